@@ -1,0 +1,254 @@
+// Benchmark: prints figures next to their targets and writes them to bench/results.json.
+// Not a test: nothing here asserts; a missed target is reported, not thrown.
+//   node bench/run.mjs [--quick] [--build]      (npm run bench)
+// --quick: fewer repetitions (a smoke run); --build: rebuild dist/ first (it is built anyway
+// when dist/cli.js is missing, and a dist/ older than src/ is reported).
+// Every figure is whole-process wall time of the bundled CLI (dist/cli.js) in temp dirs,
+// the median of several runs, after one unmeasured warm-up run.
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { halfDoneState, makeGitPair, makePlan, writePlanFile } from './fixtures.mjs';
+import { median, round, sample, timeChild, timeOk, timeSequentialSpawns } from './measure.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cli = path.join(root, 'dist', 'cli.js');
+const quick = process.argv.includes('--quick');
+const reps = quick ? { perStep: 3, scale: 3, scaleFull: 2, git: 2, cold: 5 } : { perStep: 5, scale: 9, scaleFull: 5, git: 5, cold: 10 };
+const node = process.execPath;
+// The agent: the smallest real program, so what remains is the sequencer's own cost.
+const AGENT = 'true';
+
+const figures = [];
+const errors = [];
+const warnings = [];
+const scratch = await mkdtemp(path.join(os.tmpdir(), 'sequencer-bench-'));
+let dirCount = 0;
+const freshDir = async (name) => {
+  const dir = path.join(scratch, `${name}-${++dirCount}`);
+  await mkdir(dir, { recursive: true });
+  return dir;
+};
+
+function figure(name, value, unit, target, detail) {
+  // target: { op: '<=', limit } or null (informational).
+  const met = target ? value <= target.limit : null;
+  figures.push({ name, value: round(value, 2), unit, target: target ? `${target.op} ${target.limit} ${target.unit ?? unit}` : null, met, ...(detail ? { detail } : {}) });
+}
+
+async function section(name, fn) {
+  process.stderr.write(`… ${name}\n`);
+  try {
+    await fn();
+  } catch (err) {
+    errors.push({ section: name, error: err instanceof Error ? err.message : String(err) });
+    process.stderr.write(`! ${name} failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  }
+}
+
+async function ensureBuilt() {
+  if (existsSync(cli) && !process.argv.includes('--build')) {
+    const newest = await newestFile(path.join(root, 'src'));
+    if (newest && newest.mtimeMs > (await stat(cli)).mtimeMs) {
+      warnings.push(`dist/cli.js is older than ${path.relative(root, newest.file)}: these figures are for the last build (run npm run build, or pass --build)`);
+    }
+    return;
+  }
+  process.stderr.write('building dist/ (node scripts/build.mjs)\n');
+  await timeOk([node, path.join(root, 'scripts', 'build.mjs')], { cwd: root });
+}
+
+async function newestFile(dir) {
+  let best = null;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    const found = entry.isDirectory() ? await newestFile(file) : { file, mtimeMs: (await stat(file)).mtimeMs };
+    if (found && (!best || found.mtimeMs > best.mtimeMs)) best = found;
+  }
+  return best;
+}
+
+const readJson = async (file) => JSON.parse(await readFile(file, 'utf8'));
+
+// ---- baselines ---------------------------------------------------------------------------
+
+let coldStart = [];
+async function nodeStartMs() {
+  if (!coldStart.length) coldStart = await sample(reps.cold, async () => (await timeOk([node, cli, '--help'])).ms);
+  return median(coldStart);
+}
+
+/** Median time to spawn the agent n times one by one, plus one CLI process start. */
+async function baselineMs(n, samples) {
+  const spawns = median(await sample(samples, () => timeSequentialSpawns(AGENT, n)));
+  return { spawns, start: await nodeStartMs(), total: spawns + (await nodeStartMs()) };
+}
+
+// ---- figure 1: per-step overhead, file store ---------------------------------------------
+
+async function perStepFileStore() {
+  const N = 100;
+  const template = await freshDir('file-template');
+  const planFile = await writePlanFile(template, makePlan(N));
+  const templateWs = path.join(template, 'W');
+  await mkdir(templateWs);
+  await timeOk([node, cli, 'init', '--plan', planFile, '--approve', '--workspace', templateWs, '--plan-id', 'p', '--quiet']);
+  const templateState = path.join(templateWs, '.sequencer', 'p', 'state.json');
+
+  const samples = await sample(reps.perStep, async () => {
+    const ws = await freshDir('file-run');
+    const state = path.join(ws, '.sequencer', 'p', 'state.json');
+    await mkdir(path.dirname(state), { recursive: true });
+    await copyFile(templateState, state);
+    const r = await timeOk([node, cli, 'check', state], { env: { ...process.env, STEP_AGENT_CMD: AGENT } });
+    const after = await readJson(state);
+    if (after.status !== 'DONE' || after.currentStep !== N) throw new Error(`check left the plan ${after.status} at step ${after.currentStep}/${N}; expected DONE in one heartbeat`);
+    return r.ms;
+  });
+  const heartbeat = median(samples);
+  const base = await baselineMs(N, reps.perStep);
+  const detail = { heartbeatMs: round(heartbeat), baselineSpawnsMs: round(base.spawns), baselineStartMs: round(base.start), samplesMs: samples.map((s) => round(s)) };
+  figure(`per-step overhead, file store (${N} steps, 1 heartbeat)`, (heartbeat - base.total) / N, 'ms/step', { op: '<=', limit: 10 }, detail);
+  figure(`  heartbeat running ${N} steps`, heartbeat, 'ms', null);
+  figure(`  baseline: ${N}× spawn ${AGENT} + 1 CLI start`, base.total, 'ms', null);
+}
+
+// ---- figure 2: heartbeat cost on a small vs a huge plan -----------------------------------
+
+/** A workspace whose state file can be reset to `prepared` before each heartbeat. */
+async function scaleCase(N, records) {
+  const dir = await freshDir(`scale-${N}-${records}`);
+  const ws = path.join(dir, 'W');
+  const state = path.join(ws, '.sequencer', 'p', 'state.json');
+  const prepared = path.join(dir, 'prepared-state.json');
+  const done = N / 2;
+  await writeFile(prepared, JSON.stringify(halfDoneState(makePlan(N), { planId: 'p', done, stepDelayMinutes: 1, workspace: ws, records }), null, 2));
+  const size = (await stat(prepared)).size;
+  const heartbeat = async () => {
+    await rm(path.join(ws, '.sequencer'), { recursive: true, force: true });
+    await mkdir(path.dirname(state), { recursive: true });
+    await copyFile(prepared, state);
+    const r = await timeOk([node, cli, 'check', state], { env: { ...process.env, STEP_AGENT_CMD: AGENT } });
+    const after = await readJson(state);
+    const ran = after.stepQueue[done];
+    if (after.currentStep !== done + 1 || after.stepRuns[ran]?.status !== 'DONE' || !after.notBefore) {
+      throw new Error(`${N}-step heartbeat: expected exactly step ${done + 1} to run and a step delay to start, got currentStep ${after.currentStep}, ${ran} ${after.stepRuns[ran]?.status}, notBefore ${after.notBefore}`);
+    }
+    return r.ms;
+  };
+  return { N, size, heartbeat, samples: [] };
+}
+
+async function heartbeatScaling() {
+  // Finished steps carry only the seed fields here (status, tries, lastRunIso), as the brief
+  // for this figure describes; the 'full' case below adds real attempt records.
+  const small = await scaleCase(10, 'minimal');
+  const large = await scaleCase(10_000, 'minimal');
+  await small.heartbeat();
+  await large.heartbeat();
+  // Interleaved, so load from other processes on the machine hits both sizes alike.
+  for (let i = 0; i < reps.scale; i++) {
+    small.samples.push(await small.heartbeat());
+    large.samples.push(await large.heartbeat());
+  }
+  for (const c of [small, large]) {
+    figure(`heartbeat, ${c.N}-step plan (1 step runs; state ${round(c.size / 1024, 0)} KiB)`, median(c.samples), 'ms', null, { samplesMs: c.samples.map((s) => round(s)) });
+  }
+  figure('heartbeat ratio 10,000-step / 10-step', median(large.samples) / median(small.samples), '×', { op: '<=', limit: 1.5 });
+
+  const full = await scaleCase(10_000, 'full');
+  const samples = await sample(reps.scaleFull, full.heartbeat);
+  figure(`  10,000 steps with full attempt records (state ${round(full.size / 1024, 0)} KiB)`, median(samples), 'ms', null, { samplesMs: samples.map((s) => round(s)) });
+  figure('  ratio with full attempt records / 10-step', median(samples) / median(small.samples), '×', null);
+}
+
+// ---- figure 3: per-step overhead, git store ----------------------------------------------
+
+async function perStepGitStore() {
+  const N = 20;
+  const samples = await sample(
+    reps.git,
+    async () => {
+      const dir = await freshDir('git');
+      const { remote, clone } = await makeGitPair(dir);
+      const planFile = await writePlanFile(dir, makePlan(N));
+      const r = await timeOk([node, cli, 'run', '--plan', planFile, '--store', 'git', '--workspace', clone, '--plan-id', 'p', '--agent', AGENT, '--quiet']);
+      const log = await timeChild(['git', 'rev-list', '--count', 'sequencer/p'], { cwd: remote });
+      const commits = Number(log.stdout.trim());
+      // Every step needs at least its checkpoint and its completion on the remote.
+      if (!(commits >= 2 * N)) throw new Error(`git store: expected at least ${2 * N} commits on sequencer/p in the remote, found ${log.stdout.trim() || log.stderr.trim()}`);
+      return { ms: r.ms, commits };
+    },
+    { warmup: 1 },
+  );
+  const run = median(samples.map((s) => s.ms));
+  const base = await baselineMs(N, reps.git + 2);
+  const commits = samples[0].commits;
+  figure(`per-step overhead, git store (${N} steps, ${round(commits / N, 1)} pushed commits/step)`, (run - base.total) / N, 'ms/step', { op: '<=', limit: 150 }, {
+    runMs: round(run),
+    baselineSpawnsMs: round(base.spawns),
+    baselineStartMs: round(base.start),
+    commitsOnRemote: commits,
+    samplesMs: samples.map((s) => round(s.ms)),
+  });
+  figure(`  run of ${N} steps with --store git`, run, 'ms', null);
+}
+
+// ---- figure 4: bundle sizes and cold start -----------------------------------------------
+
+async function bundleAndStart() {
+  const files = ['index.js', 'cli.js'];
+  const chunkDir = path.join(root, 'dist', 'chunks');
+  if (existsSync(chunkDir)) for (const f of (await readdir(chunkDir)).sort()) if (f.endsWith('.js')) files.push(`chunks/${f}`);
+  let total = 0;
+  for (const f of files) {
+    const size = (await stat(path.join(root, 'dist', f))).size;
+    total += size;
+    figure(`size dist/${f}`, size / 1024, 'KiB', null);
+  }
+  figure('size dist/ total', total / 1024, 'KiB', null);
+  const bare = median(await sample(reps.cold, async () => (await timeOk([node, '-e', '0'])).ms));
+  figure(`cold start: node dist/cli.js --help (median of ${reps.cold})`, await nodeStartMs(), 'ms', null, { samplesMs: coldStart.map((s) => round(s)) });
+  figure('  bare node -e 0, for reference', bare, 'ms', null);
+}
+
+// ---- report ------------------------------------------------------------------------------
+
+function printTable(machine) {
+  const rows = figures.map((f) => [f.name, `${f.value} ${f.unit}`, f.target ?? '', f.met === null ? '' : f.met ? 'met' : 'NOT MET']);
+  const head = ['figure', 'value', 'target', 'result'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 1 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  console.log(`\nAgent Step Sequencer benchmark${quick ? ' (--quick)' : ''}`);
+  console.log(`machine: ${machine.cpu} × ${machine.cpus}, ${machine.platform}, node ${machine.node}, git ${machine.git}`);
+  console.log(`load average (1 min): ${machine.loadBefore} before, ${machine.loadAfter} after\n`);
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+  for (const w of warnings) console.log(`\nwarning: ${w}`);
+  for (const e of errors) console.log(`\nerror in "${e.section}": ${e.error}`);
+}
+
+try {
+  await ensureBuilt();
+  const gitVersion = await timeChild(['git', '--version']).then(
+    (r) => r.stdout.trim().replace(/^git version /, ''),
+    () => 'not found',
+  );
+  const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cpus: os.cpus().length, platform: `${os.platform()} ${os.release()}`, node: process.version, git: gitVersion, loadBefore: round(os.loadavg()[0], 2) };
+  const started = Date.now();
+  await section('per-step overhead, file store', perStepFileStore);
+  await section('heartbeat on 10 vs 10,000 steps', heartbeatScaling);
+  await section('per-step overhead, git store', perStepGitStore);
+  await section('bundle sizes and cold start', bundleAndStart);
+  // Other work on the machine inflates every figure; the load average says how much to trust them.
+  machine.loadAfter = round(os.loadavg()[0], 2);
+  printTable(machine);
+  const out = path.join(root, 'bench', 'results.json');
+  await writeFile(out, `${JSON.stringify({ at: new Date().toISOString(), quick, machine, seconds: round((Date.now() - started) / 1000), figures, warnings, errors }, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(process.cwd(), out) || out} (${round((Date.now() - started) / 1000)} s)`);
+} finally {
+  await rm(scratch, { recursive: true, force: true });
+}

@@ -1,0 +1,88 @@
+// Replace a file so that readers (and a machine that loses power) see either the old bytes or
+// the new ones, never a mix: write a temp file in the same directory, fsync it, rename it over
+// the target, fsync the directory so the rename itself is durable.
+import { randomBytes } from 'node:crypto';
+import type { BigIntStats } from 'node:fs';
+import { open, rename, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface AtomicWriteOptions {
+  /** File mode for a new file; an existing file keeps its own mode. Default 0o644 (before umask). */
+  mode?: number;
+}
+
+/** Atomically replaces `filePath` with `text`. */
+export async function writeFileAtomic(filePath: string, text: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  await writeFileAtomicStat(filePath, text, options);
+}
+
+/**
+ * Like writeFileAtomic, and returns the written file's stats (taken from the temp file before
+ * the rename, which keeps inode, size and mtime), so callers can later tell whether the file
+ * was replaced behind their back without racing a second stat.
+ */
+export async function writeFileAtomicStat(
+  filePath: string,
+  text: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<BigIntStats> {
+  const dir = path.dirname(filePath);
+  const tempPath = tempPathFor(filePath);
+  const mode = (await existingMode(filePath)) ?? options.mode ?? 0o644;
+  let written: BigIntStats;
+  const handle = await open(tempPath, 'wx', mode);
+  try {
+    try {
+      await handle.writeFile(text);
+      // open()'s mode is filtered by the umask; an existing file's mode must carry over exactly.
+      await handle.chmod(mode);
+      await handle.sync();
+      written = await handle.stat({ bigint: true });
+    } finally {
+      await handle.close();
+    }
+    await rename(tempPath, filePath);
+  } catch (err) {
+    await unlink(tempPath).catch(() => undefined);
+    throw err;
+  }
+  await syncDirectory(dir);
+  return written;
+}
+
+/** `.<name>.<pid>.<random>.tmp` beside the target: same file system, so rename() is atomic. */
+export function tempPathFor(filePath: string): string {
+  const name = path.basename(filePath);
+  return path.join(path.dirname(filePath), `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/** Whether `fileName` is a temp file tempPathFor() made for a target called `targetName`. */
+export function isTempFileFor(fileName: string, targetName: string): boolean {
+  const prefix = `.${targetName}.`;
+  if (!fileName.startsWith(prefix) || !fileName.endsWith('.tmp')) return false;
+  return /^\d+\.[0-9a-f]+$/.test(fileName.slice(prefix.length, -'.tmp'.length));
+}
+
+async function existingMode(filePath: string): Promise<number | null> {
+  try {
+    return (await stat(filePath)).mode & 0o7777;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+    await handle.sync();
+  } catch (err) {
+    // Some platforms (Windows) and file systems cannot open or fsync a directory; the rename
+    // is still atomic there, only its durability across power loss is weaker.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EISDIR' && code !== 'EINVAL' && code !== 'EPERM' && code !== 'EACCES' && code !== 'ENOTSUP') throw err;
+  } finally {
+    await handle?.close();
+  }
+}

@@ -1,0 +1,60 @@
+// Log and Notifier for terminals: progress on stdout, problems on stderr.
+import { blockerReport, finalSummary } from '../core/render.js';
+import type { Notice } from '../core/notices.js';
+import type { State } from '../core/types.js';
+import type { Log, Notifier } from '../ports.js';
+
+export interface ConsoleOptions {
+  quiet?: boolean;
+  debug?: boolean;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+}
+
+export class ConsoleLog implements Log {
+  private readonly out: (line: string) => void;
+  private readonly err: (line: string) => void;
+  constructor(private readonly opts: ConsoleOptions = {}) {
+    this.out = opts.out ?? ((line) => process.stdout.write(`${line}\n`));
+    this.err = opts.err ?? ((line) => process.stderr.write(`${line}\n`));
+  }
+  info(message: string): void {
+    if (!this.opts.quiet) this.out(message);
+  }
+  warn(message: string): void {
+    this.err(`warning: ${message}`);
+  }
+  error(message: string): void {
+    this.err(`error: ${message}`);
+  }
+  debug(message: string): void {
+    if (this.opts.debug) this.err(`debug: ${message}`);
+  }
+  async group<T>(title: string, fn: () => Promise<T>): Promise<T> {
+    this.info(`▶ ${title}`);
+    return fn();
+  }
+}
+
+/** Prints the notices a person must see: blockers and the final delivery summary. */
+export class ConsoleNotifier implements Notifier {
+  constructor(private readonly log: Log) {}
+  async notify(notice: Notice, state: State): Promise<void> {
+    switch (notice.kind) {
+      case 'blocked':
+        this.log.error(blockerReport(state, notice.stepId, notice.reason));
+        break;
+      case 'done':
+        this.log.info(finalSummary(state));
+        break;
+      case 'cancelled':
+        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running` : ''}.`);
+        break;
+      case 'reopened':
+        this.log.warn(`${notice.stepId} reopened: required outputs missing (${notice.missing.join(', ')}).`);
+        break;
+      default:
+        break;
+    }
+  }
+}

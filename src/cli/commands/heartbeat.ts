@@ -1,0 +1,72 @@
+// `check` (one heartbeat, the original sequencer's check script) and `run` (heartbeats until
+// the plan ends, sleeping through step delays).
+import { stat } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ConsoleLog } from '../../adapters/console-log.js';
+import { tick, type TickResult } from '../../engine.js';
+import type { CliSettings } from '../options.js';
+import { createEngine } from '../wiring.js';
+import { initState } from './setup.js';
+
+export async function checkCommand(s: CliSettings): Promise<number> {
+  // The seed's contract: no state file, nothing to do and nothing written. Checked before the
+  // engine opens the workspace (which may not exist yet) or the store creates the lock's folder.
+  if (s.store === 'file' && !(await exists(s.statePath))) {
+    new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
+    return 0;
+  }
+  const { deps, cfg } = await createEngine(s, 'check');
+  const result = await tick(deps, cfg);
+  report(result, (m) => deps.log.info(m));
+  return 0;
+}
+
+export async function runCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
+  if (s.planFile) await initState(s, { approve: true }, s.quiet ? () => {} : print);
+  const { deps, cfg } = await createEngine(s, 'run');
+  for (;;) {
+    const result = await tick(deps, cfg);
+    switch (result.outcome) {
+      case 'done':
+        return 0;
+      case 'missing':
+        deps.log.error('No plan to run: give --plan FILE or --state PATH.');
+        return 1;
+      case 'blocked':
+      case 'cancelled':
+      case 'awaiting-approval':
+      case 'budget':
+      case 'idle':
+        report(result, (m) => deps.log.info(m));
+        return 1;
+      case 'waiting': {
+        const until = Date.parse(result.detail ?? '');
+        const ms = Number.isNaN(until) ? 1000 : Math.max(0, until - Date.now());
+        await sleep(Math.min(ms + 50, 60_000));
+        break;
+      }
+      case 'busy':
+      case 'conflict':
+        // Another tick owns the plan right now; look again shortly.
+        await sleep(1000);
+        break;
+    }
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return false;
+    // Anything else (permissions) is for the store to report with its own message.
+    return true;
+  }
+}
+
+function report(result: TickResult, info: (m: string) => void): void {
+  const s = result.state;
+  if (!s) return;
+  info(`Plan${s.planId ? ` ${s.planId}` : ''} ${s.status}: ${result.outcome}${result.detail ? ` (${result.detail})` : ''}; ${result.attempts} attempt(s) this heartbeat.`);
+}

@@ -1,0 +1,14 @@
+// Reading a plan file from disk into a validated plan (JSON or YAML, a bare plan or a seed state).
+import { readFile } from 'node:fs/promises';
+import { ConfigError, describeError } from '../../core/errors.js';
+import { loadPlanText, type ExtractedPlan } from '../../core/plan-text.js';
+
+export async function readPlanFile(file: string): Promise<ExtractedPlan> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`--plan: cannot read "${file}" (${describeError(err)}); expected a JSON or YAML plan file`);
+  }
+  return loadPlanText(text, file);
+}

@@ -1,0 +1,39 @@
+// `approve`, `cancel`, `retry`, `skip`, `resume`: a person's commands. Each is posted to the
+// plan's inbox (so a tick that is running right now sees a cancel within a second) and applied
+// at once when no tick holds the plan.
+import os from 'node:os';
+import { FileInbox } from '../../adapters/file-inbox.js';
+import type { Command } from '../../core/commands.js';
+import { statusTable } from '../../core/render.js';
+import { tick } from '../../engine.js';
+import type { CliSettings } from '../options.js';
+import { createEngine } from '../wiring.js';
+
+export function commandFrom(s: CliSettings): Command {
+  const by = os.userInfo().username;
+  const step = s.positionals[0];
+  switch (s.command) {
+    case 'approve':
+      return s.delayMinutes !== undefined ? { kind: 'approve', by, delayMinutes: s.delayMinutes } : { kind: 'approve', by };
+    case 'cancel':
+      return s.reason ? { kind: 'cancel', by, reason: s.reason } : { kind: 'cancel', by };
+    case 'retry':
+    case 'skip':
+      return step ? { kind: s.command, by, step } : { kind: s.command, by };
+    default:
+      return { kind: 'resume', by };
+  }
+}
+
+export async function steerCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
+  const { deps, cfg, paths } = await createEngine(s, s.command);
+  await FileInbox.post(paths.inboxDir, commandFrom(s));
+  const result = await tick(deps, { ...cfg, commandsOnly: true });
+  if (result.outcome === 'missing') return 1;
+  if (result.outcome === 'busy') {
+    print(`A tick is running (${result.detail ?? 'busy'}); it will apply /${s.command} within a second or at its next step.`);
+    return 0;
+  }
+  if (result.state) print(statusTable(result.state));
+  return 0;
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// CLI entry. One top-level handler turns every failure (including non-Error throws) into a
+// message and the documented exit code.
+import { EXIT, SequencerError, describeError } from '../core/errors.js';
+import { checkCommand, runCommand } from './commands/heartbeat.js';
+import { demoAgent } from './commands/demo-agent.js';
+import { demoCommand } from './commands/demo.js';
+import { initCommand, validateCommand } from './commands/setup.js';
+import { statusCommand } from './commands/status.js';
+import { steerCommand } from './commands/steer.js';
+import { USAGE, parseCli } from './options.js';
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(argv: string[]): Promise<number> {
+  // The sample agent receives the prompt as its last argument, which may look like a flag.
+  if (argv[0] === 'demo-agent') return demoAgent(argv.slice(1).join(' '), process.env, print);
+  const s = parseCli(argv, process.env, process.cwd());
+  switch (s.command) {
+    case 'check':
+      return checkCommand(s);
+    case 'run':
+      return runCommand(s, print);
+    case 'init':
+      return initCommand(s, print);
+    case 'status':
+      return statusCommand(s, print);
+    case 'approve':
+    case 'cancel':
+    case 'retry':
+    case 'skip':
+    case 'resume':
+      return steerCommand(s, print);
+    case 'validate':
+      return validateCommand(s, print);
+    case 'demo':
+      return demoCommand(print);
+    case 'help':
+      print(USAGE);
+      return 0;
+    default:
+      process.stderr.write(`Unknown command "${s.command}".\n\n${USAGE}\n`);
+      return EXIT.config;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof SequencerError) {
+      process.stderr.write(`error: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`);
+      process.exit(err.exitCode);
+    }
+    process.stderr.write(`error: ${describeError(err)}\n${err instanceof Error && err.stack ? `${err.stack}\n` : ''}`);
+    process.exit(1);
+  },
+);

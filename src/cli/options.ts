@@ -1,0 +1,151 @@
+// The only reader of CLI flags and environment. Returns one typed settings object; every error
+// names the flag (or variable), the value and what was expected.
+import { parseArgs } from 'node:util';
+import path from 'node:path';
+import { ConfigError } from '../core/errors.js';
+
+export interface CliSettings {
+  command: string;
+  positionals: string[];
+  store: 'file' | 'git';
+  /** Absolute path of the state file (file store) or the workspace-relative path (git store). */
+  statePath: string;
+  workspace: string;
+  planId: string;
+  planFile?: string;
+  agentCommand?: string;
+  agentSource: string;
+  maxAttempts: number;
+  attemptTimeoutMinutes: number;
+  budgetMinutes?: number;
+  delayMinutes?: number;
+  approve: boolean;
+  json: boolean;
+  quiet: boolean;
+  remote: string;
+  branch?: string;
+  reason?: string;
+  graceSeconds: number;
+}
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+export const USAGE = `Usage: agent-step-sequencer <command> [options]
+
+Commands:
+  check [STATE]          one heartbeat: run steps until done, blocked, waiting or out of budget
+  run --plan FILE        create the plan (approved) if needed, then run it to the end
+  init --plan FILE       create the plan's state [--approve] [--delay N]
+  status                 show the step table [--json]
+  approve [--delay N]    approve a plan that awaits approval
+  cancel [--reason T]    stop the plan (a running agent is stopped: SIGTERM, grace, SIGKILL)
+  retry [STEP]           give the blocked step a fresh set of attempts
+  skip [STEP]            mark the current step skipped and move on
+  resume                 continue a blocked or cancelled plan
+  validate FILE          check a plan file without running it
+  demo                   run a 4-step demo plan with a sample agent in a temporary folder
+
+Options:
+  --state PATH           state file (file store; default .sequencer/<plan-id>/state.json in the workspace)
+  --workspace DIR        the agent's working directory (default: the state file's folder for check STATE, else .)
+  --plan-id ID           plan id (default: the plan file's name, or "plan")
+  --store file|git       where state lives (default file)
+  --remote NAME          git remote for --store git (default origin)
+  --branch NAME          work branch for --store git (default sequencer/<plan-id>)
+  --agent CMD            agent command (default $STEP_AGENT_CMD); never run through a shell
+  --max-attempts N       attempts per step (default $STEP_MAX_RETRIES or 3)
+  --attempt-timeout MIN  minutes per attempt (default 60)
+  --budget MIN           stop starting attempts after this many minutes (default: no limit)
+  --json                 machine-readable output (status)
+  --quiet                only warnings and errors
+
+Exit codes: 0 ok (check: also when there is no state file), 1 plan not done (run), 2 configuration error, 3 invalid state file.`;
+
+export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CliSettings {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        state: { type: 'string' },
+        workspace: { type: 'string' },
+        'plan-id': { type: 'string' },
+        plan: { type: 'string' },
+        store: { type: 'string' },
+        remote: { type: 'string' },
+        branch: { type: 'string' },
+        agent: { type: 'string' },
+        'max-attempts': { type: 'string' },
+        'attempt-timeout': { type: 'string' },
+        budget: { type: 'string' },
+        delay: { type: 'string' },
+        reason: { type: 'string' },
+        grace: { type: 'string' },
+        approve: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (err) {
+    throw new ConfigError(`${(err as Error).message}\n\n${USAGE}`);
+  }
+  const { values: v, positionals } = parsed;
+  const [command = 'help', ...rest] = positionals;
+  if (v.help) return { ...defaults(cwd), command: 'help', positionals: [] };
+
+  const store = v.store ?? 'file';
+  if (store !== 'file' && store !== 'git') throw new ConfigError(`--store: expected "file" or "git", got "${store}"`);
+
+  const planFile = v.plan ? path.resolve(cwd, v.plan) : undefined;
+  const planId = v['plan-id'] ?? (planFile ? path.basename(planFile).replace(/\.(json|ya?ml)$/i, '') : 'plan');
+  if (!ID.test(planId)) throw new ConfigError(`--plan-id: expected letters, digits, ".", "_" or "-" (up to 100, starting with a letter or digit), got "${planId}"`);
+
+  // `check STATE` is the original sequencer's call: the state file's folder is the workspace.
+  const positionalState = command === 'check' && rest[0] ? path.resolve(cwd, rest[0]) : undefined;
+  const explicitState = v.state ? path.resolve(cwd, v.state) : positionalState;
+  const workspace = path.resolve(cwd, v.workspace ?? (explicitState && store === 'file' ? path.dirname(explicitState) : '.'));
+  const statePath =
+    store === 'git' ? (v.state ?? `.sequencer/${planId}/state.json`) : (explicitState ?? path.join(workspace, '.sequencer', planId, 'state.json'));
+
+  const agentFromFlag = v.agent;
+  const agentFromEnv = env.STEP_AGENT_CMD?.trim() ? env.STEP_AGENT_CMD : undefined;
+  return {
+    command,
+    positionals: rest,
+    store,
+    statePath,
+    workspace,
+    planId,
+    ...(planFile ? { planFile } : {}),
+    ...((agentFromFlag ?? agentFromEnv) !== undefined ? { agentCommand: agentFromFlag ?? agentFromEnv } : {}),
+    agentSource: agentFromFlag !== undefined ? '--agent' : 'STEP_AGENT_CMD',
+    maxAttempts: intOption(v['max-attempts'] ?? env.STEP_MAX_RETRIES, v['max-attempts'] !== undefined ? '--max-attempts' : 'STEP_MAX_RETRIES', 3, 1, 100),
+    attemptTimeoutMinutes: intOption(v['attempt-timeout'], '--attempt-timeout', 60, 1, 10080),
+    ...(v.budget !== undefined ? { budgetMinutes: intOption(v.budget, '--budget', 0, 1, 100000) } : {}),
+    ...(v.delay !== undefined ? { delayMinutes: intOption(v.delay, '--delay', 0, 0, 1440) } : {}),
+    approve: v.approve ?? false,
+    json: v.json ?? false,
+    quiet: v.quiet ?? false,
+    remote: v.remote ?? 'origin',
+    ...(v.branch ? { branch: v.branch } : {}),
+    ...(v.reason ? { reason: v.reason } : {}),
+    graceSeconds: intOption(v.grace, '--grace', 5, 0, 600),
+  };
+}
+
+function defaults(cwd: string): CliSettings {
+  return {
+    command: 'help', positionals: [], store: 'file', statePath: path.join(cwd, 'state.json'), workspace: cwd, planId: 'plan',
+    agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, approve: false, json: false, quiet: false, remote: 'origin', graceSeconds: 5,
+  };
+}
+
+function intOption(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name}: expected a whole number from ${min} to ${max}, got "${raw}"`);
+  return n;
+}

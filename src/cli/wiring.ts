@@ -1,0 +1,68 @@
+// Builds the engine's ports from CLI settings: the file store (embedded default) or the git
+// store, the process runner, the workspace on disk, the inbox directory and console output.
+import path from 'node:path';
+import { ConsoleLog, ConsoleNotifier } from '../adapters/console-log.js';
+import { ExecAgentRunner } from '../adapters/exec-agent.js';
+import { FileInbox } from '../adapters/file-inbox.js';
+import { FileStore } from '../adapters/file-store.js';
+import { GitStore } from '../adapters/git-store.js';
+import { LocalOwnerProbe, localOwner } from '../adapters/local-owner.js';
+import { FsWorkspace } from '../adapters/workspace-fs.js';
+import type { EngineConfig, EngineDeps } from '../engine.js';
+import type { StateStore } from '../ports.js';
+import type { CliSettings } from './options.js';
+
+export interface LocalPaths {
+  /** Absolute path of the state file in the workspace. */
+  stateFile: string;
+  inboxDir: string;
+  logDir: string;
+}
+
+export function localPaths(s: CliSettings): LocalPaths {
+  const stateFile = s.store === 'git' ? path.resolve(s.workspace, s.statePath) : s.statePath;
+  return { stateFile, inboxDir: `${stateFile}.inbox`, logDir: `${stateFile}.logs` };
+}
+
+export function createStore(s: CliSettings, command: string): StateStore {
+  if (s.store === 'file') return new FileStore({ statePath: s.statePath, command });
+  const rel = s.statePath.split(path.sep).join('/');
+  return new GitStore({
+    workspace: s.workspace,
+    planId: s.planId,
+    remote: s.remote,
+    statePath: rel,
+    ...(s.branch ? { branch: s.branch } : {}),
+    // Attempt logs, the inbox and the lock are local working files, never part of the record.
+    exclude: [`/${rel}.logs/`, `/${rel}.inbox/`, `/${rel}.lock`],
+  });
+}
+
+export async function createEngine(s: CliSettings, command: string): Promise<{ deps: EngineDeps; cfg: EngineConfig; paths: LocalPaths }> {
+  const paths = localPaths(s);
+  const log = new ConsoleLog({ quiet: s.quiet });
+  const workspace = await FsWorkspace.open(s.workspace);
+  const deps: EngineDeps = {
+    clock: { now: () => new Date() },
+    store: createStore(s, command),
+    agent: new ExecAgentRunner({ cwd: s.workspace }),
+    workspace,
+    owners: new LocalOwnerProbe(),
+    notifier: new ConsoleNotifier(log),
+    log,
+    inbox: new FileInbox(paths.inboxDir, { log: (m) => log.warn(m) }),
+  };
+  const cfg: EngineConfig = {
+    ...(s.agentCommand !== undefined ? { agentCommand: s.agentCommand } : {}),
+    agentSource: s.agentSource,
+    limits: { maxAttempts: s.maxAttempts, attemptTimeoutMinutes: s.attemptTimeoutMinutes },
+    owner: localOwner(),
+    logDir: paths.logDir,
+    leaseMarginMs: 5 * 60_000,
+    graceMs: s.graceSeconds * 1000,
+    inboxPollMs: 1000,
+    echoAgentOutput: !s.quiet,
+    ...(s.budgetMinutes ? { deadline: new Date(Date.now() + s.budgetMinutes * 60_000) } : {}),
+  };
+  return { deps, cfg, paths };
+}

@@ -1,0 +1,88 @@
+// Error classes carry an exit code and a hint so the one top-level handler can print a useful
+// message and exit with the documented code, whatever layer the error came from.
+
+export const EXIT = {
+  ok: 0,
+  /** The plan did not finish (blocked, cancelled, waiting) where the caller asked it to. */
+  notDone: 1,
+  /** Configuration: bad flags, inputs, agent command, missing binary. */
+  config: 2,
+  /** The state file cannot be read or is invalid; it was left untouched. */
+  state: 3,
+} as const;
+
+export interface Issue {
+  /** Path of the offending field, e.g. `plan.steps.step-2.requiredOutputs[0]`. */
+  path: string;
+  message: string;
+}
+
+export abstract class SequencerError extends Error {
+  abstract readonly exitCode: number;
+  readonly hint: string | undefined;
+  constructor(message: string, hint?: string) {
+    super(message);
+    this.name = new.target.name;
+    this.hint = hint;
+  }
+}
+
+/** A plan document is malformed; lists every problem at once. */
+export class PlanError extends SequencerError {
+  readonly exitCode = EXIT.config;
+  constructor(
+    readonly issues: Issue[],
+    readonly source = 'plan',
+  ) {
+    super(formatIssues(`Invalid ${source}`, issues), 'Fix the fields listed above; `agent-step-sequencer validate FILE` checks a plan without running it.');
+  }
+}
+
+/** The state document cannot be read or is invalid. It is never overwritten when this is thrown. */
+export class StateError extends SequencerError {
+  readonly exitCode = EXIT.state;
+  constructor(
+    message: string,
+    readonly issues: Issue[] = [],
+    hint = 'The state file was left untouched. Repair it by hand or restore it from history, then run the tick again.',
+  ) {
+    super(issues.length ? formatIssues(message, issues) : message, hint);
+  }
+}
+
+/** Flags, inputs, environment or agent command are wrong. */
+export class ConfigError extends SequencerError {
+  readonly exitCode = EXIT.config;
+}
+
+/** Another writer changed the state since we read it (stale revision or rejected push). */
+export class ConflictError extends SequencerError {
+  readonly exitCode = EXIT.ok;
+}
+
+export function formatIssues(title: string, issues: Issue[]): string {
+  const lines = issues.map((i) => `  - ${i.path}: ${i.message}`);
+  return `${title} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${lines.join('\n')}`;
+}
+
+/** Renders any thrown value, including non-Error throws, as one readable message. */
+export function describeError(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  if (typeof err === 'string') return err;
+  try {
+    return `Non-error thrown: ${JSON.stringify(err)}`;
+  } catch {
+    return `Non-error thrown: ${String(err)}`;
+  }
+}
+
+/** JSON-ish rendering of a bad value for error messages, kept short. */
+export function showValue(value: unknown): string {
+  let text: string;
+  try {
+    text = value === undefined ? 'undefined' : JSON.stringify(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

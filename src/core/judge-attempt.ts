@@ -1,0 +1,40 @@
+// Whether an attempt succeeded, and if not, exactly why. Success = exit 0 AND every required
+// output exists inside the workspace (AND, later, every validation rule passes).
+import type { AttemptResult } from './apply.js';
+import type { AgentResult } from '../ports.js';
+
+export interface JudgeContext {
+  requiredOutputs: string[];
+  missingOutputs(paths: string[]): Promise<string[]>;
+  timeoutMs: number;
+  logFile: string;
+}
+
+const ERROR_TAIL = 1500;
+
+export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Promise<AttemptResult> {
+  const base = { exitCode: result.exitCode, stdout: result.stdout, durationMs: result.durationMs, outputs: [] as string[] };
+  if (result.spawnError) return { ...base, outcome: 'failed', error: `could not start the agent: ${result.spawnError}` };
+  if (result.cancelled) return { ...base, outcome: 'cancelled', error: 'stopped by a cancel request' };
+  if (result.timedOut) {
+    return { ...base, outcome: 'timed_out', error: `timed out after ${formatMinutes(ctx.timeoutMs)} (process group terminated)${detail(result, ctx.logFile)}` };
+  }
+  if (result.exitCode !== 0) {
+    const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
+    return { ...base, outcome: 'failed', error: `agent ${how}${detail(result, ctx.logFile)}` };
+  }
+  const missing = await ctx.missingOutputs(ctx.requiredOutputs);
+  if (missing.length) return { ...base, outcome: 'failed', error: `Missing required outputs: ${missing.join(', ')}` };
+  return { ...base, outcome: 'succeeded', error: null, outputs: ctx.requiredOutputs };
+}
+
+/** The end of stderr (or stdout) so the troubleshooting prompt carries the actual failure. */
+function detail(result: AgentResult, logFile: string): string {
+  const text = (result.stderr.trim() || result.stdout.trim()).slice(-ERROR_TAIL);
+  const where = ` (full log: ${logFile})`;
+  return text ? `: ${text}${where}` : where;
+}
+
+function formatMinutes(ms: number): string {
+  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
+}

@@ -1,0 +1,124 @@
+// The plan and state document (DESIGN §4). A superset of the original step-sequencer's
+// state.json: every seed field keeps its name and meaning, and unknown fields are carried
+// through untouched, so these interfaces are open (`[key: string]: unknown`).
+
+export const PLAN_STATUSES = ['AWAITING_APPROVAL', 'IN_PROGRESS', 'BLOCKED', 'DONE', 'CANCELLED'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
+export const STEP_STATUSES = ['PENDING', 'IN_PROGRESS', 'DONE', 'FAILED', 'SKIPPED'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'timed_out', 'interrupted', 'cancelled'] as const;
+export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
+
+/** A validation rule: exactly one key naming the rule kind (seeds/002). */
+export type ValidationRule =
+  | { file_exists: { path: string } }
+  | { file_contains: { path: string; pattern: string; flags?: string } }
+  | { json_schema: { path: string; schema: Record<string, unknown> | string } }
+  | { payload_has_key: { key: string } }
+  | { payload_value_matches: { key: string; pattern: string; flags?: string } }
+  | { payload_values_equal: { keys: [string, string] | string[]; step?: string } }
+  | { command: { argv: string[]; timeoutSeconds?: number } }
+  | { command_output_contains: { argv: string[]; text: string; timeoutSeconds?: number } };
+
+export interface StepDef {
+  title: string;
+  instruction: string;
+  /** Paths relative to the workspace that must exist before the step may be DONE. */
+  requiredOutputs?: string[];
+  validate?: ValidationRule[];
+  /** `retry` (default), `fail`, or the id of a remediation step. */
+  onValidationFail?: string;
+  maxAttempts?: number;
+  attemptTimeoutMinutes?: number;
+  /** Total time for the step, counted from its first attempt; retries never reset it. */
+  timeoutMinutes?: number;
+  /** Agent command for this step only (same rules as STEP_AGENT_CMD). */
+  agent?: string;
+  env?: Record<string, string>;
+  expectPayload?: boolean;
+  inheritPayload?: boolean;
+  [key: string]: unknown;
+}
+
+export interface Plan {
+  title?: string;
+  steps: Record<string, StepDef>;
+  /** Optional order; defaults to the order of `steps`. */
+  stepQueue?: string[];
+  deadline?: string;
+  [key: string]: unknown;
+}
+
+/** Who runs an attempt, so a later tick can tell whether it is still alive. */
+export type AttemptOwner =
+  | { kind: 'local'; host: string; pid: number }
+  | { kind: 'actions'; runId: string; runAttempt: number; repository?: string };
+
+export interface Attempt {
+  n: number;
+  /** `<planId>/<stepId>/<n>`: handed to the agent so it can make its side effects idempotent. */
+  runId: string;
+  owner?: AttemptOwner;
+  startedAt: string;
+  endedAt?: string | null;
+  leaseExpiresAt?: string;
+  exitCode?: number | null;
+  outcome?: AttemptOutcome | null;
+  error?: string | null;
+  logFile?: string | null;
+  durationMs?: number;
+  [key: string]: unknown;
+}
+
+export interface StepRun {
+  status: StepStatus;
+  /** Attempts started so far (seed field). */
+  tries: number;
+  lastRunIso?: string | null;
+  /** Bounded head and tail of the last attempt's output (seed field). */
+  stdout?: string | null;
+  error?: string | null;
+  attempts?: Attempt[];
+  /** JSON the agent reported for downstream steps. */
+  payload?: unknown;
+  /** When the step's first attempt started: the base of `timeoutMinutes`. */
+  firstStartedAt?: string | null;
+  [key: string]: unknown;
+}
+
+export interface Approval {
+  by: string;
+  at: string;
+  planHash: string;
+  commentId?: number;
+}
+
+export interface State {
+  version?: number;
+  planId?: string;
+  /** +1 on every durable write; a write based on an older revision is refused. */
+  revision?: number;
+  status: PlanStatus;
+  plan: Plan;
+  planHash?: string;
+  stepQueue: string[];
+  currentStep: number;
+  stepRuns: Record<string, StepRun>;
+  stepDelayMinutes?: number;
+  /** The next attempt may not start before this instant (step delay). */
+  notBefore?: string | null;
+  blockers?: string[];
+  lastHeartbeatIso?: string | null;
+  artifacts?: string[];
+  approval?: Approval | null;
+  /** When the plan (this planHash) was last proposed; older approvals do not count. */
+  proposal?: { at: string; commentId?: number | null; [key: string]: unknown } | null;
+  cancelRequested?: { by: string; at: string; reason?: string } | null;
+  inbox?: { lastCommentId?: number; [key: string]: unknown };
+  issue?: { number: number; statusCommentId?: number | null; [key: string]: unknown } | null;
+  [key: string]: unknown;
+}
+
+export const STATE_VERSION = 1;

@@ -1,0 +1,371 @@
+// The tick (DESIGN §5): load → inbox → re-validate → loop(decide → checkpoint → run → check →
+// commit). Written against the ports only; every decision comes from src/core.
+import { advance, block, cancel, complete, finishAttempt, recoverAttempt, reopenSteps, startAttempt, type Transition } from './core/apply.js';
+import { applyCommand } from './core/apply-command.js';
+import { parseAgentCommand } from './core/agent-command.js';
+import { decide, type Decision } from './core/decide.js';
+import { ConfigError, ConflictError, describeError } from './core/errors.js';
+import type { Notice } from './core/notices.js';
+import { resumeLines } from './core/render.js';
+import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/step-view.js';
+import type { AttemptOwner, State } from './core/types.js';
+import type { AgentResult, AgentRunner, Clock, Inbox, Log, Notifier, OwnerProbe, StateStore, WriteMeta, Workspace } from './ports.js';
+import { judgeAttempt } from './core/judge-attempt.js';
+
+export interface EngineDeps {
+  clock: Clock;
+  store: StateStore;
+  agent: AgentRunner;
+  workspace: Workspace;
+  owners: OwnerProbe;
+  notifier: Notifier;
+  log: Log;
+  inbox?: Inbox;
+}
+
+export interface EngineConfig {
+  /** Apply inbox commands and stop: no step runs (CLI steering commands). */
+  commandsOnly?: boolean;
+  /** Default agent command for steps without their own (`STEP_AGENT_CMD`, `--agent`). */
+  agentCommand?: string;
+  /** Where the default agent command came from, for error messages. */
+  agentSource?: string;
+  limits: Limits;
+  /** Who runs attempts started by this tick. */
+  owner: AttemptOwner;
+  /** Per-attempt logs and payload files: `<logDir>/<stepId>/attempt-<n>.log`. */
+  logDir: string;
+  /** Added to an attempt's timeout to form its lease. */
+  leaseMarginMs: number;
+  /** SIGTERM → SIGKILL grace for timeouts and cancels. */
+  graceMs: number;
+  /** No attempt starts unless it can finish (attempt timeout) before this instant. */
+  deadline?: Date;
+  /** How often the inbox is read for /cancel while an agent runs. */
+  inboxPollMs?: number;
+  /** Show the agent's output as it arrives (local runs); it always goes to the attempt log. */
+  echoAgentOutput?: boolean;
+  /** Extra environment for every attempt (never the GitHub token unless asked). */
+  agentEnv?: Record<string, string>;
+}
+
+export type TickOutcome = 'missing' | 'idle' | 'busy' | 'waiting' | 'done' | 'blocked' | 'cancelled' | 'awaiting-approval' | 'budget' | 'conflict';
+
+export interface TickResult {
+  outcome: TickOutcome;
+  state?: State;
+  /** Attempts this tick started. */
+  attempts: number;
+  /** Writes this tick made. */
+  writes: number;
+  detail?: string;
+}
+
+export async function tick(deps: EngineDeps, cfg: EngineConfig): Promise<TickResult> {
+  const acquired = await deps.store.acquire();
+  if (!acquired.ok) {
+    deps.log.info(`Another tick holds ${deps.store.description} (${acquired.holder}); nothing to do.`);
+    return { outcome: 'busy', attempts: 0, writes: 0, detail: acquired.holder };
+  }
+  try {
+    return await new Tick(deps, cfg).run();
+  } finally {
+    await deps.store.release();
+  }
+}
+
+class Tick {
+  private state!: State;
+  private attempts = 0;
+  private writes = 0;
+  /** What the inbox asked to remember (an ETag), saved with the next write; a read alone never writes. */
+  private inboxMemo: Record<string, unknown> | undefined;
+
+  constructor(
+    private readonly deps: EngineDeps,
+    private readonly cfg: EngineConfig,
+  ) {}
+
+  async run(): Promise<TickResult> {
+    const loaded = await this.deps.store.load();
+    if (loaded.kind === 'missing') {
+      this.deps.log.info(`No state at ${this.deps.store.description}; nothing to do.`);
+      return { outcome: 'missing', attempts: 0, writes: 0 };
+    }
+    this.state = loaded.state;
+    try {
+      await this.applyInbox();
+      if (this.cfg.commandsOnly) return this.result(idleOutcome(this.state));
+      if (this.state.status === 'IN_PROGRESS') {
+        await this.revalidateDoneSteps();
+        this.showResume();
+      }
+      return await this.loop();
+    } catch (err) {
+      if (err instanceof ConflictError) {
+        this.deps.log.warn(`Giving up this tick: ${err.message}`);
+        return this.result('conflict', err.message);
+      }
+      throw err;
+    }
+  }
+
+  private result(outcome: TickOutcome, detail?: string): TickResult {
+    return { outcome, state: this.state, attempts: this.attempts, writes: this.writes, ...(detail ? { detail } : {}) };
+  }
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  /** One durable write, then the notices it produced. */
+  private async commit({ state, notices }: Transition, meta: WriteMeta): Promise<void> {
+    const inbox = this.inboxMemo ? { inbox: { ...state.inbox, ...this.inboxMemo } } : {};
+    this.state = await this.deps.store.write({ ...state, ...inbox, lastHeartbeatIso: this.now().toISOString() }, meta);
+    this.inboxMemo = undefined;
+    this.writes++;
+    for (const notice of notices) {
+      try {
+        await this.deps.notifier.notify(notice, this.state);
+      } catch (err) {
+        this.deps.log.warn(`Could not deliver the ${notice.kind} notice: ${describeError(err)}`);
+      }
+    }
+  }
+
+  private async applyInbox(): Promise<void> {
+    const inbox = this.deps.inbox;
+    if (!inbox) return;
+    const { items, memo } = await inbox.read(this.state.inbox ?? {});
+    if (memo) this.inboxMemo = { ...this.inboxMemo, ...memo };
+    if (!items.length) return;
+    let state = this.state;
+    const notices: Notice[] = [];
+    const replies: Array<[(typeof items)[number], string]> = [];
+    for (const item of items) {
+      if (item.refusal) {
+        replies.push([item, item.refusal]);
+        this.deps.log.warn(`Command /${item.command.kind} from ${item.command.by} refused: ${item.refusal}`);
+        continue;
+      }
+      const outcome = applyCommand(state, item.command, this.now());
+      state = outcome.state;
+      notices.push(...outcome.notices);
+      replies.push([item, outcome.reply]);
+      this.deps.log.info(`Command /${item.command.kind} from ${item.command.by}: ${outcome.reply}`);
+    }
+    const last = items[items.length - 1]!.cursor;
+    state = { ...state, inbox: { ...state.inbox, [inbox.cursorKey]: last } };
+    await this.commit({ state, notices }, { kind: 'update', message: `commands: ${items.map((i) => `/${i.command.kind}`).join(' ')}` });
+    await inbox.acknowledge(last);
+    for (const [item, text] of replies) await inbox.reply?.(item, text).catch((err: unknown) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
+  }
+
+  /** Resume re-validation: a finished step whose outputs vanished is run again before moving on. */
+  private async revalidateDoneSteps(): Promise<void> {
+    const wanted: Array<[string, string[]]> = [];
+    for (const id of this.state.stepQueue.slice(0, this.state.currentStep)) {
+      const outputs = this.state.plan.steps[id]?.requiredOutputs;
+      if (outputs?.length && this.state.stepRuns[id]?.status === 'DONE') wanted.push([id, outputs]);
+    }
+    if (!wanted.length) return;
+    const missing = new Set(await this.deps.workspace.missingOutputs(wanted.flatMap(([, o]) => o)));
+    if (!missing.size) return;
+    const byStep = new Map(wanted.map(([id, o]) => [id, o.filter((p) => missing.has(p))] as const).filter(([, m]) => m.length));
+    for (const [id, m] of byStep) this.deps.log.warn(`${id} was done but its outputs are missing (${m.join(', ')}); running it again.`);
+    await this.commit(reopenSteps(this.state, byStep), { kind: 'update', message: `reopen ${[...byStep.keys()].join(', ')}: outputs missing` });
+  }
+
+  private showResume(): void {
+    if (this.state.currentStep === 0) return;
+    for (const line of resumeLines(this.state)) this.deps.log.info(line);
+  }
+
+  private async loop(): Promise<TickResult> {
+    for (;;) {
+      if (this.attempts > 0) await this.applyInbox();
+      const d = await this.decide();
+      switch (d.kind) {
+        case 'idle':
+          return this.result(idleOutcome(this.state), d.reason);
+        case 'busy':
+          this.deps.log.info(`${d.stepId} attempt ${d.attempt?.n ?? '?'} is running in another tick (${ownerText(d.attempt?.owner)}); nothing to do.`);
+          return this.result('busy');
+        case 'wait':
+          this.deps.log.info(`Step delay: the next step starts after ${d.until}.`);
+          return this.result('waiting', d.until);
+        case 'complete':
+          await this.commit(complete(this.state), { kind: 'update', message: 'plan done' });
+          break;
+        case 'advance':
+          await this.commit(advance(this.state, this.now()), { kind: 'update', message: `${d.stepId} finished; advance` });
+          break;
+        case 'cancel':
+          await this.commit(cancel(this.state), { kind: 'update', message: 'plan cancelled' });
+          break;
+        case 'block':
+          this.deps.log.error(`${d.stepId} blocked: ${d.reason}`);
+          await this.commit(block(this.state, d.stepId, d.reason), { kind: 'update', message: `${d.stepId} blocked: ${d.reason}` });
+          break;
+        case 'recover':
+          await this.recover(d);
+          break;
+        case 'run': {
+          const stop = await this.runAttempt(d);
+          if (stop) return stop;
+          break;
+        }
+      }
+    }
+  }
+
+  private async decide(): Promise<Decision> {
+    const stepId = currentStepId(this.state);
+    const inFlight = stepId !== undefined && this.state.status === 'IN_PROGRESS' ? lastAttempt(stepRun(this.state, stepId)) : undefined;
+    const ownerLiveness = inFlight?.owner && stepRun(this.state, stepId!).status === 'IN_PROGRESS' ? await this.deps.owners.liveness(inFlight.owner) : undefined;
+    return decide(this.state, { now: this.now(), limits: this.cfg.limits, ...(ownerLiveness ? { ownerLiveness } : {}) });
+  }
+
+  private async recover(d: Extract<Decision, { kind: 'recover' }>): Promise<void> {
+    if (d.attempt?.logFile) await this.deps.agent.reap(d.attempt.logFile);
+    this.deps.log.warn(`${d.stepId} attempt ${d.attempt?.n ?? '?'} ${d.reason}`);
+    await this.commit(recoverAttempt(this.state, d.stepId, d.reason, this.now()), {
+      kind: 'update',
+      message: `${d.stepId} attempt ${d.attempt?.n ?? '?'} interrupted`,
+    });
+  }
+
+  /** Runs one attempt; returns a result when the tick must stop instead of continuing. */
+  private async runAttempt(d: Extract<Decision, { kind: 'run' }>): Promise<TickResult | null> {
+    const def = stepDef(this.state, d.stepId);
+    const command = def.agent ?? this.cfg.agentCommand;
+    const source = def.agent ? `plan.steps.${d.stepId}.agent` : (this.cfg.agentSource ?? 'STEP_AGENT_CMD');
+    if (!command) {
+      throw new ConfigError(`No agent command for ${d.stepId}: set STEP_AGENT_CMD (or --agent / the agent-command input) or plan.steps.${d.stepId}.agent.`);
+    }
+    const argv = parseAgentCommand(command, source);
+    // Preflight before the checkpoint, so a missing binary consumes no attempt.
+    const program = await this.deps.agent.resolve(argv[0]!);
+    if (!program) throw new ConfigError(`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)}).`);
+
+    const now = this.now();
+    const timeoutMs = Math.max(1_000, Math.min(attemptTimeoutMsFor(def, this.cfg.limits), stepTimeLeftMs(def, stepRun(this.state, d.stepId), now)));
+    if (this.cfg.deadline && now.getTime() + timeoutMs > this.cfg.deadline.getTime()) {
+      this.deps.log.info(`Time budget: not enough left for ${d.stepId} (attempt timeout ${Math.round(timeoutMs / 60_000)} min); a later run continues.`);
+      return this.result('budget');
+    }
+
+    const logFile = `${this.cfg.logDir}/${d.stepId}/attempt-${d.n}.log`;
+    const payloadFile = `${this.cfg.logDir}/${d.stepId}/attempt-${d.n}.payload.json`;
+    await this.commit(startAttempt(this.state, { stepId: d.stepId, n: d.n, owner: this.cfg.owner, now, leaseMs: timeoutMs + this.cfg.leaseMarginMs, logFile }), {
+      kind: 'checkpoint',
+      message: `${d.stepId} attempt ${d.n} started`,
+    });
+    this.attempts++;
+
+    const position = `(${this.state.currentStep + 1}/${this.state.stepQueue.length})`;
+    const result = await this.deps.log.group(`${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? ' (retry)' : ''}`, () =>
+      this.execute(d, [program, ...argv.slice(1), d.prompt], timeoutMs, logFile, payloadFile, def.env ?? {}),
+    );
+    const judged = await judgeAttempt(result, {
+      requiredOutputs: def.requiredOutputs ?? [],
+      missingOutputs: (paths) => this.deps.workspace.missingOutputs(paths),
+      timeoutMs,
+      logFile,
+    });
+    if (judged.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n}, ${Math.round(result.durationMs)} ms).`);
+    else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${judged.outcome}: ${judged.error}`);
+    await this.commit(finishAttempt(this.state, d.stepId, judged, this.now()), {
+      kind: judged.outcome === 'succeeded' ? 'completion' : 'update',
+      message: `${d.stepId} attempt ${d.n} ${judged.outcome}`,
+    });
+    return null;
+  }
+
+  private async execute(d: Extract<Decision, { kind: 'run' }>, argv: string[], timeoutMs: number, logFile: string, payloadFile: string, stepEnv: Record<string, string>): Promise<AgentResult> {
+    const brake = new AbortController();
+    const stopPolling = this.pollForCancel(brake);
+    try {
+      return await this.deps.agent.run({
+        argv,
+        cwd: this.deps.workspace.root,
+        env: {
+          ...this.cfg.agentEnv,
+          ...stepEnv,
+          SEQUENCER_PLAN_ID: this.state.planId ?? 'plan',
+          SEQUENCER_STEP_ID: d.stepId,
+          SEQUENCER_ATTEMPT: String(d.n),
+          SEQUENCER_ATTEMPT_ID: attemptId(this.state, d.stepId, d.n),
+          SEQUENCER_WORKSPACE: this.deps.workspace.root,
+          SEQUENCER_PAYLOAD_FILE: payloadFile,
+          SEQUENCER_STEP_INDEX: String(this.state.currentStep + 1),
+          SEQUENCER_STEP_TOTAL: String(this.state.stepQueue.length),
+          SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(stepDef(this.state, d.stepId).requiredOutputs ?? []),
+        },
+        timeoutMs,
+        graceMs: this.cfg.graceMs,
+        logFile,
+        signal: brake.signal,
+        ...(this.cfg.echoAgentOutput ? { onOutput: lineEcho((line) => this.deps.log.info(`  │ ${line}`)) } : {}),
+      });
+    } finally {
+      stopPolling();
+    }
+  }
+
+  /** Soft brake: while the agent runs, a /cancel in the inbox aborts it (SIGTERM, grace, SIGKILL). */
+  private pollForCancel(brake: AbortController): () => void {
+    const inbox = this.deps.inbox;
+    if (!inbox || !this.cfg.inboxPollMs) return () => {};
+    const memo = { ...this.state.inbox, ...this.inboxMemo };
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      inbox
+        .read(memo)
+        .then(({ items }) => {
+          if (items.some((i) => i.command.kind === 'cancel')) {
+            this.deps.log.warn('Cancel requested: stopping the agent.');
+            brake.abort();
+          }
+        })
+        .catch((err: unknown) => this.deps.log.debug(`Inbox poll failed: ${describeError(err)}`))
+        .finally(() => {
+          busy = false;
+        });
+    }, this.cfg.inboxPollMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+}
+
+/** Turns output chunks into whole lines so interleaved logs stay readable. */
+function lineEcho(emit: (line: string) => void): (chunk: string) => void {
+  let pending = '';
+  return (chunk) => {
+    const lines = (pending + chunk).split(/\r?\n/);
+    pending = lines.pop() ?? '';
+    for (const line of lines) emit(line);
+  };
+}
+
+function idleOutcome(state: State): TickOutcome {
+  switch (state.status) {
+    case 'DONE':
+      return 'done';
+    case 'BLOCKED':
+      return 'blocked';
+    case 'CANCELLED':
+      return 'cancelled';
+    case 'AWAITING_APPROVAL':
+      return 'awaiting-approval';
+    default:
+      return 'idle';
+  }
+}
+
+function ownerText(owner: AttemptOwner | undefined): string {
+  if (!owner) return 'owner unknown';
+  return owner.kind === 'local' ? `pid ${owner.pid} on ${owner.host}` : `workflow run ${owner.runId} attempt ${owner.runAttempt}`;
+}

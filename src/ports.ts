@@ -1,0 +1,140 @@
+// The small interfaces the engine is written against. Adapters in src/adapters/ implement them
+// with fs, child processes, git, HTTP and the Actions toolkit; tests implement them with fakes.
+import type { AttemptOwner, State } from './core/types.js';
+import type { Command } from './core/commands.js';
+import type { Notice } from './core/notices.js';
+
+export interface Clock {
+  now(): Date;
+}
+
+export type LoadResult = { kind: 'missing' } | { kind: 'loaded'; state: State };
+
+export type WriteKind =
+  /** State only: an attempt is about to start (lease taken). */
+  | 'checkpoint'
+  /** The step's workspace changes plus the new state, in one durable write. */
+  | 'completion'
+  /** State only: commands, failures, blocking, recovery. */
+  | 'update';
+
+export interface WriteMeta {
+  kind: WriteKind;
+  /** One line saying what changed, e.g. `step-2 attempt 1 succeeded` (a commit subject in git). */
+  message: string;
+}
+
+export type AcquireResult = { ok: true } | { ok: false; holder: string };
+
+export interface StateStore {
+  /** Human description for messages, e.g. `file ./state.json` or `git origin sequencer/issue-42`. */
+  readonly description: string;
+  /** Exclusive access for this tick where the store supports it (file lock); git always says ok. */
+  acquire(): Promise<AcquireResult>;
+  /** Throws StateError when the document exists but cannot be read; never repairs it. */
+  load(): Promise<LoadResult>;
+  /**
+   * Durably writes `state` with `revision` one above the loaded one and returns what was written.
+   * Throws ConflictError when another writer got there first; nothing is overwritten then.
+   */
+  write(state: State, meta: WriteMeta): Promise<State>;
+  /** Releases whatever acquire() took. Safe to call more than once. */
+  release(): Promise<void>;
+}
+
+export interface AgentSpec {
+  /** Full argv: the agent command's words followed by the prompt as one argument. */
+  argv: string[];
+  cwd: string;
+  /** Added to the runner's environment. */
+  env: Record<string, string>;
+  timeoutMs: number;
+  /** Time between SIGTERM and SIGKILL of the process group. */
+  graceMs: number;
+  /** Full output goes here; a `.pid` file beside it names the process group while it runs. */
+  logFile: string;
+  /** Aborting it soft-brakes the agent: SIGTERM, grace, SIGKILL. */
+  signal?: AbortSignal;
+  /** Called with each chunk of output as it arrives (progress display). */
+  onOutput?: (chunk: string) => void;
+}
+
+export interface AgentResult {
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  /** Bounded head and tail of stdout. */
+  stdout: string;
+  /** Bounded head and tail of stderr. */
+  stderr: string;
+  /** Total bytes of output, to tell the user when it was truncated. */
+  outputBytes: number;
+  durationMs: number;
+  /** Set when the process could not be started at all. */
+  spawnError?: string;
+}
+
+export interface AgentRunner {
+  /** Absolute path of the command on PATH (or as given when it contains a slash), or null. */
+  resolve(command: string): Promise<string | null>;
+  run(spec: AgentSpec): Promise<AgentResult>;
+  /** Ends the process group an earlier, dead tick left running for this log file, if any. */
+  reap(logFile: string): Promise<void>;
+}
+
+export interface Workspace {
+  readonly root: string;
+  /**
+   * The given workspace-relative paths that do not exist inside the workspace. Paths that
+   * escape it (`..`, absolute, symlinks pointing outside) count as missing.
+   */
+  missingOutputs(paths: string[]): Promise<string[]>;
+}
+
+export type Liveness = 'alive' | 'dead' | 'unknown';
+
+export interface OwnerProbe {
+  /** Whether the tick that owns an attempt still runs. `unknown` defers to the lease. */
+  liveness(owner: AttemptOwner): Promise<Liveness>;
+}
+
+export interface InboxItem {
+  /** Monotonic cursor value; items at or below the state's cursor were applied already. */
+  cursor: number;
+  command: Command;
+  /** Set when the command must not be applied (unauthorized, malformed): the reply says why. */
+  refusal?: string;
+}
+
+export interface InboxRead {
+  /** Commands newer than the cursor, oldest first. */
+  items: InboxItem[];
+  /** Merged into `state.inbox` with the tick's next write (e.g. an ETag for the next poll). */
+  memo?: Record<string, unknown>;
+}
+
+export interface Inbox {
+  /** The field of `state.inbox` that holds this inbox's cursor (`lastCommentId` for issue comments). */
+  readonly cursorKey: string;
+  /** Reads commands after the cursor in `memo` (the state's `inbox` object). */
+  read(memo: Readonly<Record<string, unknown>>): Promise<InboxRead>;
+  /** Called after the state that applied items up to `cursor` is durable. */
+  acknowledge(cursor: number): Promise<void>;
+  /** Short answers to commands (why one was refused, or what it did). */
+  reply?(item: InboxItem, text: string): Promise<void>;
+}
+
+export interface Notifier {
+  /** Delivered after the write that produced the notice is durable. */
+  notify(notice: Notice, state: State): Promise<void>;
+}
+
+export interface Log {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+  debug(message: string): void;
+  /** Groups the output of fn (a collapsible group in Actions logs). */
+  group<T>(title: string, fn: () => Promise<T>): Promise<T>;
+}

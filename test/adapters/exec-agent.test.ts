@@ -1,0 +1,293 @@
+import { spawn } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExecAgentRunner, isProcessAlive, isProcessGroupAlive } from '../../src/adapters/exec-agent.js';
+import type { AgentSpec } from '../../src/ports.js';
+
+const node = process.execPath;
+let dir: string;
+const started: number[] = [];
+
+// Small agents written as files: each is run with real node, no shell anywhere.
+const SCRIPTS: Record<string, string> = {
+  'args.mjs': `console.log(JSON.stringify(process.argv.slice(2)));`,
+  'exit.mjs': `console.log('out line'); console.error('err line'); process.exit(Number(process.argv[2]));`,
+  'env.mjs': `console.log(JSON.stringify({ a: process.env.AGENT_A, b: process.env.AGENT_B, base: process.env.BASE_ONLY }));`,
+  'flood.mjs': `for (let i = 0; i < 2000; i++) process.stdout.write('line ' + String(i).padStart(4, '0') + '\\n');`,
+  'pid.mjs': `console.log('pid ' + process.pid); setTimeout(() => {}, 300);`,
+  // Ignores SIGTERM and leaves a child that dies on SIGTERM; only SIGKILL ends the leader.
+  'stubborn.mjs': `
+    import { spawn } from 'node:child_process';
+    import { writeFileSync } from 'node:fs';
+    process.on('SIGTERM', () => {});
+    const child = spawn('sleep', ['30'], { stdio: 'inherit' });
+    writeFileSync(process.argv[2], String(child.pid));
+    console.log('ready');
+    setInterval(() => {}, 1000);`,
+  // Dies on SIGTERM but leaves a grandchild that ignores SIGTERM and holds no pipes.
+  'leaves-stubborn.mjs': `
+    import { spawn } from 'node:child_process';
+    import { writeFileSync } from 'node:fs';
+    const child = spawn(process.execPath, ['-e', 'process.on("SIGTERM", () => {}); setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    writeFileSync(process.argv[2], String(child.pid));
+    console.log('ready');
+    setInterval(() => {}, 1000);`,
+  // Exits 0 at once but leaves "sleep 30" running in the background, holding stdout.
+  'background.mjs': `
+    import { spawn } from 'node:child_process';
+    import { writeFileSync } from 'node:fs';
+    const child = spawn('sleep', ['30'], { stdio: 'inherit' });
+    child.unref();
+    writeFileSync(process.argv[2], String(child.pid));
+    console.log('done');`,
+};
+
+function script(name: string): string {
+  return path.join(dir, name);
+}
+
+function spec(argv: string[], extra: Partial<AgentSpec> = {}): AgentSpec {
+  return { argv, cwd: dir, env: {}, timeoutMs: 20_000, graceMs: 300, logFile: path.join(dir, 'logs', `${Math.random().toString(36).slice(2)}.log`), ...extra };
+}
+
+async function readPid(file: string): Promise<number> {
+  const pid = Number(await readFile(file, 'utf8'));
+  started.push(pid);
+  return pid;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'exec-agent-test-'));
+  for (const [name, text] of Object.entries(SCRIPTS)) await writeFile(script(name), text);
+});
+
+afterAll(async () => {
+  for (const pid of started) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone, as the tests expect
+    }
+  }
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('ExecAgentRunner.run', () => {
+  const runner = new ExecAgentRunner({ env: { ...process.env, BASE_ONLY: 'base', AGENT_B: 'from-base' } });
+
+  it('reports exit codes and captures stdout and stderr, also in the log file', async () => {
+    const chunks: string[] = [];
+    const s = spec([node, script('exit.mjs'), '3'], { onOutput: (c) => chunks.push(c) });
+    const r = await runner.run(s);
+    expect(r).toMatchObject({ exitCode: 3, signal: null, timedOut: false, cancelled: false, stdout: 'out line\n', stderr: 'err line\n' });
+    expect(r.spawnError).toBeUndefined();
+    expect(r.outputBytes).toBe(18);
+    const log = await readFile(s.logFile, 'utf8');
+    expect(log).toContain('out line\n');
+    expect(log).toContain('err line\n');
+    expect(chunks.join('')).toHaveLength(18);
+    expect(existsSync(`${s.logFile}.pid`)).toBe(false);
+
+    const ok = await runner.run(spec([node, script('exit.mjs'), '0']));
+    expect(ok.exitCode).toBe(0);
+  });
+
+  it('keeps a bounded head and tail in memory but the full output in the log', async () => {
+    const small = new ExecAgentRunner({ headChars: 20, tailChars: 20 });
+    const s = spec([node, script('flood.mjs')]);
+    const r = await small.run(s);
+    expect(r.exitCode).toBe(0);
+    expect(r.outputBytes).toBe(2000 * 10);
+    expect(r.stdout.startsWith('line 0000\nline 0001\n')).toBe(true);
+    expect(r.stdout.endsWith('line 1998\nline 1999\n')).toBe(true);
+    expect(r.stdout).toContain(`bytes omitted; full log: ${s.logFile}`);
+    const log = await readFile(s.logFile, 'utf8');
+    expect(log.split('\n')).toHaveLength(2001);
+    expect(log).toContain('line 1000\n');
+  });
+
+  it('passes the base environment with spec.env on top', async () => {
+    const r = await runner.run(spec([node, script('env.mjs')], { env: { AGENT_A: 'a', AGENT_B: 'from-spec' } }));
+    expect(JSON.parse(r.stdout)).toEqual({ a: 'a', b: 'from-spec', base: 'base' });
+  });
+
+  it('passes the prompt as one literal argument that no shell expands', async () => {
+    const prompt = `Fix "the bug" in 'x'; $(touch pwned) \`touch pwned2\` $HOME && echo hi > out.txt | cat\nline two \\ *`;
+    const r = await runner.run(spec([node, script('args.mjs'), '--flag', prompt]));
+    expect(JSON.parse(r.stdout)).toEqual(['--flag', prompt]);
+    expect(existsSync(path.join(dir, 'pwned'))).toBe(false);
+    expect(existsSync(path.join(dir, 'pwned2'))).toBe(false);
+    expect(existsSync(path.join(dir, 'out.txt'))).toBe(false);
+  });
+
+  it('names the process group in a .pid file while the agent runs', async () => {
+    const s = spec([node, script('pid.mjs')]);
+    let seen: string | null = null;
+    const r = await runner.run({
+      ...s,
+      onOutput: (chunk) => {
+        if (chunk.startsWith('pid ')) seen = readFileSync(`${s.logFile}.pid`, 'utf8');
+      },
+    });
+    const agentPid = Number(r.stdout.trim().split(' ')[1]);
+    expect(seen).not.toBeNull();
+    expect(Number(String(seen).split('\n')[0])).toBe(agentPid);
+    expect(existsSync(`${s.logFile}.pid`)).toBe(false);
+  });
+
+  it('on timeout SIGTERMs the group, then SIGKILLs it after the grace, grandchildren included', async () => {
+    const pidFile = path.join(dir, 'stubborn.pid');
+    const s = spec([node, script('stubborn.mjs'), pidFile], { timeoutMs: 700, graceMs: 300 });
+    const t0 = Date.now();
+    const r = await runner.run(s);
+    const grandchild = await readPid(pidFile);
+    expect(r).toMatchObject({ timedOut: true, cancelled: false, exitCode: null, signal: 'SIGKILL' });
+    expect(r.stdout).toBe('ready\n');
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(isProcessAlive(grandchild)).toBe(false);
+    expect(existsSync(`${s.logFile}.pid`)).toBe(false);
+  });
+
+  it('kills a grandchild that ignores SIGTERM after its parent died', async () => {
+    const pidFile = path.join(dir, 'leaves.pid');
+    const r = await runner.run(spec([node, script('leaves-stubborn.mjs'), pidFile], { timeoutMs: 700, graceMs: 300 }));
+    const grandchild = await readPid(pidFile);
+    expect(r).toMatchObject({ timedOut: true, signal: 'SIGTERM' });
+    expect(isProcessAlive(grandchild)).toBe(false);
+  });
+
+  it('ends what a finished agent left running in its group, without calling it a timeout', async () => {
+    const pidFile = path.join(dir, 'background.pid');
+    const t0 = Date.now();
+    const r = await runner.run(spec([node, script('background.mjs'), pidFile], { timeoutMs: 20_000 }));
+    const grandchild = await readPid(pidFile);
+    expect(r).toMatchObject({ exitCode: 0, timedOut: false, cancelled: false, stdout: 'done\n' });
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(isProcessAlive(grandchild)).toBe(false);
+  });
+
+  it('cancels on abort with the same SIGTERM, grace, SIGKILL sequence', async () => {
+    const pidFile = path.join(dir, 'abort.pid');
+    const controller = new AbortController();
+    const s = spec([node, script('stubborn.mjs'), pidFile], {
+      signal: controller.signal,
+      graceMs: 200,
+      onOutput: (c) => {
+        if (c.includes('ready')) controller.abort();
+      },
+    });
+    const r = await runner.run(s);
+    const grandchild = await readPid(pidFile);
+    expect(r).toMatchObject({ cancelled: true, timedOut: false, exitCode: null, signal: 'SIGKILL' });
+    expect(isProcessAlive(grandchild)).toBe(false);
+  });
+
+  it('does not start an agent whose signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const r = await runner.run(spec([node, script('args.mjs'), 'x'], { signal: controller.signal }));
+    expect(r).toMatchObject({ cancelled: true, exitCode: null, stdout: '' });
+  });
+
+  it('returns spawn errors instead of throwing', async () => {
+    const s = spec(['no-such-agent-binary-xyz', 'prompt']);
+    const missing = await runner.run(s);
+    expect(missing).toMatchObject({ exitCode: null, timedOut: false, cancelled: false });
+    expect(missing.spawnError).toMatch(/"no-such-agent-binary-xyz": not found on PATH \(ENOENT\)/);
+    expect(await readFile(s.logFile, 'utf8')).toContain('not found on PATH');
+    expect(existsSync(`${s.logFile}.pid`)).toBe(false);
+
+    const plain = path.join(dir, 'not-executable.sh');
+    await writeFile(plain, 'echo hi\n');
+    const denied = await runner.run(spec([plain]));
+    expect(denied.spawnError).toMatch(/permission denied \(EACCES\)/);
+
+    const noCwd = await runner.run(spec([node, script('args.mjs')], { cwd: path.join(dir, 'no-such-dir') }));
+    expect(noCwd.spawnError).toMatch(/working directory .*no-such-dir" does not exist/);
+
+    const empty = await runner.run(spec([]));
+    expect(empty.spawnError).toMatch(/empty/);
+  });
+});
+
+describe('ExecAgentRunner.resolve', () => {
+  it('finds executables on PATH and by path, and returns null otherwise', async () => {
+    const bin = path.join(dir, 'bin');
+    const other = path.join(dir, 'bin2');
+    await mkdir(bin, { recursive: true });
+    await mkdir(path.join(other, 'my-agent'), { recursive: true });
+    await writeFile(path.join(bin, 'my-agent'), '#!/bin/sh\n');
+    await chmod(path.join(bin, 'my-agent'), 0o755);
+    await writeFile(path.join(bin, 'plain'), 'x');
+    const runner = new ExecAgentRunner({ cwd: dir, env: { PATH: ['', other, bin].join(path.delimiter) } });
+    expect(await runner.resolve('my-agent')).toBe(path.join(bin, 'my-agent'));
+    expect(await runner.resolve('plain')).toBeNull();
+    expect(await runner.resolve('nope')).toBeNull();
+    expect(await runner.resolve('./bin/my-agent')).toBe(path.join(bin, 'my-agent'));
+    expect(await runner.resolve('bin/plain')).toBeNull();
+    expect(await runner.resolve(path.join(bin, 'my-agent'))).toBe(path.join(bin, 'my-agent'));
+    // The empty PATH entry does not mean the current directory.
+    expect(await runner.resolve('args.mjs')).toBeNull();
+  });
+});
+
+describe('ExecAgentRunner.reap', () => {
+  it('ends a process group that an earlier, dead tick left behind and removes the pid file', async () => {
+    const logFile = path.join(dir, 'logs', 'orphan.log');
+    await mkdir(path.dirname(logFile), { recursive: true });
+    const pidFile = path.join(dir, 'orphan-grandchild.pid');
+    // Started the way run() starts agents, then abandoned as if our tick had died.
+    const orphan = spawn(node, [script('stubborn.mjs'), pidFile], { detached: true, stdio: 'ignore' });
+    orphan.unref();
+    const leader = orphan.pid as number;
+    started.push(leader);
+    await waitFor(() => existsSync(pidFile));
+    const grandchild = await readPid(pidFile);
+    await writeFile(`${logFile}.pid`, `${leader}\n`);
+    expect(isProcessGroupAlive(leader)).toBe(true);
+
+    await new ExecAgentRunner({ reapGraceMs: 200 }).reap(logFile);
+    expect(isProcessAlive(leader)).toBe(false);
+    expect(isProcessAlive(grandchild)).toBe(false);
+    expect(isProcessGroupAlive(leader)).toBe(false);
+    expect(existsSync(`${logFile}.pid`)).toBe(false);
+  });
+
+  it('leaves a group alone when its leader pid was reused by a later process', async () => {
+    const logFile = path.join(dir, 'logs', 'reused.log');
+    const other = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
+    other.unref();
+    const pid = other.pid as number;
+    started.push(pid);
+    await writeFile(`${logFile}.pid`, `${pid}\n1\n`);
+    await new ExecAgentRunner({ reapGraceMs: 100 }).reap(logFile);
+    expect(isProcessAlive(pid)).toBe(true);
+    expect(existsSync(`${logFile}.pid`)).toBe(false);
+    process.kill(pid, 'SIGKILL');
+  });
+
+  it('only removes the pid file when the group is gone, and ignores garbage', async () => {
+    const runner = new ExecAgentRunner({ reapGraceMs: 100 });
+    const logFile = path.join(dir, 'logs', 'stale.log');
+    await writeFile(`${logFile}.pid`, '999999999\n');
+    await runner.reap(logFile);
+    expect(existsSync(`${logFile}.pid`)).toBe(false);
+    for (const text of ['1\n', '0\n', '-1\n', 'abc']) {
+      await writeFile(`${logFile}.pid`, text);
+      await runner.reap(logFile);
+      expect(existsSync(`${logFile}.pid`)).toBe(false);
+    }
+    await runner.reap(path.join(dir, 'logs', 'never.log'));
+  });
+});
+
+async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

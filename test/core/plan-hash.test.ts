@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson, planHash } from '../../src/core/plan-hash.js';
+import type { Plan } from '../../src/core/types.js';
+
+const plan = (): Plan => ({
+  title: 'Study',
+  steps: {
+    a: { title: 'A', instruction: 'Do A', requiredOutputs: ['a.md'], validate: [{ file_contains: { path: 'a.md', pattern: '#' } }] },
+    b: { title: 'B', instruction: 'Do B', env: { X: '1', Y: '2' } },
+  },
+});
+
+/** The same object with keys inserted in reverse order at every depth. */
+function reverseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reverseKeys);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]));
+  }
+  return value;
+}
+
+describe('planHash', () => {
+  it('is sha256 of the canonical title, steps and queue', () => {
+    const p = plan();
+    const expected = createHash('sha256').update(canonicalJson({ title: 'Study', steps: p.steps, stepQueue: ['a', 'b'] })).digest('hex');
+    expect(planHash(p)).toBe(`sha256:${expected}`);
+    expect(planHash(p)).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('does not depend on key order inside steps when the queue is explicit', () => {
+    const p = { ...plan(), stepQueue: ['a', 'b'] };
+    const reversed = reverseKeys(p) as Plan;
+    expect(Object.keys(reversed.steps)).toEqual(['b', 'a']);
+    expect(planHash(reversed)).toBe(planHash(p));
+  });
+
+  it('does not depend on key order of step fields', () => {
+    const p = plan();
+    const shuffled: Plan = { steps: { a: reverseKeys(p.steps.a) as Plan['steps'][string], b: reverseKeys(p.steps.b) as Plan['steps'][string] }, title: 'Study' };
+    expect(planHash(shuffled)).toBe(planHash(p));
+  });
+
+  it('changes when the implicit run order (order of steps) changes', () => {
+    const p = plan();
+    const reordered: Plan = { title: 'Study', steps: { b: p.steps.b!, a: p.steps.a! } };
+    expect(planHash(reordered)).not.toBe(planHash(p));
+  });
+
+  it('treats an explicit queue equal to the step order like no queue', () => {
+    expect(planHash({ ...plan(), stepQueue: ['a', 'b'] })).toBe(planHash(plan()));
+    expect(planHash({ ...plan(), stepQueue: ['b', 'a'] })).not.toBe(planHash(plan()));
+  });
+
+  it.each([
+    ['an instruction', (p: Plan) => (p.steps.a!.instruction = 'Do A differently')],
+    ['a required output', (p: Plan) => p.steps.a!.requiredOutputs!.push('more.md')],
+    ['a rule pattern', (p: Plan) => ((p.steps.a!.validate![0] as { file_contains: { pattern: string } }).file_contains.pattern = '##')],
+    ['an unknown step field', (p: Plan) => (p.steps.b!.notes = 'n')],
+    ['the title', (p: Plan) => (p.title = 'Other')],
+    ['a removed title', (p: Plan) => delete p.title],
+  ])('changes when %s changes', (_name, edit) => {
+    const p = plan();
+    const before = planHash(p);
+    edit(p);
+    expect(planHash(p)).not.toBe(before);
+  });
+
+  it('ignores plan-level fields other than title, steps and queue', () => {
+    expect(planHash({ ...plan(), owner: 'someone', deadline: '2030-01-01T00:00:00Z' })).toBe(planHash(plan()));
+  });
+});
+
+describe('canonicalJson', () => {
+  it('sorts keys recursively, keeps array order and drops undefined members', () => {
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[3,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson([undefined, 'x'])).toBe('[null,"x"]');
+  });
+
+  it('parses back to an equal value', () => {
+    const value = { s: 'é"\n', n: -1.5e-7, t: true, nil: null, list: [{ k: 'v' }] };
+    expect(JSON.parse(canonicalJson(value))).toEqual(value);
+  });
+});

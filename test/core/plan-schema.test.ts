@@ -1,0 +1,163 @@
+// The published JSON Schema and the hand-written validator describe the same format. Structural
+// rules (types, required fields, ranges, name patterns) must agree exactly; cross-field rules
+// (references between steps, routing loops, ".." in paths, regex syntax) only the validator can
+// check, and the schema must then accept the plan rather than disagree in the other direction.
+import { readFile, readdir } from 'node:fs/promises';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { ID_PATTERN, ISO_DATE_TIME } from '../../src/core/field-checks.js';
+import { parsePlanText } from '../../src/core/plan-text.js';
+import { ENV_KEY_PATTERN, MAX_ATTEMPTS, MAX_STEPS, MAX_TIMEOUT_MINUTES, RESERVED_ENV_PREFIX, checkPlan } from '../../src/core/validate-plan.js';
+import { RULE_KINDS } from '../../src/core/validate-rules.js';
+
+interface SchemaNode {
+  [key: string]: unknown;
+}
+const schema = JSON.parse(await readFile(new URL('../../schema/plan.schema.json', import.meta.url), 'utf8')) as SchemaNode;
+// Formats are annotations for editors here; the patterns beside them do the checking.
+const ajv = new Ajv2020({ strict: true, allErrors: true, validateFormats: false });
+const validateSchema = ajv.compile(schema);
+const schemaAccepts = (plan: unknown) => validateSchema(plan) === true;
+const validatorAccepts = (plan: unknown) => checkPlan(plan).length === 0;
+
+const at = (node: unknown, ...keys: string[]): unknown => keys.reduce((n, k) => (n as SchemaNode)[k], node);
+
+const plansDir = new URL('../fixtures/plans/', import.meta.url);
+async function fixturePlan(relative: string): Promise<unknown> {
+  const doc = parsePlanText(await readFile(new URL(relative, plansDir), 'utf8'), relative);
+  // A seed state.json is accepted as a plan file; its "plan" member is what the schema describes.
+  return typeof doc === 'object' && doc !== null && 'plan' in doc ? (doc as { plan: unknown }).plan : doc;
+}
+
+const step = (extra: Record<string, unknown> = {}) => ({ title: 'T', instruction: 'I', ...extra });
+const withA = (extra: Record<string, unknown>) => ({ steps: { a: step(extra), b: step() } });
+const rule = (r: unknown) => withA({ validate: [r] });
+
+type Kind = 'valid' | 'structural' | 'semantic';
+const cases: Array<[string, Kind, unknown]> = [
+  ['minimal plan', 'valid', { steps: { a: step() } }],
+  ['every step field', 'valid', withA({ requiredOutputs: ['o/a.md'], maxAttempts: 3, attemptTimeoutMinutes: 1.5, timeoutMinutes: 10080, agent: 'claude -p', env: { K: 'v' }, expectPayload: true, inheritPayload: false, onValidationFail: 'b' })],
+  ['snake_case outputs alias', 'valid', withA({ required_outputs: ['x.md'] })],
+  ['unknown fields everywhere', 'valid', { future: 1, steps: { a: step({ notes: 'n' }) } }],
+  ['queue and deadline', 'valid', { steps: { a: step(), b: step() }, stepQueue: ['b', 'a'], deadline: '2030-01-01T00:00:00+05:30' }],
+  ['every rule kind', 'valid', withA({ validate: [
+    { file_exists: { path: 'a' } },
+    { file_contains: { path: 'a', pattern: 'x', flags: 'im' } },
+    { json_schema: { path: 'a.json', schema: { type: 'object' } } },
+    { json_schema: { path: 'a.json', schema: 's.json' } },
+    { payload_has_key: { key: 'k' } },
+    { payload_value_matches: { key: 'k', pattern: '^x$' } },
+    { payload_values_equal: { keys: ['a', 'b'], step: 'b' } },
+    { command: { argv: ['node', '-v'], timeoutSeconds: 1 } },
+    { command_output_contains: { argv: ['node', '-v'], text: 'v' } },
+  ] })],
+  ['not an object', 'structural', [{ steps: {} }]],
+  ['steps missing', 'structural', { title: 'x' }],
+  ['steps empty', 'structural', { steps: {} }],
+  ['steps an array', 'structural', { steps: [step()] }],
+  ['bad step id', 'structural', { steps: { 'a b': step() } }],
+  ['step id too long', 'structural', { steps: { ['x'.repeat(101)]: step() } }],
+  ['step a string', 'structural', { steps: { a: 'x' } }],
+  ['title missing', 'structural', { steps: { a: { instruction: 'I' } } }],
+  ['title blank', 'structural', { steps: { a: step({ title: ' \n' }) } }],
+  ['instruction a number', 'structural', { steps: { a: step({ instruction: 5 }) } }],
+  ['outputs a string', 'structural', withA({ requiredOutputs: 'x' })],
+  ['output absolute', 'structural', withA({ requiredOutputs: ['/x'] })],
+  ['output backslash absolute', 'structural', withA({ requiredOutputs: ['\\\\server\\x'] })],
+  ['output drive letter', 'structural', withA({ requiredOutputs: ['c:/x'] })],
+  ['output blank', 'structural', withA({ requiredOutputs: ['  '] })],
+  ['output with NUL', 'structural', withA({ requiredOutputs: ['a\u0000b'] })],
+  ['alias and field together', 'structural', withA({ requiredOutputs: ['x'], required_outputs: ['x'] })],
+  ['maxAttempts 0', 'structural', withA({ maxAttempts: 0 })],
+  ['maxAttempts 101', 'structural', withA({ maxAttempts: 101 })],
+  ['maxAttempts 1.5', 'structural', withA({ maxAttempts: 1.5 })],
+  ['timeout 0', 'structural', withA({ timeoutMinutes: 0 })],
+  ['attempt timeout too long', 'structural', withA({ attemptTimeoutMinutes: 10081 })],
+  ['agent blank', 'structural', withA({ agent: '' })],
+  ['env an array', 'structural', withA({ env: ['A=1'] })],
+  ['env bad name', 'structural', withA({ env: { 'A-B': 'x' } })],
+  ['env reserved', 'structural', withA({ env: { SEQUENCER_WORKSPACE: '/' } })],
+  ['env number', 'structural', withA({ env: { A: 1 } })],
+  ['expectPayload string', 'structural', withA({ expectPayload: 'true' })],
+  ['route a number', 'structural', withA({ onValidationFail: 3 })],
+  ['route with spaces', 'structural', withA({ onValidationFail: 'go to b' })],
+  ['validate an object', 'structural', withA({ validate: {} })],
+  ['rule empty', 'structural', rule({})],
+  ['rule with two kinds', 'structural', rule({ file_exists: { path: 'a' }, payload_has_key: { key: 'k' } })],
+  ['rule kind unknown', 'structural', rule({ db_query: { sql: 'x' } })],
+  ['rule body a string', 'structural', rule({ file_exists: 'a' })],
+  ['file_exists without path', 'structural', rule({ file_exists: {} })],
+  ['file_contains without pattern', 'structural', rule({ file_contains: { path: 'a' } })],
+  ['flags unknown', 'structural', rule({ file_contains: { path: 'a', pattern: 'x', flags: 'x' } })],
+  ['json_schema schema a number', 'structural', rule({ json_schema: { path: 'a', schema: 1 } })],
+  ['json_schema schema absolute', 'structural', rule({ json_schema: { path: 'a', schema: '/s.json' } })],
+  ['payload key blank', 'structural', rule({ payload_has_key: { key: ' ' } })],
+  ['values_equal one key', 'structural', rule({ payload_values_equal: { keys: ['a'] } })],
+  ['argv empty', 'structural', rule({ command: { argv: [] } })],
+  ['argv a string', 'structural', rule({ command: { argv: 'ls -l' } })],
+  ['argv with a number', 'structural', rule({ command: { argv: ['ls', 1] } })],
+  ['timeoutSeconds 0', 'structural', rule({ command: { argv: ['ls'], timeoutSeconds: 0 } })],
+  ['output text empty', 'structural', rule({ command_output_contains: { argv: ['ls'], text: '' } })],
+  ['title a number', 'structural', { title: 1, steps: { a: step() } }],
+  ['queue empty', 'structural', { steps: { a: step() }, stepQueue: [] }],
+  ['queue duplicate', 'structural', { steps: { a: step() }, stepQueue: ['a', 'a'] }],
+  ['deadline without zone', 'structural', { steps: { a: step() }, deadline: '2030-01-01T00:00:00' }],
+  ['deadline a date only', 'structural', { steps: { a: step() }, deadline: '2030-01-01' }],
+  ['output leaves workspace', 'semantic', withA({ requiredOutputs: ['a/../../x'] })],
+  ['rule path leaves workspace', 'semantic', rule({ file_exists: { path: '../x' } })],
+  ['queue names unknown step', 'semantic', { steps: { a: step() }, stepQueue: ['z'] }],
+  ['route to unknown step', 'semantic', withA({ onValidationFail: 'z' })],
+  ['route to itself', 'semantic', withA({ onValidationFail: 'a' })],
+  ['routing loop', 'semantic', { steps: { a: step({ onValidationFail: 'b' }), b: step({ onValidationFail: 'a' }) } }],
+  ['pattern does not compile', 'semantic', rule({ file_contains: { path: 'a', pattern: '[' } })],
+  ['flags clash', 'semantic', rule({ file_contains: { path: 'a', pattern: 'x', flags: 'uv' } })],
+  ['values_equal unknown step', 'semantic', rule({ payload_values_equal: { keys: ['a', 'b'], step: 'zz' } })],
+  ['argv program blank', 'semantic', rule({ command: { argv: [' '] } })],
+  ['deadline on a day that does not exist', 'semantic', { steps: { a: step() }, deadline: '2030-02-30T00:00:00Z' }],
+];
+
+describe('schema/plan.schema.json', () => {
+  it('is a strict draft 2020-12 schema with an $id', () => {
+    expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(schema.$id).toMatch(/^https:\/\/.+\/plan\.schema\.json$/);
+    expect(String(schema.description)).toContain('state.json');
+  });
+
+  it('uses the same patterns and limits as the validator', () => {
+    const stepProps = at(schema, '$defs', 'step', 'properties');
+    expect(at(schema, 'properties', 'steps', 'propertyNames', 'pattern')).toBe(ID_PATTERN.source);
+    expect(at(schema, 'properties', 'steps', 'maxProperties')).toBe(MAX_STEPS);
+    expect(at(schema, 'properties', 'deadline', 'pattern')).toBe(ISO_DATE_TIME.source);
+    expect(at(stepProps, 'env', 'propertyNames', 'pattern')).toBe(`^(?!${RESERVED_ENV_PREFIX})${ENV_KEY_PATTERN.source.slice(1)}`);
+    expect(at(stepProps, 'maxAttempts', 'maximum')).toBe(MAX_ATTEMPTS);
+    expect(at(stepProps, 'timeoutMinutes', 'maximum')).toBe(MAX_TIMEOUT_MINUTES);
+    expect(Object.keys(at(schema, '$defs', 'rule', 'properties') as SchemaNode)).toEqual([...RULE_KINDS]);
+  });
+
+  it('accepts every valid fixture plan, which the validator accepts too', async () => {
+    const names = (await readdir(plansDir)).filter((n) => /\.(json|ya?ml)$/.test(n));
+    expect(names.length).toBeGreaterThanOrEqual(4);
+    for (const name of names) {
+      const plan = await fixturePlan(name);
+      expect(checkPlan(plan), name).toEqual([]);
+      expect(schemaAccepts(plan), `${name}: ${ajv.errorsText(validateSchema.errors)}`).toBe(true);
+    }
+  });
+
+  it('rejects the structural invalid fixtures; the semantic ones only the validator rejects', async () => {
+    const names = await readdir(new URL('invalid/', plansDir));
+    expect(names.some((n) => n.startsWith('structural-')) && names.some((n) => n.startsWith('semantic-'))).toBe(true);
+    for (const name of names) {
+      const plan = await fixturePlan(`invalid/${name}`);
+      expect(validatorAccepts(plan), name).toBe(false);
+      expect(schemaAccepts(plan), name).toBe(!name.startsWith('structural-'));
+    }
+  });
+
+  it.each(cases)('%s (%s)', (_name, kind, plan) => {
+    expect({ validator: validatorAccepts(plan), schema: schemaAccepts(plan) }).toEqual({
+      validator: kind === 'valid',
+      schema: kind !== 'structural',
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { blockerNotice, finalSummaryComment, marker, mermaidQueue, proposalComment, statusComment } from '../../src/core/render-markdown.js';
+import { finalSummary, resumeLines, statusTable } from '../../src/core/render.js';
+import { state, T0 } from '../fakes/states.js';
+
+const iso = (s: number) => new Date(T0.getTime() + s * 1000).toISOString();
+const progressed = state(['research', 'write', 'review'], {
+  currentStep: 2,
+  artifacts: ['study/summary.md'],
+  stepRuns: {
+    research: { status: 'DONE', tries: 2, attempts: [{ n: 1, runId: 'p/research/1', startedAt: iso(0), endedAt: iso(10) }, { n: 2, runId: 'p/research/2', startedAt: iso(20), endedAt: iso(95) }] },
+    write: { status: 'SKIPPED', tries: 0 },
+  },
+}, (id) => (id === 'research' ? { requiredOutputs: ['study/summary.md'], title: 'Research' } : {}));
+
+describe('terminal rendering', () => {
+  it('shows a resume line per finished step', () => {
+    expect(resumeLines(progressed)).toEqual([
+      '(1/3) [Resume] research Research: done in 2 tries, outputs: study/summary.md',
+      '(2/3) [Resume] write Title write: skipped',
+    ]);
+  });
+
+  it('the status table has a row per step with tries and duration', () => {
+    const table = statusTable(progressed);
+    expect(table).toMatch(/IN_PROGRESS \(2\/3 steps done/);
+    expect(table).toMatch(/1\/3\s+research\s+Research\s+DONE\s+2\s+1m35s\s+study\/summary\.md/);
+  });
+
+  it('the final summary lists every output', () => {
+    expect(finalSummary({ ...progressed, artifacts: ['a.md', 'b/c.md'] })).toMatch(/Outputs:\n  - a\.md\n  - b\/c\.md/);
+  });
+});
+
+describe('markdown rendering', () => {
+  it('every comment carries its hidden marker', () => {
+    expect(statusComment(progressed)).toContain(marker('p', 'status'));
+    expect(proposalComment(progressed)).toContain(marker('p', 'proposal', progressed.planHash));
+    expect(finalSummaryComment(progressed)).toContain(marker('p', 'summary'));
+  });
+
+  it('the status comment shows (k/N) and links outputs at the producing commit', () => {
+    const body = statusComment(progressed, { file: (p) => `https://github.com/o/r/blob/abc/${p}` });
+    expect(body).toMatch(/\(2\/3\)/);
+    expect(body).toContain('[study/summary.md](https://github.com/o/r/blob/abc/study/summary.md)');
+  });
+
+  it('the blocker notice fences the agent error and lists the way out', () => {
+    const s = { ...progressed, stepRuns: { ...progressed.stepRuns, review: { status: 'FAILED' as const, tries: 3, error: '```\n@everyone pwned', attempts: [] } } };
+    const body = blockerNotice(s, 'review', 'max retries (3) exceeded');
+    expect(body).toMatch(/````text\n```\n@\u200deveryone pwned\n````/);
+    expect(body).toMatch(/`\/retry`/);
+    expect(body).toMatch(/`\/skip`/);
+  });
+
+  it('the mermaid queue has a node per step and an edge between neighbours', () => {
+    const chart = mermaidQueue(progressed);
+    expect(chart).toMatch(/s0\["research: Research"\]:::done/);
+    expect(chart).toMatch(/s0 --> s1/);
+    expect(chart).toMatch(/s1 --> s2/);
+  });
+});

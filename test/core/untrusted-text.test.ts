@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { capText, fence, inline, neutralizeMentions } from '../../src/core/untrusted-text.js';
+
+describe('untrusted text', () => {
+  it('neutralizes user and team mentions but not e-mail addresses', () => {
+    const out = neutralizeMentions('ping @octocat and @org/team, mail a@b.c');
+    expect(out).not.toMatch(/(^|\s)@[a-z]/);
+    expect(out).toContain('a@b.c');
+  });
+
+  it('fences with a fence longer than any backtick run inside, so content cannot close it', () => {
+    const evil = 'before\n````\n# injected heading\n[x](javascript:alert(1))';
+    const out = fence(evil);
+    const opening = out.split('\n', 1)[0]!;
+    expect(opening).toBe('`````text');
+    expect(out.endsWith('\n`````')).toBe(true);
+    // The only lines that are exactly a fence of that length are the first and the last.
+    expect(out.split('\n').filter((l) => l.startsWith('`````'))).toHaveLength(2);
+  });
+
+  it('caps size keeping head and tail', () => {
+    const text = `HEAD${'x'.repeat(10_000)}TAIL`;
+    const out = capText(text, 1000);
+    expect(out.length).toBeLessThan(1100);
+    expect(out.startsWith('HEAD')).toBe(true);
+    expect(out.endsWith('TAIL')).toBe(true);
+    expect(out).toMatch(/characters omitted/);
+  });
+
+  it('keeps table cells on one line and escapes markup', () => {
+    expect(inline('a | b\n<img src=x>')).toBe('a \\| b \\<img src=x\\>');
+  });
+});

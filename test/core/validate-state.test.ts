@@ -1,0 +1,185 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { StateError } from '../../src/core/errors.js';
+import { STATE_VERSION } from '../../src/core/types.js';
+import { checkState, parseState } from '../../src/core/validate-state.js';
+
+const fixture = new URL('../fixtures/plans/seed-state.json', import.meta.url);
+const loadSeed = async (): Promise<Record<string, unknown>> => JSON.parse(await readFile(fixture, 'utf8')) as Record<string, unknown>;
+
+/** A seed-format state with one run, as the original check script leaves it mid-plan. */
+const seedMidway = () => ({
+  plan: {
+    steps: {
+      'step-1': { title: 'Research', instruction: 'Research X', requiredOutputs: ['study/summary.md'] },
+      'step-2': { title: 'Write', instruction: 'Write the paper' },
+    },
+  },
+  stepQueue: ['step-1', 'step-2'],
+  currentStep: 1,
+  stepRuns: {
+    'step-1': { status: 'DONE', tries: 1, lastRunIso: '2025-03-01T10:00:00.123456', stdout: 'ok', error: null },
+    'step-2': { status: 'FAILED', lastRunIso: '2025-03-01T10:05:00+00:00', error: 'Missing required outputs: paper.md' },
+  },
+  stepDelayMinutes: 2,
+  status: 'IN_PROGRESS',
+  blockers: [],
+  lastHeartbeatIso: '2025-03-01T10:05:01',
+  artifacts: ['study/summary.md'],
+});
+
+const messageAt = (input: unknown, path: string) => checkState(input).find((i) => i.path === path)?.message;
+
+describe('parseState on seed files', () => {
+  it('loads the seed example unchanged and fills in the defaults', async () => {
+    const seed = await loadSeed();
+    const before = structuredClone(seed);
+    const state = parseState(seed);
+    expect(seed).toEqual(before);
+    expect(state).toEqual({ ...seed, revision: 0, blockers: [], artifacts: [] });
+    expect(state.version).toBeUndefined();
+    expect(state.planId).toBeUndefined();
+  });
+
+  it('loads a seed state mid-plan; runs without tries get tries 0, Python timestamps pass', () => {
+    const input = seedMidway();
+    const state = parseState(input);
+    expect(state.stepRuns['step-1']).toEqual(input.stepRuns['step-1']);
+    expect(state.stepRuns['step-2']).toEqual({ ...input.stepRuns['step-2'], tries: 0 });
+    expect(state.currentStep).toBe(1);
+    expect(state.stepDelayMinutes).toBe(2);
+  });
+
+  it('normalizes the plan inside the state (alias) without touching the input', () => {
+    const input = { ...seedMidway(), plan: { steps: { 'step-1': { title: 't', instruction: 'i', required_outputs: ['a.md'] }, 'step-2': { title: 't', instruction: 'i' } } } };
+    const before = structuredClone(input);
+    const state = parseState(input);
+    expect(state.plan.steps['step-1']?.requiredOutputs).toEqual(['a.md']);
+    expect(state.plan.steps['step-1']).not.toHaveProperty('required_outputs');
+    expect(input).toEqual(before);
+  });
+
+  it('returns an object that shares nothing with the input', () => {
+    const input = seedMidway();
+    const state = parseState(input);
+    state.stepRuns['step-1']!.tries = 99;
+    state.plan.steps['step-1']!.title = 'changed';
+    (state.artifacts as string[]).push('x');
+    expect(input.stepRuns['step-1'].tries).toBe(1);
+    expect(input.plan.steps['step-1'].title).toBe('Research');
+    expect(input.artifacts).toEqual(['study/summary.md']);
+  });
+
+  it('keeps unknown fields at every level through a JSON round trip', () => {
+    const input = {
+      ...seedMidway(),
+      version: STATE_VERSION,
+      revision: 4,
+      futureTopLevel: { a: [1, 2] },
+      plan: { note: 'plan-level', steps: { 'step-1': { title: 't', instruction: 'i', hint: 'step-level' }, 'step-2': { title: 't', instruction: 'i' } } },
+      stepRuns: { 'step-1': { status: 'DONE', tries: 1, custom: 'run-level', attempts: [{ n: 1, runId: 'p/step-1/1', startedAt: '2025-01-01T00:00:00Z', extra: 'attempt-level' }] } },
+      inbox: { lastCommentId: 12, etag: 'W/"abc"' },
+      issue: { number: 42, statusCommentId: null, url: 'https://example.test/42' },
+    };
+    const once = parseState(input);
+    const twice = parseState(JSON.parse(JSON.stringify(once)) as unknown);
+    expect(twice).toEqual(once);
+    expect(twice.futureTopLevel).toEqual({ a: [1, 2] });
+    expect(twice.plan.note).toBe('plan-level');
+    expect(twice.plan.steps['step-1']?.hint).toBe('step-level');
+    expect(twice.stepRuns['step-1']?.custom).toBe('run-level');
+    expect(twice.stepRuns['step-1']?.attempts?.[0]?.extra).toBe('attempt-level');
+    expect(twice.inbox?.etag).toBe('W/"abc"');
+    expect(twice.issue?.url).toBe('https://example.test/42');
+    expect(twice.revision).toBe(4);
+  });
+});
+
+describe('checkState rejects', () => {
+  it('a duplicate id in stepQueue, naming the index and the id', () => {
+    expect(messageAt({ ...seedMidway(), stepQueue: ['step-1', 'step-2', 'step-1'] }, 'stepQueue[2]')).toBe(
+      'repeats step "step-1" (already at index 0); each step may be queued once',
+    );
+  });
+
+  it('an unknown id in stepQueue', () => {
+    expect(messageAt({ ...seedMidway(), stepQueue: ['step-1', 'step-9'] }, 'stepQueue[1]')).toContain('names unknown step "step-9"; known steps: step-1, step-2');
+  });
+
+  it('currentStep past the end, negative or fractional', () => {
+    expect(messageAt({ ...seedMidway(), currentStep: 3 }, 'currentStep')).toBe('must be an integer from 0 to 2, got 3');
+    expect(messageAt({ ...seedMidway(), currentStep: -1 }, 'currentStep')).toContain('got -1');
+    expect(messageAt({ ...seedMidway(), currentStep: 0.5 }, 'currentStep')).toContain('got 0.5');
+    expect(checkState({ ...seedMidway(), currentStep: 2 })).toEqual([]);
+  });
+
+  it('a state version newer than this sequencer, with an upgrade hint', () => {
+    const input = { ...seedMidway(), version: STATE_VERSION + 1 };
+    expect(messageAt(input, 'version')).toContain(`newer than this sequencer understands (${STATE_VERSION}); upgrade agent-step-sequencer`);
+    let caught: unknown;
+    try {
+      parseState(input);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(StateError);
+    expect((caught as StateError).hint).toContain('Upgrade agent-step-sequencer');
+  });
+
+  it.each([
+    ['status', { status: 'done' }, 'status', 'must be one of AWAITING_APPROVAL, IN_PROGRESS, BLOCKED, DONE, CANCELLED, got "done"'],
+    ['stepQueue type', { stepQueue: 'step-1' }, 'stepQueue', 'must be an array of step ids, got "step-1"'],
+    ['currentStep type', { currentStep: '0' }, 'currentStep', 'got "0"'],
+    ['stepRuns type', { stepRuns: [] }, 'stepRuns', 'must be an object mapping step ids to their runs, got []'],
+    ['stepRuns unknown step', { stepRuns: { ghost: { status: 'DONE', tries: 1 } } }, 'stepRuns.ghost', 'is a run of unknown step "ghost"'],
+    ['step run status', { stepRuns: { 'step-1': { status: 'OK', tries: 1 } } }, 'stepRuns.step-1.status', 'must be one of PENDING, IN_PROGRESS, DONE, FAILED, SKIPPED, got "OK"'],
+    ['step run tries', { stepRuns: { 'step-1': { status: 'DONE', tries: -1 } } }, 'stepRuns.step-1.tries', 'must be an integer >= 0, got -1'],
+    ['step run stdout', { stepRuns: { 'step-1': { status: 'DONE', stdout: 5 } } }, 'stepRuns.step-1.stdout', 'must be a string or null, got 5'],
+    ['attempts type', { stepRuns: { 'step-1': { status: 'DONE', attempts: {} } } }, 'stepRuns.step-1.attempts', 'must be an array of attempt records'],
+    ['attempt n', { stepRuns: { 'step-1': { status: 'DONE', attempts: [{ n: '1' }] } } }, 'stepRuns.step-1.attempts[0].n', 'got "1"'],
+    ['attempt outcome', { stepRuns: { 'step-1': { status: 'DONE', attempts: [{ n: 1, outcome: 'ok' }] } } }, 'stepRuns.step-1.attempts[0].outcome', 'got "ok"'],
+    ['stepDelayMinutes', { stepDelayMinutes: -2 }, 'stepDelayMinutes', 'must be a number of minutes >= 0, got -2'],
+    ['revision', { revision: 1.5 }, 'revision', 'must be an integer >= 0, got 1.5'],
+    ['version zero', { version: 0 }, 'version', 'got 0'],
+    ['planId', { planId: '../evil' }, 'planId', 'got "../evil"'],
+    ['planHash', { planHash: 'md5:abc' }, 'planHash', 'got "md5:abc"'],
+    ['notBefore', { notBefore: 'soon' }, 'notBefore', 'got "soon" or null'],
+    ['lastHeartbeatIso', { lastHeartbeatIso: 1700000000 }, 'lastHeartbeatIso', 'got 1700000000'],
+    ['blockers', { blockers: 'x' }, 'blockers', 'must be an array of strings, got "x"'],
+    ['artifacts item', { artifacts: ['a', 3] }, 'artifacts[1]', 'must be a string, got 3'],
+    ['approval', { approval: { by: 'me', at: 'now', planHash: 'x' } }, 'approval.at', 'got "now"'],
+    ['cancelRequested', { cancelRequested: 'yes' }, 'cancelRequested', 'got "yes"'],
+    ['inbox cursor', { inbox: { lastCommentId: -1 } }, 'inbox.lastCommentId', 'got -1'],
+    ['issue number', { issue: { number: 0 } }, 'issue.number', 'got 0'],
+    ['plan issues under plan.', { plan: { steps: { 'step-1': { title: 't' }, 'step-2': { title: 't', instruction: 'i' } } } }, 'plan.steps.step-1.instruction', 'got undefined'],
+    ['plan missing', { plan: undefined }, 'plan', 'must be an object with "steps" (a plan), got undefined'],
+  ])('%s', (_name, patch, path, message) => {
+    expect(messageAt({ ...seedMidway(), ...patch }, path)).toContain(message);
+  });
+
+  it('a non-object', () => {
+    expect(checkState('{}')).toEqual([{ path: 'state', message: expect.stringContaining('got "{}"') as unknown as string }]);
+  });
+
+  it('lists every problem in one StateError', () => {
+    const input = { ...seedMidway(), status: 'RUNNING', currentStep: 9, stepRuns: { 'step-1': { status: 'DONE', tries: 'one' } } };
+    let caught: unknown;
+    try {
+      parseState(input);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(StateError);
+    const err = caught as StateError;
+    expect(err.issues.map((i) => i.path)).toEqual(['status', 'currentStep', 'stepRuns.step-1.tries']);
+    expect(err.message).toContain('Invalid state (3 problems)');
+    expect(err.hint).toContain('left untouched');
+  });
+
+  it('does not mutate the input even when it is invalid', () => {
+    const input = { ...seedMidway(), stepRuns: { 'step-2': { status: 'DONE' } }, stepQueue: ['step-1', 'step-1'] };
+    const before = structuredClone(input);
+    expect(checkState(input).length).toBeGreaterThan(0);
+    expect(input).toEqual(before);
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { tick, type EngineConfig, type EngineDeps } from '../src/engine.js';
+import { ConfigError } from '../src/core/errors.js';
+import type { State } from '../src/core/types.js';
+import { FakeAgent, FakeClock, FakeOwners, FakeWorkspace, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, type ScriptedRun } from './fakes/ports.js';
+import { state } from './fakes/states.js';
+import type { AgentSpec } from '../src/ports.js';
+
+function harness(initial: State | null, script?: (spec: AgentSpec, call: number) => ScriptedRun, cfgOver: Partial<EngineConfig> = {}) {
+  const workspace = new FakeWorkspace();
+  const agent = new FakeAgent(script, workspace);
+  const store = new MemoryStore(initial);
+  const notifier = new RecordingNotifier();
+  const inbox = new MemoryInbox();
+  const clock = new FakeClock();
+  const log = new MemoryLog();
+  const owners = new FakeOwners('dead');
+  const deps: EngineDeps = { clock, store, agent, workspace, owners, notifier, log, inbox };
+  const cfg: EngineConfig = {
+    agentCommand: 'my-agent --flag',
+    limits: { maxAttempts: 3, attemptTimeoutMinutes: 60 },
+    owner: { kind: 'local', host: 'h', pid: 42 },
+    logDir: '/logs',
+    leaseMarginMs: 60_000,
+    graceMs: 100,
+    ...cfgOver,
+  };
+  return { deps, cfg, workspace, agent, store, notifier, inbox, clock, log, owners, run: () => tick(deps, cfg) };
+}
+
+const promptOf = (spec: AgentSpec) => spec.argv[spec.argv.length - 1];
+
+describe('tick', () => {
+  it('does nothing without a state', async () => {
+    const h = harness(null);
+    expect((await h.run()).outcome).toBe('missing');
+    expect(h.store.writes).toHaveLength(0);
+  });
+
+  it('runs every step, writing a checkpoint before each attempt and the outputs with the completion', async () => {
+    const h = harness(state(['a', 'b'], {}, (id) => ({ requiredOutputs: [`${id}.md`] })), (spec) => ({ writes: [`${spec.env.SEQUENCER_STEP_ID}.md`], stdout: 'ok' }));
+    const result = await h.run();
+    expect(result.outcome).toBe('done');
+    expect(h.store.writes.map((w) => w.meta.kind)).toEqual(['checkpoint', 'completion', 'checkpoint', 'completion']);
+    // The checkpoint is durable before the agent starts: its state shows the attempt in flight.
+    expect(h.store.writes[0]!.state.stepRuns.a).toMatchObject({ status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'p/a/1', owner: { pid: 42 } }] });
+    expect(h.store.current).toMatchObject({ status: 'DONE', currentStep: 2, artifacts: ['a.md', 'b.md'] });
+    expect(h.notifier.notices.filter((n) => n.kind === 'done')).toHaveLength(1);
+  });
+
+  it('passes argv without a shell, the prompt as one argument, and the SEQUENCER_ environment', async () => {
+    const h = harness(state(['a'], {}, { env: { EXTRA: '1' }, instruction: 'say "hi" $(rm -rf /)' }));
+    await h.run();
+    const spec = h.agent.runs[0]!;
+    expect(spec.argv).toEqual(['/usr/bin/my-agent', '--flag', 'say "hi" $(rm -rf /)']);
+    expect(spec.env).toMatchObject({ EXTRA: '1', SEQUENCER_PLAN_ID: 'p', SEQUENCER_STEP_ID: 'a', SEQUENCER_ATTEMPT: '1', SEQUENCER_ATTEMPT_ID: 'p/a/1', SEQUENCER_WORKSPACE: '/workspace' });
+    expect(spec.env.SEQUENCER_PAYLOAD_FILE).toBe('/logs/a/attempt-1.payload.json');
+    expect(spec.logFile).toBe('/logs/a/attempt-1.log');
+  });
+
+  it('retries with the troubleshooting prompt, then blocks once at the limit', async () => {
+    const h = harness(state(['a']), () => ({ exitCode: 1, stderr: 'kaboom' }));
+    const result = await h.run();
+    expect(result.outcome).toBe('blocked');
+    expect(h.agent.runs).toHaveLength(3);
+    expect(promptOf(h.agent.runs[1]!)).toMatch(/^Step a failed \(tries: 1\)\. Previous run ended with: agent exited with code 1: kaboom \(full log: \/logs\/a\/attempt-1\.log\)\. Please troubleshoot and retry: Do a$/);
+    expect(h.store.current?.blockers).toEqual(['a: max retries (3) exceeded']);
+    expect(h.notifier.notices.filter((n) => n.kind === 'blocked')).toHaveLength(1);
+    // Later heartbeats see a BLOCKED plan: no write, no second blocker, no second notice.
+    const writes = h.store.writes.length;
+    expect((await h.run()).outcome).toBe('blocked');
+    expect(h.store.writes).toHaveLength(writes);
+    expect(h.store.current?.blockers).toHaveLength(1);
+  });
+
+  it('fails a step whose required outputs are missing, naming them', async () => {
+    const h = harness(state(['a'], {}, { requiredOutputs: ['x.md', 'y.md'], maxAttempts: 1 }), () => ({ writes: ['x.md'] }));
+    await h.run();
+    expect(h.store.current?.stepRuns.a?.error).toBe('Missing required outputs: y.md');
+  });
+
+  it('stops on the step delay and continues on a later tick', async () => {
+    const h = harness(state(['a', 'b'], { stepDelayMinutes: 2 }));
+    expect((await h.run()).outcome).toBe('waiting');
+    expect(h.agent.runs).toHaveLength(1);
+    expect(h.store.current?.notBefore).toBe('2026-01-01T00:02:00.000Z');
+    h.clock.advance(60_000);
+    expect((await h.run()).outcome).toBe('waiting');
+    expect(h.agent.runs).toHaveLength(1);
+    h.clock.advance(61_000);
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.agent.runs).toHaveLength(2);
+  });
+
+  it('leaves an attempt of a live tick alone and recovers a dead one as interrupted', async () => {
+    const h = harness(state(['a']));
+    h.store.current = { ...h.store.current!, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { kind: 'local', host: 'h', pid: 7 }, logFile: '/logs/a/attempt-1.log' }] } } };
+    h.owners.answer = 'alive';
+    expect((await h.run()).outcome).toBe('busy');
+    expect(h.store.writes).toHaveLength(0);
+    h.owners.answer = 'dead';
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.agent.reaped).toEqual(['/logs/a/attempt-1.log']);
+    expect(h.store.current?.stepRuns.a?.attempts?.[0]).toMatchObject({ outcome: 'interrupted' });
+    expect(h.agent.runs).toHaveLength(1);
+    expect(promptOf(h.agent.runs[0]!)).toMatch(/^Step a failed \(tries: 1\)\. Previous run ended with: interrupted/);
+  });
+
+  it('refuses a missing binary before the checkpoint, so no attempt is consumed', async () => {
+    const h = harness(state(['a']));
+    const agent = new FakeAgent(undefined, h.workspace, () => false);
+    await expect(tick({ ...h.deps, agent }, h.cfg)).rejects.toThrow(/"my-agent" not found on PATH/);
+    expect(h.store.writes).toHaveLength(0);
+  });
+
+  it('refuses a shell as agent, naming where the command came from', async () => {
+    const h = harness(state(['a']), undefined, { agentCommand: 'bash -c "echo hi"', agentSource: 'STEP_AGENT_CMD' });
+    await expect(h.run()).rejects.toThrow(ConfigError);
+    await expect(h.run()).rejects.toThrow(/STEP_AGENT_CMD/);
+    expect(h.store.writes).toHaveLength(0);
+  });
+
+  it('gives up without running anything when the checkpoint loses a race', async () => {
+    const h = harness(state(['a']));
+    h.store.conflictNext = true;
+    expect((await h.run()).outcome).toBe('conflict');
+    expect(h.agent.runs).toHaveLength(0);
+  });
+
+  it('reopens a done step whose outputs vanished, before moving on', async () => {
+    const h = harness(state(['a', 'b'], { currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 } } }, (id) => ({ requiredOutputs: [`${id}.md`] })), (spec) => ({ writes: [`${spec.env.SEQUENCER_STEP_ID}.md`] }));
+    await h.run();
+    expect(h.agent.runs.map((r) => r.env.SEQUENCER_STEP_ID)).toEqual(['a', 'b']);
+    expect(h.notifier.notices[0]).toEqual({ kind: 'reopened', stepId: 'a', missing: ['a.md'] });
+  });
+
+  it('applies inbox commands once, moving the cursor in the same write', async () => {
+    const h = harness(state(['a'], { status: 'AWAITING_APPROVAL' }));
+    h.inbox.push({ kind: 'approve', by: 'me', delayMinutes: 0 });
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.store.writes[0]!.state.inbox).toMatchObject({ lastFileCursor: 1 });
+    expect(h.inbox.acknowledged).toBe(1);
+    const writes = h.store.writes.length;
+    await h.run();
+    expect(h.store.writes).toHaveLength(writes);
+  });
+
+  it('does not start an attempt that cannot finish within the time budget', async () => {
+    const h = harness(state(['a']), undefined, { deadline: new Date('2026-01-01T00:30:00Z') });
+    expect((await h.run()).outcome).toBe('budget');
+    expect(h.agent.runs).toHaveLength(0);
+    expect(h.store.writes).toHaveLength(0);
+  });
+
+  it('records a timeout as timed_out and a cancel mid-run ends the plan CANCELLED', async () => {
+    const h = harness(state(['a']), () => ({ timedOut: true, exitCode: null, signal: 'SIGKILL' }), { limits: { maxAttempts: 1, attemptTimeoutMinutes: 1 } });
+    await h.run();
+    expect(h.store.current?.stepRuns.a?.attempts?.[0]).toMatchObject({ outcome: 'timed_out' });
+    expect(h.store.current?.stepRuns.a?.error).toMatch(/^timed out after 1 min/);
+
+    const c = harness(state(['a', 'b']), (_spec, call) => {
+      if (call === 1) c.inbox.push({ kind: 'cancel', by: 'me' });
+      return { cancelled: call === 1, exitCode: null };
+    });
+    expect((await c.run()).outcome).toBe('cancelled');
+    expect(c.agent.runs).toHaveLength(1);
+    expect(c.notifier.notices.some((n) => n.kind === 'cancelled')).toBe(true);
+  });
+});

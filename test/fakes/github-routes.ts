@@ -1,0 +1,252 @@
+// The REST routes the product relies on, with GitHub's paths, status codes and validation
+// answers. Each handler turns a parsed request into a reply; HTTP, auth, faults, ETags and
+// rate-limit accounting live in github-server.ts.
+import { REACTION_CONTENTS, type GitHubData, type ReactionContent, type RoleName } from './github-data.js';
+
+export interface RouteRequest {
+  method: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+  /** Absolute URL of this request, for Link headers. */
+  url: URL;
+}
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RouteContext {
+  data: GitHubData;
+  /** The user the token belongs to: author of comments, PRs and reactions created via the API. */
+  login: string;
+  defaultPermission: RoleName;
+}
+
+type Handler = (req: RouteRequest, ctx: RouteContext) => Reply;
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  names: string[];
+  handler: Handler;
+}
+
+const DOCS = 'https://docs.github.com/rest';
+const MAX_COMMENT_BODY = 65536;
+const MAX_DISPATCH_INPUTS = 25;
+
+export const notFound = (): Reply => ({ status: 404, body: { message: 'Not Found', documentation_url: DOCS, status: '404' } });
+
+function invalid(message: string, errors: unknown[] = []): Reply {
+  return { status: 422, body: { message, errors, documentation_url: DOCS, status: '422' } };
+}
+
+function route(method: string, template: string, handler: Handler): Route {
+  const names: string[] = [];
+  const source = template.replace(/:([a-z_]+)/g, (_m, name: string) => {
+    names.push(name);
+    // Numbers only where GitHub has numbers, so `issues/comments/1` never matches `issues/:issue_number`.
+    const numeric = name.endsWith('_number') || (name.endsWith('_id') && name !== 'workflow_id');
+    return numeric ? '(\\d+)' : '([^/]+)';
+  });
+  return { method, pattern: new RegExp(`^${source}/?$`), names, handler };
+}
+
+/** Finds the route for a request; null when none matches (GitHub answers 404). */
+export function matchRoute(method: string, path: string): { handler: Handler; params: Record<string, string> } | null {
+  for (const r of ROUTES) {
+    if (r.method !== method) continue;
+    const m = r.pattern.exec(path);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    r.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1] ?? '')));
+    return { handler: r.handler, params };
+  }
+  return null;
+}
+
+/** GitHub's page/per_page pagination with a Link header (first, prev, next, last). */
+function paginate<T>(items: T[], req: RouteRequest): Reply {
+  const perPage = Math.min(100, Math.max(1, Number(req.query.get('per_page') ?? 30) || 30));
+  const page = Math.max(1, Number(req.query.get('page') ?? 1) || 1);
+  const last = Math.max(1, Math.ceil(items.length / perPage));
+  const link = (p: number, rel: string) => {
+    const u = new URL(req.url);
+    u.searchParams.set('per_page', String(perPage));
+    u.searchParams.set('page', String(p));
+    return `<${u.toString()}>; rel="${rel}"`;
+  };
+  const links: string[] = [];
+  if (page > 1) links.push(link(page - 1, 'prev'));
+  if (page < last) links.push(link(page + 1, 'next'), link(last, 'last'));
+  if (page > 1) links.push(link(1, 'first'));
+  const body = items.slice((page - 1) * perPage, page * perPage);
+  return { status: 200, body, headers: links.length ? { link: links.join(', ') } : {} };
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
+}
+
+function issueNumber(req: RouteRequest): number {
+  return Number(req.params.issue_number);
+}
+
+function commentBody(resource: string, body: unknown): string | Reply {
+  const text = field(body, 'body');
+  if (typeof text !== 'string' || text === '') return invalid('Invalid request.\n\n"body" wasn\'t supplied.');
+  if (text.length > MAX_COMMENT_BODY) {
+    return invalid('Validation Failed', [{ resource, code: 'custom', field: 'body', message: `body is too long (maximum is ${MAX_COMMENT_BODY} characters)` }]);
+  }
+  return text;
+}
+
+const PERMISSION_OF_ROLE: Record<RoleName, 'admin' | 'write' | 'read' | 'none'> = {
+  admin: 'admin',
+  maintain: 'write',
+  write: 'write',
+  triage: 'read',
+  read: 'read',
+  none: 'none',
+};
+
+const ROUTES: Route[] = [
+  route('GET', '/repos/:owner/:repo/issues', (req, { data }) => {
+    const state = req.query.get('state') ?? 'open';
+    if (!['open', 'closed', 'all'].includes(state)) return invalid('Validation Failed', [{ resource: 'Issue', field: 'state', code: 'invalid', value: state }]);
+    const wanted = (req.query.get('labels') ?? '').split(',').map((l) => l.trim().toLowerCase()).filter(Boolean);
+    const issues = [...data.issues.values()]
+      .filter((i) => state === 'all' || i.state === state)
+      .filter((i) => wanted.every((w) => i.labels.some((l) => l.name.toLowerCase() === w)))
+      .sort((a, b) => b.number - a.number);
+    return paginate(issues, req);
+  }),
+
+  route('GET', '/repos/:owner/:repo/issues/comments/:comment_id', (req, { data }) => {
+    const comment = data.comment(Number(req.params.comment_id));
+    return comment ? { status: 200, body: comment } : notFound();
+  }),
+
+  route('PATCH', '/repos/:owner/:repo/issues/comments/:comment_id', (req, { data }) => {
+    const id = Number(req.params.comment_id);
+    if (!data.comment(id)) return notFound();
+    const text = commentBody('IssueComment', req.body);
+    if (typeof text !== 'string') return text;
+    return { status: 200, body: data.editComment(id, text) };
+  }),
+
+  route('POST', '/repos/:owner/:repo/issues/comments/:comment_id/reactions', (req, { data, login }) => {
+    const id = Number(req.params.comment_id);
+    if (!data.comment(id)) return notFound();
+    const content = field(req.body, 'content');
+    if (typeof content !== 'string' || !(REACTION_CONTENTS as readonly string[]).includes(content)) {
+      return invalid('Validation Failed', [{ resource: 'Reaction', field: 'content', code: 'invalid', value: content ?? null }]);
+    }
+    const { reaction, created } = data.addReaction(id, login, content as ReactionContent);
+    return { status: created ? 201 : 200, body: reaction };
+  }),
+
+  route('GET', '/repos/:owner/:repo/issues/:issue_number', (req, { data }) => {
+    const issue = data.issues.get(issueNumber(req));
+    return issue ? { status: 200, body: issue } : notFound();
+  }),
+
+  route('GET', '/repos/:owner/:repo/issues/:issue_number/comments', (req, { data }) => {
+    if (!data.issues.has(issueNumber(req))) return notFound();
+    let comments = data.commentsOf(issueNumber(req));
+    const since = req.query.get('since');
+    if (since !== null) {
+      const t = Date.parse(since);
+      if (Number.isNaN(t)) return invalid('Validation Failed', [{ resource: 'IssueComment', field: 'since', code: 'invalid', value: since }]);
+      // GitHub filters on updated_at, so an edited old comment shows up again.
+      comments = comments.filter((c) => Date.parse(c.updated_at) >= t);
+    }
+    return paginate(comments, req);
+  }),
+
+  route('POST', '/repos/:owner/:repo/issues/:issue_number/comments', (req, { data, login }) => {
+    if (!data.issues.has(issueNumber(req))) return notFound();
+    const text = commentBody('IssueComment', req.body);
+    if (typeof text !== 'string') return text;
+    return { status: 201, body: data.addComment(issueNumber(req), { login, body: text, association: 'NONE' }) };
+  }),
+
+  route('POST', '/repos/:owner/:repo/issues/:issue_number/labels', (req, { data }) => {
+    if (!data.issues.has(issueNumber(req))) return notFound();
+    const raw = Array.isArray(req.body) ? req.body : field(req.body, 'labels');
+    const names = Array.isArray(raw) ? raw.map((l) => (typeof l === 'string' ? l : field(l, 'name'))) : null;
+    if (!names || names.length === 0 || names.some((n) => typeof n !== 'string' || n === '')) {
+      return invalid('Invalid request.\n\n"labels" must be a non-empty array of label names.');
+    }
+    return { status: 200, body: data.addLabels(issueNumber(req), names as string[]) };
+  }),
+
+  route('GET', '/repos/:owner/:repo/collaborators/:username/permission', (req, { data, defaultPermission }) => {
+    const login = req.params.username ?? '';
+    const role = data.permissions.get(login) ?? defaultPermission;
+    return { status: 200, body: { permission: PERMISSION_OF_ROLE[role], role_name: role, user: data.user(login) } };
+  }),
+
+  route('GET', '/repos/:owner/:repo/actions/workflows', (_req, { data }) => ({
+    status: 200,
+    body: { total_count: data.workflows.length, workflows: data.workflows },
+  })),
+
+  route('GET', '/repos/:owner/:repo/actions/workflows/:workflow_id', (req, { data }) => {
+    const workflow = data.findWorkflow(req.params.workflow_id ?? '');
+    return workflow ? { status: 200, body: workflow } : notFound();
+  }),
+
+  route('POST', '/repos/:owner/:repo/actions/workflows/:workflow_id/dispatches', (req, { data }) => {
+    const workflow = data.findWorkflow(req.params.workflow_id ?? '');
+    if (!workflow) return notFound();
+    const ref = field(req.body, 'ref');
+    if (typeof ref !== 'string' || ref === '') return invalid('Invalid request.\n\n"ref" wasn\'t supplied.');
+    const inputs = field(req.body, 'inputs') ?? {};
+    if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) return invalid('Invalid request.\n\nFor \'properties/inputs\', it is not an object.');
+    if (Object.keys(inputs).length > MAX_DISPATCH_INPUTS) return invalid(`you may only define up to ${MAX_DISPATCH_INPUTS} \`inputs\` for a \`workflow_dispatch\` event`);
+    if (workflow.state !== 'active') return invalid("Cannot trigger a 'workflow_dispatch' on a disabled workflow");
+    data.dispatches.push({ workflowId: workflow.id, workflowPath: workflow.path, ref, inputs: { ...inputs }, at: new Date().toISOString() });
+    return { status: 204 };
+  }),
+
+  route('GET', '/repos/:owner/:repo/actions/runs/:run_id', (req, { data }) => {
+    const run = data.runs.get(Number(req.params.run_id));
+    return run ? { status: 200, body: run } : notFound();
+  }),
+
+  route('GET', '/repos/:owner/:repo/pulls', (req, { data }) => {
+    const state = req.query.get('state') ?? 'open';
+    const head = req.query.get('head');
+    const base = req.query.get('base');
+    const pulls = data.pulls
+      .filter((p) => state === 'all' || p.state === state)
+      .filter((p) => head === null || p.head.label === data.headLabel(head))
+      .filter((p) => base === null || p.base.ref === base)
+      .sort((a, b) => b.number - a.number);
+    return paginate(pulls, req);
+  }),
+
+  route('POST', '/repos/:owner/:repo/pulls', (req, { data, login }) => {
+    const missing = ['title', 'head', 'base'].filter((k) => typeof field(req.body, k) !== 'string' || field(req.body, k) === '');
+    if (missing.length) return invalid('Validation Failed', missing.map((f) => ({ resource: 'PullRequest', field: f, code: 'missing_field' })));
+    const head = field(req.body, 'head') as string;
+    const base = field(req.body, 'base') as string;
+    const label = data.headLabel(head);
+    if (data.pulls.some((p) => p.state === 'open' && p.head.label === label && p.base.ref === base)) {
+      return invalid('Validation Failed', [{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${label}.` }]);
+    }
+    const body = field(req.body, 'body');
+    const pull = data.createPull(login, {
+      title: field(req.body, 'title') as string,
+      head,
+      base,
+      body: typeof body === 'string' ? body : null,
+      draft: field(req.body, 'draft') === true,
+    });
+    return { status: 201, body: pull };
+  }),
+];

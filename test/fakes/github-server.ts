@@ -1,0 +1,290 @@
+// A fake GitHub REST API on 127.0.0.1 for tests that drive the real @octokit/rest client over
+// real HTTP. It keeps the semantics the product relies on: token auth, ETag/304 (free of rate
+// limit), pagination, rate-limit headers and accounting, and injectable faults.
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FaultInjector, type Fault, type FaultKind } from './github-faults.js';
+import {
+  GitHubData,
+  type AuthorAssociation,
+  type Dispatch,
+  type GhComment,
+  type GhIssue,
+  type GhPull,
+  type GhRun,
+  type GhWorkflow,
+  type RoleName,
+  type RunConclusion,
+  type RunStatus,
+  type WorkflowState,
+} from './github-data.js';
+import { matchRoute, notFound, type Reply, type RouteRequest } from './github-routes.js';
+
+export type { FaultKind, FaultScope } from './github-faults.js';
+export type * from './github-data.js';
+
+export interface FakeGitHubOptions {
+  /** The only token accepted (`authorization: token X` or `Bearer X`). Default `test-token`. */
+  token?: string;
+  owner?: string;
+  repo?: string;
+  /** Who the token belongs to: author of comments, PRs and reactions made through the API. */
+  login?: string;
+  /** Core rate limit per hour; once used up every counted request gets GitHub's 403. */
+  rateLimit?: number;
+  /** Permission of users never given one with setPermission. */
+  defaultPermission?: RoleName;
+  now?: () => Date;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without query string. */
+  path: string;
+  query: string;
+  status: number;
+  /** Whether it used up rate limit (304s and /rate_limit do not). */
+  counted: boolean;
+  fault?: FaultKind;
+}
+
+export interface FakeGitHub {
+  /** Base URL for Octokit's `baseUrl`. */
+  readonly url: string;
+  readonly token: string;
+  readonly owner: string;
+  readonly repo: string;
+  readonly login: string;
+  readonly data: GitHubData;
+  readonly requests: RecordedRequest[];
+  readonly faults: FaultInjector;
+  readonly issues: Map<number, GhIssue>;
+  readonly comments: GhComment[];
+  readonly dispatches: Dispatch[];
+  readonly pulls: GhPull[];
+  readonly workflows: GhWorkflow[];
+  /** Requests that used up rate limit so far. */
+  countedRequests(): number;
+  addIssue(fields?: Parameters<GitHubData['addIssue']>[0]): GhIssue;
+  /** Adds a comment as `login`; creates the issue when missing. */
+  addComment(issue: number, fields: { login: string; body: string; association?: AuthorAssociation; userType?: 'User' | 'Bot'; createdAt?: Date }): GhComment;
+  editComment(id: number, body: string, at?: Date): GhComment;
+  setPermission(login: string, permission: RoleName): void;
+  setRun(id: number, status: RunStatus, conclusion?: RunConclusion, fields?: Partial<GhRun>): GhRun;
+  addWorkflow(fields: { id?: number; name?: string; path: string; state?: WorkflowState }): GhWorkflow;
+  setWorkflowState(idOrFile: string | number, state: WorkflowState): void;
+  close(): Promise<void>;
+}
+
+/** Every fake starts with this workflow so dispatch tests need no setup. */
+export const DEFAULT_WORKFLOW = { id: 161335, name: 'Agent Step Sequencer', path: '.github/workflows/sequencer.yml' };
+
+export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<FakeGitHub> {
+  const token = opts.token ?? 'test-token';
+  const owner = opts.owner ?? 'octo-org';
+  const repo = opts.repo ?? 'octo-repo';
+  const login = opts.login ?? 'github-actions[bot]';
+  const limit = opts.rateLimit ?? 5000;
+  const now = opts.now ?? (() => new Date());
+  const resetAt = Math.floor(now().getTime() / 1000) + 3600;
+  const requests: RecordedRequest[] = [];
+  const faults = new FaultInjector();
+  let used = 0;
+  let data: GitHubData | undefined;
+
+  const server = createServer((req, res) => {
+    readBody(req)
+      .then((raw) => {
+        if (!data) throw new Error('fake GitHub: request before listen');
+        const { reply, fault, counted, path, query } = handle(req, raw, data);
+        if (counted) used += 1;
+        const record: RecordedRequest = { method: req.method ?? 'GET', path, query, status: reply.status, counted };
+        if (fault) record.fault = fault.kind;
+        requests.push(record);
+        send(res, reply, rateHeaders(fault));
+      })
+      .catch((err: unknown) => {
+        res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        res.end(JSON.stringify({ message: `fake GitHub crashed: ${String(err)}` }));
+      });
+  });
+
+  function rateHeaders(fault: Fault | null): Record<string, string> {
+    const primary = fault?.kind === 429;
+    return {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': primary ? '0' : String(Math.max(0, limit - used)),
+      'x-ratelimit-used': String(used),
+      // A primary-limit fault resets in about a second so clients wait briefly, not an hour.
+      'x-ratelimit-reset': String(primary ? Math.floor(Date.now() / 1000) + 1 : resetAt),
+      'x-ratelimit-resource': 'core',
+    };
+  }
+
+  function handle(req: IncomingMessage, raw: string, repoData: GitHubData) {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? '127.0.0.1'}`);
+    const path = url.pathname;
+    const query = url.search.replace(/^\?/, '');
+    const result = (reply: Reply, counted = true, fault: Fault | null = null) => ({ reply, fault, counted, path, query });
+
+    if (!authorized(req.headers.authorization, token)) {
+      return result({ status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' } });
+    }
+    // GitHub documents that /rate_limit itself costs nothing.
+    if (method === 'GET' && path === '/rate_limit') return result(rateLimitReply(), false);
+    if (used >= limit) {
+      return result({
+        status: 403,
+        body: { message: `API rate limit exceeded for user ID 1. [rate limit of ${limit} used up]`, documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' },
+      });
+    }
+
+    const fault = faults.take(method, path);
+    if (fault && !fault.afterEffect) return result(faultReply(fault.kind), true, fault);
+
+    let body: unknown;
+    if (raw !== '') {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return result({ status: 400, body: { message: 'Problems parsing JSON', documentation_url: 'https://docs.github.com/rest' } });
+      }
+    }
+    const match = matchRoute(method, path);
+    const repoMatches = new RegExp(`^/repos/${escape(owner)}/${escape(repo)}(/|$)`, 'i').test(path);
+    const routeReq: RouteRequest = { method, params: match?.params ?? {}, query: url.searchParams, body, url };
+    let reply = match && repoMatches ? match.handler(routeReq, { data: repoData, login, defaultPermission: opts.defaultPermission ?? 'none' }) : notFound();
+    if (fault) return result(faultReply(fault.kind), true, fault);
+
+    if (method === 'GET' && reply.status === 200) {
+      const etag = `"${createHash('sha256').update(JSON.stringify(reply.body)).digest('hex').slice(0, 40)}"`;
+      reply = { ...reply, headers: { ...reply.headers, etag } };
+      // Conditional requests answered 304 do not count against the rate limit.
+      if (etagMatches(req.headers['if-none-match'], etag)) return result({ status: 304, headers: { etag } }, false);
+    }
+    return result(reply);
+  }
+
+  function rateLimitReply(): Reply {
+    const core = { limit, used, remaining: Math.max(0, limit - used), reset: resetAt };
+    return { status: 200, body: { resources: { core, search: { limit: 30, used: 0, remaining: 30, reset: resetAt } }, rate: core } };
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const repoData = new GitHubData(owner, repo, url, now);
+  data = repoData;
+  repoData.addWorkflow(DEFAULT_WORKFLOW);
+
+  return {
+    url,
+    token,
+    owner,
+    repo,
+    login,
+    data: repoData,
+    requests,
+    faults,
+    issues: repoData.issues,
+    comments: repoData.comments,
+    dispatches: repoData.dispatches,
+    pulls: repoData.pulls,
+    workflows: repoData.workflows,
+    countedRequests: () => used,
+    addIssue: (fields) => repoData.addIssue(fields),
+    addComment: (issue, fields) => repoData.addComment(issue, fields),
+    editComment: (id, body, at) => repoData.editComment(id, body, at),
+    setPermission: (user, permission) => void repoData.permissions.set(user, permission),
+    setRun: (id, status, conclusion, fields) => repoData.setRun(id, status, conclusion, fields),
+    addWorkflow: (fields) => repoData.addWorkflow(fields),
+    setWorkflowState: (idOrFile, state) => {
+      const workflow = repoData.findWorkflow(idOrFile);
+      if (!workflow) throw new Error(`fake GitHub: no workflow ${idOrFile}`);
+      workflow.state = state;
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function authorized(header: string | undefined, token: string): boolean {
+  const m = /^(?:token|bearer)\s+(\S+)$/i.exec(header ?? '');
+  return m?.[1] === token;
+}
+
+/** If-None-Match uses weak comparison: `W/` prefixes are ignored and `*` matches anything. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
+const SECONDARY_MESSAGE =
+  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID 0000:0000:0000000:0000000:00000000.';
+
+function faultReply(kind: FaultKind): Reply {
+  switch (kind) {
+    case 500:
+      return { status: 500, body: { message: 'Server Error' } };
+    case 502:
+      // GitHub's edge answers 502 with an HTML page, not JSON.
+      return { status: 502, body: '<html><body><h1>502 Bad Gateway</h1>Server Error</body></html>', headers: { 'content-type': 'text/html; charset=utf-8' } };
+    case 503:
+      return { status: 503, body: { message: 'Service Unavailable' }, headers: { 'retry-after': '1' } };
+    case 429:
+      return {
+        status: 429,
+        body: { message: 'API rate limit exceeded for user ID 1.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' },
+        headers: { 'retry-after': '1' },
+      };
+    case 'secondary':
+      return {
+        status: 403,
+        body: { message: SECONDARY_MESSAGE, documentation_url: 'https://docs.github.com/free-pro-team@latest/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits' },
+        headers: { 'retry-after': '1' },
+      };
+    case 409:
+      return { status: 409, body: { message: 'Conflict', documentation_url: 'https://docs.github.com/rest' } };
+    case 422:
+      return { status: 422, body: { message: 'Validation Failed', errors: [{ code: 'custom', message: 'injected fault' }], documentation_url: 'https://docs.github.com/rest' } };
+  }
+}
+
+let requestSerial = 0;
+
+function send(res: ServerResponse, reply: Reply, rate: Record<string, string>): void {
+  requestSerial += 1;
+  const headers: Record<string, string> = { ...rate, 'x-github-request-id': `FAKE:${requestSerial}`, ...reply.headers };
+  if (reply.status === 204 || reply.status === 304 || reply.body === undefined) {
+    res.writeHead(reply.status, headers);
+    res.end();
+    return;
+  }
+  const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+  res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  res.end(text);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,145 @@
+// Small typed fakes of the engine's ports. Each implements its interface; none is a module mock.
+import { ConflictError } from '../../src/core/errors.js';
+import type { Command } from '../../src/core/commands.js';
+import type { Notice } from '../../src/core/notices.js';
+import type { AttemptOwner, State } from '../../src/core/types.js';
+import type {
+  AcquireResult,
+  AgentResult,
+  AgentRunner,
+  AgentSpec,
+  Clock,
+  Inbox,
+  InboxItem,
+  InboxRead,
+  LoadResult,
+  Liveness,
+  Log,
+  Notifier,
+  OwnerProbe,
+  StateStore,
+  Workspace,
+  WriteMeta,
+} from '../../src/ports.js';
+
+export class FakeClock implements Clock {
+  constructor(private ms = Date.parse('2026-01-01T00:00:00Z')) {}
+  now(): Date {
+    return new Date(this.ms);
+  }
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export class MemoryStore implements StateStore {
+  readonly description = 'memory';
+  readonly writes: Array<{ state: State; meta: WriteMeta }> = [];
+  /** Set to make the next write lose a race. */
+  conflictNext = false;
+  holder: string | null = null;
+  constructor(public current: State | null) {}
+  async acquire(): Promise<AcquireResult> {
+    return this.holder ? { ok: false, holder: this.holder } : { ok: true };
+  }
+  async load(): Promise<LoadResult> {
+    return this.current ? { kind: 'loaded', state: structuredClone(this.current) } : { kind: 'missing' };
+  }
+  async write(state: State, meta: WriteMeta): Promise<State> {
+    if (this.conflictNext) {
+      this.conflictNext = false;
+      throw new ConflictError('another writer got there first');
+    }
+    if ((state.revision ?? 0) !== (this.current?.revision ?? 0)) throw new ConflictError('stale revision');
+    const written = structuredClone({ ...state, revision: (state.revision ?? 0) + 1 });
+    this.current = written;
+    this.writes.push({ state: written, meta });
+    return structuredClone(written);
+  }
+  async release(): Promise<void> {}
+}
+
+export type ScriptedRun = Partial<AgentResult> & { writes?: string[] };
+
+/** Plays back scripted results per step; records every spec it was given. */
+export class FakeAgent implements AgentRunner {
+  readonly runs: AgentSpec[] = [];
+  readonly reaped: string[] = [];
+  constructor(
+    private readonly script: (spec: AgentSpec, call: number) => ScriptedRun = () => ({}),
+    private readonly workspace?: FakeWorkspace,
+    private readonly onPath: (cmd: string) => boolean = () => true,
+  ) {}
+  async resolve(command: string): Promise<string | null> {
+    return this.onPath(command) ? `/usr/bin/${command}` : null;
+  }
+  async run(spec: AgentSpec): Promise<AgentResult> {
+    this.runs.push(spec);
+    const r = this.script(spec, this.runs.length);
+    for (const file of r.writes ?? []) this.workspace?.files.add(file);
+    return { exitCode: 0, signal: null, timedOut: false, cancelled: false, stdout: '', stderr: '', outputBytes: 0, durationMs: 5, ...r };
+  }
+  async reap(logFile: string): Promise<void> {
+    this.reaped.push(logFile);
+  }
+}
+
+export class FakeWorkspace implements Workspace {
+  readonly root = '/workspace';
+  readonly files = new Set<string>();
+  async missingOutputs(paths: string[]): Promise<string[]> {
+    return paths.filter((p) => !this.files.has(p));
+  }
+}
+
+export class FakeOwners implements OwnerProbe {
+  constructor(public answer: Liveness = 'dead') {}
+  async liveness(_owner: AttemptOwner): Promise<Liveness> {
+    return this.answer;
+  }
+}
+
+export class MemoryInbox implements Inbox {
+  readonly cursorKey = 'lastFileCursor';
+  readonly items: InboxItem[] = [];
+  readonly replies: string[] = [];
+  acknowledged = 0;
+  push(command: Command): void {
+    this.items.push({ cursor: this.items.length + 1, command });
+  }
+  async read(memo: Readonly<Record<string, unknown>>): Promise<InboxRead> {
+    const after = Number(memo[this.cursorKey] ?? 0);
+    return { items: this.items.filter((i) => i.cursor > after) };
+  }
+  async acknowledge(cursor: number): Promise<void> {
+    this.acknowledged = cursor;
+  }
+  async reply(_item: InboxItem, text: string): Promise<void> {
+    this.replies.push(text);
+  }
+}
+
+export class RecordingNotifier implements Notifier {
+  readonly notices: Notice[] = [];
+  async notify(notice: Notice): Promise<void> {
+    this.notices.push(notice);
+  }
+}
+
+export class MemoryLog implements Log {
+  readonly lines: string[] = [];
+  info(m: string): void {
+    this.lines.push(`info: ${m}`);
+  }
+  warn(m: string): void {
+    this.lines.push(`warn: ${m}`);
+  }
+  error(m: string): void {
+    this.lines.push(`error: ${m}`);
+  }
+  debug(): void {}
+  async group<T>(title: string, fn: () => Promise<T>): Promise<T> {
+    this.lines.push(`group: ${title}`);
+    return fn();
+  }
+}

@@ -1,0 +1,169 @@
+// Real webhook payloads (from @octokit/webhooks-examples, as GitHub delivers them) with the
+// fields a test cares about overridden, so event routing is tested against the true shape
+// rather than a hand-written subset.
+import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { WebhookDefinition } from '@octokit/webhooks-examples';
+import type { AuthorAssociation } from './github-data.js';
+
+// The package's main entry is a JSON file; require() loads it the same way in Node and vitest.
+const definitions: WebhookDefinition[] = createRequire(import.meta.url)('@octokit/webhooks-examples');
+
+type ExampleOf<N extends WebhookDefinition['name'], A extends string> = Extract<WebhookDefinition<N>['examples'][number], { action: A }>;
+export type IssueCommentCreatedPayload = ExampleOf<'issue_comment', 'created'>;
+export type IssueCommentEditedPayload = ExampleOf<'issue_comment', 'edited'>;
+export type IssuesOpenedPayload = ExampleOf<'issues', 'opened'>;
+export type IssuesLabeledPayload = ExampleOf<'issues', 'labeled'>;
+
+function example<N extends WebhookDefinition['name'], A extends string>(name: N, action: A): ExampleOf<N, A> {
+  const definition = definitions.find((d) => d.name === name);
+  const found = (definition?.examples as Array<{ action?: string }> | undefined)?.find((e) => e.action === action);
+  if (!found) throw new Error(`@octokit/webhooks-examples has no ${name}.${action} example`);
+  return structuredClone(found) as ExampleOf<N, A>;
+}
+
+export interface IssueOverrides {
+  owner?: string;
+  repo?: string;
+  issueNumber?: number;
+  title?: string;
+  issueBody?: string;
+  /** Label names now on the issue. */
+  labels?: string[];
+  /** Who triggered the event (also the issue author for `issues.opened`). */
+  sender?: string;
+  apiUrl?: string;
+}
+
+export interface CommentOverrides extends IssueOverrides {
+  commentId?: number;
+  body?: string;
+  /** Comment author; also the sender unless `sender` is given. */
+  login?: string;
+  association?: AuthorAssociation;
+}
+
+const SERVER = 'https://github.com';
+
+// The fields the overrides touch, shared by every payload type below.
+interface RepoLike {
+  name: string;
+  full_name: string;
+  owner: { login: string };
+  html_url: string;
+  url: string;
+}
+interface LabelLike {
+  id: number;
+  node_id: string;
+  url: string;
+  name: string;
+  color: string;
+  default: boolean;
+  description: string | null;
+}
+interface IssueLike {
+  number: number;
+  title: string;
+  body: string | null;
+  url: string;
+  repository_url: string;
+  html_url: string;
+  comments_url: string;
+  events_url: string;
+  labels_url: string;
+  labels?: LabelLike[];
+}
+interface CommentLike {
+  id: number;
+  body: string;
+  user: { login: string };
+  author_association: string;
+  url: string;
+  issue_url: string;
+  html_url: string;
+}
+
+function applyIssue(payload: { repository: RepoLike; issue: IssueLike; sender: { login: string } }, o: IssueOverrides): void {
+  const owner = o.owner ?? payload.repository.owner.login;
+  const repo = o.repo ?? payload.repository.name;
+  const api = `${o.apiUrl ?? 'https://api.github.com'}/repos/${owner}/${repo}`;
+  const r = payload.repository;
+  r.name = repo;
+  r.full_name = `${owner}/${repo}`;
+  r.owner.login = owner;
+  r.html_url = `${SERVER}/${owner}/${repo}`;
+  r.url = api;
+
+  const issue = payload.issue;
+  const number = o.issueNumber ?? issue.number;
+  issue.number = number;
+  if (o.title !== undefined) issue.title = o.title;
+  if (o.issueBody !== undefined) issue.body = o.issueBody;
+  issue.url = `${api}/issues/${number}`;
+  issue.repository_url = api;
+  issue.html_url = `${SERVER}/${owner}/${repo}/issues/${number}`;
+  issue.comments_url = `${api}/issues/${number}/comments`;
+  issue.events_url = `${api}/issues/${number}/events`;
+  issue.labels_url = `${api}/issues/${number}/labels{/name}`;
+  if (o.labels) {
+    const template: LabelLike = issue.labels?.[0] ?? { id: 1, node_id: 'LA_1', url: '', name: '', color: 'ededed', default: false, description: null };
+    issue.labels = o.labels.map((name, i) => ({ ...template, id: 1000 + i, name, url: `${api}/labels/${encodeURIComponent(name)}` }));
+  }
+  if (o.sender !== undefined) payload.sender.login = o.sender;
+}
+
+function applyComment(
+  payload: { repository: RepoLike; issue: IssueLike; sender: { login: string }; comment: CommentLike },
+  o: CommentOverrides,
+): void {
+  applyIssue(payload, o);
+  const c = payload.comment;
+  if (o.commentId !== undefined) c.id = o.commentId;
+  if (o.body !== undefined) c.body = o.body;
+  if (o.login !== undefined) c.user.login = o.login;
+  if (o.association !== undefined) c.author_association = o.association;
+  if (o.sender === undefined && o.login !== undefined) payload.sender.login = o.login;
+  c.url = `${payload.issue.url.replace(/\/issues\/\d+$/, '')}/issues/comments/${c.id}`;
+  c.issue_url = payload.issue.url;
+  c.html_url = `${payload.issue.html_url}#issuecomment-${c.id}`;
+}
+
+export function issueCommentCreated(o: CommentOverrides = {}): IssueCommentCreatedPayload {
+  const payload = example('issue_comment', 'created');
+  applyComment(payload, o);
+  return payload;
+}
+
+/** `previousBody` becomes `changes.body.from`, as GitHub reports an edit. */
+export function issueCommentEdited(o: CommentOverrides & { previousBody?: string } = {}): IssueCommentEditedPayload {
+  const payload = example('issue_comment', 'edited');
+  applyComment(payload, o);
+  if (o.previousBody !== undefined) payload.changes = { body: { from: o.previousBody } };
+  return payload;
+}
+
+export function issuesOpened(o: IssueOverrides = {}): IssuesOpenedPayload {
+  const payload = example('issues', 'opened');
+  applyIssue(payload, o);
+  if (o.sender !== undefined) payload.issue.user.login = o.sender;
+  return payload;
+}
+
+/** `label` is the label just added; it is also put on the issue unless `labels` says otherwise. */
+export function issuesLabeled(o: IssueOverrides & { label: string }): IssuesLabeledPayload {
+  const payload = example('issues', 'labeled');
+  const labels = o.labels ?? [o.label];
+  applyIssue(payload, { ...o, labels });
+  const added = payload.issue.labels?.find((l) => l.name === o.label);
+  if (payload.label && added) payload.label = { ...payload.label, ...added };
+  return payload;
+}
+
+/** Writes a payload where GITHUB_EVENT_PATH can point at it; returns the file path. */
+export async function writeEventFile(dir: string, payload: unknown, name = 'event.json'): Promise<string> {
+  const file = join(dir, name);
+  await writeFile(file, JSON.stringify(payload, null, 2));
+  return file;
+}
