@@ -1,5 +1,6 @@
 // Bundles the Action and the CLI into single ESM files under dist/.
 // Deterministic output (no timestamps, no absolute paths) so CI can diff dist/ against a rebuild.
+import { rm } from 'node:fs/promises';
 import { build } from 'esbuild';
 
 const banner =
@@ -19,8 +20,17 @@ const common = {
   chunkNames: 'chunks/[name]-[hash]',
 };
 
-await build({
+// Start clean so chunks from an earlier build cannot linger in the committed bundle.
+await rm('dist', { recursive: true, force: true });
+
+const result = await build({
   ...common,
+  metafile: true,
   entryPoints: { index: 'src/action/index.ts', cli: 'src/cli/index.ts' },
   outdir: 'dist',
 });
+
+if (process.argv.includes('--analyze')) {
+  const { analyzeMetafile } = await import('esbuild');
+  console.log(await analyzeMetafile(result.metafile));
+}

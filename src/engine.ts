@@ -9,8 +9,11 @@ import type { Notice } from './core/notices.js';
 import { resumeLines } from './core/render.js';
 import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/step-view.js';
 import type { AttemptOwner, State } from './core/types.js';
-import type { AgentResult, AgentRunner, Clock, Inbox, Log, Notifier, OwnerProbe, StateStore, WriteMeta, Workspace } from './ports.js';
+import type { AgentResult, AgentRunner, AttemptFiles, Clock, Inbox, Log, Notifier, OwnerProbe, StateStore, Verifier, WriteMeta, Workspace } from './ports.js';
 import { judgeAttempt } from './core/judge-attempt.js';
+import { DEFAULT_PAYLOAD_MAX_BYTES } from './core/payload.js';
+import { activeStepId, beginRemediation } from './core/remediation.js';
+import { attemptPaths, contractChecks, prepareAttempt } from './step-contract.js';
 
 export interface EngineDeps {
   clock: Clock;
@@ -21,6 +24,10 @@ export interface EngineDeps {
   notifier: Notifier;
   log: Log;
   inbox?: Inbox;
+  /** Reads workspace files and runs check commands for validation rules. */
+  verifier: Verifier;
+  /** The payload and input files beside each attempt's log. */
+  attemptFiles: AttemptFiles;
 }
 
 export interface EngineConfig {
@@ -45,8 +52,12 @@ export interface EngineConfig {
   inboxPollMs?: number;
   /** Show the agent's output as it arrives (local runs); it always goes to the attempt log. */
   echoAgentOutput?: boolean;
+  /** A failed preflight (agent not found, workspace not writable): `throw` a ConfigError (CLI, exit 2) or `block` the plan with a notice (Action). */
+  preflight?: 'throw' | 'block';
   /** Extra environment for every attempt (never the GitHub token unless asked). */
   agentEnv?: Record<string, string>;
+  /** Largest payload an agent may hand on (default 64 KiB); a larger one fails the attempt. */
+  payloadMaxBytes?: number;
 }
 
 export type TickOutcome = 'missing' | 'idle' | 'busy' | 'waiting' | 'done' | 'blocked' | 'cancelled' | 'awaiting-approval' | 'budget' | 'conflict';
@@ -140,6 +151,7 @@ class Tick {
     if (memo) this.inboxMemo = { ...this.inboxMemo, ...memo };
     if (!items.length) return;
     let state = this.state;
+    let changed = false;
     const notices: Notice[] = [];
     const replies: Array<[(typeof items)[number], string]> = [];
     for (const item of items) {
@@ -150,13 +162,20 @@ class Tick {
       }
       const outcome = applyCommand(state, item.command, this.now());
       state = outcome.state;
+      changed ||= outcome.changed;
       notices.push(...outcome.notices);
       replies.push([item, outcome.reply]);
       this.deps.log.info(`Command /${item.command.kind} from ${item.command.by}: ${outcome.reply}`);
     }
     const last = items[items.length - 1]!.cursor;
-    state = { ...state, inbox: { ...state.inbox, [inbox.cursorKey]: last } };
-    await this.commit({ state, notices }, { kind: 'update', message: `commands: ${items.map((i) => `/${i.command.kind}`).join(' ')}` });
+    // Commands that change nothing (refused, unauthorized, /status) leave the state untouched: the
+    // cursor rides along with the next real write, and replies are found by marker, not repeated.
+    if (changed) {
+      state = { ...state, inbox: { ...state.inbox, [inbox.cursorKey]: last } };
+      await this.commit({ state, notices }, { kind: 'update', message: `commands: ${items.map((i) => `/${i.command.kind}`).join(' ')}` });
+    } else {
+      this.inboxMemo = { ...this.inboxMemo, [inbox.cursorKey]: last };
+    }
     await inbox.acknowledge(last);
     for (const [item, text] of replies) await inbox.reply?.(item, text).catch((err: unknown) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
   }
@@ -210,6 +229,13 @@ class Tick {
         case 'recover':
           await this.recover(d);
           break;
+        case 'remediate':
+          this.deps.log.warn(`${d.stepId} attempt ${d.forAttempt} failed validation; running remediation step ${d.via}, then ${d.stepId} again.`);
+          await this.commit(beginRemediation(this.state, d.stepId, d.via, d.forAttempt), {
+            kind: 'update',
+            message: `${d.stepId} attempt ${d.forAttempt} failed validation; remediate with ${d.via}`,
+          });
+          break;
         case 'run': {
           const stop = await this.runAttempt(d);
           if (stop) return stop;
@@ -220,7 +246,8 @@ class Tick {
   }
 
   private async decide(): Promise<Decision> {
-    const stepId = currentStepId(this.state);
+    // During a remediation detour the attempt in flight belongs to the remediation step.
+    const stepId = activeStepId(this.state);
     const inFlight = stepId !== undefined && this.state.status === 'IN_PROGRESS' ? lastAttempt(stepRun(this.state, stepId)) : undefined;
     const ownerLiveness = inFlight?.owner && stepRun(this.state, stepId!).status === 'IN_PROGRESS' ? await this.deps.owners.liveness(inFlight.owner) : undefined;
     return decide(this.state, { now: this.now(), limits: this.cfg.limits, ...(ownerLiveness ? { ownerLiveness } : {}) });
@@ -244,9 +271,18 @@ class Tick {
       throw new ConfigError(`No agent command for ${d.stepId}: set STEP_AGENT_CMD (or --agent / the agent-command input) or plan.steps.${d.stepId}.agent.`);
     }
     const argv = parseAgentCommand(command, source);
-    // Preflight before the checkpoint, so a missing binary consumes no attempt.
+    // Preflight before the checkpoint, so a failure here consumes no attempt.
     const program = await this.deps.agent.resolve(argv[0]!);
-    if (!program) throw new ConfigError(`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)}).`);
+    const problems = program ? await this.deps.workspace.preflight(def.requiredOutputs ?? []) : [`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)})`];
+    if (problems.length) {
+      const reason = `preflight failed: ${problems.join('; ')}`;
+      if (this.cfg.preflight !== 'block') throw new ConfigError(problems.join('\n'));
+      this.deps.log.error(`${d.stepId} ${reason}`);
+      // A remediation step is not in the queue: the queued step it repairs is the one blocked.
+      const blocked = d.detourFor ? (currentStepId(this.state) ?? d.stepId) : d.stepId;
+      await this.commit(block(this.state, blocked, reason), { kind: 'update', message: `${blocked} blocked: preflight failed` });
+      return null;
+    }
 
     const now = this.now();
     const timeoutMs = Math.max(1_000, Math.min(attemptTimeoutMsFor(def, this.cfg.limits), stepTimeLeftMs(def, stepRun(this.state, d.stepId), now)));
@@ -255,53 +291,60 @@ class Tick {
       return this.result('budget');
     }
 
-    const logFile = `${this.cfg.logDir}/${d.stepId}/attempt-${d.n}.log`;
-    const payloadFile = `${this.cfg.logDir}/${d.stepId}/attempt-${d.n}.payload.json`;
+    const paths = attemptPaths(this.cfg.logDir, d.stepId, d.n);
+    const { logFile } = paths;
     await this.commit(startAttempt(this.state, { stepId: d.stepId, n: d.n, owner: this.cfg.owner, now, leaseMs: timeoutMs + this.cfg.leaseMarginMs, logFile }), {
       kind: 'checkpoint',
       message: `${d.stepId} attempt ${d.n} started`,
     });
     this.attempts++;
 
+    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv(d, paths.payloadFile), ...(await prepareAttempt(this.deps.attemptFiles, this.state, def, paths)) };
     const position = `(${this.state.currentStep + 1}/${this.state.stepQueue.length})`;
-    const result = await this.deps.log.group(`${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? ' (retry)' : ''}`, () =>
-      this.execute(d, [program, ...argv.slice(1), d.prompt], timeoutMs, logFile, payloadFile, def.env ?? {}),
+    const role = d.detourFor ? ` (remediation for ${d.detourFor})` : '';
+    const result = await this.deps.log.group(`${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? ' (retry)' : ''}${role}`, () =>
+      this.execute([program!, ...argv.slice(1), d.prompt], timeoutMs, logFile, env),
     );
+    const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
     const judged = await judgeAttempt(result, {
       requiredOutputs: def.requiredOutputs ?? [],
-      missingOutputs: (paths) => this.deps.workspace.missingOutputs(paths),
+      missingOutputs: (outputs) => this.deps.workspace.missingOutputs(outputs),
       timeoutMs,
       logFile,
+      ...contractChecks(contract, this.state, def, paths, env),
     });
     if (judged.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n}, ${Math.round(result.durationMs)} ms).`);
     else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${judged.outcome}: ${judged.error}`);
-    await this.commit(finishAttempt(this.state, d.stepId, judged, this.now()), {
+    await this.commit(finishAttempt(this.state, d.stepId, judged, this.now(), d.detourFor ? { detourFor: d.detourFor } : {}), {
       kind: judged.outcome === 'succeeded' ? 'completion' : 'update',
       message: `${d.stepId} attempt ${d.n} ${judged.outcome}`,
     });
     return null;
   }
 
-  private async execute(d: Extract<Decision, { kind: 'run' }>, argv: string[], timeoutMs: number, logFile: string, payloadFile: string, stepEnv: Record<string, string>): Promise<AgentResult> {
+  /** The SEQUENCER_ variables of an attempt; check commands of validation rules get them too. */
+  private attemptEnv(d: Extract<Decision, { kind: 'run' }>, payloadFile: string): Record<string, string> {
+    return {
+      SEQUENCER_PLAN_ID: this.state.planId ?? 'plan',
+      SEQUENCER_STEP_ID: d.stepId,
+      SEQUENCER_ATTEMPT: String(d.n),
+      SEQUENCER_ATTEMPT_ID: attemptId(this.state, d.stepId, d.n),
+      SEQUENCER_WORKSPACE: this.deps.workspace.root,
+      SEQUENCER_PAYLOAD_FILE: payloadFile,
+      SEQUENCER_STEP_INDEX: String(this.state.currentStep + 1),
+      SEQUENCER_STEP_TOTAL: String(this.state.stepQueue.length),
+      SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(stepDef(this.state, d.stepId).requiredOutputs ?? []),
+    };
+  }
+
+  private async execute(argv: string[], timeoutMs: number, logFile: string, env: Record<string, string>): Promise<AgentResult> {
     const brake = new AbortController();
     const stopPolling = this.pollForCancel(brake);
     try {
       return await this.deps.agent.run({
         argv,
         cwd: this.deps.workspace.root,
-        env: {
-          ...this.cfg.agentEnv,
-          ...stepEnv,
-          SEQUENCER_PLAN_ID: this.state.planId ?? 'plan',
-          SEQUENCER_STEP_ID: d.stepId,
-          SEQUENCER_ATTEMPT: String(d.n),
-          SEQUENCER_ATTEMPT_ID: attemptId(this.state, d.stepId, d.n),
-          SEQUENCER_WORKSPACE: this.deps.workspace.root,
-          SEQUENCER_PAYLOAD_FILE: payloadFile,
-          SEQUENCER_STEP_INDEX: String(this.state.currentStep + 1),
-          SEQUENCER_STEP_TOTAL: String(this.state.stepQueue.length),
-          SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(stepDef(this.state, d.stepId).requiredOutputs ?? []),
-        },
+        env,
         timeoutMs,
         graceMs: this.cfg.graceMs,
         logFile,
@@ -325,7 +368,8 @@ class Tick {
       inbox
         .read(memo)
         .then(({ items }) => {
-          if (items.some((i) => i.command.kind === 'cancel')) {
+          // A refused /cancel (no write access) must not stop anything.
+          if (items.some((i) => i.command.kind === 'cancel' && !i.refusal)) {
             this.deps.log.warn('Cancel requested: stopping the agent.');
             brake.abort();
           }

@@ -90,6 +90,55 @@ export interface Workspace {
    * escape it (`..`, absolute, symlinks pointing outside) count as missing.
    */
   missingOutputs(paths: string[]): Promise<string[]>;
+  /** Problems that would make any attempt fail: workspace not writable, outputs' folders not creatable. */
+  preflight(outputs: string[]): Promise<string[]>;
+}
+
+export interface CheckOptions {
+  timeoutMs: number;
+  /** Added to the runner's environment (the attempt's SEQUENCER_ variables). */
+  env?: Record<string, string>;
+  /** Full output goes here; without it the output is kept in memory only. */
+  logFile?: string;
+}
+
+export interface CheckResult {
+  /** null when the command was killed or could not start. */
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  /** Set when the command could not be started at all. */
+  spawnError?: string;
+}
+
+/** What validation rules ask of the outside world. Everything happens inside the workspace. */
+export interface Verifier {
+  /**
+   * Text of a workspace-relative file, or null when it is not a regular file inside the
+   * workspace (`..`, absolute paths and symlinks leading outside count as missing). Throws
+   * when the file is too large to check.
+   */
+  readWorkspaceFile(rel: string): Promise<string | null>;
+  /** Runs argv (no shell) in the workspace root; on timeout its process group is killed. */
+  runCheck(argv: string[], opts: CheckOptions): Promise<CheckResult>;
+}
+
+export type FileRead =
+  | { kind: 'missing' }
+  | { kind: 'too-large'; bytes: number }
+  | { kind: 'text'; text: string }
+  /** It exists but cannot be read as a file (a folder, a symlink, no permission). */
+  | { kind: 'unreadable'; reason: string };
+
+/** Files exchanged with an attempt beside its log: the payload it writes, the input it reads. */
+export interface AttemptFiles {
+  /** Reads a file if it is at most maxBytes long. */
+  read(file: string, maxBytes: number): Promise<FileRead>;
+  /** Creates the file (and its folder), replacing any earlier one. */
+  write(file: string, text: string): Promise<void>;
+  /** Removes the file if it exists. */
+  remove(file: string): Promise<void>;
 }
 
 export type Liveness = 'alive' | 'dead' | 'unknown';

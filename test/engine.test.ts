@@ -2,20 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { tick, type EngineConfig, type EngineDeps } from '../src/engine.js';
 import { ConfigError } from '../src/core/errors.js';
 import type { State } from '../src/core/types.js';
-import { FakeAgent, FakeClock, FakeOwners, FakeWorkspace, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, type ScriptedRun } from './fakes/ports.js';
+import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, type ScriptedRun } from './fakes/ports.js';
 import { state } from './fakes/states.js';
 import type { AgentSpec } from '../src/ports.js';
 
 function harness(initial: State | null, script?: (spec: AgentSpec, call: number) => ScriptedRun, cfgOver: Partial<EngineConfig> = {}) {
   const workspace = new FakeWorkspace();
-  const agent = new FakeAgent(script, workspace);
+  const attemptFiles = new MemoryAttemptFiles();
+  const agent = new FakeAgent(script, workspace, undefined, attemptFiles);
+  const verifier = new FakeVerifier(workspace);
   const store = new MemoryStore(initial);
   const notifier = new RecordingNotifier();
   const inbox = new MemoryInbox();
   const clock = new FakeClock();
   const log = new MemoryLog();
   const owners = new FakeOwners('dead');
-  const deps: EngineDeps = { clock, store, agent, workspace, owners, notifier, log, inbox };
+  const deps: EngineDeps = { clock, store, agent, workspace, owners, notifier, log, inbox, verifier, attemptFiles };
   const cfg: EngineConfig = {
     agentCommand: 'my-agent --flag',
     limits: { maxAttempts: 3, attemptTimeoutMinutes: 60 },
@@ -25,7 +27,7 @@ function harness(initial: State | null, script?: (spec: AgentSpec, call: number)
     graceMs: 100,
     ...cfgOver,
   };
-  return { deps, cfg, workspace, agent, store, notifier, inbox, clock, log, owners, run: () => tick(deps, cfg) };
+  return { deps, cfg, workspace, agent, store, notifier, inbox, clock, log, owners, verifier, attemptFiles, run: () => tick(deps, cfg) };
 }
 
 const promptOf = (spec: AgentSpec) => spec.argv[spec.argv.length - 1];
@@ -165,5 +167,32 @@ describe('tick', () => {
     expect((await c.run()).outcome).toBe('cancelled');
     expect(c.agent.runs).toHaveLength(1);
     expect(c.notifier.notices.some((n) => n.kind === 'cancelled')).toBe(true);
+  });
+
+  it('a failed preflight throws by default and consumes no attempt', async () => {
+    const h = harness(state(['a'], {}, { requiredOutputs: ['out/a.md'] }));
+    h.workspace.preflightProblems.push('the workspace /workspace is not writable');
+    await expect(h.run()).rejects.toThrow(/not writable/);
+    expect(h.store.writes).toHaveLength(0);
+  });
+
+  it('in block mode a failed preflight blocks with a notice, consuming no attempt', async () => {
+    const h = harness(state(['a']), undefined, { preflight: 'block' });
+    const agent = new FakeAgent(undefined, h.workspace, () => false);
+    const result = await tick({ ...h.deps, agent }, h.cfg);
+    expect(result.outcome).toBe('blocked');
+    expect(h.store.current?.stepRuns.a).toBeUndefined();
+    expect(h.store.current?.blockers?.[0]).toMatch(/^a: preflight failed: .*"my-agent" not found on PATH/);
+    expect(h.notifier.notices).toEqual([expect.objectContaining({ kind: 'blocked', stepId: 'a' })]);
+  });
+
+  it('a cancel names the step it stopped', async () => {
+    const c = harness(state(['a', 'b']), (_spec, call) => {
+      if (call === 1) c.inbox.push({ kind: 'cancel', by: 'me' });
+      return { cancelled: true, exitCode: null };
+    });
+    await c.run();
+    expect(c.notifier.notices).toContainEqual({ kind: 'cancelled', runningStep: 'a' });
+    expect(c.store.current?.stepRuns.a?.attempts?.[0]?.outcome).toBe('cancelled');
   });
 });

@@ -1,13 +1,139 @@
-// The Action's wiring: inputs → ports → one tick → outputs. Every path sets the outputs.
+// The Action: inputs → event route → one idempotent tick per plan → outputs. Every path sets the
+// outputs and ends in one place, so a failure is reported once with the right status.
 import * as core from '@actions/core';
-import { describeError, SequencerError } from '../core/errors.js';
+import { dispatchWorkflow, workflowFileFromRef } from '../adapters/workflow-dispatch.js';
+import { createGitHubClient, type GitHubClient } from '../adapters/github-client.js';
+import { listPlanBranches } from '../adapters/git-plans.js';
+import { StaticInbox } from '../adapters/static-inbox.js';
+import { ToolkitLog } from '../adapters/toolkit-log.js';
+import type { Command } from '../core/commands.js';
+import { ConfigError, describeError, SequencerError } from '../core/errors.js';
+import { newState } from '../core/new-state.js';
+import { readRunContext, type RunContext } from './context.js';
+import { issuePlanId, routeEvent, type Route } from './events.js';
+import { parseInputs, type ActionInputs } from './inputs.js';
+import { emptyOutputs, outputsFor, setOutputs, type PlanOutputs } from './outputs.js';
+import { createPlanStore, tickPlan, type PlanTickResult } from './plan-tick.js';
+import { proposeFromIssue, readPlanInput } from './propose.js';
 
 export async function run(): Promise<number> {
+  let outputs: PlanOutputs = emptyOutputs();
   try {
-    core.setFailed('agent-step-sequencer: the GitHub Action entry is not wired yet; use the CLI.');
-    return 1;
+    const inputs = parseInputs((name) => core.getInput(name));
+    core.setSecret(inputs.token);
+    const ctx = await readRunContext(process.env);
+    const route = routeEvent(ctx.eventName, ctx.payload, inputs);
+    const log = new ToolkitLog();
+    if (route.kind === 'ignore') {
+      log.info(`Nothing to do: ${route.reason}.`);
+      setOutputs({ ...outputs, status: 'IGNORED' });
+      return 0;
+    }
+    const client = createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing });
+    outputs = await handle(route, ctx, inputs, client, log);
+    setOutputs(outputs);
+    return 0;
   } catch (err) {
-    core.setFailed(err instanceof SequencerError ? err.message : describeError(err));
+    setOutputs({ ...outputs, status: 'ERROR' });
+    core.setFailed(err instanceof SequencerError ? `${err.message}${err.hint ? `\n${err.hint}` : ''}` : describeError(err));
     return 1;
   }
+}
+
+async function handle(route: Exclude<Route, { kind: 'ignore' }>, ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog): Promise<PlanOutputs> {
+  const deadline = new Date(Date.now() + inputs.timeBudgetMinutes * 60_000);
+  switch (route.kind) {
+    case 'propose': {
+      const proposed = await proposeFromIssue(ctx, inputs, client, log, route);
+      return proposed.state ? outputsFor(proposed.state, proposed.branch) : emptyOutputs('MISSING');
+    }
+    case 'comment':
+      return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, client, log, { planId: issuePlanId(route.issueNumber), deadline })]);
+    case 'tick-active':
+      return tickAll(ctx, inputs, client, log, deadline);
+    case 'dispatch':
+      return dispatch(route, ctx, inputs, client, log, deadline);
+  }
+}
+
+async function dispatch(route: Extract<Route, { kind: 'dispatch' }>, ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
+  const { command } = route;
+  if (command === 'list' || command === 'audit' || command === 'maintenance') {
+    throw new ConfigError(`Input 'command': "${command}" is not available in this version.`);
+  }
+  if (command === 'tick' && !route.planId) return tickAll(ctx, inputs, client, log, deadline);
+  if (command === 'start') {
+    if (!route.planFile) throw new ConfigError("Input 'plan': required with command 'start', e.g. plans/research.yml");
+    const planId = route.planId ?? route.planFile.split('/').pop()!.replace(/\.(json|ya?ml)$/i, '');
+    await startPlan(ctx, inputs, log, planId, route.planFile, route.actor);
+    return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, client, log, { planId, deadline })]);
+  }
+  if (!route.planId) throw new ConfigError(`Input 'plan-id': required with command '${command}'.`);
+  const commands: Command[] = command === 'tick' ? [] : [steeringCommand(command, route.actor, route.step)];
+  const inbox = new StaticInbox(Number(ctx.runId) * 100 + ctx.runAttempt, commands, (text) => log.info(text));
+  return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, client, log, { planId: route.planId, deadline, inbox })]);
+}
+
+function steeringCommand(command: string, by: string, step: string | undefined): Command {
+  switch (command) {
+    case 'cancel':
+      return { kind: 'cancel', by };
+    case 'retry':
+    case 'skip':
+      return step ? { kind: command, by, step } : { kind: command, by };
+    case 'status':
+      return { kind: 'status', by };
+    default:
+      return { kind: 'resume', by };
+  }
+}
+
+/** `start`: a person with the right to dispatch the workflow approves by dispatching. */
+async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog, planId: string, planFile: string, actor: string): Promise<void> {
+  const extracted = await readPlanInput(ctx.workspace, planFile);
+  const store = createPlanStore(ctx, inputs, planId, log);
+  await store.acquire();
+  const loaded = await store.load();
+  if (loaded.kind === 'loaded') return;
+  const state = newState(extracted.plan, {
+    planId,
+    now: new Date(),
+    stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
+    approved: { by: actor },
+    ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
+  });
+  await store.write(state, { kind: 'update', message: `plan started by ${actor}` });
+}
+
+async function tickAll(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
+  const plans = await listPlanBranches(ctx.workspace, 'origin');
+  const results: PlanTickResult[] = [];
+  for (const plan of plans) {
+    if (Date.now() >= deadline.getTime()) break;
+    results.push(await tickPlan(ctx, inputs, client, log, { planId: plan.planId, deadline }));
+  }
+  if (!results.length) log.info('No plans to tick.');
+  return finish(ctx, inputs, client, log, results);
+}
+
+/** Outputs of the last plan ticked; a plan left with work and no budget is continued at once. */
+async function finish(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, results: PlanTickResult[]): Promise<PlanOutputs> {
+  for (const r of results) {
+    if (r.result.outcome !== 'budget' || !r.result.state?.planId) continue;
+    const workflow = inputs.continueWorkflow ?? workflowFileFromRef(ctx.workflowRef);
+    if (!workflow) {
+      log.warn('Time budget spent with work left, and the workflow file is unknown: the next scheduled run continues.');
+      continue;
+    }
+    try {
+      await dispatchWorkflow({ client, owner: ctx.owner, repo: ctx.repo, workflow, ref: ctx.ref || 'main', inputs: { command: 'tick', 'plan-id': r.result.state.planId } });
+      log.info(`Time budget spent: dispatched ${workflow} to continue ${r.result.state.planId}.`);
+    } catch (err) {
+      log.warn(`Could not dispatch ${workflow} to continue (${describeError(err)}); the next scheduled run continues.`);
+    }
+  }
+  const last = results[results.length - 1];
+  const outputs = last?.result.state ? outputsFor(last.result.state, last.branch) : emptyOutputs();
+  const active = results.filter((r) => r.result.state && ['IN_PROGRESS', 'AWAITING_APPROVAL', 'BLOCKED'].includes(r.result.state.status));
+  return { ...outputs, plans: JSON.stringify(active.map((r) => r.result.state!.planId)) };
 }

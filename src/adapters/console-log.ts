@@ -1,5 +1,6 @@
 // Log and Notifier for terminals: progress on stdout, problems on stderr.
 import { blockerReport, finalSummary } from '../core/render.js';
+import { stepsDone } from '../core/step-view.js';
 import type { Notice } from '../core/notices.js';
 import type { State } from '../core/types.js';
 import type { Log, Notifier } from '../ports.js';
@@ -48,7 +49,7 @@ export class ConsoleNotifier implements Notifier {
         this.log.info(finalSummary(state));
         break;
       case 'cancelled':
-        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running` : ''}.`);
+        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (its agent was stopped)` : ''}; ${stepsDone(state)} of ${state.stepQueue.length} steps were done.`);
         break;
       case 'reopened':
         this.log.warn(`${notice.stepId} reopened: required outputs missing (${notice.missing.join(', ')}).`);

@@ -126,24 +126,26 @@ function judge(lockPath: string, seen: Seen, staleMs: number): Verdict {
 }
 
 async function createExclusive(path: string, text: string): Promise<boolean> {
-  let handle;
-  try {
-    handle = await open(path, 'wx', 0o644);
-  } catch (err) {
-    if (code(err) === 'EEXIST') return false;
-    throw err;
-  }
+  // The content is written to a private file first and then linked into place: link() fails when
+  // the lock exists, like O_EXCL, and a lock that exists is never empty, so a process killed
+  // while taking it cannot leave a nameless lock that others must wait out.
+  const draft = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.new`;
+  const handle = await open(draft, 'wx', 0o644);
   try {
     await handle.writeFile(text, 'utf8');
     await handle.sync();
-  } catch (err) {
-    // A lock we could not fill in would look abandoned only after the grace time; drop it now.
-    await handle.close().catch(() => undefined);
-    await unlinkQuietly(path);
-    throw err;
+  } finally {
+    await handle.close();
   }
-  await handle.close();
-  return true;
+  try {
+    await link(draft, path);
+    return true;
+  } catch (err) {
+    if (code(err) === 'EEXIST') return false;
+    throw err;
+  } finally {
+    await unlinkQuietly(draft);
+  }
 }
 
 async function takeOver(lockPath: string, seen: Seen, staleMs: number): Promise<void> {

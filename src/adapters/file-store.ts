@@ -7,12 +7,13 @@ import type { BigIntStats } from 'node:fs';
 import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ConflictError, StateError, describeError } from '../core/errors.js';
-import { jsonErrorLocation } from '../core/json-location.js';
+import { findJsonSyntaxError } from '../core/json-error-position.js';
 import type { State } from '../core/types.js';
 import { parseState } from '../core/validate-state.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../ports.js';
 import { isTempFileFor, writeFileAtomicStat } from './atomic-write.js';
 import { acquireLock } from './file-lock.js';
+import { serializeState } from '../core/state-json.js';
 
 export { writeFileAtomic } from './atomic-write.js';
 
@@ -118,7 +119,7 @@ export class FileStore implements StateStore {
       );
     }
     const next: State = { ...state, revision: expected + 1 };
-    const text = `${JSON.stringify(next, null, 2)}\n`;
+    const text = serializeState(next);
     if (this.basis.kind === 'missing') await mkdir(path.dirname(this.statePath), { recursive: true });
     const stats = await writeFileAtomicStat(this.statePath, text);
     this.basis = { kind: 'present', revision: expected + 1, stamp: stampOf(stats) };
@@ -189,7 +190,7 @@ export class FileStore implements StateStore {
 /** V8's message plus line and column, which V8 does not always give. */
 function jsonErrorWithLocation(err: unknown, text: string): string {
   const message = describeError(err);
-  const location = jsonErrorLocation(text);
+  const location = findJsonSyntaxError(text);
   if (!location || /\bline\b/.test(message)) return message;
   return `${message} (line ${location.line}, column ${location.column})`;
 }

@@ -9,6 +9,7 @@ import type { State } from '../core/types.js';
 import { parseState } from '../core/validate-state.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../ports.js';
 import { git, type GitResult } from './git.js';
+import { serializeState } from '../core/state-json.js';
 
 export interface GitIdentity {
   name: string;
@@ -30,6 +31,8 @@ export interface GitStoreOptions {
   exclude?: string[];
   /** Extra pushes after a rejection caused by commits that do not touch the state; default 4. */
   pushRetries?: number;
+  /** Where a new work branch starts (e.g. the commit the workflow checked out); default HEAD. */
+  base?: string;
 }
 
 export const DEFAULT_GIT_IDENTITY: GitIdentity = {
@@ -51,6 +54,7 @@ export class GitStore implements StateStore {
   private readonly identity: GitIdentity;
   private readonly exclude: string[];
   private readonly pushRetries: number;
+  private readonly base: string | undefined;
   private loaded: Loaded = { kind: 'none' };
   // Whether the state file is known to be in the index, so `commit --only` can pick it up
   // without a separate `git add` (one process less per write).
@@ -65,6 +69,7 @@ export class GitStore implements StateStore {
     this.identity = opts.identity ?? DEFAULT_GIT_IDENTITY;
     this.exclude = opts.exclude ?? [];
     this.pushRetries = opts.pushRetries ?? 4;
+    this.base = opts.base;
     checkRemote(this.remote);
     checkBranch(this.branch);
     for (const pattern of this.exclude) {
@@ -103,7 +108,7 @@ export class GitStore implements StateStore {
     // Without a start point `-B` moves the branch to HEAD, keeping the work tree as it is.
     const args = remoteHasBranch
       ? ['checkout', '-q', '--no-track', '-B', this.branch, this.trackingRef]
-      : ['checkout', '-q', '-B', this.branch];
+      : ['checkout', '-q', '-B', this.branch, ...(this.base ? [this.base] : [])];
     const res = await this.run(args, true);
     if (res.code !== 0) {
       const target = remoteHasBranch ? `${this.remote}/${this.branch}` : 'the current commit';
@@ -214,7 +219,7 @@ export class GitStore implements StateStore {
     const file = path.join(this.workspace, this.statePath);
     await mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, `${JSON.stringify(state, null, 2)}\n`);
+    await writeFile(tmp, serializeState(state));
     await rename(tmp, file);
   }
 

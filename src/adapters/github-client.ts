@@ -77,12 +77,15 @@ function normalizeBaseUrl(value: string): string {
   return value.replace(/\/+$/, '');
 }
 
+// Octokit's request log says `info` for every request and `error` for every non-2xx answer,
+// including the 304s of free polls and the 404s we expect. On a runner `error` becomes a red
+// annotation on the run page, so both go to debug: callers report real failures themselves.
 function octokitLog(log: Log) {
   return {
     debug: (message: string) => log.debug(message),
-    info: (message: string) => log.info(message),
+    info: (message: string) => log.debug(message),
     warn: (message: string) => log.warn(message),
-    error: (message: string) => log.error(message),
+    error: (message: string) => log.debug(message),
   };
 }
 

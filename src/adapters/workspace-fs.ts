@@ -1,6 +1,6 @@
 // The workspace on disk. A required output only counts when it really lies inside the
 // workspace: symlinks are resolved first, so a link to /etc/passwd does not satisfy a step.
-import { realpath } from 'node:fs/promises';
+import { access, constants, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Workspace } from '../ports.js';
 import { ConfigError, describeError, showValue } from '../core/errors.js';
@@ -36,5 +36,47 @@ export class FsWorkspace implements Workspace {
       return false;
     }
     return real === this.root || real.startsWith(this.root.endsWith(path.sep) ? this.root : this.root + path.sep);
+  }
+
+  async preflight(outputs: string[]): Promise<string[]> {
+    const problems: string[] = [];
+    try {
+      await access(this.root, constants.W_OK);
+    } catch {
+      problems.push(`the workspace ${this.root} is not writable`);
+    }
+    for (const p of outputs) {
+      const reason = checkRelativePath(p);
+      if (reason !== null) {
+        problems.push(`required output ${reason}`);
+        continue;
+      }
+      const blocker = await this.uncreatableParent(p);
+      if (blocker) problems.push(`the folder of required output "${p}" cannot be created: ${blocker}`);
+    }
+    return problems;
+  }
+
+  /** Walks up from the output's folder to the first existing ancestor, which must be a writable folder inside the workspace. */
+  private async uncreatableParent(p: string): Promise<string | null> {
+    let dir = path.dirname(path.resolve(this.root, p.replace(/\\/g, '/')));
+    for (;;) {
+      try {
+        const info = await stat(dir);
+        if (!info.isDirectory()) return `"${path.relative(this.root, dir)}" is a file`;
+        const real = await realpath(dir);
+        if (real !== this.root && !real.startsWith(this.root + path.sep)) return `"${path.relative(this.root, dir)}" leads outside the workspace`;
+        await access(dir, constants.W_OK).catch(() => {
+          throw new Error('not writable');
+        });
+        return null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT' && dir !== this.root) {
+          dir = path.dirname(dir);
+          continue;
+        }
+        return `"${path.relative(this.root, dir) || '.'}" ${(err as Error).message === 'not writable' ? 'is not writable' : describeError(err)}`;
+      }
+    }
   }
 }

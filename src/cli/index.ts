@@ -5,6 +5,7 @@ import { EXIT, SequencerError, describeError } from '../core/errors.js';
 import { checkCommand, runCommand } from './commands/heartbeat.js';
 import { demoAgent } from './commands/demo-agent.js';
 import { demoCommand } from './commands/demo.js';
+import { planCommand } from './commands/plan-request.js';
 import { initCommand, validateCommand } from './commands/setup.js';
 import { statusCommand } from './commands/status.js';
 import { steerCommand } from './commands/steer.js';
@@ -23,6 +24,8 @@ async function main(argv: string[]): Promise<number> {
       return runCommand(s, print);
     case 'init':
       return initCommand(s, print);
+    case 'plan':
+      return planCommand(s, print);
     case 'status':
       return statusCommand(s, print);
     case 'approve':

@@ -7,7 +7,7 @@ import { ConfigError } from '../core/errors.js';
 export interface CliSettings {
   command: string;
   positionals: string[];
-  store: 'file' | 'git';
+  store: 'file' | 'git' | 'cache';
   /** Absolute path of the state file (file store) or the workspace-relative path (git store). */
   statePath: string;
   workspace: string;
@@ -26,6 +26,12 @@ export interface CliSettings {
   branch?: string;
   reason?: string;
   graceSeconds: number;
+  /** `plan`: the request text (--request). */
+  request?: string;
+  /** `plan`: absolute path of a file holding the request (--request-file). */
+  requestFile?: string;
+  /** `plan`: absolute path the plan is written to (--out). */
+  outFile?: string;
 }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -36,6 +42,7 @@ Commands:
   check [STATE]          one heartbeat: run steps until done, blocked, waiting or out of budget
   run --plan FILE        create the plan (approved) if needed, then run it to the end
   init --plan FILE       create the plan's state [--approve] [--delay N]
+  plan --request TEXT    propose a plan for a request, drafted by the agent when it needs several steps
   status                 show the step table [--json]
   approve [--delay N]    approve a plan that awaits approval
   cancel [--reason T]    stop the plan (a running agent is stopped: SIGTERM, grace, SIGKILL)
@@ -49,10 +56,13 @@ Options:
   --state PATH           state file (file store; default .sequencer/<plan-id>/state.json in the workspace)
   --workspace DIR        the agent's working directory (default: the state file's folder for check STATE, else .)
   --plan-id ID           plan id (default: the plan file's name, or "plan")
-  --store file|git       where state lives (default file)
+  --store file|git|cache where state lives (default file; cache only inside GitHub Actions)
   --remote NAME          git remote for --store git (default origin)
   --branch NAME          work branch for --store git (default sequencer/<plan-id>)
   --agent CMD            agent command (default $STEP_AGENT_CMD); never run through a shell
+  --request TEXT         plan: the work to plan, in words
+  --request-file FILE    plan: read the request from FILE instead
+  --out FILE             plan: where to write the plan (default .sequencer/<plan-id>/plan.json in the workspace)
   --max-attempts N       attempts per step (default $STEP_MAX_RETRIES or 3)
   --attempt-timeout MIN  minutes per attempt (default 60)
   --budget MIN           stop starting attempts after this many minutes (default: no limit)
@@ -83,6 +93,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
         delay: { type: 'string' },
         reason: { type: 'string' },
         grace: { type: 'string' },
+        request: { type: 'string' },
+        'request-file': { type: 'string' },
+        out: { type: 'string' },
         approve: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
@@ -97,7 +110,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
   if (v.help) return { ...defaults(cwd), command: 'help', positionals: [] };
 
   const store = v.store ?? 'file';
-  if (store !== 'file' && store !== 'git') throw new ConfigError(`--store: expected "file" or "git", got "${store}"`);
+  if (store !== 'file' && store !== 'git' && store !== 'cache') throw new ConfigError(`--store: expected "file", "git" or "cache", got "${store}"`);
 
   const planFile = v.plan ? path.resolve(cwd, v.plan) : undefined;
   const planId = v['plan-id'] ?? (planFile ? path.basename(planFile).replace(/\.(json|ya?ml)$/i, '') : 'plan');
@@ -108,7 +121,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
   const explicitState = v.state ? path.resolve(cwd, v.state) : positionalState;
   const workspace = path.resolve(cwd, v.workspace ?? (explicitState && store === 'file' ? path.dirname(explicitState) : '.'));
   const statePath =
-    store === 'git' ? (v.state ?? `.sequencer/${planId}/state.json`) : (explicitState ?? path.join(workspace, '.sequencer', planId, 'state.json'));
+    store === 'file' ? (explicitState ?? path.join(workspace, '.sequencer', planId, 'state.json')) : (v.state ?? `.sequencer/${planId}/state.json`);
 
   const agentFromFlag = v.agent;
   const agentFromEnv = env.STEP_AGENT_CMD?.trim() ? env.STEP_AGENT_CMD : undefined;
@@ -133,6 +146,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     ...(v.branch ? { branch: v.branch } : {}),
     ...(v.reason ? { reason: v.reason } : {}),
     graceSeconds: intOption(v.grace, '--grace', 5, 0, 600),
+    ...(v.request !== undefined ? { request: v.request } : {}),
+    ...(v['request-file'] !== undefined ? { requestFile: path.resolve(cwd, v['request-file']) } : {}),
+    ...(v.out !== undefined ? { outFile: path.resolve(cwd, v.out) } : {}),
   };
 }
 

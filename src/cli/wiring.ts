@@ -5,9 +5,12 @@ import { ConsoleLog, ConsoleNotifier } from '../adapters/console-log.js';
 import { ExecAgentRunner } from '../adapters/exec-agent.js';
 import { FileInbox } from '../adapters/file-inbox.js';
 import { FileStore } from '../adapters/file-store.js';
+import { CacheStore } from '../adapters/cache-store.js';
 import { GitStore } from '../adapters/git-store.js';
 import { LocalOwnerProbe, localOwner } from '../adapters/local-owner.js';
 import { FsWorkspace } from '../adapters/workspace-fs.js';
+import { FsVerifier } from '../adapters/fs-verifier.js';
+import { FsAttemptFiles } from '../adapters/attempt-files.js';
 import type { EngineConfig, EngineDeps } from '../engine.js';
 import type { StateStore } from '../ports.js';
 import type { CliSettings } from './options.js';
@@ -20,12 +23,13 @@ export interface LocalPaths {
 }
 
 export function localPaths(s: CliSettings): LocalPaths {
-  const stateFile = s.store === 'git' ? path.resolve(s.workspace, s.statePath) : s.statePath;
+  const stateFile = s.store === 'file' ? s.statePath : path.resolve(s.workspace, s.statePath);
   return { stateFile, inboxDir: `${stateFile}.inbox`, logDir: `${stateFile}.logs` };
 }
 
 export function createStore(s: CliSettings, command: string): StateStore {
   if (s.store === 'file') return new FileStore({ statePath: s.statePath, command });
+  if (s.store === 'cache') return new CacheStore({ workspace: s.workspace, planId: s.planId, log: new ConsoleLog({ quiet: s.quiet }) });
   const rel = s.statePath.split(path.sep).join('/');
   return new GitStore({
     workspace: s.workspace,
@@ -43,6 +47,8 @@ export async function createEngine(s: CliSettings, command: string): Promise<{ d
   const log = new ConsoleLog({ quiet: s.quiet });
   const workspace = await FsWorkspace.open(s.workspace);
   const deps: EngineDeps = {
+    verifier: new FsVerifier({ root: workspace.root }),
+    attemptFiles: new FsAttemptFiles(),
     clock: { now: () => new Date() },
     store: createStore(s, command),
     agent: new ExecAgentRunner({ cwd: s.workspace }),

@@ -1,8 +1,9 @@
 // What a person's command does to a plan. Pure: returns the next state, the reply to post and
 // whether anything changed. A refused command changes nothing and says why.
-import { advance } from './apply.js';
+import { advance, cancel } from './apply.js';
 import type { Command } from './commands.js';
 import type { Notice } from './notices.js';
+import { activeStepId, remediationTargets } from './remediation.js';
 import { currentStepId, stepRun } from './step-view.js';
 import type { State } from './types.js';
 
@@ -34,7 +35,9 @@ export function applyCommand(state: State, cmd: Command, now: Date): CommandOutc
 
 function approve(state: State, cmd: Extract<Command, { kind: 'approve' }>, now: Date): CommandOutcome {
   if (state.status !== 'AWAITING_APPROVAL') return refuse(state, `Nothing to approve: the plan is ${state.status}.`);
-  const proposedAt = typeof state.proposal?.at === 'string' ? Date.parse(state.proposal.at) : NaN;
+  // GitHub stamps comments in whole seconds while the proposal time has milliseconds: an
+  // approval within the proposal's second is not older than it.
+  const proposedAt = typeof state.proposal?.at === 'string' ? Math.floor(Date.parse(state.proposal.at) / 1000) * 1000 : NaN;
   if (cmd.at && !Number.isNaN(proposedAt) && Date.parse(cmd.at) < proposedAt) {
     return refuse(state, `This approval was written before the current proposal (${state.proposal?.at}). Review the plan as proposed now and approve again.`);
   }
@@ -60,19 +63,16 @@ function requestCancel(state: State, cmd: Extract<Command, { kind: 'cancel' }>, 
   if (state.status === 'DONE' || state.status === 'CANCELLED') return refuse(state, `Nothing to cancel: the plan is ${state.status}.`);
   if (state.cancelRequested) return refuse(state, 'A cancel is already requested.');
   const request = { by: cmd.by, at: now.toISOString(), ...(cmd.reason ? { reason: cmd.reason } : {}) };
-  const stepId = currentStepId(state);
+  // During a remediation detour the attempt in flight is the remediation step's.
+  const stepId = activeStepId(state);
   const inFlight = stepId !== undefined && stepRun(state, stepId).status === 'IN_PROGRESS';
   // With an attempt in flight the intent is stored and the running tick soft-brakes the agent;
   // otherwise nothing can still be running, so the plan ends now.
   if (inFlight) {
     return { state: { ...state, cancelRequested: request }, changed: true, reply: `Cancel requested by @${cmd.by}; stopping ${stepId}.`, notices: [] };
   }
-  return {
-    state: { ...state, cancelRequested: request, status: 'CANCELLED', notBefore: null },
-    changed: true,
-    reply: `Cancelled by @${cmd.by}.`,
-    notices: [{ kind: 'cancelled', runningStep: null }],
-  };
+  const ended = cancel({ ...state, cancelRequested: request });
+  return { state: ended.state, changed: true, reply: `Cancelled by @${cmd.by}.`, notices: ended.notices };
 }
 
 /** The named step must be the current one: steps are never run out of order. */
@@ -96,12 +96,18 @@ function unblock(state: State, named: string | undefined, verb: string): Command
   const { stepId } = target;
   const run = stepRun(state, stepId);
   // A fresh budget: tries and the step's total time start again; the attempt history stays.
+  // The remediation steps it routes to get one too, or a detour could block again at once.
+  const stepRuns = { ...state.stepRuns, [stepId]: { ...run, status: run.status === 'DONE' ? 'DONE' : 'FAILED', tries: 0, firstStartedAt: null } } as State['stepRuns'];
+  for (const fixer of remediationTargets(state.plan, stepId)) {
+    const r = stepRuns[fixer];
+    if (r && r.status !== 'IN_PROGRESS') stepRuns[fixer] = { ...r, tries: 0, firstStartedAt: null };
+  }
   const next: State = {
     ...state,
     status: 'IN_PROGRESS',
     blockers: clearBlockers(state, stepId),
     notBefore: null,
-    stepRuns: { ...state.stepRuns, [stepId]: { ...run, status: run.status === 'DONE' ? 'DONE' : 'FAILED', tries: 0, firstStartedAt: null } },
+    stepRuns,
   };
   return { state: next, changed: true, reply: `Retrying ${stepId} with a fresh set of attempts.`, notices: [] };
 }
@@ -112,7 +118,10 @@ function skip(state: State, named: string | undefined, now: Date): CommandOutcom
   if ('error' in target) return refuse(state, `Cannot skip: ${target.error}.`);
   const { stepId } = target;
   const run = stepRun(state, stepId);
-  if (run.status === 'IN_PROGRESS') return refuse(state, `Cannot skip ${stepId} while an attempt is running; /cancel it first or wait.`);
+  const running = activeStepId(state);
+  if (running !== undefined && stepRun(state, running).status === 'IN_PROGRESS') {
+    return refuse(state, `Cannot skip ${stepId} while an attempt${running === stepId ? '' : ` of its remediation step ${running}`} is running; /cancel it first or wait.`);
+  }
   const skipped: State = {
     ...state,
     status: 'IN_PROGRESS',

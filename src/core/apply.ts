@@ -1,7 +1,8 @@
 // Pure state transitions: each returns the next state and the notices to deliver once it is
 // durable. Inputs are never mutated; unknown fields are carried along by spreading.
 import type { Notice } from './notices.js';
-import { attemptId, currentStepId, stepRun } from './step-view.js';
+import { finishRemediation } from './remediation.js';
+import { attemptId, currentStepId, lastAttempt, stepRun } from './step-view.js';
 import type { Attempt, AttemptOutcome, AttemptOwner, State, StepRun } from './types.js';
 
 export interface Transition {
@@ -54,33 +55,51 @@ export interface AttemptResult {
   /** Bounded output kept in state. */
   stdout: string;
   durationMs: number;
+  /** The payload the attempt wrote; on success it replaces the step's recorded one. */
   payload?: unknown;
   /** Required outputs now present (added to `artifacts` on success). */
   outputs: string[];
+  /** Labels of the validation rules that failed (only when they are the reason it failed). */
+  failedRules?: string[];
 }
 
-/** Records the end of the attempt in flight. Success also advances, so one write completes a step. */
-export function finishAttempt(state: State, stepId: string, r: AttemptResult, now: Date): Transition {
+export interface FinishOptions {
+  /** The attempt was a remediation step repairing this step: success returns to it, not onward. */
+  detourFor?: string;
+}
+
+/**
+ * Records the end of the attempt in flight. Success also advances (or, for a remediation step,
+ * returns to the step it repaired), so one write completes a step.
+ */
+export function finishAttempt(state: State, stepId: string, r: AttemptResult, now: Date, opts: FinishOptions = {}): Transition {
   const succeeded = r.outcome === 'succeeded';
-  let next = withRun(state, stepId, (run) => ({
-    ...run,
-    status: succeeded ? 'DONE' : 'FAILED',
-    stdout: r.stdout,
-    error: r.error,
-    ...(r.payload !== undefined ? { payload: r.payload } : {}),
-    attempts: patchLastAttempt(run, {
-      endedAt: iso(now),
-      exitCode: r.exitCode,
-      outcome: r.outcome,
+  let next = withRun(state, stepId, (run) => {
+    const { payload: earlier, ...rest } = run;
+    // A success replaces the payload, even with none: later steps must not get an older run's data.
+    const payload = succeeded ? r.payload : earlier;
+    return {
+      ...rest,
+      status: succeeded ? 'DONE' : 'FAILED',
+      stdout: r.stdout,
       error: r.error,
-      durationMs: r.durationMs,
-    }),
-  }));
+      ...(payload !== undefined ? { payload } : {}),
+      attempts: patchLastAttempt(run, {
+        endedAt: iso(now),
+        exitCode: r.exitCode,
+        outcome: r.outcome,
+        error: r.error,
+        durationMs: r.durationMs,
+        ...(r.failedRules?.length ? { failedRules: r.failedRules } : {}),
+      }),
+    };
+  });
   if (!succeeded) {
-    return { state: next, notices: [{ kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: true }] };
+    return { state: next, notices: [{ kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' }] };
   }
   const known = new Set(next.artifacts ?? []);
   next = { ...next, artifacts: [...(next.artifacts ?? []), ...r.outputs.filter((o) => !known.has(o))] };
+  if (opts.detourFor !== undefined) return { state: finishRemediation(next, opts.detourFor, stepId), notices: [{ kind: 'step-done', stepId }] };
   const advanced = advance(next, now);
   return { state: advanced.state, notices: [{ kind: 'step-done', stepId }, ...advanced.notices] };
 }
@@ -124,9 +143,12 @@ export function block(state: State, stepId: string, reason: string): Transition 
 }
 
 export function cancel(state: State): Transition {
+  const stepId = currentStepId(state);
+  // The step the cancel stopped, if it stopped one (its last attempt ended as cancelled).
+  const stopped = stepId !== undefined && lastAttempt(stepRun(state, stepId))?.outcome === 'cancelled' ? stepId : null;
   return {
     state: { ...state, status: 'CANCELLED', notBefore: null },
-    notices: [{ kind: 'cancelled', runningStep: currentStepId(state) ?? null }],
+    notices: [{ kind: 'cancelled', runningStep: stopped }],
   };
 }
 

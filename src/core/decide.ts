@@ -2,6 +2,7 @@
 // next. Pure: it returns a value and never acts (DESIGN §5).
 import type { Liveness } from '../ports.js';
 import { stepPrompt } from './prompts.js';
+import { detourChain, remediationPrompt, ROUTE_FAIL, ROUTE_RETRY, validationRoute } from './remediation.js';
 import {
   currentStepId,
   lastAttempt,
@@ -29,8 +30,10 @@ export type Decision =
   | { kind: 'recover'; stepId: string; attempt: Attempt | undefined; reason: string }
   /** The attempt in flight belongs to a live tick: leave it alone. */
   | { kind: 'busy'; stepId: string; attempt: Attempt | undefined }
-  /** Start attempt `n` of the step with this prompt. */
-  | { kind: 'run'; stepId: string; n: number; prompt: string; retry: boolean }
+  /** Start attempt `n` of the step with this prompt; `detourFor` names the step a remediation step repairs. */
+  | { kind: 'run'; stepId: string; n: number; prompt: string; retry: boolean; detourFor?: string }
+  /** Attempt `forAttempt` of the step failed validation: detour through remediation step `via`. */
+  | { kind: 'remediate'; stepId: string; via: string; forAttempt: number }
   /** No attempts or time left: block the plan. */
   | { kind: 'block'; stepId: string; reason: string };
 
@@ -44,8 +47,13 @@ export interface DecideContext {
 export function decide(state: State, ctx: DecideContext): Decision {
   if (state.status !== 'IN_PROGRESS') return { kind: 'idle', reason: `plan is ${state.status}` };
 
-  const stepId = currentStepId(state);
-  if (stepId === undefined) return { kind: 'complete' };
+  const current = currentStepId(state);
+  if (current === undefined) return { kind: 'complete' };
+  // During a detour the innermost remediation step is the one that runs; blocks are reported
+  // on the queued step, which is what /retry and /skip act on.
+  const chain = detourChain(state, current);
+  const stepId = chain[chain.length - 1]!;
+  const detourFor = chain.length > 1 ? chain[chain.length - 2] : undefined;
   const run = stepRun(state, stepId);
 
   if (run.status === 'IN_PROGRESS') {
@@ -55,19 +63,27 @@ export function decide(state: State, ctx: DecideContext): Decision {
   }
   // Checked after recovery so a dead attempt is recorded before the plan ends as CANCELLED.
   if (state.cancelRequested) return { kind: 'cancel' };
-  if (run.status === 'DONE' || run.status === 'SKIPPED') return { kind: 'advance', stepId };
+  if (!detourFor && (run.status === 'DONE' || run.status === 'SKIPPED')) return { kind: 'advance', stepId };
 
   const def = stepDef(state, stepId);
+  const block = (reason: string): Decision => ({ kind: 'block', stepId: current, reason: detourFor ? `remediation step ${stepId}: ${reason}` : reason });
   const deadline = state.plan.deadline ? Date.parse(state.plan.deadline) : NaN;
   if (!Number.isNaN(deadline) && ctx.now.getTime() >= deadline) {
-    return { kind: 'block', stepId, reason: `plan deadline ${state.plan.deadline} passed` };
+    return { kind: 'block', stepId: current, reason: `plan deadline ${state.plan.deadline} passed` };
   }
 
-  if (run.status === 'FAILED') {
-    const max = maxAttemptsFor(def, ctx.limits);
-    if (run.tries >= max) return { kind: 'block', stepId, reason: `max retries (${max}) exceeded` };
+  const max = maxAttemptsFor(def, ctx.limits);
+  // A remediation step's tries count across detours, so it can be out of attempts before it starts.
+  if (run.status === 'FAILED' || detourFor) {
+    const route = validationRoute(def, run);
+    if (route === ROUTE_FAIL) return block(`${run.error ?? 'validation failed'} (onValidationFail: fail)`);
+    if (run.tries >= max) return block(`max retries (${max}) exceeded`);
     if (stepTimeLeftMs(def, run, ctx.now) <= 0) {
-      return { kind: 'block', stepId, reason: `timed out: ran ${minutesSince(run.firstStartedAt, ctx.now)} min of its ${def.timeoutMinutes} min (timeoutMinutes)` };
+      return block(`timed out: ran ${minutesSince(run.firstStartedAt, ctx.now)} min of its ${def.timeoutMinutes} min (timeoutMinutes)`);
+    }
+    const failedAttempt = lastAttempt(run)?.n;
+    if (route !== null && route !== ROUTE_RETRY && failedAttempt !== undefined && run.remediation?.forAttempt !== failedAttempt) {
+      return { kind: 'remediate', stepId, via: route, forAttempt: failedAttempt };
     }
   }
 
@@ -75,8 +91,9 @@ export function decide(state: State, ctx: DecideContext): Decision {
 
   const retry = run.status === 'FAILED';
   const n = nextAttemptNumber(run);
-  const prompt = stepPrompt(state, stepId, n - 1, retry ? (run.error ?? 'unknown error') : null);
-  return { kind: 'run', stepId, n, prompt, retry };
+  const lastError = retry ? (run.error ?? 'unknown error') : null;
+  if (detourFor) return { kind: 'run', stepId, n, prompt: remediationPrompt(state, stepId, detourFor, n - 1, lastError), retry, detourFor };
+  return { kind: 'run', stepId, n, prompt: stepPrompt(state, stepId, n - 1, lastError), retry };
 }
 
 /** Why an attempt marked in flight can be taken over, or null while its owner may still run it. */

@@ -1,13 +1,21 @@
 // Whether an attempt succeeded, and if not, exactly why. Success = exit 0 AND every required
-// output exists inside the workspace (AND, later, every validation rule passes).
+// output exists inside the workspace AND the payload (if any) is a valid JSON object AND every
+// validation rule passes. Checks run in that order: a later one only makes sense after the
+// earlier ones passed (rules read outputs and the payload).
 import type { AttemptResult } from './apply.js';
 import type { AgentResult } from '../ports.js';
+import type { Payload, PayloadCheck } from './payload.js';
+import { validationFailure, type RuleResult } from './rules.js';
 
 export interface JudgeContext {
   requiredOutputs: string[];
   missingOutputs(paths: string[]): Promise<string[]>;
   timeoutMs: number;
   logFile: string;
+  /** Reads and checks what the agent wrote to $SEQUENCER_PAYLOAD_FILE (absent: payloads ignored). */
+  readPayload?(): Promise<PayloadCheck>;
+  /** Evaluates the step's validation rules against the workspace and the payload. */
+  checkRules?(payload: Payload | undefined): Promise<RuleResult[]>;
 }
 
 const ERROR_TAIL = 1500;
@@ -25,7 +33,13 @@ export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Prom
   }
   const missing = await ctx.missingOutputs(ctx.requiredOutputs);
   if (missing.length) return { ...base, outcome: 'failed', error: `Missing required outputs: ${missing.join(', ')}` };
-  return { ...base, outcome: 'succeeded', error: null, outputs: ctx.requiredOutputs };
+  const read = ctx.readPayload ? await ctx.readPayload() : ({ ok: true, payload: undefined } as const);
+  if (!read.ok) return { ...base, outcome: 'failed', error: read.error };
+  const payload = read.payload !== undefined ? { payload: read.payload } : {};
+  const results = ctx.checkRules ? await ctx.checkRules(read.payload) : [];
+  const failure = validationFailure(results);
+  if (failure) return { ...base, outcome: 'failed', error: failure, failedRules: results.filter((r) => !r.ok).map((r) => r.rule) };
+  return { ...base, ...payload, outcome: 'succeeded', error: null, outputs: ctx.requiredOutputs };
 }
 
 /** The end of stderr (or stdout) so the troubleshooting prompt carries the actual failure. */

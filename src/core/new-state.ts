@@ -5,6 +5,7 @@ import { ID_PATTERN, cloneJson } from './field-checks.js';
 import { planHash } from './plan-hash.js';
 import { STATE_VERSION, type Plan, type State } from './types.js';
 import { checkQueue } from './validate-plan.js';
+import { effectiveQueue } from './plan-queue.js';
 
 export interface NewStateOptions {
   planId: string;
@@ -24,12 +25,13 @@ export function newState(plan: Plan, opts: NewStateOptions): State {
   if (!Number.isFinite(delay) || delay < 0) {
     throw new ConfigError(`Invalid stepDelayMinutes ${showValue(delay)}: expected a number of minutes >= 0`);
   }
-  const stepQueue = [...(opts.stepQueue ?? plan.stepQueue ?? Object.keys(plan.steps))];
+  const stepQueue = effectiveQueue(plan, opts.stepQueue);
   const issues: Issue[] = [];
   checkQueue(issues, 'stepQueue', stepQueue, new Set(Object.keys(plan.steps)), false);
   if (issues.length > 0) throw new PlanError(issues, `step queue for ${opts.planId}`);
 
-  const hash = planHash(plan);
+  // The queue is part of what is approved, whichever way it was given.
+  const hash = planHash({ ...plan, stepQueue });
   const at = opts.now.toISOString();
   return {
     version: STATE_VERSION,

@@ -3,6 +3,7 @@
 // compares hashes. It must not depend on key order, which JSON/YAML round trips may change.
 import { createHash } from 'node:crypto';
 import type { Plan } from './types.js';
+import { effectiveQueue } from './plan-queue.js';
 
 /** `sha256:<hex>` of the plan's title, steps and effective step order. */
 export function planHash(plan: Plan): string {
@@ -11,7 +12,7 @@ export function planHash(plan: Plan): string {
     steps: plan.steps,
     // Canonical JSON sorts keys, which erases the order of `steps`; that order is the run order
     // when there is no explicit queue, so the effective queue is hashed explicitly.
-    stepQueue: plan.stepQueue ?? Object.keys(plan.steps),
+    stepQueue: effectiveQueue(plan),
   };
   return `sha256:${createHash('sha256').update(canonicalJson(hashed)).digest('hex')}`;
 }

@@ -1,11 +1,11 @@
 // Markdown for GitHub: the plan proposal, the status comment (edited in place, found by its
 // hidden marker), the blocker notice, the final summary and the job summary.
-import { formatDuration, stepRows, type StepRow } from './render.js';
+import { formatDuration, resumeLines, stepRows, type StepRow } from './render.js';
 import { stepsDone } from './step-view.js';
 import type { State } from './types.js';
 import { fence, inline } from './untrusted-text.js';
 
-export type MarkerKind = 'status' | 'proposal' | 'blocked' | 'summary';
+export type MarkerKind = 'status' | 'proposal' | 'blocked' | 'summary' | 'cancelled';
 
 /** The hidden marker that makes a comment findable (and so never posted twice). */
 export function marker(planId: string, kind: MarkerKind, episode?: string): string {
@@ -100,6 +100,25 @@ export function finalSummaryComment(state: State, links: Links = {}): string {
   ].join('\n');
 }
 
+/** One per cancel request: what was stopped and what had been done. */
+export function cancelledNotice(state: State, runningStep: string | null, links: Links = {}): string {
+  const id = state.planId ?? 'plan';
+  const episode = (state.cancelRequested?.at ?? String(state.revision ?? 0)).replace(/[^0-9A-Za-z]/g, '');
+  const by = state.cancelRequested?.by ? ` by @${inline(state.cancelRequested.by, 60)}` : '';
+  const reason = state.cancelRequested?.reason ? ` (${inline(state.cancelRequested.reason, 200)})` : '';
+  return [
+    marker(id, 'cancelled', episode),
+    `### 🛑 Cancelled${by}${reason}`,
+    '',
+    runningStep ? `\`${runningStep}\` was running; its agent was stopped (SIGTERM, then SIGKILL after the grace period).` : 'No step was running.',
+    `${stepsDone(state)} of ${state.stepQueue.length} steps were done:`,
+    '',
+    stepTable(state, links),
+    '',
+    'Reply `/resume` to continue from the current step.',
+  ].join('\n');
+}
+
 /** Mermaid flowchart of the queue, coloured by status, for the job summary. */
 export function mermaidQueue(state: State): string {
   const rows = stepRows(state);
@@ -121,5 +140,11 @@ export function mermaidQueue(state: State): string {
 
 export function jobSummary(state: State, links: Links = {}): string {
   const big = state.stepQueue.length > 200;
-  return [statusComment(state, links).replace(/^<!--.*-->\n/, ''), '', big ? '' : mermaidQueue(state)].join('\n');
+  const resumed = resumeLines(state);
+  return [
+    statusComment(state, links).replace(/^<!--.*-->\n/, ''),
+    '',
+    big ? '' : mermaidQueue(state),
+    ...(resumed.length ? ['', '<details><summary>Finished steps</summary>', '', fence(resumed.join('\n'), 20_000), '', '</details>'] : []),
+  ].join('\n');
 }

@@ -69,6 +69,20 @@ export interface Attempt {
   error?: string | null;
   logFile?: string | null;
   durationMs?: number;
+  /** Labels of the validation rules this attempt failed; only a rule failure follows `onValidationFail`. */
+  failedRules?: string[];
+  [key: string]: unknown;
+}
+
+/**
+ * A detour to a remediation step (`onValidationFail: <stepId>`) after attempt `forAttempt` of
+ * the step that holds it failed validation. PENDING until the remediation step succeeds; then
+ * DONE and the failed step is retried. Keyed by attempt so each failure is remediated once.
+ */
+export interface Remediation {
+  step: string;
+  forAttempt: number;
+  status: 'PENDING' | 'DONE';
   [key: string]: unknown;
 }
 
@@ -85,6 +99,7 @@ export interface StepRun {
   payload?: unknown;
   /** When the step's first attempt started: the base of `timeoutMinutes`. */
   firstStartedAt?: string | null;
+  remediation?: Remediation | null;
   [key: string]: unknown;
 }
 

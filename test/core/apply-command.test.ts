@@ -22,6 +22,14 @@ describe('applyCommand', () => {
     expect(out.reply).toMatch(/approve again/);
   });
 
+  it('approve counts from the proposal at GitHub precision (whole seconds)', () => {
+    const s = state(['a'], { status: 'AWAITING_APPROVAL', proposal: { at: '2026-01-01T00:00:05.800Z' } });
+    expect(applyCommand(s, { kind: 'approve', by, at: '2026-01-01T00:00:05Z' }, T0).changed).toBe(true);
+    const early = applyCommand(s, { kind: 'approve', by, at: '2026-01-01T00:00:04Z' }, T0);
+    expect(early.changed).toBe(false);
+    expect(early.reply).toMatch(/before the current proposal/);
+  });
+
   it('approve of a running plan is refused', () => {
     expect(applyCommand(state(['a']), { kind: 'approve', by }, T0).changed).toBe(false);
   });

@@ -11,7 +11,8 @@ export type AuthorAssociation =
   | 'FIRST_TIMER'
   | 'NONE';
 export type RoleName = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
-export type RunStatus = 'queued' | 'in_progress' | 'completed';
+/** GitHub's run statuses; `waiting` (environment approval), `requested` and `pending` count as not finished. */
+export type RunStatus = 'requested' | 'queued' | 'pending' | 'waiting' | 'in_progress' | 'completed';
 export type RunConclusion = 'success' | 'failure' | 'cancelled' | 'timed_out' | 'skipped' | 'neutral' | null;
 export type WorkflowState = 'active' | 'disabled_inactivity' | 'disabled_manually';
 

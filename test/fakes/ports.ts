@@ -8,7 +8,11 @@ import type {
   AgentResult,
   AgentRunner,
   AgentSpec,
+  AttemptFiles,
+  CheckOptions,
+  CheckResult,
   Clock,
+  FileRead,
   Inbox,
   InboxItem,
   InboxRead,
@@ -18,6 +22,7 @@ import type {
   Notifier,
   OwnerProbe,
   StateStore,
+  Verifier,
   Workspace,
   WriteMeta,
 } from '../../src/ports.js';
@@ -59,7 +64,15 @@ export class MemoryStore implements StateStore {
   async release(): Promise<void> {}
 }
 
-export type ScriptedRun = Partial<AgentResult> & { writes?: string[] };
+export type ScriptedRun = Partial<AgentResult> & {
+  writes?: string[];
+  /** Workspace files with their text (also counted as written). */
+  texts?: Record<string, string>;
+  /** Written as JSON to $SEQUENCER_PAYLOAD_FILE (needs the agent's `files`). */
+  payload?: unknown;
+  /** Written verbatim to $SEQUENCER_PAYLOAD_FILE (not JSON, oversize). */
+  payloadText?: string;
+};
 
 /** Plays back scripted results per step; records every spec it was given. */
 export class FakeAgent implements AgentRunner {
@@ -69,6 +82,7 @@ export class FakeAgent implements AgentRunner {
     private readonly script: (spec: AgentSpec, call: number) => ScriptedRun = () => ({}),
     private readonly workspace?: FakeWorkspace,
     private readonly onPath: (cmd: string) => boolean = () => true,
+    private readonly files?: MemoryAttemptFiles,
   ) {}
   async resolve(command: string): Promise<string | null> {
     return this.onPath(command) ? `/usr/bin/${command}` : null;
@@ -77,6 +91,13 @@ export class FakeAgent implements AgentRunner {
     this.runs.push(spec);
     const r = this.script(spec, this.runs.length);
     for (const file of r.writes ?? []) this.workspace?.files.add(file);
+    for (const [file, text] of Object.entries(r.texts ?? {})) {
+      this.workspace?.files.add(file);
+      this.workspace?.texts.set(file, text);
+    }
+    const payloadFile = spec.env.SEQUENCER_PAYLOAD_FILE;
+    if (payloadFile && r.payloadText !== undefined) await this.files?.write(payloadFile, r.payloadText);
+    else if (payloadFile && r.payload !== undefined) await this.files?.write(payloadFile, JSON.stringify(r.payload));
     return { exitCode: 0, signal: null, timedOut: false, cancelled: false, stdout: '', stderr: '', outputBytes: 0, durationMs: 5, ...r };
   }
   async reap(logFile: string): Promise<void> {
@@ -87,8 +108,14 @@ export class FakeAgent implements AgentRunner {
 export class FakeWorkspace implements Workspace {
   readonly root = '/workspace';
   readonly files = new Set<string>();
+  /** Text of files that have some; other files in `files` read as empty. */
+  readonly texts = new Map<string, string>();
+  readonly preflightProblems: string[] = [];
   async missingOutputs(paths: string[]): Promise<string[]> {
     return paths.filter((p) => !this.files.has(p));
+  }
+  async preflight(): Promise<string[]> {
+    return this.preflightProblems;
   }
 }
 
@@ -141,5 +168,40 @@ export class MemoryLog implements Log {
   async group<T>(title: string, fn: () => Promise<T>): Promise<T> {
     this.lines.push(`group: ${title}`);
     return fn();
+  }
+}
+
+/** Reads the FakeWorkspace's files; check commands play back a script and are recorded. */
+export class FakeVerifier implements Verifier {
+  readonly checks: Array<{ argv: string[]; opts: CheckOptions }> = [];
+  constructor(
+    private readonly workspace: FakeWorkspace,
+    private readonly script: (argv: string[], call: number) => Partial<CheckResult> = () => ({}),
+  ) {}
+  async readWorkspaceFile(rel: string): Promise<string | null> {
+    return this.workspace.files.has(rel) ? (this.workspace.texts.get(rel) ?? '') : null;
+  }
+  async runCheck(argv: string[], opts: CheckOptions): Promise<CheckResult> {
+    this.checks.push({ argv, opts });
+    return { exitCode: 0, stdout: '', stderr: '', timedOut: false, ...this.script(argv, this.checks.length) };
+  }
+}
+
+/** Payload and input files in memory; remembers what was removed. */
+export class MemoryAttemptFiles implements AttemptFiles {
+  readonly files = new Map<string, string>();
+  readonly removed: string[] = [];
+  async read(file: string, maxBytes: number): Promise<FileRead> {
+    const text = this.files.get(file);
+    if (text === undefined) return { kind: 'missing' };
+    const bytes = Buffer.byteLength(text);
+    return bytes > maxBytes ? { kind: 'too-large', bytes } : { kind: 'text', text };
+  }
+  async write(file: string, text: string): Promise<void> {
+    this.files.set(file, text);
+  }
+  async remove(file: string): Promise<void> {
+    this.removed.push(file);
+    this.files.delete(file);
   }
 }

@@ -22,7 +22,7 @@ export async function checkCommand(s: CliSettings): Promise<number> {
 }
 
 export async function runCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
-  if (s.planFile) await initState(s, { approve: true }, s.quiet ? () => {} : print);
+  if (s.planFile && (await initState(s, { approve: true }, s.quiet ? () => {} : print)) === 'changed') return 1;
   const { deps, cfg } = await createEngine(s, 'run');
   for (;;) {
     const result = await tick(deps, cfg);

@@ -2,10 +2,12 @@
 import os from 'node:os';
 import { ConfigError } from '../../core/errors.js';
 import { newState } from '../../core/new-state.js';
+import { replan } from '../../core/replan.js';
 import { statusTable } from '../../core/render.js';
 import type { CliSettings } from '../options.js';
 import { createStore } from '../wiring.js';
 import { readPlanFile } from './plan-file.js';
+import { effectiveQueue } from '../../core/plan-queue.js';
 
 export async function validateCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
   const file = s.positionals[0] ?? s.planFile;
@@ -15,34 +17,51 @@ export async function validateCommand(s: CliSettings, print: (line: string) => v
   return 0;
 }
 
-/** Creates the state from --plan. Returns false when a state already exists (left untouched). */
-export async function initState(s: CliSettings, opts: { approve: boolean }, print: (line: string) => void): Promise<boolean> {
+export type InitOutcome = 'created' | 'unchanged' | 'changed';
+
+/**
+ * Creates the state from --plan. An existing state is left alone when its plan hash matches; a
+ * changed plan pauses it (AWAITING_APPROVAL) with the differences by step, and approving again
+ * keeps completed steps whose id and instruction are unchanged.
+ */
+export async function initState(s: CliSettings, opts: { approve: boolean }, print: (line: string) => void): Promise<InitOutcome> {
   if (!s.planFile) throw new ConfigError('--plan: required, e.g. `--plan plan.json`');
   const extracted = await readPlanFile(s.planFile);
   const store = createStore(s, 'init');
   const acquired = await store.acquire();
   if (!acquired.ok) throw new ConfigError(`Cannot initialize: another tick holds ${store.description} (${acquired.holder}).`);
   try {
+    const now = new Date();
     const existing = await store.load();
-    if (existing.kind === 'loaded') return false;
+    if (existing.kind === 'loaded') {
+      const queue = effectiveQueue(extracted.plan, extracted.stepQueue);
+      const { state, changes } = replan(existing.state, extracted.plan, queue, now);
+      if (state.planHash === existing.state.planHash) return 'unchanged';
+      const written = await store.write(state, { kind: 'update', message: 'plan changed; awaiting approval' });
+      print(`The plan in ${s.planFile} differs from the approved one (${existing.state.planHash} → ${state.planHash}):`);
+      for (const c of changes.filter((c) => c.change !== 'unchanged')) print(`  ${c.change.padEnd(8)} ${c.stepId}`);
+      print(statusTable(written));
+      print('Review the changes, then run `agent-step-sequencer approve` to continue (completed, unchanged steps are kept).');
+      return 'changed';
+    }
     const state = newState(extracted.plan, {
       planId: s.planId,
-      now: new Date(),
+      now,
       ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
       stepDelayMinutes: s.delayMinutes ?? extracted.stepDelayMinutes ?? 0,
       ...(opts.approve ? { approved: { by: os.userInfo().username } } : {}),
     });
     const written = await store.write(state, { kind: 'update', message: `plan created${opts.approve ? ' and approved' : ''}` });
     print(statusTable(written));
-    return true;
+    return 'created';
   } finally {
     await store.release();
   }
 }
 
 export async function initCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
-  const created = await initState(s, { approve: s.approve }, print);
-  if (!created) throw new ConfigError(`A plan already exists for "${s.planId}"; it was left untouched. Use \`status\`, or another --plan-id.`);
+  const outcome = await initState(s, { approve: s.approve }, print);
+  if (outcome === 'unchanged') throw new ConfigError(`A plan already exists for "${s.planId}"; it was left untouched. Use \`status\`, or another --plan-id.`);
   if (!s.approve) print('Awaiting approval: run `agent-step-sequencer approve` (optionally --delay N) to start.');
   return 0;
 }

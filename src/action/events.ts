@@ -1,0 +1,97 @@
+// Which tick an event asks for. Pure: from the event name, its payload and the inputs to a
+// route value. Cheap rejections happen here, before any API call or git fetch; malformed
+// workflow_dispatch inputs throw a ConfigError naming the input.
+import { checkCommand, checkPlanFile, checkPlanId, checkStep, type ActionInputs, type DispatchCommand } from './inputs.js';
+
+export type Route =
+  | { kind: 'ignore'; reason: string }
+  /** schedule: tick every active plan. */
+  | { kind: 'tick-active' }
+  /** workflow_dispatch: an explicit command on a plan (or on all plans for tick/list/audit). */
+  | { kind: 'dispatch'; command: DispatchCommand; planId?: string; planFile?: string; step?: string; actor: string }
+  /** issues opened/labeled/edited: propose the plan in the issue (or the plan input). */
+  | { kind: 'propose'; issueNumber: number; title: string; body: string; actor: string }
+  /** issue_comment created on a plan's issue: tick the plan; its inbox reads the comment. */
+  | { kind: 'comment'; issueNumber: number; commentId: number };
+
+interface Payload {
+  action?: string;
+  inputs?: Record<string, unknown>;
+  issue?: { number?: number; title?: string; body?: string | null; labels?: Array<{ name?: string } | string>; pull_request?: unknown };
+  label?: { name?: string };
+  comment?: { id?: number; body?: string | null; user?: { type?: string; login?: string } };
+  sender?: { login?: string };
+}
+
+export function issuePlanId(issueNumber: number): string {
+  return `issue-${issueNumber}`;
+}
+
+export function routeEvent(eventName: string, payload: Payload, inputs: ActionInputs): Route {
+  switch (eventName) {
+    case 'schedule':
+      return { kind: 'tick-active' };
+    case 'workflow_dispatch':
+    case 'repository_dispatch':
+      return dispatchRoute(payload, inputs);
+    case 'issues':
+      return issueRoute(payload, inputs);
+    case 'issue_comment':
+      return commentRoute(payload);
+    default:
+      return { kind: 'ignore', reason: `event "${eventName}" is not handled (use schedule, workflow_dispatch, issues or issue_comment)` };
+  }
+}
+
+function dispatchRoute(payload: Payload, inputs: ActionInputs): Route {
+  // Workflow inputs arrive in the payload; the step's `with:` inputs are the fallback.
+  const given = (name: string) => {
+    const v = payload.inputs?.[name];
+    return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+  };
+  // Payload values get the same checks as inputs: a mistyped command must fail, not run another one.
+  const source = 'workflow_dispatch input';
+  const fromPayload = <T>(name: string, check: (v: string, source: string) => T): T | undefined => {
+    const v = given(name);
+    return v === undefined ? undefined : check(v, source);
+  };
+  const command = fromPayload('command', checkCommand) ?? inputs.command;
+  const planId = fromPayload('plan-id', checkPlanId) ?? inputs.planId;
+  const planFile = fromPayload('plan', checkPlanFile) ?? inputs.planFile;
+  const step = fromPayload('step', checkStep) ?? inputs.step;
+  return {
+    kind: 'dispatch',
+    command,
+    actor: payload.sender?.login ?? 'workflow_dispatch',
+    ...(planId ? { planId } : {}),
+    ...(planFile ? { planFile } : {}),
+    ...(step ? { step } : {}),
+  };
+}
+
+function labelName(label: { name?: string } | string): string {
+  return typeof label === 'string' ? label : (label.name ?? '');
+}
+
+function issueRoute(payload: Payload, inputs: ActionInputs): Route {
+  const issue = payload.issue;
+  if (!issue?.number) return { kind: 'ignore', reason: 'issues event without an issue' };
+  if (issue.pull_request) return { kind: 'ignore', reason: 'pull requests do not carry plans' };
+  const labelled = (issue.labels ?? []).some((l) => labelName(l) === inputs.triggerLabel);
+  const action = payload.action ?? '';
+  const relevant =
+    (action === 'labeled' && payload.label?.name === inputs.triggerLabel) || ((action === 'opened' || action === 'edited' || action === 'reopened') && labelled);
+  if (!relevant) return { kind: 'ignore', reason: `issue #${issue.number} ${action} without the "${inputs.triggerLabel}" label` };
+  return { kind: 'propose', issueNumber: issue.number, title: issue.title ?? '', body: issue.body ?? '', actor: payload.sender?.login ?? '' };
+}
+
+function commentRoute(payload: Payload): Route {
+  const issue = payload.issue;
+  const comment = payload.comment;
+  if (!issue?.number || !comment?.id) return { kind: 'ignore', reason: 'issue_comment event without an issue or comment' };
+  if (payload.action !== 'created') return { kind: 'ignore', reason: `comment ${payload.action ?? 'changed'}: only new comments are commands` };
+  if (issue.pull_request) return { kind: 'ignore', reason: 'comment on a pull request' };
+  if (comment.user?.type === 'Bot') return { kind: 'ignore', reason: 'comment by a bot' };
+  if (!/^\s*\/[a-z]/i.test(comment.body ?? '')) return { kind: 'ignore', reason: 'comment is not a command' };
+  return { kind: 'comment', issueNumber: issue.number, commentId: comment.id };
+}

@@ -1,0 +1,115 @@
+// The only reader of the Action's inputs. Returns one typed settings object; every error names
+// the input, the value and what was expected (the way actions/checkout's input helper does).
+import { ConfigError } from '../core/errors.js';
+import { parseApprovers } from '../core/authorize.js';
+
+export const DISPATCH_COMMANDS = ['tick', 'start', 'resume', 'cancel', 'retry', 'skip', 'status', 'list', 'audit', 'maintenance'] as const;
+export type DispatchCommand = (typeof DISPATCH_COMMANDS)[number];
+
+export interface ActionInputs {
+  token: string;
+  command: DispatchCommand;
+  agentCommand?: string;
+  planFile?: string;
+  planId?: string;
+  step?: string;
+  stateStore: 'git' | 'cache';
+  stateBranch?: string;
+  maxAttempts: number;
+  stepDelayMinutes: number;
+  attemptTimeoutMinutes: number;
+  timeBudgetMinutes: number;
+  approvers: string[];
+  triggerLabel: string;
+  continueWorkflow?: string;
+  openPullRequest: boolean;
+  passTokenToAgent: boolean;
+}
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/** `get` returns the raw input ('' when unset), e.g. `(n) => core.getInput(n)`. */
+export function parseInputs(get: (name: string) => string): ActionInputs {
+  const text = (name: string) => get(name).trim();
+  const optional = (name: string) => text(name) || undefined;
+
+  const token = text('github-token');
+  if (!token) throw new ConfigError("Input 'github-token' is empty; expected a token (the default is the job's GITHUB_TOKEN).");
+
+  const command = checkCommand(text('command') || 'tick');
+
+  const stateStore = text('state-store') || 'git';
+  if (stateStore !== 'git' && stateStore !== 'cache') throw invalid('state-store', stateStore, '"git" or "cache"');
+
+  const planId = optional('plan-id');
+  if (planId) checkPlanId(planId);
+  const step = optional('step');
+  if (step) checkStep(step);
+  const stateBranch = optional('state-branch');
+  if (stateBranch && !/^[A-Za-z0-9._/-]+$/.test(stateBranch)) throw invalid('state-branch', stateBranch, 'a branch name');
+
+  const planFile = optional('plan');
+  if (planFile) checkPlanFile(planFile);
+
+  return {
+    token,
+    command,
+    ...(optional('agent-command') ? { agentCommand: text('agent-command') } : {}),
+    ...(planFile ? { planFile } : {}),
+    ...(planId ? { planId } : {}),
+    ...(step ? { step } : {}),
+    stateStore,
+    ...(stateBranch ? { stateBranch } : {}),
+    maxAttempts: int(get, 'max-attempts', 3, 1, 100),
+    stepDelayMinutes: int(get, 'step-delay-minutes', 0, 0, 1440),
+    attemptTimeoutMinutes: int(get, 'attempt-timeout-minutes', 60, 1, 360),
+    timeBudgetMinutes: int(get, 'time-budget-minutes', 300, 1, 4320),
+    approvers: parseApprovers(get('approvers')),
+    triggerLabel: text('trigger-label') || 'sequencer',
+    ...(optional('continue-workflow') ? { continueWorkflow: text('continue-workflow') } : {}),
+    openPullRequest: bool(get, 'open-pull-request'),
+    passTokenToAgent: bool(get, 'pass-token-to-agent'),
+  };
+}
+
+function invalid(name: string, value: string, expected: string, source = 'input'): ConfigError {
+  return new ConfigError(`Invalid ${source} '${name}': "${value}". Expected ${expected}.`);
+}
+
+// The checks below also guard the same values when they arrive as workflow_dispatch inputs in the
+// event payload (`source` says which), so a typo there is an error, never a different command.
+
+export function checkCommand(value: string, source?: string): DispatchCommand {
+  if (!(DISPATCH_COMMANDS as readonly string[]).includes(value)) throw invalid('command', value, `one of ${DISPATCH_COMMANDS.join(', ')}`, source);
+  return value as DispatchCommand;
+}
+
+export function checkPlanId(value: string, source?: string): string {
+  if (!ID.test(value)) throw invalid('plan-id', value, 'letters, digits, ".", "_" or "-" (up to 100, starting with a letter or digit)', source);
+  return value;
+}
+
+export function checkStep(value: string, source?: string): string {
+  if (!ID.test(value)) throw invalid('step', value, 'a step id', source);
+  return value;
+}
+
+export function checkPlanFile(value: string, source?: string): string {
+  if (value.startsWith('/') || value.split(/[\\/]/).includes('..')) throw invalid('plan', value, 'a path inside the repository, e.g. plans/research.yml', source);
+  return value;
+}
+
+function int(get: (name: string) => string, name: string, fallback: number, min: number, max: number): number {
+  const raw = get(name).trim();
+  if (raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw invalid(name, raw, `a whole number from ${min} to ${max}`);
+  return n;
+}
+
+function bool(get: (name: string) => string, name: string): boolean {
+  const raw = get(name).trim().toLowerCase();
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw invalid(name, raw, '"true" or "false"');
+}

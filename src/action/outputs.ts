@@ -1,0 +1,39 @@
+// The Action's outputs, set on every path (failures included) so later steps can always read them.
+import * as core from '@actions/core';
+import { currentStepId, stepsDone } from '../core/step-view.js';
+import type { State } from '../core/types.js';
+
+export interface PlanOutputs {
+  'plan-id': string;
+  status: string;
+  'current-step': string;
+  'steps-done': string;
+  'steps-total': string;
+  'blocked-step': string;
+  'state-branch': string;
+  'state-revision': string;
+  plans: string;
+}
+
+export function emptyOutputs(status = 'MISSING'): PlanOutputs {
+  return { 'plan-id': '', status, 'current-step': '', 'steps-done': '0', 'steps-total': '0', 'blocked-step': '', 'state-branch': '', 'state-revision': '', plans: '[]' };
+}
+
+export function outputsFor(state: State, branch: string): PlanOutputs {
+  const blocked = state.status === 'BLOCKED' ? (currentStepId(state) ?? '') : '';
+  return {
+    'plan-id': state.planId ?? '',
+    status: state.status,
+    'current-step': state.status === 'DONE' ? '' : (currentStepId(state) ?? ''),
+    'steps-done': String(stepsDone(state)),
+    'steps-total': String(state.stepQueue.length),
+    'blocked-step': blocked,
+    'state-branch': branch,
+    'state-revision': String(state.revision ?? 0),
+    plans: '[]',
+  };
+}
+
+export function setOutputs(outputs: PlanOutputs): void {
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+}

@@ -1,0 +1,207 @@
+// One plan's tick inside the Action: wires the ports (git store on the work branch, the agent
+// runner without the token, the issue as inbox and notice board), runs the engine, then reports
+// (status comment, job summary, attempt logs as an artifact).
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ActionsOwnerProbe } from '../adapters/actions-owner.js';
+import { uploadAttemptLogs } from '../adapters/artifacts.js';
+import { ExecAgentRunner } from '../adapters/exec-agent.js';
+import { CacheStore } from '../adapters/cache-store.js';
+import { GitStore } from '../adapters/git-store.js';
+import { outputLinks } from '../adapters/git-links.js';
+import type { GitHubClient } from '../adapters/github-client.js';
+import { GitHubNotifier } from '../adapters/github-notifier.js';
+import { IssueInbox } from '../adapters/issue-inbox.js';
+import { writeJobSummary } from '../adapters/job-summary.js';
+import { LocalOwnerProbe } from '../adapters/local-owner.js';
+import type { ToolkitLog } from '../adapters/toolkit-log.js';
+import { FsWorkspace } from '../adapters/workspace-fs.js';
+import { FsVerifier } from '../adapters/fs-verifier.js';
+import { FsAttemptFiles } from '../adapters/attempt-files.js';
+import { describeError } from '../core/errors.js';
+import type { Notice } from '../core/notices.js';
+import { jobSummary, type Links } from '../core/render-markdown.js';
+import type { AttemptOwner, State } from '../core/types.js';
+import { tick, type EngineDeps, type TickResult } from '../engine.js';
+import type { Inbox, Liveness, Notifier, OwnerProbe, StateStore } from '../ports.js';
+import { agentEnvironment, type RunContext } from './context.js';
+import type { ActionInputs } from './inputs.js';
+
+export interface PlanTickOptions {
+  planId: string;
+  /** A command inbox other than the issue (workflow_dispatch). */
+  inbox?: Inbox;
+  /** Run until this instant at most (the run's time budget). */
+  deadline: Date;
+}
+
+export interface PlanTickResult {
+  result: TickResult;
+  branch: string;
+}
+
+export function issueNumberOf(planId: string): number | null {
+  const m = /^issue-(\d+)$/.exec(planId);
+  return m ? Number(m[1]) : null;
+}
+
+export function planBranch(inputs: ActionInputs, planId: string): string {
+  return inputs.stateBranch ? inputs.stateBranch.replace('<plan-id>', planId) : `sequencer/${planId}`;
+}
+
+export function createPlanStore(ctx: RunContext, inputs: ActionInputs, planId: string, log: ToolkitLog): StateStore & { branch?: string } {
+  const statePath = `.sequencer/${planId}/state.json`;
+  // Best effort: cache entries are immutable and evicted after 7 days (see the README).
+  if (inputs.stateStore === 'cache') return new CacheStore({ workspace: ctx.workspace, planId, log });
+  return new GitStore({
+    workspace: ctx.workspace,
+    planId,
+    branch: planBranch(inputs, planId),
+    statePath,
+    // New work branches start from the commit this workflow checked out, not from another plan.
+    ...(ctx.sha ? { base: ctx.sha } : {}),
+    exclude: [`/${statePath}.logs/`, `/${statePath}.inbox/`, `/${statePath}.lock`],
+  });
+}
+
+export function createNotifier(
+  ctx: RunContext,
+  inputs: ActionInputs,
+  client: GitHubClient,
+  planId: string,
+  log: ToolkitLog,
+  links: (paths: string[]) => Promise<Links>,
+): GitHubNotifier | null {
+  const issueNumber = issueNumberOf(planId);
+  if (issueNumber === null) return null;
+  return new GitHubNotifier({
+    client,
+    owner: ctx.owner,
+    repo: ctx.repo,
+    issueNumber,
+    planId,
+    links,
+    log: (m: string) => log.warn(m),
+    ...(inputs.openPullRequest
+      ? { openPullRequest: { head: planBranch(inputs, planId), base: defaultBranch(ctx), title: `Agent Step Sequencer: ${planId}` } }
+      : {}),
+  });
+}
+
+function defaultBranch(ctx: RunContext): string {
+  const repo = ctx.payload.repository as { default_branch?: string } | undefined;
+  return repo?.default_branch ?? (ctx.ref.startsWith('refs/heads/') ? ctx.ref.slice('refs/heads/'.length) : 'main');
+}
+
+class CombinedOwnerProbe implements OwnerProbe {
+  constructor(
+    private readonly actions: OwnerProbe,
+    private readonly local: OwnerProbe,
+  ) {}
+  liveness(owner: AttemptOwner): Promise<Liveness> {
+    return owner.kind === 'local' ? this.local.liveness(owner) : this.actions.liveness(owner);
+  }
+}
+
+/**
+ * Keeps the status comment current during a long run: after each step finishes or fails, not
+ * only when the run ends (a 6-hour job would otherwise show nothing on the issue meanwhile).
+ */
+class ProgressNotifier implements Notifier {
+  constructor(
+    private readonly inner: GitHubNotifier,
+    private readonly log: ToolkitLog,
+  ) {}
+  async notify(notice: Notice, state: State): Promise<void> {
+    await this.inner.notify(notice, state);
+    if (notice.kind === 'step-done' || notice.kind === 'step-failed' || notice.kind === 'interrupted') {
+      await this.inner.publishStatus(state).catch((err: unknown) => this.log.warn(`Could not update the status comment: ${describeError(err)}`));
+    }
+  }
+}
+
+/** Prints notices in the log when the plan has no issue to post them on. */
+class LogNotifier implements Notifier {
+  constructor(private readonly log: ToolkitLog) {}
+  async notify(notice: { kind: string }, state: State): Promise<void> {
+    if (notice.kind === 'blocked' || notice.kind === 'done' || notice.kind === 'cancelled') this.log.info(`Plan ${state.planId}: ${state.status}`);
+  }
+}
+
+export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, opts: PlanTickOptions): Promise<PlanTickResult> {
+  const { planId } = opts;
+  const store = createPlanStore(ctx, inputs, planId, log);
+  const branch = planBranch(inputs, planId);
+  const statePath = `${ctx.workspace}/.sequencer/${planId}/state.json`;
+  const logDir = `${statePath}.logs`;
+  const blobBase = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`;
+  const notifier = createNotifier(ctx, inputs, client, planId, log, (paths) => outputLinks(ctx.workspace, blobBase, paths));
+  const issueNumber = issueNumberOf(planId);
+  const issueInbox =
+    issueNumber === null
+      ? undefined
+      : new IssueInbox({
+          client,
+          owner: ctx.owner,
+          repo: ctx.repo,
+          issueNumber,
+          policy: { planIssue: issueNumber, approvers: inputs.approvers },
+          log: (m: string) => log.warn(m),
+          // No bot login: the token may be GITHUB_TOKEN (github-actions[bot]), an app's token
+          // (<app>[bot]) or a person's; the inbox then counts bots and writers as "us".
+        });
+  const agentEnv = agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null);
+  const workspace = await FsWorkspace.open(ctx.workspace);
+  const deps: EngineDeps = {
+    clock: { now: () => new Date() },
+    store,
+    agent: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnv }),
+    workspace,
+    // Check commands of validation rules get the agent's environment: never the token unless asked.
+    verifier: new FsVerifier({ root: workspace.root, env: agentEnv }),
+    attemptFiles: new FsAttemptFiles(),
+    owners: new CombinedOwnerProbe(
+      new ActionsOwnerProbe({ client, owner: ctx.owner, repo: ctx.repo, current: { runId: ctx.runId, runAttempt: ctx.runAttempt } }),
+      new LocalOwnerProbe(),
+    ),
+    notifier: notifier ? new ProgressNotifier(notifier, log) : new LogNotifier(log),
+    log,
+    ...(opts.inbox ?? issueInbox ? { inbox: opts.inbox ?? issueInbox } : {}),
+  };
+  const cfg = {
+    ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
+    agentSource: "input 'agent-command'",
+    limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes },
+    owner: { kind: 'actions', runId: ctx.runId, runAttempt: ctx.runAttempt, repository: `${ctx.owner}/${ctx.repo}` } as AttemptOwner,
+    logDir,
+    leaseMarginMs: 10 * 60_000,
+    graceMs: 10_000,
+    deadline: opts.deadline,
+    inboxPollMs: ctx.inboxPollSeconds * 1000,
+    // On GitHub a person must see it: the plan blocks with a notice instead of failing the job.
+    preflight: 'block' as const,
+  };
+
+  let result: TickResult;
+  let attempts = 0;
+  for (;;) {
+    result = await tick(deps, cfg);
+    attempts += result.attempts;
+    // A short step delay is slept through while the budget lasts; a long one is left to cron.
+    if (result.outcome !== 'waiting' || !result.detail) break;
+    const wait = Date.parse(result.detail) - Date.now();
+    if (wait > 10 * 60_000 || Date.now() + wait >= opts.deadline.getTime()) break;
+    log.info(`Waiting ${Math.ceil(wait / 1000)} s for the step delay.`);
+    await sleep(Math.max(0, wait) + 250);
+  }
+
+  if (result.state) {
+    const outputs = result.state.artifacts ?? [];
+    const fileLinks = await outputLinks(ctx.workspace, blobBase, outputs);
+    if (notifier && result.writes > 0) await notifier.publishStatus(result.state, fileLinks).catch((err: unknown) => log.warn(`Could not update the status comment: ${String(err)}`));
+    await writeJobSummary(jobSummary(result.state, fileLinks)).catch((err: unknown) => log.warn(`Could not write the job summary: ${String(err)}`));
+  }
+  if (attempts > 0) {
+    await uploadAttemptLogs({ dir: logDir, name: `sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`, secrets: [inputs.token], log: (m: string) => log.warn(m) });
+  }
+  return { result, branch };
+}

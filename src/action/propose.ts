@@ -1,0 +1,96 @@
+// An issue asks for work: take the plan (the `plan` input, or a fenced JSON/YAML block in the
+// issue body), store it as AWAITING_APPROVAL on the plan's work branch and post the proposal.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { GitHubClient } from '../adapters/github-client.js';
+import type { ToolkitLog } from '../adapters/toolkit-log.js';
+import { ConfigError, PlanError, describeError } from '../core/errors.js';
+import { newState } from '../core/new-state.js';
+import { planFromIssueBody } from '../core/plan-from-issue.js';
+import { extractPlan, loadPlanText, type ExtractedPlan } from '../core/plan-text.js';
+import { replan } from '../core/replan.js';
+import type { State } from '../core/types.js';
+import type { RunContext } from './context.js';
+import { issuePlanId } from './events.js';
+import type { ActionInputs } from './inputs.js';
+import { createNotifier, createPlanStore, planBranch } from './plan-tick.js';
+import { outputLinks } from '../adapters/git-links.js';
+import { effectiveQueue } from '../core/plan-queue.js';
+
+export interface ProposeResult {
+  state: State | null;
+  branch: string;
+  /** Why nothing was proposed (no plan found, plan invalid). */
+  problem?: string;
+}
+
+export async function readPlanInput(workspace: string, file: string): Promise<ExtractedPlan> {
+  const full = path.resolve(workspace, file);
+  let text: string;
+  try {
+    text = await readFile(full, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`Input 'plan': cannot read "${file}" in the repository (${describeError(err)}).`);
+  }
+  return loadPlanText(text, file);
+}
+
+async function planForIssue(ctx: RunContext, inputs: ActionInputs, body: string): Promise<ExtractedPlan | { problem: string }> {
+  const fromBody = planFromIssueBody(body);
+  if (fromBody.found && 'error' in fromBody) return { problem: fromBody.error };
+  if (fromBody.found && 'doc' in fromBody) {
+    try {
+      return extractPlan(fromBody.doc, 'the plan block in the issue');
+    } catch (err) {
+      return { problem: err instanceof PlanError ? err.message : describeError(err) };
+    }
+  }
+  if (inputs.planFile) return readPlanInput(ctx.workspace, inputs.planFile);
+  return { problem: 'No plan found: add a fenced ```json or ```yaml block with "steps" to the issue, or set the `plan` input.' };
+}
+
+export async function proposeFromIssue(
+  ctx: RunContext,
+  inputs: ActionInputs,
+  client: GitHubClient,
+  log: ToolkitLog,
+  issue: { issueNumber: number; title: string; body: string },
+): Promise<ProposeResult> {
+  const planId = issuePlanId(issue.issueNumber);
+  const store = createPlanStore(ctx, inputs, planId, log);
+  const notifier = createNotifier(ctx, inputs, client, planId, log, (paths) => outputLinks(ctx.workspace, `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`, paths));
+  const found = await planForIssue(ctx, inputs, issue.body);
+  if ('problem' in found) {
+    log.warn(found.problem);
+    await notifier?.postProblem(found.problem);
+    return { state: null, branch: planBranch(inputs, planId), problem: found.problem };
+  }
+  if (!found.plan.title && issue.title) found.plan.title = issue.title;
+
+  await store.acquire();
+  const loaded = await store.load();
+  const now = new Date();
+  let next: State;
+  if (loaded.kind === 'missing') {
+    next = {
+      ...newState(found.plan, { planId, now, stepDelayMinutes: found.stepDelayMinutes ?? inputs.stepDelayMinutes, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}) }),
+      issue: { number: issue.issueNumber, statusCommentId: null },
+      proposal: { at: now.toISOString() },
+    };
+  } else {
+    const queue = effectiveQueue(found.plan, found.stepQueue);
+    const candidate = replan(loaded.state, found.plan, queue, now);
+    if (candidate.state.planHash === loaded.state.planHash) {
+      log.info(`Plan ${planId} is unchanged (${loaded.state.planHash}); nothing to propose.`);
+      // A run that stored the proposal but failed before posting it must not leave it unposted
+      // forever; the comment is found by its marker, so this never posts it twice.
+      if (loaded.state.status === 'AWAITING_APPROVAL') await notifier?.proposePlan(loaded.state);
+      return { state: loaded.state, branch: planBranch(inputs, planId) };
+    }
+    next = candidate.state;
+    log.info(`Plan ${planId} changed: ${candidate.changes.filter((c) => c.change !== 'unchanged').map((c) => `${c.stepId} ${c.change}`).join(', ')}`);
+  }
+  const written = await store.write(next, { kind: 'update', message: `plan proposed (${next.planHash})` });
+  await notifier?.proposePlan(written);
+  return { state: written, branch: planBranch(inputs, planId) };
+}

@@ -1,0 +1,46 @@
+// Every comment the sequencer posts starts with a hidden marker (see render-markdown.ts), which
+// is how a later run finds it instead of posting it again. Replies to commands get one too,
+// keyed by the command comment's id, so a command is answered once however often a tick retries.
+import { createHash } from 'node:crypto';
+import { fence, inline, neutralizeMentions } from './untrusted-text.js';
+
+const MARKER_PREFIX = '<!-- agent-step-sequencer:';
+const LEADING_MARKER = /^<!-- agent-step-sequencer:[^\n]*? -->/;
+
+export function replyMarker(commentId: number): string {
+  return `${MARKER_PREFIX}reply:${commentId} -->`;
+}
+
+/** Why no plan could be proposed; the marker carries a hash of the text, so each problem is told once. */
+export function problemComment(planId: string, problem: string): string {
+  const key = createHash('sha256').update(problem).digest('hex').slice(0, 16);
+  return [
+    `${MARKER_PREFIX}problem:${planId}:${key} -->`,
+    '### ⚠️ No plan to propose',
+    '',
+    fence(problem, 3000),
+    '',
+    'Add a fenced ```json or ```yaml block with `"steps"` to the issue, or fix the one there.',
+  ].join('\n');
+}
+
+/** The marker a comment body starts with, or null: only a leading marker counts. */
+export function leadingMarker(body: string | null | undefined): string | null {
+  return LEADING_MARKER.exec(body ?? '')?.[0] ?? null;
+}
+
+/** The answer to one command comment: marker, the quoted command, then `@login: text`. */
+export function replyComment(commentId: number, login: string, commandText: string, text: string): string {
+  const firstLine = commandText.trimStart().split(/\r?\n/, 1)[0] ?? '';
+  return [replyMarker(commentId), `> ${inline(firstLine, 200)}`, '', `@${login.replace(/[^A-Za-z0-9[\]_-]/g, '')}: ${neutralizeMentions(text)}`].join('\n');
+}
+
+/**
+ * Markers found in other people's comments must not count: anyone can paste one to suppress a
+ * notice, or to get us to edit their comment instead of ours. With a known bot login only its
+ * comments count; otherwise bots and people with write access (a personal token posts as one).
+ */
+export function isOwnComment(author: { login: string; type?: string; association?: string }, botLogin?: string): boolean {
+  if (botLogin) return author.login.toLowerCase() === botLogin.toLowerCase();
+  return author.type === 'Bot' || ['OWNER', 'MEMBER', 'COLLABORATOR'].includes(author.association ?? '');
+}

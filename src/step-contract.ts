@@ -1,0 +1,59 @@
+// The files and checks around one attempt that make up a step's contract: the payload it may
+// write, the earlier payloads it may read, and the validation rules it must pass. Kept apart
+// from the tick so engine.ts stays about ordering and durability.
+import type { JudgeContext } from './core/judge-attempt.js';
+import { inheritedPayloads, interpretPayload } from './core/payload.js';
+import { evaluateRules } from './core/rules.js';
+import type { State, StepDef } from './core/types.js';
+import type { AttemptFiles, Verifier } from './ports.js';
+
+/** Everything an attempt writes or reads beside its log; fresh per attempt number. */
+export interface AttemptPaths {
+  logFile: string;
+  payloadFile: string;
+  inputFile: string;
+  checkLog(index: number): string;
+}
+
+export function attemptPaths(logDir: string, stepId: string, n: number): AttemptPaths {
+  const base = `${logDir}/${stepId}/attempt-${n}`;
+  return {
+    logFile: `${base}.log`,
+    payloadFile: `${base}.payload.json`,
+    inputFile: `${base}.input.json`,
+    checkLog: (index) => `${base}.check-${index + 1}.log`,
+  };
+}
+
+/**
+ * Before the agent starts: a payload file left by an earlier, crashed run of this same attempt
+ * must not count as this run's, and with `inheritPayload` the payloads of earlier steps are
+ * written for it. Returns the extra environment for the attempt.
+ */
+export async function prepareAttempt(files: AttemptFiles, state: State, def: StepDef, paths: AttemptPaths): Promise<Record<string, string>> {
+  await files.remove(paths.payloadFile);
+  if (def.inheritPayload !== true) return {};
+  await files.write(paths.inputFile, `${JSON.stringify(inheritedPayloads(state), null, 2)}\n`);
+  return { SEQUENCER_INPUT_FILE: paths.inputFile };
+}
+
+export interface ContractDeps {
+  verifier: Verifier;
+  files: AttemptFiles;
+  payloadMaxBytes: number;
+}
+
+/** The payload and rule parts of judging an attempt of `def`. */
+export function contractChecks(deps: ContractDeps, state: State, def: StepDef, paths: AttemptPaths, env: Record<string, string>): Pick<JudgeContext, 'readPayload' | 'checkRules'> {
+  const maxBytes = deps.payloadMaxBytes;
+  const rules = def.validate ?? [];
+  return {
+    readPayload: async () => interpretPayload(await deps.files.read(paths.payloadFile, maxBytes), { maxBytes, expected: def.expectPayload === true }),
+    ...(rules.length
+      ? {
+          checkRules: (payload) =>
+            evaluateRules(rules, { verifier: deps.verifier, payload, payloadOf: (id) => state.stepRuns[id]?.payload, env, logFileFor: paths.checkLog }),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,220 @@
+// GitHubNotifier against the fake GitHub server through the real Octokit client: every comment
+// is found by its marker before it is posted, so nothing is posted twice, even under faults.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGitHubClient, type GitHubClient } from '../../src/adapters/github-client.js';
+import { GitHubNotifier, type GitHubNotifierOptions } from '../../src/adapters/github-notifier.js';
+import { IssueInbox } from '../../src/adapters/issue-inbox.js';
+import { leadingMarker } from '../../src/core/comment-markers.js';
+import { marker } from '../../src/core/render-markdown.js';
+import type { State } from '../../src/core/types.js';
+import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.js';
+import { MemoryLog } from '../fakes/ports.js';
+import { state } from '../fakes/states.js';
+
+const ISSUE = 42;
+let fake: FakeGitHub;
+let client: GitHubClient;
+let logs: string[];
+
+beforeEach(async () => {
+  fake = await startFakeGitHub();
+  client = createGitHubClient({ token: fake.token, baseUrl: fake.url, pacing: 'off', retryBaseMs: 2, log: new MemoryLog() });
+  logs = [];
+  fake.addIssue({ number: ISSUE });
+});
+
+afterEach(async () => {
+  await fake.close();
+});
+
+function notifier(extra: Partial<GitHubNotifierOptions> = {}): GitHubNotifier {
+  return new GitHubNotifier({ client, owner: fake.owner, repo: fake.repo, issueNumber: ISSUE, planId: 'issue-42', log: (m) => logs.push(m), retryBaseMs: 2, ...extra });
+}
+
+function plan(overrides: Partial<State> = {}): State {
+  return state(['a', 'b'], { planId: 'issue-42', ...overrides }, (id) => ({ requiredOutputs: [`out/${id}.md`] }));
+}
+
+function blocked(attempts: number): State {
+  const runs = Array.from({ length: attempts }, (_, i) => ({ n: i + 1, runId: `issue-42/a/${i + 1}`, startedAt: '2026-01-01T00:00:00Z', outcome: 'failed' as const, exitCode: 1, error: 'boom' }));
+  return plan({ status: 'BLOCKED', stepRuns: { a: { status: 'FAILED', tries: attempts, attempts: runs, error: 'boom @team' } }, blockers: ['a: max retries exceeded'] });
+}
+
+const ours = () => fake.comments.filter((c) => c.user.login === 'github-actions[bot]');
+const withMarker = (m: string) => fake.comments.filter((c) => leadingMarker(c.body) === m);
+const sent = (method: string) => fake.requests.filter((r) => r.method === method && r.path.includes('/issues/'));
+
+describe('publishStatus', () => {
+  it('creates the status comment once, then edits it in place, skipping unchanged bodies', async () => {
+    const n = notifier();
+    const first = await n.publishStatus(plan({ revision: 1 }));
+    expect(first.changed).toBe(true);
+    expect(ours()).toHaveLength(1);
+    expect(ours()[0]!.body.startsWith(marker('issue-42', 'status'))).toBe(true);
+
+    const second = await n.publishStatus(plan({ revision: 2, status: 'IN_PROGRESS' }));
+    expect(second).toEqual({ commentId: first.commentId, changed: true });
+    expect(ours()[0]!.body).toMatch(/revision 2/);
+
+    const before = fake.requests.length;
+    expect(await n.publishStatus(plan({ revision: 2, status: 'IN_PROGRESS' }))).toEqual({ commentId: first.commentId, changed: false });
+    expect(fake.requests.length).toBe(before);
+    expect(ours()).toHaveLength(1);
+  });
+
+  it('edits by the id kept in the state with one request, and finds it by marker without one', async () => {
+    const { commentId } = await notifier().publishStatus(plan({ revision: 1 }));
+
+    const before = fake.countedRequests();
+    await notifier().publishStatus(plan({ revision: 2, issue: { number: ISSUE, statusCommentId: commentId } }));
+    expect(fake.countedRequests() - before).toBe(1);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'PATCH', path: `/repos/octo-org/octo-repo/issues/comments/${commentId}` });
+
+    // A new process that lost the id searches once, then edits what it found.
+    expect(await notifier().publishStatus(plan({ revision: 3 }))).toEqual({ commentId, changed: true });
+    expect(ours()).toHaveLength(1);
+    expect(ours()[0]!.body).toMatch(/revision 3/);
+  });
+
+  it('posts a new status comment when the remembered one was deleted', async () => {
+    const gone = 999_999;
+    const result = await notifier().publishStatus(plan({ issue: { number: ISSUE, statusCommentId: gone } }));
+    expect(result.commentId).not.toBe(gone);
+    expect(ours()).toHaveLength(1);
+    expect(logs.join('\n')).toMatch(/Status comment 999999 is gone/);
+  });
+
+  it('never edits a comment where someone else pasted our marker', async () => {
+    const spoof = fake.addComment(ISSUE, { login: 'mallory', body: `${marker('issue-42', 'status')}\nmine now`, association: 'NONE' });
+    await notifier().publishStatus(plan());
+    expect(fake.data.comment(spoof.id)!.body).toContain('mine now');
+    expect(ours()).toHaveLength(1);
+  });
+});
+
+describe('notify', () => {
+  it('posts one blocker notice per blocked episode, across processes', async () => {
+    const notice = { kind: 'blocked' as const, stepId: 'a', reason: 'max retries (3) exceeded' };
+    await notifier().notify(notice, blocked(3));
+    await notifier().notify(notice, blocked(3));
+    const n = notifier();
+    await n.notify(notice, blocked(3));
+    expect(withMarker(marker('issue-42', 'blocked', 'a-3'))).toHaveLength(1);
+    expect(ours()[0]!.body).toContain('boom @\u200dteam');
+
+    // After /retry the step fails again: a new episode, a new notice.
+    await n.notify(notice, blocked(6));
+    expect(withMarker(marker('issue-42', 'blocked', 'a-6'))).toHaveLength(1);
+    expect(ours()).toHaveLength(2);
+  });
+
+  it('posts the final summary once with links, and opens one pull request', async () => {
+    const asked: string[][] = [];
+    const options: Partial<GitHubNotifierOptions> = {
+      links: async (paths) => {
+        asked.push(paths);
+        return { file: (p) => `https://github.com/octo-org/octo-repo/blob/abc123/${p}` };
+      },
+      openPullRequest: { head: 'sequencer/issue-42', base: 'main', title: 'Agent Step Sequencer: issue-42' },
+    };
+    const done = plan({ status: 'DONE', currentStep: 2, artifacts: ['out/a.md', 'out/b.md'] });
+    const n = notifier(options);
+    await n.notify({ kind: 'done' }, done);
+    expect(n.pullRequest).toMatchObject({ kind: 'created', number: expect.any(Number) });
+    const again = notifier(options);
+    await again.notify({ kind: 'done' }, done);
+    expect(again.pullRequest).toMatchObject({ kind: 'exists', number: n.pullRequest && 'number' in n.pullRequest ? n.pullRequest.number : -1 });
+
+    expect(withMarker(marker('issue-42', 'summary'))).toHaveLength(1);
+    expect(ours()[0]!.body).toContain('[out/a.md](https://github.com/octo-org/octo-repo/blob/abc123/out/a.md)');
+    expect(asked[0]).toEqual(['out/a.md', 'out/b.md']);
+    expect(fake.pulls).toHaveLength(1);
+    expect(fake.pulls[0]).toMatchObject({ head: { label: 'octo-org:sequencer/issue-42' }, base: { ref: 'main' }, body: expect.stringContaining('#42') });
+  });
+
+  it('reports a pull request GitHub refuses (422) without failing', async () => {
+    fake.faults.next(1, 422, { methods: ['POST'], path: /\/pulls$/ });
+    const n = notifier({ openPullRequest: { head: 'sequencer/issue-42', base: 'main', title: 't' } });
+    await n.notify({ kind: 'done' }, plan({ status: 'DONE', currentStep: 2 }));
+    expect(n.pullRequest).toMatchObject({ kind: 'not-opened', reason: expect.stringMatching(/refused to open a pull request from octo-org:sequencer\/issue-42 into main/) });
+    expect(withMarker(marker('issue-42', 'summary'))).toHaveLength(1);
+  });
+
+  it('posts nothing for progress notices', async () => {
+    await notifier().notify({ kind: 'step-done', stepId: 'a' }, plan());
+    await notifier().notify({ kind: 'step-failed', stepId: 'a', error: 'x', willRetry: true }, plan());
+    expect(sent('POST')).toHaveLength(0);
+  });
+
+  it('posts one cancellation notice per cancel request, naming the stopped step', async () => {
+    const cancelled = plan({ status: 'CANCELLED', cancelRequested: { by: 'octocat', at: '2026-01-01T00:00:00.000Z' } });
+    await notifier().notify({ kind: 'cancelled', runningStep: 'a' }, cancelled);
+    await notifier().notify({ kind: 'cancelled', runningStep: 'a' }, cancelled);
+    const posted = ours().filter((c) => c.body.includes('Cancelled'));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.body).toMatch(/`a` was running; its agent was stopped/);
+  });
+});
+
+describe('proposePlan and postProblem', () => {
+  it('posts a proposal once per plan hash and returns its id and time', async () => {
+    const s = plan({ status: 'AWAITING_APPROVAL' });
+    const first = await notifier().proposePlan(s);
+    const again = await notifier().proposePlan(s);
+    expect(again).toEqual(first);
+    expect(first.at).toBe(fake.data.comment(first.commentId)!.created_at);
+
+    const changed = { ...s, planHash: 'sha256:other' };
+    const second = await notifier().proposePlan(changed);
+    expect(second.commentId).not.toBe(first.commentId);
+    expect(ours()).toHaveLength(2);
+  });
+
+  it('tells each distinct problem once', async () => {
+    await notifier().postProblem('No plan found @here');
+    await notifier().postProblem('No plan found @here');
+    await notifier().postProblem('The ```json block at line 3 is not valid JSON');
+    expect(ours()).toHaveLength(2);
+    expect(ours()[0]!.body).toContain('No plan found @\u200dhere');
+  });
+});
+
+describe('under injected faults', () => {
+  it('posts exactly one comment per marker when 20% of writes fail after taking effect', async () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      fake.faults.clear();
+      fake.comments.splice(0);
+      fake.faults.rate(0.2, [502, 500, 503], seed, { methods: ['POST', 'PATCH'], afterEffect: true });
+      const n = notifier();
+      const box = new IssueInbox({
+        client,
+        owner: fake.owner,
+        repo: fake.repo,
+        issueNumber: ISSUE,
+        policy: { planIssue: ISSUE, approvers: ['alice'] },
+        botLogin: 'github-actions[bot]',
+        retryBaseMs: 2,
+        reactions: false,
+      });
+      for (let i = 0; i < 3; i++) fake.addComment(ISSUE, { login: 'alice', body: `/status ${i}` });
+
+      await n.proposePlan(plan({ status: 'AWAITING_APPROVAL' }));
+      const { items } = await box.read({});
+      for (const item of items) await box.reply(item, 'noted');
+      for (let r = 1; r <= 4; r++) await n.publishStatus(plan({ revision: r }));
+      for (const attempts of [3, 6, 9]) await n.notify({ kind: 'blocked', stepId: 'a', reason: 'x' }, blocked(attempts));
+      await n.notify({ kind: 'done' }, plan({ status: 'DONE', currentStep: 2 }));
+      // A second process repeating everything finds it all.
+      const m = notifier();
+      await m.proposePlan(plan({ status: 'AWAITING_APPROVAL' }));
+      await m.notify({ kind: 'done' }, plan({ status: 'DONE', currentStep: 2 }));
+      await m.notify({ kind: 'blocked', stepId: 'a', reason: 'x' }, blocked(9));
+
+      const markers = ours().map((c) => leadingMarker(c.body));
+      expect(new Set(markers).size, `seed ${seed}: ${markers.join(', ')}`).toBe(markers.length);
+      // proposal, 3 replies, status, 3 blocker notices, summary
+      expect(markers, `seed ${seed}`).toHaveLength(9);
+      expect(fake.faults.injected.filter((f) => f.method === 'POST').length, `seed ${seed}`).toBeGreaterThan(0);
+    }
+  });
+});

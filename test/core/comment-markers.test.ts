@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { isOwnComment, leadingMarker, problemComment, replyComment, replyMarker } from '../../src/core/comment-markers.js';
+import { marker } from '../../src/core/render-markdown.js';
+
+describe('comment markers', () => {
+  it('finds only a leading marker', () => {
+    expect(leadingMarker(`${marker('issue-1', 'status')}\n### title`)).toBe(marker('issue-1', 'status'));
+    expect(leadingMarker(`> quoted\n${marker('issue-1', 'status')}`)).toBeNull();
+    expect(leadingMarker('<!-- something else -->')).toBeNull();
+    expect(leadingMarker(undefined)).toBeNull();
+  });
+
+  it('answers a command with its quoted first line and inert mentions', () => {
+    const body = replyComment(77, 'alice', '/approve delay=2 @org/team\nmore lines', 'Approved; cc @bob');
+    expect(body.split('\n')).toEqual([replyMarker(77), '> /approve delay=2 @\u200dorg/team', '', '@alice: Approved; cc @\u200dbob']);
+    expect(leadingMarker(body)).toBe('<!-- agent-step-sequencer:reply:77 -->');
+  });
+
+  it('gives each distinct problem its own marker', () => {
+    const a = problemComment('issue-3', 'no plan');
+    expect(leadingMarker(a)).toMatch(/^<!-- agent-step-sequencer:problem:issue-3:[0-9a-f]{16} -->$/);
+    expect(leadingMarker(problemComment('issue-3', 'no plan'))).toBe(leadingMarker(a));
+    expect(leadingMarker(problemComment('issue-3', 'other'))).not.toBe(leadingMarker(a));
+  });
+
+  it('trusts only our login when known, else bots and people with write access', () => {
+    expect(isOwnComment({ login: 'github-actions[bot]', type: 'Bot' }, 'github-actions[bot]')).toBe(true);
+    expect(isOwnComment({ login: 'renovate[bot]', type: 'Bot' }, 'github-actions[bot]')).toBe(false);
+    expect(isOwnComment({ login: 'x', type: 'Bot' })).toBe(true);
+    expect(isOwnComment({ login: 'owner', type: 'User', association: 'OWNER' })).toBe(true);
+    expect(isOwnComment({ login: 'drive-by', type: 'User', association: 'NONE' })).toBe(false);
+  });
+});

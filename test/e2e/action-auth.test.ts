@@ -1,0 +1,112 @@
+// Who may approve (DESIGN §7), end to end through the bundled Action: only `created` comments on
+// the plan's own issue, by people whose repository permission is write, maintain or admin.
+// Everyone else changes nothing on the remote; those whose command was read get a short reply
+// saying why, while edited comments and comments on other issues are ignored without a word.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueCommentEdited } from '../fakes/webhook-payloads.js';
+import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
+import { removeTempDirs } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+const PLAN = {
+  title: 'Guarded plan',
+  steps: { 'step-1': { title: 'Only after approval', instruction: 'Write guarded.md', requiredOutputs: ['guarded.md'] } },
+};
+const ISSUE = 31;
+const PLAN_ID = `issue-${ISSUE}`;
+const BRANCH = `sequencer/${PLAN_ID}`;
+
+function expectOk(run: ActionRun): void {
+  expect(run.code, runReport(run)).toBe(0);
+}
+
+describe('unauthorized /approve (local node)', () => {
+  let h: ActionHarness;
+  let tip: string | undefined;
+
+  beforeAll(async () => {
+    h = await ActionHarness.create();
+    h.fake.setPermission('reader', 'read');
+    h.fake.setPermission('writer', 'write');
+    expectOk(await h.openIssue(ISSUE, PLAN));
+    tip = (await h.remoteBranches())[BRANCH];
+    expect(tip).toBeDefined();
+  });
+  afterAll(async () => h?.close());
+
+  async function expectUntouched(): Promise<void> {
+    expect((await h.remoteBranches())[BRANCH]).toBe(tip);
+    expect((await h.remoteState(PLAN_ID))?.status).toBe('AWAITING_APPROVAL');
+  }
+
+  const replyTo = (commentId: number) => h.botComments(ISSUE, 'reply').filter((c) => c.body.startsWith(`<!-- agent-step-sequencer:reply:${commentId} -->`));
+
+  it.each([
+    ['no association (NONE)', 'drive-by', 'NONE', /@\u200d?drive-by needs write access to this repository \(association NONE\)/],
+    ['a contributor', 'contrib', 'CONTRIBUTOR', /@\u200d?contrib needs write access to this repository \(association CONTRIBUTOR\)/],
+    ['a collaborator with read permission', 'reader', 'COLLABORATOR', /@\u200d?reader has read permission; write, maintain or admin is needed/],
+  ] as const)('%s: no state change, one reply saying why', async (_who, login, association, why) => {
+    const said = h.say(ISSUE, login, '/approve', association);
+    const run = await said.deliver();
+    expectOk(run);
+    expect(run.outputs.status).toBe('AWAITING_APPROVAL');
+    await expectUntouched();
+    const replies = replyTo(said.comment.id);
+    expect(replies).toHaveLength(1);
+    expect(replies[0]!.body).toMatch(why);
+    expect(h.fake.data.reactions.get(said.comment.id)?.map((r) => r.content)).toEqual(['confused']);
+
+    // Delivered again: still nothing, and no second reply.
+    expectOk(await said.deliver());
+    await expectUntouched();
+    expect(replyTo(said.comment.id)).toHaveLength(1);
+  });
+
+  it('a writer approving on another issue: ignored, no reply', async () => {
+    h.fake.addIssue({ number: ISSUE + 1, title: 'Unrelated' });
+    const said = h.say(ISSUE + 1, 'writer', '/approve');
+    const run = await said.deliver();
+    expectOk(run);
+    await expectUntouched();
+    expect((await h.remoteBranches())[`sequencer/issue-${ISSUE + 1}`]).toBeUndefined();
+    expect(h.botComments(ISSUE + 1)).toHaveLength(0);
+  });
+
+  it('a comment edited into /approve: the edited event and later ticks ignore it, no reply', async () => {
+    const comment = h.fake.addComment(ISSUE, { login: 'writer', body: 'Thanks, will look later.', association: 'COLLABORATOR', createdAt: new Date(Date.now() - 30_000) });
+    h.fake.editComment(comment.id, '/approve');
+    const payload = issueCommentEdited({
+      owner: h.owner,
+      repo: h.repo,
+      issueNumber: ISSUE,
+      commentId: comment.id,
+      body: '/approve',
+      previousBody: 'Thanks, will look later.',
+      login: 'writer',
+      association: 'COLLABORATOR',
+      apiUrl: h.fake.url,
+    });
+    const run = await h.run({ eventName: 'issue_comment', payload });
+    expectOk(run);
+    expect(run.outputs.status).toBe('IGNORED');
+    await expectUntouched();
+
+    // The heartbeat reads the issue's comments itself; the edit must not count there either.
+    const heartbeat = await h.tick();
+    expectOk(heartbeat);
+    await expectUntouched();
+    expect(replyTo(comment.id)).toHaveLength(0);
+  });
+
+  it('after all that, a writer\'s /approve still works', async () => {
+    const said = h.say(ISSUE, 'writer', '/approve');
+    const run = await said.deliver();
+    expectOk(run);
+    expect(run.outputs.status).toBe('DONE');
+    expect((await h.remoteState(PLAN_ID))?.approval).toMatchObject({ by: 'writer', commentId: said.comment.id });
+    // No refused command was answered twice along the way.
+    const replies = h.botComments(ISSUE, 'reply').map((c) => /reply:(\d+)/.exec(c.body)?.[1]);
+    expect(new Set(replies).size).toBe(replies.length);
+  });
+});

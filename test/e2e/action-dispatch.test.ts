@@ -1,0 +1,116 @@
+// workflow_dispatch and schedule through the bundled Action: a plan file committed in the
+// repository (no issue), steering by dispatch, a bad input reported the way the runner shows it,
+// and the heartbeat ticking every active plan while leaving finished ones alone.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
+import { readAgentCalls, removeTempDirs } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+function expectOk(run: ActionRun): void {
+  expect(run.code, runReport(run)).toBe(0);
+}
+
+const plan = (name: string, steps = 2) => ({
+  title: `Plan ${name}`,
+  steps: Object.fromEntries(
+    Array.from({ length: steps }, (_, i) => [`${name}-${i + 1}`, { title: `${name} step ${i + 1}`, instruction: `Write out/${name}-${i + 1}.md`, requiredOutputs: [`out/${name}-${i + 1}.md`] }]),
+  ),
+});
+
+describe('workflow_dispatch (local node)', () => {
+  let h: ActionHarness;
+  beforeAll(async () => {
+    h = await ActionHarness.create();
+    await h.commitToMain({ 'plans/nightly.json': JSON.stringify(plan('nightly'), null, 2), 'plans/flaky.yml': 'title: Flaky\nsteps:\n  flaky-1:\n    title: Always fails\n    instruction: Fail\n    maxAttempts: 1\n' });
+  });
+  afterAll(async () => h?.close());
+
+  it('start runs a committed plan file to DONE without touching any issue', async () => {
+    const run = await h.dispatch({ command: 'start', plan: 'plans/nightly.json' });
+    expectOk(run);
+    expect(run.outputs).toMatchObject({ 'plan-id': 'nightly', status: 'DONE', 'steps-done': '2', 'steps-total': '2', 'state-branch': 'sequencer/nightly' });
+    const state = (await h.remoteState('nightly'))!;
+    expect(state).toMatchObject({ status: 'DONE', approval: { by: h.actor } });
+    expect(h.fake.comments).toHaveLength(0);
+    expect(run.summary).toContain('DONE (2/2)');
+
+    // Starting it again is a tick of the existing plan: nothing new.
+    const tip = (await h.remoteBranches())['sequencer/nightly'];
+    expectOk(await h.dispatch({ command: 'start', plan: 'plans/nightly.json' }));
+    expect((await h.remoteBranches())['sequencer/nightly']).toBe(tip);
+  });
+
+  it('status reports without writing; cancel ends a blocked plan; both are answered in the log', async () => {
+    const blocked = await h.dispatch({ command: 'start', plan: 'plans/flaky.yml', 'plan-id': 'flaky' }, { env: { AGENT_FAIL_CALLS: '99' } });
+    expectOk(blocked);
+    expect(blocked.outputs).toMatchObject({ 'plan-id': 'flaky', status: 'BLOCKED', 'blocked-step': 'flaky-1' });
+    const tip = (await h.remoteBranches())['sequencer/flaky'];
+
+    const status = await h.dispatch({ command: 'status', 'plan-id': 'flaky' });
+    expectOk(status);
+    expect(status.outputs).toMatchObject({ status: 'BLOCKED', 'blocked-step': 'flaky-1' });
+    expect(status.stdout).toMatch(/Plan is BLOCKED/);
+    expect((await h.remoteBranches())['sequencer/flaky']).toBe(tip);
+
+    const cancel = await h.dispatch({ command: 'cancel', 'plan-id': 'flaky' });
+    expectOk(cancel);
+    expect(cancel.outputs.status).toBe('CANCELLED');
+    expect((await h.remoteState('flaky'))?.cancelRequested).toMatchObject({ by: h.actor });
+    expect(h.fake.comments).toHaveLength(0);
+    expect((await readAgentCalls(h.agentLog)).filter((c) => c.step === 'flaky-1')).toHaveLength(1);
+  });
+
+  it('a bad input fails the step with an error naming it, and still sets the outputs', async () => {
+    const run = await h.dispatch({ command: 'tick' }, { inputs: { 'max-attempts': 'abc' } });
+    expect(run.code, runReport(run)).toBe(1);
+    expect(run.stdout).toMatch(/^::error::Invalid input 'max-attempts': "abc"\. Expected a whole number from 1 to 100\./m);
+    expect(run.outputs).toMatchObject({ status: 'ERROR', 'plan-id': '', 'steps-done': '0', plans: '[]' });
+  });
+
+  it('an unknown dispatch command is refused the same way', async () => {
+    const run = await h.dispatch({ command: 'explode', 'plan-id': 'nightly' });
+    expect(run.code, runReport(run)).toBe(1);
+    expect(run.stdout).toMatch(/::error::.*'command'.*"explode"/);
+    expect(run.outputs.status).toBe('ERROR');
+  });
+});
+
+describe('schedule (local node)', () => {
+  let h: ActionHarness;
+  beforeAll(async () => {
+    h = await ActionHarness.create();
+    await h.commitToMain({ 'plans/alpha.json': JSON.stringify(plan('alpha')), 'plans/beta.json': JSON.stringify(plan('beta')), 'plans/gamma.json': JSON.stringify(plan('gamma')) });
+  });
+  afterAll(async () => h?.close());
+
+  it('ticks every active plan and makes no commit for a finished one', async () => {
+    // A one-minute budget cannot fit a 60-minute attempt: the plans start but wait for the next run,
+    // which the run asks for at once by dispatching its own workflow.
+    for (const name of ['alpha', 'beta']) {
+      const started = await h.dispatch({ command: 'start', plan: `plans/${name}.json` }, { inputs: { 'time-budget-minutes': '1' } });
+      expectOk(started);
+      expect(started.outputs).toMatchObject({ 'plan-id': name, status: 'IN_PROGRESS', 'steps-done': '0' });
+    }
+    expect(h.fake.dispatches.map((d) => [d.workflowPath, d.ref, d.inputs])).toEqual([
+      ['.github/workflows/sequencer.yml', 'refs/heads/main', { command: 'tick', 'plan-id': 'alpha' }],
+      ['.github/workflows/sequencer.yml', 'refs/heads/main', { command: 'tick', 'plan-id': 'beta' }],
+    ]);
+    expectOk(await h.dispatch({ command: 'start', plan: 'plans/gamma.json' }));
+    expect((await h.remoteState('gamma'))?.status).toBe('DONE');
+
+    const before = await h.remoteBranches();
+    const heartbeat = await h.tick();
+    expectOk(heartbeat);
+    const after = await h.remoteBranches();
+    for (const name of ['alpha', 'beta']) {
+      expect(after[`sequencer/${name}`], `${name} ticked`).not.toBe(before[`sequencer/${name}`]);
+      expect((await h.remoteState(name))?.status).toBe('DONE');
+      const completions = (await h.remoteLog(`sequencer/${name}`)).filter((c) => c.subject.endsWith('succeeded'));
+      expect(completions.map((c) => c.files.filter((f) => f.startsWith('out/')))).toEqual([[`out/${name}-1.md`], [`out/${name}-2.md`]]);
+    }
+    expect(after['sequencer/gamma']).toBe(before['sequencer/gamma']);
+    expect(heartbeat.outputs.plans).toBe('[]');
+    expect(h.fake.comments).toHaveLength(0);
+  });
+});

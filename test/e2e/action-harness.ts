@@ -1,0 +1,387 @@
+// Runs the bundled Action (dist/index.js) the way the Actions runner does: a fresh checkout of
+// `main` per run (as actions/checkout leaves it), INPUT_* variables with action.yml's defaults,
+// the event payload in GITHUB_EVENT_PATH, GITHUB_OUTPUT / GITHUB_STEP_SUMMARY files, and the
+// REST API at a fake GitHub server on 127.0.0.1. The remote is a local bare repository, so
+// pushes need no credentials. Every run is registered with the fake as a workflow run that is
+// in progress while the process lives and completed once it exits, so liveness checks of
+// earlier attempts see real run statuses.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { State } from '../../src/core/types.js';
+import { startFakeGitHub, type AuthorAssociation, type FakeGitHub, type GhComment } from '../fakes/github-server.js';
+import { issueCommentCreated, issuesOpened } from '../fakes/webhook-payloads.js';
+import { cliEnv, makeTempDir, REPO_ROOT, writeAgent } from './helpers.js';
+
+export const ACTION_BUNDLE = path.join(REPO_ROOT, 'dist', 'index.js');
+
+export interface GitRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface ActionRunOptions {
+  /** Node binary; default the one running the tests. */
+  node?: string;
+  /** Inputs as in a workflow's `with:` (names as in action.yml); merged over action.yml's defaults. */
+  inputs?: Record<string, string>;
+  eventName: string;
+  payload: unknown;
+  /** Added to the runner's environment; `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+  /** The process is SIGKILLed after this long. Default 60 s. */
+  timeoutMs?: number;
+}
+
+export interface ActionRun {
+  runId: number;
+  runAttempt: number;
+  eventName: string;
+  payload: unknown;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** Parsed from GITHUB_OUTPUT. */
+  outputs: Record<string, string>;
+  /** The GITHUB_STEP_SUMMARY file as written. */
+  summary: string;
+  workspace: string;
+  durationMs: number;
+}
+
+export interface StartedAction {
+  runId: number;
+  child: ChildProcess;
+  workspace: string;
+  result: Promise<ActionRun>;
+}
+
+export interface RemoteCommit {
+  sha: string;
+  subject: string;
+  /** Paths the commit changed. */
+  files: string[];
+}
+
+const OWNER = 'octo-org';
+/** The hidden marker every sequencer comment starts with: kind, then plan id (and episode). */
+const MARKER = /^<!-- agent-step-sequencer:([a-z]+):/;
+const REPO = 'octo-repo';
+const ACTOR = 'octocat';
+
+let nextRunId = 9_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
+
+/** Exit status and everything the run printed, for assertion messages. */
+export function runReport(run: ActionRun): string {
+  return `run ${run.runId}/${run.runAttempt} (${run.eventName}) exited ${run.code ?? run.signal} after ${run.durationMs} ms\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
+}
+
+/** Splits GITHUB_OUTPUT's `name<<delimiter` blocks (and plain `name=value` lines). */
+export function parseOutputFile(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
+    if (heredoc) {
+      const [, name = '', delimiter = ''] = heredoc;
+      const value: string[] = [];
+      for (i++; i < lines.length && lines[i] !== delimiter; i++) value.push(lines[i] ?? '');
+      out[name] = value.join('\n');
+      continue;
+    }
+    const eq = line.indexOf('=');
+    if (eq > 0) out[line.slice(0, eq)] = line.slice(eq + 1);
+  }
+  return out;
+}
+
+export class ActionHarness {
+  readonly owner = OWNER;
+  readonly repo = REPO;
+  readonly actor = ACTOR;
+  /** Everything that persists for this harness: origin, workspaces, agent, event files. */
+  private constructor(
+    readonly fake: FakeGitHub,
+    readonly root: string,
+    readonly origin: string,
+    readonly agent: string,
+    readonly agentLog: string,
+    readonly pidDir: string,
+    private readonly gitEnv: NodeJS.ProcessEnv,
+    private readonly inputDefaults: Record<string, string>,
+    public mainSha: string,
+  ) {}
+
+  static async create(): Promise<ActionHarness> {
+    const fake = await startFakeGitHub({ owner: OWNER, repo: REPO });
+    const root = await makeTempDir('sequencer-action-');
+    const emptyConfig = path.join(root, 'empty.gitconfig');
+    await writeFile(emptyConfig, '');
+    // CI has no global git config: nothing from this machine's ~/.gitconfig may help a test pass.
+    const gitEnv = cliEnv({ GIT_CONFIG_GLOBAL: emptyConfig, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' });
+    for (const k of Object.keys(gitEnv)) if (/^(GITHUB_|INPUT_|RUNNER_|ACTIONS_)/.test(k)) delete gitEnv[k];
+
+    const origin = path.join(root, 'origin.git');
+    const seed = path.join(root, 'seed');
+    await gitIn(root, gitEnv, ['init', '-q', '--bare', '-b', 'main', origin]);
+    await gitIn(root, gitEnv, ['init', '-q', '-b', 'main', seed]);
+    await gitIn(seed, gitEnv, ['config', 'user.name', 'Test Author']);
+    await gitIn(seed, gitEnv, ['config', 'user.email', 'author@example.com']);
+    await gitIn(seed, gitEnv, ['config', 'commit.gpgsign', 'false']);
+    await writeFile(path.join(seed, 'README.md'), '# octo-repo\n');
+    await gitIn(seed, gitEnv, ['add', 'README.md']);
+    await gitIn(seed, gitEnv, ['commit', '-q', '-m', 'initial commit']);
+    await gitIn(seed, gitEnv, ['remote', 'add', 'origin', origin]);
+    await gitIn(seed, gitEnv, ['push', '-q', 'origin', 'main']);
+    const mainSha = (await gitIn(seed, gitEnv, ['rev-parse', 'HEAD'])).stdout.trim();
+
+    const agentDir = path.join(root, 'agent');
+    const pidDir = path.join(root, 'pids');
+    await mkdir(agentDir, { recursive: true });
+    await mkdir(pidDir, { recursive: true });
+    const agent = await writeAgent(agentDir);
+    return new ActionHarness(fake, root, origin, agent, path.join(agentDir, 'calls.jsonl'), pidDir, gitEnv, await actionDefaults(fake.token), mainSha);
+  }
+
+  async close(): Promise<void> {
+    await this.fake.close();
+  }
+
+  /** Commits files to `main` on the remote (e.g. a plan file) and moves GITHUB_SHA to it. */
+  async commitToMain(files: Record<string, string>, message = 'add files'): Promise<string> {
+    const seed = path.join(this.root, 'seed');
+    for (const [rel, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(seed, rel)), { recursive: true });
+      await writeFile(path.join(seed, rel), text);
+      await gitIn(seed, this.gitEnv, ['add', rel]);
+    }
+    await gitIn(seed, this.gitEnv, ['commit', '-q', '-m', message]);
+    await gitIn(seed, this.gitEnv, ['push', '-q', 'origin', 'main']);
+    this.mainSha = (await gitIn(seed, this.gitEnv, ['rev-parse', 'HEAD'])).stdout.trim();
+    return this.mainSha;
+  }
+
+  /** What actions/checkout does for a push to main: init, fetch the one commit, check out `main`. */
+  private async checkout(name: string): Promise<string> {
+    const ws = path.join(this.root, `ws-${name}`);
+    await gitIn(this.root, this.gitEnv, ['init', '-q', ws]);
+    await gitIn(ws, this.gitEnv, ['remote', 'add', 'origin', this.origin]);
+    await gitIn(ws, this.gitEnv, ['fetch', '-q', '--no-tags', '--prune', '--depth=1', 'origin', `+${this.mainSha}:refs/remotes/origin/main`]);
+    await gitIn(ws, this.gitEnv, ['checkout', '-q', '--force', '-B', 'main', 'refs/remotes/origin/main']);
+    return ws;
+  }
+
+  /** Starts the Action; the returned promise settles when the process has exited. */
+  async start(o: ActionRunOptions, rerunOf?: ActionRun): Promise<StartedAction> {
+    // "Re-run jobs" keeps the run id and counts the attempt up; everything else is a new run.
+    const runId = rerunOf?.runId ?? nextRunId++;
+    const runAttempt = rerunOf ? rerunOf.runAttempt + 1 : 1;
+    const ws = await this.checkout(`${runId}-${runAttempt}`);
+    const runDir = path.join(this.root, `run-${runId}-${runAttempt}`);
+    await mkdir(path.join(runDir, 'temp'), { recursive: true });
+    const eventPath = path.join(runDir, 'event.json');
+    const outputPath = path.join(runDir, 'output');
+    const summaryPath = path.join(runDir, 'summary.md');
+    await writeFile(eventPath, JSON.stringify(o.payload, null, 2));
+    await writeFile(outputPath, '');
+    await writeFile(summaryPath, '');
+
+    const env: NodeJS.ProcessEnv = { ...this.gitEnv };
+    for (const [name, value] of Object.entries({ ...this.inputDefaults, 'agent-command': this.agent, ...o.inputs })) {
+      // The runner's naming: upper case, spaces to underscores, hyphens kept.
+      env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+    }
+    Object.assign(env, {
+      GITHUB_ACTIONS: 'true',
+      CI: 'true',
+      GITHUB_EVENT_NAME: o.eventName,
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_OUTPUT: outputPath,
+      GITHUB_STEP_SUMMARY: summaryPath,
+      GITHUB_API_URL: this.fake.url,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+      GITHUB_REPOSITORY_OWNER: OWNER,
+      GITHUB_RUN_ID: String(runId),
+      GITHUB_RUN_ATTEMPT: String(runAttempt),
+      GITHUB_WORKSPACE: ws,
+      GITHUB_SHA: this.mainSha,
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_REF_NAME: 'main',
+      GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/sequencer.yml@refs/heads/main`,
+      GITHUB_ACTOR: ACTOR,
+      RUNNER_TEMP: path.join(runDir, 'temp'),
+      SEQUENCER_API_PACING: 'off',
+      AGENT_LOG: this.agentLog,
+      AGENT_PID_DIR: this.pidDir,
+      AGENT_WRITE_OUTPUTS: '1',
+    });
+    for (const [k, v] of Object.entries(o.env ?? {})) {
+      if (v === undefined) delete env[k];
+      else env[k] = v;
+    }
+
+    this.fake.setRun(runId, 'in_progress', null, { event: o.eventName, run_attempt: runAttempt });
+    const started = Date.now();
+    const child = spawn(o.node ?? process.execPath, [ACTION_BUNDLE], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr?.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 60_000);
+    const result = new Promise<ActionRun>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code, signal) => {
+        clearTimeout(timer);
+        this.fake.setRun(runId, 'completed', code === 0 ? 'success' : 'failure');
+        Promise.all([readFile(outputPath, 'utf8'), readFile(summaryPath, 'utf8')]).then(
+          ([outputs, summary]) =>
+            resolve({ runId, runAttempt, eventName: o.eventName, payload: o.payload, code, signal, stdout, stderr, outputs: parseOutputFile(outputs), summary, workspace: ws, durationMs: Date.now() - started }),
+          reject,
+        );
+      });
+    });
+    return { runId, child, workspace: ws, result };
+  }
+
+  async run(o: ActionRunOptions): Promise<ActionRun> {
+    return (await this.start(o)).result;
+  }
+
+  /** "Re-run jobs" on a finished run: same event, same run id, the next run attempt. */
+  async rerun(previous: ActionRun, o: Partial<ActionRunOptions> = {}): Promise<ActionRun> {
+    return (await this.start({ ...o, eventName: previous.eventName, payload: previous.payload }, previous)).result;
+  }
+
+  /** Comments the sequencer posted (as the token's user), optionally only those of one marker kind. */
+  botComments(issue: number, kind?: 'proposal' | 'status' | 'blocked' | 'summary' | 'reply' | 'problem'): GhComment[] {
+    return this.fake.data
+      .commentsOf(issue)
+      .filter((c) => c.user.login === this.fake.login)
+      .filter((c) => !kind || MARKER.exec(c.body)?.[1] === kind);
+  }
+
+  /** Opens an issue labelled `sequencer` with the plan in its body and delivers `issues.opened`. */
+  async openIssue(issueNumber: number, plan: unknown, o: Partial<ActionRunOptions> = {}): Promise<ActionRun> {
+    const body = issueBodyWithPlan(plan);
+    const title = `Plan for issue ${issueNumber}`;
+    this.fake.addIssue({ number: issueNumber, title, body, labels: ['sequencer'] });
+    const payload = issuesOpened({ owner: OWNER, repo: REPO, issueNumber, issueBody: body, title, labels: ['sequencer'], sender: ACTOR, apiUrl: this.fake.url });
+    return this.run({ ...o, eventName: 'issues', payload });
+  }
+
+  /** A person comments on an issue: the fake stores the comment; `deliver` runs the Action for its event. */
+  say(issueNumber: number, login: string, body: string, association: AuthorAssociation = 'COLLABORATOR') {
+    const comment = this.fake.addComment(issueNumber, { login, body, association });
+    const payload = issueCommentCreated({ owner: OWNER, repo: REPO, issueNumber, commentId: comment.id, body, login, association, apiUrl: this.fake.url });
+    return { comment, payload, deliver: (o: Partial<ActionRunOptions> = {}) => this.run({ ...o, eventName: 'issue_comment', payload }) };
+  }
+
+  /** A cron heartbeat. */
+  tick(o: Partial<ActionRunOptions> = {}): Promise<ActionRun> {
+    return this.run({ ...o, eventName: 'schedule', payload: schedulePayload() });
+  }
+
+  /** A workflow_dispatch with these workflow inputs. */
+  dispatch(inputs: Record<string, string>, o: Partial<ActionRunOptions> = {}): Promise<ActionRun> {
+    return this.run({ ...o, eventName: 'workflow_dispatch', payload: workflowDispatchPayload(inputs) });
+  }
+
+  /** A git command against the bare remote. */
+  async originGit(args: string[], allowFail = false): Promise<GitRun> {
+    return gitIn(this.root, this.gitEnv, ['--git-dir', this.origin, ...args], allowFail);
+  }
+
+  /** Branch name → tip commit on the remote. */
+  async remoteBranches(): Promise<Record<string, string>> {
+    const res = await this.originGit(['for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads/']);
+    return Object.fromEntries(
+      res.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split(' ') as [string, string]),
+    );
+  }
+
+  /** Commits on `branch` that are not on main, oldest first, with the paths each changed. */
+  async remoteLog(branch: string): Promise<RemoteCommit[]> {
+    const res = await this.originGit(['log', '--reverse', '--format=%x00%H %s', '--name-only', `refs/heads/${branch}`, '--not', 'refs/heads/main']);
+    return res.stdout
+      .split('\0')
+      .filter((chunk) => chunk.trim())
+      .map((chunk) => {
+        const [head = '', ...files] = chunk.split('\n').filter(Boolean);
+        const space = head.indexOf(' ');
+        return { sha: head.slice(0, space), subject: head.slice(space + 1), files };
+      });
+  }
+
+  /** The state document at the tip of the plan's work branch, or null when there is none. */
+  async remoteState(planId: string, branch = `sequencer/${planId}`): Promise<State | null> {
+    const res = await this.originGit(['show', `refs/heads/${branch}:.sequencer/${planId}/state.json`], true);
+    return res.code === 0 ? (JSON.parse(res.stdout) as State) : null;
+  }
+
+  /** A file at a commit on the remote, or null. */
+  async remoteFile(rev: string, file: string): Promise<string | null> {
+    const res = await this.originGit(['show', `${rev}:${file}`], true);
+    return res.code === 0 ? res.stdout : null;
+  }
+}
+
+function gitIn(cwd: string, env: NodeJS.ProcessEnv, args: string[], allowFail = false): Promise<GitRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code !== 0 && !allowFail) reject(new Error(`git ${args.join(' ')} failed (${code}): ${stderr}`));
+      else resolve({ code: code ?? -1, stdout, stderr });
+    });
+  });
+}
+
+/** action.yml's input defaults, as the runner passes them; `${{ github.token }}` becomes the token. */
+async function actionDefaults(token: string): Promise<Record<string, string>> {
+  const doc = parseYaml(await readFile(path.join(REPO_ROOT, 'action.yml'), 'utf8')) as { inputs?: Record<string, { default?: unknown }> };
+  const out: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(doc.inputs ?? {})) {
+    const value = spec.default === undefined ? '' : String(spec.default);
+    out[name] = value.replace(/\$\{\{\s*github\.token\s*\}\}/g, token);
+  }
+  return out;
+}
+
+// workflow_dispatch is a webhook too, so @octokit/webhooks-examples has GitHub's real payload.
+const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as Array<{ name: string; examples: Array<Record<string, unknown>> }>;
+
+/** A workflow_dispatch payload (inputs as the workflow form sends them: strings). */
+export function workflowDispatchPayload(inputs: Record<string, string>, sender = ACTOR): Record<string, unknown> {
+  const example = examples.find((d) => d.name === 'workflow_dispatch')?.examples[0];
+  if (!example) throw new Error('@octokit/webhooks-examples has no workflow_dispatch example');
+  const payload = structuredClone(example) as { inputs: unknown; ref: string; sender: { login: string }; workflow: string };
+  payload.inputs = inputs;
+  payload.ref = 'refs/heads/main';
+  payload.sender.login = sender;
+  payload.workflow = '.github/workflows/sequencer.yml';
+  return payload as unknown as Record<string, unknown>;
+}
+
+/** What a cron trigger's event file holds: the schedule, the workflow and the repository. */
+export function schedulePayload(): Record<string, unknown> {
+  const dispatch = workflowDispatchPayload({});
+  return { schedule: '*/10 * * * *', workflow: '.github/workflows/sequencer.yml', repository: dispatch.repository, organization: dispatch.organization };
+}
+
+/** An issue body with the plan as a fenced ```json block, the way a person writes one. */
+export function issueBodyWithPlan(plan: unknown, prose = 'Please run this plan.'): string {
+  return `${prose}\n\n\`\`\`json\n${JSON.stringify(plan, null, 2)}\n\`\`\`\n`;
+}

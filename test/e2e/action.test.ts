@@ -1,0 +1,233 @@
+// The bundled Action end to end, run the way the Actions runner runs it (see action-harness.ts):
+// real webhook payloads, a fake GitHub REST server on 127.0.0.1, a local bare git remote and a
+// small agent script. The issue flows run under the local Node and under the Node 24 the Action
+// declares (`runs.using: node24`); a missing Node 24 fails those tests, it never skips them.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { issuesLabeled } from '../fakes/webhook-payloads.js';
+import { ActionHarness, issueBodyWithPlan, runReport, type ActionRun } from './action-harness.js';
+import { processAlive, readAgentCalls, removeTempDirs, waitFor } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+const node24 = inject('node24');
+const NODES: Array<[string, () => string]> = [
+  ['local node', () => process.execPath],
+  [
+    'node 24',
+    () => {
+      if ('error' in node24) throw new Error(`Node 24 is needed to run the Action as GitHub does (runs.using: node24), but: ${node24.error}`);
+      return node24.path;
+    },
+  ],
+];
+
+const PLAN = {
+  title: 'Research widgets',
+  steps: {
+    'step-1': { title: 'Collect sources', instruction: 'List sources in notes/sources.md', requiredOutputs: ['notes/sources.md'] },
+    'step-2': { title: 'Summarise', instruction: 'Summarise in notes/summary.md', requiredOutputs: ['notes/summary.md'] },
+    'step-3': { title: 'Report', instruction: 'Write report/final.md', requiredOutputs: ['report/final.md'] },
+  },
+};
+
+function expectOk(run: ActionRun): void {
+  expect(run.code, runReport(run)).toBe(0);
+}
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+describe.each(NODES)('proposal → /approve → every step → final summary (%s)', (_name, nodeOf) => {
+  let h: ActionHarness;
+  beforeAll(async () => {
+    h = await ActionHarness.create();
+  });
+  afterAll(async () => h?.close());
+
+  it('proposes, runs all steps in the approving run, reports once, and ignores a re-delivered event', async () => {
+    const node = nodeOf();
+    const issue = 7;
+    const planId = `issue-${issue}`;
+    const branch = `sequencer/${planId}`;
+
+    const proposed = await h.openIssue(issue, PLAN, { node });
+    expectOk(proposed);
+    expect(proposed.outputs).toMatchObject({ status: 'AWAITING_APPROVAL', 'plan-id': planId, 'steps-total': '3', 'state-branch': branch });
+    const proposal = h.botComments(issue, 'proposal');
+    expect(proposal).toHaveLength(1);
+    const awaiting = (await h.remoteState(planId))!;
+    expect(awaiting.status).toBe('AWAITING_APPROVAL');
+    expect(proposal[0]!.body).toContain(`Plan hash: \`${awaiting.planHash}\``);
+    expect(proposal[0]!.body).toMatch(/\| 1\/3 \| `step-1` \| Collect sources \|/);
+    expect(proposal[0]!.body).toMatch(/\| 3\/3 \| `step-3` \| Report \|/);
+    expect(h.botComments(issue)).toHaveLength(1);
+
+    // GitHub also sends `labeled` for a label given at creation: same plan, nothing new.
+    const tip0 = (await h.remoteBranches())[branch];
+    const labeled = await h.run({ node, eventName: 'issues', payload: issuesLabeled({ owner: h.owner, repo: h.repo, issueNumber: issue, issueBody: issueBodyWithPlan(PLAN), label: 'sequencer', apiUrl: h.fake.url }) });
+    expectOk(labeled);
+    expect(labeled.outputs.status).toBe('AWAITING_APPROVAL');
+    expect(h.botComments(issue)).toHaveLength(1);
+    expect((await h.remoteBranches())[branch]).toBe(tip0);
+
+    h.fake.setPermission('alice', 'write');
+    const approve = h.say(issue, 'alice', '/approve');
+    const done = await approve.deliver({ node });
+    expectOk(done);
+    expect(done.outputs).toMatchObject({ status: 'DONE', 'steps-done': '3', 'steps-total': '3', 'current-step': '', 'blocked-step': '', 'plan-id': planId });
+    // A clean run leaves no error annotations (Octokit's own request log says `error` for 304s).
+    for (const run of [proposed, labeled, done]) expect(run.stdout).not.toMatch(/^::error::/m);
+
+    // One completion commit per step, holding that step's outputs and the state.
+    const log = await h.remoteLog(branch);
+    for (const [id, def] of Object.entries(PLAN.steps)) {
+      const completions = log.filter((c) => c.subject === `sequencer(${planId}): ${id} attempt 1 succeeded`);
+      expect(completions, `${id}: ${log.map((c) => c.subject).join('\n')}`).toHaveLength(1);
+      expect(completions[0]!.files.sort()).toEqual([...def.requiredOutputs, `.sequencer/${planId}/state.json`].sort());
+    }
+    const state = (await h.remoteState(planId))!;
+    expect(state.status).toBe('DONE');
+    expect(state.approval).toMatchObject({ by: 'alice', commentId: approve.comment.id, planHash: awaiting.planHash });
+    expect(Object.values(state.stepRuns).map((r) => [r.status, r.tries])).toEqual([
+      ['DONE', 1],
+      ['DONE', 1],
+      ['DONE', 1],
+    ]);
+
+    const status = h.botComments(issue, 'status');
+    expect(status).toHaveLength(1);
+    expect(status[0]!.body).toContain(`DONE (3/3)`);
+    // Posted after the first step and edited in place as the others finished.
+    const edits = h.fake.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/issues/comments/${status[0]!.id}`));
+    expect(edits.length).toBeGreaterThanOrEqual(2);
+    const summary = h.botComments(issue, 'summary');
+    expect(summary).toHaveLength(1);
+    for (const out of Object.values(PLAN.steps).flatMap((s) => s.requiredOutputs)) {
+      const link = new RegExp(`\\]\\(https://github\\.com/${h.owner}/${h.repo}/blob/([0-9a-f]{40})/${escapeRe(out)}\\)`).exec(summary[0]!.body);
+      expect(link, `a link to ${out} in:\n${summary[0]!.body}`).not.toBeNull();
+      // The linked commit is on the work branch and holds the output.
+      expect(log.map((c) => c.sha)).toContain(link![1]);
+      expect(await h.remoteFile(link![1]!, out)).toMatch(/^# step-\d/);
+    }
+    // The reply names the approver without pinging them again (a zero-width joiner after the @).
+    expect(h.botComments(issue, 'reply').map((c) => c.body)).toEqual([expect.stringMatching(/^> \/approve$[\s\S]*@alice: Approved by @\u200d?alice\. Starting\.$/m)]);
+    expect(done.summary).toMatch(/\| # \| step \| title \| status \|/);
+    expect(done.summary).toContain('DONE (3/3)');
+    expect(done.summary).toMatch(/```mermaid\nflowchart LR\n/);
+
+    // GitHub re-delivers (or someone re-runs the job): nothing new anywhere.
+    const comments = h.fake.comments.length;
+    const tip = (await h.remoteBranches())[branch];
+    const again = await approve.deliver({ node });
+    expectOk(again);
+    expect(again.outputs.status).toBe('DONE');
+    expect(h.fake.comments.length).toBe(comments);
+    expect((await h.remoteBranches())[branch]).toBe(tip);
+    expect((await readAgentCalls(h.agentLog)).map((c) => c.step)).toEqual(['step-1', 'step-2', 'step-3']);
+  });
+});
+
+describe('retries → blocker notice → /retry → done (local node)', () => {
+  let h: ActionHarness;
+  beforeAll(async () => {
+    h = await ActionHarness.create();
+  });
+  afterAll(async () => h?.close());
+
+  it('blocks after the last attempt, tells the issue once, and finishes after /retry', async () => {
+    const issue = 12;
+    const planId = `issue-${issue}`;
+    const branch = `sequencer/${planId}`;
+    // step-2's first three calls fail; the fourth (after /retry) succeeds.
+    const env = { AGENT_FAIL_CALLS: '3', AGENT_FAIL_STEPS: 'step-2' };
+    expectOk(await h.openIssue(issue, PLAN, { env }));
+    h.fake.setPermission('bob', 'maintain');
+
+    const blocked = await h.say(issue, 'bob', '/approve').deliver({ env });
+    expectOk(blocked);
+    expect(blocked.outputs).toMatchObject({ status: 'BLOCKED', 'blocked-step': 'step-2', 'current-step': 'step-2', 'steps-done': '1' });
+    const state = (await h.remoteState(planId))!;
+    expect(state.stepRuns['step-2']?.attempts?.map((a) => a.outcome)).toEqual(['failed', 'failed', 'failed']);
+    const notices = h.botComments(issue, 'blocked');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.body).toMatch(/Blocked at `step-2`/);
+    expect(notices[0]!.body).toContain('max retries (3) exceeded');
+    for (const n of [1, 2, 3]) expect(notices[0]!.body).toMatch(new RegExp(`\\| ${n} \\| failed \\| 1 \\|`));
+    expect(notices[0]!.body).toContain('agent failure on call 3 of step-2');
+    // The troubleshooting prompt carried the previous error into the retries.
+    const calls = (await readAgentCalls(h.agentLog)).filter((c) => c.step === 'step-2');
+    expect(calls.at(-1)?.argv.at(-1)).toMatch(/^Step step-2 failed \(tries: 2\)\. Previous run ended with: .*Please troubleshoot and retry: Summarise/s);
+
+    // The heartbeat comes by: a blocked plan is a no-op, with no second notice and no commit.
+    const tip = (await h.remoteBranches())[branch];
+    const heartbeat = await h.tick({ env });
+    expectOk(heartbeat);
+    expect(heartbeat.outputs.status).toBe('BLOCKED');
+    expect(h.botComments(issue, 'blocked')).toHaveLength(1);
+    expect((await h.remoteBranches())[branch]).toBe(tip);
+
+    const retried = await h.say(issue, 'bob', '/retry').deliver({ env });
+    expectOk(retried);
+    expect(retried.outputs).toMatchObject({ status: 'DONE', 'steps-done': '3', 'blocked-step': '' });
+    expect((await h.remoteState(planId))!.stepRuns['step-2']?.attempts?.map((a) => a.outcome)).toEqual(['failed', 'failed', 'failed', 'succeeded']);
+    expect(h.botComments(issue, 'blocked')).toHaveLength(1);
+    expect(h.botComments(issue, 'summary')).toHaveLength(1);
+    expect(h.botComments(issue, 'status')).toHaveLength(1);
+    expect(h.botComments(issue, 'status')[0]!.body).toContain('DONE (3/3)');
+  });
+});
+
+describe.each(NODES)('/cancel while an agent runs (%s)', (_name, nodeOf) => {
+  let h: ActionHarness;
+  beforeAll(async () => {
+    h = await ActionHarness.create();
+  });
+  afterAll(async () => h?.close());
+
+  it('stops the agent within one inbox poll and ends the plan CANCELLED', async () => {
+    const node = nodeOf();
+    const issue = 21;
+    const planId = `issue-${issue}`;
+    const slow = {
+      title: 'Slow plan',
+      steps: {
+        'step-1': { title: 'Think for a minute', instruction: 'Take your time', requiredOutputs: ['slow.md'], env: { AGENT_SLEEP_MS: '60000' } },
+        'step-2': { title: 'Never reached', instruction: 'Unreachable', requiredOutputs: ['never.md'] },
+      },
+    };
+    const env = { SEQUENCER_INBOX_POLL_SECONDS: '1' };
+    expectOk(await h.openIssue(issue, slow, { node, env }));
+    h.fake.setPermission('carol', 'admin');
+
+    const approve = h.say(issue, 'carol', '/approve');
+    const running = await h.start({ node, env, eventName: 'issue_comment', payload: approve.payload, timeoutMs: 50_000 });
+    const pidFile = path.join(h.pidDir, 'step-1-1.pid');
+    const pid = await waitFor(async () => Number(await readFile(pidFile, 'utf8').catch(() => '')) || null, 30_000, 'the agent to start');
+    expect(processAlive(pid)).toBe(true);
+
+    // Meanwhile the /cancel comment's own run waits in the concurrency group; the running tick must notice.
+    const askedAt = Date.now();
+    const cancel = h.say(issue, 'carol', '/cancel');
+    const run = await running.result;
+    expectOk(run);
+    expect(Date.now() - askedAt, 'cancel noticed within a few polls, long before the agent would finish').toBeLessThan(20_000);
+    expect(run.outputs).toMatchObject({ status: 'CANCELLED', 'steps-done': '0' });
+    expect(processAlive(pid)).toBe(false);
+
+    const state = (await h.remoteState(planId))!;
+    expect(state.status).toBe('CANCELLED');
+    expect(state.cancelRequested).toMatchObject({ by: 'carol' });
+    expect(state.stepRuns['step-1']?.attempts?.map((a) => a.outcome)).toEqual(['cancelled']);
+    expect((await readAgentCalls(h.agentLog)).map((c) => c.step)).toEqual(['step-1']);
+
+    // The /cancel comment's queued run then finds nothing left to do.
+    const tip = (await h.remoteBranches())[`sequencer/${planId}`];
+    const queued = await cancel.deliver({ node, env });
+    expectOk(queued);
+    expect(queued.outputs.status).toBe('CANCELLED');
+    expect((await h.remoteBranches())[`sequencer/${planId}`]).toBe(tip);
+  });
+});

@@ -1,0 +1,270 @@
+// The local CLI's steering commands end to end: init/approve/status/retry/skip/cancel/validate,
+// each run as a real `node dist/cli.js` process against a plan in a temp workspace.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StepDef, StepRun } from '../../src/core/types.js';
+import {
+  REPO_ROOT,
+  makeTempDir,
+  output,
+  processAlive,
+  readAgentCalls,
+  readState,
+  removeTempDirs,
+  runCli,
+  snapshot,
+  startCli,
+  waitFor,
+  writeAgent,
+  writeJson,
+} from './helpers.js';
+
+afterEach(removeTempDirs);
+
+interface Env {
+  ws: string;
+  tools: string;
+  planFile: string;
+  stateFile: string;
+  agent: string;
+  calls: string;
+  /** Runs the CLI in the workspace with the recording agent as STEP_AGENT_CMD. */
+  cli(args: string[], env?: Record<string, string | undefined>): ReturnType<typeof runCli>;
+}
+
+/** A workspace with `plan.json` (plan id "plan"); the agent and its call log live outside it. */
+async function setup(steps: Record<string, Pick<StepDef, 'title' | 'instruction'> & Partial<StepDef>>): Promise<Env> {
+  const ws = await makeTempDir('cmd-ws-');
+  const tools = await makeTempDir('cmd-tools-');
+  const planFile = path.join(ws, 'plan.json');
+  await writeJson(planFile, { title: 'E2E plan', steps });
+  const agent = await writeAgent(tools);
+  const calls = path.join(tools, 'calls.jsonl');
+  return {
+    ws,
+    tools,
+    planFile,
+    stateFile: path.join(ws, '.sequencer', 'plan', 'state.json'),
+    agent,
+    calls,
+    cli: (args, env = {}) => runCli(args, { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_LOG: calls, AGENT_WRITE_OUTPUTS: '1', ...env } }),
+  };
+}
+
+const THREE = {
+  s1: { title: 'First', instruction: 'Write one.md', requiredOutputs: ['one.md'] },
+  s2: { title: 'Second', instruction: 'Write two.md', requiredOutputs: ['two.md'] },
+  s3: { title: 'Third', instruction: 'Write three.md', requiredOutputs: ['three.md'] },
+};
+
+const runOf = (runs: Record<string, StepRun>, id: string): StepRun => {
+  const run = runs[id];
+  if (!run) throw new Error(`no stepRuns.${id}`);
+  return run;
+};
+
+/** Runs the plan until s2 is blocked: s2 fails its first two calls, STEP_MAX_RETRIES=2. */
+async function blockedAtS2(e: Env): Promise<void> {
+  const r = await e.cli(['run', '--plan', e.planFile], { AGENT_FAIL_CALLS: '2', AGENT_FAIL_STEPS: 's2', STEP_MAX_RETRIES: '2' });
+  expect(r.code, output(r)).toBe(1);
+  const s = await readState(e.stateFile);
+  expect(s.status).toBe('BLOCKED');
+  expect(s.blockers).toEqual(['s2: max retries (2) exceeded']);
+}
+
+describe('init and approve', () => {
+  it('init without --approve awaits approval, and a heartbeat then does nothing', async () => {
+    const e = await setup(THREE);
+    const r = await e.cli(['init', '--plan', e.planFile]);
+    expect(r.code, output(r)).toBe(0);
+    const s = await readState(e.stateFile);
+    expect(s.status).toBe('AWAITING_APPROVAL');
+    expect(s.planId).toBe('plan');
+    expect(s.stepQueue).toEqual(['s1', 's2', 's3']);
+
+    const before = await snapshot(e.stateFile);
+    const c = await e.cli(['check', e.stateFile, '--workspace', e.ws]);
+    expect(c.code, output(c)).toBe(0);
+    expect(await snapshot(e.stateFile)).toEqual(before);
+    expect(await readAgentCalls(e.calls)).toEqual([]);
+  });
+
+  it('init refuses to overwrite an existing plan (exit 2) and leaves it as it was', async () => {
+    const e = await setup(THREE);
+    expect((await e.cli(['init', '--plan', e.planFile])).code).toBe(0);
+    const before = await snapshot(e.stateFile);
+    const again = await e.cli(['init', '--plan', e.planFile, '--approve']);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already exists');
+    expect(await snapshot(e.stateFile)).toEqual(before);
+  });
+
+  it('approve --delay 2 starts the plan with a 2-minute step delay, without running a step itself', async () => {
+    const e = await setup(THREE);
+    expect((await e.cli(['init', '--plan', e.planFile])).code).toBe(0);
+    const r = await e.cli(['approve', '--delay', '2', '--state', e.stateFile]);
+    expect(r.code, output(r)).toBe(0);
+    const s = await readState(e.stateFile);
+    expect(s.status).toBe('IN_PROGRESS');
+    expect(s.stepDelayMinutes).toBe(2);
+    expect(s.approval?.planHash).toBe(s.planHash);
+    expect(await readAgentCalls(e.calls)).toEqual([]);
+
+    // The approved plan runs on the next heartbeat and then waits out the delay.
+    const c = await e.cli(['check', e.stateFile, '--workspace', e.ws]);
+    expect(c.code, output(c)).toBe(0);
+    const after = await readState(e.stateFile);
+    expect(runOf(after.stepRuns, 's1').status).toBe('DONE');
+    expect(after.currentStep).toBe(1);
+    expect(Date.parse(after.notBefore ?? '') - Date.now()).toBeGreaterThan(100_000);
+    expect((await readAgentCalls(e.calls)).map((c2) => c2.step)).toEqual(['s1']);
+  });
+});
+
+describe('status', () => {
+  it('prints a step table and, with --json, the state document', async () => {
+    const e = await setup(THREE);
+    await blockedAtS2(e);
+    const table = await e.cli(['status', '--state', e.stateFile]);
+    expect(table.code).toBe(0);
+    const lines = table.stdout.split('\n');
+    expect(lines[0]).toMatch(/BLOCKED \(1\/3 steps done/);
+    expect(lines.find((l) => /\bs1\b/.test(l))).toMatch(/First\s+DONE\s+1\b/);
+    expect(lines.find((l) => /\bs2\b/.test(l))).toMatch(/Second\s+FAILED\s+2\b/);
+    expect(lines.find((l) => /\bs3\b/.test(l))).toMatch(/Third\s+PENDING\s+0\b/);
+    expect(table.stdout).toContain('blocked: s2: max retries (2) exceeded');
+
+    const json = await e.cli(['status', '--json', '--state', e.stateFile]);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual(await readState(e.stateFile));
+  });
+
+  it('says so when there is no plan', async () => {
+    const e = await setup(THREE);
+    const r = await e.cli(['status', '--json', '--state', e.stateFile]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'MISSING' });
+  });
+});
+
+describe('retry, skip and cancel', () => {
+  it('retry gives a blocked step a fresh set of attempts', async () => {
+    const e = await setup(THREE);
+    await blockedAtS2(e);
+    const r = await e.cli(['retry', '--state', e.stateFile]);
+    expect(r.code, output(r)).toBe(0);
+    const retried = await readState(e.stateFile);
+    expect(retried.status).toBe('IN_PROGRESS');
+    expect(retried.blockers).toEqual([]);
+    expect(runOf(retried.stepRuns, 's2').tries).toBe(0);
+
+    // Still STEP_MAX_RETRIES=2: without the reset s2 would be blocked again at once.
+    const c = await e.cli(['check', e.stateFile, '--workspace', e.ws], { AGENT_FAIL_CALLS: '2', AGENT_FAIL_STEPS: 's2', STEP_MAX_RETRIES: '2' });
+    expect(c.code, output(c)).toBe(0);
+    const s = await readState(e.stateFile);
+    expect(s.status).toBe('DONE');
+    const s2 = runOf(s.stepRuns, 's2');
+    expect(s2.tries).toBe(1);
+    expect(s2.attempts?.map((a) => [a.n, a.outcome])).toEqual([
+      [1, 'failed'],
+      [2, 'failed'],
+      [3, 'succeeded'],
+    ]);
+    expect((await readAgentCalls(e.calls)).map((call) => call.step)).toEqual(['s1', 's2', 's2', 's2', 's3']);
+  });
+
+  it('skip moves past the blocked step, which never runs again', async () => {
+    const e = await setup(THREE);
+    await blockedAtS2(e);
+    const r = await e.cli(['skip', 's2', '--state', e.stateFile]);
+    expect(r.code, output(r)).toBe(0);
+    const skipped = await readState(e.stateFile);
+    expect(runOf(skipped.stepRuns, 's2').status).toBe('SKIPPED');
+    expect(skipped.currentStep).toBe(2);
+    expect(skipped.status).toBe('IN_PROGRESS');
+
+    const c = await e.cli(['check', e.stateFile, '--workspace', e.ws]);
+    expect(c.code, output(c)).toBe(0);
+    const s = await readState(e.stateFile);
+    expect(s.status).toBe('DONE');
+    expect(runOf(s.stepRuns, 's3').status).toBe('DONE');
+    expect((await readAgentCalls(e.calls)).map((call) => call.step)).toEqual(['s1', 's2', 's2', 's3']);
+  });
+
+  it('skip naming a step that is not the current one is refused and changes nothing', async () => {
+    const e = await setup(THREE);
+    await blockedAtS2(e);
+    const r = await e.cli(['skip', 's3', '--state', e.stateFile]);
+    expect(r.code).toBe(0);
+    const s = await readState(e.stateFile);
+    expect(s.status).toBe('BLOCKED');
+    expect(s.stepRuns.s3).toBeUndefined();
+    expect(runOf(s.stepRuns, 's2').status).toBe('FAILED');
+  });
+
+  it('cancel on an idle plan ends it as CANCELLED; later heartbeats run nothing', async () => {
+    const e = await setup(THREE);
+    expect((await e.cli(['init', '--approve', '--plan', e.planFile])).code).toBe(0);
+    const r = await e.cli(['cancel', '--state', e.stateFile]);
+    expect(r.code, output(r)).toBe(0);
+    expect((await readState(e.stateFile)).status).toBe('CANCELLED');
+    expect((await e.cli(['check', e.stateFile, '--workspace', e.ws])).code).toBe(0);
+    expect((await readState(e.stateFile)).status).toBe('CANCELLED');
+    expect(await readAgentCalls(e.calls)).toEqual([]);
+  });
+
+  it('cancel while run executes a long step stops the agent within seconds and ends the plan CANCELLED', async () => {
+    const e = await setup(THREE);
+    const run = startCli(['run', '--plan', e.planFile, '--grace', '2'], {
+      cwd: e.ws,
+      env: { STEP_AGENT_CMD: e.agent, AGENT_LOG: e.calls, AGENT_SLEEP_MS: '30000', AGENT_PID_DIR: e.tools },
+    });
+    const pidFile = path.join(e.tools, 's1-1.pid');
+    const pid = await waitFor(async () => Number(await readFile(pidFile, 'utf8').catch(() => '')) || undefined, 15_000, 'the agent to start');
+    expect(processAlive(pid)).toBe(true);
+
+    const t0 = Date.now();
+    const c = await runCli(['cancel', '--state', e.stateFile], { cwd: e.ws });
+    expect(c.code, output(c)).toBe(0);
+    await waitFor(() => !processAlive(pid), 8_000, `agent pid ${pid} to exit after cancel`);
+    const r = await run.result;
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(r.code, output(r)).toBe(1);
+
+    const s = await readState(e.stateFile);
+    expect(s.status).toBe('CANCELLED');
+    const s1 = runOf(s.stepRuns, 's1');
+    expect(s1.status).not.toBe('DONE');
+    expect(s1.attempts?.[0]?.outcome).toBe('cancelled');
+    expect((await readAgentCalls(e.calls)).map((call) => call.step)).toEqual(['s1']);
+  });
+});
+
+describe('validate', () => {
+  it('accepts a good plan with exit 0', async () => {
+    const e = await setup(THREE);
+    const r = await e.cli(['validate', e.planFile]);
+    expect(r.code, output(r)).toBe(0);
+    expect(r.stdout).toContain('valid plan with 3 steps');
+  });
+
+  it('rejects a bad plan with exit 2 and a message per bad field, each naming its path', async () => {
+    const bad = path.join(REPO_ROOT, 'test', 'fixtures', 'plans', 'invalid', 'structural-bad-types.json');
+    const r = await runCli(['validate', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('plan.steps.a.title:');
+    expect(r.stderr).toContain('plan.steps.a.instruction:');
+    expect(r.stderr).toMatch(/plan\.steps\.a\.maxAttempts: .*got 0/);
+    expect(r.stderr).toMatch(/plan\.steps\.a\.expectPayload: .*"yes"/);
+  });
+
+  it('rejects a plan whose queue names an unknown step, naming the queue entry', async () => {
+    const e = await setup(THREE);
+    const file = path.join(e.ws, 'queue.json');
+    await writeJson(file, { steps: THREE, stepQueue: ['s1', 'nope'] });
+    const r = await runCli(['validate', file]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/stepQueue\[1\].*nope/);
+  });
+});

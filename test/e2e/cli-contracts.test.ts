@@ -1,0 +1,93 @@
+// Step contracts end to end through the bundled CLI: a real `command` rule (a script in the
+// workspace) fails the first attempt, the retry prompt carries the rule's failure, the second
+// attempt passes; a json_schema rule reads a schema file; the payload reaches the next step
+// through a placeholder and $SEQUENCER_INPUT_FILE.
+import { readFile, writeFile, chmod } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeTempDir, output, readState, removeTempDirs, runCli, writeJson } from './helpers.js';
+
+afterEach(removeTempDirs);
+
+/** Records each call, then acts per step and attempt (see the plan below). */
+const AGENT = `#!/usr/bin/env node
+import fs from 'node:fs';
+import path from 'node:path';
+const env = process.env;
+const prompt = process.argv[process.argv.length - 1];
+const ws = env.SEQUENCER_WORKSPACE;
+fs.appendFileSync(env.CALLS, JSON.stringify({ step: env.SEQUENCER_STEP_ID, attempt: env.SEQUENCER_ATTEMPT, prompt, input: env.SEQUENCER_INPUT_FILE ?? null }) + '\\n');
+if (env.SEQUENCER_STEP_ID === 'draft') {
+  const sources = env.SEQUENCER_ATTEMPT === '1' ? '' : '\\n## Sources\\n- the zoo\\n';
+  fs.writeFileSync(path.join(ws, 'report.md'), '# Otters\\n' + sources);
+  fs.writeFileSync(path.join(ws, 'meta.json'), JSON.stringify({ topic: 'otters', sections: 2 }));
+  fs.writeFileSync(env.SEQUENCER_PAYLOAD_FILE, JSON.stringify({ topic: 'otters', sections: 2 }));
+} else {
+  fs.writeFileSync(path.join(ws, 'published.json'), fs.readFileSync(env.SEQUENCER_INPUT_FILE, 'utf8'));
+}
+`;
+
+/** The plan's own check: exit 1 with a reason unless the report has its Sources section. */
+const CHECK = `import fs from 'node:fs';
+const text = fs.readFileSync('report.md', 'utf8');
+if (!/^## Sources/m.test(text)) {
+  console.error('report.md has no "## Sources" section');
+  process.exit(1);
+}
+console.log('report ok for step ' + process.env.SEQUENCER_STEP_ID);
+`;
+
+describe('step contracts through the CLI', () => {
+  it('a failing command rule is retried with its failure in the prompt, then the payload flows on', async () => {
+    const ws = await makeTempDir('contracts-ws-');
+    const tools = await makeTempDir('contracts-tools-');
+    const agent = path.join(tools, 'agent.mjs');
+    await writeFile(agent, AGENT);
+    await chmod(agent, 0o755);
+    await writeFile(path.join(ws, 'check-report.mjs'), CHECK);
+    await writeJson(path.join(ws, 'meta.schema.json'), { type: 'object', required: ['topic', 'sections'], properties: { sections: { type: 'integer', minimum: 1 } } });
+    const planFile = path.join(ws, 'plan.json');
+    await writeJson(planFile, {
+      title: 'Contracts',
+      steps: {
+        draft: {
+          title: 'Draft the report',
+          instruction: 'Write report.md with a Sources section.',
+          requiredOutputs: ['report.md'],
+          expectPayload: true,
+          validate: [
+            { command: { argv: ['node', 'check-report.mjs'], timeoutSeconds: 30 } },
+            { json_schema: { path: 'meta.json', schema: 'meta.schema.json' } },
+            { payload_value_matches: { key: 'topic', pattern: '^[a-z]+$' } },
+          ],
+        },
+        publish: {
+          title: 'Publish',
+          instruction: 'Publish the report on {{steps.draft.payload.topic}}.',
+          requiredOutputs: ['published.json'],
+          inheritPayload: true,
+        },
+      },
+    });
+    const calls = path.join(tools, 'calls.jsonl');
+    const r = await runCli(['run', '--plan', planFile], { cwd: ws, env: { STEP_AGENT_CMD: agent, CALLS: calls } });
+    expect(r.code, output(r)).toBe(0);
+
+    const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { step: string; attempt: string; prompt: string; input: string | null });
+    expect(made.map((c) => `${c.step}#${c.attempt}`)).toEqual(['draft#1', 'draft#2', 'publish#1']);
+    expect(made[1]!.prompt).toMatch(
+      /^Step draft failed \(tries: 1\)\. Previous run ended with: Validation failed: command\(node check-report\.mjs\): exited with code 1: report\.md has no "## Sources" section\. Please troubleshoot and retry: Write report\.md with a Sources section\.$/,
+    );
+    expect(made[2]!.prompt).toBe('Publish the report on otters.');
+    expect(made[2]!.input).toMatch(/publish[/\\]attempt-1\.input\.json$/);
+    expect(JSON.parse(await readFile(path.join(ws, 'published.json'), 'utf8'))).toEqual({ draft: { topic: 'otters', sections: 2 } });
+
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.status).toBe('DONE');
+    expect(state.stepRuns.draft).toMatchObject({ status: 'DONE', tries: 2, payload: { topic: 'otters', sections: 2 } });
+    expect(state.stepRuns.draft?.attempts?.[0]).toMatchObject({ outcome: 'failed', exitCode: 0, failedRules: ['command(node check-report.mjs)'] });
+    // The check's own output is kept beside the attempt log.
+    const checkLog = path.join(ws, '.sequencer', 'plan', 'state.json.logs', 'draft', 'attempt-2.check-1.log');
+    expect(await readFile(checkLog, 'utf8')).toBe('report ok for step draft\n');
+  });
+});

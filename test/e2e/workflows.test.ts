@@ -1,0 +1,92 @@
+// The workflows users copy (docs/examples/*.yml and the README's workflow snippets) must be
+// valid for GitHub's own parser, and the example must stay least-privilege and never cancel a
+// running tick (a cancelled tick is exactly the crash the durable state has to absorb).
+import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { NoOperationTraceWriter, convertWorkflowTemplate, parseWorkflow } from '@actions/workflow-parser';
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { fencedBlocks } from '../../src/core/plan-from-issue.js';
+import { REPO_ROOT } from './helpers.js';
+
+const EXAMPLES = path.join(REPO_ROOT, 'docs', 'examples');
+const README = path.join(REPO_ROOT, 'README.md');
+
+interface Workflow {
+  name: string;
+  content: string;
+}
+
+/** Errors from GitHub's workflow parser: schema errors first, then conversion errors. */
+async function workflowErrors(file: Workflow): Promise<string[]> {
+  const parsed = parseWorkflow(file, new NoOperationTraceWriter());
+  const errors = parsed.context.errors.getErrors().map((e) => e.message);
+  if (errors.length || !parsed.value) return errors.length ? errors : ['no workflow parsed'];
+  const template = await convertWorkflowTemplate(parsed.context, parsed.value);
+  return (template.errors ?? []).map((e) => e.Message);
+}
+
+async function exampleFiles(): Promise<Workflow[]> {
+  const names = (await readdir(EXAMPLES)).filter((n) => /\.ya?ml$/.test(n)).sort();
+  return Promise.all(names.map(async (n) => ({ name: `docs/examples/${n}`, content: await readFile(path.join(EXAMPLES, n), 'utf8') })));
+}
+
+/** ```yaml blocks of the README that are whole workflows (they have an `on:` key). */
+async function readmeWorkflows(): Promise<Workflow[]> {
+  if (!existsSync(README)) return [];
+  const text = await readFile(README, 'utf8');
+  return fencedBlocks(text)
+    .filter((b) => b.info === 'yaml' || b.info === 'yml')
+    .filter((b) => /^on:/m.test(b.content) || /^"?on"?:/m.test(b.content))
+    .map((b) => ({ name: `README.md line ${b.line}`, content: b.content }));
+}
+
+describe('GitHub workflow parser', () => {
+  it('rejects a broken workflow (the check can fail)', async () => {
+    const errors = await workflowErrors({ name: 'broken.yml', content: 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    stepz: []\n' });
+    expect(errors.join('\n')).toMatch(/stepz/);
+  });
+
+  it('accepts every example workflow', async () => {
+    const files = await exampleFiles();
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect({ file: file.name, errors: await workflowErrors(file) }).toEqual({ file: file.name, errors: [] });
+  });
+
+  it('accepts every workflow in the README', async () => {
+    // The README is written alongside this suite: it must exist, and its workflows must parse.
+    expect(existsSync(README), 'README.md exists').toBe(true);
+    const blocks = await readmeWorkflows();
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) expect({ block: block.name, errors: await workflowErrors(block) }).toEqual({ block: block.name, errors: [] });
+  });
+});
+
+describe('example workflow settings', () => {
+  it('asks only for contents, issues and actions write (least privilege)', async () => {
+    for (const file of await exampleFiles()) {
+      const doc = parseYaml(file.content) as { permissions?: unknown; jobs?: Record<string, { permissions?: unknown }> };
+      const sets = [doc.permissions, ...Object.values(doc.jobs ?? {}).map((j) => j.permissions)].filter((p) => p !== undefined);
+      expect(sets.length, `${file.name} declares permissions`).toBeGreaterThan(0);
+      for (const set of sets) {
+        expect(typeof set, `${file.name}: permissions are listed one by one, not read-all/write-all`).toBe('object');
+        const writes = Object.entries(set as Record<string, string>).filter(([, v]) => v === 'write').map(([k]) => k).sort();
+        for (const w of writes) expect(['actions', 'contents', 'issues'], `${file.name}: ${w}: write`).toContain(w);
+      }
+      // The default example (the one most people copy) needs exactly these three.
+      if (file.name.endsWith('/sequencer.yml')) {
+        expect(doc.permissions).toEqual({ contents: 'write', issues: 'write', actions: 'write' });
+      }
+    }
+  });
+
+  it('never cancels a running tick (concurrency cancel-in-progress is false)', async () => {
+    for (const file of await exampleFiles()) {
+      const doc = parseYaml(file.content) as { concurrency?: { group?: string; 'cancel-in-progress'?: unknown } };
+      expect(doc.concurrency, `${file.name} has a concurrency group`).toBeDefined();
+      expect(typeof doc.concurrency?.group).toBe('string');
+      expect(doc.concurrency?.['cancel-in-progress'], file.name).toBe(false);
+    }
+  });
+});

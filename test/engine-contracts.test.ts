@@ -1,0 +1,167 @@
+// Step contracts in the tick: validation rules, onValidationFail routing and payloads, with the
+// port fakes (no module mocks).
+import { describe, expect, it } from 'vitest';
+import { tick, type EngineConfig, type EngineDeps } from '../src/engine.js';
+import type { State, StepDef } from '../src/core/types.js';
+import type { AgentSpec } from '../src/ports.js';
+import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier, type ScriptedRun } from './fakes/ports.js';
+import { state } from './fakes/states.js';
+
+function harness(initial: State, script: (spec: AgentSpec, call: number) => ScriptedRun, cfgOver: Partial<EngineConfig> = {}) {
+  const workspace = new FakeWorkspace();
+  const attemptFiles = new MemoryAttemptFiles();
+  const agent = new FakeAgent(script, workspace, undefined, attemptFiles);
+  const verifier = new FakeVerifier(workspace);
+  const store = new MemoryStore(initial);
+  const notifier = new RecordingNotifier();
+  const deps: EngineDeps = { clock: new FakeClock(), store, agent, workspace, owners: new FakeOwners('dead'), notifier, log: new MemoryLog(), verifier, attemptFiles };
+  const cfg: EngineConfig = {
+    agentCommand: 'my-agent',
+    limits: { maxAttempts: 3, attemptTimeoutMinutes: 60 },
+    owner: { kind: 'local', host: 'h', pid: 42 },
+    logDir: '/logs',
+    leaseMarginMs: 60_000,
+    graceMs: 100,
+    ...cfgOver,
+  };
+  return { store, agent, verifier, attemptFiles, workspace, notifier, run: () => tick(deps, cfg) };
+}
+
+const promptOf = (spec: AgentSpec) => spec.argv[spec.argv.length - 1] ?? '';
+const stepOf = (spec: AgentSpec) => spec.env.SEQUENCER_STEP_ID;
+
+function plan(ids: string[], queue: string[], defs: Record<string, Partial<StepDef>>): State {
+  return state(ids, { stepQueue: queue }, (id) => defs[id] ?? {});
+}
+
+const sources: Partial<StepDef> = {
+  requiredOutputs: ['report.md'],
+  validate: [{ file_contains: { path: 'report.md', pattern: '^## Sources', flags: 'm' } }],
+};
+
+describe('validation rules and routing', () => {
+  it('a failed rule is the step error, and the retry prompt carries it', async () => {
+    const h = harness(plan(['a'], ['a'], { a: sources }), (_spec, call) => ({ texts: { 'report.md': call === 1 ? '# Report\n' : '# Report\n## Sources\n' } }));
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.agent.runs).toHaveLength(2);
+    expect(promptOf(h.agent.runs[1]!)).toBe('Step a failed (tries: 1). Previous run ended with: Validation failed: file_contains(report.md, /^## Sources/m): no match. Please troubleshoot and retry: Do a');
+    expect(h.store.current?.stepRuns.a?.attempts?.[0]).toMatchObject({ outcome: 'failed', exitCode: 0, failedRules: ['file_contains(report.md, /^## Sources/m)'] });
+  });
+
+  it('routes to a remediation step outside the queue and back to the failed step', async () => {
+    const h = harness(
+      plan(['a', 'fix', 'b'], ['a', 'b'], { a: { ...sources, onValidationFail: 'fix' }, fix: { requiredOutputs: ['report.md'] } }),
+      (spec) => {
+        if (stepOf(spec) === 'a') return h.workspace.files.has('report.md') ? {} : { texts: { 'report.md': '# Report\n' }, payload: { draft: 1 } };
+        if (stepOf(spec) === 'fix') return { texts: { 'report.md': '# Report\n## Sources\n- x\n' }, payload: { fixed: true } };
+        return {};
+      },
+    );
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.agent.runs.map(stepOf)).toEqual(['a', 'fix', 'a', 'b']);
+    expect(promptOf(h.agent.runs[1]!)).toContain('This is a remediation step for step a (Title a), whose attempt 1 failed: Validation failed: file_contains(report.md, /^## Sources/m): no match.');
+    expect(promptOf(h.agent.runs[2]!)).toMatch(/^Step a failed \(tries: 1\)\. Previous run ended with: Validation failed/);
+    expect(h.agent.runs[1]!.logFile).toBe('/logs/fix/attempt-1.log');
+    const s = h.store.current!;
+    expect(s.stepRuns.fix).toMatchObject({ status: 'DONE', tries: 1, payload: { fixed: true } });
+    expect(s.stepRuns.a).toMatchObject({ status: 'DONE', tries: 2, remediation: { step: 'fix', forAttempt: 1, status: 'DONE' } });
+    // a's second attempt wrote no payload: the failed first attempt's does not linger.
+    expect(s.stepRuns.a?.payload).toBeUndefined();
+    expect(h.store.writes.map((w) => w.meta.message)).toEqual([
+      'a attempt 1 started',
+      'a attempt 1 failed',
+      'a attempt 1 failed validation; remediate with fix',
+      'fix attempt 1 started',
+      'fix attempt 1 succeeded',
+      'a attempt 2 started',
+      'a attempt 2 succeeded',
+      'b attempt 1 started',
+      'b attempt 1 succeeded',
+    ]);
+    expect(h.store.writes[4]!.meta.kind).toBe('completion');
+  });
+
+  it('resumes a remediation that a dead tick left in flight', async () => {
+    const h = harness(plan(['a', 'fix'], ['a'], { a: { ...sources, onValidationFail: 'fix' } }), (spec) => (stepOf(spec) === 'fix' ? { texts: { 'report.md': '## Sources\n' } } : { writes: ['report.md'] }));
+    h.store.current = {
+      ...h.store.current!,
+      stepRuns: {
+        a: { status: 'FAILED', tries: 1, error: 'Validation failed: x', attempts: [{ n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', outcome: 'failed', failedRules: ['x'] }], remediation: { step: 'fix', forAttempt: 1, status: 'PENDING' } },
+        fix: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'p/fix/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { kind: 'local', host: 'h', pid: 7 }, logFile: '/logs/fix/attempt-1.log' }] },
+      },
+    };
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.agent.reaped).toEqual(['/logs/fix/attempt-1.log']);
+    expect(h.agent.runs.map(stepOf)).toEqual(['fix', 'a']);
+    expect(promptOf(h.agent.runs[0]!)).toMatch(/^Step fix failed \(tries: 1\)\. Previous run ended with: interrupted/);
+    expect(h.store.current?.stepRuns.fix?.attempts?.map((a) => a.outcome)).toEqual(['interrupted', 'succeeded']);
+  });
+
+  it('onValidationFail: fail blocks at once and the blocker names the rule', async () => {
+    const h = harness(plan(['a', 'b'], ['a', 'b'], { a: { ...sources, onValidationFail: 'fail' } }), () => ({ texts: { 'report.md': 'nothing' } }));
+    expect((await h.run()).outcome).toBe('blocked');
+    expect(h.agent.runs).toHaveLength(1);
+    expect(h.store.current?.blockers).toEqual(['a: Validation failed: file_contains(report.md, /^## Sources/m): no match (onValidationFail: fail)']);
+    expect(h.notifier.notices.filter((n) => n.kind === 'blocked')).toHaveLength(1);
+  });
+
+  it('missing outputs follow the retry policy even with onValidationFail: fail', async () => {
+    const h = harness(plan(['a'], ['a'], { a: { ...sources, onValidationFail: 'fail' } }), (_s, call) => (call === 1 ? {} : { texts: { 'report.md': '## Sources' } }));
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.store.current?.stepRuns.a?.attempts?.[0]?.error).toBe('Missing required outputs: report.md');
+  });
+
+  it('runs command rules through the verifier with the attempt environment and a log per rule', async () => {
+    const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 1, validate: [{ file_exists: { path: 'x' } }, { command: { argv: ['node', 'check.mjs'], timeoutSeconds: 9 } }] } }), () => ({ writes: ['x'] }));
+    h.verifier.checks.length = 0;
+    await h.run();
+    expect(h.verifier.checks).toEqual([
+      { argv: ['node', 'check.mjs'], opts: { timeoutMs: 9000, env: expect.objectContaining({ SEQUENCER_STEP_ID: 'a', SEQUENCER_PAYLOAD_FILE: '/logs/a/attempt-1.payload.json' }), logFile: '/logs/a/attempt-1.check-2.log' } },
+    ]);
+    expect(h.store.current?.status).toBe('DONE');
+  });
+});
+
+describe('payloads', () => {
+  it('flow across three steps: placeholders and $SEQUENCER_INPUT_FILE', async () => {
+    const h = harness(
+      plan(['one', 'two', 'three'], ['one', 'two', 'three'], {
+        one: { expectPayload: true, validate: [{ payload_value_matches: { key: 'topic', pattern: '^[a-z]+$' } }] },
+        three: { instruction: 'Write about {{steps.one.payload.topic}} ({{steps.one.payload.meta.n}} items)', inheritPayload: true },
+      }),
+      (spec) => (stepOf(spec) === 'one' ? { payload: { topic: 'otters', meta: { n: 2 } } } : stepOf(spec) === 'two' ? { payload: { seen: ['otters'] } } : {}),
+    );
+    expect((await h.run()).outcome).toBe('done');
+    const [one, two, three] = h.agent.runs;
+    expect(promptOf(three!)).toBe('Write about otters (2 items)');
+    expect(one!.env.SEQUENCER_INPUT_FILE).toBeUndefined();
+    expect(two!.env.SEQUENCER_INPUT_FILE).toBeUndefined();
+    expect(three!.env.SEQUENCER_INPUT_FILE).toBe('/logs/three/attempt-1.input.json');
+    expect(JSON.parse(h.attemptFiles.files.get('/logs/three/attempt-1.input.json') ?? 'null')).toEqual({ one: { topic: 'otters', meta: { n: 2 } }, two: { seen: ['otters'] } });
+    expect(h.store.current?.stepRuns.one?.payload).toEqual({ topic: 'otters', meta: { n: 2 } });
+  });
+
+  it('expectPayload fails an attempt that wrote none; the retry prompt says so', async () => {
+    const h = harness(plan(['a'], ['a'], { a: { expectPayload: true } }), (_s, call) => (call === 1 ? {} : { payload: { ok: true } }));
+    expect((await h.run()).outcome).toBe('done');
+    expect(promptOf(h.agent.runs[1]!)).toBe('Step a failed (tries: 1). Previous run ended with: expected a JSON payload in $SEQUENCER_PAYLOAD_FILE, none was written. Please troubleshoot and retry: Do a');
+    expect(h.store.current?.stepRuns.a?.payload).toEqual({ ok: true });
+  });
+
+  it('an oversize payload fails the attempt, naming its size and the cap', async () => {
+    const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 1 } }), () => ({ payloadText: JSON.stringify({ blob: 'x'.repeat(2000) }) }), { payloadMaxBytes: 1024 });
+    expect((await h.run()).outcome).toBe('blocked');
+    expect(h.store.current?.stepRuns.a?.error).toMatch(/^the payload in \$SEQUENCER_PAYLOAD_FILE is 2011 bytes, more than the 1024 bytes \(1 KiB\) cap/);
+    expect(h.store.current?.stepRuns.a?.payload).toBeUndefined();
+  });
+
+  it('invalid JSON fails the attempt; a stale payload file is removed before the attempt', async () => {
+    const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 2 } }), (_s, call) => (call === 1 ? { payloadText: '{"a": 1,' } : {}));
+    // A crashed earlier run of attempt 2 left this behind; it must not count as attempt 2's payload.
+    await h.attemptFiles.write('/logs/a/attempt-2.payload.json', '{"stale": true}');
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.store.current?.stepRuns.a?.attempts?.[0]?.error).toMatch(/^the payload in \$SEQUENCER_PAYLOAD_FILE is not valid JSON \(line 1 column 9: unexpected end of input\)/);
+    expect(h.attemptFiles.removed).toEqual(['/logs/a/attempt-1.payload.json', '/logs/a/attempt-2.payload.json']);
+    expect(h.store.current?.stepRuns.a?.payload).toBeUndefined();
+  });
+});
