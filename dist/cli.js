@@ -12,35 +12,32 @@ import {
   FsWorkspace,
   GitStore,
   LocalOwnerProbe,
-  PlanError,
   SequencerError,
   StateError,
   blockerReport,
+  classifyRequest,
   describeError,
   effectiveQueue,
-  fencedBlocks,
   finalSummary,
   findJsonSyntaxError,
-  isRecord,
   isTempFileFor,
   isValidPid,
   loadPlanText,
   localOwner,
   newState,
-  parseAgentCommand,
-  parsePlan,
-  parsePlanText,
   parseState,
   pidAlive,
+  planFromRequest,
   replan,
   serializeState,
+  shortTitle,
   showValue,
   statusTable,
   stepsDone,
   tick,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunks/chunk-4V2VWB6K.js";
+} from "./chunks/chunk-A6FINPUQ.js";
 import "./chunks/chunk-PANJYNO7.js";
 
 // src/cli/commands/heartbeat.ts
@@ -184,8 +181,8 @@ function judge(lockPath, seen, staleMs) {
   if (info.host === os.hostname() && !pidAlive(info.pid)) return { stale: true };
   return { stale: false, holder: describeHolder(info) };
 }
-async function createExclusive(path9, text) {
-  const draft = `${path9}.${process.pid}.${randomBytes(4).toString("hex")}.new`;
+async function createExclusive(path8, text) {
+  const draft = `${path8}.${process.pid}.${randomBytes(4).toString("hex")}.new`;
   const handle = await open(draft, "wx", 420);
   try {
     await handle.writeFile(text, "utf8");
@@ -194,7 +191,7 @@ async function createExclusive(path9, text) {
     await handle.close();
   }
   try {
-    await link(draft, path9);
+    await link(draft, path8);
     return true;
   } catch (err) {
     if (code(err) === "EEXIST") return false;
@@ -230,10 +227,10 @@ async function releaseIfOurs(lockPath, text) {
   if (!seen || seen.text !== text) return;
   await unlinkQuietly(lockPath);
 }
-async function inspect(path9) {
+async function inspect(path8) {
   let handle;
   try {
-    handle = await open(path9, "r");
+    handle = await open(path8, "r");
   } catch (err) {
     if (code(err) === "ENOENT") return null;
     throw err;
@@ -246,17 +243,17 @@ async function inspect(path9) {
     await handle.close();
   }
 }
-async function statQuietly(path9) {
+async function statQuietly(path8) {
   try {
-    return await stat(path9, { bigint: true });
+    return await stat(path8, { bigint: true });
   } catch (err) {
     if (code(err) === "ENOENT") return null;
     throw err;
   }
 }
-async function unlinkQuietly(path9) {
+async function unlinkQuietly(path8) {
   try {
-    await unlink(path9);
+    await unlink(path8);
   } catch (err) {
     if (code(err) !== "ENOENT") throw err;
   }
@@ -875,675 +872,15 @@ function quote(word) {
 }
 
 // src/cli/commands/plan-request.ts
-import { mkdir as mkdir5, readFile as readFile5 } from "node:fs/promises";
-import path7 from "node:path";
-
-// src/adapters/plan-drafter.ts
-import { mkdir as mkdir4, readFile as readFile4, rm } from "node:fs/promises";
+import { mkdir as mkdir4, readFile as readFile4 } from "node:fs/promises";
 import path6 from "node:path";
-
-// schema/plan.schema.json
-var plan_schema_default = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  $id: "https://agent-step-sequencer.dev/schema/plan.schema.json",
-  title: "Agent Step Sequencer plan",
-  description: 'A multi-step plan for agent-step-sequencer: ordered steps, each with a title, an instruction for the agent, required outputs and validation rules. A plan file may also be a whole state.json (the original step-sequencer format: {"plan": {"steps": ...}, "stepQueue": [...], ...}); its "plan" member then follows this schema. Fields not listed here are kept untouched. Cross-field rules (stepQueue and onValidationFail name existing steps, routing cannot loop, paths do not leave the workspace with "..", patterns compile) are enforced by `agent-step-sequencer validate`.',
-  type: "object",
-  required: [
-    "steps"
-  ],
-  properties: {
-    title: {
-      type: "string",
-      description: "Human-readable name of the plan."
-    },
-    steps: {
-      type: "object",
-      description: "Steps by id. Without stepQueue, steps run in the order written here.",
-      minProperties: 1,
-      maxProperties: 1e4,
-      propertyNames: {
-        pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
-      },
-      additionalProperties: {
-        $ref: "#/$defs/step"
-      }
-    },
-    stepQueue: {
-      type: "array",
-      description: "Run order: ids of steps, each at most once. Defaults to the order of steps.",
-      minItems: 1,
-      uniqueItems: true,
-      items: {
-        type: "string",
-        pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
-      }
-    },
-    deadline: {
-      type: "string",
-      format: "date-time",
-      pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?(Z|z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$",
-      description: "RFC 3339 date-time with a time zone, e.g. 2025-01-31T18:00:00Z."
-    }
-  },
-  $defs: {
-    relativePath: {
-      type: "string",
-      description: "A path relative to the workspace; it may not be absolute or leave the workspace.",
-      minLength: 1,
-      pattern: "^(?![/\\\\])(?![A-Za-z]:)(?=[\\s\\S]*\\S)[^\\u0000]*$"
-    },
-    pathList: {
-      type: "array",
-      items: {
-        $ref: "#/$defs/relativePath"
-      }
-    },
-    step: {
-      type: "object",
-      required: [
-        "title",
-        "instruction"
-      ],
-      dependentSchemas: {
-        required_outputs: {
-          description: "requiredOutputs and its alias required_outputs cannot both be given.",
-          properties: {
-            requiredOutputs: false
-          }
-        }
-      },
-      properties: {
-        title: {
-          type: "string",
-          pattern: "\\S",
-          description: "Short human-readable label."
-        },
-        instruction: {
-          type: "string",
-          pattern: "\\S",
-          description: "The full instruction handed to the agent."
-        },
-        requiredOutputs: {
-          $ref: "#/$defs/pathList",
-          description: "Workspace-relative paths that must exist before the step may be DONE."
-        },
-        required_outputs: {
-          $ref: "#/$defs/pathList",
-          description: "Alias of requiredOutputs; use one or the other."
-        },
-        validate: {
-          type: "array",
-          items: {
-            $ref: "#/$defs/rule"
-          },
-          description: "Rules checked after the agent exits 0."
-        },
-        onValidationFail: {
-          type: "string",
-          pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
-          description: '"retry" (default), "fail", or the id of another step that remediates this one.'
-        },
-        maxAttempts: {
-          type: "integer",
-          minimum: 1,
-          maximum: 100
-        },
-        attemptTimeoutMinutes: {
-          type: "number",
-          exclusiveMinimum: 0,
-          maximum: 10080
-        },
-        timeoutMinutes: {
-          type: "number",
-          exclusiveMinimum: 0,
-          maximum: 10080,
-          description: "Total time for the step from its first attempt; retries never reset it."
-        },
-        agent: {
-          type: "string",
-          pattern: "\\S",
-          description: "Agent command for this step only."
-        },
-        env: {
-          type: "object",
-          description: "Extra environment for the agent. Names starting with SEQUENCER_ are reserved.",
-          propertyNames: {
-            pattern: "^(?!SEQUENCER_)[A-Za-z_][A-Za-z0-9_]*$"
-          },
-          additionalProperties: {
-            type: "string"
-          }
-        },
-        expectPayload: {
-          type: "boolean"
-        },
-        inheritPayload: {
-          type: "boolean"
-        }
-      }
-    },
-    rule: {
-      type: "object",
-      description: "A validation rule: an object with exactly one key naming its kind.",
-      minProperties: 1,
-      maxProperties: 1,
-      additionalProperties: false,
-      properties: {
-        file_exists: {
-          type: "object",
-          description: "The file exists in the workspace.",
-          required: [
-            "path"
-          ],
-          properties: {
-            path: {
-              $ref: "#/$defs/relativePath"
-            }
-          }
-        },
-        file_contains: {
-          type: "object",
-          description: "The file's text matches the pattern.",
-          required: [
-            "path",
-            "pattern"
-          ],
-          properties: {
-            path: {
-              $ref: "#/$defs/relativePath"
-            },
-            pattern: {
-              type: "string",
-              minLength: 1,
-              format: "regex",
-              description: "A JavaScript regular expression."
-            },
-            flags: {
-              type: "string",
-              pattern: "^[dgimsuvy]*$",
-              description: 'JavaScript regular expression flags, e.g. "i" or "m".'
-            }
-          }
-        },
-        json_schema: {
-          type: "object",
-          description: "The JSON file validates against the schema.",
-          required: [
-            "path",
-            "schema"
-          ],
-          properties: {
-            path: {
-              $ref: "#/$defs/relativePath"
-            },
-            schema: {
-              anyOf: [
-                {
-                  type: "object"
-                },
-                {
-                  $ref: "#/$defs/relativePath"
-                }
-              ],
-              description: "An inline JSON Schema or a workspace-relative path to one."
-            }
-          }
-        },
-        payload_has_key: {
-          type: "object",
-          description: "The step's payload has the key.",
-          required: [
-            "key"
-          ],
-          properties: {
-            key: {
-              type: "string",
-              pattern: "\\S",
-              description: "A key in the payload the agent reported."
-            }
-          }
-        },
-        payload_value_matches: {
-          type: "object",
-          description: "The payload value at key matches the pattern.",
-          required: [
-            "key",
-            "pattern"
-          ],
-          properties: {
-            key: {
-              type: "string",
-              pattern: "\\S",
-              description: "A key in the payload the agent reported."
-            },
-            pattern: {
-              type: "string",
-              minLength: 1,
-              format: "regex",
-              description: "A JavaScript regular expression."
-            },
-            flags: {
-              type: "string",
-              pattern: "^[dgimsuvy]*$",
-              description: 'JavaScript regular expression flags, e.g. "i" or "m".'
-            }
-          }
-        },
-        payload_values_equal: {
-          type: "object",
-          description: "The payload values at these keys are equal.",
-          required: [
-            "keys"
-          ],
-          properties: {
-            keys: {
-              type: "array",
-              minItems: 2,
-              items: {
-                type: "string",
-                pattern: "\\S",
-                description: "A key in the payload the agent reported."
-              }
-            },
-            step: {
-              type: "string",
-              pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
-              description: "Compare with this step's payload."
-            }
-          }
-        },
-        command: {
-          type: "object",
-          description: "The command exits 0.",
-          required: [
-            "argv"
-          ],
-          properties: {
-            argv: {
-              type: "array",
-              minItems: 1,
-              items: {
-                type: "string",
-                pattern: "^[^\\u0000]*$"
-              },
-              description: "The program and its arguments. Run directly, never through a shell."
-            },
-            timeoutSeconds: {
-              type: "number",
-              exclusiveMinimum: 0,
-              maximum: 604800,
-              description: "Seconds before the command is stopped."
-            }
-          }
-        },
-        command_output_contains: {
-          type: "object",
-          description: "The command's output contains the text.",
-          required: [
-            "argv",
-            "text"
-          ],
-          properties: {
-            argv: {
-              type: "array",
-              minItems: 1,
-              items: {
-                type: "string",
-                pattern: "^[^\\u0000]*$"
-              },
-              description: "The program and its arguments. Run directly, never through a shell."
-            },
-            text: {
-              type: "string",
-              minLength: 1
-            },
-            timeoutSeconds: {
-              type: "number",
-              exclusiveMinimum: 0,
-              maximum: 604800,
-              description: "Seconds before the command is stopped."
-            }
-          }
-        }
-      }
-    }
-  }
-};
-
-// src/core/classify-request.ts
-var MARKERS = {
-  sequentialLanguage: {
-    label: "sequential language",
-    patterns: [
-      /\bthen\b/i,
-      /\bafter\s+(?:that|this|which|doing\s+so|you(?:'ve|\s+have)?\s+\w+)\b/i,
-      /\bafterwards?\b/i,
-      /\bfollowed\s+by\b/i,
-      /\bsubsequently\b/i,
-      /\b(?:finally|lastly)\b/i,
-      // Only as a clause opener: "the first bug" or "Next.js" say nothing about order.
-      /(?:^|[.;:!?]\s+|\n\s*|,\s*)(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next)\b/i,
-      /\bfirst\b[\s\S]*\bsecond\b/i,
-      /\bstep\s*(?:#\s*)?(?:1|one)\b/i,
-      /\bonce\b[^.;!?\n]{0,60}?\b(?:done|finished|complete(?:d)?|ready|merged|deployed|installed|approved|written|built|created|pass(?:es)?)\b/i,
-      /\bwhen\s+(?:that|this|it|you(?:'re|\s+are))\s+(?:is\s+|are\s+)?(?:done|finished|complete)\b/i,
-      // A numbered list of at least two items is an explicit order.
-      [/(?:^|\n)[ \t]*(?:1[.)]|\(1\))[ \t]+\S[\s\S]*\n[ \t]*(?:2[.)]|\(2\))[ \t]+\S/, "a numbered list"],
-      /然后|之后|首先|最后|接着|随后|其次|第一步/
-    ]
-  },
-  outputDependency: {
-    label: "output dependency",
-    patterns: [
-      /\bfrom\s+(?:step|stage|phase)\s*#?\s*\w+/i,
-      /\b(?:from|of|in)\s+the\s+(?:previous|prior|last|earlier|first|second)\s+(?:step|stage|phase)\b/i,
-      /\bwith\s+the\s+(?:results?|outputs?|findings)\b/i,
-      /\b(?:using|use|based\s+on)\s+the\s+(?:[\w-]+\s+){0,3}?(?:results?|outputs?|summary|findings|data|report|analysis|research|notes|draft|list)\b/i,
-      /\bbased\s+on\s+(?:it|that|this|those|these|them|the\s+above)\b/i,
-      /\bthe\s+resulting\b/i,
-      /\b(?:use|using|feed|pass)\s+(?:it|them|that|those|the\s+(?:output|outputs|result|results))\s+(?:to|into|as|for|in)\b/i,
-      /(?:根据|基于|使用|利用)(?:上一步|前一步|之前|上述|以上)|(?:上一步|前一步)的(?:结果|输出)/
-    ]
-  },
-  highScopeOrRisk: {
-    label: "high scope or risk",
-    patterns: [
-      /\bmigrat(?:e|es|ed|ing|ion|ions)\b/i,
-      /\brefactor(?:ing)?\s+(?:the\s+)?(?:whole|entire|all)\b/i,
-      /\bproduction\b/i,
-      /\bdeploy(?:s|ed|ing|ment)?\b/i,
-      /\bdelet(?:e|es|ed|ing)\b|\bdrop\s+(?:the\s+)?(?:database|table|schema)\b|\brm\s+-rf\b/i,
-      /\bacross\s+(?:all|every|the\s+(?:whole|entire))\b/i,
-      /\b(?:entire|whole)\s+(?:code\s*base|repo(?:sitory)?|project|system|application|app|monorepo)\b/i,
-      /\bresearch\s+paper\b/i,
-      /\bcomprehensive\b|\bin-depth\b|\bliterature\s+review\b/i,
-      /迁移|重构|生产环境|部署|删除|全面|研究论文|整个代码库/
-    ]
-  },
-  userRequestsSteps: {
-    label: "user requests steps",
-    patterns: [
-      /\bstep[-\s]by[-\s]step\b/i,
-      /\bin\s+(?:several\s+|multiple\s+|separate\s+|small\s+|\d+\s+)?(?:steps|stages|phases)\b/i,
-      /\bphases\b|\bphase\s*(?:1|one|i)\b/i,
-      /\bmulti[-\s]?step\b/i,
-      /\b(?:a|the|your|step)\s+plan\b|\bplan\s+(?:first|out|it|this|the\s+work|before)\b/i,
-      /\bbreak\s+(?:it|this|that|the\s+\w+\s+)?\s*(?:down|up)\s+into\b/i,
-      /\bmilestones?\b/i,
-      /步骤|分步|逐步|计划|阶段/
-    ]
-  },
-  setupKeywords: {
-    label: "setup",
-    patterns: [
-      /\binstall(?:s|ed|ing)?\b/i,
-      /\bset[\s-]up\b/i,
-      /\bconfigur(?:e|es|ed|ing)\b/i,
-      /\bbootstrap(?:s|ped|ping)?\b/i,
-      /\binitiali[sz](?:e|es|ed|ing)\b/i,
-      /\bscaffold(?:s|ed|ing)?\b/i,
-      /\bprovision(?:s|ed|ing)?\b/i,
-      /安装|配置|初始化|搭建/
-    ]
-  }
-};
-var NEGATION_BEFORE = /\b(?:no|not|without|don't|do\s+not|never|nor)\s+(?:[\w-]+\s+){0,2}$/i;
-var NEGATION_BEFORE_ZH = /(?:不要|不用|无需|不需要|别)$/;
-var ACTION_VERBS = new Set(
-  `add adjust analyse analyze answer audit automate benchmark book build calculate change check clean collect commit compare
-  compile compose compute convert copy create debug define delete deploy describe design do document download draft edit email
-  estimate evaluate explain export extract fetch file find fix format gather generate implement import improve install
-  investigate list locate look make measure merge migrate monitor move open optimise optimize organise organize outline parse
-  plot post prepare produce profile proofread publish pull push read rebase refactor release remove rename reorganize replace
-  report research restructure review rewrite run save scaffold scrape search send set ship sort summarise summarize sync tag
-  test train translate update upgrade upload validate verify visualize write`.split(/\s+/)
-);
-var ZH_ACTION = /^(?:写|编写|撰写|创建|研究|总结|安装|配置|部署|修复|分析|生成|翻译|测试|发布|删除|更新|整理|收集|比较|下载|上传|搜索|查找|实现|设计|检查|运行|构建|迁移|重构|制作|准备|发送|调研|抓取)/;
-var NOUN_LIKE_VERBS = new Set(
-  `change check commit design document draft email export file import list look measure merge outline plot post profile
-  pull push release report review search set sort sync tag test update upload download`.split(/\s+/)
-);
-var OBJECT_FOLLOWS = /^\s+(?:the|a|an|it|them|this|that|these|those|all|every|each|my|our|your|its|their|some|any|up|out|down|over|back|in|on|to|for|with)\b|^\s*$/i;
-var LEADING_FILLER = /^(?:please|pls|kindly|and|also|then|now|just|finally|lastly|first(?:ly)?|second(?:ly)?|third(?:ly)?|next|afterwards?|after\s+that|go\s+ahead\s+and|(?:can|could|would|will)\s+you|i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to|help\s+me(?:\s+to)?|let's|let\s+us|try\s+to|make\s+sure\s+to|be\s+sure\s+to|\d+[.)]|\(\d+\)|[-*•])[\s,:]*/i;
-var LEADING_FILLER_ZH = /^(?:请|帮我|帮忙|麻烦|先|然后|再|并且|并|最后|首先|接着|之后|随后|其次)+/;
-var CLAUSE_SPLIT = /[.!?](?=\s|$)|[;:\n]|,|\band\s+then\b|\bthen\b|\band\b|\balso\b|\bafter\s+that\b|\bplus\b|[，。；：！？、]|然后|之后|接着|随后|并且|最后|首先|其次/i;
-function classifyRequest(text) {
-  const verbs = actionVerbs(text);
-  const actionCount = text.trim() === "" ? 0 : Math.max(1, verbs.length);
-  const evidence = {};
-  for (const signal of Object.keys(MARKERS)) evidence[signal] = findMarker(text, MARKERS[signal].patterns);
-  const signals = {
-    actionCount,
-    sequentialLanguage: evidence.sequentialLanguage !== null,
-    outputDependency: evidence.outputDependency !== null,
-    highScopeOrRisk: evidence.highScopeOrRisk !== null,
-    userRequestsSteps: evidence.userRequestsSteps !== null,
-    setupKeywords: evidence.setupKeywords !== null
-  };
-  const reasons = [];
-  if (actionCount >= 3) reasons.push(`${actionCount} actions (${verbs.join(", ")}), 3 or more`);
-  for (const signal of Object.keys(MARKERS)) {
-    const found = evidence[signal];
-    if (found !== null) reasons.push(`${MARKERS[signal].label} ("${found}")`);
-  }
-  const multiStep = reasons.length > 0;
-  if (!multiStep && actionCount === 0) reasons.push("empty request: nothing to plan");
-  else if (!multiStep) {
-    const actions = verbs.length > 0 ? `${actionCount} action${actionCount === 1 ? "" : "s"} (${verbs.join(", ")})` : "1 action (no action verb found)";
-    reasons.push(`${actions} with no sequencing, output dependency, wide scope or risk, setup, or request for steps: one step`);
-  }
-  return { multiStep, signals, reasons };
-}
-function actionVerbs(text) {
-  const verbs = [];
-  for (const sentence of text.split(/[.!?](?=\s|$)|[;\n。！？；]/)) {
-    sentence.split(CLAUSE_SPLIT).forEach((raw, i) => {
-      const verb = clauseVerb(raw, i === 0);
-      if (verb !== null) verbs.push(verb);
-    });
-  }
-  return verbs;
-}
-function clauseVerb(raw, opensSentence) {
-  let clause = raw.trim();
-  for (let previous = ""; previous !== clause; ) {
-    previous = clause;
-    clause = clause.replace(LEADING_FILLER, "").replace(LEADING_FILLER_ZH, "").trim();
-  }
-  const zh = ZH_ACTION.exec(clause);
-  if (zh) return zh[0];
-  const word = /^[a-z]+/i.exec(clause)?.[0].toLowerCase();
-  if (word === void 0 || !ACTION_VERBS.has(word)) return null;
-  if (!opensSentence && NOUN_LIKE_VERBS.has(word) && !OBJECT_FOLLOWS.test(clause.slice(word.length))) return null;
-  return word === "set" && /^set[\s-]up\b/i.test(clause) ? "set up" : word;
-}
-function findMarker(text, markers) {
-  for (const marker of markers) {
-    const [pattern, shown] = Array.isArray(marker) ? marker : [marker, void 0];
-    for (const match of text.matchAll(new RegExp(pattern.source, `${pattern.flags.replace("g", "")}g`))) {
-      const before = text.slice(Math.max(0, match.index - 40), match.index);
-      if (NEGATION_BEFORE.test(before) || NEGATION_BEFORE_ZH.test(before)) continue;
-      if (shown !== void 0) return shown;
-      const found = match[0].trim().replace(/\s+/g, " ");
-      return found.length > 40 ? `${found.slice(0, 37)}...` : found;
-    }
-  }
-  return null;
-}
-
-// src/core/planning-prompt.ts
-var PLAN_FILE_ENV = "SEQUENCER_PLAN_FILE";
-var TITLE_MAX_CHARS = 60;
-var REQUEST_START = "<<<REQUEST";
-var REQUEST_END = "REQUEST>>>";
-function planningPrompt(request, schemaText) {
-  return [
-    "You are drafting a step plan. Plan only: do not carry out any of the work yet, and do not ask questions; where something is unclear, choose a reasonable assumption and write it into the instruction of the step it affects.",
-    "",
-    `Write the plan as ONE JSON object matching the JSON Schema below, and write ONLY that JSON (no prose, no Markdown fences) to the file named in the environment variable ${PLAN_FILE_ENV}. If you cannot write files, print the JSON object and nothing else.`,
-    "",
-    "How to write the plan:",
-    '- "steps" maps step ids ("step-1", "step-2", ...) to steps, in the order they must run.',
-    "- Keep it concise: as few steps as the work needs, each a unit of work that can be retried on its own.",
-    '- Each step has a short "title" and a self-contained "instruction": the agent that runs a step sees only that instruction, so name the files earlier steps produced instead of saying "the result above".',
-    '- For every deliverable a step produces, list its path in "requiredOutputs", relative to the workspace (no leading "/", no ".."). A step is done only when its exit code is 0 and these files exist.',
-    '- Leave out "agent" and "env" unless the request asks for them.',
-    "",
-    "The request:",
-    REQUEST_START,
-    request.trim(),
-    REQUEST_END,
-    "",
-    "The JSON Schema of a plan:",
-    schemaText.trim()
-  ].join("\n");
-}
-function planningRetryPrompt(request, schemaText, problems) {
-  const listed = problems.length > 0 ? problems.map((p) => `- ${p.path}: ${p.message}`) : ["- (no details were reported)"];
-  return [
-    `Your previous plan draft was not accepted (${problems.length} problem${problems.length === 1 ? "" : "s"}):`,
-    ...listed,
-    "",
-    `Please troubleshoot and write a corrected plan to the file named in ${PLAN_FILE_ENV}, following the instructions below.`,
-    "",
-    planningPrompt(request, schemaText)
-  ].join("\n");
-}
-function singleStepPlan(request) {
-  const instruction = request.trim();
-  if (instruction === "") throw new ConfigError('request: "" is empty; expected the work to do, e.g. "Summarize README.md into notes/summary.md"');
-  const title = shortTitle(instruction);
-  return { title, steps: { "step-1": { title, instruction } } };
-}
-function shortTitle(text) {
-  const line = (text.trim().split("\n", 1)[0] ?? "").replace(/\s+/g, " ").trim();
-  const chars = Array.from(line);
-  if (chars.length <= TITLE_MAX_CHARS) return line;
-  const cut = chars.slice(0, TITLE_MAX_CHARS - 3).join("");
-  const space = cut.lastIndexOf(" ");
-  return `${(space >= TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}...`;
-}
-
-// src/adapters/plan-drafter.ts
-var PLAN_SCHEMA_TEXT = JSON.stringify(plan_schema_default, null, 2);
-var MAX_DRAFT_ATTEMPTS = 2;
-var DEFAULT_GRACE_MS = 5e3;
-async function draftPlan(o) {
-  const source = o.agentSource ?? "agent command";
-  const [command, ...args] = o.argv;
-  if (!command) throw new ConfigError(`${source}: empty; expected an agent command such as "claude -p"`);
-  const program = await o.agent.resolve(command);
-  if (!program) throw new ConfigError(`${source}: ${showValue(command)} not found on PATH; expected an installed agent command such as "claude -p"`);
-  await mkdir4(path6.dirname(o.draftFile), { recursive: true });
-  let problems = [];
-  const logs = [];
-  for (let attempt = 1; attempt <= MAX_DRAFT_ATTEMPTS; attempt++) {
-    const prompt = attempt === 1 ? planningPrompt(o.request, o.schemaText) : planningRetryPrompt(o.request, o.schemaText, problems);
-    const logFile = attemptLogFile(o.logFile, attempt);
-    logs.push(logFile);
-    await rm(o.draftFile, { force: true });
-    const result = await o.agent.run({
-      argv: [program, ...args, prompt],
-      cwd: o.workspace,
-      env: { ...o.env, [PLAN_FILE_ENV]: o.draftFile, SEQUENCER_WORKSPACE: o.workspace },
-      timeoutMs: o.timeoutMs,
-      graceMs: o.graceMs ?? DEFAULT_GRACE_MS,
-      logFile
-    });
-    if (result.spawnError) throw new ConfigError(`${source}: ${result.spawnError}`);
-    const judged = await judgeDraft(result, o.draftFile, logFile, o.timeoutMs);
-    if ("plan" in judged) return { plan: judged.plan, attempts: attempt, draftFile: o.draftFile };
-    problems = judged.problems;
-  }
-  throw new PlanError(problems, `plan drafted by the agent (${MAX_DRAFT_ATTEMPTS} attempts; agent output in ${logs.join(", ")})`);
-}
-async function planFromRequest(o) {
-  if (o.request.trim() === "") throw new ConfigError('request: "" is empty; expected the work to do, e.g. "Summarize README.md into notes/summary.md"');
-  const { multiStep, reasons } = classifyRequest(o.request);
-  if (!multiStep) return { plan: parsePlan(singleStepPlan(o.request), "single-step plan"), multiStep, reasons, attempts: 0 };
-  const source = o.agentSource ?? "STEP_AGENT_CMD";
-  if (o.agentCommand === void 0 || o.agentCommand.trim() === "") {
-    throw new ConfigError(
-      `${source}: not set; a multi-step request (${reasons.join("; ")}) needs an agent to draft the plan. Set STEP_AGENT_CMD (or --agent / the agent-command input), or write the plan yourself.`
-    );
-  }
-  const drafted = await draftPlan({
-    request: o.request,
-    agent: o.runner,
-    argv: parseAgentCommand(o.agentCommand, source),
-    agentSource: source,
-    workspace: o.workspace,
-    draftFile: path6.join(o.logDir, "plan-draft.json"),
-    logFile: path6.join(o.logDir, "plan-draft.log"),
-    timeoutMs: o.timeoutMs,
-    schemaText: PLAN_SCHEMA_TEXT,
-    ...o.graceMs !== void 0 ? { graceMs: o.graceMs } : {}
-  });
-  return { plan: drafted.plan, multiStep, reasons, attempts: drafted.attempts };
-}
-function jsonFromOutput(output) {
-  const block = fencedBlocks(output).find((b) => b.info === "json");
-  if (block) return block.content;
-  const start = output.indexOf("{");
-  const end = output.lastIndexOf("}");
-  return start >= 0 && end > start ? output.slice(start, end + 1) : null;
-}
-async function judgeDraft(result, draftFile, logFile, timeoutMs) {
-  if (result.timedOut) return { problems: [{ path: "agent", message: `did not finish within ${Math.round(timeoutMs / 1e3)} s; expected it to write the plan and exit` }] };
-  if (result.exitCode !== 0) {
-    const how = result.exitCode === null ? `was ended by ${result.signal ?? "a signal"}` : `exited with code ${result.exitCode}`;
-    const last = lastLine(result.stderr) ?? lastLine(result.stdout);
-    return { problems: [{ path: "agent", message: `${how}${last ? ` (last output: ${showValue(last)})` : ""}; expected exit code 0 after writing the plan` }] };
-  }
-  let text;
-  let source;
-  try {
-    text = await readFile4(draftFile, "utf8");
-    source = draftFile;
-  } catch (err) {
-    if (err.code !== "ENOENT") throw err;
-    const found = jsonFromOutput(await fullStdout(result, logFile));
-    if (found === null) {
-      return { problems: [{ path: PLAN_FILE_ENV, message: `no plan was written to ${draftFile} and the agent printed no JSON object; expected the plan as JSON in that file` }] };
-    }
-    text = found;
-    source = "the JSON in the agent output";
-  }
-  try {
-    return { plan: parsePlan(unwrapState(parsePlanText(text, source)), source) };
-  } catch (err) {
-    if (err instanceof PlanError) return { problems: err.issues };
-    throw err;
-  }
-}
-function unwrapState(doc) {
-  if (!isRecord(doc) || Object.hasOwn(doc, "steps") || !isRecord(doc.plan)) return doc;
-  const plan = doc.plan;
-  return Array.isArray(doc.stepQueue) && plan.stepQueue === void 0 ? { ...plan, stepQueue: doc.stepQueue } : plan;
-}
-async function fullStdout(result, logFile) {
-  const kept = Buffer.byteLength(result.stdout) + Buffer.byteLength(result.stderr);
-  if (kept >= result.outputBytes) return result.stdout;
-  return readFile4(logFile, "utf8").catch(() => result.stdout);
-}
-function lastLine(text) {
-  return text.trim().split("\n").pop()?.trim() || void 0;
-}
-function attemptLogFile(logFile, attempt) {
-  if (attempt === 1) return logFile;
-  const ext = path6.extname(logFile);
-  return `${logFile.slice(0, logFile.length - ext.length)}-${attempt}${ext}`;
-}
-
-// src/cli/commands/plan-request.ts
 async function planCommand(s, print2) {
   const request = await readRequest(s);
   await refuseExistingPlan(s);
   const { multiStep, reasons } = classifyRequest(request);
   print2(`Request: ${multiStep ? "multi-step" : "single step"} (${reasons.join("; ")}).`);
   const { logDir } = localPaths(s);
-  if (multiStep && s.agentCommand !== void 0) print2(`Asking the agent to draft a plan; its output goes to ${path7.join(logDir, "plan-draft.log")}.`);
+  if (multiStep && s.agentCommand !== void 0) print2(`Asking the agent to draft a plan; its output goes to ${path6.join(logDir, "plan-draft.log")}.`);
   const result = await planFromRequest({
     request,
     ...s.agentCommand !== void 0 ? { agentCommand: s.agentCommand } : {},
@@ -1556,11 +893,11 @@ async function planCommand(s, print2) {
   });
   if (result.attempts > 1) print2(`The agent's first draft was invalid; the retry produced a valid plan.`);
   const plan = { title: shortTitle(request), ...result.plan };
-  const outFile = s.outFile ?? path7.join(s.workspace, ".sequencer", s.planId, "plan.json");
-  await mkdir5(path7.dirname(outFile), { recursive: true });
+  const outFile = s.outFile ?? path6.join(s.workspace, ".sequencer", s.planId, "plan.json");
+  await mkdir4(path6.dirname(outFile), { recursive: true });
   await writeFileAtomic(outFile, `${JSON.stringify(plan, null, 2)}
 `);
-  const idFlag = path7.basename(outFile).replace(/\.(json|ya?ml)$/i, "") === s.planId ? "" : ` --plan-id ${s.planId}`;
+  const idFlag = path6.basename(outFile).replace(/\.(json|ya?ml)$/i, "") === s.planId ? "" : ` --plan-id ${s.planId}`;
   print2(`Plan written to ${outFile} (to change it, edit the file and run \`agent-step-sequencer init --plan ${outFile}${idFlag}\`).`);
   const written = await createProposal(s, plan);
   print2(statusTable(written));
@@ -1577,7 +914,7 @@ async function readRequest(s) {
   if (s.requestFile !== void 0) {
     flag = "--request-file";
     try {
-      text = await readFile5(s.requestFile, "utf8");
+      text = await readFile4(s.requestFile, "utf8");
     } catch (err) {
       throw new ConfigError(`--request-file: cannot read "${s.requestFile}" (${describeError(err)}); expected a text file with the request`);
     }
@@ -1662,7 +999,7 @@ async function steerCommand(s, print2) {
 
 // src/cli/options.ts
 import { parseArgs } from "node:util";
-import path8 from "node:path";
+import path7 from "node:path";
 var ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 var USAGE = `Usage: agent-step-sequencer <command> [options]
 
@@ -1739,13 +1076,13 @@ ${USAGE}`);
   if (v.help) return { ...defaults(cwd), command: "help", positionals: [] };
   const store = v.store ?? "file";
   if (store !== "file" && store !== "git" && store !== "cache") throw new ConfigError(`--store: expected "file", "git" or "cache", got "${store}"`);
-  const planFile = v.plan ? path8.resolve(cwd, v.plan) : void 0;
-  const planId = v["plan-id"] ?? (planFile ? path8.basename(planFile).replace(/\.(json|ya?ml)$/i, "") : "plan");
+  const planFile = v.plan ? path7.resolve(cwd, v.plan) : void 0;
+  const planId = v["plan-id"] ?? (planFile ? path7.basename(planFile).replace(/\.(json|ya?ml)$/i, "") : "plan");
   if (!ID.test(planId)) throw new ConfigError(`--plan-id: expected letters, digits, ".", "_" or "-" (up to 100, starting with a letter or digit), got "${planId}"`);
-  const positionalState = command === "check" && rest[0] ? path8.resolve(cwd, rest[0]) : void 0;
-  const explicitState = v.state ? path8.resolve(cwd, v.state) : positionalState;
-  const workspace = path8.resolve(cwd, v.workspace ?? (explicitState && store === "file" ? path8.dirname(explicitState) : "."));
-  const statePath = store === "file" ? explicitState ?? path8.join(workspace, ".sequencer", planId, "state.json") : v.state ?? `.sequencer/${planId}/state.json`;
+  const positionalState = command === "check" && rest[0] ? path7.resolve(cwd, rest[0]) : void 0;
+  const explicitState = v.state ? path7.resolve(cwd, v.state) : positionalState;
+  const workspace = path7.resolve(cwd, v.workspace ?? (explicitState && store === "file" ? path7.dirname(explicitState) : "."));
+  const statePath = store === "file" ? explicitState ?? path7.join(workspace, ".sequencer", planId, "state.json") : v.state ?? `.sequencer/${planId}/state.json`;
   const agentFromFlag = v.agent;
   const agentFromEnv = env.STEP_AGENT_CMD?.trim() ? env.STEP_AGENT_CMD : void 0;
   return {
@@ -1770,8 +1107,8 @@ ${USAGE}`);
     ...v.reason ? { reason: v.reason } : {},
     graceSeconds: intOption(v.grace, "--grace", 5, 0, 600),
     ...v.request !== void 0 ? { request: v.request } : {},
-    ...v["request-file"] !== void 0 ? { requestFile: path8.resolve(cwd, v["request-file"]) } : {},
-    ...v.out !== void 0 ? { outFile: path8.resolve(cwd, v.out) } : {}
+    ...v["request-file"] !== void 0 ? { requestFile: path7.resolve(cwd, v["request-file"]) } : {},
+    ...v.out !== void 0 ? { outFile: path7.resolve(cwd, v.out) } : {}
   };
 }
 function defaults(cwd) {
@@ -1779,7 +1116,7 @@ function defaults(cwd) {
     command: "help",
     positionals: [],
     store: "file",
-    statePath: path8.join(cwd, "state.json"),
+    statePath: path7.join(cwd, "state.json"),
     workspace: cwd,
     planId: "plan",
     agentSource: "STEP_AGENT_CMD",

@@ -20,13 +20,14 @@ import {
   newState,
   parseCommandText,
   planFromIssueBody,
+  planFromRequest,
   replan,
   resumeLines,
   showValue,
   stepRows,
   stepsDone,
   tick
-} from "./chunks/chunk-4V2VWB6K.js";
+} from "./chunks/chunk-A6FINPUQ.js";
 import {
   Octokit,
   legacyRestEndpointMethods,
@@ -540,16 +541,16 @@ function gateComment(c, policy) {
   if (c.userType === "Bot" || /\[bot\]$/i.test(c.login)) return { kind: "ignore", reason: `${c.login} is a bot` };
   if (policy.approvers.length) {
     const listed = policy.approvers.some((a) => a.toLowerCase() === c.login.toLowerCase());
-    return listed ? { kind: "allow", reason: `${c.login} is a listed approver` } : { kind: "deny", reason: `@${c.login} is not in the approvers list` };
+    return listed ? { kind: "allow", reason: `${c.login} is a listed approver` } : { kind: "deny", reason: "only the logins in the approvers list may command this plan" };
   }
-  if (!MAY_HAVE_WRITE.has(c.association)) return { kind: "deny", reason: `@${c.login} needs write access to this repository (association ${c.association})` };
+  if (!MAY_HAVE_WRITE.has(c.association)) return { kind: "deny", reason: `commands need write access to this repository (your association: ${c.association})` };
   return { kind: "check-permission" };
 }
 function decidePermission(login, permission, roleName) {
   if (permission && WRITE_PERMISSIONS.has(permission) || roleName && WRITE_PERMISSIONS.has(roleName)) {
     return { kind: "allow", reason: `@${login} has ${roleName ?? permission} permission` };
   }
-  return { kind: "deny", reason: `@${login} has ${permission ?? "no"} permission; write, maintain or admin is needed` };
+  return { kind: "deny", reason: `commands need write, maintain or admin permission; ${login} has ${permission ?? "no"} permission` };
 }
 function parseApprovers(raw) {
   return raw.split(/[\s,]+/).map((s) => s.replace(/^@/, "").trim()).filter(Boolean);
@@ -927,12 +928,20 @@ function stepTable(state, links = {}) {
   );
   return ["| # | step | title | status | tries | duration | outputs |", "|---|---|---|---|---|---|---|", ...rows].join("\n");
 }
-function proposalComment(state) {
+function proposalComment(state, changes = []) {
   const id = state.planId ?? "plan";
+  const changed = changes.filter((c) => c.change !== "unchanged");
+  const kept = Object.entries(state.stepRuns).filter(([, r]) => r.status === "DONE" || r.status === "SKIPPED").map(([sid]) => `\`${sid}\``);
   return [
     marker(id, "proposal", state.planHash),
     `### Proposed plan: ${inline(state.plan.title ?? id)} (${state.stepQueue.length} steps)`,
     "",
+    ...changed.length ? [
+      "The plan changed since it was approved, so it is paused until it is approved again:",
+      ...changed.map((c) => `- \`${c.stepId}\` ${c.change}`),
+      kept.length ? `Finished steps kept (same id and instruction): ${kept.join(", ")}.` : "No finished step is kept.",
+      ""
+    ] : [],
     stepTable(state),
     "",
     `Plan hash: \`${state.planHash ?? ""}\``,
@@ -1208,8 +1217,8 @@ var GitHubNotifier = class {
     return { commentId: comment.id };
   }
   /** Posts the proposal for this plan hash once; returns the comment for `state.proposal`. */
-  async proposePlan(state) {
-    const comment = await this.postOnce(proposalComment(this.named(state)));
+  async proposePlan(state, changes = []) {
+    const comment = await this.postOnce(proposalComment(this.named(state), changes));
     return { commentId: comment.id, at: comment.createdAt };
   }
   async postOnce(body) {
@@ -1534,7 +1543,7 @@ async function tickPlan(ctx, inputs, client, log, opts) {
     verifier: new FsVerifier({ root: workspace.root, env: agentEnv }),
     attemptFiles: new FsAttemptFiles(),
     owners: new CombinedOwnerProbe(
-      new ActionsOwnerProbe({ client, owner: ctx.owner, repo: ctx.repo, current: { runId: ctx.runId, runAttempt: ctx.runAttempt } }),
+      new ActionsOwnerProbe({ client, owner: ctx.owner, repo: ctx.repo, current: { runId: ctx.runId, runAttempt: ctx.runAttempt }, log: (m) => log.warn(m) }),
       new LocalOwnerProbe()
     ),
     notifier: notifier ? new ProgressNotifier(notifier, log) : new LogNotifier(log),
@@ -1601,7 +1610,26 @@ async function planForIssue(ctx, inputs, body) {
     }
   }
   if (inputs.planFile) return readPlanInput(ctx.workspace, inputs.planFile);
-  return { problem: 'No plan found: add a fenced ```json or ```yaml block with "steps" to the issue, or set the `plan` input.' };
+  return planFromIssueRequest(ctx, inputs, body);
+}
+async function planFromIssueRequest(ctx, inputs, body) {
+  const request = body.trim();
+  if (!request) return { problem: 'No plan found: the issue is empty. Describe the work, or add a fenced ```json or ```yaml block with "steps".' };
+  try {
+    const drafted = await planFromRequest({
+      request,
+      ...inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {},
+      agentSource: "input 'agent-command'",
+      runner: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null) }),
+      workspace: ctx.workspace,
+      logDir: path2.join(ctx.runnerTemp, "sequencer-planning"),
+      timeoutMs: inputs.attemptTimeoutMinutes * 6e4
+    });
+    return { plan: drafted.plan };
+  } catch (err) {
+    if (err instanceof PlanError || err instanceof ConfigError) return { problem: `Could not draft a plan from this issue: ${err.message}` };
+    throw err;
+  }
 }
 async function proposeFromIssue(ctx, inputs, client, log, issue) {
   const planId = issuePlanId(issue.issueNumber);
@@ -1618,6 +1646,7 @@ async function proposeFromIssue(ctx, inputs, client, log, issue) {
   const loaded = await store.load();
   const now = /* @__PURE__ */ new Date();
   let next;
+  let changes = [];
   if (loaded.kind === "missing") {
     next = {
       ...newState(found.plan, { planId, now, stepDelayMinutes: found.stepDelayMinutes ?? inputs.stepDelayMinutes, ...found.stepQueue ? { stepQueue: found.stepQueue } : {} }),
@@ -1633,10 +1662,11 @@ async function proposeFromIssue(ctx, inputs, client, log, issue) {
       return { state: loaded.state, branch: planBranch(inputs, planId) };
     }
     next = candidate.state;
+    changes = candidate.changes;
     log.info(`Plan ${planId} changed: ${candidate.changes.filter((c) => c.change !== "unchanged").map((c) => `${c.stepId} ${c.change}`).join(", ")}`);
   }
   const written = await store.write(next, { kind: "update", message: `plan proposed (${next.planHash})` });
-  await notifier?.proposePlan(written);
+  await notifier?.proposePlan(written, changes);
   return { state: written, branch: planBranch(inputs, planId) };
 }
 

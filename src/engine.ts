@@ -174,7 +174,9 @@ class Tick {
       state = { ...state, inbox: { ...state.inbox, [inbox.cursorKey]: last } };
       await this.commit({ state, notices }, { kind: 'update', message: `commands: ${items.map((i) => `/${i.command.kind}`).join(' ')}` });
     } else {
-      this.inboxMemo = { ...this.inboxMemo, [inbox.cursorKey]: last };
+      // The inbox's own memo may already be further along (it read past non-command comments).
+      const seen = Number(this.inboxMemo?.[inbox.cursorKey] ?? 0);
+      this.inboxMemo = { ...this.inboxMemo, [inbox.cursorKey]: Math.max(seen, last) };
     }
     await inbox.acknowledge(last);
     for (const [item, text] of replies) await inbox.reply?.(item, text).catch((err: unknown) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));

@@ -160,7 +160,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     verifier: new FsVerifier({ root: workspace.root, env: agentEnv }),
     attemptFiles: new FsAttemptFiles(),
     owners: new CombinedOwnerProbe(
-      new ActionsOwnerProbe({ client, owner: ctx.owner, repo: ctx.repo, current: { runId: ctx.runId, runAttempt: ctx.runAttempt } }),
+      new ActionsOwnerProbe({ client, owner: ctx.owner, repo: ctx.repo, current: { runId: ctx.runId, runAttempt: ctx.runAttempt }, log: (m: string) => log.warn(m) }),
       new LocalOwnerProbe(),
     ),
     notifier: notifier ? new ProgressNotifier(notifier, log) : new LogNotifier(log),

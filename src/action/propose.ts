@@ -8,13 +8,15 @@ import { ConfigError, PlanError, describeError } from '../core/errors.js';
 import { newState } from '../core/new-state.js';
 import { planFromIssueBody } from '../core/plan-from-issue.js';
 import { extractPlan, loadPlanText, type ExtractedPlan } from '../core/plan-text.js';
-import { replan } from '../core/replan.js';
+import { replan, type StepChange } from '../core/replan.js';
 import type { State } from '../core/types.js';
-import type { RunContext } from './context.js';
 import { issuePlanId } from './events.js';
 import type { ActionInputs } from './inputs.js';
 import { createNotifier, createPlanStore, planBranch } from './plan-tick.js';
 import { outputLinks } from '../adapters/git-links.js';
+import { ExecAgentRunner } from '../adapters/exec-agent.js';
+import { planFromRequest } from '../adapters/plan-drafter.js';
+import { agentEnvironment, type RunContext } from './context.js';
 import { effectiveQueue } from '../core/plan-queue.js';
 
 export interface ProposeResult {
@@ -46,7 +48,32 @@ async function planForIssue(ctx: RunContext, inputs: ActionInputs, body: string)
     }
   }
   if (inputs.planFile) return readPlanInput(ctx.workspace, inputs.planFile);
-  return { problem: 'No plan found: add a fenced ```json or ```yaml block with "steps" to the issue, or set the `plan` input.' };
+  return planFromIssueRequest(ctx, inputs, body);
+}
+
+/**
+ * No plan given: the issue text is the request. A single-step request becomes a one-step plan;
+ * a multi-step one is drafted by the agent (validated, with one troubleshooting retry) and
+ * proposed like any other plan, so nothing runs before a person approves it.
+ */
+async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, body: string): Promise<ExtractedPlan | { problem: string }> {
+  const request = body.trim();
+  if (!request) return { problem: 'No plan found: the issue is empty. Describe the work, or add a fenced ```json or ```yaml block with "steps".' };
+  try {
+    const drafted = await planFromRequest({
+      request,
+      ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
+      agentSource: "input 'agent-command'",
+      runner: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null) }),
+      workspace: ctx.workspace,
+      logDir: path.join(ctx.runnerTemp, 'sequencer-planning'),
+      timeoutMs: inputs.attemptTimeoutMinutes * 60_000,
+    });
+    return { plan: drafted.plan };
+  } catch (err) {
+    if (err instanceof PlanError || err instanceof ConfigError) return { problem: `Could not draft a plan from this issue: ${err.message}` };
+    throw err;
+  }
 }
 
 export async function proposeFromIssue(
@@ -71,6 +98,7 @@ export async function proposeFromIssue(
   const loaded = await store.load();
   const now = new Date();
   let next: State;
+  let changes: StepChange[] = [];
   if (loaded.kind === 'missing') {
     next = {
       ...newState(found.plan, { planId, now, stepDelayMinutes: found.stepDelayMinutes ?? inputs.stepDelayMinutes, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}) }),
@@ -88,9 +116,10 @@ export async function proposeFromIssue(
       return { state: loaded.state, branch: planBranch(inputs, planId) };
     }
     next = candidate.state;
+    changes = candidate.changes;
     log.info(`Plan ${planId} changed: ${candidate.changes.filter((c) => c.change !== 'unchanged').map((c) => `${c.stepId} ${c.change}`).join(', ')}`);
   }
   const written = await store.write(next, { kind: 'update', message: `plan proposed (${next.planHash})` });
-  await notifier?.proposePlan(written);
+  await notifier?.proposePlan(written, changes);
   return { state: written, branch: planBranch(inputs, planId) };
 }

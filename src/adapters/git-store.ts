@@ -244,11 +244,9 @@ export class GitStore implements StateStore {
     for (let attempt = 0; ; attempt++) {
       const res = await this.run(['push', '--porcelain', '--no-verify', this.remote, `HEAD:refs/heads/${this.branch}`], true);
       if (res.code === 0) return;
-      if (!isRaceRejection(res)) {
+      if (!isRaceRejection(res) && !(isRefUpdateFailure(res) && (await this.remoteMovedUnder()))) {
         await this.undoLocalCommit();
-        throw new Error(
-          `The write to ${this.where} did not become durable: git push to ${this.remote} ${this.branch} failed: ${res.stderr.trim() || res.stdout.trim()}`,
-        );
+        throw new Error(`The write to ${this.where} did not become durable: git push to ${this.remote} ${this.branch} failed: ${pushFailure(res)}`);
       }
       if (attempt >= this.pushRetries) {
         await this.undoLocalCommit();
@@ -272,6 +270,18 @@ export class GitStore implements StateStore {
       }
       await sleep(10 + Math.floor(Math.random() * 91));
     }
+  }
+
+  /**
+   * Whether the remote branch no longer points where our commit was built: then a failed ref
+   * update was a race lost at the remote's ref lock, not a remote that cannot take writes.
+   */
+  private async remoteMovedUnder(): Promise<boolean> {
+    const parent = await this.run(['rev-parse', '-q', '--verify', 'HEAD~1^{commit}'], true);
+    // Unreachable now: report the push's own failure, which the caller does when this says no.
+    if (!(await this.fetchBranch().catch(() => false))) return false;
+    const tip = await this.run(['rev-parse', '-q', '--verify', `${this.trackingRef}^{commit}`], true);
+    return tip.stdout.trim() !== (parent.code === 0 ? parent.stdout.trim() : '');
   }
 
   /** Revision of the state at the fetched remote tip; a missing file counts as revision 0. */
@@ -323,6 +333,32 @@ export async function readStateAt(workspace: string, rev: string, statePath: str
 function isRaceRejection(res: GitResult): boolean {
   // Porcelain lines: `!<TAB>HEAD:refs/heads/x<TAB>[rejected] (fetch first)`; `[remote rejected]` is a hook or permission.
   return res.stdout.split('\n').some((line) => line.startsWith('!') && /\t\[rejected\] \((fetch first|non-fast-forward)\)/.test(line));
+}
+
+/**
+ * The remote accepted the push as a fast-forward but could not move the ref: another push moved it
+ * between receive-pack's check and its ref lock (`cannot lock ref ...: is at X but expected Y`).
+ * Older git says `failed to lock`. A hook or full disk gives the same status, hence the caller's
+ * check that the remote really moved.
+ */
+function isRefUpdateFailure(res: GitResult): boolean {
+  return res.stdout.split('\n').some((line) => line.startsWith('!') && /\t\[remote rejected\] \((failed to update ref|failed to lock)\)/.test(line));
+}
+
+/**
+ * Why a push failed: git's per-ref status (`[remote rejected] (pre-receive hook declined)`, which
+ * --porcelain prints on stdout) and whatever the remote said on stderr (a hook's own message).
+ */
+function pushFailure(res: GitResult): string {
+  const refs = res.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('!'))
+    .map((line) => line.split('\t').slice(1).join(' ').trim());
+  const said = res.stderr
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter(Boolean);
+  return [...refs, ...said].join('\n') || `exit ${res.code}, no output`;
 }
 
 function sleep(ms: number): Promise<void> {

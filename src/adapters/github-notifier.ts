@@ -5,6 +5,7 @@ import { leadingMarker, problemComment } from '../core/comment-markers.js';
 import { describeError } from '../core/errors.js';
 import type { Notice } from '../core/notices.js';
 import { blockerNotice, cancelledNotice, finalSummaryComment, proposalComment, statusComment, type Links } from '../core/render-markdown.js';
+import type { StepChange } from '../core/replan.js';
 import type { State } from '../core/types.js';
 import type { Notifier } from '../ports.js';
 import { isStatus, type GitHubClient } from './github-client.js';
@@ -105,8 +106,8 @@ export class GitHubNotifier implements Notifier {
   }
 
   /** Posts the proposal for this plan hash once; returns the comment for `state.proposal`. */
-  async proposePlan(state: State): Promise<{ commentId: number; at: string }> {
-    const comment = await this.postOnce(proposalComment(this.named(state)));
+  async proposePlan(state: State, changes: StepChange[] = []): Promise<{ commentId: number; at: string }> {
+    const comment = await this.postOnce(proposalComment(this.named(state), changes));
     return { commentId: comment.id, at: comment.createdAt };
   }
 

@@ -4,7 +4,7 @@ import { advance, cancel } from './apply.js';
 import type { Command } from './commands.js';
 import type { Notice } from './notices.js';
 import { activeStepId, remediationTargets } from './remediation.js';
-import { currentStepId, stepRun } from './step-view.js';
+import { currentStepId, stepRun, stepsDone } from './step-view.js';
 import type { State } from './types.js';
 
 export interface CommandOutcome {
@@ -29,7 +29,7 @@ export function applyCommand(state: State, cmd: Command, now: Date): CommandOutc
     case 'resume':
       return resume(state);
     case 'status':
-      return refuse(state, `Plan is ${state.status}.`);
+      return refuse(state, statusLine(state));
   }
 }
 
@@ -146,4 +146,14 @@ function resume(state: State): CommandOutcome {
     return { state: { ...state, status, cancelRequested: null, stepRuns }, changed: true, reply: 'Resumed.', notices: [] };
   }
   return refuse(state, `Nothing to resume: the plan is ${state.status}.`);
+}
+
+/** The answer to /status: where the plan stands, in one line. */
+function statusLine(state: State): string {
+  const stepId = currentStepId(state);
+  const run = stepId !== undefined ? stepRun(state, stepId) : undefined;
+  const where = stepId !== undefined && state.status !== 'DONE' ? `; current step ${stepId} (${run?.status ?? 'PENDING'}, ${run?.tries ?? 0} tries)` : '';
+  const wait = state.status === 'IN_PROGRESS' && state.notBefore ? `; next step not before ${state.notBefore}` : '';
+  const blockers = state.status === 'BLOCKED' && state.blockers?.length ? `; blocked: ${state.blockers[state.blockers.length - 1]}` : '';
+  return `Plan is ${state.status}: ${stepsDone(state)}/${state.stepQueue.length} steps done${where}${wait}${blockers}.`;
 }

@@ -34,9 +34,9 @@ export function gateComment(c: CommentFacts, policy: AuthzPolicy): Gate {
   if (c.userType === 'Bot' || /\[bot\]$/i.test(c.login)) return { kind: 'ignore', reason: `${c.login} is a bot` };
   if (policy.approvers.length) {
     const listed = policy.approvers.some((a) => a.toLowerCase() === c.login.toLowerCase());
-    return listed ? { kind: 'allow', reason: `${c.login} is a listed approver` } : { kind: 'deny', reason: `@${c.login} is not in the approvers list` };
+    return listed ? { kind: 'allow', reason: `${c.login} is a listed approver` } : { kind: 'deny', reason: 'only the logins in the approvers list may command this plan' };
   }
-  if (!MAY_HAVE_WRITE.has(c.association)) return { kind: 'deny', reason: `@${c.login} needs write access to this repository (association ${c.association})` };
+  if (!MAY_HAVE_WRITE.has(c.association)) return { kind: 'deny', reason: `commands need write access to this repository (your association: ${c.association})` };
   return { kind: 'check-permission' };
 }
 
@@ -45,7 +45,7 @@ export function decidePermission(login: string, permission: string | undefined, 
   if ((permission && WRITE_PERMISSIONS.has(permission)) || (roleName && WRITE_PERMISSIONS.has(roleName))) {
     return { kind: 'allow', reason: `@${login} has ${roleName ?? permission} permission` };
   }
-  return { kind: 'deny', reason: `@${login} has ${permission ?? 'no'} permission; write, maintain or admin is needed` };
+  return { kind: 'deny', reason: `commands need write, maintain or admin permission; ${login} has ${permission ?? 'no'} permission` };
 }
 
 export function parseApprovers(raw: string): string[] {

@@ -2,6 +2,7 @@
 // hidden marker), the blocker notice, the final summary and the job summary.
 import { formatDuration, resumeLines, stepRows, type StepRow } from './render.js';
 import { stepsDone } from './step-view.js';
+import type { StepChange } from './replan.js';
 import type { State } from './types.js';
 import { fence, inline } from './untrusted-text.js';
 
@@ -38,12 +39,22 @@ export function stepTable(state: State, links: Links = {}): string {
   return ['| # | step | title | status | tries | duration | outputs |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
-export function proposalComment(state: State): string {
+export function proposalComment(state: State, changes: StepChange[] = []): string {
   const id = state.planId ?? 'plan';
+  const changed = changes.filter((c) => c.change !== 'unchanged');
+  const kept = Object.entries(state.stepRuns).filter(([, r]) => r.status === 'DONE' || r.status === 'SKIPPED').map(([sid]) => `\`${sid}\``);
   return [
     marker(id, 'proposal', state.planHash),
     `### Proposed plan: ${inline(state.plan.title ?? id)} (${state.stepQueue.length} steps)`,
     '',
+    ...(changed.length
+      ? [
+          'The plan changed since it was approved, so it is paused until it is approved again:',
+          ...changed.map((c) => `- \`${c.stepId}\` ${c.change}`),
+          kept.length ? `Finished steps kept (same id and instruction): ${kept.join(', ')}.` : 'No finished step is kept.',
+          '',
+        ]
+      : []),
     stepTable(state),
     '',
     `Plan hash: \`${state.planHash ?? ''}\``,

@@ -78,9 +78,9 @@ describe('IssueInbox.read', () => {
 
     const read = await inbox().read({});
     expect(read.items).toEqual([
-      { cursor: a.id, command: { kind: 'cancel', by: 'reader' }, refusal: '@reader has read permission; write, maintain or admin is needed' },
-      { cursor: b.id, command: { kind: 'retry', by: 'reader' }, refusal: '@reader has read permission; write, maintain or admin is needed' },
-      { cursor: c.id, command: { kind: 'approve', by: 'drive-by' }, refusal: '@drive-by needs write access to this repository (association NONE)' },
+      { cursor: a.id, command: { kind: 'cancel', by: 'reader' }, refusal: 'commands need write, maintain or admin permission; reader has read permission' },
+      { cursor: b.id, command: { kind: 'retry', by: 'reader' }, refusal: 'commands need write, maintain or admin permission; reader has read permission' },
+      { cursor: c.id, command: { kind: 'approve', by: 'drive-by' }, refusal: 'commands need write access to this repository (your association: NONE)' },
       { cursor: d.id, command: { kind: 'status', by: 'writer' }, refusal: expect.stringMatching(/^unknown command "\/frobnicate"/) },
     ]);
     // reader (cached for the second comment) and writer; drive-by is refused by association alone.
@@ -92,7 +92,7 @@ describe('IssueInbox.read', () => {
     const b = say('Outside-Helper', '/resume', 'NONE');
     const read = await inbox({ policy: { planIssue: ISSUE, approvers: ['outside-helper'] } }).read({});
     expect(read.items).toEqual([
-      { cursor: a.id, command: { kind: 'cancel', by: 'writer' }, refusal: '@writer is not in the approvers list' },
+      { cursor: a.id, command: { kind: 'cancel', by: 'writer' }, refusal: 'only the logins in the approvers list may command this plan' },
       { cursor: b.id, command: { kind: 'resume', by: 'Outside-Helper' } },
     ]);
     expect(permissionChecks()).toBe(0);
@@ -164,7 +164,7 @@ describe('IssueInbox.reply', () => {
     const replies = fake.comments.filter((c) => c.user.login === 'github-actions[bot]');
     expect(replies.map((c) => c.body)).toEqual([
       [replyMarker(cmd.id), '> /approve', '', '@writer: Approved; starting step-1.'].join('\n'),
-      [replyMarker(refused.id), '> /skip', '', '@reader: @\u200dreader has read permission; write, maintain or admin is needed'].join('\n'),
+      [replyMarker(refused.id), '> /skip', '', '@reader: commands need write, maintain or admin permission; reader has read permission'].join('\n'),
     ]);
     expect(fake.data.reactions.get(cmd.id)?.map((r) => r.content)).toEqual(['+1']);
     expect(fake.data.reactions.get(refused.id)?.map((r) => r.content)).toEqual(['confused']);

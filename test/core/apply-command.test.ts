@@ -87,9 +87,11 @@ describe('applyCommand', () => {
     expect(out.state).toMatchObject({ status: 'IN_PROGRESS', cancelRequested: null, stepRuns: { b: { status: 'PENDING', tries: 0 } } });
   });
 
-  it('status changes nothing', () => {
-    const s = state(['a']);
-    expect(applyCommand(s, { kind: 'status', by }, T0)).toMatchObject({ changed: false, state: s });
+  it('status changes nothing and says where the plan stands', () => {
+    const s = state(['a', 'b'], { currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 }, b: { status: 'FAILED', tries: 2 } } });
+    const out = applyCommand(s, { kind: 'status', by }, T0);
+    expect(out).toMatchObject({ changed: false, state: s });
+    expect(out.reply).toBe('Plan is IN_PROGRESS: 1/2 steps done; current step b (FAILED, 2 tries).');
   });
 });
 

@@ -59,4 +59,16 @@ describe('markdown rendering', () => {
     expect(chart).toMatch(/s0 --> s1/);
     expect(chart).toMatch(/s1 --> s2/);
   });
+
+  it('a re-proposed plan lists the changed steps and the finished steps it keeps', () => {
+    const body = proposalComment(progressed, [
+      { stepId: 'research', change: 'unchanged' },
+      { stepId: 'write', change: 'changed' },
+      { stepId: 'extra', change: 'added' },
+    ]);
+    expect(body).toMatch(/paused until it is approved again/);
+    expect(body).toMatch(/- `write` changed\n- `extra` added/);
+    expect(body).toMatch(/Finished steps kept \(same id and instruction\): `research`, `write`/);
+    expect(proposalComment(progressed)).not.toMatch(/paused/);
+  });
 });

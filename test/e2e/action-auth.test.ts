@@ -43,9 +43,9 @@ describe('unauthorized /approve (local node)', () => {
   const replyTo = (commentId: number) => h.botComments(ISSUE, 'reply').filter((c) => c.body.startsWith(`<!-- agent-step-sequencer:reply:${commentId} -->`));
 
   it.each([
-    ['no association (NONE)', 'drive-by', 'NONE', /@\u200d?drive-by needs write access to this repository \(association NONE\)/],
-    ['a contributor', 'contrib', 'CONTRIBUTOR', /@\u200d?contrib needs write access to this repository \(association CONTRIBUTOR\)/],
-    ['a collaborator with read permission', 'reader', 'COLLABORATOR', /@\u200d?reader has read permission; write, maintain or admin is needed/],
+    ['no association (NONE)', 'drive-by', 'NONE', /@\u200d?drive-by: commands need write access to this repository \(your association: NONE\)/],
+    ['a contributor', 'contrib', 'CONTRIBUTOR', /@\u200d?contrib: commands need write access to this repository \(your association: CONTRIBUTOR\)/],
+    ['a collaborator with read permission', 'reader', 'COLLABORATOR', /@\u200d?reader: commands need write, maintain or admin permission; reader has read permission/],
   ] as const)('%s: no state change, one reply saying why', async (_who, login, association, why) => {
     const said = h.say(ISSUE, login, '/approve', association);
     const run = await said.deliver();

@@ -80,6 +80,8 @@ describe.each(NODES)('proposal → /approve → every step → final summary (%s
     expect(done.outputs).toMatchObject({ status: 'DONE', 'steps-done': '3', 'steps-total': '3', 'current-step': '', 'blocked-step': '', 'plan-id': planId });
     // A clean run leaves no error annotations (Octokit's own request log says `error` for 304s).
     for (const run of [proposed, labeled, done]) expect(run.stdout).not.toMatch(/^::error::/m);
+    // Nor Node warnings (deprecations, experimental features) under either Node.
+    for (const run of [proposed, labeled, done]) expect(run.stderr).toBe('');
 
     // One completion commit per step, holding that step's outputs and the state.
     const log = await h.remoteLog(branch);
@@ -208,6 +210,16 @@ describe.each(NODES)('/cancel while an agent runs (%s)', (_name, nodeOf) => {
     const pid = await waitFor(async () => Number(await readFile(pidFile, 'utf8').catch(() => '')) || null, 30_000, 'the agent to start');
     expect(processAlive(pid)).toBe(true);
 
+    // The heartbeat runs in another concurrency group, so it can come by now: the attempt's owner
+    // is a run GitHub reports in progress, so it leaves the step alone.
+    const tip = (await h.remoteBranches())[`sequencer/${planId}`];
+    const heartbeat = await h.tick({ node, env });
+    expectOk(heartbeat);
+    expect(heartbeat.outputs).toMatchObject({ status: 'IN_PROGRESS', 'current-step': 'step-1' });
+    expect(heartbeat.stdout).toMatch(/step-1 attempt 1 is running in another tick \(workflow run \d+ attempt 1\)/);
+    expect((await h.remoteBranches())[`sequencer/${planId}`]).toBe(tip);
+    expect(processAlive(pid)).toBe(true);
+
     // Meanwhile the /cancel comment's own run waits in the concurrency group; the running tick must notice.
     const askedAt = Date.now();
     const cancel = h.say(issue, 'carol', '/cancel');
@@ -224,10 +236,51 @@ describe.each(NODES)('/cancel while an agent runs (%s)', (_name, nodeOf) => {
     expect((await readAgentCalls(h.agentLog)).map((c) => c.step)).toEqual(['step-1']);
 
     // The /cancel comment's queued run then finds nothing left to do.
-    const tip = (await h.remoteBranches())[`sequencer/${planId}`];
+    const cancelled = (await h.remoteBranches())[`sequencer/${planId}`];
     const queued = await cancel.deliver({ node, env });
     expectOk(queued);
     expect(queued.outputs.status).toBe('CANCELLED');
-    expect((await h.remoteBranches())[`sequencer/${planId}`]).toBe(tip);
+    expect((await h.remoteBranches())[`sequencer/${planId}`]).toBe(cancelled);
+  });
+});
+
+describe('a run killed in the middle of a step (local node)', () => {
+  let h: ActionHarness;
+  beforeAll(async () => {
+    h = await ActionHarness.create();
+  });
+  afterAll(async () => h?.close());
+
+  it('is recovered by the next heartbeat at once, because GitHub reports that run completed', async () => {
+    const issue = 40;
+    const planId = `issue-${issue}`;
+    expectOk(await h.openIssue(issue, PLAN));
+    h.fake.setPermission('erin', 'write');
+    const approve = h.say(issue, 'erin', '/approve');
+    // Only this run's agent is slow: the runner is cancelled (or the machine lost) while it works.
+    const doomed = await h.start({ eventName: 'issue_comment', payload: approve.payload, env: { AGENT_SLEEP_MS: '60000' } });
+    const pidFile = path.join(h.pidDir, 'step-1-1.pid');
+    const pid = await waitFor(async () => Number(await readFile(pidFile, 'utf8').catch(() => '')) || null, 30_000, 'the agent to start');
+    doomed.child.kill('SIGKILL');
+    const killed = await doomed.result;
+    expect(killed.signal).toBe('SIGKILL');
+    // The runner ends every process of a cancelled job, the agent's group included.
+    process.kill(-pid, 'SIGKILL');
+    await waitFor(() => !processAlive(pid), 5_000, 'the agent to be gone');
+    const inFlight = (await h.remoteState(planId))!;
+    expect(inFlight.stepRuns['step-1']).toMatchObject({ status: 'IN_PROGRESS' });
+    expect(h.fake.data.runs.get(killed.runId)?.status).toBe('completed');
+
+    const heartbeat = await h.tick();
+    expectOk(heartbeat);
+    expect(heartbeat.outputs).toMatchObject({ status: 'DONE', 'steps-done': '3' });
+    const state = (await h.remoteState(planId))!;
+    expect(state.stepRuns['step-1']?.attempts?.map((a) => [a.outcome, a.owner])).toEqual([
+      ['interrupted', { kind: 'actions', runId: String(killed.runId), runAttempt: 1, repository: `${h.owner}/${h.repo}` }],
+      ['succeeded', { kind: 'actions', runId: String(heartbeat.runId), runAttempt: 1, repository: `${h.owner}/${h.repo}` }],
+    ]);
+    expect(state.stepRuns['step-1']?.attempts?.[0]?.error).toMatch(/the tick running this attempt is gone/);
+    expect(h.botComments(issue, 'summary')).toHaveLength(1);
+    expect(h.botComments(issue, 'status')).toHaveLength(1);
   });
 });

@@ -52,11 +52,19 @@ async function install(): Promise<{ path: string; version: string } | { error: s
   const staging = `${CACHE}.tmp-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  const res = await run('npm', ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', staging, PACKAGE], 180_000);
+  // Few, short fetch retries: without a registry the suite should fail in seconds, not minutes.
+  const args = ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--fetch-retries=1', '--fetch-retry-mintimeout=2000', '--fetch-retry-maxtimeout=5000'];
+  const res = await run('npm', [...args, '--prefix', staging, PACKAGE], 180_000);
   const installed = await version(binaryIn(staging));
   if (!installed) {
     await rm(staging, { recursive: true, force: true });
-    return { error: `npm install ${PACKAGE} failed (exit ${res.code}): ${(res.stderr || res.stdout).trim().slice(-800)}` };
+    // npm's error output ends in a stack trace; the lines before it say what went wrong.
+    const why = (res.stderr || res.stdout)
+      .split('\n')
+      .filter((l) => l.trim() && !/^npm error\s+at /.test(l) && !/^npm error\s*[{}]?$/.test(l))
+      .slice(0, 8)
+      .join('\n');
+    return { error: `npm install ${PACKAGE} failed (exit ${res.code}):\n${why}` };
   }
   await rm(CACHE, { recursive: true, force: true });
   await rename(staging, CACHE).catch(async () => {

@@ -82,17 +82,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path9) {
-      const ctrl = callVisitor(key2, node, visitor, path9);
+    function visit_(key2, node, visitor, path10) {
+      const ctrl = callVisitor(key2, node, visitor, path10);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path9, ctrl);
-        return visit_(key2, ctrl, visitor, path9);
+        replaceNode(key2, path10, ctrl);
+        return visit_(key2, ctrl, visitor, path10);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path9 = Object.freeze(path9.concat(node));
+          path10 = Object.freeze(path10.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path9);
+            const ci = visit_(i, node.items[i], visitor, path10);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -103,13 +103,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path9 = Object.freeze(path9.concat(node));
-          const ck = visit_("key", node.key, visitor, path9);
+          path10 = Object.freeze(path10.concat(node));
+          const ck = visit_("key", node.key, visitor, path10);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path9);
+          const cv = visit_("value", node.value, visitor, path10);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -130,17 +130,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path9) {
-      const ctrl = await callVisitor(key2, node, visitor, path9);
+    async function visitAsync_(key2, node, visitor, path10) {
+      const ctrl = await callVisitor(key2, node, visitor, path10);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path9, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path9);
+        replaceNode(key2, path10, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path10);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path9 = Object.freeze(path9.concat(node));
+          path10 = Object.freeze(path10.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path9);
+            const ci = await visitAsync_(i, node.items[i], visitor, path10);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -151,13 +151,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path9 = Object.freeze(path9.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path9);
+          path10 = Object.freeze(path10.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path10);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path9);
+          const cv = await visitAsync_("value", node.value, visitor, path10);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -184,23 +184,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path9) {
+    function callVisitor(key2, node, visitor, path10) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path9);
+        return visitor(key2, node, path10);
       if (identity.isMap(node))
-        return visitor.Map?.(key2, node, path9);
+        return visitor.Map?.(key2, node, path10);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key2, node, path9);
+        return visitor.Seq?.(key2, node, path10);
       if (identity.isPair(node))
-        return visitor.Pair?.(key2, node, path9);
+        return visitor.Pair?.(key2, node, path10);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key2, node, path9);
+        return visitor.Scalar?.(key2, node, path10);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key2, node, path9);
+        return visitor.Alias?.(key2, node, path10);
       return void 0;
     }
-    function replaceNode(key2, path9, node) {
-      const parent = path9[path9.length - 1];
+    function replaceNode(key2, path10, node) {
+      const parent = path10[path10.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node;
       } else if (identity.isPair(parent)) {
@@ -812,10 +812,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path9, value) {
+    function collectionFromPath(schema, path10, value) {
       let v = value;
-      for (let i = path9.length - 1; i >= 0; --i) {
-        const k = path9[i];
+      for (let i = path10.length - 1; i >= 0; --i) {
+        const k = path10[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -834,7 +834,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path9) => path9 == null || typeof path9 === "object" && !!path9[Symbol.iterator]().next().done;
+    var isEmptyPath = (path10) => path10 == null || typeof path10 === "object" && !!path10[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -864,11 +864,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path9, value) {
-        if (isEmptyPath(path9))
+      addIn(path10, value) {
+        if (isEmptyPath(path10))
           this.add(value);
         else {
-          const [key2, ...rest] = path9;
+          const [key2, ...rest] = path10;
           const node = this.get(key2, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -882,8 +882,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path9) {
-        const [key2, ...rest] = path9;
+      deleteIn(path10) {
+        const [key2, ...rest] = path10;
         if (rest.length === 0)
           return this.delete(key2);
         const node = this.get(key2, true);
@@ -897,8 +897,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path9, keepScalar) {
-        const [key2, ...rest] = path9;
+      getIn(path10, keepScalar) {
+        const [key2, ...rest] = path10;
         const node = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -916,8 +916,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path9) {
-        const [key2, ...rest] = path9;
+      hasIn(path10) {
+        const [key2, ...rest] = path10;
         if (rest.length === 0)
           return this.has(key2);
         const node = this.get(key2, true);
@@ -927,8 +927,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path9, value) {
-        const [key2, ...rest] = path9;
+      setIn(path10, value) {
+        const [key2, ...rest] = path10;
         if (rest.length === 0) {
           this.set(key2, value);
         } else {
@@ -3443,9 +3443,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path9, value) {
+      addIn(path10, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path9, value);
+          this.contents.addIn(path10, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3520,14 +3520,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path9) {
-        if (Collection.isEmptyPath(path9)) {
+      deleteIn(path10) {
+        if (Collection.isEmptyPath(path10)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path9) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path10) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3542,10 +3542,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path9, keepScalar) {
-        if (Collection.isEmptyPath(path9))
+      getIn(path10, keepScalar) {
+        if (Collection.isEmptyPath(path10))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path9, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path10, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3556,10 +3556,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path9) {
-        if (Collection.isEmptyPath(path9))
+      hasIn(path10) {
+        if (Collection.isEmptyPath(path10))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path9) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path10) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3576,13 +3576,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path9, value) {
-        if (Collection.isEmptyPath(path9)) {
+      setIn(path10, value) {
+        if (Collection.isEmptyPath(path10)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path9), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path10), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path9, value);
+          this.contents.setIn(path10, value);
         }
       }
       /**
@@ -5543,9 +5543,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path9) => {
+    visit.itemAtPath = (cst, path10) => {
       let item = cst;
-      for (const [field, index2] of path9) {
+      for (const [field, index2] of path10) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index2];
@@ -5554,23 +5554,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path9) => {
-      const parent = visit.itemAtPath(cst, path9.slice(0, -1));
-      const field = path9[path9.length - 1][0];
+    visit.parentCollection = (cst, path10) => {
+      const parent = visit.itemAtPath(cst, path10.slice(0, -1));
+      const field = path10[path10.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path9, item, visitor) {
-      let ctrl = visitor(item, path9);
+    function _visit(path10, item, visitor) {
+      let ctrl = visitor(item, path10);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path9.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path10.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5581,10 +5581,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path9);
+            ctrl = ctrl(item, path10);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path9) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path10) : ctrl;
     }
     exports.visit = visit;
   }
@@ -7446,20 +7446,20 @@ function key(base, name) {
 function index(base, i) {
   return `${base}[${i}]`;
 }
-function add(issues, path9, message) {
-  issues.push({ path: path9, message });
+function add(issues, path10, message) {
+  issues.push({ path: path10, message });
 }
-function checkInteger(issues, path9, value, min, max = Number.MAX_SAFE_INTEGER) {
+function checkInteger(issues, path10, value, min, max = Number.MAX_SAFE_INTEGER) {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
     const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
-    add(issues, path9, `must be an integer ${range}, got ${showValue(value)}`);
+    add(issues, path10, `must be an integer ${range}, got ${showValue(value)}`);
     return false;
   }
   return true;
 }
-function checkString(issues, path9, value, what) {
+function checkString(issues, path10, value, what) {
   if (!isNonEmptyString(value)) {
-    add(issues, path9, `must be a non-empty string (${what}), got ${showValue(value)}`);
+    add(issues, path10, `must be a non-empty string (${what}), got ${showValue(value)}`);
     return false;
   }
   return true;
@@ -7538,41 +7538,41 @@ var RULE_KINDS = [
   "command_output_contains"
 ];
 var MAX_COMMAND_TIMEOUT_SECONDS = 604800;
-function checkRelativePathField(issues, path9, value) {
+function checkRelativePathField(issues, path10, value) {
   if (typeof value !== "string") {
-    add(issues, path9, `must be a relative path inside the workspace (a string), got ${showValue(value)}`);
+    add(issues, path10, `must be a relative path inside the workspace (a string), got ${showValue(value)}`);
     return;
   }
   const reason = checkRelativePath(value);
   if (!reason) return;
   const shown = showValue(value);
   const why = (reason.startsWith(`${shown} `) ? reason.slice(shown.length + 1) : reason).replace(/; expected .*$/s, "");
-  add(issues, path9, `must be a relative path inside the workspace, got ${shown} (${why})`);
+  add(issues, path10, `must be a relative path inside the workspace, got ${shown} (${why})`);
 }
-function checkRules(value, path9, issues, stepIds) {
+function checkRules(value, path10, issues, stepIds) {
   if (!Array.isArray(value)) {
-    add(issues, path9, `must be an array of validation rules, got ${showValue(value)}`);
+    add(issues, path10, `must be an array of validation rules, got ${showValue(value)}`);
     return;
   }
-  value.forEach((rule, i) => checkRule(rule, index(path9, i), { issues, stepIds }));
+  value.forEach((rule, i) => checkRule(rule, index(path10, i), { issues, stepIds }));
 }
-function checkRule(rule, path9, ctx) {
+function checkRule(rule, path10, ctx) {
   const expected = `an object with exactly one key among ${RULE_KINDS.join(", ")}`;
   if (!isRecord(rule)) {
-    add(ctx.issues, path9, `must be ${expected}, got ${showValue(rule)}`);
+    add(ctx.issues, path10, `must be ${expected}, got ${showValue(rule)}`);
     return;
   }
   const keys = Object.keys(rule);
   if (keys.length !== 1) {
-    add(ctx.issues, path9, `must be ${expected}, got ${keys.length} keys${keys.length ? ` (${keys.join(", ")})` : ""}`);
+    add(ctx.issues, path10, `must be ${expected}, got ${keys.length} keys${keys.length ? ` (${keys.join(", ")})` : ""}`);
     return;
   }
   const kind = keys[0];
   if (!RULE_KINDS.includes(kind)) {
-    add(ctx.issues, key(path9, kind), `is not a known rule kind; expected one of ${RULE_KINDS.join(", ")}`);
+    add(ctx.issues, key(path10, kind), `is not a known rule kind; expected one of ${RULE_KINDS.join(", ")}`);
     return;
   }
-  const bodyPath = key(path9, kind);
+  const bodyPath = key(path10, kind);
   const body = rule[kind];
   if (!isRecord(body)) {
     add(ctx.issues, bodyPath, `must be an object with the rule's settings, got ${showValue(body)}`);
@@ -7580,66 +7580,66 @@ function checkRule(rule, path9, ctx) {
   }
   checkRuleBody(kind, body, bodyPath, ctx);
 }
-function checkRuleBody(kind, body, path9, ctx) {
+function checkRuleBody(kind, body, path10, ctx) {
   const { issues } = ctx;
   switch (kind) {
     case "file_exists":
-      checkRelativePathField(issues, key(path9, "path"), body.path);
+      checkRelativePathField(issues, key(path10, "path"), body.path);
       return;
     case "file_contains":
-      checkRelativePathField(issues, key(path9, "path"), body.path);
-      checkPattern(issues, path9, body);
+      checkRelativePathField(issues, key(path10, "path"), body.path);
+      checkPattern(issues, path10, body);
       return;
     case "json_schema":
-      checkRelativePathField(issues, key(path9, "path"), body.path);
-      if (typeof body.schema === "string") checkRelativePathField(issues, key(path9, "schema"), body.schema);
+      checkRelativePathField(issues, key(path10, "path"), body.path);
+      if (typeof body.schema === "string") checkRelativePathField(issues, key(path10, "schema"), body.schema);
       else if (!isRecord(body.schema)) {
-        add(issues, key(path9, "schema"), `must be a JSON Schema object or a relative path to one, got ${showValue(body.schema)}`);
+        add(issues, key(path10, "schema"), `must be a JSON Schema object or a relative path to one, got ${showValue(body.schema)}`);
       }
       return;
     case "payload_has_key":
-      checkString(issues, key(path9, "key"), body.key, "a payload key");
+      checkString(issues, key(path10, "key"), body.key, "a payload key");
       return;
     case "payload_value_matches":
-      checkString(issues, key(path9, "key"), body.key, "a payload key");
-      checkPattern(issues, path9, body);
+      checkString(issues, key(path10, "key"), body.key, "a payload key");
+      checkPattern(issues, path10, body);
       return;
     case "payload_values_equal":
-      checkKeys(issues, key(path9, "keys"), body.keys);
+      checkKeys(issues, key(path10, "keys"), body.keys);
       if (body.step !== void 0 && !(typeof body.step === "string" && ctx.stepIds.has(body.step))) {
-        add(issues, key(path9, "step"), `must name a step of this plan whose payload to compare, got ${showValue(body.step)}; known steps: ${listSome(ctx.stepIds)}`);
+        add(issues, key(path10, "step"), `must name a step of this plan whose payload to compare, got ${showValue(body.step)}; known steps: ${listSome(ctx.stepIds)}`);
       }
       return;
     case "command":
-      checkArgv(issues, key(path9, "argv"), body.argv);
-      checkTimeout(issues, path9, body);
+      checkArgv(issues, key(path10, "argv"), body.argv);
+      checkTimeout(issues, path10, body);
       return;
     case "command_output_contains":
-      checkArgv(issues, key(path9, "argv"), body.argv);
+      checkArgv(issues, key(path10, "argv"), body.argv);
       if (typeof body.text !== "string" || body.text.length === 0) {
-        add(issues, key(path9, "text"), `must be a non-empty string to find in the command's output, got ${showValue(body.text)}`);
+        add(issues, key(path10, "text"), `must be a non-empty string to find in the command's output, got ${showValue(body.text)}`);
       }
-      checkTimeout(issues, path9, body);
+      checkTimeout(issues, path10, body);
       return;
   }
 }
-function checkPattern(issues, path9, body) {
+function checkPattern(issues, path10, body) {
   const flags = body.flags;
   let flagsOk = true;
   if (flags !== void 0 && (typeof flags !== "string" || !/^[dgimsuvy]*$/.test(flags))) {
-    add(issues, key(path9, "flags"), `must be a string of JavaScript regular expression flags (d, g, i, m, s, u, v, y), got ${showValue(flags)}`);
+    add(issues, key(path10, "flags"), `must be a string of JavaScript regular expression flags (d, g, i, m, s, u, v, y), got ${showValue(flags)}`);
     flagsOk = false;
   }
   const pattern = body.pattern;
   if (typeof pattern !== "string" || pattern.length === 0) {
-    add(issues, key(path9, "pattern"), `must be a non-empty JavaScript regular expression, got ${showValue(pattern)}`);
+    add(issues, key(path10, "pattern"), `must be a non-empty JavaScript regular expression, got ${showValue(pattern)}`);
     return;
   }
   const problem = regexProblem(pattern, void 0);
-  if (problem) add(issues, key(path9, "pattern"), `must be a valid JavaScript regular expression, got ${showValue(pattern)} (${problem})`);
+  if (problem) add(issues, key(path10, "pattern"), `must be a valid JavaScript regular expression, got ${showValue(pattern)} (${problem})`);
   else if (flagsOk && typeof flags === "string") {
     const flagProblem = regexProblem(pattern, flags);
-    if (flagProblem) add(issues, key(path9, "flags"), `must be valid flags for this pattern, got ${showValue(flags)} (${flagProblem})`);
+    if (flagProblem) add(issues, key(path10, "flags"), `must be valid flags for this pattern, got ${showValue(flags)} (${flagProblem})`);
   }
 }
 function regexProblem(pattern, flags) {
@@ -7650,31 +7650,31 @@ function regexProblem(pattern, flags) {
     return err instanceof Error ? err.message : String(err);
   }
 }
-function checkKeys(issues, path9, value) {
+function checkKeys(issues, path10, value) {
   if (!Array.isArray(value) || value.length < 2) {
-    add(issues, path9, `must be an array of at least 2 payload keys to compare, got ${showValue(value)}`);
+    add(issues, path10, `must be an array of at least 2 payload keys to compare, got ${showValue(value)}`);
     return;
   }
-  value.forEach((k, i) => checkString(issues, index(path9, i), k, "a payload key"));
+  value.forEach((k, i) => checkString(issues, index(path10, i), k, "a payload key"));
 }
-function checkArgv(issues, path9, value) {
+function checkArgv(issues, path10, value) {
   if (!Array.isArray(value) || value.length === 0) {
-    add(issues, path9, `must be a non-empty array of strings (the program, then its arguments; no shell), got ${showValue(value)}`);
+    add(issues, path10, `must be a non-empty array of strings (the program, then its arguments; no shell), got ${showValue(value)}`);
     return;
   }
   value.forEach((arg, i) => {
-    if (typeof arg !== "string") add(issues, index(path9, i), `must be a string, got ${showValue(arg)}`);
-    else if (arg.includes("\0")) add(issues, index(path9, i), `must not contain a NUL character, got ${showValue(arg)}`);
+    if (typeof arg !== "string") add(issues, index(path10, i), `must be a string, got ${showValue(arg)}`);
+    else if (arg.includes("\0")) add(issues, index(path10, i), `must not contain a NUL character, got ${showValue(arg)}`);
   });
   if (typeof value[0] === "string" && !isNonEmptyString(value[0])) {
-    add(issues, index(path9, 0), `must name the program to run, got ${showValue(value[0])}`);
+    add(issues, index(path10, 0), `must name the program to run, got ${showValue(value[0])}`);
   }
 }
-function checkTimeout(issues, path9, body) {
+function checkTimeout(issues, path10, body) {
   const t = body.timeoutSeconds;
   if (t === void 0) return;
   if (typeof t !== "number" || !Number.isFinite(t) || t <= 0 || t > MAX_COMMAND_TIMEOUT_SECONDS) {
-    add(issues, key(path9, "timeoutSeconds"), `must be a number of seconds > 0 and <= ${MAX_COMMAND_TIMEOUT_SECONDS}, got ${showValue(t)}`);
+    add(issues, key(path10, "timeoutSeconds"), `must be a number of seconds > 0 and <= ${MAX_COMMAND_TIMEOUT_SECONDS}, got ${showValue(t)}`);
   }
 }
 
@@ -7729,15 +7729,15 @@ function validatePlan(input, basePath = "plan", copy = true) {
   }
   return issues.length > 0 ? { issues } : { plan, issues };
 }
-function checkQueue(issues, path9, value, stepIds, allowEmpty) {
+function checkQueue(issues, path10, value, stepIds, allowEmpty) {
   if (!Array.isArray(value) || !allowEmpty && value.length === 0) {
-    add(issues, path9, `must be a${allowEmpty ? "n" : " non-empty"} array of step ids, got ${showValue(value)}`);
+    add(issues, path10, `must be a${allowEmpty ? "n" : " non-empty"} array of step ids, got ${showValue(value)}`);
     return false;
   }
   const before = issues.length;
   const firstIndex = /* @__PURE__ */ new Map();
   value.forEach((id, i) => {
-    const p = index(path9, i);
+    const p = index(path10, i);
     if (typeof id !== "string") add(issues, p, `must be a step id (a string), got ${showValue(id)}`);
     else if (firstIndex.has(id)) add(issues, p, `repeats step ${showValue(id)} (already at index ${firstIndex.get(id)}); each step may be queued once`);
     else {
@@ -7747,18 +7747,18 @@ function checkQueue(issues, path9, value, stepIds, allowEmpty) {
   });
   return issues.length === before;
 }
-function checkStep(step, path9, id, stepIds, issues) {
+function checkStep(step, path10, id, stepIds, issues) {
   if (!isRecord(step)) {
-    add(issues, path9, `must be an object with "title" and "instruction", got ${showValue(step)}`);
+    add(issues, path10, `must be an object with "title" and "instruction", got ${showValue(step)}`);
     return void 0;
   }
-  checkString(issues, key(path9, "title"), step.title, "a short human-readable label");
-  checkString(issues, key(path9, "instruction"), step.instruction, "the full instruction for the agent");
+  checkString(issues, key(path10, "title"), step.title, "a short human-readable label");
+  checkString(issues, key(path10, "instruction"), step.instruction, "the full instruction for the agent");
   let outputsField = "requiredOutputs";
   let normalized = step;
   if (Object.hasOwn(step, "required_outputs")) {
     if (Object.hasOwn(step, "requiredOutputs")) {
-      add(issues, key(path9, "required_outputs"), 'cannot be given together with "requiredOutputs" (the same field in snake_case); keep one');
+      add(issues, key(path10, "required_outputs"), 'cannot be given together with "requiredOutputs" (the same field in snake_case); keep one');
     } else {
       outputsField = "required_outputs";
       normalized = Object.fromEntries(Object.entries(step).map(([k, v]) => [k === "required_outputs" ? "requiredOutputs" : k, v]));
@@ -7766,34 +7766,34 @@ function checkStep(step, path9, id, stepIds, issues) {
   }
   const outputs = normalized.requiredOutputs;
   if (outputs !== void 0) {
-    const outputsPath = key(path9, outputsField);
+    const outputsPath = key(path10, outputsField);
     if (!Array.isArray(outputs)) add(issues, outputsPath, `must be an array of relative paths inside the workspace, got ${showValue(outputs)}`);
     else outputs.forEach((p, i) => checkRelativePathField(issues, index(outputsPath, i), p));
   }
-  if (step.maxAttempts !== void 0) checkInteger(issues, key(path9, "maxAttempts"), step.maxAttempts, 1, MAX_ATTEMPTS);
+  if (step.maxAttempts !== void 0) checkInteger(issues, key(path10, "maxAttempts"), step.maxAttempts, 1, MAX_ATTEMPTS);
   for (const field of ["attemptTimeoutMinutes", "timeoutMinutes"]) {
     const v = step[field];
     if (v !== void 0 && (typeof v !== "number" || !Number.isFinite(v) || v <= 0 || v > MAX_TIMEOUT_MINUTES)) {
-      add(issues, key(path9, field), `must be a number of minutes > 0 and <= ${MAX_TIMEOUT_MINUTES}, got ${showValue(v)}`);
+      add(issues, key(path10, field), `must be a number of minutes > 0 and <= ${MAX_TIMEOUT_MINUTES}, got ${showValue(v)}`);
     }
   }
-  if (step.agent !== void 0) checkString(issues, key(path9, "agent"), step.agent, "an agent command");
-  if (step.env !== void 0) checkEnv(issues, key(path9, "env"), step.env);
+  if (step.agent !== void 0) checkString(issues, key(path10, "agent"), step.agent, "an agent command");
+  if (step.env !== void 0) checkEnv(issues, key(path10, "env"), step.env);
   for (const field of ["expectPayload", "inheritPayload"]) {
     const v = step[field];
-    if (v !== void 0 && typeof v !== "boolean") add(issues, key(path9, field), `must be true or false, got ${showValue(v)}`);
+    if (v !== void 0 && typeof v !== "boolean") add(issues, key(path10, field), `must be true or false, got ${showValue(v)}`);
   }
-  if (step.onValidationFail !== void 0) checkRoute(issues, key(path9, "onValidationFail"), step.onValidationFail, id, stepIds);
-  if (step.validate !== void 0) checkRules(step.validate, key(path9, "validate"), issues, stepIds);
+  if (step.onValidationFail !== void 0) checkRoute(issues, key(path10, "onValidationFail"), step.onValidationFail, id, stepIds);
+  if (step.validate !== void 0) checkRules(step.validate, key(path10, "validate"), issues, stepIds);
   return normalized;
 }
-function checkEnv(issues, path9, env) {
+function checkEnv(issues, path10, env) {
   if (!isRecord(env)) {
-    add(issues, path9, `must be an object of environment variable names to string values, got ${showValue(env)}`);
+    add(issues, path10, `must be an object of environment variable names to string values, got ${showValue(env)}`);
     return;
   }
   for (const [name, value] of Object.entries(env)) {
-    const p = key(path9, name);
+    const p = key(path10, name);
     if (!ENV_KEY_PATTERN.test(name)) add(issues, p, `has an invalid variable name ${showValue(name)}; expected letters, digits and "_", not starting with a digit`);
     else if (name.startsWith(RESERVED_ENV_PREFIX)) {
       add(issues, p, `uses the reserved prefix ${RESERVED_ENV_PREFIX} (set by the sequencer itself), got ${showValue(name)}`);
@@ -7801,12 +7801,12 @@ function checkEnv(issues, path9, env) {
     if (typeof value !== "string") add(issues, p, `must be a string (quote numbers and booleans in YAML), got ${showValue(value)}`);
   }
 }
-function checkRoute(issues, path9, value, self, stepIds) {
+function checkRoute(issues, path10, value, self, stepIds) {
   if (typeof value === "string" && ROUTE_KEYWORDS.includes(value)) return;
   if (value === self) {
-    add(issues, path9, `must not route step ${showValue(self)} to itself; use "retry" to run it again`);
+    add(issues, path10, `must not route step ${showValue(self)} to itself; use "retry" to run it again`);
   } else if (typeof value !== "string" || !stepIds.has(value)) {
-    add(issues, path9, `must be "retry", "fail" or the id of another step, got ${showValue(value)}; known steps: ${listSome(stepIds)}`);
+    add(issues, path10, `must be "retry", "fail" or the id of another step, got ${showValue(value)}; known steps: ${listSome(stepIds)}`);
   }
 }
 function checkRoutingLoops(steps, stepsPath, issues) {
@@ -7822,15 +7822,15 @@ function checkRoutingLoops(steps, stepsPath, issues) {
   for (const start of next.keys()) {
     if (walkOf.has(start)) continue;
     walk++;
-    const path9 = [];
+    const path10 = [];
     let at = start;
     while (at !== void 0 && !walkOf.has(at)) {
       walkOf.set(at, walk);
-      path9.push(at);
+      path10.push(at);
       at = next.get(at);
     }
     if (at !== void 0 && walkOf.get(at) === walk) {
-      const cycle = path9.slice(path9.indexOf(at));
+      const cycle = path10.slice(path10.indexOf(at));
       add(issues, key(key(stepsPath, at), "onValidationFail"), `routing can loop forever: ${[...cycle, at].join(" \u2192 ")}; let one of these steps use "retry" or "fail"`);
     }
   }
@@ -8873,7 +8873,7 @@ function applyCommand(state, cmd, now) {
     case "resume":
       return resume(state);
     case "status":
-      return refuse(state, `Plan is ${state.status}.`);
+      return refuse(state, statusLine(state));
   }
 }
 function approve(state, cmd, now) {
@@ -8974,6 +8974,14 @@ function resume(state) {
     return { state: { ...state, status, cancelRequested: null, stepRuns }, changed: true, reply: "Resumed.", notices: [] };
   }
   return refuse(state, `Nothing to resume: the plan is ${state.status}.`);
+}
+function statusLine(state) {
+  const stepId = currentStepId(state);
+  const run = stepId !== void 0 ? stepRun(state, stepId) : void 0;
+  const where = stepId !== void 0 && state.status !== "DONE" ? `; current step ${stepId} (${run?.status ?? "PENDING"}, ${run?.tries ?? 0} tries)` : "";
+  const wait = state.status === "IN_PROGRESS" && state.notBefore ? `; next step not before ${state.notBefore}` : "";
+  const blockers = state.status === "BLOCKED" && state.blockers?.length ? `; blocked: ${state.blockers[state.blockers.length - 1]}` : "";
+  return `Plan is ${state.status}: ${stepsDone(state)}/${state.stepQueue.length} steps done${where}${wait}${blockers}.`;
 }
 
 // src/core/decide.ts
@@ -9263,8 +9271,8 @@ function ruleLabel(rule) {
   if ("file_exists" in rule) return `file_exists(${rule.file_exists.path})`;
   if ("file_contains" in rule) return `file_contains(${rule.file_contains.path}, ${regexText(rule.file_contains.pattern, rule.file_contains.flags)})`;
   if ("json_schema" in rule) {
-    const { path: path9, schema } = rule.json_schema;
-    return typeof schema === "string" ? `json_schema(${path9}, ${schema})` : `json_schema(${path9})`;
+    const { path: path10, schema } = rule.json_schema;
+    return typeof schema === "string" ? `json_schema(${path10}, ${schema})` : `json_schema(${path10})`;
   }
   if ("payload_has_key" in rule) return `payload_has_key(${rule.payload_has_key.key})`;
   if ("payload_value_matches" in rule) {
@@ -9586,7 +9594,8 @@ var Tick = class {
       state = { ...state, inbox: { ...state.inbox, [inbox.cursorKey]: last } };
       await this.commit({ state, notices }, { kind: "update", message: `commands: ${items.map((i) => `/${i.command.kind}`).join(" ")}` });
     } else {
-      this.inboxMemo = { ...this.inboxMemo, [inbox.cursorKey]: last };
+      const seen = Number(this.inboxMemo?.[inbox.cursorKey] ?? 0);
+      this.inboxMemo = { ...this.inboxMemo, [inbox.cursorKey]: Math.max(seen, last) };
     }
     await inbox.acknowledge(last);
     for (const [item, text] of replies) await inbox.reply?.(item, text).catch((err) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
@@ -9843,1087 +9852,550 @@ function replan(state, plan, stepQueue, now) {
   return { state: next, changes };
 }
 
-// src/adapters/git.ts
-import { execFile } from "node:child_process";
-var GitCommandError = class extends Error {
-  constructor(args, code, stderr, stdout = "") {
-    super(`git ${args.join(" ")} failed (exit ${code}): ${stderr.trim() || stdout.trim() || "no output"}`);
-    this.args = args;
-    this.code = code;
-    this.stderr = stderr;
-    this.stdout = stdout;
-    this.name = "GitCommandError";
+// src/core/classify-request.ts
+var MARKERS = {
+  sequentialLanguage: {
+    label: "sequential language",
+    patterns: [
+      /\bthen\b/i,
+      /\bafter\s+(?:that|this|which|doing\s+so|you(?:'ve|\s+have)?\s+\w+)\b/i,
+      /\bafterwards?\b/i,
+      /\bfollowed\s+by\b/i,
+      /\bsubsequently\b/i,
+      /\b(?:finally|lastly)\b/i,
+      // Only as a clause opener: "the first bug" or "Next.js" say nothing about order.
+      /(?:^|[.;:!?]\s+|\n\s*|,\s*)(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next)\b/i,
+      /\bfirst\b[\s\S]*\bsecond\b/i,
+      /\bstep\s*(?:#\s*)?(?:1|one)\b/i,
+      /\bonce\b[^.;!?\n]{0,60}?\b(?:done|finished|complete(?:d)?|ready|merged|deployed|installed|approved|written|built|created|pass(?:es)?)\b/i,
+      /\bwhen\s+(?:that|this|it|you(?:'re|\s+are))\s+(?:is\s+|are\s+)?(?:done|finished|complete)\b/i,
+      // A numbered list of at least two items is an explicit order.
+      [/(?:^|\n)[ \t]*(?:1[.)]|\(1\))[ \t]+\S[\s\S]*\n[ \t]*(?:2[.)]|\(2\))[ \t]+\S/, "a numbered list"],
+      /然后|之后|首先|最后|接着|随后|其次|第一步/
+    ]
+  },
+  outputDependency: {
+    label: "output dependency",
+    patterns: [
+      /\bfrom\s+(?:step|stage|phase)\s*#?\s*\w+/i,
+      /\b(?:from|of|in)\s+the\s+(?:previous|prior|last|earlier|first|second)\s+(?:step|stage|phase)\b/i,
+      /\bwith\s+the\s+(?:results?|outputs?|findings)\b/i,
+      /\b(?:using|use|based\s+on)\s+the\s+(?:[\w-]+\s+){0,3}?(?:results?|outputs?|summary|findings|data|report|analysis|research|notes|draft|list)\b/i,
+      /\bbased\s+on\s+(?:it|that|this|those|these|them|the\s+above)\b/i,
+      /\bthe\s+resulting\b/i,
+      /\b(?:use|using|feed|pass)\s+(?:it|them|that|those|the\s+(?:output|outputs|result|results))\s+(?:to|into|as|for|in)\b/i,
+      /(?:根据|基于|使用|利用)(?:上一步|前一步|之前|上述|以上)|(?:上一步|前一步)的(?:结果|输出)/
+    ]
+  },
+  highScopeOrRisk: {
+    label: "high scope or risk",
+    patterns: [
+      /\bmigrat(?:e|es|ed|ing|ion|ions)\b/i,
+      /\brefactor(?:ing)?\s+(?:the\s+)?(?:whole|entire|all)\b/i,
+      /\bproduction\b/i,
+      /\bdeploy(?:s|ed|ing|ment)?\b/i,
+      /\bdelet(?:e|es|ed|ing)\b|\bdrop\s+(?:the\s+)?(?:database|table|schema)\b|\brm\s+-rf\b/i,
+      /\bacross\s+(?:all|every|the\s+(?:whole|entire))\b/i,
+      /\b(?:entire|whole)\s+(?:code\s*base|repo(?:sitory)?|project|system|application|app|monorepo)\b/i,
+      /\bresearch\s+paper\b/i,
+      /\bcomprehensive\b|\bin-depth\b|\bliterature\s+review\b/i,
+      /迁移|重构|生产环境|部署|删除|全面|研究论文|整个代码库/
+    ]
+  },
+  userRequestsSteps: {
+    label: "user requests steps",
+    patterns: [
+      /\bstep[-\s]by[-\s]step\b/i,
+      /\bin\s+(?:several\s+|multiple\s+|separate\s+|small\s+|\d+\s+)?(?:steps|stages|phases)\b/i,
+      /\bphases\b|\bphase\s*(?:1|one|i)\b/i,
+      /\bmulti[-\s]?step\b/i,
+      /\b(?:a|the|your|step)\s+plan\b|\bplan\s+(?:first|out|it|this|the\s+work|before)\b/i,
+      /\bbreak\s+(?:it|this|that|the\s+\w+\s+)?\s*(?:down|up)\s+into\b/i,
+      /\bmilestones?\b/i,
+      /步骤|分步|逐步|计划|阶段/
+    ]
+  },
+  setupKeywords: {
+    label: "setup",
+    patterns: [
+      /\binstall(?:s|ed|ing)?\b/i,
+      /\bset[\s-]up\b/i,
+      /\bconfigur(?:e|es|ed|ing)\b/i,
+      /\bbootstrap(?:s|ped|ping)?\b/i,
+      /\binitiali[sz](?:e|es|ed|ing)\b/i,
+      /\bscaffold(?:s|ed|ing)?\b/i,
+      /\bprovision(?:s|ed|ing)?\b/i,
+      /安装|配置|初始化|搭建/
+    ]
   }
-  args;
-  code;
-  stderr;
-  stdout;
 };
-var MAX_BUFFER = 64 * 1024 * 1024;
-function git(args, opts) {
-  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", ...opts.env };
-  return new Promise((resolve, reject) => {
-    execFile("git", args, { cwd: opts.cwd, env, maxBuffer: MAX_BUFFER, encoding: "utf8" }, (err, stdout, stderr) => {
-      if (!err) return resolve({ code: 0, stdout, stderr });
-      const raw = err.code;
-      if (typeof raw !== "number") {
-        return reject(new GitCommandError(args, -1, `${err.message}${stderr ? `
-${stderr}` : ""}`, stdout));
-      }
-      if (opts.allowFail) return resolve({ code: raw, stdout, stderr });
-      reject(new GitCommandError(args, raw, stderr, stdout));
+var NEGATION_BEFORE = /\b(?:no|not|without|don't|do\s+not|never|nor)\s+(?:[\w-]+\s+){0,2}$/i;
+var NEGATION_BEFORE_ZH = /(?:不要|不用|无需|不需要|别)$/;
+var ACTION_VERBS = new Set(
+  `add adjust analyse analyze answer audit automate benchmark book build calculate change check clean collect commit compare
+  compile compose compute convert copy create debug define delete deploy describe design do document download draft edit email
+  estimate evaluate explain export extract fetch file find fix format gather generate implement import improve install
+  investigate list locate look make measure merge migrate monitor move open optimise optimize organise organize outline parse
+  plot post prepare produce profile proofread publish pull push read rebase refactor release remove rename reorganize replace
+  report research restructure review rewrite run save scaffold scrape search send set ship sort summarise summarize sync tag
+  test train translate update upgrade upload validate verify visualize write`.split(/\s+/)
+);
+var ZH_ACTION = /^(?:写|编写|撰写|创建|研究|总结|安装|配置|部署|修复|分析|生成|翻译|测试|发布|删除|更新|整理|收集|比较|下载|上传|搜索|查找|实现|设计|检查|运行|构建|迁移|重构|制作|准备|发送|调研|抓取)/;
+var NOUN_LIKE_VERBS = new Set(
+  `change check commit design document draft email export file import list look measure merge outline plot post profile
+  pull push release report review search set sort sync tag test update upload download`.split(/\s+/)
+);
+var OBJECT_FOLLOWS = /^\s+(?:the|a|an|it|them|this|that|these|those|all|every|each|my|our|your|its|their|some|any|up|out|down|over|back|in|on|to|for|with)\b|^\s*$/i;
+var LEADING_FILLER = /^(?:please|pls|kindly|and|also|then|now|just|finally|lastly|first(?:ly)?|second(?:ly)?|third(?:ly)?|next|afterwards?|after\s+that|go\s+ahead\s+and|(?:can|could|would|will)\s+you|i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to|help\s+me(?:\s+to)?|let's|let\s+us|try\s+to|make\s+sure\s+to|be\s+sure\s+to|\d+[.)]|\(\d+\)|[-*•])[\s,:]*/i;
+var LEADING_FILLER_ZH = /^(?:请|帮我|帮忙|麻烦|先|然后|再|并且|并|最后|首先|接着|之后|随后|其次)+/;
+var CLAUSE_SPLIT = /[.!?](?=\s|$)|[;:\n]|,|\band\s+then\b|\bthen\b|\band\b|\balso\b|\bafter\s+that\b|\bplus\b|[，。；：！？、]|然后|之后|接着|随后|并且|最后|首先|其次/i;
+function classifyRequest(text) {
+  const verbs = actionVerbs(text);
+  const actionCount = text.trim() === "" ? 0 : Math.max(1, verbs.length);
+  const evidence = {};
+  for (const signal of Object.keys(MARKERS)) evidence[signal] = findMarker(text, MARKERS[signal].patterns);
+  const signals = {
+    actionCount,
+    sequentialLanguage: evidence.sequentialLanguage !== null,
+    outputDependency: evidence.outputDependency !== null,
+    highScopeOrRisk: evidence.highScopeOrRisk !== null,
+    userRequestsSteps: evidence.userRequestsSteps !== null,
+    setupKeywords: evidence.setupKeywords !== null
+  };
+  const reasons = [];
+  if (actionCount >= 3) reasons.push(`${actionCount} actions (${verbs.join(", ")}), 3 or more`);
+  for (const signal of Object.keys(MARKERS)) {
+    const found = evidence[signal];
+    if (found !== null) reasons.push(`${MARKERS[signal].label} ("${found}")`);
+  }
+  const multiStep = reasons.length > 0;
+  if (!multiStep && actionCount === 0) reasons.push("empty request: nothing to plan");
+  else if (!multiStep) {
+    const actions = verbs.length > 0 ? `${actionCount} action${actionCount === 1 ? "" : "s"} (${verbs.join(", ")})` : "1 action (no action verb found)";
+    reasons.push(`${actions} with no sequencing, output dependency, wide scope or risk, setup, or request for steps: one step`);
+  }
+  return { multiStep, signals, reasons };
+}
+function actionVerbs(text) {
+  const verbs = [];
+  for (const sentence of text.split(/[.!?](?=\s|$)|[;\n。！？；]/)) {
+    sentence.split(CLAUSE_SPLIT).forEach((raw, i) => {
+      const verb = clauseVerb(raw, i === 0);
+      if (verb !== null) verbs.push(verb);
     });
-  });
+  }
+  return verbs;
 }
-
-// src/adapters/cache-store.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { mkdir as mkdir3, readFile as readFile2, rm as rm3 } from "node:fs/promises";
-import path4 from "node:path";
-
-// src/core/validate-state.ts
-var HASH_PATTERN = /^sha256:[0-9a-f]{64}$/;
-function parseState(input, opts = {}) {
-  const { state, issues } = validateState(input, !opts.owned);
-  if (!state || issues.length > 0) {
-    const newer = issues.some((i) => i.path === "version" && i.message.includes("newer"));
-    throw new StateError(
-      "Invalid state",
-      issues,
-      newer ? "Upgrade agent-step-sequencer to a release that knows this state version; the file was left untouched." : void 0
-    );
+function clauseVerb(raw, opensSentence) {
+  let clause = raw.trim();
+  for (let previous = ""; previous !== clause; ) {
+    previous = clause;
+    clause = clause.replace(LEADING_FILLER, "").replace(LEADING_FILLER_ZH, "").trim();
   }
-  return state;
+  const zh = ZH_ACTION.exec(clause);
+  if (zh) return zh[0];
+  const word = /^[a-z]+/i.exec(clause)?.[0].toLowerCase();
+  if (word === void 0 || !ACTION_VERBS.has(word)) return null;
+  if (!opensSentence && NOUN_LIKE_VERBS.has(word) && !OBJECT_FOLLOWS.test(clause.slice(word.length))) return null;
+  return word === "set" && /^set[\s-]up\b/i.test(clause) ? "set up" : word;
 }
-function validateState(input, copy = true) {
-  const issues = [];
-  if (!isRecord(input)) {
-    add(issues, "state", `must be an object with "plan", "stepQueue", "currentStep", "stepRuns" and "status", got ${showValue(input)}`);
-    return { issues };
-  }
-  const doc = copy ? cloneJson(input) : input;
-  if (doc.version !== void 0 && checkInteger(issues, "version", doc.version, 1) && doc.version > STATE_VERSION) {
-    add(issues, "version", `is ${doc.version}, newer than this sequencer understands (${STATE_VERSION}); upgrade agent-step-sequencer to read it`);
-  }
-  if (doc.planId !== void 0 && !(typeof doc.planId === "string" && ID_PATTERN.test(doc.planId))) {
-    add(issues, "planId", `must be 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit, got ${showValue(doc.planId)}`);
-  }
-  if (doc.revision !== void 0) checkInteger(issues, "revision", doc.revision, 0);
-  if (!PLAN_STATUSES.includes(doc.status)) {
-    add(issues, "status", `must be one of ${PLAN_STATUSES.join(", ")}, got ${showValue(doc.status)}`);
-  }
-  const planResult = validatePlan(doc.plan, "plan", false);
-  issues.push(...planResult.issues);
-  const steps = isRecord(doc.plan) && isRecord(doc.plan.steps) ? doc.plan.steps : {};
-  const stepIds = new Set(Object.keys(steps));
-  if (doc.planHash !== void 0 && !(typeof doc.planHash === "string" && HASH_PATTERN.test(doc.planHash))) {
-    add(issues, "planHash", `must be "sha256:" followed by 64 lowercase hex digits, got ${showValue(doc.planHash)}`);
-  }
-  const queueOk = checkQueue(issues, "stepQueue", doc.stepQueue, stepIds, true);
-  if (queueOk) checkInteger(issues, "currentStep", doc.currentStep, 0, doc.stepQueue.length);
-  else if (!(typeof doc.currentStep === "number" && Number.isInteger(doc.currentStep) && doc.currentStep >= 0)) {
-    add(issues, "currentStep", `must be an integer index into stepQueue, got ${showValue(doc.currentStep)}`);
-  }
-  const stepRuns = doc.stepRuns === void 0 ? {} : doc.stepRuns;
-  if (!isRecord(stepRuns)) add(issues, "stepRuns", `must be an object mapping step ids to their runs, got ${showValue(stepRuns)}`);
-  else {
-    for (const [id, run] of Object.entries(stepRuns)) {
-      const normalized = checkStepRun(run, key("stepRuns", id), id, stepIds, issues);
-      if (normalized) Object.defineProperty(stepRuns, id, { value: normalized, enumerable: true, writable: true, configurable: true });
+function findMarker(text, markers) {
+  for (const marker of markers) {
+    const [pattern, shown] = Array.isArray(marker) ? marker : [marker, void 0];
+    for (const match of text.matchAll(new RegExp(pattern.source, `${pattern.flags.replace("g", "")}g`))) {
+      const before = text.slice(Math.max(0, match.index - 40), match.index);
+      if (NEGATION_BEFORE.test(before) || NEGATION_BEFORE_ZH.test(before)) continue;
+      if (shown !== void 0) return shown;
+      const found = match[0].trim().replace(/\s+/g, " ");
+      return found.length > 40 ? `${found.slice(0, 37)}...` : found;
     }
   }
-  if (doc.stepDelayMinutes !== void 0) {
-    const v = doc.stepDelayMinutes;
-    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) add(issues, "stepDelayMinutes", `must be a number of minutes >= 0, got ${showValue(v)}`);
-  }
-  for (const field of ["notBefore", "lastHeartbeatIso"]) checkOptionalTimestamp(issues, field, doc[field]);
-  for (const field of ["blockers", "artifacts"]) {
-    const v = doc[field];
-    if (v === void 0) continue;
-    if (!Array.isArray(v)) add(issues, field, `must be an array of strings, got ${showValue(v)}`);
-    else v.forEach((item, i) => typeof item !== "string" && add(issues, index(field, i), `must be a string, got ${showValue(item)}`));
-  }
-  checkApproval(issues, doc.approval);
-  checkCancel(issues, doc.cancelRequested);
-  checkInbox(issues, doc.inbox);
-  checkIssueRef(issues, doc.issue);
-  if (issues.length > 0 || !planResult.plan) return { issues };
-  const state = {
-    ...doc,
-    revision: doc.revision ?? 0,
-    plan: planResult.plan,
-    stepRuns,
-    blockers: doc.blockers ?? [],
-    artifacts: doc.artifacts ?? []
-  };
-  return { state, issues };
-}
-function checkStepRun(run, path9, id, stepIds, issues) {
-  if (!stepIds.has(id)) add(issues, path9, `is a run of unknown step ${showValue(id)}; known steps: ${listSome(stepIds)}`);
-  if (!isRecord(run)) {
-    add(issues, path9, `must be an object with "status" and "tries", got ${showValue(run)}`);
-    return void 0;
-  }
-  if (!STEP_STATUSES.includes(run.status)) {
-    add(issues, key(path9, "status"), `must be one of ${STEP_STATUSES.join(", ")}, got ${showValue(run.status)}`);
-  }
-  if (run.tries !== void 0) checkInteger(issues, key(path9, "tries"), run.tries, 0);
-  checkOptionalTimestamp(issues, key(path9, "lastRunIso"), run.lastRunIso);
-  checkOptionalTimestamp(issues, key(path9, "firstStartedAt"), run.firstStartedAt);
-  for (const field of ["stdout", "error"]) {
-    const v = run[field];
-    if (v !== void 0 && v !== null && typeof v !== "string") add(issues, key(path9, field), `must be a string or null, got ${showValue(v)}`);
-  }
-  if (run.attempts !== void 0) {
-    const attemptsPath = key(path9, "attempts");
-    if (!Array.isArray(run.attempts)) add(issues, attemptsPath, `must be an array of attempt records, got ${showValue(run.attempts)}`);
-    else run.attempts.forEach((a, i) => checkAttempt(issues, index(attemptsPath, i), a));
-  }
-  return run.tries === void 0 ? { ...run, tries: 0 } : run;
-}
-function checkAttempt(issues, path9, attempt) {
-  if (!isRecord(attempt)) {
-    add(issues, path9, `must be an attempt record (an object with "n"), got ${showValue(attempt)}`);
-    return;
-  }
-  checkInteger(issues, key(path9, "n"), attempt.n, 1);
-  if (attempt.runId !== void 0 && typeof attempt.runId !== "string") add(issues, key(path9, "runId"), `must be a string, got ${showValue(attempt.runId)}`);
-  for (const field of ["startedAt", "endedAt", "leaseExpiresAt"]) checkOptionalTimestamp(issues, key(path9, field), attempt[field]);
-  const outcome = attempt.outcome;
-  if (outcome !== void 0 && outcome !== null && !ATTEMPT_OUTCOMES.includes(outcome)) {
-    add(issues, key(path9, "outcome"), `must be one of ${ATTEMPT_OUTCOMES.join(", ")} or null, got ${showValue(outcome)}`);
-  }
-}
-function checkOptionalTimestamp(issues, path9, value) {
-  if (value === void 0 || value === null) return;
-  const problem = timestampProblem(value, false);
-  if (problem) add(issues, path9, `${problem} or null`);
-}
-function checkApproval(issues, approval) {
-  if (approval === void 0 || approval === null) return;
-  if (!isRecord(approval)) {
-    add(issues, "approval", `must be null or an object with "by", "at" and "planHash", got ${showValue(approval)}`);
-    return;
-  }
-  if (!isNonEmptyString(approval.by)) add(issues, "approval.by", `must be the approver's login, got ${showValue(approval.by)}`);
-  const atProblem = timestampProblem(approval.at, false);
-  if (atProblem) add(issues, "approval.at", atProblem);
-  if (!(typeof approval.planHash === "string" && HASH_PATTERN.test(approval.planHash))) {
-    add(issues, "approval.planHash", `must be "sha256:" followed by 64 lowercase hex digits, got ${showValue(approval.planHash)}`);
-  }
-}
-function checkCancel(issues, cancel2) {
-  if (cancel2 === void 0 || cancel2 === null) return;
-  if (!isRecord(cancel2)) {
-    add(issues, "cancelRequested", `must be null or an object with "by" and "at", got ${showValue(cancel2)}`);
-    return;
-  }
-  if (!isNonEmptyString(cancel2.by)) add(issues, "cancelRequested.by", `must be who asked to cancel, got ${showValue(cancel2.by)}`);
-  const atProblem = timestampProblem(cancel2.at, false);
-  if (atProblem) add(issues, "cancelRequested.at", atProblem);
-}
-function checkInbox(issues, inbox) {
-  if (inbox === void 0) return;
-  if (!isRecord(inbox)) add(issues, "inbox", `must be an object with "lastCommentId", got ${showValue(inbox)}`);
-  else if (inbox.lastCommentId !== void 0) checkInteger(issues, "inbox.lastCommentId", inbox.lastCommentId, 0);
-}
-function checkIssueRef(issues, issue) {
-  if (issue === void 0 || issue === null) return;
-  if (!isRecord(issue)) add(issues, "issue", `must be null or an object with "number", got ${showValue(issue)}`);
-  else {
-    checkInteger(issues, "issue.number", issue.number, 1);
-    const id = issue.statusCommentId;
-    if (id !== void 0 && id !== null) checkInteger(issues, "issue.statusCommentId", id, 1);
-  }
-}
-
-// src/adapters/cache-staging.ts
-import { copyFile, lstat, mkdir as mkdir2, readdir, realpath, rename as rename2, rm as rm2, stat as stat3, unlink as unlink2 } from "node:fs/promises";
-import path3 from "node:path";
-var RESERVED = [".sequencer", ".git"];
-function outputPathProblem(p) {
-  const problem = checkRelativePath(p);
-  if (problem) return problem;
-  const norm = normalizeRelative(p);
-  if (norm === ".") return `${JSON.stringify(p)} is the whole workspace; expected a file or folder inside it`;
-  const top = norm.split("/", 1)[0] ?? "";
-  if (RESERVED.includes(top)) return `${JSON.stringify(p)} is inside ${top}/, which is never carried as an output`;
   return null;
 }
-function normalizeRelative(p) {
-  return path3.posix.normalize(p.replace(/\\/g, "/")).replace(/\/+$/, "") || ".";
+
+// src/core/planning-prompt.ts
+var PLAN_FILE_ENV = "SEQUENCER_PLAN_FILE";
+var TITLE_MAX_CHARS = 60;
+var REQUEST_START = "<<<REQUEST";
+var REQUEST_END = "REQUEST>>>";
+function planningPrompt(request, schemaText) {
+  return [
+    "You are drafting a step plan. Plan only: do not carry out any of the work yet, and do not ask questions; where something is unclear, choose a reasonable assumption and write it into the instruction of the step it affects.",
+    "",
+    `Write the plan as ONE JSON object matching the JSON Schema below, and write ONLY that JSON (no prose, no Markdown fences) to the file named in the environment variable ${PLAN_FILE_ENV}. If you cannot write files, print the JSON object and nothing else.`,
+    "",
+    "How to write the plan:",
+    '- "steps" maps step ids ("step-1", "step-2", ...) to steps, in the order they must run.',
+    "- Keep it concise: as few steps as the work needs, each a unit of work that can be retried on its own.",
+    '- Each step has a short "title" and a self-contained "instruction": the agent that runs a step sees only that instruction, so name the files earlier steps produced instead of saying "the result above".',
+    '- For every deliverable a step produces, list its path in "requiredOutputs", relative to the workspace (no leading "/", no ".."). A step is done only when its exit code is 0 and these files exist.',
+    '- Leave out "agent" and "env" unless the request asks for them.',
+    "",
+    "The request:",
+    REQUEST_START,
+    request.trim(),
+    REQUEST_END,
+    "",
+    "The JSON Schema of a plan:",
+    schemaText.trim()
+  ].join("\n");
 }
-async function stageOutput(workspace, staging, rel, log) {
-  const problem = outputPathProblem(rel);
-  if (problem) {
-    log.warn(`Output not saved to the cache: ${problem}.`);
-    return false;
-  }
-  const norm = normalizeRelative(rel);
-  const root = await realpath(workspace);
-  let real;
-  try {
-    real = await realpath(path3.join(workspace, norm));
-  } catch {
-    log.warn(`Output ${norm} does not exist in the workspace; the cache keeps its previous copy, if any.`);
-    return false;
-  }
-  if (!isInside(root, real)) {
-    log.warn(`Output ${norm} resolves outside the workspace (${real}); not saved to the cache.`);
-    return false;
-  }
-  const target = path3.join(staging, norm);
-  await rm2(target, { recursive: true, force: true });
-  await mkdir2(path3.dirname(target), { recursive: true });
-  await copyTree(real, target, norm, log);
-  return true;
+function planningRetryPrompt(request, schemaText, problems) {
+  const listed = problems.length > 0 ? problems.map((p) => `- ${p.path}: ${p.message}`) : ["- (no details were reported)"];
+  return [
+    `Your previous plan draft was not accepted (${problems.length} problem${problems.length === 1 ? "" : "s"}):`,
+    ...listed,
+    "",
+    `Please troubleshoot and write a corrected plan to the file named in ${PLAN_FILE_ENV}, following the instructions below.`,
+    "",
+    planningPrompt(request, schemaText)
+  ].join("\n");
 }
-async function copyTree(source, target, label, log) {
-  const info = await stat3(source);
-  if (info.isFile()) {
-    await copyFile(source, target);
-    return;
-  }
-  if (!info.isDirectory()) {
-    log.warn(`Output ${label} is neither a file nor a folder; not saved to the cache.`);
-    return;
-  }
-  await mkdir2(target, { recursive: true });
-  for (const entry of await readdir(source, { withFileTypes: true })) {
-    const child = `${label}/${entry.name}`;
-    if (entry.isSymbolicLink()) log.warn(`Symlink ${child} is not saved to the cache.`);
-    else if (entry.isFile() || entry.isDirectory()) await copyTree(path3.join(source, entry.name), path3.join(target, entry.name), child, log);
-  }
+function singleStepPlan(request) {
+  const instruction = request.trim();
+  if (instruction === "") throw new ConfigError('request: "" is empty; expected the work to do, e.g. "Summarize README.md into notes/summary.md"');
+  const title = shortTitle(instruction);
+  return { title, steps: { "step-1": { title, instruction } } };
 }
-async function installStagedOutputs(workspace, staging, log) {
-  const root = await realpath(workspace);
-  const written = [];
-  const walk = async (dir, rel) => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
-      if (!rel && RESERVED.includes(entry.name)) continue;
-      const source = path3.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(source, childRel);
-      else if (entry.isFile()) {
-        if (await installFile(root, source, childRel, log)) written.push(childRel);
-      } else log.warn(`Cache entry holds ${childRel}, which is not a regular file; it was not restored.`);
-    }
-  };
-  await walk(staging, "");
-  return written;
-}
-async function installFile(root, source, rel, log) {
-  const target = path3.join(root, rel);
-  const parent = path3.dirname(target);
-  const anchor = await nearestExisting(parent);
-  if (!isInside(root, await realpath(anchor))) {
-    log.warn(`Not restoring ${rel}: its folder leads outside the workspace through a symlink.`);
-    return false;
-  }
-  try {
-    await mkdir2(parent, { recursive: true });
-    const tmp = `${target}.${process.pid}.cache-restore.tmp`;
-    await unlink2(tmp).catch(() => void 0);
-    await copyFile(source, tmp);
-    await rename2(tmp, target);
-    return true;
-  } catch (err) {
-    log.warn(`Could not restore ${rel} from the cache: ${describeError(err)}`);
-    return false;
-  }
-}
-async function nearestExisting(dir) {
-  for (let current = dir; ; current = path3.dirname(current)) {
-    try {
-      await lstat(current);
-      return current;
-    } catch {
-      if (path3.dirname(current) === current) return current;
-    }
-  }
-}
-function isInside(root, p) {
-  return p === root || p.startsWith(root.endsWith(path3.sep) ? root : root + path3.sep);
+function shortTitle(text) {
+  const line = (text.trim().split("\n", 1)[0] ?? "").replace(/\s+/g, " ").trim();
+  const chars = Array.from(line);
+  if (chars.length <= TITLE_MAX_CHARS) return line;
+  const cut = chars.slice(0, TITLE_MAX_CHARS - 3).join("");
+  const space = cut.lastIndexOf(" ");
+  return `${(space >= TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}...`;
 }
 
-// src/adapters/toolkit-problems.ts
-var watchers = /* @__PURE__ */ new Set();
-var installed = null;
-var COMMAND = /^::(warning|error)(?: [^:]*)?::(.*)$/;
-async function watchToolkitProblems(fn) {
-  const watcher = { problems: [] };
-  install();
-  watchers.add(watcher);
-  try {
-    const value = await fn();
-    return { value, problems: watcher.problems };
-  } finally {
-    watchers.delete(watcher);
-    if (watchers.size === 0) uninstall();
-  }
-}
-function install() {
-  if (installed) return;
-  const original = process.stdout.write;
-  const wrapper = function(chunk, ...rest) {
-    if (watchers.size > 0) scan(chunk);
-    return original.call(process.stdout, chunk, ...rest);
-  };
-  process.stdout.write = wrapper;
-  installed = { original, wrapper };
-}
-function uninstall() {
-  if (!installed || process.stdout.write !== installed.wrapper) return;
-  process.stdout.write = installed.original;
-  installed = null;
-}
-function scan(chunk) {
-  const text = typeof chunk === "string" ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : "";
-  for (const line of text.split(/\r?\n/)) {
-    const match = COMMAND.exec(line);
-    if (!match) continue;
-    const message = `${match[1]}: ${unescapeCommandData(match[2] ?? "")}`;
-    for (const w of watchers) w.problems.push(message);
-  }
-}
-function unescapeCommandData(s) {
-  return s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
-}
+// src/adapters/plan-drafter.ts
+import { mkdir as mkdir2, readFile as readFile2, rm as rm2 } from "node:fs/promises";
+import path3 from "node:path";
 
-// src/core/state-json.ts
-var PRETTY_LIMIT = 256 * 1024;
-function serializeState(state) {
-  const compact = JSON.stringify(state);
-  return `${compact.length <= PRETTY_LIMIT ? JSON.stringify(state, null, 2) : compact}
-`;
-}
-
-// src/adapters/cache-store.ts
-var REVISION_DIGITS = 10;
-var MAX_HIGHER_PROBES = 20;
-var KNOWN_CACHE_MODES = ["none", "read", "write", "write-only"];
-var CacheStore = class {
-  description;
-  keyPrefix;
-  /** Absolute path of the folder that is saved and restored. */
-  stagingDir;
-  /** Absolute path of the workspace copy of the state (written after every load and write). */
-  statePath;
-  workspace;
-  planId;
-  stateRel;
-  outputs;
-  log;
-  basis = { kind: "none" };
-  constructor(opts) {
-    this.workspace = path4.resolve(opts.workspace);
-    this.planId = opts.planId;
-    this.keyPrefix = opts.keyPrefix ?? `sequencer/${opts.planId}/`;
-    this.outputs = opts.outputs ?? ((state) => state.artifacts ?? []);
-    this.log = opts.log;
-    if (!/^[A-Za-z0-9._-]{1,100}$/.test(this.planId)) {
-      throw new ConfigError(`Invalid planId ${showValue(this.planId)}: expected 1-100 letters, digits, ".", "_" or "-".`);
-    }
-    if (!this.keyPrefix || this.keyPrefix.length > 400 || /[,\r\n]/.test(this.keyPrefix)) {
-      throw new ConfigError(`Invalid cache key prefix ${showValue(this.keyPrefix)}: expected 1-400 characters without commas or line breaks.`);
-    }
-    this.stateRel = `.sequencer/${this.planId}/state.json`;
-    this.statePath = path4.join(this.workspace, this.stateRel);
-    this.stagingDir = path4.join(this.workspace, ".sequencer", this.planId, "cache-transfer");
-    if (/[*?[\]{}\r\n\\]/.test(this.stagingDir)) {
-      throw new ConfigError(`Invalid workspace ${showValue(this.workspace)} for the cache store: expected a path without glob characters (* ? [ ] { } \\) or line breaks.`);
-    }
-    this.description = `cache ${this.keyPrefix}r*`;
-  }
-  async acquire() {
-    return { ok: true };
-  }
-  async release() {
-  }
-  async load() {
-    this.basis = { kind: "failed", reason: "load() did not finish" };
-    try {
-      const result = await this.loadNewest();
-      this.basis = { kind: "ok", revision: result.kind === "loaded" ? result.state.revision ?? 0 : 0 };
-      return result;
-    } catch (err) {
-      this.basis = { kind: "failed", reason: describeError(err).split("\n", 1)[0] ?? "" };
-      throw err;
-    }
-  }
-  async write(state, meta) {
-    const basis = this.basis;
-    if (basis.kind === "failed") {
-      throw new StateError(`Refusing to write ${this.description}: the state could not be loaded (${basis.reason}); nothing was saved.`);
-    }
-    if (basis.kind === "none") throw new Error(`CacheStore.write() called before a successful load() of ${this.description}`);
-    const base = basis.revision;
-    if ((state.revision ?? 0) !== base) {
-      throw new ConflictError(`Stale write to ${this.description}: state.revision is ${showValue(state.revision)}, expected the loaded revision ${base}; nothing was saved.`);
-    }
-    const cache = await loadToolkit();
-    this.checkService(cache, "write");
-    const revision = base + 1;
-    const taken = await this.lookup(cache, revisionPrefix(this.keyPrefix, revision));
-    if (taken) {
-      throw new ConflictError(`Another writer already saved revision ${revision} to the cache (key ${taken}); nothing was saved.`, "The next tick starts from the newer state.");
-    }
-    const next = { ...state, revision };
-    const text = serializeState(next);
-    const stagedState = path4.join(this.stagingDir, this.stateRel);
-    await mkdir3(path4.dirname(stagedState), { recursive: true });
-    await writeFileAtomic(stagedState, text);
-    if (meta.kind === "completion") {
-      for (const output of this.outputs(next)) await stageOutput(this.workspace, this.stagingDir, output, this.log);
-    }
-    const key2 = `${revisionPrefix(this.keyPrefix, revision)}${randomBytes2(4).toString("hex")}`;
-    await this.save(cache, key2, revision);
-    const newest = await this.lookup(cache, revisionPrefix(this.keyPrefix, revision));
-    if (newest === null) {
-      throw new Error(`State revision ${revision} was NOT confirmed in the cache: saving key ${key2} reported success, but a lookup does not find it. Treat this write as lost.`);
-    }
-    if (newest !== key2) {
-      throw new ConflictError(`Another writer saved revision ${revision} (key ${newest}) right after ours (key ${key2}); theirs is the one later ticks load.`);
-    }
-    await mkdir3(path4.dirname(this.statePath), { recursive: true });
-    await writeFileAtomic(this.statePath, text);
-    this.basis = { kind: "ok", revision };
-    return next;
-  }
-  async loadNewest() {
-    const cache = await loadToolkit();
-    this.checkService(cache, "load");
-    let key2 = await this.restore(cache, `${this.keyPrefix}r`);
-    if (key2 === null) return { kind: "missing" };
-    let { state, text } = await this.readStaged(key2);
-    for (let probes = 0; probes < MAX_HIGHER_PROBES; probes++) {
-      const higherPrefix = revisionPrefix(this.keyPrefix, (state.revision ?? 0) + 1);
-      const higher = await this.lookup(cache, higherPrefix);
-      if (higher === null) break;
-      this.log.warn(
-        `The newest cache entry ${key2} holds revision ${state.revision}, but ${higher} holds a higher one: two ticks wrote concurrently. Using the highest revision; the other write is lost.`
-      );
-      key2 = await this.restore(cache, higherPrefix);
-      if (key2 === null) throw new Error(`Cache entry ${higher} was found by a lookup but could not be restored a moment later.`);
-      ({ state, text } = await this.readStaged(key2));
-    }
-    await mkdir3(path4.dirname(this.statePath), { recursive: true });
-    await writeFileAtomic(this.statePath, text);
-    const restored = await installStagedOutputs(this.workspace, this.stagingDir, this.log);
-    this.log.debug(`Restored ${key2} (revision ${state.revision})${restored.length ? ` and ${restored.length} output file(s)` : ""}.`);
-    return { kind: "loaded", state };
-  }
-  /** The state staged by restoring `key`, checked against the key and this plan. */
-  async readStaged(key2) {
-    const match = new RegExp(`^${escapeRegExp(this.keyPrefix)}r(\\d{${REVISION_DIGITS}})-[0-9a-f]{8}$`).exec(key2);
-    if (!match) {
-      throw new StateError(`Cache entry ${showValue(key2)} does not look like one of ours: expected ${this.keyPrefix}r<${REVISION_DIGITS} digits>-<8 hex digits>.`);
-    }
-    const keyRevision = Number(match[1]);
-    const file = path4.join(this.stagingDir, this.stateRel);
-    let text;
-    try {
-      text = await readFile2(file, "utf8");
-    } catch (err) {
-      throw new StateError(
-        `Cache entry ${key2} was restored but ${file} cannot be read (${describeError(err)}).`,
-        [],
-        "tar extracts relative to GITHUB_WORKSPACE (or the current directory): run with the same workspace path as the tick that saved it."
-      );
-    }
-    let doc;
-    try {
-      doc = JSON.parse(text);
-    } catch (err) {
-      throw new StateError(`State in cache entry ${key2} is not valid JSON: ${describeError(err)}`);
-    }
-    let state;
-    try {
-      state = parseState(doc, { owned: true });
-    } catch (err) {
-      if (!(err instanceof StateError)) throw err;
-      throw err.issues.length ? new StateError(`Invalid state in cache entry ${key2}`, err.issues, err.hint) : new StateError(`Invalid state in cache entry ${key2}: ${err.message}`, [], err.hint);
-    }
-    if (state.planId !== void 0 && state.planId !== this.planId) {
-      throw new StateError(`State in cache entry ${key2} belongs to plan ${showValue(state.planId)}, expected ${showValue(this.planId)}.`);
-    }
-    if ((state.revision ?? 0) !== keyRevision) {
-      throw new StateError(`State in cache entry ${key2} has revision ${showValue(state.revision)}, but its key says ${keyRevision}.`);
-    }
-    return { state, text };
-  }
-  /** Restores the newest entry whose key starts with `prefix` into an emptied staging folder. */
-  async restore(cache, prefix) {
-    await rm3(this.stagingDir, { recursive: true, force: true });
-    await mkdir3(this.stagingDir, { recursive: true });
-    return this.find(cache, prefix, false);
-  }
-  lookup(cache, prefix) {
-    return this.find(cache, prefix, true);
-  }
-  async find(cache, prefix, lookupOnly) {
-    let outcome;
-    try {
-      outcome = await watchToolkitProblems(() => cache.restoreCache([this.stagingDir], prefix, [prefix], { lookupOnly }));
-    } catch (err) {
-      throw new Error(`Cache lookup of ${prefix}* failed: ${describeError(err)}`);
-    }
-    const { value, problems } = outcome;
-    if (problems.length) throw new Error(`Cache lookup of ${prefix}* failed, so the state is unknown (not missing): ${problems.join("; ")}`);
-    return value ?? null;
-  }
-  async save(cache, key2, revision) {
-    let outcome;
-    try {
-      outcome = await watchToolkitProblems(() => cache.saveCache([this.stagingDir], key2));
-    } catch (err) {
-      throw new Error(`State revision ${revision} was NOT saved to the cache (key ${key2}): ${describeError(err)}`);
-    }
-    const { value: id, problems } = outcome;
-    if (id === -1 || !Number.isFinite(id) || problems.length) {
-      const why = problems.length ? problems.join("; ") : `saveCache returned ${id}`;
-      throw new Error(`State revision ${revision} was NOT saved to the cache (key ${key2}): ${why}`);
-    }
-  }
-  /** Fails early, with the variable to fix, where the library would quietly do nothing. */
-  checkService(cache, action) {
-    const hint = "Use the cache store inside a GitHub Actions job (JavaScript actions get these variables from the runner), or choose the file or git store.";
-    if (!cache.isFeatureAvailable()) {
-      const urlVar = process.env.ACTIONS_CACHE_SERVICE_V2 ? "ACTIONS_RESULTS_URL" : "ACTIONS_CACHE_URL";
-      throw new ConfigError(`The cache store needs the Actions cache service, but ${urlVar} is not set.`, hint);
-    }
-    if (!process.env.ACTIONS_RUNTIME_TOKEN) throw new ConfigError("The cache store needs ACTIONS_RUNTIME_TOKEN, which is not set.", hint);
-    const mode = (process.env.ACTIONS_CACHE_MODE ?? "").trim().toLowerCase();
-    if (!KNOWN_CACHE_MODES.includes(mode)) return;
-    const allowed = action === "load" ? mode === "read" || mode === "write" : mode === "write" || mode === "write-only";
-    if (!allowed) {
-      throw new ConfigError(`ACTIONS_CACHE_MODE is ${showValue(mode)}, which does not allow the cache store to ${action} state.`);
-    }
-  }
-};
-function revisionPrefix(keyPrefix, revision) {
-  return `${keyPrefix}r${String(revision).padStart(REVISION_DIGITS, "0")}-`;
-}
-var toolkit = null;
-function loadToolkit() {
-  toolkit ??= import("./cache-YYRPNEJX.js");
-  return toolkit;
-}
-function escapeRegExp(s) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-// src/adapters/git-store.ts
-import { mkdir as mkdir4, readFile as readFile3, rename as rename3, unlink as unlink3, writeFile } from "node:fs/promises";
-import path5 from "node:path";
-var DEFAULT_GIT_IDENTITY = {
-  name: "agent-step-sequencer[bot]",
-  email: "agent-step-sequencer[bot]@users.noreply.github.com"
-};
-var EXCLUDE_MARKER = "# agent-step-sequencer: never committed";
-var GitStore = class {
-  description;
-  remote;
-  branch;
-  statePath;
-  workspace;
-  planId;
-  identity;
-  exclude;
-  pushRetries;
-  base;
-  loaded = { kind: "none" };
-  // Whether the state file is known to be in the index, so `commit --only` can pick it up
-  // without a separate `git add` (one process less per write).
-  stateTracked = false;
-  constructor(opts) {
-    this.workspace = opts.workspace;
-    this.planId = opts.planId;
-    this.remote = opts.remote ?? "origin";
-    this.branch = opts.branch ?? `sequencer/${opts.planId}`;
-    this.statePath = checkStatePath(opts.statePath ?? `.sequencer/${opts.planId}/state.json`);
-    this.identity = opts.identity ?? DEFAULT_GIT_IDENTITY;
-    this.exclude = opts.exclude ?? [];
-    this.pushRetries = opts.pushRetries ?? 4;
-    this.base = opts.base;
-    checkRemote(this.remote);
-    checkBranch(this.branch);
-    for (const pattern of this.exclude) {
-      if (/[\r\n]/.test(pattern) || !pattern.trim()) {
-        throw new ConfigError(`Invalid exclude pattern ${showValue(pattern)}: expected one non-empty gitignore line.`);
+// schema/plan.schema.json
+var plan_schema_default = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://agent-step-sequencer.dev/schema/plan.schema.json",
+  title: "Agent Step Sequencer plan",
+  description: 'A multi-step plan for agent-step-sequencer: ordered steps, each with a title, an instruction for the agent, required outputs and validation rules. A plan file may also be a whole state.json (the original step-sequencer format: {"plan": {"steps": ...}, "stepQueue": [...], ...}); its "plan" member then follows this schema. Fields not listed here are kept untouched. Cross-field rules (stepQueue and onValidationFail name existing steps, routing cannot loop, paths do not leave the workspace with "..", patterns compile) are enforced by `agent-step-sequencer validate`.',
+  type: "object",
+  required: [
+    "steps"
+  ],
+  properties: {
+    title: {
+      type: "string",
+      description: "Human-readable name of the plan."
+    },
+    steps: {
+      type: "object",
+      description: "Steps by id. Without stepQueue, steps run in the order written here.",
+      minProperties: 1,
+      maxProperties: 1e4,
+      propertyNames: {
+        pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
+      },
+      additionalProperties: {
+        $ref: "#/$defs/step"
       }
-    }
-    if (!Number.isInteger(this.pushRetries) || this.pushRetries < 0) {
-      throw new ConfigError(`Invalid pushRetries ${showValue(opts.pushRetries)}: expected a whole number >= 0.`);
-    }
-    this.description = `git ${this.remote} ${this.branch}`;
-  }
-  get trackingRef() {
-    return `refs/remotes/${this.remote}/${this.branch}`;
-  }
-  get where() {
-    return `${this.statePath} on branch ${this.branch} (remote ${this.remote})`;
-  }
-  run(args, allowFail = false) {
-    return git(args, { cwd: this.workspace, allowFail });
-  }
-  /** `-c` options for commands that create commits: no global config is read or written. */
-  identityArgs() {
-    return ["-c", `user.name=${this.identity.name}`, "-c", `user.email=${this.identity.email}`, "-c", "commit.gpgsign=false"];
-  }
-  async acquire() {
-    this.loaded = { kind: "none" };
-    this.stateTracked = false;
-    await this.writeExcludes();
-    const remoteHasBranch = await this.fetchBranch();
-    const args = remoteHasBranch ? ["checkout", "-q", "--no-track", "-B", this.branch, this.trackingRef] : ["checkout", "-q", "-B", this.branch, ...this.base ? [this.base] : []];
-    const res = await this.run(args, true);
-    if (res.code !== 0) {
-      const target = remoteHasBranch ? `${this.remote}/${this.branch}` : "the current commit";
-      throw new ConfigError(
-        `Cannot switch the workspace ${this.workspace} to branch ${this.branch} at ${target}: ${res.stderr.trim()}`,
-        "Commit or discard uncommitted changes to tracked files (and move away untracked files that collide) before the tick; the state branch must be checked out exactly at its remote tip."
-      );
-    }
-    return { ok: true };
-  }
-  async load() {
-    this.loaded = { kind: "none" };
-    try {
-      const result = await this.readWorkingState();
-      this.loaded = { kind: "ok", revision: result.kind === "loaded" ? result.state.revision ?? 0 : 0 };
-      return result;
-    } catch (err) {
-      const error = err instanceof StateError ? err : new StateError(`Cannot read ${this.where}: ${describeError(err)}`);
-      this.loaded = { kind: "failed", error };
-      throw error;
-    }
-  }
-  async write(state, meta) {
-    if (this.loaded.kind === "failed") {
-      throw new StateError(`Refusing to write ${this.where}: the state could not be loaded (${this.loaded.error.message})`);
-    }
-    if (this.loaded.kind === "none") {
-      throw new Error(`GitStore.write() called before a successful load() of ${this.where}`);
-    }
-    const base = this.loaded.revision;
-    if ((state.revision ?? 0) !== base) {
-      throw new ConflictError(`Stale write to ${this.where}: state.revision is ${showValue(state.revision)}, expected the loaded revision ${base}.`);
-    }
-    const next = { ...state, revision: base + 1 };
-    await this.writeWorkingState(next);
-    await this.commit(meta);
-    await this.push(base);
-    this.loaded = { kind: "ok", revision: base + 1 };
-    return next;
-  }
-  async release() {
-  }
-  async writeExcludes() {
-    if (this.exclude.length === 0) return;
-    const rel = (await this.run(["rev-parse", "--git-path", "info/exclude"])).stdout.trim();
-    const file = path5.resolve(this.workspace, rel);
-    const current = await readFile3(file, "utf8").catch((err) => {
-      if (err.code === "ENOENT") return "";
-      throw err;
-    });
-    const have = new Set(current.split(/\r?\n/));
-    const missing = this.exclude.filter((p) => !have.has(p));
-    if (missing.length === 0) return;
-    const lines = [...have.has(EXCLUDE_MARKER) ? [] : [EXCLUDE_MARKER], ...missing];
-    const sep = current === "" || current.endsWith("\n") ? "" : "\n";
-    await mkdir4(path5.dirname(file), { recursive: true });
-    await writeFile(file, `${current}${sep}${lines.join("\n")}
-`);
-  }
-  /** Fetches the work branch into its tracking ref; false when the remote has no such branch. */
-  async fetchBranch() {
-    const res = await this.run(["fetch", "-q", "--no-tags", this.remote, `+refs/heads/${this.branch}:${this.trackingRef}`], true);
-    if (res.code === 0) return true;
-    if (/couldn't find remote ref/i.test(res.stderr)) return false;
-    throw new Error(`Cannot fetch branch ${this.branch} from remote ${this.remote}: ${res.stderr.trim()}`);
-  }
-  async readWorkingState() {
-    let text;
-    try {
-      text = await readFile3(path5.join(this.workspace, this.statePath), "utf8");
-    } catch (err) {
-      if (err.code === "ENOENT") return { kind: "missing" };
-      throw err;
-    }
-    return { kind: "loaded", state: this.parse(text) };
-  }
-  parse(text) {
-    let json;
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      throw new StateError(`State ${this.where} is not valid JSON: ${describeError(err)}`);
-    }
-    let state;
-    try {
-      state = parseState(json, { owned: true });
-    } catch (err) {
-      if (!(err instanceof StateError)) throw err;
-      throw err.issues.length ? new StateError(`Invalid state ${this.where}`, err.issues) : new StateError(`Invalid state ${this.where}: ${err.message}`);
-    }
-    if (state.planId !== void 0 && state.planId !== this.planId) {
-      throw new StateError(`State ${this.where} belongs to plan ${showValue(state.planId)}, expected ${showValue(this.planId)}.`);
-    }
-    return state;
-  }
-  async writeWorkingState(state) {
-    const file = path5.join(this.workspace, this.statePath);
-    await mkdir4(path5.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, serializeState(state));
-    await rename3(tmp, file);
-  }
-  async commit(meta) {
-    const spec = `./${this.statePath}`;
-    if (meta.kind === "completion") {
-      await this.run(["add", "-A"]);
-      if (!this.stateTracked) await this.run(["add", "-f", "--", spec]);
-    } else if (!this.stateTracked) {
-      await this.run(["add", "-f", "--", spec]);
-    }
-    const message = `sequencer(${this.planId}): ${meta.message}`;
-    const only = meta.kind === "completion" ? [] : ["--only", "--", spec];
-    await this.run([...this.identityArgs(), "commit", "-q", "--no-verify", "-m", message, ...only]);
-    this.stateTracked = true;
-  }
-  async push(base) {
-    for (let attempt = 0; ; attempt++) {
-      const res = await this.run(["push", "--porcelain", "--no-verify", this.remote, `HEAD:refs/heads/${this.branch}`], true);
-      if (res.code === 0) return;
-      if (!isRaceRejection(res)) {
-        await this.undoLocalCommit();
-        throw new Error(
-          `The write to ${this.where} did not become durable: git push to ${this.remote} ${this.branch} failed: ${res.stderr.trim() || res.stdout.trim()}`
-        );
+    },
+    stepQueue: {
+      type: "array",
+      description: "Run order: ids of steps, each at most once. Defaults to the order of steps.",
+      minItems: 1,
+      uniqueItems: true,
+      items: {
+        type: "string",
+        pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"
       }
-      if (attempt >= this.pushRetries) {
-        await this.undoLocalCommit();
-        throw new ConflictError(`Push to ${this.remote} ${this.branch} was rejected ${attempt + 1} times; this tick gives up.`);
+    },
+    deadline: {
+      type: "string",
+      format: "date-time",
+      pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d+)?(Z|z|[+-]([01]\\d|2[0-3]):[0-5]\\d)$",
+      description: "RFC 3339 date-time with a time zone, e.g. 2025-01-31T18:00:00Z."
+    }
+  },
+  $defs: {
+    relativePath: {
+      type: "string",
+      description: "A path relative to the workspace; it may not be absolute or leave the workspace.",
+      minLength: 1,
+      pattern: "^(?![/\\\\])(?![A-Za-z]:)(?=[\\s\\S]*\\S)[^\\u0000]*$"
+    },
+    pathList: {
+      type: "array",
+      items: {
+        $ref: "#/$defs/relativePath"
       }
-      if (!await this.fetchBranch()) continue;
-      const remote = await this.readRemoteRevision();
-      if (remote !== base) {
-        await this.resetToRemote();
-        const what = remote === "unreadable" ? "an unreadable state" : `revision ${remote}`;
-        throw new ConflictError(`Another tick wrote ${what} to ${this.remote} ${this.branch}; this tick gives up.`);
-      }
-      const rebase = await this.run([...this.identityArgs(), "rebase", "-q", "--autostash", "--no-verify", this.trackingRef], true);
-      if (rebase.code !== 0) {
-        await this.run(["rebase", "--abort"], true);
-        await this.resetToRemote();
-        throw new ConflictError(
-          `Our commit does not rebase onto ${this.remote}/${this.branch} (${rebase.stderr.trim() || rebase.stdout.trim()}); this tick gives up.`
-        );
-      }
-      await sleep(10 + Math.floor(Math.random() * 91));
-    }
-  }
-  /** Revision of the state at the fetched remote tip; a missing file counts as revision 0. */
-  async readRemoteRevision() {
-    const text = await readStateAt(this.workspace, this.trackingRef, this.statePath);
-    if (text === null) return 0;
-    try {
-      const doc = JSON.parse(text);
-      return typeof doc.revision === "number" ? doc.revision : 0;
-    } catch {
-      return "unreadable";
-    }
-  }
-  async resetToRemote() {
-    await this.run(["reset", "-q", "--hard", this.trackingRef]);
-    this.loaded = { kind: "none" };
-    this.stateTracked = false;
-  }
-  /**
-   * Takes back our commit after a push that did not land, keeping the agent's work-tree changes
-   * (soft reset) but putting the state file back as committed, so neither the branch nor the
-   * file claims a revision the remote does not have.
-   */
-  async undoLocalCommit() {
-    const spec = `./${this.statePath}`;
-    const parent = await this.run(["reset", "-q", "--soft", "HEAD~1"], true);
-    if (parent.code !== 0) {
-      await this.run(["update-ref", "-d", `refs/heads/${this.branch}`]);
-    }
-    const restored = await this.run(["checkout", "-q", "HEAD", "--", spec], true);
-    if (restored.code !== 0) {
-      await this.run(["rm", "-q", "--cached", "--ignore-unmatch", "--", spec]);
-      await unlink3(path5.join(this.workspace, this.statePath)).catch(() => void 0);
-      this.stateTracked = false;
-    }
-  }
-};
-async function readStateAt(workspace, rev, statePath) {
-  const res = await git(["show", `${rev}:./${statePath}`], { cwd: workspace, allowFail: true });
-  return res.code === 0 ? res.stdout : null;
-}
-function isRaceRejection(res) {
-  return res.stdout.split("\n").some((line) => line.startsWith("!") && /\t\[rejected\] \((fetch first|non-fast-forward)\)/.test(line));
-}
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-function checkStatePath(p) {
-  const norm = path5.posix.normalize(p.replace(/\\/g, "/"));
-  if (!p || p.includes("\0") || path5.posix.isAbsolute(norm) || path5.win32.isAbsolute(p) || norm === "." || norm === ".." || norm.startsWith("../") || /^\.git(\/|$)/.test(norm)) {
-    throw new ConfigError(`Invalid statePath ${showValue(p)}: expected a file path relative to the workspace that stays inside it and outside .git.`);
-  }
-  return norm;
-}
-function checkRemote(remote) {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote)) {
-    throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
-  }
-}
-function checkBranch(branch) {
-  const ok = /^[A-Za-z0-9._/-]+$/.test(branch) && !branch.startsWith("-") && !branch.startsWith("/") && !branch.endsWith("/") && !branch.endsWith(".") && !branch.endsWith(".lock") && !branch.includes("..") && !branch.includes("//") && !/(^|\/)\./.test(branch);
-  if (!ok) {
-    throw new ConfigError(`Invalid branch ${showValue(branch)}: expected a git branch name such as sequencer/issue-42.`);
-  }
-}
-
-// src/core/commands.ts
-var COMMAND_KINDS = ["approve", "cancel", "retry", "skip", "resume", "status"];
-function parseCommandText(text, by) {
-  const firstLine2 = text.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? "";
-  const match = /^\/([a-z]+)\b\s*(.*)$/i.exec(firstLine2);
-  if (!match) return null;
-  const name = (match[1] ?? "").toLowerCase();
-  const rest = (match[2] ?? "").trim();
-  switch (name) {
-    case "approve": {
-      if (!rest) return { ok: true, command: { kind: "approve", by } };
-      const delay2 = /^delay=(\d{1,4})$/.exec(rest);
-      if (!delay2) return { ok: false, error: `/approve takes an optional "delay=N" (minutes between steps, 0-1440), got "${rest}"` };
-      const minutes = Number(delay2[1]);
-      if (minutes > 1440) return { ok: false, error: `/approve delay must be 0-1440 minutes, got ${minutes}` };
-      return { ok: true, command: { kind: "approve", by, delayMinutes: minutes } };
-    }
-    case "cancel":
-      return { ok: true, command: rest ? { kind: "cancel", by, reason: rest } : { kind: "cancel", by } };
-    case "retry":
-    case "skip": {
-      if (rest && !/^[A-Za-z0-9._-]{1,100}$/.test(rest)) {
-        return { ok: false, error: `/${name} takes an optional step id (letters, digits, ".", "_", "-"), got "${rest}"` };
-      }
-      return { ok: true, command: rest ? { kind: name, by, step: rest } : { kind: name, by } };
-    }
-    case "resume":
-    case "status":
-      return { ok: true, command: { kind: name, by } };
-    default:
-      return { ok: false, error: `unknown command "/${name}"; known: ${COMMAND_KINDS.map((k) => `/${k}`).join(", ")}` };
-  }
-}
-
-// src/adapters/local-owner.ts
-import os from "node:os";
-function pidAlive(pid) {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-}
-function isValidPid(pid) {
-  return typeof pid === "number" && Number.isSafeInteger(pid) && pid > 0;
-}
-function localOwner() {
-  return { kind: "local", host: os.hostname(), pid: process.pid };
-}
-var LocalOwnerProbe = class {
-  host;
-  constructor(options = {}) {
-    this.host = options.host ?? os.hostname();
-  }
-  async liveness(owner) {
-    if (owner.kind !== "local") return "unknown";
-    if (owner.host !== this.host) return "unknown";
-    if (!isValidPid(owner.pid)) return "unknown";
-    return pidAlive(owner.pid) ? "alive" : "dead";
-  }
-};
-
-// src/adapters/workspace-fs.ts
-import { access as access2, constants as constants2, realpath as realpath2, stat as stat4 } from "node:fs/promises";
-import path6 from "node:path";
-var FsWorkspace = class _FsWorkspace {
-  constructor(root) {
-    this.root = root;
-  }
-  root;
-  /** Opens the workspace at `root`, which must exist; `root` is stored with symlinks resolved. */
-  static async open(root) {
-    try {
-      return new _FsWorkspace(await realpath2(path6.resolve(root)));
-    } catch (err) {
-      throw new ConfigError(`workspace: ${showValue(root)} cannot be opened (${describeError(err)}); expected an existing directory`);
-    }
-  }
-  async missingOutputs(paths) {
-    const missing = [];
-    for (const p of paths) {
-      if (!await this.existsInside(p)) missing.push(p);
-    }
-    return missing;
-  }
-  async existsInside(p) {
-    if (checkRelativePath(p) !== null) return false;
-    let real;
-    try {
-      real = await realpath2(path6.resolve(this.root, p.replace(/\\/g, "/")));
-    } catch {
-      return false;
-    }
-    return real === this.root || real.startsWith(this.root.endsWith(path6.sep) ? this.root : this.root + path6.sep);
-  }
-  async preflight(outputs) {
-    const problems = [];
-    try {
-      await access2(this.root, constants2.W_OK);
-    } catch {
-      problems.push(`the workspace ${this.root} is not writable`);
-    }
-    for (const p of outputs) {
-      const reason = checkRelativePath(p);
-      if (reason !== null) {
-        problems.push(`required output ${reason}`);
-        continue;
-      }
-      const blocker = await this.uncreatableParent(p);
-      if (blocker) problems.push(`the folder of required output "${p}" cannot be created: ${blocker}`);
-    }
-    return problems;
-  }
-  /** Walks up from the output's folder to the first existing ancestor, which must be a writable folder inside the workspace. */
-  async uncreatableParent(p) {
-    let dir = path6.dirname(path6.resolve(this.root, p.replace(/\\/g, "/")));
-    for (; ; ) {
-      try {
-        const info = await stat4(dir);
-        if (!info.isDirectory()) return `"${path6.relative(this.root, dir)}" is a file`;
-        const real = await realpath2(dir);
-        if (real !== this.root && !real.startsWith(this.root + path6.sep)) return `"${path6.relative(this.root, dir)}" leads outside the workspace`;
-        await access2(dir, constants2.W_OK).catch(() => {
-          throw new Error("not writable");
-        });
-        return null;
-      } catch (err) {
-        if (err.code === "ENOENT" && dir !== this.root) {
-          dir = path6.dirname(dir);
-          continue;
+    },
+    step: {
+      type: "object",
+      required: [
+        "title",
+        "instruction"
+      ],
+      dependentSchemas: {
+        required_outputs: {
+          description: "requiredOutputs and its alias required_outputs cannot both be given.",
+          properties: {
+            requiredOutputs: false
+          }
         }
-        return `"${path6.relative(this.root, dir) || "."}" ${err.message === "not writable" ? "is not writable" : describeError(err)}`;
+      },
+      properties: {
+        title: {
+          type: "string",
+          pattern: "\\S",
+          description: "Short human-readable label."
+        },
+        instruction: {
+          type: "string",
+          pattern: "\\S",
+          description: "The full instruction handed to the agent."
+        },
+        requiredOutputs: {
+          $ref: "#/$defs/pathList",
+          description: "Workspace-relative paths that must exist before the step may be DONE."
+        },
+        required_outputs: {
+          $ref: "#/$defs/pathList",
+          description: "Alias of requiredOutputs; use one or the other."
+        },
+        validate: {
+          type: "array",
+          items: {
+            $ref: "#/$defs/rule"
+          },
+          description: "Rules checked after the agent exits 0."
+        },
+        onValidationFail: {
+          type: "string",
+          pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
+          description: '"retry" (default), "fail", or the id of another step that remediates this one.'
+        },
+        maxAttempts: {
+          type: "integer",
+          minimum: 1,
+          maximum: 100
+        },
+        attemptTimeoutMinutes: {
+          type: "number",
+          exclusiveMinimum: 0,
+          maximum: 10080
+        },
+        timeoutMinutes: {
+          type: "number",
+          exclusiveMinimum: 0,
+          maximum: 10080,
+          description: "Total time for the step from its first attempt; retries never reset it."
+        },
+        agent: {
+          type: "string",
+          pattern: "\\S",
+          description: "Agent command for this step only."
+        },
+        env: {
+          type: "object",
+          description: "Extra environment for the agent. Names starting with SEQUENCER_ are reserved.",
+          propertyNames: {
+            pattern: "^(?!SEQUENCER_)[A-Za-z_][A-Za-z0-9_]*$"
+          },
+          additionalProperties: {
+            type: "string"
+          }
+        },
+        expectPayload: {
+          type: "boolean"
+        },
+        inheritPayload: {
+          type: "boolean"
+        }
+      }
+    },
+    rule: {
+      type: "object",
+      description: "A validation rule: an object with exactly one key naming its kind.",
+      minProperties: 1,
+      maxProperties: 1,
+      additionalProperties: false,
+      properties: {
+        file_exists: {
+          type: "object",
+          description: "The file exists in the workspace.",
+          required: [
+            "path"
+          ],
+          properties: {
+            path: {
+              $ref: "#/$defs/relativePath"
+            }
+          }
+        },
+        file_contains: {
+          type: "object",
+          description: "The file's text matches the pattern.",
+          required: [
+            "path",
+            "pattern"
+          ],
+          properties: {
+            path: {
+              $ref: "#/$defs/relativePath"
+            },
+            pattern: {
+              type: "string",
+              minLength: 1,
+              format: "regex",
+              description: "A JavaScript regular expression."
+            },
+            flags: {
+              type: "string",
+              pattern: "^[dgimsuvy]*$",
+              description: 'JavaScript regular expression flags, e.g. "i" or "m".'
+            }
+          }
+        },
+        json_schema: {
+          type: "object",
+          description: "The JSON file validates against the schema.",
+          required: [
+            "path",
+            "schema"
+          ],
+          properties: {
+            path: {
+              $ref: "#/$defs/relativePath"
+            },
+            schema: {
+              anyOf: [
+                {
+                  type: "object"
+                },
+                {
+                  $ref: "#/$defs/relativePath"
+                }
+              ],
+              description: "An inline JSON Schema or a workspace-relative path to one."
+            }
+          }
+        },
+        payload_has_key: {
+          type: "object",
+          description: "The step's payload has the key.",
+          required: [
+            "key"
+          ],
+          properties: {
+            key: {
+              type: "string",
+              pattern: "\\S",
+              description: "A key in the payload the agent reported."
+            }
+          }
+        },
+        payload_value_matches: {
+          type: "object",
+          description: "The payload value at key matches the pattern.",
+          required: [
+            "key",
+            "pattern"
+          ],
+          properties: {
+            key: {
+              type: "string",
+              pattern: "\\S",
+              description: "A key in the payload the agent reported."
+            },
+            pattern: {
+              type: "string",
+              minLength: 1,
+              format: "regex",
+              description: "A JavaScript regular expression."
+            },
+            flags: {
+              type: "string",
+              pattern: "^[dgimsuvy]*$",
+              description: 'JavaScript regular expression flags, e.g. "i" or "m".'
+            }
+          }
+        },
+        payload_values_equal: {
+          type: "object",
+          description: "The payload values at these keys are equal.",
+          required: [
+            "keys"
+          ],
+          properties: {
+            keys: {
+              type: "array",
+              minItems: 2,
+              items: {
+                type: "string",
+                pattern: "\\S",
+                description: "A key in the payload the agent reported."
+              }
+            },
+            step: {
+              type: "string",
+              pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",
+              description: "Compare with this step's payload."
+            }
+          }
+        },
+        command: {
+          type: "object",
+          description: "The command exits 0.",
+          required: [
+            "argv"
+          ],
+          properties: {
+            argv: {
+              type: "array",
+              minItems: 1,
+              items: {
+                type: "string",
+                pattern: "^[^\\u0000]*$"
+              },
+              description: "The program and its arguments. Run directly, never through a shell."
+            },
+            timeoutSeconds: {
+              type: "number",
+              exclusiveMinimum: 0,
+              maximum: 604800,
+              description: "Seconds before the command is stopped."
+            }
+          }
+        },
+        command_output_contains: {
+          type: "object",
+          description: "The command's output contains the text.",
+          required: [
+            "argv",
+            "text"
+          ],
+          properties: {
+            argv: {
+              type: "array",
+              minItems: 1,
+              items: {
+                type: "string",
+                pattern: "^[^\\u0000]*$"
+              },
+              description: "The program and its arguments. Run directly, never through a shell."
+            },
+            text: {
+              type: "string",
+              minLength: 1
+            },
+            timeoutSeconds: {
+              type: "number",
+              exclusiveMinimum: 0,
+              maximum: 604800,
+              description: "Seconds before the command is stopped."
+            }
+          }
+        }
       }
     }
-  }
-};
-
-// src/adapters/fs-verifier.ts
-import { mkdtemp, open as open3, realpath as realpath3, rm as rm4 } from "node:fs/promises";
-import os2 from "node:os";
-import path7 from "node:path";
-var FsVerifier = class {
-  root;
-  runner;
-  graceMs;
-  maxFileBytes;
-  constructor(options) {
-    this.root = options.root;
-    const chars = options.outputChars ?? 64 * 1024;
-    this.runner = new ExecAgentRunner({ cwd: options.root, ...options.env ? { env: options.env } : {}, headChars: chars, tailChars: chars });
-    this.graceMs = options.graceMs ?? 2e3;
-    this.maxFileBytes = options.maxFileBytes ?? 32 * 1024 * 1024;
-  }
-  async readWorkspaceFile(rel) {
-    if (checkRelativePath(rel) !== null) return null;
-    let real;
-    try {
-      real = await realpath3(path7.resolve(this.root, rel.replace(/\\/g, "/")));
-    } catch {
-      return null;
-    }
-    if (!real.startsWith(this.root.endsWith(path7.sep) ? this.root : this.root + path7.sep)) return null;
-    let handle;
-    try {
-      handle = await open3(real, "r");
-    } catch {
-      return null;
-    }
-    try {
-      const st = await handle.stat();
-      if (!st.isFile()) return null;
-      if (st.size > this.maxFileBytes) throw new Error(`${rel} is ${st.size} bytes, more than the ${this.maxFileBytes} bytes a rule reads`);
-      return await handle.readFile("utf8");
-    } finally {
-      await handle.close();
-    }
-  }
-  async runCheck(argv, opts) {
-    const scratch = opts.logFile ? null : await mkdtemp(path7.join(os2.tmpdir(), "sequencer-check-"));
-    try {
-      const r = await this.runner.run({
-        argv,
-        cwd: this.root,
-        env: opts.env ?? {},
-        timeoutMs: opts.timeoutMs,
-        graceMs: this.graceMs,
-        logFile: opts.logFile ?? path7.join(scratch, "check.log")
-      });
-      return {
-        exitCode: r.exitCode,
-        stdout: r.stdout,
-        stderr: r.stderr,
-        timedOut: r.timedOut,
-        ...r.spawnError ? { spawnError: r.spawnError } : {}
-      };
-    } finally {
-      if (scratch) await rm4(scratch, { recursive: true, force: true });
-    }
-  }
-};
-
-// src/adapters/attempt-files.ts
-import { constants as constants3 } from "node:fs";
-import { mkdir as mkdir5, open as open4, rm as rm5, writeFile as writeFile2 } from "node:fs/promises";
-import path8 from "node:path";
-var FsAttemptFiles = class {
-  async read(file, maxBytes) {
-    let handle;
-    try {
-      handle = await open4(file, constants3.O_RDONLY | (constants3.O_NOFOLLOW ?? 0));
-    } catch (err) {
-      const code = err.code;
-      if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
-      if (code === "ELOOP") return { kind: "unreadable", reason: "it is a symbolic link; write the JSON into the file itself" };
-      return { kind: "unreadable", reason: err.message };
-    }
-    try {
-      const st = await handle.stat();
-      if (!st.isFile()) return { kind: "unreadable", reason: "it is not a regular file" };
-      if (st.size > maxBytes) return { kind: "too-large", bytes: st.size };
-      const buffer = Buffer.alloc(maxBytes + 1);
-      const { bytesRead } = await handle.read(buffer, 0, maxBytes + 1, 0);
-      if (bytesRead > maxBytes) return { kind: "too-large", bytes: Math.max(bytesRead, (await handle.stat()).size) };
-      return { kind: "text", text: buffer.subarray(0, bytesRead).toString("utf8") };
-    } finally {
-      await handle.close();
-    }
-  }
-  async write(file, text) {
-    await mkdir5(path8.dirname(file), { recursive: true });
-    await writeFile2(file, text);
-  }
-  async remove(file) {
-    await rm5(file, { force: true });
   }
 };
 
@@ -11056,6 +10528,1217 @@ function stripIndent(line, width) {
   return line.slice(n);
 }
 
+// src/adapters/plan-drafter.ts
+var PLAN_SCHEMA_TEXT = JSON.stringify(plan_schema_default, null, 2);
+var MAX_DRAFT_ATTEMPTS = 2;
+var DEFAULT_GRACE_MS = 5e3;
+async function draftPlan(o) {
+  const source = o.agentSource ?? "agent command";
+  const [command, ...args] = o.argv;
+  if (!command) throw new ConfigError(`${source}: empty; expected an agent command such as "claude -p"`);
+  const program = await o.agent.resolve(command);
+  if (!program) throw new ConfigError(`${source}: ${showValue(command)} not found on PATH; expected an installed agent command such as "claude -p"`);
+  await mkdir2(path3.dirname(o.draftFile), { recursive: true });
+  let problems = [];
+  const logs = [];
+  for (let attempt = 1; attempt <= MAX_DRAFT_ATTEMPTS; attempt++) {
+    const prompt = attempt === 1 ? planningPrompt(o.request, o.schemaText) : planningRetryPrompt(o.request, o.schemaText, problems);
+    const logFile = attemptLogFile(o.logFile, attempt);
+    logs.push(logFile);
+    await rm2(o.draftFile, { force: true });
+    const result = await o.agent.run({
+      argv: [program, ...args, prompt],
+      cwd: o.workspace,
+      env: { ...o.env, [PLAN_FILE_ENV]: o.draftFile, SEQUENCER_WORKSPACE: o.workspace },
+      timeoutMs: o.timeoutMs,
+      graceMs: o.graceMs ?? DEFAULT_GRACE_MS,
+      logFile
+    });
+    if (result.spawnError) throw new ConfigError(`${source}: ${result.spawnError}`);
+    const judged = await judgeDraft(result, o.draftFile, logFile, o.timeoutMs);
+    if ("plan" in judged) return { plan: judged.plan, attempts: attempt, draftFile: o.draftFile };
+    problems = judged.problems;
+  }
+  throw new PlanError(problems, `plan drafted by the agent (${MAX_DRAFT_ATTEMPTS} attempts; agent output in ${logs.join(", ")})`);
+}
+async function planFromRequest(o) {
+  if (o.request.trim() === "") throw new ConfigError('request: "" is empty; expected the work to do, e.g. "Summarize README.md into notes/summary.md"');
+  const { multiStep, reasons } = classifyRequest(o.request);
+  if (!multiStep) return { plan: parsePlan(singleStepPlan(o.request), "single-step plan"), multiStep, reasons, attempts: 0 };
+  const source = o.agentSource ?? "STEP_AGENT_CMD";
+  if (o.agentCommand === void 0 || o.agentCommand.trim() === "") {
+    throw new ConfigError(
+      `${source}: not set; a multi-step request (${reasons.join("; ")}) needs an agent to draft the plan. Set STEP_AGENT_CMD (or --agent / the agent-command input), or write the plan yourself.`
+    );
+  }
+  const drafted = await draftPlan({
+    request: o.request,
+    agent: o.runner,
+    argv: parseAgentCommand(o.agentCommand, source),
+    agentSource: source,
+    workspace: o.workspace,
+    draftFile: path3.join(o.logDir, "plan-draft.json"),
+    logFile: path3.join(o.logDir, "plan-draft.log"),
+    timeoutMs: o.timeoutMs,
+    schemaText: PLAN_SCHEMA_TEXT,
+    ...o.graceMs !== void 0 ? { graceMs: o.graceMs } : {}
+  });
+  return { plan: drafted.plan, multiStep, reasons, attempts: drafted.attempts };
+}
+function jsonFromOutput(output) {
+  const block2 = fencedBlocks(output).find((b) => b.info === "json");
+  if (block2) return block2.content;
+  const start = output.indexOf("{");
+  const end = output.lastIndexOf("}");
+  return start >= 0 && end > start ? output.slice(start, end + 1) : null;
+}
+async function judgeDraft(result, draftFile, logFile, timeoutMs) {
+  if (result.timedOut) return { problems: [{ path: "agent", message: `did not finish within ${Math.round(timeoutMs / 1e3)} s; expected it to write the plan and exit` }] };
+  if (result.exitCode !== 0) {
+    const how = result.exitCode === null ? `was ended by ${result.signal ?? "a signal"}` : `exited with code ${result.exitCode}`;
+    const last = lastLine(result.stderr) ?? lastLine(result.stdout);
+    return { problems: [{ path: "agent", message: `${how}${last ? ` (last output: ${showValue(last)})` : ""}; expected exit code 0 after writing the plan` }] };
+  }
+  let text;
+  let source;
+  try {
+    text = await readFile2(draftFile, "utf8");
+    source = draftFile;
+  } catch (err) {
+    if (err.code !== "ENOENT") throw err;
+    const found = jsonFromOutput(await fullStdout(result, logFile));
+    if (found === null) {
+      return { problems: [{ path: PLAN_FILE_ENV, message: `no plan was written to ${draftFile} and the agent printed no JSON object; expected the plan as JSON in that file` }] };
+    }
+    text = found;
+    source = "the JSON in the agent output";
+  }
+  try {
+    return { plan: parsePlan(unwrapState(parsePlanText(text, source)), source) };
+  } catch (err) {
+    if (err instanceof PlanError) return { problems: err.issues };
+    throw err;
+  }
+}
+function unwrapState(doc) {
+  if (!isRecord(doc) || Object.hasOwn(doc, "steps") || !isRecord(doc.plan)) return doc;
+  const plan = doc.plan;
+  return Array.isArray(doc.stepQueue) && plan.stepQueue === void 0 ? { ...plan, stepQueue: doc.stepQueue } : plan;
+}
+async function fullStdout(result, logFile) {
+  const kept = Buffer.byteLength(result.stdout) + Buffer.byteLength(result.stderr);
+  if (kept >= result.outputBytes) return result.stdout;
+  return readFile2(logFile, "utf8").catch(() => result.stdout);
+}
+function lastLine(text) {
+  return text.trim().split("\n").pop()?.trim() || void 0;
+}
+function attemptLogFile(logFile, attempt) {
+  if (attempt === 1) return logFile;
+  const ext = path3.extname(logFile);
+  return `${logFile.slice(0, logFile.length - ext.length)}-${attempt}${ext}`;
+}
+
+// src/adapters/git.ts
+import { execFile } from "node:child_process";
+var GitCommandError = class extends Error {
+  constructor(args, code, stderr, stdout = "") {
+    super(`git ${args.join(" ")} failed (exit ${code}): ${stderr.trim() || stdout.trim() || "no output"}`);
+    this.args = args;
+    this.code = code;
+    this.stderr = stderr;
+    this.stdout = stdout;
+    this.name = "GitCommandError";
+  }
+  args;
+  code;
+  stderr;
+  stdout;
+};
+var MAX_BUFFER = 64 * 1024 * 1024;
+function git(args, opts) {
+  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", ...opts.env };
+  return new Promise((resolve, reject) => {
+    execFile("git", args, { cwd: opts.cwd, env, maxBuffer: MAX_BUFFER, encoding: "utf8" }, (err, stdout, stderr) => {
+      if (!err) return resolve({ code: 0, stdout, stderr });
+      const raw = err.code;
+      if (typeof raw !== "number") {
+        return reject(new GitCommandError(args, -1, `${err.message}${stderr ? `
+${stderr}` : ""}`, stdout));
+      }
+      if (opts.allowFail) return resolve({ code: raw, stdout, stderr });
+      reject(new GitCommandError(args, raw, stderr, stdout));
+    });
+  });
+}
+
+// src/adapters/cache-store.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { mkdir as mkdir4, readFile as readFile3, rm as rm4 } from "node:fs/promises";
+import path5 from "node:path";
+
+// src/core/validate-state.ts
+var HASH_PATTERN = /^sha256:[0-9a-f]{64}$/;
+function parseState(input, opts = {}) {
+  const { state, issues } = validateState(input, !opts.owned);
+  if (!state || issues.length > 0) {
+    const newer = issues.some((i) => i.path === "version" && i.message.includes("newer"));
+    throw new StateError(
+      "Invalid state",
+      issues,
+      newer ? "Upgrade agent-step-sequencer to a release that knows this state version; the file was left untouched." : void 0
+    );
+  }
+  return state;
+}
+function validateState(input, copy = true) {
+  const issues = [];
+  if (!isRecord(input)) {
+    add(issues, "state", `must be an object with "plan", "stepQueue", "currentStep", "stepRuns" and "status", got ${showValue(input)}`);
+    return { issues };
+  }
+  const doc = copy ? cloneJson(input) : input;
+  if (doc.version !== void 0 && checkInteger(issues, "version", doc.version, 1) && doc.version > STATE_VERSION) {
+    add(issues, "version", `is ${doc.version}, newer than this sequencer understands (${STATE_VERSION}); upgrade agent-step-sequencer to read it`);
+  }
+  if (doc.planId !== void 0 && !(typeof doc.planId === "string" && ID_PATTERN.test(doc.planId))) {
+    add(issues, "planId", `must be 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit, got ${showValue(doc.planId)}`);
+  }
+  if (doc.revision !== void 0) checkInteger(issues, "revision", doc.revision, 0);
+  if (!PLAN_STATUSES.includes(doc.status)) {
+    add(issues, "status", `must be one of ${PLAN_STATUSES.join(", ")}, got ${showValue(doc.status)}`);
+  }
+  const planResult = validatePlan(doc.plan, "plan", false);
+  issues.push(...planResult.issues);
+  const steps = isRecord(doc.plan) && isRecord(doc.plan.steps) ? doc.plan.steps : {};
+  const stepIds = new Set(Object.keys(steps));
+  if (doc.planHash !== void 0 && !(typeof doc.planHash === "string" && HASH_PATTERN.test(doc.planHash))) {
+    add(issues, "planHash", `must be "sha256:" followed by 64 lowercase hex digits, got ${showValue(doc.planHash)}`);
+  }
+  const queueOk = checkQueue(issues, "stepQueue", doc.stepQueue, stepIds, true);
+  if (queueOk) checkInteger(issues, "currentStep", doc.currentStep, 0, doc.stepQueue.length);
+  else if (!(typeof doc.currentStep === "number" && Number.isInteger(doc.currentStep) && doc.currentStep >= 0)) {
+    add(issues, "currentStep", `must be an integer index into stepQueue, got ${showValue(doc.currentStep)}`);
+  }
+  const stepRuns = doc.stepRuns === void 0 ? {} : doc.stepRuns;
+  if (!isRecord(stepRuns)) add(issues, "stepRuns", `must be an object mapping step ids to their runs, got ${showValue(stepRuns)}`);
+  else {
+    for (const [id, run] of Object.entries(stepRuns)) {
+      const normalized = checkStepRun(run, key("stepRuns", id), id, stepIds, issues);
+      if (normalized) Object.defineProperty(stepRuns, id, { value: normalized, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  if (doc.stepDelayMinutes !== void 0) {
+    const v = doc.stepDelayMinutes;
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) add(issues, "stepDelayMinutes", `must be a number of minutes >= 0, got ${showValue(v)}`);
+  }
+  for (const field of ["notBefore", "lastHeartbeatIso"]) checkOptionalTimestamp(issues, field, doc[field]);
+  for (const field of ["blockers", "artifacts"]) {
+    const v = doc[field];
+    if (v === void 0) continue;
+    if (!Array.isArray(v)) add(issues, field, `must be an array of strings, got ${showValue(v)}`);
+    else v.forEach((item, i) => typeof item !== "string" && add(issues, index(field, i), `must be a string, got ${showValue(item)}`));
+  }
+  checkApproval(issues, doc.approval);
+  checkCancel(issues, doc.cancelRequested);
+  checkInbox(issues, doc.inbox);
+  checkIssueRef(issues, doc.issue);
+  if (issues.length > 0 || !planResult.plan) return { issues };
+  const state = {
+    ...doc,
+    revision: doc.revision ?? 0,
+    plan: planResult.plan,
+    stepRuns,
+    blockers: doc.blockers ?? [],
+    artifacts: doc.artifacts ?? []
+  };
+  return { state, issues };
+}
+function checkStepRun(run, path10, id, stepIds, issues) {
+  if (!stepIds.has(id)) add(issues, path10, `is a run of unknown step ${showValue(id)}; known steps: ${listSome(stepIds)}`);
+  if (!isRecord(run)) {
+    add(issues, path10, `must be an object with "status" and "tries", got ${showValue(run)}`);
+    return void 0;
+  }
+  if (!STEP_STATUSES.includes(run.status)) {
+    add(issues, key(path10, "status"), `must be one of ${STEP_STATUSES.join(", ")}, got ${showValue(run.status)}`);
+  }
+  if (run.tries !== void 0) checkInteger(issues, key(path10, "tries"), run.tries, 0);
+  checkOptionalTimestamp(issues, key(path10, "lastRunIso"), run.lastRunIso);
+  checkOptionalTimestamp(issues, key(path10, "firstStartedAt"), run.firstStartedAt);
+  for (const field of ["stdout", "error"]) {
+    const v = run[field];
+    if (v !== void 0 && v !== null && typeof v !== "string") add(issues, key(path10, field), `must be a string or null, got ${showValue(v)}`);
+  }
+  if (run.attempts !== void 0) {
+    const attemptsPath = key(path10, "attempts");
+    if (!Array.isArray(run.attempts)) add(issues, attemptsPath, `must be an array of attempt records, got ${showValue(run.attempts)}`);
+    else run.attempts.forEach((a, i) => checkAttempt(issues, index(attemptsPath, i), a));
+  }
+  return run.tries === void 0 ? { ...run, tries: 0 } : run;
+}
+function checkAttempt(issues, path10, attempt) {
+  if (!isRecord(attempt)) {
+    add(issues, path10, `must be an attempt record (an object with "n"), got ${showValue(attempt)}`);
+    return;
+  }
+  checkInteger(issues, key(path10, "n"), attempt.n, 1);
+  if (attempt.runId !== void 0 && typeof attempt.runId !== "string") add(issues, key(path10, "runId"), `must be a string, got ${showValue(attempt.runId)}`);
+  for (const field of ["startedAt", "endedAt", "leaseExpiresAt"]) checkOptionalTimestamp(issues, key(path10, field), attempt[field]);
+  const outcome = attempt.outcome;
+  if (outcome !== void 0 && outcome !== null && !ATTEMPT_OUTCOMES.includes(outcome)) {
+    add(issues, key(path10, "outcome"), `must be one of ${ATTEMPT_OUTCOMES.join(", ")} or null, got ${showValue(outcome)}`);
+  }
+}
+function checkOptionalTimestamp(issues, path10, value) {
+  if (value === void 0 || value === null) return;
+  const problem = timestampProblem(value, false);
+  if (problem) add(issues, path10, `${problem} or null`);
+}
+function checkApproval(issues, approval) {
+  if (approval === void 0 || approval === null) return;
+  if (!isRecord(approval)) {
+    add(issues, "approval", `must be null or an object with "by", "at" and "planHash", got ${showValue(approval)}`);
+    return;
+  }
+  if (!isNonEmptyString(approval.by)) add(issues, "approval.by", `must be the approver's login, got ${showValue(approval.by)}`);
+  const atProblem = timestampProblem(approval.at, false);
+  if (atProblem) add(issues, "approval.at", atProblem);
+  if (!(typeof approval.planHash === "string" && HASH_PATTERN.test(approval.planHash))) {
+    add(issues, "approval.planHash", `must be "sha256:" followed by 64 lowercase hex digits, got ${showValue(approval.planHash)}`);
+  }
+}
+function checkCancel(issues, cancel2) {
+  if (cancel2 === void 0 || cancel2 === null) return;
+  if (!isRecord(cancel2)) {
+    add(issues, "cancelRequested", `must be null or an object with "by" and "at", got ${showValue(cancel2)}`);
+    return;
+  }
+  if (!isNonEmptyString(cancel2.by)) add(issues, "cancelRequested.by", `must be who asked to cancel, got ${showValue(cancel2.by)}`);
+  const atProblem = timestampProblem(cancel2.at, false);
+  if (atProblem) add(issues, "cancelRequested.at", atProblem);
+}
+function checkInbox(issues, inbox) {
+  if (inbox === void 0) return;
+  if (!isRecord(inbox)) add(issues, "inbox", `must be an object with "lastCommentId", got ${showValue(inbox)}`);
+  else if (inbox.lastCommentId !== void 0) checkInteger(issues, "inbox.lastCommentId", inbox.lastCommentId, 0);
+}
+function checkIssueRef(issues, issue) {
+  if (issue === void 0 || issue === null) return;
+  if (!isRecord(issue)) add(issues, "issue", `must be null or an object with "number", got ${showValue(issue)}`);
+  else {
+    checkInteger(issues, "issue.number", issue.number, 1);
+    const id = issue.statusCommentId;
+    if (id !== void 0 && id !== null) checkInteger(issues, "issue.statusCommentId", id, 1);
+  }
+}
+
+// src/adapters/cache-staging.ts
+import { copyFile, lstat, mkdir as mkdir3, readdir, realpath, rename as rename2, rm as rm3, stat as stat3, unlink as unlink2 } from "node:fs/promises";
+import path4 from "node:path";
+var RESERVED = [".sequencer", ".git"];
+function outputPathProblem(p) {
+  const problem = checkRelativePath(p);
+  if (problem) return problem;
+  const norm = normalizeRelative(p);
+  if (norm === ".") return `${JSON.stringify(p)} is the whole workspace; expected a file or folder inside it`;
+  const top = norm.split("/", 1)[0] ?? "";
+  if (RESERVED.includes(top)) return `${JSON.stringify(p)} is inside ${top}/, which is never carried as an output`;
+  return null;
+}
+function normalizeRelative(p) {
+  return path4.posix.normalize(p.replace(/\\/g, "/")).replace(/\/+$/, "") || ".";
+}
+async function stageOutput(workspace, staging, rel, log) {
+  const problem = outputPathProblem(rel);
+  if (problem) {
+    log.warn(`Output not saved to the cache: ${problem}.`);
+    return false;
+  }
+  const norm = normalizeRelative(rel);
+  const root = await realpath(workspace);
+  let real;
+  try {
+    real = await realpath(path4.join(workspace, norm));
+  } catch {
+    log.warn(`Output ${norm} does not exist in the workspace; the cache keeps its previous copy, if any.`);
+    return false;
+  }
+  if (!isInside(root, real)) {
+    log.warn(`Output ${norm} resolves outside the workspace (${real}); not saved to the cache.`);
+    return false;
+  }
+  const target = path4.join(staging, norm);
+  await rm3(target, { recursive: true, force: true });
+  await mkdir3(path4.dirname(target), { recursive: true });
+  await copyTree(real, target, norm, log);
+  return true;
+}
+async function copyTree(source, target, label, log) {
+  const info = await stat3(source);
+  if (info.isFile()) {
+    await copyFile(source, target);
+    return;
+  }
+  if (!info.isDirectory()) {
+    log.warn(`Output ${label} is neither a file nor a folder; not saved to the cache.`);
+    return;
+  }
+  await mkdir3(target, { recursive: true });
+  for (const entry of await readdir(source, { withFileTypes: true })) {
+    const child = `${label}/${entry.name}`;
+    if (entry.isSymbolicLink()) log.warn(`Symlink ${child} is not saved to the cache.`);
+    else if (entry.isFile() || entry.isDirectory()) await copyTree(path4.join(source, entry.name), path4.join(target, entry.name), child, log);
+  }
+}
+async function installStagedOutputs(workspace, staging, log) {
+  const root = await realpath(workspace);
+  const written = [];
+  const walk = async (dir, rel) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+      if (!rel && RESERVED.includes(entry.name)) continue;
+      const source = path4.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(source, childRel);
+      else if (entry.isFile()) {
+        if (await installFile(root, source, childRel, log)) written.push(childRel);
+      } else log.warn(`Cache entry holds ${childRel}, which is not a regular file; it was not restored.`);
+    }
+  };
+  await walk(staging, "");
+  return written;
+}
+async function installFile(root, source, rel, log) {
+  const target = path4.join(root, rel);
+  const parent = path4.dirname(target);
+  const anchor = await nearestExisting(parent);
+  if (!isInside(root, await realpath(anchor))) {
+    log.warn(`Not restoring ${rel}: its folder leads outside the workspace through a symlink.`);
+    return false;
+  }
+  try {
+    await mkdir3(parent, { recursive: true });
+    const tmp = `${target}.${process.pid}.cache-restore.tmp`;
+    await unlink2(tmp).catch(() => void 0);
+    await copyFile(source, tmp);
+    await rename2(tmp, target);
+    return true;
+  } catch (err) {
+    log.warn(`Could not restore ${rel} from the cache: ${describeError(err)}`);
+    return false;
+  }
+}
+async function nearestExisting(dir) {
+  for (let current = dir; ; current = path4.dirname(current)) {
+    try {
+      await lstat(current);
+      return current;
+    } catch {
+      if (path4.dirname(current) === current) return current;
+    }
+  }
+}
+function isInside(root, p) {
+  return p === root || p.startsWith(root.endsWith(path4.sep) ? root : root + path4.sep);
+}
+
+// src/adapters/toolkit-problems.ts
+var watchers = /* @__PURE__ */ new Set();
+var installed = null;
+var COMMAND = /^::(warning|error)(?: [^:]*)?::(.*)$/;
+async function watchToolkitProblems(fn) {
+  const watcher = { problems: [] };
+  install();
+  watchers.add(watcher);
+  try {
+    const value = await fn();
+    return { value, problems: watcher.problems };
+  } finally {
+    watchers.delete(watcher);
+    if (watchers.size === 0) uninstall();
+  }
+}
+function install() {
+  if (installed) return;
+  const original = process.stdout.write;
+  const wrapper = function(chunk, ...rest) {
+    if (watchers.size > 0) scan(chunk);
+    return original.call(process.stdout, chunk, ...rest);
+  };
+  process.stdout.write = wrapper;
+  installed = { original, wrapper };
+}
+function uninstall() {
+  if (!installed || process.stdout.write !== installed.wrapper) return;
+  process.stdout.write = installed.original;
+  installed = null;
+}
+function scan(chunk) {
+  const text = typeof chunk === "string" ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : "";
+  for (const line of text.split(/\r?\n/)) {
+    const match = COMMAND.exec(line);
+    if (!match) continue;
+    const message = `${match[1]}: ${unescapeCommandData(match[2] ?? "")}`;
+    for (const w of watchers) w.problems.push(message);
+  }
+}
+function unescapeCommandData(s) {
+  return s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
+}
+
+// src/core/state-json.ts
+var PRETTY_LIMIT = 256 * 1024;
+function serializeState(state) {
+  const compact = JSON.stringify(state);
+  return `${compact.length <= PRETTY_LIMIT ? JSON.stringify(state, null, 2) : compact}
+`;
+}
+
+// src/adapters/cache-store.ts
+var REVISION_DIGITS = 10;
+var MAX_HIGHER_PROBES = 20;
+var KNOWN_CACHE_MODES = ["none", "read", "write", "write-only"];
+var CacheStore = class {
+  description;
+  keyPrefix;
+  /** Absolute path of the folder that is saved and restored. */
+  stagingDir;
+  /** Absolute path of the workspace copy of the state (written after every load and write). */
+  statePath;
+  workspace;
+  planId;
+  stateRel;
+  outputs;
+  log;
+  basis = { kind: "none" };
+  constructor(opts) {
+    this.workspace = path5.resolve(opts.workspace);
+    this.planId = opts.planId;
+    this.keyPrefix = opts.keyPrefix ?? `sequencer/${opts.planId}/`;
+    this.outputs = opts.outputs ?? ((state) => state.artifacts ?? []);
+    this.log = opts.log;
+    if (!/^[A-Za-z0-9._-]{1,100}$/.test(this.planId)) {
+      throw new ConfigError(`Invalid planId ${showValue(this.planId)}: expected 1-100 letters, digits, ".", "_" or "-".`);
+    }
+    if (!this.keyPrefix || this.keyPrefix.length > 400 || /[,\r\n]/.test(this.keyPrefix)) {
+      throw new ConfigError(`Invalid cache key prefix ${showValue(this.keyPrefix)}: expected 1-400 characters without commas or line breaks.`);
+    }
+    this.stateRel = `.sequencer/${this.planId}/state.json`;
+    this.statePath = path5.join(this.workspace, this.stateRel);
+    this.stagingDir = path5.join(this.workspace, ".sequencer", this.planId, "cache-transfer");
+    if (/[*?[\]{}\r\n\\]/.test(this.stagingDir)) {
+      throw new ConfigError(`Invalid workspace ${showValue(this.workspace)} for the cache store: expected a path without glob characters (* ? [ ] { } \\) or line breaks.`);
+    }
+    this.description = `cache ${this.keyPrefix}r*`;
+  }
+  async acquire() {
+    return { ok: true };
+  }
+  async release() {
+  }
+  async load() {
+    this.basis = { kind: "failed", reason: "load() did not finish" };
+    try {
+      const result = await this.loadNewest();
+      this.basis = { kind: "ok", revision: result.kind === "loaded" ? result.state.revision ?? 0 : 0 };
+      return result;
+    } catch (err) {
+      this.basis = { kind: "failed", reason: describeError(err).split("\n", 1)[0] ?? "" };
+      throw err;
+    }
+  }
+  async write(state, meta) {
+    const basis = this.basis;
+    if (basis.kind === "failed") {
+      throw new StateError(`Refusing to write ${this.description}: the state could not be loaded (${basis.reason}); nothing was saved.`);
+    }
+    if (basis.kind === "none") throw new Error(`CacheStore.write() called before a successful load() of ${this.description}`);
+    const base = basis.revision;
+    if ((state.revision ?? 0) !== base) {
+      throw new ConflictError(`Stale write to ${this.description}: state.revision is ${showValue(state.revision)}, expected the loaded revision ${base}; nothing was saved.`);
+    }
+    const cache = await loadToolkit();
+    this.checkService(cache, "write");
+    const revision = base + 1;
+    const taken = await this.lookup(cache, revisionPrefix(this.keyPrefix, revision));
+    if (taken) {
+      throw new ConflictError(`Another writer already saved revision ${revision} to the cache (key ${taken}); nothing was saved.`, "The next tick starts from the newer state.");
+    }
+    const next = { ...state, revision };
+    const text = serializeState(next);
+    const stagedState = path5.join(this.stagingDir, this.stateRel);
+    await mkdir4(path5.dirname(stagedState), { recursive: true });
+    await writeFileAtomic(stagedState, text);
+    if (meta.kind === "completion") {
+      for (const output of this.outputs(next)) await stageOutput(this.workspace, this.stagingDir, output, this.log);
+    }
+    const key2 = `${revisionPrefix(this.keyPrefix, revision)}${randomBytes2(4).toString("hex")}`;
+    await this.save(cache, key2, revision);
+    const newest = await this.lookup(cache, revisionPrefix(this.keyPrefix, revision));
+    if (newest === null) {
+      throw new Error(`State revision ${revision} was NOT confirmed in the cache: saving key ${key2} reported success, but a lookup does not find it. Treat this write as lost.`);
+    }
+    if (newest !== key2) {
+      throw new ConflictError(`Another writer saved revision ${revision} (key ${newest}) right after ours (key ${key2}); theirs is the one later ticks load.`);
+    }
+    await mkdir4(path5.dirname(this.statePath), { recursive: true });
+    await writeFileAtomic(this.statePath, text);
+    this.basis = { kind: "ok", revision };
+    return next;
+  }
+  async loadNewest() {
+    const cache = await loadToolkit();
+    this.checkService(cache, "load");
+    let key2 = await this.restore(cache, `${this.keyPrefix}r`);
+    if (key2 === null) return { kind: "missing" };
+    let { state, text } = await this.readStaged(key2);
+    for (let probes = 0; probes < MAX_HIGHER_PROBES; probes++) {
+      const higherPrefix = revisionPrefix(this.keyPrefix, (state.revision ?? 0) + 1);
+      const higher = await this.lookup(cache, higherPrefix);
+      if (higher === null) break;
+      this.log.warn(
+        `The newest cache entry ${key2} holds revision ${state.revision}, but ${higher} holds a higher one: two ticks wrote concurrently. Using the highest revision; the other write is lost.`
+      );
+      key2 = await this.restore(cache, higherPrefix);
+      if (key2 === null) throw new Error(`Cache entry ${higher} was found by a lookup but could not be restored a moment later.`);
+      ({ state, text } = await this.readStaged(key2));
+    }
+    await mkdir4(path5.dirname(this.statePath), { recursive: true });
+    await writeFileAtomic(this.statePath, text);
+    const restored = await installStagedOutputs(this.workspace, this.stagingDir, this.log);
+    this.log.debug(`Restored ${key2} (revision ${state.revision})${restored.length ? ` and ${restored.length} output file(s)` : ""}.`);
+    return { kind: "loaded", state };
+  }
+  /** The state staged by restoring `key`, checked against the key and this plan. */
+  async readStaged(key2) {
+    const match = new RegExp(`^${escapeRegExp(this.keyPrefix)}r(\\d{${REVISION_DIGITS}})-[0-9a-f]{8}$`).exec(key2);
+    if (!match) {
+      throw new StateError(`Cache entry ${showValue(key2)} does not look like one of ours: expected ${this.keyPrefix}r<${REVISION_DIGITS} digits>-<8 hex digits>.`);
+    }
+    const keyRevision = Number(match[1]);
+    const file = path5.join(this.stagingDir, this.stateRel);
+    let text;
+    try {
+      text = await readFile3(file, "utf8");
+    } catch (err) {
+      throw new StateError(
+        `Cache entry ${key2} was restored but ${file} cannot be read (${describeError(err)}).`,
+        [],
+        "tar extracts relative to GITHUB_WORKSPACE (or the current directory): run with the same workspace path as the tick that saved it."
+      );
+    }
+    let doc;
+    try {
+      doc = JSON.parse(text);
+    } catch (err) {
+      throw new StateError(`State in cache entry ${key2} is not valid JSON: ${describeError(err)}`);
+    }
+    let state;
+    try {
+      state = parseState(doc, { owned: true });
+    } catch (err) {
+      if (!(err instanceof StateError)) throw err;
+      throw err.issues.length ? new StateError(`Invalid state in cache entry ${key2}`, err.issues, err.hint) : new StateError(`Invalid state in cache entry ${key2}: ${err.message}`, [], err.hint);
+    }
+    if (state.planId !== void 0 && state.planId !== this.planId) {
+      throw new StateError(`State in cache entry ${key2} belongs to plan ${showValue(state.planId)}, expected ${showValue(this.planId)}.`);
+    }
+    if ((state.revision ?? 0) !== keyRevision) {
+      throw new StateError(`State in cache entry ${key2} has revision ${showValue(state.revision)}, but its key says ${keyRevision}.`);
+    }
+    return { state, text };
+  }
+  /** Restores the newest entry whose key starts with `prefix` into an emptied staging folder. */
+  async restore(cache, prefix) {
+    await rm4(this.stagingDir, { recursive: true, force: true });
+    await mkdir4(this.stagingDir, { recursive: true });
+    return this.find(cache, prefix, false);
+  }
+  lookup(cache, prefix) {
+    return this.find(cache, prefix, true);
+  }
+  async find(cache, prefix, lookupOnly) {
+    let outcome;
+    try {
+      outcome = await watchToolkitProblems(() => cache.restoreCache([this.stagingDir], prefix, [prefix], { lookupOnly }));
+    } catch (err) {
+      throw new Error(`Cache lookup of ${prefix}* failed: ${describeError(err)}`);
+    }
+    const { value, problems } = outcome;
+    if (problems.length) throw new Error(`Cache lookup of ${prefix}* failed, so the state is unknown (not missing): ${problems.join("; ")}`);
+    return value ?? null;
+  }
+  async save(cache, key2, revision) {
+    let outcome;
+    try {
+      outcome = await watchToolkitProblems(() => cache.saveCache([this.stagingDir], key2));
+    } catch (err) {
+      throw new Error(`State revision ${revision} was NOT saved to the cache (key ${key2}): ${describeError(err)}`);
+    }
+    const { value: id, problems } = outcome;
+    if (id === -1 || !Number.isFinite(id) || problems.length) {
+      const why = problems.length ? problems.join("; ") : `saveCache returned ${id}`;
+      throw new Error(`State revision ${revision} was NOT saved to the cache (key ${key2}): ${why}`);
+    }
+  }
+  /** Fails early, with the variable to fix, where the library would quietly do nothing. */
+  checkService(cache, action) {
+    const hint = "Use the cache store inside a GitHub Actions job (JavaScript actions get these variables from the runner), or choose the file or git store.";
+    if (!cache.isFeatureAvailable()) {
+      const urlVar = process.env.ACTIONS_CACHE_SERVICE_V2 ? "ACTIONS_RESULTS_URL" : "ACTIONS_CACHE_URL";
+      throw new ConfigError(`The cache store needs the Actions cache service, but ${urlVar} is not set.`, hint);
+    }
+    if (!process.env.ACTIONS_RUNTIME_TOKEN) throw new ConfigError("The cache store needs ACTIONS_RUNTIME_TOKEN, which is not set.", hint);
+    const mode = (process.env.ACTIONS_CACHE_MODE ?? "").trim().toLowerCase();
+    if (!KNOWN_CACHE_MODES.includes(mode)) return;
+    const allowed = action === "load" ? mode === "read" || mode === "write" : mode === "write" || mode === "write-only";
+    if (!allowed) {
+      throw new ConfigError(`ACTIONS_CACHE_MODE is ${showValue(mode)}, which does not allow the cache store to ${action} state.`);
+    }
+  }
+};
+function revisionPrefix(keyPrefix, revision) {
+  return `${keyPrefix}r${String(revision).padStart(REVISION_DIGITS, "0")}-`;
+}
+var toolkit = null;
+function loadToolkit() {
+  toolkit ??= import("./cache-YYRPNEJX.js");
+  return toolkit;
+}
+function escapeRegExp(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+// src/adapters/git-store.ts
+import { mkdir as mkdir5, readFile as readFile4, rename as rename3, unlink as unlink3, writeFile } from "node:fs/promises";
+import path6 from "node:path";
+var DEFAULT_GIT_IDENTITY = {
+  name: "agent-step-sequencer[bot]",
+  email: "agent-step-sequencer[bot]@users.noreply.github.com"
+};
+var EXCLUDE_MARKER = "# agent-step-sequencer: never committed";
+var GitStore = class {
+  description;
+  remote;
+  branch;
+  statePath;
+  workspace;
+  planId;
+  identity;
+  exclude;
+  pushRetries;
+  base;
+  loaded = { kind: "none" };
+  // Whether the state file is known to be in the index, so `commit --only` can pick it up
+  // without a separate `git add` (one process less per write).
+  stateTracked = false;
+  constructor(opts) {
+    this.workspace = opts.workspace;
+    this.planId = opts.planId;
+    this.remote = opts.remote ?? "origin";
+    this.branch = opts.branch ?? `sequencer/${opts.planId}`;
+    this.statePath = checkStatePath(opts.statePath ?? `.sequencer/${opts.planId}/state.json`);
+    this.identity = opts.identity ?? DEFAULT_GIT_IDENTITY;
+    this.exclude = opts.exclude ?? [];
+    this.pushRetries = opts.pushRetries ?? 4;
+    this.base = opts.base;
+    checkRemote(this.remote);
+    checkBranch(this.branch);
+    for (const pattern of this.exclude) {
+      if (/[\r\n]/.test(pattern) || !pattern.trim()) {
+        throw new ConfigError(`Invalid exclude pattern ${showValue(pattern)}: expected one non-empty gitignore line.`);
+      }
+    }
+    if (!Number.isInteger(this.pushRetries) || this.pushRetries < 0) {
+      throw new ConfigError(`Invalid pushRetries ${showValue(opts.pushRetries)}: expected a whole number >= 0.`);
+    }
+    this.description = `git ${this.remote} ${this.branch}`;
+  }
+  get trackingRef() {
+    return `refs/remotes/${this.remote}/${this.branch}`;
+  }
+  get where() {
+    return `${this.statePath} on branch ${this.branch} (remote ${this.remote})`;
+  }
+  run(args, allowFail = false) {
+    return git(args, { cwd: this.workspace, allowFail });
+  }
+  /** `-c` options for commands that create commits: no global config is read or written. */
+  identityArgs() {
+    return ["-c", `user.name=${this.identity.name}`, "-c", `user.email=${this.identity.email}`, "-c", "commit.gpgsign=false"];
+  }
+  async acquire() {
+    this.loaded = { kind: "none" };
+    this.stateTracked = false;
+    await this.writeExcludes();
+    const remoteHasBranch = await this.fetchBranch();
+    const args = remoteHasBranch ? ["checkout", "-q", "--no-track", "-B", this.branch, this.trackingRef] : ["checkout", "-q", "-B", this.branch, ...this.base ? [this.base] : []];
+    const res = await this.run(args, true);
+    if (res.code !== 0) {
+      const target = remoteHasBranch ? `${this.remote}/${this.branch}` : "the current commit";
+      throw new ConfigError(
+        `Cannot switch the workspace ${this.workspace} to branch ${this.branch} at ${target}: ${res.stderr.trim()}`,
+        "Commit or discard uncommitted changes to tracked files (and move away untracked files that collide) before the tick; the state branch must be checked out exactly at its remote tip."
+      );
+    }
+    return { ok: true };
+  }
+  async load() {
+    this.loaded = { kind: "none" };
+    try {
+      const result = await this.readWorkingState();
+      this.loaded = { kind: "ok", revision: result.kind === "loaded" ? result.state.revision ?? 0 : 0 };
+      return result;
+    } catch (err) {
+      const error = err instanceof StateError ? err : new StateError(`Cannot read ${this.where}: ${describeError(err)}`);
+      this.loaded = { kind: "failed", error };
+      throw error;
+    }
+  }
+  async write(state, meta) {
+    if (this.loaded.kind === "failed") {
+      throw new StateError(`Refusing to write ${this.where}: the state could not be loaded (${this.loaded.error.message})`);
+    }
+    if (this.loaded.kind === "none") {
+      throw new Error(`GitStore.write() called before a successful load() of ${this.where}`);
+    }
+    const base = this.loaded.revision;
+    if ((state.revision ?? 0) !== base) {
+      throw new ConflictError(`Stale write to ${this.where}: state.revision is ${showValue(state.revision)}, expected the loaded revision ${base}.`);
+    }
+    const next = { ...state, revision: base + 1 };
+    await this.writeWorkingState(next);
+    await this.commit(meta);
+    await this.push(base);
+    this.loaded = { kind: "ok", revision: base + 1 };
+    return next;
+  }
+  async release() {
+  }
+  async writeExcludes() {
+    if (this.exclude.length === 0) return;
+    const rel = (await this.run(["rev-parse", "--git-path", "info/exclude"])).stdout.trim();
+    const file = path6.resolve(this.workspace, rel);
+    const current = await readFile4(file, "utf8").catch((err) => {
+      if (err.code === "ENOENT") return "";
+      throw err;
+    });
+    const have = new Set(current.split(/\r?\n/));
+    const missing = this.exclude.filter((p) => !have.has(p));
+    if (missing.length === 0) return;
+    const lines = [...have.has(EXCLUDE_MARKER) ? [] : [EXCLUDE_MARKER], ...missing];
+    const sep = current === "" || current.endsWith("\n") ? "" : "\n";
+    await mkdir5(path6.dirname(file), { recursive: true });
+    await writeFile(file, `${current}${sep}${lines.join("\n")}
+`);
+  }
+  /** Fetches the work branch into its tracking ref; false when the remote has no such branch. */
+  async fetchBranch() {
+    const res = await this.run(["fetch", "-q", "--no-tags", this.remote, `+refs/heads/${this.branch}:${this.trackingRef}`], true);
+    if (res.code === 0) return true;
+    if (/couldn't find remote ref/i.test(res.stderr)) return false;
+    throw new Error(`Cannot fetch branch ${this.branch} from remote ${this.remote}: ${res.stderr.trim()}`);
+  }
+  async readWorkingState() {
+    let text;
+    try {
+      text = await readFile4(path6.join(this.workspace, this.statePath), "utf8");
+    } catch (err) {
+      if (err.code === "ENOENT") return { kind: "missing" };
+      throw err;
+    }
+    return { kind: "loaded", state: this.parse(text) };
+  }
+  parse(text) {
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      throw new StateError(`State ${this.where} is not valid JSON: ${describeError(err)}`);
+    }
+    let state;
+    try {
+      state = parseState(json, { owned: true });
+    } catch (err) {
+      if (!(err instanceof StateError)) throw err;
+      throw err.issues.length ? new StateError(`Invalid state ${this.where}`, err.issues) : new StateError(`Invalid state ${this.where}: ${err.message}`);
+    }
+    if (state.planId !== void 0 && state.planId !== this.planId) {
+      throw new StateError(`State ${this.where} belongs to plan ${showValue(state.planId)}, expected ${showValue(this.planId)}.`);
+    }
+    return state;
+  }
+  async writeWorkingState(state) {
+    const file = path6.join(this.workspace, this.statePath);
+    await mkdir5(path6.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, serializeState(state));
+    await rename3(tmp, file);
+  }
+  async commit(meta) {
+    const spec = `./${this.statePath}`;
+    if (meta.kind === "completion") {
+      await this.run(["add", "-A"]);
+      if (!this.stateTracked) await this.run(["add", "-f", "--", spec]);
+    } else if (!this.stateTracked) {
+      await this.run(["add", "-f", "--", spec]);
+    }
+    const message = `sequencer(${this.planId}): ${meta.message}`;
+    const only = meta.kind === "completion" ? [] : ["--only", "--", spec];
+    await this.run([...this.identityArgs(), "commit", "-q", "--no-verify", "-m", message, ...only]);
+    this.stateTracked = true;
+  }
+  async push(base) {
+    for (let attempt = 0; ; attempt++) {
+      const res = await this.run(["push", "--porcelain", "--no-verify", this.remote, `HEAD:refs/heads/${this.branch}`], true);
+      if (res.code === 0) return;
+      if (!isRaceRejection(res) && !(isRefUpdateFailure(res) && await this.remoteMovedUnder())) {
+        await this.undoLocalCommit();
+        throw new Error(`The write to ${this.where} did not become durable: git push to ${this.remote} ${this.branch} failed: ${pushFailure(res)}`);
+      }
+      if (attempt >= this.pushRetries) {
+        await this.undoLocalCommit();
+        throw new ConflictError(`Push to ${this.remote} ${this.branch} was rejected ${attempt + 1} times; this tick gives up.`);
+      }
+      if (!await this.fetchBranch()) continue;
+      const remote = await this.readRemoteRevision();
+      if (remote !== base) {
+        await this.resetToRemote();
+        const what = remote === "unreadable" ? "an unreadable state" : `revision ${remote}`;
+        throw new ConflictError(`Another tick wrote ${what} to ${this.remote} ${this.branch}; this tick gives up.`);
+      }
+      const rebase = await this.run([...this.identityArgs(), "rebase", "-q", "--autostash", "--no-verify", this.trackingRef], true);
+      if (rebase.code !== 0) {
+        await this.run(["rebase", "--abort"], true);
+        await this.resetToRemote();
+        throw new ConflictError(
+          `Our commit does not rebase onto ${this.remote}/${this.branch} (${rebase.stderr.trim() || rebase.stdout.trim()}); this tick gives up.`
+        );
+      }
+      await sleep(10 + Math.floor(Math.random() * 91));
+    }
+  }
+  /**
+   * Whether the remote branch no longer points where our commit was built: then a failed ref
+   * update was a race lost at the remote's ref lock, not a remote that cannot take writes.
+   */
+  async remoteMovedUnder() {
+    const parent = await this.run(["rev-parse", "-q", "--verify", "HEAD~1^{commit}"], true);
+    if (!await this.fetchBranch().catch(() => false)) return false;
+    const tip = await this.run(["rev-parse", "-q", "--verify", `${this.trackingRef}^{commit}`], true);
+    return tip.stdout.trim() !== (parent.code === 0 ? parent.stdout.trim() : "");
+  }
+  /** Revision of the state at the fetched remote tip; a missing file counts as revision 0. */
+  async readRemoteRevision() {
+    const text = await readStateAt(this.workspace, this.trackingRef, this.statePath);
+    if (text === null) return 0;
+    try {
+      const doc = JSON.parse(text);
+      return typeof doc.revision === "number" ? doc.revision : 0;
+    } catch {
+      return "unreadable";
+    }
+  }
+  async resetToRemote() {
+    await this.run(["reset", "-q", "--hard", this.trackingRef]);
+    this.loaded = { kind: "none" };
+    this.stateTracked = false;
+  }
+  /**
+   * Takes back our commit after a push that did not land, keeping the agent's work-tree changes
+   * (soft reset) but putting the state file back as committed, so neither the branch nor the
+   * file claims a revision the remote does not have.
+   */
+  async undoLocalCommit() {
+    const spec = `./${this.statePath}`;
+    const parent = await this.run(["reset", "-q", "--soft", "HEAD~1"], true);
+    if (parent.code !== 0) {
+      await this.run(["update-ref", "-d", `refs/heads/${this.branch}`]);
+    }
+    const restored = await this.run(["checkout", "-q", "HEAD", "--", spec], true);
+    if (restored.code !== 0) {
+      await this.run(["rm", "-q", "--cached", "--ignore-unmatch", "--", spec]);
+      await unlink3(path6.join(this.workspace, this.statePath)).catch(() => void 0);
+      this.stateTracked = false;
+    }
+  }
+};
+async function readStateAt(workspace, rev, statePath) {
+  const res = await git(["show", `${rev}:./${statePath}`], { cwd: workspace, allowFail: true });
+  return res.code === 0 ? res.stdout : null;
+}
+function isRaceRejection(res) {
+  return res.stdout.split("\n").some((line) => line.startsWith("!") && /\t\[rejected\] \((fetch first|non-fast-forward)\)/.test(line));
+}
+function isRefUpdateFailure(res) {
+  return res.stdout.split("\n").some((line) => line.startsWith("!") && /\t\[remote rejected\] \((failed to update ref|failed to lock)\)/.test(line));
+}
+function pushFailure(res) {
+  const refs = res.stdout.split("\n").filter((line) => line.startsWith("!")).map((line) => line.split("	").slice(1).join(" ").trim());
+  const said = res.stderr.split("\n").map((line) => line.trimEnd()).filter(Boolean);
+  return [...refs, ...said].join("\n") || `exit ${res.code}, no output`;
+}
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+function checkStatePath(p) {
+  const norm = path6.posix.normalize(p.replace(/\\/g, "/"));
+  if (!p || p.includes("\0") || path6.posix.isAbsolute(norm) || path6.win32.isAbsolute(p) || norm === "." || norm === ".." || norm.startsWith("../") || /^\.git(\/|$)/.test(norm)) {
+    throw new ConfigError(`Invalid statePath ${showValue(p)}: expected a file path relative to the workspace that stays inside it and outside .git.`);
+  }
+  return norm;
+}
+function checkRemote(remote) {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote)) {
+    throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
+  }
+}
+function checkBranch(branch) {
+  const ok = /^[A-Za-z0-9._/-]+$/.test(branch) && !branch.startsWith("-") && !branch.startsWith("/") && !branch.endsWith("/") && !branch.endsWith(".") && !branch.endsWith(".lock") && !branch.includes("..") && !branch.includes("//") && !/(^|\/)\./.test(branch);
+  if (!ok) {
+    throw new ConfigError(`Invalid branch ${showValue(branch)}: expected a git branch name such as sequencer/issue-42.`);
+  }
+}
+
+// src/core/commands.ts
+var COMMAND_KINDS = ["approve", "cancel", "retry", "skip", "resume", "status"];
+function parseCommandText(text, by) {
+  const firstLine2 = text.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? "";
+  const match = /^\/([a-z]+)\b\s*(.*)$/i.exec(firstLine2);
+  if (!match) return null;
+  const name = (match[1] ?? "").toLowerCase();
+  const rest = (match[2] ?? "").trim();
+  switch (name) {
+    case "approve": {
+      if (!rest) return { ok: true, command: { kind: "approve", by } };
+      const delay2 = /^delay=(\d{1,4})$/.exec(rest);
+      if (!delay2) return { ok: false, error: `/approve takes an optional "delay=N" (minutes between steps, 0-1440), got "${rest}"` };
+      const minutes = Number(delay2[1]);
+      if (minutes > 1440) return { ok: false, error: `/approve delay must be 0-1440 minutes, got ${minutes}` };
+      return { ok: true, command: { kind: "approve", by, delayMinutes: minutes } };
+    }
+    case "cancel":
+      return { ok: true, command: rest ? { kind: "cancel", by, reason: rest } : { kind: "cancel", by } };
+    case "retry":
+    case "skip": {
+      if (rest && !/^[A-Za-z0-9._-]{1,100}$/.test(rest)) {
+        return { ok: false, error: `/${name} takes an optional step id (letters, digits, ".", "_", "-"), got "${rest}"` };
+      }
+      return { ok: true, command: rest ? { kind: name, by, step: rest } : { kind: name, by } };
+    }
+    case "resume":
+    case "status":
+      return { ok: true, command: { kind: name, by } };
+    default:
+      return { ok: false, error: `unknown command "/${name}"; known: ${COMMAND_KINDS.map((k) => `/${k}`).join(", ")}` };
+  }
+}
+
+// src/adapters/local-owner.ts
+import os from "node:os";
+function pidAlive(pid) {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+}
+function isValidPid(pid) {
+  return typeof pid === "number" && Number.isSafeInteger(pid) && pid > 0;
+}
+function localOwner() {
+  return { kind: "local", host: os.hostname(), pid: process.pid };
+}
+var LocalOwnerProbe = class {
+  host;
+  constructor(options = {}) {
+    this.host = options.host ?? os.hostname();
+  }
+  async liveness(owner) {
+    if (owner.kind !== "local") return "unknown";
+    if (owner.host !== this.host) return "unknown";
+    if (!isValidPid(owner.pid)) return "unknown";
+    return pidAlive(owner.pid) ? "alive" : "dead";
+  }
+};
+
+// src/adapters/workspace-fs.ts
+import { access as access2, constants as constants2, realpath as realpath2, stat as stat4 } from "node:fs/promises";
+import path7 from "node:path";
+var FsWorkspace = class _FsWorkspace {
+  constructor(root) {
+    this.root = root;
+  }
+  root;
+  /** Opens the workspace at `root`, which must exist; `root` is stored with symlinks resolved. */
+  static async open(root) {
+    try {
+      return new _FsWorkspace(await realpath2(path7.resolve(root)));
+    } catch (err) {
+      throw new ConfigError(`workspace: ${showValue(root)} cannot be opened (${describeError(err)}); expected an existing directory`);
+    }
+  }
+  async missingOutputs(paths) {
+    const missing = [];
+    for (const p of paths) {
+      if (!await this.existsInside(p)) missing.push(p);
+    }
+    return missing;
+  }
+  async existsInside(p) {
+    if (checkRelativePath(p) !== null) return false;
+    let real;
+    try {
+      real = await realpath2(path7.resolve(this.root, p.replace(/\\/g, "/")));
+    } catch {
+      return false;
+    }
+    return real === this.root || real.startsWith(this.root.endsWith(path7.sep) ? this.root : this.root + path7.sep);
+  }
+  async preflight(outputs) {
+    const problems = [];
+    try {
+      await access2(this.root, constants2.W_OK);
+    } catch {
+      problems.push(`the workspace ${this.root} is not writable`);
+    }
+    for (const p of outputs) {
+      const reason = checkRelativePath(p);
+      if (reason !== null) {
+        problems.push(`required output ${reason}`);
+        continue;
+      }
+      const blocker = await this.uncreatableParent(p);
+      if (blocker) problems.push(`the folder of required output "${p}" cannot be created: ${blocker}`);
+    }
+    return problems;
+  }
+  /** Walks up from the output's folder to the first existing ancestor, which must be a writable folder inside the workspace. */
+  async uncreatableParent(p) {
+    let dir = path7.dirname(path7.resolve(this.root, p.replace(/\\/g, "/")));
+    for (; ; ) {
+      try {
+        const info = await stat4(dir);
+        if (!info.isDirectory()) return `"${path7.relative(this.root, dir)}" is a file`;
+        const real = await realpath2(dir);
+        if (real !== this.root && !real.startsWith(this.root + path7.sep)) return `"${path7.relative(this.root, dir)}" leads outside the workspace`;
+        await access2(dir, constants2.W_OK).catch(() => {
+          throw new Error("not writable");
+        });
+        return null;
+      } catch (err) {
+        if (err.code === "ENOENT" && dir !== this.root) {
+          dir = path7.dirname(dir);
+          continue;
+        }
+        return `"${path7.relative(this.root, dir) || "."}" ${err.message === "not writable" ? "is not writable" : describeError(err)}`;
+      }
+    }
+  }
+};
+
+// src/adapters/fs-verifier.ts
+import { mkdtemp, open as open3, realpath as realpath3, rm as rm5 } from "node:fs/promises";
+import os2 from "node:os";
+import path8 from "node:path";
+var FsVerifier = class {
+  root;
+  runner;
+  graceMs;
+  maxFileBytes;
+  constructor(options) {
+    this.root = options.root;
+    const chars = options.outputChars ?? 64 * 1024;
+    this.runner = new ExecAgentRunner({ cwd: options.root, ...options.env ? { env: options.env } : {}, headChars: chars, tailChars: chars });
+    this.graceMs = options.graceMs ?? 2e3;
+    this.maxFileBytes = options.maxFileBytes ?? 32 * 1024 * 1024;
+  }
+  async readWorkspaceFile(rel) {
+    if (checkRelativePath(rel) !== null) return null;
+    let real;
+    try {
+      real = await realpath3(path8.resolve(this.root, rel.replace(/\\/g, "/")));
+    } catch {
+      return null;
+    }
+    if (!real.startsWith(this.root.endsWith(path8.sep) ? this.root : this.root + path8.sep)) return null;
+    let handle;
+    try {
+      handle = await open3(real, "r");
+    } catch {
+      return null;
+    }
+    try {
+      const st = await handle.stat();
+      if (!st.isFile()) return null;
+      if (st.size > this.maxFileBytes) throw new Error(`${rel} is ${st.size} bytes, more than the ${this.maxFileBytes} bytes a rule reads`);
+      return await handle.readFile("utf8");
+    } finally {
+      await handle.close();
+    }
+  }
+  async runCheck(argv, opts) {
+    const scratch = opts.logFile ? null : await mkdtemp(path8.join(os2.tmpdir(), "sequencer-check-"));
+    try {
+      const r = await this.runner.run({
+        argv,
+        cwd: this.root,
+        env: opts.env ?? {},
+        timeoutMs: opts.timeoutMs,
+        graceMs: this.graceMs,
+        logFile: opts.logFile ?? path8.join(scratch, "check.log")
+      });
+      return {
+        exitCode: r.exitCode,
+        stdout: r.stdout,
+        stderr: r.stderr,
+        timedOut: r.timedOut,
+        ...r.spawnError ? { spawnError: r.spawnError } : {}
+      };
+    } finally {
+      if (scratch) await rm5(scratch, { recursive: true, force: true });
+    }
+  }
+};
+
+// src/adapters/attempt-files.ts
+import { constants as constants3 } from "node:fs";
+import { mkdir as mkdir6, open as open4, rm as rm6, writeFile as writeFile2 } from "node:fs/promises";
+import path9 from "node:path";
+var FsAttemptFiles = class {
+  async read(file, maxBytes) {
+    let handle;
+    try {
+      handle = await open4(file, constants3.O_RDONLY | (constants3.O_NOFOLLOW ?? 0));
+    } catch (err) {
+      const code = err.code;
+      if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
+      if (code === "ELOOP") return { kind: "unreadable", reason: "it is a symbolic link; write the JSON into the file itself" };
+      return { kind: "unreadable", reason: err.message };
+    }
+    try {
+      const st = await handle.stat();
+      if (!st.isFile()) return { kind: "unreadable", reason: "it is not a regular file" };
+      if (st.size > maxBytes) return { kind: "too-large", bytes: st.size };
+      const buffer = Buffer.alloc(maxBytes + 1);
+      const { bytesRead } = await handle.read(buffer, 0, maxBytes + 1, 0);
+      if (bytesRead > maxBytes) return { kind: "too-large", bytes: Math.max(bytesRead, (await handle.stat()).size) };
+      return { kind: "text", text: buffer.subarray(0, bytesRead).toString("utf8") };
+    } finally {
+      await handle.close();
+    }
+  }
+  async write(file, text) {
+    await mkdir6(path9.dirname(file), { recursive: true });
+    await writeFile2(file, text);
+  }
+  async remove(file) {
+    await rm6(file, { force: true });
+  }
+};
+
 export {
   EXIT,
   SequencerError,
@@ -11066,13 +11749,10 @@ export {
   describeError,
   showValue,
   git,
-  isRecord,
   effectiveQueue,
-  parsePlan,
   newState,
   currentStepId,
   stepsDone,
-  parseAgentCommand,
   ExecAgentRunner,
   parseState,
   writeFileAtomic,
@@ -11098,10 +11778,11 @@ export {
   FsAttemptFiles,
   findJsonSyntaxError,
   tick,
-  parsePlanText,
   extractPlan,
   loadPlanText,
   planFromIssueBody,
-  fencedBlocks,
-  replan
+  replan,
+  classifyRequest,
+  shortTitle,
+  planFromRequest
 };

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { archiveRef, idleRef, isActiveRef, isIdleStatus, isRefSafePlanId, parsePlanRefs, planMatrix } from '../../src/core/plan-index.js';
+
+const A = 'a'.repeat(40);
+const B = 'b'.repeat(40);
+const C = 'c'.repeat(40);
+
+describe('parsePlanRefs', () => {
+  const listing = [
+    `${A}\trefs/heads/sequencer/issue-3`,
+    `${B}\trefs/heads/sequencer/nightly`,
+    `${C}\trefs/heads/sequencer/issue-12`,
+    `${A}\trefs/sequencer/idle/issue-3`, // idle at its tip
+    `${A}\trefs/sequencer/idle/nightly`, // the branch moved on since: active again
+    `${B}\trefs/sequencer/idle/gone`, // marker without a branch
+    `${A}\trefs/heads/main`,
+    `${A}\trefs/heads/sequencer/..evil`,
+    'garbage line',
+    '',
+  ].join('\n');
+
+  it('pairs each work branch with its idle marker, sorted by plan id', () => {
+    expect(parsePlanRefs(listing)).toEqual([
+      { planId: 'issue-12', branch: 'sequencer/issue-12', sha: C, idleSha: null },
+      { planId: 'issue-3', branch: 'sequencer/issue-3', sha: A, idleSha: A },
+      { planId: 'nightly', branch: 'sequencer/nightly', sha: B, idleSha: A },
+    ]);
+  });
+
+  it('a plan is active unless its marker points at its current tip', () => {
+    const active = parsePlanRefs(listing).filter(isActiveRef).map((r) => r.planId);
+    expect(active).toEqual(['issue-12', 'nightly']);
+  });
+
+  it('honours another branch prefix', () => {
+    expect(parsePlanRefs(`${A}\trefs/heads/agents/x\n${A}\trefs/heads/sequencer/y`, 'agents/').map((r) => r.branch)).toEqual(['agents/x']);
+  });
+});
+
+describe('statuses and ref names', () => {
+  it('idle statuses are the ones only a person can change', () => {
+    expect(['DONE', 'CANCELLED', 'BLOCKED', 'AWAITING_APPROVAL'].every(isIdleStatus)).toBe(true);
+    expect(isIdleStatus('IN_PROGRESS')).toBe(false);
+  });
+
+  it('refuses plan ids that are not safe ref components', () => {
+    expect(isRefSafePlanId('issue-3')).toBe(true);
+    for (const bad of ['a..b', 'x.lock', 'x.', '-x', 'a/b', '']) expect(isRefSafePlanId(bad), bad).toBe(false);
+  });
+
+  it('names markers and archives', () => {
+    expect(idleRef('issue-3')).toBe('refs/sequencer/idle/issue-3');
+    expect(archiveRef('issue-3', A)).toBe('refs/sequencer/archive/issue-3/aaaaaaaaaaaa');
+  });
+
+  it('the matrix output is a JSON array of ids', () => {
+    expect(JSON.parse(planMatrix(['issue-3', 'nightly']))).toEqual(['issue-3', 'nightly']);
+    expect(planMatrix([])).toBe('[]');
+  });
+});
