@@ -14,20 +14,31 @@ import {
   LocalOwnerProbe,
   SequencerError,
   StateError,
+  auditFindings,
   blockerReport,
   classifyRequest,
+  describeAction,
   describeError,
   effectiveQueue,
   finalSummary,
   findJsonSyntaxError,
+  formatFinding,
+  isActiveRef,
+  isRefSafePlanId,
   isTempFileFor,
   isValidPid,
+  listPlanRefs,
   loadPlanText,
   localOwner,
+  maintenancePlan,
+  markPlanIdle,
   newState,
   parseState,
   pidAlive,
   planFromRequest,
+  planMatrix,
+  prunePlanRef,
+  readPlanFacts,
   replan,
   serializeState,
   shortTitle,
@@ -37,7 +48,7 @@ import {
   tick,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunks/chunk-A6FINPUQ.js";
+} from "./chunks/chunk-GDCZDQHP.js";
 import "./chunks/chunk-PANJYNO7.js";
 
 // src/cli/commands/heartbeat.ts
@@ -181,8 +192,8 @@ function judge(lockPath, seen, staleMs) {
   if (info.host === os.hostname() && !pidAlive(info.pid)) return { stale: true };
   return { stale: false, holder: describeHolder(info) };
 }
-async function createExclusive(path8, text) {
-  const draft = `${path8}.${process.pid}.${randomBytes(4).toString("hex")}.new`;
+async function createExclusive(path9, text) {
+  const draft = `${path9}.${process.pid}.${randomBytes(4).toString("hex")}.new`;
   const handle = await open(draft, "wx", 420);
   try {
     await handle.writeFile(text, "utf8");
@@ -191,7 +202,7 @@ async function createExclusive(path8, text) {
     await handle.close();
   }
   try {
-    await link(draft, path8);
+    await link(draft, path9);
     return true;
   } catch (err) {
     if (code(err) === "EEXIST") return false;
@@ -227,10 +238,10 @@ async function releaseIfOurs(lockPath, text) {
   if (!seen || seen.text !== text) return;
   await unlinkQuietly(lockPath);
 }
-async function inspect(path8) {
+async function inspect(path9) {
   let handle;
   try {
-    handle = await open(path8, "r");
+    handle = await open(path9, "r");
   } catch (err) {
     if (code(err) === "ENOENT") return null;
     throw err;
@@ -243,17 +254,17 @@ async function inspect(path8) {
     await handle.close();
   }
 }
-async function statQuietly(path8) {
+async function statQuietly(path9) {
   try {
-    return await stat(path8, { bigint: true });
+    return await stat(path9, { bigint: true });
   } catch (err) {
     if (code(err) === "ENOENT") return null;
     throw err;
   }
 }
-async function unlinkQuietly(path8) {
+async function unlinkQuietly(path9) {
   try {
-    await unlink(path8);
+    await unlink(path9);
   } catch (err) {
     if (code(err) !== "ENOENT") throw err;
   }
@@ -706,7 +717,13 @@ async function initState(s, opts, print2) {
       stepDelayMinutes: s.delayMinutes ?? extracted.stepDelayMinutes ?? 0,
       ...opts.approve ? { approved: { by: os2.userInfo().username } } : {}
     });
-    const written = await store.write(state, { kind: "update", message: `plan created${opts.approve ? " and approved" : ""}` });
+    let written;
+    try {
+      written = await store.write(state, { kind: "update", message: `plan created${opts.approve ? " and approved" : ""}` });
+    } catch (err) {
+      if (err instanceof ConflictError) return "unchanged";
+      throw err;
+    }
     print2(statusTable(written));
     return "created";
   } finally {
@@ -871,16 +888,202 @@ function quote(word) {
   return /^[A-Za-z0-9_./:@-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-// src/cli/commands/plan-request.ts
-import { mkdir as mkdir4, readFile as readFile4 } from "node:fs/promises";
+// src/adapters/file-plans.ts
+import { mkdir as mkdir4, readdir as readdir3, readFile as readFile4, rename as rename2, rm, stat as stat4 } from "node:fs/promises";
 import path6 from "node:path";
+var SEQUENCER_DIR = ".sequencer";
+var ARCHIVE_DIR = ".archive";
+var COMMAND_FILE = /^\d{1,16}-[a-z]+\.json$/;
+function stateFileOf(workspace, planId) {
+  return path6.join(workspace, SEQUENCER_DIR, planId, "state.json");
+}
+async function scanFilePlans(workspace) {
+  const root = path6.join(workspace, SEQUENCER_DIR);
+  const entries = await readdir3(root, { withFileTypes: true }).catch((err) => {
+    if (err.code === "ENOENT") return [];
+    throw err;
+  });
+  const plans = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !isRefSafePlanId(entry.name)) continue;
+    const stateFile = stateFileOf(workspace, entry.name);
+    let text;
+    let mtime;
+    try {
+      [text, mtime] = await Promise.all([readFile4(stateFile, "utf8"), stat4(stateFile).then((s) => s.mtime)]);
+    } catch (err) {
+      if (err.code === "ENOENT") continue;
+      plans.push({ planId: entry.name, location: stateFile, stateFile, pendingCommands: 0, doc: { kind: "invalid", error: `cannot read: ${describeError(err)}` } });
+      continue;
+    }
+    plans.push({
+      planId: entry.name,
+      location: stateFile,
+      stateFile,
+      doc: parseDocument(text, entry.name),
+      updatedAt: mtime.toISOString(),
+      pendingCommands: await countCommands(`${stateFile}.inbox`)
+    });
+  }
+  return plans.sort((a, b) => a.planId < b.planId ? -1 : a.planId > b.planId ? 1 : 0);
+}
+function parseDocument(text, planId) {
+  try {
+    const state = parseState(JSON.parse(text), { owned: true });
+    if (state.planId !== void 0 && state.planId !== planId) return { kind: "invalid", error: `planId is "${state.planId}", expected "${planId}" (its folder)` };
+    return { kind: "ok", state };
+  } catch (err) {
+    return { kind: "invalid", error: describeError(err) };
+  }
+}
+async function countCommands(dir) {
+  try {
+    return (await readdir3(dir)).filter((n) => COMMAND_FILE.test(n)).length;
+  } catch {
+    return 0;
+  }
+}
+async function pruneFilePlan(workspace, planId, mode, expectRevision) {
+  const stateFile = stateFileOf(workspace, planId);
+  const lock = await acquireLock(`${stateFile}.lock`, { command: "maintenance" });
+  if (!lock.ok) return "busy";
+  const dir = path6.dirname(stateFile);
+  let moved = false;
+  try {
+    const now = parseDocument(await readFile4(stateFile, "utf8"), planId);
+    if (now.kind !== "ok" || now.state.revision !== expectRevision || !["DONE", "CANCELLED"].includes(now.state.status)) return "changed";
+    if (mode === "delete") {
+      const doomed = path6.join(workspace, SEQUENCER_DIR, `${ARCHIVE_DIR}-deleting-${planId}-${process.pid}`);
+      await rename2(dir, doomed);
+      moved = true;
+      await rm(doomed, { recursive: true, force: true });
+    } else {
+      const archive = path6.join(workspace, SEQUENCER_DIR, ARCHIVE_DIR);
+      await mkdir4(archive, { recursive: true });
+      const target = path6.join(archive, `${planId}-${(/* @__PURE__ */ new Date()).toISOString().replace(/[:.]/g, "-")}`);
+      await rename2(dir, target);
+      moved = true;
+      await rm(path6.join(target, "state.json.lock"), { force: true });
+    }
+    return "pruned";
+  } finally {
+    if (!moved) await lock.release();
+  }
+}
+
+// src/cli/commands/fleet.ts
+function checkStore(s) {
+  if (s.store === "cache") throw new ConfigError(`--store cache: ${s.command} works on the file store (the workspace) or the git store (the remote); cache entries cannot be listed from here.`);
+}
+async function listCommand(s, print2) {
+  checkStore(s);
+  if (s.store === "git") {
+    const refs = await listPlanRefs(s.workspace, s.remote);
+    const active2 = refs.filter(isActiveRef).map((r) => r.planId);
+    if (s.json) print2(planMatrix(active2));
+    else for (const r of refs) print2(`${r.planId}	${isActiveRef(r) ? "active" : "idle"}	${r.branch}	${r.sha.slice(0, 12)}`);
+    return 0;
+  }
+  const plans = await scanFilePlans(s.workspace);
+  const active = plans.filter((p) => p.doc.kind === "ok" && p.doc.state.status === "IN_PROGRESS" || p.doc.kind === "ok" && p.pendingCommands > 0);
+  if (s.json) {
+    print2(planMatrix(active.map((p) => p.planId)));
+    return 0;
+  }
+  for (const p of plans) {
+    if (p.doc.kind !== "ok") {
+      print2(`${p.planId}	INVALID	${p.stateFile}`);
+      continue;
+    }
+    const st = p.doc.state;
+    print2(`${p.planId}	${st.status}	${stepsDone(st)}/${st.stepQueue.length}	${st.lastHeartbeatIso ?? p.updatedAt ?? "-"}	${active.includes(p) ? "active" : "idle"}`);
+  }
+  return 0;
+}
+async function gather(s) {
+  if (s.store === "git") {
+    const refs = await listPlanRefs(s.workspace, s.remote);
+    return { plans: await readPlanFacts(s.workspace, s.remote, refs, (id) => `.sequencer/${id}/state.json`) };
+  }
+  return { plans: await scanFilePlans(s.workspace) };
+}
+async function auditCommand(s, print2) {
+  checkStore(s);
+  const facts = await gather(s);
+  const findings = auditFindings(facts, { now: /* @__PURE__ */ new Date(), staleDays: s.staleDays });
+  if (s.json) {
+    print2(JSON.stringify(findings, null, 2));
+    return 0;
+  }
+  for (const f of findings) print2(formatFinding(f));
+  print2(`${facts.plans.length} plan(s), ${findings.length} finding(s).`);
+  return 0;
+}
+async function maintenanceCommand(s, print2) {
+  checkStore(s);
+  const facts = await gather(s);
+  const actions = maintenancePlan(facts, { now: /* @__PURE__ */ new Date(), pruneDays: s.pruneDays, mode: s.pruneMode });
+  const results = [];
+  for (const a of actions) {
+    if (!s.apply) {
+      results.push({ ...a, result: "planned" });
+      if (!s.json) print2(describeAction(a, false));
+      continue;
+    }
+    let outcome;
+    try {
+      outcome = await carryOut(s, a, facts);
+    } catch (err) {
+      outcome = { result: "failed", detail: describeError(err) };
+    }
+    results.push({ ...a, ...outcome });
+    if (!s.json) print2(outcome.result === "done" ? describeAction(a, true) : `${a.planId}: ${outcome.result}: ${outcome.detail ?? ""}`);
+  }
+  if (s.json) print2(JSON.stringify(results, null, 2));
+  else print2(`${actions.length} action(s)${s.apply ? "" : " (dry run: --apply carries them out)"}.`);
+  return results.some((r) => r.result === "failed") ? 1 : 0;
+}
+async function carryOut(s, a, facts) {
+  switch (a.kind) {
+    case "finalize-cancel": {
+      const one = {
+        ...s,
+        planId: a.planId,
+        statePath: s.store === "git" ? `.sequencer/${a.planId}/state.json` : stateFileOf(s.workspace, a.planId),
+        quiet: true
+      };
+      delete one.branch;
+      const { deps, cfg } = await createEngine(one, "maintenance");
+      const { inbox: _unused, ...noInbox } = deps;
+      const r = await tick(noInbox, { ...cfg, deadline: /* @__PURE__ */ new Date() });
+      return r.state?.status === "CANCELLED" ? { result: "done" } : { result: "skipped", detail: `the tick ended ${r.outcome}` };
+    }
+    case "prune": {
+      if (s.store === "git") {
+        if (!a.tip) return { result: "skipped", detail: "no branch tip known" };
+        const outcome2 = await prunePlanRef(s.workspace, s.remote, { planId: a.planId, branch: `sequencer/${a.planId}`, sha: a.tip.sha, idleSha: a.tip.idleSha }, a.mode);
+        return outcome2 === "pruned" ? { result: "done" } : { result: "skipped", detail: "it was written to since it was listed" };
+      }
+      const plan = facts.plans.find((p) => p.planId === a.planId);
+      const revision = plan?.doc.kind === "ok" ? plan.doc.state.revision : void 0;
+      const outcome = await pruneFilePlan(s.workspace, a.planId, a.mode, revision);
+      return outcome === "pruned" ? { result: "done" } : { result: "skipped", detail: outcome === "busy" ? "a tick holds it" : "it changed since it was read" };
+    }
+    case "mark-idle":
+      return await markPlanIdle(s.workspace, s.remote, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }) ? { result: "done" } : { result: "skipped", detail: "its marker moved since it was listed" };
+  }
+}
+
+// src/cli/commands/plan-request.ts
+import { mkdir as mkdir5, readFile as readFile5 } from "node:fs/promises";
+import path7 from "node:path";
 async function planCommand(s, print2) {
   const request = await readRequest(s);
   await refuseExistingPlan(s);
   const { multiStep, reasons } = classifyRequest(request);
   print2(`Request: ${multiStep ? "multi-step" : "single step"} (${reasons.join("; ")}).`);
   const { logDir } = localPaths(s);
-  if (multiStep && s.agentCommand !== void 0) print2(`Asking the agent to draft a plan; its output goes to ${path6.join(logDir, "plan-draft.log")}.`);
+  if (multiStep && s.agentCommand !== void 0) print2(`Asking the agent to draft a plan; its output goes to ${path7.join(logDir, "plan-draft.log")}.`);
   const result = await planFromRequest({
     request,
     ...s.agentCommand !== void 0 ? { agentCommand: s.agentCommand } : {},
@@ -893,11 +1096,11 @@ async function planCommand(s, print2) {
   });
   if (result.attempts > 1) print2(`The agent's first draft was invalid; the retry produced a valid plan.`);
   const plan = { title: shortTitle(request), ...result.plan };
-  const outFile = s.outFile ?? path6.join(s.workspace, ".sequencer", s.planId, "plan.json");
-  await mkdir4(path6.dirname(outFile), { recursive: true });
+  const outFile = s.outFile ?? path7.join(s.workspace, ".sequencer", s.planId, "plan.json");
+  await mkdir5(path7.dirname(outFile), { recursive: true });
   await writeFileAtomic(outFile, `${JSON.stringify(plan, null, 2)}
 `);
-  const idFlag = path6.basename(outFile).replace(/\.(json|ya?ml)$/i, "") === s.planId ? "" : ` --plan-id ${s.planId}`;
+  const idFlag = path7.basename(outFile).replace(/\.(json|ya?ml)$/i, "") === s.planId ? "" : ` --plan-id ${s.planId}`;
   print2(`Plan written to ${outFile} (to change it, edit the file and run \`agent-step-sequencer init --plan ${outFile}${idFlag}\`).`);
   const written = await createProposal(s, plan);
   print2(statusTable(written));
@@ -914,7 +1117,7 @@ async function readRequest(s) {
   if (s.requestFile !== void 0) {
     flag = "--request-file";
     try {
-      text = await readFile4(s.requestFile, "utf8");
+      text = await readFile5(s.requestFile, "utf8");
     } catch (err) {
       throw new ConfigError(`--request-file: cannot read "${s.requestFile}" (${describeError(err)}); expected a text file with the request`);
     }
@@ -999,7 +1202,7 @@ async function steerCommand(s, print2) {
 
 // src/cli/options.ts
 import { parseArgs } from "node:util";
-import path7 from "node:path";
+import path8 from "node:path";
 var ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 var USAGE = `Usage: agent-step-sequencer <command> [options]
 
@@ -1015,6 +1218,9 @@ Commands:
   skip [STEP]            mark the current step skipped and move on
   resume                 continue a blocked or cancelled plan
   validate FILE          check a plan file without running it
+  list                   all plans of the workspace (--store git: of the remote); --json: the active ids for a matrix
+  audit                  what needs attention: expired leases, stale blocks, invalid states, ... [--json] [--stale-days N]
+  maintenance            finish stuck cancellations, prune finished plans [--apply] [--prune-days N] [--archive|--delete]
   demo                   run a 4-step demo plan with a sample agent in a temporary folder
 
 Options:
@@ -1031,7 +1237,11 @@ Options:
   --max-attempts N       attempts per step (default $STEP_MAX_RETRIES or 3)
   --attempt-timeout MIN  minutes per attempt (default 60)
   --budget MIN           stop starting attempts after this many minutes (default: no limit)
-  --json                 machine-readable output (status)
+  --json                 machine-readable output (status, list, audit, maintenance)
+  --stale-days N         audit: report plans blocked or awaiting approval longer (default 14)
+  --prune-days N         maintenance: prune DONE/CANCELLED plans unchanged this long (default 7)
+  --archive | --delete   maintenance: keep a pruned plan's record aside (default) or remove it
+  --apply                maintenance: do it (without it, only print what it would do)
   --quiet                only warnings and errors
 
 Exit codes: 0 ok (check: also when there is no state file), 1 plan not done (run), 2 configuration error, 3 invalid state file.`;
@@ -1060,6 +1270,11 @@ function parseCli(argv, env, cwd) {
         request: { type: "string" },
         "request-file": { type: "string" },
         out: { type: "string" },
+        "stale-days": { type: "string" },
+        "prune-days": { type: "string" },
+        archive: { type: "boolean", default: false },
+        delete: { type: "boolean", default: false },
+        apply: { type: "boolean", default: false },
         approve: { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         quiet: { type: "boolean", default: false },
@@ -1076,13 +1291,14 @@ ${USAGE}`);
   if (v.help) return { ...defaults(cwd), command: "help", positionals: [] };
   const store = v.store ?? "file";
   if (store !== "file" && store !== "git" && store !== "cache") throw new ConfigError(`--store: expected "file", "git" or "cache", got "${store}"`);
-  const planFile = v.plan ? path7.resolve(cwd, v.plan) : void 0;
-  const planId = v["plan-id"] ?? (planFile ? path7.basename(planFile).replace(/\.(json|ya?ml)$/i, "") : "plan");
+  const planFile = v.plan ? path8.resolve(cwd, v.plan) : void 0;
+  const planId = v["plan-id"] ?? (planFile ? path8.basename(planFile).replace(/\.(json|ya?ml)$/i, "") : "plan");
   if (!ID.test(planId)) throw new ConfigError(`--plan-id: expected letters, digits, ".", "_" or "-" (up to 100, starting with a letter or digit), got "${planId}"`);
-  const positionalState = command === "check" && rest[0] ? path7.resolve(cwd, rest[0]) : void 0;
-  const explicitState = v.state ? path7.resolve(cwd, v.state) : positionalState;
-  const workspace = path7.resolve(cwd, v.workspace ?? (explicitState && store === "file" ? path7.dirname(explicitState) : "."));
-  const statePath = store === "file" ? explicitState ?? path7.join(workspace, ".sequencer", planId, "state.json") : v.state ?? `.sequencer/${planId}/state.json`;
+  const positionalState = command === "check" && rest[0] ? path8.resolve(cwd, rest[0]) : void 0;
+  const explicitState = v.state ? path8.resolve(cwd, v.state) : positionalState;
+  const workspace = path8.resolve(cwd, v.workspace ?? (explicitState && store === "file" ? path8.dirname(explicitState) : "."));
+  const statePath = store === "file" ? explicitState ?? path8.join(workspace, ".sequencer", planId, "state.json") : v.state ?? `.sequencer/${planId}/state.json`;
+  if (v.archive && v.delete) throw new ConfigError("--archive and --delete: give one of them, not both");
   const agentFromFlag = v.agent;
   const agentFromEnv = env.STEP_AGENT_CMD?.trim() ? env.STEP_AGENT_CMD : void 0;
   return {
@@ -1107,8 +1323,12 @@ ${USAGE}`);
     ...v.reason ? { reason: v.reason } : {},
     graceSeconds: intOption(v.grace, "--grace", 5, 0, 600),
     ...v.request !== void 0 ? { request: v.request } : {},
-    ...v["request-file"] !== void 0 ? { requestFile: path7.resolve(cwd, v["request-file"]) } : {},
-    ...v.out !== void 0 ? { outFile: path7.resolve(cwd, v.out) } : {}
+    ...v["request-file"] !== void 0 ? { requestFile: path8.resolve(cwd, v["request-file"]) } : {},
+    ...v.out !== void 0 ? { outFile: path8.resolve(cwd, v.out) } : {},
+    staleDays: intOption(v["stale-days"], "--stale-days", 14, 1, 3650),
+    pruneDays: intOption(v["prune-days"], "--prune-days", 7, 0, 3650),
+    pruneMode: v.delete ? "delete" : "archive",
+    apply: v.apply ?? false
   };
 }
 function defaults(cwd) {
@@ -1116,7 +1336,7 @@ function defaults(cwd) {
     command: "help",
     positionals: [],
     store: "file",
-    statePath: path7.join(cwd, "state.json"),
+    statePath: path8.join(cwd, "state.json"),
     workspace: cwd,
     planId: "plan",
     agentSource: "STEP_AGENT_CMD",
@@ -1126,7 +1346,11 @@ function defaults(cwd) {
     json: false,
     quiet: false,
     remote: "origin",
-    graceSeconds: 5
+    graceSeconds: 5,
+    staleDays: 14,
+    pruneDays: 7,
+    pruneMode: "archive",
+    apply: false
   };
 }
 function intOption(raw, name, fallback, min, max) {
@@ -1161,6 +1385,12 @@ async function main(argv) {
       return steerCommand(s, print);
     case "validate":
       return validateCommand(s, print);
+    case "list":
+      return listCommand(s, print);
+    case "audit":
+      return auditCommand(s, print);
+    case "maintenance":
+      return maintenanceCommand(s, print);
     case "demo":
       return demoCommand(print);
     case "help":

@@ -10,24 +10,37 @@ import {
   LocalOwnerProbe,
   PlanError,
   SequencerError,
+  auditFindings,
   currentStepId,
+  describeAction,
   describeError,
   effectiveQueue,
   extractPlan,
+  findingsMarkdown,
   formatDuration,
+  formatFinding,
   git,
+  isActiveRef,
+  isIdleStatus,
+  listPlanRefs,
   loadPlanText,
+  maintenancePlan,
+  markPlanIdle,
   newState,
   parseCommandText,
   planFromIssueBody,
   planFromRequest,
+  planMatrix,
+  prunePlanRef,
+  readPlanFacts,
   replan,
   resumeLines,
   showValue,
   stepRows,
   stepsDone,
-  tick
-} from "./chunks/chunk-A6FINPUQ.js";
+  tick,
+  trackingTip
+} from "./chunks/chunk-GDCZDQHP.js";
 import {
   Octokit,
   legacyRestEndpointMethods,
@@ -42,12 +55,13 @@ import {
   getInput,
   group,
   info,
+  notice,
   setFailed,
   setOutput,
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-EZPLL6BO.js";
+} from "./chunks/chunk-MVKMHM7U.js";
 import {
   __toESM
 } from "./chunks/chunk-PANJYNO7.js";
@@ -421,20 +435,6 @@ var HINTS = {
   422: "Expected an enabled workflow with a workflow_dispatch trigger that declares every input sent."
 };
 
-// src/adapters/git-plans.ts
-async function listPlanBranches(workspace, remote, prefix = "sequencer/") {
-  const res = await git(["ls-remote", "--heads", remote, `refs/heads/${prefix}*`], { cwd: workspace });
-  const plans = [];
-  for (const line of res.stdout.split("\n")) {
-    const [sha, ref] = line.trim().split(/\s+/);
-    if (!sha || !ref?.startsWith(`refs/heads/${prefix}`)) continue;
-    const branch = ref.slice("refs/heads/".length);
-    const planId = branch.slice(prefix.length);
-    if (/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(planId)) plans.push({ planId, branch, sha });
-  }
-  return plans.sort((a, b) => a.planId.localeCompare(b.planId));
-}
-
 // src/adapters/static-inbox.ts
 var StaticInbox = class {
   constructor(cursor, commands, onReply = () => {
@@ -575,6 +575,8 @@ function parseInputs(get) {
   if (stateBranch && !/^[A-Za-z0-9._/-]+$/.test(stateBranch)) throw invalid("state-branch", stateBranch, "a branch name");
   const planFile = optional("plan");
   if (planFile) checkPlanFile(planFile);
+  const pruneMode = text("prune-mode") || "archive";
+  if (pruneMode !== "archive" && pruneMode !== "delete") throw invalid("prune-mode", pruneMode, '"archive" or "delete"');
   return {
     token,
     command,
@@ -592,7 +594,11 @@ function parseInputs(get) {
     triggerLabel: text("trigger-label") || "sequencer",
     ...optional("continue-workflow") ? { continueWorkflow: text("continue-workflow") } : {},
     openPullRequest: bool(get, "open-pull-request"),
-    passTokenToAgent: bool(get, "pass-token-to-agent")
+    passTokenToAgent: bool(get, "pass-token-to-agent"),
+    staleDays: int(get, "stale-days", 14, 1, 3650),
+    pruneDays: int(get, "prune-days", 7, 0, 3650),
+    pruneMode,
+    apply: bool(get, "apply")
   };
 }
 function invalid(name, value, expected, source = "input") {
@@ -635,7 +641,7 @@ function issuePlanId(issueNumber) {
 function routeEvent(eventName, payload, inputs) {
   switch (eventName) {
     case "schedule":
-      return { kind: "tick-active" };
+      return scheduleRoute(inputs);
     case "workflow_dispatch":
     case "repository_dispatch":
       return dispatchRoute(payload, inputs);
@@ -670,6 +676,17 @@ function dispatchRoute(payload, inputs) {
     ...step ? { step } : {}
   };
 }
+function scheduleRoute(inputs) {
+  if (inputs.command === "tick" && !inputs.planId) return { kind: "tick-active" };
+  return {
+    kind: "dispatch",
+    command: inputs.command,
+    actor: "schedule",
+    ...inputs.planId ? { planId: inputs.planId } : {},
+    ...inputs.planFile ? { planFile: inputs.planFile } : {},
+    ...inputs.step ? { step: inputs.step } : {}
+  };
+}
 function labelName(label) {
   return typeof label === "string" ? label : label.name ?? "";
 }
@@ -696,7 +713,7 @@ function commentRoute(payload) {
 
 // src/action/outputs.ts
 function emptyOutputs(status = "MISSING") {
-  return { "plan-id": "", status, "current-step": "", "steps-done": "0", "steps-total": "0", "blocked-step": "", "state-branch": "", "state-revision": "", plans: "[]" };
+  return { "plan-id": "", status, "current-step": "", "steps-done": "0", "steps-total": "0", "blocked-step": "", "state-branch": "", "state-revision": "", plans: "[]", report: "[]" };
 }
 function outputsFor(state, branch) {
   const blocked = state.status === "BLOCKED" ? currentStepId(state) ?? "" : "";
@@ -709,7 +726,8 @@ function outputsFor(state, branch) {
     "blocked-step": blocked,
     "state-branch": branch,
     "state-revision": String(state.revision ?? 0),
-    plans: "[]"
+    plans: "[]",
+    report: "[]"
   };
 }
 function setOutputs(outputs) {
@@ -794,7 +812,7 @@ async function uploadAttemptLogs(o) {
   try {
     staging = await stageScrubbedLogs(o.dir, o.secrets);
     if (!staging) return null;
-    const { DefaultArtifactClient } = await import("./chunks/artifact-OSLEQVFD.js");
+    const { DefaultArtifactClient } = await import("./chunks/artifact-7SV7LJJG.js");
     const result = await new DefaultArtifactClient().uploadArtifact(name, staging.files, staging.root, o.retentionDays ? { retentionDays: o.retentionDays } : {});
     return { name, id: result.id, size: result.size, files: staging.files.length };
   } catch (err) {
@@ -1164,18 +1182,18 @@ var GitHubNotifier = class {
   status;
   /** What the `done` notice did about the pull request, for the Action's outputs. */
   pullRequest;
-  async notify(notice, state) {
+  async notify(notice2, state) {
     const s = this.named(state);
-    switch (notice.kind) {
+    switch (notice2.kind) {
       case "blocked":
-        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason));
+        await this.postOnce(blockerNotice(s, notice2.stepId, notice2.reason));
         return;
       case "done":
         await this.postOnce(finalSummaryComment(s, await this.links(s)));
         if (this.o.openPullRequest) await this.openPullRequest(s);
         return;
       case "cancelled":
-        await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(s)));
+        await this.postOnce(cancelledNotice(s, notice2.runningStep, await this.links(s)));
         return;
       default:
         return;
@@ -1497,9 +1515,9 @@ var ProgressNotifier = class {
   }
   inner;
   log;
-  async notify(notice, state) {
-    await this.inner.notify(notice, state);
-    if (notice.kind === "step-done" || notice.kind === "step-failed" || notice.kind === "interrupted") {
+  async notify(notice2, state) {
+    await this.inner.notify(notice2, state);
+    if (notice2.kind === "step-done" || notice2.kind === "step-failed" || notice2.kind === "interrupted") {
       await this.inner.publishStatus(state).catch((err) => this.log.warn(`Could not update the status comment: ${describeError(err)}`));
     }
   }
@@ -1509,8 +1527,8 @@ var LogNotifier = class {
     this.log = log;
   }
   log;
-  async notify(notice, state) {
-    if (notice.kind === "blocked" || notice.kind === "done" || notice.kind === "cancelled") this.log.info(`Plan ${state.planId}: ${state.status}`);
+  async notify(notice2, state) {
+    if (notice2.kind === "blocked" || notice2.kind === "done" || notice2.kind === "cancelled") this.log.info(`Plan ${state.planId}: ${state.status}`);
   }
 };
 async function tickPlan(ctx, inputs, client, log, opts) {
@@ -1670,6 +1688,130 @@ async function proposeFromIssue(ctx, inputs, client, log, issue) {
   return { state: written, branch: planBranch(inputs, planId) };
 }
 
+// src/adapters/github-fleet.ts
+async function listPlanCaches({ client, owner, repo }, prefix = "sequencer/") {
+  const byPlan = /* @__PURE__ */ new Map();
+  const entries = await client.paginate(client.rest.actions.getActionsCacheList, { owner, repo, key: prefix, per_page: 100 });
+  for (const e of entries) {
+    const key = e.key ?? "";
+    if (!key.startsWith(prefix) || e.id === void 0) continue;
+    const planId = key.slice(prefix.length).split("/")[0] ?? "";
+    if (!planId) continue;
+    const list = byPlan.get(planId) ?? [];
+    list.push({ id: e.id, key, ...e.size_in_bytes !== void 0 ? { sizeBytes: e.size_in_bytes } : {}, ...e.last_accessed_at ? { lastAccessedAt: e.last_accessed_at } : {} });
+    byPlan.set(planId, list);
+  }
+  return byPlan;
+}
+async function deleteCacheEntry({ client, owner, repo }, id) {
+  try {
+    await client.rest.actions.deleteActionsCacheById({ owner, repo, cache_id: id });
+  } catch (err) {
+    if (!isStatus(err, 404)) throw err;
+  }
+}
+async function listWorkflowStates({ client, owner, repo }) {
+  const workflows = await client.paginate(client.rest.actions.listRepoWorkflows, { owner, repo, per_page: 100 });
+  return workflows.map((w) => ({ name: w.name, path: w.path, state: w.state }));
+}
+
+// src/action/fleet.ts
+var REMOTE = "origin";
+var statePathOf = (planId) => `.sequencer/${planId}/state.json`;
+async function tickActivePlans(ctx, inputs, client, log, deadline) {
+  const refs = await listPlanRefs(ctx.workspace, REMOTE);
+  const active = refs.filter(isActiveRef);
+  log.info(`${refs.length} plan(s) on ${REMOTE}, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(", ")}` : ""}.`);
+  const results = [];
+  for (const ref of active) {
+    if (Date.now() >= deadline.getTime()) break;
+    const result = await tickPlan(ctx, inputs, client, log, { planId: ref.planId, deadline });
+    results.push(result);
+    const state = result.result.state;
+    if (inputs.stateStore === "git" && result.result.writes === 0 && state && isIdleStatus(state.status)) {
+      const tip = await trackingTip(ctx.workspace, REMOTE, ref.branch);
+      if (tip && await markPlanIdle(ctx.workspace, REMOTE, { planId: ref.planId, sha: tip, idleSha: ref.idleSha })) log.info(`${ref.planId} is ${state.status}: recorded as idle.`);
+    }
+  }
+  return results;
+}
+async function listPlans(ctx, log) {
+  const refs = await listPlanRefs(ctx.workspace, REMOTE);
+  const active = refs.filter(isActiveRef).map((r) => r.planId);
+  for (const r of refs) log.info(`${isActiveRef(r) ? "active" : "idle  "}  ${r.planId}  (${r.branch} ${r.sha.slice(0, 12)})`);
+  log.info(`${active.length} active of ${refs.length} plan(s).`);
+  return { ...emptyOutputs("OK"), plans: planMatrix(active) };
+}
+async function gatherFacts(ctx, client, log) {
+  const refs = await listPlanRefs(ctx.workspace, REMOTE);
+  const plans = await readPlanFacts(ctx.workspace, REMOTE, refs, statePathOf);
+  const repo = { client, owner: ctx.owner, repo: ctx.repo };
+  const caches = await listPlanCaches(repo).catch((err) => {
+    log.warn(`Could not list cache entries (needs actions: read): ${describeError(err)}`);
+    return /* @__PURE__ */ new Map();
+  });
+  for (const p of plans) {
+    const entries = caches.get(p.planId);
+    if (entries?.length) p.caches = entries;
+  }
+  const workflows = await listWorkflowStates(repo).catch((err) => {
+    log.warn(`Could not read the workflows' states (needs actions: read): ${describeError(err)}`);
+    return void 0;
+  });
+  return { facts: { plans, ...workflows ? { workflows } : {} }, refs };
+}
+async function auditPlans(ctx, inputs, client, log) {
+  const { facts } = await gatherFacts(ctx, client, log);
+  const findings = auditFindings(facts, { now: /* @__PURE__ */ new Date(), staleDays: inputs.staleDays });
+  for (const f of findings) {
+    const text = formatFinding(f);
+    if (f.severity === "error") error(text, { title: `sequencer audit: ${f.code}` });
+    else if (f.severity === "warning") warning(text, { title: `sequencer audit: ${f.code}` });
+    else notice(text, { title: `sequencer audit: ${f.code}` });
+  }
+  log.info(`Audit: ${facts.plans.length} plan(s), ${findings.length} finding(s).`);
+  await writeJobSummary(findingsMarkdown(findings, facts.plans.length), (m) => log.warn(m));
+  return { ...emptyOutputs("OK"), report: JSON.stringify(findings) };
+}
+async function maintainPlans(ctx, inputs, client, log) {
+  const { facts, refs } = await gatherFacts(ctx, client, log);
+  const actions = maintenancePlan(facts, { now: /* @__PURE__ */ new Date(), pruneDays: inputs.pruneDays, mode: inputs.pruneMode });
+  log.info(`Maintenance${inputs.apply ? "" : " (dry run: set apply to true to carry it out)"}: ${actions.length} action(s) for ${facts.plans.length} plan(s).`);
+  const outcomes = [];
+  for (const a of actions) {
+    if (!inputs.apply) {
+      log.info(describeAction(a, false));
+      outcomes.push({ ...a, result: "planned" });
+      continue;
+    }
+    const outcome = await carryOut(a, ctx, inputs, client, log, refs).catch((err) => ({ ...a, result: "failed", detail: describeError(err) }));
+    if (outcome.result === "done") log.info(describeAction(a, true));
+    else if (outcome.result === "skipped") log.info(`${a.planId}: left alone: ${outcome.detail}`);
+    else log.warn(`${a.planId}: ${a.kind} failed: ${outcome.detail}`);
+    outcomes.push(outcome);
+  }
+  return { ...emptyOutputs("OK"), report: JSON.stringify(outcomes) };
+}
+async function carryOut(a, ctx, inputs, client, log, refs) {
+  const ref = refs.find((r) => r.planId === a.planId);
+  switch (a.kind) {
+    case "finalize-cancel": {
+      const r = await tickPlan(ctx, inputs, client, log, { planId: a.planId, deadline: /* @__PURE__ */ new Date(), inbox: new StaticInbox(0, []) });
+      const status = r.result.state?.status;
+      return status === "CANCELLED" ? { ...a, result: "done" } : { ...a, result: "skipped", detail: `the tick ended ${r.result.outcome} with the plan ${status ?? "missing"}` };
+    }
+    case "prune": {
+      if (!ref) return { ...a, result: "skipped", detail: "its branch is gone" };
+      if (await prunePlanRef(ctx.workspace, REMOTE, ref, a.mode) === "moved") return { ...a, result: "skipped", detail: "it was written to since it was listed" };
+      const repo = { client, owner: ctx.owner, repo: ctx.repo };
+      for (const id of a.cacheIds) await deleteCacheEntry(repo, id);
+      return { ...a, result: "done" };
+    }
+    case "mark-idle":
+      return await markPlanIdle(ctx.workspace, REMOTE, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }) ? { ...a, result: "done" } : { ...a, result: "skipped", detail: "its marker moved since it was listed" };
+  }
+}
+
 // src/action/main.ts
 async function run() {
   let outputs = emptyOutputs();
@@ -1712,9 +1854,9 @@ async function handle(route, ctx, inputs, client, log) {
 }
 async function dispatch(route, ctx, inputs, client, log, deadline) {
   const { command } = route;
-  if (command === "list" || command === "audit" || command === "maintenance") {
-    throw new ConfigError(`Input 'command': "${command}" is not available in this version.`);
-  }
+  if (command === "list") return listPlans(ctx, log);
+  if (command === "audit") return auditPlans(ctx, inputs, client, log);
+  if (command === "maintenance") return maintainPlans(ctx, inputs, client, log);
   if (command === "tick" && !route.planId) return tickAll(ctx, inputs, client, log, deadline);
   if (command === "start") {
     if (!route.planFile) throw new ConfigError("Input 'plan': required with command 'start', e.g. plans/research.yml");
@@ -1756,12 +1898,7 @@ async function startPlan(ctx, inputs, log, planId, planFile, actor) {
   await store.write(state, { kind: "update", message: `plan started by ${actor}` });
 }
 async function tickAll(ctx, inputs, client, log, deadline) {
-  const plans = await listPlanBranches(ctx.workspace, "origin");
-  const results = [];
-  for (const plan of plans) {
-    if (Date.now() >= deadline.getTime()) break;
-    results.push(await tickPlan(ctx, inputs, client, log, { planId: plan.planId, deadline }));
-  }
+  const results = await tickActivePlans(ctx, inputs, client, log, deadline);
   if (!results.length) log.info("No plans to tick.");
   return finish(ctx, inputs, client, log, results);
 }

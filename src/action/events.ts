@@ -30,7 +30,7 @@ export function issuePlanId(issueNumber: number): string {
 export function routeEvent(eventName: string, payload: Payload, inputs: ActionInputs): Route {
   switch (eventName) {
     case 'schedule':
-      return { kind: 'tick-active' };
+      return scheduleRoute(inputs);
     case 'workflow_dispatch':
     case 'repository_dispatch':
       return dispatchRoute(payload, inputs);
@@ -66,6 +66,22 @@ function dispatchRoute(payload: Payload, inputs: ActionInputs): Route {
     ...(planId ? { planId } : {}),
     ...(planFile ? { planFile } : {}),
     ...(step ? { step } : {}),
+  };
+}
+
+/**
+ * A plain heartbeat ticks every active plan; a scheduled step that names a command or a plan in
+ * its `with:` inputs does that instead (the list job and the per-plan matrix jobs of a fan-out).
+ */
+function scheduleRoute(inputs: ActionInputs): Route {
+  if (inputs.command === 'tick' && !inputs.planId) return { kind: 'tick-active' };
+  return {
+    kind: 'dispatch',
+    command: inputs.command,
+    actor: 'schedule',
+    ...(inputs.planId ? { planId: inputs.planId } : {}),
+    ...(inputs.planFile ? { planFile: inputs.planFile } : {}),
+    ...(inputs.step ? { step: inputs.step } : {}),
   };
 }
 

@@ -24,6 +24,14 @@ export interface ActionInputs {
   continueWorkflow?: string;
   openPullRequest: boolean;
   passTokenToAgent: boolean;
+  /** audit: BLOCKED or AWAITING_APPROVAL longer than this is reported. */
+  staleDays: number;
+  /** maintenance: finished plans whose last change is older than this are pruned. */
+  pruneDays: number;
+  /** maintenance: what pruning does with a finished plan's branch. */
+  pruneMode: 'archive' | 'delete';
+  /** maintenance: carry the actions out (false: only report what would be done). */
+  apply: boolean;
 }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -51,6 +59,9 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
   const planFile = optional('plan');
   if (planFile) checkPlanFile(planFile);
 
+  const pruneMode = text('prune-mode') || 'archive';
+  if (pruneMode !== 'archive' && pruneMode !== 'delete') throw invalid('prune-mode', pruneMode, '"archive" or "delete"');
+
   return {
     token,
     command,
@@ -69,6 +80,10 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
     ...(optional('continue-workflow') ? { continueWorkflow: text('continue-workflow') } : {}),
     openPullRequest: bool(get, 'open-pull-request'),
     passTokenToAgent: bool(get, 'pass-token-to-agent'),
+    staleDays: int(get, 'stale-days', 14, 1, 3650),
+    pruneDays: int(get, 'prune-days', 7, 0, 3650),
+    pruneMode,
+    apply: bool(get, 'apply'),
   };
 }
 

@@ -3,7 +3,6 @@
 import * as core from '@actions/core';
 import { dispatchWorkflow, workflowFileFromRef } from '../adapters/workflow-dispatch.js';
 import { createGitHubClient, type GitHubClient } from '../adapters/github-client.js';
-import { listPlanBranches } from '../adapters/git-plans.js';
 import { StaticInbox } from '../adapters/static-inbox.js';
 import { ToolkitLog } from '../adapters/toolkit-log.js';
 import type { Command } from '../core/commands.js';
@@ -15,6 +14,7 @@ import { parseInputs, type ActionInputs } from './inputs.js';
 import { emptyOutputs, outputsFor, setOutputs, type PlanOutputs } from './outputs.js';
 import { createPlanStore, tickPlan, type PlanTickResult } from './plan-tick.js';
 import { proposeFromIssue, readPlanInput } from './propose.js';
+import { auditPlans, listPlans, maintainPlans, tickActivePlans } from './fleet.js';
 
 export async function run(): Promise<number> {
   let outputs: PlanOutputs = emptyOutputs();
@@ -58,9 +58,9 @@ async function handle(route: Exclude<Route, { kind: 'ignore' }>, ctx: RunContext
 
 async function dispatch(route: Extract<Route, { kind: 'dispatch' }>, ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
   const { command } = route;
-  if (command === 'list' || command === 'audit' || command === 'maintenance') {
-    throw new ConfigError(`Input 'command': "${command}" is not available in this version.`);
-  }
+  if (command === 'list') return listPlans(ctx, log);
+  if (command === 'audit') return auditPlans(ctx, inputs, client, log);
+  if (command === 'maintenance') return maintainPlans(ctx, inputs, client, log);
   if (command === 'tick' && !route.planId) return tickAll(ctx, inputs, client, log, deadline);
   if (command === 'start') {
     if (!route.planFile) throw new ConfigError("Input 'plan': required with command 'start', e.g. plans/research.yml");
@@ -106,12 +106,7 @@ async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog,
 }
 
 async function tickAll(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
-  const plans = await listPlanBranches(ctx.workspace, 'origin');
-  const results: PlanTickResult[] = [];
-  for (const plan of plans) {
-    if (Date.now() >= deadline.getTime()) break;
-    results.push(await tickPlan(ctx, inputs, client, log, { planId: plan.planId, deadline }));
-  }
+  const results = await tickActivePlans(ctx, inputs, client, log, deadline);
   if (!results.length) log.info('No plans to tick.');
   return finish(ctx, inputs, client, log, results);
 }

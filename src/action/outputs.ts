@@ -13,10 +13,12 @@ export interface PlanOutputs {
   'state-branch': string;
   'state-revision': string;
   plans: string;
+  /** audit: the findings; maintenance: the actions planned or taken (JSON arrays). */
+  report: string;
 }
 
 export function emptyOutputs(status = 'MISSING'): PlanOutputs {
-  return { 'plan-id': '', status, 'current-step': '', 'steps-done': '0', 'steps-total': '0', 'blocked-step': '', 'state-branch': '', 'state-revision': '', plans: '[]' };
+  return { 'plan-id': '', status, 'current-step': '', 'steps-done': '0', 'steps-total': '0', 'blocked-step': '', 'state-branch': '', 'state-revision': '', plans: '[]', report: '[]' };
 }
 
 export function outputsFor(state: State, branch: string): PlanOutputs {
@@ -31,6 +33,7 @@ export function outputsFor(state: State, branch: string): PlanOutputs {
     'state-branch': branch,
     'state-revision': String(state.revision ?? 0),
     plans: '[]',
+    report: '[]',
   };
 }
 

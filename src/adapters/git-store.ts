@@ -4,12 +4,13 @@
 // state or gives the tick up. Nothing is ever force-pushed.
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, ConflictError, StateError, describeError, showValue } from '../core/errors.js';
+import { ConfigError, ConflictError, describeError, RemoteError, showValue, StateError } from '../core/errors.js';
 import type { State } from '../core/types.js';
 import { parseState } from '../core/validate-state.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../ports.js';
 import { git, type GitResult } from './git.js';
 import { serializeState } from '../core/state-json.js';
+import { idleRef, isIdleStatus, isRefSafePlanId, PLAN_BRANCH_PREFIX } from '../core/plan-index.js';
 
 export interface GitIdentity {
   name: string;
@@ -33,6 +34,12 @@ export interface GitStoreOptions {
   pushRetries?: number;
   /** Where a new work branch starts (e.g. the commit the workflow checked out); default HEAD. */
   base?: string;
+  /**
+   * Keep the plan index (src/core/plan-index.ts): a write that leaves the plan idle also moves
+   * `refs/sequencer/idle/<planId>` to the new tip, in the same atomic push. Default true for
+   * the default branch `sequencer/<planId>`, the only layout heartbeats list.
+   */
+  idleIndex?: boolean;
 }
 
 export const DEFAULT_GIT_IDENTITY: GitIdentity = {
@@ -55,6 +62,9 @@ export class GitStore implements StateStore {
   private readonly exclude: string[];
   private readonly pushRetries: number;
   private readonly base: string | undefined;
+  private readonly idleIndex: boolean;
+  /** Whether the write being pushed leaves the plan idle (its marker moves along). */
+  private pushIdle = false;
   private loaded: Loaded = { kind: 'none' };
   // Whether the state file is known to be in the index, so `commit --only` can pick it up
   // without a separate `git add` (one process less per write).
@@ -70,6 +80,7 @@ export class GitStore implements StateStore {
     this.exclude = opts.exclude ?? [];
     this.pushRetries = opts.pushRetries ?? 4;
     this.base = opts.base;
+    this.idleIndex = (opts.idleIndex ?? true) && this.branch === `${PLAN_BRANCH_PREFIX}${this.planId}` && isRefSafePlanId(this.planId);
     checkRemote(this.remote);
     checkBranch(this.branch);
     for (const pattern of this.exclude) {
@@ -147,6 +158,7 @@ export class GitStore implements StateStore {
     const next: State = { ...state, revision: base + 1 };
     await this.writeWorkingState(next);
     await this.commit(meta);
+    this.pushIdle = this.idleIndex && isIdleStatus(next.status);
     await this.push(base);
     this.loaded = { kind: 'ok', revision: base + 1 };
     return next;
@@ -179,7 +191,7 @@ export class GitStore implements StateStore {
     if (res.code === 0) return true;
     // Stable under LC_ALL=C; any other failure (unreachable, denied) must not look like "no state yet".
     if (/couldn't find remote ref/i.test(res.stderr)) return false;
-    throw new Error(`Cannot fetch branch ${this.branch} from remote ${this.remote}: ${res.stderr.trim()}`);
+    throw new RemoteError(`Cannot fetch branch ${this.branch} from remote ${this.remote}: ${res.stderr.trim()}`);
   }
 
   private async readWorkingState(): Promise<LoadResult> {
@@ -242,11 +254,15 @@ export class GitStore implements StateStore {
 
   private async push(base: number): Promise<void> {
     for (let attempt = 0; ; attempt++) {
-      const res = await this.run(['push', '--porcelain', '--no-verify', this.remote, `HEAD:refs/heads/${this.branch}`], true);
+      // The marker is forced (it may predate a re-created branch) but --atomic ties it to the
+      // branch update, which is never forced: both land or neither does.
+      const marker = this.pushIdle ? ['--atomic'] : [];
+      const refspecs = [`HEAD:refs/heads/${this.branch}`, ...(this.pushIdle ? [`+HEAD:${idleRef(this.planId)}`] : [])];
+      const res = await this.run(['push', '--porcelain', '--no-verify', ...marker, this.remote, ...refspecs], true);
       if (res.code === 0) return;
       if (!isRaceRejection(res) && !(isRefUpdateFailure(res) && (await this.remoteMovedUnder()))) {
         await this.undoLocalCommit();
-        throw new Error(`The write to ${this.where} did not become durable: git push to ${this.remote} ${this.branch} failed: ${pushFailure(res)}`);
+        throw new RemoteError(`The write to ${this.where} did not become durable: git push to ${this.remote} ${this.branch} failed: ${pushFailure(res)}`);
       }
       if (attempt >= this.pushRetries) {
         await this.undoLocalCommit();

@@ -5,6 +5,7 @@ import { EXIT, SequencerError, describeError } from '../core/errors.js';
 import { checkCommand, runCommand } from './commands/heartbeat.js';
 import { demoAgent } from './commands/demo-agent.js';
 import { demoCommand } from './commands/demo.js';
+import { auditCommand, listCommand, maintenanceCommand } from './commands/fleet.js';
 import { planCommand } from './commands/plan-request.js';
 import { initCommand, validateCommand } from './commands/setup.js';
 import { statusCommand } from './commands/status.js';
@@ -36,6 +37,12 @@ async function main(argv: string[]): Promise<number> {
       return steerCommand(s, print);
     case 'validate':
       return validateCommand(s, print);
+    case 'list':
+      return listCommand(s, print);
+    case 'audit':
+      return auditCommand(s, print);
+    case 'maintenance':
+      return maintenanceCommand(s, print);
     case 'demo':
       return demoCommand(print);
     case 'help':

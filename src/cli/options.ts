@@ -32,6 +32,14 @@ export interface CliSettings {
   requestFile?: string;
   /** `plan`: absolute path the plan is written to (--out). */
   outFile?: string;
+  /** `audit`: BLOCKED or AWAITING_APPROVAL longer than this is reported (--stale-days). */
+  staleDays: number;
+  /** `maintenance`: finished plans at least this old are pruned (--prune-days). */
+  pruneDays: number;
+  /** `maintenance`: --archive (default) or --delete. */
+  pruneMode: 'archive' | 'delete';
+  /** `maintenance`: carry the actions out (--apply); otherwise only print them. */
+  apply: boolean;
 }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -50,6 +58,9 @@ Commands:
   skip [STEP]            mark the current step skipped and move on
   resume                 continue a blocked or cancelled plan
   validate FILE          check a plan file without running it
+  list                   all plans of the workspace (--store git: of the remote); --json: the active ids for a matrix
+  audit                  what needs attention: expired leases, stale blocks, invalid states, ... [--json] [--stale-days N]
+  maintenance            finish stuck cancellations, prune finished plans [--apply] [--prune-days N] [--archive|--delete]
   demo                   run a 4-step demo plan with a sample agent in a temporary folder
 
 Options:
@@ -66,7 +77,11 @@ Options:
   --max-attempts N       attempts per step (default $STEP_MAX_RETRIES or 3)
   --attempt-timeout MIN  minutes per attempt (default 60)
   --budget MIN           stop starting attempts after this many minutes (default: no limit)
-  --json                 machine-readable output (status)
+  --json                 machine-readable output (status, list, audit, maintenance)
+  --stale-days N         audit: report plans blocked or awaiting approval longer (default 14)
+  --prune-days N         maintenance: prune DONE/CANCELLED plans unchanged this long (default 7)
+  --archive | --delete   maintenance: keep a pruned plan's record aside (default) or remove it
+  --apply                maintenance: do it (without it, only print what it would do)
   --quiet                only warnings and errors
 
 Exit codes: 0 ok (check: also when there is no state file), 1 plan not done (run), 2 configuration error, 3 invalid state file.`;
@@ -96,6 +111,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
         request: { type: 'string' },
         'request-file': { type: 'string' },
         out: { type: 'string' },
+        'stale-days': { type: 'string' },
+        'prune-days': { type: 'string' },
+        archive: { type: 'boolean', default: false },
+        delete: { type: 'boolean', default: false },
+        apply: { type: 'boolean', default: false },
         approve: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
@@ -123,6 +143,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
   const statePath =
     store === 'file' ? (explicitState ?? path.join(workspace, '.sequencer', planId, 'state.json')) : (v.state ?? `.sequencer/${planId}/state.json`);
 
+  if (v.archive && v.delete) throw new ConfigError('--archive and --delete: give one of them, not both');
+
   const agentFromFlag = v.agent;
   const agentFromEnv = env.STEP_AGENT_CMD?.trim() ? env.STEP_AGENT_CMD : undefined;
   return {
@@ -149,6 +171,10 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     ...(v.request !== undefined ? { request: v.request } : {}),
     ...(v['request-file'] !== undefined ? { requestFile: path.resolve(cwd, v['request-file']) } : {}),
     ...(v.out !== undefined ? { outFile: path.resolve(cwd, v.out) } : {}),
+    staleDays: intOption(v['stale-days'], '--stale-days', 14, 1, 3650),
+    pruneDays: intOption(v['prune-days'], '--prune-days', 7, 0, 3650),
+    pruneMode: v.delete ? 'delete' : 'archive',
+    apply: v.apply ?? false,
   };
 }
 
@@ -156,6 +182,7 @@ function defaults(cwd: string): CliSettings {
   return {
     command: 'help', positionals: [], store: 'file', statePath: path.join(cwd, 'state.json'), workspace: cwd, planId: 'plan',
     agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, approve: false, json: false, quiet: false, remote: 'origin', graceSeconds: 5,
+    staleDays: 14, pruneDays: 7, pruneMode: 'archive', apply: false,
   };
 }
 

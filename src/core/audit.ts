@@ -88,7 +88,7 @@ function planFindings(plan: PlanFacts, opts: AuditOptions): Finding[] {
       severity: 'warning',
       planId,
       message: `${planId}: ${inFlight.stepId} attempt ${inFlight.n} has run past its lease (${inFlight.leaseExpiresAt ?? 'no lease recorded'}) without a result.`,
-      hint: `The runner that owned it is gone. The next tick records it as interrupted and retries it; if none comes, check that the heartbeat runs, or dispatch command tick with plan-id ${planId}.`,
+      hint: `The runner that owned it is gone. The next tick records it as interrupted and retries it; if none comes, check that the heartbeat runs, or tick it by hand (dispatch command tick with plan-id ${planId}; locally \`agent-step-sequencer check\`).`,
     });
   }
   if (state.cancelRequested && state.status === 'IN_PROGRESS' && (!inFlight || leaseExpired)) {
@@ -149,4 +149,13 @@ export function attemptInFlight(state: State): { stepId: string; n: number; leas
 /** One line per finding for terminals and logs. */
 export function formatFinding(f: Finding): string {
   return `${f.severity.toUpperCase()} ${f.code}: ${f.message}\n  hint: ${f.hint}`;
+}
+
+/** The job summary of an audit: one table row per finding. */
+export function findingsMarkdown(findings: Finding[], planCount: number): string {
+  const head = `### Agent Step Sequencer audit\n\n${planCount} plan(s), ${findings.length} finding(s).\n`;
+  if (!findings.length) return `${head}\nNothing needs attention.\n`;
+  const cell = (t: string) => t.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  const rows = findings.map((f) => `| ${f.severity} | \`${f.code}\` | ${cell(f.planId ?? '')} | ${cell(f.message)} | ${cell(f.hint)} |`);
+  return `${head}\n| severity | finding | plan | what | what to do |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}\n`;
 }

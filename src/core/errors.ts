@@ -55,6 +55,14 @@ export class ConfigError extends SequencerError {
   readonly exitCode = EXIT.config;
 }
 
+/** The remote store could not be read or written (unreachable, refused). Nothing was claimed. */
+export class RemoteError extends SequencerError {
+  readonly exitCode = EXIT.notDone;
+  constructor(message: string) {
+    super(message, 'Nothing was claimed: the state on the remote is as it was. Check the remote and its credentials, then run the tick again.');
+  }
+}
+
 /** Another writer changed the state since we read it (stale revision or rejected push). */
 export class ConflictError extends SequencerError {
   readonly exitCode = EXIT.ok;

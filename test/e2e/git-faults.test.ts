@@ -56,10 +56,17 @@ const KILLS_WANTED = 200;
 const CRASH_STEPS = 10;
 /** Plans crashed side by side, each on its own remote (the machine has 2 cores). */
 const LANES = 2;
-/** Kills per plan; after that a run is let finish (the plan usually ends sooner on its own). */
+/** Kills per plan at most; then a run is let finish (a plan also ends on its own when runs get through). */
 const KILLS_PER_PLAN = [40, 60] as const;
-/** `run` takes ~250 ms to reach its first write, then ~280 ms per step: this spreads kills over start-up, checkpoints, agents, commits and pushes. */
-const KILL_AFTER_MS = [40, 750] as const;
+/**
+ * Kill moments are drawn from [start, start + KILL_SPAN_MS]. `run` takes ~250 ms to reach its
+ * first write on an idle machine (much longer on a busy one), then ~280 ms per step; `start`
+ * follows the start-up time (up after a kill that landed in start-up, down otherwise), so about a
+ * quarter of the kills hit start-up and the rest spread over checkpoints, agents, commits and
+ * pushes however loaded the machine is.
+ */
+const KILL_SPAN_MS = 500;
+const KILL_START_MS = { initial: 150, min: 20, max: 5_000, up: 30, down: 10 } as const;
 
 type Phase = 'start-up' | 'state written, not committed' | 'committed, push not on remote' | 'attempt in flight' | 'between writes';
 
@@ -70,11 +77,17 @@ type Phase = 'start-up' | 'state written, not committed' | 'committed, push not 
 async function killPhase(ws: string, remote: string, pid: number): Promise<Phase> {
   const branch = await git(['symbolic-ref', '-q', '--short', 'HEAD'], { cwd: ws, allowFail: true });
   if (branch.stdout.trim() !== branchOf(PLAN_ID)) return 'start-up';
-  const revisionIn = (text: string | null) => (text === null ? null : ((JSON.parse(text) as State).revision ?? 0));
-  const working = await readFile(path.join(ws, statePathOf(PLAN_ID)), 'utf8').catch(() => null);
+  const revisionIn = (text: string | null): number | null => {
+    if (text === null) return null;
+    try {
+      return (JSON.parse(text) as State).revision ?? 0;
+    } catch {
+      return -1; // caught halfway through writing it
+    }
+  };
+  const workingRev = revisionIn(await readFile(path.join(ws, statePathOf(PLAN_ID)), 'utf8').catch(() => null));
   const committed = await git(['show', `HEAD:${statePathOf(PLAN_ID)}`], { cwd: ws, allowFail: true });
-  const workingRev = working === null ? null : (() => { try { return revisionIn(working); } catch { return -1; } })();
-  const committedRev = committed.code === 0 ? revisionIn(committed.stdout) : null;
+  const committedRev = revisionIn(committed.code === 0 ? committed.stdout : null);
   if (workingRev !== committedRev) return 'state written, not committed';
   const onRemote = await remoteState(remote, branchOf(PLAN_ID), statePathOf(PLAN_ID));
   if ((committedRev ?? 0) > (onRemote?.revision ?? 0)) return 'committed, push not on remote';
@@ -96,15 +109,17 @@ interface CrashTotals {
   phases: Record<string, number>;
 }
 
-async function crashOnePlan(lane: number, totals: CrashTotals): Promise<void> {
+/** Crashes one plan until it is DONE, with at most `maxKills` kills; returns how many it made. */
+async function crashOnePlan(lane: number, maxKills: number, totals: CrashTotals): Promise<number> {
   const dir = await makeTempDir(`git-crash-${lane}-`);
   const remote = await makeRemote(dir);
   const tools = await makeTools(CRASH_STEPS, 'Crash safety on git');
   const planNo = ++totals.plans;
   const args = (ws: string) =>
     ['run', '--plan', tools.planFile, '--store', 'git', '--workspace', ws, '--plan-id', PLAN_ID, '--agent', tools.agent, '--max-attempts', MAX_ATTEMPTS, '--grace', '1', '--quiet'];
-  const budget = between(KILLS_PER_PLAN);
+  const budget = Math.min(between(KILLS_PER_PLAN), maxKills);
   let kills = 0;
+  let killStart: number = KILL_START_MS.initial;
   for (let cycle = 1; ; cycle++) {
     if ((await remoteState(remote, branchOf(PLAN_ID), statePathOf(PLAN_ID)))?.status === 'DONE') break;
     expect(cycle, `plan ${planNo}: still not DONE after ${kills} kills`).toBeLessThanOrEqual(budget + 15);
@@ -116,7 +131,7 @@ async function crashOnePlan(lane: number, totals: CrashTotals): Promise<void> {
       expect(r.code, output(r)).toBe(0);
       continue;
     }
-    const finished = await Promise.race([proc.result, sleep(between(KILL_AFTER_MS)).then(() => null)]);
+    const finished = await Promise.race([proc.result, sleep(between([killStart, killStart + KILL_SPAN_MS])).then(() => null)]);
     if (finished) {
       expect(finished.code, output(finished)).toBe(0);
       continue;
@@ -131,6 +146,8 @@ async function crashOnePlan(lane: number, totals: CrashTotals): Promise<void> {
     totals.kills++;
     const phase = await killPhase(ws, remote, proc.pid);
     totals.phases[phase] = (totals.phases[phase] ?? 0) + 1;
+    killStart =
+      phase === 'start-up' ? Math.min(killStart + KILL_START_MS.up, KILL_START_MS.max) : Math.max(killStart - KILL_START_MS.down, KILL_START_MS.min);
   }
 
   const stepIds = stepIdsOf(CRASH_STEPS);
@@ -155,6 +172,7 @@ async function crashOnePlan(lane: number, totals: CrashTotals): Promise<void> {
   totals.extraCompleted += executions.length - starts.length - CRASH_STEPS;
   totals.commits += facts.commits;
   totals.interrupted += facts.interrupted;
+  return kills;
 }
 
 describe('git store: kill -9 of `run`, a fresh clone for every restart', () => {
@@ -163,14 +181,15 @@ describe('git store: kill -9 of `run`, a fresh clone for every restart', () => {
     const totals: CrashTotals = { kills: 0, runs: 0, commits: 0, plans: 0, extraStarts: 0, extraCompleted: 0, interrupted: 0, phases: {} };
     await Promise.all(
       Array.from({ length: LANES }, async (_, lane) => {
-        while (totals.kills < KILLS_WANTED) await crashOnePlan(lane, totals);
+        const share = Math.ceil(KILLS_WANTED / LANES);
+        for (let kills = 0; kills < share; ) kills += await crashOnePlan(lane, share - kills, totals);
       }),
     );
     const seconds = ((Date.now() - t0) / 1000).toFixed(1);
     console.log(
       `git-faults crash: ${totals.kills} kills (SIGKILL), ${totals.runs} runs (fresh clones), ${totals.plans} plans of ${CRASH_STEPS} steps, ` +
         `${totals.commits} state commits, ${totals.interrupted} interrupted attempts, ${totals.extraStarts} extra agent executions ` +
-        `(${totals.extraCompleted} of them ran to the end), ${seconds} s; kills by phase: ${JSON.stringify(totals.phases)}; seed ${seed}`,
+        `(${totals.extraCompleted} ran to the end), ${seconds} s; kills by phase: ${JSON.stringify(totals.phases)}; seed ${seed}`,
     );
     expect(totals.kills).toBeGreaterThanOrEqual(KILLS_WANTED);
     expect(totals.extraStarts).toBeLessThanOrEqual(totals.kills);
@@ -251,6 +270,13 @@ describe('git store: concurrent ticks in separate clones', () => {
         }
       }
       handovers += ticksThatRan - 1;
+
+      // A tick on a finished plan is a no-op and makes no commit.
+      const doneTip = await tipOf(remote, branchOf(planId));
+      const idle = await runCli(['check', '--store', 'git', '--workspace', await freshClone(remote, path.join(dir, `${planId}-idle`)), '--plan-id', planId, '--agent', tools.agent]);
+      expect(idle.code, output(idle)).toBe(0);
+      expect(tickReport(idle.stdout)).toEqual({ outcome: 'done', attempts: 0 });
+      expect(await tipOf(remote, branchOf(planId))).toBe(doneTip);
 
       const history = await branchHistory(remote, branchOf(planId), statePathOf(planId), stepIds.flatMap(outputsOf));
       const facts = checkHistory(history, stepIds, outputsOf);

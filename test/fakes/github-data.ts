@@ -131,6 +131,17 @@ export interface GhPull {
   updated_at: string;
 }
 
+/** An Actions cache entry as `GET /repos/{owner}/{repo}/actions/caches` lists it. */
+export interface GhCache {
+  id: number;
+  ref: string;
+  key: string;
+  version: string;
+  last_accessed_at: string;
+  created_at: string;
+  size_in_bytes: number;
+}
+
 export interface Dispatch {
   workflowId: number;
   workflowPath: string;
@@ -156,6 +167,7 @@ export class GitHubData {
   readonly workflows: GhWorkflow[] = [];
   readonly runs = new Map<number, GhRun>();
   readonly dispatches: Dispatch[] = [];
+  readonly caches: GhCache[] = [];
   readonly permissions = new Map<string, RoleName>();
   private readonly users = new Map<string, GhUser>();
   private readonly commentIssue = new Map<number, number>();
@@ -324,6 +336,22 @@ export class GitHubData {
     };
     this.workflows.push(workflow);
     return workflow;
+  }
+
+  addCache(fields: { key: string; ref?: string; sizeInBytes?: number; lastAccessedAt?: Date }): GhCache {
+    const id = this.nextId++;
+    const at = stamp(this.now());
+    const cache: GhCache = {
+      id,
+      ref: fields.ref ?? 'refs/heads/main',
+      key: fields.key,
+      version: createHash('sha256').update(fields.key).digest('hex'),
+      last_accessed_at: fields.lastAccessedAt ? stamp(fields.lastAccessedAt) : at,
+      created_at: at,
+      size_in_bytes: fields.sizeInBytes ?? 1024,
+    };
+    this.caches.push(cache);
+    return cache;
   }
 
   /** By numeric id or by file name (`sequencer.yml`), as the workflow routes accept both. */

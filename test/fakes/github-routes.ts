@@ -213,6 +213,25 @@ const ROUTES: Route[] = [
     return { status: 204 };
   }),
 
+  // Entries whose key starts with `key` (GitHub: "an explicit key or prefix"), newest first.
+  route('GET', '/repos/:owner/:repo/actions/caches', (req, { data }) => {
+    const key = req.query.get('key');
+    const ref = req.query.get('ref');
+    const matching = data.caches
+      .filter((c) => key === null || c.key.startsWith(key))
+      .filter((c) => ref === null || c.ref === ref)
+      .sort((a, b) => b.last_accessed_at.localeCompare(a.last_accessed_at) || b.id - a.id);
+    const page = paginate(matching, req);
+    return { ...page, body: { total_count: matching.length, actions_caches: page.body } };
+  }),
+
+  route('DELETE', '/repos/:owner/:repo/actions/caches/:cache_id', (req, { data }) => {
+    const at = data.caches.findIndex((c) => c.id === Number(req.params.cache_id));
+    if (at < 0) return notFound();
+    data.caches.splice(at, 1);
+    return { status: 204 };
+  }),
+
   route('GET', '/repos/:owner/:repo/actions/runs/:run_id', (req, { data }) => {
     const run = data.runs.get(Number(req.params.run_id));
     return run ? { status: 200, body: run } : notFound();

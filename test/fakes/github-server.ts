@@ -46,6 +46,8 @@ export interface RecordedRequest {
   status: number;
   /** Whether it used up rate limit (304s and /rate_limit do not). */
   counted: boolean;
+  /** Whether it was a conditional request (`If-None-Match`): a poll that costs nothing when unchanged. */
+  conditional: boolean;
   fault?: FaultKind;
 }
 
@@ -99,7 +101,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
         if (!data) throw new Error('fake GitHub: request before listen');
         const { reply, fault, counted, path, query } = handle(req, raw, data);
         if (counted) used += 1;
-        const record: RecordedRequest = { method: req.method ?? 'GET', path, query, status: reply.status, counted };
+        const record: RecordedRequest = { method: req.method ?? 'GET', path, query, status: reply.status, counted, conditional: Boolean(req.headers['if-none-match']) };
         if (fault) record.fault = fault.kind;
         requests.push(record);
         send(res, reply, rateHeaders(fault));

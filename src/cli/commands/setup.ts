@@ -1,6 +1,6 @@
 // `init` and `validate`: turning a plan file into durable state, or only checking it.
 import os from 'node:os';
-import { ConfigError } from '../../core/errors.js';
+import { ConfigError, ConflictError } from '../../core/errors.js';
 import { newState } from '../../core/new-state.js';
 import { replan } from '../../core/replan.js';
 import { statusTable } from '../../core/render.js';
@@ -51,7 +51,14 @@ export async function initState(s: CliSettings, opts: { approve: boolean }, prin
       stepDelayMinutes: s.delayMinutes ?? extracted.stepDelayMinutes ?? 0,
       ...(opts.approve ? { approved: { by: os.userInfo().username } } : {}),
     });
-    const written = await store.write(state, { kind: 'update', message: `plan created${opts.approve ? ' and approved' : ''}` });
+    let written;
+    try {
+      written = await store.write(state, { kind: 'update', message: `plan created${opts.approve ? ' and approved' : ''}` });
+    } catch (err) {
+      // Another run created the same plan a moment earlier: its state stands, and we run it.
+      if (err instanceof ConflictError) return 'unchanged';
+      throw err;
+    }
     print(statusTable(written));
     return 'created';
   } finally {

@@ -49,7 +49,7 @@ import {
   setSecret,
   warning,
   which
-} from "./chunk-EZPLL6BO.js";
+} from "./chunk-MVKMHM7U.js";
 import {
   __commonJS,
   __export,

@@ -7374,6 +7374,12 @@ var StateError = class extends SequencerError {
 var ConfigError = class extends SequencerError {
   exitCode = EXIT.config;
 };
+var RemoteError = class extends SequencerError {
+  exitCode = EXIT.notDone;
+  constructor(message) {
+    super(message, "Nothing was claimed: the state on the remote is as it was. Check the remote and its credentials, then run the tick again.");
+  }
+};
 var ConflictError = class extends SequencerError {
   exitCode = EXIT.ok;
 };
@@ -7871,6 +7877,48 @@ function newState(plan, opts) {
     cancelRequested: null,
     inbox: { lastCommentId: 0 }
   };
+}
+
+// src/core/step-view.ts
+var EMPTY_RUN = Object.freeze({ status: "PENDING", tries: 0 });
+function currentStepId(state) {
+  return state.stepQueue[state.currentStep];
+}
+function stepDef(state, stepId) {
+  const def = state.plan.steps[stepId];
+  if (!def) throw new Error(`step "${stepId}" is queued but has no definition in plan.steps`);
+  return def;
+}
+function stepRun(state, stepId) {
+  return state.stepRuns[stepId] ?? EMPTY_RUN;
+}
+function lastAttempt(run) {
+  const attempts = run.attempts;
+  return attempts && attempts.length ? attempts[attempts.length - 1] : void 0;
+}
+function nextAttemptNumber(run) {
+  return Math.max(run.tries, run.attempts?.length ?? 0, lastAttempt(run)?.n ?? 0) + 1;
+}
+function maxAttemptsFor(def, limits) {
+  return def.maxAttempts ?? limits.maxAttempts;
+}
+function attemptTimeoutMsFor(def, limits) {
+  return (def.attemptTimeoutMinutes ?? limits.attemptTimeoutMinutes) * 6e4;
+}
+function stepTimeLeftMs(def, run, now) {
+  if (def.timeoutMinutes === void 0 || !run.firstStartedAt) return Infinity;
+  return Date.parse(run.firstStartedAt) + def.timeoutMinutes * 6e4 - now.getTime();
+}
+function attemptId(state, stepId, n) {
+  return `${state.planId ?? "plan"}/${stepId}/${n}`;
+}
+function stepsDone(state) {
+  let done = 0;
+  for (const id of state.stepQueue) {
+    const status = state.stepRuns[id]?.status;
+    if (status === "DONE" || status === "SKIPPED") done++;
+  }
+  return done;
 }
 
 // src/adapters/exec-agent.ts
@@ -8501,46 +8549,50 @@ async function syncDirectory(dir) {
   }
 }
 
-// src/core/step-view.ts
-var EMPTY_RUN = Object.freeze({ status: "PENDING", tries: 0 });
-function currentStepId(state) {
-  return state.stepQueue[state.currentStep];
+// src/core/plan-index.ts
+var IDLE_STATUSES = ["DONE", "CANCELLED", "BLOCKED", "AWAITING_APPROVAL"];
+var FINISHED_STATUSES = ["DONE", "CANCELLED"];
+var PLAN_BRANCH_PREFIX = "sequencer/";
+var IDLE_REF_PREFIX = "refs/sequencer/idle/";
+var ARCHIVE_REF_PREFIX = "refs/sequencer/archive/";
+var PLAN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+function isIdleStatus(status) {
+  return IDLE_STATUSES.includes(status);
 }
-function stepDef(state, stepId) {
-  const def = state.plan.steps[stepId];
-  if (!def) throw new Error(`step "${stepId}" is queued but has no definition in plan.steps`);
-  return def;
+function isFinishedStatus(status) {
+  return FINISHED_STATUSES.includes(status);
 }
-function stepRun(state, stepId) {
-  return state.stepRuns[stepId] ?? EMPTY_RUN;
+function isRefSafePlanId(planId) {
+  return PLAN_ID.test(planId) && !planId.includes("..") && !planId.endsWith(".lock") && !planId.endsWith(".");
 }
-function lastAttempt(run) {
-  const attempts = run.attempts;
-  return attempts && attempts.length ? attempts[attempts.length - 1] : void 0;
+function idleRef(planId) {
+  return `${IDLE_REF_PREFIX}${planId}`;
 }
-function nextAttemptNumber(run) {
-  return Math.max(run.tries, run.attempts?.length ?? 0, lastAttempt(run)?.n ?? 0) + 1;
+function archiveRef(planId, sha) {
+  return `${ARCHIVE_REF_PREFIX}${planId}/${sha.slice(0, 12)}`;
 }
-function maxAttemptsFor(def, limits) {
-  return def.maxAttempts ?? limits.maxAttempts;
+function isActiveRef(ref) {
+  return ref.idleSha !== ref.sha;
 }
-function attemptTimeoutMsFor(def, limits) {
-  return (def.attemptTimeoutMinutes ?? limits.attemptTimeoutMinutes) * 6e4;
-}
-function stepTimeLeftMs(def, run, now) {
-  if (def.timeoutMinutes === void 0 || !run.firstStartedAt) return Infinity;
-  return Date.parse(run.firstStartedAt) + def.timeoutMinutes * 6e4 - now.getTime();
-}
-function attemptId(state, stepId, n) {
-  return `${state.planId ?? "plan"}/${stepId}/${n}`;
-}
-function stepsDone(state) {
-  let done = 0;
-  for (const id of state.stepQueue) {
-    const status = state.stepRuns[id]?.status;
-    if (status === "DONE" || status === "SKIPPED") done++;
+function parsePlanRefs(lsRemote, prefix = PLAN_BRANCH_PREFIX) {
+  const tips = /* @__PURE__ */ new Map();
+  const idle = /* @__PURE__ */ new Map();
+  const heads = `refs/heads/${prefix}`;
+  for (const line of lsRemote.split("\n")) {
+    const [sha, ref] = line.trim().split(/\s+/);
+    if (!sha || !ref || !/^[0-9a-f]{40,64}$/.test(sha)) continue;
+    if (ref.startsWith(heads)) {
+      const planId = ref.slice(heads.length);
+      if (isRefSafePlanId(planId)) tips.set(planId, sha);
+    } else if (ref.startsWith(IDLE_REF_PREFIX)) {
+      const planId = ref.slice(IDLE_REF_PREFIX.length);
+      if (isRefSafePlanId(planId)) idle.set(planId, sha);
+    }
   }
-  return done;
+  return [...tips].map(([planId, sha]) => ({ planId, branch: `${prefix}${planId}`, sha, idleSha: idle.get(planId) ?? null })).sort((a, b) => a.planId < b.planId ? -1 : a.planId > b.planId ? 1 : 0);
+}
+function planMatrix(planIds) {
+  return JSON.stringify([...planIds]);
 }
 
 // src/core/render.ts
@@ -10639,44 +10691,6 @@ function attemptLogFile(logFile, attempt) {
   return `${logFile.slice(0, logFile.length - ext.length)}-${attempt}${ext}`;
 }
 
-// src/adapters/git.ts
-import { execFile } from "node:child_process";
-var GitCommandError = class extends Error {
-  constructor(args, code, stderr, stdout = "") {
-    super(`git ${args.join(" ")} failed (exit ${code}): ${stderr.trim() || stdout.trim() || "no output"}`);
-    this.args = args;
-    this.code = code;
-    this.stderr = stderr;
-    this.stdout = stdout;
-    this.name = "GitCommandError";
-  }
-  args;
-  code;
-  stderr;
-  stdout;
-};
-var MAX_BUFFER = 64 * 1024 * 1024;
-function git(args, opts) {
-  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", ...opts.env };
-  return new Promise((resolve, reject) => {
-    execFile("git", args, { cwd: opts.cwd, env, maxBuffer: MAX_BUFFER, encoding: "utf8" }, (err, stdout, stderr) => {
-      if (!err) return resolve({ code: 0, stdout, stderr });
-      const raw = err.code;
-      if (typeof raw !== "number") {
-        return reject(new GitCommandError(args, -1, `${err.message}${stderr ? `
-${stderr}` : ""}`, stdout));
-      }
-      if (opts.allowFail) return resolve({ code: raw, stdout, stderr });
-      reject(new GitCommandError(args, raw, stderr, stdout));
-    });
-  });
-}
-
-// src/adapters/cache-store.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { mkdir as mkdir4, readFile as readFile3, rm as rm4 } from "node:fs/promises";
-import path5 from "node:path";
-
 // src/core/validate-state.ts
 var HASH_PATTERN = /^sha256:[0-9a-f]{64}$/;
 function parseState(input, opts = {}) {
@@ -10832,6 +10846,330 @@ function checkIssueRef(issues, issue) {
     if (id !== void 0 && id !== null) checkInteger(issues, "issue.statusCommentId", id, 1);
   }
 }
+
+// src/adapters/git.ts
+import { execFile } from "node:child_process";
+var GitCommandError = class extends Error {
+  constructor(args, code, stderr, stdout = "") {
+    super(`git ${args.join(" ")} failed (exit ${code}): ${stderr.trim() || stdout.trim() || "no output"}`);
+    this.args = args;
+    this.code = code;
+    this.stderr = stderr;
+    this.stdout = stdout;
+    this.name = "GitCommandError";
+  }
+  args;
+  code;
+  stderr;
+  stdout;
+};
+var MAX_BUFFER = 64 * 1024 * 1024;
+function git(args, opts) {
+  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", ...opts.env };
+  return new Promise((resolve, reject) => {
+    execFile("git", args, { cwd: opts.cwd, env, maxBuffer: MAX_BUFFER, encoding: "utf8" }, (err, stdout, stderr) => {
+      if (!err) return resolve({ code: 0, stdout, stderr });
+      const raw = err.code;
+      if (typeof raw !== "number") {
+        return reject(new GitCommandError(args, -1, `${err.message}${stderr ? `
+${stderr}` : ""}`, stdout));
+      }
+      if (opts.allowFail) return resolve({ code: raw, stdout, stderr });
+      reject(new GitCommandError(args, raw, stderr, stdout));
+    });
+  });
+}
+
+// src/adapters/git-plans.ts
+function checkRemote(remote) {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote)) throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
+}
+async function listPlanRefs(workspace, remote, prefix = PLAN_BRANCH_PREFIX) {
+  checkRemote(remote);
+  const res = await git(["ls-remote", remote, `refs/heads/${prefix}*`, `${IDLE_REF_PREFIX}*`], { cwd: workspace });
+  return parsePlanRefs(res.stdout, prefix);
+}
+async function markPlanIdle(workspace, remote, ref) {
+  checkRemote(remote);
+  if (!isRefSafePlanId(ref.planId)) return false;
+  const marker = idleRef(ref.planId);
+  const res = await git(["push", "--porcelain", "--no-verify", `--force-with-lease=${marker}:${ref.idleSha ?? ""}`, remote, `${ref.sha}:${marker}`], {
+    cwd: workspace,
+    allowFail: true
+  });
+  return res.code === 0;
+}
+async function trackingTip(workspace, remote, branch) {
+  const res = await git(["rev-parse", "-q", "--verify", `refs/remotes/${remote}/${branch}^{commit}`], { cwd: workspace, allowFail: true });
+  return res.code === 0 ? res.stdout.trim() : null;
+}
+async function readPlanFacts(workspace, remote, refs, statePathOf) {
+  checkRemote(remote);
+  if (!refs.length) return [];
+  for (let i = 0; i < refs.length; i += 200) {
+    const specs = refs.slice(i, i + 200).map((r) => `+refs/heads/${r.branch}:refs/remotes/${remote}/${r.branch}`);
+    await git(["fetch", "-q", "--no-tags", remote, ...specs], { cwd: workspace });
+  }
+  const dates = await commitDates(workspace, refs.map((r) => r.sha));
+  return mapLimit(refs, 8, async (r) => {
+    const doc = await readDocument(workspace, r, statePathOf(r.planId));
+    const updatedAt = dates.get(r.sha);
+    return { planId: r.planId, location: `branch ${r.branch}`, doc, ...updatedAt ? { updatedAt } : {}, tip: { sha: r.sha, idleSha: r.idleSha } };
+  });
+}
+async function readDocument(workspace, r, statePath) {
+  const res = await git(["show", `${r.sha}:./${statePath}`], { cwd: workspace, allowFail: true });
+  if (res.code !== 0) {
+    if (/does not exist|exists on disk, but not in/.test(res.stderr)) return { kind: "missing" };
+    return { kind: "invalid", error: `cannot read ${statePath}: ${res.stderr.trim()}` };
+  }
+  try {
+    const state = parseState(JSON.parse(res.stdout), { owned: true });
+    if (state.planId !== void 0 && state.planId !== r.planId) {
+      return { kind: "invalid", error: `planId is ${showValue(state.planId)}, expected ${showValue(r.planId)} (the branch's plan)` };
+    }
+    return { kind: "ok", state };
+  } catch (err) {
+    return { kind: "invalid", error: describeError(err) };
+  }
+}
+async function commitDates(workspace, shas) {
+  const out = /* @__PURE__ */ new Map();
+  const unique = [...new Set(shas)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const res = await git(["show", "-s", "--format=%H %cI", ...unique.slice(i, i + 500)], { cwd: workspace, allowFail: true });
+    for (const line of res.stdout.split("\n")) {
+      const [sha, date] = line.trim().split(" ");
+      if (sha && date) out.set(sha, date);
+    }
+  }
+  return out;
+}
+async function prunePlanRef(workspace, remote, ref, mode) {
+  checkRemote(remote);
+  if (!isRefSafePlanId(ref.planId)) throw new ConfigError(`Invalid plan id ${showValue(ref.planId)}: cannot be part of a ref name.`);
+  const head = `refs/heads/${ref.branch}`;
+  const leases = [`--force-with-lease=${head}:${ref.sha}`];
+  const specs = [`:${head}`];
+  if (ref.idleSha) {
+    leases.push(`--force-with-lease=${idleRef(ref.planId)}:${ref.idleSha}`);
+    specs.push(`:${idleRef(ref.planId)}`);
+  }
+  if (mode === "archive") specs.unshift(`${ref.sha}:${archiveRef(ref.planId, ref.sha)}`);
+  const res = await git(["push", "--porcelain", "--no-verify", "--atomic", ...leases, remote, ...specs], { cwd: workspace, allowFail: true });
+  if (res.code === 0) return "pruned";
+  if (/\[rejected\] \(stale info\)/.test(res.stdout)) return "moved";
+  throw new Error(`Cannot prune ${ref.branch} on ${remote}: ${res.stdout.split("\n").filter((l) => l.startsWith("!")).join("; ") || res.stderr.trim()}`);
+}
+async function mapLimit(items, limit, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+// src/core/plan-facts.ts
+function lastChangeMs(facts) {
+  const doc = facts.doc;
+  const candidates = doc.kind === "ok" ? [doc.state.lastHeartbeatIso, facts.updatedAt] : [facts.updatedAt];
+  for (const iso2 of candidates) {
+    const t = iso2 ? Date.parse(iso2) : NaN;
+    if (!Number.isNaN(t)) return t;
+  }
+  return null;
+}
+var DAY_MS = 24 * 60 * 6e4;
+function daysBetween(fromMs, now) {
+  return Math.floor((now.getTime() - fromMs) / DAY_MS);
+}
+
+// src/core/audit.ts
+var SEVERITY_ORDER = { error: 0, warning: 1, notice: 2 };
+function auditFindings(facts, opts) {
+  const findings = [];
+  for (const plan of facts.plans) findings.push(...planFindings(plan, opts));
+  for (const w of facts.workflows ?? []) {
+    if (w.state !== "disabled_inactivity") continue;
+    findings.push({
+      code: "workflow-disabled",
+      severity: "error",
+      message: `Workflow "${w.name}" (${w.path}) was disabled by GitHub for inactivity: its schedule, the heartbeat, no longer runs.`,
+      hint: `Enable it in the Actions tab or with \`gh workflow enable ${w.path.split("/").pop()}\`. GitHub disables scheduled workflows after 60 days without repository activity.`
+    });
+  }
+  return findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.planId ?? "").localeCompare(b.planId ?? "") || a.code.localeCompare(b.code));
+}
+function planFindings(plan, opts) {
+  const { planId, location, doc } = plan;
+  if (doc.kind === "invalid") {
+    return [
+      {
+        code: "invalid-state",
+        severity: "error",
+        planId,
+        message: `${planId}: the state at ${location} fails validation: ${doc.error}`,
+        hint: "Ticks refuse it and leave it untouched: fix the named fields by hand or restore the state from the history, then tick again."
+      }
+    ];
+  }
+  if (doc.kind === "missing") {
+    return [
+      {
+        code: "branch-without-state",
+        severity: "warning",
+        planId,
+        message: `${planId}: ${location} holds no state file (.sequencer/${planId}/state.json).`,
+        hint: "Nothing ticks it. Delete the branch if it is not a plan, or restore the state from its history."
+      }
+    ];
+  }
+  const state = doc.state;
+  const out = [];
+  const inFlight = attemptInFlight(state);
+  const leaseMs = inFlight?.leaseExpiresAt ? Date.parse(inFlight.leaseExpiresAt) : NaN;
+  const leaseExpired = inFlight !== void 0 && (Number.isNaN(leaseMs) || leaseMs <= opts.now.getTime());
+  if (inFlight && leaseExpired) {
+    out.push({
+      code: "lease-expired",
+      severity: "warning",
+      planId,
+      message: `${planId}: ${inFlight.stepId} attempt ${inFlight.n} has run past its lease (${inFlight.leaseExpiresAt ?? "no lease recorded"}) without a result.`,
+      hint: `The runner that owned it is gone. The next tick records it as interrupted and retries it; if none comes, check that the heartbeat runs, or tick it by hand (dispatch command tick with plan-id ${planId}; locally \`agent-step-sequencer check\`).`
+    });
+  }
+  if (state.cancelRequested && state.status === "IN_PROGRESS" && (!inFlight || leaseExpired)) {
+    out.push({
+      code: "cancel-stuck",
+      severity: "warning",
+      planId,
+      message: `${planId}: cancel requested by @${state.cancelRequested.by} at ${state.cancelRequested.at}, but the plan is still IN_PROGRESS.`,
+      hint: "`maintenance --apply` (or the next tick) finishes the cancellation; nothing new starts meanwhile."
+    });
+  }
+  const since = lastChangeMs(plan);
+  const days = since === null ? null : daysBetween(since, opts.now);
+  if (days !== null && days > opts.staleDays && (state.status === "BLOCKED" || state.status === "AWAITING_APPROVAL")) {
+    const blocked = state.status === "BLOCKED";
+    out.push({
+      code: blocked ? "stale-blocked" : "stale-approval",
+      severity: "warning",
+      planId,
+      message: `${planId}: ${blocked ? "blocked" : "awaiting approval"} for ${days} days (since ${new Date(since).toISOString()})${blocked && state.blockers?.length ? `: ${state.blockers[state.blockers.length - 1]}` : ""}.`,
+      hint: blocked ? "Fix the cause, then comment /retry (or /skip the step); /cancel ends the plan." : "Comment /approve to run it, or /cancel to drop it."
+    });
+  }
+  const caches = plan.caches ?? [];
+  if (caches.length && (state.status === "DONE" || state.status === "CANCELLED")) {
+    const bytes = caches.reduce((n, c) => n + (c.sizeBytes ?? 0), 0);
+    out.push({
+      code: "finished-plan-caches",
+      severity: "notice",
+      planId,
+      message: `${planId}: ${caches.length} cache entr${caches.length === 1 ? "y" : "ies"} (${(bytes / 1024 / 1024).toFixed(1)} MiB) kept for a plan that is ${state.status}.`,
+      hint: "`maintenance --apply` deletes them when it prunes the plan; GitHub also evicts entries unused for 7 days."
+    });
+  }
+  if (plan.tip && isIdleStatus(state.status) && plan.tip.idleSha !== plan.tip.sha) {
+    out.push({
+      code: "not-indexed",
+      severity: "notice",
+      planId,
+      message: `${planId}: ${state.status} but not recorded as idle, so every heartbeat fetches ${location}.`,
+      hint: "The next heartbeat records it; `maintenance --apply` does it now."
+    });
+  }
+  return out;
+}
+function attemptInFlight(state) {
+  if (state.status !== "IN_PROGRESS") return void 0;
+  const stepId = activeStepId(state);
+  if (stepId === void 0) return void 0;
+  const run = stepRun(state, stepId);
+  if (run.status !== "IN_PROGRESS") return void 0;
+  const attempt = lastAttempt(run);
+  return { stepId, n: attempt?.n ?? run.tries, leaseExpiresAt: attempt?.leaseExpiresAt };
+}
+function formatFinding(f) {
+  return `${f.severity.toUpperCase()} ${f.code}: ${f.message}
+  hint: ${f.hint}`;
+}
+function findingsMarkdown(findings, planCount) {
+  const head = `### Agent Step Sequencer audit
+
+${planCount} plan(s), ${findings.length} finding(s).
+`;
+  if (!findings.length) return `${head}
+Nothing needs attention.
+`;
+  const cell = (t) => t.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
+  const rows = findings.map((f) => `| ${f.severity} | \`${f.code}\` | ${cell(f.planId ?? "")} | ${cell(f.message)} | ${cell(f.hint)} |`);
+  return `${head}
+| severity | finding | plan | what | what to do |
+| --- | --- | --- | --- | --- |
+${rows.join("\n")}
+`;
+}
+
+// src/core/maintenance-plan.ts
+function maintenancePlan(facts, opts) {
+  const actions = [];
+  for (const plan of facts.plans) {
+    if (plan.doc.kind !== "ok") continue;
+    const state = plan.doc.state;
+    const { planId, location } = plan;
+    if (state.status === "IN_PROGRESS") {
+      const inFlight = attemptInFlight(state);
+      const leaseMs = inFlight?.leaseExpiresAt ? Date.parse(inFlight.leaseExpiresAt) : NaN;
+      const alive = inFlight !== void 0 && !Number.isNaN(leaseMs) && leaseMs > opts.now.getTime();
+      if (state.cancelRequested && !alive) actions.push({ kind: "finalize-cancel", planId, location });
+      continue;
+    }
+    const since = lastChangeMs(plan);
+    const ageDays = since === null ? null : daysBetween(since, opts.now);
+    if (isFinishedStatus(state.status) && ageDays !== null && ageDays >= opts.pruneDays) {
+      actions.push({
+        kind: "prune",
+        planId,
+        location,
+        mode: opts.mode,
+        status: state.status,
+        ageDays,
+        cacheIds: (plan.caches ?? []).map((c) => c.id),
+        ...plan.tip ? { tip: plan.tip } : {}
+      });
+      continue;
+    }
+    if (plan.tip && isIdleStatus(state.status) && plan.tip.idleSha !== plan.tip.sha) {
+      actions.push({ kind: "mark-idle", planId, location, status: state.status, sha: plan.tip.sha, idleSha: plan.tip.idleSha });
+    }
+  }
+  return actions;
+}
+function describeAction(a, done) {
+  const verb = (dry, past) => done ? past : `would ${dry}`;
+  switch (a.kind) {
+    case "finalize-cancel":
+      return `${a.planId}: ${verb("finish the requested cancellation", "finished the requested cancellation")} (${a.location})`;
+    case "prune": {
+      const what = a.mode === "archive" ? verb("archive", "archived") : verb("delete", "deleted");
+      const caches = a.cacheIds.length ? ` and ${verb("delete", "deleted")} ${a.cacheIds.length} cache entr${a.cacheIds.length === 1 ? "y" : "ies"}` : "";
+      return `${a.planId}: ${what} ${a.location} (${a.status}, last change ${a.ageDays} days ago)${caches}`;
+    }
+    case "mark-idle":
+      return `${a.planId}: ${verb("record", "recorded")} as idle in the index (${a.status}), so heartbeats skip it`;
+  }
+}
+
+// src/adapters/cache-store.ts
+import { randomBytes as randomBytes2 } from "node:crypto";
+import { mkdir as mkdir4, readFile as readFile3, rm as rm4 } from "node:fs/promises";
+import path5 from "node:path";
 
 // src/adapters/cache-staging.ts
 import { copyFile, lstat, mkdir as mkdir3, readdir, realpath, rename as rename2, rm as rm3, stat as stat3, unlink as unlink2 } from "node:fs/promises";
@@ -11202,7 +11540,7 @@ function revisionPrefix(keyPrefix, revision) {
 }
 var toolkit = null;
 function loadToolkit() {
-  toolkit ??= import("./cache-YYRPNEJX.js");
+  toolkit ??= import("./cache-A5XLIFU6.js");
   return toolkit;
 }
 function escapeRegExp(s) {
@@ -11228,6 +11566,9 @@ var GitStore = class {
   exclude;
   pushRetries;
   base;
+  idleIndex;
+  /** Whether the write being pushed leaves the plan idle (its marker moves along). */
+  pushIdle = false;
   loaded = { kind: "none" };
   // Whether the state file is known to be in the index, so `commit --only` can pick it up
   // without a separate `git add` (one process less per write).
@@ -11242,7 +11583,8 @@ var GitStore = class {
     this.exclude = opts.exclude ?? [];
     this.pushRetries = opts.pushRetries ?? 4;
     this.base = opts.base;
-    checkRemote(this.remote);
+    this.idleIndex = (opts.idleIndex ?? true) && this.branch === `${PLAN_BRANCH_PREFIX}${this.planId}` && isRefSafePlanId(this.planId);
+    checkRemote2(this.remote);
     checkBranch(this.branch);
     for (const pattern of this.exclude) {
       if (/[\r\n]/.test(pattern) || !pattern.trim()) {
@@ -11309,6 +11651,7 @@ var GitStore = class {
     const next = { ...state, revision: base + 1 };
     await this.writeWorkingState(next);
     await this.commit(meta);
+    this.pushIdle = this.idleIndex && isIdleStatus(next.status);
     await this.push(base);
     this.loaded = { kind: "ok", revision: base + 1 };
     return next;
@@ -11337,7 +11680,7 @@ var GitStore = class {
     const res = await this.run(["fetch", "-q", "--no-tags", this.remote, `+refs/heads/${this.branch}:${this.trackingRef}`], true);
     if (res.code === 0) return true;
     if (/couldn't find remote ref/i.test(res.stderr)) return false;
-    throw new Error(`Cannot fetch branch ${this.branch} from remote ${this.remote}: ${res.stderr.trim()}`);
+    throw new RemoteError(`Cannot fetch branch ${this.branch} from remote ${this.remote}: ${res.stderr.trim()}`);
   }
   async readWorkingState() {
     let text;
@@ -11390,11 +11733,13 @@ var GitStore = class {
   }
   async push(base) {
     for (let attempt = 0; ; attempt++) {
-      const res = await this.run(["push", "--porcelain", "--no-verify", this.remote, `HEAD:refs/heads/${this.branch}`], true);
+      const marker = this.pushIdle ? ["--atomic"] : [];
+      const refspecs = [`HEAD:refs/heads/${this.branch}`, ...this.pushIdle ? [`+HEAD:${idleRef(this.planId)}`] : []];
+      const res = await this.run(["push", "--porcelain", "--no-verify", ...marker, this.remote, ...refspecs], true);
       if (res.code === 0) return;
       if (!isRaceRejection(res) && !(isRefUpdateFailure(res) && await this.remoteMovedUnder())) {
         await this.undoLocalCommit();
-        throw new Error(`The write to ${this.where} did not become durable: git push to ${this.remote} ${this.branch} failed: ${pushFailure(res)}`);
+        throw new RemoteError(`The write to ${this.where} did not become durable: git push to ${this.remote} ${this.branch} failed: ${pushFailure(res)}`);
       }
       if (attempt >= this.pushRetries) {
         await this.undoLocalCommit();
@@ -11488,7 +11833,7 @@ function checkStatePath(p) {
   }
   return norm;
 }
-function checkRemote(remote) {
+function checkRemote2(remote) {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote)) {
     throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
   }
@@ -11748,7 +12093,6 @@ export {
   ConflictError,
   describeError,
   showValue,
-  git,
   effectiveQueue,
   newState,
   currentStepId,
@@ -11760,6 +12104,11 @@ export {
   isTempFileFor,
   serializeState,
   CacheStore,
+  git,
+  isIdleStatus,
+  isRefSafePlanId,
+  isActiveRef,
+  planMatrix,
   GitStore,
   stepRows,
   formatDuration,
@@ -11784,5 +12133,15 @@ export {
   replan,
   classifyRequest,
   shortTitle,
-  planFromRequest
+  planFromRequest,
+  listPlanRefs,
+  markPlanIdle,
+  trackingTip,
+  readPlanFacts,
+  prunePlanRef,
+  auditFindings,
+  formatFinding,
+  findingsMarkdown,
+  maintenancePlan,
+  describeAction
 };

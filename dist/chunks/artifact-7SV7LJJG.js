@@ -56,7 +56,7 @@ import {
   require_undici,
   setSecret,
   warning
-} from "./chunk-EZPLL6BO.js";
+} from "./chunk-MVKMHM7U.js";
 import {
   __commonJS,
   __export,

@@ -1,0 +1,130 @@
+// Benchmark figures of the bundled Action (dist/index.js), run exactly as the end-to-end tests
+// run it (test/e2e/action-harness.ts): a local bare remote, the fake GitHub API on 127.0.0.1.
+// bench/run.mjs bundles this file with esbuild (plain Node cannot load the TypeScript harness)
+// and prints the figures; nothing here asserts a target.
+import { spawn } from 'node:child_process';
+import { ActionHarness, type ActionRun } from '../test/e2e/action-harness.js';
+import { daysAgo, seedPlans, seedState } from '../test/e2e/fleet-seed.js';
+
+const TWO_STEPS = {
+  title: 'Two steps',
+  steps: {
+    first: { title: 'First', instruction: 'Write out/first.md', requiredOutputs: ['out/first.md'] },
+    second: { title: 'Second', instruction: 'Write out/second.md', requiredOutputs: ['out/second.md'] },
+  },
+};
+
+function check(run: ActionRun, what: string): void {
+  if (run.code !== 0) throw new Error(`${what}: the Action exited ${run.code ?? run.signal}\n${run.stdout.slice(-2000)}\n${run.stderr.slice(-2000)}`);
+}
+
+async function refs(h: ActionHarness): Promise<string> {
+  return (await h.originGit(['for-each-ref', '--format=%(refname) %(objectname)'])).stdout;
+}
+
+/** A harness with `finished` DONE plans (idle-indexed) and one issue plan waiting 30 minutes on its step delay. */
+async function idleFleet(finished: number): Promise<ActionHarness> {
+  const h = await ActionHarness.create();
+  check(await h.openIssue(11, TWO_STEPS), 'proposal');
+  h.fake.setPermission('alice', 'write');
+  const approved = await h.say(11, 'alice', '/approve delay=30').deliver();
+  check(approved, 'approval');
+  if (approved.outputs.status !== 'IN_PROGRESS' || approved.outputs['steps-done'] !== '1') throw new Error(`the plan should wait after step 1, got ${JSON.stringify(approved.outputs)}`);
+  await seedPlans(
+    h.origin,
+    h.mainSha,
+    Array.from({ length: finished }, (_, i) => {
+      const planId = `done-${i + 1}`;
+      return { planId, state: seedState(planId, 'DONE', daysAgo(1)), marker: true, at: daysAgo(1) };
+    }),
+  );
+  return h;
+}
+
+function timeNodeBare(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    child.once('error', reject);
+    child.once('close', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));
+  });
+}
+
+export interface IdleTickFigures {
+  /** Whole-process ms of each scheduled tick. */
+  oneFinished: number[];
+  hundredFinished: number[];
+  nodeBare: number[];
+  /** Counted API requests per idle tick (max over all ticks). */
+  maxCountedRequests: number;
+  /** Whether any idle tick moved a ref on the remote (a commit or a marker). */
+  anyRefMoved: boolean;
+}
+
+/** Idle scheduled ticks, 1 vs 100 finished plans (+1 waiting), interleaved with `node -e 0`. */
+export async function idleTickFigures(reps: number): Promise<IdleTickFigures> {
+  const small = await idleFleet(1);
+  const large = await idleFleet(100);
+  const out: IdleTickFigures = { oneFinished: [], hundredFinished: [], nodeBare: [], maxCountedRequests: 0, anyRefMoved: false };
+  try {
+    const tick = async (h: ActionHarness, into: number[] | null) => {
+      const before = await refs(h);
+      const counted = h.fake.countedRequests();
+      const run = await h.tick();
+      check(run, 'idle tick');
+      out.maxCountedRequests = Math.max(out.maxCountedRequests, h.fake.countedRequests() - counted);
+      if ((await refs(h)) !== before) out.anyRefMoved = true;
+      into?.push(run.durationMs);
+    };
+    // Warm-up (page cache, the fake's first connections), unmeasured.
+    await tick(small, null);
+    await tick(large, null);
+    await timeNodeBare();
+    for (let i = 0; i < reps; i++) {
+      await tick(small, out.oneFinished);
+      await tick(large, out.hundredFinished);
+      out.nodeBare.push(await timeNodeBare());
+    }
+  } finally {
+    await small.close();
+    await large.close();
+  }
+  return out;
+}
+
+export interface RequestFigures {
+  steps: number;
+  countedRequests: number;
+  perStep: number;
+  /** Comment listings while steps ran that did not send an ETag. */
+  unconditionalPolls: number;
+}
+
+/** API requests the fake server counted for a 10-step plan run from its issue approval. */
+export async function requestsPerStep(steps = 10): Promise<RequestFigures> {
+  const h = await ActionHarness.create();
+  try {
+    const plan = {
+      title: `${steps} steps`,
+      steps: Object.fromEntries(Array.from({ length: steps }, (_, i) => [`s${i + 1}`, { title: `Step ${i + 1}`, instruction: `Write out/s${i + 1}.md`, requiredOutputs: [`out/s${i + 1}.md`] }])),
+    };
+    check(await h.openIssue(5, plan), 'proposal');
+    h.fake.setPermission('alice', 'write');
+    const first = h.fake.requests.length;
+    const counted = h.fake.countedRequests();
+    const run = await h.say(5, 'alice', '/approve').deliver();
+    check(run, 'approval');
+    if (run.outputs.status !== 'DONE') throw new Error(`expected the plan DONE in the approving run, got ${run.outputs.status}`);
+    const made = h.fake.requests.slice(first);
+    const running = made.slice(Math.max(0, made.findIndex((r) => r.method === 'PATCH')));
+    const total = h.fake.countedRequests() - counted;
+    return {
+      steps,
+      countedRequests: total,
+      perStep: total / steps,
+      unconditionalPolls: running.filter((r) => r.method === 'GET' && r.path.endsWith('/issues/5/comments') && !r.conditional).length,
+    };
+  } finally {
+    await h.close();
+  }
+}

@@ -1,0 +1,127 @@
+// `list`, `audit` and `maintenance` over every plan: the workspace's `.sequencer/*/state.json`
+// (file store) or the remote's plan branches (--store git). The decisions are the same pure
+// functions the Action uses; only where the facts come from differs.
+import { scanFilePlans, pruneFilePlan, stateFileOf } from '../../adapters/file-plans.js';
+import { listPlanRefs, markPlanIdle, prunePlanRef, readPlanFacts } from '../../adapters/git-plans.js';
+import { auditFindings, formatFinding } from '../../core/audit.js';
+import { ConfigError, describeError } from '../../core/errors.js';
+import { describeAction, maintenancePlan, type MaintenanceAction } from '../../core/maintenance-plan.js';
+import type { FleetFacts } from '../../core/plan-facts.js';
+import { isActiveRef, planMatrix } from '../../core/plan-index.js';
+import { stepsDone } from '../../core/step-view.js';
+import { tick } from '../../engine.js';
+import type { CliSettings } from '../options.js';
+import { createEngine } from '../wiring.js';
+
+type Print = (line: string) => void;
+
+function checkStore(s: CliSettings): void {
+  if (s.store === 'cache') throw new ConfigError(`--store cache: ${s.command} works on the file store (the workspace) or the git store (the remote); cache entries cannot be listed from here.`);
+}
+
+export async function listCommand(s: CliSettings, print: Print): Promise<number> {
+  checkStore(s);
+  if (s.store === 'git') {
+    const refs = await listPlanRefs(s.workspace, s.remote);
+    const active = refs.filter(isActiveRef).map((r) => r.planId);
+    if (s.json) print(planMatrix(active));
+    else for (const r of refs) print(`${r.planId}\t${isActiveRef(r) ? 'active' : 'idle'}\t${r.branch}\t${r.sha.slice(0, 12)}`);
+    return 0;
+  }
+  const plans = await scanFilePlans(s.workspace);
+  // A plan needs a tick while it runs or while commands wait in its inbox.
+  const active = plans.filter((p) => (p.doc.kind === 'ok' && p.doc.state.status === 'IN_PROGRESS') || (p.doc.kind === 'ok' && p.pendingCommands > 0));
+  if (s.json) {
+    print(planMatrix(active.map((p) => p.planId)));
+    return 0;
+  }
+  for (const p of plans) {
+    if (p.doc.kind !== 'ok') {
+      print(`${p.planId}\tINVALID\t${p.stateFile}`);
+      continue;
+    }
+    const st = p.doc.state;
+    print(`${p.planId}\t${st.status}\t${stepsDone(st)}/${st.stepQueue.length}\t${st.lastHeartbeatIso ?? p.updatedAt ?? '-'}\t${active.includes(p) ? 'active' : 'idle'}`);
+  }
+  return 0;
+}
+
+async function gather(s: CliSettings): Promise<FleetFacts> {
+  if (s.store === 'git') {
+    const refs = await listPlanRefs(s.workspace, s.remote);
+    return { plans: await readPlanFacts(s.workspace, s.remote, refs, (id) => `.sequencer/${id}/state.json`) };
+  }
+  return { plans: await scanFilePlans(s.workspace) };
+}
+
+export async function auditCommand(s: CliSettings, print: Print): Promise<number> {
+  checkStore(s);
+  const facts = await gather(s);
+  const findings = auditFindings(facts, { now: new Date(), staleDays: s.staleDays });
+  if (s.json) {
+    print(JSON.stringify(findings, null, 2));
+    return 0;
+  }
+  for (const f of findings) print(formatFinding(f));
+  print(`${facts.plans.length} plan(s), ${findings.length} finding(s).`);
+  return 0;
+}
+
+export async function maintenanceCommand(s: CliSettings, print: Print): Promise<number> {
+  checkStore(s);
+  const facts = await gather(s);
+  const actions = maintenancePlan(facts, { now: new Date(), pruneDays: s.pruneDays, mode: s.pruneMode });
+  const results: Array<MaintenanceAction & { result: string; detail?: string }> = [];
+  for (const a of actions) {
+    if (!s.apply) {
+      results.push({ ...a, result: 'planned' });
+      if (!s.json) print(describeAction(a, false));
+      continue;
+    }
+    let outcome: { result: string; detail?: string };
+    try {
+      outcome = await carryOut(s, a, facts);
+    } catch (err) {
+      outcome = { result: 'failed', detail: describeError(err) };
+    }
+    results.push({ ...a, ...outcome });
+    if (!s.json) print(outcome.result === 'done' ? describeAction(a, true) : `${a.planId}: ${outcome.result}: ${outcome.detail ?? ''}`);
+  }
+  if (s.json) print(JSON.stringify(results, null, 2));
+  else print(`${actions.length} action(s)${s.apply ? '' : ' (dry run: --apply carries them out)'}.`);
+  return results.some((r) => r.result === 'failed') ? 1 : 0;
+}
+
+async function carryOut(s: CliSettings, a: MaintenanceAction, facts: FleetFacts): Promise<{ result: string; detail?: string }> {
+  switch (a.kind) {
+    case 'finalize-cancel': {
+      const one: CliSettings = {
+        ...s,
+        planId: a.planId,
+        statePath: s.store === 'git' ? `.sequencer/${a.planId}/state.json` : stateFileOf(s.workspace, a.planId),
+        quiet: true,
+      };
+      delete one.branch;
+      const { deps, cfg } = await createEngine(one, 'maintenance');
+      // No inbox and a spent budget: this tick can end the plan but never start an agent.
+      const { inbox: _unused, ...noInbox } = deps;
+      const r = await tick(noInbox, { ...cfg, deadline: new Date() });
+      return r.state?.status === 'CANCELLED' ? { result: 'done' } : { result: 'skipped', detail: `the tick ended ${r.outcome}` };
+    }
+    case 'prune': {
+      if (s.store === 'git') {
+        if (!a.tip) return { result: 'skipped', detail: 'no branch tip known' };
+        const outcome = await prunePlanRef(s.workspace, s.remote, { planId: a.planId, branch: `sequencer/${a.planId}`, sha: a.tip.sha, idleSha: a.tip.idleSha }, a.mode);
+        return outcome === 'pruned' ? { result: 'done' } : { result: 'skipped', detail: 'it was written to since it was listed' };
+      }
+      const plan = facts.plans.find((p) => p.planId === a.planId);
+      const revision = plan?.doc.kind === 'ok' ? plan.doc.state.revision : undefined;
+      const outcome = await pruneFilePlan(s.workspace, a.planId, a.mode, revision);
+      return outcome === 'pruned' ? { result: 'done' } : { result: 'skipped', detail: outcome === 'busy' ? 'a tick holds it' : 'it changed since it was read' };
+    }
+    case 'mark-idle':
+      return (await markPlanIdle(s.workspace, s.remote, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }))
+        ? { result: 'done' }
+        : { result: 'skipped', detail: 'its marker moved since it was listed' };
+  }
+}
