@@ -3,9 +3,11 @@
 //   node bench/run.mjs [--quick] [--build]      (npm run bench)
 // --quick: fewer repetitions (a smoke run); --build: rebuild dist/ first (it is built anyway
 // when dist/cli.js is missing, and a dist/ older than src/ is reported).
-// Every figure is whole-process wall time of the bundled CLI (dist/cli.js) in temp dirs,
-// the median of several runs, after one unmeasured warm-up run.
+// Every figure is whole-process wall time of the bundled CLI (dist/cli.js) in temp dirs, or of
+// the bundled Action (dist/index.js) in the end-to-end harness (local bare remote, fake GitHub
+// API), the median of several runs, after one unmeasured warm-up run.
 import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +18,7 @@ import { median, round, sample, timeChild, timeOk, timeSequentialSpawns } from '
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'dist', 'cli.js');
 const quick = process.argv.includes('--quick');
-const reps = quick ? { perStep: 3, scale: 3, scaleFull: 2, git: 2, cold: 5 } : { perStep: 5, scale: 9, scaleFull: 5, git: 5, cold: 10 };
+const reps = quick ? { perStep: 3, scale: 3, scaleFull: 2, git: 2, cold: 5, idle: 3 } : { perStep: 5, scale: 9, scaleFull: 5, git: 5, cold: 10, idle: 9 };
 const node = process.execPath;
 // The agent: the smallest real program, so what remains is the sequencer's own cost.
 const AGENT = 'true';
@@ -196,7 +198,51 @@ async function perStepGitStore() {
   figure(`  run of ${N} steps with --store git`, run, 'ms', null);
 }
 
-// ---- figure 4: bundle sizes and cold start -----------------------------------------------
+// ---- figure 4: the Action: idle heartbeats over many plans, API requests per step ---------
+
+/**
+ * The Action figures drive dist/index.js through the end-to-end harness, which is TypeScript:
+ * esbuild bundles bench/action-figures.ts next to node_modules (so its packages resolve), with
+ * import.meta.url pinned to test/e2e so the harness finds the repository root.
+ */
+async function loadActionFigures() {
+  const { build } = await import('esbuild');
+  const outfile = path.join(root, 'node_modules', '.cache', 'sequencer-bench', 'action-figures.mjs');
+  await build({
+    entryPoints: [path.join(root, 'bench', 'action-figures.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+    define: { 'import.meta.url': JSON.stringify(pathToFileURL(path.join(root, 'test', 'e2e', 'bench-entry.ts')).href) },
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+async function actionIdleAndRequests() {
+  const action = await loadActionFigures();
+  const idle = await action.idleTickFigures(reps.idle);
+  const one = median(idle.oneFinished);
+  const hundred = median(idle.hundredFinished);
+  const bare = median(idle.nodeBare);
+  const samples = (xs) => ({ samplesMs: xs.map((x) => round(x)) });
+  figure('idle scheduled tick, 1 finished plan + 1 waiting (node dist/index.js)', one, 'ms', null, samples(idle.oneFinished));
+  figure('idle scheduled tick, 100 finished plans + 1 waiting', hundred, 'ms', null, samples(idle.hundredFinished));
+  figure('  bare node -e 0, measured alongside', bare, 'ms', null, samples(idle.nodeBare));
+  figure('idle tick ratio, 100 / 1 finished plans', hundred / one, '×', { op: '<=', limit: 1.2 });
+  figure('idle tick (100 finished) / node -e 0', hundred / bare, '×', { op: '<=', limit: 3 });
+  figure('counted API requests per idle tick (most seen)', idle.maxCountedRequests, 'requests', { op: '<=', limit: 1 });
+  figure('commits or ref moves by idle ticks', idle.anyRefMoved ? 1 : 0, 'count', { op: '<=', limit: 0 });
+
+  const req = await action.requestsPerStep(10);
+  figure(`API requests per completed step (${req.steps}-step plan from an issue approval)`, req.perStep, 'requests/step', { op: '<=', limit: 3 }, { countedRequests: req.countedRequests });
+  figure('  comment polls without an ETag while steps ran', req.unconditionalPolls, 'count', { op: '<=', limit: 0 });
+}
+
+// ---- figure 5: bundle sizes and cold start -----------------------------------------------
 
 async function bundleAndStart() {
   const files = ['index.js', 'cli.js'];
@@ -212,6 +258,12 @@ async function bundleAndStart() {
   const bare = median(await sample(reps.cold, async () => (await timeOk([node, '-e', '0'])).ms));
   figure(`cold start: node dist/cli.js --help (median of ${reps.cold})`, await nodeStartMs(), 'ms', null, { samplesMs: coldStart.map((s) => round(s)) });
   figure('  bare node -e 0, for reference', bare, 'ms', null);
+  // The Action's bundle without inputs: it loads its static module graph and stops at the first
+  // input check, so this is the cost of starting it (its lazy chunks stay unloaded).
+  const action = path.join(root, 'dist', 'index.js');
+  const env = { PATH: process.env.PATH ?? '' };
+  const actionStarts = await sample(reps.cold, async () => (await timeChild([node, action], { env })).ms);
+  figure(`cold start: node dist/index.js to its first input check (median of ${reps.cold})`, median(actionStarts), 'ms', null, { samplesMs: actionStarts.map((s) => round(s)) });
 }
 
 // ---- report ------------------------------------------------------------------------------
@@ -242,6 +294,7 @@ try {
   await section('per-step overhead, file store', perStepFileStore);
   await section('heartbeat on 10 vs 10,000 steps', heartbeatScaling);
   await section('per-step overhead, git store', perStepGitStore);
+  await section('Action: idle heartbeats and API requests per step', actionIdleAndRequests);
   await section('bundle sizes and cold start', bundleAndStart);
   // Other work on the machine inflates every figure; the load average says how much to trust them.
   machine.loadAfter = round(os.loadavg()[0], 2);

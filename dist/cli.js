@@ -48,7 +48,7 @@ import {
   tick,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunks/chunk-GDCZDQHP.js";
+} from "./chunks/chunk-TV4XSYQF.js";
 import "./chunks/chunk-PANJYNO7.js";
 
 // src/cli/commands/heartbeat.ts

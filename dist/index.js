@@ -40,7 +40,7 @@ import {
   stepsDone,
   tick,
   trackingTip
-} from "./chunks/chunk-GDCZDQHP.js";
+} from "./chunks/chunk-TV4XSYQF.js";
 import {
   Octokit,
   legacyRestEndpointMethods,
@@ -61,7 +61,7 @@ import {
   setSecret,
   summary,
   warning
-} from "./chunks/chunk-MVKMHM7U.js";
+} from "./chunks/chunk-GEX65OPK.js";
 import {
   __toESM
 } from "./chunks/chunk-PANJYNO7.js";
@@ -812,7 +812,7 @@ async function uploadAttemptLogs(o) {
   try {
     staging = await stageScrubbedLogs(o.dir, o.secrets);
     if (!staging) return null;
-    const { DefaultArtifactClient } = await import("./chunks/artifact-7SV7LJJG.js");
+    const { DefaultArtifactClient } = await import("./chunks/artifact-7SLB6L7Y.js");
     const result = await new DefaultArtifactClient().uploadArtifact(name, staging.files, staging.root, o.retentionDays ? { retentionDays: o.retentionDays } : {});
     return { name, id: result.id, size: result.size, files: staging.files.length };
   } catch (err) {

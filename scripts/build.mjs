@@ -7,6 +7,26 @@ const banner =
   "import { createRequire as __sequencerCreateRequire } from 'node:module';" +
   'const require = __sequencerCreateRequire(import.meta.url);';
 
+// @actions/core imports @actions/http-client (and with it undici, ~800 KB) at load time only for
+// getIDToken (OIDC), which the sequencer never calls. Loading undici would add tens of ms to every
+// idle tick, so core's OIDC helper gets a stub that fails loudly if it is ever used; the cache
+// and artifact chunks keep their own, real http-client.
+const noOidcInCore = {
+  name: 'no-oidc-in-actions-core',
+  setup(b) {
+    b.onResolve({ filter: /^@actions\/http-client(\/lib\/auth)?$/ }, (args) =>
+      /@actions[\\/]core[\\/]lib[\\/]oidc-utils\.js$/.test(args.importer) ? { path: args.path, namespace: 'no-oidc' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-oidc' }, () => ({
+      contents:
+        "const unavailable = () => { throw new Error('core.getIDToken (OIDC) is not available in agent-step-sequencer'); };\n" +
+        'export class HttpClient { constructor() { unavailable(); } }\n' +
+        'export class BearerCredentialHandler { constructor() { unavailable(); } }\n',
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -18,6 +38,7 @@ const common = {
   // Heavy toolkit modules are split into chunks and imported lazily so an idle tick stays fast.
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
+  plugins: [noOidcInCore],
 };
 
 // Start clean so chunks from an earlier build cannot linger in the committed bundle.

@@ -1,6 +1,6 @@
 // Replace a file so that readers (and a machine that loses power) see either the old bytes or
 // the new ones, never a mix: write a temp file in the same directory, fsync it, rename it over
-// the target, fsync the directory so the rename itself is durable.
+// the target.
 import { randomBytes } from 'node:crypto';
 import type { BigIntStats } from 'node:fs';
 import { open, rename, stat, unlink } from 'node:fs/promises';
@@ -26,7 +26,6 @@ export async function writeFileAtomicStat(
   text: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<BigIntStats> {
-  const dir = path.dirname(filePath);
   const tempPath = tempPathFor(filePath);
   const mode = (await existingMode(filePath)) ?? options.mode ?? 0o644;
   let written: BigIntStats;
@@ -46,7 +45,10 @@ export async function writeFileAtomicStat(
     await unlink(tempPath).catch(() => undefined);
     throw err;
   }
-  await syncDirectory(dir);
+  // The directory is not fsynced: after a power loss the rename may be undone, leaving the
+  // previous complete version, and every write is one the tick can repeat (a lost checkpoint
+  // re-runs the step, a lost completion is recovered as an interrupted attempt). The file's own
+  // fsync above is what matters: it keeps a torn or empty file from ever replacing a good one.
   return written;
 }
 
@@ -69,20 +71,5 @@ async function existingMode(filePath: string): Promise<number | null> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
-  }
-}
-
-async function syncDirectory(dir: string): Promise<void> {
-  let handle;
-  try {
-    handle = await open(dir, 'r');
-    await handle.sync();
-  } catch (err) {
-    // Some platforms (Windows) and file systems cannot open or fsync a directory; the rename
-    // is still atomic there, only its durability across power loss is weaker.
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'EISDIR' && code !== 'EINVAL' && code !== 'EPERM' && code !== 'EACCES' && code !== 'ENOTSUP') throw err;
-  } finally {
-    await handle?.close();
   }
 }

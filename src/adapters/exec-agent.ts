@@ -2,8 +2,8 @@
 // or cancel reaches everything it started (test runners, language servers, `sleep &`), and a
 // `.pid` file beside the log lets a later tick end a group that a dead tick left behind.
 import { spawn } from 'node:child_process';
-import { constants, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { access, mkdir, open, readFile, rm, stat } from 'node:fs/promises';
+import { constants, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { access, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { AgentResult, AgentRunner, AgentSpec } from '../ports.js';
@@ -123,7 +123,8 @@ export class ExecAgentRunner implements AgentRunner {
       await finishLog();
       return { ...base, durationMs: Date.now() - started, spawnError: message };
     }
-    writeFileSync(pidFile, `${pgid}\n${startTimeOf(pgid) ?? ''}\n`);
+    // Written while the agent starts up rather than before it, so a short step does not wait on it.
+    const pidWritten = writeFile(pidFile, `${pgid}\n${startTimeOf(pgid) ?? ''}\n`).catch(() => undefined);
 
     let outputBytes = 0;
     const pipe = (stream: NodeJS.ReadableStream | null, buffer: HeadTailBuffer): void => {
@@ -181,6 +182,7 @@ export class ExecAgentRunner implements AgentRunner {
       child.stdout?.destroy();
       child.stderr?.destroy();
     }
+    await pidWritten;
     if (!isProcessGroupAlive(pgid)) rmSync(pidFile, { force: true });
     await finishLog();
 

@@ -187,7 +187,9 @@ function checkRoute(issues: Issue[], path: string, value: unknown, self: string,
  */
 function checkRoutingLoops(steps: Record<string, unknown>, stepsPath: string, issues: Issue[]): void {
   const next = new Map<string, string>();
-  for (const [id, step] of Object.entries(steps)) {
+  for (const id in steps) {
+    if (!Object.hasOwn(steps, id)) continue;
+    const step = steps[id];
     const target = isRecord(step) ? step.onValidationFail : undefined;
     if (typeof target === 'string' && target !== id && Object.hasOwn(steps, target) && !(ROUTE_KEYWORDS as readonly string[]).includes(target)) {
       next.set(id, target);

@@ -73,7 +73,9 @@ export function validateState(input: unknown, copy = true): StateValidation {
   else {
     for (const [id, run] of Object.entries(stepRuns)) {
       const normalized = checkStepRun(run, key('stepRuns', id), id, stepIds, issues);
-      if (normalized) Object.defineProperty(stepRuns, id, { value: normalized, enumerable: true, writable: true, configurable: true });
+      // Only a run that gained defaults is replaced (defineProperty keeps a "__proto__" id as data);
+      // redefining all of them would turn a large stepRuns object into a slow dictionary.
+      if (normalized && normalized !== run) Object.defineProperty(stepRuns, id, { value: normalized, enumerable: true, writable: true, configurable: true });
     }
   }
 

@@ -7817,7 +7817,9 @@ function checkRoute(issues, path10, value, self, stepIds) {
 }
 function checkRoutingLoops(steps, stepsPath, issues) {
   const next = /* @__PURE__ */ new Map();
-  for (const [id, step] of Object.entries(steps)) {
+  for (const id in steps) {
+    if (!Object.hasOwn(steps, id)) continue;
+    const step = steps[id];
     const target = isRecord(step) ? step.onValidationFail : void 0;
     if (typeof target === "string" && target !== id && Object.hasOwn(steps, target) && !ROUTE_KEYWORDS.includes(target)) {
       next.set(id, target);
@@ -7923,8 +7925,8 @@ function stepsDone(state) {
 
 // src/adapters/exec-agent.ts
 import { spawn } from "node:child_process";
-import { constants, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { access, mkdir, open, readFile, rm, stat } from "node:fs/promises";
+import { constants, readFileSync, readdirSync, rmSync } from "node:fs";
+import { access, mkdir, open, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
@@ -8313,9 +8315,9 @@ var ExecAgentRunner = class {
       await finishLog();
       return { ...base, durationMs: Date.now() - started, spawnError: message };
     }
-    writeFileSync(pidFile, `${pgid}
+    const pidWritten = writeFile(pidFile, `${pgid}
 ${startTimeOf(pgid) ?? ""}
-`);
+`).catch(() => void 0);
     let outputBytes = 0;
     const pipe = (stream, buffer) => {
       if (!stream) return;
@@ -8363,6 +8365,7 @@ ${startTimeOf(pgid) ?? ""}
       child.stdout?.destroy();
       child.stderr?.destroy();
     }
+    await pidWritten;
     if (!isProcessGroupAlive(pgid)) rmSync(pidFile, { force: true });
     await finishLog();
     return {
@@ -8497,7 +8500,6 @@ async function writeFileAtomic(filePath, text, options = {}) {
   await writeFileAtomicStat(filePath, text, options);
 }
 async function writeFileAtomicStat(filePath, text, options = {}) {
-  const dir = path2.dirname(filePath);
   const tempPath = tempPathFor(filePath);
   const mode = await existingMode(filePath) ?? options.mode ?? 420;
   let written;
@@ -8516,7 +8518,6 @@ async function writeFileAtomicStat(filePath, text, options = {}) {
     await unlink(tempPath).catch(() => void 0);
     throw err;
   }
-  await syncDirectory(dir);
   return written;
 }
 function tempPathFor(filePath) {
@@ -8534,18 +8535,6 @@ async function existingMode(filePath) {
   } catch (err) {
     if (err.code === "ENOENT") return null;
     throw err;
-  }
-}
-async function syncDirectory(dir) {
-  let handle;
-  try {
-    handle = await open2(dir, "r");
-    await handle.sync();
-  } catch (err) {
-    const code = err.code;
-    if (code !== "EISDIR" && code !== "EINVAL" && code !== "EPERM" && code !== "EACCES" && code !== "ENOTSUP") throw err;
-  } finally {
-    await handle?.close();
   }
 }
 
@@ -10739,7 +10728,7 @@ function validateState(input, copy = true) {
   else {
     for (const [id, run] of Object.entries(stepRuns)) {
       const normalized = checkStepRun(run, key("stepRuns", id), id, stepIds, issues);
-      if (normalized) Object.defineProperty(stepRuns, id, { value: normalized, enumerable: true, writable: true, configurable: true });
+      if (normalized && normalized !== run) Object.defineProperty(stepRuns, id, { value: normalized, enumerable: true, writable: true, configurable: true });
     }
   }
   if (doc.stepDelayMinutes !== void 0) {
@@ -11325,10 +11314,9 @@ function unescapeCommandData(s) {
 }
 
 // src/core/state-json.ts
-var PRETTY_LIMIT = 256 * 1024;
+var PRETTY_MAX_STEPS = 500;
 function serializeState(state) {
-  const compact = JSON.stringify(state);
-  return `${compact.length <= PRETTY_LIMIT ? JSON.stringify(state, null, 2) : compact}
+  return `${state.stepQueue.length <= PRETTY_MAX_STEPS ? JSON.stringify(state, null, 2) : JSON.stringify(state)}
 `;
 }
 
@@ -11540,7 +11528,7 @@ function revisionPrefix(keyPrefix, revision) {
 }
 var toolkit = null;
 function loadToolkit() {
-  toolkit ??= import("./cache-A5XLIFU6.js");
+  toolkit ??= import("./cache-CEGZNXEF.js");
   return toolkit;
 }
 function escapeRegExp(s) {
@@ -11548,7 +11536,7 @@ function escapeRegExp(s) {
 }
 
 // src/adapters/git-store.ts
-import { mkdir as mkdir5, readFile as readFile4, rename as rename3, unlink as unlink3, writeFile } from "node:fs/promises";
+import { mkdir as mkdir5, readFile as readFile4, rename as rename3, unlink as unlink3, writeFile as writeFile2 } from "node:fs/promises";
 import path6 from "node:path";
 var DEFAULT_GIT_IDENTITY = {
   name: "agent-step-sequencer[bot]",
@@ -11672,7 +11660,7 @@ var GitStore = class {
     const lines = [...have.has(EXCLUDE_MARKER) ? [] : [EXCLUDE_MARKER], ...missing];
     const sep = current === "" || current.endsWith("\n") ? "" : "\n";
     await mkdir5(path6.dirname(file), { recursive: true });
-    await writeFile(file, `${current}${sep}${lines.join("\n")}
+    await writeFile2(file, `${current}${sep}${lines.join("\n")}
 `);
   }
   /** Fetches the work branch into its tracking ref; false when the remote has no such branch. */
@@ -11715,7 +11703,7 @@ var GitStore = class {
     const file = path6.join(this.workspace, this.statePath);
     await mkdir5(path6.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, serializeState(state));
+    await writeFile2(tmp, serializeState(state));
     await rename3(tmp, file);
   }
   async commit(meta) {
@@ -12050,7 +12038,7 @@ var FsVerifier = class {
 
 // src/adapters/attempt-files.ts
 import { constants as constants3 } from "node:fs";
-import { mkdir as mkdir6, open as open4, rm as rm6, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdir as mkdir6, open as open4, rm as rm6, writeFile as writeFile3 } from "node:fs/promises";
 import path9 from "node:path";
 var FsAttemptFiles = class {
   async read(file, maxBytes) {
@@ -12077,7 +12065,7 @@ var FsAttemptFiles = class {
   }
   async write(file, text) {
     await mkdir6(path9.dirname(file), { recursive: true });
-    await writeFile2(file, text);
+    await writeFile3(file, text);
   }
   async remove(file) {
     await rm6(file, { force: true });

@@ -2,8 +2,12 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   AbortError,
   AnonymousCredential,
+  BearerCredentialHandler,
   BufferScheduler,
   ExtendedServiceClient,
+  HttpClient,
+  HttpClientError,
+  HttpCodes,
   Poller,
   StorageBrowserPolicyFactory,
   StorageRetryPolicyFactory,
@@ -33,12 +37,8 @@ import {
   storageRetryPolicy,
   storageSharedKeyCredentialPolicy,
   stringifyXML
-} from "./chunk-M6FYP3W3.js";
+} from "./chunk-66FXJOLT.js";
 import {
-  BearerCredentialHandler,
-  HttpClient,
-  HttpClientError,
-  HttpCodes,
   debug,
   error,
   exec,
@@ -49,7 +49,7 @@ import {
   setSecret,
   warning,
   which
-} from "./chunk-MVKMHM7U.js";
+} from "./chunk-GEX65OPK.js";
 import {
   __commonJS,
   __export,

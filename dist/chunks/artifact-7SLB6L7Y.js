@@ -9,8 +9,11 @@ import {
 import {
   AbortError,
   AnonymousCredential,
+  BearerCredentialHandler,
   BufferScheduler,
   ExtendedServiceClient,
+  HttpClient,
+  HttpCodes,
   Poller,
   StorageBrowserPolicyFactory,
   StorageCRC64Calculator,
@@ -35,6 +38,8 @@ import {
   randomUUID,
   require_commonjs,
   require_commonjs2,
+  require_tunnel,
+  require_undici,
   storageBrowserPolicy,
   storageCorrectContentLengthPolicy,
   storageRequestFailureDetailsParserPolicy,
@@ -44,19 +49,14 @@ import {
   structuredMessageDecodingBrowser,
   structuredMessageDecodingStream,
   structuredMessageEncoding
-} from "./chunk-M6FYP3W3.js";
+} from "./chunk-66FXJOLT.js";
 import {
-  BearerCredentialHandler,
-  HttpClient,
-  HttpCodes,
   debug,
   error,
   info,
-  require_tunnel,
-  require_undici,
   setSecret,
   warning
-} from "./chunk-MVKMHM7U.js";
+} from "./chunk-GEX65OPK.js";
 import {
   __commonJS,
   __export,
