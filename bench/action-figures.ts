@@ -43,18 +43,18 @@ async function idleFleet(finished: number): Promise<ActionHarness> {
 
 // Both processes are timed the same way: from spawn to the child's exit, so neither figure
 // includes the harness reading the run's output files afterwards.
-function timeNodeBare(): Promise<number> {
+function timeNodeBare(env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['-e', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['-e', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env });
     child.once('error', reject);
     child.once('exit', () => resolve(performance.now() - started));
   });
 }
 
 /** A scheduled tick of the bundled Action: the run and its spawn-to-exit time. */
-async function timedTick(h: ActionHarness): Promise<{ run: ActionRun; ms: number }> {
-  const started = await h.start({ eventName: 'schedule', payload: schedulePayload() });
+async function timedTick(h: ActionHarness, env: Record<string, string | undefined>): Promise<{ run: ActionRun; ms: number }> {
+  const started = await h.start({ eventName: 'schedule', payload: schedulePayload(), env });
   // start() resolves right after spawning; no event can have been handled in between.
   const t0 = performance.now();
   const exited = new Promise<number>((resolve) => started.child.once('exit', () => resolve(performance.now())));
@@ -62,40 +62,76 @@ async function timedTick(h: ActionHarness): Promise<{ run: ActionRun; ms: number
   return { run, ms: (await exited) - t0 };
 }
 
-export interface IdleTickFigures {
+export interface IdleTickSamples {
+  /** What differs from this machine's environment (both processes get the same). */
+  env: string;
   /** Whole-process ms of each scheduled tick. */
   oneFinished: number[];
   hundredFinished: number[];
+  /** The same, with the waiting plan's wait marker removed first, so the tick has to look at it. */
+  hundredWaitUnmarked: number[];
   nodeBare: number[];
+}
+
+export interface IdleTickFigures {
+  variants: IdleTickSamples[];
   /** Counted API requests per idle tick (max over all ticks). */
   maxCountedRequests: number;
   /** Whether any idle tick moved a ref on the remote (a commit or a marker). */
   anyRefMoved: boolean;
 }
 
+/**
+ * Variables that change what Node does at start-up (NODE_EXTRA_CA_CERTS alone loads a CA file,
+ * about 70 ms here). Where this machine sets them, the figures are also taken without them, as on
+ * a GitHub-hosted runner; both processes of a comparison always run with the same environment.
+ */
+const STARTUP_VARIABLES = ['NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS'];
+
 /** Idle scheduled ticks, 1 vs 100 finished plans (+1 waiting), interleaved with `node -e 0`. */
 export async function idleTickFigures(reps: number): Promise<IdleTickFigures> {
   const small = await idleFleet(1);
   const large = await idleFleet(100);
-  const out: IdleTickFigures = { oneFinished: [], hundredFinished: [], nodeBare: [], maxCountedRequests: 0, anyRefMoved: false };
+  const present = STARTUP_VARIABLES.filter((k) => process.env[k] !== undefined);
+  const series = (env: string): IdleTickSamples => ({ env, oneFinished: [], hundredFinished: [], hundredWaitUnmarked: [], nodeBare: [] });
+  const variants: Array<{ samples: IdleTickSamples; env: Record<string, string | undefined> }> = [{ samples: series('this machine'), env: {} }];
+  if (present.length) variants.push({ samples: series(`without ${present.join(', ')}`), env: Object.fromEntries(present.map((k) => [k, undefined])) });
+  const out: IdleTickFigures = { variants: variants.map((v) => v.samples), maxCountedRequests: 0, anyRefMoved: false };
   try {
-    const tick = async (h: ActionHarness, into: number[] | null) => {
+    const dropWaitMarkers = async (h: ActionHarness) => {
+      for (const line of (await refs(h)).split('\n')) {
+        const ref = line.split(' ')[0];
+        if (ref?.startsWith('refs/sequencer/wait/')) await h.originGit(['update-ref', '-d', ref]);
+      }
+    };
+    const tick = async (h: ActionHarness, env: Record<string, string | undefined>, into: number[] | null, unmarked = false) => {
+      if (unmarked) await dropWaitMarkers(h);
       const before = await refs(h);
       const counted = h.fake.countedRequests();
-      const { run, ms } = await timedTick(h);
+      const { run, ms } = await timedTick(h, env);
       check(run, 'idle tick');
       out.maxCountedRequests = Math.max(out.maxCountedRequests, h.fake.countedRequests() - counted);
-      if ((await refs(h)) !== before) out.anyRefMoved = true;
+      // Recording the missing wait marker is the one ref an unmarked tick may add.
+      if (!unmarked && (await refs(h)) !== before) out.anyRefMoved = true;
       into?.push(ms);
     };
+    const bareEnv = (env: Record<string, string | undefined>) => {
+      const merged: NodeJS.ProcessEnv = { ...process.env };
+      for (const [k, v] of Object.entries(env)) if (v === undefined) delete merged[k];
+      return merged;
+    };
     // Warm-up (page cache, the fake's first connections), unmeasured.
-    await tick(small, null);
-    await tick(large, null);
-    await timeNodeBare();
+    await tick(small, {}, null);
+    await tick(large, {}, null);
+    await timeNodeBare(process.env);
+    // Interleaved, so load from other processes on the machine hits every series alike.
     for (let i = 0; i < reps; i++) {
-      await tick(small, out.oneFinished);
-      await tick(large, out.hundredFinished);
-      out.nodeBare.push(await timeNodeBare());
+      for (const { samples, env } of variants) {
+        await tick(small, env, samples.oneFinished);
+        await tick(large, env, samples.hundredFinished);
+        await tick(large, env, samples.hundredWaitUnmarked, true);
+        samples.nodeBare.push(await timeNodeBare(bareEnv(env)));
+      }
     }
   } finally {
     await small.close();

@@ -2,7 +2,7 @@
 // `maintenance` commands. A heartbeat lists refs once and ticks only active plans; audit and
 // maintenance are the only paths that fetch idle plans' branches.
 import * as core from '@actions/core';
-import { listPlanRefs, markPlanIdle, prunePlanRef, readPlanFacts, trackingTip, type PlanRef } from '../adapters/git-plans.js';
+import { listPlanRefs, markPlanIdle, markPlanWaiting, prunePlanRef, readPlanFacts, trackingTip, type PlanRef } from '../adapters/git-plans.js';
 import type { GitHubClient } from '../adapters/github-client.js';
 import { deleteCacheEntry, listPlanCaches, listWorkflowStates, type RepoRef } from '../adapters/github-fleet.js';
 import { writeJobSummary } from '../adapters/job-summary.js';
@@ -11,7 +11,7 @@ import { auditFindings, findingsMarkdown, formatFinding } from '../core/audit.js
 import { describeError } from '../core/errors.js';
 import { describeAction, maintenancePlan, type MaintenanceAction } from '../core/maintenance-plan.js';
 import type { FleetFacts, PlanFacts } from '../core/plan-facts.js';
-import { isActiveRef, isIdleStatus, planMatrix } from '../core/plan-index.js';
+import { isActiveRef, isIdleStatus, isWaitingRef, planMatrix } from '../core/plan-index.js';
 import { StaticInbox } from '../adapters/static-inbox.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
@@ -22,33 +22,54 @@ const REMOTE = 'origin';
 const statePathOf = (planId: string) => `.sequencer/${planId}/state.json`;
 
 /**
- * The scheduled heartbeat: one `git ls-remote`, then a tick of each active plan only. A plan a
- * tick finds idle without writing (one from before the index, or whose marker push was lost)
- * gets its marker now, so the next heartbeat skips it.
+ * The scheduled heartbeat's work once the index is read: a tick of each active plan. Plans that
+ * are idle or waiting on a step delay were left out by the listing (see main.ts), which needs
+ * none of the modules loaded here.
  */
-export async function tickActivePlans(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, deadline: Date): Promise<PlanTickResult[]> {
-  const refs = await listPlanRefs(ctx.workspace, REMOTE);
-  const active = refs.filter(isActiveRef);
-  log.info(`${refs.length} plan(s) on ${REMOTE}, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(', ')}` : ''}.`);
+export async function tickActivePlans(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, deadline: Date, active: PlanRef[]): Promise<PlanTickResult[]> {
   const results: PlanTickResult[] = [];
   for (const ref of active) {
     if (Date.now() >= deadline.getTime()) break;
-    const result = await tickPlan(ctx, inputs, client, log, { planId: ref.planId, deadline });
-    results.push(result);
-    const state = result.result.state;
-    if (inputs.stateStore === 'git' && result.result.writes === 0 && state && isIdleStatus(state.status)) {
-      const tip = await trackingTip(ctx.workspace, REMOTE, ref.branch);
-      if (tip && (await markPlanIdle(ctx.workspace, REMOTE, { planId: ref.planId, sha: tip, idleSha: ref.idleSha }))) log.info(`${ref.planId} is ${state.status}: recorded as idle.`);
-    }
+    results.push(await tickPlan(ctx, inputs, client, log, { planId: ref.planId, deadline }));
   }
   return results;
+}
+
+/**
+ * Keeps the index current after ticks: a plan a tick found idle without writing (from before the
+ * index, or whose marker push was lost) gets its idle marker; a plan a tick left waiting on a step
+ * delay gets a wait marker, so heartbeats skip it until the delay ends. Markers only go on the
+ * commit the tick saw, and only while the remote's branch is still there.
+ */
+export async function recordMarkers(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog, results: PlanTickResult[]): Promise<void> {
+  if (inputs.stateStore !== 'git') return;
+  const wanted = results.filter(({ result: r }) => r.state && ((r.outcome === 'waiting' && r.detail) || (r.writes === 0 && isIdleStatus(r.state.status))));
+  if (!wanted.length) return;
+  try {
+    const refs = await listPlanRefs(ctx.workspace, REMOTE);
+    const now = new Date();
+    for (const { result: r, branch } of wanted) {
+      const ref = refs.find((x) => x.branch === branch);
+      if (!ref || (await trackingTip(ctx.workspace, REMOTE, branch)) !== ref.sha) continue;
+      if (r.outcome === 'waiting') {
+        const until = Date.parse(r.detail ?? '');
+        if (until > now.getTime() && !isWaitingRef(ref, now) && (await markPlanWaiting(ctx.workspace, REMOTE, ref, until))) log.info(`${ref.planId} waits until ${r.detail}: heartbeats skip it until then.`);
+      } else if (ref.idleSha !== ref.sha && (await markPlanIdle(ctx.workspace, REMOTE, ref))) {
+        log.info(`${ref.planId} is ${r.state!.status}: recorded as idle.`);
+      }
+    }
+  } catch (err) {
+    // The index only saves work; a heartbeat without it ticks the plan again.
+    log.warn(`Could not update the plan index: ${describeError(err)}`);
+  }
 }
 
 /** `list`: the active plans as a JSON array of ids for `strategy.matrix`; nothing is fetched. */
 export async function listPlans(ctx: RunContext, log: ToolkitLog): Promise<PlanOutputs> {
   const refs = await listPlanRefs(ctx.workspace, REMOTE);
-  const active = refs.filter(isActiveRef).map((r) => r.planId);
-  for (const r of refs) log.info(`${isActiveRef(r) ? 'active' : 'idle  '}  ${r.planId}  (${r.branch} ${r.sha.slice(0, 12)})`);
+  const now = new Date();
+  const active = refs.filter((r) => isActiveRef(r, now)).map((r) => r.planId);
+  for (const r of refs) log.info(`${isActiveRef(r, now) ? 'active ' : isWaitingRef(r, now) ? 'waiting' : 'idle   '}  ${r.planId}  (${r.branch} ${r.sha.slice(0, 12)})`);
   log.info(`${active.length} active of ${refs.length} plan(s).`);
   return { ...emptyOutputs('OK'), plans: planMatrix(active) };
 }

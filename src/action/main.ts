@@ -1,20 +1,33 @@
 // The Action: inputs → event route → one idempotent tick per plan → outputs. Every path sets the
 // outputs and ends in one place, so a failure is reported once with the right status.
 import * as core from '@actions/core';
-import { dispatchWorkflow, workflowFileFromRef } from '../adapters/workflow-dispatch.js';
-import { createGitHubClient, type GitHubClient } from '../adapters/github-client.js';
+import type { GitHubClient } from '../adapters/github-client.js';
+import { listPlanRefs } from '../adapters/git-plans.js';
 import { StaticInbox } from '../adapters/static-inbox.js';
 import { ToolkitLog } from '../adapters/toolkit-log.js';
 import type { Command } from '../core/commands.js';
 import { ConfigError, describeError, SequencerError } from '../core/errors.js';
-import { newState } from '../core/new-state.js';
+import { isActiveRef } from '../core/plan-index.js';
 import { readRunContext, type RunContext } from './context.js';
 import { issuePlanId, routeEvent, type Route } from './events.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
 import { emptyOutputs, outputsFor, setOutputs, type PlanOutputs } from './outputs.js';
-import { createPlanStore, tickPlan, type PlanTickResult } from './plan-tick.js';
-import { proposeFromIssue, readPlanInput } from './propose.js';
-import { auditPlans, listPlans, maintainPlans, tickActivePlans } from './fleet.js';
+import type { PlanTickResult } from './plan-tick.js';
+
+// Only what every run needs is loaded at start-up. A heartbeat whose plans are all idle or
+// waiting reads the index and ends without loading the GitHub client, the engine or the
+// proposal code (YAML, plan drafting); each route loads what it uses.
+const load = {
+  tick: () => import('./plan-tick.js'),
+  fleet: () => import('./fleet.js'),
+  propose: () => import('./propose.js'),
+  dispatch: () => import('../adapters/workflow-dispatch.js'),
+  client: () => import('../adapters/github-client.js'),
+  newState: () => import('../core/new-state.js'),
+};
+
+/** The GitHub client, built on first use. */
+type Client = () => Promise<GitHubClient>;
 
 export async function run(): Promise<number> {
   let outputs: PlanOutputs = emptyOutputs();
@@ -29,7 +42,8 @@ export async function run(): Promise<number> {
       setOutputs({ ...outputs, status: 'IGNORED' });
       return 0;
     }
-    const client = createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing });
+    let made: Promise<GitHubClient> | undefined;
+    const client: Client = () => (made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing })));
     outputs = await handle(route, ctx, inputs, client, log);
     setOutputs(outputs);
     return 0;
@@ -40,15 +54,17 @@ export async function run(): Promise<number> {
   }
 }
 
-async function handle(route: Exclude<Route, { kind: 'ignore' }>, ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog): Promise<PlanOutputs> {
+async function handle(route: Exclude<Route, { kind: 'ignore' }>, ctx: RunContext, inputs: ActionInputs, client: Client, log: ToolkitLog): Promise<PlanOutputs> {
   const deadline = new Date(Date.now() + inputs.timeBudgetMinutes * 60_000);
   switch (route.kind) {
     case 'propose': {
-      const proposed = await proposeFromIssue(ctx, inputs, client, log, route);
+      const proposed = await (await load.propose()).proposeFromIssue(ctx, inputs, await client(), log, route);
       return proposed.state ? outputsFor(proposed.state, proposed.branch) : emptyOutputs('MISSING');
     }
-    case 'comment':
-      return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, client, log, { planId: issuePlanId(route.issueNumber), deadline })]);
+    case 'comment': {
+      const { tickPlan } = await load.tick();
+      return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId: issuePlanId(route.issueNumber), deadline })]);
+    }
     case 'tick-active':
       return tickAll(ctx, inputs, client, log, deadline);
     case 'dispatch':
@@ -56,22 +72,23 @@ async function handle(route: Exclude<Route, { kind: 'ignore' }>, ctx: RunContext
   }
 }
 
-async function dispatch(route: Extract<Route, { kind: 'dispatch' }>, ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
+async function dispatch(route: Extract<Route, { kind: 'dispatch' }>, ctx: RunContext, inputs: ActionInputs, client: Client, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
   const { command } = route;
-  if (command === 'list') return listPlans(ctx, log);
-  if (command === 'audit') return auditPlans(ctx, inputs, client, log);
-  if (command === 'maintenance') return maintainPlans(ctx, inputs, client, log);
+  if (command === 'list') return (await load.fleet()).listPlans(ctx, log);
+  if (command === 'audit') return (await load.fleet()).auditPlans(ctx, inputs, await client(), log);
+  if (command === 'maintenance') return (await load.fleet()).maintainPlans(ctx, inputs, await client(), log);
   if (command === 'tick' && !route.planId) return tickAll(ctx, inputs, client, log, deadline);
+  const { tickPlan } = await load.tick();
   if (command === 'start') {
     if (!route.planFile) throw new ConfigError("Input 'plan': required with command 'start', e.g. plans/research.yml");
     const planId = route.planId ?? route.planFile.split('/').pop()!.replace(/\.(json|ya?ml)$/i, '');
     await startPlan(ctx, inputs, log, planId, route.planFile, route.actor);
-    return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, client, log, { planId, deadline })]);
+    return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId, deadline })]);
   }
   if (!route.planId) throw new ConfigError(`Input 'plan-id': required with command '${command}'.`);
   const commands: Command[] = command === 'tick' ? [] : [steeringCommand(command, route.actor, route.step)];
   const inbox = new StaticInbox(Number(ctx.runId) * 100 + ctx.runAttempt, commands, (text) => log.info(text));
-  return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, client, log, { planId: route.planId, deadline, inbox })]);
+  return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId: route.planId, deadline, inbox })]);
 }
 
 function steeringCommand(command: string, by: string, step: string | undefined): Command {
@@ -90,8 +107,9 @@ function steeringCommand(command: string, by: string, step: string | undefined):
 
 /** `start`: a person with the right to dispatch the workflow approves by dispatching. */
 async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog, planId: string, planFile: string, actor: string): Promise<void> {
-  const extracted = await readPlanInput(ctx.workspace, planFile);
-  const store = createPlanStore(ctx, inputs, planId, log);
+  const extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile);
+  const { newState } = await load.newState();
+  const store = (await load.tick()).createPlanStore(ctx, inputs, planId, log);
   await store.acquire();
   const loaded = await store.load();
   if (loaded.kind === 'loaded') return;
@@ -105,23 +123,36 @@ async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog,
   await store.write(state, { kind: 'update', message: `plan started by ${actor}` });
 }
 
-async function tickAll(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
-  const results = await tickActivePlans(ctx, inputs, client, log, deadline);
-  if (!results.length) log.info('No plans to tick.');
+/**
+ * The heartbeat: ONE `git ls-remote` lists every plan with its index markers; only plans that
+ * are neither idle nor waiting at their branch tip are fetched and ticked (DESIGN, plan index).
+ */
+async function tickAll(ctx: RunContext, inputs: ActionInputs, client: Client, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
+  const refs = await listPlanRefs(ctx.workspace, 'origin');
+  const now = new Date();
+  const active = refs.filter((r) => isActiveRef(r, now));
+  log.info(`${refs.length} plan(s) on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(', ')}` : ''}.`);
+  if (!active.length) {
+    log.info('No plans to tick.');
+    return emptyOutputs();
+  }
+  const results = await (await load.fleet()).tickActivePlans(ctx, inputs, await client(), log, deadline, active);
   return finish(ctx, inputs, client, log, results);
 }
 
 /** Outputs of the last plan ticked; a plan left with work and no budget is continued at once. */
-async function finish(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, results: PlanTickResult[]): Promise<PlanOutputs> {
+async function finish(ctx: RunContext, inputs: ActionInputs, client: Client, log: ToolkitLog, results: PlanTickResult[]): Promise<PlanOutputs> {
+  if (results.length) await (await load.fleet()).recordMarkers(ctx, inputs, log, results);
   for (const r of results) {
     if (r.result.outcome !== 'budget' || !r.result.state?.planId) continue;
+    const { dispatchWorkflow, workflowFileFromRef } = await load.dispatch();
     const workflow = inputs.continueWorkflow ?? workflowFileFromRef(ctx.workflowRef);
     if (!workflow) {
       log.warn('Time budget spent with work left, and the workflow file is unknown: the next scheduled run continues.');
       continue;
     }
     try {
-      await dispatchWorkflow({ client, owner: ctx.owner, repo: ctx.repo, workflow, ref: ctx.ref || 'main', inputs: { command: 'tick', 'plan-id': r.result.state.planId } });
+      await dispatchWorkflow({ client: await client(), owner: ctx.owner, repo: ctx.repo, workflow, ref: ctx.ref || 'main', inputs: { command: 'tick', 'plan-id': r.result.state.planId } });
       log.info(`Time budget spent: dispatched ${workflow} to continue ${r.result.state.planId}.`);
     } catch (err) {
       log.warn(`Could not dispatch ${workflow} to continue (${describeError(err)}); the next scheduled run continues.`);

@@ -3,7 +3,7 @@
 // outside refs/heads, so they never show up as branches.
 import { ConfigError, describeError, showValue } from '../core/errors.js';
 import type { PlanDocument, PlanFacts } from '../core/plan-facts.js';
-import { archiveRef, idleRef, IDLE_REF_PREFIX, isActiveRef, isRefSafePlanId, parsePlanRefs, PLAN_BRANCH_PREFIX, type PlanRef } from '../core/plan-index.js';
+import { archiveRef, idleRef, IDLE_REF_PREFIX, isActiveRef, isRefSafePlanId, parsePlanRefs, PLAN_BRANCH_PREFIX, WAIT_REF_PREFIX, waitRef, type PlanRef } from '../core/plan-index.js';
 import type { PruneMode } from '../core/maintenance-plan.js';
 import { parseState } from '../core/validate-state.js';
 import { git } from './git.js';
@@ -14,21 +14,16 @@ function checkRemote(remote: string): void {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote)) throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
 }
 
-/** Every plan branch with its idle marker: one `git ls-remote`, nothing fetched. */
+/** Every plan branch with its idle and wait markers: one `git ls-remote`, nothing fetched. */
 export async function listPlanRefs(workspace: string, remote: string, prefix = PLAN_BRANCH_PREFIX): Promise<PlanRef[]> {
   checkRemote(remote);
-  const res = await git(['ls-remote', remote, `refs/heads/${prefix}*`, `${IDLE_REF_PREFIX}*`], { cwd: workspace });
+  const res = await git(['ls-remote', remote, `refs/heads/${prefix}*`, `${IDLE_REF_PREFIX}*`, `${WAIT_REF_PREFIX}*`], { cwd: workspace });
   return parsePlanRefs(res.stdout, prefix);
 }
 
-/** The plans a heartbeat has to tick: no idle marker at their branch tip. */
-export async function listActivePlans(workspace: string, remote: string, prefix = PLAN_BRANCH_PREFIX): Promise<PlanRef[]> {
-  return (await listPlanRefs(workspace, remote, prefix)).filter(isActiveRef);
-}
-
-/** Which plans have a work branch on the remote (kept for callers that need no index). */
-export async function listPlanBranches(workspace: string, remote: string, prefix = PLAN_BRANCH_PREFIX): Promise<Array<{ planId: string; branch: string; sha: string }>> {
-  return (await listPlanRefs(workspace, remote, prefix)).map(({ planId, branch, sha }) => ({ planId, branch, sha }));
+/** The plans a heartbeat has to tick: neither idle nor waiting at their branch tip. */
+export async function listActivePlans(workspace: string, remote: string, now = new Date(), prefix = PLAN_BRANCH_PREFIX): Promise<PlanRef[]> {
+  return (await listPlanRefs(workspace, remote, prefix)).filter((r) => isActiveRef(r, now));
 }
 
 /**
@@ -44,6 +39,24 @@ export async function markPlanIdle(workspace: string, remote: string, ref: { pla
     cwd: workspace,
     allowFail: true,
   });
+  return res.code === 0;
+}
+
+/**
+ * Records that the plan at its listed tip waits until `untilMs` (a wait marker named after that
+ * time) and removes its older wait markers, in one atomic push. Every ref is leased to what the
+ * listing saw, so a plan that moved meanwhile is left as it is. False when the remote refused.
+ */
+export async function markPlanWaiting(workspace: string, remote: string, ref: PlanRef, untilMs: number): Promise<boolean> {
+  checkRemote(remote);
+  if (!isRefSafePlanId(ref.planId) || !Number.isFinite(untilMs)) return false;
+  const marker = waitRef(ref.planId, untilMs);
+  const old = (ref.waits ?? []).filter((w) => w.ref !== marker);
+  if ((ref.waits ?? []).some((w) => w.ref === marker && w.sha === ref.sha) && !old.length) return true;
+  const known = (ref.waits ?? []).find((w) => w.ref === marker);
+  const leases = [`--force-with-lease=${marker}:${known?.sha ?? ''}`, ...old.map((w) => `--force-with-lease=${w.ref}:${w.sha}`)];
+  const specs = [`${ref.sha}:${marker}`, ...old.map((w) => `:${w.ref}`)];
+  const res = await git(['push', '--porcelain', '--no-verify', '--atomic', ...leases, remote, ...specs], { cwd: workspace, allowFail: true });
   return res.code === 0;
 }
 
@@ -108,7 +121,7 @@ async function commitDates(workspace: string, shas: string[]): Promise<Map<strin
 export type PruneOutcome = 'pruned' | 'moved';
 
 /**
- * Removes a finished plan's branch and idle marker in one atomic push, keeping its tip under
+ * Removes a finished plan's branch and its markers in one atomic push, keeping its tip under
  * refs/sequencer/archive/ in archive mode. The push only succeeds while the branch (and marker)
  * are exactly as listed: a plan that was written to meanwhile is left alone (`moved`).
  */
@@ -121,6 +134,10 @@ export async function prunePlanRef(workspace: string, remote: string, ref: PlanR
   if (ref.idleSha) {
     leases.push(`--force-with-lease=${idleRef(ref.planId)}:${ref.idleSha}`);
     specs.push(`:${idleRef(ref.planId)}`);
+  }
+  for (const w of ref.waits ?? []) {
+    leases.push(`--force-with-lease=${w.ref}:${w.sha}`);
+    specs.push(`:${w.ref}`);
   }
   if (mode === 'archive') specs.unshift(`${ref.sha}:${archiveRef(ref.planId, ref.sha)}`);
   const res = await git(['push', '--porcelain', '--no-verify', '--atomic', ...leases, remote, ...specs], { cwd: workspace, allowFail: true });

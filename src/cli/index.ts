@@ -5,7 +5,8 @@ import { EXIT, SequencerError, describeError } from '../core/errors.js';
 import { checkCommand, runCommand } from './commands/heartbeat.js';
 import { demoAgent } from './commands/demo-agent.js';
 import { demoCommand } from './commands/demo.js';
-import { auditCommand, listCommand, maintenanceCommand } from './commands/fleet.js';
+// The commands over all plans are loaded only when asked for: a heartbeat does not need them.
+const fleet = () => import('./commands/fleet.js');
 import { planCommand } from './commands/plan-request.js';
 import { initCommand, validateCommand } from './commands/setup.js';
 import { statusCommand } from './commands/status.js';
@@ -38,11 +39,11 @@ async function main(argv: string[]): Promise<number> {
     case 'validate':
       return validateCommand(s, print);
     case 'list':
-      return listCommand(s, print);
+      return (await fleet()).listCommand(s, print);
     case 'audit':
-      return auditCommand(s, print);
+      return (await fleet()).auditCommand(s, print);
     case 'maintenance':
-      return maintenanceCommand(s, print);
+      return (await fleet()).maintenanceCommand(s, print);
     case 'demo':
       return demoCommand(print);
     case 'help':

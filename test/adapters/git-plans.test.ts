@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitStore } from '../../src/adapters/git-store.js';
-import { listActivePlans, listPlanRefs, markPlanIdle, prunePlanRef, readPlanFacts } from '../../src/adapters/git-plans.js';
+import { listActivePlans, listPlanRefs, markPlanIdle, markPlanWaiting, prunePlanRef, readPlanFacts } from '../../src/adapters/git-plans.js';
 import { git } from '../../src/adapters/git.js';
 import type { State } from '../../src/core/types.js';
 import { state } from '../fakes/states.js';
@@ -115,6 +115,32 @@ describe('the idle index kept by the git store', () => {
     const tip = (await refsOf(remote))['refs/heads/sequencer/q'];
     expect(await markPlanIdle(ws, 'origin', { ...ref!, idleSha: null })).toBe(false);
     expect((await refsOf(remote))['refs/sequencer/idle/q']).toBe(tip);
+  });
+});
+
+describe('wait markers', () => {
+  it('a plan waiting at its tip is skipped until the delay ends; a new wait replaces the old marker', async () => {
+    const { remote, ws } = await setup();
+    await write(ws, 'w', { status: 'IN_PROGRESS' });
+    const [ref] = await listPlanRefs(ws, 'origin');
+    const until = Date.now() + 30 * 60_000;
+    expect(await markPlanWaiting(ws, 'origin', ref!, until)).toBe(true);
+    expect(await listActivePlans(ws, 'origin')).toEqual([]);
+    expect((await listActivePlans(ws, 'origin', new Date(until + 1000))).map((r) => r.planId)).toEqual(['w']);
+
+    // The next step runs (the tip moves): active again; its own wait replaces the old marker.
+    await write(ws, 'w', { status: 'IN_PROGRESS', currentStep: 0 });
+    expect((await listActivePlans(ws, 'origin')).map((r) => r.planId)).toEqual(['w']);
+    const [moved] = await listPlanRefs(ws, 'origin');
+    expect(await markPlanWaiting(ws, 'origin', moved!, until + 60_000)).toBe(true);
+    const waits = Object.keys(await refsOf(remote)).filter((r) => r.startsWith('refs/sequencer/wait/'));
+    expect(waits).toEqual([`refs/sequencer/wait/w/${Math.ceil((until + 60_000) / 1000)}`]);
+
+    // Pruning removes wait markers with the branch.
+    const [last] = await listPlanRefs(ws, 'origin');
+    await readPlanFacts(ws, 'origin', [last!], (id) => `.sequencer/${id}/state.json`);
+    expect(await prunePlanRef(ws, 'origin', last!, 'delete')).toBe('pruned');
+    expect(Object.keys(await refsOf(remote)).filter((r) => r.includes('/w'))).toEqual([]);
   });
 });
 

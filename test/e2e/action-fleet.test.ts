@@ -55,14 +55,17 @@ describe('the scheduled heartbeat over the plan index', () => {
   });
   afterAll(async () => h?.close());
 
-  it('100 finished plans and 1 waiting: no commit, ≤ 1 counted request, no finished branch fetched, no heavy module', async () => {
+  it('100 finished plans and 1 waiting: no commit, no API request, no plan branch fetched, no heavy module', async () => {
     // The waiting plan comes the real way: proposal, `/approve delay=30`, step one runs, then a
-    // 30-minute delay (longer than the tick sleeps through).
+    // 30-minute delay (longer than the tick sleeps through). That run records the wait.
     expectOk(await h.openIssue(11, twoSteps));
     h.fake.setPermission('alice', 'write');
     const approved = await h.say(11, 'alice', '/approve delay=30').deliver();
     expectOk(approved);
     expect(approved.outputs).toMatchObject({ status: 'IN_PROGRESS', 'steps-done': '1', 'current-step': 'second' });
+    expect(approved.stdout).toMatch(/issue-11 waits until \S+: heartbeats skip it until then\./);
+    const waiting = Object.entries(await allRefs(h)).filter(([r]) => r.startsWith('refs/sequencer/wait/issue-11/'));
+    expect(waiting.map(([, sha]) => sha)).toEqual([(await allRefs(h))['refs/heads/sequencer/issue-11']]);
     await seedPlans(h.origin, h.mainSha, finished);
 
     const refsBefore = await allRefs(h);
@@ -73,21 +76,37 @@ describe('the scheduled heartbeat over the plan index', () => {
     const idle = await h.tick({ env: { NODE_OPTIONS: `--import=${GUARD}`, HEAVY_CHUNK_LOG: heavyLog } });
     expectOk(idle);
 
-    expect(idle.stdout).toMatch(/101 plan\(s\) on origin, 1 active: issue-11\./);
-    expect(idle.outputs.plans).toBe('["issue-11"]');
+    expect(idle.stdout).toMatch(/101 plan\(s\) on origin, 0 active\./);
+    expect(idle.outputs.plans).toBe('[]');
     expect(await allRefs(h), 'no commit, no ref moved').toEqual(refsBefore);
+    expect(h.fake.requests.slice(firstRequest), 'no API request').toEqual([]);
+    expect(h.fake.countedRequests()).toBe(countedBefore);
+    // No plan branch reached the runner; no finished plan's commit did.
+    expect(await ws(idle, 'for-each-ref', '--format=%(refname)', 'refs/remotes/')).toBe('refs/remotes/origin/main');
+    const doneTip = refsBefore['refs/heads/sequencer/done-050']!;
+    expect((await git(['cat-file', '-e', doneTip], { cwd: idle.workspace, allowFail: true })).code).not.toBe(0);
+    expect(await readFile(heavyLog, 'utf8'), '@actions/artifact and @actions/cache stay unloaded').toBe('');
+  });
+
+  it('a waiting plan without its wait marker costs one conditional request and no commit, then gets the marker', async () => {
+    const marker = Object.keys(await allRefs(h)).find((r) => r.startsWith('refs/sequencer/wait/issue-11/'))!;
+    await h.originGit(['update-ref', '-d', marker]);
+    const refsBefore = await allRefs(h);
+    const firstRequest = h.fake.requests.length;
+    const countedBefore = h.fake.countedRequests();
+    const run = await h.tick();
+    expectOk(run);
+    expect(run.stdout).toMatch(/101 plan\(s\) on origin, 1 active: issue-11\./);
     const made = h.fake.requests.slice(firstRequest);
     expect(made.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /repos/${h.owner}/${h.repo}/issues/11/comments`]);
     expect(made.every((r) => r.conditional), 'the comment poll sends its ETag').toBe(true);
     expect(h.fake.countedRequests() - countedBefore).toBeLessThanOrEqual(1);
-    // Only the waiting plan's branch reached the runner; no finished plan's commit did.
-    expect((await ws(idle, 'for-each-ref', '--format=%(refname)', 'refs/remotes/')).split('\n').sort()).toEqual([
-      'refs/remotes/origin/main',
-      'refs/remotes/origin/sequencer/issue-11',
-    ]);
-    const doneTip = refsBefore['refs/heads/sequencer/done-050']!;
-    expect((await git(['cat-file', '-e', doneTip], { cwd: idle.workspace, allowFail: true })).code).not.toBe(0);
-    expect(await readFile(heavyLog, 'utf8'), '@actions/artifact and @actions/cache stay unloaded').toBe('');
+    const refsAfter = await allRefs(h);
+    expect(refsAfter['refs/heads/sequencer/issue-11'], 'no commit').toBe(refsBefore['refs/heads/sequencer/issue-11']);
+    expect(refsAfter[marker]).toBe(refsBefore['refs/heads/sequencer/issue-11']);
+    // Only the waiting plan's branch was fetched.
+    expect((await ws(run, 'for-each-ref', '--format=%(refname)', 'refs/remotes/')).split('\n').sort()).toEqual(['refs/remotes/origin/main', 'refs/remotes/origin/sequencer/issue-11']);
+    expect((await h.tick()).stdout).toMatch(/101 plan\(s\) on origin, 0 active\./);
   });
 
   it('the guard sees a heavy chunk when one is loaded (the check above can fail)', async () => {
@@ -111,8 +130,8 @@ describe('the scheduled heartbeat over the plan index', () => {
 
     const second = await h.tick();
     expectOk(second);
-    expect(second.stdout).toMatch(/102 plan\(s\) on origin, 1 active: issue-11\./);
-    expect(await ws(second, 'for-each-ref', '--format=%(refname)', 'refs/remotes/origin/sequencer/')).toBe('refs/remotes/origin/sequencer/issue-11');
+    expect(second.stdout).toMatch(/102 plan\(s\) on origin, 0 active\./);
+    expect(await ws(second, 'for-each-ref', '--format=%(refname)', 'refs/remotes/origin/sequencer/')).toBe('');
   });
 
   it('list gives the active plans for a matrix; a matrix job ticks its plan only; the finished plan leaves the list', async () => {
@@ -124,7 +143,8 @@ describe('the scheduled heartbeat over the plan index', () => {
     expectOk(listed);
     expect(listed.outputs.status).toBe('OK');
     const matrix = JSON.parse(listed.outputs.plans!) as unknown;
-    expect(matrix).toEqual(['issue-11', 'nightly']);
+    // issue-11 waits on its step delay: no job for it until the delay ends.
+    expect(matrix).toEqual(['nightly']);
     // The list job of a scheduled fan-out names its command in `with:`; nothing is fetched.
     const scheduledList = await h.tick({ inputs: { command: 'list' } });
     expectOk(scheduledList);
@@ -141,7 +161,7 @@ describe('the scheduled heartbeat over the plan index', () => {
     expect(refsAfter['refs/sequencer/idle/nightly'], 'DONE and its marker landed in one push').toBe(refsAfter['refs/heads/sequencer/nightly']);
 
     const again = await h.dispatch({ command: 'list' });
-    expect(again.outputs.plans).toBe('["issue-11"]');
+    expect(again.outputs.plans).toBe('[]');
   });
 });
 

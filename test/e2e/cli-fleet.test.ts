@@ -39,6 +39,7 @@ describe('file store', () => {
         stepRuns: { s1: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'cancelling/s1/1', startedAt: daysAgo(2).toISOString(), leaseExpiresAt: daysAgo(1).toISOString() }] }, s2: { status: 'PENDING', tries: 0 } },
       }),
     );
+    await writePlan(ws, 'pausing', seedState('pausing', 'IN_PROGRESS', daysAgo(0), { notBefore: new Date(Date.now() + 3_600_000).toISOString() }));
     // A drafted plan without state is not a plan yet.
     await mkdir(path.join(ws, '.sequencer', 'draft'), { recursive: true });
     await writeJson(path.join(ws, '.sequencer', 'draft', 'plan.json'), { steps: {} });
@@ -51,6 +52,7 @@ describe('file store', () => {
     expect(table.stdout).toMatch(/^done-old\tDONE\t2\/2\t.*\tidle$/m);
     expect(table.stdout).toMatch(/^broken\tINVALID\t/m);
     expect(table.stdout).not.toMatch(/^draft/m);
+    expect(table.stdout).toMatch(/^pausing\tIN_PROGRESS\t0\/2\t.*\twaiting$/m);
     const matrix = await cli('list', '--json');
     expect(JSON.parse(matrix.stdout)).toEqual(['asking', 'cancelling', 'running']);
 
@@ -65,14 +67,14 @@ describe('file store', () => {
     const text = await cli('audit');
     expect(text.stdout).toMatch(/^ERROR invalid-state: broken: the state at .*state\.json fails validation/m);
     expect(text.stdout).toMatch(/^ {2}hint: /m);
-    expect(text.stdout).toMatch(/7 plan\(s\), 4 finding\(s\)\./);
+    expect(text.stdout).toMatch(/8 plan\(s\), 4 finding\(s\)\./);
 
     const dry = await cli('maintenance');
     expect(dry.code, output(dry)).toBe(0);
     expect(dry.stdout).toMatch(/cancelling: would finish the requested cancellation/);
     expect(dry.stdout).toMatch(/done-old: would archive .*done-old.*state\.json \(DONE, last change 10 days ago\)/);
     expect(dry.stdout).toMatch(/2 action\(s\) \(dry run: --apply carries them out\)\./);
-    expect((await readdir(path.join(ws, '.sequencer'))).sort()).toEqual(['asking', 'blocked-old', 'broken', 'cancelling', 'done-old', 'done-young', 'draft', 'running']);
+    expect((await readdir(path.join(ws, '.sequencer'))).sort()).toEqual(['asking', 'blocked-old', 'broken', 'cancelling', 'done-old', 'done-young', 'draft', 'pausing', 'running']);
 
     const applied = await cli('maintenance', '--apply', '--json');
     expect(applied.code, output(applied)).toBe(0);
@@ -93,7 +95,7 @@ describe('file store', () => {
     expect(deleted.stdout).toMatch(/done-young: deleted /);
     // Just cancelled: its last change is today, younger than a day.
     expect(deleted.stdout).not.toMatch(/cancelling/);
-    expect((await readdir(path.join(ws, '.sequencer'))).sort()).toEqual(['.archive', 'asking', 'blocked-old', 'broken', 'cancelling', 'draft', 'running']);
+    expect((await readdir(path.join(ws, '.sequencer'))).sort()).toEqual(['.archive', 'asking', 'blocked-old', 'broken', 'cancelling', 'draft', 'pausing', 'running']);
     expect(await readdir(path.join(ws, '.sequencer', '.archive'))).toHaveLength(1);
   });
 

@@ -2,12 +2,13 @@
 // (file store) or the remote's plan branches (--store git). The decisions are the same pure
 // functions the Action uses; only where the facts come from differs.
 import { scanFilePlans, pruneFilePlan, stateFileOf } from '../../adapters/file-plans.js';
-import { listPlanRefs, markPlanIdle, prunePlanRef, readPlanFacts } from '../../adapters/git-plans.js';
-import { auditFindings, formatFinding } from '../../core/audit.js';
+import { listPlanRefs, markPlanIdle, prunePlanRef, readPlanFacts, type PlanRef } from '../../adapters/git-plans.js';
+import { attemptInFlight, auditFindings, formatFinding } from '../../core/audit.js';
 import { ConfigError, describeError } from '../../core/errors.js';
 import { describeAction, maintenancePlan, type MaintenanceAction } from '../../core/maintenance-plan.js';
 import type { FleetFacts } from '../../core/plan-facts.js';
-import { isActiveRef, planMatrix } from '../../core/plan-index.js';
+import type { State } from '../../core/types.js';
+import { isActiveRef, isWaitingRef, planMatrix } from '../../core/plan-index.js';
 import { stepsDone } from '../../core/step-view.js';
 import { tick } from '../../engine.js';
 import type { CliSettings } from '../options.js';
@@ -23,14 +24,17 @@ export async function listCommand(s: CliSettings, print: Print): Promise<number>
   checkStore(s);
   if (s.store === 'git') {
     const refs = await listPlanRefs(s.workspace, s.remote);
-    const active = refs.filter(isActiveRef).map((r) => r.planId);
+    const now = new Date();
+    const active = refs.filter((r) => isActiveRef(r, now)).map((r) => r.planId);
     if (s.json) print(planMatrix(active));
-    else for (const r of refs) print(`${r.planId}\t${isActiveRef(r) ? 'active' : 'idle'}\t${r.branch}\t${r.sha.slice(0, 12)}`);
+    else for (const r of refs) print(`${r.planId}\t${isActiveRef(r, now) ? 'active' : isWaitingRef(r, now) ? 'waiting' : 'idle'}\t${r.branch}\t${r.sha.slice(0, 12)}`);
     return 0;
   }
   const plans = await scanFilePlans(s.workspace);
-  // A plan needs a tick while it runs or while commands wait in its inbox.
-  const active = plans.filter((p) => (p.doc.kind === 'ok' && p.doc.state.status === 'IN_PROGRESS') || (p.doc.kind === 'ok' && p.pendingCommands > 0));
+  const now = Date.now();
+  // A plan needs a tick while it runs (unless it waits on a step delay) or while commands wait in its inbox.
+  const waiting = (st: State) => st.status === 'IN_PROGRESS' && !!st.notBefore && Date.parse(st.notBefore) > now && !attemptInFlight(st);
+  const active = plans.filter((p) => p.doc.kind === 'ok' && ((p.doc.state.status === 'IN_PROGRESS' && !waiting(p.doc.state)) || p.pendingCommands > 0));
   if (s.json) {
     print(planMatrix(active.map((p) => p.planId)));
     return 0;
@@ -41,17 +45,17 @@ export async function listCommand(s: CliSettings, print: Print): Promise<number>
       continue;
     }
     const st = p.doc.state;
-    print(`${p.planId}\t${st.status}\t${stepsDone(st)}/${st.stepQueue.length}\t${st.lastHeartbeatIso ?? p.updatedAt ?? '-'}\t${active.includes(p) ? 'active' : 'idle'}`);
+    print(`${p.planId}\t${st.status}\t${stepsDone(st)}/${st.stepQueue.length}\t${st.lastHeartbeatIso ?? p.updatedAt ?? '-'}\t${active.includes(p) ? 'active' : waiting(st) ? 'waiting' : 'idle'}`);
   }
   return 0;
 }
 
-async function gather(s: CliSettings): Promise<FleetFacts> {
+async function gather(s: CliSettings): Promise<FleetFacts & { refs: PlanRef[] }> {
   if (s.store === 'git') {
     const refs = await listPlanRefs(s.workspace, s.remote);
-    return { plans: await readPlanFacts(s.workspace, s.remote, refs, (id) => `.sequencer/${id}/state.json`) };
+    return { plans: await readPlanFacts(s.workspace, s.remote, refs, (id) => `.sequencer/${id}/state.json`), refs };
   }
-  return { plans: await scanFilePlans(s.workspace) };
+  return { plans: await scanFilePlans(s.workspace), refs: [] };
 }
 
 export async function auditCommand(s: CliSettings, print: Print): Promise<number> {
@@ -92,7 +96,7 @@ export async function maintenanceCommand(s: CliSettings, print: Print): Promise<
   return results.some((r) => r.result === 'failed') ? 1 : 0;
 }
 
-async function carryOut(s: CliSettings, a: MaintenanceAction, facts: FleetFacts): Promise<{ result: string; detail?: string }> {
+async function carryOut(s: CliSettings, a: MaintenanceAction, facts: FleetFacts & { refs: PlanRef[] }): Promise<{ result: string; detail?: string }> {
   switch (a.kind) {
     case 'finalize-cancel': {
       const one: CliSettings = {
@@ -110,8 +114,9 @@ async function carryOut(s: CliSettings, a: MaintenanceAction, facts: FleetFacts)
     }
     case 'prune': {
       if (s.store === 'git') {
-        if (!a.tip) return { result: 'skipped', detail: 'no branch tip known' };
-        const outcome = await prunePlanRef(s.workspace, s.remote, { planId: a.planId, branch: `sequencer/${a.planId}`, sha: a.tip.sha, idleSha: a.tip.idleSha }, a.mode);
+        const ref = facts.refs.find((r) => r.planId === a.planId);
+        if (!ref) return { result: 'skipped', detail: 'its branch is gone' };
+        const outcome = await prunePlanRef(s.workspace, s.remote, ref, a.mode);
         return outcome === 'pruned' ? { result: 'done' } : { result: 'skipped', detail: 'it was written to since it was listed' };
       }
       const plan = facts.plans.find((p) => p.planId === a.planId);

@@ -5,7 +5,7 @@ import {
   requestLog,
   restEndpointMethods,
   retry
-} from "./chunk-NMPHUD5Z.js";
+} from "./chunk-EJHJ3B7N.js";
 import {
   AbortError,
   AnonymousCredential,

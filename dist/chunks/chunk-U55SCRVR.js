@@ -1,5 +1,24 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
+  planHash
+} from "./chunk-D3PUZATC.js";
+import {
+  findJsonSyntaxError,
+  parseAgentCommand
+} from "./chunk-2CQAU3NJ.js";
+import {
+  add,
+  checkQueue,
+  isRecord,
+  parsePlan,
+  validatePlan
+} from "./chunk-3RQTSQZZ.js";
+import {
+  ConfigError,
+  PlanError,
+  showValue
+} from "./chunk-TEYULPYE.js";
+import {
   __commonJS,
   __require,
   __toESM
@@ -82,17 +101,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path10) {
-      const ctrl = callVisitor(key2, node, visitor, path10);
+    function visit_(key, node, visitor, path2) {
+      const ctrl = callVisitor(key, node, visitor, path2);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path10, ctrl);
-        return visit_(key2, ctrl, visitor, path10);
+        replaceNode(key, path2, ctrl);
+        return visit_(key, ctrl, visitor, path2);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path10 = Object.freeze(path10.concat(node));
+          path2 = Object.freeze(path2.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path10);
+            const ci = visit_(i, node.items[i], visitor, path2);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -103,13 +122,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path10 = Object.freeze(path10.concat(node));
-          const ck = visit_("key", node.key, visitor, path10);
+          path2 = Object.freeze(path2.concat(node));
+          const ck = visit_("key", node.key, visitor, path2);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path10);
+          const cv = visit_("value", node.value, visitor, path2);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -130,17 +149,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path10) {
-      const ctrl = await callVisitor(key2, node, visitor, path10);
+    async function visitAsync_(key, node, visitor, path2) {
+      const ctrl = await callVisitor(key, node, visitor, path2);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path10, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path10);
+        replaceNode(key, path2, ctrl);
+        return visitAsync_(key, ctrl, visitor, path2);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path10 = Object.freeze(path10.concat(node));
+          path2 = Object.freeze(path2.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path10);
+            const ci = await visitAsync_(i, node.items[i], visitor, path2);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -151,13 +170,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path10 = Object.freeze(path10.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path10);
+          path2 = Object.freeze(path2.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path2);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path10);
+          const cv = await visitAsync_("value", node.value, visitor, path2);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -184,27 +203,27 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path10) {
+    function callVisitor(key, node, visitor, path2) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path10);
+        return visitor(key, node, path2);
       if (identity.isMap(node))
-        return visitor.Map?.(key2, node, path10);
+        return visitor.Map?.(key, node, path2);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key2, node, path10);
+        return visitor.Seq?.(key, node, path2);
       if (identity.isPair(node))
-        return visitor.Pair?.(key2, node, path10);
+        return visitor.Pair?.(key, node, path2);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key2, node, path10);
+        return visitor.Scalar?.(key, node, path2);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key2, node, path10);
+        return visitor.Alias?.(key, node, path2);
       return void 0;
     }
-    function replaceNode(key2, path10, node) {
-      const parent = path10[path10.length - 1];
+    function replaceNode(key, path2, node) {
+      const parent = path2[path2.length - 1];
       if (identity.isCollection(parent)) {
-        parent.items[key2] = node;
+        parent.items[key] = node;
       } else if (identity.isPair(parent)) {
-        if (key2 === "key")
+        if (key === "key")
           parent.key = node;
         else
           parent.value = node;
@@ -465,7 +484,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
-    function applyReviver(reviver, obj, key2, val) {
+    function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -505,7 +524,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key2, val);
+      return reviver.call(obj, key, val);
     }
     exports.applyReviver = applyReviver;
   }
@@ -812,10 +831,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path10, value) {
+    function collectionFromPath(schema, path2, value) {
       let v = value;
-      for (let i = path10.length - 1; i >= 0; --i) {
-        const k = path10[i];
+      for (let i = path2.length - 1; i >= 0; --i) {
+        const k = path2[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -834,7 +853,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path10) => path10 == null || typeof path10 === "object" && !!path10[Symbol.iterator]().next().done;
+    var isEmptyPath = (path2) => path2 == null || typeof path2 === "object" && !!path2[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -864,42 +883,42 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path10, value) {
-        if (isEmptyPath(path10))
+      addIn(path2, value) {
+        if (isEmptyPath(path2))
           this.add(value);
         else {
-          const [key2, ...rest] = path10;
-          const node = this.get(key2, true);
+          const [key, ...rest] = path2;
+          const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value));
+            this.set(key, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
         }
       }
       /**
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path10) {
-        const [key2, ...rest] = path10;
+      deleteIn(path2) {
+        const [key, ...rest] = path2;
         if (rest.length === 0)
-          return this.delete(key2);
-        const node = this.get(key2, true);
+          return this.delete(key);
+        const node = this.get(key, true);
         if (identity.isCollection(node))
           return node.deleteIn(rest);
         else
-          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path10, keepScalar) {
-        const [key2, ...rest] = path10;
-        const node = this.get(key2, true);
+      getIn(path2, keepScalar) {
+        const [key, ...rest] = path2;
+        const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
         else
@@ -916,29 +935,29 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path10) {
-        const [key2, ...rest] = path10;
+      hasIn(path2) {
+        const [key, ...rest] = path2;
         if (rest.length === 0)
-          return this.has(key2);
-        const node = this.get(key2, true);
+          return this.has(key);
+        const node = this.get(key, true);
         return identity.isCollection(node) ? node.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path10, value) {
-        const [key2, ...rest] = path10;
+      setIn(path2, value) {
+        const [key, ...rest] = path2;
         if (rest.length === 0) {
-          this.set(key2, value);
+          this.set(key, value);
         } else {
-          const node = this.get(key2, true);
+          const node = this.get(key, true);
           if (identity.isCollection(node))
             node.setIn(rest, value);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value));
+            this.set(key, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
         }
       }
     };
@@ -1516,19 +1535,19 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity.isNode(key2) && key2.comment || null;
+      let keyComment = identity.isNode(key) && key.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity.isCollection(key2) || !identity.isNode(key2) && typeof key2 === "object") {
+        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -1536,7 +1555,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1680,7 +1699,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key2) => (merge.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey = (ctx, key) => (merge.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -1697,14 +1716,14 @@ var require_merge = __commonJS({
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key2, value2] of srcMap) {
+      for (const [key, value2] of srcMap) {
         if (map instanceof Map) {
-          if (!map.has(key2))
-            map.set(key2, value2);
+          if (!map.has(key))
+            map.set(key, value2);
         } else if (map instanceof Set) {
-          map.add(key2);
-        } else if (!Object.prototype.hasOwnProperty.call(map, key2)) {
-          Object.defineProperty(map, key2, {
+          map.add(key);
+        } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
+          Object.defineProperty(map, key, {
             value: value2,
             writable: true,
             enumerable: true,
@@ -1732,19 +1751,19 @@ var require_addPairToJSMap = __commonJS({
     var stringify = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key: key2, value }) {
-      if (identity.isNode(key2) && key2.addToJSMap)
-        key2.addToJSMap(ctx, map, value);
-      else if (merge.isMergeKey(ctx, key2))
+    function addPairToJSMap(ctx, map, { key, value }) {
+      if (identity.isNode(key) && key.addToJSMap)
+        key.addToJSMap(ctx, map, value);
+      else if (merge.isMergeKey(ctx, key))
         merge.addMergeToJSMap(ctx, map, value);
       else {
-        const jsKey = toJS.toJS(key2, "", ctx);
+        const jsKey = toJS.toJS(key, "", ctx);
         if (map instanceof Map) {
           map.set(jsKey, toJS.toJS(value, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
-          const stringKey = stringifyKey(key2, jsKey, ctx);
+          const stringKey = stringifyKey(key, jsKey, ctx);
           const jsValue = toJS.toJS(value, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
@@ -1759,19 +1778,19 @@ var require_addPairToJSMap = __commonJS({
       }
       return map;
     }
-    function stringifyKey(key2, jsKey, ctx) {
+    function stringifyKey(key, jsKey, ctx) {
       if (jsKey === null)
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity.isNode(key2) && ctx?.doc) {
+      if (identity.isNode(key) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
-        const strKey = key2.toString(strCtx);
+        const strKey = key.toString(strCtx);
         if (!ctx.mapKeyWarned) {
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
@@ -1795,24 +1814,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key2, value, ctx) {
-      const k = createNode.createNode(key2, void 0, ctx);
+    function createPair(key, value, ctx) {
+      const k = createNode.createNode(key, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key2, value = null) {
+      constructor(key, value = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
-        this.key = key2;
+        this.key = key;
         this.value = value;
       }
       clone(schema) {
-        let { key: key2, value } = this;
-        if (identity.isNode(key2))
-          key2 = key2.clone(schema);
+        let { key, value } = this;
+        if (identity.isNode(key))
+          key = key.clone(schema);
         if (identity.isNode(value))
           value = value.clone(schema);
-        return new _Pair(key2, value);
+        return new _Pair(key, value);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -1988,11 +2007,11 @@ var require_YAMLMap = __commonJS({
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
-    function findPair(items, key2) {
-      const k = identity.isScalar(key2) ? key2.value : key2;
+    function findPair(items, key) {
+      const k = identity.isScalar(key) ? key.value : key;
       for (const it of items) {
         if (identity.isPair(it)) {
-          if (it.key === key2 || it.key === k)
+          if (it.key === key || it.key === k)
             return it;
           if (identity.isScalar(it.key) && it.key.value === k)
             return it;
@@ -2015,20 +2034,20 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add2 = (key2, value) => {
+        const add2 = (key, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key2, value);
-          else if (Array.isArray(replacer) && !replacer.includes(key2))
+            value = replacer.call(obj, key, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key))
             return;
           if (value !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key2, value, ctx));
+            map.items.push(Pair.createPair(key, value, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key2, value] of obj)
-            add2(key2, value);
+          for (const [key, value] of obj)
+            add2(key, value);
         } else if (obj && typeof obj === "object") {
-          for (const key2 of Object.keys(obj))
-            add2(key2, obj[key2]);
+          for (const key of Object.keys(obj))
+            add2(key, obj[key]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map.items.sort(schema.sortMapEntries);
@@ -2068,23 +2087,23 @@ var require_YAMLMap = __commonJS({
           this.items.push(_pair);
         }
       }
-      delete(key2) {
-        const it = findPair(this.items, key2);
+      delete(key) {
+        const it = findPair(this.items, key);
         if (!it)
           return false;
         const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
-      get(key2, keepScalar) {
-        const it = findPair(this.items, key2);
+      get(key, keepScalar) {
+        const it = findPair(this.items, key);
         const node = it?.value;
         return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
       }
-      has(key2) {
-        return !!findPair(this.items, key2);
+      has(key) {
+        return !!findPair(this.items, key);
       }
-      set(key2, value) {
-        this.add(new Pair.Pair(key2, value), true);
+      set(key, value) {
+        this.add(new Pair.Pair(key, value), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -2173,15 +2192,15 @@ var require_YAMLSeq = __commonJS({
        *
        * @returns `true` if the item was found and removed.
        */
-      delete(key2) {
-        const idx = asItemIndex(key2);
+      delete(key) {
+        const idx = asItemIndex(key);
         if (typeof idx !== "number")
           return false;
         const del = this.items.splice(idx, 1);
         return del.length > 0;
       }
-      get(key2, keepScalar) {
-        const idx = asItemIndex(key2);
+      get(key, keepScalar) {
+        const idx = asItemIndex(key);
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
@@ -2193,8 +2212,8 @@ var require_YAMLSeq = __commonJS({
        * `key` must contain a representation of an integer for this to succeed.
        * It may be wrapped in a `Scalar`.
        */
-      has(key2) {
-        const idx = asItemIndex(key2);
+      has(key) {
+        const idx = asItemIndex(key);
         return typeof idx === "number" && idx < this.items.length;
       }
       /**
@@ -2204,10 +2223,10 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key2, value) {
-        const idx = asItemIndex(key2);
+      set(key, value) {
+        const idx = asItemIndex(key);
         if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key2}.`);
+          throw new Error(`Expected a valid index, not ${key}.`);
         const prev = this.items[idx];
         if (identity.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
@@ -2241,8 +2260,8 @@ var require_YAMLSeq = __commonJS({
           let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key2 = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key2, it);
+              const key = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -2250,8 +2269,8 @@ var require_YAMLSeq = __commonJS({
         return seq;
       }
     };
-    function asItemIndex(key2) {
-      let idx = identity.isScalar(key2) ? key2.value : key2;
+    function asItemIndex(key) {
+      let idx = identity.isScalar(key) ? key.value : key;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -2665,25 +2684,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key2, value;
+          let key, value;
           if (Array.isArray(it)) {
             if (it.length === 2) {
-              key2 = it[0];
+              key = it[0];
               value = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
-              key2 = keys[0];
-              value = it[key2];
+              key = keys[0];
+              value = it[key];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
-            key2 = it;
+            key = it;
           }
-          pairs2.items.push(Pair.createPair(key2, value, ctx));
+          pairs2.items.push(Pair.createPair(key, value, ctx));
         }
       return pairs2;
     }
@@ -2730,16 +2749,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair of this.items) {
-          let key2, value;
+          let key, value;
           if (identity.isPair(pair)) {
-            key2 = toJS.toJS(pair.key, "", ctx);
-            value = toJS.toJS(pair.value, key2, ctx);
+            key = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key, ctx);
           } else {
-            key2 = toJS.toJS(pair, "", ctx);
+            key = toJS.toJS(pair, "", ctx);
           }
-          if (map.has(key2))
+          if (map.has(key))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key2, value);
+          map.set(key, value);
         }
         return map;
       }
@@ -2760,12 +2779,12 @@ var require_omap = __commonJS({
       resolve(seq, onError) {
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
-        for (const { key: key2 } of pairs$1.items) {
-          if (identity.isScalar(key2)) {
-            if (seenKeys.includes(key2.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
+        for (const { key } of pairs$1.items) {
+          if (identity.isScalar(key)) {
+            if (seenKeys.includes(key.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
             } else {
-              seenKeys.push(key2.value);
+              seenKeys.push(key.value);
             }
           }
         }
@@ -2950,14 +2969,14 @@ var require_set = __commonJS({
         super(schema);
         this.tag = _YAMLSet.tag;
       }
-      add(key2) {
+      add(key) {
         let pair;
-        if (identity.isPair(key2))
-          pair = key2;
-        else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
-          pair = new Pair.Pair(key2.key, null);
+        if (identity.isPair(key))
+          pair = key;
+        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
+          pair = new Pair.Pair(key.key, null);
         else
-          pair = new Pair.Pair(key2, null);
+          pair = new Pair.Pair(key, null);
         const prev = YAMLMap.findPair(this.items, pair.key);
         if (!prev)
           this.items.push(pair);
@@ -2966,18 +2985,18 @@ var require_set = __commonJS({
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
-      get(key2, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key2);
+      get(key, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key);
         return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key2, value) {
+      set(key, value) {
         if (typeof value !== "boolean")
           throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key2);
+        const prev = YAMLMap.findPair(this.items, key);
         if (prev && !value) {
           this.items.splice(this.items.indexOf(prev), 1);
         } else if (!prev && value) {
-          this.items.push(new Pair.Pair(key2));
+          this.items.push(new Pair.Pair(key));
         }
       }
       toJSON(_, ctx) {
@@ -3224,7 +3243,7 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags = [];
         else {
-          const keys = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
+          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
         }
       }
@@ -3240,7 +3259,7 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
+          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
         if (!tags2.includes(tagObj))
@@ -3443,9 +3462,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path10, value) {
+      addIn(path2, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path10, value);
+          this.contents.addIn(path2, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3504,8 +3523,8 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key2, value, options = {}) {
-        const k = this.createNode(key2, null, options);
+      createPair(key, value, options = {}) {
+        const k = this.createNode(key, null, options);
         const v = this.createNode(value, null, options);
         return new Pair.Pair(k, v);
       }
@@ -3513,76 +3532,76 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      delete(key2) {
-        return assertCollection(this.contents) ? this.contents.delete(key2) : false;
+      delete(key) {
+        return assertCollection(this.contents) ? this.contents.delete(key) : false;
       }
       /**
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path10) {
-        if (Collection.isEmptyPath(path10)) {
+      deleteIn(path2) {
+        if (Collection.isEmptyPath(path2)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path10) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path2) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      get(key2, keepScalar) {
-        return identity.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
+      get(key, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path10, keepScalar) {
-        if (Collection.isEmptyPath(path10))
+      getIn(path2, keepScalar) {
+        if (Collection.isEmptyPath(path2))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path10, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path2, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
        */
-      has(key2) {
-        return identity.isCollection(this.contents) ? this.contents.has(key2) : false;
+      has(key) {
+        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path10) {
-        if (Collection.isEmptyPath(path10))
+      hasIn(path2) {
+        if (Collection.isEmptyPath(path2))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path10) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path2) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key2, value) {
+      set(key, value) {
         if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, [key2], value);
+          this.contents = Collection.collectionFromPath(this.schema, [key], value);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key2, value);
+          this.contents.set(key, value);
         }
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path10, value) {
-        if (Collection.isEmptyPath(path10)) {
+      setIn(path2, value) {
+        if (Collection.isEmptyPath(path2)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path10), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path2), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path10, value);
+          this.contents.setIn(path2, value);
         }
       }
       /**
@@ -3877,24 +3896,24 @@ var require_resolve_props = __commonJS({
 var require_util_contains_newline = __commonJS({
   "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
-    function containsNewline(key2) {
-      if (!key2)
+    function containsNewline(key) {
+      if (!key)
         return null;
-      switch (key2.type) {
+      switch (key.type) {
         case "alias":
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          if (key2.source.includes("\n"))
+          if (key.source.includes("\n"))
             return true;
-          if (key2.end) {
-            for (const st of key2.end)
+          if (key.end) {
+            for (const st of key.end)
               if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it of key2.items) {
+          for (const it of key.items) {
             for (const st of it.start)
               if (st.type === "newline")
                 return true;
@@ -3968,10 +3987,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key: key2, sep, value } = collItem;
+        const { start, key, sep, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key2 ?? sep?.[0],
+          next: key ?? sep?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -3979,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
         });
         const implicitKey = !keyProps.found;
         if (implicitKey) {
-          if (key2) {
-            if (key2.type === "block-seq")
+          if (key) {
+            if (key.type === "block-seq")
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key2 && key2.indent !== bm.indent)
+            else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep) {
@@ -3995,17 +4014,17 @@ var require_resolve_block_map = __commonJS({
             }
             continue;
           }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key2)) {
-            onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key2 ? composeNode(ctx, key2, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key2, onError);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4015,7 +4034,7 @@ var require_resolve_block_map = __commonJS({
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
-          startOnNewline: !key2 || key2.type === "block-scalar"
+          startOnNewline: !key || key.type === "block-scalar"
         });
         offset = valueProps.end;
         if (valueProps.found) {
@@ -4179,11 +4198,11 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key: key2, sep, value } = collItem;
+        const { start, key, sep, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key2 ?? sep?.[0],
+          next: key ?? sep?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
@@ -4204,9 +4223,9 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key2))
+          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
-              key2,
+              key,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
@@ -4253,8 +4272,8 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key2 ? composeNode(ctx, key2, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key2))
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep ?? [], {
@@ -5404,9 +5423,9 @@ var require_cst_scalar = __commonJS({
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
-        for (const key2 of Object.keys(token))
-          if (key2 !== "type" && key2 !== "offset")
-            delete token[key2];
+        for (const key of Object.keys(token))
+          if (key !== "type" && key !== "offset")
+            delete token[key];
         Object.assign(token, { type: "block-scalar", indent, props, source: body });
       }
     }
@@ -5454,9 +5473,9 @@ var require_cst_scalar = __commonJS({
         default: {
           const indent = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key2 of Object.keys(token))
-            if (key2 !== "type" && key2 !== "offset")
-              delete token[key2];
+          for (const key of Object.keys(token))
+            if (key !== "type" && key !== "offset")
+              delete token[key];
           Object.assign(token, { type, indent, source, end });
         }
       }
@@ -5511,12 +5530,12 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key: key2, sep, value }) {
+    function stringifyItem({ start, key, sep, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
-      if (key2)
-        res += stringifyToken(key2);
+      if (key)
+        res += stringifyToken(key);
       if (sep)
         for (const st of sep)
           res += st.source;
@@ -5543,34 +5562,34 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path10) => {
+    visit.itemAtPath = (cst, path2) => {
       let item = cst;
-      for (const [field, index2] of path10) {
+      for (const [field, index] of path2) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
-          item = tok.items[index2];
+          item = tok.items[index];
         } else
           return void 0;
       }
       return item;
     };
-    visit.parentCollection = (cst, path10) => {
-      const parent = visit.itemAtPath(cst, path10.slice(0, -1));
-      const field = path10[path10.length - 1][0];
+    visit.parentCollection = (cst, path2) => {
+      const parent = visit.itemAtPath(cst, path2.slice(0, -1));
+      const field = path2[path2.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path10, item, visitor) {
-      let ctrl = visitor(item, path10);
+    function _visit(path2, item, visitor) {
+      let ctrl = visitor(item, path2);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path10.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path2.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5581,10 +5600,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path10);
+            ctrl = ctrl(item, path2);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path10) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path2) : ctrl;
     }
     exports.visit = visit;
   }
@@ -6010,9 +6029,9 @@ var require_lexer = __commonJS({
         }
       }
       *parseQuotedScalar() {
-        const quote2 = this.charAt(0);
-        let end = this.buffer.indexOf(quote2, this.pos + 1);
-        if (quote2 === "'") {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
           while (end !== -1 && this.buffer[end + 1] === "'")
             end = this.buffer.indexOf("'", end + 2);
         } else {
@@ -6848,7 +6867,7 @@ var require_parser = __commonJS({
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
-                  const key2 = it.key;
+                  const key = it.key;
                   const sep = it.sep;
                   sep.push(this.sourceToken);
                   delete it.key;
@@ -6857,7 +6876,7 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key: key2, sep }]
+                    items: [{ start: start2, key, sep }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7335,2523 +7354,133 @@ var require_dist = __commonJS({
   }
 });
 
-// src/core/errors.ts
-var EXIT = {
-  ok: 0,
-  /** The plan did not finish (blocked, cancelled, waiting) where the caller asked it to. */
-  notDone: 1,
-  /** Configuration: bad flags, inputs, agent command, missing binary. */
-  config: 2,
-  /** The state file cannot be read or is invalid; it was left untouched. */
-  state: 3
-};
-var SequencerError = class extends Error {
-  hint;
-  constructor(message, hint) {
-    super(message);
-    this.name = new.target.name;
-    this.hint = hint;
-  }
-};
-var PlanError = class extends SequencerError {
-  constructor(issues, source = "plan") {
-    super(formatIssues(`Invalid ${source}`, issues), "Fix the fields listed above; `agent-step-sequencer validate FILE` checks a plan without running it.");
-    this.issues = issues;
-    this.source = source;
-  }
-  issues;
-  source;
-  exitCode = EXIT.config;
-};
-var StateError = class extends SequencerError {
-  constructor(message, issues = [], hint = "The state file was left untouched. Repair it by hand or restore it from history, then run the tick again.") {
-    super(issues.length ? formatIssues(message, issues) : message, hint);
-    this.issues = issues;
-  }
-  issues;
-  exitCode = EXIT.state;
-};
-var ConfigError = class extends SequencerError {
-  exitCode = EXIT.config;
-};
-var RemoteError = class extends SequencerError {
-  exitCode = EXIT.notDone;
-  constructor(message) {
-    super(message, "Nothing was claimed: the state on the remote is as it was. Check the remote and its credentials, then run the tick again.");
-  }
-};
-var ConflictError = class extends SequencerError {
-  exitCode = EXIT.ok;
-};
-function formatIssues(title, issues) {
-  const lines = issues.map((i) => `  - ${i.path}: ${i.message}`);
-  return `${title} (${issues.length} problem${issues.length === 1 ? "" : "s"}):
-${lines.join("\n")}`;
-}
-function describeError(err) {
-  if (err instanceof Error) return err.message;
-  if (typeof err === "string") return err;
+// src/core/plan-text.ts
+var import_yaml = __toESM(require_dist(), 1);
+var MAX_SYNTAX_ISSUES = 5;
+function parsePlanText(text, fileName) {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith(".json")) return parseJson(text, fileName);
+  if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return parseYaml(text, fileName);
   try {
-    return `Non-error thrown: ${JSON.stringify(err)}`;
-  } catch {
-    return `Non-error thrown: ${String(err)}`;
+    return parseJson(text, fileName);
+  } catch (jsonError) {
+    try {
+      return parseYaml(text, fileName);
+    } catch (yamlError) {
+      throw /^\s*[[{]/.test(text) ? jsonError : yamlError;
+    }
   }
 }
-function showValue(value) {
-  let text;
+function extractPlan(doc, source) {
+  const issues = [];
+  if (isRecord(doc) && isRecord(doc.plan)) {
+    const { plan } = collect(issues, doc.plan);
+    const stepIds = new Set(isRecord(doc.plan.steps) ? Object.keys(doc.plan.steps) : []);
+    const result = { plan };
+    if (doc.stepQueue !== void 0 && checkQueue(issues, "stepQueue", doc.stepQueue, stepIds, false)) {
+      result.stepQueue = [...doc.stepQueue];
+    }
+    const delay = doc.stepDelayMinutes;
+    if (delay !== void 0) {
+      if (typeof delay !== "number" || !Number.isFinite(delay) || delay < 0) add(issues, "stepDelayMinutes", `must be a number of minutes >= 0, got ${showValue(delay)}`);
+      else result.stepDelayMinutes = delay;
+    }
+    if (issues.length > 0 || !result.plan) throw new PlanError(issues, source);
+    return result;
+  }
+  if (isRecord(doc) && Object.hasOwn(doc, "steps")) {
+    const { plan } = collect(issues, doc);
+    if (issues.length > 0 || !plan) throw new PlanError(issues, source);
+    return { plan };
+  }
+  add(issues, "plan", `must be a plan (an object with "steps") or a state document (an object with "plan.steps"), got ${showValue(doc)}`);
+  throw new PlanError(issues, source);
+}
+function loadPlanText(text, fileName) {
+  return extractPlan(parsePlanText(text, fileName), fileName);
+}
+function collect(issues, input) {
+  const result = validatePlan(input, "plan");
+  issues.push(...result.issues);
+  return result.plan ? { plan: result.plan } : {};
+}
+function parseJson(text, fileName) {
+  const body = text.replace(/^\uFEFF/, "");
   try {
-    text = value === void 0 ? "undefined" : JSON.stringify(value);
-  } catch {
-    text = String(value);
-  }
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
-
-// src/core/plan-queue.ts
-function defaultQueue(plan) {
-  const ids = Object.keys(plan.steps);
-  const targets = /* @__PURE__ */ new Set();
-  for (const id of ids) {
-    const route = plan.steps[id]?.onValidationFail;
-    if (route && route !== id && Object.hasOwn(plan.steps, route)) targets.add(route);
-  }
-  return ids.filter((id) => !targets.has(id));
-}
-function effectiveQueue(plan, given) {
-  return [...given ?? plan.stepQueue ?? defaultQueue(plan)];
-}
-
-// src/core/field-checks.ts
-var ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-var ISO_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
-var ISO_TIMESTAMP = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;
-function isRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-function isNonEmptyString(value) {
-  return typeof value === "string" && value.trim().length > 0;
-}
-function isRealDate(text) {
-  const y = Number(text.slice(0, 4));
-  const m = Number(text.slice(5, 7));
-  const d = Number(text.slice(8, 10));
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-function timestampProblem(value, strict) {
-  const pattern = strict ? ISO_DATE_TIME : ISO_TIMESTAMP;
-  const expected = strict ? 'an ISO 8601 date-time with a time zone, e.g. "2025-01-31T18:00:00Z"' : 'an ISO 8601 timestamp, e.g. "2025-01-31T18:00:00Z"';
-  if (typeof value !== "string" || !pattern.test(value) || !isRealDate(value)) {
-    return `must be ${expected}, got ${showValue(value)}`;
-  }
-  return null;
-}
-function key(base, name) {
-  return `${base}.${name}`;
-}
-function index(base, i) {
-  return `${base}[${i}]`;
-}
-function add(issues, path10, message) {
-  issues.push({ path: path10, message });
-}
-function checkInteger(issues, path10, value, min, max = Number.MAX_SAFE_INTEGER) {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
-    add(issues, path10, `must be an integer ${range}, got ${showValue(value)}`);
-    return false;
-  }
-  return true;
-}
-function checkString(issues, path10, value, what) {
-  if (!isNonEmptyString(value)) {
-    add(issues, path10, `must be a non-empty string (${what}), got ${showValue(value)}`);
-    return false;
-  }
-  return true;
-}
-function cloneJson(value) {
-  if (Array.isArray(value)) return value.map((v) => cloneJson(v));
-  if (!isRecord(value)) return value;
-  const out = {};
-  for (const k of Object.keys(value)) {
-    if (k === "__proto__") Object.defineProperty(out, k, { value: cloneJson(value[k]), enumerable: true, writable: true, configurable: true });
-    else out[k] = cloneJson(value[k]);
-  }
-  return out;
-}
-function listSome(names, limit = 10) {
-  const total = names instanceof Set ? names.size : names.length;
-  const shown = [];
-  for (const name of names) {
-    if (shown.length === limit) break;
-    shown.push(name);
-  }
-  return total > limit ? `${shown.join(", ")}, ... (${total} in all)` : shown.join(", ");
-}
-
-// src/core/plan-hash.ts
-import { createHash } from "node:crypto";
-function planHash(plan) {
-  const hashed = {
-    title: plan.title ?? null,
-    steps: plan.steps,
-    // Canonical JSON sorts keys, which erases the order of `steps`; that order is the run order
-    // when there is no explicit queue, so the effective queue is hashed explicitly.
-    stepQueue: effectiveQueue(plan)
-  };
-  return `sha256:${createHash("sha256").update(canonicalJson(hashed)).digest("hex")}`;
-}
-function canonicalJson(value) {
-  if (Array.isArray(value)) return `[${value.map((v) => v === void 0 ? "null" : canonicalJson(v)).join(",")}]`;
-  if (typeof value === "object" && value !== null) {
-    const record = value;
-    const members = Object.keys(record).sort().filter((k) => record[k] !== void 0).map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`);
-    return `{${members.join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
-// src/core/types.ts
-var PLAN_STATUSES = ["AWAITING_APPROVAL", "IN_PROGRESS", "BLOCKED", "DONE", "CANCELLED"];
-var STEP_STATUSES = ["PENDING", "IN_PROGRESS", "DONE", "FAILED", "SKIPPED"];
-var ATTEMPT_OUTCOMES = ["succeeded", "failed", "timed_out", "interrupted", "cancelled"];
-var STATE_VERSION = 1;
-
-// src/core/workspace-paths.ts
-import { posix } from "node:path";
-var EXPECTED = 'expected a path relative to the workspace, e.g. "out/report.md"';
-function checkRelativePath(p) {
-  if (typeof p !== "string") return `${showValue(p)} is not a string; ${EXPECTED}`;
-  if (p.trim() === "") return `${showValue(p)} is empty; ${EXPECTED}`;
-  if (p.includes("\0")) return `${showValue(p)} contains a NUL character; ${EXPECTED}`;
-  const slashed = p.replace(/\\/g, "/");
-  if (slashed.startsWith("/") || /^[A-Za-z]:/.test(p)) return `${showValue(p)} is absolute; ${EXPECTED}`;
-  const normal = posix.normalize(slashed);
-  if (normal === ".." || normal.startsWith("../")) return `${showValue(p)} leads outside the workspace (".."); ${EXPECTED}`;
-  return null;
-}
-
-// src/core/validate-rules.ts
-var RULE_KINDS = [
-  "file_exists",
-  "file_contains",
-  "json_schema",
-  "payload_has_key",
-  "payload_value_matches",
-  "payload_values_equal",
-  "command",
-  "command_output_contains"
-];
-var MAX_COMMAND_TIMEOUT_SECONDS = 604800;
-function checkRelativePathField(issues, path10, value) {
-  if (typeof value !== "string") {
-    add(issues, path10, `must be a relative path inside the workspace (a string), got ${showValue(value)}`);
-    return;
-  }
-  const reason = checkRelativePath(value);
-  if (!reason) return;
-  const shown = showValue(value);
-  const why = (reason.startsWith(`${shown} `) ? reason.slice(shown.length + 1) : reason).replace(/; expected .*$/s, "");
-  add(issues, path10, `must be a relative path inside the workspace, got ${shown} (${why})`);
-}
-function checkRules(value, path10, issues, stepIds) {
-  if (!Array.isArray(value)) {
-    add(issues, path10, `must be an array of validation rules, got ${showValue(value)}`);
-    return;
-  }
-  value.forEach((rule, i) => checkRule(rule, index(path10, i), { issues, stepIds }));
-}
-function checkRule(rule, path10, ctx) {
-  const expected = `an object with exactly one key among ${RULE_KINDS.join(", ")}`;
-  if (!isRecord(rule)) {
-    add(ctx.issues, path10, `must be ${expected}, got ${showValue(rule)}`);
-    return;
-  }
-  const keys = Object.keys(rule);
-  if (keys.length !== 1) {
-    add(ctx.issues, path10, `must be ${expected}, got ${keys.length} keys${keys.length ? ` (${keys.join(", ")})` : ""}`);
-    return;
-  }
-  const kind = keys[0];
-  if (!RULE_KINDS.includes(kind)) {
-    add(ctx.issues, key(path10, kind), `is not a known rule kind; expected one of ${RULE_KINDS.join(", ")}`);
-    return;
-  }
-  const bodyPath = key(path10, kind);
-  const body = rule[kind];
-  if (!isRecord(body)) {
-    add(ctx.issues, bodyPath, `must be an object with the rule's settings, got ${showValue(body)}`);
-    return;
-  }
-  checkRuleBody(kind, body, bodyPath, ctx);
-}
-function checkRuleBody(kind, body, path10, ctx) {
-  const { issues } = ctx;
-  switch (kind) {
-    case "file_exists":
-      checkRelativePathField(issues, key(path10, "path"), body.path);
-      return;
-    case "file_contains":
-      checkRelativePathField(issues, key(path10, "path"), body.path);
-      checkPattern(issues, path10, body);
-      return;
-    case "json_schema":
-      checkRelativePathField(issues, key(path10, "path"), body.path);
-      if (typeof body.schema === "string") checkRelativePathField(issues, key(path10, "schema"), body.schema);
-      else if (!isRecord(body.schema)) {
-        add(issues, key(path10, "schema"), `must be a JSON Schema object or a relative path to one, got ${showValue(body.schema)}`);
-      }
-      return;
-    case "payload_has_key":
-      checkString(issues, key(path10, "key"), body.key, "a payload key");
-      return;
-    case "payload_value_matches":
-      checkString(issues, key(path10, "key"), body.key, "a payload key");
-      checkPattern(issues, path10, body);
-      return;
-    case "payload_values_equal":
-      checkKeys(issues, key(path10, "keys"), body.keys);
-      if (body.step !== void 0 && !(typeof body.step === "string" && ctx.stepIds.has(body.step))) {
-        add(issues, key(path10, "step"), `must name a step of this plan whose payload to compare, got ${showValue(body.step)}; known steps: ${listSome(ctx.stepIds)}`);
-      }
-      return;
-    case "command":
-      checkArgv(issues, key(path10, "argv"), body.argv);
-      checkTimeout(issues, path10, body);
-      return;
-    case "command_output_contains":
-      checkArgv(issues, key(path10, "argv"), body.argv);
-      if (typeof body.text !== "string" || body.text.length === 0) {
-        add(issues, key(path10, "text"), `must be a non-empty string to find in the command's output, got ${showValue(body.text)}`);
-      }
-      checkTimeout(issues, path10, body);
-      return;
-  }
-}
-function checkPattern(issues, path10, body) {
-  const flags = body.flags;
-  let flagsOk = true;
-  if (flags !== void 0 && (typeof flags !== "string" || !/^[dgimsuvy]*$/.test(flags))) {
-    add(issues, key(path10, "flags"), `must be a string of JavaScript regular expression flags (d, g, i, m, s, u, v, y), got ${showValue(flags)}`);
-    flagsOk = false;
-  }
-  const pattern = body.pattern;
-  if (typeof pattern !== "string" || pattern.length === 0) {
-    add(issues, key(path10, "pattern"), `must be a non-empty JavaScript regular expression, got ${showValue(pattern)}`);
-    return;
-  }
-  const problem = regexProblem(pattern, void 0);
-  if (problem) add(issues, key(path10, "pattern"), `must be a valid JavaScript regular expression, got ${showValue(pattern)} (${problem})`);
-  else if (flagsOk && typeof flags === "string") {
-    const flagProblem = regexProblem(pattern, flags);
-    if (flagProblem) add(issues, key(path10, "flags"), `must be valid flags for this pattern, got ${showValue(flags)} (${flagProblem})`);
-  }
-}
-function regexProblem(pattern, flags) {
-  try {
-    new RegExp(pattern, flags);
-    return null;
+    return JSON.parse(body);
   } catch (err) {
-    return err instanceof Error ? err.message : String(err);
+    const found = findJsonSyntaxError(body);
+    const message = found ? `is not valid JSON at line ${found.line}, column ${found.column}: ${found.reason}` : `is not valid JSON: ${err instanceof Error ? err.message : String(err)}`;
+    throw new PlanError([{ path: fileName, message }], fileName);
   }
 }
-function checkKeys(issues, path10, value) {
-  if (!Array.isArray(value) || value.length < 2) {
-    add(issues, path10, `must be an array of at least 2 payload keys to compare, got ${showValue(value)}`);
-    return;
+function parseYaml(text, fileName) {
+  const doc = (0, import_yaml.parseDocument)(text, { prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const issues = doc.errors.slice(0, MAX_SYNTAX_ISSUES).map((e) => {
+      const pos = e.linePos?.[0];
+      const where = pos ? ` at line ${pos.line}, column ${pos.col}` : "";
+      const reason = (e.message.split("\n", 1)[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+      return { path: fileName, message: `is not valid YAML${where}: ${reason}` };
+    });
+    throw new PlanError(issues, fileName);
   }
-  value.forEach((k, i) => checkString(issues, index(path10, i), k, "a payload key"));
-}
-function checkArgv(issues, path10, value) {
-  if (!Array.isArray(value) || value.length === 0) {
-    add(issues, path10, `must be a non-empty array of strings (the program, then its arguments; no shell), got ${showValue(value)}`);
-    return;
-  }
-  value.forEach((arg, i) => {
-    if (typeof arg !== "string") add(issues, index(path10, i), `must be a string, got ${showValue(arg)}`);
-    else if (arg.includes("\0")) add(issues, index(path10, i), `must not contain a NUL character, got ${showValue(arg)}`);
-  });
-  if (typeof value[0] === "string" && !isNonEmptyString(value[0])) {
-    add(issues, index(path10, 0), `must name the program to run, got ${showValue(value[0])}`);
-  }
-}
-function checkTimeout(issues, path10, body) {
-  const t = body.timeoutSeconds;
-  if (t === void 0) return;
-  if (typeof t !== "number" || !Number.isFinite(t) || t <= 0 || t > MAX_COMMAND_TIMEOUT_SECONDS) {
-    add(issues, key(path10, "timeoutSeconds"), `must be a number of seconds > 0 and <= ${MAX_COMMAND_TIMEOUT_SECONDS}, got ${showValue(t)}`);
+  try {
+    return doc.toJS();
+  } catch (err) {
+    throw new PlanError([{ path: fileName, message: `cannot be read as YAML: ${err instanceof Error ? err.message : String(err)}` }], fileName);
   }
 }
 
-// src/core/validate-plan.ts
-var MAX_STEPS = 1e4;
-var MAX_ATTEMPTS = 100;
-var MAX_TIMEOUT_MINUTES = 10080;
-var ENV_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
-var RESERVED_ENV_PREFIX = "SEQUENCER_";
-var ROUTE_KEYWORDS = ["retry", "fail"];
-function parsePlan(input, source = "plan") {
-  const { plan, issues } = validatePlan(input);
-  if (!plan || issues.length > 0) throw new PlanError(issues, source);
-  return plan;
-}
-function validatePlan(input, basePath = "plan", copy = true) {
-  const issues = [];
-  if (!isRecord(input)) {
-    add(issues, basePath, `must be an object with "steps" (a plan), got ${showValue(input)}`);
-    return { issues };
-  }
-  const plan = copy ? cloneJson(input) : input;
-  const stepsPath = key(basePath, "steps");
-  const steps = plan.steps;
-  const stepIds = /* @__PURE__ */ new Set();
-  if (!isRecord(steps)) {
-    add(issues, stepsPath, `must be an object mapping step ids to steps, got ${showValue(steps)}`);
-  } else {
-    const ids = Object.keys(steps);
-    if (ids.length === 0) add(issues, stepsPath, "must contain at least one step, got {}");
-    if (ids.length > MAX_STEPS) add(issues, stepsPath, `must contain at most ${MAX_STEPS} steps, got ${ids.length}`);
-    for (const id of ids) stepIds.add(id);
-    for (const id of ids) {
-      const stepPath = key(stepsPath, id);
-      if (!ID_PATTERN.test(id)) {
-        add(issues, stepPath, `has an invalid step id ${showValue(id)}; expected 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
-      }
-      const normalized = checkStep(steps[id], stepPath, id, stepIds, issues);
-      if (normalized && normalized !== steps[id]) {
-        Object.defineProperty(steps, id, { value: normalized, enumerable: true, writable: true, configurable: true });
-      }
+// src/core/plan-from-issue.ts
+var LANGS = { json: "json", yaml: "yaml", yml: "yaml" };
+function planFromIssueBody(body) {
+  let firstError;
+  for (const block of fencedBlocks(body)) {
+    const lang = LANGS[block.info];
+    if (!lang) continue;
+    let doc;
+    try {
+      doc = parsePlanText(block.content, lang === "json" ? "block.json" : "block.yaml");
+    } catch (err) {
+      if (!(err instanceof PlanError)) throw err;
+      firstError ??= describeBlockError(block, err);
+      continue;
     }
-    checkRoutingLoops(steps, stepsPath, issues);
+    if (looksLikePlan(doc)) return { found: true, doc, lang };
   }
-  if (plan.title !== void 0 && typeof plan.title !== "string") {
-    add(issues, key(basePath, "title"), `must be a string, got ${showValue(plan.title)}`);
-  }
-  if (plan.stepQueue !== void 0) checkQueue(issues, key(basePath, "stepQueue"), plan.stepQueue, stepIds, false);
-  if (plan.deadline !== void 0) {
-    const problem = timestampProblem(plan.deadline, true);
-    if (problem) add(issues, key(basePath, "deadline"), problem);
-  }
-  return issues.length > 0 ? { issues } : { plan, issues };
+  return firstError ? { found: true, error: firstError } : { found: false };
 }
-function checkQueue(issues, path10, value, stepIds, allowEmpty) {
-  if (!Array.isArray(value) || !allowEmpty && value.length === 0) {
-    add(issues, path10, `must be a${allowEmpty ? "n" : " non-empty"} array of step ids, got ${showValue(value)}`);
-    return false;
-  }
-  const before = issues.length;
-  const firstIndex = /* @__PURE__ */ new Map();
-  value.forEach((id, i) => {
-    const p = index(path10, i);
-    if (typeof id !== "string") add(issues, p, `must be a step id (a string), got ${showValue(id)}`);
-    else if (firstIndex.has(id)) add(issues, p, `repeats step ${showValue(id)} (already at index ${firstIndex.get(id)}); each step may be queued once`);
-    else {
-      firstIndex.set(id, i);
-      if (!stepIds.has(id)) add(issues, p, `names unknown step ${showValue(id)}; known steps: ${listSome(stepIds)}`);
+function looksLikePlan(doc) {
+  return isRecord(doc) && (Object.hasOwn(doc, "steps") || isRecord(doc.plan) && Object.hasOwn(doc.plan, "steps"));
+}
+function describeBlockError(block, err) {
+  const messages = err.issues.map((i) => i.message.replace(/\bline (\d+)/g, (_m, n) => `line ${Number(n) + block.line}`));
+  return `The \`\`\`${block.info} block at line ${block.line} of the issue body ${messages.join("; ")}`;
+}
+function fencedBlocks(body) {
+  const lines = body.replace(/\r\n?/g, "\n").split("\n");
+  const blocks = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^( {0,3})(`{3,}|~{3,})(.*)$/.exec(lines[i] ?? "");
+    if (!open) continue;
+    const [, indent = "", fence = "", rest = ""] = open;
+    if (fence[0] === "`" && rest.includes("`")) continue;
+    const closing = new RegExp(`^ {0,3}${fence[0] === "`" ? "`" : "~"}{${fence.length},}[ \\t]*$`);
+    const content = [];
+    let j = i + 1;
+    for (; j < lines.length && !closing.test(lines[j] ?? ""); j++) {
+      content.push(stripIndent(lines[j] ?? "", indent.length));
     }
-  });
-  return issues.length === before;
+    blocks.push({ info: (rest.trim().split(/\s+/, 1)[0] ?? "").toLowerCase(), content: content.join("\n"), line: i + 1 });
+    i = j;
+  }
+  return blocks;
 }
-function checkStep(step, path10, id, stepIds, issues) {
-  if (!isRecord(step)) {
-    add(issues, path10, `must be an object with "title" and "instruction", got ${showValue(step)}`);
-    return void 0;
-  }
-  checkString(issues, key(path10, "title"), step.title, "a short human-readable label");
-  checkString(issues, key(path10, "instruction"), step.instruction, "the full instruction for the agent");
-  let outputsField = "requiredOutputs";
-  let normalized = step;
-  if (Object.hasOwn(step, "required_outputs")) {
-    if (Object.hasOwn(step, "requiredOutputs")) {
-      add(issues, key(path10, "required_outputs"), 'cannot be given together with "requiredOutputs" (the same field in snake_case); keep one');
-    } else {
-      outputsField = "required_outputs";
-      normalized = Object.fromEntries(Object.entries(step).map(([k, v]) => [k === "required_outputs" ? "requiredOutputs" : k, v]));
-    }
-  }
-  const outputs = normalized.requiredOutputs;
-  if (outputs !== void 0) {
-    const outputsPath = key(path10, outputsField);
-    if (!Array.isArray(outputs)) add(issues, outputsPath, `must be an array of relative paths inside the workspace, got ${showValue(outputs)}`);
-    else outputs.forEach((p, i) => checkRelativePathField(issues, index(outputsPath, i), p));
-  }
-  if (step.maxAttempts !== void 0) checkInteger(issues, key(path10, "maxAttempts"), step.maxAttempts, 1, MAX_ATTEMPTS);
-  for (const field of ["attemptTimeoutMinutes", "timeoutMinutes"]) {
-    const v = step[field];
-    if (v !== void 0 && (typeof v !== "number" || !Number.isFinite(v) || v <= 0 || v > MAX_TIMEOUT_MINUTES)) {
-      add(issues, key(path10, field), `must be a number of minutes > 0 and <= ${MAX_TIMEOUT_MINUTES}, got ${showValue(v)}`);
-    }
-  }
-  if (step.agent !== void 0) checkString(issues, key(path10, "agent"), step.agent, "an agent command");
-  if (step.env !== void 0) checkEnv(issues, key(path10, "env"), step.env);
-  for (const field of ["expectPayload", "inheritPayload"]) {
-    const v = step[field];
-    if (v !== void 0 && typeof v !== "boolean") add(issues, key(path10, field), `must be true or false, got ${showValue(v)}`);
-  }
-  if (step.onValidationFail !== void 0) checkRoute(issues, key(path10, "onValidationFail"), step.onValidationFail, id, stepIds);
-  if (step.validate !== void 0) checkRules(step.validate, key(path10, "validate"), issues, stepIds);
-  return normalized;
-}
-function checkEnv(issues, path10, env) {
-  if (!isRecord(env)) {
-    add(issues, path10, `must be an object of environment variable names to string values, got ${showValue(env)}`);
-    return;
-  }
-  for (const [name, value] of Object.entries(env)) {
-    const p = key(path10, name);
-    if (!ENV_KEY_PATTERN.test(name)) add(issues, p, `has an invalid variable name ${showValue(name)}; expected letters, digits and "_", not starting with a digit`);
-    else if (name.startsWith(RESERVED_ENV_PREFIX)) {
-      add(issues, p, `uses the reserved prefix ${RESERVED_ENV_PREFIX} (set by the sequencer itself), got ${showValue(name)}`);
-    }
-    if (typeof value !== "string") add(issues, p, `must be a string (quote numbers and booleans in YAML), got ${showValue(value)}`);
-  }
-}
-function checkRoute(issues, path10, value, self, stepIds) {
-  if (typeof value === "string" && ROUTE_KEYWORDS.includes(value)) return;
-  if (value === self) {
-    add(issues, path10, `must not route step ${showValue(self)} to itself; use "retry" to run it again`);
-  } else if (typeof value !== "string" || !stepIds.has(value)) {
-    add(issues, path10, `must be "retry", "fail" or the id of another step, got ${showValue(value)}; known steps: ${listSome(stepIds)}`);
-  }
-}
-function checkRoutingLoops(steps, stepsPath, issues) {
-  const next = /* @__PURE__ */ new Map();
-  for (const id in steps) {
-    if (!Object.hasOwn(steps, id)) continue;
-    const step = steps[id];
-    const target = isRecord(step) ? step.onValidationFail : void 0;
-    if (typeof target === "string" && target !== id && Object.hasOwn(steps, target) && !ROUTE_KEYWORDS.includes(target)) {
-      next.set(id, target);
-    }
-  }
-  const walkOf = /* @__PURE__ */ new Map();
-  let walk = 0;
-  for (const start of next.keys()) {
-    if (walkOf.has(start)) continue;
-    walk++;
-    const path10 = [];
-    let at = start;
-    while (at !== void 0 && !walkOf.has(at)) {
-      walkOf.set(at, walk);
-      path10.push(at);
-      at = next.get(at);
-    }
-    if (at !== void 0 && walkOf.get(at) === walk) {
-      const cycle = path10.slice(path10.indexOf(at));
-      add(issues, key(key(stepsPath, at), "onValidationFail"), `routing can loop forever: ${[...cycle, at].join(" \u2192 ")}; let one of these steps use "retry" or "fail"`);
-    }
-  }
-}
-
-// src/core/new-state.ts
-function newState(plan, opts) {
-  if (!ID_PATTERN.test(opts.planId)) {
-    throw new ConfigError(`Invalid plan id ${showValue(opts.planId)}: expected 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
-  }
-  const delay2 = opts.stepDelayMinutes ?? 0;
-  if (!Number.isFinite(delay2) || delay2 < 0) {
-    throw new ConfigError(`Invalid stepDelayMinutes ${showValue(delay2)}: expected a number of minutes >= 0`);
-  }
-  const stepQueue = effectiveQueue(plan, opts.stepQueue);
-  const issues = [];
-  checkQueue(issues, "stepQueue", stepQueue, new Set(Object.keys(plan.steps)), false);
-  if (issues.length > 0) throw new PlanError(issues, `step queue for ${opts.planId}`);
-  const hash = planHash({ ...plan, stepQueue });
-  const at = opts.now.toISOString();
-  return {
-    version: STATE_VERSION,
-    planId: opts.planId,
-    revision: 0,
-    status: opts.approved ? "IN_PROGRESS" : "AWAITING_APPROVAL",
-    // A copy, so later edits to the caller's plan object cannot change what was approved.
-    plan: cloneJson(plan),
-    planHash: hash,
-    stepQueue,
-    currentStep: 0,
-    stepRuns: {},
-    stepDelayMinutes: delay2,
-    notBefore: null,
-    blockers: [],
-    lastHeartbeatIso: null,
-    artifacts: [],
-    approval: opts.approved ? { by: opts.approved.by, at, planHash: hash } : null,
-    cancelRequested: null,
-    inbox: { lastCommentId: 0 }
-  };
-}
-
-// src/core/step-view.ts
-var EMPTY_RUN = Object.freeze({ status: "PENDING", tries: 0 });
-function currentStepId(state) {
-  return state.stepQueue[state.currentStep];
-}
-function stepDef(state, stepId) {
-  const def = state.plan.steps[stepId];
-  if (!def) throw new Error(`step "${stepId}" is queued but has no definition in plan.steps`);
-  return def;
-}
-function stepRun(state, stepId) {
-  return state.stepRuns[stepId] ?? EMPTY_RUN;
-}
-function lastAttempt(run) {
-  const attempts = run.attempts;
-  return attempts && attempts.length ? attempts[attempts.length - 1] : void 0;
-}
-function nextAttemptNumber(run) {
-  return Math.max(run.tries, run.attempts?.length ?? 0, lastAttempt(run)?.n ?? 0) + 1;
-}
-function maxAttemptsFor(def, limits) {
-  return def.maxAttempts ?? limits.maxAttempts;
-}
-function attemptTimeoutMsFor(def, limits) {
-  return (def.attemptTimeoutMinutes ?? limits.attemptTimeoutMinutes) * 6e4;
-}
-function stepTimeLeftMs(def, run, now) {
-  if (def.timeoutMinutes === void 0 || !run.firstStartedAt) return Infinity;
-  return Date.parse(run.firstStartedAt) + def.timeoutMinutes * 6e4 - now.getTime();
-}
-function attemptId(state, stepId, n) {
-  return `${state.planId ?? "plan"}/${stepId}/${n}`;
-}
-function stepsDone(state) {
-  let done = 0;
-  for (const id of state.stepQueue) {
-    const status = state.stepRuns[id]?.status;
-    if (status === "DONE" || status === "SKIPPED") done++;
-  }
-  return done;
-}
-
-// src/adapters/exec-agent.ts
-import { spawn } from "node:child_process";
-import { constants, readFileSync, readdirSync, rmSync } from "node:fs";
-import { access, mkdir, open, readFile, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { StringDecoder } from "node:string_decoder";
-
-// src/core/bounded-text.ts
-var DEFAULT_HEAD_CHARS = 4e3;
-var DEFAULT_TAIL_CHARS = 4e3;
-var HeadTailBuffer = class {
-  headMax;
-  tailMax;
-  logFile;
-  head = "";
-  tail = "";
-  chars = 0;
-  bytes = 0;
-  /** Whether anything was dropped between head and tail. */
-  dropped = false;
-  constructor(options = {}) {
-    this.headMax = Math.max(0, Math.floor(options.head ?? DEFAULT_HEAD_CHARS));
-    this.tailMax = Math.max(0, Math.floor(options.tail ?? DEFAULT_TAIL_CHARS));
-    this.logFile = options.logFile;
-  }
-  append(chunk) {
-    if (!chunk) return;
-    this.chars += chunk.length;
-    this.bytes += utf8Length(chunk);
-    let rest = chunk;
-    if (!this.dropped && this.tail === "" && this.head.length < this.headMax) {
-      let take = this.headMax - this.head.length;
-      if (take < rest.length && isHighSurrogate(rest.charCodeAt(take - 1))) take--;
-      this.head += rest.slice(0, take);
-      rest = rest.slice(take);
-    }
-    if (!rest) return;
-    let tail = this.tail + rest;
-    if (tail.length > this.tailMax) {
-      let cut = tail.length - this.tailMax;
-      if (isLowSurrogate(tail.charCodeAt(cut))) cut++;
-      tail = tail.slice(cut);
-      this.dropped = true;
-    }
-    this.tail = tail;
-  }
-  /** Characters appended so far. */
-  get totalChars() {
-    return this.chars;
-  }
-  /** UTF-8 bytes appended so far. */
-  get totalBytes() {
-    return this.bytes;
-  }
-  get truncated() {
-    return this.dropped;
-  }
-  toString() {
-    if (!this.dropped) return this.head + this.tail;
-    const omitted = this.bytes - utf8Length(this.head) - utf8Length(this.tail);
-    const where = this.logFile ? `; full log: ${this.logFile}` : "";
-    return `${this.head}
-\u2026[${omitted} bytes omitted${where}]\u2026
-${this.tail}`;
-  }
-};
-function utf8Length(text) {
+function stripIndent(line, width) {
   let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 128) n += 1;
-    else if (c < 2048) n += 2;
-    else if (isHighSurrogate(c) && isLowSurrogate(text.charCodeAt(i + 1))) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
-}
-function isHighSurrogate(c) {
-  return c >= 55296 && c <= 56319;
-}
-function isLowSurrogate(c) {
-  return c >= 56320 && c <= 57343;
-}
-
-// src/core/agent-command.ts
-var SHELLS = /* @__PURE__ */ new Set([
-  "sh",
-  "bash",
-  "dash",
-  "zsh",
-  "ksh",
-  "mksh",
-  "fish",
-  "csh",
-  "tcsh",
-  "ash",
-  "yash",
-  "rbash",
-  "pwsh",
-  "powershell",
-  "cmd",
-  "busybox",
-  "toybox",
-  "eval",
-  "exec",
-  "source",
-  "."
-]);
-var WRAPPERS = /* @__PURE__ */ new Set([
-  "env",
-  "nohup",
-  "nice",
-  "timeout",
-  "setsid",
-  "stdbuf",
-  "time",
-  "command",
-  "sudo",
-  "doas",
-  "xargs",
-  "ionice",
-  "chrt",
-  "taskset"
-]);
-var PYTHON = { inline: "c", inlineLong: [], withValue: "WXQ", stop: "m" };
-var JS_RUNTIME = {
-  inline: "ep",
-  inlineLong: ["--eval", "--print"],
-  inlineSub: [],
-  withValue: "rC",
-  longWithValue: ["--require", "--import", "--loader", "--experimental-loader", "--conditions", "--input-type", "--title", "--env-file", "--cwd", "--config"]
-};
-var INTERPRETERS = [
-  [/^(python|pypy)(\d+(\.\d+)?)?$/, PYTHON],
-  [/^(node|nodejs|bun)$/, JS_RUNTIME],
-  [/^deno$/, { ...JS_RUNTIME, inlineSub: ["eval"] }],
-  [/^perl(\d+(\.\d+)*)?$/, { inline: "eE", inlineLong: [], withValue: "", attachedValue: "IMmxidDCV", digitsValue: "l0" }],
-  [/^ruby(\d+(\.\d+)*)?$/, { inline: "e", inlineLong: [], withValue: "IrCEK", attachedValue: "iFWTx", digitsValue: "0" }],
-  [/^php(\d+(\.\d+)*)?$/, { inline: "rRBE", inlineLong: ["--run", "--process-code", "--process-begin", "--process-end"], withValue: "cdzt", stop: "f" }],
-  [/^osascript$/, { inline: "e", inlineLong: [], withValue: "ls" }],
-  [/^(lua|luajit)(\d+(\.\d+)*)?$/, { inline: "e", inlineLong: [], withValue: "l" }]
-];
-var EXAMPLE = 'give the agent binary itself, e.g. "claude -p". The prompt is passed as one argument and never run by a shell.';
-function isPathLike(cmd) {
-  return /[\\/]/.test(cmd) || /^[A-Za-z]:/.test(cmd);
-}
-function parseAgentCommand(text, source) {
-  const shown = showValue(text);
-  const fail2 = (why) => {
-    throw new ConfigError(`${source}: ${shown} ${why}`, "The agent command is split into words like a shell would, but no shell ever runs it.");
-  };
-  if (typeof text !== "string" || text.trim() === "") {
-    throw new ConfigError(`${source}: ${showValue(text)} is empty; expected an agent command such as "claude -p" or "codex exec --full-auto"`);
-  }
-  const argv = tokenize(text, fail2);
-  if (argv.length === 0) fail2('has no words; expected an agent command such as "claude -p"');
-  checkProgram(argv, fail2);
-  return argv;
-}
-function tokenize(text, fail2) {
-  const words = [];
-  let word = "";
-  let inWord = false;
-  let i = 0;
-  const syntax = (what) => fail2(`uses shell syntax (${what}) outside single quotes; it is not run by a shell, so pipes, redirections, ";", "&", substitutions and variables do not work. Quote the character to pass it literally, or ${EXAMPLE}`);
-  while (i < text.length) {
-    const ch = text[i];
-    if (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-      i++;
-    } else if (ch === "'") {
-      const end = text.indexOf("'", i + 1);
-      if (end < 0) fail2("has an unbalanced single quote; expected a closing '");
-      word += text.slice(i + 1, end);
-      inWord = true;
-      i = end + 1;
-    } else if (ch === '"') {
-      i++;
-      let closed = false;
-      while (i < text.length) {
-        const c = text[i];
-        if (c === '"') {
-          closed = true;
-          i++;
-          break;
-        }
-        if (c === "\\" && i + 1 < text.length) {
-          const next = text[i + 1];
-          if ('\\"$`'.includes(next)) word += next;
-          else if (next !== "\n") word += c + next;
-          i += 2;
-          continue;
-        }
-        if (c === "`") syntax("`...`");
-        if (c === "$" && isExpansion(text, i)) syntax(`"${text.slice(i, i + 2)}..."`);
-        word += c;
-        i++;
-      }
-      if (!closed) fail2('has an unbalanced double quote; expected a closing "');
-      inWord = true;
-    } else if (ch === "\\") {
-      if (i + 1 >= text.length) fail2("ends with a lone backslash; expected a character after it");
-      const next = text[i + 1];
-      if (next !== "\n") {
-        word += next;
-        inWord = true;
-      }
-      i += 2;
-    } else {
-      if ("|;&<>()`".includes(ch)) syntax(ch);
-      if (ch === "$" && isExpansion(text, i)) syntax(`${text.slice(i, i + 2)}...`);
-      if (ch === "#" && !inWord) syntax("# comment");
-      word += ch;
-      inWord = true;
-      i++;
-    }
-  }
-  if (inWord) words.push(word);
-  return words;
-}
-function isExpansion(text, i) {
-  const next = text[i + 1];
-  return next !== void 0 && /[A-Za-z_0-9{(?!#@*$-]/.test(next);
-}
-function programName(word) {
-  const base = word.split(/[\\/]/).pop() ?? word;
-  return base.toLowerCase().replace(/\.(exe|cmd|bat|com)$/, "");
-}
-function checkProgram(argv, fail2) {
-  const first = argv[0];
-  if (/^[\s|&;<>()$`\\"'*?!{}[\]#~=%^]*$/.test(first)) {
-    fail2(`starts with ${showValue(first)}, which is shell syntax, not a program; ${EXAMPLE}`);
-  }
-  const name = programName(first);
-  if (SHELLS.has(name)) fail2(`runs a shell interpreter (${name}); ${EXAMPLE}`);
-  if (WRAPPERS.has(name)) {
-    const rest = wrappedCommand(name, argv.slice(1), fail2);
-    if (rest.length > 0) checkProgram(rest, fail2);
-    return;
-  }
-  for (const [pattern, interp] of INTERPRETERS) {
-    if (pattern.test(name)) checkInterpreter(name, interp, argv.slice(1), fail2);
-  }
-}
-function wrappedCommand(name, args, fail2) {
-  let i = 0;
-  while (i < args.length) {
-    const a = args[i];
-    if (a === "--") return args.slice(i + 1);
-    if (name === "env") {
-      if (a === "-S" || a.startsWith("--split-string") || /^-[^-]*S/.test(a)) {
-        fail2(`runs "env -S", which splits its argument like a shell would; ${EXAMPLE}`);
-      }
-      if (a === "-u" || a === "--unset" || a === "-C" || a === "--chdir") {
-        i += 2;
-        continue;
-      }
-      if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {
-        i++;
-        continue;
-      }
-    }
-    if (a.startsWith("-") || /^[+-]?(\d+(\.\d+)?[smhd]?|0x[0-9a-f]+)$/i.test(a)) {
-      i++;
-      continue;
-    }
-    return args.slice(i);
-  }
-  return [];
-}
-function checkInterpreter(name, interp, args, fail2) {
-  const inlineFail = (flag) => fail2(`runs ${name} with inline code (${flag}); put the agent in a script file (e.g. "${name} agent-script") or ${EXAMPLE}`);
-  const first = args[0];
-  if (first !== void 0 && interp.inlineSub?.includes(first)) inlineFail(first);
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === "--" || a === "-" || !a.startsWith("-")) return;
-    if (a.startsWith("--")) {
-      const flag = a.split("=", 1)[0];
-      if (interp.inlineLong.includes(flag)) inlineFail(flag);
-      if (interp.longWithValue?.includes(flag) && !a.includes("=")) i++;
-      continue;
-    }
-    for (let j = 1; j < a.length; j++) {
-      const c = a[j];
-      if (interp.inline.includes(c)) inlineFail(`-${c}`);
-      if (interp.stop?.includes(c)) return;
-      if (interp.attachedValue?.includes(c)) break;
-      if (interp.digitsValue?.includes(c)) {
-        while (j + 1 < a.length && /[0-9]/.test(a[j + 1])) j++;
-        continue;
-      }
-      if (interp.withValue.includes(c)) {
-        if (j === a.length - 1) i++;
-        break;
-      }
-    }
-  }
-}
-
-// src/adapters/exec-agent.ts
-var DRAIN_MS = 500;
-var KILL_WAIT_MS = 5e3;
-var POLL_MS = 25;
-var ExecAgentRunner = class {
-  cwd;
-  env;
-  reapGraceMs;
-  headChars;
-  tailChars;
-  constructor(options = {}) {
-    this.cwd = options.cwd ?? process.cwd();
-    this.env = options.env ?? process.env;
-    this.reapGraceMs = options.reapGraceMs ?? 5e3;
-    this.headChars = options.headChars;
-    this.tailChars = options.tailChars;
-  }
-  async resolve(command) {
-    if (!command) return null;
-    const known = this.resolved.get(command);
-    if (known && await isExecutableFile(known)) return known;
-    const found = await this.search(command);
-    if (found) this.resolved.set(command, found);
-    return found;
-  }
-  resolved = /* @__PURE__ */ new Map();
-  async search(command) {
-    if (isPathLike(command)) {
-      const file = path.resolve(this.cwd, command);
-      return await isExecutableFile(file) ? file : null;
-    }
-    const dirs = (this.env.PATH ?? "").split(path.delimiter).filter((d) => d !== "");
-    for (const dir of dirs) {
-      const file = path.resolve(this.cwd, dir, command);
-      if (await isExecutableFile(file)) return file;
-    }
-    return null;
-  }
-  async run(spec) {
-    const started = Date.now();
-    const pidFile = `${spec.logFile}.pid`;
-    await mkdir(path.dirname(spec.logFile), { recursive: true });
-    const log = (await open(spec.logFile, "w")).createWriteStream();
-    const logClosed = new Promise((resolve) => log.once("close", () => resolve()));
-    const finishLog = async () => {
-      log.end();
-      await logClosed;
-    };
-    const bufferOptions = {
-      ...this.headChars !== void 0 ? { head: this.headChars } : {},
-      ...this.tailChars !== void 0 ? { tail: this.tailChars } : {},
-      logFile: spec.logFile
-    };
-    const out = new HeadTailBuffer(bufferOptions);
-    const err = new HeadTailBuffer(bufferOptions);
-    const base = { exitCode: null, signal: null, timedOut: false, cancelled: false, stdout: "", stderr: "", outputBytes: 0 };
-    if (spec.signal?.aborted) {
-      await finishLog();
-      return { ...base, cancelled: true, durationMs: Date.now() - started };
-    }
-    const [program, ...args] = spec.argv;
-    if (!program) {
-      log.write("[sequencer] cannot start the agent: the command is empty\n");
-      await finishLog();
-      return { ...base, durationMs: Date.now() - started, spawnError: "cannot start the agent: the command is empty" };
-    }
-    const child = spawn(program, args, {
-      cwd: spec.cwd,
-      env: mergeEnv(this.env, spec.env),
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-      shell: false,
-      windowsHide: true
-    });
-    const exited = new Promise((resolve) => {
-      child.once("exit", (code, signal) => resolve({ code, signal }));
-      child.once("error", (error) => resolve({ error }));
-    });
-    const closed = new Promise((resolve) => child.once("close", () => resolve()));
-    const pgid = child.pid;
-    if (pgid === void 0) {
-      const outcome2 = await exited;
-      const message = "error" in outcome2 ? await describeSpawnError(outcome2.error, program, spec.cwd) : `cannot start ${JSON.stringify(program)}`;
-      log.write(`[sequencer] ${message}
-`);
-      await finishLog();
-      return { ...base, durationMs: Date.now() - started, spawnError: message };
-    }
-    const pidWritten = writeFile(pidFile, `${pgid}
-${startTimeOf(pgid) ?? ""}
-`).catch(() => void 0);
-    let outputBytes = 0;
-    const pipe = (stream, buffer) => {
-      if (!stream) return;
-      const decoder = new StringDecoder("utf8");
-      stream.on("data", (chunk) => {
-        outputBytes += chunk.length;
-        log.write(chunk);
-        const text = decoder.write(chunk);
-        if (!text) return;
-        buffer.append(text);
-        try {
-          spec.onOutput?.(text);
-        } catch {
-        }
-      });
-      stream.on("end", () => buffer.append(decoder.end()));
-    };
-    pipe(child.stdout, out);
-    pipe(child.stderr, err);
-    let timedOut = false;
-    let cancelled = false;
-    let stopping = null;
-    const stop = () => stopping ??= terminateGroup(pgid, spec.graceMs).then(() => {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    });
-    const timer = setTimeout(() => {
-      if (stopping) return;
-      timedOut = true;
-      void stop();
-    }, Math.max(0, spec.timeoutMs));
-    const onAbort = () => {
-      if (stopping) return;
-      cancelled = true;
-      void stop();
-    };
-    spec.signal?.addEventListener("abort", onAbort, { once: true });
-    const outcome = await exited;
-    clearTimeout(timer);
-    spec.signal?.removeEventListener("abort", onAbort);
-    if (stopping) await stopping;
-    const drained = await Promise.race([closed.then(() => true), delay(DRAIN_MS).then(() => false)]);
-    if (!drained || isProcessGroupAlive(pgid)) await terminateGroup(pgid, spec.graceMs);
-    const closedInTime = await Promise.race([closed.then(() => true), delay(DRAIN_MS).then(() => false)]);
-    if (!closedInTime) {
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-    }
-    await pidWritten;
-    if (!isProcessGroupAlive(pgid)) rmSync(pidFile, { force: true });
-    await finishLog();
-    return {
-      exitCode: "code" in outcome ? outcome.code : null,
-      signal: "signal" in outcome ? outcome.signal : null,
-      timedOut,
-      cancelled,
-      stdout: out.toString(),
-      stderr: err.toString(),
-      outputBytes,
-      durationMs: Date.now() - started,
-      ..."error" in outcome ? { spawnError: outcome.error.message } : {}
-    };
-  }
-  async reap(logFile) {
-    const pidFile = `${logFile}.pid`;
-    let text;
-    try {
-      text = await readFile(pidFile, "utf8");
-    } catch {
-      return;
-    }
-    const [pidLine = "", startLine = ""] = text.split("\n");
-    const pgid = Number(pidLine.trim());
-    if (isSafeGroupId(pgid) && isProcessGroupAlive(pgid) && !leaderWasReplaced(pgid, startLine.trim())) {
-      await terminateGroup(pgid, this.reapGraceMs);
-    }
-    await rm(pidFile, { force: true });
-  }
-};
-function mergeEnv(base, extra) {
-  const env = {};
-  for (const [k, v] of Object.entries(base)) if (v !== void 0) env[k] = v;
-  return Object.assign(env, extra);
-}
-async function isExecutableFile(file) {
-  try {
-    if (!(await stat(file)).isFile()) return false;
-    await access(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-async function describeSpawnError(error, program, cwd) {
-  const code = error.code;
-  const shown = JSON.stringify(program);
-  if (code === "ENOENT") {
-    const cwdExists = await stat(cwd).then((s) => s.isDirectory(), () => false);
-    if (!cwdExists) return `cannot start agent ${shown}: working directory ${JSON.stringify(cwd)} does not exist`;
-    return `cannot start agent ${shown}: not found${isPathLike(program) ? "" : " on PATH"} (ENOENT); install it or give its full path`;
-  }
-  if (code === "EACCES") return `cannot start agent ${shown}: permission denied (EACCES); expected an executable file`;
-  return `cannot start agent ${shown}: ${error.message}`;
-}
-function isSafeGroupId(pgid) {
-  return Number.isInteger(pgid) && pgid > 1 && pgid !== process.pid;
-}
-function signalGroup(pgid, signal) {
-  if (!isSafeGroupId(pgid)) throw new Error(`refusing to signal process group ${pgid}`);
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-  }
-}
-function isProcessGroupAlive(pgid) {
-  if (!isSafeGroupId(pgid)) return false;
-  try {
-    process.kill(-pgid, 0);
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-  let entries;
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return true;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat5 = procStat(Number(entry));
-    if (stat5 && stat5.pgrp === pgid && stat5.state !== "Z") return true;
-  }
-  return false;
-}
-async function terminateGroup(pgid, graceMs) {
-  if (!isProcessGroupAlive(pgid)) return;
-  signalGroup(pgid, "SIGTERM");
-  if (await waitGone(pgid, Math.max(0, graceMs))) return;
-  signalGroup(pgid, "SIGKILL");
-  await waitGone(pgid, KILL_WAIT_MS);
-}
-async function waitGone(pgid, ms) {
-  const deadline = Date.now() + ms;
-  for (; ; ) {
-    if (!isProcessGroupAlive(pgid)) return true;
-    if (Date.now() >= deadline) return false;
-    await delay(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
-  }
-}
-function leaderWasReplaced(pgid, recordedStart) {
-  if (!recordedStart) return false;
-  const current = startTimeOf(pgid);
-  return current !== null && current !== recordedStart;
-}
-function startTimeOf(pid) {
-  return procStat(pid)?.start ?? null;
-}
-function procStat(pid) {
-  let text;
-  try {
-    text = readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return null;
-  }
-  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-  const state = fields[0];
-  const pgrp = Number(fields[2]);
-  const start = fields[19];
-  if (state === void 0 || start === void 0 || !Number.isInteger(pgrp)) return null;
-  return { state, pgrp, start };
-}
-function delay(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-// src/adapters/atomic-write.ts
-import { randomBytes } from "node:crypto";
-import { open as open2, rename, stat as stat2, unlink } from "node:fs/promises";
-import path2 from "node:path";
-async function writeFileAtomic(filePath, text, options = {}) {
-  await writeFileAtomicStat(filePath, text, options);
-}
-async function writeFileAtomicStat(filePath, text, options = {}) {
-  const tempPath = tempPathFor(filePath);
-  const mode = await existingMode(filePath) ?? options.mode ?? 420;
-  let written;
-  const handle = await open2(tempPath, "wx", mode);
-  try {
-    try {
-      await handle.writeFile(text);
-      await handle.chmod(mode);
-      await handle.sync();
-      written = await handle.stat({ bigint: true });
-    } finally {
-      await handle.close();
-    }
-    await rename(tempPath, filePath);
-  } catch (err) {
-    await unlink(tempPath).catch(() => void 0);
-    throw err;
-  }
-  return written;
-}
-function tempPathFor(filePath) {
-  const name = path2.basename(filePath);
-  return path2.join(path2.dirname(filePath), `.${name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-}
-function isTempFileFor(fileName, targetName) {
-  const prefix = `.${targetName}.`;
-  if (!fileName.startsWith(prefix) || !fileName.endsWith(".tmp")) return false;
-  return /^\d+\.[0-9a-f]+$/.test(fileName.slice(prefix.length, -".tmp".length));
-}
-async function existingMode(filePath) {
-  try {
-    return (await stat2(filePath)).mode & 4095;
-  } catch (err) {
-    if (err.code === "ENOENT") return null;
-    throw err;
-  }
-}
-
-// src/core/plan-index.ts
-var IDLE_STATUSES = ["DONE", "CANCELLED", "BLOCKED", "AWAITING_APPROVAL"];
-var FINISHED_STATUSES = ["DONE", "CANCELLED"];
-var PLAN_BRANCH_PREFIX = "sequencer/";
-var IDLE_REF_PREFIX = "refs/sequencer/idle/";
-var ARCHIVE_REF_PREFIX = "refs/sequencer/archive/";
-var PLAN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-function isIdleStatus(status) {
-  return IDLE_STATUSES.includes(status);
-}
-function isFinishedStatus(status) {
-  return FINISHED_STATUSES.includes(status);
-}
-function isRefSafePlanId(planId) {
-  return PLAN_ID.test(planId) && !planId.includes("..") && !planId.endsWith(".lock") && !planId.endsWith(".");
-}
-function idleRef(planId) {
-  return `${IDLE_REF_PREFIX}${planId}`;
-}
-function archiveRef(planId, sha) {
-  return `${ARCHIVE_REF_PREFIX}${planId}/${sha.slice(0, 12)}`;
-}
-function isActiveRef(ref) {
-  return ref.idleSha !== ref.sha;
-}
-function parsePlanRefs(lsRemote, prefix = PLAN_BRANCH_PREFIX) {
-  const tips = /* @__PURE__ */ new Map();
-  const idle = /* @__PURE__ */ new Map();
-  const heads = `refs/heads/${prefix}`;
-  for (const line of lsRemote.split("\n")) {
-    const [sha, ref] = line.trim().split(/\s+/);
-    if (!sha || !ref || !/^[0-9a-f]{40,64}$/.test(sha)) continue;
-    if (ref.startsWith(heads)) {
-      const planId = ref.slice(heads.length);
-      if (isRefSafePlanId(planId)) tips.set(planId, sha);
-    } else if (ref.startsWith(IDLE_REF_PREFIX)) {
-      const planId = ref.slice(IDLE_REF_PREFIX.length);
-      if (isRefSafePlanId(planId)) idle.set(planId, sha);
-    }
-  }
-  return [...tips].map(([planId, sha]) => ({ planId, branch: `${prefix}${planId}`, sha, idleSha: idle.get(planId) ?? null })).sort((a, b) => a.planId < b.planId ? -1 : a.planId > b.planId ? 1 : 0);
-}
-function planMatrix(planIds) {
-  return JSON.stringify([...planIds]);
-}
-
-// src/core/render.ts
-function stepRows(state, from = 0, to = state.stepQueue.length) {
-  const total = state.stepQueue.length;
-  return state.stepQueue.slice(from, to).map((id, offset) => {
-    const i = from + offset;
-    const run = state.stepRuns[id];
-    const def = state.plan.steps[id];
-    return {
-      index: i + 1,
-      total,
-      id,
-      title: def?.title ?? id,
-      status: run?.status ?? "PENDING",
-      tries: run?.tries ?? 0,
-      durationMs: runDurationMs(run),
-      outputs: def?.requiredOutputs ?? []
-    };
-  });
-}
-function runDurationMs(run) {
-  const attempts = run?.attempts;
-  if (!attempts?.length) return null;
-  const start = Date.parse(attempts[0]?.startedAt ?? "");
-  const end = Date.parse(attempts[attempts.length - 1]?.endedAt ?? "");
-  return Number.isNaN(start) || Number.isNaN(end) ? null : Math.max(0, end - start);
-}
-function formatDuration(ms) {
-  if (ms === null) return "-";
-  if (ms < 1e3) return `${ms}ms`;
-  const s = Math.round(ms / 1e3);
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m${String(s % 60).padStart(2, "0")}s`;
-  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
-}
-function statusTable(state) {
-  const header = ["#", "step", "title", "status", "tries", "duration", "outputs"];
-  const rows = stepRows(state).map((r) => [
-    `${r.index}/${r.total}`,
-    r.id,
-    r.title,
-    r.status,
-    String(r.tries),
-    formatDuration(r.durationMs),
-    r.outputs.join(", ") || "-"
-  ]);
-  const widths = header.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((row) => (row[c] ?? "").length))));
-  const fmt = (cells) => cells.map((cell, c) => clip(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0)).join("  ").trimEnd();
-  const title = state.plan.title ? `${state.plan.title} ` : "";
-  const head = `${title}[${state.planId ?? "plan"}] ${state.status} (${stepsDone(state)}/${state.stepQueue.length} steps done, revision ${state.revision ?? 0})`;
-  const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
-  if (state.notBefore && state.status === "IN_PROGRESS") extra.push(`next step not before ${state.notBefore}`);
-  return [head, fmt(header), ...rows.map(fmt), ...extra].join("\n");
-}
-function clip(text, width) {
-  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}\u2026`;
-}
-function resumeLines(state, max = 20) {
-  const finished = [];
-  for (let i = 0; i < state.currentStep; i++) {
-    const status = state.stepRuns[state.stepQueue[i] ?? ""]?.status;
-    if (status === "DONE" || status === "SKIPPED") finished.push(i);
-  }
-  const lines = finished.slice(-max).map((i) => {
-    const r = stepRows(state, i, i + 1)[0];
-    const what = r.status === "SKIPPED" ? "skipped" : `done in ${r.tries} ${r.tries === 1 ? "try" : "tries"}`;
-    const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(", ")}` : "";
-    return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
-  });
-  if (finished.length > max) lines.unshift(`(${finished.length - max} earlier finished steps not shown)`);
-  return lines;
-}
-function finalSummary(state, link = (p) => p) {
-  const rows = stepRows(state);
-  const outputs = state.artifacts ?? [];
-  const lines = [
-    `${state.plan.title ?? state.planId ?? "Plan"}: all ${rows.length} steps finished (${rows.filter((r) => r.status === "DONE").length} done, ${rows.filter((r) => r.status === "SKIPPED").length} skipped).`,
-    ...rows.map((r) => `  (${r.index}/${r.total}) ${r.id} ${r.title}: ${r.status.toLowerCase()}${r.tries ? ` in ${r.tries} ${r.tries === 1 ? "try" : "tries"}` : ""}`),
-    outputs.length ? "Outputs:" : "No outputs were declared.",
-    ...outputs.map((o) => `  - ${link(o)}`)
-  ];
-  return lines.join("\n");
-}
-function blockerReport(state, stepId, reason) {
-  const run = state.stepRuns[stepId];
-  const attempts = (run?.attempts ?? []).map(
-    (a) => `  attempt ${a.n}: ${a.outcome ?? "unknown"}${a.exitCode !== void 0 && a.exitCode !== null ? ` (exit ${a.exitCode})` : ""}${a.error ? ` - ${firstLine(a.error)}` : ""}`
-  );
-  return [
-    `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
-    `Last error: ${run?.error ?? "none recorded"}`,
-    ...attempts.length ? ["Attempts:", ...attempts] : [],
-    "To continue: retry (fresh attempts), skip (move on without it), or cancel."
-  ].join("\n");
-}
-function firstLine(text) {
-  const line = text.split("\n", 1)[0] ?? "";
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
-}
-
-// src/core/prompts.ts
-function troubleshootingPrompt(stepId, tries, error, instruction) {
-  return `Step ${stepId} failed (tries: ${tries}). Previous run ended with: ${error}. Please troubleshoot and retry: ${instruction}`;
-}
-function renderInstruction(instruction, state) {
-  return instruction.replace(/\{\{\s*steps\.([A-Za-z0-9._-]+?)\.payload((?:\.[A-Za-z0-9_-]+)*)\s*\}\}/g, (whole, id, keys) => {
-    let value = state.stepRuns[id]?.payload;
-    for (const key2 of keys.split(".").filter(Boolean)) {
-      if (value === null || typeof value !== "object") return whole;
-      value = value[key2];
-    }
-    if (value === void 0) return whole;
-    return typeof value === "string" ? value : JSON.stringify(value);
-  });
-}
-function stepPrompt(state, stepId, triesSoFar, lastError) {
-  const def = state.plan.steps[stepId];
-  const instruction = renderInstruction(def?.instruction ?? "", state);
-  if (triesSoFar > 0 && lastError) return troubleshootingPrompt(stepId, triesSoFar, lastError, instruction);
-  return instruction;
-}
-
-// src/core/remediation.ts
-var ROUTE_RETRY = "retry";
-var ROUTE_FAIL = "fail";
-function routeOf(def) {
-  return def.onValidationFail ?? ROUTE_RETRY;
-}
-function validationRoute(def, run) {
-  if (run.status !== "FAILED" || run.tries === 0) return null;
-  const failed = lastAttempt(run)?.failedRules;
-  return Array.isArray(failed) && failed.length > 0 ? routeOf(def) : null;
-}
-function pendingRemediation(state, stepId) {
-  const run = state.stepRuns[stepId];
-  const r = run?.remediation;
-  if (!run || run.status !== "FAILED" || run.tries === 0 || !r || typeof r !== "object") return void 0;
-  if (r.status !== "PENDING" || typeof r.step !== "string" || !Object.hasOwn(state.plan.steps, r.step)) return void 0;
-  return r.forAttempt === lastAttempt(run)?.n ? r : void 0;
-}
-function detourChain(state, stepId) {
-  const chain = [stepId];
-  const seen = new Set(chain);
-  for (let at = stepId; ; ) {
-    const next = pendingRemediation(state, at)?.step;
-    if (next === void 0 || seen.has(next)) return chain;
-    chain.push(next);
-    seen.add(next);
-    at = next;
-  }
-}
-function activeStepId(state) {
-  const current = state.stepQueue[state.currentStep];
-  if (current === void 0) return void 0;
-  return detourChain(state, current).at(-1);
-}
-function remediationTargets(plan, stepId) {
-  const out = [];
-  for (let def = plan.steps[stepId]; def; ) {
-    const route = routeOf(def);
-    if (route === ROUTE_RETRY || route === ROUTE_FAIL || route === stepId || out.includes(route) || !Object.hasOwn(plan.steps, route)) break;
-    out.push(route);
-    def = plan.steps[route];
-  }
-  return out;
-}
-function beginRemediation(state, stepId, via, forAttempt) {
-  const failed = stepRun(state, stepId);
-  const fixer = stepRun(state, via);
-  const remediation = { step: via, forAttempt, status: "PENDING" };
-  return {
-    state: {
-      ...state,
-      stepRuns: {
-        ...state.stepRuns,
-        [stepId]: { ...failed, remediation },
-        [via]: { ...fixer, status: "PENDING", error: null }
-      }
-    },
-    notices: []
-  };
-}
-function finishRemediation(state, stepId, via) {
-  const run = state.stepRuns[stepId];
-  const r = run?.remediation;
-  if (!run || !r || r.step !== via || r.status !== "PENDING") return state;
-  return { ...state, stepRuns: { ...state.stepRuns, [stepId]: { ...run, remediation: { ...r, status: "DONE" } } } };
-}
-function remediationPrompt(state, stepId, forStep, triesSoFar, lastError) {
-  const failed = stepRun(state, forStep);
-  const title = state.plan.steps[forStep]?.title;
-  const attempt = failed.remediation?.forAttempt ?? lastAttempt(failed)?.n ?? failed.tries;
-  const instruction = [
-    renderInstruction(state.plan.steps[stepId]?.instruction ?? "", state),
-    `This is a remediation step for step ${forStep}${title ? ` (${title})` : ""}, whose attempt ${attempt} failed: ${failed.error ?? "unknown error"}. Step ${forStep} runs again after this one.`
-  ].join("\n\n");
-  if (triesSoFar > 0 && lastError) return troubleshootingPrompt(stepId, triesSoFar, lastError, instruction);
-  return instruction;
-}
-
-// src/core/apply.ts
-var iso = (d) => d.toISOString();
-function withRun(state, stepId, patch) {
-  return { ...state, stepRuns: { ...state.stepRuns, [stepId]: patch(stepRun(state, stepId)) } };
-}
-function patchLastAttempt(run, patch) {
-  const attempts = [...run.attempts ?? []];
-  const last = attempts[attempts.length - 1];
-  if (last) attempts[attempts.length - 1] = { ...last, ...patch };
-  return attempts;
-}
-function startAttempt(state, a) {
-  const attempt = {
-    n: a.n,
-    runId: attemptId(state, a.stepId, a.n),
-    owner: a.owner,
-    startedAt: iso(a.now),
-    leaseExpiresAt: iso(new Date(a.now.getTime() + a.leaseMs)),
-    ...a.logFile ? { logFile: a.logFile } : {}
-  };
-  const next = withRun(state, a.stepId, (run) => ({
-    ...run,
-    status: "IN_PROGRESS",
-    tries: run.tries + 1,
-    lastRunIso: iso(a.now),
-    firstStartedAt: run.firstStartedAt ?? iso(a.now),
-    attempts: [...run.attempts ?? [], attempt]
-  }));
-  return { state: { ...next, notBefore: null }, notices: [] };
-}
-function finishAttempt(state, stepId, r, now, opts = {}) {
-  const succeeded = r.outcome === "succeeded";
-  let next = withRun(state, stepId, (run) => {
-    const { payload: earlier, ...rest } = run;
-    const payload = succeeded ? r.payload : earlier;
-    return {
-      ...rest,
-      status: succeeded ? "DONE" : "FAILED",
-      stdout: r.stdout,
-      error: r.error,
-      ...payload !== void 0 ? { payload } : {},
-      attempts: patchLastAttempt(run, {
-        endedAt: iso(now),
-        exitCode: r.exitCode,
-        outcome: r.outcome,
-        error: r.error,
-        durationMs: r.durationMs,
-        ...r.failedRules?.length ? { failedRules: r.failedRules } : {}
-      })
-    };
-  });
-  if (!succeeded) {
-    return { state: next, notices: [{ kind: "step-failed", stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== "cancelled" }] };
-  }
-  const known = new Set(next.artifacts ?? []);
-  next = { ...next, artifacts: [...next.artifacts ?? [], ...r.outputs.filter((o) => !known.has(o))] };
-  if (opts.detourFor !== void 0) return { state: finishRemediation(next, opts.detourFor, stepId), notices: [{ kind: "step-done", stepId }] };
-  const advanced = advance(next, now);
-  return { state: advanced.state, notices: [{ kind: "step-done", stepId }, ...advanced.notices] };
-}
-function advance(state, now) {
-  const currentStep = state.currentStep + 1;
-  if (currentStep >= state.stepQueue.length) {
-    return { state: { ...state, currentStep: state.stepQueue.length, status: "DONE", notBefore: null }, notices: [{ kind: "done" }] };
-  }
-  const delay2 = state.stepDelayMinutes ?? 0;
-  const notBefore = delay2 > 0 ? iso(new Date(now.getTime() + delay2 * 6e4)) : null;
-  return { state: { ...state, currentStep, notBefore }, notices: [] };
-}
-function complete(state) {
-  return { state: { ...state, currentStep: state.stepQueue.length, status: "DONE", notBefore: null }, notices: [{ kind: "done" }] };
-}
-function recoverAttempt(state, stepId, reason, now) {
-  const next = withRun(state, stepId, (run) => ({
-    ...run,
-    status: "FAILED",
-    error: reason,
-    attempts: patchLastAttempt(run, { endedAt: iso(now), outcome: "interrupted", error: reason, exitCode: null })
-  }));
-  const n = stepRun(next, stepId).attempts?.at(-1)?.n ?? stepRun(next, stepId).tries;
-  return { state: next, notices: [{ kind: "interrupted", stepId, attempt: n, reason }] };
-}
-function block(state, stepId, reason) {
-  const line = `${stepId}: ${reason}`;
-  const blockers = state.blockers ?? [];
-  return {
-    state: { ...state, status: "BLOCKED", blockers: blockers.includes(line) ? blockers : [...blockers, line] },
-    notices: [{ kind: "blocked", stepId, reason }]
-  };
-}
-function cancel(state) {
-  const stepId = currentStepId(state);
-  const stopped = stepId !== void 0 && lastAttempt(stepRun(state, stepId))?.outcome === "cancelled" ? stepId : null;
-  return {
-    state: { ...state, status: "CANCELLED", notBefore: null },
-    notices: [{ kind: "cancelled", runningStep: stopped }]
-  };
-}
-function reopenSteps(state, missingByStep) {
-  if (missingByStep.size === 0) return { state, notices: [] };
-  let next = state;
-  const notices = [];
-  let earliest = state.currentStep;
-  for (const [stepId, missing] of missingByStep) {
-    next = withRun(next, stepId, (run) => ({ ...run, status: "PENDING", tries: 0, firstStartedAt: null, error: `reopened: required outputs missing: ${missing.join(", ")}` }));
-    earliest = Math.min(earliest, state.stepQueue.indexOf(stepId));
-    notices.push({ kind: "reopened", stepId, missing });
-  }
-  const artifactsGone = new Set([...missingByStep.values()].flat());
-  return {
-    state: { ...next, currentStep: earliest, status: "IN_PROGRESS", artifacts: (next.artifacts ?? []).filter((a) => !artifactsGone.has(a)) },
-    notices
-  };
-}
-
-// src/core/apply-command.ts
-var refuse = (state, reply) => ({ state, changed: false, reply, notices: [] });
-function applyCommand(state, cmd, now) {
-  switch (cmd.kind) {
-    case "approve":
-      return approve(state, cmd, now);
-    case "cancel":
-      return requestCancel(state, cmd, now);
-    case "retry":
-      return unblock(state, cmd.step, "retry");
-    case "skip":
-      return skip(state, cmd.step, now);
-    case "resume":
-      return resume(state);
-    case "status":
-      return refuse(state, statusLine(state));
-  }
-}
-function approve(state, cmd, now) {
-  if (state.status !== "AWAITING_APPROVAL") return refuse(state, `Nothing to approve: the plan is ${state.status}.`);
-  const proposedAt = typeof state.proposal?.at === "string" ? Math.floor(Date.parse(state.proposal.at) / 1e3) * 1e3 : NaN;
-  if (cmd.at && !Number.isNaN(proposedAt) && Date.parse(cmd.at) < proposedAt) {
-    return refuse(state, `This approval was written before the current proposal (${state.proposal?.at}). Review the plan as proposed now and approve again.`);
-  }
-  if (cmd.planHash && state.planHash && cmd.planHash !== state.planHash) {
-    return refuse(state, `This approval is for plan ${cmd.planHash}, but the proposed plan is now ${state.planHash}. Review the new proposal and approve again.`);
-  }
-  const next = {
-    ...state,
-    status: "IN_PROGRESS",
-    approval: {
-      by: cmd.by,
-      at: now.toISOString(),
-      planHash: state.planHash ?? "",
-      ...cmd.commentId !== void 0 ? { commentId: cmd.commentId } : {}
-    },
-    ...cmd.delayMinutes !== void 0 ? { stepDelayMinutes: cmd.delayMinutes } : {}
-  };
-  const delay2 = cmd.delayMinutes ? ` with ${cmd.delayMinutes} min between steps` : "";
-  return { state: next, changed: true, reply: `Approved by @${cmd.by}${delay2}. Starting.`, notices: [] };
-}
-function requestCancel(state, cmd, now) {
-  if (state.status === "DONE" || state.status === "CANCELLED") return refuse(state, `Nothing to cancel: the plan is ${state.status}.`);
-  if (state.cancelRequested) return refuse(state, "A cancel is already requested.");
-  const request = { by: cmd.by, at: now.toISOString(), ...cmd.reason ? { reason: cmd.reason } : {} };
-  const stepId = activeStepId(state);
-  const inFlight = stepId !== void 0 && stepRun(state, stepId).status === "IN_PROGRESS";
-  if (inFlight) {
-    return { state: { ...state, cancelRequested: request }, changed: true, reply: `Cancel requested by @${cmd.by}; stopping ${stepId}.`, notices: [] };
-  }
-  const ended = cancel({ ...state, cancelRequested: request });
-  return { state: ended.state, changed: true, reply: `Cancelled by @${cmd.by}.`, notices: ended.notices };
-}
-function targetStep(state, named) {
-  const stepId = currentStepId(state);
-  if (stepId === void 0) return { error: "every step has finished" };
-  if (named !== void 0 && named !== stepId) {
-    return { error: `only the current step (${stepId}) can be targeted, got "${named}"` };
-  }
-  return { stepId };
-}
-function clearBlockers(state, stepId) {
-  return (state.blockers ?? []).filter((b) => !b.startsWith(`${stepId}: `));
-}
-function unblock(state, named, verb) {
-  if (state.status !== "BLOCKED") return refuse(state, `Nothing to ${verb}: the plan is ${state.status}, not BLOCKED.`);
-  const target = targetStep(state, named);
-  if ("error" in target) return refuse(state, `Cannot ${verb}: ${target.error}.`);
-  const { stepId } = target;
-  const run = stepRun(state, stepId);
-  const stepRuns = { ...state.stepRuns, [stepId]: { ...run, status: run.status === "DONE" ? "DONE" : "FAILED", tries: 0, firstStartedAt: null } };
-  for (const fixer of remediationTargets(state.plan, stepId)) {
-    const r = stepRuns[fixer];
-    if (r && r.status !== "IN_PROGRESS") stepRuns[fixer] = { ...r, tries: 0, firstStartedAt: null };
-  }
-  const next = {
-    ...state,
-    status: "IN_PROGRESS",
-    blockers: clearBlockers(state, stepId),
-    notBefore: null,
-    stepRuns
-  };
-  return { state: next, changed: true, reply: `Retrying ${stepId} with a fresh set of attempts.`, notices: [] };
-}
-function skip(state, named, now) {
-  if (state.status !== "BLOCKED" && state.status !== "IN_PROGRESS") return refuse(state, `Nothing to skip: the plan is ${state.status}.`);
-  const target = targetStep(state, named);
-  if ("error" in target) return refuse(state, `Cannot skip: ${target.error}.`);
-  const { stepId } = target;
-  const run = stepRun(state, stepId);
-  const running = activeStepId(state);
-  if (running !== void 0 && stepRun(state, running).status === "IN_PROGRESS") {
-    return refuse(state, `Cannot skip ${stepId} while an attempt${running === stepId ? "" : ` of its remediation step ${running}`} is running; /cancel it first or wait.`);
-  }
-  const skipped = {
-    ...state,
-    status: "IN_PROGRESS",
-    blockers: clearBlockers(state, stepId),
-    stepRuns: { ...state.stepRuns, [stepId]: { ...run, status: "SKIPPED" } }
-  };
-  const moved = advance(skipped, now);
-  return { state: moved.state, changed: true, reply: `Skipped ${stepId}.`, notices: moved.notices };
-}
-function resume(state) {
-  if (state.status === "BLOCKED") return unblock(state, void 0, "resume");
-  if (state.status === "CANCELLED" || state.cancelRequested) {
-    const stepId = currentStepId(state);
-    const stepRuns = { ...state.stepRuns };
-    const run = stepId !== void 0 ? stepRuns[stepId] : void 0;
-    if (stepId !== void 0 && run && run.status !== "DONE" && run.status !== "SKIPPED" && run.status !== "IN_PROGRESS") {
-      stepRuns[stepId] = { ...run, status: "PENDING", tries: 0, firstStartedAt: null };
-    }
-    const status = state.stepQueue.length === state.currentStep ? "DONE" : "IN_PROGRESS";
-    return { state: { ...state, status, cancelRequested: null, stepRuns }, changed: true, reply: "Resumed.", notices: [] };
-  }
-  return refuse(state, `Nothing to resume: the plan is ${state.status}.`);
-}
-function statusLine(state) {
-  const stepId = currentStepId(state);
-  const run = stepId !== void 0 ? stepRun(state, stepId) : void 0;
-  const where = stepId !== void 0 && state.status !== "DONE" ? `; current step ${stepId} (${run?.status ?? "PENDING"}, ${run?.tries ?? 0} tries)` : "";
-  const wait = state.status === "IN_PROGRESS" && state.notBefore ? `; next step not before ${state.notBefore}` : "";
-  const blockers = state.status === "BLOCKED" && state.blockers?.length ? `; blocked: ${state.blockers[state.blockers.length - 1]}` : "";
-  return `Plan is ${state.status}: ${stepsDone(state)}/${state.stepQueue.length} steps done${where}${wait}${blockers}.`;
-}
-
-// src/core/decide.ts
-function decide(state, ctx) {
-  if (state.status !== "IN_PROGRESS") return { kind: "idle", reason: `plan is ${state.status}` };
-  const current = currentStepId(state);
-  if (current === void 0) return { kind: "complete" };
-  const chain = detourChain(state, current);
-  const stepId = chain[chain.length - 1];
-  const detourFor = chain.length > 1 ? chain[chain.length - 2] : void 0;
-  const run = stepRun(state, stepId);
-  if (run.status === "IN_PROGRESS") {
-    const attempt = lastAttempt(run);
-    const reason = staleReason(attempt, ctx);
-    return reason ? { kind: "recover", stepId, attempt, reason } : { kind: "busy", stepId, attempt };
-  }
-  if (state.cancelRequested) return { kind: "cancel" };
-  if (!detourFor && (run.status === "DONE" || run.status === "SKIPPED")) return { kind: "advance", stepId };
-  const def = stepDef(state, stepId);
-  const block2 = (reason) => ({ kind: "block", stepId: current, reason: detourFor ? `remediation step ${stepId}: ${reason}` : reason });
-  const deadline = state.plan.deadline ? Date.parse(state.plan.deadline) : NaN;
-  if (!Number.isNaN(deadline) && ctx.now.getTime() >= deadline) {
-    return { kind: "block", stepId: current, reason: `plan deadline ${state.plan.deadline} passed` };
-  }
-  const max = maxAttemptsFor(def, ctx.limits);
-  if (run.status === "FAILED" || detourFor) {
-    const route = validationRoute(def, run);
-    if (route === ROUTE_FAIL) return block2(`${run.error ?? "validation failed"} (onValidationFail: fail)`);
-    if (run.tries >= max) return block2(`max retries (${max}) exceeded`);
-    if (stepTimeLeftMs(def, run, ctx.now) <= 0) {
-      return block2(`timed out: ran ${minutesSince(run.firstStartedAt, ctx.now)} min of its ${def.timeoutMinutes} min (timeoutMinutes)`);
-    }
-    const failedAttempt = lastAttempt(run)?.n;
-    if (route !== null && route !== ROUTE_RETRY && failedAttempt !== void 0 && run.remediation?.forAttempt !== failedAttempt) {
-      return { kind: "remediate", stepId, via: route, forAttempt: failedAttempt };
-    }
-  }
-  if (state.notBefore && Date.parse(state.notBefore) > ctx.now.getTime()) return { kind: "wait", until: state.notBefore };
-  const retry = run.status === "FAILED";
-  const n = nextAttemptNumber(run);
-  const lastError = retry ? run.error ?? "unknown error" : null;
-  if (detourFor) return { kind: "run", stepId, n, prompt: remediationPrompt(state, stepId, detourFor, n - 1, lastError), retry, detourFor };
-  return { kind: "run", stepId, n, prompt: stepPrompt(state, stepId, n - 1, lastError), retry };
-}
-function staleReason(attempt, ctx) {
-  if (!attempt) return "interrupted: no owner recorded for the step in progress";
-  if (ctx.ownerLiveness === "dead") return "interrupted: the tick running this attempt is gone";
-  const lease = attempt.leaseExpiresAt ? Date.parse(attempt.leaseExpiresAt) : NaN;
-  if (Number.isNaN(lease) || lease <= ctx.now.getTime()) {
-    return `interrupted: lease expired at ${attempt.leaseExpiresAt ?? "(none)"} without a result`;
-  }
-  return null;
-}
-function minutesSince(iso2, now) {
-  if (!iso2) return 0;
-  return Math.round((now.getTime() - Date.parse(iso2)) / 6e4);
-}
-
-// src/core/json-schema-check.ts
-var OPTIONS = {
-  allErrors: true,
-  // Hand-written schemas often carry keywords or formats Ajv does not know; they are ignored
-  // rather than refused, as most validators do.
-  strict: false,
-  logger: false
-};
-async function compile(schema) {
-  const dialect = typeof schema.$schema === "string" ? schema.$schema : "";
-  if (/draft-0[67]/.test(dialect)) {
-    const Ajv = exported(await import("./ajv-6IFAYJZH.js"), "Ajv");
-    const ajv = new Ajv(OPTIONS);
-    if (dialect.includes("draft-06")) ajv.addMetaSchema(await draft06MetaSchema());
-    return ajv.compile(schema);
-  }
-  if (dialect.includes("2019-09")) {
-    const Ajv2019 = exported(await import("./2019-NRRAFG7G.js"), "Ajv2019");
-    return new Ajv2019(OPTIONS).compile(schema);
-  }
-  const Ajv2020 = exported(await import("./2020-QQILXBPS.js"), "Ajv2020");
-  return new Ajv2020(OPTIONS).compile(schema);
-}
-function exported(mod, name) {
-  const m = mod;
-  const found = m[name] ?? m.default?.[name];
-  if (typeof found !== "function") throw new Error(`ajv does not export ${name}`);
-  return found;
-}
-async function draft06MetaSchema() {
-  const mod = await import("./json-schema-draft-06-3NBI2GUW.js");
-  return mod.default;
-}
-async function checkAgainstSchema(schema, instance, max = 3) {
-  let validate;
-  try {
-    validate = await compile(schema);
-  } catch (err) {
-    return { ok: false, schemaError: err instanceof Error ? err.message : String(err) };
-  }
-  if (validate(instance)) return { ok: true };
-  const errors = validate.errors ?? [];
-  return { ok: false, errors: errors.slice(0, max).map(describeSchemaError), total: errors.length };
-}
-function describeSchemaError(e) {
-  const params = e.params;
-  const extra = typeof params.additionalProperty === "string" ? ` ("${params.additionalProperty}")` : Array.isArray(params.allowedValues) ? ` (${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")})` : "";
-  return `${e.instancePath || "/"}: ${e.message ?? e.keyword}${extra}`;
-}
-
-// src/core/json-error-position.ts
-function findJsonSyntaxError(text) {
-  let offset;
-  try {
-    offset = new Scanner(text).run();
-  } catch {
-    return null;
-  }
-  if (offset === null) return null;
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  const column = offset - before.lastIndexOf("\n");
-  const ch = text[offset];
-  return { line, column, reason: ch === void 0 ? "unexpected end of input" : `unexpected ${JSON.stringify(ch)}` };
-}
-var Fail = class {
-  constructor(offset) {
-    this.offset = offset;
-  }
-  offset;
-};
-var NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
-var Scanner = class {
-  constructor(s) {
-    this.s = s;
-  }
-  s;
-  i = 0;
-  run() {
-    try {
-      this.value();
-      this.ws();
-      if (this.i < this.s.length) throw new Fail(this.i);
-      return null;
-    } catch (err) {
-      if (err instanceof Fail) return err.offset;
-      throw err;
-    }
-  }
-  ws() {
-    while (this.i < this.s.length && " 	\n\r".includes(this.s[this.i])) this.i++;
-  }
-  value() {
-    this.ws();
-    const c = this.s[this.i];
-    if (c === "{") return this.object();
-    if (c === "[") return this.array();
-    if (c === '"') return this.string();
-    for (const word of ["true", "false", "null"]) {
-      if (this.s.startsWith(word, this.i)) {
-        this.i += word.length;
-        return;
-      }
-    }
-    NUMBER.lastIndex = this.i;
-    const m = NUMBER.exec(this.s);
-    if (!m || m[0].length === 0) throw new Fail(this.i);
-    this.i += m[0].length;
-  }
-  object() {
-    this.i++;
-    this.ws();
-    if (this.s[this.i] === "}") {
-      this.i++;
-      return;
-    }
-    for (; ; ) {
-      this.ws();
-      if (this.s[this.i] !== '"') throw new Fail(this.i);
-      this.string();
-      this.ws();
-      if (this.s[this.i] !== ":") throw new Fail(this.i);
-      this.i++;
-      this.value();
-      this.ws();
-      const c = this.s[this.i++];
-      if (c === "}") return;
-      if (c !== ",") throw new Fail(this.i - 1);
-    }
-  }
-  array() {
-    this.i++;
-    this.ws();
-    if (this.s[this.i] === "]") {
-      this.i++;
-      return;
-    }
-    for (; ; ) {
-      this.value();
-      this.ws();
-      const c = this.s[this.i++];
-      if (c === "]") return;
-      if (c !== ",") throw new Fail(this.i - 1);
-    }
-  }
-  string() {
-    this.i++;
-    for (; ; ) {
-      const c = this.s[this.i];
-      if (c === void 0 || c < " ") throw new Fail(this.i);
-      if (c === '"') {
-        this.i++;
-        return;
-      }
-      if (c === "\\") {
-        const e = this.s[this.i + 1];
-        if (e !== void 0 && '"\\/bfnrt'.includes(e)) this.i += 2;
-        else if (e === "u" && /^[0-9a-fA-F]{4}$/.test(this.s.slice(this.i + 2, this.i + 6))) this.i += 6;
-        else throw new Fail(this.i + 1);
-      } else this.i++;
-    }
-  }
-};
-
-// src/core/payload.ts
-var DEFAULT_PAYLOAD_MAX_BYTES = 64 * 1024;
-var WHERE = "$SEQUENCER_PAYLOAD_FILE";
-function interpretPayload(read, opts) {
-  if (read.kind === "missing") {
-    return opts.expected ? { ok: false, error: `expected a JSON payload in ${WHERE}, none was written` } : { ok: true, payload: void 0 };
-  }
-  if (read.kind === "too-large") {
-    return { ok: false, error: `the payload in ${WHERE} is ${read.bytes} bytes, more than the ${formatBytes(opts.maxBytes)} cap; keep large data in workspace files and put their paths in the payload` };
-  }
-  if (read.kind === "unreadable") return { ok: false, error: `could not read the payload in ${WHERE}: ${read.reason}` };
-  const text = read.text.replace(/^\uFEFF/, "");
-  let value;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    const at = findJsonSyntaxError(text);
-    const where = at ? `line ${at.line} column ${at.column}: ${at.reason}` : err instanceof Error ? err.message : String(err);
-    return { ok: false, error: `the payload in ${WHERE} is not valid JSON (${where}); expected a JSON object` };
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    return { ok: false, error: `the payload in ${WHERE} must be a JSON object, got ${kindOf(value)}` };
-  }
-  return { ok: true, payload: value };
-}
-function lookupKey(payload, dotted) {
-  let value = payload;
-  for (const part of dotted.split(".")) {
-    if (Array.isArray(value) && /^\d+$/.test(part) && Number(part) < value.length) value = value[Number(part)];
-    else if (value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, part)) value = value[part];
-    else return { found: false };
-  }
-  return { found: true, value };
-}
-function inheritedPayloads(state) {
-  const out = {};
-  for (const id of state.stepQueue.slice(0, state.currentStep)) {
-    const run = state.stepRuns[id];
-    if (run?.status === "DONE" && run.payload !== void 0) {
-      Object.defineProperty(out, id, { value: run.payload, enumerable: true, writable: true, configurable: true });
-    }
-  }
-  return out;
-}
-function kindOf(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  return `a ${typeof value} (${JSON.stringify(value).slice(0, 40)})`;
-}
-function formatBytes(n) {
-  return n % 1024 === 0 ? `${n} bytes (${n / 1024} KiB)` : `${n} bytes`;
-}
-
-// src/core/rules.ts
-var DEFAULT_CHECK_TIMEOUT_SECONDS = 300;
-var OUTPUT_QUOTE = 500;
-var pass = (rule) => ({ rule, ok: true });
-var fail = (rule, reason) => ({ rule, ok: false, reason });
-var regexText = (pattern, flags) => `/${pattern}/${flags ?? ""}`;
-function argvText(argv) {
-  const text = argv.map((a) => /^[\w./:=@%+,-]+$/.test(a) ? a : JSON.stringify(a)).join(" ");
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
-function ruleLabel(rule) {
-  if ("file_exists" in rule) return `file_exists(${rule.file_exists.path})`;
-  if ("file_contains" in rule) return `file_contains(${rule.file_contains.path}, ${regexText(rule.file_contains.pattern, rule.file_contains.flags)})`;
-  if ("json_schema" in rule) {
-    const { path: path10, schema } = rule.json_schema;
-    return typeof schema === "string" ? `json_schema(${path10}, ${schema})` : `json_schema(${path10})`;
-  }
-  if ("payload_has_key" in rule) return `payload_has_key(${rule.payload_has_key.key})`;
-  if ("payload_value_matches" in rule) {
-    const b2 = rule.payload_value_matches;
-    return `payload_value_matches(${b2.key}, ${regexText(b2.pattern, b2.flags)})`;
-  }
-  if ("payload_values_equal" in rule) {
-    const b2 = rule.payload_values_equal;
-    return `payload_values_equal(${b2.step ? `${b2.step}: ` : ""}${b2.keys.join(", ")})`;
-  }
-  if ("command" in rule) return `command(${argvText(rule.command.argv)})`;
-  const b = rule.command_output_contains;
-  return `command_output_contains(${argvText(b.argv)}, ${JSON.stringify(b.text)})`;
-}
-var NOT_FOUND = "not found in the workspace";
-function fileExistsResult(body, text) {
-  const rule = ruleLabel({ file_exists: body });
-  return text === null ? fail(rule, NOT_FOUND) : pass(rule);
-}
-function fileContainsResult(body, text) {
-  const rule = ruleLabel({ file_contains: body });
-  if (text === null) return fail(rule, `${body.path} ${NOT_FOUND}`);
-  return new RegExp(body.pattern, body.flags).test(text) ? pass(rule) : fail(rule, "no match");
-}
-async function jsonSchemaResult(body, text, schema) {
-  const rule = ruleLabel({ json_schema: body });
-  if (text === null) return fail(rule, `${body.path} ${NOT_FOUND}`);
-  if (!schema.ok) return fail(rule, schema.problem);
-  let instance;
-  try {
-    instance = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (err) {
-    return fail(rule, `${body.path} is not valid JSON (${err instanceof Error ? err.message : String(err)})`);
-  }
-  const checked = await checkAgainstSchema(schema.schema, instance);
-  if (checked.ok) return pass(rule);
-  if ("schemaError" in checked) return fail(rule, `the schema is invalid: ${checked.schemaError}`);
-  const more = checked.total > checked.errors.length ? ` (and ${checked.total - checked.errors.length} more)` : "";
-  return fail(rule, `${checked.total} schema error${checked.total === 1 ? "" : "s"}: ${checked.errors.join("; ")}${more}`);
-}
-var NO_PAYLOAD = "no payload was written to $SEQUENCER_PAYLOAD_FILE";
-function payloadHasKeyResult(body, payload) {
-  const rule = ruleLabel({ payload_has_key: body });
-  if (payload === void 0) return fail(rule, NO_PAYLOAD);
-  return lookupKey(payload, body.key).found ? pass(rule) : fail(rule, `the payload has no key "${body.key}"${topKeys(payload)}`);
-}
-function payloadValueMatchesResult(body, payload) {
-  const rule = ruleLabel({ payload_value_matches: body });
-  if (payload === void 0) return fail(rule, NO_PAYLOAD);
-  const found = lookupKey(payload, body.key);
-  if (!found.found) return fail(rule, `the payload has no key "${body.key}"${topKeys(payload)}`);
-  const text = typeof found.value === "string" ? found.value : JSON.stringify(found.value);
-  return new RegExp(body.pattern, body.flags).test(text) ? pass(rule) : fail(rule, `value ${shortJson(found.value)} does not match`);
-}
-function payloadValuesEqualResult(body, source) {
-  const rule = ruleLabel({ payload_values_equal: body });
-  if (source === void 0) return fail(rule, body.step ? `step ${body.step} has no payload` : NO_PAYLOAD);
-  const values = [];
-  const missing = [];
-  for (const key2 of body.keys) {
-    const found = lookupKey(source, key2);
-    if (found.found) values.push(canonicalJson2(found.value));
-    else missing.push(key2);
-  }
-  if (missing.length) return fail(rule, `the ${body.step ? `payload of step ${body.step}` : "payload"} has no key${missing.length > 1 ? "s" : ""} ${missing.map((k) => `"${k}"`).join(", ")}`);
-  if (values.every((v) => v === values[0])) return pass(rule);
-  return fail(rule, `values differ: ${body.keys.map((k, i) => `${k}=${shortJson(JSON.parse(values[i] ?? "null"))}`).join(", ")}`);
-}
-function commandResult(body, r) {
-  const rule = ruleLabel({ command: body });
-  const broken = brokenRun(r, body.timeoutSeconds);
-  if (broken) return fail(rule, broken);
-  if (r.exitCode === 0) return pass(rule);
-  return fail(rule, `exited with code ${r.exitCode}${quote(r.stderr.trim() || r.stdout.trim())}`);
-}
-function commandOutputContainsResult(body, r) {
-  const rule = ruleLabel({ command_output_contains: body });
-  const broken = brokenRun(r, body.timeoutSeconds);
-  if (broken) return fail(rule, broken);
-  if (r.stdout.includes(body.text) || r.stderr.includes(body.text)) return pass(rule);
-  const output = `${r.stdout.trim()}
-${r.stderr.trim()}`.trim();
-  return fail(rule, `the output does not contain ${JSON.stringify(body.text)} (exit code ${r.exitCode})${output ? quote(output) : "; the output was empty"}`);
-}
-function brokenRun(r, timeoutSeconds) {
-  if (r.spawnError) return `could not start: ${r.spawnError}`;
-  if (r.timedOut) return `timed out after ${timeoutSeconds ?? DEFAULT_CHECK_TIMEOUT_SECONDS} s (process group killed)`;
-  if (r.exitCode === null) return "was killed by a signal";
-  return null;
-}
-async function evaluateRules(rules, ctx) {
-  const results = [];
-  for (const [index2, rule] of rules.entries()) {
-    try {
-      results.push(await evaluateRule(rule, index2, ctx));
-    } catch (err) {
-      results.push(fail(ruleLabel(rule), `could not be checked: ${err instanceof Error ? err.message : String(err)}`));
-    }
-  }
-  return results;
-}
-async function evaluateRule(rule, index2, ctx) {
-  const { verifier } = ctx;
-  if ("file_exists" in rule) return fileExistsResult(rule.file_exists, await verifier.readWorkspaceFile(rule.file_exists.path));
-  if ("file_contains" in rule) return fileContainsResult(rule.file_contains, await verifier.readWorkspaceFile(rule.file_contains.path));
-  if ("json_schema" in rule) {
-    const body2 = rule.json_schema;
-    const text = await verifier.readWorkspaceFile(body2.path);
-    return jsonSchemaResult(body2, text, text === null ? { ok: true, schema: {} } : await loadSchema(body2.schema, verifier));
-  }
-  if ("payload_has_key" in rule) return payloadHasKeyResult(rule.payload_has_key, ctx.payload);
-  if ("payload_value_matches" in rule) return payloadValueMatchesResult(rule.payload_value_matches, ctx.payload);
-  if ("payload_values_equal" in rule) {
-    const body2 = rule.payload_values_equal;
-    const other = body2.step === void 0 ? ctx.payload : ctx.payloadOf(body2.step);
-    return payloadValuesEqualResult(body2, isPayload(other) ? other : void 0);
-  }
-  const body = "command" in rule ? rule.command : rule.command_output_contains;
-  const result = await verifier.runCheck(body.argv, {
-    timeoutMs: (body.timeoutSeconds ?? DEFAULT_CHECK_TIMEOUT_SECONDS) * 1e3,
-    ...ctx.env ? { env: ctx.env } : {},
-    ...ctx.logFileFor ? { logFile: ctx.logFileFor(index2) } : {}
-  });
-  return "command" in rule ? commandResult(rule.command, result) : commandOutputContainsResult(rule.command_output_contains, result);
-}
-async function loadSchema(schema, verifier) {
-  if (typeof schema !== "string") return { ok: true, schema };
-  const text = await verifier.readWorkspaceFile(schema);
-  if (text === null) return { ok: false, problem: `schema file ${schema} ${NOT_FOUND}` };
-  try {
-    const parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
-    if (isPayload(parsed)) return { ok: true, schema: parsed };
-    return { ok: false, problem: `schema file ${schema} must hold a JSON object` };
-  } catch (err) {
-    return { ok: false, problem: `schema file ${schema} is not valid JSON (${err instanceof Error ? err.message : String(err)})` };
-  }
-}
-function validationFailure(results) {
-  const failed = results.filter((r) => !r.ok);
-  if (!failed.length) return null;
-  return `Validation failed: ${failed.map((r) => `${r.rule}: ${r.reason ?? "failed"}`).join("; ")}`;
-}
-function isPayload(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-function topKeys(payload) {
-  const keys = Object.keys(payload);
-  if (!keys.length) return " (it is empty)";
-  return ` (it has: ${keys.slice(0, 10).join(", ")}${keys.length > 10 ? ", ..." : ""})`;
-}
-function shortJson(value) {
-  const text = JSON.stringify(value) ?? "undefined";
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-function canonicalJson2(value) {
-  return JSON.stringify(
-    value,
-    (_key, v) => isPayload(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v
-  );
-}
-function quote(text) {
-  if (!text) return "";
-  return `: ${text.length > OUTPUT_QUOTE ? `...${text.slice(-OUTPUT_QUOTE)}` : text}`;
-}
-
-// src/core/judge-attempt.ts
-var ERROR_TAIL = 1500;
-async function judgeAttempt(result, ctx) {
-  const base = { exitCode: result.exitCode, stdout: result.stdout, durationMs: result.durationMs, outputs: [] };
-  if (result.spawnError) return { ...base, outcome: "failed", error: `could not start the agent: ${result.spawnError}` };
-  if (result.cancelled) return { ...base, outcome: "cancelled", error: "stopped by a cancel request" };
-  if (result.timedOut) {
-    return { ...base, outcome: "timed_out", error: `timed out after ${formatMinutes(ctx.timeoutMs)} (process group terminated)${detail(result, ctx.logFile)}` };
-  }
-  if (result.exitCode !== 0) {
-    const how = result.exitCode === null ? `was killed by ${result.signal ?? "a signal"}` : `exited with code ${result.exitCode}`;
-    return { ...base, outcome: "failed", error: `agent ${how}${detail(result, ctx.logFile)}` };
-  }
-  const missing = await ctx.missingOutputs(ctx.requiredOutputs);
-  if (missing.length) return { ...base, outcome: "failed", error: `Missing required outputs: ${missing.join(", ")}` };
-  const read = ctx.readPayload ? await ctx.readPayload() : { ok: true, payload: void 0 };
-  if (!read.ok) return { ...base, outcome: "failed", error: read.error };
-  const payload = read.payload !== void 0 ? { payload: read.payload } : {};
-  const results = ctx.checkRules ? await ctx.checkRules(read.payload) : [];
-  const failure = validationFailure(results);
-  if (failure) return { ...base, outcome: "failed", error: failure, failedRules: results.filter((r) => !r.ok).map((r) => r.rule) };
-  return { ...base, ...payload, outcome: "succeeded", error: null, outputs: ctx.requiredOutputs };
-}
-function detail(result, logFile) {
-  const text = (result.stderr.trim() || result.stdout.trim()).slice(-ERROR_TAIL);
-  const where = ` (full log: ${logFile})`;
-  return text ? `: ${text}${where}` : where;
-}
-function formatMinutes(ms) {
-  return ms >= 6e4 ? `${Math.round(ms / 6e4)} min` : `${Math.round(ms / 1e3)} s`;
-}
-
-// src/step-contract.ts
-function attemptPaths(logDir, stepId, n) {
-  const base = `${logDir}/${stepId}/attempt-${n}`;
-  return {
-    logFile: `${base}.log`,
-    payloadFile: `${base}.payload.json`,
-    inputFile: `${base}.input.json`,
-    checkLog: (index2) => `${base}.check-${index2 + 1}.log`
-  };
-}
-async function prepareAttempt(files, state, def, paths) {
-  await files.remove(paths.payloadFile);
-  if (def.inheritPayload !== true) return {};
-  await files.write(paths.inputFile, `${JSON.stringify(inheritedPayloads(state), null, 2)}
-`);
-  return { SEQUENCER_INPUT_FILE: paths.inputFile };
-}
-function contractChecks(deps, state, def, paths, env) {
-  const maxBytes = deps.payloadMaxBytes;
-  const rules = def.validate ?? [];
-  return {
-    readPayload: async () => interpretPayload(await deps.files.read(paths.payloadFile, maxBytes), { maxBytes, expected: def.expectPayload === true }),
-    ...rules.length ? {
-      checkRules: (payload) => evaluateRules(rules, { verifier: deps.verifier, payload, payloadOf: (id) => state.stepRuns[id]?.payload, env, logFileFor: paths.checkLog })
-    } : {}
-  };
-}
-
-// src/engine.ts
-async function tick(deps, cfg) {
-  const acquired = await deps.store.acquire();
-  if (!acquired.ok) {
-    deps.log.info(`Another tick holds ${deps.store.description} (${acquired.holder}); nothing to do.`);
-    return { outcome: "busy", attempts: 0, writes: 0, detail: acquired.holder };
-  }
-  try {
-    return await new Tick(deps, cfg).run();
-  } finally {
-    await deps.store.release();
-  }
-}
-var Tick = class {
-  constructor(deps, cfg) {
-    this.deps = deps;
-    this.cfg = cfg;
-  }
-  deps;
-  cfg;
-  state;
-  attempts = 0;
-  writes = 0;
-  /** What the inbox asked to remember (an ETag), saved with the next write; a read alone never writes. */
-  inboxMemo;
-  async run() {
-    const loaded = await this.deps.store.load();
-    if (loaded.kind === "missing") {
-      this.deps.log.info(`No state at ${this.deps.store.description}; nothing to do.`);
-      return { outcome: "missing", attempts: 0, writes: 0 };
-    }
-    this.state = loaded.state;
-    try {
-      await this.applyInbox();
-      if (this.cfg.commandsOnly) return this.result(idleOutcome(this.state));
-      if (this.state.status === "IN_PROGRESS") {
-        await this.revalidateDoneSteps();
-        this.showResume();
-      }
-      return await this.loop();
-    } catch (err) {
-      if (err instanceof ConflictError) {
-        this.deps.log.warn(`Giving up this tick: ${err.message}`);
-        return this.result("conflict", err.message);
-      }
-      throw err;
-    }
-  }
-  result(outcome, detail2) {
-    return { outcome, state: this.state, attempts: this.attempts, writes: this.writes, ...detail2 ? { detail: detail2 } : {} };
-  }
-  now() {
-    return this.deps.clock.now();
-  }
-  /** One durable write, then the notices it produced. */
-  async commit({ state, notices }, meta) {
-    const inbox = this.inboxMemo ? { inbox: { ...state.inbox, ...this.inboxMemo } } : {};
-    this.state = await this.deps.store.write({ ...state, ...inbox, lastHeartbeatIso: this.now().toISOString() }, meta);
-    this.inboxMemo = void 0;
-    this.writes++;
-    for (const notice of notices) {
-      try {
-        await this.deps.notifier.notify(notice, this.state);
-      } catch (err) {
-        this.deps.log.warn(`Could not deliver the ${notice.kind} notice: ${describeError(err)}`);
-      }
-    }
-  }
-  async applyInbox() {
-    const inbox = this.deps.inbox;
-    if (!inbox) return;
-    const { items, memo } = await inbox.read(this.state.inbox ?? {});
-    if (memo) this.inboxMemo = { ...this.inboxMemo, ...memo };
-    if (!items.length) return;
-    let state = this.state;
-    let changed = false;
-    const notices = [];
-    const replies = [];
-    for (const item of items) {
-      if (item.refusal) {
-        replies.push([item, item.refusal]);
-        this.deps.log.warn(`Command /${item.command.kind} from ${item.command.by} refused: ${item.refusal}`);
-        continue;
-      }
-      const outcome = applyCommand(state, item.command, this.now());
-      state = outcome.state;
-      changed ||= outcome.changed;
-      notices.push(...outcome.notices);
-      replies.push([item, outcome.reply]);
-      this.deps.log.info(`Command /${item.command.kind} from ${item.command.by}: ${outcome.reply}`);
-    }
-    const last = items[items.length - 1].cursor;
-    if (changed) {
-      state = { ...state, inbox: { ...state.inbox, [inbox.cursorKey]: last } };
-      await this.commit({ state, notices }, { kind: "update", message: `commands: ${items.map((i) => `/${i.command.kind}`).join(" ")}` });
-    } else {
-      const seen = Number(this.inboxMemo?.[inbox.cursorKey] ?? 0);
-      this.inboxMemo = { ...this.inboxMemo, [inbox.cursorKey]: Math.max(seen, last) };
-    }
-    await inbox.acknowledge(last);
-    for (const [item, text] of replies) await inbox.reply?.(item, text).catch((err) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
-  }
-  /** Resume re-validation: a finished step whose outputs vanished is run again before moving on. */
-  async revalidateDoneSteps() {
-    const wanted = [];
-    for (const id of this.state.stepQueue.slice(0, this.state.currentStep)) {
-      const outputs = this.state.plan.steps[id]?.requiredOutputs;
-      if (outputs?.length && this.state.stepRuns[id]?.status === "DONE") wanted.push([id, outputs]);
-    }
-    if (!wanted.length) return;
-    const missing = new Set(await this.deps.workspace.missingOutputs(wanted.flatMap(([, o]) => o)));
-    if (!missing.size) return;
-    const byStep = new Map(wanted.map(([id, o]) => [id, o.filter((p) => missing.has(p))]).filter(([, m]) => m.length));
-    for (const [id, m] of byStep) this.deps.log.warn(`${id} was done but its outputs are missing (${m.join(", ")}); running it again.`);
-    await this.commit(reopenSteps(this.state, byStep), { kind: "update", message: `reopen ${[...byStep.keys()].join(", ")}: outputs missing` });
-  }
-  showResume() {
-    if (this.state.currentStep === 0) return;
-    for (const line of resumeLines(this.state)) this.deps.log.info(line);
-  }
-  async loop() {
-    for (; ; ) {
-      if (this.attempts > 0) await this.applyInbox();
-      const d = await this.decide();
-      switch (d.kind) {
-        case "idle":
-          return this.result(idleOutcome(this.state), d.reason);
-        case "busy":
-          this.deps.log.info(`${d.stepId} attempt ${d.attempt?.n ?? "?"} is running in another tick (${ownerText(d.attempt?.owner)}); nothing to do.`);
-          return this.result("busy");
-        case "wait":
-          this.deps.log.info(`Step delay: the next step starts after ${d.until}.`);
-          return this.result("waiting", d.until);
-        case "complete":
-          await this.commit(complete(this.state), { kind: "update", message: "plan done" });
-          break;
-        case "advance":
-          await this.commit(advance(this.state, this.now()), { kind: "update", message: `${d.stepId} finished; advance` });
-          break;
-        case "cancel":
-          await this.commit(cancel(this.state), { kind: "update", message: "plan cancelled" });
-          break;
-        case "block":
-          this.deps.log.error(`${d.stepId} blocked: ${d.reason}`);
-          await this.commit(block(this.state, d.stepId, d.reason), { kind: "update", message: `${d.stepId} blocked: ${d.reason}` });
-          break;
-        case "recover":
-          await this.recover(d);
-          break;
-        case "remediate":
-          this.deps.log.warn(`${d.stepId} attempt ${d.forAttempt} failed validation; running remediation step ${d.via}, then ${d.stepId} again.`);
-          await this.commit(beginRemediation(this.state, d.stepId, d.via, d.forAttempt), {
-            kind: "update",
-            message: `${d.stepId} attempt ${d.forAttempt} failed validation; remediate with ${d.via}`
-          });
-          break;
-        case "run": {
-          const stop = await this.runAttempt(d);
-          if (stop) return stop;
-          break;
-        }
-      }
-    }
-  }
-  async decide() {
-    const stepId = activeStepId(this.state);
-    const inFlight = stepId !== void 0 && this.state.status === "IN_PROGRESS" ? lastAttempt(stepRun(this.state, stepId)) : void 0;
-    const ownerLiveness = inFlight?.owner && stepRun(this.state, stepId).status === "IN_PROGRESS" ? await this.deps.owners.liveness(inFlight.owner) : void 0;
-    return decide(this.state, { now: this.now(), limits: this.cfg.limits, ...ownerLiveness ? { ownerLiveness } : {} });
-  }
-  async recover(d) {
-    if (d.attempt?.logFile) await this.deps.agent.reap(d.attempt.logFile);
-    this.deps.log.warn(`${d.stepId} attempt ${d.attempt?.n ?? "?"} ${d.reason}`);
-    await this.commit(recoverAttempt(this.state, d.stepId, d.reason, this.now()), {
-      kind: "update",
-      message: `${d.stepId} attempt ${d.attempt?.n ?? "?"} interrupted`
-    });
-  }
-  /** Runs one attempt; returns a result when the tick must stop instead of continuing. */
-  async runAttempt(d) {
-    const def = stepDef(this.state, d.stepId);
-    const command = def.agent ?? this.cfg.agentCommand;
-    const source = def.agent ? `plan.steps.${d.stepId}.agent` : this.cfg.agentSource ?? "STEP_AGENT_CMD";
-    if (!command) {
-      throw new ConfigError(`No agent command for ${d.stepId}: set STEP_AGENT_CMD (or --agent / the agent-command input) or plan.steps.${d.stepId}.agent.`);
-    }
-    const argv = parseAgentCommand(command, source);
-    const program = await this.deps.agent.resolve(argv[0]);
-    const problems = program ? await this.deps.workspace.preflight(def.requiredOutputs ?? []) : [`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)})`];
-    if (problems.length) {
-      const reason = `preflight failed: ${problems.join("; ")}`;
-      if (this.cfg.preflight !== "block") throw new ConfigError(problems.join("\n"));
-      this.deps.log.error(`${d.stepId} ${reason}`);
-      const blocked = d.detourFor ? currentStepId(this.state) ?? d.stepId : d.stepId;
-      await this.commit(block(this.state, blocked, reason), { kind: "update", message: `${blocked} blocked: preflight failed` });
-      return null;
-    }
-    const now = this.now();
-    const timeoutMs = Math.max(1e3, Math.min(attemptTimeoutMsFor(def, this.cfg.limits), stepTimeLeftMs(def, stepRun(this.state, d.stepId), now)));
-    if (this.cfg.deadline && now.getTime() + timeoutMs > this.cfg.deadline.getTime()) {
-      this.deps.log.info(`Time budget: not enough left for ${d.stepId} (attempt timeout ${Math.round(timeoutMs / 6e4)} min); a later run continues.`);
-      return this.result("budget");
-    }
-    const paths = attemptPaths(this.cfg.logDir, d.stepId, d.n);
-    const { logFile } = paths;
-    await this.commit(startAttempt(this.state, { stepId: d.stepId, n: d.n, owner: this.cfg.owner, now, leaseMs: timeoutMs + this.cfg.leaseMarginMs, logFile }), {
-      kind: "checkpoint",
-      message: `${d.stepId} attempt ${d.n} started`
-    });
-    this.attempts++;
-    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv(d, paths.payloadFile), ...await prepareAttempt(this.deps.attemptFiles, this.state, def, paths) };
-    const position = `(${this.state.currentStep + 1}/${this.state.stepQueue.length})`;
-    const role = d.detourFor ? ` (remediation for ${d.detourFor})` : "";
-    const result = await this.deps.log.group(
-      `${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? " (retry)" : ""}${role}`,
-      () => this.execute([program, ...argv.slice(1), d.prompt], timeoutMs, logFile, env)
-    );
-    const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
-    const judged = await judgeAttempt(result, {
-      requiredOutputs: def.requiredOutputs ?? [],
-      missingOutputs: (outputs) => this.deps.workspace.missingOutputs(outputs),
-      timeoutMs,
-      logFile,
-      ...contractChecks(contract, this.state, def, paths, env)
-    });
-    if (judged.outcome === "succeeded") this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n}, ${Math.round(result.durationMs)} ms).`);
-    else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${judged.outcome}: ${judged.error}`);
-    await this.commit(finishAttempt(this.state, d.stepId, judged, this.now(), d.detourFor ? { detourFor: d.detourFor } : {}), {
-      kind: judged.outcome === "succeeded" ? "completion" : "update",
-      message: `${d.stepId} attempt ${d.n} ${judged.outcome}`
-    });
-    return null;
-  }
-  /** The SEQUENCER_ variables of an attempt; check commands of validation rules get them too. */
-  attemptEnv(d, payloadFile) {
-    return {
-      SEQUENCER_PLAN_ID: this.state.planId ?? "plan",
-      SEQUENCER_STEP_ID: d.stepId,
-      SEQUENCER_ATTEMPT: String(d.n),
-      SEQUENCER_ATTEMPT_ID: attemptId(this.state, d.stepId, d.n),
-      SEQUENCER_WORKSPACE: this.deps.workspace.root,
-      SEQUENCER_PAYLOAD_FILE: payloadFile,
-      SEQUENCER_STEP_INDEX: String(this.state.currentStep + 1),
-      SEQUENCER_STEP_TOTAL: String(this.state.stepQueue.length),
-      SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(stepDef(this.state, d.stepId).requiredOutputs ?? [])
-    };
-  }
-  async execute(argv, timeoutMs, logFile, env) {
-    const brake = new AbortController();
-    const stopPolling = this.pollForCancel(brake);
-    try {
-      return await this.deps.agent.run({
-        argv,
-        cwd: this.deps.workspace.root,
-        env,
-        timeoutMs,
-        graceMs: this.cfg.graceMs,
-        logFile,
-        signal: brake.signal,
-        ...this.cfg.echoAgentOutput ? { onOutput: lineEcho((line) => this.deps.log.info(`  \u2502 ${line}`)) } : {}
-      });
-    } finally {
-      stopPolling();
-    }
-  }
-  /** Soft brake: while the agent runs, a /cancel in the inbox aborts it (SIGTERM, grace, SIGKILL). */
-  pollForCancel(brake) {
-    const inbox = this.deps.inbox;
-    if (!inbox || !this.cfg.inboxPollMs) return () => {
-    };
-    const memo = { ...this.state.inbox, ...this.inboxMemo };
-    let busy = false;
-    const timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      inbox.read(memo).then(({ items }) => {
-        if (items.some((i) => i.command.kind === "cancel" && !i.refusal)) {
-          this.deps.log.warn("Cancel requested: stopping the agent.");
-          brake.abort();
-        }
-      }).catch((err) => this.deps.log.debug(`Inbox poll failed: ${describeError(err)}`)).finally(() => {
-        busy = false;
-      });
-    }, this.cfg.inboxPollMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
-};
-function lineEcho(emit) {
-  let pending = "";
-  return (chunk) => {
-    const lines = (pending + chunk).split(/\r?\n/);
-    pending = lines.pop() ?? "";
-    for (const line of lines) emit(line);
-  };
-}
-function idleOutcome(state) {
-  switch (state.status) {
-    case "DONE":
-      return "done";
-    case "BLOCKED":
-      return "blocked";
-    case "CANCELLED":
-      return "cancelled";
-    case "AWAITING_APPROVAL":
-      return "awaiting-approval";
-    default:
-      return "idle";
-  }
-}
-function ownerText(owner) {
-  if (!owner) return "owner unknown";
-  return owner.kind === "local" ? `pid ${owner.pid} on ${owner.host}` : `workflow run ${owner.runId} attempt ${owner.runAttempt}`;
+  while (n < width && line[n] === " ") n++;
+  return line.slice(n);
 }
 
 // src/core/replan.ts
@@ -9893,223 +7522,9 @@ function replan(state, plan, stepQueue, now) {
   return { state: next, changes };
 }
 
-// src/core/classify-request.ts
-var MARKERS = {
-  sequentialLanguage: {
-    label: "sequential language",
-    patterns: [
-      /\bthen\b/i,
-      /\bafter\s+(?:that|this|which|doing\s+so|you(?:'ve|\s+have)?\s+\w+)\b/i,
-      /\bafterwards?\b/i,
-      /\bfollowed\s+by\b/i,
-      /\bsubsequently\b/i,
-      /\b(?:finally|lastly)\b/i,
-      // Only as a clause opener: "the first bug" or "Next.js" say nothing about order.
-      /(?:^|[.;:!?]\s+|\n\s*|,\s*)(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next)\b/i,
-      /\bfirst\b[\s\S]*\bsecond\b/i,
-      /\bstep\s*(?:#\s*)?(?:1|one)\b/i,
-      /\bonce\b[^.;!?\n]{0,60}?\b(?:done|finished|complete(?:d)?|ready|merged|deployed|installed|approved|written|built|created|pass(?:es)?)\b/i,
-      /\bwhen\s+(?:that|this|it|you(?:'re|\s+are))\s+(?:is\s+|are\s+)?(?:done|finished|complete)\b/i,
-      // A numbered list of at least two items is an explicit order.
-      [/(?:^|\n)[ \t]*(?:1[.)]|\(1\))[ \t]+\S[\s\S]*\n[ \t]*(?:2[.)]|\(2\))[ \t]+\S/, "a numbered list"],
-      /然后|之后|首先|最后|接着|随后|其次|第一步/
-    ]
-  },
-  outputDependency: {
-    label: "output dependency",
-    patterns: [
-      /\bfrom\s+(?:step|stage|phase)\s*#?\s*\w+/i,
-      /\b(?:from|of|in)\s+the\s+(?:previous|prior|last|earlier|first|second)\s+(?:step|stage|phase)\b/i,
-      /\bwith\s+the\s+(?:results?|outputs?|findings)\b/i,
-      /\b(?:using|use|based\s+on)\s+the\s+(?:[\w-]+\s+){0,3}?(?:results?|outputs?|summary|findings|data|report|analysis|research|notes|draft|list)\b/i,
-      /\bbased\s+on\s+(?:it|that|this|those|these|them|the\s+above)\b/i,
-      /\bthe\s+resulting\b/i,
-      /\b(?:use|using|feed|pass)\s+(?:it|them|that|those|the\s+(?:output|outputs|result|results))\s+(?:to|into|as|for|in)\b/i,
-      /(?:根据|基于|使用|利用)(?:上一步|前一步|之前|上述|以上)|(?:上一步|前一步)的(?:结果|输出)/
-    ]
-  },
-  highScopeOrRisk: {
-    label: "high scope or risk",
-    patterns: [
-      /\bmigrat(?:e|es|ed|ing|ion|ions)\b/i,
-      /\brefactor(?:ing)?\s+(?:the\s+)?(?:whole|entire|all)\b/i,
-      /\bproduction\b/i,
-      /\bdeploy(?:s|ed|ing|ment)?\b/i,
-      /\bdelet(?:e|es|ed|ing)\b|\bdrop\s+(?:the\s+)?(?:database|table|schema)\b|\brm\s+-rf\b/i,
-      /\bacross\s+(?:all|every|the\s+(?:whole|entire))\b/i,
-      /\b(?:entire|whole)\s+(?:code\s*base|repo(?:sitory)?|project|system|application|app|monorepo)\b/i,
-      /\bresearch\s+paper\b/i,
-      /\bcomprehensive\b|\bin-depth\b|\bliterature\s+review\b/i,
-      /迁移|重构|生产环境|部署|删除|全面|研究论文|整个代码库/
-    ]
-  },
-  userRequestsSteps: {
-    label: "user requests steps",
-    patterns: [
-      /\bstep[-\s]by[-\s]step\b/i,
-      /\bin\s+(?:several\s+|multiple\s+|separate\s+|small\s+|\d+\s+)?(?:steps|stages|phases)\b/i,
-      /\bphases\b|\bphase\s*(?:1|one|i)\b/i,
-      /\bmulti[-\s]?step\b/i,
-      /\b(?:a|the|your|step)\s+plan\b|\bplan\s+(?:first|out|it|this|the\s+work|before)\b/i,
-      /\bbreak\s+(?:it|this|that|the\s+\w+\s+)?\s*(?:down|up)\s+into\b/i,
-      /\bmilestones?\b/i,
-      /步骤|分步|逐步|计划|阶段/
-    ]
-  },
-  setupKeywords: {
-    label: "setup",
-    patterns: [
-      /\binstall(?:s|ed|ing)?\b/i,
-      /\bset[\s-]up\b/i,
-      /\bconfigur(?:e|es|ed|ing)\b/i,
-      /\bbootstrap(?:s|ped|ping)?\b/i,
-      /\binitiali[sz](?:e|es|ed|ing)\b/i,
-      /\bscaffold(?:s|ed|ing)?\b/i,
-      /\bprovision(?:s|ed|ing)?\b/i,
-      /安装|配置|初始化|搭建/
-    ]
-  }
-};
-var NEGATION_BEFORE = /\b(?:no|not|without|don't|do\s+not|never|nor)\s+(?:[\w-]+\s+){0,2}$/i;
-var NEGATION_BEFORE_ZH = /(?:不要|不用|无需|不需要|别)$/;
-var ACTION_VERBS = new Set(
-  `add adjust analyse analyze answer audit automate benchmark book build calculate change check clean collect commit compare
-  compile compose compute convert copy create debug define delete deploy describe design do document download draft edit email
-  estimate evaluate explain export extract fetch file find fix format gather generate implement import improve install
-  investigate list locate look make measure merge migrate monitor move open optimise optimize organise organize outline parse
-  plot post prepare produce profile proofread publish pull push read rebase refactor release remove rename reorganize replace
-  report research restructure review rewrite run save scaffold scrape search send set ship sort summarise summarize sync tag
-  test train translate update upgrade upload validate verify visualize write`.split(/\s+/)
-);
-var ZH_ACTION = /^(?:写|编写|撰写|创建|研究|总结|安装|配置|部署|修复|分析|生成|翻译|测试|发布|删除|更新|整理|收集|比较|下载|上传|搜索|查找|实现|设计|检查|运行|构建|迁移|重构|制作|准备|发送|调研|抓取)/;
-var NOUN_LIKE_VERBS = new Set(
-  `change check commit design document draft email export file import list look measure merge outline plot post profile
-  pull push release report review search set sort sync tag test update upload download`.split(/\s+/)
-);
-var OBJECT_FOLLOWS = /^\s+(?:the|a|an|it|them|this|that|these|those|all|every|each|my|our|your|its|their|some|any|up|out|down|over|back|in|on|to|for|with)\b|^\s*$/i;
-var LEADING_FILLER = /^(?:please|pls|kindly|and|also|then|now|just|finally|lastly|first(?:ly)?|second(?:ly)?|third(?:ly)?|next|afterwards?|after\s+that|go\s+ahead\s+and|(?:can|could|would|will)\s+you|i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to|help\s+me(?:\s+to)?|let's|let\s+us|try\s+to|make\s+sure\s+to|be\s+sure\s+to|\d+[.)]|\(\d+\)|[-*•])[\s,:]*/i;
-var LEADING_FILLER_ZH = /^(?:请|帮我|帮忙|麻烦|先|然后|再|并且|并|最后|首先|接着|之后|随后|其次)+/;
-var CLAUSE_SPLIT = /[.!?](?=\s|$)|[;:\n]|,|\band\s+then\b|\bthen\b|\band\b|\balso\b|\bafter\s+that\b|\bplus\b|[，。；：！？、]|然后|之后|接着|随后|并且|最后|首先|其次/i;
-function classifyRequest(text) {
-  const verbs = actionVerbs(text);
-  const actionCount = text.trim() === "" ? 0 : Math.max(1, verbs.length);
-  const evidence = {};
-  for (const signal of Object.keys(MARKERS)) evidence[signal] = findMarker(text, MARKERS[signal].patterns);
-  const signals = {
-    actionCount,
-    sequentialLanguage: evidence.sequentialLanguage !== null,
-    outputDependency: evidence.outputDependency !== null,
-    highScopeOrRisk: evidence.highScopeOrRisk !== null,
-    userRequestsSteps: evidence.userRequestsSteps !== null,
-    setupKeywords: evidence.setupKeywords !== null
-  };
-  const reasons = [];
-  if (actionCount >= 3) reasons.push(`${actionCount} actions (${verbs.join(", ")}), 3 or more`);
-  for (const signal of Object.keys(MARKERS)) {
-    const found = evidence[signal];
-    if (found !== null) reasons.push(`${MARKERS[signal].label} ("${found}")`);
-  }
-  const multiStep = reasons.length > 0;
-  if (!multiStep && actionCount === 0) reasons.push("empty request: nothing to plan");
-  else if (!multiStep) {
-    const actions = verbs.length > 0 ? `${actionCount} action${actionCount === 1 ? "" : "s"} (${verbs.join(", ")})` : "1 action (no action verb found)";
-    reasons.push(`${actions} with no sequencing, output dependency, wide scope or risk, setup, or request for steps: one step`);
-  }
-  return { multiStep, signals, reasons };
-}
-function actionVerbs(text) {
-  const verbs = [];
-  for (const sentence of text.split(/[.!?](?=\s|$)|[;\n。！？；]/)) {
-    sentence.split(CLAUSE_SPLIT).forEach((raw, i) => {
-      const verb = clauseVerb(raw, i === 0);
-      if (verb !== null) verbs.push(verb);
-    });
-  }
-  return verbs;
-}
-function clauseVerb(raw, opensSentence) {
-  let clause = raw.trim();
-  for (let previous = ""; previous !== clause; ) {
-    previous = clause;
-    clause = clause.replace(LEADING_FILLER, "").replace(LEADING_FILLER_ZH, "").trim();
-  }
-  const zh = ZH_ACTION.exec(clause);
-  if (zh) return zh[0];
-  const word = /^[a-z]+/i.exec(clause)?.[0].toLowerCase();
-  if (word === void 0 || !ACTION_VERBS.has(word)) return null;
-  if (!opensSentence && NOUN_LIKE_VERBS.has(word) && !OBJECT_FOLLOWS.test(clause.slice(word.length))) return null;
-  return word === "set" && /^set[\s-]up\b/i.test(clause) ? "set up" : word;
-}
-function findMarker(text, markers) {
-  for (const marker of markers) {
-    const [pattern, shown] = Array.isArray(marker) ? marker : [marker, void 0];
-    for (const match of text.matchAll(new RegExp(pattern.source, `${pattern.flags.replace("g", "")}g`))) {
-      const before = text.slice(Math.max(0, match.index - 40), match.index);
-      if (NEGATION_BEFORE.test(before) || NEGATION_BEFORE_ZH.test(before)) continue;
-      if (shown !== void 0) return shown;
-      const found = match[0].trim().replace(/\s+/g, " ");
-      return found.length > 40 ? `${found.slice(0, 37)}...` : found;
-    }
-  }
-  return null;
-}
-
-// src/core/planning-prompt.ts
-var PLAN_FILE_ENV = "SEQUENCER_PLAN_FILE";
-var TITLE_MAX_CHARS = 60;
-var REQUEST_START = "<<<REQUEST";
-var REQUEST_END = "REQUEST>>>";
-function planningPrompt(request, schemaText) {
-  return [
-    "You are drafting a step plan. Plan only: do not carry out any of the work yet, and do not ask questions; where something is unclear, choose a reasonable assumption and write it into the instruction of the step it affects.",
-    "",
-    `Write the plan as ONE JSON object matching the JSON Schema below, and write ONLY that JSON (no prose, no Markdown fences) to the file named in the environment variable ${PLAN_FILE_ENV}. If you cannot write files, print the JSON object and nothing else.`,
-    "",
-    "How to write the plan:",
-    '- "steps" maps step ids ("step-1", "step-2", ...) to steps, in the order they must run.',
-    "- Keep it concise: as few steps as the work needs, each a unit of work that can be retried on its own.",
-    '- Each step has a short "title" and a self-contained "instruction": the agent that runs a step sees only that instruction, so name the files earlier steps produced instead of saying "the result above".',
-    '- For every deliverable a step produces, list its path in "requiredOutputs", relative to the workspace (no leading "/", no ".."). A step is done only when its exit code is 0 and these files exist.',
-    '- Leave out "agent" and "env" unless the request asks for them.',
-    "",
-    "The request:",
-    REQUEST_START,
-    request.trim(),
-    REQUEST_END,
-    "",
-    "The JSON Schema of a plan:",
-    schemaText.trim()
-  ].join("\n");
-}
-function planningRetryPrompt(request, schemaText, problems) {
-  const listed = problems.length > 0 ? problems.map((p) => `- ${p.path}: ${p.message}`) : ["- (no details were reported)"];
-  return [
-    `Your previous plan draft was not accepted (${problems.length} problem${problems.length === 1 ? "" : "s"}):`,
-    ...listed,
-    "",
-    `Please troubleshoot and write a corrected plan to the file named in ${PLAN_FILE_ENV}, following the instructions below.`,
-    "",
-    planningPrompt(request, schemaText)
-  ].join("\n");
-}
-function singleStepPlan(request) {
-  const instruction = request.trim();
-  if (instruction === "") throw new ConfigError('request: "" is empty; expected the work to do, e.g. "Summarize README.md into notes/summary.md"');
-  const title = shortTitle(instruction);
-  return { title, steps: { "step-1": { title, instruction } } };
-}
-function shortTitle(text) {
-  const line = (text.trim().split("\n", 1)[0] ?? "").replace(/\s+/g, " ").trim();
-  const chars = Array.from(line);
-  if (chars.length <= TITLE_MAX_CHARS) return line;
-  const cut = chars.slice(0, TITLE_MAX_CHARS - 3).join("");
-  const space = cut.lastIndexOf(" ");
-  return `${(space >= TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}...`;
-}
-
 // src/adapters/plan-drafter.ts
-import { mkdir as mkdir2, readFile as readFile2, rm as rm2 } from "node:fs/promises";
-import path3 from "node:path";
+import { mkdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
 
 // schema/plan.schema.json
 var plan_schema_default = {
@@ -10440,133 +7855,218 @@ var plan_schema_default = {
   }
 };
 
-// src/core/plan-text.ts
-var import_yaml = __toESM(require_dist(), 1);
-var MAX_SYNTAX_ISSUES = 5;
-function parsePlanText(text, fileName) {
-  const lower = fileName.toLowerCase();
-  if (lower.endsWith(".json")) return parseJson(text, fileName);
-  if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return parseYaml(text, fileName);
-  try {
-    return parseJson(text, fileName);
-  } catch (jsonError) {
-    try {
-      return parseYaml(text, fileName);
-    } catch (yamlError) {
-      throw /^\s*[[{]/.test(text) ? jsonError : yamlError;
-    }
+// src/core/classify-request.ts
+var MARKERS = {
+  sequentialLanguage: {
+    label: "sequential language",
+    patterns: [
+      /\bthen\b/i,
+      /\bafter\s+(?:that|this|which|doing\s+so|you(?:'ve|\s+have)?\s+\w+)\b/i,
+      /\bafterwards?\b/i,
+      /\bfollowed\s+by\b/i,
+      /\bsubsequently\b/i,
+      /\b(?:finally|lastly)\b/i,
+      // Only as a clause opener: "the first bug" or "Next.js" say nothing about order.
+      /(?:^|[.;:!?]\s+|\n\s*|,\s*)(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|next)\b/i,
+      /\bfirst\b[\s\S]*\bsecond\b/i,
+      /\bstep\s*(?:#\s*)?(?:1|one)\b/i,
+      /\bonce\b[^.;!?\n]{0,60}?\b(?:done|finished|complete(?:d)?|ready|merged|deployed|installed|approved|written|built|created|pass(?:es)?)\b/i,
+      /\bwhen\s+(?:that|this|it|you(?:'re|\s+are))\s+(?:is\s+|are\s+)?(?:done|finished|complete)\b/i,
+      // A numbered list of at least two items is an explicit order.
+      [/(?:^|\n)[ \t]*(?:1[.)]|\(1\))[ \t]+\S[\s\S]*\n[ \t]*(?:2[.)]|\(2\))[ \t]+\S/, "a numbered list"],
+      /然后|之后|首先|最后|接着|随后|其次|第一步/
+    ]
+  },
+  outputDependency: {
+    label: "output dependency",
+    patterns: [
+      /\bfrom\s+(?:step|stage|phase)\s*#?\s*\w+/i,
+      /\b(?:from|of|in)\s+the\s+(?:previous|prior|last|earlier|first|second)\s+(?:step|stage|phase)\b/i,
+      /\bwith\s+the\s+(?:results?|outputs?|findings)\b/i,
+      /\b(?:using|use|based\s+on)\s+the\s+(?:[\w-]+\s+){0,3}?(?:results?|outputs?|summary|findings|data|report|analysis|research|notes|draft|list)\b/i,
+      /\bbased\s+on\s+(?:it|that|this|those|these|them|the\s+above)\b/i,
+      /\bthe\s+resulting\b/i,
+      /\b(?:use|using|feed|pass)\s+(?:it|them|that|those|the\s+(?:output|outputs|result|results))\s+(?:to|into|as|for|in)\b/i,
+      /(?:根据|基于|使用|利用)(?:上一步|前一步|之前|上述|以上)|(?:上一步|前一步)的(?:结果|输出)/
+    ]
+  },
+  highScopeOrRisk: {
+    label: "high scope or risk",
+    patterns: [
+      /\bmigrat(?:e|es|ed|ing|ion|ions)\b/i,
+      /\brefactor(?:ing)?\s+(?:the\s+)?(?:whole|entire|all)\b/i,
+      /\bproduction\b/i,
+      /\bdeploy(?:s|ed|ing|ment)?\b/i,
+      /\bdelet(?:e|es|ed|ing)\b|\bdrop\s+(?:the\s+)?(?:database|table|schema)\b|\brm\s+-rf\b/i,
+      /\bacross\s+(?:all|every|the\s+(?:whole|entire))\b/i,
+      /\b(?:entire|whole)\s+(?:code\s*base|repo(?:sitory)?|project|system|application|app|monorepo)\b/i,
+      /\bresearch\s+paper\b/i,
+      /\bcomprehensive\b|\bin-depth\b|\bliterature\s+review\b/i,
+      /迁移|重构|生产环境|部署|删除|全面|研究论文|整个代码库/
+    ]
+  },
+  userRequestsSteps: {
+    label: "user requests steps",
+    patterns: [
+      /\bstep[-\s]by[-\s]step\b/i,
+      /\bin\s+(?:several\s+|multiple\s+|separate\s+|small\s+|\d+\s+)?(?:steps|stages|phases)\b/i,
+      /\bphases\b|\bphase\s*(?:1|one|i)\b/i,
+      /\bmulti[-\s]?step\b/i,
+      /\b(?:a|the|your|step)\s+plan\b|\bplan\s+(?:first|out|it|this|the\s+work|before)\b/i,
+      /\bbreak\s+(?:it|this|that|the\s+\w+\s+)?\s*(?:down|up)\s+into\b/i,
+      /\bmilestones?\b/i,
+      /步骤|分步|逐步|计划|阶段/
+    ]
+  },
+  setupKeywords: {
+    label: "setup",
+    patterns: [
+      /\binstall(?:s|ed|ing)?\b/i,
+      /\bset[\s-]up\b/i,
+      /\bconfigur(?:e|es|ed|ing)\b/i,
+      /\bbootstrap(?:s|ped|ping)?\b/i,
+      /\binitiali[sz](?:e|es|ed|ing)\b/i,
+      /\bscaffold(?:s|ed|ing)?\b/i,
+      /\bprovision(?:s|ed|ing)?\b/i,
+      /安装|配置|初始化|搭建/
+    ]
   }
-}
-function extractPlan(doc, source) {
-  const issues = [];
-  if (isRecord(doc) && isRecord(doc.plan)) {
-    const { plan } = collect(issues, doc.plan);
-    const stepIds = new Set(isRecord(doc.plan.steps) ? Object.keys(doc.plan.steps) : []);
-    const result = { plan };
-    if (doc.stepQueue !== void 0 && checkQueue(issues, "stepQueue", doc.stepQueue, stepIds, false)) {
-      result.stepQueue = [...doc.stepQueue];
-    }
-    const delay2 = doc.stepDelayMinutes;
-    if (delay2 !== void 0) {
-      if (typeof delay2 !== "number" || !Number.isFinite(delay2) || delay2 < 0) add(issues, "stepDelayMinutes", `must be a number of minutes >= 0, got ${showValue(delay2)}`);
-      else result.stepDelayMinutes = delay2;
-    }
-    if (issues.length > 0 || !result.plan) throw new PlanError(issues, source);
-    return result;
+};
+var NEGATION_BEFORE = /\b(?:no|not|without|don't|do\s+not|never|nor)\s+(?:[\w-]+\s+){0,2}$/i;
+var NEGATION_BEFORE_ZH = /(?:不要|不用|无需|不需要|别)$/;
+var ACTION_VERBS = new Set(
+  `add adjust analyse analyze answer audit automate benchmark book build calculate change check clean collect commit compare
+  compile compose compute convert copy create debug define delete deploy describe design do document download draft edit email
+  estimate evaluate explain export extract fetch file find fix format gather generate implement import improve install
+  investigate list locate look make measure merge migrate monitor move open optimise optimize organise organize outline parse
+  plot post prepare produce profile proofread publish pull push read rebase refactor release remove rename reorganize replace
+  report research restructure review rewrite run save scaffold scrape search send set ship sort summarise summarize sync tag
+  test train translate update upgrade upload validate verify visualize write`.split(/\s+/)
+);
+var ZH_ACTION = /^(?:写|编写|撰写|创建|研究|总结|安装|配置|部署|修复|分析|生成|翻译|测试|发布|删除|更新|整理|收集|比较|下载|上传|搜索|查找|实现|设计|检查|运行|构建|迁移|重构|制作|准备|发送|调研|抓取)/;
+var NOUN_LIKE_VERBS = new Set(
+  `change check commit design document draft email export file import list look measure merge outline plot post profile
+  pull push release report review search set sort sync tag test update upload download`.split(/\s+/)
+);
+var OBJECT_FOLLOWS = /^\s+(?:the|a|an|it|them|this|that|these|those|all|every|each|my|our|your|its|their|some|any|up|out|down|over|back|in|on|to|for|with)\b|^\s*$/i;
+var LEADING_FILLER = /^(?:please|pls|kindly|and|also|then|now|just|finally|lastly|first(?:ly)?|second(?:ly)?|third(?:ly)?|next|afterwards?|after\s+that|go\s+ahead\s+and|(?:can|could|would|will)\s+you|i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to|help\s+me(?:\s+to)?|let's|let\s+us|try\s+to|make\s+sure\s+to|be\s+sure\s+to|\d+[.)]|\(\d+\)|[-*•])[\s,:]*/i;
+var LEADING_FILLER_ZH = /^(?:请|帮我|帮忙|麻烦|先|然后|再|并且|并|最后|首先|接着|之后|随后|其次)+/;
+var CLAUSE_SPLIT = /[.!?](?=\s|$)|[;:\n]|,|\band\s+then\b|\bthen\b|\band\b|\balso\b|\bafter\s+that\b|\bplus\b|[，。；：！？、]|然后|之后|接着|随后|并且|最后|首先|其次/i;
+function classifyRequest(text) {
+  const verbs = actionVerbs(text);
+  const actionCount = text.trim() === "" ? 0 : Math.max(1, verbs.length);
+  const evidence = {};
+  for (const signal of Object.keys(MARKERS)) evidence[signal] = findMarker(text, MARKERS[signal].patterns);
+  const signals = {
+    actionCount,
+    sequentialLanguage: evidence.sequentialLanguage !== null,
+    outputDependency: evidence.outputDependency !== null,
+    highScopeOrRisk: evidence.highScopeOrRisk !== null,
+    userRequestsSteps: evidence.userRequestsSteps !== null,
+    setupKeywords: evidence.setupKeywords !== null
+  };
+  const reasons = [];
+  if (actionCount >= 3) reasons.push(`${actionCount} actions (${verbs.join(", ")}), 3 or more`);
+  for (const signal of Object.keys(MARKERS)) {
+    const found = evidence[signal];
+    if (found !== null) reasons.push(`${MARKERS[signal].label} ("${found}")`);
   }
-  if (isRecord(doc) && Object.hasOwn(doc, "steps")) {
-    const { plan } = collect(issues, doc);
-    if (issues.length > 0 || !plan) throw new PlanError(issues, source);
-    return { plan };
+  const multiStep = reasons.length > 0;
+  if (!multiStep && actionCount === 0) reasons.push("empty request: nothing to plan");
+  else if (!multiStep) {
+    const actions = verbs.length > 0 ? `${actionCount} action${actionCount === 1 ? "" : "s"} (${verbs.join(", ")})` : "1 action (no action verb found)";
+    reasons.push(`${actions} with no sequencing, output dependency, wide scope or risk, setup, or request for steps: one step`);
   }
-  add(issues, "plan", `must be a plan (an object with "steps") or a state document (an object with "plan.steps"), got ${showValue(doc)}`);
-  throw new PlanError(issues, source);
+  return { multiStep, signals, reasons };
 }
-function loadPlanText(text, fileName) {
-  return extractPlan(parsePlanText(text, fileName), fileName);
-}
-function collect(issues, input) {
-  const result = validatePlan(input, "plan");
-  issues.push(...result.issues);
-  return result.plan ? { plan: result.plan } : {};
-}
-function parseJson(text, fileName) {
-  const body = text.replace(/^\uFEFF/, "");
-  try {
-    return JSON.parse(body);
-  } catch (err) {
-    const found = findJsonSyntaxError(body);
-    const message = found ? `is not valid JSON at line ${found.line}, column ${found.column}: ${found.reason}` : `is not valid JSON: ${err instanceof Error ? err.message : String(err)}`;
-    throw new PlanError([{ path: fileName, message }], fileName);
-  }
-}
-function parseYaml(text, fileName) {
-  const doc = (0, import_yaml.parseDocument)(text, { prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    const issues = doc.errors.slice(0, MAX_SYNTAX_ISSUES).map((e) => {
-      const pos = e.linePos?.[0];
-      const where = pos ? ` at line ${pos.line}, column ${pos.col}` : "";
-      const reason = (e.message.split("\n", 1)[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
-      return { path: fileName, message: `is not valid YAML${where}: ${reason}` };
+function actionVerbs(text) {
+  const verbs = [];
+  for (const sentence of text.split(/[.!?](?=\s|$)|[;\n。！？；]/)) {
+    sentence.split(CLAUSE_SPLIT).forEach((raw, i) => {
+      const verb = clauseVerb(raw, i === 0);
+      if (verb !== null) verbs.push(verb);
     });
-    throw new PlanError(issues, fileName);
   }
-  try {
-    return doc.toJS();
-  } catch (err) {
-    throw new PlanError([{ path: fileName, message: `cannot be read as YAML: ${err instanceof Error ? err.message : String(err)}` }], fileName);
+  return verbs;
+}
+function clauseVerb(raw, opensSentence) {
+  let clause = raw.trim();
+  for (let previous = ""; previous !== clause; ) {
+    previous = clause;
+    clause = clause.replace(LEADING_FILLER, "").replace(LEADING_FILLER_ZH, "").trim();
   }
+  const zh = ZH_ACTION.exec(clause);
+  if (zh) return zh[0];
+  const word = /^[a-z]+/i.exec(clause)?.[0].toLowerCase();
+  if (word === void 0 || !ACTION_VERBS.has(word)) return null;
+  if (!opensSentence && NOUN_LIKE_VERBS.has(word) && !OBJECT_FOLLOWS.test(clause.slice(word.length))) return null;
+  return word === "set" && /^set[\s-]up\b/i.test(clause) ? "set up" : word;
+}
+function findMarker(text, markers) {
+  for (const marker of markers) {
+    const [pattern, shown] = Array.isArray(marker) ? marker : [marker, void 0];
+    for (const match of text.matchAll(new RegExp(pattern.source, `${pattern.flags.replace("g", "")}g`))) {
+      const before = text.slice(Math.max(0, match.index - 40), match.index);
+      if (NEGATION_BEFORE.test(before) || NEGATION_BEFORE_ZH.test(before)) continue;
+      if (shown !== void 0) return shown;
+      const found = match[0].trim().replace(/\s+/g, " ");
+      return found.length > 40 ? `${found.slice(0, 37)}...` : found;
+    }
+  }
+  return null;
 }
 
-// src/core/plan-from-issue.ts
-var LANGS = { json: "json", yaml: "yaml", yml: "yaml" };
-function planFromIssueBody(body) {
-  let firstError;
-  for (const block2 of fencedBlocks(body)) {
-    const lang = LANGS[block2.info];
-    if (!lang) continue;
-    let doc;
-    try {
-      doc = parsePlanText(block2.content, lang === "json" ? "block.json" : "block.yaml");
-    } catch (err) {
-      if (!(err instanceof PlanError)) throw err;
-      firstError ??= describeBlockError(block2, err);
-      continue;
-    }
-    if (looksLikePlan(doc)) return { found: true, doc, lang };
-  }
-  return firstError ? { found: true, error: firstError } : { found: false };
+// src/core/planning-prompt.ts
+var PLAN_FILE_ENV = "SEQUENCER_PLAN_FILE";
+var TITLE_MAX_CHARS = 60;
+var REQUEST_START = "<<<REQUEST";
+var REQUEST_END = "REQUEST>>>";
+function planningPrompt(request, schemaText) {
+  return [
+    "You are drafting a step plan. Plan only: do not carry out any of the work yet, and do not ask questions; where something is unclear, choose a reasonable assumption and write it into the instruction of the step it affects.",
+    "",
+    `Write the plan as ONE JSON object matching the JSON Schema below, and write ONLY that JSON (no prose, no Markdown fences) to the file named in the environment variable ${PLAN_FILE_ENV}. If you cannot write files, print the JSON object and nothing else.`,
+    "",
+    "How to write the plan:",
+    '- "steps" maps step ids ("step-1", "step-2", ...) to steps, in the order they must run.',
+    "- Keep it concise: as few steps as the work needs, each a unit of work that can be retried on its own.",
+    '- Each step has a short "title" and a self-contained "instruction": the agent that runs a step sees only that instruction, so name the files earlier steps produced instead of saying "the result above".',
+    '- For every deliverable a step produces, list its path in "requiredOutputs", relative to the workspace (no leading "/", no ".."). A step is done only when its exit code is 0 and these files exist.',
+    '- Leave out "agent" and "env" unless the request asks for them.',
+    "",
+    "The request:",
+    REQUEST_START,
+    request.trim(),
+    REQUEST_END,
+    "",
+    "The JSON Schema of a plan:",
+    schemaText.trim()
+  ].join("\n");
 }
-function looksLikePlan(doc) {
-  return isRecord(doc) && (Object.hasOwn(doc, "steps") || isRecord(doc.plan) && Object.hasOwn(doc.plan, "steps"));
+function planningRetryPrompt(request, schemaText, problems) {
+  const listed = problems.length > 0 ? problems.map((p) => `- ${p.path}: ${p.message}`) : ["- (no details were reported)"];
+  return [
+    `Your previous plan draft was not accepted (${problems.length} problem${problems.length === 1 ? "" : "s"}):`,
+    ...listed,
+    "",
+    `Please troubleshoot and write a corrected plan to the file named in ${PLAN_FILE_ENV}, following the instructions below.`,
+    "",
+    planningPrompt(request, schemaText)
+  ].join("\n");
 }
-function describeBlockError(block2, err) {
-  const messages = err.issues.map((i) => i.message.replace(/\bline (\d+)/g, (_m, n) => `line ${Number(n) + block2.line}`));
-  return `The \`\`\`${block2.info} block at line ${block2.line} of the issue body ${messages.join("; ")}`;
+function singleStepPlan(request) {
+  const instruction = request.trim();
+  if (instruction === "") throw new ConfigError('request: "" is empty; expected the work to do, e.g. "Summarize README.md into notes/summary.md"');
+  const title = shortTitle(instruction);
+  return { title, steps: { "step-1": { title, instruction } } };
 }
-function fencedBlocks(body) {
-  const lines = body.replace(/\r\n?/g, "\n").split("\n");
-  const blocks = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open5 = /^( {0,3})(`{3,}|~{3,})(.*)$/.exec(lines[i] ?? "");
-    if (!open5) continue;
-    const [, indent = "", fence = "", rest = ""] = open5;
-    if (fence[0] === "`" && rest.includes("`")) continue;
-    const closing = new RegExp(`^ {0,3}${fence[0] === "`" ? "`" : "~"}{${fence.length},}[ \\t]*$`);
-    const content = [];
-    let j = i + 1;
-    for (; j < lines.length && !closing.test(lines[j] ?? ""); j++) {
-      content.push(stripIndent(lines[j] ?? "", indent.length));
-    }
-    blocks.push({ info: (rest.trim().split(/\s+/, 1)[0] ?? "").toLowerCase(), content: content.join("\n"), line: i + 1 });
-    i = j;
-  }
-  return blocks;
-}
-function stripIndent(line, width) {
-  let n = 0;
-  while (n < width && line[n] === " ") n++;
-  return line.slice(n);
+function shortTitle(text) {
+  const line = (text.trim().split("\n", 1)[0] ?? "").replace(/\s+/g, " ").trim();
+  const chars = Array.from(line);
+  if (chars.length <= TITLE_MAX_CHARS) return line;
+  const cut = chars.slice(0, TITLE_MAX_CHARS - 3).join("");
+  const space = cut.lastIndexOf(" ");
+  return `${(space >= TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}...`;
 }
 
 // src/adapters/plan-drafter.ts
@@ -10579,14 +8079,14 @@ async function draftPlan(o) {
   if (!command) throw new ConfigError(`${source}: empty; expected an agent command such as "claude -p"`);
   const program = await o.agent.resolve(command);
   if (!program) throw new ConfigError(`${source}: ${showValue(command)} not found on PATH; expected an installed agent command such as "claude -p"`);
-  await mkdir2(path3.dirname(o.draftFile), { recursive: true });
+  await mkdir(path.dirname(o.draftFile), { recursive: true });
   let problems = [];
   const logs = [];
   for (let attempt = 1; attempt <= MAX_DRAFT_ATTEMPTS; attempt++) {
     const prompt = attempt === 1 ? planningPrompt(o.request, o.schemaText) : planningRetryPrompt(o.request, o.schemaText, problems);
     const logFile = attemptLogFile(o.logFile, attempt);
     logs.push(logFile);
-    await rm2(o.draftFile, { force: true });
+    await rm(o.draftFile, { force: true });
     const result = await o.agent.run({
       argv: [program, ...args, prompt],
       cwd: o.workspace,
@@ -10618,8 +8118,8 @@ async function planFromRequest(o) {
     argv: parseAgentCommand(o.agentCommand, source),
     agentSource: source,
     workspace: o.workspace,
-    draftFile: path3.join(o.logDir, "plan-draft.json"),
-    logFile: path3.join(o.logDir, "plan-draft.log"),
+    draftFile: path.join(o.logDir, "plan-draft.json"),
+    logFile: path.join(o.logDir, "plan-draft.log"),
     timeoutMs: o.timeoutMs,
     schemaText: PLAN_SCHEMA_TEXT,
     ...o.graceMs !== void 0 ? { graceMs: o.graceMs } : {}
@@ -10627,8 +8127,8 @@ async function planFromRequest(o) {
   return { plan: drafted.plan, multiStep, reasons, attempts: drafted.attempts };
 }
 function jsonFromOutput(output) {
-  const block2 = fencedBlocks(output).find((b) => b.info === "json");
-  if (block2) return block2.content;
+  const block = fencedBlocks(output).find((b) => b.info === "json");
+  if (block) return block.content;
   const start = output.indexOf("{");
   const end = output.lastIndexOf("}");
   return start >= 0 && end > start ? output.slice(start, end + 1) : null;
@@ -10643,7 +8143,7 @@ async function judgeDraft(result, draftFile, logFile, timeoutMs) {
   let text;
   let source;
   try {
-    text = await readFile2(draftFile, "utf8");
+    text = await readFile(draftFile, "utf8");
     source = draftFile;
   } catch (err) {
     if (err.code !== "ENOENT") throw err;
@@ -10669,1467 +8169,23 @@ function unwrapState(doc) {
 async function fullStdout(result, logFile) {
   const kept = Buffer.byteLength(result.stdout) + Buffer.byteLength(result.stderr);
   if (kept >= result.outputBytes) return result.stdout;
-  return readFile2(logFile, "utf8").catch(() => result.stdout);
+  return readFile(logFile, "utf8").catch(() => result.stdout);
 }
 function lastLine(text) {
   return text.trim().split("\n").pop()?.trim() || void 0;
 }
 function attemptLogFile(logFile, attempt) {
   if (attempt === 1) return logFile;
-  const ext = path3.extname(logFile);
+  const ext = path.extname(logFile);
   return `${logFile.slice(0, logFile.length - ext.length)}-${attempt}${ext}`;
 }
 
-// src/core/validate-state.ts
-var HASH_PATTERN = /^sha256:[0-9a-f]{64}$/;
-function parseState(input, opts = {}) {
-  const { state, issues } = validateState(input, !opts.owned);
-  if (!state || issues.length > 0) {
-    const newer = issues.some((i) => i.path === "version" && i.message.includes("newer"));
-    throw new StateError(
-      "Invalid state",
-      issues,
-      newer ? "Upgrade agent-step-sequencer to a release that knows this state version; the file was left untouched." : void 0
-    );
-  }
-  return state;
-}
-function validateState(input, copy = true) {
-  const issues = [];
-  if (!isRecord(input)) {
-    add(issues, "state", `must be an object with "plan", "stepQueue", "currentStep", "stepRuns" and "status", got ${showValue(input)}`);
-    return { issues };
-  }
-  const doc = copy ? cloneJson(input) : input;
-  if (doc.version !== void 0 && checkInteger(issues, "version", doc.version, 1) && doc.version > STATE_VERSION) {
-    add(issues, "version", `is ${doc.version}, newer than this sequencer understands (${STATE_VERSION}); upgrade agent-step-sequencer to read it`);
-  }
-  if (doc.planId !== void 0 && !(typeof doc.planId === "string" && ID_PATTERN.test(doc.planId))) {
-    add(issues, "planId", `must be 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit, got ${showValue(doc.planId)}`);
-  }
-  if (doc.revision !== void 0) checkInteger(issues, "revision", doc.revision, 0);
-  if (!PLAN_STATUSES.includes(doc.status)) {
-    add(issues, "status", `must be one of ${PLAN_STATUSES.join(", ")}, got ${showValue(doc.status)}`);
-  }
-  const planResult = validatePlan(doc.plan, "plan", false);
-  issues.push(...planResult.issues);
-  const steps = isRecord(doc.plan) && isRecord(doc.plan.steps) ? doc.plan.steps : {};
-  const stepIds = new Set(Object.keys(steps));
-  if (doc.planHash !== void 0 && !(typeof doc.planHash === "string" && HASH_PATTERN.test(doc.planHash))) {
-    add(issues, "planHash", `must be "sha256:" followed by 64 lowercase hex digits, got ${showValue(doc.planHash)}`);
-  }
-  const queueOk = checkQueue(issues, "stepQueue", doc.stepQueue, stepIds, true);
-  if (queueOk) checkInteger(issues, "currentStep", doc.currentStep, 0, doc.stepQueue.length);
-  else if (!(typeof doc.currentStep === "number" && Number.isInteger(doc.currentStep) && doc.currentStep >= 0)) {
-    add(issues, "currentStep", `must be an integer index into stepQueue, got ${showValue(doc.currentStep)}`);
-  }
-  const stepRuns = doc.stepRuns === void 0 ? {} : doc.stepRuns;
-  if (!isRecord(stepRuns)) add(issues, "stepRuns", `must be an object mapping step ids to their runs, got ${showValue(stepRuns)}`);
-  else {
-    for (const [id, run] of Object.entries(stepRuns)) {
-      const normalized = checkStepRun(run, key("stepRuns", id), id, stepIds, issues);
-      if (normalized && normalized !== run) Object.defineProperty(stepRuns, id, { value: normalized, enumerable: true, writable: true, configurable: true });
-    }
-  }
-  if (doc.stepDelayMinutes !== void 0) {
-    const v = doc.stepDelayMinutes;
-    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) add(issues, "stepDelayMinutes", `must be a number of minutes >= 0, got ${showValue(v)}`);
-  }
-  for (const field of ["notBefore", "lastHeartbeatIso"]) checkOptionalTimestamp(issues, field, doc[field]);
-  for (const field of ["blockers", "artifacts"]) {
-    const v = doc[field];
-    if (v === void 0) continue;
-    if (!Array.isArray(v)) add(issues, field, `must be an array of strings, got ${showValue(v)}`);
-    else v.forEach((item, i) => typeof item !== "string" && add(issues, index(field, i), `must be a string, got ${showValue(item)}`));
-  }
-  checkApproval(issues, doc.approval);
-  checkCancel(issues, doc.cancelRequested);
-  checkInbox(issues, doc.inbox);
-  checkIssueRef(issues, doc.issue);
-  if (issues.length > 0 || !planResult.plan) return { issues };
-  const state = {
-    ...doc,
-    revision: doc.revision ?? 0,
-    plan: planResult.plan,
-    stepRuns,
-    blockers: doc.blockers ?? [],
-    artifacts: doc.artifacts ?? []
-  };
-  return { state, issues };
-}
-function checkStepRun(run, path10, id, stepIds, issues) {
-  if (!stepIds.has(id)) add(issues, path10, `is a run of unknown step ${showValue(id)}; known steps: ${listSome(stepIds)}`);
-  if (!isRecord(run)) {
-    add(issues, path10, `must be an object with "status" and "tries", got ${showValue(run)}`);
-    return void 0;
-  }
-  if (!STEP_STATUSES.includes(run.status)) {
-    add(issues, key(path10, "status"), `must be one of ${STEP_STATUSES.join(", ")}, got ${showValue(run.status)}`);
-  }
-  if (run.tries !== void 0) checkInteger(issues, key(path10, "tries"), run.tries, 0);
-  checkOptionalTimestamp(issues, key(path10, "lastRunIso"), run.lastRunIso);
-  checkOptionalTimestamp(issues, key(path10, "firstStartedAt"), run.firstStartedAt);
-  for (const field of ["stdout", "error"]) {
-    const v = run[field];
-    if (v !== void 0 && v !== null && typeof v !== "string") add(issues, key(path10, field), `must be a string or null, got ${showValue(v)}`);
-  }
-  if (run.attempts !== void 0) {
-    const attemptsPath = key(path10, "attempts");
-    if (!Array.isArray(run.attempts)) add(issues, attemptsPath, `must be an array of attempt records, got ${showValue(run.attempts)}`);
-    else run.attempts.forEach((a, i) => checkAttempt(issues, index(attemptsPath, i), a));
-  }
-  return run.tries === void 0 ? { ...run, tries: 0 } : run;
-}
-function checkAttempt(issues, path10, attempt) {
-  if (!isRecord(attempt)) {
-    add(issues, path10, `must be an attempt record (an object with "n"), got ${showValue(attempt)}`);
-    return;
-  }
-  checkInteger(issues, key(path10, "n"), attempt.n, 1);
-  if (attempt.runId !== void 0 && typeof attempt.runId !== "string") add(issues, key(path10, "runId"), `must be a string, got ${showValue(attempt.runId)}`);
-  for (const field of ["startedAt", "endedAt", "leaseExpiresAt"]) checkOptionalTimestamp(issues, key(path10, field), attempt[field]);
-  const outcome = attempt.outcome;
-  if (outcome !== void 0 && outcome !== null && !ATTEMPT_OUTCOMES.includes(outcome)) {
-    add(issues, key(path10, "outcome"), `must be one of ${ATTEMPT_OUTCOMES.join(", ")} or null, got ${showValue(outcome)}`);
-  }
-}
-function checkOptionalTimestamp(issues, path10, value) {
-  if (value === void 0 || value === null) return;
-  const problem = timestampProblem(value, false);
-  if (problem) add(issues, path10, `${problem} or null`);
-}
-function checkApproval(issues, approval) {
-  if (approval === void 0 || approval === null) return;
-  if (!isRecord(approval)) {
-    add(issues, "approval", `must be null or an object with "by", "at" and "planHash", got ${showValue(approval)}`);
-    return;
-  }
-  if (!isNonEmptyString(approval.by)) add(issues, "approval.by", `must be the approver's login, got ${showValue(approval.by)}`);
-  const atProblem = timestampProblem(approval.at, false);
-  if (atProblem) add(issues, "approval.at", atProblem);
-  if (!(typeof approval.planHash === "string" && HASH_PATTERN.test(approval.planHash))) {
-    add(issues, "approval.planHash", `must be "sha256:" followed by 64 lowercase hex digits, got ${showValue(approval.planHash)}`);
-  }
-}
-function checkCancel(issues, cancel2) {
-  if (cancel2 === void 0 || cancel2 === null) return;
-  if (!isRecord(cancel2)) {
-    add(issues, "cancelRequested", `must be null or an object with "by" and "at", got ${showValue(cancel2)}`);
-    return;
-  }
-  if (!isNonEmptyString(cancel2.by)) add(issues, "cancelRequested.by", `must be who asked to cancel, got ${showValue(cancel2.by)}`);
-  const atProblem = timestampProblem(cancel2.at, false);
-  if (atProblem) add(issues, "cancelRequested.at", atProblem);
-}
-function checkInbox(issues, inbox) {
-  if (inbox === void 0) return;
-  if (!isRecord(inbox)) add(issues, "inbox", `must be an object with "lastCommentId", got ${showValue(inbox)}`);
-  else if (inbox.lastCommentId !== void 0) checkInteger(issues, "inbox.lastCommentId", inbox.lastCommentId, 0);
-}
-function checkIssueRef(issues, issue) {
-  if (issue === void 0 || issue === null) return;
-  if (!isRecord(issue)) add(issues, "issue", `must be null or an object with "number", got ${showValue(issue)}`);
-  else {
-    checkInteger(issues, "issue.number", issue.number, 1);
-    const id = issue.statusCommentId;
-    if (id !== void 0 && id !== null) checkInteger(issues, "issue.statusCommentId", id, 1);
-  }
-}
-
-// src/adapters/git.ts
-import { execFile } from "node:child_process";
-var GitCommandError = class extends Error {
-  constructor(args, code, stderr, stdout = "") {
-    super(`git ${args.join(" ")} failed (exit ${code}): ${stderr.trim() || stdout.trim() || "no output"}`);
-    this.args = args;
-    this.code = code;
-    this.stderr = stderr;
-    this.stdout = stdout;
-    this.name = "GitCommandError";
-  }
-  args;
-  code;
-  stderr;
-  stdout;
-};
-var MAX_BUFFER = 64 * 1024 * 1024;
-function git(args, opts) {
-  const env = { ...process.env, GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", ...opts.env };
-  return new Promise((resolve, reject) => {
-    execFile("git", args, { cwd: opts.cwd, env, maxBuffer: MAX_BUFFER, encoding: "utf8" }, (err, stdout, stderr) => {
-      if (!err) return resolve({ code: 0, stdout, stderr });
-      const raw = err.code;
-      if (typeof raw !== "number") {
-        return reject(new GitCommandError(args, -1, `${err.message}${stderr ? `
-${stderr}` : ""}`, stdout));
-      }
-      if (opts.allowFail) return resolve({ code: raw, stdout, stderr });
-      reject(new GitCommandError(args, raw, stderr, stdout));
-    });
-  });
-}
-
-// src/adapters/git-plans.ts
-function checkRemote(remote) {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote)) throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
-}
-async function listPlanRefs(workspace, remote, prefix = PLAN_BRANCH_PREFIX) {
-  checkRemote(remote);
-  const res = await git(["ls-remote", remote, `refs/heads/${prefix}*`, `${IDLE_REF_PREFIX}*`], { cwd: workspace });
-  return parsePlanRefs(res.stdout, prefix);
-}
-async function markPlanIdle(workspace, remote, ref) {
-  checkRemote(remote);
-  if (!isRefSafePlanId(ref.planId)) return false;
-  const marker = idleRef(ref.planId);
-  const res = await git(["push", "--porcelain", "--no-verify", `--force-with-lease=${marker}:${ref.idleSha ?? ""}`, remote, `${ref.sha}:${marker}`], {
-    cwd: workspace,
-    allowFail: true
-  });
-  return res.code === 0;
-}
-async function trackingTip(workspace, remote, branch) {
-  const res = await git(["rev-parse", "-q", "--verify", `refs/remotes/${remote}/${branch}^{commit}`], { cwd: workspace, allowFail: true });
-  return res.code === 0 ? res.stdout.trim() : null;
-}
-async function readPlanFacts(workspace, remote, refs, statePathOf) {
-  checkRemote(remote);
-  if (!refs.length) return [];
-  for (let i = 0; i < refs.length; i += 200) {
-    const specs = refs.slice(i, i + 200).map((r) => `+refs/heads/${r.branch}:refs/remotes/${remote}/${r.branch}`);
-    await git(["fetch", "-q", "--no-tags", remote, ...specs], { cwd: workspace });
-  }
-  const dates = await commitDates(workspace, refs.map((r) => r.sha));
-  return mapLimit(refs, 8, async (r) => {
-    const doc = await readDocument(workspace, r, statePathOf(r.planId));
-    const updatedAt = dates.get(r.sha);
-    return { planId: r.planId, location: `branch ${r.branch}`, doc, ...updatedAt ? { updatedAt } : {}, tip: { sha: r.sha, idleSha: r.idleSha } };
-  });
-}
-async function readDocument(workspace, r, statePath) {
-  const res = await git(["show", `${r.sha}:./${statePath}`], { cwd: workspace, allowFail: true });
-  if (res.code !== 0) {
-    if (/does not exist|exists on disk, but not in/.test(res.stderr)) return { kind: "missing" };
-    return { kind: "invalid", error: `cannot read ${statePath}: ${res.stderr.trim()}` };
-  }
-  try {
-    const state = parseState(JSON.parse(res.stdout), { owned: true });
-    if (state.planId !== void 0 && state.planId !== r.planId) {
-      return { kind: "invalid", error: `planId is ${showValue(state.planId)}, expected ${showValue(r.planId)} (the branch's plan)` };
-    }
-    return { kind: "ok", state };
-  } catch (err) {
-    return { kind: "invalid", error: describeError(err) };
-  }
-}
-async function commitDates(workspace, shas) {
-  const out = /* @__PURE__ */ new Map();
-  const unique = [...new Set(shas)];
-  for (let i = 0; i < unique.length; i += 500) {
-    const res = await git(["show", "-s", "--format=%H %cI", ...unique.slice(i, i + 500)], { cwd: workspace, allowFail: true });
-    for (const line of res.stdout.split("\n")) {
-      const [sha, date] = line.trim().split(" ");
-      if (sha && date) out.set(sha, date);
-    }
-  }
-  return out;
-}
-async function prunePlanRef(workspace, remote, ref, mode) {
-  checkRemote(remote);
-  if (!isRefSafePlanId(ref.planId)) throw new ConfigError(`Invalid plan id ${showValue(ref.planId)}: cannot be part of a ref name.`);
-  const head = `refs/heads/${ref.branch}`;
-  const leases = [`--force-with-lease=${head}:${ref.sha}`];
-  const specs = [`:${head}`];
-  if (ref.idleSha) {
-    leases.push(`--force-with-lease=${idleRef(ref.planId)}:${ref.idleSha}`);
-    specs.push(`:${idleRef(ref.planId)}`);
-  }
-  if (mode === "archive") specs.unshift(`${ref.sha}:${archiveRef(ref.planId, ref.sha)}`);
-  const res = await git(["push", "--porcelain", "--no-verify", "--atomic", ...leases, remote, ...specs], { cwd: workspace, allowFail: true });
-  if (res.code === 0) return "pruned";
-  if (/\[rejected\] \(stale info\)/.test(res.stdout)) return "moved";
-  throw new Error(`Cannot prune ${ref.branch} on ${remote}: ${res.stdout.split("\n").filter((l) => l.startsWith("!")).join("; ") || res.stderr.trim()}`);
-}
-async function mapLimit(items, limit, fn) {
-  const out = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
-// src/core/plan-facts.ts
-function lastChangeMs(facts) {
-  const doc = facts.doc;
-  const candidates = doc.kind === "ok" ? [doc.state.lastHeartbeatIso, facts.updatedAt] : [facts.updatedAt];
-  for (const iso2 of candidates) {
-    const t = iso2 ? Date.parse(iso2) : NaN;
-    if (!Number.isNaN(t)) return t;
-  }
-  return null;
-}
-var DAY_MS = 24 * 60 * 6e4;
-function daysBetween(fromMs, now) {
-  return Math.floor((now.getTime() - fromMs) / DAY_MS);
-}
-
-// src/core/audit.ts
-var SEVERITY_ORDER = { error: 0, warning: 1, notice: 2 };
-function auditFindings(facts, opts) {
-  const findings = [];
-  for (const plan of facts.plans) findings.push(...planFindings(plan, opts));
-  for (const w of facts.workflows ?? []) {
-    if (w.state !== "disabled_inactivity") continue;
-    findings.push({
-      code: "workflow-disabled",
-      severity: "error",
-      message: `Workflow "${w.name}" (${w.path}) was disabled by GitHub for inactivity: its schedule, the heartbeat, no longer runs.`,
-      hint: `Enable it in the Actions tab or with \`gh workflow enable ${w.path.split("/").pop()}\`. GitHub disables scheduled workflows after 60 days without repository activity.`
-    });
-  }
-  return findings.sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.planId ?? "").localeCompare(b.planId ?? "") || a.code.localeCompare(b.code));
-}
-function planFindings(plan, opts) {
-  const { planId, location, doc } = plan;
-  if (doc.kind === "invalid") {
-    return [
-      {
-        code: "invalid-state",
-        severity: "error",
-        planId,
-        message: `${planId}: the state at ${location} fails validation: ${doc.error}`,
-        hint: "Ticks refuse it and leave it untouched: fix the named fields by hand or restore the state from the history, then tick again."
-      }
-    ];
-  }
-  if (doc.kind === "missing") {
-    return [
-      {
-        code: "branch-without-state",
-        severity: "warning",
-        planId,
-        message: `${planId}: ${location} holds no state file (.sequencer/${planId}/state.json).`,
-        hint: "Nothing ticks it. Delete the branch if it is not a plan, or restore the state from its history."
-      }
-    ];
-  }
-  const state = doc.state;
-  const out = [];
-  const inFlight = attemptInFlight(state);
-  const leaseMs = inFlight?.leaseExpiresAt ? Date.parse(inFlight.leaseExpiresAt) : NaN;
-  const leaseExpired = inFlight !== void 0 && (Number.isNaN(leaseMs) || leaseMs <= opts.now.getTime());
-  if (inFlight && leaseExpired) {
-    out.push({
-      code: "lease-expired",
-      severity: "warning",
-      planId,
-      message: `${planId}: ${inFlight.stepId} attempt ${inFlight.n} has run past its lease (${inFlight.leaseExpiresAt ?? "no lease recorded"}) without a result.`,
-      hint: `The runner that owned it is gone. The next tick records it as interrupted and retries it; if none comes, check that the heartbeat runs, or tick it by hand (dispatch command tick with plan-id ${planId}; locally \`agent-step-sequencer check\`).`
-    });
-  }
-  if (state.cancelRequested && state.status === "IN_PROGRESS" && (!inFlight || leaseExpired)) {
-    out.push({
-      code: "cancel-stuck",
-      severity: "warning",
-      planId,
-      message: `${planId}: cancel requested by @${state.cancelRequested.by} at ${state.cancelRequested.at}, but the plan is still IN_PROGRESS.`,
-      hint: "`maintenance --apply` (or the next tick) finishes the cancellation; nothing new starts meanwhile."
-    });
-  }
-  const since = lastChangeMs(plan);
-  const days = since === null ? null : daysBetween(since, opts.now);
-  if (days !== null && days > opts.staleDays && (state.status === "BLOCKED" || state.status === "AWAITING_APPROVAL")) {
-    const blocked = state.status === "BLOCKED";
-    out.push({
-      code: blocked ? "stale-blocked" : "stale-approval",
-      severity: "warning",
-      planId,
-      message: `${planId}: ${blocked ? "blocked" : "awaiting approval"} for ${days} days (since ${new Date(since).toISOString()})${blocked && state.blockers?.length ? `: ${state.blockers[state.blockers.length - 1]}` : ""}.`,
-      hint: blocked ? "Fix the cause, then comment /retry (or /skip the step); /cancel ends the plan." : "Comment /approve to run it, or /cancel to drop it."
-    });
-  }
-  const caches = plan.caches ?? [];
-  if (caches.length && (state.status === "DONE" || state.status === "CANCELLED")) {
-    const bytes = caches.reduce((n, c) => n + (c.sizeBytes ?? 0), 0);
-    out.push({
-      code: "finished-plan-caches",
-      severity: "notice",
-      planId,
-      message: `${planId}: ${caches.length} cache entr${caches.length === 1 ? "y" : "ies"} (${(bytes / 1024 / 1024).toFixed(1)} MiB) kept for a plan that is ${state.status}.`,
-      hint: "`maintenance --apply` deletes them when it prunes the plan; GitHub also evicts entries unused for 7 days."
-    });
-  }
-  if (plan.tip && isIdleStatus(state.status) && plan.tip.idleSha !== plan.tip.sha) {
-    out.push({
-      code: "not-indexed",
-      severity: "notice",
-      planId,
-      message: `${planId}: ${state.status} but not recorded as idle, so every heartbeat fetches ${location}.`,
-      hint: "The next heartbeat records it; `maintenance --apply` does it now."
-    });
-  }
-  return out;
-}
-function attemptInFlight(state) {
-  if (state.status !== "IN_PROGRESS") return void 0;
-  const stepId = activeStepId(state);
-  if (stepId === void 0) return void 0;
-  const run = stepRun(state, stepId);
-  if (run.status !== "IN_PROGRESS") return void 0;
-  const attempt = lastAttempt(run);
-  return { stepId, n: attempt?.n ?? run.tries, leaseExpiresAt: attempt?.leaseExpiresAt };
-}
-function formatFinding(f) {
-  return `${f.severity.toUpperCase()} ${f.code}: ${f.message}
-  hint: ${f.hint}`;
-}
-function findingsMarkdown(findings, planCount) {
-  const head = `### Agent Step Sequencer audit
-
-${planCount} plan(s), ${findings.length} finding(s).
-`;
-  if (!findings.length) return `${head}
-Nothing needs attention.
-`;
-  const cell = (t) => t.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
-  const rows = findings.map((f) => `| ${f.severity} | \`${f.code}\` | ${cell(f.planId ?? "")} | ${cell(f.message)} | ${cell(f.hint)} |`);
-  return `${head}
-| severity | finding | plan | what | what to do |
-| --- | --- | --- | --- | --- |
-${rows.join("\n")}
-`;
-}
-
-// src/core/maintenance-plan.ts
-function maintenancePlan(facts, opts) {
-  const actions = [];
-  for (const plan of facts.plans) {
-    if (plan.doc.kind !== "ok") continue;
-    const state = plan.doc.state;
-    const { planId, location } = plan;
-    if (state.status === "IN_PROGRESS") {
-      const inFlight = attemptInFlight(state);
-      const leaseMs = inFlight?.leaseExpiresAt ? Date.parse(inFlight.leaseExpiresAt) : NaN;
-      const alive = inFlight !== void 0 && !Number.isNaN(leaseMs) && leaseMs > opts.now.getTime();
-      if (state.cancelRequested && !alive) actions.push({ kind: "finalize-cancel", planId, location });
-      continue;
-    }
-    const since = lastChangeMs(plan);
-    const ageDays = since === null ? null : daysBetween(since, opts.now);
-    if (isFinishedStatus(state.status) && ageDays !== null && ageDays >= opts.pruneDays) {
-      actions.push({
-        kind: "prune",
-        planId,
-        location,
-        mode: opts.mode,
-        status: state.status,
-        ageDays,
-        cacheIds: (plan.caches ?? []).map((c) => c.id),
-        ...plan.tip ? { tip: plan.tip } : {}
-      });
-      continue;
-    }
-    if (plan.tip && isIdleStatus(state.status) && plan.tip.idleSha !== plan.tip.sha) {
-      actions.push({ kind: "mark-idle", planId, location, status: state.status, sha: plan.tip.sha, idleSha: plan.tip.idleSha });
-    }
-  }
-  return actions;
-}
-function describeAction(a, done) {
-  const verb = (dry, past) => done ? past : `would ${dry}`;
-  switch (a.kind) {
-    case "finalize-cancel":
-      return `${a.planId}: ${verb("finish the requested cancellation", "finished the requested cancellation")} (${a.location})`;
-    case "prune": {
-      const what = a.mode === "archive" ? verb("archive", "archived") : verb("delete", "deleted");
-      const caches = a.cacheIds.length ? ` and ${verb("delete", "deleted")} ${a.cacheIds.length} cache entr${a.cacheIds.length === 1 ? "y" : "ies"}` : "";
-      return `${a.planId}: ${what} ${a.location} (${a.status}, last change ${a.ageDays} days ago)${caches}`;
-    }
-    case "mark-idle":
-      return `${a.planId}: ${verb("record", "recorded")} as idle in the index (${a.status}), so heartbeats skip it`;
-  }
-}
-
-// src/adapters/cache-store.ts
-import { randomBytes as randomBytes2 } from "node:crypto";
-import { mkdir as mkdir4, readFile as readFile3, rm as rm4 } from "node:fs/promises";
-import path5 from "node:path";
-
-// src/adapters/cache-staging.ts
-import { copyFile, lstat, mkdir as mkdir3, readdir, realpath, rename as rename2, rm as rm3, stat as stat3, unlink as unlink2 } from "node:fs/promises";
-import path4 from "node:path";
-var RESERVED = [".sequencer", ".git"];
-function outputPathProblem(p) {
-  const problem = checkRelativePath(p);
-  if (problem) return problem;
-  const norm = normalizeRelative(p);
-  if (norm === ".") return `${JSON.stringify(p)} is the whole workspace; expected a file or folder inside it`;
-  const top = norm.split("/", 1)[0] ?? "";
-  if (RESERVED.includes(top)) return `${JSON.stringify(p)} is inside ${top}/, which is never carried as an output`;
-  return null;
-}
-function normalizeRelative(p) {
-  return path4.posix.normalize(p.replace(/\\/g, "/")).replace(/\/+$/, "") || ".";
-}
-async function stageOutput(workspace, staging, rel, log) {
-  const problem = outputPathProblem(rel);
-  if (problem) {
-    log.warn(`Output not saved to the cache: ${problem}.`);
-    return false;
-  }
-  const norm = normalizeRelative(rel);
-  const root = await realpath(workspace);
-  let real;
-  try {
-    real = await realpath(path4.join(workspace, norm));
-  } catch {
-    log.warn(`Output ${norm} does not exist in the workspace; the cache keeps its previous copy, if any.`);
-    return false;
-  }
-  if (!isInside(root, real)) {
-    log.warn(`Output ${norm} resolves outside the workspace (${real}); not saved to the cache.`);
-    return false;
-  }
-  const target = path4.join(staging, norm);
-  await rm3(target, { recursive: true, force: true });
-  await mkdir3(path4.dirname(target), { recursive: true });
-  await copyTree(real, target, norm, log);
-  return true;
-}
-async function copyTree(source, target, label, log) {
-  const info = await stat3(source);
-  if (info.isFile()) {
-    await copyFile(source, target);
-    return;
-  }
-  if (!info.isDirectory()) {
-    log.warn(`Output ${label} is neither a file nor a folder; not saved to the cache.`);
-    return;
-  }
-  await mkdir3(target, { recursive: true });
-  for (const entry of await readdir(source, { withFileTypes: true })) {
-    const child = `${label}/${entry.name}`;
-    if (entry.isSymbolicLink()) log.warn(`Symlink ${child} is not saved to the cache.`);
-    else if (entry.isFile() || entry.isDirectory()) await copyTree(path4.join(source, entry.name), path4.join(target, entry.name), child, log);
-  }
-}
-async function installStagedOutputs(workspace, staging, log) {
-  const root = await realpath(workspace);
-  const written = [];
-  const walk = async (dir, rel) => {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
-      if (!rel && RESERVED.includes(entry.name)) continue;
-      const source = path4.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(source, childRel);
-      else if (entry.isFile()) {
-        if (await installFile(root, source, childRel, log)) written.push(childRel);
-      } else log.warn(`Cache entry holds ${childRel}, which is not a regular file; it was not restored.`);
-    }
-  };
-  await walk(staging, "");
-  return written;
-}
-async function installFile(root, source, rel, log) {
-  const target = path4.join(root, rel);
-  const parent = path4.dirname(target);
-  const anchor = await nearestExisting(parent);
-  if (!isInside(root, await realpath(anchor))) {
-    log.warn(`Not restoring ${rel}: its folder leads outside the workspace through a symlink.`);
-    return false;
-  }
-  try {
-    await mkdir3(parent, { recursive: true });
-    const tmp = `${target}.${process.pid}.cache-restore.tmp`;
-    await unlink2(tmp).catch(() => void 0);
-    await copyFile(source, tmp);
-    await rename2(tmp, target);
-    return true;
-  } catch (err) {
-    log.warn(`Could not restore ${rel} from the cache: ${describeError(err)}`);
-    return false;
-  }
-}
-async function nearestExisting(dir) {
-  for (let current = dir; ; current = path4.dirname(current)) {
-    try {
-      await lstat(current);
-      return current;
-    } catch {
-      if (path4.dirname(current) === current) return current;
-    }
-  }
-}
-function isInside(root, p) {
-  return p === root || p.startsWith(root.endsWith(path4.sep) ? root : root + path4.sep);
-}
-
-// src/adapters/toolkit-problems.ts
-var watchers = /* @__PURE__ */ new Set();
-var installed = null;
-var COMMAND = /^::(warning|error)(?: [^:]*)?::(.*)$/;
-async function watchToolkitProblems(fn) {
-  const watcher = { problems: [] };
-  install();
-  watchers.add(watcher);
-  try {
-    const value = await fn();
-    return { value, problems: watcher.problems };
-  } finally {
-    watchers.delete(watcher);
-    if (watchers.size === 0) uninstall();
-  }
-}
-function install() {
-  if (installed) return;
-  const original = process.stdout.write;
-  const wrapper = function(chunk, ...rest) {
-    if (watchers.size > 0) scan(chunk);
-    return original.call(process.stdout, chunk, ...rest);
-  };
-  process.stdout.write = wrapper;
-  installed = { original, wrapper };
-}
-function uninstall() {
-  if (!installed || process.stdout.write !== installed.wrapper) return;
-  process.stdout.write = installed.original;
-  installed = null;
-}
-function scan(chunk) {
-  const text = typeof chunk === "string" ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString("utf8") : "";
-  for (const line of text.split(/\r?\n/)) {
-    const match = COMMAND.exec(line);
-    if (!match) continue;
-    const message = `${match[1]}: ${unescapeCommandData(match[2] ?? "")}`;
-    for (const w of watchers) w.problems.push(message);
-  }
-}
-function unescapeCommandData(s) {
-  return s.replace(/%0D/g, "\r").replace(/%0A/g, "\n").replace(/%25/g, "%");
-}
-
-// src/core/state-json.ts
-var PRETTY_MAX_STEPS = 500;
-function serializeState(state) {
-  return `${state.stepQueue.length <= PRETTY_MAX_STEPS ? JSON.stringify(state, null, 2) : JSON.stringify(state)}
-`;
-}
-
-// src/adapters/cache-store.ts
-var REVISION_DIGITS = 10;
-var MAX_HIGHER_PROBES = 20;
-var KNOWN_CACHE_MODES = ["none", "read", "write", "write-only"];
-var CacheStore = class {
-  description;
-  keyPrefix;
-  /** Absolute path of the folder that is saved and restored. */
-  stagingDir;
-  /** Absolute path of the workspace copy of the state (written after every load and write). */
-  statePath;
-  workspace;
-  planId;
-  stateRel;
-  outputs;
-  log;
-  basis = { kind: "none" };
-  constructor(opts) {
-    this.workspace = path5.resolve(opts.workspace);
-    this.planId = opts.planId;
-    this.keyPrefix = opts.keyPrefix ?? `sequencer/${opts.planId}/`;
-    this.outputs = opts.outputs ?? ((state) => state.artifacts ?? []);
-    this.log = opts.log;
-    if (!/^[A-Za-z0-9._-]{1,100}$/.test(this.planId)) {
-      throw new ConfigError(`Invalid planId ${showValue(this.planId)}: expected 1-100 letters, digits, ".", "_" or "-".`);
-    }
-    if (!this.keyPrefix || this.keyPrefix.length > 400 || /[,\r\n]/.test(this.keyPrefix)) {
-      throw new ConfigError(`Invalid cache key prefix ${showValue(this.keyPrefix)}: expected 1-400 characters without commas or line breaks.`);
-    }
-    this.stateRel = `.sequencer/${this.planId}/state.json`;
-    this.statePath = path5.join(this.workspace, this.stateRel);
-    this.stagingDir = path5.join(this.workspace, ".sequencer", this.planId, "cache-transfer");
-    if (/[*?[\]{}\r\n\\]/.test(this.stagingDir)) {
-      throw new ConfigError(`Invalid workspace ${showValue(this.workspace)} for the cache store: expected a path without glob characters (* ? [ ] { } \\) or line breaks.`);
-    }
-    this.description = `cache ${this.keyPrefix}r*`;
-  }
-  async acquire() {
-    return { ok: true };
-  }
-  async release() {
-  }
-  async load() {
-    this.basis = { kind: "failed", reason: "load() did not finish" };
-    try {
-      const result = await this.loadNewest();
-      this.basis = { kind: "ok", revision: result.kind === "loaded" ? result.state.revision ?? 0 : 0 };
-      return result;
-    } catch (err) {
-      this.basis = { kind: "failed", reason: describeError(err).split("\n", 1)[0] ?? "" };
-      throw err;
-    }
-  }
-  async write(state, meta) {
-    const basis = this.basis;
-    if (basis.kind === "failed") {
-      throw new StateError(`Refusing to write ${this.description}: the state could not be loaded (${basis.reason}); nothing was saved.`);
-    }
-    if (basis.kind === "none") throw new Error(`CacheStore.write() called before a successful load() of ${this.description}`);
-    const base = basis.revision;
-    if ((state.revision ?? 0) !== base) {
-      throw new ConflictError(`Stale write to ${this.description}: state.revision is ${showValue(state.revision)}, expected the loaded revision ${base}; nothing was saved.`);
-    }
-    const cache = await loadToolkit();
-    this.checkService(cache, "write");
-    const revision = base + 1;
-    const taken = await this.lookup(cache, revisionPrefix(this.keyPrefix, revision));
-    if (taken) {
-      throw new ConflictError(`Another writer already saved revision ${revision} to the cache (key ${taken}); nothing was saved.`, "The next tick starts from the newer state.");
-    }
-    const next = { ...state, revision };
-    const text = serializeState(next);
-    const stagedState = path5.join(this.stagingDir, this.stateRel);
-    await mkdir4(path5.dirname(stagedState), { recursive: true });
-    await writeFileAtomic(stagedState, text);
-    if (meta.kind === "completion") {
-      for (const output of this.outputs(next)) await stageOutput(this.workspace, this.stagingDir, output, this.log);
-    }
-    const key2 = `${revisionPrefix(this.keyPrefix, revision)}${randomBytes2(4).toString("hex")}`;
-    await this.save(cache, key2, revision);
-    const newest = await this.lookup(cache, revisionPrefix(this.keyPrefix, revision));
-    if (newest === null) {
-      throw new Error(`State revision ${revision} was NOT confirmed in the cache: saving key ${key2} reported success, but a lookup does not find it. Treat this write as lost.`);
-    }
-    if (newest !== key2) {
-      throw new ConflictError(`Another writer saved revision ${revision} (key ${newest}) right after ours (key ${key2}); theirs is the one later ticks load.`);
-    }
-    await mkdir4(path5.dirname(this.statePath), { recursive: true });
-    await writeFileAtomic(this.statePath, text);
-    this.basis = { kind: "ok", revision };
-    return next;
-  }
-  async loadNewest() {
-    const cache = await loadToolkit();
-    this.checkService(cache, "load");
-    let key2 = await this.restore(cache, `${this.keyPrefix}r`);
-    if (key2 === null) return { kind: "missing" };
-    let { state, text } = await this.readStaged(key2);
-    for (let probes = 0; probes < MAX_HIGHER_PROBES; probes++) {
-      const higherPrefix = revisionPrefix(this.keyPrefix, (state.revision ?? 0) + 1);
-      const higher = await this.lookup(cache, higherPrefix);
-      if (higher === null) break;
-      this.log.warn(
-        `The newest cache entry ${key2} holds revision ${state.revision}, but ${higher} holds a higher one: two ticks wrote concurrently. Using the highest revision; the other write is lost.`
-      );
-      key2 = await this.restore(cache, higherPrefix);
-      if (key2 === null) throw new Error(`Cache entry ${higher} was found by a lookup but could not be restored a moment later.`);
-      ({ state, text } = await this.readStaged(key2));
-    }
-    await mkdir4(path5.dirname(this.statePath), { recursive: true });
-    await writeFileAtomic(this.statePath, text);
-    const restored = await installStagedOutputs(this.workspace, this.stagingDir, this.log);
-    this.log.debug(`Restored ${key2} (revision ${state.revision})${restored.length ? ` and ${restored.length} output file(s)` : ""}.`);
-    return { kind: "loaded", state };
-  }
-  /** The state staged by restoring `key`, checked against the key and this plan. */
-  async readStaged(key2) {
-    const match = new RegExp(`^${escapeRegExp(this.keyPrefix)}r(\\d{${REVISION_DIGITS}})-[0-9a-f]{8}$`).exec(key2);
-    if (!match) {
-      throw new StateError(`Cache entry ${showValue(key2)} does not look like one of ours: expected ${this.keyPrefix}r<${REVISION_DIGITS} digits>-<8 hex digits>.`);
-    }
-    const keyRevision = Number(match[1]);
-    const file = path5.join(this.stagingDir, this.stateRel);
-    let text;
-    try {
-      text = await readFile3(file, "utf8");
-    } catch (err) {
-      throw new StateError(
-        `Cache entry ${key2} was restored but ${file} cannot be read (${describeError(err)}).`,
-        [],
-        "tar extracts relative to GITHUB_WORKSPACE (or the current directory): run with the same workspace path as the tick that saved it."
-      );
-    }
-    let doc;
-    try {
-      doc = JSON.parse(text);
-    } catch (err) {
-      throw new StateError(`State in cache entry ${key2} is not valid JSON: ${describeError(err)}`);
-    }
-    let state;
-    try {
-      state = parseState(doc, { owned: true });
-    } catch (err) {
-      if (!(err instanceof StateError)) throw err;
-      throw err.issues.length ? new StateError(`Invalid state in cache entry ${key2}`, err.issues, err.hint) : new StateError(`Invalid state in cache entry ${key2}: ${err.message}`, [], err.hint);
-    }
-    if (state.planId !== void 0 && state.planId !== this.planId) {
-      throw new StateError(`State in cache entry ${key2} belongs to plan ${showValue(state.planId)}, expected ${showValue(this.planId)}.`);
-    }
-    if ((state.revision ?? 0) !== keyRevision) {
-      throw new StateError(`State in cache entry ${key2} has revision ${showValue(state.revision)}, but its key says ${keyRevision}.`);
-    }
-    return { state, text };
-  }
-  /** Restores the newest entry whose key starts with `prefix` into an emptied staging folder. */
-  async restore(cache, prefix) {
-    await rm4(this.stagingDir, { recursive: true, force: true });
-    await mkdir4(this.stagingDir, { recursive: true });
-    return this.find(cache, prefix, false);
-  }
-  lookup(cache, prefix) {
-    return this.find(cache, prefix, true);
-  }
-  async find(cache, prefix, lookupOnly) {
-    let outcome;
-    try {
-      outcome = await watchToolkitProblems(() => cache.restoreCache([this.stagingDir], prefix, [prefix], { lookupOnly }));
-    } catch (err) {
-      throw new Error(`Cache lookup of ${prefix}* failed: ${describeError(err)}`);
-    }
-    const { value, problems } = outcome;
-    if (problems.length) throw new Error(`Cache lookup of ${prefix}* failed, so the state is unknown (not missing): ${problems.join("; ")}`);
-    return value ?? null;
-  }
-  async save(cache, key2, revision) {
-    let outcome;
-    try {
-      outcome = await watchToolkitProblems(() => cache.saveCache([this.stagingDir], key2));
-    } catch (err) {
-      throw new Error(`State revision ${revision} was NOT saved to the cache (key ${key2}): ${describeError(err)}`);
-    }
-    const { value: id, problems } = outcome;
-    if (id === -1 || !Number.isFinite(id) || problems.length) {
-      const why = problems.length ? problems.join("; ") : `saveCache returned ${id}`;
-      throw new Error(`State revision ${revision} was NOT saved to the cache (key ${key2}): ${why}`);
-    }
-  }
-  /** Fails early, with the variable to fix, where the library would quietly do nothing. */
-  checkService(cache, action) {
-    const hint = "Use the cache store inside a GitHub Actions job (JavaScript actions get these variables from the runner), or choose the file or git store.";
-    if (!cache.isFeatureAvailable()) {
-      const urlVar = process.env.ACTIONS_CACHE_SERVICE_V2 ? "ACTIONS_RESULTS_URL" : "ACTIONS_CACHE_URL";
-      throw new ConfigError(`The cache store needs the Actions cache service, but ${urlVar} is not set.`, hint);
-    }
-    if (!process.env.ACTIONS_RUNTIME_TOKEN) throw new ConfigError("The cache store needs ACTIONS_RUNTIME_TOKEN, which is not set.", hint);
-    const mode = (process.env.ACTIONS_CACHE_MODE ?? "").trim().toLowerCase();
-    if (!KNOWN_CACHE_MODES.includes(mode)) return;
-    const allowed = action === "load" ? mode === "read" || mode === "write" : mode === "write" || mode === "write-only";
-    if (!allowed) {
-      throw new ConfigError(`ACTIONS_CACHE_MODE is ${showValue(mode)}, which does not allow the cache store to ${action} state.`);
-    }
-  }
-};
-function revisionPrefix(keyPrefix, revision) {
-  return `${keyPrefix}r${String(revision).padStart(REVISION_DIGITS, "0")}-`;
-}
-var toolkit = null;
-function loadToolkit() {
-  toolkit ??= import("./cache-CEGZNXEF.js");
-  return toolkit;
-}
-function escapeRegExp(s) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-// src/adapters/git-store.ts
-import { mkdir as mkdir5, readFile as readFile4, rename as rename3, unlink as unlink3, writeFile as writeFile2 } from "node:fs/promises";
-import path6 from "node:path";
-var DEFAULT_GIT_IDENTITY = {
-  name: "agent-step-sequencer[bot]",
-  email: "agent-step-sequencer[bot]@users.noreply.github.com"
-};
-var EXCLUDE_MARKER = "# agent-step-sequencer: never committed";
-var GitStore = class {
-  description;
-  remote;
-  branch;
-  statePath;
-  workspace;
-  planId;
-  identity;
-  exclude;
-  pushRetries;
-  base;
-  idleIndex;
-  /** Whether the write being pushed leaves the plan idle (its marker moves along). */
-  pushIdle = false;
-  loaded = { kind: "none" };
-  // Whether the state file is known to be in the index, so `commit --only` can pick it up
-  // without a separate `git add` (one process less per write).
-  stateTracked = false;
-  constructor(opts) {
-    this.workspace = opts.workspace;
-    this.planId = opts.planId;
-    this.remote = opts.remote ?? "origin";
-    this.branch = opts.branch ?? `sequencer/${opts.planId}`;
-    this.statePath = checkStatePath(opts.statePath ?? `.sequencer/${opts.planId}/state.json`);
-    this.identity = opts.identity ?? DEFAULT_GIT_IDENTITY;
-    this.exclude = opts.exclude ?? [];
-    this.pushRetries = opts.pushRetries ?? 4;
-    this.base = opts.base;
-    this.idleIndex = (opts.idleIndex ?? true) && this.branch === `${PLAN_BRANCH_PREFIX}${this.planId}` && isRefSafePlanId(this.planId);
-    checkRemote2(this.remote);
-    checkBranch(this.branch);
-    for (const pattern of this.exclude) {
-      if (/[\r\n]/.test(pattern) || !pattern.trim()) {
-        throw new ConfigError(`Invalid exclude pattern ${showValue(pattern)}: expected one non-empty gitignore line.`);
-      }
-    }
-    if (!Number.isInteger(this.pushRetries) || this.pushRetries < 0) {
-      throw new ConfigError(`Invalid pushRetries ${showValue(opts.pushRetries)}: expected a whole number >= 0.`);
-    }
-    this.description = `git ${this.remote} ${this.branch}`;
-  }
-  get trackingRef() {
-    return `refs/remotes/${this.remote}/${this.branch}`;
-  }
-  get where() {
-    return `${this.statePath} on branch ${this.branch} (remote ${this.remote})`;
-  }
-  run(args, allowFail = false) {
-    return git(args, { cwd: this.workspace, allowFail });
-  }
-  /** `-c` options for commands that create commits: no global config is read or written. */
-  identityArgs() {
-    return ["-c", `user.name=${this.identity.name}`, "-c", `user.email=${this.identity.email}`, "-c", "commit.gpgsign=false"];
-  }
-  async acquire() {
-    this.loaded = { kind: "none" };
-    this.stateTracked = false;
-    await this.writeExcludes();
-    const remoteHasBranch = await this.fetchBranch();
-    const args = remoteHasBranch ? ["checkout", "-q", "--no-track", "-B", this.branch, this.trackingRef] : ["checkout", "-q", "-B", this.branch, ...this.base ? [this.base] : []];
-    const res = await this.run(args, true);
-    if (res.code !== 0) {
-      const target = remoteHasBranch ? `${this.remote}/${this.branch}` : "the current commit";
-      throw new ConfigError(
-        `Cannot switch the workspace ${this.workspace} to branch ${this.branch} at ${target}: ${res.stderr.trim()}`,
-        "Commit or discard uncommitted changes to tracked files (and move away untracked files that collide) before the tick; the state branch must be checked out exactly at its remote tip."
-      );
-    }
-    return { ok: true };
-  }
-  async load() {
-    this.loaded = { kind: "none" };
-    try {
-      const result = await this.readWorkingState();
-      this.loaded = { kind: "ok", revision: result.kind === "loaded" ? result.state.revision ?? 0 : 0 };
-      return result;
-    } catch (err) {
-      const error = err instanceof StateError ? err : new StateError(`Cannot read ${this.where}: ${describeError(err)}`);
-      this.loaded = { kind: "failed", error };
-      throw error;
-    }
-  }
-  async write(state, meta) {
-    if (this.loaded.kind === "failed") {
-      throw new StateError(`Refusing to write ${this.where}: the state could not be loaded (${this.loaded.error.message})`);
-    }
-    if (this.loaded.kind === "none") {
-      throw new Error(`GitStore.write() called before a successful load() of ${this.where}`);
-    }
-    const base = this.loaded.revision;
-    if ((state.revision ?? 0) !== base) {
-      throw new ConflictError(`Stale write to ${this.where}: state.revision is ${showValue(state.revision)}, expected the loaded revision ${base}.`);
-    }
-    const next = { ...state, revision: base + 1 };
-    await this.writeWorkingState(next);
-    await this.commit(meta);
-    this.pushIdle = this.idleIndex && isIdleStatus(next.status);
-    await this.push(base);
-    this.loaded = { kind: "ok", revision: base + 1 };
-    return next;
-  }
-  async release() {
-  }
-  async writeExcludes() {
-    if (this.exclude.length === 0) return;
-    const rel = (await this.run(["rev-parse", "--git-path", "info/exclude"])).stdout.trim();
-    const file = path6.resolve(this.workspace, rel);
-    const current = await readFile4(file, "utf8").catch((err) => {
-      if (err.code === "ENOENT") return "";
-      throw err;
-    });
-    const have = new Set(current.split(/\r?\n/));
-    const missing = this.exclude.filter((p) => !have.has(p));
-    if (missing.length === 0) return;
-    const lines = [...have.has(EXCLUDE_MARKER) ? [] : [EXCLUDE_MARKER], ...missing];
-    const sep = current === "" || current.endsWith("\n") ? "" : "\n";
-    await mkdir5(path6.dirname(file), { recursive: true });
-    await writeFile2(file, `${current}${sep}${lines.join("\n")}
-`);
-  }
-  /** Fetches the work branch into its tracking ref; false when the remote has no such branch. */
-  async fetchBranch() {
-    const res = await this.run(["fetch", "-q", "--no-tags", this.remote, `+refs/heads/${this.branch}:${this.trackingRef}`], true);
-    if (res.code === 0) return true;
-    if (/couldn't find remote ref/i.test(res.stderr)) return false;
-    throw new RemoteError(`Cannot fetch branch ${this.branch} from remote ${this.remote}: ${res.stderr.trim()}`);
-  }
-  async readWorkingState() {
-    let text;
-    try {
-      text = await readFile4(path6.join(this.workspace, this.statePath), "utf8");
-    } catch (err) {
-      if (err.code === "ENOENT") return { kind: "missing" };
-      throw err;
-    }
-    return { kind: "loaded", state: this.parse(text) };
-  }
-  parse(text) {
-    let json;
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      throw new StateError(`State ${this.where} is not valid JSON: ${describeError(err)}`);
-    }
-    let state;
-    try {
-      state = parseState(json, { owned: true });
-    } catch (err) {
-      if (!(err instanceof StateError)) throw err;
-      throw err.issues.length ? new StateError(`Invalid state ${this.where}`, err.issues) : new StateError(`Invalid state ${this.where}: ${err.message}`);
-    }
-    if (state.planId !== void 0 && state.planId !== this.planId) {
-      throw new StateError(`State ${this.where} belongs to plan ${showValue(state.planId)}, expected ${showValue(this.planId)}.`);
-    }
-    return state;
-  }
-  async writeWorkingState(state) {
-    const file = path6.join(this.workspace, this.statePath);
-    await mkdir5(path6.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile2(tmp, serializeState(state));
-    await rename3(tmp, file);
-  }
-  async commit(meta) {
-    const spec = `./${this.statePath}`;
-    if (meta.kind === "completion") {
-      await this.run(["add", "-A"]);
-      if (!this.stateTracked) await this.run(["add", "-f", "--", spec]);
-    } else if (!this.stateTracked) {
-      await this.run(["add", "-f", "--", spec]);
-    }
-    const message = `sequencer(${this.planId}): ${meta.message}`;
-    const only = meta.kind === "completion" ? [] : ["--only", "--", spec];
-    await this.run([...this.identityArgs(), "commit", "-q", "--no-verify", "-m", message, ...only]);
-    this.stateTracked = true;
-  }
-  async push(base) {
-    for (let attempt = 0; ; attempt++) {
-      const marker = this.pushIdle ? ["--atomic"] : [];
-      const refspecs = [`HEAD:refs/heads/${this.branch}`, ...this.pushIdle ? [`+HEAD:${idleRef(this.planId)}`] : []];
-      const res = await this.run(["push", "--porcelain", "--no-verify", ...marker, this.remote, ...refspecs], true);
-      if (res.code === 0) return;
-      if (!isRaceRejection(res) && !(isRefUpdateFailure(res) && await this.remoteMovedUnder())) {
-        await this.undoLocalCommit();
-        throw new RemoteError(`The write to ${this.where} did not become durable: git push to ${this.remote} ${this.branch} failed: ${pushFailure(res)}`);
-      }
-      if (attempt >= this.pushRetries) {
-        await this.undoLocalCommit();
-        throw new ConflictError(`Push to ${this.remote} ${this.branch} was rejected ${attempt + 1} times; this tick gives up.`);
-      }
-      if (!await this.fetchBranch()) continue;
-      const remote = await this.readRemoteRevision();
-      if (remote !== base) {
-        await this.resetToRemote();
-        const what = remote === "unreadable" ? "an unreadable state" : `revision ${remote}`;
-        throw new ConflictError(`Another tick wrote ${what} to ${this.remote} ${this.branch}; this tick gives up.`);
-      }
-      const rebase = await this.run([...this.identityArgs(), "rebase", "-q", "--autostash", "--no-verify", this.trackingRef], true);
-      if (rebase.code !== 0) {
-        await this.run(["rebase", "--abort"], true);
-        await this.resetToRemote();
-        throw new ConflictError(
-          `Our commit does not rebase onto ${this.remote}/${this.branch} (${rebase.stderr.trim() || rebase.stdout.trim()}); this tick gives up.`
-        );
-      }
-      await sleep(10 + Math.floor(Math.random() * 91));
-    }
-  }
-  /**
-   * Whether the remote branch no longer points where our commit was built: then a failed ref
-   * update was a race lost at the remote's ref lock, not a remote that cannot take writes.
-   */
-  async remoteMovedUnder() {
-    const parent = await this.run(["rev-parse", "-q", "--verify", "HEAD~1^{commit}"], true);
-    if (!await this.fetchBranch().catch(() => false)) return false;
-    const tip = await this.run(["rev-parse", "-q", "--verify", `${this.trackingRef}^{commit}`], true);
-    return tip.stdout.trim() !== (parent.code === 0 ? parent.stdout.trim() : "");
-  }
-  /** Revision of the state at the fetched remote tip; a missing file counts as revision 0. */
-  async readRemoteRevision() {
-    const text = await readStateAt(this.workspace, this.trackingRef, this.statePath);
-    if (text === null) return 0;
-    try {
-      const doc = JSON.parse(text);
-      return typeof doc.revision === "number" ? doc.revision : 0;
-    } catch {
-      return "unreadable";
-    }
-  }
-  async resetToRemote() {
-    await this.run(["reset", "-q", "--hard", this.trackingRef]);
-    this.loaded = { kind: "none" };
-    this.stateTracked = false;
-  }
-  /**
-   * Takes back our commit after a push that did not land, keeping the agent's work-tree changes
-   * (soft reset) but putting the state file back as committed, so neither the branch nor the
-   * file claims a revision the remote does not have.
-   */
-  async undoLocalCommit() {
-    const spec = `./${this.statePath}`;
-    const parent = await this.run(["reset", "-q", "--soft", "HEAD~1"], true);
-    if (parent.code !== 0) {
-      await this.run(["update-ref", "-d", `refs/heads/${this.branch}`]);
-    }
-    const restored = await this.run(["checkout", "-q", "HEAD", "--", spec], true);
-    if (restored.code !== 0) {
-      await this.run(["rm", "-q", "--cached", "--ignore-unmatch", "--", spec]);
-      await unlink3(path6.join(this.workspace, this.statePath)).catch(() => void 0);
-      this.stateTracked = false;
-    }
-  }
-};
-async function readStateAt(workspace, rev, statePath) {
-  const res = await git(["show", `${rev}:./${statePath}`], { cwd: workspace, allowFail: true });
-  return res.code === 0 ? res.stdout : null;
-}
-function isRaceRejection(res) {
-  return res.stdout.split("\n").some((line) => line.startsWith("!") && /\t\[rejected\] \((fetch first|non-fast-forward)\)/.test(line));
-}
-function isRefUpdateFailure(res) {
-  return res.stdout.split("\n").some((line) => line.startsWith("!") && /\t\[remote rejected\] \((failed to update ref|failed to lock)\)/.test(line));
-}
-function pushFailure(res) {
-  const refs = res.stdout.split("\n").filter((line) => line.startsWith("!")).map((line) => line.split("	").slice(1).join(" ").trim());
-  const said = res.stderr.split("\n").map((line) => line.trimEnd()).filter(Boolean);
-  return [...refs, ...said].join("\n") || `exit ${res.code}, no output`;
-}
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-function checkStatePath(p) {
-  const norm = path6.posix.normalize(p.replace(/\\/g, "/"));
-  if (!p || p.includes("\0") || path6.posix.isAbsolute(norm) || path6.win32.isAbsolute(p) || norm === "." || norm === ".." || norm.startsWith("../") || /^\.git(\/|$)/.test(norm)) {
-    throw new ConfigError(`Invalid statePath ${showValue(p)}: expected a file path relative to the workspace that stays inside it and outside .git.`);
-  }
-  return norm;
-}
-function checkRemote2(remote) {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote)) {
-    throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
-  }
-}
-function checkBranch(branch) {
-  const ok = /^[A-Za-z0-9._/-]+$/.test(branch) && !branch.startsWith("-") && !branch.startsWith("/") && !branch.endsWith("/") && !branch.endsWith(".") && !branch.endsWith(".lock") && !branch.includes("..") && !branch.includes("//") && !/(^|\/)\./.test(branch);
-  if (!ok) {
-    throw new ConfigError(`Invalid branch ${showValue(branch)}: expected a git branch name such as sequencer/issue-42.`);
-  }
-}
-
-// src/core/commands.ts
-var COMMAND_KINDS = ["approve", "cancel", "retry", "skip", "resume", "status"];
-function parseCommandText(text, by) {
-  const firstLine2 = text.trimStart().split(/\r?\n/, 1)[0]?.trim() ?? "";
-  const match = /^\/([a-z]+)\b\s*(.*)$/i.exec(firstLine2);
-  if (!match) return null;
-  const name = (match[1] ?? "").toLowerCase();
-  const rest = (match[2] ?? "").trim();
-  switch (name) {
-    case "approve": {
-      if (!rest) return { ok: true, command: { kind: "approve", by } };
-      const delay2 = /^delay=(\d{1,4})$/.exec(rest);
-      if (!delay2) return { ok: false, error: `/approve takes an optional "delay=N" (minutes between steps, 0-1440), got "${rest}"` };
-      const minutes = Number(delay2[1]);
-      if (minutes > 1440) return { ok: false, error: `/approve delay must be 0-1440 minutes, got ${minutes}` };
-      return { ok: true, command: { kind: "approve", by, delayMinutes: minutes } };
-    }
-    case "cancel":
-      return { ok: true, command: rest ? { kind: "cancel", by, reason: rest } : { kind: "cancel", by } };
-    case "retry":
-    case "skip": {
-      if (rest && !/^[A-Za-z0-9._-]{1,100}$/.test(rest)) {
-        return { ok: false, error: `/${name} takes an optional step id (letters, digits, ".", "_", "-"), got "${rest}"` };
-      }
-      return { ok: true, command: rest ? { kind: name, by, step: rest } : { kind: name, by } };
-    }
-    case "resume":
-    case "status":
-      return { ok: true, command: { kind: name, by } };
-    default:
-      return { ok: false, error: `unknown command "/${name}"; known: ${COMMAND_KINDS.map((k) => `/${k}`).join(", ")}` };
-  }
-}
-
-// src/adapters/local-owner.ts
-import os from "node:os";
-function pidAlive(pid) {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-}
-function isValidPid(pid) {
-  return typeof pid === "number" && Number.isSafeInteger(pid) && pid > 0;
-}
-function localOwner() {
-  return { kind: "local", host: os.hostname(), pid: process.pid };
-}
-var LocalOwnerProbe = class {
-  host;
-  constructor(options = {}) {
-    this.host = options.host ?? os.hostname();
-  }
-  async liveness(owner) {
-    if (owner.kind !== "local") return "unknown";
-    if (owner.host !== this.host) return "unknown";
-    if (!isValidPid(owner.pid)) return "unknown";
-    return pidAlive(owner.pid) ? "alive" : "dead";
-  }
-};
-
-// src/adapters/workspace-fs.ts
-import { access as access2, constants as constants2, realpath as realpath2, stat as stat4 } from "node:fs/promises";
-import path7 from "node:path";
-var FsWorkspace = class _FsWorkspace {
-  constructor(root) {
-    this.root = root;
-  }
-  root;
-  /** Opens the workspace at `root`, which must exist; `root` is stored with symlinks resolved. */
-  static async open(root) {
-    try {
-      return new _FsWorkspace(await realpath2(path7.resolve(root)));
-    } catch (err) {
-      throw new ConfigError(`workspace: ${showValue(root)} cannot be opened (${describeError(err)}); expected an existing directory`);
-    }
-  }
-  async missingOutputs(paths) {
-    const missing = [];
-    for (const p of paths) {
-      if (!await this.existsInside(p)) missing.push(p);
-    }
-    return missing;
-  }
-  async existsInside(p) {
-    if (checkRelativePath(p) !== null) return false;
-    let real;
-    try {
-      real = await realpath2(path7.resolve(this.root, p.replace(/\\/g, "/")));
-    } catch {
-      return false;
-    }
-    return real === this.root || real.startsWith(this.root.endsWith(path7.sep) ? this.root : this.root + path7.sep);
-  }
-  async preflight(outputs) {
-    const problems = [];
-    try {
-      await access2(this.root, constants2.W_OK);
-    } catch {
-      problems.push(`the workspace ${this.root} is not writable`);
-    }
-    for (const p of outputs) {
-      const reason = checkRelativePath(p);
-      if (reason !== null) {
-        problems.push(`required output ${reason}`);
-        continue;
-      }
-      const blocker = await this.uncreatableParent(p);
-      if (blocker) problems.push(`the folder of required output "${p}" cannot be created: ${blocker}`);
-    }
-    return problems;
-  }
-  /** Walks up from the output's folder to the first existing ancestor, which must be a writable folder inside the workspace. */
-  async uncreatableParent(p) {
-    let dir = path7.dirname(path7.resolve(this.root, p.replace(/\\/g, "/")));
-    for (; ; ) {
-      try {
-        const info = await stat4(dir);
-        if (!info.isDirectory()) return `"${path7.relative(this.root, dir)}" is a file`;
-        const real = await realpath2(dir);
-        if (real !== this.root && !real.startsWith(this.root + path7.sep)) return `"${path7.relative(this.root, dir)}" leads outside the workspace`;
-        await access2(dir, constants2.W_OK).catch(() => {
-          throw new Error("not writable");
-        });
-        return null;
-      } catch (err) {
-        if (err.code === "ENOENT" && dir !== this.root) {
-          dir = path7.dirname(dir);
-          continue;
-        }
-        return `"${path7.relative(this.root, dir) || "."}" ${err.message === "not writable" ? "is not writable" : describeError(err)}`;
-      }
-    }
-  }
-};
-
-// src/adapters/fs-verifier.ts
-import { mkdtemp, open as open3, realpath as realpath3, rm as rm5 } from "node:fs/promises";
-import os2 from "node:os";
-import path8 from "node:path";
-var FsVerifier = class {
-  root;
-  runner;
-  graceMs;
-  maxFileBytes;
-  constructor(options) {
-    this.root = options.root;
-    const chars = options.outputChars ?? 64 * 1024;
-    this.runner = new ExecAgentRunner({ cwd: options.root, ...options.env ? { env: options.env } : {}, headChars: chars, tailChars: chars });
-    this.graceMs = options.graceMs ?? 2e3;
-    this.maxFileBytes = options.maxFileBytes ?? 32 * 1024 * 1024;
-  }
-  async readWorkspaceFile(rel) {
-    if (checkRelativePath(rel) !== null) return null;
-    let real;
-    try {
-      real = await realpath3(path8.resolve(this.root, rel.replace(/\\/g, "/")));
-    } catch {
-      return null;
-    }
-    if (!real.startsWith(this.root.endsWith(path8.sep) ? this.root : this.root + path8.sep)) return null;
-    let handle;
-    try {
-      handle = await open3(real, "r");
-    } catch {
-      return null;
-    }
-    try {
-      const st = await handle.stat();
-      if (!st.isFile()) return null;
-      if (st.size > this.maxFileBytes) throw new Error(`${rel} is ${st.size} bytes, more than the ${this.maxFileBytes} bytes a rule reads`);
-      return await handle.readFile("utf8");
-    } finally {
-      await handle.close();
-    }
-  }
-  async runCheck(argv, opts) {
-    const scratch = opts.logFile ? null : await mkdtemp(path8.join(os2.tmpdir(), "sequencer-check-"));
-    try {
-      const r = await this.runner.run({
-        argv,
-        cwd: this.root,
-        env: opts.env ?? {},
-        timeoutMs: opts.timeoutMs,
-        graceMs: this.graceMs,
-        logFile: opts.logFile ?? path8.join(scratch, "check.log")
-      });
-      return {
-        exitCode: r.exitCode,
-        stdout: r.stdout,
-        stderr: r.stderr,
-        timedOut: r.timedOut,
-        ...r.spawnError ? { spawnError: r.spawnError } : {}
-      };
-    } finally {
-      if (scratch) await rm5(scratch, { recursive: true, force: true });
-    }
-  }
-};
-
-// src/adapters/attempt-files.ts
-import { constants as constants3 } from "node:fs";
-import { mkdir as mkdir6, open as open4, rm as rm6, writeFile as writeFile3 } from "node:fs/promises";
-import path9 from "node:path";
-var FsAttemptFiles = class {
-  async read(file, maxBytes) {
-    let handle;
-    try {
-      handle = await open4(file, constants3.O_RDONLY | (constants3.O_NOFOLLOW ?? 0));
-    } catch (err) {
-      const code = err.code;
-      if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
-      if (code === "ELOOP") return { kind: "unreadable", reason: "it is a symbolic link; write the JSON into the file itself" };
-      return { kind: "unreadable", reason: err.message };
-    }
-    try {
-      const st = await handle.stat();
-      if (!st.isFile()) return { kind: "unreadable", reason: "it is not a regular file" };
-      if (st.size > maxBytes) return { kind: "too-large", bytes: st.size };
-      const buffer = Buffer.alloc(maxBytes + 1);
-      const { bytesRead } = await handle.read(buffer, 0, maxBytes + 1, 0);
-      if (bytesRead > maxBytes) return { kind: "too-large", bytes: Math.max(bytesRead, (await handle.stat()).size) };
-      return { kind: "text", text: buffer.subarray(0, bytesRead).toString("utf8") };
-    } finally {
-      await handle.close();
-    }
-  }
-  async write(file, text) {
-    await mkdir6(path9.dirname(file), { recursive: true });
-    await writeFile3(file, text);
-  }
-  async remove(file) {
-    await rm6(file, { force: true });
-  }
-};
-
 export {
-  EXIT,
-  SequencerError,
-  PlanError,
-  StateError,
-  ConfigError,
-  ConflictError,
-  describeError,
-  showValue,
-  effectiveQueue,
-  newState,
-  currentStepId,
-  stepsDone,
-  ExecAgentRunner,
-  parseState,
-  writeFileAtomic,
-  writeFileAtomicStat,
-  isTempFileFor,
-  serializeState,
-  CacheStore,
-  git,
-  isIdleStatus,
-  isRefSafePlanId,
-  isActiveRef,
-  planMatrix,
-  GitStore,
-  stepRows,
-  formatDuration,
-  statusTable,
-  resumeLines,
-  finalSummary,
-  blockerReport,
-  COMMAND_KINDS,
-  parseCommandText,
-  pidAlive,
-  isValidPid,
-  localOwner,
-  LocalOwnerProbe,
-  FsWorkspace,
-  FsVerifier,
-  FsAttemptFiles,
-  findJsonSyntaxError,
-  tick,
   extractPlan,
   loadPlanText,
   planFromIssueBody,
   replan,
   classifyRequest,
   shortTitle,
-  planFromRequest,
-  listPlanRefs,
-  markPlanIdle,
-  trackingTip,
-  readPlanFacts,
-  prunePlanRef,
-  auditFindings,
-  formatFinding,
-  findingsMarkdown,
-  maintenancePlan,
-  describeAction
+  planFromRequest
 };

@@ -1,0 +1,24 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  createNotifier,
+  createPlanStore,
+  issueNumberOf,
+  planBranch,
+  tickPlan
+} from "./chunk-JOSV32X3.js";
+import "./chunk-PJOBFYYP.js";
+import "./chunk-2CQAU3NJ.js";
+import "./chunk-ZHY6NROM.js";
+import "./chunk-3RQTSQZZ.js";
+import "./chunk-W45QG6MF.js";
+import "./chunk-TEYULPYE.js";
+import "./chunk-EJHJ3B7N.js";
+import "./chunk-GEX65OPK.js";
+import "./chunk-PANJYNO7.js";
+export {
+  createNotifier,
+  createPlanStore,
+  issueNumberOf,
+  planBranch,
+  tickPlan
+};
