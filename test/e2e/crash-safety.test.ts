@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { State } from '../../src/core/types.js';
 import { parseState } from '../../src/core/validate-state.js';
 import { makeTempDir, output, processAlive, readAgentCalls, removeTempDirs, runCli, startCli, waitFor, writeAgent, writeJson } from './helpers.js';
+import { seededRandom } from '../fakes/seeded-random.js';
 
 afterAll(removeTempDirs);
 
@@ -34,17 +35,6 @@ const PLAN = {
   ),
 };
 
-/** mulberry32: small, seedable, good enough to spread kill moments. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const between = (rnd: () => number, [lo, hi]: readonly [number, number]) => Math.floor(lo + rnd() * (hi - lo + 1));
 
@@ -185,7 +175,7 @@ async function crashOnePlan(rnd: () => number, planNo: number, deadline: number)
 describe('kill -9 of `run` at random moments', () => {
   it(`keeps the state truthful through at least ${KILLS_WANTED} kills, and later heartbeats finish every plan`, async () => {
     const seed = Number(process.env.CRASH_SEED ?? Date.now() % 2 ** 31);
-    const rnd = random(seed);
+    const rnd = seededRandom(seed);
     console.log(`crash-safety: seed ${seed} (replay with CRASH_SEED=${seed})`);
     const deadline = Date.now() + SUITE_BUDGET_MS;
     let kills = 0;

@@ -16,9 +16,10 @@ import {
   stepIdsOf, tipOf, type Tools,
 } from './git-remote.js';
 import { makeTempDir, output, removeTempDirs, runCli, startCli, waitFor, type CliResult } from './helpers.js';
+import { seededRandom } from '../fakes/seeded-random.js';
 
 const seed = Number(process.env.GIT_FAULTS_SEED ?? Date.now() % 2 ** 31);
-const rnd = random(seed);
+const rnd = seededRandom(seed);
 let restoreGitConfig = () => {};
 
 beforeAll(async () => {
@@ -30,17 +31,6 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-/** mulberry32: small and seedable. */
-function random(s: number): () => number {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const between = ([lo, hi]: readonly [number, number]) => Math.floor(lo + rnd() * (hi - lo + 1));
 
 const PLAN_ID = 'p';

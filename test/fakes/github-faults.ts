@@ -1,5 +1,6 @@
 // Fault injection for the fake GitHub server: scripted ("the next 2 POSTs get a 502") or
 // random with a seeded PRNG so a failing run can be reproduced from its seed.
+import { seededRandom } from './seeded-random.js';
 
 /**
  * `429` is a primary rate limit (remaining 0, reset in 1 s, `retry-after: 1`); `secondary` is
@@ -43,17 +44,6 @@ interface Random {
   scope: FaultScope;
 }
 
-/** mulberry32: tiny, fast, and good enough to spread faults; same seed, same sequence. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export class FaultInjector {
   /** Every fault handed out, in order, for assertions and for reproducing a run. */
@@ -110,3 +100,5 @@ function inScope(scope: FaultScope, method: string, path: string): boolean {
   if (scope.path && !scope.path.test(path)) return false;
   return true;
 }
+
+export { seededRandom };
