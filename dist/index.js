@@ -58,9 +58,9 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-KQI7BL4I.js"),
-  fleet: () => import("./chunks/fleet-BH6GN5CE.js"),
-  propose: () => import("./chunks/propose-6EVNYERD.js"),
+  tick: () => import("./chunks/plan-tick-D6NPPAYU.js"),
+  fleet: () => import("./chunks/fleet-INHW2RDR.js"),
+  propose: () => import("./chunks/propose-YH5WHODO.js"),
   dispatch: () => import("./chunks/workflow-dispatch-AVO6HTV3.js"),
   client: () => import("./chunks/github-client-EREIEOUB.js"),
   newState: () => import("./chunks/new-state-XU6OFHDX.js")

@@ -183,9 +183,11 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
 
   let result: TickResult;
   let attempts = 0;
+  let writes = 0;
   for (;;) {
     result = await tick(deps, cfg);
     attempts += result.attempts;
+    writes += result.writes;
     // A short step delay is slept through while the budget lasts; a long one is left to cron.
     if (result.outcome !== 'waiting' || !result.detail) break;
     const wait = Date.parse(result.detail) - Date.now();
@@ -197,7 +199,8 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   if (result.state) {
     const outputs = result.state.artifacts ?? [];
     const fileLinks = await outputLinks(ctx.workspace, blobBase, outputs);
-    if (notifier && result.writes > 0) await notifier.publishStatus(result.state, fileLinks).catch((err: unknown) => log.warn(`Could not update the status comment: ${String(err)}`));
+    // Every tick of the loop counts: the first may have run steps before the last only waited.
+    if (notifier && writes > 0) await notifier.publishStatus(result.state, fileLinks).catch((err: unknown) => log.warn(`Could not update the status comment: ${String(err)}`));
     await writeJobSummary(jobSummary(result.state, fileLinks)).catch((err: unknown) => log.warn(`Could not write the job summary: ${String(err)}`));
   }
   if (attempts > 0) {

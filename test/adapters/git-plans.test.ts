@@ -10,26 +10,19 @@ import { listActivePlans, listPlanRefs, markPlanIdle, markPlanWaiting, prunePlan
 import { git } from '../../src/adapters/git.js';
 import type { State } from '../../src/core/types.js';
 import { state } from '../fakes/states.js';
+import { isolateGitConfig } from '../e2e/git-remote.js';
 
 let root: string;
 let counter = 0;
-const saved: Record<string, string | undefined> = {};
+let restoreGitConfig: () => void;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'git-plans-test-'));
-  const emptyConfig = path.join(root, 'empty-gitconfig');
-  await writeFile(emptyConfig, '');
-  for (const [k, v] of Object.entries({ GIT_CONFIG_GLOBAL: emptyConfig, GIT_CONFIG_NOSYSTEM: '1' })) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
+  restoreGitConfig = await isolateGitConfig(root);
 });
 
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
+  restoreGitConfig();
   await rm(root, { recursive: true, force: true });
 });
 

@@ -5,7 +5,7 @@ import {
   issueNumberOf,
   planBranch,
   tickPlan
-} from "./chunk-JOSV32X3.js";
+} from "./chunk-HNM2KKPI.js";
 import "./chunk-PJOBFYYP.js";
 import "./chunk-2CQAU3NJ.js";
 import "./chunk-ZHY6NROM.js";

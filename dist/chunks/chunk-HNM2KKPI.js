@@ -888,9 +888,11 @@ async function tickPlan(ctx, inputs, client, log, opts) {
   };
   let result;
   let attempts = 0;
+  let writes = 0;
   for (; ; ) {
     result = await tick(deps, cfg);
     attempts += result.attempts;
+    writes += result.writes;
     if (result.outcome !== "waiting" || !result.detail) break;
     const wait = Date.parse(result.detail) - Date.now();
     if (wait > 10 * 6e4 || Date.now() + wait >= opts.deadline.getTime()) break;
@@ -900,7 +902,7 @@ async function tickPlan(ctx, inputs, client, log, opts) {
   if (result.state) {
     const outputs = result.state.artifacts ?? [];
     const fileLinks = await outputLinks(ctx.workspace, blobBase, outputs);
-    if (notifier && result.writes > 0) await notifier.publishStatus(result.state, fileLinks).catch((err) => log.warn(`Could not update the status comment: ${String(err)}`));
+    if (notifier && writes > 0) await notifier.publishStatus(result.state, fileLinks).catch((err) => log.warn(`Could not update the status comment: ${String(err)}`));
     await writeJobSummary(jobSummary(result.state, fileLinks)).catch((err) => log.warn(`Could not write the job summary: ${String(err)}`));
   }
   if (attempts > 0) {

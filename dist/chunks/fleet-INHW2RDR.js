@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-JOSV32X3.js";
+} from "./chunk-HNM2KKPI.js";
 import {
   auditFindings,
   describeAction,

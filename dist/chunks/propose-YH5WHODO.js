@@ -4,7 +4,7 @@ import {
   createPlanStore,
   outputLinks,
   planBranch
-} from "./chunk-JOSV32X3.js";
+} from "./chunk-HNM2KKPI.js";
 import {
   issuePlanId
 } from "./chunk-MVWK4NJ3.js";
