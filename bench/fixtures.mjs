@@ -13,6 +13,14 @@ export function makePlan(n, title = `bench ${n}`) {
   return { title, steps };
 }
 
+/**
+ * A state document's text as the sequencer writes it: indented up to 500 steps, compact above
+ * (src/core/state-json.ts), so a large plan is measured the way its heartbeats find it.
+ */
+export function stateText(state) {
+  return `${state.stepQueue.length <= 500 ? JSON.stringify(state, null, 2) : JSON.stringify(state)}\n`;
+}
+
 export async function writePlanFile(dir, plan) {
   const file = path.join(dir, 'plan.json');
   await writeFile(file, JSON.stringify(plan, null, 2));

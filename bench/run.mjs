@@ -1,6 +1,6 @@
 // Benchmark: prints figures next to their targets and writes them to bench/results.json.
 // Not a test: nothing here asserts; a missed target is reported, not thrown.
-//   node bench/run.mjs [--quick] [--build]      (npm run bench)
+//   node bench/run.mjs [--quick] [--build] [--only=file,scale,git,action,start]   (npm run bench)
 // --quick: fewer repetitions (a smoke run); --build: rebuild dist/ first (it is built anyway
 // when dist/cli.js is missing, and a dist/ older than src/ is reported).
 // Every figure is whole-process wall time of the bundled CLI (dist/cli.js) in temp dirs, or of
@@ -12,13 +12,13 @@ import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { halfDoneState, makeGitPair, makePlan, writePlanFile } from './fixtures.mjs';
+import { halfDoneState, makeGitPair, makePlan, stateText, writePlanFile } from './fixtures.mjs';
 import { median, round, sample, timeChild, timeOk, timeSequentialSpawns } from './measure.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'dist', 'cli.js');
 const quick = process.argv.includes('--quick');
-const reps = quick ? { perStep: 3, scale: 3, scaleFull: 2, git: 2, cold: 5, idle: 3 } : { perStep: 5, scale: 9, scaleFull: 5, git: 5, cold: 10, idle: 9 };
+const reps = quick ? { perStep: 3, scale: 3, scaleFull: 2, git: 2, cold: 5, idle: 3 } : { perStep: 7, scale: 15, scaleFull: 5, git: 5, cold: 10, idle: 9 };
 const node = process.execPath;
 // The agent: the smallest real program, so what remains is the sequencer's own cost.
 const AGENT = 'true';
@@ -40,7 +40,12 @@ function figure(name, value, unit, target, detail) {
   figures.push({ name, value: round(value, 2), unit, target: target ? `${target.op} ${target.limit} ${target.unit ?? unit}` : null, met, ...(detail ? { detail } : {}) });
 }
 
-async function section(name, fn) {
+// --only a,b runs just the sections whose key is listed (file, scale, git, action, start).
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
+
+async function section(key, name, fn) {
+  if (only && !only.has(key)) return;
   process.stderr.write(`… ${name}\n`);
   try {
     await fn();
@@ -119,28 +124,59 @@ async function perStepFileStore() {
 
 // ---- figure 2: heartbeat cost on a small vs a huge plan -----------------------------------
 
-/** A workspace whose state file can be reset to `prepared` before each heartbeat. */
-async function scaleCase(N, records) {
-  const dir = await freshDir(`scale-${N}-${records}`);
+/** A step delay just long enough that the measured heartbeat runs one step, then waits. */
+const DELAY_MINUTES = 0.005;
+
+/**
+ * A workspace whose plan folder is reset before each heartbeat to what the previous heartbeat
+ * left there: the state it wrote and the digest note beside it (src/adapters/state-digest.ts),
+ * which is how every heartbeat but the first finds a plan. With `cold`, the state is the
+ * fixture's text alone, as a state written by another tool or by hand is found (validated in full).
+ */
+async function scaleCase(N, records, { cold = false } = {}) {
+  const dir = await freshDir(`scale-${N}-${records}${cold ? '-cold' : ''}`);
   const ws = path.join(dir, 'W');
   const state = path.join(ws, '.sequencer', 'p', 'state.json');
+  const note = `${state}.digest`;
   const prepared = path.join(dir, 'prepared-state.json');
+  const preparedNote = `${prepared}.digest`;
   const done = N / 2;
-  await writeFile(prepared, JSON.stringify(halfDoneState(makePlan(N), { planId: 'p', done, stepDelayMinutes: 1, workspace: ws, records }), null, 2));
+  const env = { ...process.env, STEP_AGENT_CMD: AGENT };
+  // The fixture stops one step short; a real heartbeat runs that step and writes what the next one finds.
+  const fixture = halfDoneState(makePlan(N), { planId: 'p', done: done - 1, stepDelayMinutes: DELAY_MINUTES, workspace: ws, records });
+  await mkdir(path.dirname(state), { recursive: true });
+  await writeFile(state, stateText(fixture));
+  if (cold) {
+    await copyFile(state, prepared);
+  } else {
+    await timeOk([node, cli, 'check', state], { env });
+    await copyFile(state, prepared);
+    await copyFile(note, preparedNote);
+  }
+  const notBefore = Date.parse((await readJson(prepared)).notBefore ?? '') || 0;
   const size = (await stat(prepared)).size;
   const heartbeat = async () => {
     await rm(path.join(ws, '.sequencer'), { recursive: true, force: true });
     await mkdir(path.dirname(state), { recursive: true });
     await copyFile(prepared, state);
-    const r = await timeOk([node, cli, 'check', state], { env: { ...process.env, STEP_AGENT_CMD: AGENT } });
+    if (!cold) await copyFile(preparedNote, note);
+    if (Date.now() <= notBefore) await new Promise((resolve) => setTimeout(resolve, notBefore - Date.now() + 5));
+    const r = await timeOk([node, cli, 'check', state], { env });
     const after = await readJson(state);
-    const ran = after.stepQueue[done];
-    if (after.currentStep !== done + 1 || after.stepRuns[ran]?.status !== 'DONE' || !after.notBefore) {
-      throw new Error(`${N}-step heartbeat: expected exactly step ${done + 1} to run and a step delay to start, got currentStep ${after.currentStep}, ${ran} ${after.stepRuns[ran]?.status}, notBefore ${after.notBefore}`);
+    const ranIndex = cold ? done - 1 : done;
+    const ran = after.stepQueue[ranIndex];
+    if (after.currentStep !== ranIndex + 1 || after.stepRuns[ran]?.status !== 'DONE' || !after.notBefore) {
+      throw new Error(`${N}-step heartbeat: expected exactly step ${ranIndex + 1} to run and a step delay to start, got currentStep ${after.currentStep}, ${ran} ${after.stepRuns[ran]?.status}, notBefore ${after.notBefore}`);
     }
     return r.ms;
   };
   return { N, size, heartbeat, samples: [] };
+}
+
+/** Interleaved, so load from other processes on the machine hits both sizes alike. */
+async function interleaved(cases, reps) {
+  for (const c of cases) await c.heartbeat();
+  for (let i = 0; i < reps; i++) for (const c of cases) c.samples.push(await c.heartbeat());
 }
 
 async function heartbeatScaling() {
@@ -148,17 +184,22 @@ async function heartbeatScaling() {
   // for this figure describes; the 'full' case below adds real attempt records.
   const small = await scaleCase(10, 'minimal');
   const large = await scaleCase(10_000, 'minimal');
-  await small.heartbeat();
-  await large.heartbeat();
-  // Interleaved, so load from other processes on the machine hits both sizes alike.
-  for (let i = 0; i < reps.scale; i++) {
-    small.samples.push(await small.heartbeat());
-    large.samples.push(await large.heartbeat());
-  }
+  await interleaved([small, large], reps.scale);
   for (const c of [small, large]) {
     figure(`heartbeat, ${c.N}-step plan (1 step runs; state ${round(c.size / 1024, 0)} KiB)`, median(c.samples), 'ms', null, { samplesMs: c.samples.map((s) => round(s)) });
   }
   figure('heartbeat ratio 10,000-step / 10-step', median(large.samples) / median(small.samples), '×', { op: '<=', limit: 1.5 });
+  // Each pair ran back to back, so a pair's ratio is little affected by load that comes and goes.
+  const pairRatios = large.samples.map((l, i) => l / small.samples[i]);
+  figure('  median of the ratios of back-to-back pairs', median(pairRatios), '×', null, { ratios: pairRatios.map((r) => round(r, 2)) });
+
+  // The first heartbeat after another tool (or a person) wrote the state validates all of it.
+  const smallCold = await scaleCase(10, 'minimal', { cold: true });
+  const largeCold = await scaleCase(10_000, 'minimal', { cold: true });
+  await interleaved([smallCold, largeCold], reps.scaleFull);
+  figure('  first heartbeat after a state written by another tool, 10 steps', median(smallCold.samples), 'ms', null, { samplesMs: smallCold.samples.map((s) => round(s)) });
+  figure('  same, 10,000 steps (the state validated in full)', median(largeCold.samples), 'ms', null, { samplesMs: largeCold.samples.map((s) => round(s)) });
+  figure('  ratio for that first heartbeat, 10,000-step / 10-step', median(largeCold.samples) / median(smallCold.samples), '×', null);
 
   const full = await scaleCase(10_000, 'full');
   const samples = await sample(reps.scaleFull, full.heartbeat);
@@ -296,11 +337,11 @@ try {
   );
   const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cpus: os.cpus().length, platform: `${os.platform()} ${os.release()}`, node: process.version, git: gitVersion, loadBefore: round(os.loadavg()[0], 2) };
   const started = Date.now();
-  await section('per-step overhead, file store', perStepFileStore);
-  await section('heartbeat on 10 vs 10,000 steps', heartbeatScaling);
-  await section('per-step overhead, git store', perStepGitStore);
-  await section('Action: idle heartbeats and API requests per step', actionIdleAndRequests);
-  await section('bundle sizes and cold start', bundleAndStart);
+  await section('file', 'per-step overhead, file store', perStepFileStore);
+  await section('scale', 'heartbeat on 10 vs 10,000 steps', heartbeatScaling);
+  await section('git', 'per-step overhead, git store', perStepGitStore);
+  await section('action', 'Action: idle heartbeats and API requests per step', actionIdleAndRequests);
+  await section('start', 'bundle sizes and cold start', bundleAndStart);
   // Other work on the machine inflates every figure; the load average says how much to trust them.
   machine.loadAfter = round(os.loadavg()[0], 2);
   printTable(machine);

@@ -6,26 +6,26 @@ import {
   planFromRequest,
   replan,
   shortTitle
-} from "./chunks/chunk-U55SCRVR.js";
+} from "./chunks/chunk-ANTP5T3X.js";
 import {
   effectiveQueue,
   newState
-} from "./chunks/chunk-D3PUZATC.js";
+} from "./chunks/chunk-5I7KSCAE.js";
 import {
   ConsoleLog,
   FileInbox,
   createEngine,
   createStore,
   localPaths
-} from "./chunks/chunk-RE3REJY5.js";
+} from "./chunks/chunk-CCQEMKWN.js";
 import {
   ExecAgentRunner,
   statusTable,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-2CQAU3NJ.js";
-import "./chunks/chunk-ZHY6NROM.js";
-import "./chunks/chunk-3RQTSQZZ.js";
+} from "./chunks/chunk-YE7QHLOH.js";
+import "./chunks/chunk-MTDYWTRX.js";
+import "./chunks/chunk-ABOES2Z5.js";
 import {
   ConfigError,
   ConflictError,
@@ -547,7 +547,7 @@ function intOption(raw, name, fallback, min, max) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-LPEMTWAX.js");
+var fleet = () => import("./chunks/fleet-BXKYYMHI.js");
 var print = (line) => process.stdout.write(`${line}
 `);
 async function main(argv) {

@@ -4,7 +4,7 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-QRH374V3.js";
+} from "./chunks/chunk-FXHYDTMH.js";
 import {
   issuePlanId,
   parseInputs,
@@ -15,11 +15,11 @@ import {
 } from "./chunks/chunk-PJOBFYYP.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-4IT6PAGZ.js";
+} from "./chunks/chunk-H7MLAHFC.js";
 import {
   isActiveRef
-} from "./chunks/chunk-ZHY6NROM.js";
-import "./chunks/chunk-3RQTSQZZ.js";
+} from "./chunks/chunk-MTDYWTRX.js";
+import "./chunks/chunk-ABOES2Z5.js";
 import {
   ConfigError,
   SequencerError,
@@ -58,12 +58,12 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-D6NPPAYU.js"),
-  fleet: () => import("./chunks/fleet-INHW2RDR.js"),
-  propose: () => import("./chunks/propose-YH5WHODO.js"),
+  tick: () => import("./chunks/plan-tick-CCTQ5WHT.js"),
+  fleet: () => import("./chunks/fleet-3N74JDSL.js"),
+  propose: () => import("./chunks/propose-OHIDAF6I.js"),
   dispatch: () => import("./chunks/workflow-dispatch-AVO6HTV3.js"),
   client: () => import("./chunks/github-client-EREIEOUB.js"),
-  newState: () => import("./chunks/new-state-XU6OFHDX.js")
+  newState: () => import("./chunks/new-state-MCQPUCWT.js")
 };
 async function run() {
   let outputs = emptyOutputs();

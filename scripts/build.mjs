@@ -1,7 +1,20 @@
 // Bundles the Action and the CLI into single ESM files under dist/.
 // Deterministic output (no timestamps, no absolute paths) so CI can diff dist/ against a rebuild.
-import { rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { build } from 'esbuild';
+
+/** A digest of every source file (paths and contents), so any change of the code changes it. */
+async function sourceDigest(dir) {
+  const hash = createHash('sha256');
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath ?? e.path, e.name).split(path.sep).join('/'))
+    .sort();
+  for (const file of files) hash.update(`${file}\0`).update(await readFile(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
 
 const banner =
   "import { createRequire as __sequencerCreateRequire } from 'node:module';" +
@@ -39,6 +52,8 @@ const common = {
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [noOidcInCore],
+  // Which code wrote a state file (src/build-id.ts).
+  define: { __SEQUENCER_BUILD_ID__: JSON.stringify(`build-${await sourceDigest('src')}`) },
 };
 
 // Start clean so chunks from an earlier build cannot linger in the committed bundle.

@@ -1,9 +1,12 @@
 // Replace a file so that readers (and a machine that loses power) see either the old bytes or
 // the new ones, never a mix: write a temp file in the same directory, fsync it, rename it over
 // the target.
+//
+// The calls are synchronous on purpose. A tick does one thing at a time, and the checkpoint and
+// result writes sit between two agent runs: seven thread-pool round trips per write cost more
+// than the calls themselves, while blocking the event loop for one write delays nothing.
 import { randomBytes } from 'node:crypto';
-import type { BigIntStats } from 'node:fs';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { type BigIntStats, closeSync, fchmodSync, fstatSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export interface AtomicWriteOptions {
@@ -26,23 +29,32 @@ export async function writeFileAtomicStat(
   text: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<BigIntStats> {
+  return writeFileAtomicStatSync(filePath, text, options);
+}
+
+function writeFileAtomicStatSync(filePath: string, text: string | Uint8Array, options: AtomicWriteOptions): BigIntStats {
   const tempPath = tempPathFor(filePath);
-  const mode = (await existingMode(filePath)) ?? options.mode ?? 0o644;
+  const mode = existingMode(filePath) ?? options.mode ?? 0o644;
+  const bytes = typeof text === 'string' ? Buffer.from(text) : text;
   let written: BigIntStats;
-  const handle = await open(tempPath, 'wx', mode);
+  const fd = openSync(tempPath, 'wx', mode);
   try {
     try {
-      await handle.writeFile(text);
+      for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
       // open()'s mode is filtered by the umask; an existing file's mode must carry over exactly.
-      await handle.chmod(mode);
-      await handle.sync();
-      written = await handle.stat({ bigint: true });
+      fchmodSync(fd, mode);
+      fsyncSync(fd);
+      written = fstatSync(fd, { bigint: true });
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
-    await rename(tempPath, filePath);
+    renameSync(tempPath, filePath);
   } catch (err) {
-    await unlink(tempPath).catch(() => undefined);
+    try {
+      unlinkSync(tempPath);
+    } catch {
+      // Never created, or already gone.
+    }
     throw err;
   }
   // The directory is not fsynced: after a power loss the rename may be undone, leaving the
@@ -65,9 +77,9 @@ export function isTempFileFor(fileName: string, targetName: string): boolean {
   return /^\d+\.[0-9a-f]+$/.test(fileName.slice(prefix.length, -'.tmp'.length));
 }
 
-async function existingMode(filePath: string): Promise<number | null> {
+function existingMode(filePath: string): number | null {
   try {
-    return (await stat(filePath)).mode & 0o7777;
+    return statSync(filePath).mode & 0o7777;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;

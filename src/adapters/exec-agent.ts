@@ -2,8 +2,8 @@
 // or cancel reaches everything it started (test runners, language servers, `sleep &`), and a
 // `.pid` file beside the log lets a later tick end a group that a dead tick left behind.
 import { spawn } from 'node:child_process';
-import { constants, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { access, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { accessSync, closeSync, constants, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { AgentResult, AgentRunner, AgentSpec } from '../ports.js';
@@ -48,7 +48,7 @@ export class ExecAgentRunner implements AgentRunner {
     if (!command) return null;
     // One tick resolves the same agent before every step: re-check the hit, skip the PATH scan.
     const known = this.resolved.get(command);
-    if (known && (await isExecutableFile(known))) return known;
+    if (known && isExecutableFile(known)) return known;
     const found = await this.search(command);
     if (found) this.resolved.set(command, found);
     return found;
@@ -59,13 +59,13 @@ export class ExecAgentRunner implements AgentRunner {
   private async search(command: string): Promise<string | null> {
     if (isPathLike(command)) {
       const file = path.resolve(this.cwd, command);
-      return (await isExecutableFile(file)) ? file : null;
+      return isExecutableFile(file) ? file : null;
     }
     // Empty PATH entries mean "current directory" to a shell; we do not search it implicitly.
     const dirs = (this.env.PATH ?? '').split(path.delimiter).filter((d) => d !== '');
     for (const dir of dirs) {
       const file = path.resolve(this.cwd, dir, command);
-      if (await isExecutableFile(file)) return file;
+      if (isExecutableFile(file)) return file;
     }
     return null;
   }
@@ -73,14 +73,12 @@ export class ExecAgentRunner implements AgentRunner {
   async run(spec: AgentSpec): Promise<AgentResult> {
     const started = Date.now();
     const pidFile = `${spec.logFile}.pid`;
-    await mkdir(path.dirname(spec.logFile), { recursive: true });
+    // File work here is synchronous: it happens once or twice per step, or per chunk of output
+    // into a local file, where a thread-pool round trip costs more than the call.
+    mkdirSync(path.dirname(spec.logFile), { recursive: true });
     // Opened before spawning so a log we cannot write fails the call, not halfway through.
-    const log = (await open(spec.logFile, 'w')).createWriteStream();
-    const logClosed = new Promise<void>((resolve) => log.once('close', () => resolve()));
-    const finishLog = async (): Promise<void> => {
-      log.end();
-      await logClosed;
-    };
+    const log = new LogFile(spec.logFile);
+    const finishLog = async (): Promise<void> => log.close();
     const bufferOptions = {
       ...(this.headChars !== undefined ? { head: this.headChars } : {}),
       ...(this.tailChars !== undefined ? { tail: this.tailChars } : {}),
@@ -123,8 +121,11 @@ export class ExecAgentRunner implements AgentRunner {
       await finishLog();
       return { ...base, durationMs: Date.now() - started, spawnError: message };
     }
-    // Written while the agent starts up rather than before it, so a short step does not wait on it.
-    const pidWritten = writeFile(pidFile, `${pgid}\n${startTimeOf(pgid) ?? ''}\n`).catch(() => undefined);
+    try {
+      writeFileSync(pidFile, `${pgid}\n${startTimeOf(pgid) ?? ''}\n`);
+    } catch {
+      // Only a later tick's clean-up needs it; the agent runs without it.
+    }
 
     let outputBytes = 0;
     const pipe = (stream: NodeJS.ReadableStream | null, buffer: HeadTailBuffer): void => {
@@ -182,7 +183,6 @@ export class ExecAgentRunner implements AgentRunner {
       child.stdout?.destroy();
       child.stderr?.destroy();
     }
-    await pidWritten;
     if (!isProcessGroupAlive(pgid)) rmSync(pidFile, { force: true });
     await finishLog();
 
@@ -234,13 +234,44 @@ function mergeEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>): Recor
   return Object.assign(env, extra);
 }
 
-async function isExecutableFile(file: string): Promise<boolean> {
+function isExecutableFile(file: string): boolean {
   try {
-    if (!(await stat(file)).isFile()) return false;
-    await access(file, constants.X_OK);
+    if (!statSync(file).isFile()) return false;
+    accessSync(file, constants.X_OK);
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The attempt's log: every chunk is written as it arrives; a write error stops logging only. */
+class LogFile {
+  private fd: number | null;
+
+  constructor(file: string) {
+    this.fd = openSync(file, 'w');
+  }
+
+  write(chunk: string | Uint8Array): void {
+    if (this.fd === null) return;
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    try {
+      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd, bytes, offset, bytes.length - offset);
+    } catch {
+      // A full disk must not kill the agent's run; the head and tail in the state still show it.
+      this.close();
+    }
+  }
+
+  close(): void {
+    if (this.fd === null) return;
+    const fd = this.fd;
+    this.fd = null;
+    try {
+      closeSync(fd);
+    } catch {
+      // Nothing more can be lost: every chunk was written synchronously.
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 // `<cursor>-<kind>.json`. The cursor orders them and lets the state record what was applied, so
 // it must be unique and only ever grow: posters allocate it one at a time under a lock, from a
 // high-water mark that survives acknowledged (deleted) files and a clock that steps backwards.
+import { readdirSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { COMMAND_KINDS, type Command, type CommandKind } from '../core/commands.js';
@@ -185,7 +186,9 @@ export function parseInboxCommand(value: unknown): Command | string {
 async function listCommandFiles(dir: string): Promise<{ name: string; cursor: number; kind: string }[]> {
   let names: string[];
   try {
-    names = await readdir(dir);
+    // Synchronous: read before every step and every second while an agent runs, and almost
+    // always missing or empty, where a thread-pool round trip costs more than the call.
+    names = readdirSync(dir);
   } catch (err) {
     if (errorCode(err) === 'ENOENT') return [];
     throw err;

@@ -3,10 +3,11 @@
 // Two guards against lost updates: the revision (a write must derive from the revision this
 // store loaded or last wrote) and the file's identity (inode, size, mtime at that moment), which
 // catches a file edited or replaced behind our back even when the revision number was not bumped.
-import type { BigIntStats } from 'node:fs';
-import { mkdir, open, readdir, stat, unlink } from 'node:fs/promises';
+import { type BigIntStats, closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ConflictError, StateError, describeError } from '../core/errors.js';
+import { isRecord } from '../core/field-checks.js';
 import { findJsonSyntaxError } from '../core/json-error-position.js';
 import type { State } from '../core/types.js';
 import { parseState } from '../core/validate-state.js';
@@ -14,6 +15,7 @@ import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../ports.
 import { isTempFileFor, writeFileAtomicStat } from './atomic-write.js';
 import { acquireLock } from './file-lock.js';
 import { serializeState } from '../core/state-json.js';
+import { digestNote, digestPathFor, noteMatches, writeNote } from './state-digest.js';
 
 export { writeFileAtomic } from './atomic-write.js';
 
@@ -43,6 +45,8 @@ export class FileStore implements StateStore {
   readonly description: string;
   readonly statePath: string;
   readonly lockPath: string;
+  /** Names the bytes this build last wrote (state-digest.ts). */
+  readonly digestPath: string;
   private readonly useLock: boolean;
   private readonly command: string | undefined;
   private heldLock: { release(): Promise<void> } | null = null;
@@ -51,6 +55,7 @@ export class FileStore implements StateStore {
   constructor(options: FileStoreOptions) {
     this.statePath = options.statePath;
     this.lockPath = `${options.statePath}.lock`;
+    this.digestPath = digestPathFor(options.statePath);
     this.useLock = options.lock ?? true;
     this.command = options.command;
     this.description = `file ${options.statePath}`;
@@ -67,11 +72,12 @@ export class FileStore implements StateStore {
     return { ok: true };
   }
 
+  // Reads and stats are synchronous, as in atomic-write.ts: a tick waits for each of them anyway.
   async load(): Promise<LoadResult> {
     this.basis = { kind: 'unreadable', reason: 'load() did not finish' };
-    let handle;
+    let fd: number;
     try {
-      handle = await open(this.statePath, 'r');
+      fd = openSync(this.statePath, 'r');
     } catch (err) {
       if (errorCode(err) === 'ENOENT') {
         this.basis = { kind: 'missing' };
@@ -79,22 +85,24 @@ export class FileStore implements StateStore {
       }
       throw this.unreadable(`Cannot open state file ${this.statePath}: ${describeError(err)}`);
     }
-    let text: string;
+    let bytes: Buffer;
     let stats: BigIntStats;
     try {
-      // fstat and read through one descriptor, so the stamp and the text describe the same file.
-      stats = await handle.stat({ bigint: true });
-      text = await handle.readFile('utf8');
+      // fstat and read through one descriptor, so the stamp and the bytes describe the same file.
+      stats = fstatSync(fd, { bigint: true });
+      bytes = readFileSync(fd);
     } catch (err) {
       throw this.unreadable(`Cannot read state file ${this.statePath}: ${describeError(err)}`);
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
 
-    const document = this.parseJson(text);
+    const document = this.parseJson(bytes.toString('utf8'));
     let state: State;
     try {
-      state = parseState(document, { owned: true });
+      // Bytes this build wrote were serialized from a validated state: no second validation.
+      const written = isRecord(document) && noteMatches(this.digestPath, digestNote(bytes));
+      state = written ? (document as unknown as State) : parseState(document, { owned: true });
     } catch (err) {
       if (err instanceof StateError) {
         // Name the file; keep the validator's issues and hint (e.g. "upgrade for a newer version").
@@ -119,10 +127,11 @@ export class FileStore implements StateStore {
       );
     }
     const next: State = { ...state, revision: expected + 1 };
-    const text = serializeState(next);
+    const bytes = Buffer.from(serializeState(next));
     if (this.basis.kind === 'missing') await mkdir(path.dirname(this.statePath), { recursive: true });
-    const stats = await writeFileAtomicStat(this.statePath, text);
+    const stats = await writeFileAtomicStat(this.statePath, bytes);
     this.basis = { kind: 'present', revision: expected + 1, stamp: stampOf(stats) };
+    writeNote(this.digestPath, digestNote(bytes));
     // The engine treats states as immutable values, so the object just serialized can be handed
     // back as is; re-parsing a large plan on every write would double its cost.
     return next;
@@ -140,7 +149,7 @@ export class FileStore implements StateStore {
     if (basis.kind === 'unreadable') {
       throw new StateError(`Refusing to write ${this.statePath}: it could not be loaded (${basis.reason}); the file was left untouched.`);
     }
-    const current = await statQuietly(this.statePath);
+    const current = statQuietly(this.statePath);
     if (basis.kind === 'present') {
       if (!current) {
         throw new ConflictError(`${this.description} was deleted since revision ${basis.revision} was read; nothing was written.`);
@@ -203,9 +212,9 @@ function sameStamp(a: Stamp, b: Stamp): boolean {
   return a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs;
 }
 
-async function statQuietly(filePath: string): Promise<BigIntStats | null> {
+function statQuietly(filePath: string): BigIntStats | null {
   try {
-    return await stat(filePath, { bigint: true });
+    return statSync(filePath, { bigint: true });
   } catch (err) {
     if (errorCode(err) === 'ENOENT') return null;
     throw err;

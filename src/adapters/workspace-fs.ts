@@ -1,6 +1,9 @@
 // The workspace on disk. A required output only counts when it really lies inside the
 // workspace: symlinks are resolved first, so a link to /etc/passwd does not satisfy a step.
-import { access, constants, realpath, stat } from 'node:fs/promises';
+// Checks after the first are synchronous: they run before and after every step, a few calls
+// each, where a thread-pool round trip costs more than the call.
+import { accessSync, constants, realpathSync, statSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Workspace } from '../ports.js';
 import { ConfigError, describeError, showValue } from '../core/errors.js';
@@ -21,16 +24,16 @@ export class FsWorkspace implements Workspace {
   async missingOutputs(paths: string[]): Promise<string[]> {
     const missing: string[] = [];
     for (const p of paths) {
-      if (!(await this.existsInside(p))) missing.push(p);
+      if (!this.existsInside(p)) missing.push(p);
     }
     return missing;
   }
 
-  private async existsInside(p: string): Promise<boolean> {
+  private existsInside(p: string): boolean {
     if (checkRelativePath(p) !== null) return false;
     let real: string;
     try {
-      real = await realpath(path.resolve(this.root, p.replace(/\\/g, '/')));
+      real = realpathSync(path.resolve(this.root, p.replace(/\\/g, '/')));
     } catch {
       // Not there, a dangling link, or unreadable: in every case the output is not available.
       return false;
@@ -41,7 +44,7 @@ export class FsWorkspace implements Workspace {
   async preflight(outputs: string[]): Promise<string[]> {
     const problems: string[] = [];
     try {
-      await access(this.root, constants.W_OK);
+      accessSync(this.root, constants.W_OK);
     } catch {
       problems.push(`the workspace ${this.root} is not writable`);
     }
@@ -51,24 +54,26 @@ export class FsWorkspace implements Workspace {
         problems.push(`required output ${reason}`);
         continue;
       }
-      const blocker = await this.uncreatableParent(p);
+      const blocker = this.uncreatableParent(p);
       if (blocker) problems.push(`the folder of required output "${p}" cannot be created: ${blocker}`);
     }
     return problems;
   }
 
   /** Walks up from the output's folder to the first existing ancestor, which must be a writable folder inside the workspace. */
-  private async uncreatableParent(p: string): Promise<string | null> {
+  private uncreatableParent(p: string): string | null {
     let dir = path.dirname(path.resolve(this.root, p.replace(/\\/g, '/')));
     for (;;) {
       try {
-        const info = await stat(dir);
+        const info = statSync(dir);
         if (!info.isDirectory()) return `"${path.relative(this.root, dir)}" is a file`;
-        const real = await realpath(dir);
+        const real = realpathSync(dir);
         if (real !== this.root && !real.startsWith(this.root + path.sep)) return `"${path.relative(this.root, dir)}" leads outside the workspace`;
-        await access(dir, constants.W_OK).catch(() => {
+        try {
+          accessSync(dir, constants.W_OK);
+        } catch {
           throw new Error('not writable');
-        });
+        }
         return null;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT' && dir !== this.root) {

@@ -23,17 +23,30 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const NON_SPACE = /\S/;
+
 export function isNonEmptyString(value: unknown): value is string {
-  return typeof value === 'string' && value.trim().length > 0;
+  // A regex test, not trim(): trim copies every title and instruction of a 10,000-step plan.
+  return typeof value === 'string' && NON_SPACE.test(value);
 }
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Whether a string matching one of the patterns above names a real calendar day (not Feb 30). */
 export function isRealDate(text: string): boolean {
-  const y = Number(text.slice(0, 4));
-  const m = Number(text.slice(5, 7));
-  const d = Number(text.slice(8, 10));
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  const y = digits(text, 0, 4);
+  const m = digits(text, 5, 2);
+  const d = digits(text, 8, 2);
+  if (m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= (m === 2 && leap ? 29 : (DAYS_IN_MONTH[m - 1] ?? 0));
+}
+
+/** The decimal number in text[from, from + count); NaN-free for the digit runs the patterns guarantee. */
+function digits(text: string, from: number, count: number): number {
+  let n = 0;
+  for (let i = from; i < from + count; i++) n = n * 10 + (text.charCodeAt(i) - 48);
+  return n;
 }
 
 /** `null` when `value` is an acceptable state timestamp, else the reason. */

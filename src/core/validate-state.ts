@@ -56,8 +56,7 @@ export function validateState(input: unknown, copy = true): StateValidation {
 
   const planResult = validatePlan(doc.plan, 'plan', false);
   issues.push(...planResult.issues);
-  const steps = isRecord(doc.plan) && isRecord(doc.plan.steps) ? doc.plan.steps : {};
-  const stepIds = new Set(Object.keys(steps));
+  const stepIds = planResult.stepIds;
 
   if (doc.planHash !== undefined && !(typeof doc.planHash === 'string' && HASH_PATTERN.test(doc.planHash))) {
     add(issues, 'planHash', `must be "sha256:" followed by 64 lowercase hex digits, got ${showValue(doc.planHash)}`);
@@ -71,8 +70,9 @@ export function validateState(input: unknown, copy = true): StateValidation {
   const stepRuns = doc.stepRuns === undefined ? {} : doc.stepRuns;
   if (!isRecord(stepRuns)) add(issues, 'stepRuns', `must be an object mapping step ids to their runs, got ${showValue(stepRuns)}`);
   else {
-    for (const [id, run] of Object.entries(stepRuns)) {
-      const normalized = checkStepRun(run, key('stepRuns', id), id, stepIds, issues);
+    for (const id of Object.keys(stepRuns)) {
+      const run = stepRuns[id];
+      const normalized = checkStepRun(run, id, stepIds, issues);
       // Only a run that gained defaults is replaced (defineProperty keeps a "__proto__" id as data);
       // redefining all of them would turn a large stepRuns object into a slow dictionary.
       if (normalized && normalized !== run) Object.defineProperty(stepRuns, id, { value: normalized, enumerable: true, writable: true, configurable: true });
@@ -107,45 +107,66 @@ export function validateState(input: unknown, copy = true): StateValidation {
   return { state, issues };
 }
 
-function checkStepRun(run: unknown, path: string, id: string, stepIds: ReadonlySet<string>, issues: Issue[]): StepRun | undefined {
-  if (!stepIds.has(id)) add(issues, path, `is a run of unknown step ${showValue(id)}; known steps: ${listSome(stepIds)}`);
+const ATTEMPT_TIME_FIELDS = ['startedAt', 'endedAt', 'leaseExpiresAt'] as const;
+const STEP_STATUS_SET: ReadonlySet<unknown> = new Set(STEP_STATUSES);
+
+function runPath(id: string, field?: string): string {
+  return field === undefined ? key('stepRuns', id) : key(key('stepRuns', id), field);
+}
+
+// Called once per run of plans with up to 10,000 steps on every load, so paths for messages are
+// built only when there is something to report.
+function checkStepRun(run: unknown, id: string, stepIds: ReadonlySet<string>, issues: Issue[]): StepRun | undefined {
+  if (!stepIds.has(id)) add(issues, runPath(id), `is a run of unknown step ${showValue(id)}; known steps: ${listSome(stepIds)}`);
   if (!isRecord(run)) {
-    add(issues, path, `must be an object with "status" and "tries", got ${showValue(run)}`);
+    add(issues, runPath(id), `must be an object with "status" and "tries", got ${showValue(run)}`);
     return undefined;
   }
-  if (!(STEP_STATUSES as readonly unknown[]).includes(run.status)) {
-    add(issues, key(path, 'status'), `must be one of ${STEP_STATUSES.join(', ')}, got ${showValue(run.status)}`);
-  }
-  if (run.tries !== undefined) checkInteger(issues, key(path, 'tries'), run.tries, 0);
-  checkOptionalTimestamp(issues, key(path, 'lastRunIso'), run.lastRunIso);
-  checkOptionalTimestamp(issues, key(path, 'firstStartedAt'), run.firstStartedAt);
-  for (const field of ['stdout', 'error'] as const) {
-    const v = run[field];
-    if (v !== undefined && v !== null && typeof v !== 'string') add(issues, key(path, field), `must be a string or null, got ${showValue(v)}`);
-  }
+  if (!STEP_STATUS_SET.has(run.status)) add(issues, runPath(id, 'status'), `must be one of ${STEP_STATUSES.join(', ')}, got ${showValue(run.status)}`);
+  if (run.tries !== undefined && !isCount(run.tries)) checkInteger(issues, runPath(id, 'tries'), run.tries, 0);
+  if (!isOptionalTimestamp(run.lastRunIso)) checkOptionalTimestamp(issues, runPath(id, 'lastRunIso'), run.lastRunIso);
+  if (!isOptionalTimestamp(run.firstStartedAt)) checkOptionalTimestamp(issues, runPath(id, 'firstStartedAt'), run.firstStartedAt);
+  if (!isOptionalText(run.stdout)) add(issues, runPath(id, 'stdout'), `must be a string or null, got ${showValue(run.stdout)}`);
+  if (!isOptionalText(run.error)) add(issues, runPath(id, 'error'), `must be a string or null, got ${showValue(run.error)}`);
   if (run.attempts !== undefined) {
-    const attemptsPath = key(path, 'attempts');
-    if (!Array.isArray(run.attempts)) add(issues, attemptsPath, `must be an array of attempt records, got ${showValue(run.attempts)}`);
-    else run.attempts.forEach((a: unknown, i) => checkAttempt(issues, index(attemptsPath, i), a));
+    if (!Array.isArray(run.attempts)) add(issues, runPath(id, 'attempts'), `must be an array of attempt records, got ${showValue(run.attempts)}`);
+    else for (let i = 0; i < run.attempts.length; i++) checkAttempt(issues, id, i, run.attempts[i]);
   }
   return run.tries === undefined ? ({ ...run, tries: 0 } as StepRun) : (run as StepRun);
 }
 
-function checkAttempt(issues: Issue[], path: string, attempt: unknown): void {
+function isOptionalText(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === 'string';
+}
+
+function isCount(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+function attemptPath(id: string, i: number, field?: string): string {
+  const at = index(runPath(id, 'attempts'), i);
+  return field === undefined ? at : key(at, field);
+}
+
+function checkAttempt(issues: Issue[], id: string, i: number, attempt: unknown): void {
   if (!isRecord(attempt)) {
-    add(issues, path, `must be an attempt record (an object with "n"), got ${showValue(attempt)}`);
+    add(issues, attemptPath(id, i), `must be an attempt record (an object with "n"), got ${showValue(attempt)}`);
     return;
   }
-  checkInteger(issues, key(path, 'n'), attempt.n, 1);
-  if (attempt.runId !== undefined && typeof attempt.runId !== 'string') add(issues, key(path, 'runId'), `must be a string, got ${showValue(attempt.runId)}`);
-  for (const field of ['startedAt', 'endedAt', 'leaseExpiresAt'] as const) checkOptionalTimestamp(issues, key(path, field), attempt[field]);
+  if (!(typeof attempt.n === 'number' && Number.isInteger(attempt.n) && attempt.n >= 1)) checkInteger(issues, attemptPath(id, i, 'n'), attempt.n, 1);
+  if (attempt.runId !== undefined && typeof attempt.runId !== 'string') add(issues, attemptPath(id, i, 'runId'), `must be a string, got ${showValue(attempt.runId)}`);
+  for (const field of ATTEMPT_TIME_FIELDS) if (!isOptionalTimestamp(attempt[field])) checkOptionalTimestamp(issues, attemptPath(id, i, field), attempt[field]);
   const outcome = attempt.outcome;
   if (outcome !== undefined && outcome !== null && !(ATTEMPT_OUTCOMES as readonly unknown[]).includes(outcome)) {
-    add(issues, key(path, 'outcome'), `must be one of ${ATTEMPT_OUTCOMES.join(', ')} or null, got ${showValue(outcome)}`);
+    add(issues, attemptPath(id, i, 'outcome'), `must be one of ${ATTEMPT_OUTCOMES.join(', ')} or null, got ${showValue(outcome)}`);
   }
 }
 
 /** Absent and null both mean "not set". */
+function isOptionalTimestamp(value: unknown): boolean {
+  return value === undefined || value === null || timestampProblem(value, false) === null;
+}
+
 function checkOptionalTimestamp(issues: Issue[], path: string, value: unknown): void {
   if (value === undefined || value === null) return;
   const problem = timestampProblem(value, false);

@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FileStore, writeFileAtomic } from '../../src/adapters/file-store.js';
+import { digestNote } from '../../src/adapters/state-digest.js';
 import { ConflictError, StateError } from '../../src/core/errors.js';
 import type { State } from '../../src/core/types.js';
 import { parseState } from '../../src/core/validate-state.js';
@@ -173,6 +174,61 @@ describe('FileStore load and write', () => {
   });
 });
 
+describe('FileStore digest note (no second validation of its own bytes)', () => {
+  it('notes the bytes of every write, and a later load of exactly those bytes gives the same state', async () => {
+    await writeFile(statePath, JSON.stringify(seedState()));
+    const store = new FileStore({ statePath });
+    const written = await store.write(await loaded(store), meta);
+    const bytes = await readFile(statePath);
+    expect(await readFile(store.digestPath, 'utf8')).toBe(digestNote(bytes));
+    expect(await readFile(store.digestPath, 'utf8')).toMatch(/^source sha256:[0-9a-f]{64}\n$/);
+    expect(await loaded(new FileStore({ statePath }))).toEqual(written);
+  });
+
+  it('validates in full whatever it did not write itself: an edit, a missing note, a note from another build', async () => {
+    await writeFile(statePath, JSON.stringify(seedState()));
+    const store = new FileStore({ statePath });
+    await store.write(await loaded(store), meta);
+    const note = await readFile(store.digestPath, 'utf8');
+    const good = JSON.parse(await readFile(statePath, 'utf8')) as Record<string, unknown>;
+    const invalid = `${JSON.stringify({ ...good, currentStep: 7 }, null, 2)}\n`;
+
+    await writeFile(statePath, invalid);
+    await expect(new FileStore({ statePath }).load()).rejects.toThrow(/currentStep/);
+
+    await writeFile(store.digestPath, digestNote(Buffer.from(invalid)).replace(/^source /, 'build-0123456789abcdef '));
+    await expect(new FileStore({ statePath }).load()).rejects.toThrow(/currentStep/);
+
+    await rm(store.digestPath);
+    await expect(new FileStore({ statePath }).load()).rejects.toThrow(/currentStep/);
+    expect(note).not.toBe(digestNote(Buffer.from(invalid)));
+    expect(await readFile(statePath, 'utf8')).toBe(invalid);
+  });
+
+  it('skips validation only for bytes the note names (shown with a note forged for a state that would fail it)', async () => {
+    // A forged note is what it takes to get past validation: the note is a record of our own
+    // writes, not a check; anyone who can write the note can as well write a valid state.
+    const invalidButParseable = JSON.stringify({ ...(parseState(seedState()) as unknown as Record<string, unknown>), revision: 3, extra: 1, status: 'RUNNING' });
+    await writeFile(statePath, invalidButParseable);
+    const store = new FileStore({ statePath });
+    await writeFile(store.digestPath, digestNote(Buffer.from(invalidButParseable)));
+    expect((await loaded(store)).status).toBe('RUNNING');
+    await writeFile(store.digestPath, digestNote(Buffer.from(`${invalidButParseable} `)));
+    await expect(new FileStore({ statePath }).load()).rejects.toThrow(/RUNNING/);
+  });
+
+  it('does not follow a link planted where the note goes, and still writes the state', async () => {
+    const target = path.join(dir, 'elsewhere.txt');
+    await writeFile(target, 'precious\n');
+    await writeFile(statePath, JSON.stringify(seedState()));
+    const store = new FileStore({ statePath });
+    await symlink(target, store.digestPath);
+    const written = await store.write(await loaded(store), meta);
+    expect(await readFile(target, 'utf8')).toBe('precious\n');
+    expect((await loaded(new FileStore({ statePath }))).revision).toBe(written.revision);
+  });
+});
+
 describe('FileStore lock', () => {
   it('lets one store hold the state at a time and names the holder to the other', async () => {
     const a = new FileStore({ statePath, command: 'run --plan plan.json' });
@@ -243,7 +299,8 @@ describe('FileStore under kill -9', () => {
     expect((await finalStore.acquire()).ok).toBe(true);
     expect((await loaded(finalStore)).revision).toBe(lastRevision);
     await finalStore.release();
-    expect(await readdir(dir)).toEqual(['state.json']);
+    // No temp file is left; the digest note may name the last bytes or an earlier write's.
+    expect((await readdir(dir)).filter((name) => name !== 'state.json.digest')).toEqual(['state.json']);
     // Not asserted (timing dependent), but useful when tuning: how often a kill hit mid-write.
     console.info(`kill -9 test: ${leftoverTemps} kills landed mid-write; final revision ${lastRevision}`);
   });

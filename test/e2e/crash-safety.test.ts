@@ -56,7 +56,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /**
- * What must hold after any crash: the file parses and validates, DONE steps are a prefix of the
+ * What must hold after any crash: the file parses and validates (as written), DONE steps are a prefix of the
  * queue, currentStep counts them, and every DONE step's outputs are on disk.
  */
 async function assertInvariants(stateFile: string, ws: string, when: string): Promise<State | null> {
@@ -73,6 +73,9 @@ async function assertInvariants(stateFile: string, ws: string, when: string): Pr
   } catch (err) {
     throw new Error(`${when}: state file does not parse: ${(err as Error).message}\n${text.slice(0, 500)}`);
   }
+  // What the sequencer writes is already normalized: the next load trusts these bytes without
+  // validating them again (state-digest.ts), so validation must have nothing left to change.
+  expect(state, `${when}: the written state is not what validating it gives`).toEqual(JSON.parse(text));
   const statuses = state.stepQueue.map((id) => state.stepRuns[id]?.status ?? 'PENDING');
   const leadingDone = statuses.findIndex((s) => s !== 'DONE');
   const doneCount = leadingDone === -1 ? statuses.length : leadingDone;

@@ -16,7 +16,7 @@ import {
   listSome,
   timestampProblem,
   validatePlan
-} from "./chunk-3RQTSQZZ.js";
+} from "./chunk-ABOES2Z5.js";
 import {
   StateError,
   showValue
@@ -155,8 +155,7 @@ function validateState(input, copy = true) {
   }
   const planResult = validatePlan(doc.plan, "plan", false);
   issues.push(...planResult.issues);
-  const steps = isRecord(doc.plan) && isRecord(doc.plan.steps) ? doc.plan.steps : {};
-  const stepIds = new Set(Object.keys(steps));
+  const stepIds = planResult.stepIds;
   if (doc.planHash !== void 0 && !(typeof doc.planHash === "string" && HASH_PATTERN.test(doc.planHash))) {
     add(issues, "planHash", `must be "sha256:" followed by 64 lowercase hex digits, got ${showValue(doc.planHash)}`);
   }
@@ -168,8 +167,9 @@ function validateState(input, copy = true) {
   const stepRuns = doc.stepRuns === void 0 ? {} : doc.stepRuns;
   if (!isRecord(stepRuns)) add(issues, "stepRuns", `must be an object mapping step ids to their runs, got ${showValue(stepRuns)}`);
   else {
-    for (const [id, run] of Object.entries(stepRuns)) {
-      const normalized = checkStepRun(run, key("stepRuns", id), id, stepIds, issues);
+    for (const id of Object.keys(stepRuns)) {
+      const run = stepRuns[id];
+      const normalized = checkStepRun(run, id, stepIds, issues);
       if (normalized && normalized !== run) Object.defineProperty(stepRuns, id, { value: normalized, enumerable: true, writable: true, configurable: true });
     }
   }
@@ -199,41 +199,54 @@ function validateState(input, copy = true) {
   };
   return { state, issues };
 }
-function checkStepRun(run, path, id, stepIds, issues) {
-  if (!stepIds.has(id)) add(issues, path, `is a run of unknown step ${showValue(id)}; known steps: ${listSome(stepIds)}`);
+var ATTEMPT_TIME_FIELDS = ["startedAt", "endedAt", "leaseExpiresAt"];
+var STEP_STATUS_SET = new Set(STEP_STATUSES);
+function runPath(id, field) {
+  return field === void 0 ? key("stepRuns", id) : key(key("stepRuns", id), field);
+}
+function checkStepRun(run, id, stepIds, issues) {
+  if (!stepIds.has(id)) add(issues, runPath(id), `is a run of unknown step ${showValue(id)}; known steps: ${listSome(stepIds)}`);
   if (!isRecord(run)) {
-    add(issues, path, `must be an object with "status" and "tries", got ${showValue(run)}`);
+    add(issues, runPath(id), `must be an object with "status" and "tries", got ${showValue(run)}`);
     return void 0;
   }
-  if (!STEP_STATUSES.includes(run.status)) {
-    add(issues, key(path, "status"), `must be one of ${STEP_STATUSES.join(", ")}, got ${showValue(run.status)}`);
-  }
-  if (run.tries !== void 0) checkInteger(issues, key(path, "tries"), run.tries, 0);
-  checkOptionalTimestamp(issues, key(path, "lastRunIso"), run.lastRunIso);
-  checkOptionalTimestamp(issues, key(path, "firstStartedAt"), run.firstStartedAt);
-  for (const field of ["stdout", "error"]) {
-    const v = run[field];
-    if (v !== void 0 && v !== null && typeof v !== "string") add(issues, key(path, field), `must be a string or null, got ${showValue(v)}`);
-  }
+  if (!STEP_STATUS_SET.has(run.status)) add(issues, runPath(id, "status"), `must be one of ${STEP_STATUSES.join(", ")}, got ${showValue(run.status)}`);
+  if (run.tries !== void 0 && !isCount(run.tries)) checkInteger(issues, runPath(id, "tries"), run.tries, 0);
+  if (!isOptionalTimestamp(run.lastRunIso)) checkOptionalTimestamp(issues, runPath(id, "lastRunIso"), run.lastRunIso);
+  if (!isOptionalTimestamp(run.firstStartedAt)) checkOptionalTimestamp(issues, runPath(id, "firstStartedAt"), run.firstStartedAt);
+  if (!isOptionalText(run.stdout)) add(issues, runPath(id, "stdout"), `must be a string or null, got ${showValue(run.stdout)}`);
+  if (!isOptionalText(run.error)) add(issues, runPath(id, "error"), `must be a string or null, got ${showValue(run.error)}`);
   if (run.attempts !== void 0) {
-    const attemptsPath = key(path, "attempts");
-    if (!Array.isArray(run.attempts)) add(issues, attemptsPath, `must be an array of attempt records, got ${showValue(run.attempts)}`);
-    else run.attempts.forEach((a, i) => checkAttempt(issues, index(attemptsPath, i), a));
+    if (!Array.isArray(run.attempts)) add(issues, runPath(id, "attempts"), `must be an array of attempt records, got ${showValue(run.attempts)}`);
+    else for (let i = 0; i < run.attempts.length; i++) checkAttempt(issues, id, i, run.attempts[i]);
   }
   return run.tries === void 0 ? { ...run, tries: 0 } : run;
 }
-function checkAttempt(issues, path, attempt) {
+function isOptionalText(value) {
+  return value === void 0 || value === null || typeof value === "string";
+}
+function isCount(value) {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0;
+}
+function attemptPath(id, i, field) {
+  const at = index(runPath(id, "attempts"), i);
+  return field === void 0 ? at : key(at, field);
+}
+function checkAttempt(issues, id, i, attempt) {
   if (!isRecord(attempt)) {
-    add(issues, path, `must be an attempt record (an object with "n"), got ${showValue(attempt)}`);
+    add(issues, attemptPath(id, i), `must be an attempt record (an object with "n"), got ${showValue(attempt)}`);
     return;
   }
-  checkInteger(issues, key(path, "n"), attempt.n, 1);
-  if (attempt.runId !== void 0 && typeof attempt.runId !== "string") add(issues, key(path, "runId"), `must be a string, got ${showValue(attempt.runId)}`);
-  for (const field of ["startedAt", "endedAt", "leaseExpiresAt"]) checkOptionalTimestamp(issues, key(path, field), attempt[field]);
+  if (!(typeof attempt.n === "number" && Number.isInteger(attempt.n) && attempt.n >= 1)) checkInteger(issues, attemptPath(id, i, "n"), attempt.n, 1);
+  if (attempt.runId !== void 0 && typeof attempt.runId !== "string") add(issues, attemptPath(id, i, "runId"), `must be a string, got ${showValue(attempt.runId)}`);
+  for (const field of ATTEMPT_TIME_FIELDS) if (!isOptionalTimestamp(attempt[field])) checkOptionalTimestamp(issues, attemptPath(id, i, field), attempt[field]);
   const outcome = attempt.outcome;
   if (outcome !== void 0 && outcome !== null && !ATTEMPT_OUTCOMES.includes(outcome)) {
-    add(issues, key(path, "outcome"), `must be one of ${ATTEMPT_OUTCOMES.join(", ")} or null, got ${showValue(outcome)}`);
+    add(issues, attemptPath(id, i, "outcome"), `must be one of ${ATTEMPT_OUTCOMES.join(", ")} or null, got ${showValue(outcome)}`);
   }
+}
+function isOptionalTimestamp(value) {
+  return value === void 0 || value === null || timestampProblem(value, false) === null;
 }
 function checkOptionalTimestamp(issues, path, value) {
   if (value === void 0 || value === null) return;

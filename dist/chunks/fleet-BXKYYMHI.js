@@ -5,20 +5,20 @@ import {
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-KNU5CBJ5.js";
+} from "./chunk-DT6BTS7G.js";
 import {
   listPlanRefs,
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-4IT6PAGZ.js";
+} from "./chunk-H7MLAHFC.js";
 import {
   acquireLock,
   createEngine
-} from "./chunk-RE3REJY5.js";
+} from "./chunk-CCQEMKWN.js";
 import {
   tick
-} from "./chunk-2CQAU3NJ.js";
+} from "./chunk-YE7QHLOH.js";
 import {
   isActiveRef,
   isRefSafePlanId,
@@ -26,8 +26,8 @@ import {
   parseState,
   planMatrix,
   stepsDone
-} from "./chunk-ZHY6NROM.js";
-import "./chunk-3RQTSQZZ.js";
+} from "./chunk-MTDYWTRX.js";
+import "./chunk-ABOES2Z5.js";
 import {
   ConfigError,
   describeError

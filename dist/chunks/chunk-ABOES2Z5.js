@@ -11,15 +11,23 @@ var ISO_TIMESTAMP = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([T ]([01]\d|2[
 function isRecord(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+var NON_SPACE = /\S/;
 function isNonEmptyString(value) {
-  return typeof value === "string" && value.trim().length > 0;
+  return typeof value === "string" && NON_SPACE.test(value);
 }
+var DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function isRealDate(text) {
-  const y = Number(text.slice(0, 4));
-  const m = Number(text.slice(5, 7));
-  const d = Number(text.slice(8, 10));
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  const y = digits(text, 0, 4);
+  const m = digits(text, 5, 2);
+  const d = digits(text, 8, 2);
+  if (m < 1 || m > 12 || d < 1) return false;
+  const leap = y % 4 === 0 && y % 100 !== 0 || y % 400 === 0;
+  return d <= (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1] ?? 0);
+}
+function digits(text, from, count) {
+  let n = 0;
+  for (let i = from; i < from + count; i++) n = n * 10 + (text.charCodeAt(i) - 48);
+  return n;
 }
 function timestampProblem(value, strict) {
   const pattern = strict ? ISO_DATE_TIME : ISO_TIMESTAMP;
@@ -261,30 +269,32 @@ function validatePlan(input, basePath = "plan", copy = true) {
   const issues = [];
   if (!isRecord(input)) {
     add(issues, basePath, `must be an object with "steps" (a plan), got ${showValue(input)}`);
-    return { issues };
+    return { issues, stepIds: /* @__PURE__ */ new Set() };
   }
   const plan = copy ? cloneJson(input) : input;
   const stepsPath = key(basePath, "steps");
   const steps = plan.steps;
-  const stepIds = /* @__PURE__ */ new Set();
+  let stepIds = /* @__PURE__ */ new Set();
   if (!isRecord(steps)) {
     add(issues, stepsPath, `must be an object mapping step ids to steps, got ${showValue(steps)}`);
   } else {
     const ids = Object.keys(steps);
     if (ids.length === 0) add(issues, stepsPath, "must contain at least one step, got {}");
     if (ids.length > MAX_STEPS) add(issues, stepsPath, `must contain at most ${MAX_STEPS} steps, got ${ids.length}`);
-    for (const id of ids) stepIds.add(id);
+    stepIds = new Set(ids);
+    const routes = /* @__PURE__ */ new Map();
     for (const id of ids) {
-      const stepPath = key(stepsPath, id);
       if (!ID_PATTERN.test(id)) {
-        add(issues, stepPath, `has an invalid step id ${showValue(id)}; expected 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
+        add(issues, key(stepsPath, id), `has an invalid step id ${showValue(id)}; expected 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
       }
-      const normalized = checkStep(steps[id], stepPath, id, stepIds, issues);
-      if (normalized && normalized !== steps[id]) {
-        Object.defineProperty(steps, id, { value: normalized, enumerable: true, writable: true, configurable: true });
-      }
+      const step = steps[id];
+      const normalized = checkStep(step, stepsPath, id, stepIds, issues);
+      if (!normalized) continue;
+      if (normalized !== step) Object.defineProperty(steps, id, { value: normalized, enumerable: true, writable: true, configurable: true });
+      const target = normalized.onValidationFail;
+      if (typeof target === "string" && target !== id && stepIds.has(target) && !ROUTE_KEYWORDS.includes(target)) routes.set(id, target);
     }
-    checkRoutingLoops(steps, stepsPath, issues);
+    checkRoutingLoops(routes, stepsPath, issues);
   }
   if (plan.title !== void 0 && typeof plan.title !== "string") {
     add(issues, key(basePath, "title"), `must be a string, got ${showValue(plan.title)}`);
@@ -294,7 +304,7 @@ function validatePlan(input, basePath = "plan", copy = true) {
     const problem = timestampProblem(plan.deadline, true);
     if (problem) add(issues, key(basePath, "deadline"), problem);
   }
-  return issues.length > 0 ? { issues } : { plan, issues };
+  return issues.length > 0 ? { issues, stepIds } : { plan, issues, stepIds };
 }
 function checkQueue(issues, path, value, stepIds, allowEmpty) {
   if (!Array.isArray(value) || !allowEmpty && value.length === 0) {
@@ -302,25 +312,48 @@ function checkQueue(issues, path, value, stepIds, allowEmpty) {
     return false;
   }
   const before = issues.length;
-  const firstIndex = /* @__PURE__ */ new Map();
-  value.forEach((id, i) => {
-    const p = index(path, i);
-    if (typeof id !== "string") add(issues, p, `must be a step id (a string), got ${showValue(id)}`);
-    else if (firstIndex.has(id)) add(issues, p, `repeats step ${showValue(id)} (already at index ${firstIndex.get(id)}); each step may be queued once`);
+  const seen = /* @__PURE__ */ new Set();
+  for (let i = 0; i < value.length; i++) {
+    const id = value[i];
+    if (typeof id !== "string") add(issues, index(path, i), `must be a step id (a string), got ${showValue(id)}`);
+    else if (seen.has(id)) add(issues, index(path, i), `repeats step ${showValue(id)} (already at index ${value.indexOf(id)}); each step may be queued once`);
     else {
-      firstIndex.set(id, i);
-      if (!stepIds.has(id)) add(issues, p, `names unknown step ${showValue(id)}; known steps: ${listSome(stepIds)}`);
+      seen.add(id);
+      if (!stepIds.has(id)) add(issues, index(path, i), `names unknown step ${showValue(id)}; known steps: ${listSome(stepIds)}`);
     }
-  });
+  }
   return issues.length === before;
 }
-function checkStep(step, path, id, stepIds, issues) {
+var TIMEOUT_FIELDS = ["attemptTimeoutMinutes", "timeoutMinutes"];
+var PAYLOAD_FIELDS = ["expectPayload", "inheritPayload"];
+function checkStep(step, stepsPath, id, stepIds, issues) {
   if (!isRecord(step)) {
-    add(issues, path, `must be an object with "title" and "instruction", got ${showValue(step)}`);
+    add(issues, key(stepsPath, id), `must be an object with "title" and "instruction", got ${showValue(step)}`);
     return void 0;
   }
-  checkString(issues, key(path, "title"), step.title, "a short human-readable label");
-  checkString(issues, key(path, "instruction"), step.instruction, "the full instruction for the agent");
+  if (!isNonEmptyString(step.title)) checkString(issues, key(key(stepsPath, id), "title"), step.title, "a short human-readable label");
+  if (!isNonEmptyString(step.instruction)) checkString(issues, key(key(stepsPath, id), "instruction"), step.instruction, "the full instruction for the agent");
+  if (isPlainStep(step)) return step;
+  return checkStepFields(step, key(stepsPath, id), id, stepIds, issues);
+}
+var CHECKED_STEP_FIELDS = /* @__PURE__ */ new Set([
+  "required_outputs",
+  "requiredOutputs",
+  "maxAttempts",
+  "attemptTimeoutMinutes",
+  "timeoutMinutes",
+  "agent",
+  "env",
+  "expectPayload",
+  "inheritPayload",
+  "onValidationFail",
+  "validate"
+]);
+function isPlainStep(step) {
+  for (const field of Object.keys(step)) if (CHECKED_STEP_FIELDS.has(field)) return false;
+  return true;
+}
+function checkStepFields(step, path, id, stepIds, issues) {
   let outputsField = "requiredOutputs";
   let normalized = step;
   if (Object.hasOwn(step, "required_outputs")) {
@@ -335,10 +368,15 @@ function checkStep(step, path, id, stepIds, issues) {
   if (outputs !== void 0) {
     const outputsPath = key(path, outputsField);
     if (!Array.isArray(outputs)) add(issues, outputsPath, `must be an array of relative paths inside the workspace, got ${showValue(outputs)}`);
-    else outputs.forEach((p, i) => checkRelativePathField(issues, index(outputsPath, i), p));
+    else {
+      for (let i = 0; i < outputs.length; i++) {
+        const output = outputs[i];
+        if (typeof output !== "string" || checkRelativePath(output) !== null) checkRelativePathField(issues, index(outputsPath, i), output);
+      }
+    }
   }
   if (step.maxAttempts !== void 0) checkInteger(issues, key(path, "maxAttempts"), step.maxAttempts, 1, MAX_ATTEMPTS);
-  for (const field of ["attemptTimeoutMinutes", "timeoutMinutes"]) {
+  for (const field of TIMEOUT_FIELDS) {
     const v = step[field];
     if (v !== void 0 && (typeof v !== "number" || !Number.isFinite(v) || v <= 0 || v > MAX_TIMEOUT_MINUTES)) {
       add(issues, key(path, field), `must be a number of minutes > 0 and <= ${MAX_TIMEOUT_MINUTES}, got ${showValue(v)}`);
@@ -346,7 +384,7 @@ function checkStep(step, path, id, stepIds, issues) {
   }
   if (step.agent !== void 0) checkString(issues, key(path, "agent"), step.agent, "an agent command");
   if (step.env !== void 0) checkEnv(issues, key(path, "env"), step.env);
-  for (const field of ["expectPayload", "inheritPayload"]) {
+  for (const field of PAYLOAD_FIELDS) {
     const v = step[field];
     if (v !== void 0 && typeof v !== "boolean") add(issues, key(path, field), `must be true or false, got ${showValue(v)}`);
   }
@@ -376,16 +414,7 @@ function checkRoute(issues, path, value, self, stepIds) {
     add(issues, path, `must be "retry", "fail" or the id of another step, got ${showValue(value)}; known steps: ${listSome(stepIds)}`);
   }
 }
-function checkRoutingLoops(steps, stepsPath, issues) {
-  const next = /* @__PURE__ */ new Map();
-  for (const id in steps) {
-    if (!Object.hasOwn(steps, id)) continue;
-    const step = steps[id];
-    const target = isRecord(step) ? step.onValidationFail : void 0;
-    if (typeof target === "string" && target !== id && Object.hasOwn(steps, target) && !ROUTE_KEYWORDS.includes(target)) {
-      next.set(id, target);
-    }
-  }
+function checkRoutingLoops(next, stepsPath, issues) {
   const walkOf = /* @__PURE__ */ new Map();
   let walk = 0;
   for (const start of next.keys()) {

@@ -10,7 +10,7 @@ import {
   parsePlanRefs,
   parseState,
   waitRef
-} from "./chunk-ZHY6NROM.js";
+} from "./chunk-MTDYWTRX.js";
 import {
   ConfigError,
   describeError,

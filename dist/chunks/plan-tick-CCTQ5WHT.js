@@ -5,11 +5,11 @@ import {
   issueNumberOf,
   planBranch,
   tickPlan
-} from "./chunk-HNM2KKPI.js";
+} from "./chunk-UNBF4GLY.js";
 import "./chunk-PJOBFYYP.js";
-import "./chunk-2CQAU3NJ.js";
-import "./chunk-ZHY6NROM.js";
-import "./chunk-3RQTSQZZ.js";
+import "./chunk-YE7QHLOH.js";
+import "./chunk-MTDYWTRX.js";
+import "./chunk-ABOES2Z5.js";
 import "./chunk-W45QG6MF.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-EJHJ3B7N.js";

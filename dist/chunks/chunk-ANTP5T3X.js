@@ -1,18 +1,18 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   planHash
-} from "./chunk-D3PUZATC.js";
+} from "./chunk-5I7KSCAE.js";
 import {
   findJsonSyntaxError,
   parseAgentCommand
-} from "./chunk-2CQAU3NJ.js";
+} from "./chunk-YE7QHLOH.js";
 import {
   add,
   checkQueue,
   isRecord,
   parsePlan,
   validatePlan
-} from "./chunk-3RQTSQZZ.js";
+} from "./chunk-ABOES2Z5.js";
 import {
   ConfigError,
   PlanError,

@@ -16,10 +16,10 @@ import {
   stepRun,
   stepTimeLeftMs,
   stepsDone
-} from "./chunk-ZHY6NROM.js";
+} from "./chunk-MTDYWTRX.js";
 import {
   checkRelativePath
-} from "./chunk-3RQTSQZZ.js";
+} from "./chunk-ABOES2Z5.js";
 import {
   ConfigError,
   ConflictError,
@@ -31,8 +31,8 @@ import {
 
 // src/adapters/exec-agent.ts
 import { spawn } from "node:child_process";
-import { constants, readFileSync, readdirSync, rmSync } from "node:fs";
-import { access, mkdir, open, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { accessSync, closeSync, constants, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
+import { readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
 
@@ -353,7 +353,7 @@ var ExecAgentRunner = class {
   async resolve(command) {
     if (!command) return null;
     const known = this.resolved.get(command);
-    if (known && await isExecutableFile(known)) return known;
+    if (known && isExecutableFile(known)) return known;
     const found = await this.search(command);
     if (found) this.resolved.set(command, found);
     return found;
@@ -362,25 +362,21 @@ var ExecAgentRunner = class {
   async search(command) {
     if (isPathLike(command)) {
       const file = path.resolve(this.cwd, command);
-      return await isExecutableFile(file) ? file : null;
+      return isExecutableFile(file) ? file : null;
     }
     const dirs = (this.env.PATH ?? "").split(path.delimiter).filter((d) => d !== "");
     for (const dir of dirs) {
       const file = path.resolve(this.cwd, dir, command);
-      if (await isExecutableFile(file)) return file;
+      if (isExecutableFile(file)) return file;
     }
     return null;
   }
   async run(spec) {
     const started = Date.now();
     const pidFile = `${spec.logFile}.pid`;
-    await mkdir(path.dirname(spec.logFile), { recursive: true });
-    const log = (await open(spec.logFile, "w")).createWriteStream();
-    const logClosed = new Promise((resolve) => log.once("close", () => resolve()));
-    const finishLog = async () => {
-      log.end();
-      await logClosed;
-    };
+    mkdirSync(path.dirname(spec.logFile), { recursive: true });
+    const log = new LogFile(spec.logFile);
+    const finishLog = async () => log.close();
     const bufferOptions = {
       ...this.headChars !== void 0 ? { head: this.headChars } : {},
       ...this.tailChars !== void 0 ? { tail: this.tailChars } : {},
@@ -421,9 +417,12 @@ var ExecAgentRunner = class {
       await finishLog();
       return { ...base, durationMs: Date.now() - started, spawnError: message };
     }
-    const pidWritten = writeFile(pidFile, `${pgid}
+    try {
+      writeFileSync(pidFile, `${pgid}
 ${startTimeOf(pgid) ?? ""}
-`).catch(() => void 0);
+`);
+    } catch {
+    }
     let outputBytes = 0;
     const pipe = (stream, buffer) => {
       if (!stream) return;
@@ -471,7 +470,6 @@ ${startTimeOf(pgid) ?? ""}
       child.stdout?.destroy();
       child.stderr?.destroy();
     }
-    await pidWritten;
     if (!isProcessGroupAlive(pgid)) rmSync(pidFile, { force: true });
     await finishLog();
     return {
@@ -507,15 +505,39 @@ function mergeEnv(base, extra) {
   for (const [k, v] of Object.entries(base)) if (v !== void 0) env[k] = v;
   return Object.assign(env, extra);
 }
-async function isExecutableFile(file) {
+function isExecutableFile(file) {
   try {
-    if (!(await stat(file)).isFile()) return false;
-    await access(file, constants.X_OK);
+    if (!statSync(file).isFile()) return false;
+    accessSync(file, constants.X_OK);
     return true;
   } catch {
     return false;
   }
 }
+var LogFile = class {
+  fd;
+  constructor(file) {
+    this.fd = openSync(file, "w");
+  }
+  write(chunk) {
+    if (this.fd === null) return;
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    try {
+      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd, bytes, offset, bytes.length - offset);
+    } catch {
+      this.close();
+    }
+  }
+  close() {
+    if (this.fd === null) return;
+    const fd = this.fd;
+    this.fd = null;
+    try {
+      closeSync(fd);
+    } catch {
+    }
+  }
+};
 async function describeSpawnError(error, program, cwd) {
   const code = error.code;
   const shown = JSON.stringify(program);
@@ -552,8 +574,8 @@ function isProcessGroupAlive(pgid) {
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    const stat5 = procStat(Number(entry));
-    if (stat5 && stat5.pgrp === pgid && stat5.state !== "Z") return true;
+    const stat3 = procStat(Number(entry));
+    if (stat3 && stat3.pgrp === pgid && stat3.state !== "Z") return true;
   }
   return false;
 }
@@ -600,33 +622,40 @@ function delay(ms) {
 
 // src/adapters/cache-store.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { mkdir as mkdir3, readFile as readFile2, rm as rm3 } from "node:fs/promises";
+import { mkdir as mkdir2, readFile as readFile2, rm as rm3 } from "node:fs/promises";
 import path4 from "node:path";
 
 // src/adapters/atomic-write.ts
 import { randomBytes } from "node:crypto";
-import { open as open2, rename, stat as stat2, unlink } from "node:fs/promises";
+import { closeSync as closeSync2, fchmodSync, fstatSync, fsyncSync, openSync as openSync2, renameSync, statSync as statSync2, unlinkSync, writeSync as writeSync2 } from "node:fs";
 import path2 from "node:path";
 async function writeFileAtomic(filePath, text, options = {}) {
   await writeFileAtomicStat(filePath, text, options);
 }
 async function writeFileAtomicStat(filePath, text, options = {}) {
+  return writeFileAtomicStatSync(filePath, text, options);
+}
+function writeFileAtomicStatSync(filePath, text, options) {
   const tempPath = tempPathFor(filePath);
-  const mode = await existingMode(filePath) ?? options.mode ?? 420;
+  const mode = existingMode(filePath) ?? options.mode ?? 420;
+  const bytes = typeof text === "string" ? Buffer.from(text) : text;
   let written;
-  const handle = await open2(tempPath, "wx", mode);
+  const fd = openSync2(tempPath, "wx", mode);
   try {
     try {
-      await handle.writeFile(text);
-      await handle.chmod(mode);
-      await handle.sync();
-      written = await handle.stat({ bigint: true });
+      for (let offset = 0; offset < bytes.length; ) offset += writeSync2(fd, bytes, offset, bytes.length - offset);
+      fchmodSync(fd, mode);
+      fsyncSync(fd);
+      written = fstatSync(fd, { bigint: true });
     } finally {
-      await handle.close();
+      closeSync2(fd);
     }
-    await rename(tempPath, filePath);
+    renameSync(tempPath, filePath);
   } catch (err) {
-    await unlink(tempPath).catch(() => void 0);
+    try {
+      unlinkSync(tempPath);
+    } catch {
+    }
     throw err;
   }
   return written;
@@ -640,9 +669,9 @@ function isTempFileFor(fileName, targetName) {
   if (!fileName.startsWith(prefix) || !fileName.endsWith(".tmp")) return false;
   return /^\d+\.[0-9a-f]+$/.test(fileName.slice(prefix.length, -".tmp".length));
 }
-async function existingMode(filePath) {
+function existingMode(filePath) {
   try {
-    return (await stat2(filePath)).mode & 4095;
+    return statSync2(filePath).mode & 4095;
   } catch (err) {
     if (err.code === "ENOENT") return null;
     throw err;
@@ -650,7 +679,7 @@ async function existingMode(filePath) {
 }
 
 // src/adapters/cache-staging.ts
-import { copyFile, lstat, mkdir as mkdir2, readdir, realpath, rename as rename2, rm as rm2, stat as stat3, unlink as unlink2 } from "node:fs/promises";
+import { copyFile, lstat, mkdir, readdir, realpath, rename, rm as rm2, stat as stat2, unlink } from "node:fs/promises";
 import path3 from "node:path";
 var RESERVED = [".sequencer", ".git"];
 function outputPathProblem(p) {
@@ -686,12 +715,12 @@ async function stageOutput(workspace, staging, rel, log) {
   }
   const target = path3.join(staging, norm);
   await rm2(target, { recursive: true, force: true });
-  await mkdir2(path3.dirname(target), { recursive: true });
+  await mkdir(path3.dirname(target), { recursive: true });
   await copyTree(real, target, norm, log);
   return true;
 }
 async function copyTree(source, target, label, log) {
-  const info = await stat3(source);
+  const info = await stat2(source);
   if (info.isFile()) {
     await copyFile(source, target);
     return;
@@ -700,7 +729,7 @@ async function copyTree(source, target, label, log) {
     log.warn(`Output ${label} is neither a file nor a folder; not saved to the cache.`);
     return;
   }
-  await mkdir2(target, { recursive: true });
+  await mkdir(target, { recursive: true });
   for (const entry of await readdir(source, { withFileTypes: true })) {
     const child = `${label}/${entry.name}`;
     if (entry.isSymbolicLink()) log.warn(`Symlink ${child} is not saved to the cache.`);
@@ -733,11 +762,11 @@ async function installFile(root, source, rel, log) {
     return false;
   }
   try {
-    await mkdir2(parent, { recursive: true });
+    await mkdir(parent, { recursive: true });
     const tmp = `${target}.${process.pid}.cache-restore.tmp`;
-    await unlink2(tmp).catch(() => void 0);
+    await unlink(tmp).catch(() => void 0);
     await copyFile(source, tmp);
-    await rename2(tmp, target);
+    await rename(tmp, target);
     return true;
   } catch (err) {
     log.warn(`Could not restore ${rel} from the cache: ${describeError(err)}`);
@@ -804,9 +833,29 @@ function unescapeCommandData(s) {
 
 // src/core/state-json.ts
 var PRETTY_MAX_STEPS = 500;
+var texts = /* @__PURE__ */ new WeakMap();
+var REUSED_FIELDS = /* @__PURE__ */ new Set(["plan", "stepQueue"]);
 function serializeState(state) {
-  return `${state.stepQueue.length <= PRETTY_MAX_STEPS ? JSON.stringify(state, null, 2) : JSON.stringify(state)}
+  if (state.stepQueue.length <= PRETTY_MAX_STEPS) return `${JSON.stringify(state, null, 2)}
 `;
+  const record = state;
+  let text = "{";
+  for (const field of Object.keys(record)) {
+    const value = REUSED_FIELDS.has(field) ? reusedText(record[field]) : JSON.stringify(record[field]);
+    if (value === void 0) continue;
+    text += `${text.length > 1 ? "," : ""}${JSON.stringify(field)}:${value}`;
+  }
+  return `${text}}
+`;
+}
+function reusedText(value) {
+  if (typeof value !== "object" || value === null) return JSON.stringify(value);
+  let text = texts.get(value);
+  if (text === void 0) {
+    text = JSON.stringify(value);
+    texts.set(value, text);
+  }
+  return text;
 }
 
 // src/adapters/cache-store.ts
@@ -882,7 +931,7 @@ var CacheStore = class {
     const next = { ...state, revision };
     const text = serializeState(next);
     const stagedState = path4.join(this.stagingDir, this.stateRel);
-    await mkdir3(path4.dirname(stagedState), { recursive: true });
+    await mkdir2(path4.dirname(stagedState), { recursive: true });
     await writeFileAtomic(stagedState, text);
     if (meta.kind === "completion") {
       for (const output of this.outputs(next)) await stageOutput(this.workspace, this.stagingDir, output, this.log);
@@ -896,7 +945,7 @@ var CacheStore = class {
     if (newest !== key) {
       throw new ConflictError(`Another writer saved revision ${revision} (key ${newest}) right after ours (key ${key}); theirs is the one later ticks load.`);
     }
-    await mkdir3(path4.dirname(this.statePath), { recursive: true });
+    await mkdir2(path4.dirname(this.statePath), { recursive: true });
     await writeFileAtomic(this.statePath, text);
     this.basis = { kind: "ok", revision };
     return next;
@@ -918,7 +967,7 @@ var CacheStore = class {
       if (key === null) throw new Error(`Cache entry ${higher} was found by a lookup but could not be restored a moment later.`);
       ({ state, text } = await this.readStaged(key));
     }
-    await mkdir3(path4.dirname(this.statePath), { recursive: true });
+    await mkdir2(path4.dirname(this.statePath), { recursive: true });
     await writeFileAtomic(this.statePath, text);
     const restored = await installStagedOutputs(this.workspace, this.stagingDir, this.log);
     this.log.debug(`Restored ${key} (revision ${state.revision})${restored.length ? ` and ${restored.length} output file(s)` : ""}.`);
@@ -966,7 +1015,7 @@ var CacheStore = class {
   /** Restores the newest entry whose key starts with `prefix` into an emptied staging folder. */
   async restore(cache, prefix) {
     await rm3(this.stagingDir, { recursive: true, force: true });
-    await mkdir3(this.stagingDir, { recursive: true });
+    await mkdir2(this.stagingDir, { recursive: true });
     return this.find(cache, prefix, false);
   }
   lookup(cache, prefix) {
@@ -1025,7 +1074,7 @@ function escapeRegExp(s) {
 }
 
 // src/adapters/git-store.ts
-import { mkdir as mkdir4, readFile as readFile3, rename as rename3, unlink as unlink3, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdir as mkdir3, readFile as readFile3, rename as rename2, unlink as unlink2, writeFile } from "node:fs/promises";
 import path5 from "node:path";
 var DEFAULT_GIT_IDENTITY = {
   name: "agent-step-sequencer[bot]",
@@ -1148,8 +1197,8 @@ var GitStore = class {
     if (missing.length === 0) return;
     const lines = [...have.has(EXCLUDE_MARKER) ? [] : [EXCLUDE_MARKER], ...missing];
     const sep = current === "" || current.endsWith("\n") ? "" : "\n";
-    await mkdir4(path5.dirname(file), { recursive: true });
-    await writeFile2(file, `${current}${sep}${lines.join("\n")}
+    await mkdir3(path5.dirname(file), { recursive: true });
+    await writeFile(file, `${current}${sep}${lines.join("\n")}
 `);
   }
   /** Fetches the work branch into its tracking ref; false when the remote has no such branch. */
@@ -1190,10 +1239,10 @@ var GitStore = class {
   }
   async writeWorkingState(state) {
     const file = path5.join(this.workspace, this.statePath);
-    await mkdir4(path5.dirname(file), { recursive: true });
+    await mkdir3(path5.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile2(tmp, serializeState(state));
-    await rename3(tmp, file);
+    await writeFile(tmp, serializeState(state));
+    await rename2(tmp, file);
   }
   async commit(meta) {
     const spec = `./${this.statePath}`;
@@ -1280,7 +1329,7 @@ var GitStore = class {
     const restored = await this.run(["checkout", "-q", "HEAD", "--", spec], true);
     if (restored.code !== 0) {
       await this.run(["rm", "-q", "--cached", "--ignore-unmatch", "--", spec]);
-      await unlink3(path5.join(this.workspace, this.statePath)).catch(() => void 0);
+      await unlink2(path5.join(this.workspace, this.statePath)).catch(() => void 0);
       this.stateTracked = false;
     }
   }
@@ -1353,7 +1402,8 @@ var LocalOwnerProbe = class {
 };
 
 // src/adapters/workspace-fs.ts
-import { access as access2, constants as constants2, realpath as realpath2, stat as stat4 } from "node:fs/promises";
+import { accessSync as accessSync2, constants as constants2, realpathSync, statSync as statSync3 } from "node:fs";
+import { realpath as realpath2 } from "node:fs/promises";
 import path6 from "node:path";
 var FsWorkspace = class _FsWorkspace {
   constructor(root) {
@@ -1371,15 +1421,15 @@ var FsWorkspace = class _FsWorkspace {
   async missingOutputs(paths) {
     const missing = [];
     for (const p of paths) {
-      if (!await this.existsInside(p)) missing.push(p);
+      if (!this.existsInside(p)) missing.push(p);
     }
     return missing;
   }
-  async existsInside(p) {
+  existsInside(p) {
     if (checkRelativePath(p) !== null) return false;
     let real;
     try {
-      real = await realpath2(path6.resolve(this.root, p.replace(/\\/g, "/")));
+      real = realpathSync(path6.resolve(this.root, p.replace(/\\/g, "/")));
     } catch {
       return false;
     }
@@ -1388,7 +1438,7 @@ var FsWorkspace = class _FsWorkspace {
   async preflight(outputs) {
     const problems = [];
     try {
-      await access2(this.root, constants2.W_OK);
+      accessSync2(this.root, constants2.W_OK);
     } catch {
       problems.push(`the workspace ${this.root} is not writable`);
     }
@@ -1398,23 +1448,25 @@ var FsWorkspace = class _FsWorkspace {
         problems.push(`required output ${reason}`);
         continue;
       }
-      const blocker = await this.uncreatableParent(p);
+      const blocker = this.uncreatableParent(p);
       if (blocker) problems.push(`the folder of required output "${p}" cannot be created: ${blocker}`);
     }
     return problems;
   }
   /** Walks up from the output's folder to the first existing ancestor, which must be a writable folder inside the workspace. */
-  async uncreatableParent(p) {
+  uncreatableParent(p) {
     let dir = path6.dirname(path6.resolve(this.root, p.replace(/\\/g, "/")));
     for (; ; ) {
       try {
-        const info = await stat4(dir);
+        const info = statSync3(dir);
         if (!info.isDirectory()) return `"${path6.relative(this.root, dir)}" is a file`;
-        const real = await realpath2(dir);
+        const real = realpathSync(dir);
         if (real !== this.root && !real.startsWith(this.root + path6.sep)) return `"${path6.relative(this.root, dir)}" leads outside the workspace`;
-        await access2(dir, constants2.W_OK).catch(() => {
+        try {
+          accessSync2(dir, constants2.W_OK);
+        } catch {
           throw new Error("not writable");
-        });
+        }
         return null;
       } catch (err) {
         if (err.code === "ENOENT" && dir !== this.root) {
@@ -1428,7 +1480,7 @@ var FsWorkspace = class _FsWorkspace {
 };
 
 // src/adapters/fs-verifier.ts
-import { mkdtemp, open as open3, realpath as realpath3, rm as rm4 } from "node:fs/promises";
+import { mkdtemp, open, realpath as realpath3, rm as rm4 } from "node:fs/promises";
 import os2 from "node:os";
 import path7 from "node:path";
 var FsVerifier = class {
@@ -1454,7 +1506,7 @@ var FsVerifier = class {
     if (!real.startsWith(this.root.endsWith(path7.sep) ? this.root : this.root + path7.sep)) return null;
     let handle;
     try {
-      handle = await open3(real, "r");
+      handle = await open(real, "r");
     } catch {
       return null;
     }
@@ -1492,14 +1544,16 @@ var FsVerifier = class {
 };
 
 // src/adapters/attempt-files.ts
-import { constants as constants3 } from "node:fs";
-import { mkdir as mkdir5, open as open4, rm as rm5, writeFile as writeFile3 } from "node:fs/promises";
+import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync2, openSync as openSync3, readSync } from "node:fs";
+import { mkdir as mkdir4, rm as rm5, writeFile as writeFile2 } from "node:fs/promises";
 import path8 from "node:path";
 var FsAttemptFiles = class {
+  // Synchronous: read once per attempt and almost always missing; a thread-pool round trip
+  // would cost more than the call.
   async read(file, maxBytes) {
-    let handle;
+    let fd;
     try {
-      handle = await open4(file, constants3.O_RDONLY | (constants3.O_NOFOLLOW ?? 0));
+      fd = openSync3(file, constants3.O_RDONLY | (constants3.O_NOFOLLOW ?? 0));
     } catch (err) {
       const code = err.code;
       if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
@@ -1507,20 +1561,25 @@ var FsAttemptFiles = class {
       return { kind: "unreadable", reason: err.message };
     }
     try {
-      const st = await handle.stat();
+      const st = fstatSync2(fd);
       if (!st.isFile()) return { kind: "unreadable", reason: "it is not a regular file" };
       if (st.size > maxBytes) return { kind: "too-large", bytes: st.size };
       const buffer = Buffer.alloc(maxBytes + 1);
-      const { bytesRead } = await handle.read(buffer, 0, maxBytes + 1, 0);
-      if (bytesRead > maxBytes) return { kind: "too-large", bytes: Math.max(bytesRead, (await handle.stat()).size) };
+      let bytesRead = 0;
+      while (bytesRead < buffer.length) {
+        const n = readSync(fd, buffer, bytesRead, buffer.length - bytesRead, bytesRead);
+        if (n === 0) break;
+        bytesRead += n;
+      }
+      if (bytesRead > maxBytes) return { kind: "too-large", bytes: Math.max(bytesRead, fstatSync2(fd).size) };
       return { kind: "text", text: buffer.subarray(0, bytesRead).toString("utf8") };
     } finally {
-      await handle.close();
+      closeSync3(fd);
     }
   }
   async write(file, text) {
-    await mkdir5(path8.dirname(file), { recursive: true });
-    await writeFile3(file, text);
+    await mkdir4(path8.dirname(file), { recursive: true });
+    await writeFile2(file, text);
   }
   async remove(file) {
     await rm5(file, { force: true });

@@ -17,11 +17,11 @@ import {
   resumeLines,
   stepRows,
   tick
-} from "./chunk-2CQAU3NJ.js";
+} from "./chunk-YE7QHLOH.js";
 import {
   git,
   stepsDone
-} from "./chunk-ZHY6NROM.js";
+} from "./chunk-MTDYWTRX.js";
 import {
   getIfModified,
   isStatus,

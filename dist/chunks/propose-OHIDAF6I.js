@@ -4,7 +4,7 @@ import {
   createPlanStore,
   outputLinks,
   planBranch
-} from "./chunk-HNM2KKPI.js";
+} from "./chunk-UNBF4GLY.js";
 import {
   issuePlanId
 } from "./chunk-MVWK4NJ3.js";
@@ -17,16 +17,16 @@ import {
   planFromIssueBody,
   planFromRequest,
   replan
-} from "./chunk-U55SCRVR.js";
+} from "./chunk-ANTP5T3X.js";
 import {
   effectiveQueue,
   newState
-} from "./chunk-D3PUZATC.js";
+} from "./chunk-5I7KSCAE.js";
 import {
   ExecAgentRunner
-} from "./chunk-2CQAU3NJ.js";
-import "./chunk-ZHY6NROM.js";
-import "./chunk-3RQTSQZZ.js";
+} from "./chunk-YE7QHLOH.js";
+import "./chunk-MTDYWTRX.js";
+import "./chunk-ABOES2Z5.js";
 import "./chunk-W45QG6MF.js";
 import {
   ConfigError,

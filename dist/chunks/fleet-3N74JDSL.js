@@ -2,18 +2,18 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-HNM2KKPI.js";
+} from "./chunk-UNBF4GLY.js";
 import {
   auditFindings,
   describeAction,
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-KNU5CBJ5.js";
+} from "./chunk-DT6BTS7G.js";
 import {
   StaticInbox,
   emptyOutputs
-} from "./chunk-QRH374V3.js";
+} from "./chunk-FXHYDTMH.js";
 import "./chunk-PJOBFYYP.js";
 import {
   listPlanRefs,
@@ -22,15 +22,15 @@ import {
   prunePlanRef,
   readPlanFacts,
   trackingTip
-} from "./chunk-4IT6PAGZ.js";
-import "./chunk-2CQAU3NJ.js";
+} from "./chunk-H7MLAHFC.js";
+import "./chunk-YE7QHLOH.js";
 import {
   isActiveRef,
   isIdleStatus,
   isWaitingRef,
   planMatrix
-} from "./chunk-ZHY6NROM.js";
-import "./chunk-3RQTSQZZ.js";
+} from "./chunk-MTDYWTRX.js";
+import "./chunk-ABOES2Z5.js";
 import {
   isStatus
 } from "./chunk-W45QG6MF.js";

@@ -4,7 +4,7 @@ import {
   STATE_VERSION,
   checkQueue,
   cloneJson
-} from "./chunk-3RQTSQZZ.js";
+} from "./chunk-ABOES2Z5.js";
 import {
   ConfigError,
   PlanError,

@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-2CQAU3NJ.js";
+} from "./chunk-YE7QHLOH.js";
 import {
   isFinishedStatus,
   isIdleStatus,
   lastAttempt,
   stepRun
-} from "./chunk-ZHY6NROM.js";
+} from "./chunk-MTDYWTRX.js";
 
 // src/core/plan-facts.ts
 function lastChangeMs(facts) {
