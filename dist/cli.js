@@ -6,7 +6,7 @@ import {
   planFromRequest,
   replan,
   shortTitle
-} from "./chunks/chunk-ANTP5T3X.js";
+} from "./chunks/chunk-AJEE2SIN.js";
 import {
   effectiveQueue,
   newState
@@ -17,13 +17,13 @@ import {
   createEngine,
   createStore,
   localPaths
-} from "./chunks/chunk-CCQEMKWN.js";
+} from "./chunks/chunk-SZUUK7C4.js";
 import {
   ExecAgentRunner,
   statusTable,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-YE7QHLOH.js";
+} from "./chunks/chunk-RTB6QFT4.js";
 import "./chunks/chunk-MTDYWTRX.js";
 import "./chunks/chunk-ABOES2Z5.js";
 import {
@@ -547,7 +547,7 @@ function intOption(raw, name, fallback, min, max) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-BXKYYMHI.js");
+var fleet = () => import("./chunks/fleet-DCB42I6A.js");
 var print = (line) => process.stdout.write(`${line}
 `);
 async function main(argv) {

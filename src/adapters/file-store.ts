@@ -14,8 +14,8 @@ import { parseState } from '../core/validate-state.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../ports.js';
 import { isTempFileFor, writeFileAtomicStat } from './atomic-write.js';
 import { acquireLock } from './file-lock.js';
-import { serializeState } from '../core/state-json.js';
-import { digestNote, digestPathFor, noteMatches, writeNote } from './state-digest.js';
+import { adoptTexts, serializeStateWithSpans } from '../core/state-json.js';
+import { digestNote, digestOf, digestPathFor, readNote, writeNote } from './state-digest.js';
 
 export { writeFileAtomic } from './atomic-write.js';
 
@@ -97,12 +97,18 @@ export class FileStore implements StateStore {
       closeSync(fd);
     }
 
-    const document = this.parseJson(bytes.toString('utf8'));
+    const text = bytes.toString('utf8');
+    const document = this.parseJson(text);
     let state: State;
     try {
       // Bytes this build wrote were serialized from a validated state: no second validation.
-      const written = isRecord(document) && noteMatches(this.digestPath, digestNote(bytes));
-      state = written ? (document as unknown as State) : parseState(document, { owned: true });
+      const spans = isRecord(document) ? readNote(this.digestPath, digestOf(bytes)) : null;
+      if (spans) {
+        state = document as unknown as State;
+        adoptTexts(state, text, spans);
+      } else {
+        state = parseState(document, { owned: true });
+      }
     } catch (err) {
       if (err instanceof StateError) {
         // Name the file; keep the validator's issues and hint (e.g. "upgrade for a newer version").
@@ -127,11 +133,14 @@ export class FileStore implements StateStore {
       );
     }
     const next: State = { ...state, revision: expected + 1 };
-    const bytes = Buffer.from(serializeState(next));
+    const { text, spans, indented } = serializeStateWithSpans(next);
+    const bytes = Buffer.from(text);
     if (this.basis.kind === 'missing') await mkdir(path.dirname(this.statePath), { recursive: true });
     const stats = await writeFileAtomicStat(this.statePath, bytes);
     this.basis = { kind: 'present', revision: expected + 1, stamp: stampOf(stats) };
-    writeNote(this.digestPath, digestNote(bytes));
+    // An indented state is a small one (state-json.ts), validated in less time than its note
+    // would take to write; only large states get one.
+    if (!indented) writeNote(this.digestPath, digestNote(digestOf(bytes), spans));
     // The engine treats states as immutable values, so the object just serialized can be handed
     // back as is; re-parsing a large plan on every write would double its cost.
     return next;

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FileStore, writeFileAtomic } from '../../src/adapters/file-store.js';
-import { digestNote } from '../../src/adapters/state-digest.js';
+import { digestNote, digestOf } from '../../src/adapters/state-digest.js';
 import { ConflictError, StateError } from '../../src/core/errors.js';
+import { newState } from '../../src/core/new-state.js';
 import type { State } from '../../src/core/types.js';
 import { parseState } from '../../src/core/validate-state.js';
 import type { WriteMeta } from '../../src/ports.js';
@@ -174,34 +175,49 @@ describe('FileStore load and write', () => {
   });
 });
 
+/** A state large enough to be written compact, and so with a digest note. */
+function bigState(steps = 600): State {
+  const defs: Record<string, { title: string; instruction: string }> = {};
+  for (let i = 1; i <= steps; i++) defs[`s${i}`] = { title: `Step ${i}`, instruction: `Do part ${i} "quoted" \\ é` };
+  return parseState(newState({ title: 'big', steps: defs }, { planId: 'big', now: new Date('2025-05-01T12:00:00.000Z') }));
+}
+
 describe('FileStore digest note (no second validation of its own bytes)', () => {
-  it('notes the bytes of every write, and a later load of exactly those bytes gives the same state', async () => {
-    await writeFile(statePath, JSON.stringify(seedState()));
+  it('notes the bytes of every write of a large state, and a later load of exactly those bytes gives the same state', async () => {
     const store = new FileStore({ statePath });
-    const written = await store.write(await loaded(store), meta);
+    await store.load();
+    const written = await store.write(bigState(), meta);
     const bytes = await readFile(statePath);
-    expect(await readFile(store.digestPath, 'utf8')).toBe(digestNote(bytes));
-    expect(await readFile(store.digestPath, 'utf8')).toMatch(/^source sha256:[0-9a-f]{64}\n$/);
+    const note = await readFile(store.digestPath, 'utf8');
+    expect(note.startsWith(`${digestOf(bytes)} `)).toBe(true);
+    expect(note).toMatch(/^source sha256:[0-9a-f]{64} plan=\d+-\d+ stepQueue=\d+-\d+\n$/);
     expect(await loaded(new FileStore({ statePath }))).toEqual(written);
   });
 
-  it('validates in full whatever it did not write itself: an edit, a missing note, a note from another build', async () => {
+  it('writes no note for a small (indented) state, which validates faster than a note is written', async () => {
     await writeFile(statePath, JSON.stringify(seedState()));
     const store = new FileStore({ statePath });
     await store.write(await loaded(store), meta);
+    expect(await readdir(dir)).not.toContain('state.json.digest');
+  });
+
+  it('validates in full whatever it did not write itself: an edit, a missing note, a note from another build', async () => {
+    const store = new FileStore({ statePath });
+    await store.load();
+    await store.write(bigState(), meta);
     const note = await readFile(store.digestPath, 'utf8');
     const good = JSON.parse(await readFile(statePath, 'utf8')) as Record<string, unknown>;
-    const invalid = `${JSON.stringify({ ...good, currentStep: 7 }, null, 2)}\n`;
+    const invalid = `${JSON.stringify({ ...good, currentStep: 7000 })}\n`;
 
     await writeFile(statePath, invalid);
     await expect(new FileStore({ statePath }).load()).rejects.toThrow(/currentStep/);
 
-    await writeFile(store.digestPath, digestNote(Buffer.from(invalid)).replace(/^source /, 'build-0123456789abcdef '));
+    await writeFile(store.digestPath, digestNote(digestOf(Buffer.from(invalid))).replace(/^source /, 'build-0123456789abcdef '));
     await expect(new FileStore({ statePath }).load()).rejects.toThrow(/currentStep/);
 
     await rm(store.digestPath);
     await expect(new FileStore({ statePath }).load()).rejects.toThrow(/currentStep/);
-    expect(note).not.toBe(digestNote(Buffer.from(invalid)));
+    expect(note.startsWith(digestOf(Buffer.from(invalid)))).toBe(false);
     expect(await readFile(statePath, 'utf8')).toBe(invalid);
   });
 
@@ -211,19 +227,52 @@ describe('FileStore digest note (no second validation of its own bytes)', () => 
     const invalidButParseable = JSON.stringify({ ...(parseState(seedState()) as unknown as Record<string, unknown>), revision: 3, extra: 1, status: 'RUNNING' });
     await writeFile(statePath, invalidButParseable);
     const store = new FileStore({ statePath });
-    await writeFile(store.digestPath, digestNote(Buffer.from(invalidButParseable)));
+    await writeFile(store.digestPath, digestNote(digestOf(Buffer.from(invalidButParseable))));
     expect((await loaded(store)).status).toBe('RUNNING');
-    await writeFile(store.digestPath, digestNote(Buffer.from(`${invalidButParseable} `)));
+    await writeFile(store.digestPath, digestNote(digestOf(Buffer.from(`${invalidButParseable} `))));
     await expect(new FileStore({ statePath }).load()).rejects.toThrow(/RUNNING/);
+  });
+
+  it('on a large (compact) state, notes where the plan and queue lie, and writes them again from the loaded text', async () => {
+    const writer = new FileStore({ statePath });
+    expect(await writer.load()).toEqual({ kind: 'missing' });
+    const written = await writer.write(bigState(), meta);
+    const text = await readFile(statePath, 'utf8');
+    const note = await readFile(writer.digestPath, 'utf8');
+    const [, planStart, planEnd] = /plan=(\d+)-(\d+)/.exec(note)!.map(Number);
+    const [, queueStart, queueEnd] = /stepQueue=(\d+)-(\d+)/.exec(note)!.map(Number);
+    expect(text.slice(planStart, planEnd)).toBe(JSON.stringify(written.plan));
+    expect(text.slice(queueStart, queueEnd)).toBe(JSON.stringify(written.stepQueue));
+
+    // A later process adopts those texts: what it writes is still exactly the state it holds.
+    const reader = new FileStore({ statePath });
+    const again = await loaded(reader);
+    const next = await reader.write({ ...again, currentStep: 1 }, meta);
+    expect(await readFile(statePath, 'utf8')).toBe(`${JSON.stringify(next)}\n`);
+
+    // A span that does not point at the field's own text is ignored, not trusted.
+    const shifted = (await readFile(reader.digestPath, 'utf8')).replace(/plan=(\d+)-(\d+)/, (_m, a: string, b: string) => `plan=${Number(a) + 1}-${Number(b) + 1}`);
+    await writeFile(reader.digestPath, shifted);
+    const third = new FileStore({ statePath });
+    const last = await third.write({ ...(await loaded(third)), currentStep: 2 }, meta);
+    expect(await readFile(statePath, 'utf8')).toBe(`${JSON.stringify(last)}\n`);
+  });
+
+  it('takes a torn note (no final newline) for no note at all', async () => {
+    const invalid = JSON.stringify({ ...seedState(), status: 'RUNNING' });
+    await writeFile(statePath, invalid);
+    const store = new FileStore({ statePath });
+    await writeFile(store.digestPath, digestNote(digestOf(Buffer.from(invalid))).trimEnd());
+    await expect(store.load()).rejects.toThrow(/RUNNING/);
   });
 
   it('does not follow a link planted where the note goes, and still writes the state', async () => {
     const target = path.join(dir, 'elsewhere.txt');
     await writeFile(target, 'precious\n');
-    await writeFile(statePath, JSON.stringify(seedState()));
     const store = new FileStore({ statePath });
+    await store.load();
     await symlink(target, store.digestPath);
-    const written = await store.write(await loaded(store), meta);
+    const written = await store.write(bigState(), meta);
     expect(await readFile(target, 'utf8')).toBe('precious\n');
     expect((await loaded(new FileStore({ statePath }))).revision).toBe(written.revision);
   });

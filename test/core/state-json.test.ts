@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newState } from '../../src/core/new-state.js';
-import { PRETTY_MAX_STEPS, serializeState } from '../../src/core/state-json.js';
+import { PRETTY_MAX_STEPS, adoptTexts, serializeState, serializeStateWithSpans } from '../../src/core/state-json.js';
 import type { Plan, State } from '../../src/core/types.js';
 
 const now = new Date('2025-05-01T12:00:00.000Z');
@@ -19,6 +19,26 @@ describe('serializeState', () => {
   it(`indents plans of up to ${PRETTY_MAX_STEPS} steps, as people edit them, with a final newline`, () => {
     const state = stateOf(PRETTY_MAX_STEPS);
     expect(serializeState(state)).toBe(`${JSON.stringify(state, null, 2)}\n`);
+  });
+
+  it('indents exactly as JSON.stringify(state, null, 2): line breaks in strings, empty objects and arrays, undefined, a reused plan', () => {
+    const base = stateOf(3);
+    const tricky = {
+      ...base,
+      plan: { ...base.plan, notes: 'line one\nline two\r\n\ttabbed "quoted"', empty: {}, none: [], nested: [{}, [], { a: [] }] },
+      stepRuns: { s1: { status: 'FAILED', tries: 1, error: 'boom\n  at x', attempts: [] } },
+      notBefore: undefined,
+      blockers: [],
+    } as unknown as State;
+    expect(serializeState(tricky)).toBe(`${JSON.stringify(tricky, null, 2)}\n`);
+    const next = { ...tricky, revision: 4, artifacts: ['a.md'] };
+    expect(serializeState(next)).toBe(`${JSON.stringify(next, null, 2)}\n`);
+    // Runs: a replaced run is written anew, the others as before; odd values as JSON has them.
+    const runs = next.stepRuns as Record<string, unknown>;
+    const after = { ...next, stepRuns: { ...runs, s1: { status: 'DONE', tries: 2, note: undefined }, s2: { status: 'PENDING', tries: 0 }, s3: null } } as unknown as State;
+    expect(serializeState(after)).toBe(`${JSON.stringify(after, null, 2)}\n`);
+    const none = { ...after, stepRuns: {} };
+    expect(serializeState(none)).toBe(`${JSON.stringify(none, null, 2)}\n`);
   });
 
   it('writes larger plans compact, exactly as JSON.stringify would: same field order, unknown fields kept, undefined left out', () => {
@@ -43,5 +63,36 @@ describe('serializeState', () => {
     expect(text).toBe(`${JSON.stringify(replanned)}\n`);
     expect(text).toContain('Redo part 7');
     expect(text).not.toContain('"Do part 7"');
+  });
+});
+
+describe('serializeStateWithSpans and adoptTexts', () => {
+  it('says where the plan and queue lie in a compact document, and none for an indented one', () => {
+    const state = stateOf(PRETTY_MAX_STEPS + 1);
+    const { text, spans } = serializeStateWithSpans(state);
+    expect(text.slice(...spans.plan!)).toBe(JSON.stringify(state.plan));
+    expect(text.slice(...spans.stepQueue!)).toBe(JSON.stringify(state.stepQueue));
+    expect(serializeStateWithSpans(stateOf(3)).spans).toEqual({});
+  });
+
+  it('writes an adopted text in place of serializing the object again', () => {
+    // The adopted text is trusted as the object's own: the file store adopts only text whose
+    // bytes its digest note names. Here it deliberately differs, to show it is what gets written.
+    const state = stateOf(PRETTY_MAX_STEPS + 1);
+    const stand = '{"title":"adopted"}';
+    const doc = `{"plan":${stand},"x":1}`;
+    adoptTexts(state, doc, { plan: [8, 8 + stand.length] });
+    expect(serializeState(state)).toContain(`"plan":${stand}`);
+  });
+
+  it('ignores a span that is out of range, of the wrong kind, or not right after its field name', () => {
+    const state = stateOf(PRETTY_MAX_STEPS + 1);
+    const expected = `${JSON.stringify(state)}\n`;
+    const doc = '{"other":{"a":1},"plan":[1,2],"stepQueue":{"b":2}}';
+    adoptTexts(state, doc, { plan: [9, 16] }); // {"a":1}, but after "other":
+    adoptTexts(state, doc, { plan: [24, 29] }); // after "plan": but an array
+    adoptTexts(state, doc, { stepQueue: [42, 49] }); // after "stepQueue": but an object
+    adoptTexts(state, doc, { plan: [40, 4000], stepQueue: [-1, 3] });
+    expect(serializeState(state)).toBe(expected);
   });
 });

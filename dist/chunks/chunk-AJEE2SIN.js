@@ -5,7 +5,7 @@ import {
 import {
   findJsonSyntaxError,
   parseAgentCommand
-} from "./chunk-YE7QHLOH.js";
+} from "./chunk-RTB6QFT4.js";
 import {
   add,
   checkQueue,

@@ -2,14 +2,14 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-UNBF4GLY.js";
+} from "./chunk-3GN2JUIV.js";
 import {
   auditFindings,
   describeAction,
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-DT6BTS7G.js";
+} from "./chunk-UYAW3PHR.js";
 import {
   StaticInbox,
   emptyOutputs
@@ -23,7 +23,7 @@ import {
   readPlanFacts,
   trackingTip
 } from "./chunk-H7MLAHFC.js";
-import "./chunk-YE7QHLOH.js";
+import "./chunk-RTB6QFT4.js";
 import {
   isActiveRef,
   isIdleStatus,

@@ -17,7 +17,7 @@ import {
   resumeLines,
   stepRows,
   tick
-} from "./chunk-YE7QHLOH.js";
+} from "./chunk-RTB6QFT4.js";
 import {
   git,
   stepsDone

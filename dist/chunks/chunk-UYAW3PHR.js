@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-YE7QHLOH.js";
+} from "./chunk-RTB6QFT4.js";
 import {
   isFinishedStatus,
   isIdleStatus,

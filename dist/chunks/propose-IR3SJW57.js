@@ -4,7 +4,7 @@ import {
   createPlanStore,
   outputLinks,
   planBranch
-} from "./chunk-UNBF4GLY.js";
+} from "./chunk-3GN2JUIV.js";
 import {
   issuePlanId
 } from "./chunk-MVWK4NJ3.js";
@@ -17,14 +17,14 @@ import {
   planFromIssueBody,
   planFromRequest,
   replan
-} from "./chunk-ANTP5T3X.js";
+} from "./chunk-AJEE2SIN.js";
 import {
   effectiveQueue,
   newState
 } from "./chunk-5I7KSCAE.js";
 import {
   ExecAgentRunner
-} from "./chunk-YE7QHLOH.js";
+} from "./chunk-RTB6QFT4.js";
 import "./chunk-MTDYWTRX.js";
 import "./chunk-ABOES2Z5.js";
 import "./chunk-W45QG6MF.js";

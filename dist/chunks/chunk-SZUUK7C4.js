@@ -8,6 +8,8 @@ import {
   FsWorkspace,
   GitStore,
   LocalOwnerProbe,
+  REUSED_FIELDS,
+  adoptTexts,
   blockerReport,
   finalSummary,
   findJsonSyntaxError,
@@ -15,10 +17,10 @@ import {
   isValidPid,
   localOwner,
   pidAlive,
-  serializeState,
+  serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-YE7QHLOH.js";
+} from "./chunk-RTB6QFT4.js";
 import {
   parseState,
   stepsDone
@@ -452,22 +454,34 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-2dd5a2e27be72c60" : "source";
+var BUILD_ID = true ? "build-6438cb73a06852da" : "source";
 
 // src/adapters/state-digest.ts
 function digestPathFor(statePath) {
   return `${statePath}.digest`;
 }
-function digestNote(bytes) {
-  return `${BUILD_ID} sha256:${createHash("sha256").update(bytes).digest("hex")}
+function digestOf(bytes) {
+  return `${BUILD_ID} sha256:${createHash("sha256").update(bytes).digest("hex")}`;
+}
+function digestNote(digest, spans = {}) {
+  const parts = REUSED_FIELDS.flatMap((field) => spans[field] ? [`${field}=${spans[field][0]}-${spans[field][1]}`] : []);
+  return `${[digest, ...parts].join(" ")}
 `;
 }
-function noteMatches(notePath, note) {
+function readNote(notePath, digest) {
+  let note;
   try {
-    return readFileSync(notePath, "utf8") === note;
+    note = readFileSync(notePath, "utf8");
   } catch {
-    return false;
+    return null;
   }
+  if (!note.endsWith("\n") || !(note.startsWith(`${digest} `) || note === `${digest}
+`)) return null;
+  const spans = {};
+  for (const [, field, start, end] of note.slice(digest.length).matchAll(/ (plan|stepQueue)=(\d{1,15})-(\d{1,15})/g)) {
+    spans[field] = [Number(start), Number(end)];
+  }
+  return spans;
 }
 function writeNote(notePath, note) {
   let fd;
@@ -535,11 +549,17 @@ var FileStore = class {
     } finally {
       closeSync2(fd);
     }
-    const document = this.parseJson(bytes.toString("utf8"));
+    const text = bytes.toString("utf8");
+    const document = this.parseJson(text);
     let state;
     try {
-      const written = isRecord(document) && noteMatches(this.digestPath, digestNote(bytes));
-      state = written ? document : parseState(document, { owned: true });
+      const spans = isRecord(document) ? readNote(this.digestPath, digestOf(bytes)) : null;
+      if (spans) {
+        state = document;
+        adoptTexts(state, text, spans);
+      } else {
+        state = parseState(document, { owned: true });
+      }
     } catch (err) {
       if (err instanceof StateError) {
         const wrapped = err.issues.length ? new StateError(`Invalid state file ${this.statePath}`, err.issues, err.hint) : new StateError(`Invalid state file ${this.statePath}: ${err.message}`, [], err.hint);
@@ -560,11 +580,12 @@ var FileStore = class {
       );
     }
     const next = { ...state, revision: expected + 1 };
-    const bytes = Buffer.from(serializeState(next));
+    const { text, spans, indented } = serializeStateWithSpans(next);
+    const bytes = Buffer.from(text);
     if (this.basis.kind === "missing") await mkdir2(path2.dirname(this.statePath), { recursive: true });
     const stats = await writeFileAtomicStat(this.statePath, bytes);
     this.basis = { kind: "present", revision: expected + 1, stamp: stampOf(stats) };
-    writeNote(this.digestPath, digestNote(bytes));
+    if (!indented) writeNote(this.digestPath, digestNote(digestOf(bytes), spans));
     return next;
   }
   async release() {

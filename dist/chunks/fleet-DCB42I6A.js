@@ -5,7 +5,7 @@ import {
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-DT6BTS7G.js";
+} from "./chunk-UYAW3PHR.js";
 import {
   listPlanRefs,
   markPlanIdle,
@@ -15,10 +15,10 @@ import {
 import {
   acquireLock,
   createEngine
-} from "./chunk-CCQEMKWN.js";
+} from "./chunk-SZUUK7C4.js";
 import {
   tick
-} from "./chunk-YE7QHLOH.js";
+} from "./chunk-RTB6QFT4.js";
 import {
   isActiveRef,
   isRefSafePlanId,

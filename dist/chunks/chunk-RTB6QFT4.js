@@ -833,27 +833,82 @@ function unescapeCommandData(s) {
 
 // src/core/state-json.ts
 var PRETTY_MAX_STEPS = 500;
-var texts = /* @__PURE__ */ new WeakMap();
-var REUSED_FIELDS = /* @__PURE__ */ new Set(["plan", "stepQueue"]);
+var compactTexts = /* @__PURE__ */ new WeakMap();
+var indentedTexts = /* @__PURE__ */ new WeakMap();
+var REUSED_FIELDS = ["plan", "stepQueue"];
 function serializeState(state) {
-  if (state.stepQueue.length <= PRETTY_MAX_STEPS) return `${JSON.stringify(state, null, 2)}
-`;
-  const record = state;
-  let text = "{";
-  for (const field of Object.keys(record)) {
-    const value = REUSED_FIELDS.has(field) ? reusedText(record[field]) : JSON.stringify(record[field]);
-    if (value === void 0) continue;
-    text += `${text.length > 1 ? "," : ""}${JSON.stringify(field)}:${value}`;
-  }
-  return `${text}}
-`;
+  return serializeStateWithSpans(state).text;
 }
-function reusedText(value) {
-  if (typeof value !== "object" || value === null) return JSON.stringify(value);
+function serializeStateWithSpans(state) {
+  const indented = state.stepQueue.length <= PRETTY_MAX_STEPS;
+  const record = state;
+  const spans = {};
+  let text = "{";
+  let empty = true;
+  for (const field of Object.keys(record)) {
+    const reused = isReusedField(field);
+    const value = reused ? reusedText(record[field], indented) : field === "stepRuns" && indented ? indentedRunsText(record[field]) : fieldText(record[field], indented);
+    if (value === void 0) continue;
+    text += `${empty ? "" : ","}${indented ? "\n  " : ""}${JSON.stringify(field)}:${indented ? " " : ""}`;
+    if (reused && !indented) spans[field] = [text.length, text.length + value.length];
+    text += value;
+    empty = false;
+  }
+  return { text: `${text}${indented && !empty ? "\n" : ""}}
+`, spans: indented ? {} : spans, indented };
+}
+function fieldText(value, indented) {
+  return indented ? JSON.stringify(value, null, 2)?.replace(/\n/g, "\n  ") : JSON.stringify(value);
+}
+function adoptTexts(state, text, spans) {
+  const record = state;
+  for (const field of REUSED_FIELDS) {
+    const span = spans[field];
+    const value = record[field];
+    if (!span || typeof value !== "object" || value === null) continue;
+    const [start, end] = span;
+    if (!(Number.isSafeInteger(start) && Number.isSafeInteger(end) && start >= 0 && end <= text.length && end - start >= 2)) continue;
+    const [open2, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+    const key = `${JSON.stringify(field)}:`;
+    if (text[start] === open2 && text[end - 1] === close && text.startsWith(key, start - key.length)) compactTexts.set(value, text.slice(start, end));
+  }
+}
+var indentedRunTexts = /* @__PURE__ */ new WeakMap();
+function indentedRunsText(runs) {
+  if (typeof runs !== "object" || runs === null || Array.isArray(runs)) return fieldText(runs, true);
+  const record = runs;
+  let text = "{";
+  let empty = true;
+  for (const id of Object.keys(record)) {
+    const run = record[id];
+    let value;
+    if (typeof run === "object" && run !== null) {
+      value = indentedRunTexts.get(run);
+      if (value === void 0) {
+        value = JSON.stringify(run, null, 2).replace(/\n/g, "\n    ");
+        indentedRunTexts.set(run, value);
+      }
+    } else {
+      value = JSON.stringify(run);
+    }
+    if (value === void 0) continue;
+    text += `${empty ? "" : ","}
+    ${JSON.stringify(id)}: ${value}`;
+    empty = false;
+  }
+  return empty ? "{}" : `${text}
+  }`;
+}
+function isReusedField(field) {
+  return field === "plan" || field === "stepQueue";
+}
+function reusedText(value, indented) {
+  if (typeof value !== "object" || value === null) return fieldText(value, indented);
+  const texts = indented ? indentedTexts : compactTexts;
   let text = texts.get(value);
   if (text === void 0) {
-    text = JSON.stringify(value);
-    texts.set(value, text);
+    text = fieldText(value, indented);
+    if (text !== void 0) texts.set(value, text);
   }
   return text;
 }
@@ -2896,7 +2951,9 @@ export {
   writeFileAtomic,
   writeFileAtomicStat,
   isTempFileFor,
-  serializeState,
+  REUSED_FIELDS,
+  serializeStateWithSpans,
+  adoptTexts,
   CacheStore,
   GitStore,
   stepRows,
