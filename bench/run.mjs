@@ -6,7 +6,7 @@
 // Every figure is whole-process wall time of the bundled CLI (dist/cli.js) in temp dirs, or of
 // the bundled Action (dist/index.js) in the end-to-end harness (local bare remote, fake GitHub
 // API), the median of several runs, after one unmeasured warm-up run.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -44,15 +44,34 @@ function figure(name, value, unit, target, detail) {
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 
+/** CPU time counters of the whole machine (Linux /proc/stat), or null where there are none. */
+function cpuTimes() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+    return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The share of CPU time the hypervisor gave to other machines while `fn` ran. On a shared
+ * virtual machine this is what makes figures jump from one run to the next.
+ */
+const stealBySection = {};
+
 async function section(key, name, fn) {
   if (only && !only.has(key)) return;
   process.stderr.write(`… ${name}\n`);
+  const before = cpuTimes();
   try {
     await fn();
   } catch (err) {
     errors.push({ section: name, error: err instanceof Error ? err.message : String(err) });
     process.stderr.write(`! ${name} failed: ${err instanceof Error ? err.message : String(err)}\n`);
   }
+  const after = cpuTimes();
+  if (before && after && after.total > before.total) stealBySection[name] = round((100 * (after.steal - before.steal)) / (after.total - before.total), 1);
 }
 
 async function ensureBuilt() {
@@ -348,7 +367,10 @@ function printTable(machine) {
   const line = (cells) => cells.map((c, i) => (i === 1 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
   console.log(`\nAgent Step Sequencer benchmark${quick ? ' (--quick)' : ''}`);
   console.log(`machine: ${machine.cpu} × ${machine.cpus}, ${machine.platform}, node ${machine.node}, git ${machine.git}`);
-  console.log(`load average (1 min): ${machine.loadBefore} before, ${machine.loadAfter} after\n`);
+  console.log(`load average (1 min): ${machine.loadBefore} before, ${machine.loadAfter} after`);
+  const steal = Object.entries(stealBySection);
+  if (steal.length) console.log(`CPU time taken by other virtual machines (steal): ${steal.map(([name, pct]) => `${pct}% in ${name}`).join('; ')}`);
+  console.log('');
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));
@@ -371,6 +393,7 @@ try {
   await section('start', 'bundle sizes and cold start', bundleAndStart);
   // Other work on the machine inflates every figure; the load average says how much to trust them.
   machine.loadAfter = round(os.loadavg()[0], 2);
+  machine.stealPercentBySection = stealBySection;
   printTable(machine);
   const out = path.join(root, 'bench', 'results.json');
   await writeFile(out, `${JSON.stringify({ at: new Date().toISOString(), quick, machine, seconds: round((Date.now() - started) / 1000), figures, warnings, errors }, null, 2)}\n`);

@@ -6,7 +6,7 @@ import {
   planFromRequest,
   replan,
   shortTitle
-} from "./chunks/chunk-AJEE2SIN.js";
+} from "./chunks/chunk-4JSZR2VY.js";
 import {
   effectiveQueue,
   newState
@@ -17,13 +17,13 @@ import {
   createEngine,
   createStore,
   localPaths
-} from "./chunks/chunk-SZUUK7C4.js";
+} from "./chunks/chunk-PGRCVXR7.js";
 import {
   ExecAgentRunner,
   statusTable,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-RTB6QFT4.js";
+} from "./chunks/chunk-IMHN2BJT.js";
 import "./chunks/chunk-MTDYWTRX.js";
 import "./chunks/chunk-ABOES2Z5.js";
 import {
@@ -547,7 +547,7 @@ function intOption(raw, name, fallback, min, max) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-DCB42I6A.js");
+var fleet = () => import("./chunks/fleet-BSWULKDE.js");
 var print = (line) => process.stdout.write(`${line}
 `);
 async function main(argv) {

@@ -58,9 +58,9 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-NAVPEWRV.js"),
-  fleet: () => import("./chunks/fleet-TD2VIYMI.js"),
-  propose: () => import("./chunks/propose-IR3SJW57.js"),
+  tick: () => import("./chunks/plan-tick-7VXK3X7D.js"),
+  fleet: () => import("./chunks/fleet-UFEPTAUZ.js"),
+  propose: () => import("./chunks/propose-CQ7F2VQT.js"),
   dispatch: () => import("./chunks/workflow-dispatch-AVO6HTV3.js"),
   client: () => import("./chunks/github-client-EREIEOUB.js"),
   newState: () => import("./chunks/new-state-MCQPUCWT.js")

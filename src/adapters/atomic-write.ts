@@ -64,10 +64,15 @@ function writeFileAtomicStatSync(filePath: string, text: string | Uint8Array, op
   return written;
 }
 
-/** `.<name>.<pid>.<random>.tmp` beside the target: same file system, so rename() is atomic. */
+/** Random per process, then counted: unique names without drawing random bytes for every write. */
+const tempPrefix = randomBytes(6).toString('hex');
+let tempCount = 0;
+
+/** `.<name>.<pid>.<hex>.tmp` beside the target: same file system, so rename() is atomic. */
 export function tempPathFor(filePath: string): string {
   const name = path.basename(filePath);
-  return path.join(path.dirname(filePath), `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  // The random part keeps a reused pid from meeting a temp file a crashed process left behind.
+  return path.join(path.dirname(filePath), `.${name}.${process.pid}.${tempPrefix}${(tempCount++).toString(16)}.tmp`);
 }
 
 /** Whether `fileName` is a temp file tempPathFor() made for a target called `targetName`. */

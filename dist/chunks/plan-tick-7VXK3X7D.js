@@ -5,9 +5,9 @@ import {
   issueNumberOf,
   planBranch,
   tickPlan
-} from "./chunk-3GN2JUIV.js";
+} from "./chunk-GFC62JLU.js";
 import "./chunk-PJOBFYYP.js";
-import "./chunk-RTB6QFT4.js";
+import "./chunk-IMHN2BJT.js";
 import "./chunk-MTDYWTRX.js";
 import "./chunk-ABOES2Z5.js";
 import "./chunk-W45QG6MF.js";

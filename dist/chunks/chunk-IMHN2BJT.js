@@ -660,9 +660,11 @@ function writeFileAtomicStatSync(filePath, text, options) {
   }
   return written;
 }
+var tempPrefix = randomBytes(6).toString("hex");
+var tempCount = 0;
 function tempPathFor(filePath) {
   const name = path2.basename(filePath);
-  return path2.join(path2.dirname(filePath), `.${name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  return path2.join(path2.dirname(filePath), `.${name}.${process.pid}.${tempPrefix}${(tempCount++).toString(16)}.tmp`);
 }
 function isTempFileFor(fileName, targetName) {
   const prefix = `.${targetName}.`;

@@ -5,7 +5,7 @@ import {
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-UYAW3PHR.js";
+} from "./chunk-LKCTKRNO.js";
 import {
   listPlanRefs,
   markPlanIdle,
@@ -15,10 +15,10 @@ import {
 import {
   acquireLock,
   createEngine
-} from "./chunk-SZUUK7C4.js";
+} from "./chunk-PGRCVXR7.js";
 import {
   tick
-} from "./chunk-RTB6QFT4.js";
+} from "./chunk-IMHN2BJT.js";
 import {
   isActiveRef,
   isRefSafePlanId,

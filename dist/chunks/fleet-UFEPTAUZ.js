@@ -2,14 +2,14 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-3GN2JUIV.js";
+} from "./chunk-GFC62JLU.js";
 import {
   auditFindings,
   describeAction,
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-UYAW3PHR.js";
+} from "./chunk-LKCTKRNO.js";
 import {
   StaticInbox,
   emptyOutputs
@@ -23,7 +23,7 @@ import {
   readPlanFacts,
   trackingTip
 } from "./chunk-H7MLAHFC.js";
-import "./chunk-RTB6QFT4.js";
+import "./chunk-IMHN2BJT.js";
 import {
   isActiveRef,
   isIdleStatus,

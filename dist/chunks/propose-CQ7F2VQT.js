@@ -4,7 +4,7 @@ import {
   createPlanStore,
   outputLinks,
   planBranch
-} from "./chunk-3GN2JUIV.js";
+} from "./chunk-GFC62JLU.js";
 import {
   issuePlanId
 } from "./chunk-MVWK4NJ3.js";
@@ -17,14 +17,14 @@ import {
   planFromIssueBody,
   planFromRequest,
   replan
-} from "./chunk-AJEE2SIN.js";
+} from "./chunk-4JSZR2VY.js";
 import {
   effectiveQueue,
   newState
 } from "./chunk-5I7KSCAE.js";
 import {
   ExecAgentRunner
-} from "./chunk-RTB6QFT4.js";
+} from "./chunk-IMHN2BJT.js";
 import "./chunk-MTDYWTRX.js";
 import "./chunk-ABOES2Z5.js";
 import "./chunk-W45QG6MF.js";

@@ -17,7 +17,7 @@ import {
   resumeLines,
   stepRows,
   tick
-} from "./chunk-RTB6QFT4.js";
+} from "./chunk-IMHN2BJT.js";
 import {
   git,
   stepsDone

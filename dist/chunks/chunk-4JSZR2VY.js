@@ -5,7 +5,7 @@ import {
 import {
   findJsonSyntaxError,
   parseAgentCommand
-} from "./chunk-RTB6QFT4.js";
+} from "./chunk-IMHN2BJT.js";
 import {
   add,
   checkQueue,
