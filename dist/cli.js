@@ -6,7 +6,7 @@ import {
   planFromRequest,
   replan,
   shortTitle
-} from "./chunks/chunk-4JSZR2VY.js";
+} from "./chunks/chunk-D5JJEGXB.js";
 import {
   effectiveQueue,
   newState
@@ -17,13 +17,13 @@ import {
   createEngine,
   createStore,
   localPaths
-} from "./chunks/chunk-PGRCVXR7.js";
+} from "./chunks/chunk-SZPAWY24.js";
 import {
   ExecAgentRunner,
   statusTable,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-IMHN2BJT.js";
+} from "./chunks/chunk-C2DVRFHK.js";
 import "./chunks/chunk-MTDYWTRX.js";
 import "./chunks/chunk-ABOES2Z5.js";
 import {
@@ -547,7 +547,7 @@ function intOption(raw, name, fallback, min, max) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-BSWULKDE.js");
+var fleet = () => import("./chunks/fleet-OZTOJK72.js");
 var print = (line) => process.stdout.write(`${line}
 `);
 async function main(argv) {

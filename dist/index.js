@@ -58,9 +58,9 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-7VXK3X7D.js"),
-  fleet: () => import("./chunks/fleet-UFEPTAUZ.js"),
-  propose: () => import("./chunks/propose-CQ7F2VQT.js"),
+  tick: () => import("./chunks/plan-tick-2IHFJHFW.js"),
+  fleet: () => import("./chunks/fleet-OYDRLB7A.js"),
+  propose: () => import("./chunks/propose-ZGZMEKRV.js"),
   dispatch: () => import("./chunks/workflow-dispatch-AVO6HTV3.js"),
   client: () => import("./chunks/github-client-EREIEOUB.js"),
   newState: () => import("./chunks/new-state-MCQPUCWT.js")

@@ -79,19 +79,21 @@ function clip(text: string, width: number): string {
 
 /** `(1/5) [Resume] step-1 Research: done in 2 tries, outputs: study/summary.md` per finished step. */
 export function resumeLines(state: State, max = 20): string[] {
-  // Rows only for the steps shown: a 10,000-step plan must not cost 10,000 rows per heartbeat.
-  const finished: number[] = [];
-  for (let i = 0; i < state.currentStep; i++) {
+  // Only the last `max` finished steps are looked up, from the current step backwards: a
+  // 10,000-step plan must not cost a pass over every step on every heartbeat.
+  const shown: number[] = [];
+  let i = state.currentStep - 1;
+  for (; i >= 0 && shown.length < max; i--) {
     const status = state.stepRuns[state.stepQueue[i] ?? '']?.status;
-    if (status === 'DONE' || status === 'SKIPPED') finished.push(i);
+    if (status === 'DONE' || status === 'SKIPPED') shown.push(i);
   }
-  const lines = finished.slice(-max).map((i) => {
-    const r = stepRows(state, i, i + 1)[0]!;
+  const lines = shown.reverse().map((index) => {
+    const r = stepRows(state, index, index + 1)[0]!;
     const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${r.tries} ${r.tries === 1 ? 'try' : 'tries'}`;
     const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(', ')}` : '';
     return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
   });
-  if (finished.length > max) lines.unshift(`(${finished.length - max} earlier finished steps not shown)`);
+  if (i >= 0) lines.unshift(`(steps 1-${i + 1} not shown)`);
   return lines;
 }
 

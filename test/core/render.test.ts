@@ -21,6 +21,16 @@ describe('terminal rendering', () => {
     ]);
   });
 
+  it('shows only the last finished steps of a long plan, and says which come before them', () => {
+    const ids = Array.from({ length: 30 }, (_, n) => `s${n + 1}`);
+    const runs = Object.fromEntries(ids.slice(0, 25).map((id) => [id, { status: id === 's24' ? ('SKIPPED' as const) : ('DONE' as const), tries: 1 }]));
+    const long = state(ids, { currentStep: 25, stepRuns: runs });
+    const lines = resumeLines(long, 3);
+    expect(lines).toEqual(['(steps 1-22 not shown)', '(23/30) [Resume] s23 Title s23: done in 1 try', '(24/30) [Resume] s24 Title s24: skipped', '(25/30) [Resume] s25 Title s25: done in 1 try']);
+    expect(resumeLines(long, 25)).toHaveLength(25);
+    expect(resumeLines(long, 30)).toHaveLength(25);
+  });
+
   it('the status table has a row per step with tries and duration', () => {
     const table = statusTable(progressed);
     expect(table).toMatch(/IN_PROGRESS \(2\/3 steps done/);

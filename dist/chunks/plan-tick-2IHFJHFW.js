@@ -5,9 +5,9 @@ import {
   issueNumberOf,
   planBranch,
   tickPlan
-} from "./chunk-GFC62JLU.js";
+} from "./chunk-VNKWBPCZ.js";
 import "./chunk-PJOBFYYP.js";
-import "./chunk-IMHN2BJT.js";
+import "./chunk-C2DVRFHK.js";
 import "./chunk-MTDYWTRX.js";
 import "./chunk-ABOES2Z5.js";
 import "./chunk-W45QG6MF.js";

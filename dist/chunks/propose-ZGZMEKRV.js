@@ -4,7 +4,7 @@ import {
   createPlanStore,
   outputLinks,
   planBranch
-} from "./chunk-GFC62JLU.js";
+} from "./chunk-VNKWBPCZ.js";
 import {
   issuePlanId
 } from "./chunk-MVWK4NJ3.js";
@@ -17,14 +17,14 @@ import {
   planFromIssueBody,
   planFromRequest,
   replan
-} from "./chunk-4JSZR2VY.js";
+} from "./chunk-D5JJEGXB.js";
 import {
   effectiveQueue,
   newState
 } from "./chunk-5I7KSCAE.js";
 import {
   ExecAgentRunner
-} from "./chunk-IMHN2BJT.js";
+} from "./chunk-C2DVRFHK.js";
 import "./chunk-MTDYWTRX.js";
 import "./chunk-ABOES2Z5.js";
 import "./chunk-W45QG6MF.js";

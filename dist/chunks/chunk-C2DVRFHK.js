@@ -2098,18 +2098,19 @@ function clip(text, width) {
   return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}\u2026`;
 }
 function resumeLines(state, max = 20) {
-  const finished = [];
-  for (let i = 0; i < state.currentStep; i++) {
+  const shown = [];
+  let i = state.currentStep - 1;
+  for (; i >= 0 && shown.length < max; i--) {
     const status = state.stepRuns[state.stepQueue[i] ?? ""]?.status;
-    if (status === "DONE" || status === "SKIPPED") finished.push(i);
+    if (status === "DONE" || status === "SKIPPED") shown.push(i);
   }
-  const lines = finished.slice(-max).map((i) => {
-    const r = stepRows(state, i, i + 1)[0];
+  const lines = shown.reverse().map((index) => {
+    const r = stepRows(state, index, index + 1)[0];
     const what = r.status === "SKIPPED" ? "skipped" : `done in ${r.tries} ${r.tries === 1 ? "try" : "tries"}`;
     const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(", ")}` : "";
     return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
   });
-  if (finished.length > max) lines.unshift(`(${finished.length - max} earlier finished steps not shown)`);
+  if (i >= 0) lines.unshift(`(steps 1-${i + 1} not shown)`);
   return lines;
 }
 function finalSummary(state, link = (p) => p) {

@@ -17,7 +17,7 @@ import {
   resumeLines,
   stepRows,
   tick
-} from "./chunk-IMHN2BJT.js";
+} from "./chunk-C2DVRFHK.js";
 import {
   git,
   stepsDone

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-IMHN2BJT.js";
+} from "./chunk-C2DVRFHK.js";
 import {
   isFinishedStatus,
   isIdleStatus,

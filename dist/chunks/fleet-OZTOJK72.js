@@ -5,7 +5,7 @@ import {
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-LKCTKRNO.js";
+} from "./chunk-WW5HPJPB.js";
 import {
   listPlanRefs,
   markPlanIdle,
@@ -15,10 +15,10 @@ import {
 import {
   acquireLock,
   createEngine
-} from "./chunk-PGRCVXR7.js";
+} from "./chunk-SZPAWY24.js";
 import {
   tick
-} from "./chunk-IMHN2BJT.js";
+} from "./chunk-C2DVRFHK.js";
 import {
   isActiveRef,
   isRefSafePlanId,

@@ -20,7 +20,7 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-IMHN2BJT.js";
+} from "./chunk-C2DVRFHK.js";
 import {
   parseState,
   stepsDone
@@ -454,7 +454,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-a992e9e5f0ef4279" : "source";
+var BUILD_ID = true ? "build-a8011787fb153b38" : "source";
 
 // src/adapters/state-digest.ts
 function digestPathFor(statePath) {

@@ -5,7 +5,7 @@ import {
 import {
   findJsonSyntaxError,
   parseAgentCommand
-} from "./chunk-IMHN2BJT.js";
+} from "./chunk-C2DVRFHK.js";
 import {
   add,
   checkQueue,

@@ -2,14 +2,14 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-GFC62JLU.js";
+} from "./chunk-VNKWBPCZ.js";
 import {
   auditFindings,
   describeAction,
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-LKCTKRNO.js";
+} from "./chunk-WW5HPJPB.js";
 import {
   StaticInbox,
   emptyOutputs
@@ -23,7 +23,7 @@ import {
   readPlanFacts,
   trackingTip
 } from "./chunk-H7MLAHFC.js";
-import "./chunk-IMHN2BJT.js";
+import "./chunk-C2DVRFHK.js";
 import {
   isActiveRef,
   isIdleStatus,
