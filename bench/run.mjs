@@ -1,6 +1,6 @@
 // Benchmark: prints figures next to their targets and writes them to bench/results.json.
 // Not a test: nothing here asserts; a missed target is reported, not thrown.
-//   node bench/run.mjs [--quick] [--build] [--only=file,scale,git,action,start]   (npm run bench)
+//   node bench/run.mjs [--quick] [--build] [--only=file,scale,git,action,start] [--node=PATH]   (npm run bench)
 // --quick: fewer repetitions (a smoke run); --build: rebuild dist/ first (it is built anyway
 // when dist/cli.js is missing, and a dist/ older than src/ is reported).
 // Every figure is whole-process wall time of the bundled CLI (dist/cli.js) in temp dirs, or of
@@ -19,7 +19,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(root, 'dist', 'cli.js');
 const quick = process.argv.includes('--quick');
 const reps = quick ? { perStep: 3, scale: 3, scaleFull: 2, git: 2, cold: 5, idle: 3 } : { perStep: 7, scale: 15, scaleFull: 5, git: 5, cold: 10, idle: 9 };
-const node = process.execPath;
+// --node=PATH: take the CLI figures with another Node binary (e.g. Node 24, the Action's runtime).
+const nodeArg = process.argv.find((a) => a.startsWith('--node='));
+const node = nodeArg ? path.resolve(nodeArg.slice('--node='.length)) : process.execPath;
 // The agent: the smallest real program, so what remains is the sequencer's own cost.
 const AGENT = 'true';
 
@@ -384,7 +386,8 @@ try {
     (r) => r.stdout.trim().replace(/^git version /, ''),
     () => 'not found',
   );
-  const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cpus: os.cpus().length, platform: `${os.platform()} ${os.release()}`, node: process.version, git: gitVersion, loadBefore: round(os.loadavg()[0], 2) };
+  const nodeVersion = node === process.execPath ? process.version : (await timeOk([node, '--version'])).stdout.trim();
+  const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cpus: os.cpus().length, platform: `${os.platform()} ${os.release()}`, node: nodeVersion, git: gitVersion, loadBefore: round(os.loadavg()[0], 2) };
   const started = Date.now();
   for (const variant of ENV_VARIANTS) await section('file', `per-step overhead, file store (${variant.label})`, () => perStepFileStore(variant));
   for (const variant of ENV_VARIANTS) await section('scale', `heartbeat on 10 vs 10,000 steps (${variant.label})`, () => heartbeatScaling(variant));
