@@ -6,26 +6,26 @@ import {
   planFromRequest,
   replan,
   shortTitle
-} from "./chunks/chunk-D5JJEGXB.js";
+} from "./chunks/chunk-IXMUXZSA.js";
 import {
   effectiveQueue,
   newState
-} from "./chunks/chunk-5I7KSCAE.js";
+} from "./chunks/chunk-3O3XVYJQ.js";
 import {
   ConsoleLog,
   FileInbox,
   createEngine,
   createStore,
   localPaths
-} from "./chunks/chunk-SZPAWY24.js";
+} from "./chunks/chunk-EX3UFKDP.js";
 import {
   ExecAgentRunner,
   statusTable,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-C2DVRFHK.js";
-import "./chunks/chunk-MTDYWTRX.js";
-import "./chunks/chunk-ABOES2Z5.js";
+} from "./chunks/chunk-R7JWPRIG.js";
+import "./chunks/chunk-IRJCAE76.js";
+import "./chunks/chunk-24FDCKIO.js";
 import {
   ConfigError,
   ConflictError,
@@ -547,7 +547,7 @@ function intOption(raw, name, fallback, min, max) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-OZTOJK72.js");
+var fleet = () => import("./chunks/fleet-LBMCBZ73.js");
 var print = (line) => process.stdout.write(`${line}
 `);
 async function main(argv) {

@@ -4,7 +4,7 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-FXHYDTMH.js";
+} from "./chunks/chunk-RM2S5HHT.js";
 import {
   issuePlanId,
   parseInputs,
@@ -15,11 +15,11 @@ import {
 } from "./chunks/chunk-PJOBFYYP.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-H7MLAHFC.js";
+} from "./chunks/chunk-4YZL2E6L.js";
 import {
   isActiveRef
-} from "./chunks/chunk-MTDYWTRX.js";
-import "./chunks/chunk-ABOES2Z5.js";
+} from "./chunks/chunk-IRJCAE76.js";
+import "./chunks/chunk-24FDCKIO.js";
 import {
   ConfigError,
   SequencerError,
@@ -58,12 +58,12 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-2IHFJHFW.js"),
-  fleet: () => import("./chunks/fleet-OYDRLB7A.js"),
-  propose: () => import("./chunks/propose-ZGZMEKRV.js"),
+  tick: () => import("./chunks/plan-tick-IDTQJPCK.js"),
+  fleet: () => import("./chunks/fleet-W72GYX72.js"),
+  propose: () => import("./chunks/propose-ULKTKK5K.js"),
   dispatch: () => import("./chunks/workflow-dispatch-AVO6HTV3.js"),
   client: () => import("./chunks/github-client-EREIEOUB.js"),
-  newState: () => import("./chunks/new-state-MCQPUCWT.js")
+  newState: () => import("./chunks/new-state-44RO3KOF.js")
 };
 async function run() {
   let outputs = emptyOutputs();

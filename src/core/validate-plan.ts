@@ -137,24 +137,14 @@ function checkStep(step: unknown, stepsPath: string, id: string, stepIds: Readon
   return checkStepFields(step, key(stepsPath, id), id, stepIds, issues);
 }
 
-/** Fields checkStepFields() looks at; a step without any of them needs no further checks. */
-const CHECKED_STEP_FIELDS: ReadonlySet<string> = new Set([
-  'required_outputs',
-  'requiredOutputs',
-  'maxAttempts',
-  'attemptTimeoutMinutes',
-  'timeoutMinutes',
-  'agent',
-  'env',
-  'expectPayload',
-  'inheritPayload',
-  'onValidationFail',
-  'validate',
-]);
+/**
+ * A step with only these fields has nothing left to check once they are. Listed positively, so a
+ * check added to checkStepFields() for a new field cannot be skipped by this shortcut.
+ */
+const PLAIN_STEP_FIELDS: ReadonlySet<string> = new Set(['title', 'instruction']);
 
 function isPlainStep(step: Record<string, unknown>): boolean {
-  // Own keys only: JSON.parse and cloneJson make plain objects, whose prototype adds none.
-  for (const field of Object.keys(step)) if (CHECKED_STEP_FIELDS.has(field)) return false;
+  for (const field of Object.keys(step)) if (!PLAIN_STEP_FIELDS.has(field)) return false;
   return true;
 }
 

@@ -1,18 +1,18 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   planHash
-} from "./chunk-5I7KSCAE.js";
+} from "./chunk-3O3XVYJQ.js";
 import {
   findJsonSyntaxError,
   parseAgentCommand
-} from "./chunk-C2DVRFHK.js";
+} from "./chunk-R7JWPRIG.js";
 import {
   add,
   checkQueue,
   isRecord,
   parsePlan,
   validatePlan
-} from "./chunk-ABOES2Z5.js";
+} from "./chunk-24FDCKIO.js";
 import {
   ConfigError,
   PlanError,

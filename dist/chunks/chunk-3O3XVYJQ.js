@@ -4,7 +4,7 @@ import {
   STATE_VERSION,
   checkQueue,
   cloneJson
-} from "./chunk-ABOES2Z5.js";
+} from "./chunk-24FDCKIO.js";
 import {
   ConfigError,
   PlanError,

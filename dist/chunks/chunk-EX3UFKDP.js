@@ -20,14 +20,14 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-C2DVRFHK.js";
+} from "./chunk-R7JWPRIG.js";
 import {
   parseState,
   stepsDone
-} from "./chunk-MTDYWTRX.js";
+} from "./chunk-IRJCAE76.js";
 import {
   isRecord
-} from "./chunk-ABOES2Z5.js";
+} from "./chunk-24FDCKIO.js";
 import {
   ConfigError,
   ConflictError,
@@ -454,7 +454,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-a8011787fb153b38" : "source";
+var BUILD_ID = true ? "build-18eef0f9070f6f7f" : "source";
 
 // src/adapters/state-digest.ts
 function digestPathFor(statePath) {

@@ -17,11 +17,11 @@ import {
   resumeLines,
   stepRows,
   tick
-} from "./chunk-C2DVRFHK.js";
+} from "./chunk-R7JWPRIG.js";
 import {
   git,
   stepsDone
-} from "./chunk-MTDYWTRX.js";
+} from "./chunk-IRJCAE76.js";
 import {
   getIfModified,
   isStatus,

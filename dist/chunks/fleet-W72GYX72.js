@@ -2,18 +2,18 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-VNKWBPCZ.js";
+} from "./chunk-RQO2FPAS.js";
 import {
   auditFindings,
   describeAction,
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-WW5HPJPB.js";
+} from "./chunk-XP4IOSCS.js";
 import {
   StaticInbox,
   emptyOutputs
-} from "./chunk-FXHYDTMH.js";
+} from "./chunk-RM2S5HHT.js";
 import "./chunk-PJOBFYYP.js";
 import {
   listPlanRefs,
@@ -22,15 +22,15 @@ import {
   prunePlanRef,
   readPlanFacts,
   trackingTip
-} from "./chunk-H7MLAHFC.js";
-import "./chunk-C2DVRFHK.js";
+} from "./chunk-4YZL2E6L.js";
+import "./chunk-R7JWPRIG.js";
 import {
   isActiveRef,
   isIdleStatus,
   isWaitingRef,
   planMatrix
-} from "./chunk-MTDYWTRX.js";
-import "./chunk-ABOES2Z5.js";
+} from "./chunk-IRJCAE76.js";
+import "./chunk-24FDCKIO.js";
 import {
   isStatus
 } from "./chunk-W45QG6MF.js";

@@ -10,7 +10,7 @@ import {
   parsePlanRefs,
   parseState,
   waitRef
-} from "./chunk-MTDYWTRX.js";
+} from "./chunk-IRJCAE76.js";
 import {
   ConfigError,
   describeError,

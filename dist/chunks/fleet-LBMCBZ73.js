@@ -5,20 +5,20 @@ import {
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-WW5HPJPB.js";
+} from "./chunk-XP4IOSCS.js";
 import {
   listPlanRefs,
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-H7MLAHFC.js";
+} from "./chunk-4YZL2E6L.js";
 import {
   acquireLock,
   createEngine
-} from "./chunk-SZPAWY24.js";
+} from "./chunk-EX3UFKDP.js";
 import {
   tick
-} from "./chunk-C2DVRFHK.js";
+} from "./chunk-R7JWPRIG.js";
 import {
   isActiveRef,
   isRefSafePlanId,
@@ -26,8 +26,8 @@ import {
   parseState,
   planMatrix,
   stepsDone
-} from "./chunk-MTDYWTRX.js";
-import "./chunk-ABOES2Z5.js";
+} from "./chunk-IRJCAE76.js";
+import "./chunk-24FDCKIO.js";
 import {
   ConfigError,
   describeError

@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   currentStepId,
   stepsDone
-} from "./chunk-MTDYWTRX.js";
+} from "./chunk-IRJCAE76.js";
 import {
   setOutput
 } from "./chunk-GEX65OPK.js";

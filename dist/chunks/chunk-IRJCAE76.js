@@ -16,7 +16,7 @@ import {
   listSome,
   timestampProblem,
   validatePlan
-} from "./chunk-ABOES2Z5.js";
+} from "./chunk-24FDCKIO.js";
 import {
   StateError,
   showValue

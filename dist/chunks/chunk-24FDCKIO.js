@@ -336,21 +336,9 @@ function checkStep(step, stepsPath, id, stepIds, issues) {
   if (isPlainStep(step)) return step;
   return checkStepFields(step, key(stepsPath, id), id, stepIds, issues);
 }
-var CHECKED_STEP_FIELDS = /* @__PURE__ */ new Set([
-  "required_outputs",
-  "requiredOutputs",
-  "maxAttempts",
-  "attemptTimeoutMinutes",
-  "timeoutMinutes",
-  "agent",
-  "env",
-  "expectPayload",
-  "inheritPayload",
-  "onValidationFail",
-  "validate"
-]);
+var PLAIN_STEP_FIELDS = /* @__PURE__ */ new Set(["title", "instruction"]);
 function isPlainStep(step) {
-  for (const field of Object.keys(step)) if (CHECKED_STEP_FIELDS.has(field)) return false;
+  for (const field of Object.keys(step)) if (!PLAIN_STEP_FIELDS.has(field)) return false;
   return true;
 }
 function checkStepFields(step, path, id, stepIds, issues) {

@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-C2DVRFHK.js";
+} from "./chunk-R7JWPRIG.js";
 import {
   isFinishedStatus,
   isIdleStatus,
   lastAttempt,
   stepRun
-} from "./chunk-MTDYWTRX.js";
+} from "./chunk-IRJCAE76.js";
 
 // src/core/plan-facts.ts
 function lastChangeMs(facts) {

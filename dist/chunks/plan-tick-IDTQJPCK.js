@@ -5,11 +5,11 @@ import {
   issueNumberOf,
   planBranch,
   tickPlan
-} from "./chunk-VNKWBPCZ.js";
+} from "./chunk-RQO2FPAS.js";
 import "./chunk-PJOBFYYP.js";
-import "./chunk-C2DVRFHK.js";
-import "./chunk-MTDYWTRX.js";
-import "./chunk-ABOES2Z5.js";
+import "./chunk-R7JWPRIG.js";
+import "./chunk-IRJCAE76.js";
+import "./chunk-24FDCKIO.js";
 import "./chunk-W45QG6MF.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-EJHJ3B7N.js";

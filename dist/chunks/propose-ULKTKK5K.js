@@ -4,7 +4,7 @@ import {
   createPlanStore,
   outputLinks,
   planBranch
-} from "./chunk-VNKWBPCZ.js";
+} from "./chunk-RQO2FPAS.js";
 import {
   issuePlanId
 } from "./chunk-MVWK4NJ3.js";
@@ -17,16 +17,16 @@ import {
   planFromIssueBody,
   planFromRequest,
   replan
-} from "./chunk-D5JJEGXB.js";
+} from "./chunk-IXMUXZSA.js";
 import {
   effectiveQueue,
   newState
-} from "./chunk-5I7KSCAE.js";
+} from "./chunk-3O3XVYJQ.js";
 import {
   ExecAgentRunner
-} from "./chunk-C2DVRFHK.js";
-import "./chunk-MTDYWTRX.js";
-import "./chunk-ABOES2Z5.js";
+} from "./chunk-R7JWPRIG.js";
+import "./chunk-IRJCAE76.js";
+import "./chunk-24FDCKIO.js";
 import "./chunk-W45QG6MF.js";
 import {
   ConfigError,

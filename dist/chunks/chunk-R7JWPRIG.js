@@ -16,10 +16,10 @@ import {
   stepRun,
   stepTimeLeftMs,
   stepsDone
-} from "./chunk-MTDYWTRX.js";
+} from "./chunk-IRJCAE76.js";
 import {
   checkRelativePath
-} from "./chunk-ABOES2Z5.js";
+} from "./chunk-24FDCKIO.js";
 import {
   ConfigError,
   ConflictError,
