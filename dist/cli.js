@@ -6,26 +6,26 @@ import {
   planFromRequest,
   replan,
   shortTitle
-} from "./chunks/chunk-IXMUXZSA.js";
+} from "./chunks/chunk-CU4OUI4I.js";
 import {
   effectiveQueue,
   newState
-} from "./chunks/chunk-3O3XVYJQ.js";
+} from "./chunks/chunk-SUWC5BAN.js";
 import {
   ConsoleLog,
   FileInbox,
   createEngine,
   createStore,
   localPaths
-} from "./chunks/chunk-EX3UFKDP.js";
+} from "./chunks/chunk-ZSXJ3PE4.js";
 import {
   ExecAgentRunner,
   statusTable,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-R7JWPRIG.js";
-import "./chunks/chunk-IRJCAE76.js";
-import "./chunks/chunk-24FDCKIO.js";
+} from "./chunks/chunk-POSNAOZD.js";
+import "./chunks/chunk-POOLUBZV.js";
+import "./chunks/chunk-DUMATSLG.js";
 import {
   ConfigError,
   ConflictError,
@@ -547,7 +547,7 @@ function intOption(raw, name, fallback, min, max) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-LBMCBZ73.js");
+var fleet = () => import("./chunks/fleet-NZWMXLBB.js");
 var print = (line) => process.stdout.write(`${line}
 `);
 async function main(argv) {

@@ -4,7 +4,7 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-RM2S5HHT.js";
+} from "./chunks/chunk-ODTLTSZ4.js";
 import {
   issuePlanId,
   parseInputs,
@@ -15,11 +15,11 @@ import {
 } from "./chunks/chunk-PJOBFYYP.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-4YZL2E6L.js";
+} from "./chunks/chunk-IB4PZSPW.js";
 import {
   isActiveRef
-} from "./chunks/chunk-IRJCAE76.js";
-import "./chunks/chunk-24FDCKIO.js";
+} from "./chunks/chunk-POOLUBZV.js";
+import "./chunks/chunk-DUMATSLG.js";
 import {
   ConfigError,
   SequencerError,
@@ -58,12 +58,12 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-IDTQJPCK.js"),
-  fleet: () => import("./chunks/fleet-W72GYX72.js"),
-  propose: () => import("./chunks/propose-ULKTKK5K.js"),
+  tick: () => import("./chunks/plan-tick-SBWNVYWQ.js"),
+  fleet: () => import("./chunks/fleet-2I4O2RGG.js"),
+  propose: () => import("./chunks/propose-WXAUVLJT.js"),
   dispatch: () => import("./chunks/workflow-dispatch-AVO6HTV3.js"),
   client: () => import("./chunks/github-client-EREIEOUB.js"),
-  newState: () => import("./chunks/new-state-44RO3KOF.js")
+  newState: () => import("./chunks/new-state-JKROGIUX.js")
 };
 async function run() {
   let outputs = emptyOutputs();

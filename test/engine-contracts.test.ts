@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { tick, type EngineConfig, type EngineDeps } from '../src/engine.js';
 import type { State, StepDef } from '../src/core/types.js';
 import type { AgentSpec } from '../src/ports.js';
-import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier, type ScriptedRun } from './fakes/ports.js';
+import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';
 import { state } from './fakes/states.js';
 
 function harness(initial: State, script: (spec: AgentSpec, call: number) => ScriptedRun, cfgOver: Partial<EngineConfig> = {}) {
@@ -15,15 +15,7 @@ function harness(initial: State, script: (spec: AgentSpec, call: number) => Scri
   const store = new MemoryStore(initial);
   const notifier = new RecordingNotifier();
   const deps: EngineDeps = { clock: new FakeClock(), store, agent, workspace, owners: new FakeOwners('dead'), notifier, log: new MemoryLog(), verifier, attemptFiles };
-  const cfg: EngineConfig = {
-    agentCommand: 'my-agent',
-    limits: { maxAttempts: 3, attemptTimeoutMinutes: 60 },
-    owner: { kind: 'local', host: 'h', pid: 42 },
-    logDir: '/logs',
-    leaseMarginMs: 60_000,
-    graceMs: 100,
-    ...cfgOver,
-  };
+  const cfg = engineConfig(cfgOver);
   return { store, agent, verifier, attemptFiles, workspace, notifier, run: () => tick(deps, cfg) };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tick, type EngineConfig, type EngineDeps } from '../src/engine.js';
 import { ConfigError } from '../src/core/errors.js';
 import type { State } from '../src/core/types.js';
-import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, type ScriptedRun } from './fakes/ports.js';
+import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';
 import { state } from './fakes/states.js';
 import type { AgentSpec } from '../src/ports.js';
 
@@ -18,15 +18,7 @@ function harness(initial: State | null, script?: (spec: AgentSpec, call: number)
   const log = new MemoryLog();
   const owners = new FakeOwners('dead');
   const deps: EngineDeps = { clock, store, agent, workspace, owners, notifier, log, inbox, verifier, attemptFiles };
-  const cfg: EngineConfig = {
-    agentCommand: 'my-agent --flag',
-    limits: { maxAttempts: 3, attemptTimeoutMinutes: 60 },
-    owner: { kind: 'local', host: 'h', pid: 42 },
-    logDir: '/logs',
-    leaseMarginMs: 60_000,
-    graceMs: 100,
-    ...cfgOver,
-  };
+  const cfg = engineConfig({ agentCommand: 'my-agent --flag', ...cfgOver });
   return { deps, cfg, workspace, agent, store, notifier, inbox, clock, log, owners, verifier, attemptFiles, run: () => tick(deps, cfg) };
 }
 

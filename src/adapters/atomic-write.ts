@@ -29,10 +29,6 @@ export async function writeFileAtomicStat(
   text: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<BigIntStats> {
-  return writeFileAtomicStatSync(filePath, text, options);
-}
-
-function writeFileAtomicStatSync(filePath: string, text: string | Uint8Array, options: AtomicWriteOptions): BigIntStats {
   const tempPath = tempPathFor(filePath);
   const mode = existingMode(filePath) ?? options.mode ?? 0o644;
   const bytes = typeof text === 'string' ? Buffer.from(text) : text;
@@ -64,14 +60,15 @@ function writeFileAtomicStatSync(filePath: string, text: string | Uint8Array, op
   return written;
 }
 
-/** Random per process, then counted: unique names without drawing random bytes for every write. */
-const tempPrefix = randomBytes(6).toString('hex');
+/** Random per process (drawn on the first write, not at start-up), then counted. */
+let tempPrefix: string | null = null;
 let tempCount = 0;
 
 /** `.<name>.<pid>.<hex>.tmp` beside the target: same file system, so rename() is atomic. */
 export function tempPathFor(filePath: string): string {
   const name = path.basename(filePath);
   // The random part keeps a reused pid from meeting a temp file a crashed process left behind.
+  tempPrefix ??= randomBytes(6).toString('hex');
   return path.join(path.dirname(filePath), `.${name}.${process.pid}.${tempPrefix}${(tempCount++).toString(16)}.tmp`);
 }
 

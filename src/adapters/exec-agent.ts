@@ -78,7 +78,6 @@ export class ExecAgentRunner implements AgentRunner {
     mkdirSync(path.dirname(spec.logFile), { recursive: true });
     // Opened before spawning so a log we cannot write fails the call, not halfway through.
     const log = new LogFile(spec.logFile);
-    const finishLog = async (): Promise<void> => log.close();
     const bufferOptions = {
       ...(this.headChars !== undefined ? { head: this.headChars } : {}),
       ...(this.tailChars !== undefined ? { tail: this.tailChars } : {}),
@@ -89,13 +88,13 @@ export class ExecAgentRunner implements AgentRunner {
     const base = { exitCode: null, signal: null, timedOut: false, cancelled: false, stdout: '', stderr: '', outputBytes: 0 };
 
     if (spec.signal?.aborted) {
-      await finishLog();
+      log.close();
       return { ...base, cancelled: true, durationMs: Date.now() - started };
     }
     const [program, ...args] = spec.argv;
     if (!program) {
       log.write('[sequencer] cannot start the agent: the command is empty\n');
-      await finishLog();
+      log.close();
       return { ...base, durationMs: Date.now() - started, spawnError: 'cannot start the agent: the command is empty' };
     }
 
@@ -118,7 +117,7 @@ export class ExecAgentRunner implements AgentRunner {
       const outcome = await exited;
       const message = 'error' in outcome ? await describeSpawnError(outcome.error, program, spec.cwd) : `cannot start ${JSON.stringify(program)}`;
       log.write(`[sequencer] ${message}\n`);
-      await finishLog();
+      log.close();
       return { ...base, durationMs: Date.now() - started, spawnError: message };
     }
     try {
@@ -184,7 +183,7 @@ export class ExecAgentRunner implements AgentRunner {
       child.stderr?.destroy();
     }
     if (!isProcessGroupAlive(pgid)) rmSync(pidFile, { force: true });
-    await finishLog();
+    log.close();
 
     return {
       exitCode: 'code' in outcome ? outcome.code : null,

@@ -14,7 +14,7 @@ import { parseState } from '../core/validate-state.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../ports.js';
 import { isTempFileFor, writeFileAtomicStat } from './atomic-write.js';
 import { acquireLock } from './file-lock.js';
-import { adoptTexts, serializeStateWithSpans } from '../core/state-json.js';
+import { PRETTY_MAX_STEPS, adoptTexts, serializeStateWithSpans } from '../core/state-json.js';
 import { digestNote, digestOf, digestPathFor, readNote, writeNote } from './state-digest.js';
 
 export { writeFileAtomic } from './atomic-write.js';
@@ -102,7 +102,8 @@ export class FileStore implements StateStore {
     let state: State;
     try {
       // Bytes this build wrote were serialized from a validated state: no second validation.
-      const spans = isRecord(document) ? readNote(this.digestPath, digestOf(bytes)) : null;
+      // Only large states get a note, so a small one is neither hashed nor looked up.
+      const spans = isLargeDocument(document) ? readNote(this.digestPath, digestOf(bytes)) : null;
       if (spans) {
         state = document as unknown as State;
         adoptTexts(state, text, spans);
@@ -211,6 +212,11 @@ function jsonErrorWithLocation(err: unknown, text: string): string {
   const location = findJsonSyntaxError(text);
   if (!location || /\bline\b/.test(message)) return message;
   return `${message} (line ${location.line}, column ${location.column})`;
+}
+
+/** A document whose queue is long enough for write() to have noted it (it is written compact). */
+function isLargeDocument(document: unknown): boolean {
+  return isRecord(document) && Array.isArray(document.stepQueue) && document.stepQueue.length > PRETTY_MAX_STEPS;
 }
 
 function stampOf(stats: BigIntStats): Stamp {

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, openSync, readFileSync, writeSync } from 'node:fs';
 import { BUILD_ID } from '../build-id.js';
-import { REUSED_FIELDS, type TextSpans } from '../core/state-json.js';
+import { REUSED_FIELDS, isReusedField, type TextSpans } from '../core/state-json.js';
 
 export function digestPathFor(statePath: string): string {
   return `${statePath}.digest`;
@@ -37,8 +37,8 @@ export function readNote(notePath: string, digest: string): TextSpans | null {
   // A complete note ends its one line; a torn one cannot, so it is never taken for a match.
   if (!note.endsWith('\n') || !(note.startsWith(`${digest} `) || note === `${digest}\n`)) return null;
   const spans: TextSpans = {};
-  for (const [, field, start, end] of note.slice(digest.length).matchAll(/ (plan|stepQueue)=(\d{1,15})-(\d{1,15})/g)) {
-    spans[field as keyof TextSpans] = [Number(start), Number(end)];
+  for (const [, field = '', start, end] of note.slice(digest.length).matchAll(/ ([A-Za-z]+)=(\d{1,15})-(\d{1,15})/g)) {
+    if (isReusedField(field)) spans[field] = [Number(start), Number(end)];
   }
   return spans;
 }

@@ -71,8 +71,12 @@ export function add(issues: Issue[], path: string, message: string): void {
   issues.push({ path, message });
 }
 
+export function isIntegerIn(value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
 export function checkInteger(issues: Issue[], path: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): boolean {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+  if (!isIntegerIn(value, min, max)) {
     const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
     add(issues, path, `must be an integer ${range}, got ${showValue(value)}`);
     return false;

@@ -108,8 +108,8 @@ function indentedRunsText(runs: unknown): string | undefined {
   return empty ? '{}' : `${text}\n  }`;
 }
 
-function isReusedField(field: string): field is ReusedField {
-  return field === 'plan' || field === 'stepQueue';
+export function isReusedField(field: string): field is ReusedField {
+  return (REUSED_FIELDS as readonly string[]).includes(field);
 }
 
 function reusedText(value: unknown, indented: boolean): string | undefined {

@@ -2,7 +2,7 @@
 // revision or planId) loads unchanged; missing optional fields get their defaults, and fields we
 // do not know are carried through, so a read-modify-write never drops anything.
 import { StateError, showValue, type Issue } from './errors.js';
-import { ID_PATTERN, add, checkInteger, cloneJson, index, isNonEmptyString, isRecord, key, listSome, timestampProblem } from './field-checks.js';
+import { ID_PATTERN, add, checkInteger, cloneJson, index, isIntegerIn, isNonEmptyString, isRecord, key, listSome, timestampProblem } from './field-checks.js';
 import { ATTEMPT_OUTCOMES, PLAN_STATUSES, STATE_VERSION, STEP_STATUSES, type State, type StepRun } from './types.js';
 import { checkQueue, validatePlan } from './validate-plan.js';
 
@@ -83,7 +83,10 @@ export function validateState(input: unknown, copy = true): StateValidation {
     const v = doc.stepDelayMinutes;
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) add(issues, 'stepDelayMinutes', `must be a number of minutes >= 0, got ${showValue(v)}`);
   }
-  for (const field of ['notBefore', 'lastHeartbeatIso'] as const) checkOptionalTimestamp(issues, field, doc[field]);
+  for (const field of ['notBefore', 'lastHeartbeatIso'] as const) {
+    const problem = optionalTimestampProblem(doc[field]);
+    if (problem) add(issues, field, problem);
+  }
   for (const field of ['blockers', 'artifacts'] as const) {
     const v = doc[field];
     if (v === undefined) continue;
@@ -107,6 +110,7 @@ export function validateState(input: unknown, copy = true): StateValidation {
   return { state, issues };
 }
 
+const RUN_TIME_FIELDS = ['lastRunIso', 'firstStartedAt'] as const;
 const ATTEMPT_TIME_FIELDS = ['startedAt', 'endedAt', 'leaseExpiresAt'] as const;
 const STEP_STATUS_SET: ReadonlySet<unknown> = new Set(STEP_STATUSES);
 
@@ -123,9 +127,11 @@ function checkStepRun(run: unknown, id: string, stepIds: ReadonlySet<string>, is
     return undefined;
   }
   if (!STEP_STATUS_SET.has(run.status)) add(issues, runPath(id, 'status'), `must be one of ${STEP_STATUSES.join(', ')}, got ${showValue(run.status)}`);
-  if (run.tries !== undefined && !isCount(run.tries)) checkInteger(issues, runPath(id, 'tries'), run.tries, 0);
-  if (!isOptionalTimestamp(run.lastRunIso)) checkOptionalTimestamp(issues, runPath(id, 'lastRunIso'), run.lastRunIso);
-  if (!isOptionalTimestamp(run.firstStartedAt)) checkOptionalTimestamp(issues, runPath(id, 'firstStartedAt'), run.firstStartedAt);
+  if (run.tries !== undefined && !isIntegerIn(run.tries, 0)) checkInteger(issues, runPath(id, 'tries'), run.tries, 0);
+  for (const field of RUN_TIME_FIELDS) {
+    const problem = optionalTimestampProblem(run[field]);
+    if (problem) add(issues, runPath(id, field), problem);
+  }
   if (!isOptionalText(run.stdout)) add(issues, runPath(id, 'stdout'), `must be a string or null, got ${showValue(run.stdout)}`);
   if (!isOptionalText(run.error)) add(issues, runPath(id, 'error'), `must be a string or null, got ${showValue(run.error)}`);
   if (run.attempts !== undefined) {
@@ -139,10 +145,6 @@ function isOptionalText(value: unknown): boolean {
   return value === undefined || value === null || typeof value === 'string';
 }
 
-function isCount(value: unknown): boolean {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
-}
-
 function attemptPath(id: string, i: number, field?: string): string {
   const at = index(runPath(id, 'attempts'), i);
   return field === undefined ? at : key(at, field);
@@ -153,24 +155,23 @@ function checkAttempt(issues: Issue[], id: string, i: number, attempt: unknown):
     add(issues, attemptPath(id, i), `must be an attempt record (an object with "n"), got ${showValue(attempt)}`);
     return;
   }
-  if (!(typeof attempt.n === 'number' && Number.isInteger(attempt.n) && attempt.n >= 1)) checkInteger(issues, attemptPath(id, i, 'n'), attempt.n, 1);
+  if (!isIntegerIn(attempt.n, 1)) checkInteger(issues, attemptPath(id, i, 'n'), attempt.n, 1);
   if (attempt.runId !== undefined && typeof attempt.runId !== 'string') add(issues, attemptPath(id, i, 'runId'), `must be a string, got ${showValue(attempt.runId)}`);
-  for (const field of ATTEMPT_TIME_FIELDS) if (!isOptionalTimestamp(attempt[field])) checkOptionalTimestamp(issues, attemptPath(id, i, field), attempt[field]);
+  for (const field of ATTEMPT_TIME_FIELDS) {
+    const problem = optionalTimestampProblem(attempt[field]);
+    if (problem) add(issues, attemptPath(id, i, field), problem);
+  }
   const outcome = attempt.outcome;
   if (outcome !== undefined && outcome !== null && !(ATTEMPT_OUTCOMES as readonly unknown[]).includes(outcome)) {
     add(issues, attemptPath(id, i, 'outcome'), `must be one of ${ATTEMPT_OUTCOMES.join(', ')} or null, got ${showValue(outcome)}`);
   }
 }
 
-/** Absent and null both mean "not set". */
-function isOptionalTimestamp(value: unknown): boolean {
-  return value === undefined || value === null || timestampProblem(value, false) === null;
-}
-
-function checkOptionalTimestamp(issues: Issue[], path: string, value: unknown): void {
-  if (value === undefined || value === null) return;
+/** Why `value` is not a state timestamp; absent and null both mean "not set", so they pass. */
+function optionalTimestampProblem(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
   const problem = timestampProblem(value, false);
-  if (problem) add(issues, path, `${problem} or null`);
+  return problem && `${problem} or null`;
 }
 
 function checkApproval(issues: Issue[], approval: unknown): void {

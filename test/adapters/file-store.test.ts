@@ -194,11 +194,16 @@ describe('FileStore digest note (no second validation of its own bytes)', () => 
     expect(await loaded(new FileStore({ statePath }))).toEqual(written);
   });
 
-  it('writes no note for a small (indented) state, which validates faster than a note is written', async () => {
+  it('writes no note for a small (indented) state, and never trusts one for it', async () => {
     await writeFile(statePath, JSON.stringify(seedState()));
     const store = new FileStore({ statePath });
     await store.write(await loaded(store), meta);
     expect(await readdir(dir)).not.toContain('state.json.digest');
+
+    const invalidSmall = JSON.stringify({ ...seedState(), status: 'RUNNING' });
+    await writeFile(statePath, invalidSmall);
+    await writeFile(store.digestPath, digestNote(digestOf(Buffer.from(invalidSmall))));
+    await expect(new FileStore({ statePath }).load()).rejects.toThrow(/RUNNING/);
   });
 
   it('validates in full whatever it did not write itself: an edit, a missing note, a note from another build', async () => {
@@ -224,7 +229,7 @@ describe('FileStore digest note (no second validation of its own bytes)', () => 
   it('skips validation only for bytes the note names (shown with a note forged for a state that would fail it)', async () => {
     // A forged note is what it takes to get past validation: the note is a record of our own
     // writes, not a check; anyone who can write the note can as well write a valid state.
-    const invalidButParseable = JSON.stringify({ ...(parseState(seedState()) as unknown as Record<string, unknown>), revision: 3, extra: 1, status: 'RUNNING' });
+    const invalidButParseable = JSON.stringify({ ...(bigState() as unknown as Record<string, unknown>), revision: 3, extra: 1, status: 'RUNNING' });
     await writeFile(statePath, invalidButParseable);
     const store = new FileStore({ statePath });
     await writeFile(store.digestPath, digestNote(digestOf(Buffer.from(invalidButParseable))));

@@ -6,7 +6,7 @@ import { replyMarker } from '../../src/core/comment-markers.js';
 import { tick, type EngineConfig } from '../../src/engine.js';
 import type { InboxRead } from '../../src/ports.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.js';
-import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier } from '../fakes/ports.js';
+import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier, engineConfig } from '../fakes/ports.js';
 import { state } from '../fakes/states.js';
 
 const ISSUE = 42;
@@ -188,14 +188,7 @@ describe('IssueInbox with the engine', () => {
     const awaiting = state(['a'], { status: 'AWAITING_APPROVAL', approval: null, planId: 'issue-42' });
     const store = new MemoryStore(awaiting);
     const workspace = new FakeWorkspace();
-    const cfg: EngineConfig = {
-      commandsOnly: true,
-      limits: { maxAttempts: 3, attemptTimeoutMinutes: 60 },
-      owner: { kind: 'actions', runId: '1', runAttempt: 1 },
-      logDir: '/logs',
-      leaseMarginMs: 60_000,
-      graceMs: 10,
-    };
+    const cfg = engineConfig({ commandsOnly: true, owner: { kind: 'actions', runId: '1', runAttempt: 1 }, graceMs: 10 });
     const deps = () => ({
       clock: new FakeClock(Date.now()),
       store,

@@ -3,6 +3,7 @@ import { ConflictError } from '../../src/core/errors.js';
 import type { Command } from '../../src/core/commands.js';
 import type { Notice } from '../../src/core/notices.js';
 import type { AttemptOwner, State } from '../../src/core/types.js';
+import type { EngineConfig } from '../../src/engine.js';
 import type {
   AcquireResult,
   AgentResult,
@@ -204,4 +205,17 @@ export class MemoryAttemptFiles implements AttemptFiles {
     this.removed.push(file);
     this.files.delete(file);
   }
+}
+
+/** The engine configuration the engine tests start from: a local owner, 3 attempts of 60 minutes. */
+export function engineConfig(over: Partial<EngineConfig> = {}): EngineConfig {
+  return {
+    agentCommand: 'my-agent',
+    limits: { maxAttempts: 3, attemptTimeoutMinutes: 60 },
+    owner: { kind: 'local', host: 'h', pid: 42 },
+    logDir: '/logs',
+    leaseMarginMs: 60_000,
+    graceMs: 100,
+    ...over,
+  };
 }

@@ -5,11 +5,11 @@ import {
   issueNumberOf,
   planBranch,
   tickPlan
-} from "./chunk-RQO2FPAS.js";
+} from "./chunk-SKY5QJ4F.js";
 import "./chunk-PJOBFYYP.js";
-import "./chunk-R7JWPRIG.js";
-import "./chunk-IRJCAE76.js";
-import "./chunk-24FDCKIO.js";
+import "./chunk-POSNAOZD.js";
+import "./chunk-POOLUBZV.js";
+import "./chunk-DUMATSLG.js";
 import "./chunk-W45QG6MF.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-EJHJ3B7N.js";

@@ -17,11 +17,11 @@ import {
   resumeLines,
   stepRows,
   tick
-} from "./chunk-R7JWPRIG.js";
+} from "./chunk-POSNAOZD.js";
 import {
   git,
   stepsDone
-} from "./chunk-IRJCAE76.js";
+} from "./chunk-POOLUBZV.js";
 import {
   getIfModified,
   isStatus,

@@ -16,10 +16,10 @@ import {
   stepRun,
   stepTimeLeftMs,
   stepsDone
-} from "./chunk-IRJCAE76.js";
+} from "./chunk-POOLUBZV.js";
 import {
   checkRelativePath
-} from "./chunk-24FDCKIO.js";
+} from "./chunk-DUMATSLG.js";
 import {
   ConfigError,
   ConflictError,
@@ -376,7 +376,6 @@ var ExecAgentRunner = class {
     const pidFile = `${spec.logFile}.pid`;
     mkdirSync(path.dirname(spec.logFile), { recursive: true });
     const log = new LogFile(spec.logFile);
-    const finishLog = async () => log.close();
     const bufferOptions = {
       ...this.headChars !== void 0 ? { head: this.headChars } : {},
       ...this.tailChars !== void 0 ? { tail: this.tailChars } : {},
@@ -386,13 +385,13 @@ var ExecAgentRunner = class {
     const err = new HeadTailBuffer(bufferOptions);
     const base = { exitCode: null, signal: null, timedOut: false, cancelled: false, stdout: "", stderr: "", outputBytes: 0 };
     if (spec.signal?.aborted) {
-      await finishLog();
+      log.close();
       return { ...base, cancelled: true, durationMs: Date.now() - started };
     }
     const [program, ...args] = spec.argv;
     if (!program) {
       log.write("[sequencer] cannot start the agent: the command is empty\n");
-      await finishLog();
+      log.close();
       return { ...base, durationMs: Date.now() - started, spawnError: "cannot start the agent: the command is empty" };
     }
     const child = spawn(program, args, {
@@ -414,7 +413,7 @@ var ExecAgentRunner = class {
       const message = "error" in outcome2 ? await describeSpawnError(outcome2.error, program, spec.cwd) : `cannot start ${JSON.stringify(program)}`;
       log.write(`[sequencer] ${message}
 `);
-      await finishLog();
+      log.close();
       return { ...base, durationMs: Date.now() - started, spawnError: message };
     }
     try {
@@ -471,7 +470,7 @@ ${startTimeOf(pgid) ?? ""}
       child.stderr?.destroy();
     }
     if (!isProcessGroupAlive(pgid)) rmSync(pidFile, { force: true });
-    await finishLog();
+    log.close();
     return {
       exitCode: "code" in outcome ? outcome.code : null,
       signal: "signal" in outcome ? outcome.signal : null,
@@ -633,9 +632,6 @@ async function writeFileAtomic(filePath, text, options = {}) {
   await writeFileAtomicStat(filePath, text, options);
 }
 async function writeFileAtomicStat(filePath, text, options = {}) {
-  return writeFileAtomicStatSync(filePath, text, options);
-}
-function writeFileAtomicStatSync(filePath, text, options) {
   const tempPath = tempPathFor(filePath);
   const mode = existingMode(filePath) ?? options.mode ?? 420;
   const bytes = typeof text === "string" ? Buffer.from(text) : text;
@@ -660,10 +656,11 @@ function writeFileAtomicStatSync(filePath, text, options) {
   }
   return written;
 }
-var tempPrefix = randomBytes(6).toString("hex");
+var tempPrefix = null;
 var tempCount = 0;
 function tempPathFor(filePath) {
   const name = path2.basename(filePath);
+  tempPrefix ??= randomBytes(6).toString("hex");
   return path2.join(path2.dirname(filePath), `.${name}.${process.pid}.${tempPrefix}${(tempCount++).toString(16)}.tmp`);
 }
 function isTempFileFor(fileName, targetName) {
@@ -902,7 +899,7 @@ function indentedRunsText(runs) {
   }`;
 }
 function isReusedField(field) {
-  return field === "plan" || field === "stepQueue";
+  return REUSED_FIELDS.includes(field);
 }
 function reusedText(value, indented) {
   if (typeof value !== "object" || value === null) return fieldText(value, indented);
@@ -2954,9 +2951,11 @@ export {
   writeFileAtomic,
   writeFileAtomicStat,
   isTempFileFor,
+  PRETTY_MAX_STEPS,
   REUSED_FIELDS,
   serializeStateWithSpans,
   adoptTexts,
+  isReusedField,
   CacheStore,
   GitStore,
   stepRows,

@@ -4,7 +4,7 @@ import {
   STATE_VERSION,
   checkQueue,
   cloneJson
-} from "./chunk-24FDCKIO.js";
+} from "./chunk-DUMATSLG.js";
 import {
   ConfigError,
   PlanError,

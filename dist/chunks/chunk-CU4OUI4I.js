@@ -1,18 +1,18 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   planHash
-} from "./chunk-3O3XVYJQ.js";
+} from "./chunk-SUWC5BAN.js";
 import {
   findJsonSyntaxError,
   parseAgentCommand
-} from "./chunk-R7JWPRIG.js";
+} from "./chunk-POSNAOZD.js";
 import {
   add,
   checkQueue,
   isRecord,
   parsePlan,
   validatePlan
-} from "./chunk-24FDCKIO.js";
+} from "./chunk-DUMATSLG.js";
 import {
   ConfigError,
   PlanError,

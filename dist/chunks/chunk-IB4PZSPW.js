@@ -10,7 +10,7 @@ import {
   parsePlanRefs,
   parseState,
   waitRef
-} from "./chunk-IRJCAE76.js";
+} from "./chunk-POOLUBZV.js";
 import {
   ConfigError,
   describeError,

@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-R7JWPRIG.js";
+} from "./chunk-POSNAOZD.js";
 import {
   isFinishedStatus,
   isIdleStatus,
   lastAttempt,
   stepRun
-} from "./chunk-IRJCAE76.js";
+} from "./chunk-POOLUBZV.js";
 
 // src/core/plan-facts.ts
 function lastChangeMs(facts) {

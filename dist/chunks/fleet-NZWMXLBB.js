@@ -5,20 +5,20 @@ import {
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-XP4IOSCS.js";
+} from "./chunk-FNXHFXKG.js";
 import {
   listPlanRefs,
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-4YZL2E6L.js";
+} from "./chunk-IB4PZSPW.js";
 import {
   acquireLock,
   createEngine
-} from "./chunk-EX3UFKDP.js";
+} from "./chunk-ZSXJ3PE4.js";
 import {
   tick
-} from "./chunk-R7JWPRIG.js";
+} from "./chunk-POSNAOZD.js";
 import {
   isActiveRef,
   isRefSafePlanId,
@@ -26,8 +26,8 @@ import {
   parseState,
   planMatrix,
   stepsDone
-} from "./chunk-IRJCAE76.js";
-import "./chunk-24FDCKIO.js";
+} from "./chunk-POOLUBZV.js";
+import "./chunk-DUMATSLG.js";
 import {
   ConfigError,
   describeError

@@ -8,11 +8,13 @@ import {
   FsWorkspace,
   GitStore,
   LocalOwnerProbe,
+  PRETTY_MAX_STEPS,
   REUSED_FIELDS,
   adoptTexts,
   blockerReport,
   finalSummary,
   findJsonSyntaxError,
+  isReusedField,
   isTempFileFor,
   isValidPid,
   localOwner,
@@ -20,14 +22,14 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-R7JWPRIG.js";
+} from "./chunk-POSNAOZD.js";
 import {
   parseState,
   stepsDone
-} from "./chunk-IRJCAE76.js";
+} from "./chunk-POOLUBZV.js";
 import {
   isRecord
-} from "./chunk-24FDCKIO.js";
+} from "./chunk-DUMATSLG.js";
 import {
   ConfigError,
   ConflictError,
@@ -454,7 +456,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-18eef0f9070f6f7f" : "source";
+var BUILD_ID = true ? "build-4b52ab3f610082de" : "source";
 
 // src/adapters/state-digest.ts
 function digestPathFor(statePath) {
@@ -478,8 +480,8 @@ function readNote(notePath, digest) {
   if (!note.endsWith("\n") || !(note.startsWith(`${digest} `) || note === `${digest}
 `)) return null;
   const spans = {};
-  for (const [, field, start, end] of note.slice(digest.length).matchAll(/ (plan|stepQueue)=(\d{1,15})-(\d{1,15})/g)) {
-    spans[field] = [Number(start), Number(end)];
+  for (const [, field = "", start, end] of note.slice(digest.length).matchAll(/ ([A-Za-z]+)=(\d{1,15})-(\d{1,15})/g)) {
+    if (isReusedField(field)) spans[field] = [Number(start), Number(end)];
   }
   return spans;
 }
@@ -553,7 +555,7 @@ var FileStore = class {
     const document = this.parseJson(text);
     let state;
     try {
-      const spans = isRecord(document) ? readNote(this.digestPath, digestOf(bytes)) : null;
+      const spans = isLargeDocument(document) ? readNote(this.digestPath, digestOf(bytes)) : null;
       if (spans) {
         state = document;
         adoptTexts(state, text, spans);
@@ -645,6 +647,9 @@ function jsonErrorWithLocation(err, text) {
   const location = findJsonSyntaxError(text);
   if (!location || /\bline\b/.test(message)) return message;
   return `${message} (line ${location.line}, column ${location.column})`;
+}
+function isLargeDocument(document) {
+  return isRecord(document) && Array.isArray(document.stepQueue) && document.stepQueue.length > PRETTY_MAX_STEPS;
 }
 function stampOf(stats) {
   return { ino: stats.ino, size: stats.size, mtimeNs: stats.mtimeNs };

@@ -10,13 +10,14 @@ import {
   checkQueue,
   cloneJson,
   index,
+  isIntegerIn,
   isNonEmptyString,
   isRecord,
   key,
   listSome,
   timestampProblem,
   validatePlan
-} from "./chunk-24FDCKIO.js";
+} from "./chunk-DUMATSLG.js";
 import {
   StateError,
   showValue
@@ -177,7 +178,10 @@ function validateState(input, copy = true) {
     const v = doc.stepDelayMinutes;
     if (typeof v !== "number" || !Number.isFinite(v) || v < 0) add(issues, "stepDelayMinutes", `must be a number of minutes >= 0, got ${showValue(v)}`);
   }
-  for (const field of ["notBefore", "lastHeartbeatIso"]) checkOptionalTimestamp(issues, field, doc[field]);
+  for (const field of ["notBefore", "lastHeartbeatIso"]) {
+    const problem = optionalTimestampProblem(doc[field]);
+    if (problem) add(issues, field, problem);
+  }
   for (const field of ["blockers", "artifacts"]) {
     const v = doc[field];
     if (v === void 0) continue;
@@ -199,6 +203,7 @@ function validateState(input, copy = true) {
   };
   return { state, issues };
 }
+var RUN_TIME_FIELDS = ["lastRunIso", "firstStartedAt"];
 var ATTEMPT_TIME_FIELDS = ["startedAt", "endedAt", "leaseExpiresAt"];
 var STEP_STATUS_SET = new Set(STEP_STATUSES);
 function runPath(id, field) {
@@ -211,9 +216,11 @@ function checkStepRun(run, id, stepIds, issues) {
     return void 0;
   }
   if (!STEP_STATUS_SET.has(run.status)) add(issues, runPath(id, "status"), `must be one of ${STEP_STATUSES.join(", ")}, got ${showValue(run.status)}`);
-  if (run.tries !== void 0 && !isCount(run.tries)) checkInteger(issues, runPath(id, "tries"), run.tries, 0);
-  if (!isOptionalTimestamp(run.lastRunIso)) checkOptionalTimestamp(issues, runPath(id, "lastRunIso"), run.lastRunIso);
-  if (!isOptionalTimestamp(run.firstStartedAt)) checkOptionalTimestamp(issues, runPath(id, "firstStartedAt"), run.firstStartedAt);
+  if (run.tries !== void 0 && !isIntegerIn(run.tries, 0)) checkInteger(issues, runPath(id, "tries"), run.tries, 0);
+  for (const field of RUN_TIME_FIELDS) {
+    const problem = optionalTimestampProblem(run[field]);
+    if (problem) add(issues, runPath(id, field), problem);
+  }
   if (!isOptionalText(run.stdout)) add(issues, runPath(id, "stdout"), `must be a string or null, got ${showValue(run.stdout)}`);
   if (!isOptionalText(run.error)) add(issues, runPath(id, "error"), `must be a string or null, got ${showValue(run.error)}`);
   if (run.attempts !== void 0) {
@@ -225,9 +232,6 @@ function checkStepRun(run, id, stepIds, issues) {
 function isOptionalText(value) {
   return value === void 0 || value === null || typeof value === "string";
 }
-function isCount(value) {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0;
-}
 function attemptPath(id, i, field) {
   const at = index(runPath(id, "attempts"), i);
   return field === void 0 ? at : key(at, field);
@@ -237,21 +241,21 @@ function checkAttempt(issues, id, i, attempt) {
     add(issues, attemptPath(id, i), `must be an attempt record (an object with "n"), got ${showValue(attempt)}`);
     return;
   }
-  if (!(typeof attempt.n === "number" && Number.isInteger(attempt.n) && attempt.n >= 1)) checkInteger(issues, attemptPath(id, i, "n"), attempt.n, 1);
+  if (!isIntegerIn(attempt.n, 1)) checkInteger(issues, attemptPath(id, i, "n"), attempt.n, 1);
   if (attempt.runId !== void 0 && typeof attempt.runId !== "string") add(issues, attemptPath(id, i, "runId"), `must be a string, got ${showValue(attempt.runId)}`);
-  for (const field of ATTEMPT_TIME_FIELDS) if (!isOptionalTimestamp(attempt[field])) checkOptionalTimestamp(issues, attemptPath(id, i, field), attempt[field]);
+  for (const field of ATTEMPT_TIME_FIELDS) {
+    const problem = optionalTimestampProblem(attempt[field]);
+    if (problem) add(issues, attemptPath(id, i, field), problem);
+  }
   const outcome = attempt.outcome;
   if (outcome !== void 0 && outcome !== null && !ATTEMPT_OUTCOMES.includes(outcome)) {
     add(issues, attemptPath(id, i, "outcome"), `must be one of ${ATTEMPT_OUTCOMES.join(", ")} or null, got ${showValue(outcome)}`);
   }
 }
-function isOptionalTimestamp(value) {
-  return value === void 0 || value === null || timestampProblem(value, false) === null;
-}
-function checkOptionalTimestamp(issues, path, value) {
-  if (value === void 0 || value === null) return;
+function optionalTimestampProblem(value) {
+  if (value === void 0 || value === null) return null;
   const problem = timestampProblem(value, false);
-  if (problem) add(issues, path, `${problem} or null`);
+  return problem && `${problem} or null`;
 }
 function checkApproval(issues, approval) {
   if (approval === void 0 || approval === null) return;

@@ -2,18 +2,18 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-RQO2FPAS.js";
+} from "./chunk-SKY5QJ4F.js";
 import {
   auditFindings,
   describeAction,
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-XP4IOSCS.js";
+} from "./chunk-FNXHFXKG.js";
 import {
   StaticInbox,
   emptyOutputs
-} from "./chunk-RM2S5HHT.js";
+} from "./chunk-ODTLTSZ4.js";
 import "./chunk-PJOBFYYP.js";
 import {
   listPlanRefs,
@@ -22,15 +22,15 @@ import {
   prunePlanRef,
   readPlanFacts,
   trackingTip
-} from "./chunk-4YZL2E6L.js";
-import "./chunk-R7JWPRIG.js";
+} from "./chunk-IB4PZSPW.js";
+import "./chunk-POSNAOZD.js";
 import {
   isActiveRef,
   isIdleStatus,
   isWaitingRef,
   planMatrix
-} from "./chunk-IRJCAE76.js";
-import "./chunk-24FDCKIO.js";
+} from "./chunk-POOLUBZV.js";
+import "./chunk-DUMATSLG.js";
 import {
   isStatus
 } from "./chunk-W45QG6MF.js";

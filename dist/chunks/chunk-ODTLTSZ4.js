@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   currentStepId,
   stepsDone
-} from "./chunk-IRJCAE76.js";
+} from "./chunk-POOLUBZV.js";
 import {
   setOutput
 } from "./chunk-GEX65OPK.js";

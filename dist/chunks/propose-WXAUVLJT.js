@@ -4,7 +4,7 @@ import {
   createPlanStore,
   outputLinks,
   planBranch
-} from "./chunk-RQO2FPAS.js";
+} from "./chunk-SKY5QJ4F.js";
 import {
   issuePlanId
 } from "./chunk-MVWK4NJ3.js";
@@ -17,16 +17,16 @@ import {
   planFromIssueBody,
   planFromRequest,
   replan
-} from "./chunk-IXMUXZSA.js";
+} from "./chunk-CU4OUI4I.js";
 import {
   effectiveQueue,
   newState
-} from "./chunk-3O3XVYJQ.js";
+} from "./chunk-SUWC5BAN.js";
 import {
   ExecAgentRunner
-} from "./chunk-R7JWPRIG.js";
-import "./chunk-IRJCAE76.js";
-import "./chunk-24FDCKIO.js";
+} from "./chunk-POSNAOZD.js";
+import "./chunk-POOLUBZV.js";
+import "./chunk-DUMATSLG.js";
 import "./chunk-W45QG6MF.js";
 import {
   ConfigError,

@@ -46,8 +46,11 @@ function index(base, i) {
 function add(issues, path, message) {
   issues.push({ path, message });
 }
+function isIntegerIn(value, min, max = Number.MAX_SAFE_INTEGER) {
+  return typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
+}
 function checkInteger(issues, path, value, min, max = Number.MAX_SAFE_INTEGER) {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+  if (!isIntegerIn(value, min, max)) {
     const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
     add(issues, path, `must be an integer ${range}, got ${showValue(value)}`);
     return false;
@@ -430,6 +433,7 @@ export {
   key,
   index,
   add,
+  isIntegerIn,
   checkInteger,
   cloneJson,
   listSome,
