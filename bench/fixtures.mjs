@@ -15,7 +15,7 @@ export function makePlan(n, title = `bench ${n}`) {
 
 /**
  * A state document's text as the sequencer writes it: indented up to 500 steps, compact above
- * (src/core/state-json.ts), so a large plan is measured the way its heartbeats find it.
+ * (src/core/state/state-json.ts), so a large plan is measured the way its heartbeats find it.
  */
 export function stateText(state) {
   return `${state.stepQueue.length <= 500 ? JSON.stringify(state, null, 2) : JSON.stringify(state)}\n`;
@@ -92,7 +92,7 @@ export function halfDoneState(plan, { planId, done, stepDelayMinutes, workspace,
   };
 }
 
-/** Same as src/core/plan-hash.ts (canonical JSON, sorted keys); kept here so bench/ needs no build of src. */
+/** Same as src/core/plan/plan-hash.ts (canonical JSON, sorted keys); kept here so bench/ needs no build of src. */
 function planHash(plan) {
   const canonical = (v) => {
     if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : canonical(x))).join(',')}]`;

@@ -175,7 +175,7 @@ const DELAY_MINUTES = 0.005;
 
 /**
  * A workspace whose plan folder is reset before each heartbeat to what the previous heartbeat
- * left there: the state it wrote and, for a large one, the digest note beside it (src/adapters/state-digest.ts),
+ * left there: the state it wrote and, for a large one, the digest note beside it (src/adapters/fs/state-digest.ts),
  * which is how every heartbeat but the first finds a plan. With `cold`, the state is the
  * fixture's text alone, as a state written by another tool or by hand is found (validated in full).
  */

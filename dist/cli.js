@@ -6,26 +6,26 @@ import {
   planFromRequest,
   replan,
   shortTitle
-} from "./chunks/chunk-CU4OUI4I.js";
+} from "./chunks/chunk-HOLRKC5J.js";
 import {
   effectiveQueue,
   newState
-} from "./chunks/chunk-SUWC5BAN.js";
+} from "./chunks/chunk-W7NBZWFT.js";
 import {
   ConsoleLog,
   FileInbox,
   createEngine,
   createStore,
   localPaths
-} from "./chunks/chunk-ZSXJ3PE4.js";
+} from "./chunks/chunk-2M32TEX6.js";
 import {
   ExecAgentRunner,
   statusTable,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-POSNAOZD.js";
-import "./chunks/chunk-POOLUBZV.js";
-import "./chunks/chunk-DUMATSLG.js";
+} from "./chunks/chunk-S5G3NAIY.js";
+import "./chunks/chunk-N4W2AMSB.js";
+import "./chunks/chunk-JTYJBOFB.js";
 import {
   ConfigError,
   ConflictError,
@@ -547,7 +547,7 @@ function intOption(raw, name, fallback, min, max) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-NZWMXLBB.js");
+var fleet = () => import("./chunks/fleet-DCJG4CQA.js");
 var print = (line) => process.stdout.write(`${line}
 `);
 async function main(argv) {

@@ -4,22 +4,22 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-ODTLTSZ4.js";
+} from "./chunks/chunk-KOVSTS4H.js";
 import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-MVWK4NJ3.js";
+} from "./chunks/chunk-75MK65DQ.js";
 import {
   readRunContext
-} from "./chunks/chunk-PJOBFYYP.js";
+} from "./chunks/chunk-EBWX4HB2.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-IB4PZSPW.js";
+} from "./chunks/chunk-3LPWOWUL.js";
 import {
   isActiveRef
-} from "./chunks/chunk-POOLUBZV.js";
-import "./chunks/chunk-DUMATSLG.js";
+} from "./chunks/chunk-N4W2AMSB.js";
+import "./chunks/chunk-JTYJBOFB.js";
 import {
   ConfigError,
   SequencerError,
@@ -34,10 +34,10 @@ import {
   setFailed,
   setSecret,
   warning
-} from "./chunks/chunk-GEX65OPK.js";
+} from "./chunks/chunk-HLRQWXKU.js";
 import "./chunks/chunk-PANJYNO7.js";
 
-// src/adapters/toolkit-log.ts
+// src/adapters/toolkit/toolkit-log.ts
 var ToolkitLog = class {
   info(message) {
     info(message);
@@ -58,12 +58,12 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-SBWNVYWQ.js"),
-  fleet: () => import("./chunks/fleet-2I4O2RGG.js"),
-  propose: () => import("./chunks/propose-WXAUVLJT.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-AVO6HTV3.js"),
-  client: () => import("./chunks/github-client-EREIEOUB.js"),
-  newState: () => import("./chunks/new-state-JKROGIUX.js")
+  tick: () => import("./chunks/plan-tick-J3JFBMFR.js"),
+  fleet: () => import("./chunks/fleet-KYZXW7QU.js"),
+  propose: () => import("./chunks/propose-TKZRWRDG.js"),
+  dispatch: () => import("./chunks/workflow-dispatch-67EPIFP2.js"),
+  client: () => import("./chunks/github-client-Z3ZORN5P.js"),
+  newState: () => import("./chunks/new-state-VQHI7G54.js")
 };
 async function run() {
   let outputs = emptyOutputs();

@@ -1,18 +1,18 @@
 // The tick (DESIGN §5): load → inbox → re-validate → loop(decide → checkpoint → run → check →
 // commit). Written against the ports only; every decision comes from src/core.
-import { advance, block, cancel, complete, finishAttempt, recoverAttempt, reopenSteps, startAttempt, type Transition } from './core/apply.js';
-import { applyCommand } from './core/apply-command.js';
-import { parseAgentCommand } from './core/agent-command.js';
-import { decide, type Decision } from './core/decide.js';
+import { advance, block, cancel, complete, finishAttempt, recoverAttempt, reopenSteps, startAttempt, type Transition } from './core/tick/apply.js';
+import { applyCommand } from './core/tick/apply-command.js';
+import { parseAgentCommand } from './core/trust/agent-command.js';
+import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
-import type { Notice } from './core/notices.js';
-import { resumeLines } from './core/render.js';
-import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/step-view.js';
-import type { AttemptOwner, State } from './core/types.js';
+import type { Notice } from './core/tick/notices.js';
+import { resumeLines } from './core/render/render.js';
+import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
+import type { AttemptOwner, State } from './core/state/types.js';
 import type { AgentResult, AgentRunner, AttemptFiles, Clock, Inbox, Log, Notifier, OwnerProbe, StateStore, Verifier, WriteMeta, Workspace } from './ports.js';
-import { judgeAttempt } from './core/judge-attempt.js';
-import { DEFAULT_PAYLOAD_MAX_BYTES } from './core/payload.js';
-import { activeStepId, beginRemediation } from './core/remediation.js';
+import { judgeAttempt } from './core/tick/judge-attempt.js';
+import { DEFAULT_PAYLOAD_MAX_BYTES } from './core/tick/payload.js';
+import { activeStepId, beginRemediation } from './core/tick/remediation.js';
 import { attemptPaths, contractChecks, prepareAttempt } from './step-contract.js';
 
 export interface EngineDeps {

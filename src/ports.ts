@@ -1,8 +1,8 @@
 // The small interfaces the engine is written against. Adapters in src/adapters/ implement them
 // with fs, child processes, git, HTTP and the Actions toolkit; tests implement them with fakes.
-import type { AttemptOwner, State } from './core/types.js';
-import type { Command } from './core/commands.js';
-import type { Notice } from './core/notices.js';
+import type { AttemptOwner, State } from './core/state/types.js';
+import type { Command } from './core/tick/commands.js';
+import type { Notice } from './core/tick/notices.js';
 
 export interface Clock {
   now(): Date;

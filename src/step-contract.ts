@@ -1,10 +1,10 @@
 // The files and checks around one attempt that make up a step's contract: the payload it may
 // write, the earlier payloads it may read, and the validation rules it must pass. Kept apart
 // from the tick so engine.ts stays about ordering and durability.
-import type { JudgeContext } from './core/judge-attempt.js';
-import { inheritedPayloads, interpretPayload } from './core/payload.js';
-import { evaluateRules } from './core/rules.js';
-import type { State, StepDef } from './core/types.js';
+import type { JudgeContext } from './core/tick/judge-attempt.js';
+import { inheritedPayloads, interpretPayload } from './core/tick/payload.js';
+import { evaluateRules } from './core/tick/rules.js';
+import type { State, StepDef } from './core/state/types.js';
 import type { AttemptFiles, Verifier } from './ports.js';
 
 /** Everything an attempt writes or reads beside its log; fresh per attempt number. */

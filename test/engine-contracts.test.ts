@@ -2,7 +2,7 @@
 // port fakes (no module mocks).
 import { describe, expect, it } from 'vitest';
 import { tick, type EngineConfig, type EngineDeps } from '../src/engine.js';
-import type { State, StepDef } from '../src/core/types.js';
+import type { State, StepDef } from '../src/core/state/types.js';
 import type { AgentSpec } from '../src/ports.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';
 import { state } from './fakes/states.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tick, type EngineConfig, type EngineDeps } from '../src/engine.js';
 import { ConfigError } from '../src/core/errors.js';
-import type { State } from '../src/core/types.js';
+import type { State } from '../src/core/state/types.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';
 import { state } from './fakes/states.js';
 import type { AgentSpec } from '../src/ports.js';

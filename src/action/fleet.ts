@@ -2,16 +2,16 @@
 // `maintenance` commands. A heartbeat lists refs once and ticks only active plans; audit and
 // maintenance are the only paths that fetch idle plans' branches.
 import * as core from '@actions/core';
-import { listPlanRefs, markPlanIdle, markPlanWaiting, prunePlanRef, readPlanFacts, trackingTip, type PlanRef } from '../adapters/git-plans.js';
-import type { GitHubClient } from '../adapters/github-client.js';
-import { deleteCacheEntry, listPlanCaches, listWorkflowStates, type RepoRef } from '../adapters/github-fleet.js';
-import { writeJobSummary } from '../adapters/job-summary.js';
-import type { ToolkitLog } from '../adapters/toolkit-log.js';
-import { auditFindings, findingsMarkdown, formatFinding } from '../core/audit.js';
+import { listPlanRefs, markPlanIdle, markPlanWaiting, prunePlanRef, readPlanFacts, trackingTip, type PlanRef } from '../adapters/git/git-plans.js';
+import type { GitHubClient } from '../adapters/github/github-client.js';
+import { deleteCacheEntry, listPlanCaches, listWorkflowStates, type RepoRef } from '../adapters/github/github-fleet.js';
+import { writeJobSummary } from '../adapters/toolkit/job-summary.js';
+import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
+import { auditFindings, findingsMarkdown, formatFinding } from '../core/fleet/audit.js';
 import { describeError } from '../core/errors.js';
-import { describeAction, maintenancePlan, type MaintenanceAction } from '../core/maintenance-plan.js';
-import type { FleetFacts, PlanFacts } from '../core/plan-facts.js';
-import { isActiveRef, isIdleStatus, isWaitingRef, planMatrix } from '../core/plan-index.js';
+import { describeAction, maintenancePlan, type MaintenanceAction } from '../core/fleet/maintenance-plan.js';
+import type { FleetFacts, PlanFacts } from '../core/fleet/plan-facts.js';
+import { isActiveRef, isIdleStatus, isWaitingRef, planMatrix } from '../core/fleet/plan-index.js';
 import { StaticInbox } from '../adapters/static-inbox.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';

@@ -1,7 +1,7 @@
 // The only reader of the Action's inputs. Returns one typed settings object; every error names
 // the input, the value and what was expected (the way actions/checkout's input helper does).
 import { ConfigError } from '../core/errors.js';
-import { parseApprovers } from '../core/authorize.js';
+import { parseApprovers } from '../core/trust/authorize.js';
 
 export const DISPATCH_COMMANDS = ['tick', 'start', 'resume', 'cancel', 'retry', 'skip', 'status', 'list', 'audit', 'maintenance'] as const;
 export type DispatchCommand = (typeof DISPATCH_COMMANDS)[number];

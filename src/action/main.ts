@@ -1,13 +1,13 @@
 // The Action: inputs → event route → one idempotent tick per plan → outputs. Every path sets the
 // outputs and ends in one place, so a failure is reported once with the right status.
 import * as core from '@actions/core';
-import type { GitHubClient } from '../adapters/github-client.js';
-import { listPlanRefs } from '../adapters/git-plans.js';
+import type { GitHubClient } from '../adapters/github/github-client.js';
+import { listPlanRefs } from '../adapters/git/git-plans.js';
 import { StaticInbox } from '../adapters/static-inbox.js';
-import { ToolkitLog } from '../adapters/toolkit-log.js';
-import type { Command } from '../core/commands.js';
+import { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
+import type { Command } from '../core/tick/commands.js';
 import { ConfigError, describeError, SequencerError } from '../core/errors.js';
-import { isActiveRef } from '../core/plan-index.js';
+import { isActiveRef } from '../core/fleet/plan-index.js';
 import { readRunContext, type RunContext } from './context.js';
 import { issuePlanId, routeEvent, type Route } from './events.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
@@ -21,9 +21,9 @@ const load = {
   tick: () => import('./plan-tick.js'),
   fleet: () => import('./fleet.js'),
   propose: () => import('./propose.js'),
-  dispatch: () => import('../adapters/workflow-dispatch.js'),
-  client: () => import('../adapters/github-client.js'),
-  newState: () => import('../core/new-state.js'),
+  dispatch: () => import('../adapters/github/workflow-dispatch.js'),
+  client: () => import('../adapters/github/github-client.js'),
+  newState: () => import('../core/plan/new-state.js'),
 };
 
 /** The GitHub client, built on first use. */

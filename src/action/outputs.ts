@@ -1,7 +1,7 @@
 // The Action's outputs, set on every path (failures included) so later steps can always read them.
 import * as core from '@actions/core';
-import { currentStepId, stepsDone } from '../core/step-view.js';
-import type { State } from '../core/types.js';
+import { currentStepId, stepsDone } from '../core/state/step-view.js';
+import type { State } from '../core/state/types.js';
 
 export interface PlanOutputs {
   'plan-id': string;

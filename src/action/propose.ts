@@ -2,22 +2,22 @@
 // issue body), store it as AWAITING_APPROVAL on the plan's work branch and post the proposal.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GitHubClient } from '../adapters/github-client.js';
-import type { ToolkitLog } from '../adapters/toolkit-log.js';
+import type { GitHubClient } from '../adapters/github/github-client.js';
+import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { ConfigError, PlanError, describeError } from '../core/errors.js';
-import { newState } from '../core/new-state.js';
-import { planFromIssueBody } from '../core/plan-from-issue.js';
-import { extractPlan, loadPlanText, type ExtractedPlan } from '../core/plan-text.js';
-import { replan, type StepChange } from '../core/replan.js';
-import type { State } from '../core/types.js';
+import { newState } from '../core/plan/new-state.js';
+import { planFromIssueBody } from '../core/plan/plan-from-issue.js';
+import { extractPlan, loadPlanText, type ExtractedPlan } from '../core/plan/plan-text.js';
+import { replan, type StepChange } from '../core/plan/replan.js';
+import type { State } from '../core/state/types.js';
 import { issuePlanId } from './events.js';
 import type { ActionInputs } from './inputs.js';
 import { createNotifier, createPlanStore, planBranch } from './plan-tick.js';
-import { outputLinks } from '../adapters/git-links.js';
-import { ExecAgentRunner } from '../adapters/exec-agent.js';
-import { planFromRequest } from '../adapters/plan-drafter.js';
+import { outputLinks } from '../adapters/git/git-links.js';
+import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
+import { planFromRequest } from '../adapters/process/plan-drafter.js';
 import { agentEnvironment, type RunContext } from './context.js';
-import { effectiveQueue } from '../core/plan-queue.js';
+import { effectiveQueue } from '../core/plan/plan-queue.js';
 
 export interface ProposeResult {
   state: State | null;

@@ -1,8 +1,8 @@
 // Log and Notifier for terminals: progress on stdout, problems on stderr.
-import { blockerReport, finalSummary } from '../core/render.js';
-import { stepsDone } from '../core/step-view.js';
-import type { Notice } from '../core/notices.js';
-import type { State } from '../core/types.js';
+import { blockerReport, finalSummary } from '../core/render/render.js';
+import { stepsDone } from '../core/state/step-view.js';
+import type { Notice } from '../core/tick/notices.js';
+import type { State } from '../core/state/types.js';
 import type { Log, Notifier } from '../ports.js';
 
 export interface ConsoleOptions {

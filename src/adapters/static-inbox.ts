@@ -1,6 +1,6 @@
 // An inbox holding one command given on the command line or a workflow_dispatch. Its cursor is
 // the run's id, which only grows, so a re-run of the same dispatch is not applied twice.
-import type { Command } from '../core/commands.js';
+import type { Command } from '../core/tick/commands.js';
 import type { Inbox, InboxItem, InboxRead } from '../ports.js';
 
 export class StaticInbox implements Inbox {

@@ -2,15 +2,15 @@
 // store, the process runner, the workspace on disk, the inbox directory and console output.
 import path from 'node:path';
 import { ConsoleLog, ConsoleNotifier } from '../adapters/console-log.js';
-import { ExecAgentRunner } from '../adapters/exec-agent.js';
-import { FileInbox } from '../adapters/file-inbox.js';
-import { FileStore } from '../adapters/file-store.js';
-import { CacheStore } from '../adapters/cache-store.js';
-import { GitStore } from '../adapters/git-store.js';
-import { LocalOwnerProbe, localOwner } from '../adapters/local-owner.js';
-import { FsWorkspace } from '../adapters/workspace-fs.js';
-import { FsVerifier } from '../adapters/fs-verifier.js';
-import { FsAttemptFiles } from '../adapters/attempt-files.js';
+import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
+import { FileInbox } from '../adapters/fs/file-inbox.js';
+import { FileStore } from '../adapters/fs/file-store.js';
+import { CacheStore } from '../adapters/toolkit/cache-store.js';
+import { GitStore } from '../adapters/git/git-store.js';
+import { LocalOwnerProbe, localOwner } from '../adapters/process/local-owner.js';
+import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
+import { FsVerifier } from '../adapters/fs/fs-verifier.js';
+import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
 import type { EngineConfig, EngineDeps } from '../engine.js';
 import type { StateStore } from '../ports.js';
 import type { CliSettings } from './options.js';

@@ -1,7 +1,7 @@
 // ActionsOwnerProbe against the fake GitHub server's workflow-run endpoint.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ActionsOwnerProbe } from '../../src/adapters/actions-owner.js';
-import { createGitHubClient } from '../../src/adapters/github-client.js';
+import { ActionsOwnerProbe } from '../../src/adapters/github/actions-owner.js';
+import { createGitHubClient } from '../../src/adapters/github/github-client.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.js';
 import { MemoryLog } from '../fakes/ports.js';
 

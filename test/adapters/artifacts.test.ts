@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scrubBytes, stageScrubbedLogs, uploadAttemptLogs } from '../../src/adapters/artifacts.js';
+import { scrubBytes, stageScrubbedLogs, uploadAttemptLogs } from '../../src/adapters/toolkit/artifacts.js';
 
 const ENV_KEYS = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL'] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));

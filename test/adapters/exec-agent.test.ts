@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExecAgentRunner, isProcessAlive, isProcessGroupAlive } from '../../src/adapters/exec-agent.js';
+import { ExecAgentRunner, isProcessAlive, isProcessGroupAlive } from '../../src/adapters/process/exec-agent.js';
 import type { AgentSpec } from '../../src/ports.js';
 
 const node = process.execPath;

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, utimes, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { acquireLock, parseLockInfo } from '../../src/adapters/file-lock.js';
+import { acquireLock, parseLockInfo } from '../../src/adapters/fs/file-lock.js';
 import { adapterChild, bundleFileAdapters } from '../helpers/bundle-adapters.js';
 import { deadPid, exited, startNode } from '../helpers/processes.js';
 

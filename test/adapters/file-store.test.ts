@@ -2,12 +2,12 @@ import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/prom
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FileStore, writeFileAtomic } from '../../src/adapters/file-store.js';
-import { digestNote, digestOf } from '../../src/adapters/state-digest.js';
+import { FileStore, writeFileAtomic } from '../../src/adapters/fs/file-store.js';
+import { digestNote, digestOf } from '../../src/adapters/fs/state-digest.js';
 import { ConflictError, StateError } from '../../src/core/errors.js';
-import { newState } from '../../src/core/new-state.js';
-import type { State } from '../../src/core/types.js';
-import { parseState } from '../../src/core/validate-state.js';
+import { newState } from '../../src/core/plan/new-state.js';
+import type { State } from '../../src/core/state/types.js';
+import { parseState } from '../../src/core/state/validate-state.js';
 import type { WriteMeta } from '../../src/ports.js';
 import { adapterChild, bundleFileAdapters } from '../helpers/bundle-adapters.js';
 import { exited, startNode } from '../helpers/processes.js';

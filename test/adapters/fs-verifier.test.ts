@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FsAttemptFiles } from '../../src/adapters/attempt-files.js';
-import { FsVerifier } from '../../src/adapters/fs-verifier.js';
+import { FsAttemptFiles } from '../../src/adapters/fs/attempt-files.js';
+import { FsVerifier } from '../../src/adapters/fs/fs-verifier.js';
 
 let base: string;
 let root: string;

@@ -3,8 +3,8 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { outputLinks } from '../../src/adapters/git-links.js';
-import { git } from '../../src/adapters/git.js';
+import { outputLinks } from '../../src/adapters/git/git-links.js';
+import { git } from '../../src/adapters/git/git.js';
 
 const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));

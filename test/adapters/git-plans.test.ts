@@ -5,10 +5,10 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GitStore } from '../../src/adapters/git-store.js';
-import { listActivePlans, listPlanRefs, markPlanIdle, markPlanWaiting, prunePlanRef, readPlanFacts } from '../../src/adapters/git-plans.js';
-import { git } from '../../src/adapters/git.js';
-import type { State } from '../../src/core/types.js';
+import { GitStore } from '../../src/adapters/git/git-store.js';
+import { listActivePlans, listPlanRefs, markPlanIdle, markPlanWaiting, prunePlanRef, readPlanFacts } from '../../src/adapters/git/git-plans.js';
+import { git } from '../../src/adapters/git/git.js';
+import type { State } from '../../src/core/state/types.js';
 import { state } from '../fakes/states.js';
 import { isolateGitConfig } from '../e2e/git-remote.js';
 

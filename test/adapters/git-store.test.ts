@@ -4,10 +4,10 @@ import { mkdtemp, mkdir, readFile, rm, writeFile, access } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GitStore, type GitStoreOptions } from '../../src/adapters/git-store.js';
-import { git } from '../../src/adapters/git.js';
+import { GitStore, type GitStoreOptions } from '../../src/adapters/git/git-store.js';
+import { git } from '../../src/adapters/git/git.js';
 import { ConfigError, ConflictError, StateError } from '../../src/core/errors.js';
-import type { State } from '../../src/core/types.js';
+import type { State } from '../../src/core/state/types.js';
 
 let root: string;
 const saved: Record<string, string | undefined> = {};

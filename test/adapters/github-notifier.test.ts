@@ -1,12 +1,12 @@
 // GitHubNotifier against the fake GitHub server through the real Octokit client: every comment
 // is found by its marker before it is posted, so nothing is posted twice, even under faults.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGitHubClient, type GitHubClient } from '../../src/adapters/github-client.js';
-import { GitHubNotifier, type GitHubNotifierOptions } from '../../src/adapters/github-notifier.js';
-import { IssueInbox } from '../../src/adapters/issue-inbox.js';
-import { leadingMarker } from '../../src/core/comment-markers.js';
-import { marker } from '../../src/core/render-markdown.js';
-import type { State } from '../../src/core/types.js';
+import { createGitHubClient, type GitHubClient } from '../../src/adapters/github/github-client.js';
+import { GitHubNotifier, type GitHubNotifierOptions } from '../../src/adapters/github/github-notifier.js';
+import { IssueInbox } from '../../src/adapters/github/issue-inbox.js';
+import { leadingMarker } from '../../src/core/render/comment-markers.js';
+import { marker } from '../../src/core/render/render-markdown.js';
+import type { State } from '../../src/core/state/types.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.js';
 import { MemoryLog } from '../fakes/ports.js';
 import { state } from '../fakes/states.js';

@@ -1,8 +1,8 @@
 // IssueInbox against the fake GitHub server through the real Octokit client.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGitHubClient, type GitHubClient } from '../../src/adapters/github-client.js';
-import { IssueInbox, type IssueInboxOptions } from '../../src/adapters/issue-inbox.js';
-import { replyMarker } from '../../src/core/comment-markers.js';
+import { createGitHubClient, type GitHubClient } from '../../src/adapters/github/github-client.js';
+import { IssueInbox, type IssueInboxOptions } from '../../src/adapters/github/issue-inbox.js';
+import { replyMarker } from '../../src/core/render/comment-markers.js';
 import { tick, type EngineConfig } from '../../src/engine.js';
 import type { InboxRead } from '../../src/ports.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.js';

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SUMMARY_BYTES, writeJobSummary } from '../../src/adapters/job-summary.js';
+import { MAX_SUMMARY_BYTES, writeJobSummary } from '../../src/adapters/toolkit/job-summary.js';
 
 const saved = process.env.GITHUB_STEP_SUMMARY;
 let dir: string;

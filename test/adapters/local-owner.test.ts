@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { LocalOwnerProbe, localOwner, pidAlive } from '../../src/adapters/local-owner.js';
+import { LocalOwnerProbe, localOwner, pidAlive } from '../../src/adapters/process/local-owner.js';
 import { deadPid } from '../helpers/processes.js';
 
 describe('LocalOwnerProbe', () => {

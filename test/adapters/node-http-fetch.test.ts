@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHttpFetch } from '../../src/adapters/node-http-fetch.js';
+import { nodeHttpFetch } from '../../src/adapters/github/node-http-fetch.js';
 
 let server: Server;
 let base: string;

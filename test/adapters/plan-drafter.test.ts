@@ -5,10 +5,10 @@ import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promi
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ExecAgentRunner } from '../../src/adapters/exec-agent.js';
-import { MAX_DRAFT_ATTEMPTS, PLAN_SCHEMA_TEXT, draftPlan, jsonFromOutput, planFromRequest, type DraftPlanOptions } from '../../src/adapters/plan-drafter.js';
+import { ExecAgentRunner } from '../../src/adapters/process/exec-agent.js';
+import { MAX_DRAFT_ATTEMPTS, PLAN_SCHEMA_TEXT, draftPlan, jsonFromOutput, planFromRequest, type DraftPlanOptions } from '../../src/adapters/process/plan-drafter.js';
 import { ConfigError, PlanError } from '../../src/core/errors.js';
-import { planningPrompt } from '../../src/core/planning-prompt.js';
+import { planningPrompt } from '../../src/core/plan/planning-prompt.js';
 import { VALID_PLAN, readPlanningCalls, writePlanningAgent, type PlanningAgent } from '../fixtures/planning-agents.js';
 
 let dir: string;

@@ -15,7 +15,7 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'toolkit-log-'));
   await build({
-    stdin: { contents: "export * from './src/adapters/toolkit-log.ts';", resolveDir: repoRoot, loader: 'ts' },
+    stdin: { contents: "export * from './src/adapters/toolkit/toolkit-log.ts';", resolveDir: repoRoot, loader: 'ts' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,7 +1,7 @@
 // dispatchWorkflow against the fake GitHub server's dispatch endpoint.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGitHubClient, type GitHubClient } from '../../src/adapters/github-client.js';
-import { dispatchWorkflow, workflowFileFromRef } from '../../src/adapters/workflow-dispatch.js';
+import { createGitHubClient, type GitHubClient } from '../../src/adapters/github/github-client.js';
+import { dispatchWorkflow, workflowFileFromRef } from '../../src/adapters/github/workflow-dispatch.js';
 import { ConfigError } from '../../src/core/errors.js';
 import { DEFAULT_WORKFLOW, startFakeGitHub, type FakeGitHub } from '../fakes/github-server.js';
 import { MemoryLog } from '../fakes/ports.js';

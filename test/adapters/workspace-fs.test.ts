@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FsWorkspace } from '../../src/adapters/workspace-fs.js';
+import { FsWorkspace } from '../../src/adapters/fs/workspace-fs.js';
 import { ConfigError } from '../../src/core/errors.js';
-import { checkRelativePath } from '../../src/core/workspace-paths.js';
+import { checkRelativePath } from '../../src/core/plan/workspace-paths.js';
 
 describe('checkRelativePath', () => {
   it.each(['a.md', 'out/report.md', './a', 'a/../b', 'a/b/..', '.', 'dir/'])('accepts %s', (p) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPathLike, parseAgentCommand } from '../../src/core/agent-command.js';
+import { isPathLike, parseAgentCommand } from '../../src/core/trust/agent-command.js';
 import { ConfigError } from '../../src/core/errors.js';
 
 describe('parseAgentCommand accepts agent commands', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyCommand } from '../../src/core/apply-command.js';
-import { parseCommandText } from '../../src/core/commands.js';
-import { block } from '../../src/core/apply.js';
+import { applyCommand } from '../../src/core/tick/apply-command.js';
+import { parseCommandText } from '../../src/core/tick/commands.js';
+import { block } from '../../src/core/tick/apply.js';
 import { state, T0 } from '../fakes/states.js';
 
 const by = 'octocat';

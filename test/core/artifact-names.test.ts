@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ARTIFACT_NAME, sanitizeArtifactName, scrubSecrets, secretNeedles } from '../../src/core/artifact-names.js';
+import { MAX_ARTIFACT_NAME, sanitizeArtifactName, scrubSecrets, secretNeedles } from '../../src/core/render/artifact-names.js';
 
 describe('sanitizeArtifactName', () => {
   it('replaces every character the artifact service forbids', () => {

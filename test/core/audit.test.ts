@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { auditFindings, formatFinding, type Finding } from '../../src/core/audit.js';
-import type { FleetFacts, PlanFacts } from '../../src/core/plan-facts.js';
-import type { State } from '../../src/core/types.js';
+import { auditFindings, formatFinding, type Finding } from '../../src/core/fleet/audit.js';
+import type { FleetFacts, PlanFacts } from '../../src/core/fleet/plan-facts.js';
+import type { State } from '../../src/core/state/types.js';
 import { state, T0 } from '../fakes/states.js';
 
 const DAY = 24 * 60 * 60_000;

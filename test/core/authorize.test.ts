@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidePermission, gateComment, parseApprovers, type CommentFacts } from '../../src/core/authorize.js';
+import { decidePermission, gateComment, parseApprovers, type CommentFacts } from '../../src/core/trust/authorize.js';
 
 const base: CommentFacts = { action: 'created', issueNumber: 7, login: 'octocat', userType: 'User', association: 'MEMBER' };
 const policy = { planIssue: 7, approvers: [] as string[] };

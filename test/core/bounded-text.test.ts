@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundText, HeadTailBuffer, utf8Length } from '../../src/core/bounded-text.js';
+import { boundText, HeadTailBuffer, utf8Length } from '../../src/core/render/bounded-text.js';
 
 describe('HeadTailBuffer', () => {
   it('returns everything unchanged while it fits', () => {

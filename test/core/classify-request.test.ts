@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRequest, type RequestSignals } from '../../src/core/classify-request.js';
+import { classifyRequest, type RequestSignals } from '../../src/core/plan/classify-request.js';
 
 /** Signals from an action count and flag letters: q sequential, d output dependency, r scope/risk, p steps requested, s setup. */
 function signals(actionCount: number, flags = ''): RequestSignals {

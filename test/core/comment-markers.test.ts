@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnComment, leadingMarker, problemComment, replyComment, replyMarker } from '../../src/core/comment-markers.js';
-import { marker } from '../../src/core/render-markdown.js';
+import { isOwnComment, leadingMarker, problemComment, replyComment, replyMarker } from '../../src/core/render/comment-markers.js';
+import { marker } from '../../src/core/render/render-markdown.js';
 
 describe('comment markers', () => {
   it('finds only a leading marker', () => {

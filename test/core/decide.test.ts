@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decide, type DecideContext } from '../../src/core/decide.js';
+import { decide, type DecideContext } from '../../src/core/tick/decide.js';
 import type { Liveness } from '../../src/ports.js';
-import type { State } from '../../src/core/types.js';
+import type { State } from '../../src/core/state/types.js';
 import { state, T0 } from '../fakes/states.js';
 
 const ctx = (over: Partial<DecideContext> = {}): DecideContext => ({ now: T0, limits: { maxAttempts: 3, attemptTimeoutMinutes: 60 }, ...over });

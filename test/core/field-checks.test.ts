@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNonEmptyString, isRealDate, timestampProblem } from '../../src/core/field-checks.js';
+import { isNonEmptyString, isRealDate, timestampProblem } from '../../src/core/plan/field-checks.js';
 
 describe('isRealDate', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findJsonSyntaxError } from '../../src/core/json-error-position.js';
+import { findJsonSyntaxError } from '../../src/core/plan/json-error-position.js';
 
 const parses = (text: string) => {
   try {

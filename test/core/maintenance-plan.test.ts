@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeAction, maintenancePlan } from '../../src/core/maintenance-plan.js';
-import type { PlanFacts } from '../../src/core/plan-facts.js';
-import type { State } from '../../src/core/types.js';
+import { describeAction, maintenancePlan } from '../../src/core/fleet/maintenance-plan.js';
+import type { PlanFacts } from '../../src/core/fleet/plan-facts.js';
+import type { State } from '../../src/core/state/types.js';
 import { state, T0 } from '../fakes/states.js';
 
 const DAY = 24 * 60 * 60_000;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, PlanError } from '../../src/core/errors.js';
-import { newState } from '../../src/core/new-state.js';
-import { planHash } from '../../src/core/plan-hash.js';
-import { STATE_VERSION, type Plan } from '../../src/core/types.js';
-import { parseState } from '../../src/core/validate-state.js';
+import { newState } from '../../src/core/plan/new-state.js';
+import { planHash } from '../../src/core/plan/plan-hash.js';
+import { STATE_VERSION, type Plan } from '../../src/core/state/types.js';
+import { parseState } from '../../src/core/state/validate-state.js';
 
 const now = new Date('2025-05-01T12:00:00.000Z');
 const plan = (): Plan => ({

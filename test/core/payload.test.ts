@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inheritedPayloads, interpretPayload, lookupKey } from '../../src/core/payload.js';
+import { inheritedPayloads, interpretPayload, lookupKey } from '../../src/core/tick/payload.js';
 import { state } from '../fakes/states.js';
 
 const opts = { maxBytes: 64 * 1024, expected: false };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fencedBlocks, planFromIssueBody } from '../../src/core/plan-from-issue.js';
+import { fencedBlocks, planFromIssueBody } from '../../src/core/plan/plan-from-issue.js';
 
 const plan = { title: 'Study', steps: { 'step-1': { title: 'Research', instruction: 'Read' } } };
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, planHash } from '../../src/core/plan-hash.js';
-import type { Plan } from '../../src/core/types.js';
+import { canonicalJson, planHash } from '../../src/core/plan/plan-hash.js';
+import type { Plan } from '../../src/core/state/types.js';
 
 const plan = (): Plan => ({
   title: 'Study',

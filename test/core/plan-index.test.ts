@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archiveRef, idleRef, isActiveRef, isIdleStatus, isRefSafePlanId, isWaitingRef, parsePlanRefs, planMatrix, waitRef } from '../../src/core/plan-index.js';
+import { archiveRef, idleRef, isActiveRef, isIdleStatus, isRefSafePlanId, isWaitingRef, parsePlanRefs, planMatrix, waitRef } from '../../src/core/fleet/plan-index.js';
 
 const A = 'a'.repeat(40);
 const B = 'b'.repeat(40);

@@ -5,10 +5,10 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { ID_PATTERN, ISO_DATE_TIME } from '../../src/core/field-checks.js';
-import { parsePlanText } from '../../src/core/plan-text.js';
-import { ENV_KEY_PATTERN, MAX_ATTEMPTS, MAX_STEPS, MAX_TIMEOUT_MINUTES, RESERVED_ENV_PREFIX, checkPlan } from '../../src/core/validate-plan.js';
-import { RULE_KINDS } from '../../src/core/validate-rules.js';
+import { ID_PATTERN, ISO_DATE_TIME } from '../../src/core/plan/field-checks.js';
+import { parsePlanText } from '../../src/core/plan/plan-text.js';
+import { ENV_KEY_PATTERN, MAX_ATTEMPTS, MAX_STEPS, MAX_TIMEOUT_MINUTES, RESERVED_ENV_PREFIX, checkPlan } from '../../src/core/plan/validate-plan.js';
+import { RULE_KINDS } from '../../src/core/plan/validate-rules.js';
 
 interface SchemaNode {
   [key: string]: unknown;

@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { PlanError } from '../../src/core/errors.js';
-import { extractPlan, loadPlanText, parsePlanText } from '../../src/core/plan-text.js';
+import { extractPlan, loadPlanText, parsePlanText } from '../../src/core/plan/plan-text.js';
 
 const plansDir = new URL('../fixtures/plans/', import.meta.url);
 const read = (name: string) => readFile(new URL(name, plansDir), 'utf8');

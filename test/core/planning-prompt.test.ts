@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../src/core/errors.js';
-import { PLAN_FILE_ENV, TITLE_MAX_CHARS, planningPrompt, planningRetryPrompt, shortTitle, singleStepPlan } from '../../src/core/planning-prompt.js';
-import { checkPlan } from '../../src/core/validate-plan.js';
+import { PLAN_FILE_ENV, TITLE_MAX_CHARS, planningPrompt, planningRetryPrompt, shortTitle, singleStepPlan } from '../../src/core/plan/planning-prompt.js';
+import { checkPlan } from '../../src/core/plan/validate-plan.js';
 
 const SCHEMA = '{"$id": "plan.schema.json", "required": ["steps"]}';
 

@@ -1,10 +1,10 @@
 // Routing after validation failures, driven through the pure transitions the engine uses.
 import { describe, expect, it } from 'vitest';
-import { finishAttempt, recoverAttempt, startAttempt, type AttemptResult } from '../../src/core/apply.js';
-import { applyCommand } from '../../src/core/apply-command.js';
-import { decide, type Decision } from '../../src/core/decide.js';
-import { activeStepId, beginRemediation, detourChain, remediationTargets } from '../../src/core/remediation.js';
-import type { State, StepDef } from '../../src/core/types.js';
+import { finishAttempt, recoverAttempt, startAttempt, type AttemptResult } from '../../src/core/tick/apply.js';
+import { applyCommand } from '../../src/core/tick/apply-command.js';
+import { decide, type Decision } from '../../src/core/tick/decide.js';
+import { activeStepId, beginRemediation, detourChain, remediationTargets } from '../../src/core/tick/remediation.js';
+import type { State, StepDef } from '../../src/core/state/types.js';
 import { T0, state } from '../fakes/states.js';
 
 const limits = { maxAttempts: 3, attemptTimeoutMinutes: 60 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockerNotice, finalSummaryComment, marker, mermaidQueue, proposalComment, statusComment } from '../../src/core/render-markdown.js';
-import { finalSummary, resumeLines, statusTable } from '../../src/core/render.js';
+import { blockerNotice, finalSummaryComment, marker, mermaidQueue, proposalComment, statusComment } from '../../src/core/render/render-markdown.js';
+import { finalSummary, resumeLines, statusTable } from '../../src/core/render/render.js';
 import { state, T0 } from '../fakes/states.js';
 
 const iso = (s: number) => new Date(T0.getTime() + s * 1000).toISOString();

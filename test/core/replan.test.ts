@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffPlans, replan } from '../../src/core/replan.js';
+import { diffPlans, replan } from '../../src/core/plan/replan.js';
 import { plan, state, T0 } from '../fakes/states.js';
 
 describe('replan', () => {

@@ -8,7 +8,7 @@ import {
   retrySettings,
   shouldRetryRateLimit,
   statusOf,
-} from '../../src/core/retry-policy.js';
+} from '../../src/core/github/retry-policy.js';
 
 describe('retrySettings', () => {
   it('defaults to 3 retries at a 1 s backoff unit', () => {

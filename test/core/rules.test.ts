@@ -12,8 +12,8 @@ import {
   ruleLabel,
   validationFailure,
   type RuleResult,
-} from '../../src/core/rules.js';
-import type { ValidationRule } from '../../src/core/types.js';
+} from '../../src/core/tick/rules.js';
+import type { ValidationRule } from '../../src/core/state/types.js';
 import type { CheckResult } from '../../src/ports.js';
 import { FakeVerifier, FakeWorkspace } from '../fakes/ports.js';
 

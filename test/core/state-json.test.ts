@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { newState } from '../../src/core/new-state.js';
-import { PRETTY_MAX_STEPS, adoptTexts, serializeState, serializeStateWithSpans } from '../../src/core/state-json.js';
-import type { Plan, State } from '../../src/core/types.js';
+import { newState } from '../../src/core/plan/new-state.js';
+import { PRETTY_MAX_STEPS, adoptTexts, serializeState, serializeStateWithSpans } from '../../src/core/state/state-json.js';
+import type { Plan, State } from '../../src/core/state/types.js';
 
 const now = new Date('2025-05-01T12:00:00.000Z');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capText, fence, inline, neutralizeMentions } from '../../src/core/untrusted-text.js';
+import { capText, fence, inline, neutralizeMentions } from '../../src/core/render/untrusted-text.js';
 
 describe('untrusted text', () => {
   it('neutralizes user and team mentions but not e-mail addresses', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlanError } from '../../src/core/errors.js';
-import { MAX_STEPS, checkPlan, parsePlan } from '../../src/core/validate-plan.js';
+import { MAX_STEPS, checkPlan, parsePlan } from '../../src/core/plan/validate-plan.js';
 
 const step = (extra: Record<string, unknown> = {}) => ({ title: 'A step', instruction: 'Do the thing', ...extra });
 /** A valid two-step plan whose step `a` gets `extra` fields. */

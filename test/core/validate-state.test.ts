@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/core/errors.js';
-import { STATE_VERSION } from '../../src/core/types.js';
-import { checkState, parseState } from '../../src/core/validate-state.js';
+import { STATE_VERSION } from '../../src/core/state/types.js';
+import { checkState, parseState } from '../../src/core/state/validate-state.js';
 
 const fixture = new URL('../fixtures/plans/seed-state.json', import.meta.url);
 const loadSeed = async (): Promise<Record<string, unknown>> => JSON.parse(await readFile(fixture, 'utf8')) as Record<string, unknown>;

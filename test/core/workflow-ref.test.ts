@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWorkflowRef, workflowFileFromRef } from '../../src/core/workflow-ref.js';
+import { parseWorkflowRef, workflowFileFromRef } from '../../src/core/github/workflow-ref.js';
 
 describe('workflow refs', () => {
   it('takes the file name and ref from GITHUB_WORKFLOW_REF', () => {

@@ -8,7 +8,7 @@
 // picked (from 1-10, all of which pass) because they include writes failing after they took
 // effect, failed permission checks and secondary rate limits; each adds about 10 s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseState } from '../../src/core/validate-state.js';
+import { parseState } from '../../src/core/state/validate-state.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
 import { removeTempDirs } from './helpers.js';
 

@@ -10,7 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import type { State } from '../../src/core/types.js';
+import type { State } from '../../src/core/state/types.js';
 import { startFakeGitHub, type AuthorAssociation, type FakeGitHub, type GhComment } from '../fakes/github-server.js';
 import { issueCommentCreated, issuesOpened } from '../fakes/webhook-payloads.js';
 import { cliEnv, makeTempDir, REPO_ROOT, writeAgent } from './helpers.js';

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StepDef, StepRun } from '../../src/core/types.js';
+import type { StepDef, StepRun } from '../../src/core/state/types.js';
 import {
   REPO_ROOT,
   makeTempDir,

@@ -3,7 +3,7 @@
 // middle of a step, a later heartbeat resuming from the state on disk, and the final summary.
 import { readFile, rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseState } from '../../src/core/validate-state.js';
+import { parseState } from '../../src/core/state/validate-state.js';
 import { output, runCli } from './helpers.js';
 
 let workspace: string | null = null;

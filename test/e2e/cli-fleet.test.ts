@@ -3,9 +3,9 @@
 import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { git } from '../../src/adapters/git.js';
-import type { Finding } from '../../src/core/audit.js';
-import type { State } from '../../src/core/types.js';
+import { git } from '../../src/adapters/git/git.js';
+import type { Finding } from '../../src/core/fleet/audit.js';
+import type { State } from '../../src/core/state/types.js';
 import { daysAgo, seedPlans, seedState } from './fleet-seed.js';
 import { makeTempDir, output, readState, removeTempDirs, runCli, writeJson } from './helpers.js';
 

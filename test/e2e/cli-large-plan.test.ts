@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseState } from '../../src/core/validate-state.js';
+import { parseState } from '../../src/core/state/validate-state.js';
 import { makeTempDir, output, removeTempDirs, runCli, writeJson } from './helpers.js';
 
 afterEach(removeTempDirs);

@@ -5,7 +5,7 @@
 import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StepRun } from '../../src/core/types.js';
+import type { StepRun } from '../../src/core/state/types.js';
 import {
   REPO_ROOT,
   listTree,

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { State } from '../../src/core/types.js';
-import { parseState } from '../../src/core/validate-state.js';
+import type { State } from '../../src/core/state/types.js';
+import { parseState } from '../../src/core/state/validate-state.js';
 import { makeTempDir, output, processAlive, readAgentCalls, removeTempDirs, runCli, startCli, waitFor, writeAgent, writeJson } from './helpers.js';
 import { seededRandom } from '../fakes/seeded-random.js';
 

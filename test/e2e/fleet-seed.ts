@@ -2,8 +2,8 @@
 // commit holds the plan's state (or a broken one, or none), optionally with its idle marker.
 // Writing 100 finished plans this way takes a fraction of a second instead of 100 Action runs.
 import { spawn } from 'node:child_process';
-import { newState } from '../../src/core/new-state.js';
-import type { State } from '../../src/core/types.js';
+import { newState } from '../../src/core/plan/new-state.js';
+import type { State } from '../../src/core/state/types.js';
 
 export interface SeedPlan {
   planId: string;

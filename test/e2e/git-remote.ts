@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { git } from '../../src/adapters/git.js';
-import type { State } from '../../src/core/types.js';
-import { parseState } from '../../src/core/validate-state.js';
+import { git } from '../../src/adapters/git/git.js';
+import type { State } from '../../src/core/state/types.js';
+import { parseState } from '../../src/core/state/validate-state.js';
 import { makeTempDir, processAlive, writeJson } from './helpers.js';
 
 export async function g(cwd: string, ...args: string[]): Promise<string> {

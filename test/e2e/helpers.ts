@@ -7,7 +7,7 @@ import { chmod, mkdtemp, readFile, readdir, realpath, rm, stat, writeFile } from
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { State, StepDef } from '../../src/core/types.js';
+import type { State, StepDef } from '../../src/core/state/types.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The bundle under test; E2E_CLI points the suite at another build (e.g. a deliberately broken one). */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { NoOperationTraceWriter, convertWorkflowTemplate, parseWorkflow } from '@actions/workflow-parser';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { fencedBlocks } from '../../src/core/plan-from-issue.js';
+import { fencedBlocks } from '../../src/core/plan/plan-from-issue.js';
 import { REPO_ROOT } from './helpers.js';
 
 const EXAMPLES = path.join(REPO_ROOT, 'docs', 'examples');

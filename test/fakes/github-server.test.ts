@@ -1,7 +1,7 @@
 // Drives the fake GitHub server only through the real Octokit built by createGitHubClient, over
 // real HTTP, so both the fake's semantics and the client's retry/throttle wiring are checked.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGitHubClient, getIfModified, isStatus, type GitHubClient, type GitHubClientOptions } from '../../src/adapters/github-client.js';
+import { createGitHubClient, getIfModified, isStatus, type GitHubClient, type GitHubClientOptions } from '../../src/adapters/github/github-client.js';
 import { ConfigError } from '../../src/core/errors.js';
 import { startFakeGitHub, type FakeGitHub } from './github-server.js';
 import { MemoryLog } from './ports.js';

@@ -1,8 +1,8 @@
 // Small typed fakes of the engine's ports. Each implements its interface; none is a module mock.
 import { ConflictError } from '../../src/core/errors.js';
-import type { Command } from '../../src/core/commands.js';
-import type { Notice } from '../../src/core/notices.js';
-import type { AttemptOwner, State } from '../../src/core/types.js';
+import type { Command } from '../../src/core/tick/commands.js';
+import type { Notice } from '../../src/core/tick/notices.js';
+import type { AttemptOwner, State } from '../../src/core/state/types.js';
 import type { EngineConfig } from '../../src/engine.js';
 import type {
   AcquireResult,

@@ -1,6 +1,6 @@
 // Builders for plans and states used across core and engine tests.
-import { newState } from '../../src/core/new-state.js';
-import type { Plan, State, StepDef } from '../../src/core/types.js';
+import { newState } from '../../src/core/plan/new-state.js';
+import type { Plan, State, StepDef } from '../../src/core/state/types.js';
 
 export const T0 = new Date('2026-01-01T00:00:00Z');
 

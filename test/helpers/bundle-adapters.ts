@@ -13,9 +13,9 @@ export async function bundleFileAdapters(outDir: string): Promise<string> {
   await build({
     stdin: {
       contents: [
-        "export * from './src/adapters/file-lock.ts';",
-        "export * from './src/adapters/file-store.ts';",
-        "export * from './src/adapters/file-inbox.ts';",
+        "export * from './src/adapters/fs/file-lock.ts';",
+        "export * from './src/adapters/fs/file-store.ts';",
+        "export * from './src/adapters/fs/file-inbox.ts';",
       ].join('\n'),
       resolveDir: repoRoot,
       loader: 'ts',

@@ -1,15 +1,15 @@
 // `list`, `audit` and `maintenance` over every plan: the workspace's `.sequencer/*/state.json`
 // (file store) or the remote's plan branches (--store git). The decisions are the same pure
 // functions the Action uses; only where the facts come from differs.
-import { scanFilePlans, pruneFilePlan, stateFileOf } from '../../adapters/file-plans.js';
-import { listPlanRefs, markPlanIdle, prunePlanRef, readPlanFacts, type PlanRef } from '../../adapters/git-plans.js';
-import { attemptInFlight, auditFindings, formatFinding } from '../../core/audit.js';
+import { scanFilePlans, pruneFilePlan, stateFileOf } from '../../adapters/fs/file-plans.js';
+import { listPlanRefs, markPlanIdle, prunePlanRef, readPlanFacts, type PlanRef } from '../../adapters/git/git-plans.js';
+import { attemptInFlight, auditFindings, formatFinding } from '../../core/fleet/audit.js';
 import { ConfigError, describeError } from '../../core/errors.js';
-import { describeAction, maintenancePlan, type MaintenanceAction } from '../../core/maintenance-plan.js';
-import type { FleetFacts } from '../../core/plan-facts.js';
-import type { State } from '../../core/types.js';
-import { isActiveRef, isWaitingRef, planMatrix } from '../../core/plan-index.js';
-import { stepsDone } from '../../core/step-view.js';
+import { describeAction, maintenancePlan, type MaintenanceAction } from '../../core/fleet/maintenance-plan.js';
+import type { FleetFacts } from '../../core/fleet/plan-facts.js';
+import type { State } from '../../core/state/types.js';
+import { isActiveRef, isWaitingRef, planMatrix } from '../../core/fleet/plan-index.js';
+import { stepsDone } from '../../core/state/step-view.js';
 import { tick } from '../../engine.js';
 import type { CliSettings } from '../options.js';
 import { createEngine } from '../wiring.js';

@@ -1,7 +1,7 @@
 // Reading a plan file from disk into a validated plan (JSON or YAML, a bare plan or a seed state).
 import { readFile } from 'node:fs/promises';
 import { ConfigError, describeError } from '../../core/errors.js';
-import { loadPlanText, type ExtractedPlan } from '../../core/plan-text.js';
+import { loadPlanText, type ExtractedPlan } from '../../core/plan/plan-text.js';
 
 export async function readPlanFile(file: string): Promise<ExtractedPlan> {
   let text: string;

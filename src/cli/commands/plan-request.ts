@@ -6,15 +6,15 @@
 // another `init` to create the plan meanwhile, which we must leave alone.
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../../adapters/atomic-write.js';
-import { ExecAgentRunner } from '../../adapters/exec-agent.js';
-import { planFromRequest } from '../../adapters/plan-drafter.js';
-import { classifyRequest } from '../../core/classify-request.js';
+import { writeFileAtomic } from '../../adapters/fs/atomic-write.js';
+import { ExecAgentRunner } from '../../adapters/process/exec-agent.js';
+import { planFromRequest } from '../../adapters/process/plan-drafter.js';
+import { classifyRequest } from '../../core/plan/classify-request.js';
 import { ConfigError, describeError } from '../../core/errors.js';
-import { newState } from '../../core/new-state.js';
-import { shortTitle } from '../../core/planning-prompt.js';
-import { statusTable } from '../../core/render.js';
-import type { Plan, State } from '../../core/types.js';
+import { newState } from '../../core/plan/new-state.js';
+import { shortTitle } from '../../core/plan/planning-prompt.js';
+import { statusTable } from '../../core/render/render.js';
+import type { Plan, State } from '../../core/state/types.js';
 import type { CliSettings } from '../options.js';
 import { createStore, localPaths } from '../wiring.js';
 

@@ -1,13 +1,13 @@
 // `init` and `validate`: turning a plan file into durable state, or only checking it.
 import os from 'node:os';
 import { ConfigError, ConflictError } from '../../core/errors.js';
-import { newState } from '../../core/new-state.js';
-import { replan } from '../../core/replan.js';
-import { statusTable } from '../../core/render.js';
+import { newState } from '../../core/plan/new-state.js';
+import { replan } from '../../core/plan/replan.js';
+import { statusTable } from '../../core/render/render.js';
 import type { CliSettings } from '../options.js';
 import { createStore } from '../wiring.js';
 import { readPlanFile } from './plan-file.js';
-import { effectiveQueue } from '../../core/plan-queue.js';
+import { effectiveQueue } from '../../core/plan/plan-queue.js';
 
 export async function validateCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
   const file = s.positionals[0] ?? s.planFile;

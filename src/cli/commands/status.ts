@@ -1,5 +1,5 @@
 // `status`: the step table, or the state as JSON. Reads without taking the lock.
-import { statusTable } from '../../core/render.js';
+import { statusTable } from '../../core/render/render.js';
 import type { CliSettings } from '../options.js';
 import { createStore } from '../wiring.js';
 

@@ -2,9 +2,9 @@
 // plan's inbox (so a tick that is running right now sees a cancel within a second) and applied
 // at once when no tick holds the plan.
 import os from 'node:os';
-import { FileInbox } from '../../adapters/file-inbox.js';
-import type { Command } from '../../core/commands.js';
-import { statusTable } from '../../core/render.js';
+import { FileInbox } from '../../adapters/fs/file-inbox.js';
+import type { Command } from '../../core/tick/commands.js';
+import { statusTable } from '../../core/render/render.js';
 import { tick } from '../../engine.js';
 import type { CliSettings } from '../options.js';
 import { createEngine } from '../wiring.js';

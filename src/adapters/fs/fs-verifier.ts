@@ -1,0 +1,87 @@
+// Facts for validation rules, from the workspace on disk. Files only count when they really lie
+// inside the workspace (symlinks are resolved first), and check commands run there with the
+// same process-group handling as agents: no shell, a time limit, the whole group killed on
+// timeout.
+import { mkdtemp, open, realpath, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { checkRelativePath } from '../../core/plan/workspace-paths.js';
+import type { CheckOptions, CheckResult, Verifier } from '../../ports.js';
+import { ExecAgentRunner } from '../process/exec-agent.js';
+
+export interface FsVerifierOptions {
+  /** The workspace root with symlinks resolved (FsWorkspace.root). */
+  root: string;
+  /** Base environment of check commands; default process.env. Pass the agent's (no tokens). */
+  env?: NodeJS.ProcessEnv;
+  /** SIGTERM → SIGKILL grace for a check that times out; default 2 s. */
+  graceMs?: number;
+  /** Largest file a rule reads; default 32 MiB. */
+  maxFileBytes?: number;
+  /** Characters of a check's stdout and of its stderr kept from each end; default 64 K. */
+  outputChars?: number;
+}
+
+export class FsVerifier implements Verifier {
+  private readonly root: string;
+  private readonly runner: ExecAgentRunner;
+  private readonly graceMs: number;
+  private readonly maxFileBytes: number;
+
+  constructor(options: FsVerifierOptions) {
+    this.root = options.root;
+    const chars = options.outputChars ?? 64 * 1024;
+    this.runner = new ExecAgentRunner({ cwd: options.root, ...(options.env ? { env: options.env } : {}), headChars: chars, tailChars: chars });
+    this.graceMs = options.graceMs ?? 2000;
+    this.maxFileBytes = options.maxFileBytes ?? 32 * 1024 * 1024;
+  }
+
+  async readWorkspaceFile(rel: string): Promise<string | null> {
+    if (checkRelativePath(rel) !== null) return null;
+    let real: string;
+    try {
+      real = await realpath(path.resolve(this.root, rel.replace(/\\/g, '/')));
+    } catch {
+      return null;
+    }
+    if (!real.startsWith(this.root.endsWith(path.sep) ? this.root : this.root + path.sep)) return null;
+    let handle;
+    try {
+      handle = await open(real, 'r');
+    } catch {
+      return null;
+    }
+    try {
+      const st = await handle.stat();
+      if (!st.isFile()) return null;
+      if (st.size > this.maxFileBytes) throw new Error(`${rel} is ${st.size} bytes, more than the ${this.maxFileBytes} bytes a rule reads`);
+      return await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async runCheck(argv: string[], opts: CheckOptions): Promise<CheckResult> {
+    // Without a log file the output is kept in memory only; the runner needs somewhere to write.
+    const scratch = opts.logFile ? null : await mkdtemp(path.join(os.tmpdir(), 'sequencer-check-'));
+    try {
+      const r = await this.runner.run({
+        argv,
+        cwd: this.root,
+        env: opts.env ?? {},
+        timeoutMs: opts.timeoutMs,
+        graceMs: this.graceMs,
+        logFile: opts.logFile ?? path.join(scratch!, 'check.log'),
+      });
+      return {
+        exitCode: r.exitCode,
+        stdout: r.stdout,
+        stderr: r.stderr,
+        timedOut: r.timedOut,
+        ...(r.spawnError ? { spawnError: r.spawnError } : {}),
+      };
+    } finally {
+      if (scratch) await rm(scratch, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,414 @@
+// The git state store (DESIGN §6): state lives on a work branch next to the agent's outputs, and
+// a push is the durable write. Concurrency is decided by the remote refusing non-fast-forward
+// pushes, so no lock is taken; a rejected push either rebases a change that does not touch the
+// state or gives the tick up. Nothing is ever force-pushed.
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError, ConflictError, describeError, RemoteError, showValue, StateError } from '../../core/errors.js';
+import type { State } from '../../core/state/types.js';
+import { parseState } from '../../core/state/validate-state.js';
+import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../../ports.js';
+import { git, type GitResult } from './git.js';
+import { serializeState } from '../../core/state/state-json.js';
+import { idleRef, isIdleStatus, isRefSafePlanId, PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
+
+export interface GitIdentity {
+  name: string;
+  email: string;
+}
+
+export interface GitStoreOptions {
+  /** A git checkout: the agent's working directory. */
+  workspace: string;
+  planId: string;
+  /** Remote name; default `origin`. */
+  remote?: string;
+  /** Default `sequencer/<planId>`. */
+  branch?: string;
+  /** Relative to the workspace; default `.sequencer/<planId>/state.json`. */
+  statePath?: string;
+  identity?: GitIdentity;
+  /** Workspace-relative gitignore patterns never committed (e.g. the attempt log dir). */
+  exclude?: string[];
+  /** Extra pushes after a rejection caused by commits that do not touch the state; default 4. */
+  pushRetries?: number;
+  /** Where a new work branch starts (e.g. the commit the workflow checked out); default HEAD. */
+  base?: string;
+  /**
+   * Keep the plan index (src/core/plan-index.ts): a write that leaves the plan idle also moves
+   * `refs/sequencer/idle/<planId>` to the new tip, in the same atomic push. Default true for
+   * the default branch `sequencer/<planId>`, the only layout heartbeats list.
+   */
+  idleIndex?: boolean;
+}
+
+export const DEFAULT_GIT_IDENTITY: GitIdentity = {
+  name: 'agent-step-sequencer[bot]',
+  email: 'agent-step-sequencer[bot]@users.noreply.github.com',
+};
+
+const EXCLUDE_MARKER = '# agent-step-sequencer: never committed';
+
+type Loaded = { kind: 'none' } | { kind: 'failed'; error: StateError } | { kind: 'ok'; revision: number };
+
+export class GitStore implements StateStore {
+  readonly description: string;
+  readonly remote: string;
+  readonly branch: string;
+  readonly statePath: string;
+  private readonly workspace: string;
+  private readonly planId: string;
+  private readonly identity: GitIdentity;
+  private readonly exclude: string[];
+  private readonly pushRetries: number;
+  private readonly base: string | undefined;
+  private readonly idleIndex: boolean;
+  /** Whether the write being pushed leaves the plan idle (its marker moves along). */
+  private pushIdle = false;
+  private loaded: Loaded = { kind: 'none' };
+  // Whether the state file is known to be in the index, so `commit --only` can pick it up
+  // without a separate `git add` (one process less per write).
+  private stateTracked = false;
+
+  constructor(opts: GitStoreOptions) {
+    this.workspace = opts.workspace;
+    this.planId = opts.planId;
+    this.remote = opts.remote ?? 'origin';
+    this.branch = opts.branch ?? `sequencer/${opts.planId}`;
+    this.statePath = checkStatePath(opts.statePath ?? `.sequencer/${opts.planId}/state.json`);
+    this.identity = opts.identity ?? DEFAULT_GIT_IDENTITY;
+    this.exclude = opts.exclude ?? [];
+    this.pushRetries = opts.pushRetries ?? 4;
+    this.base = opts.base;
+    this.idleIndex = (opts.idleIndex ?? true) && this.branch === `${PLAN_BRANCH_PREFIX}${this.planId}` && isRefSafePlanId(this.planId);
+    checkRemote(this.remote);
+    checkBranch(this.branch);
+    for (const pattern of this.exclude) {
+      if (/[\r\n]/.test(pattern) || !pattern.trim()) {
+        throw new ConfigError(`Invalid exclude pattern ${showValue(pattern)}: expected one non-empty gitignore line.`);
+      }
+    }
+    if (!Number.isInteger(this.pushRetries) || this.pushRetries < 0) {
+      throw new ConfigError(`Invalid pushRetries ${showValue(opts.pushRetries)}: expected a whole number >= 0.`);
+    }
+    this.description = `git ${this.remote} ${this.branch}`;
+  }
+
+  private get trackingRef(): string {
+    return `refs/remotes/${this.remote}/${this.branch}`;
+  }
+
+  private get where(): string {
+    return `${this.statePath} on branch ${this.branch} (remote ${this.remote})`;
+  }
+
+  private run(args: string[], allowFail = false): Promise<GitResult> {
+    return git(args, { cwd: this.workspace, allowFail });
+  }
+
+  /** `-c` options for commands that create commits: no global config is read or written. */
+  private identityArgs(): string[] {
+    return ['-c', `user.name=${this.identity.name}`, '-c', `user.email=${this.identity.email}`, '-c', 'commit.gpgsign=false'];
+  }
+
+  async acquire(): Promise<AcquireResult> {
+    this.loaded = { kind: 'none' };
+    this.stateTracked = false;
+    await this.writeExcludes();
+    const remoteHasBranch = await this.fetchBranch();
+    // Without a start point `-B` moves the branch to HEAD, keeping the work tree as it is.
+    const args = remoteHasBranch
+      ? ['checkout', '-q', '--no-track', '-B', this.branch, this.trackingRef]
+      : ['checkout', '-q', '-B', this.branch, ...(this.base ? [this.base] : [])];
+    const res = await this.run(args, true);
+    if (res.code !== 0) {
+      const target = remoteHasBranch ? `${this.remote}/${this.branch}` : 'the current commit';
+      throw new ConfigError(
+        `Cannot switch the workspace ${this.workspace} to branch ${this.branch} at ${target}: ${res.stderr.trim()}`,
+        'Commit or discard uncommitted changes to tracked files (and move away untracked files that collide) before the tick; the state branch must be checked out exactly at its remote tip.',
+      );
+    }
+    return { ok: true };
+  }
+
+  async load(): Promise<LoadResult> {
+    this.loaded = { kind: 'none' };
+    try {
+      const result = await this.readWorkingState();
+      this.loaded = { kind: 'ok', revision: result.kind === 'loaded' ? (result.state.revision ?? 0) : 0 };
+      return result;
+    } catch (err) {
+      const error = err instanceof StateError ? err : new StateError(`Cannot read ${this.where}: ${describeError(err)}`);
+      this.loaded = { kind: 'failed', error };
+      throw error;
+    }
+  }
+
+  async write(state: State, meta: WriteMeta): Promise<State> {
+    if (this.loaded.kind === 'failed') {
+      throw new StateError(`Refusing to write ${this.where}: the state could not be loaded (${this.loaded.error.message})`);
+    }
+    if (this.loaded.kind === 'none') {
+      throw new Error(`GitStore.write() called before a successful load() of ${this.where}`);
+    }
+    const base = this.loaded.revision;
+    if ((state.revision ?? 0) !== base) {
+      throw new ConflictError(`Stale write to ${this.where}: state.revision is ${showValue(state.revision)}, expected the loaded revision ${base}.`);
+    }
+    const next: State = { ...state, revision: base + 1 };
+    await this.writeWorkingState(next);
+    await this.commit(meta);
+    this.pushIdle = this.idleIndex && isIdleStatus(next.status);
+    await this.push(base);
+    this.loaded = { kind: 'ok', revision: base + 1 };
+    return next;
+  }
+
+  async release(): Promise<void> {
+    // Nothing is held: the remote's fast-forward check is the lock.
+  }
+
+  private async writeExcludes(): Promise<void> {
+    if (this.exclude.length === 0) return;
+    const rel = (await this.run(['rev-parse', '--git-path', 'info/exclude'])).stdout.trim();
+    const file = path.resolve(this.workspace, rel);
+    const current = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return '';
+      throw err;
+    });
+    const have = new Set(current.split(/\r?\n/));
+    const missing = this.exclude.filter((p) => !have.has(p));
+    if (missing.length === 0) return;
+    const lines = [...(have.has(EXCLUDE_MARKER) ? [] : [EXCLUDE_MARKER]), ...missing];
+    const sep = current === '' || current.endsWith('\n') ? '' : '\n';
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, `${current}${sep}${lines.join('\n')}\n`);
+  }
+
+  /** Fetches the work branch into its tracking ref; false when the remote has no such branch. */
+  private async fetchBranch(): Promise<boolean> {
+    const res = await this.run(['fetch', '-q', '--no-tags', this.remote, `+refs/heads/${this.branch}:${this.trackingRef}`], true);
+    if (res.code === 0) return true;
+    // Stable under LC_ALL=C; any other failure (unreachable, denied) must not look like "no state yet".
+    if (/couldn't find remote ref/i.test(res.stderr)) return false;
+    throw new RemoteError(`Cannot fetch branch ${this.branch} from remote ${this.remote}: ${res.stderr.trim()}`);
+  }
+
+  private async readWorkingState(): Promise<LoadResult> {
+    let text: string;
+    try {
+      text = await readFile(path.join(this.workspace, this.statePath), 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+      throw err;
+    }
+    return { kind: 'loaded', state: this.parse(text) };
+  }
+
+  private parse(text: string): State {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (err) {
+      throw new StateError(`State ${this.where} is not valid JSON: ${describeError(err)}`);
+    }
+    let state: State;
+    try {
+      state = parseState(json, { owned: true });
+    } catch (err) {
+      if (!(err instanceof StateError)) throw err;
+      throw err.issues.length
+        ? new StateError(`Invalid state ${this.where}`, err.issues)
+        : new StateError(`Invalid state ${this.where}: ${err.message}`);
+    }
+    if (state.planId !== undefined && state.planId !== this.planId) {
+      throw new StateError(`State ${this.where} belongs to plan ${showValue(state.planId)}, expected ${showValue(this.planId)}.`);
+    }
+    return state;
+  }
+
+  private async writeWorkingState(state: State): Promise<void> {
+    const file = path.join(this.workspace, this.statePath);
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, serializeState(state));
+    await rename(tmp, file);
+  }
+
+  private async commit(meta: WriteMeta): Promise<void> {
+    const spec = `./${this.statePath}`;
+    if (meta.kind === 'completion') {
+      // -A honours .gitignore and info/exclude; -f only for the state file itself, which a user's
+      // .gitignore must not be able to keep out of the durable write.
+      await this.run(['add', '-A']);
+      if (!this.stateTracked) await this.run(['add', '-f', '--', spec]);
+    } else if (!this.stateTracked) {
+      await this.run(['add', '-f', '--', spec]);
+    }
+    const message = `sequencer(${this.planId}): ${meta.message}`;
+    // `--only <path>` commits the state alone even if something else is staged in the index.
+    const only = meta.kind === 'completion' ? [] : ['--only', '--', spec];
+    await this.run([...this.identityArgs(), 'commit', '-q', '--no-verify', '-m', message, ...only]);
+    this.stateTracked = true;
+  }
+
+  private async push(base: number): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      // The marker is forced (it may predate a re-created branch) but --atomic ties it to the
+      // branch update, which is never forced: both land or neither does.
+      const marker = this.pushIdle ? ['--atomic'] : [];
+      const refspecs = [`HEAD:refs/heads/${this.branch}`, ...(this.pushIdle ? [`+HEAD:${idleRef(this.planId)}`] : [])];
+      const res = await this.run(['push', '--porcelain', '--no-verify', ...marker, this.remote, ...refspecs], true);
+      if (res.code === 0) return;
+      if (!isRaceRejection(res) && !(isRefUpdateFailure(res) && (await this.remoteMovedUnder()))) {
+        await this.undoLocalCommit();
+        throw new RemoteError(`The write to ${this.where} did not become durable: git push to ${this.remote} ${this.branch} failed: ${pushFailure(res)}`);
+      }
+      if (attempt >= this.pushRetries) {
+        await this.undoLocalCommit();
+        throw new ConflictError(`Push to ${this.remote} ${this.branch} was rejected ${attempt + 1} times; this tick gives up.`);
+      }
+      if (!(await this.fetchBranch())) continue; // deleted meanwhile: the next push recreates it
+      const remote = await this.readRemoteRevision();
+      if (remote !== base) {
+        await this.resetToRemote();
+        const what = remote === 'unreadable' ? 'an unreadable state' : `revision ${remote}`;
+        throw new ConflictError(`Another tick wrote ${what} to ${this.remote} ${this.branch}; this tick gives up.`);
+      }
+      // The remote moved without touching the state (a person pushed to the work branch): replay ours on top.
+      const rebase = await this.run([...this.identityArgs(), 'rebase', '-q', '--autostash', '--no-verify', this.trackingRef], true);
+      if (rebase.code !== 0) {
+        await this.run(['rebase', '--abort'], true);
+        await this.resetToRemote();
+        throw new ConflictError(
+          `Our commit does not rebase onto ${this.remote}/${this.branch} (${rebase.stderr.trim() || rebase.stdout.trim()}); this tick gives up.`,
+        );
+      }
+      await sleep(10 + Math.floor(Math.random() * 91));
+    }
+  }
+
+  /**
+   * Whether the remote branch no longer points where our commit was built: then a failed ref
+   * update was a race lost at the remote's ref lock, not a remote that cannot take writes.
+   */
+  private async remoteMovedUnder(): Promise<boolean> {
+    const parent = await this.run(['rev-parse', '-q', '--verify', 'HEAD~1^{commit}'], true);
+    // Unreachable now: report the push's own failure, which the caller does when this says no.
+    if (!(await this.fetchBranch().catch(() => false))) return false;
+    const tip = await this.run(['rev-parse', '-q', '--verify', `${this.trackingRef}^{commit}`], true);
+    return tip.stdout.trim() !== (parent.code === 0 ? parent.stdout.trim() : '');
+  }
+
+  /** Revision of the state at the fetched remote tip; a missing file counts as revision 0. */
+  private async readRemoteRevision(): Promise<number | 'unreadable'> {
+    const text = await readStateAt(this.workspace, this.trackingRef, this.statePath);
+    if (text === null) return 0;
+    try {
+      const doc = JSON.parse(text) as { revision?: unknown };
+      return typeof doc.revision === 'number' ? doc.revision : 0;
+    } catch {
+      return 'unreadable';
+    }
+  }
+
+  private async resetToRemote(): Promise<void> {
+    await this.run(['reset', '-q', '--hard', this.trackingRef]);
+    this.loaded = { kind: 'none' };
+    this.stateTracked = false;
+  }
+
+  /**
+   * Takes back our commit after a push that did not land, keeping the agent's work-tree changes
+   * (soft reset) but putting the state file back as committed, so neither the branch nor the
+   * file claims a revision the remote does not have.
+   */
+  private async undoLocalCommit(): Promise<void> {
+    const spec = `./${this.statePath}`;
+    const parent = await this.run(['reset', '-q', '--soft', 'HEAD~1'], true);
+    if (parent.code !== 0) {
+      // Our commit was the root: make the branch unborn again, index untouched.
+      await this.run(['update-ref', '-d', `refs/heads/${this.branch}`]);
+    }
+    const restored = await this.run(['checkout', '-q', 'HEAD', '--', spec], true);
+    if (restored.code !== 0) {
+      await this.run(['rm', '-q', '--cached', '--ignore-unmatch', '--', spec]);
+      await unlink(path.join(this.workspace, this.statePath)).catch(() => undefined);
+      this.stateTracked = false;
+    }
+  }
+}
+
+/** The state file's text at `rev` (e.g. `refs/remotes/origin/sequencer/x`), or null if absent there. */
+export async function readStateAt(workspace: string, rev: string, statePath: string): Promise<string | null> {
+  const res = await git(['show', `${rev}:./${statePath}`], { cwd: workspace, allowFail: true });
+  return res.code === 0 ? res.stdout : null;
+}
+
+/** A push refused because the remote moved (fetch first / non-fast-forward), not for permissions. */
+function isRaceRejection(res: GitResult): boolean {
+  // Porcelain lines: `!<TAB>HEAD:refs/heads/x<TAB>[rejected] (fetch first)`; `[remote rejected]` is a hook or permission.
+  return res.stdout.split('\n').some((line) => line.startsWith('!') && /\t\[rejected\] \((fetch first|non-fast-forward)\)/.test(line));
+}
+
+/**
+ * The remote accepted the push as a fast-forward but could not move the ref: another push moved it
+ * between receive-pack's check and its ref lock (`cannot lock ref ...: is at X but expected Y`).
+ * Older git says `failed to lock`. A hook or full disk gives the same status, hence the caller's
+ * check that the remote really moved.
+ */
+function isRefUpdateFailure(res: GitResult): boolean {
+  return res.stdout.split('\n').some((line) => line.startsWith('!') && /\t\[remote rejected\] \((failed to update ref|failed to lock)\)/.test(line));
+}
+
+/**
+ * Why a push failed: git's per-ref status (`[remote rejected] (pre-receive hook declined)`, which
+ * --porcelain prints on stdout) and whatever the remote said on stderr (a hook's own message).
+ */
+function pushFailure(res: GitResult): string {
+  const refs = res.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('!'))
+    .map((line) => line.split('\t').slice(1).join(' ').trim());
+  const said = res.stderr
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter(Boolean);
+  return [...refs, ...said].join('\n') || `exit ${res.code}, no output`;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function checkStatePath(p: string): string {
+  const norm = path.posix.normalize(p.replace(/\\/g, '/'));
+  if (!p || p.includes('\0') || path.posix.isAbsolute(norm) || path.win32.isAbsolute(p) || norm === '.' || norm === '..' || norm.startsWith('../') || /^\.git(\/|$)/.test(norm)) {
+    throw new ConfigError(`Invalid statePath ${showValue(p)}: expected a file path relative to the workspace that stays inside it and outside .git.`);
+  }
+  return norm;
+}
+
+function checkRemote(remote: string): void {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote)) {
+    throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
+  }
+}
+
+// A conservative subset of git-check-ref-format, checked here so a bad name fails before any git
+// call and can never be read as an option.
+function checkBranch(branch: string): void {
+  const ok =
+    /^[A-Za-z0-9._/-]+$/.test(branch) &&
+    !branch.startsWith('-') &&
+    !branch.startsWith('/') &&
+    !branch.endsWith('/') &&
+    !branch.endsWith('.') &&
+    !branch.endsWith('.lock') &&
+    !branch.includes('..') &&
+    !branch.includes('//') &&
+    !/(^|\/)\./.test(branch);
+  if (!ok) {
+    throw new ConfigError(`Invalid branch ${showValue(branch)}: expected a git branch name such as sequencer/issue-42.`);
+  }
+}

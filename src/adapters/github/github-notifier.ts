@@ -1,0 +1,173 @@
+// What people see on the plan's issue: the proposal, one status comment edited in place, one
+// blocker notice per blocked episode and one final summary. Each is found by its hidden marker
+// before it is posted, so retries, re-runs and crashed ticks never post anything twice.
+import { leadingMarker, problemComment } from '../../core/render/comment-markers.js';
+import { describeError } from '../../core/errors.js';
+import type { Notice } from '../../core/tick/notices.js';
+import { blockerNotice, cancelledNotice, finalSummaryComment, proposalComment, statusComment, type Links } from '../../core/render/render-markdown.js';
+import type { StepChange } from '../../core/plan/replan.js';
+import type { State } from '../../core/state/types.js';
+import type { Notifier } from '../../ports.js';
+import { isStatus, type GitHubClient } from './github-client.js';
+import { createCommentOnce, MarkerIndex, toIssueComment, type IssueComment, type IssueRef } from './issue-comments.js';
+import { ensurePullRequest, type PullRequestResult } from './pull-request.js';
+
+export interface GitHubNotifierOptions {
+  client: GitHubClient;
+  owner: string;
+  repo: string;
+  issueNumber: number;
+  /** Used when the state has no planId of its own. */
+  planId: string;
+  /** Links to the given workspace paths at the commit that produced them. */
+  links?: (paths: string[]) => Promise<Links>;
+  /** When set, the `done` notice also opens this pull request (unless one is open already). */
+  openPullRequest?: { head: string; base: string; title: string; body?: string };
+  log?: (message: string) => void;
+  /** Who we post as; when known, only its comments count as ours. */
+  botLogin?: string;
+  /** Backoff unit between attempts to post a comment. Default 1000 ms. */
+  retryBaseMs?: number;
+}
+
+export interface PublishedStatus {
+  commentId: number;
+  /** False when the body was the same as last published, so nothing was sent. */
+  changed: boolean;
+}
+
+export class GitHubNotifier implements Notifier {
+  private readonly where: IssueRef;
+  private readonly index: MarkerIndex;
+  private status: { id: number; body: string } | undefined;
+  /** What the `done` notice did about the pull request, for the Action's outputs. */
+  pullRequest: PullRequestResult | undefined;
+
+  constructor(private readonly o: GitHubNotifierOptions) {
+    this.where = { client: o.client, owner: o.owner, repo: o.repo, issueNumber: o.issueNumber };
+    this.index = new MarkerIndex(this.where, o.botLogin);
+  }
+
+  async notify(notice: Notice, state: State): Promise<void> {
+    const s = this.named(state);
+    switch (notice.kind) {
+      case 'blocked':
+        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason));
+        return;
+      case 'done':
+        await this.postOnce(finalSummaryComment(s, await this.links(s)));
+        if (this.o.openPullRequest) await this.openPullRequest(s);
+        return;
+      case 'cancelled':
+        await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(s)));
+        return;
+      default:
+        // Progress is shown by the status comment; other notices need no comment of their own.
+        return;
+    }
+  }
+
+  /**
+   * Creates or edits the plan's one status comment; the caller keeps `commentId` in the state.
+   * `links` saves building them again when the caller has them already.
+   */
+  async publishStatus(state: State, links?: Links): Promise<PublishedStatus> {
+    const s = this.named(state);
+    const body = statusComment(s, links ?? (await this.links(s)));
+    const marker = leadingMarker(body)!;
+    const known = this.status?.id ?? state.issue?.statusCommentId ?? undefined;
+    let stale = false;
+    if (known !== undefined) {
+      if (this.status?.id === known && this.status.body === body) return { commentId: known, changed: false };
+      try {
+        await this.edit(known, body);
+        return { commentId: known, changed: true };
+      } catch (err) {
+        if (!isStatus(err, 404)) throw err;
+        // Someone deleted it: find another one of ours or post a new one.
+        this.o.log?.(`Status comment ${known} is gone; posting a new one.`);
+        this.index.forget(marker);
+        stale = true;
+      }
+    }
+    const { comment, created } = await this.createOnce(body, marker, stale);
+    if (!created && comment.body !== body) await this.edit(comment.id, body);
+    this.status = { id: comment.id, body };
+    return { commentId: comment.id, changed: created || comment.body !== body };
+  }
+
+  /**
+   * Tells the issue why no plan could be proposed (no plan block, a broken one), once per
+   * distinct problem so relabeling or re-editing with the same mistake does not repeat it.
+   */
+  async postProblem(problem: string): Promise<{ commentId: number }> {
+    const comment = await this.postOnce(problemComment(this.o.planId, problem));
+    return { commentId: comment.id };
+  }
+
+  /** Posts the proposal for this plan hash once; returns the comment for `state.proposal`. */
+  async proposePlan(state: State, changes: StepChange[] = []): Promise<{ commentId: number; at: string }> {
+    const comment = await this.postOnce(proposalComment(this.named(state), changes));
+    return { commentId: comment.id, at: comment.createdAt };
+  }
+
+  private async postOnce(body: string): Promise<IssueComment> {
+    return (await this.createOnce(body, leadingMarker(body)!, false)).comment;
+  }
+
+  private async createOnce(body: string, marker: string, fresh: boolean): Promise<{ comment: IssueComment; created: boolean }> {
+    const result = await createCommentOnce({
+      where: this.where,
+      body,
+      find: (retrying) => this.index.find(marker, fresh || retrying),
+      ...(this.o.retryBaseMs !== undefined ? { retryBaseMs: this.o.retryBaseMs } : {}),
+      ...(this.o.log ? { log: this.o.log } : {}),
+    });
+    this.index.remember(marker, result.comment);
+    return result;
+  }
+
+  private async edit(id: number, body: string): Promise<void> {
+    const { client, owner, repo } = this.o;
+    // A PATCH is idempotent, so the retry plugin may repeat it.
+    const { data } = await client.rest.issues.updateComment({ owner, repo, comment_id: id, body });
+    this.status = { id, body };
+    const marker = leadingMarker(body);
+    if (marker) this.index.remember(marker, toIssueComment(data));
+  }
+
+  private async openPullRequest(state: State): Promise<void> {
+    const pr = this.o.openPullRequest!;
+    this.pullRequest = await ensurePullRequest({
+      client: this.o.client,
+      owner: this.o.owner,
+      repo: this.o.repo,
+      head: pr.head,
+      base: pr.base,
+      title: pr.title,
+      body: pr.body ?? `Outputs of plan \`${state.planId}\`, requested in #${this.o.issueNumber}.`,
+      ...(this.o.log ? { log: this.o.log } : {}),
+    });
+  }
+
+  private async links(state: State): Promise<Links> {
+    if (!this.o.links) return {};
+    try {
+      return await this.o.links(outputPaths(state));
+    } catch (err) {
+      this.o.log?.(`Could not build links to outputs; listing them without links: ${describeError(err)}`);
+      return {};
+    }
+  }
+
+  private named(state: State): State {
+    return state.planId ? state : { ...state, planId: this.o.planId };
+  }
+}
+
+/** Every path a rendered comment may link: declared outputs of all steps and recorded artifacts. */
+function outputPaths(state: State): string[] {
+  const paths = new Set(state.artifacts ?? []);
+  for (const step of Object.values(state.plan.steps)) for (const p of step.requiredOutputs ?? []) paths.add(p);
+  return [...paths];
+}

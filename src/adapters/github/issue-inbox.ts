@@ -1,0 +1,193 @@
+// Commands from the plan's issue comments (DESIGN §7). The cursor is the highest comment id
+// already handled; `since` and an ETag keep the poll cheap (a 304 costs no rate limit). Only
+// the comment author's repository permission (or the approvers list) makes a command count.
+import { decidePermission, gateComment, type AuthzPolicy, type Gate } from '../../core/trust/authorize.js';
+import { parseCommandText, type Command } from '../../core/tick/commands.js';
+import { replyComment, replyMarker } from '../../core/render/comment-markers.js';
+import { describeError } from '../../core/errors.js';
+import type { Inbox, InboxItem, InboxRead } from '../../ports.js';
+import { getIfModified, isStatus, type GitHubClient } from './github-client.js';
+import { createCommentOnce, MarkerIndex, sinceQuery, toIssueComment, type IssueComment, type IssueRef } from './issue-comments.js';
+
+export interface IssueInboxOptions {
+  client: GitHubClient;
+  owner: string;
+  repo: string;
+  issueNumber: number;
+  policy: AuthzPolicy;
+  log?: (message: string) => void;
+  /** Who we post as (`github-actions[bot]` with GITHUB_TOKEN): its comments are never commands. */
+  botLogin?: string;
+  /** 👍 on applied commands, 😕 on refused ones. Default true. */
+  reactions?: boolean;
+  /** Backoff unit between attempts to post a reply. Default 1000 ms. */
+  retryBaseMs?: number;
+}
+
+interface Memo {
+  lastCommentId: number;
+  etag: string | undefined;
+  since: string | undefined;
+}
+
+const PER_PAGE = 100;
+
+export class IssueInbox implements Inbox {
+  readonly cursorKey = 'lastCommentId';
+  private readonly where: IssueRef;
+  /** Command comments handed out by read(), for reply() to quote and to bound its search. */
+  private readonly commands = new Map<number, IssueComment>();
+  /** Our replies, listed from the oldest command still to answer. */
+  private replies: { index: MarkerIndex; floor: string } | undefined;
+
+  constructor(private readonly o: IssueInboxOptions) {
+    this.where = { client: o.client, owner: o.owner, repo: o.repo, issueNumber: o.issueNumber };
+  }
+
+  async read(memo: Readonly<Record<string, unknown>>): Promise<InboxRead> {
+    const prev = readMemo(memo);
+    const listing = await this.list(prev);
+    if (!listing) return { items: [] };
+
+    const items: InboxItem[] = [];
+    const permissions = new Map<string, Gate>();
+    let lastCommentId = prev.lastCommentId;
+    let stoppedEarly = false;
+    for (const c of listing.comments) {
+      if (c.id <= prev.lastCommentId) continue;
+      const item = await this.toItem(c, permissions).catch((err: unknown) => {
+        // Leave this comment and everything after it for the next read rather than guess.
+        this.o.log?.(`Could not check @${c.login}'s permission for comment ${c.id}; trying again next tick: ${describeError(err)}`);
+        return 'stop' as const;
+      });
+      if (item === 'stop') {
+        stoppedEarly = true;
+        break;
+      }
+      if (item) {
+        items.push(item);
+        this.commands.set(c.id, c);
+      }
+      lastCommentId = c.id;
+    }
+
+    const newest = listing.comments.reduce<string | undefined>((acc, c) => (acc === undefined || Date.parse(c.createdAt) > Date.parse(acc) ? c.createdAt : acc), undefined);
+    const oldestItem = items[0] ? this.commands.get(items[0].cursor)?.createdAt : undefined;
+    this.replies = oldestItem ? { index: new MarkerIndex(this.where, this.o.botLogin, oldestItem), floor: oldestItem } : undefined;
+    return {
+      items,
+      memo: {
+        lastCommentId,
+        commentsSince: (stoppedEarly ? prev.since : newest ?? prev.since) ?? null,
+        // A full first page can stay unchanged while later pages grow: its ETag proves nothing.
+        commentsEtag: stoppedEarly || !listing.single ? null : listing.etag ?? null,
+      },
+    };
+  }
+
+  /** The cursor lives in the state; nothing to do on GitHub's side. */
+  async acknowledge(_cursor: number): Promise<void> {}
+
+  async reply(item: InboxItem, text: string): Promise<void> {
+    const command = this.commands.get(item.cursor) ?? (await this.fetchComment(item.cursor));
+    const marker = replyMarker(command.id);
+    // A reply is never older than its command, so an index listed from an earlier time sees it.
+    if (!this.replies || Date.parse(this.replies.floor) > Date.parse(command.createdAt)) {
+      this.replies = { index: new MarkerIndex(this.where, this.o.botLogin, command.createdAt), floor: command.createdAt };
+    }
+    const { index } = this.replies;
+    const { comment } = await createCommentOnce({
+      where: this.where,
+      body: replyComment(command.id, command.login, command.body, text),
+      find: (fresh) => index.find(marker, fresh),
+      ...(this.o.retryBaseMs !== undefined ? { retryBaseMs: this.o.retryBaseMs } : {}),
+      ...(this.o.log ? { log: this.o.log } : {}),
+    });
+    index.remember(marker, comment);
+    if (this.o.reactions === false) return;
+    const { client, owner, repo } = this.o;
+    // GitHub answers a repeated reaction with 200, so this is safe to repeat.
+    await client.rest.reactions
+      .createForIssueComment({ owner, repo, comment_id: command.id, content: item.refusal ? 'confused' : '+1' })
+      .catch((err: unknown) => this.o.log?.(`Could not react to comment ${command.id}: ${describeError(err)}`));
+  }
+
+  /** Comments after the memo's `since`: null when unchanged since the memo's ETag (a free 304). */
+  private async list(prev: Memo): Promise<{ comments: IssueComment[]; etag: string | undefined; single: boolean } | null> {
+    const { client, owner, repo, issueNumber } = this.o;
+    const params = { owner, repo, issue_number: issueNumber, per_page: PER_PAGE, ...(prev.since ? { since: sinceQuery(Date.parse(prev.since)) } : {}) };
+    const first = await getIfModified(async (headers) => {
+      const res = await client.rest.issues.listComments({ ...params, headers });
+      return { data: { comments: res.data.map(toIssueComment), next: hasNext(res.headers.link) }, headers: res.headers };
+    }, prev.etag);
+    if (!first.modified) return null;
+    const comments = [...first.data.comments];
+    let next = first.data.next;
+    for (let page = 2; next; page++) {
+      const res = await client.rest.issues.listComments({ ...params, page });
+      comments.push(...res.data.map(toIssueComment));
+      next = hasNext(res.headers.link);
+    }
+    comments.sort((a, b) => a.id - b.id);
+    return { comments, etag: first.etag, single: !first.data.next && first.data.comments.length < PER_PAGE };
+  }
+
+  /** An item for a command comment, null for anything that is not one for us. */
+  private async toItem(c: IssueComment, permissions: Map<string, Gate>): Promise<InboxItem | null> {
+    const bot = this.o.botLogin;
+    if (c.userType === 'Bot' || (bot && c.login.toLowerCase() === bot.toLowerCase())) return null;
+    const parsed = parseCommandText(c.body, c.login);
+    if (!parsed) return null;
+    // Only what a comment said when it was posted is a command (DESIGN §7: `created` events only):
+    // otherwise editing an old "thanks" into "/approve" would count at the next tick.
+    if (Date.parse(c.updatedAt) > Date.parse(c.createdAt)) return null;
+    let gate = gateComment(
+      { action: 'created', issueNumber: this.o.issueNumber, login: c.login, userType: c.userType, association: c.association },
+      this.o.policy,
+    );
+    if (gate.kind === 'check-permission') {
+      gate = permissions.get(c.login) ?? (await this.permission(c.login));
+      permissions.set(c.login, gate);
+    }
+    if (gate.kind === 'ignore') return null;
+    const fallback: Command = { kind: 'status', by: c.login };
+    if (gate.kind === 'deny') return { cursor: c.id, command: parsed.ok ? parsed.command : fallback, refusal: gate.reason };
+    if (!parsed.ok) return { cursor: c.id, command: fallback, refusal: parsed.error };
+    const command: Command = parsed.command.kind === 'approve' ? { ...parsed.command, commentId: c.id, at: c.createdAt } : parsed.command;
+    return { cursor: c.id, command };
+  }
+
+  private async permission(login: string): Promise<Gate> {
+    const { client, owner, repo } = this.o;
+    try {
+      const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
+      return decidePermission(login, data.permission, data.role_name);
+    } catch (err) {
+      // GitHub answers 404 for a login that is no collaborator (or no user at all).
+      if (isStatus(err, 404)) return decidePermission(login, undefined);
+      throw err;
+    }
+  }
+
+  private async fetchComment(id: number): Promise<IssueComment> {
+    const { client, owner, repo } = this.o;
+    const { data } = await client.rest.issues.getComment({ owner, repo, comment_id: id });
+    const comment = toIssueComment(data);
+    this.commands.set(id, comment);
+    return comment;
+  }
+}
+
+function readMemo(memo: Readonly<Record<string, unknown>>): Memo {
+  const id = memo.lastCommentId;
+  const since = memo.commentsSince;
+  return {
+    lastCommentId: typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : 0,
+    etag: typeof memo.commentsEtag === 'string' && memo.commentsEtag !== '' ? memo.commentsEtag : undefined,
+    since: typeof since === 'string' && !Number.isNaN(Date.parse(since)) ? since : undefined,
+  };
+}
+
+function hasNext(link: string | undefined): boolean {
+  return /rel="next"/.test(link ?? '');
+}

@@ -1,0 +1,379 @@
+// Runs agent commands as child processes. The agent leads its own process group so that a timeout
+// or cancel reaches everything it started (test runners, language servers, `sleep &`), and a
+// `.pid` file beside the log lets a later tick end a group that a dead tick left behind.
+import { spawn } from 'node:child_process';
+import { accessSync, closeSync, constants, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { readFile, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
+import type { AgentResult, AgentRunner, AgentSpec } from '../../ports.js';
+import { HeadTailBuffer } from '../../core/render/bounded-text.js';
+import { isPathLike } from '../../core/trust/agent-command.js';
+
+export interface ExecAgentOptions {
+  /** Base of relative commands in resolve(); default process.cwd(). */
+  cwd?: string;
+  /** PATH for resolve() and the base of the agent's environment; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Time between SIGTERM and SIGKILL in reap(); default 5 s. */
+  reapGraceMs?: number;
+  /** Characters kept from the start and from the end of stdout and of stderr. */
+  headChars?: number;
+  tailChars?: number;
+}
+
+/** Once the agent itself has exited, how long its output pipes may stay open before we conclude
+ * that leftover processes of its group hold them. */
+const DRAIN_MS = 500;
+/** How long to wait for a SIGKILLed group to disappear before giving up on it. */
+const KILL_WAIT_MS = 5000;
+const POLL_MS = 25;
+
+export class ExecAgentRunner implements AgentRunner {
+  private readonly cwd: string;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly reapGraceMs: number;
+  private readonly headChars: number | undefined;
+  private readonly tailChars: number | undefined;
+
+  constructor(options: ExecAgentOptions = {}) {
+    this.cwd = options.cwd ?? process.cwd();
+    this.env = options.env ?? process.env;
+    this.reapGraceMs = options.reapGraceMs ?? 5000;
+    this.headChars = options.headChars;
+    this.tailChars = options.tailChars;
+  }
+
+  async resolve(command: string): Promise<string | null> {
+    if (!command) return null;
+    // One tick resolves the same agent before every step: re-check the hit, skip the PATH scan.
+    const known = this.resolved.get(command);
+    if (known && isExecutableFile(known)) return known;
+    const found = await this.search(command);
+    if (found) this.resolved.set(command, found);
+    return found;
+  }
+
+  private readonly resolved = new Map<string, string>();
+
+  private async search(command: string): Promise<string | null> {
+    if (isPathLike(command)) {
+      const file = path.resolve(this.cwd, command);
+      return isExecutableFile(file) ? file : null;
+    }
+    // Empty PATH entries mean "current directory" to a shell; we do not search it implicitly.
+    const dirs = (this.env.PATH ?? '').split(path.delimiter).filter((d) => d !== '');
+    for (const dir of dirs) {
+      const file = path.resolve(this.cwd, dir, command);
+      if (isExecutableFile(file)) return file;
+    }
+    return null;
+  }
+
+  async run(spec: AgentSpec): Promise<AgentResult> {
+    const started = Date.now();
+    const pidFile = `${spec.logFile}.pid`;
+    // File work here is synchronous: it happens once or twice per step, or per chunk of output
+    // into a local file, where a thread-pool round trip costs more than the call.
+    mkdirSync(path.dirname(spec.logFile), { recursive: true });
+    // Opened before spawning so a log we cannot write fails the call, not halfway through.
+    const log = new LogFile(spec.logFile);
+    const bufferOptions = {
+      ...(this.headChars !== undefined ? { head: this.headChars } : {}),
+      ...(this.tailChars !== undefined ? { tail: this.tailChars } : {}),
+      logFile: spec.logFile,
+    };
+    const out = new HeadTailBuffer(bufferOptions);
+    const err = new HeadTailBuffer(bufferOptions);
+    const base = { exitCode: null, signal: null, timedOut: false, cancelled: false, stdout: '', stderr: '', outputBytes: 0 };
+
+    if (spec.signal?.aborted) {
+      log.close();
+      return { ...base, cancelled: true, durationMs: Date.now() - started };
+    }
+    const [program, ...args] = spec.argv;
+    if (!program) {
+      log.write('[sequencer] cannot start the agent: the command is empty\n');
+      log.close();
+      return { ...base, durationMs: Date.now() - started, spawnError: 'cannot start the agent: the command is empty' };
+    }
+
+    const child = spawn(program, args, {
+      cwd: spec.cwd,
+      env: mergeEnv(this.env, spec.env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      shell: false,
+      windowsHide: true,
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null } | { error: Error }>((resolve) => {
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+      child.once('error', (error) => resolve({ error }));
+    });
+    const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+
+    const pgid = child.pid;
+    if (pgid === undefined) {
+      const outcome = await exited;
+      const message = 'error' in outcome ? await describeSpawnError(outcome.error, program, spec.cwd) : `cannot start ${JSON.stringify(program)}`;
+      log.write(`[sequencer] ${message}\n`);
+      log.close();
+      return { ...base, durationMs: Date.now() - started, spawnError: message };
+    }
+    try {
+      writeFileSync(pidFile, `${pgid}\n${startTimeOf(pgid) ?? ''}\n`);
+    } catch {
+      // Only a later tick's clean-up needs it; the agent runs without it.
+    }
+
+    let outputBytes = 0;
+    const pipe = (stream: NodeJS.ReadableStream | null, buffer: HeadTailBuffer): void => {
+      if (!stream) return;
+      const decoder = new StringDecoder('utf8');
+      stream.on('data', (chunk: Buffer) => {
+        outputBytes += chunk.length;
+        log.write(chunk);
+        const text = decoder.write(chunk);
+        if (!text) return;
+        buffer.append(text);
+        try {
+          spec.onOutput?.(text);
+        } catch {
+          // A broken progress display must not break the run.
+        }
+      });
+      stream.on('end', () => buffer.append(decoder.end()));
+    };
+    pipe(child.stdout, out);
+    pipe(child.stderr, err);
+
+    let timedOut = false;
+    let cancelled = false;
+    let stopping: Promise<void> | null = null;
+    const stop = (): Promise<void> =>
+      (stopping ??= terminateGroup(pgid, spec.graceMs).then(() => {
+        // Group signals can fail (EPERM after a setuid exec); the leader must still end, or we
+        // would wait for its exit forever.
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }));
+    const timer = setTimeout(() => {
+      if (stopping) return;
+      timedOut = true;
+      void stop();
+    }, Math.max(0, spec.timeoutMs));
+    const onAbort = (): void => {
+      if (stopping) return;
+      cancelled = true;
+      void stop();
+    };
+    spec.signal?.addEventListener('abort', onAbort, { once: true });
+
+    const outcome = await exited;
+    clearTimeout(timer);
+    spec.signal?.removeEventListener('abort', onAbort);
+    if (stopping) await stopping;
+    // The agent is done; whatever it left running in its group would keep writing to the
+    // workspace while we judge and commit it, so it ends here too.
+    const drained = await Promise.race([closed.then(() => true), delay(DRAIN_MS).then(() => false)]);
+    if (!drained || isProcessGroupAlive(pgid)) await terminateGroup(pgid, spec.graceMs);
+    // A process that left the group (setsid) can still hold our pipes; do not wait on it forever.
+    const closedInTime = await Promise.race([closed.then(() => true), delay(DRAIN_MS).then(() => false)]);
+    if (!closedInTime) {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    }
+    if (!isProcessGroupAlive(pgid)) rmSync(pidFile, { force: true });
+    log.close();
+
+    return {
+      exitCode: 'code' in outcome ? outcome.code : null,
+      signal: 'signal' in outcome ? outcome.signal : null,
+      timedOut,
+      cancelled,
+      stdout: out.toString(),
+      stderr: err.toString(),
+      outputBytes,
+      durationMs: Date.now() - started,
+      ...('error' in outcome ? { spawnError: outcome.error.message } : {}),
+    };
+  }
+
+  async reap(logFile: string): Promise<void> {
+    const pidFile = `${logFile}.pid`;
+    let text: string;
+    try {
+      text = await readFile(pidFile, 'utf8');
+    } catch {
+      return;
+    }
+    const [pidLine = '', startLine = ''] = text.split('\n');
+    const pgid = Number(pidLine.trim());
+    if (isSafeGroupId(pgid) && isProcessGroupAlive(pgid) && !leaderWasReplaced(pgid, startLine.trim())) {
+      await terminateGroup(pgid, this.reapGraceMs);
+    }
+    await rm(pidFile, { force: true });
+  }
+}
+
+/** Whether a process with this pid exists and is not a zombie. */
+export function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  const stat = procStat(pid);
+  return stat === null || stat.state !== 'Z';
+}
+
+function mergeEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
+  return Object.assign(env, extra);
+}
+
+function isExecutableFile(file: string): boolean {
+  try {
+    if (!statSync(file).isFile()) return false;
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The attempt's log: every chunk is written as it arrives; a write error stops logging only. */
+class LogFile {
+  private fd: number | null;
+
+  constructor(file: string) {
+    this.fd = openSync(file, 'w');
+  }
+
+  write(chunk: string | Uint8Array): void {
+    if (this.fd === null) return;
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    try {
+      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd, bytes, offset, bytes.length - offset);
+    } catch {
+      // A full disk must not kill the agent's run; the head and tail in the state still show it.
+      this.close();
+    }
+  }
+
+  close(): void {
+    if (this.fd === null) return;
+    const fd = this.fd;
+    this.fd = null;
+    try {
+      closeSync(fd);
+    } catch {
+      // Nothing more can be lost: every chunk was written synchronously.
+    }
+  }
+}
+
+async function describeSpawnError(error: Error, program: string, cwd: string): Promise<string> {
+  const code = (error as NodeJS.ErrnoException).code;
+  const shown = JSON.stringify(program);
+  if (code === 'ENOENT') {
+    const cwdExists = await stat(cwd).then((s) => s.isDirectory(), () => false);
+    if (!cwdExists) return `cannot start agent ${shown}: working directory ${JSON.stringify(cwd)} does not exist`;
+    return `cannot start agent ${shown}: not found${isPathLike(program) ? '' : ' on PATH'} (ENOENT); install it or give its full path`;
+  }
+  if (code === 'EACCES') return `cannot start agent ${shown}: permission denied (EACCES); expected an executable file`;
+  return `cannot start agent ${shown}: ${error.message}`;
+}
+
+/** kill(-pgid) with pgid 0 or 1 would signal our own group or every process we may signal. */
+function isSafeGroupId(pgid: number): boolean {
+  return Number.isInteger(pgid) && pgid > 1 && pgid !== process.pid;
+}
+
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  if (!isSafeGroupId(pgid)) throw new Error(`refusing to signal process group ${pgid}`);
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // ESRCH: already gone. EPERM: not ours to signal; the liveness wait below reports it.
+  }
+}
+
+/** Whether any live (non-zombie) process is in the group. Zombies count as gone: in containers
+ * whose init does not reap orphans they would otherwise keep the group "alive" forever. */
+export function isProcessGroupAlive(pgid: number): boolean {
+  if (!isSafeGroupId(pgid)) return false;
+  try {
+    process.kill(-pgid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = procStat(Number(entry));
+    if (stat && stat.pgrp === pgid && stat.state !== 'Z') return true;
+  }
+  return false;
+}
+
+async function terminateGroup(pgid: number, graceMs: number): Promise<void> {
+  if (!isProcessGroupAlive(pgid)) return;
+  signalGroup(pgid, 'SIGTERM');
+  if (await waitGone(pgid, Math.max(0, graceMs))) return;
+  signalGroup(pgid, 'SIGKILL');
+  await waitGone(pgid, KILL_WAIT_MS);
+}
+
+async function waitGone(pgid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (!isProcessGroupAlive(pgid)) return true;
+    if (Date.now() >= deadline) return false;
+    await delay(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+  }
+}
+
+/** True when a process now holds the group's id but started after the agent we recorded, i.e.
+ * the pid was reused and the group is not ours. Without /proc we cannot tell and assume ours. */
+function leaderWasReplaced(pgid: number, recordedStart: string): boolean {
+  if (!recordedStart) return false;
+  const current = startTimeOf(pgid);
+  return current !== null && current !== recordedStart;
+}
+
+function startTimeOf(pid: number): string | null {
+  return procStat(pid)?.start ?? null;
+}
+
+interface ProcStat {
+  state: string;
+  pgrp: number;
+  start: string;
+}
+
+function procStat(pid: number): ProcStat | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The command name (field 2) may contain spaces and parentheses; fields resume after the last ')'.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const state = fields[0];
+  const pgrp = Number(fields[2]);
+  const start = fields[19];
+  if (state === undefined || start === undefined || !Number.isInteger(pgrp)) return null;
+  return { state, pgrp, start };
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,77 @@
+// When a GitHub API call is worth repeating. Kept pure so the decisions are tested directly
+// (as actions/github-script does) instead of through timing-dependent HTTP tests.
+import { ConfigError, showValue } from '../errors.js';
+
+/**
+ * Statuses the retry plugin must pass straight through.
+ * - 409 and 422 are concurrency and validation signals: repeating the same request cannot fix
+ *   them and may hide a lost race, so the caller decides.
+ * - 403 and 429 are left to the throttling plugin, which reads the rate-limit headers and the
+ *   secondary-limit message; a plain 403 (no permission) then fails at once.
+ */
+export const DO_NOT_RETRY: readonly number[] = [400, 401, 403, 404, 409, 410, 422, 429, 451];
+
+export const DEFAULT_RETRIES = 3;
+/** Retries of one request after a primary or secondary rate limit. */
+export const RATE_LIMIT_MAX_RETRIES = 2;
+/** Longer waits are not worth holding a runner for; the next tick will try again. */
+export const RATE_LIMIT_MAX_WAIT_SECONDS = 60;
+
+export interface RetrySettings {
+  retries: number;
+  doNotRetry: number[];
+  /** Milliseconds per unit of the retry plugin's quadratic backoff (1 s, 4 s, 9 s at 1000). */
+  retryAfterBaseValue: number;
+}
+
+/** Options for @octokit/plugin-retry. Throws ConfigError naming the bad field. */
+export function retrySettings(retries: number = DEFAULT_RETRIES, retryBaseMs = 1000): RetrySettings {
+  if (!Number.isInteger(retries) || retries < 0 || retries > 10) {
+    throw new ConfigError(`Invalid retries ${showValue(retries)}. Expected a whole number from 0 to 10.`);
+  }
+  if (!Number.isFinite(retryBaseMs) || retryBaseMs < 0) {
+    throw new ConfigError(`Invalid retryBaseMs ${showValue(retryBaseMs)}. Expected a number of milliseconds >= 0.`);
+  }
+  return { retries, doNotRetry: [...DO_NOT_RETRY], retryAfterBaseValue: retryBaseMs };
+}
+
+/**
+ * Whether to wait `retryAfterSeconds` and repeat a rate-limited request that has been retried
+ * `retryCount` times already (0 on the first failure).
+ */
+export function shouldRetryRateLimit(retryAfterSeconds: number, retryCount: number): boolean {
+  if (!Number.isFinite(retryAfterSeconds) || retryAfterSeconds < 0) return false;
+  return retryCount < RATE_LIMIT_MAX_RETRIES && retryAfterSeconds <= RATE_LIMIT_MAX_WAIT_SECONDS;
+}
+
+export type RateLimitKind = 'primary' | 'secondary';
+
+/** The warning logged when a request hits a rate limit, saying what happens next. */
+export function rateLimitMessage(
+  kind: RateLimitKind,
+  request: { method: string; url: string },
+  retryAfterSeconds: number,
+  retryCount: number,
+  retrying: boolean,
+): string {
+  const what = kind === 'primary' ? 'Rate limit' : 'Secondary rate limit';
+  const head = `${what} hit by ${request.method} ${request.url}`;
+  if (retrying) return `${head}; retrying in ${retryAfterSeconds} s (retry ${retryCount + 1} of ${RATE_LIMIT_MAX_RETRIES}).`;
+  const why =
+    retryCount >= RATE_LIMIT_MAX_RETRIES
+      ? `already retried ${retryCount} times`
+      : `retry-after ${retryAfterSeconds} s exceeds ${RATE_LIMIT_MAX_WAIT_SECONDS} s`;
+  return `${head}; giving up (${why}).`;
+}
+
+/** The HTTP status carried by an Octokit RequestError (or anything with a numeric `status`). */
+export function statusOf(err: unknown): number | undefined {
+  if (typeof err !== 'object' || err === null || !('status' in err)) return undefined;
+  const status = (err as { status: unknown }).status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** Compares the status code only: GitHub's error texts change, its status codes do not. */
+export function isStatus(err: unknown, code: number): boolean {
+  return statusOf(err) === code;
+}

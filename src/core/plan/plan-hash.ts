@@ -1,0 +1,32 @@
+// The plan hash ties an approval to exactly the plan that was approved: a plan edited after
+// `/approve` no longer matches, and 001's "definition changed since the run started" check
+// compares hashes. It must not depend on key order, which JSON/YAML round trips may change.
+import { createHash } from 'node:crypto';
+import type { Plan } from '../state/types.js';
+import { effectiveQueue } from './plan-queue.js';
+
+/** `sha256:<hex>` of the plan's title, steps and effective step order. */
+export function planHash(plan: Plan): string {
+  const hashed = {
+    title: plan.title ?? null,
+    steps: plan.steps,
+    // Canonical JSON sorts keys, which erases the order of `steps`; that order is the run order
+    // when there is no explicit queue, so the effective queue is hashed explicitly.
+    stepQueue: effectiveQueue(plan),
+  };
+  return `sha256:${createHash('sha256').update(canonicalJson(hashed)).digest('hex')}`;
+}
+
+/** JSON with object keys sorted at every depth; `undefined` members are left out as JSON does. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    const members = Object.keys(record)
+      .sort()
+      .filter((k) => record[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`);
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,176 @@
+// Checks the `validate` rules of a step (seeds/002: eight hard-coded rule kinds; `db_query` is
+// left out because there is no database here). A rule is an object with exactly one key.
+import { showValue, type Issue } from '../errors.js';
+import { add, checkString, index, isNonEmptyString, isRecord, key, listSome } from './field-checks.js';
+import { checkRelativePath } from './workspace-paths.js';
+
+export const RULE_KINDS = [
+  'file_exists',
+  'file_contains',
+  'json_schema',
+  'payload_has_key',
+  'payload_value_matches',
+  'payload_values_equal',
+  'command',
+  'command_output_contains',
+] as const;
+export type RuleKind = (typeof RULE_KINDS)[number];
+
+/** A week: longer than any GitHub job may run, so a bigger value is surely a unit mistake. */
+const MAX_COMMAND_TIMEOUT_SECONDS = 604_800;
+
+interface RuleContext {
+  issues: Issue[];
+  stepIds: ReadonlySet<string>;
+}
+
+export function checkRelativePathField(issues: Issue[], path: string, value: unknown): void {
+  if (typeof value !== 'string') {
+    add(issues, path, `must be a relative path inside the workspace (a string), got ${showValue(value)}`);
+    return;
+  }
+  const reason = checkRelativePath(value);
+  if (!reason) return;
+  // The reason repeats the value and what is expected; keep only the middle, the actual problem.
+  const shown = showValue(value);
+  const why = (reason.startsWith(`${shown} `) ? reason.slice(shown.length + 1) : reason).replace(/; expected .*$/s, '');
+  add(issues, path, `must be a relative path inside the workspace, got ${shown} (${why})`);
+}
+
+/** Checks `validate`; `path` is e.g. `plan.steps.step-1.validate`. */
+export function checkRules(value: unknown, path: string, issues: Issue[], stepIds: ReadonlySet<string>): void {
+  if (!Array.isArray(value)) {
+    add(issues, path, `must be an array of validation rules, got ${showValue(value)}`);
+    return;
+  }
+  value.forEach((rule, i) => checkRule(rule, index(path, i), { issues, stepIds }));
+}
+
+function checkRule(rule: unknown, path: string, ctx: RuleContext): void {
+  const expected = `an object with exactly one key among ${RULE_KINDS.join(', ')}`;
+  if (!isRecord(rule)) {
+    add(ctx.issues, path, `must be ${expected}, got ${showValue(rule)}`);
+    return;
+  }
+  const keys = Object.keys(rule);
+  if (keys.length !== 1) {
+    add(ctx.issues, path, `must be ${expected}, got ${keys.length} keys${keys.length ? ` (${keys.join(', ')})` : ''}`);
+    return;
+  }
+  const kind = keys[0] as string;
+  if (!(RULE_KINDS as readonly string[]).includes(kind)) {
+    add(ctx.issues, key(path, kind), `is not a known rule kind; expected one of ${RULE_KINDS.join(', ')}`);
+    return;
+  }
+  const bodyPath = key(path, kind);
+  const body = rule[kind];
+  if (!isRecord(body)) {
+    add(ctx.issues, bodyPath, `must be an object with the rule's settings, got ${showValue(body)}`);
+    return;
+  }
+  checkRuleBody(kind as RuleKind, body, bodyPath, ctx);
+}
+
+function checkRuleBody(kind: RuleKind, body: Record<string, unknown>, path: string, ctx: RuleContext): void {
+  const { issues } = ctx;
+  switch (kind) {
+    case 'file_exists':
+      checkRelativePathField(issues, key(path, 'path'), body.path);
+      return;
+    case 'file_contains':
+      checkRelativePathField(issues, key(path, 'path'), body.path);
+      checkPattern(issues, path, body);
+      return;
+    case 'json_schema':
+      checkRelativePathField(issues, key(path, 'path'), body.path);
+      if (typeof body.schema === 'string') checkRelativePathField(issues, key(path, 'schema'), body.schema);
+      else if (!isRecord(body.schema)) {
+        add(issues, key(path, 'schema'), `must be a JSON Schema object or a relative path to one, got ${showValue(body.schema)}`);
+      }
+      return;
+    case 'payload_has_key':
+      checkString(issues, key(path, 'key'), body.key, 'a payload key');
+      return;
+    case 'payload_value_matches':
+      checkString(issues, key(path, 'key'), body.key, 'a payload key');
+      checkPattern(issues, path, body);
+      return;
+    case 'payload_values_equal':
+      checkKeys(issues, key(path, 'keys'), body.keys);
+      if (body.step !== undefined && !(typeof body.step === 'string' && ctx.stepIds.has(body.step))) {
+        add(issues, key(path, 'step'), `must name a step of this plan whose payload to compare, got ${showValue(body.step)}; known steps: ${listSome(ctx.stepIds)}`);
+      }
+      return;
+    case 'command':
+      checkArgv(issues, key(path, 'argv'), body.argv);
+      checkTimeout(issues, path, body);
+      return;
+    case 'command_output_contains':
+      checkArgv(issues, key(path, 'argv'), body.argv);
+      if (typeof body.text !== 'string' || body.text.length === 0) {
+        add(issues, key(path, 'text'), `must be a non-empty string to find in the command's output, got ${showValue(body.text)}`);
+      }
+      checkTimeout(issues, path, body);
+      return;
+  }
+}
+
+function checkPattern(issues: Issue[], path: string, body: Record<string, unknown>): void {
+  const flags = body.flags;
+  let flagsOk = true;
+  if (flags !== undefined && (typeof flags !== 'string' || !/^[dgimsuvy]*$/.test(flags))) {
+    add(issues, key(path, 'flags'), `must be a string of JavaScript regular expression flags (d, g, i, m, s, u, v, y), got ${showValue(flags)}`);
+    flagsOk = false;
+  }
+  const pattern = body.pattern;
+  if (typeof pattern !== 'string' || pattern.length === 0) {
+    add(issues, key(path, 'pattern'), `must be a non-empty JavaScript regular expression, got ${showValue(pattern)}`);
+    return;
+  }
+  const problem = regexProblem(pattern, undefined);
+  if (problem) add(issues, key(path, 'pattern'), `must be a valid JavaScript regular expression, got ${showValue(pattern)} (${problem})`);
+  else if (flagsOk && typeof flags === 'string') {
+    // Flags that are each valid can still clash ("gg", "uv"); blame the flags, not the pattern.
+    const flagProblem = regexProblem(pattern, flags);
+    if (flagProblem) add(issues, key(path, 'flags'), `must be valid flags for this pattern, got ${showValue(flags)} (${flagProblem})`);
+  }
+}
+
+function regexProblem(pattern: string, flags: string | undefined): string | null {
+  try {
+    new RegExp(pattern, flags);
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
+function checkKeys(issues: Issue[], path: string, value: unknown): void {
+  if (!Array.isArray(value) || value.length < 2) {
+    add(issues, path, `must be an array of at least 2 payload keys to compare, got ${showValue(value)}`);
+    return;
+  }
+  value.forEach((k, i) => checkString(issues, index(path, i), k, 'a payload key'));
+}
+
+function checkArgv(issues: Issue[], path: string, value: unknown): void {
+  if (!Array.isArray(value) || value.length === 0) {
+    add(issues, path, `must be a non-empty array of strings (the program, then its arguments; no shell), got ${showValue(value)}`);
+    return;
+  }
+  value.forEach((arg, i) => {
+    if (typeof arg !== 'string') add(issues, index(path, i), `must be a string, got ${showValue(arg)}`);
+    else if (arg.includes('\0')) add(issues, index(path, i), `must not contain a NUL character, got ${showValue(arg)}`);
+  });
+  if (typeof value[0] === 'string' && !isNonEmptyString(value[0])) {
+    add(issues, index(path, 0), `must name the program to run, got ${showValue(value[0])}`);
+  }
+}
+
+function checkTimeout(issues: Issue[], path: string, body: Record<string, unknown>): void {
+  const t = body.timeoutSeconds;
+  if (t === undefined) return;
+  if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0 || t > MAX_COMMAND_TIMEOUT_SECONDS) {
+    add(issues, key(path, 'timeoutSeconds'), `must be a number of seconds > 0 and <= ${MAX_COMMAND_TIMEOUT_SECONDS}, got ${showValue(t)}`);
+  }
+}

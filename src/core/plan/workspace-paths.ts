@@ -1,0 +1,20 @@
+// Workspace-relative paths come from plans that anyone who can open an issue may write, so they
+// are checked before we look at the disk: nothing may point outside the workspace. The same check
+// serves plan validation (early, with a field name) and the workspace adapter (at use).
+import { posix } from 'node:path';
+import { showValue } from '../errors.js';
+
+const EXPECTED = 'expected a path relative to the workspace, e.g. "out/report.md"';
+
+/** Why `p` is not a safe workspace-relative path, or null when it is one. */
+export function checkRelativePath(p: string): string | null {
+  if (typeof p !== 'string') return `${showValue(p)} is not a string; ${EXPECTED}`;
+  if (p.trim() === '') return `${showValue(p)} is empty; ${EXPECTED}`;
+  if (p.includes('\0')) return `${showValue(p)} contains a NUL character; ${EXPECTED}`;
+  // Backslashes count as separators so a plan written on Windows cannot slip `..\` past us.
+  const slashed = p.replace(/\\/g, '/');
+  if (slashed.startsWith('/') || /^[A-Za-z]:/.test(p)) return `${showValue(p)} is absolute; ${EXPECTED}`;
+  const normal = posix.normalize(slashed);
+  if (normal === '..' || normal.startsWith('../')) return `${showValue(p)} leads outside the workspace (".."); ${EXPECTED}`;
+  return null;
+}

@@ -1,0 +1,161 @@
+// Markdown for GitHub: the plan proposal, the status comment (edited in place, found by its
+// hidden marker), the blocker notice, the final summary and the job summary.
+import { formatDuration, resumeLines, stepRows, type StepRow } from './render.js';
+import { stepsDone } from '../state/step-view.js';
+import type { StepChange } from '../plan/replan.js';
+import type { State } from '../state/types.js';
+import { fence, inline } from './untrusted-text.js';
+
+export type MarkerKind = 'status' | 'proposal' | 'blocked' | 'summary' | 'cancelled';
+
+/** The hidden marker that makes a comment findable (and so never posted twice). */
+export function marker(planId: string, kind: MarkerKind, episode?: string): string {
+  return `<!-- agent-step-sequencer:${kind}:${planId}${episode ? `:${episode}` : ''} -->`;
+}
+
+const STATUS_ICON: Record<string, string> = {
+  PENDING: '⏳',
+  IN_PROGRESS: '🔄',
+  DONE: '✅',
+  FAILED: '❌',
+  SKIPPED: '⏭️',
+};
+
+export interface Links {
+  /** URL of a file at a commit, e.g. `https://github.com/o/r/blob/<sha>/<path>`. */
+  file?: (path: string) => string;
+}
+
+function outputsCell(row: StepRow, links: Links): string {
+  if (!row.outputs.length) return '';
+  return row.outputs.map((o) => (links.file && row.status === 'DONE' ? `[${inline(o)}](${links.file(o)})` : `\`${o.replace(/`/g, '')}\``)).join(', ');
+}
+
+export function stepTable(state: State, links: Links = {}): string {
+  const rows = stepRows(state).map(
+    (r) =>
+      `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} | ${outputsCell(r, links)} |`,
+  );
+  return ['| # | step | title | status | tries | duration | outputs |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+export function proposalComment(state: State, changes: StepChange[] = []): string {
+  const id = state.planId ?? 'plan';
+  const changed = changes.filter((c) => c.change !== 'unchanged');
+  const kept = Object.entries(state.stepRuns).filter(([, r]) => r.status === 'DONE' || r.status === 'SKIPPED').map(([sid]) => `\`${sid}\``);
+  return [
+    marker(id, 'proposal', state.planHash),
+    `### Proposed plan: ${inline(state.plan.title ?? id)} (${state.stepQueue.length} steps)`,
+    '',
+    ...(changed.length
+      ? [
+          'The plan changed since it was approved, so it is paused until it is approved again:',
+          ...changed.map((c) => `- \`${c.stepId}\` ${c.change}`),
+          kept.length ? `Finished steps kept (same id and instruction): ${kept.join(', ')}.` : 'No finished step is kept.',
+          '',
+        ]
+      : []),
+    stepTable(state),
+    '',
+    `Plan hash: \`${state.planHash ?? ''}\``,
+    '',
+    'Reply **`/approve`** to start, or **`/approve delay=2`** to wait 2 minutes between steps (recommended for rate-limited APIs).',
+    'Only people with write access (or listed approvers) can approve. Edit the plan and the proposal is posted again.',
+  ].join('\n');
+}
+
+export function statusComment(state: State, links: Links = {}): string {
+  const id = state.planId ?? 'plan';
+  const head = `### ${inline(state.plan.title ?? id)}: ${state.status} (${stepsDone(state)}/${state.stepQueue.length})`;
+  const extra: string[] = [];
+  if (state.status === 'IN_PROGRESS' && state.notBefore) extra.push(`Next step not before ${state.notBefore}.`);
+  for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
+  return [marker(id, 'status'), head, '', stepTable(state, links), '', ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`].join('\n');
+}
+
+export function blockerNotice(state: State, stepId: string, reason: string): string {
+  const id = state.planId ?? 'plan';
+  const run = state.stepRuns[stepId];
+  const attempts = (run?.attempts ?? []).map(
+    (a) => `| ${a.n} | ${a.outcome ?? '-'} | ${a.exitCode ?? '-'} | ${a.durationMs !== undefined ? formatDuration(a.durationMs) : '-'} | ${inline(a.error ?? '', 160)} |`,
+  );
+  const episode = `${stepId}-${run?.attempts?.length ?? run?.tries ?? 0}`;
+  return [
+    marker(id, 'blocked', episode),
+    `### ⛔ Blocked at \`${stepId}\`: ${inline(state.plan.steps[stepId]?.title ?? stepId)}`,
+    '',
+    `**Why:** ${inline(reason, 300)}`,
+    '',
+    ...(attempts.length ? ['| attempt | outcome | exit | duration | error |', '|---|---|---|---|---|', ...attempts, ''] : []),
+    '**Last error:**',
+    fence(run?.error ?? 'none recorded', 3000),
+    '',
+    'To continue, reply with one of:',
+    `- \`/retry\`: run \`${stepId}\` again with a fresh set of attempts`,
+    `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
+    '- `/cancel`: stop the plan',
+  ].join('\n');
+}
+
+export function finalSummaryComment(state: State, links: Links = {}): string {
+  const id = state.planId ?? 'plan';
+  const outputs = state.artifacts ?? [];
+  return [
+    marker(id, 'summary'),
+    `### ✅ Done: ${inline(state.plan.title ?? id)}`,
+    '',
+    stepTable(state, links),
+    '',
+    outputs.length ? '**Outputs**' : 'No outputs were declared.',
+    ...outputs.map((o) => `- ${links.file ? `[${inline(o)}](${links.file(o)})` : `\`${o}\``}`),
+  ].join('\n');
+}
+
+/** One per cancel request: what was stopped and what had been done. */
+export function cancelledNotice(state: State, runningStep: string | null, links: Links = {}): string {
+  const id = state.planId ?? 'plan';
+  const episode = (state.cancelRequested?.at ?? String(state.revision ?? 0)).replace(/[^0-9A-Za-z]/g, '');
+  const by = state.cancelRequested?.by ? ` by @${inline(state.cancelRequested.by, 60)}` : '';
+  const reason = state.cancelRequested?.reason ? ` (${inline(state.cancelRequested.reason, 200)})` : '';
+  return [
+    marker(id, 'cancelled', episode),
+    `### 🛑 Cancelled${by}${reason}`,
+    '',
+    runningStep ? `\`${runningStep}\` was running; its agent was stopped (SIGTERM, then SIGKILL after the grace period).` : 'No step was running.',
+    `${stepsDone(state)} of ${state.stepQueue.length} steps were done:`,
+    '',
+    stepTable(state, links),
+    '',
+    'Reply `/resume` to continue from the current step.',
+  ].join('\n');
+}
+
+/** Mermaid flowchart of the queue, coloured by status, for the job summary. */
+export function mermaidQueue(state: State): string {
+  const rows = stepRows(state);
+  const nodeId = (i: number) => `s${i}`;
+  const label = (r: StepRow) => `${r.id}: ${r.title}`.replace(/["[\]{}()<>|#;`]/g, ' ').slice(0, 60);
+  const lines = ['```mermaid', 'flowchart LR'];
+  rows.forEach((r, i) => lines.push(`  ${nodeId(i)}["${label(r)}"]:::${r.status.toLowerCase()}`));
+  for (let i = 1; i < rows.length; i++) lines.push(`  ${nodeId(i - 1)} --> ${nodeId(i)}`);
+  lines.push(
+    '  classDef done fill:#d4f7d4,stroke:#2da44e',
+    '  classDef skipped fill:#eeeeee,stroke:#999999',
+    '  classDef failed fill:#ffd7d5,stroke:#cf222e',
+    '  classDef in_progress fill:#fff2c2,stroke:#bf8700',
+    '  classDef pending fill:#ffffff,stroke:#8c959f',
+    '```',
+  );
+  return lines.join('\n');
+}
+
+export function jobSummary(state: State, links: Links = {}): string {
+  const big = state.stepQueue.length > 200;
+  const resumed = resumeLines(state);
+  return [
+    statusComment(state, links).replace(/^<!--.*-->\n/, ''),
+    '',
+    big ? '' : mermaidQueue(state),
+    ...(resumed.length ? ['', '<details><summary>Finished steps</summary>', '', fence(resumed.join('\n'), 20_000), '', '</details>'] : []),
+  ].join('\n');
+}

@@ -1,0 +1,130 @@
+// Human-readable views of a state for terminals and logs. The GitHub renderings (markdown
+// comments, job summary) build on the same rows so both always agree.
+import { stepsDone } from '../state/step-view.js';
+import type { State, StepRun } from '../state/types.js';
+
+export interface StepRow {
+  index: number;
+  total: number;
+  id: string;
+  title: string;
+  status: string;
+  tries: number;
+  durationMs: number | null;
+  outputs: string[];
+}
+
+export function stepRows(state: State, from = 0, to = state.stepQueue.length): StepRow[] {
+  const total = state.stepQueue.length;
+  return state.stepQueue.slice(from, to).map((id, offset) => {
+    const i = from + offset;
+    const run: StepRun | undefined = state.stepRuns[id];
+    const def = state.plan.steps[id];
+    return {
+      index: i + 1,
+      total,
+      id,
+      title: def?.title ?? id,
+      status: run?.status ?? 'PENDING',
+      tries: run?.tries ?? 0,
+      durationMs: runDurationMs(run),
+      outputs: def?.requiredOutputs ?? [],
+    };
+  });
+}
+
+/** Wall time from the first attempt's start to the last attempt's end. */
+export function runDurationMs(run: StepRun | undefined): number | null {
+  const attempts = run?.attempts;
+  if (!attempts?.length) return null;
+  const start = Date.parse(attempts[0]?.startedAt ?? '');
+  const end = Date.parse(attempts[attempts.length - 1]?.endedAt ?? '');
+  return Number.isNaN(start) || Number.isNaN(end) ? null : Math.max(0, end - start);
+}
+
+export function formatDuration(ms: number | null): string {
+  if (ms === null) return '-';
+  if (ms < 1000) return `${ms}ms`;
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}
+
+/** A fixed-width table for terminals. */
+export function statusTable(state: State): string {
+  const header = ['#', 'step', 'title', 'status', 'tries', 'duration', 'outputs'];
+  const rows = stepRows(state).map((r) => [
+    `${r.index}/${r.total}`,
+    r.id,
+    r.title,
+    r.status,
+    String(r.tries),
+    formatDuration(r.durationMs),
+    r.outputs.join(', ') || '-',
+  ]);
+  const widths = header.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((row) => (row[c] ?? '').length))));
+  const fmt = (cells: string[]) => cells.map((cell, c) => clip(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0)).join('  ').trimEnd();
+  const title = state.plan.title ? `${state.plan.title} ` : '';
+  const head = `${title}[${state.planId ?? 'plan'}] ${state.status} (${stepsDone(state)}/${state.stepQueue.length} steps done, revision ${state.revision ?? 0})`;
+  const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
+  if (state.notBefore && state.status === 'IN_PROGRESS') extra.push(`next step not before ${state.notBefore}`);
+  return [head, fmt(header), ...rows.map(fmt), ...extra].join('\n');
+}
+
+function clip(text: string, width: number): string {
+  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
+}
+
+/** `(1/5) [Resume] step-1 Research: done in 2 tries, outputs: study/summary.md` per finished step. */
+export function resumeLines(state: State, max = 20): string[] {
+  // Only the last `max` finished steps are looked up, from the current step backwards: a
+  // 10,000-step plan must not cost a pass over every step on every heartbeat.
+  const shown: number[] = [];
+  let i = state.currentStep - 1;
+  for (; i >= 0 && shown.length < max; i--) {
+    const status = state.stepRuns[state.stepQueue[i] ?? '']?.status;
+    if (status === 'DONE' || status === 'SKIPPED') shown.push(i);
+  }
+  const lines = shown.reverse().map((index) => {
+    const r = stepRows(state, index, index + 1)[0]!;
+    const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${r.tries} ${r.tries === 1 ? 'try' : 'tries'}`;
+    const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(', ')}` : '';
+    return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
+  });
+  if (i >= 0) lines.unshift(`(steps 1-${i + 1} not shown)`);
+  return lines;
+}
+
+/** The final delivery summary: every step and every output it produced. */
+export function finalSummary(state: State, link: (path: string) => string = (p) => p): string {
+  const rows = stepRows(state);
+  const outputs = state.artifacts ?? [];
+  const lines = [
+    `${state.plan.title ?? state.planId ?? 'Plan'}: all ${rows.length} steps finished (${rows.filter((r) => r.status === 'DONE').length} done, ${rows.filter((r) => r.status === 'SKIPPED').length} skipped).`,
+    ...rows.map((r) => `  (${r.index}/${r.total}) ${r.id} ${r.title}: ${r.status.toLowerCase()}${r.tries ? ` in ${r.tries} ${r.tries === 1 ? 'try' : 'tries'}` : ''}`),
+    outputs.length ? 'Outputs:' : 'No outputs were declared.',
+    ...outputs.map((o) => `  - ${link(o)}`),
+  ];
+  return lines.join('\n');
+}
+
+/** What a blocked step tried, attempt by attempt, and how to unblock it. */
+export function blockerReport(state: State, stepId: string, reason: string): string {
+  const run = state.stepRuns[stepId];
+  const attempts = (run?.attempts ?? []).map(
+    (a) => `  attempt ${a.n}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}`,
+  );
+  return [
+    `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
+    `Last error: ${run?.error ?? 'none recorded'}`,
+    ...(attempts.length ? ['Attempts:', ...attempts] : []),
+    'To continue: retry (fresh attempts), skip (move on without it), or cancel.',
+  ].join('\n');
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n', 1)[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}

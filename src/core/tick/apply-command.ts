@@ -1,0 +1,159 @@
+// What a person's command does to a plan. Pure: returns the next state, the reply to post and
+// whether anything changed. A refused command changes nothing and says why.
+import { advance, cancel } from './apply.js';
+import type { Command } from './commands.js';
+import type { Notice } from './notices.js';
+import { activeStepId, remediationTargets } from './remediation.js';
+import { currentStepId, stepRun, stepsDone } from '../state/step-view.js';
+import type { State } from '../state/types.js';
+
+export interface CommandOutcome {
+  state: State;
+  changed: boolean;
+  reply: string;
+  notices: Notice[];
+}
+
+const refuse = (state: State, reply: string): CommandOutcome => ({ state, changed: false, reply, notices: [] });
+
+export function applyCommand(state: State, cmd: Command, now: Date): CommandOutcome {
+  switch (cmd.kind) {
+    case 'approve':
+      return approve(state, cmd, now);
+    case 'cancel':
+      return requestCancel(state, cmd, now);
+    case 'retry':
+      return unblock(state, cmd.step, 'retry');
+    case 'skip':
+      return skip(state, cmd.step, now);
+    case 'resume':
+      return resume(state);
+    case 'status':
+      return refuse(state, statusLine(state));
+  }
+}
+
+function approve(state: State, cmd: Extract<Command, { kind: 'approve' }>, now: Date): CommandOutcome {
+  if (state.status !== 'AWAITING_APPROVAL') return refuse(state, `Nothing to approve: the plan is ${state.status}.`);
+  // GitHub stamps comments in whole seconds while the proposal time has milliseconds: an
+  // approval within the proposal's second is not older than it.
+  const proposedAt = typeof state.proposal?.at === 'string' ? Math.floor(Date.parse(state.proposal.at) / 1000) * 1000 : NaN;
+  if (cmd.at && !Number.isNaN(proposedAt) && Date.parse(cmd.at) < proposedAt) {
+    return refuse(state, `This approval was written before the current proposal (${state.proposal?.at}). Review the plan as proposed now and approve again.`);
+  }
+  if (cmd.planHash && state.planHash && cmd.planHash !== state.planHash) {
+    return refuse(state, `This approval is for plan ${cmd.planHash}, but the proposed plan is now ${state.planHash}. Review the new proposal and approve again.`);
+  }
+  const next: State = {
+    ...state,
+    status: 'IN_PROGRESS',
+    approval: {
+      by: cmd.by,
+      at: now.toISOString(),
+      planHash: state.planHash ?? '',
+      ...(cmd.commentId !== undefined ? { commentId: cmd.commentId } : {}),
+    },
+    ...(cmd.delayMinutes !== undefined ? { stepDelayMinutes: cmd.delayMinutes } : {}),
+  };
+  const delay = cmd.delayMinutes ? ` with ${cmd.delayMinutes} min between steps` : '';
+  return { state: next, changed: true, reply: `Approved by @${cmd.by}${delay}. Starting.`, notices: [] };
+}
+
+function requestCancel(state: State, cmd: Extract<Command, { kind: 'cancel' }>, now: Date): CommandOutcome {
+  if (state.status === 'DONE' || state.status === 'CANCELLED') return refuse(state, `Nothing to cancel: the plan is ${state.status}.`);
+  if (state.cancelRequested) return refuse(state, 'A cancel is already requested.');
+  const request = { by: cmd.by, at: now.toISOString(), ...(cmd.reason ? { reason: cmd.reason } : {}) };
+  // During a remediation detour the attempt in flight is the remediation step's.
+  const stepId = activeStepId(state);
+  const inFlight = stepId !== undefined && stepRun(state, stepId).status === 'IN_PROGRESS';
+  // With an attempt in flight the intent is stored and the running tick soft-brakes the agent;
+  // otherwise nothing can still be running, so the plan ends now.
+  if (inFlight) {
+    return { state: { ...state, cancelRequested: request }, changed: true, reply: `Cancel requested by @${cmd.by}; stopping ${stepId}.`, notices: [] };
+  }
+  const ended = cancel({ ...state, cancelRequested: request });
+  return { state: ended.state, changed: true, reply: `Cancelled by @${cmd.by}.`, notices: ended.notices };
+}
+
+/** The named step must be the current one: steps are never run out of order. */
+function targetStep(state: State, named: string | undefined): { stepId: string } | { error: string } {
+  const stepId = currentStepId(state);
+  if (stepId === undefined) return { error: 'every step has finished' };
+  if (named !== undefined && named !== stepId) {
+    return { error: `only the current step (${stepId}) can be targeted, got "${named}"` };
+  }
+  return { stepId };
+}
+
+function clearBlockers(state: State, stepId: string): string[] {
+  return (state.blockers ?? []).filter((b) => !b.startsWith(`${stepId}: `));
+}
+
+function unblock(state: State, named: string | undefined, verb: string): CommandOutcome {
+  if (state.status !== 'BLOCKED') return refuse(state, `Nothing to ${verb}: the plan is ${state.status}, not BLOCKED.`);
+  const target = targetStep(state, named);
+  if ('error' in target) return refuse(state, `Cannot ${verb}: ${target.error}.`);
+  const { stepId } = target;
+  const run = stepRun(state, stepId);
+  // A fresh budget: tries and the step's total time start again; the attempt history stays.
+  // The remediation steps it routes to get one too, or a detour could block again at once.
+  const stepRuns = { ...state.stepRuns, [stepId]: { ...run, status: run.status === 'DONE' ? 'DONE' : 'FAILED', tries: 0, firstStartedAt: null } } as State['stepRuns'];
+  for (const fixer of remediationTargets(state.plan, stepId)) {
+    const r = stepRuns[fixer];
+    if (r && r.status !== 'IN_PROGRESS') stepRuns[fixer] = { ...r, tries: 0, firstStartedAt: null };
+  }
+  const next: State = {
+    ...state,
+    status: 'IN_PROGRESS',
+    blockers: clearBlockers(state, stepId),
+    notBefore: null,
+    stepRuns,
+  };
+  return { state: next, changed: true, reply: `Retrying ${stepId} with a fresh set of attempts.`, notices: [] };
+}
+
+function skip(state: State, named: string | undefined, now: Date): CommandOutcome {
+  if (state.status !== 'BLOCKED' && state.status !== 'IN_PROGRESS') return refuse(state, `Nothing to skip: the plan is ${state.status}.`);
+  const target = targetStep(state, named);
+  if ('error' in target) return refuse(state, `Cannot skip: ${target.error}.`);
+  const { stepId } = target;
+  const run = stepRun(state, stepId);
+  const running = activeStepId(state);
+  if (running !== undefined && stepRun(state, running).status === 'IN_PROGRESS') {
+    return refuse(state, `Cannot skip ${stepId} while an attempt${running === stepId ? '' : ` of its remediation step ${running}`} is running; /cancel it first or wait.`);
+  }
+  const skipped: State = {
+    ...state,
+    status: 'IN_PROGRESS',
+    blockers: clearBlockers(state, stepId),
+    stepRuns: { ...state.stepRuns, [stepId]: { ...run, status: 'SKIPPED' } },
+  };
+  const moved = advance(skipped, now);
+  return { state: moved.state, changed: true, reply: `Skipped ${stepId}.`, notices: moved.notices };
+}
+
+function resume(state: State): CommandOutcome {
+  if (state.status === 'BLOCKED') return unblock(state, undefined, 'resume');
+  if (state.status === 'CANCELLED' || state.cancelRequested) {
+    const stepId = currentStepId(state);
+    const stepRuns = { ...state.stepRuns };
+    const run = stepId !== undefined ? stepRuns[stepId] : undefined;
+    // A step stopped by the cancel runs again from a fresh budget.
+    if (stepId !== undefined && run && run.status !== 'DONE' && run.status !== 'SKIPPED' && run.status !== 'IN_PROGRESS') {
+      stepRuns[stepId] = { ...run, status: 'PENDING', tries: 0, firstStartedAt: null };
+    }
+    const status = state.stepQueue.length === state.currentStep ? 'DONE' : 'IN_PROGRESS';
+    return { state: { ...state, status, cancelRequested: null, stepRuns }, changed: true, reply: 'Resumed.', notices: [] };
+  }
+  return refuse(state, `Nothing to resume: the plan is ${state.status}.`);
+}
+
+/** The answer to /status: where the plan stands, in one line. */
+function statusLine(state: State): string {
+  const stepId = currentStepId(state);
+  const run = stepId !== undefined ? stepRun(state, stepId) : undefined;
+  const where = stepId !== undefined && state.status !== 'DONE' ? `; current step ${stepId} (${run?.status ?? 'PENDING'}, ${run?.tries ?? 0} tries)` : '';
+  const wait = state.status === 'IN_PROGRESS' && state.notBefore ? `; next step not before ${state.notBefore}` : '';
+  const blockers = state.status === 'BLOCKED' && state.blockers?.length ? `; blocked: ${state.blockers[state.blockers.length - 1]}` : '';
+  return `Plan is ${state.status}: ${stepsDone(state)}/${state.stepQueue.length} steps done${where}${wait}${blockers}.`;
+}

@@ -1,0 +1,171 @@
+// Pure state transitions: each returns the next state and the notices to deliver once it is
+// durable. Inputs are never mutated; unknown fields are carried along by spreading.
+import type { Notice } from './notices.js';
+import { finishRemediation } from './remediation.js';
+import { attemptId, currentStepId, lastAttempt, stepRun } from '../state/step-view.js';
+import type { Attempt, AttemptOutcome, AttemptOwner, State, StepRun } from '../state/types.js';
+
+export interface Transition {
+  state: State;
+  notices: Notice[];
+}
+
+const iso = (d: Date) => d.toISOString();
+
+function withRun(state: State, stepId: string, patch: (run: StepRun) => StepRun): State {
+  return { ...state, stepRuns: { ...state.stepRuns, [stepId]: patch(stepRun(state, stepId)) } };
+}
+
+function patchLastAttempt(run: StepRun, patch: Partial<Attempt>): Attempt[] {
+  const attempts = [...(run.attempts ?? [])];
+  const last = attempts[attempts.length - 1];
+  if (last) attempts[attempts.length - 1] = { ...last, ...patch };
+  return attempts;
+}
+
+/** The checkpoint: the attempt is recorded (with its owner and lease) before the agent starts. */
+export function startAttempt(
+  state: State,
+  a: { stepId: string; n: number; owner: AttemptOwner; now: Date; leaseMs: number; logFile?: string },
+): Transition {
+  const attempt: Attempt = {
+    n: a.n,
+    runId: attemptId(state, a.stepId, a.n),
+    owner: a.owner,
+    startedAt: iso(a.now),
+    leaseExpiresAt: iso(new Date(a.now.getTime() + a.leaseMs)),
+    ...(a.logFile ? { logFile: a.logFile } : {}),
+  };
+  const next = withRun(state, a.stepId, (run) => ({
+    ...run,
+    status: 'IN_PROGRESS',
+    tries: run.tries + 1,
+    lastRunIso: iso(a.now),
+    firstStartedAt: run.firstStartedAt ?? iso(a.now),
+    attempts: [...(run.attempts ?? []), attempt],
+  }));
+  return { state: { ...next, notBefore: null }, notices: [] };
+}
+
+export interface AttemptResult {
+  outcome: AttemptOutcome;
+  exitCode: number | null;
+  /** Why it failed; null on success. */
+  error: string | null;
+  /** Bounded output kept in state. */
+  stdout: string;
+  durationMs: number;
+  /** The payload the attempt wrote; on success it replaces the step's recorded one. */
+  payload?: unknown;
+  /** Required outputs now present (added to `artifacts` on success). */
+  outputs: string[];
+  /** Labels of the validation rules that failed (only when they are the reason it failed). */
+  failedRules?: string[];
+}
+
+export interface FinishOptions {
+  /** The attempt was a remediation step repairing this step: success returns to it, not onward. */
+  detourFor?: string;
+}
+
+/**
+ * Records the end of the attempt in flight. Success also advances (or, for a remediation step,
+ * returns to the step it repaired), so one write completes a step.
+ */
+export function finishAttempt(state: State, stepId: string, r: AttemptResult, now: Date, opts: FinishOptions = {}): Transition {
+  const succeeded = r.outcome === 'succeeded';
+  let next = withRun(state, stepId, (run) => {
+    const { payload: earlier, ...rest } = run;
+    // A success replaces the payload, even with none: later steps must not get an older run's data.
+    const payload = succeeded ? r.payload : earlier;
+    return {
+      ...rest,
+      status: succeeded ? 'DONE' : 'FAILED',
+      stdout: r.stdout,
+      error: r.error,
+      ...(payload !== undefined ? { payload } : {}),
+      attempts: patchLastAttempt(run, {
+        endedAt: iso(now),
+        exitCode: r.exitCode,
+        outcome: r.outcome,
+        error: r.error,
+        durationMs: r.durationMs,
+        ...(r.failedRules?.length ? { failedRules: r.failedRules } : {}),
+      }),
+    };
+  });
+  if (!succeeded) {
+    return { state: next, notices: [{ kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' }] };
+  }
+  const known = new Set(next.artifacts ?? []);
+  next = { ...next, artifacts: [...(next.artifacts ?? []), ...r.outputs.filter((o) => !known.has(o))] };
+  if (opts.detourFor !== undefined) return { state: finishRemediation(next, opts.detourFor, stepId), notices: [{ kind: 'step-done', stepId }] };
+  const advanced = advance(next, now);
+  return { state: advanced.state, notices: [{ kind: 'step-done', stepId }, ...advanced.notices] };
+}
+
+/** Moves past a DONE or SKIPPED step; past the last one the plan is DONE. */
+export function advance(state: State, now: Date): Transition {
+  const currentStep = state.currentStep + 1;
+  if (currentStep >= state.stepQueue.length) {
+    return { state: { ...state, currentStep: state.stepQueue.length, status: 'DONE', notBefore: null }, notices: [{ kind: 'done' }] };
+  }
+  const delay = state.stepDelayMinutes ?? 0;
+  const notBefore = delay > 0 ? iso(new Date(now.getTime() + delay * 60_000)) : null;
+  return { state: { ...state, currentStep, notBefore }, notices: [] };
+}
+
+/** The plan was already past its last step (e.g. a seed file): mark it DONE. */
+export function complete(state: State): Transition {
+  return { state: { ...state, currentStep: state.stepQueue.length, status: 'DONE', notBefore: null }, notices: [{ kind: 'done' }] };
+}
+
+/** An attempt whose owner is gone becomes a failure with that reason; the retry policy follows. */
+export function recoverAttempt(state: State, stepId: string, reason: string, now: Date): Transition {
+  const next = withRun(state, stepId, (run) => ({
+    ...run,
+    status: 'FAILED',
+    error: reason,
+    attempts: patchLastAttempt(run, { endedAt: iso(now), outcome: 'interrupted', error: reason, exitCode: null }),
+  }));
+  const n = stepRun(next, stepId).attempts?.at(-1)?.n ?? stepRun(next, stepId).tries;
+  return { state: next, notices: [{ kind: 'interrupted', stepId, attempt: n, reason }] };
+}
+
+/** Blocks the plan. The blocker line is added once, however many ticks see the same episode. */
+export function block(state: State, stepId: string, reason: string): Transition {
+  const line = `${stepId}: ${reason}`;
+  const blockers = state.blockers ?? [];
+  return {
+    state: { ...state, status: 'BLOCKED', blockers: blockers.includes(line) ? blockers : [...blockers, line] },
+    notices: [{ kind: 'blocked', stepId, reason }],
+  };
+}
+
+export function cancel(state: State): Transition {
+  const stepId = currentStepId(state);
+  // The step the cancel stopped, if it stopped one (its last attempt ended as cancelled).
+  const stopped = stepId !== undefined && lastAttempt(stepRun(state, stepId))?.outcome === 'cancelled' ? stepId : null;
+  return {
+    state: { ...state, status: 'CANCELLED', notBefore: null },
+    notices: [{ kind: 'cancelled', runningStep: stopped }],
+  };
+}
+
+/** Re-opens DONE steps whose required outputs vanished; the plan goes back to the earliest one. */
+export function reopenSteps(state: State, missingByStep: Map<string, string[]>): Transition {
+  if (missingByStep.size === 0) return { state, notices: [] };
+  let next = state;
+  const notices: Notice[] = [];
+  let earliest = state.currentStep;
+  for (const [stepId, missing] of missingByStep) {
+    next = withRun(next, stepId, (run) => ({ ...run, status: 'PENDING', tries: 0, firstStartedAt: null, error: `reopened: required outputs missing: ${missing.join(', ')}` }));
+    earliest = Math.min(earliest, state.stepQueue.indexOf(stepId));
+    notices.push({ kind: 'reopened', stepId, missing });
+  }
+  const artifactsGone = new Set([...missingByStep.values()].flat());
+  return {
+    state: { ...next, currentStep: earliest, status: 'IN_PROGRESS', artifacts: (next.artifacts ?? []).filter((a) => !artifactsGone.has(a)) },
+    notices,
+  };
+}

@@ -1,0 +1,54 @@
+// Whether an attempt succeeded, and if not, exactly why. Success = exit 0 AND every required
+// output exists inside the workspace AND the payload (if any) is a valid JSON object AND every
+// validation rule passes. Checks run in that order: a later one only makes sense after the
+// earlier ones passed (rules read outputs and the payload).
+import type { AttemptResult } from './apply.js';
+import type { AgentResult } from '../../ports.js';
+import type { Payload, PayloadCheck } from './payload.js';
+import { validationFailure, type RuleResult } from './rules.js';
+
+export interface JudgeContext {
+  requiredOutputs: string[];
+  missingOutputs(paths: string[]): Promise<string[]>;
+  timeoutMs: number;
+  logFile: string;
+  /** Reads and checks what the agent wrote to $SEQUENCER_PAYLOAD_FILE (absent: payloads ignored). */
+  readPayload?(): Promise<PayloadCheck>;
+  /** Evaluates the step's validation rules against the workspace and the payload. */
+  checkRules?(payload: Payload | undefined): Promise<RuleResult[]>;
+}
+
+const ERROR_TAIL = 1500;
+
+export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Promise<AttemptResult> {
+  const base = { exitCode: result.exitCode, stdout: result.stdout, durationMs: result.durationMs, outputs: [] as string[] };
+  if (result.spawnError) return { ...base, outcome: 'failed', error: `could not start the agent: ${result.spawnError}` };
+  if (result.cancelled) return { ...base, outcome: 'cancelled', error: 'stopped by a cancel request' };
+  if (result.timedOut) {
+    return { ...base, outcome: 'timed_out', error: `timed out after ${formatMinutes(ctx.timeoutMs)} (process group terminated)${detail(result, ctx.logFile)}` };
+  }
+  if (result.exitCode !== 0) {
+    const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
+    return { ...base, outcome: 'failed', error: `agent ${how}${detail(result, ctx.logFile)}` };
+  }
+  const missing = await ctx.missingOutputs(ctx.requiredOutputs);
+  if (missing.length) return { ...base, outcome: 'failed', error: `Missing required outputs: ${missing.join(', ')}` };
+  const read = ctx.readPayload ? await ctx.readPayload() : ({ ok: true, payload: undefined } as const);
+  if (!read.ok) return { ...base, outcome: 'failed', error: read.error };
+  const payload = read.payload !== undefined ? { payload: read.payload } : {};
+  const results = ctx.checkRules ? await ctx.checkRules(read.payload) : [];
+  const failure = validationFailure(results);
+  if (failure) return { ...base, outcome: 'failed', error: failure, failedRules: results.filter((r) => !r.ok).map((r) => r.rule) };
+  return { ...base, ...payload, outcome: 'succeeded', error: null, outputs: ctx.requiredOutputs };
+}
+
+/** The end of stderr (or stdout) so the troubleshooting prompt carries the actual failure. */
+function detail(result: AgentResult, logFile: string): string {
+  const text = (result.stderr.trim() || result.stdout.trim()).slice(-ERROR_TAIL);
+  const where = ` (full log: ${logFile})`;
+  return text ? `: ${text}${where}` : where;
+}
+
+function formatMinutes(ms: number): string {
+  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
+}
