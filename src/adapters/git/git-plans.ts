@@ -5,7 +5,6 @@ import { ConfigError, describeError, showValue } from '../../core/errors.js';
 import type { PlanDocument, PlanFacts } from '../../core/fleet/plan-facts.js';
 import { archiveRef, idleRef, IDLE_REF_PREFIX, isActiveRef, isRefSafePlanId, parsePlanRefs, PLAN_BRANCH_PREFIX, WAIT_REF_PREFIX, waitRef, type PlanRef } from '../../core/fleet/plan-index.js';
 import type { PruneMode } from '../../core/fleet/maintenance-plan.js';
-import { parseState } from '../../core/state/validate-state.js';
 import { git } from './git.js';
 
 export type { PlanRef } from '../../core/fleet/plan-index.js';
@@ -93,6 +92,8 @@ async function readDocument(workspace: string, r: PlanRef, statePath: string): P
     if (/does not exist|exists on disk, but not in/.test(res.stderr)) return { kind: 'missing' };
     return { kind: 'invalid', error: `cannot read ${statePath}: ${res.stderr.trim()}` };
   }
+  // Loaded here, not at start-up: a heartbeat lists plans with this module but never validates one.
+  const { parseState } = await import('../../core/state/validate-state.js');
   try {
     const state = parseState(JSON.parse(res.stdout), { owned: true });
     if (state.planId !== undefined && state.planId !== r.planId) {
