@@ -117,7 +117,7 @@ export interface Verifier {
   /**
    * Text of a workspace-relative file, or null when it is not a regular file inside the
    * workspace (`..`, absolute paths and symlinks leading outside count as missing). Throws
-   * when the file is too large to check.
+   * FileTooLargeError (core/tick/rules.ts) when the file is larger than a rule reads.
    */
   readWorkspaceFile(rel: string): Promise<string | null>;
   /** Runs argv (no shell) in the workspace root; on timeout its process group is killed. */

@@ -1,5 +1,7 @@
-// Log and Notifier for terminals: progress on stdout, problems on stderr.
+// Log and Notifier for terminals: progress on stdout, problems on stderr. Every line passes
+// terminalText() first: plan text and agent output must not drive the terminal.
 import { blockerReport, finalSummary } from '../core/render/render.js';
+import { terminalText } from '../core/render/terminal-text.js';
 import { stepsDone } from '../core/state/step-view.js';
 import type { Notice } from '../core/tick/notices.js';
 import type { State } from '../core/state/types.js';
@@ -16,8 +18,10 @@ export class ConsoleLog implements Log {
   private readonly out: (line: string) => void;
   private readonly err: (line: string) => void;
   constructor(private readonly opts: ConsoleOptions = {}) {
-    this.out = opts.out ?? ((line) => process.stdout.write(`${line}\n`));
-    this.err = opts.err ?? ((line) => process.stderr.write(`${line}\n`));
+    const out = opts.out ?? ((line) => process.stdout.write(`${line}\n`));
+    const err = opts.err ?? ((line) => process.stderr.write(`${line}\n`));
+    this.out = (line) => out(terminalText(line));
+    this.err = (line) => err(terminalText(line));
   }
   info(message: string): void {
     if (!this.opts.quiet) this.out(message);

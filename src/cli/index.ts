@@ -2,6 +2,7 @@
 // CLI entry. One top-level handler turns every failure (including non-Error throws) into a
 // message and the documented exit code.
 import { EXIT, SequencerError, describeError } from '../core/errors.js';
+import { terminalText } from '../core/render/terminal-text.js';
 import { checkCommand, runCommand } from './commands/heartbeat.js';
 import { demoAgent } from './commands/demo-agent.js';
 import { demoCommand } from './commands/demo.js';
@@ -13,7 +14,10 @@ import { statusCommand } from './commands/status.js';
 import { steerCommand } from './commands/steer.js';
 import { USAGE, parseCli } from './options.js';
 
-const print = (line: string) => process.stdout.write(`${line}\n`);
+// Everything the CLI prints passes terminalText(): plan text, errors and agent output must not
+// drive the terminal (retitle it, clear it, hide a link's target).
+const print = (line: string) => process.stdout.write(`${terminalText(line)}\n`);
+const printError = (text: string) => process.stderr.write(terminalText(text));
 
 async function main(argv: string[]): Promise<number> {
   // The sample agent receives the prompt as its last argument, which may look like a flag.
@@ -50,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
       print(USAGE);
       return 0;
     default:
-      process.stderr.write(`Unknown command "${s.command}".\n\n${USAGE}\n`);
+      printError(`Unknown command "${s.command}".\n\n${USAGE}\n`);
       return EXIT.config;
   }
 }
@@ -59,10 +63,10 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     if (err instanceof SequencerError) {
-      process.stderr.write(`error: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`);
+      printError(`error: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`);
       process.exit(err.exitCode);
     }
-    process.stderr.write(`error: ${describeError(err)}\n${err instanceof Error && err.stack ? `${err.stack}\n` : ''}`);
+    printError(`error: ${describeError(err)}\n${err instanceof Error && err.stack ? `${err.stack}\n` : ''}`);
     process.exit(1);
   },
 );

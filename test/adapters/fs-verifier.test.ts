@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FsAttemptFiles } from '../../src/adapters/fs/attempt-files.js';
-import { FsVerifier } from '../../src/adapters/fs/fs-verifier.js';
+import { FsVerifier, MAX_RULE_FILE_BYTES } from '../../src/adapters/fs/fs-verifier.js';
+import { FileTooLargeError } from '../../src/core/tick/rules.js';
 
 let base: string;
 let root: string;
@@ -60,6 +61,20 @@ describe('FsVerifier.readWorkspaceFile', () => {
   it('refuses a file larger than it may read, naming both sizes', async () => {
     await writeFile(path.join(root, 'big.log'), 'x'.repeat(2048));
     await expect(new FsVerifier({ root, maxFileBytes: 1024 }).readWorkspaceFile('big.log')).rejects.toThrow('big.log is 2048 bytes, more than the 1024 bytes a rule reads');
+  });
+
+  it('reads at most 16 MiB by default: a larger file is refused unread, as a FileTooLargeError', async () => {
+    // Sparse files: no 16 MiB written to disk.
+    await writeFile(path.join(root, 'limit.bin'), '');
+    await truncate(path.join(root, 'limit.bin'), MAX_RULE_FILE_BYTES);
+    await writeFile(path.join(root, 'over.bin'), '');
+    await truncate(path.join(root, 'over.bin'), MAX_RULE_FILE_BYTES + 1);
+    const v = new FsVerifier({ root });
+    expect(MAX_RULE_FILE_BYTES).toBe(16 * 1024 * 1024);
+    expect((await v.readWorkspaceFile('limit.bin'))?.length).toBe(MAX_RULE_FILE_BYTES);
+    const err = await v.readWorkspaceFile('over.bin').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FileTooLargeError);
+    expect((err as Error).message).toBe('over.bin is 16 MiB (16777217 bytes), more than the 16 MiB (16777216 bytes) a rule reads');
   });
 });
 

@@ -65,6 +65,17 @@ describe('auditFindings', () => {
     for (const f of findings) expect(f.hint.length, f.code).toBeGreaterThan(10);
   });
 
+  it('a state too large to read is one finding naming its size, beside the other plans', () => {
+    const huge: PlanFacts = { planId: 'huge', location: 'branch sequencer/huge', doc: { kind: 'too-large', bytes: 70 * 1024 * 1024, limit: 64 * 1024 * 1024 } };
+    const findings = audit([huge, facts('lease', running(daysAgo(1)))]);
+    expect(codes(findings)).toEqual([
+      ['huge', 'state-too-large', 'error'],
+      ['lease', 'lease-expired', 'warning'],
+    ]);
+    expect(findings[0]!.message).toBe('huge: the state at branch sequencer/huge is 70 MiB (73400320 bytes), more than the 64 MiB audit and maintenance read, so it was not checked.');
+    expect(findings[0]!.hint).toMatch(/^The git store cannot load a state this large either, and maintenance leaves the plan alone\. Find what grew it/);
+  });
+
   it('the stale threshold is a parameter, and an old finished plan is not stale', () => {
     const blocked = facts('b', state(['a'], { status: 'BLOCKED', lastHeartbeatIso: daysAgo(5) }));
     expect(audit([blocked], {}, 14)).toEqual([]);

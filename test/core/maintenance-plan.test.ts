@@ -29,6 +29,7 @@ describe('maintenancePlan', () => {
       facts('old-running', state(['a'], { lastHeartbeatIso: daysAgo(90) })),
       facts('broken', 'invalid', { updatedAt: daysAgo(90) }),
       facts('stray', 'missing', { updatedAt: daysAgo(90) }),
+      { planId: 'huge', location: 'branch sequencer/huge', doc: { kind: 'too-large', bytes: 2 ** 27, limit: 2 ** 26 }, updatedAt: daysAgo(90), tip: { sha: A, idleSha: null } },
     ]);
     expect(actions).toEqual([
       { kind: 'prune', planId: 'old-done', location: 'branch sequencer/old-done', mode: 'archive', status: 'DONE', ageDays: 8, cacheIds: [7], tip: { sha: A, idleSha: A } },

@@ -3,6 +3,7 @@ import {
   commandOutputContainsResult,
   commandResult,
   evaluateRules,
+  FileTooLargeError,
   fileContainsResult,
   fileExistsResult,
   jsonSchemaResult,
@@ -209,5 +210,64 @@ describe('evaluateRules', () => {
     const ok: RuleResult[] = [{ rule: 'file_exists(a)', ok: true }];
     expect(validationFailure(ok)).toBeNull();
     expect(validationFailure([])).toBeNull();
+  });
+});
+
+describe('a rule cannot hang the tick', () => {
+  // Backtracking engines need 2^n steps for this; RE2 reads the text once.
+  const EVIL = '^(a+)+$';
+  const TEXT = `${'a'.repeat(100_000)}!`;
+
+  it('file_contains, payload_value_matches and a json_schema pattern end at once on ^(a+)+$ against 100,000 a\'s and a "!"', async () => {
+    const workspace = new FakeWorkspace();
+    workspace.files.add('out.txt');
+    workspace.texts.set('out.txt', TEXT);
+    const started = Date.now();
+    const results = await evaluateRules(
+      [
+        { file_contains: { path: 'out.txt', pattern: EVIL } },
+        { payload_value_matches: { key: 'text', pattern: EVIL, flags: 'i' } },
+      ],
+      { verifier: new FakeVerifier(workspace), payload: { text: TEXT }, payloadOf: () => undefined },
+    );
+    expect(results.map((r) => [r.rule, r.reason])).toEqual([
+      ['file_contains(out.txt, /^(a+)+$/)', 'no match'],
+      [`payload_value_matches(text, /^(a+)+$/i)`, `value "${'a'.repeat(56)}... does not match`],
+    ]);
+    const json = JSON.stringify({ text: TEXT, [TEXT]: 'not a number' });
+    expect((await jsonSchemaResult({ path: 'o.json', schema: {} }, json, inline({ properties: { text: { pattern: EVIL } } }))).reason).toBe('1 schema error: /text: must match pattern "^(a+)+$"');
+    expect((await jsonSchemaResult({ path: 'o.json', schema: {} }, json, inline({ patternProperties: { [EVIL]: { type: 'number' } } }))).ok).toBe(true);
+    // Loose on purpose: the point is that it ends (a backtracking engine would not), not how fast.
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('a schema pattern RE2 cannot express makes the schema invalid, saying why', async () => {
+    const r = await jsonSchemaResult({ path: 'o.json', schema: {} }, '{"a": "x"}', inline({ properties: { a: { pattern: 'x(?=y)' } } }));
+    expect(r.reason).toMatch(/^the schema is invalid: pattern "x\(\?=y\)" is not RE2 syntax: lookahead \(\(\?=\) is not supported by RE2/);
+  });
+
+  it('a pattern RE2 refuses (in a state validated before) fails its rule with the reason', () => {
+    expect(fileContainsResult({ path: 'a.md', pattern: '(a)\\1' }, 'aa')).toEqual({
+      rule: 'file_contains(a.md, /(a)\\1/)',
+      ok: false,
+      reason: expect.stringMatching(/^its pattern cannot be used: backreferences \(\\1\) are not supported/) as unknown as string,
+    });
+    expect(payloadValueMatchesResult({ key: 'k', pattern: 'x', flags: 'v' }, { k: 'x' }).reason).toMatch(/^its flags cannot be used: v \(Unicode sets\)/);
+  });
+
+  it('a file over the read limit exists for file_exists, and fails content rules unread, naming both sizes', async () => {
+    const workspace = new FakeWorkspace();
+    const verifier = new FakeVerifier(workspace);
+    verifier.readWorkspaceFile = async (rel) => {
+      throw new FileTooLargeError(rel, 20 * 1024 * 1024, 16 * 1024 * 1024);
+    };
+    const results = await evaluateRules(
+      [{ file_exists: { path: 'big.bin' } }, { file_contains: { path: 'big.bin', pattern: 'x' } }],
+      { verifier, payload: undefined, payloadOf: () => undefined },
+    );
+    expect(results).toEqual([
+      { rule: 'file_exists(big.bin)', ok: true },
+      { rule: 'file_contains(big.bin, /x/)', ok: false, reason: 'could not be checked: big.bin is 20 MiB (20971520 bytes), more than the 16 MiB (16777216 bytes) a rule reads' },
+    ]);
   });
 });

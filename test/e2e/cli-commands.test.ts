@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StepDef, StepRun } from '../../src/core/state/types.js';
+import type { State, StepDef, StepRun } from '../../src/core/state/types.js';
 import {
   REPO_ROOT,
   makeTempDir,
@@ -138,6 +138,31 @@ describe('status', () => {
     const json = await e.cli(['status', '--json', '--state', e.stateFile]);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual(await readState(e.stateFile));
+  });
+
+  it('prints plan text and agent output without terminal control sequences; --json keeps every character', async () => {
+    const hostile = 'Otters \x1b]0;pwned\x07\x1b[2J\x9b31mreport \x1b]8;;https://evil.example/\x1b\\click me\x1b]8;;\x1b\\';
+    const e = await setup({ s1: { title: `Gather ${hostile}`, instruction: `Write about ${hostile}`, maxAttempts: 1 } });
+    const plan = JSON.parse(await readFile(e.planFile, 'utf8')) as { title: string };
+    await writeJson(e.planFile, { ...plan, title: hostile });
+    // The agent echoes its prompt (the instruction) and fails, so the text is printed as agent
+    // output, in the blocker report and in the step table.
+    const run = await e.cli(['run', '--plan', e.planFile], { AGENT_FAIL_CALLS: '1' });
+    expect(run.code, output(run)).toBe(1);
+    const table = await e.cli(['status', '--state', e.stateFile]);
+    expect(table.code, output(table)).toBe(0);
+    for (const [what, text] of [['run', output(run)], ['status', output(table)]] as const) {
+      expect(text, what).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+      expect(text, what).not.toMatch(/pwned|evil\.example/);
+    }
+    expect(run.stdout).toContain('Write about Otters report click me');
+    expect(run.stderr).toContain('Blocked at s1 (Gather Otters report click me)');
+    expect(table.stdout.split('\n')[0]).toMatch(/^Otters report click me \[plan\] BLOCKED/);
+    expect(table.stdout).toMatch(/\bs1\s+Gather Otters report click me\s+FAILED\s+1\b/);
+
+    const json = await e.cli(['status', '--json', '--state', e.stateFile]);
+    expect(json.stdout).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
+    expect((JSON.parse(json.stdout) as State).plan.title).toBe(hostile);
   });
 
   it('says so when there is no plan', async () => {

@@ -91,3 +91,50 @@ describe('step contracts through the CLI', () => {
     expect(await readFile(checkLog, 'utf8')).toBe('report ok for step draft\n');
   });
 });
+
+describe('a validation rule cannot hang the tick', () => {
+  it('^(a+)+$ against a long run of a\'s and a "!" fails the step at once with a clear message', async () => {
+    const ws = await makeTempDir('redos-ws-');
+    const tools = await makeTempDir('redos-tools-');
+    const agent = path.join(tools, 'agent.mjs');
+    await writeFile(agent, `#!/usr/bin/env node
+import fs from 'node:fs';
+fs.writeFileSync('out.txt', 'a'.repeat(100000) + '!');
+// A payload holds at most 64 KiB; 60,000 a's are as hopeless for backtracking.
+fs.writeFileSync(process.env.SEQUENCER_PAYLOAD_FILE, JSON.stringify({ text: 'a'.repeat(60000) + '!' }));
+`);
+    await chmod(agent, 0o755);
+    const planFile = path.join(ws, 'plan.json');
+    await writeJson(planFile, {
+      title: 'ReDoS',
+      steps: {
+        only: {
+          title: 'Write a long line',
+          instruction: 'Write out.txt.',
+          maxAttempts: 1,
+          validate: [{ file_contains: { path: 'out.txt', pattern: '^(a+)+$' } }, { payload_value_matches: { key: 'text', pattern: '^(a+)+$' } }],
+        },
+      },
+    });
+    // Within the helper's time limit (the CLI is killed after 30 s); a backtracking engine never ends.
+    const r = await runCli(['run', '--plan', planFile], { cwd: ws, env: { STEP_AGENT_CMD: agent }, timeoutMs: 30_000 });
+    expect(r.signal, output(r)).toBeNull();
+    expect(r.code, output(r)).toBe(1);
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.status).toBe('BLOCKED');
+    expect(state.stepRuns.only?.error).toBe(
+      `Validation failed: file_contains(out.txt, /^(a+)+$/): no match; payload_value_matches(text, /^(a+)+$/): value "${'a'.repeat(56)}... does not match`,
+    );
+  });
+
+  it('a pattern RE2 cannot express is refused before anything runs, naming the field, the pattern and why', async () => {
+    const ws = await makeTempDir('redos-ws-');
+    const planFile = path.join(ws, 'plan.json');
+    await writeJson(planFile, { steps: { only: { title: 'T', instruction: 'I', validate: [{ file_contains: { path: 'a.md', pattern: '^(\\w+)\\s\\1$' } }] } } });
+    const r = await runCli(['validate', planFile], { cwd: ws });
+    expect(r.code, output(r)).toBe(2);
+    expect(r.stderr).toContain(
+      'plan.steps.only.validate[0].file_contains.pattern: must be a regular expression in RE2 syntax (a subset of JavaScript\'s), got "^(\\\\w+)\\\\s\\\\1$": backreferences (\\1) are not supported',
+    );
+  });
+});

@@ -1,13 +1,14 @@
 // `list`, `audit` and `maintenance` of the bundled CLI: over the workspace's state files (file
 // store) and over a remote's plan branches (--store git).
-import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { git } from '../../src/adapters/git/git.js';
 import type { Finding } from '../../src/core/fleet/audit.js';
+import { MAX_STATE_BYTES } from '../../src/core/fleet/plan-facts.js';
 import type { State } from '../../src/core/state/types.js';
 import { daysAgo, seedPlans, seedState } from './fleet-seed.js';
-import { makeTempDir, output, readState, removeTempDirs, runCli, writeJson } from './helpers.js';
+import { makeTempDir, output, readState, removeTempDirs, runCli, writeJson, type CliResult } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -99,6 +100,17 @@ describe('file store', () => {
     expect(await readdir(path.join(ws, '.sequencer', '.archive'))).toHaveLength(1);
   });
 
+  it('a state over 64 MiB is one finding, never read; the other plans are still audited and maintained', async () => {
+    const ws = await makeTempDir('fleet-ws-');
+    const huge = await writePlan(ws, 'huge', seedState('huge', 'IN_PROGRESS', daysAgo(1)));
+    // Extended with a hole: 64 MiB + 1 on paper, nothing written to disk.
+    await truncate(huge, MAX_STATE_BYTES + 1);
+    await writePlan(ws, 'old', seedState('old', 'DONE', daysAgo(9)), daysAgo(9));
+    await writePlan(ws, 'waiting', seedState('waiting', 'BLOCKED', daysAgo(30)), daysAgo(30));
+    await expectHugeStateReported((...args) => runCli([...args, '--workspace', ws]), huge, MAX_STATE_BYTES + 1);
+    expect((await readdir(path.join(ws, '.sequencer'))).sort()).toEqual(['.archive', 'huge', 'waiting']);
+  });
+
   it('refuses --archive with --delete, and the cache store', async () => {
     const ws = await makeTempDir('fleet-ws-');
     const both = await runCli(['maintenance', '--archive', '--delete', '--workspace', ws]);
@@ -110,21 +122,28 @@ describe('file store', () => {
   });
 });
 
+const g = async (cwd: string, ...args: string[]) => (await git(args, { cwd })).stdout.trim();
+
+/** A bare remote with one commit on main, and a workspace whose origin it is. */
+async function remoteWithMain(): Promise<{ remote: string; ws: string; mainSha: string }> {
+  const dir = await makeTempDir('fleet-git-');
+  const remote = path.join(dir, 'remote.git');
+  const ws = path.join(dir, 'ws');
+  await g(dir, 'init', '-q', '--bare', '-b', 'main', remote);
+  await mkdir(ws);
+  await g(ws, 'init', '-q', '-b', 'main');
+  await writeFile(path.join(ws, 'README.md'), 'x\n');
+  await g(ws, 'add', '-A');
+  await g(ws, '-c', 'user.name=a', '-c', 'user.email=a@b', 'commit', '-q', '-m', 'seed');
+  await g(ws, 'remote', 'add', 'origin', remote);
+  await g(ws, 'push', '-q', 'origin', 'main');
+  return { remote, ws, mainSha: await g(ws, 'rev-parse', 'HEAD') };
+}
+
 describe('git store', () => {
   it('lists from one ls-remote, audits and prunes the remote plans', async () => {
-    const dir = await makeTempDir('fleet-git-');
-    const remote = path.join(dir, 'remote.git');
-    const ws = path.join(dir, 'ws');
-    const g = async (cwd: string, ...args: string[]) => (await git(args, { cwd })).stdout.trim();
-    await g(dir, 'init', '-q', '--bare', '-b', 'main', remote);
-    await mkdir(ws);
-    await g(ws, 'init', '-q', '-b', 'main');
-    await writeFile(path.join(ws, 'README.md'), 'x\n');
-    await g(ws, 'add', '-A');
-    await g(ws, '-c', 'user.name=a', '-c', 'user.email=a@b', 'commit', '-q', '-m', 'seed');
-    await g(ws, 'remote', 'add', 'origin', remote);
-    await g(ws, 'push', '-q', 'origin', 'main');
-    await seedPlans(remote, await g(ws, 'rev-parse', 'HEAD'), [
+    const { remote, ws, mainSha } = await remoteWithMain();
+    await seedPlans(remote, mainSha, [
       { planId: 'old', state: seedState('old', 'DONE', daysAgo(9)), marker: true, at: daysAgo(9) },
       { planId: 'live', state: seedState('live', 'IN_PROGRESS', daysAgo(9)), marker: false, at: daysAgo(9) },
       { planId: 'waiting', state: seedState('waiting', 'BLOCKED', daysAgo(30)), marker: true, at: daysAgo(30) },
@@ -149,4 +168,42 @@ describe('git store', () => {
     expect(refs).toMatch(/^refs\/sequencer\/archive\/old\/[0-9a-f]{12}$/m);
     expect(await g(remote, 'rev-parse', 'refs/heads/sequencer/live')).toBe(liveTip);
   });
+
+  it('a state over 64 MiB is one finding; the other plans are still audited and maintained', async () => {
+    const { remote, ws, mainSha } = await remoteWithMain();
+    // Made cheaply: whitespace, compressed fast, and the workspace borrows the remote's objects
+    // (an alternate), so the fetch copies nothing. Git still reports the blob's full size.
+    await writeFile(path.join(ws, '.git', 'objects', 'info', 'alternates'), `${path.join(remote, 'objects')}\n`);
+    const huge = `${JSON.stringify(seedState('huge', 'IN_PROGRESS', daysAgo(1)))}${' '.repeat(MAX_STATE_BYTES)}`;
+    const fastCompression = { ...process.env, GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'core.compression', GIT_CONFIG_VALUE_0: '1' };
+    await seedPlans(
+      remote,
+      mainSha,
+      [
+        { planId: 'huge', state: huge, marker: false, at: daysAgo(1) },
+        { planId: 'old', state: seedState('old', 'DONE', daysAgo(9)), marker: true, at: daysAgo(9) },
+        { planId: 'waiting', state: seedState('waiting', 'BLOCKED', daysAgo(30)), marker: true, at: daysAgo(30) },
+      ],
+      fastCompression,
+    );
+    const cli = (...args: string[]) => runCli([...args, '--store', 'git', '--workspace', ws]);
+    await expectHugeStateReported(cli, 'branch sequencer/huge', Buffer.byteLength(huge));
+    expect(await g(remote, 'for-each-ref', '--format=%(refname)', 'refs/heads/sequencer/')).toBe('refs/heads/sequencer/huge\nrefs/heads/sequencer/waiting');
+  });
 });
+
+/** audit reports the huge plan by its size beside the others; maintenance prunes the old plan and leaves the huge one. */
+async function expectHugeStateReported(cli: (...args: string[]) => Promise<CliResult>, location: string, bytes: number): Promise<void> {
+  const audit = await cli('audit', '--json');
+  expect(audit.code, output(audit)).toBe(0);
+  const findings = JSON.parse(audit.stdout) as Finding[];
+  expect(findings.map((f) => [f.planId, f.code])).toEqual([
+    ['huge', 'state-too-large'],
+    ['waiting', 'stale-blocked'],
+  ]);
+  expect(findings[0]!.message).toBe(`huge: the state at ${location} is 64 MiB (${bytes} bytes), more than the 64 MiB audit and maintenance read, so it was not checked.`);
+  const applied = await cli('maintenance', '--apply', '--json');
+  expect(applied.code, output(applied)).toBe(0);
+  expect((JSON.parse(applied.stdout) as Array<{ kind: string; planId: string; result: string }>).map((a) => `${a.kind} ${a.planId} ${a.result}`)).toEqual(['prune old done']);
+}
+

@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describeError } from '../../core/errors.js';
 import type { PruneMode } from '../../core/fleet/maintenance-plan.js';
-import type { PlanDocument, PlanFacts } from '../../core/fleet/plan-facts.js';
+import { MAX_STATE_BYTES, type PlanDocument, type PlanFacts } from '../../core/fleet/plan-facts.js';
 import { isRefSafePlanId } from '../../core/fleet/plan-index.js';
 import { parseState } from '../../core/state/validate-state.js';
 import { acquireLock } from './file-lock.js';
@@ -35,10 +35,13 @@ export async function scanFilePlans(workspace: string): Promise<FilePlan[]> {
   for (const entry of entries) {
     if (!entry.isDirectory() || !isRefSafePlanId(entry.name)) continue;
     const stateFile = stateFileOf(workspace, entry.name);
-    let text: string;
+    let doc: PlanDocument;
     let mtime: Date;
     try {
-      [text, mtime] = await Promise.all([readFile(stateFile, 'utf8'), stat(stateFile).then((s) => s.mtime)]);
+      const st = await stat(stateFile);
+      mtime = st.mtime;
+      // A state over the limit is reported by its size, never read.
+      doc = st.size > MAX_STATE_BYTES ? { kind: 'too-large', bytes: st.size, limit: MAX_STATE_BYTES } : parseDocument(await readFile(stateFile, 'utf8'), entry.name);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
       plans.push({ planId: entry.name, location: stateFile, stateFile, pendingCommands: 0, doc: { kind: 'invalid', error: `cannot read: ${describeError(err)}` } });
@@ -48,7 +51,7 @@ export async function scanFilePlans(workspace: string): Promise<FilePlan[]> {
       planId: entry.name,
       location: stateFile,
       stateFile,
-      doc: parseDocument(text, entry.name),
+      doc,
       updatedAt: mtime.toISOString(),
       pendingCommands: await countCommands(`${stateFile}.inbox`),
     });

@@ -6,6 +6,7 @@ import { mkdtemp, open, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { checkRelativePath } from '../../core/plan/workspace-paths.js';
+import { FileTooLargeError } from '../../core/tick/rules.js';
 import type { CheckOptions, CheckResult, Verifier } from '../../ports.js';
 import { ExecAgentRunner } from '../process/exec-agent.js';
 
@@ -16,11 +17,17 @@ export interface FsVerifierOptions {
   env?: NodeJS.ProcessEnv;
   /** SIGTERM → SIGKILL grace for a check that times out; default 2 s. */
   graceMs?: number;
-  /** Largest file a rule reads; default 32 MiB. */
+  /** Largest file a rule reads; default MAX_RULE_FILE_BYTES. */
   maxFileBytes?: number;
   /** Characters of a check's stdout and of its stderr kept from each end; default 64 K. */
   outputChars?: number;
 }
+
+/**
+ * Largest file a content rule (file_contains, json_schema) reads: 16 MiB. RE2 matches it in well
+ * under a few seconds even for the costliest patterns; a larger file fails the rule unread.
+ */
+export const MAX_RULE_FILE_BYTES = 16 * 1024 * 1024;
 
 export class FsVerifier implements Verifier {
   private readonly root: string;
@@ -33,7 +40,7 @@ export class FsVerifier implements Verifier {
     const chars = options.outputChars ?? 64 * 1024;
     this.runner = new ExecAgentRunner({ cwd: options.root, ...(options.env ? { env: options.env } : {}), headChars: chars, tailChars: chars });
     this.graceMs = options.graceMs ?? 2000;
-    this.maxFileBytes = options.maxFileBytes ?? 32 * 1024 * 1024;
+    this.maxFileBytes = options.maxFileBytes ?? MAX_RULE_FILE_BYTES;
   }
 
   async readWorkspaceFile(rel: string): Promise<string | null> {
@@ -54,8 +61,18 @@ export class FsVerifier implements Verifier {
     try {
       const st = await handle.stat();
       if (!st.isFile()) return null;
-      if (st.size > this.maxFileBytes) throw new Error(`${rel} is ${st.size} bytes, more than the ${this.maxFileBytes} bytes a rule reads`);
-      return await handle.readFile('utf8');
+      if (st.size > this.maxFileBytes) throw new FileTooLargeError(rel, st.size, this.maxFileBytes);
+      // Never more than the limit, even if the file grows after stat (a process left running):
+      // a prefix of what is there then, or too large.
+      const buf = Buffer.allocUnsafe(st.size + 1);
+      let got = 0;
+      while (got < buf.length) {
+        const { bytesRead } = await handle.read(buf, got, buf.length - got, got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      if (got > this.maxFileBytes) throw new FileTooLargeError(rel, got, this.maxFileBytes);
+      return buf.toString('utf8', 0, got);
     } finally {
       await handle.close();
     }

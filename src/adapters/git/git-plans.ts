@@ -2,10 +2,9 @@
 // fetch), and, for audit and maintenance only, their states. Markers and archives are plain refs
 // outside refs/heads, so they never show up as branches.
 import { ConfigError, describeError, showValue } from '../../core/errors.js';
-import type { PlanDocument, PlanFacts } from '../../core/fleet/plan-facts.js';
+import { MAX_STATE_BYTES, type PlanDocument, type PlanFacts } from '../../core/fleet/plan-facts.js';
 import { archiveRef, idleRef, IDLE_REF_PREFIX, isActiveRef, isRefSafePlanId, parsePlanRefs, PLAN_BRANCH_PREFIX, WAIT_REF_PREFIX, waitRef, type PlanRef } from '../../core/fleet/plan-index.js';
 import type { PruneMode } from '../../core/fleet/maintenance-plan.js';
-import { parseState } from '../../core/state/validate-state.js';
 import { git } from './git.js';
 
 export type { PlanRef } from '../../core/fleet/plan-index.js';
@@ -87,12 +86,21 @@ export async function readPlanFacts(workspace: string, remote: string, refs: Pla
 }
 
 async function readDocument(workspace: string, r: PlanRef, statePath: string): Promise<PlanDocument> {
-  const res = await git(['show', `${r.sha}:./${statePath}`], { cwd: workspace, allowFail: true });
+  const blob = `${r.sha}:./${statePath}`;
+  // The size first: a state over the limit is reported, never read (it would not fit git's output).
+  let res = await git(['cat-file', '-s', blob], { cwd: workspace, allowFail: true });
+  if (res.code === 0) {
+    const bytes = Number(res.stdout.trim());
+    if (bytes > MAX_STATE_BYTES) return { kind: 'too-large', bytes, limit: MAX_STATE_BYTES };
+    res = await git(['show', blob], { cwd: workspace, allowFail: true });
+  }
   if (res.code !== 0) {
     // A path that is not in the commit: the branch carries no state.
     if (/does not exist|exists on disk, but not in/.test(res.stderr)) return { kind: 'missing' };
     return { kind: 'invalid', error: `cannot read ${statePath}: ${res.stderr.trim()}` };
   }
+  // Loaded here, not at start-up: a heartbeat lists plans with this module but never validates one.
+  const { parseState } = await import('../../core/state/validate-state.js');
   try {
     const state = parseState(JSON.parse(res.stdout), { owned: true });
     if (state.planId !== undefined && state.planId !== r.planId) {

@@ -6,6 +6,7 @@ import { listPlanRefs, markPlanIdle, prunePlanRef, readPlanFacts, type PlanRef }
 import { attemptInFlight, auditFindings, formatFinding } from '../../core/fleet/audit.js';
 import { ConfigError, describeError } from '../../core/errors.js';
 import { describeAction, maintenancePlan, type MaintenanceAction } from '../../core/fleet/maintenance-plan.js';
+import { terminalJson } from '../../core/render/terminal-text.js';
 import type { FleetFacts } from '../../core/fleet/plan-facts.js';
 import type { State } from '../../core/state/types.js';
 import { isActiveRef, isWaitingRef, planMatrix } from '../../core/fleet/plan-index.js';
@@ -63,7 +64,7 @@ export async function auditCommand(s: CliSettings, print: Print): Promise<number
   const facts = await gather(s);
   const findings = auditFindings(facts, { now: new Date(), staleDays: s.staleDays });
   if (s.json) {
-    print(JSON.stringify(findings, null, 2));
+    print(terminalJson(findings, 2));
     return 0;
   }
   for (const f of findings) print(formatFinding(f));
@@ -91,7 +92,7 @@ export async function maintenanceCommand(s: CliSettings, print: Print): Promise<
     results.push({ ...a, ...outcome });
     if (!s.json) print(outcome.result === 'done' ? describeAction(a, true) : `${a.planId}: ${outcome.result}: ${outcome.detail ?? ''}`);
   }
-  if (s.json) print(JSON.stringify(results, null, 2));
+  if (s.json) print(terminalJson(results, 2));
   else print(`${actions.length} action(s)${s.apply ? '' : ' (dry run: --apply carries them out)'}.`);
   return results.some((r) => r.result === 'failed') ? 1 : 0;
 }

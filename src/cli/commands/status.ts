@@ -1,5 +1,6 @@
 // `status`: the step table, or the state as JSON. Reads without taking the lock.
 import { statusTable } from '../../core/render/render.js';
+import { terminalJson } from '../../core/render/terminal-text.js';
 import type { CliSettings } from '../options.js';
 import { createStore } from '../wiring.js';
 
@@ -11,6 +12,6 @@ export async function statusCommand(s: CliSettings, print: (line: string) => voi
     print(s.json ? JSON.stringify({ status: 'MISSING', planId: s.planId }) : `No plan at ${store.description}.`);
     return 0;
   }
-  print(s.json ? JSON.stringify(loaded.state, null, 2) : statusTable(loaded.state));
+  print(s.json ? terminalJson(loaded.state, 2) : statusTable(loaded.state));
   return 0;
 }

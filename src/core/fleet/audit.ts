@@ -10,6 +10,7 @@ export type Severity = 'error' | 'warning' | 'notice';
 
 export type FindingCode =
   | 'invalid-state'
+  | 'state-too-large'
   | 'branch-without-state'
   | 'lease-expired'
   | 'cancel-stuck'
@@ -63,6 +64,18 @@ function planFindings(plan: PlanFacts, opts: AuditOptions): Finding[] {
         planId,
         message: `${planId}: the state at ${location} fails validation: ${doc.error}`,
         hint: 'Ticks refuse it and leave it untouched: fix the named fields by hand or restore the state from the history, then tick again.',
+      },
+    ];
+  }
+  if (doc.kind === 'too-large') {
+    const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MiB`;
+    return [
+      {
+        code: 'state-too-large',
+        severity: 'error',
+        planId,
+        message: `${planId}: the state at ${location} is ${mib(doc.bytes)} (${doc.bytes} bytes), more than the ${mib(doc.limit)} audit and maintenance read, so it was not checked.`,
+        hint: 'The git store cannot load a state this large either, and maintenance leaves the plan alone. Find what grew it (long stdout, error or payload fields, or many attempts, in stepRuns), trim it by hand or restore a smaller state from the history.',
       },
     ];
   }

@@ -3,10 +3,18 @@
 // functions in audit.ts and maintenance-plan.ts decide from them alone.
 import type { State } from '../state/types.js';
 
+/**
+ * Largest state audit and maintenance read: the git store cannot load a bigger one either (git's
+ * output is capped there), and one bloated plan must not take the report on every other down.
+ */
+export const MAX_STATE_BYTES = 64 * 1024 * 1024;
+
 export type PlanDocument =
   | { kind: 'ok'; state: State }
   /** The state exists but cannot be parsed or fails validation. */
   | { kind: 'invalid'; error: string }
+  /** The state is larger than MAX_STATE_BYTES, so it was not read. */
+  | { kind: 'too-large'; bytes: number; limit: number }
   /** A work branch (or folder) without a state file. */
   | { kind: 'missing' };
 

@@ -2,6 +2,7 @@
 // left out because there is no database here). A rule is an object with exactly one key.
 import { showValue, type Issue } from '../errors.js';
 import { add, checkString, index, isNonEmptyString, isRecord, key, listSome } from './field-checks.js';
+import { compilePattern } from './rule-pattern.js';
 import { checkRelativePath } from './workspace-paths.js';
 
 export const RULE_KINDS = [
@@ -116,33 +117,17 @@ function checkRuleBody(kind: RuleKind, body: Record<string, unknown>, path: stri
 }
 
 function checkPattern(issues: Issue[], path: string, body: Record<string, unknown>): void {
-  const flags = body.flags;
-  let flagsOk = true;
-  if (flags !== undefined && (typeof flags !== 'string' || !/^[dgimsuvy]*$/.test(flags))) {
-    add(issues, key(path, 'flags'), `must be a string of JavaScript regular expression flags (d, g, i, m, s, u, v, y), got ${showValue(flags)}`);
-    flagsOk = false;
-  }
-  const pattern = body.pattern;
+  const { flags, pattern } = body;
+  const flagsOk = flags === undefined || typeof flags === 'string';
+  if (!flagsOk) add(issues, key(path, 'flags'), `must be a string of regular expression flags (some of i, m, s, u; g, y and d are accepted), got ${showValue(flags)}`);
   if (typeof pattern !== 'string' || pattern.length === 0) {
-    add(issues, key(path, 'pattern'), `must be a non-empty JavaScript regular expression, got ${showValue(pattern)}`);
+    add(issues, key(path, 'pattern'), `must be a non-empty regular expression in RE2 syntax, got ${showValue(pattern)}`);
     return;
   }
-  const problem = regexProblem(pattern, undefined);
-  if (problem) add(issues, key(path, 'pattern'), `must be a valid JavaScript regular expression, got ${showValue(pattern)} (${problem})`);
-  else if (flagsOk && typeof flags === 'string') {
-    // Flags that are each valid can still clash ("gg", "uv"); blame the flags, not the pattern.
-    const flagProblem = regexProblem(pattern, flags);
-    if (flagProblem) add(issues, key(path, 'flags'), `must be valid flags for this pattern, got ${showValue(flags)} (${flagProblem})`);
-  }
-}
-
-function regexProblem(pattern: string, flags: string | undefined): string | null {
-  try {
-    new RegExp(pattern, flags);
-    return null;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
+  const result = compilePattern(pattern, typeof flags === 'string' ? flags : '');
+  if (result.ok) return;
+  if (result.field === 'flags') add(issues, key(path, 'flags'), `must be regular expression flags (some of i, m, s, u; g, y and d are accepted), got ${showValue(flags)}: ${result.problem}`);
+  else add(issues, key(path, 'pattern'), `must be a regular expression in RE2 syntax (a subset of JavaScript's), got ${showValue(pattern)}: ${result.problem}`);
 }
 
 function checkKeys(issues: Issue[], path: string, value: unknown): void {

@@ -2,6 +2,7 @@
 // comments, job summary) build on the same rows so both always agree.
 import { stepsDone } from '../state/step-view.js';
 import type { State, StepRun } from '../state/types.js';
+import { terminalLine } from './terminal-text.js';
 
 export interface StepRow {
   index: number;
@@ -55,6 +56,7 @@ export function formatDuration(ms: number | null): string {
 /** A fixed-width table for terminals. */
 export function statusTable(state: State): string {
   const header = ['#', 'step', 'title', 'status', 'tries', 'duration', 'outputs'];
+  // Cells are made terminal-safe (one line, no controls) before they are measured, so columns line up.
   const rows = stepRows(state).map((r) => [
     `${r.index}/${r.total}`,
     r.id,
@@ -63,10 +65,10 @@ export function statusTable(state: State): string {
     String(r.tries),
     formatDuration(r.durationMs),
     r.outputs.join(', ') || '-',
-  ]);
+  ].map(terminalLine));
   const widths = header.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((row) => (row[c] ?? '').length))));
   const fmt = (cells: string[]) => cells.map((cell, c) => clip(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0)).join('  ').trimEnd();
-  const title = state.plan.title ? `${state.plan.title} ` : '';
+  const title = state.plan.title ? `${terminalLine(state.plan.title)} ` : '';
   const head = `${title}[${state.planId ?? 'plan'}] ${state.status} (${stepsDone(state)}/${state.stepQueue.length} steps done, revision ${state.revision ?? 0})`;
   const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
   if (state.notBefore && state.status === 'IN_PROGRESS') extra.push(`next step not before ${state.notBefore}`);

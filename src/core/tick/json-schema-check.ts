@@ -1,6 +1,7 @@
 // Checks a JSON document against a JSON Schema for the `json_schema` rule. Ajv is loaded on
 // first use only: most ticks never validate a schema, and an idle tick should stay fast.
 import type { ErrorObject } from 'ajv';
+import { compilePattern } from '../plan/rule-pattern.js';
 
 export type SchemaCheck =
   /** The document conforms. */
@@ -12,12 +13,27 @@ export type SchemaCheck =
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
+/**
+ * `pattern` and `patternProperties` in a schema (the plan's, or a file the agent wrote) are
+ * matched with RE2 in linear time, like the rules' own patterns, never with RegExp.
+ */
+const linearRegExp = Object.assign(
+  (pattern: string) => {
+    const compiled = compilePattern(pattern);
+    if (!compiled.ok) throw new Error(`pattern ${JSON.stringify(pattern)} is not RE2 syntax: ${compiled.problem}`);
+    // Ajv shares compiled patterns by their text.
+    return { test: (text: string) => compiled.pattern.test(text), toString: () => `/${pattern}/u` };
+  },
+  { code: 'linearRegExp' },
+);
+
 const OPTIONS = {
   allErrors: true,
   // Hand-written schemas often carry keywords or formats Ajv does not know; they are ignored
   // rather than refused, as most validators do.
   strict: false,
   logger: false,
+  code: { regExp: linearRegExp },
 } as const;
 
 /**

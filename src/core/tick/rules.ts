@@ -3,6 +3,7 @@
 // result; evaluateRules() gathers the facts through the Verifier port. A result names the rule
 // and what it looked at, so the failure text doubles as the retry prompt's explanation.
 import type { CheckResult, Verifier } from '../../ports.js';
+import { compilePattern } from '../plan/rule-pattern.js';
 import { checkAgainstSchema } from './json-schema-check.js';
 import { lookupKey, type Payload } from './payload.js';
 import type { ValidationRule } from '../state/types.js';
@@ -63,6 +64,30 @@ export function ruleLabel(rule: ValidationRule): string {
 
 const NOT_FOUND = 'not found in the workspace';
 
+/**
+ * What a Verifier throws for a file larger than a rule reads: the file exists (so file_exists
+ * passes) but its text is not checked (so content rules fail with this message).
+ */
+export class FileTooLargeError extends Error {
+  constructor(
+    readonly path: string,
+    readonly bytes: number,
+    readonly limit: number,
+  ) {
+    super(`${path} is ${byteSize(bytes)}, more than the ${byteSize(limit)} a rule reads`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+function byteSize(n: number): string {
+  return n < 1024 * 1024 ? `${n} bytes` : `${(n / 1024 / 1024).toFixed(1).replace(/\.0$/, '')} MiB (${n} bytes)`;
+}
+
+/** A state validated before patterns were RE2 can still hold one RE2 refuses: the rule fails, saying why. */
+function unusablePattern(c: { field: 'pattern' | 'flags'; problem: string }): string {
+  return `its ${c.field} cannot be used: ${c.problem}`;
+}
+
 export function fileExistsResult(body: FileExists, text: string | null): RuleResult {
   const rule = ruleLabel({ file_exists: body });
   return text === null ? fail(rule, NOT_FOUND) : pass(rule);
@@ -71,7 +96,9 @@ export function fileExistsResult(body: FileExists, text: string | null): RuleRes
 export function fileContainsResult(body: FileContains, text: string | null): RuleResult {
   const rule = ruleLabel({ file_contains: body });
   if (text === null) return fail(rule, `${body.path} ${NOT_FOUND}`);
-  return new RegExp(body.pattern, body.flags).test(text) ? pass(rule) : fail(rule, 'no match');
+  const compiled = compilePattern(body.pattern, body.flags);
+  if (!compiled.ok) return fail(rule, unusablePattern(compiled));
+  return compiled.pattern.test(text) ? pass(rule) : fail(rule, 'no match');
 }
 
 /** The schema a `json_schema` rule names, or why it could not be had (file missing, not JSON). */
@@ -109,7 +136,9 @@ export function payloadValueMatchesResult(body: PayloadValueMatches, payload: Pa
   if (!found.found) return fail(rule, `the payload has no key "${body.key}"${topKeys(payload)}`);
   // Numbers and booleans are matched as written in JSON, so `^\d+$` accepts 42.
   const text = typeof found.value === 'string' ? found.value : JSON.stringify(found.value);
-  return new RegExp(body.pattern, body.flags).test(text) ? pass(rule) : fail(rule, `value ${shortJson(found.value)} does not match`);
+  const compiled = compilePattern(body.pattern, body.flags);
+  if (!compiled.ok) return fail(rule, unusablePattern(compiled));
+  return compiled.pattern.test(text) ? pass(rule) : fail(rule, `value ${shortJson(found.value)} does not match`);
 }
 
 /** `source` is the payload the keys are read from: this step's, or the named step's. */
@@ -183,7 +212,13 @@ export async function evaluateRules(rules: readonly ValidationRule[], ctx: RuleC
 
 async function evaluateRule(rule: ValidationRule, index: number, ctx: RuleContext): Promise<RuleResult> {
   const { verifier } = ctx;
-  if ('file_exists' in rule) return fileExistsResult(rule.file_exists, await verifier.readWorkspaceFile(rule.file_exists.path));
+  if ('file_exists' in rule) {
+    const text = await verifier.readWorkspaceFile(rule.file_exists.path).catch((err: unknown) => {
+      if (err instanceof FileTooLargeError) return '';
+      throw err;
+    });
+    return fileExistsResult(rule.file_exists, text);
+  }
   if ('file_contains' in rule) return fileContainsResult(rule.file_contains, await verifier.readWorkspaceFile(rule.file_contains.path));
   if ('json_schema' in rule) {
     const body = rule.json_schema;
