@@ -1,5 +1,10 @@
-// Log and Notifier for terminals: progress on stdout, problems on stderr.
+// Log and Notifier for terminals: progress on stdout, problems on stderr. Inside a GitHub Actions
+// step (the CLI run from a workflow) the runner reads those lines as workflow commands, so there
+// they get the same guard as the Action's log.
+import { randomBytes } from 'node:crypto';
 import { blockerReport, finalSummary } from '../core/render/render.js';
+import { guardWorkflowCommands } from '../core/render/workflow-commands.js';
+import { NO_SECRETS, type Scrubber } from '../core/trust/secrets.js';
 import { stepsDone } from '../core/state/step-view.js';
 import type { Notice } from '../core/tick/notices.js';
 import type { State } from '../core/state/types.js';
@@ -10,14 +15,25 @@ export interface ConsoleOptions {
   debug?: boolean;
   out?: (line: string) => void;
   err?: (line: string) => void;
+  /** Known secrets, replaced by `***` in everything printed. */
+  secrets?: Scrubber;
+  /** Print untrusted lines so that a GitHub Actions runner does not act on them. */
+  guardCommands?: boolean;
 }
 
 export class ConsoleLog implements Log {
   private readonly out: (line: string) => void;
   private readonly err: (line: string) => void;
   constructor(private readonly opts: ConsoleOptions = {}) {
-    this.out = opts.out ?? ((line) => process.stdout.write(`${line}\n`));
-    this.err = opts.err ?? ((line) => process.stderr.write(`${line}\n`));
+    const out = opts.out ?? ((line) => process.stdout.write(`${line}\n`));
+    const err = opts.err ?? ((line) => process.stderr.write(`${line}\n`));
+    const secrets = opts.secrets ?? NO_SECRETS;
+    const safe = (text: string) => {
+      const clean = secrets.scrub(text);
+      return opts.guardCommands ? guardWorkflowCommands(clean, randomBytes(16).toString('hex')) : clean;
+    };
+    this.out = (line) => out(safe(line));
+    this.err = (line) => err(safe(line));
   }
   info(message: string): void {
     if (!this.opts.quiet) this.out(message);

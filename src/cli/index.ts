@@ -2,6 +2,7 @@
 // CLI entry. One top-level handler turns every failure (including non-Error throws) into a
 // message and the documented exit code.
 import { EXIT, SequencerError, describeError } from '../core/errors.js';
+import { createScrubber, environmentSecrets } from '../core/trust/secrets.js';
 import { checkCommand, runCommand } from './commands/heartbeat.js';
 import { demoAgent } from './commands/demo-agent.js';
 import { demoCommand } from './commands/demo.js';
@@ -13,7 +14,9 @@ import { statusCommand } from './commands/status.js';
 import { steerCommand } from './commands/steer.js';
 import { USAGE, parseCli } from './options.js';
 
-const print = (line: string) => process.stdout.write(`${line}\n`);
+// What the CLI prints may quote agent output: the environment's secrets never show in it.
+const secrets = createScrubber(environmentSecrets(process.env));
+const print = (line: string) => process.stdout.write(`${secrets.scrub(line)}\n`);
 
 async function main(argv: string[]): Promise<number> {
   // The sample agent receives the prompt as its last argument, which may look like a flag.
@@ -59,10 +62,10 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {
     if (err instanceof SequencerError) {
-      process.stderr.write(`error: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`);
+      process.stderr.write(secrets.scrub(`error: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`));
       process.exit(err.exitCode);
     }
-    process.stderr.write(`error: ${describeError(err)}\n${err instanceof Error && err.stack ? `${err.stack}\n` : ''}`);
+    process.stderr.write(secrets.scrub(`error: ${describeError(err)}\n${err instanceof Error && err.stack ? `${err.stack}\n` : ''}`));
     process.exit(1);
   },
 );
