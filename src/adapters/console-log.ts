@@ -3,7 +3,7 @@
 // they get the same guard as the Action's log.
 import { randomBytes } from 'node:crypto';
 import { blockerReport, finalSummary } from '../core/render/render.js';
-import { guardWorkflowCommands } from '../core/render/workflow-commands.js';
+import { guardWorkflowCommands, mayHoldWorkflowCommand } from '../core/render/workflow-commands.js';
 import { NO_SECRETS, type Scrubber } from '../core/trust/secrets.js';
 import { stepsDone } from '../core/state/step-view.js';
 import type { Notice } from '../core/tick/notices.js';
@@ -30,7 +30,7 @@ export class ConsoleLog implements Log {
     const secrets = opts.secrets ?? NO_SECRETS;
     const safe = (text: string) => {
       const clean = secrets.scrub(text);
-      return opts.guardCommands ? guardWorkflowCommands(clean, randomBytes(16).toString('hex')) : clean;
+      return opts.guardCommands && mayHoldWorkflowCommand(clean) ? guardWorkflowCommands(clean, randomBytes(16).toString('hex')) : clean;
     };
     this.out = (line) => out(safe(line));
     this.err = (line) => err(safe(line));

@@ -7,13 +7,13 @@
 // log later (e.g. streamed agent output) goes through `info` (or `commandSafe`) to get the same.
 import { randomBytes } from 'node:crypto';
 import * as core from '@actions/core';
-import { guardWorkflowCommands } from '../../core/render/workflow-commands.js';
+import { guardWorkflowCommands, mayHoldWorkflowCommand } from '../../core/render/workflow-commands.js';
 import { NO_SECRETS, type Scrubber } from '../../core/trust/secrets.js';
 import type { Log } from '../../ports.js';
 
 /** `text` printable in the Actions log without the runner acting on it; a fresh token per call. */
 export function commandSafe(text: string): string {
-  return guardWorkflowCommands(text, randomBytes(16).toString('hex'));
+  return mayHoldWorkflowCommand(text) ? guardWorkflowCommands(text, randomBytes(16).toString('hex')) : text;
 }
 
 export class ToolkitLog implements Log {
