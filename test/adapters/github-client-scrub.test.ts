@@ -43,4 +43,14 @@ describe('createGitHubClient with scrub', () => {
     expect(bodies).toContain('agent printed ***');
     expect(bodies).not.toContain(KEY);
   });
+
+  it("keeps a comment's hidden marker whole, so the comment is still found and not posted twice", async () => {
+    const odd = createGitHubClient({ token: fake.token, baseUrl: fake.url, pacing: 'off', retryBaseMs: 2, log: new MemoryLog(), scrub: createScrubber(['sequencer:status']).scrub });
+    const notifier = new GitHubNotifier({ client: odd, owner: fake.owner, repo: fake.repo, issueNumber: 42, planId: 'issue-42', retryBaseMs: 2 });
+    const s = state(['a'], { planId: 'issue-42', plan: { title: 'about sequencer:status', steps: { a: { title: 'A', instruction: 'I' } } } });
+    await notifier.publishStatus(s);
+    await new GitHubNotifier({ client: odd, owner: fake.owner, repo: fake.repo, issueNumber: 42, planId: 'issue-42', retryBaseMs: 2 }).publishStatus({ ...s, revision: 2 });
+    expect(fake.comments).toHaveLength(1);
+    expect(fake.comments[0]!.body).toMatch(/^<!-- agent-step-sequencer:status:issue-42 -->\n### about \*\*\*/);
+  });
 });

@@ -5,6 +5,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import Bottleneck from 'bottleneck/light.js';
 import { ConfigError, showValue } from '../../core/errors.js';
+import { leadingMarker } from '../../core/render/comment-markers.js';
 import type { Log } from '../../ports.js';
 import { isStatus, rateLimitMessage, retrySettings, shouldRetryRateLimit, type RateLimitKind } from '../../core/github/retry-policy.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
@@ -80,7 +81,11 @@ const ROUTE_FIELDS = new Set(['method', 'url', 'baseUrl', 'headers', 'request', 
 function scrubParameters(request: Record<string, unknown>, scrub: (text: string) => string): void {
   if (request.method === 'GET' || request.method === 'HEAD') return;
   for (const [name, value] of Object.entries(request)) {
-    if (typeof value === 'string' && !ROUTE_FIELDS.has(name)) request[name] = scrub(value);
+    if (typeof value !== 'string' || ROUTE_FIELDS.has(name)) continue;
+    // A comment's hidden marker is how later runs find it: a secret that happens to equal part
+    // of it (a plan id, `sequencer`) must not make every run post the comment again.
+    const marker = name === 'body' ? leadingMarker(value) : null;
+    request[name] = marker ? marker + scrub(value.slice(marker.length)) : scrub(value);
   }
 }
 
