@@ -179,6 +179,11 @@ export interface Notifier {
   notify(notice: Notice, state: State): Promise<void>;
 }
 
+/**
+ * Messages often quote untrusted text (plan titles and paths, agent output and errors, comment
+ * replies). Adapters make them safe for where they print: the Actions log adapter scrubs known
+ * secrets and never lets a line become a workflow command, so callers need no escaping of their own.
+ */
 export interface Log {
   info(message: string): void;
   warn(message: string): void;

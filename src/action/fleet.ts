@@ -100,13 +100,13 @@ export async function auditPlans(ctx: RunContext, inputs: ActionInputs, client: 
   const { facts } = await gatherFacts(ctx, client, log);
   const findings = auditFindings(facts, { now: new Date(), staleDays: inputs.staleDays });
   for (const f of findings) {
-    const text = formatFinding(f);
+    const text = log.scrub(formatFinding(f));
     if (f.severity === 'error') core.error(text, { title: `sequencer audit: ${f.code}` });
     else if (f.severity === 'warning') core.warning(text, { title: `sequencer audit: ${f.code}` });
     else core.notice(text, { title: `sequencer audit: ${f.code}` });
   }
   log.info(`Audit: ${facts.plans.length} plan(s), ${findings.length} finding(s).`);
-  await writeJobSummary(findingsMarkdown(findings, facts.plans.length), (m) => log.warn(m));
+  await writeJobSummary(log.scrub(findingsMarkdown(findings, facts.plans.length)), (m) => log.warn(m));
   return { ...emptyOutputs('OK'), report: JSON.stringify(findings) };
 }
 

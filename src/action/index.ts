@@ -5,7 +5,8 @@ run().then(
   (code) => process.exit(code),
   // run() handles its own errors; this is the last resort for a bug in the handler itself.
   (err: unknown) => {
-    process.stderr.write(`::error::${String(err)}\n`);
+    // Escaped as @actions/core does, so the message stays one annotation whatever it holds.
+    process.stderr.write(`::error::${String(err).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}\n`);
     process.exit(1);
   },
 );

@@ -2,6 +2,7 @@
 // the input, the value and what was expected (the way actions/checkout's input helper does).
 import { ConfigError } from '../core/errors.js';
 import { parseApprovers } from '../core/trust/authorize.js';
+import { MIN_SECRET_LENGTH } from '../core/trust/secrets.js';
 
 export const DISPATCH_COMMANDS = ['tick', 'start', 'resume', 'cancel', 'retry', 'skip', 'status', 'list', 'audit', 'maintenance'] as const;
 export type DispatchCommand = (typeof DISPATCH_COMMANDS)[number];
@@ -32,6 +33,8 @@ export interface ActionInputs {
   pruneMode: 'archive' | 'delete';
   /** maintenance: carry the actions out (false: only report what would be done). */
   apply: boolean;
+  /** More values to scrub from everything published (one per line of the `secrets` input). */
+  secrets: string[];
 }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -84,7 +87,25 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
     pruneDays: int(get, 'prune-days', 7, 0, 3650),
     pruneMode,
     apply: bool(get, 'apply'),
+    secrets: secretLines(get('secrets')),
   };
+}
+
+/** One value per line; a value too short to scrub is an error, never silently left in the open. */
+function secretLines(raw: string): string[] {
+  const values: string[] = [];
+  raw.split(/\r?\n/).forEach((line, i) => {
+    const value = line.trim();
+    if (!value) return;
+    // The value itself is never shown: it is a secret.
+    if (value.length < MIN_SECRET_LENGTH) {
+      throw new ConfigError(
+        `Invalid input 'secrets': line ${i + 1} is ${value.length} characters long. Expected one secret value per line, each at least ${MIN_SECRET_LENGTH} characters (shorter values are not scrubbed: they would mangle ordinary text).`,
+      );
+    }
+    values.push(value);
+  });
+  return values;
 }
 
 function invalid(name: string, value: string, expected: string, source = 'input'): ConfigError {

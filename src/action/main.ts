@@ -8,6 +8,7 @@ import { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import type { Command } from '../core/tick/commands.js';
 import { ConfigError, describeError, SequencerError } from '../core/errors.js';
 import { isActiveRef } from '../core/fleet/plan-index.js';
+import { createScrubber, knownSecrets } from '../core/trust/secrets.js';
 import { readRunContext, type RunContext } from './context.js';
 import { issuePlanId, routeEvent, type Route } from './events.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
@@ -31,25 +32,30 @@ type Client = () => Promise<GitHubClient>;
 
 export async function run(): Promise<number> {
   let outputs: PlanOutputs = emptyOutputs();
+  // Until the inputs are read, the environment alone (INPUT_GITHUB-TOKEN, INPUT_SECRETS, API keys)
+  // says what must not be published.
+  let secrets = createScrubber(knownSecrets({ env: process.env }));
   try {
     const inputs = parseInputs((name) => core.getInput(name));
-    core.setSecret(inputs.token);
+    for (const value of [inputs.token, ...inputs.secrets]) core.setSecret(value);
+    secrets = createScrubber(knownSecrets({ token: inputs.token, listed: inputs.secrets, env: process.env }));
     const ctx = await readRunContext(process.env);
     const route = routeEvent(ctx.eventName, ctx.payload, inputs);
-    const log = new ToolkitLog();
+    const log = new ToolkitLog(secrets);
     if (route.kind === 'ignore') {
       log.info(`Nothing to do: ${route.reason}.`);
-      setOutputs({ ...outputs, status: 'IGNORED' });
+      setOutputs({ ...outputs, status: 'IGNORED' }, secrets.scrub);
       return 0;
     }
     let made: Promise<GitHubClient> | undefined;
-    const client: Client = () => (made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing })));
+    const client: Client = () =>
+      (made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: secrets.scrub })));
     outputs = await handle(route, ctx, inputs, client, log);
-    setOutputs(outputs);
+    setOutputs(outputs, secrets.scrub);
     return 0;
   } catch (err) {
-    setOutputs({ ...outputs, status: 'ERROR' });
-    core.setFailed(err instanceof SequencerError ? `${err.message}${err.hint ? `\n${err.hint}` : ''}` : describeError(err));
+    setOutputs({ ...outputs, status: 'ERROR' }, secrets.scrub);
+    core.setFailed(secrets.scrub(err instanceof SequencerError ? `${err.message}${err.hint ? `\n${err.hint}` : ''}` : describeError(err)));
     return 1;
   }
 }

@@ -37,6 +37,7 @@ export function outputsFor(state: State, branch: string): PlanOutputs {
   };
 }
 
-export function setOutputs(outputs: PlanOutputs): void {
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+/** `scrub` takes known secrets out of the values (the `report` quotes plans' states). */
+export function setOutputs(outputs: PlanOutputs, scrub: (text: string) => string): void {
+  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, scrub(value));
 }

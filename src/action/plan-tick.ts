@@ -17,6 +17,7 @@ import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
 import { FsVerifier } from '../adapters/fs/fs-verifier.js';
 import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
+import { ScrubbingStore } from '../adapters/scrubbing-store.js';
 import { describeError } from '../core/errors.js';
 import type { Notice } from '../core/tick/notices.js';
 import { jobSummary, type Links } from '../core/render/render-markdown.js';
@@ -48,7 +49,12 @@ export function planBranch(inputs: ActionInputs, planId: string): string {
   return inputs.stateBranch ? inputs.stateBranch.replace('<plan-id>', planId) : `sequencer/${planId}`;
 }
 
-export function createPlanStore(ctx: RunContext, inputs: ActionInputs, planId: string, log: ToolkitLog): StateStore & { branch?: string } {
+/** The plan's store; every write is scrubbed of known secrets before it is recorded. */
+export function createPlanStore(ctx: RunContext, inputs: ActionInputs, planId: string, log: ToolkitLog): StateStore {
+  return new ScrubbingStore(planStore(ctx, inputs, planId, log), log.secrets);
+}
+
+function planStore(ctx: RunContext, inputs: ActionInputs, planId: string, log: ToolkitLog): StateStore {
   const statePath = `.sequencer/${planId}/state.json`;
   // Best effort: cache entries are immutable and evicted after 7 days (see the README).
   if (inputs.stateStore === 'cache') return new CacheStore({ workspace: ctx.workspace, planId, log });
@@ -201,10 +207,10 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     const fileLinks = await outputLinks(ctx.workspace, blobBase, outputs);
     // Every tick of the loop counts: the first may have run steps before the last only waited.
     if (notifier && writes > 0) await notifier.publishStatus(result.state, fileLinks).catch((err: unknown) => log.warn(`Could not update the status comment: ${String(err)}`));
-    await writeJobSummary(jobSummary(result.state, fileLinks)).catch((err: unknown) => log.warn(`Could not write the job summary: ${String(err)}`));
+    await writeJobSummary(log.scrub(jobSummary(result.state, fileLinks))).catch((err: unknown) => log.warn(`Could not write the job summary: ${String(err)}`));
   }
   if (attempts > 0) {
-    await uploadAttemptLogs({ dir: logDir, name: `sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`, secrets: [inputs.token], log: (m: string) => log.warn(m) });
+    await uploadAttemptLogs({ dir: logDir, name: `sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`, secrets: log.secrets, log: (m: string) => log.warn(m) });
   }
   return { result, branch };
 }

@@ -1,7 +1,12 @@
 // Log and Notifier for terminals: progress on stdout, problems on stderr. Every line passes
-// terminalText() first: plan text and agent output must not drive the terminal.
+// terminalText() first: plan text and agent output must not drive the terminal. Inside a GitHub
+// Actions step (the CLI run from a workflow) the runner reads those lines as workflow commands, so
+// there they get the same guard as the Action's log.
+import { randomBytes } from 'node:crypto';
 import { blockerReport, finalSummary } from '../core/render/render.js';
 import { terminalText } from '../core/render/terminal-text.js';
+import { guardWorkflowCommands, mayHoldWorkflowCommand } from '../core/render/workflow-commands.js';
+import { NO_SECRETS, type Scrubber } from '../core/trust/secrets.js';
 import { stepsDone } from '../core/state/step-view.js';
 import type { Notice } from '../core/tick/notices.js';
 import type { State } from '../core/state/types.js';
@@ -12,6 +17,10 @@ export interface ConsoleOptions {
   debug?: boolean;
   out?: (line: string) => void;
   err?: (line: string) => void;
+  /** Known secrets, replaced by `***` in everything printed. */
+  secrets?: Scrubber;
+  /** Print untrusted lines so that a GitHub Actions runner does not act on them. */
+  guardCommands?: boolean;
 }
 
 export class ConsoleLog implements Log {
@@ -20,8 +29,13 @@ export class ConsoleLog implements Log {
   constructor(private readonly opts: ConsoleOptions = {}) {
     const out = opts.out ?? ((line) => process.stdout.write(`${line}\n`));
     const err = opts.err ?? ((line) => process.stderr.write(`${line}\n`));
-    this.out = (line) => out(terminalText(line));
-    this.err = (line) => err(terminalText(line));
+    const secrets = opts.secrets ?? NO_SECRETS;
+    const safe = (text: string) => {
+      const clean = terminalText(secrets.scrub(text));
+      return opts.guardCommands && mayHoldWorkflowCommand(clean) ? guardWorkflowCommands(clean, randomBytes(16).toString('hex')) : clean;
+    };
+    this.out = (line) => out(safe(line));
+    this.err = (line) => err(safe(line));
   }
   info(message: string): void {
     if (!this.opts.quiet) this.out(message);

@@ -3,6 +3,7 @@
 // message and the documented exit code.
 import { EXIT, SequencerError, describeError } from '../core/errors.js';
 import { terminalText } from '../core/render/terminal-text.js';
+import { createScrubber, environmentSecrets } from '../core/trust/secrets.js';
 import { checkCommand, runCommand } from './commands/heartbeat.js';
 import { demoAgent } from './commands/demo-agent.js';
 import { demoCommand } from './commands/demo.js';
@@ -15,9 +16,11 @@ import { steerCommand } from './commands/steer.js';
 import { USAGE, parseCli } from './options.js';
 
 // Everything the CLI prints passes terminalText(): plan text, errors and agent output must not
-// drive the terminal (retitle it, clear it, hide a link's target).
-const print = (line: string) => process.stdout.write(`${terminalText(line)}\n`);
-const printError = (text: string) => process.stderr.write(terminalText(text));
+// drive the terminal (retitle it, clear it, hide a link's target). It may quote agent output, so
+// the environment's secrets never show in it either.
+const secrets = createScrubber(environmentSecrets(process.env));
+const print = (line: string) => process.stdout.write(`${terminalText(secrets.scrub(line))}\n`);
+const printError = (text: string) => process.stderr.write(terminalText(secrets.scrub(text)));
 
 async function main(argv: string[]): Promise<number> {
   // The sample agent receives the prompt as its last argument, which may look like a flag.

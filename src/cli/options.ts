@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
+import { environmentSecrets } from '../core/trust/secrets.js';
 
 export interface CliSettings {
   command: string;
@@ -40,6 +41,10 @@ export interface CliSettings {
   pruneMode: 'archive' | 'delete';
   /** `maintenance`: carry the actions out (--apply); otherwise only print them. */
   apply: boolean;
+  /** Values of secret-looking environment variables: scrubbed from what is printed and recorded. */
+  secrets?: string[];
+  /** Running inside a GitHub Actions step, whose runner reads printed lines as workflow commands. */
+  actionsLog?: boolean;
 }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
@@ -175,6 +180,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     pruneDays: intOption(v['prune-days'], '--prune-days', 7, 0, 3650),
     pruneMode: v.delete ? 'delete' : 'archive',
     apply: v.apply ?? false,
+    secrets: environmentSecrets(env),
+    actionsLog: env.GITHUB_ACTIONS === 'true',
   };
 }
 

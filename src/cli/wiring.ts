@@ -11,6 +11,8 @@ import { LocalOwnerProbe, localOwner } from '../adapters/process/local-owner.js'
 import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
 import { FsVerifier } from '../adapters/fs/fs-verifier.js';
 import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
+import { ScrubbingStore } from '../adapters/scrubbing-store.js';
+import { createScrubber, type Scrubber } from '../core/trust/secrets.js';
 import type { EngineConfig, EngineDeps } from '../engine.js';
 import type { StateStore } from '../ports.js';
 import type { CliSettings } from './options.js';
@@ -27,9 +29,24 @@ export function localPaths(s: CliSettings): LocalPaths {
   return { stateFile, inboxDir: `${stateFile}.inbox`, logDir: `${stateFile}.logs` };
 }
 
+/** The secrets of the CLI's environment: kept out of what it prints and records. */
+export function cliSecrets(s: CliSettings): Scrubber {
+  return createScrubber(s.secrets ?? []);
+}
+
+/** The console log for these settings: scrubbed, and guarded when run inside an Actions step. */
+export function consoleLog(s: CliSettings, secrets = cliSecrets(s)): ConsoleLog {
+  return new ConsoleLog({ quiet: s.quiet, secrets, guardCommands: s.actionsLog ?? false });
+}
+
+/** The plan's store; every write is scrubbed of the environment's secrets before it is recorded. */
 export function createStore(s: CliSettings, command: string): StateStore {
+  return new ScrubbingStore(planStore(s, command), cliSecrets(s));
+}
+
+function planStore(s: CliSettings, command: string): StateStore {
   if (s.store === 'file') return new FileStore({ statePath: s.statePath, command });
-  if (s.store === 'cache') return new CacheStore({ workspace: s.workspace, planId: s.planId, log: new ConsoleLog({ quiet: s.quiet }) });
+  if (s.store === 'cache') return new CacheStore({ workspace: s.workspace, planId: s.planId, log: consoleLog(s) });
   const rel = s.statePath.split(path.sep).join('/');
   return new GitStore({
     workspace: s.workspace,
@@ -44,7 +61,7 @@ export function createStore(s: CliSettings, command: string): StateStore {
 
 export async function createEngine(s: CliSettings, command: string): Promise<{ deps: EngineDeps; cfg: EngineConfig; paths: LocalPaths }> {
   const paths = localPaths(s);
-  const log = new ConsoleLog({ quiet: s.quiet });
+  const log = consoleLog(s);
   const workspace = await FsWorkspace.open(s.workspace);
   const deps: EngineDeps = {
     verifier: new FsVerifier({ root: workspace.root }),

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scrubBytes, stageScrubbedLogs, uploadAttemptLogs } from '../../src/adapters/toolkit/artifacts.js';
+import { NO_SECRETS, createScrubber } from '../../src/core/trust/secrets.js';
 
 const ENV_KEYS = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL'] as const;
 const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
@@ -30,17 +31,18 @@ describe('stageScrubbedLogs', () => {
     try {
       await writeFile(path.join(outside, 'host-secrets.txt'), 'not for upload');
       await mkdir(path.join(dir, 'step-1'), { recursive: true });
-      await writeFile(path.join(dir, 'step-1', 'attempt-1.log'), 'token ghp_s3cret and pässwörd here\n');
-      await writeFile(path.join(dir, 'raw.bin'), Buffer.from([0xff, 0xfe, 0x00, ...Buffer.from('ghp_s3cret'), 0x80]));
+      const basic = Buffer.from('x-access-token:ghp_s3cret_value').toString('base64');
+      await writeFile(path.join(dir, 'step-1', 'attempt-1.log'), `token ghp_s3cret_value and pässwörd_long here\nAuthorization: basic ${basic}\n`);
+      await writeFile(path.join(dir, 'raw.bin'), Buffer.from([0xff, 0xfe, 0x00, ...Buffer.from('ghp_s3cret_value'), 0x80]));
       await symlink(path.join(outside, 'host-secrets.txt'), path.join(dir, 'link.txt'));
 
-      const staged = await stageScrubbedLogs(dir, ['ghp_s3cret', 'pässwörd']);
+      const staged = await stageScrubbedLogs(dir, createScrubber(['ghp_s3cret_value', 'pässwörd_long']));
       try {
         expect(staged!.files.map((f) => path.relative(staged!.root, f))).toEqual(['raw.bin', path.join('step-1', 'attempt-1.log')]);
-        expect(await readFile(staged!.files[1]!, 'utf8')).toBe('token *** and *** here\n');
+        expect(await readFile(staged!.files[1]!, 'utf8')).toBe('token *** and *** here\nAuthorization: basic ***\n');
         expect([...(await readFile(staged!.files[0]!))]).toEqual([0xff, 0xfe, 0x00, ...Buffer.from('***'), 0x80]);
         // The originals are untouched.
-        expect(await readFile(path.join(dir, 'step-1', 'attempt-1.log'), 'utf8')).toContain('ghp_s3cret');
+        expect(await readFile(path.join(dir, 'step-1', 'attempt-1.log'), 'utf8')).toContain('ghp_s3cret_value');
       } finally {
         await rm(staged!.root, { recursive: true, force: true });
       }
@@ -50,12 +52,12 @@ describe('stageScrubbedLogs', () => {
   });
 
   it('returns null for an empty or missing directory', async () => {
-    expect(await stageScrubbedLogs(dir, [])).toBeNull();
-    expect(await stageScrubbedLogs(path.join(dir, 'nope'), [])).toBeNull();
+    expect(await stageScrubbedLogs(dir, NO_SECRETS)).toBeNull();
+    expect(await stageScrubbedLogs(path.join(dir, 'nope'), NO_SECRETS)).toBeNull();
   });
 
   it('scrubBytes handles secrets that span UTF-8 sequences', () => {
-    expect(scrubBytes(Buffer.from('a→b→c'), ['→b→']).toString('utf8')).toBe('a***c');
+    expect(scrubBytes(Buffer.from('a→bb→cc→dd→e'), createScrubber(['→bb→cc→dd→'])).toString('utf8')).toBe('a***e');
   });
 });
 
@@ -64,7 +66,7 @@ describe('uploadAttemptLogs', () => {
     for (const k of ENV_KEYS) delete process.env[k];
     await writeFile(path.join(dir, 'a.log'), 'x');
     const warnings: string[] = [];
-    expect(await uploadAttemptLogs({ dir, name: 'sequencer/issue-42: run 1', secrets: [], log: (m) => warnings.push(m) })).toBeNull();
+    expect(await uploadAttemptLogs({ dir, name: 'sequencer/issue-42: run 1', secrets: NO_SECRETS, log: (m) => warnings.push(m) })).toBeNull();
     expect(warnings).toEqual([
       'Attempt logs not uploaded as artifact "sequencer-issue-42- run 1": the artifact service is not available here (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is unset).',
     ]);
@@ -76,7 +78,7 @@ describe('uploadAttemptLogs', () => {
     await writeFile(path.join(dir, 'a.log'), 'x');
     const before = await stagingDirs();
     const warnings: string[] = [];
-    expect(await uploadAttemptLogs({ dir, name: 'logs', secrets: ['x'], log: (m) => warnings.push(m) })).toBeNull();
+    expect(await uploadAttemptLogs({ dir, name: 'logs', secrets: createScrubber(['x-secret-value']), log: (m) => warnings.push(m) })).toBeNull();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^Attempt logs not uploaded as artifact "logs": .*token/i);
     expect(await stagingDirs()).toEqual(before);

@@ -126,7 +126,7 @@ describe('notify', () => {
     expect(again.pullRequest).toMatchObject({ kind: 'exists', number: n.pullRequest && 'number' in n.pullRequest ? n.pullRequest.number : -1 });
 
     expect(withMarker(marker('issue-42', 'summary'))).toHaveLength(1);
-    expect(ours()[0]!.body).toContain('[out/a.md](https://github.com/octo-org/octo-repo/blob/abc123/out/a.md)');
+    expect(ours()[0]!.body).toContain('[out/a\\.md](https://github.com/octo-org/octo-repo/blob/abc123/out/a.md)');
     expect(asked[0]).toEqual(['out/a.md', 'out/b.md']);
     expect(fake.pulls).toHaveLength(1);
     expect(fake.pulls[0]).toMatchObject({ head: { label: 'octo-org:sequencer/issue-42' }, base: { ref: 'main' }, body: expect.stringContaining('#42') });

@@ -12,7 +12,7 @@ describe('comment markers', () => {
 
   it('answers a command with its quoted first line and inert mentions', () => {
     const body = replyComment(77, 'alice', '/approve delay=2 @org/team\nmore lines', 'Approved; cc @bob');
-    expect(body.split('\n')).toEqual([replyMarker(77), '> /approve delay=2 @\u200dorg/team', '', '@alice: Approved; cc @\u200dbob']);
+    expect(body.split('\n')).toEqual([replyMarker(77), '> /approve delay=2 \\@\u200dorg/team', '', '@alice: Approved; cc \\@\u200dbob']);
     expect(leadingMarker(body)).toBe('<!-- agent-step-sequencer:reply:77 -->');
   });
 

@@ -67,6 +67,8 @@ const cases: Array<[string, Kind, unknown]> = [
   ['output drive letter', 'structural', withA({ requiredOutputs: ['c:/x'] })],
   ['output blank', 'structural', withA({ requiredOutputs: ['  '] })],
   ['output with NUL', 'structural', withA({ requiredOutputs: ['a\u0000b'] })],
+  ['output with a newline', 'structural', withA({ requiredOutputs: ['a.md\n|---|'] })],
+  ['rule path with a bidi control', 'structural', rule({ file_exists: { path: 'a\u202eb' } })],
   ['alias and field together', 'structural', withA({ requiredOutputs: ['x'], required_outputs: ['x'] })],
   ['maxAttempts 0', 'structural', withA({ maxAttempts: 0 })],
   ['maxAttempts 101', 'structural', withA({ maxAttempts: 101 })],

@@ -52,7 +52,7 @@ describe('markdown rendering', () => {
   it('the status comment shows (k/N) and links outputs at the producing commit', () => {
     const body = statusComment(progressed, { file: (p) => `https://github.com/o/r/blob/abc/${p}` });
     expect(body).toMatch(/\(2\/3\)/);
-    expect(body).toContain('[study/summary.md](https://github.com/o/r/blob/abc/study/summary.md)');
+    expect(body).toContain('[study/summary\\.md](https://github.com/o/r/blob/abc/study/summary.md)');
   });
 
   it('the blocker notice fences the agent error and lists the way out', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capText, fence, inline, neutralizeMentions } from '../../src/core/render/untrusted-text.js';
+import { capText, fence, inline, neutralizeMentions, neutralizeReferences } from '../../src/core/render/untrusted-text.js';
 
 describe('untrusted text', () => {
   it('neutralizes user and team mentions but not e-mail addresses', () => {
@@ -29,5 +29,22 @@ describe('untrusted text', () => {
 
   it('keeps table cells on one line and escapes markup', () => {
     expect(inline('a | b\n<img src=x>')).toBe('a \\| b \\<img src=x\\>');
+  });
+
+  it('breaks issue references as well as mentions in inline text, not in fenced text', () => {
+    const refs = neutralizeReferences('see #12, owner/repo#3, GH-4 and gh-5; not #x or issue#');
+    expect(refs).not.toMatch(/#\d|GH-\d/i);
+    expect(refs.replace(/\u200d/g, '')).toBe('see #12, owner/repo#3, GH-4 and gh-5; not #x or issue#');
+    expect(fence('error #12')).toContain('error #12');
+  });
+
+  it('escapes what would start an entity, an autolink or a block at the start of a line', () => {
+    expect(inline('&lt;b&gt;')).toBe('\\&lt;b\\&gt;');
+    expect(inline('see https://evil.example/x and www.evil.example')).toBe('see https\\://evil\\.example/x and www\\.evil\\.example');
+    expect(inline('mailto:me@x.org')).toBe('mailto\\:me\\@\u200dx\\.org');
+    expect(inline('- item')).toBe('\\- item');
+    expect(inline('12. item')).toBe('12\\. item');
+    // Ordinary sentences keep their punctuation as is.
+    expect(inline('Done: 3 steps (of 4), ok.')).toBe('Done: 3 steps (of 4), ok.');
   });
 });

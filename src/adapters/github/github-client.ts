@@ -5,6 +5,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import Bottleneck from 'bottleneck/light.js';
 import { ConfigError, showValue } from '../../core/errors.js';
+import { leadingMarker } from '../../core/render/comment-markers.js';
 import type { Log } from '../../ports.js';
 import { isStatus, rateLimitMessage, retrySettings, shouldRetryRateLimit, type RateLimitKind } from '../../core/github/retry-policy.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
@@ -29,6 +30,11 @@ export interface GitHubClientOptions {
    * asks to avoid secondary rate limits. `off` is for tests against a local fake server.
    */
   pacing?: 'github' | 'off';
+  /**
+   * Applied to the text of every write (comment bodies, titles): the one place where whatever we
+   * post to GitHub passes, so no comment, reply or pull request can carry a known secret.
+   */
+  scrub?: (text: string) => string;
 }
 
 const DEFAULT_BASE_URL = 'https://api.github.com';
@@ -50,7 +56,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     return retrying;
   };
 
-  return new SequencerOctokit({
+  const octokit = new SequencerOctokit({
     auth: token,
     baseUrl,
     userAgent: options.userAgent ?? 'agent-step-sequencer',
@@ -64,6 +70,23 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       ...(options.pacing === 'off' ? unpacedGroups() : {}),
     },
   });
+  const { scrub } = options;
+  if (scrub) octokit.hook.before('request', (request) => scrubParameters(request as Record<string, unknown>, scrub));
+  return octokit;
+}
+
+/** Request options that are the route itself, not text we send. */
+const ROUTE_FIELDS = new Set(['method', 'url', 'baseUrl', 'headers', 'request', 'mediaType']);
+
+function scrubParameters(request: Record<string, unknown>, scrub: (text: string) => string): void {
+  if (request.method === 'GET' || request.method === 'HEAD') return;
+  for (const [name, value] of Object.entries(request)) {
+    if (typeof value !== 'string' || ROUTE_FIELDS.has(name)) continue;
+    // A comment's hidden marker is how later runs find it: a secret that happens to equal part
+    // of it (a plan id, `sequencer`) must not make every run post the comment again.
+    const marker = name === 'body' ? leadingMarker(value) : null;
+    request[name] = marker ? marker + scrub(value.slice(marker.length)) : scrub(value);
+  }
 }
 
 function normalizeBaseUrl(value: string): string {

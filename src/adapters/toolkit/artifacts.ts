@@ -4,16 +4,17 @@
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sanitizeArtifactName, scrubSecrets } from '../../core/render/artifact-names.js';
+import { sanitizeArtifactName } from '../../core/render/artifact-names.js';
 import { describeError } from '../../core/errors.js';
+import { scrubWith, type Scrubber } from '../../core/trust/secrets.js';
 
 export interface UploadLogsOptions {
   /** Directory holding the attempt logs; every regular file under it is uploaded. */
   dir: string;
   /** Artifact name; characters GitHub forbids are replaced, and it is cut to 100 characters. */
   name: string;
-  /** Values replaced by `***` in the uploaded copies. */
-  secrets: readonly string[];
+  /** What the uploaded copies must not hold (every known secret, replaced by `***`). */
+  secrets: Scrubber;
   /** Receives the warning when nothing could be uploaded. */
   log: (message: string) => void;
   retentionDays?: number;
@@ -56,7 +57,7 @@ export interface StagedLogs {
 }
 
 /** Scrubbed copies of every regular file under `dir`, in a temporary directory; null when none. */
-export async function stageScrubbedLogs(dir: string, secrets: readonly string[]): Promise<StagedLogs | null> {
+export async function stageScrubbedLogs(dir: string, secrets: Scrubber): Promise<StagedLogs | null> {
   const files = await regularFiles(dir);
   if (files.length === 0) return null;
   const root = await mkdtemp(path.join(os.tmpdir(), 'sequencer-logs-'));
@@ -79,9 +80,10 @@ export async function stageScrubbedLogs(dir: string, secrets: readonly string[])
  * Logs may hold any bytes. Working on latin1 strings maps each byte to one character, so bytes
  * that are not UTF-8 survive untouched while the UTF-8 bytes of each secret are still found.
  */
-export function scrubBytes(data: Buffer, secrets: readonly string[]): Buffer {
-  const needles = secrets.map((s) => Buffer.from(s, 'utf8').toString('latin1'));
-  return Buffer.from(scrubSecrets(data.toString('latin1'), needles), 'latin1');
+export function scrubBytes(data: Buffer, secrets: Scrubber): Buffer {
+  if (!secrets.needles.length) return data;
+  const needles = secrets.needles.map((s) => Buffer.from(s, 'utf8').toString('latin1'));
+  return Buffer.from(scrubWith(data.toString('latin1'), needles), 'latin1');
 }
 
 /** Relative paths of regular files under `dir`; symlinks are skipped so nothing outside leaks in. */

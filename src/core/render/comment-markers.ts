@@ -2,7 +2,7 @@
 // is how a later run finds it instead of posting it again. Replies to commands get one too,
 // keyed by the command comment's id, so a command is answered once however often a tick retries.
 import { createHash } from 'node:crypto';
-import { fence, inline, neutralizeMentions } from './untrusted-text.js';
+import { fence, inline } from './untrusted-text.js';
 
 const MARKER_PREFIX = '<!-- agent-step-sequencer:';
 const LEADING_MARKER = /^<!-- agent-step-sequencer:[^\n]*? -->/;
@@ -29,10 +29,13 @@ export function leadingMarker(body: string | null | undefined): string | null {
   return LEADING_MARKER.exec(body ?? '')?.[0] ?? null;
 }
 
-/** The answer to one command comment: marker, the quoted command, then `@login: text`. */
+/**
+ * The answer to one command comment: marker, the quoted command, then `@login: text`. The text
+ * quotes what people and the agent wrote (a malformed argument, a blocker), so it is inert.
+ */
 export function replyComment(commentId: number, login: string, commandText: string, text: string): string {
   const firstLine = commandText.trimStart().split(/\r?\n/, 1)[0] ?? '';
-  return [replyMarker(commentId), `> ${inline(firstLine, 200)}`, '', `@${login.replace(/[^A-Za-z0-9[\]_-]/g, '')}: ${neutralizeMentions(text)}`].join('\n');
+  return [replyMarker(commentId), `> ${inline(firstLine, 200)}`, '', `@${login.replace(/[^A-Za-z0-9[\]_-]/g, '')}: ${inline(text, 2000)}`].join('\n');
 }
 
 /**

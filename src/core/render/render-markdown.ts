@@ -26,9 +26,19 @@ export interface Links {
   file?: (path: string) => string;
 }
 
+/** A link to one of our own URLs; characters that could end the destination early are encoded. */
+function link(text: string, url: string): string {
+  return `[${text}](${url.replace(/[()]/g, (c) => (c === '(' ? '%28' : '%29')).replace(/[\s<>\\]/g, encodeURIComponent)})`;
+}
+
+/** An output path: inert text, linked to the file at the commit that produced it when known. */
+function outputText(path: string, links: Links, linked: boolean): string {
+  return links.file && linked ? link(inline(path), links.file(path)) : inline(path);
+}
+
 function outputsCell(row: StepRow, links: Links): string {
   if (!row.outputs.length) return '';
-  return row.outputs.map((o) => (links.file && row.status === 'DONE' ? `[${inline(o)}](${links.file(o)})` : `\`${o.replace(/`/g, '')}\``)).join(', ');
+  return row.outputs.map((o) => outputText(o, links, row.status === 'DONE')).join(', ');
 }
 
 export function stepTable(state: State, links: Links = {}): string {
@@ -107,7 +117,7 @@ export function finalSummaryComment(state: State, links: Links = {}): string {
     stepTable(state, links),
     '',
     outputs.length ? '**Outputs**' : 'No outputs were declared.',
-    ...outputs.map((o) => `- ${links.file ? `[${inline(o)}](${links.file(o)})` : `\`${o}\``}`),
+    ...outputs.map((o) => `- ${outputText(o, links, true)}`),
   ].join('\n');
 }
 
@@ -115,7 +125,8 @@ export function finalSummaryComment(state: State, links: Links = {}): string {
 export function cancelledNotice(state: State, runningStep: string | null, links: Links = {}): string {
   const id = state.planId ?? 'plan';
   const episode = (state.cancelRequested?.at ?? String(state.revision ?? 0)).replace(/[^0-9A-Za-z]/g, '');
-  const by = state.cancelRequested?.by ? ` by @${inline(state.cancelRequested.by, 60)}` : '';
+  // Who cancelled is named, not pinged.
+  const by = state.cancelRequested?.by ? ` by ${inline(`@${state.cancelRequested.by}`, 60)}` : '';
   const reason = state.cancelRequested?.reason ? ` (${inline(state.cancelRequested.reason, 200)})` : '';
   return [
     marker(id, 'cancelled', episode),
@@ -134,7 +145,8 @@ export function cancelledNotice(state: State, runningStep: string | null, links:
 export function mermaidQueue(state: State): string {
   const rows = stepRows(state);
   const nodeId = (i: number) => `s${i}`;
-  const label = (r: StepRow) => `${r.id}: ${r.title}`.replace(/["[\]{}()<>|#;`]/g, ' ').slice(0, 60);
+  // Inside a quoted Mermaid label only these could end the label, the node or the code block.
+  const label = (r: StepRow) => `${r.id}: ${r.title}`.replace(/["[\]{}()<>|#;`&\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').slice(0, 60);
   const lines = ['```mermaid', 'flowchart LR'];
   rows.forEach((r, i) => lines.push(`  ${nodeId(i)}["${label(r)}"]:::${r.status.toLowerCase()}`));
   for (let i = 1; i < rows.length; i++) lines.push(`  ${nodeId(i - 1)} --> ${nodeId(i)}`);

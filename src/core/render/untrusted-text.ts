@@ -1,12 +1,23 @@
-// Agent output and issue text are untrusted: before they reach a comment or a job summary they
-// are size-capped, @mentions are neutralised (no pinging whole teams from an agent's log) and
-// they are fenced with a fence longer than any backtick run inside, so they cannot close it.
+// Agent output, plan text, comments and the issue are untrusted: before they reach a comment or a
+// job summary they are size-capped and made inert. GitHub renders Markdown with raw HTML and
+// autolinks (`https://…`, `www.…`, e-mail addresses), and afterwards turns `@login`, `@org/team`,
+// `#123`, `owner/repo#1` and `GH-1` in the rendered text into live mentions and cross-references.
+// So inline text has every character that can start markup backslash-escaped (shown literally,
+// and breaking autolinks apart), and mentions and references broken by an invisible joiner; longer
+// text is fenced with a fence longer than any backtick run inside, so it cannot close it.
 
 const ZERO_WIDTH_JOINER = '\u200d';
 
 /** `@user` and `@org/team` become inert: the zero-width joiner breaks GitHub's mention parser. */
 export function neutralizeMentions(text: string): string {
   return text.replace(/(^|[^A-Za-z0-9`])@(?=[A-Za-z0-9])/g, `$1@${ZERO_WIDTH_JOINER}`);
+}
+
+/** Mentions, and `#12`, `owner/repo#12` and `GH-12` references, made inert the same way. */
+export function neutralizeReferences(text: string): string {
+  return neutralizeMentions(text)
+    .replace(/#(?=\d)/g, `#${ZERO_WIDTH_JOINER}`)
+    .replace(/\b(GH-)(?=\d)/gi, `$1${ZERO_WIDTH_JOINER}`);
 }
 
 export function capText(text: string, max: number): string {
@@ -16,7 +27,7 @@ export function capText(text: string, max: number): string {
   return `${text.slice(0, head)}\n… [${text.length - max} characters omitted] …\n${text.slice(text.length - tail)}`;
 }
 
-/** A fenced block that no content can break out of. */
+/** A fenced block that no content can break out of (GitHub links nothing inside code). */
 export function fence(text: string, max = 4000, info = 'text'): string {
   const body = neutralizeMentions(capText(text.replace(/\r\n?/g, '\n'), max));
   const longestRun = Math.max(2, ...Array.from(body.matchAll(/`+/g), (m) => m[0].length));
@@ -24,9 +35,26 @@ export function fence(text: string, max = 4000, info = 'text'): string {
   return `${ticks}${info}\n${body}\n${ticks}`;
 }
 
-/** Inline text for a table cell or a heading: one line, no markup that changes structure. */
+/**
+ * ASCII punctuation that can begin markup inline: emphasis, code, links and images, raw HTML and
+ * entities, table cells, headings, e-mail autolinks and math. CommonMark shows a backslash-escaped
+ * punctuation character as itself.
+ */
+const INLINE_MARKUP = /[\\`*_~[\]!<>&|#@$]/g;
+/** What an autolink needs: `scheme://`, `mailto:` / `xmpp:`, and a dot inside a host name. */
+const AUTOLINK_PARTS = /:(?=\/\/)|(?<=\b(?:mailto|xmpp))\:|\.(?=[A-Za-z0-9])/gi;
+/** Control characters and line breaks (Unicode's too): inline text stays on one line. */
+const LINE_BREAKS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+
+/** Inline text for a table cell, a heading or a sentence: one line, no markup, nothing live. */
 export function inline(text: string, max = 200): string {
-  const one = text.replace(/[\r\n]+/g, ' ').trim();
+  const one = text.replace(LINE_BREAKS, ' ').trim();
   const capped = one.length > max ? `${one.slice(0, max - 1)}…` : one;
-  return neutralizeMentions(capped.replace(/([\\`*_[\]<>|#~])/g, '\\$1'));
+  // At the start of a line these would begin a list item or a setext heading underline.
+  const escaped = capped
+    .replace(INLINE_MARKUP, '\\$&')
+    .replace(AUTOLINK_PARTS, '\\$&')
+    .replace(/^[-+=]/, '\\$&')
+    .replace(/^(\d+)([.)])/, '$1\\$2');
+  return neutralizeReferences(escaped);
 }

@@ -1,0 +1,173 @@
+// No secret leaves the run and no untrusted line becomes a workflow command, end to end through
+// the bundled Action under the local Node and Node 24. The agent (steered, say, by a prompt
+// injection) prints an API key from its environment, the token and their base64 forms to stdout
+// and stderr, and workflow commands; its check command does the same and fails, so the error,
+// the blocker, the /status reply and the [Resume] lines all quote it, and the plan's titles carry
+// commands too. From outside: neither the key nor the token is on any ref of the remote, in any
+// comment, the job summary, the outputs or the uploaded attempt logs; the runner would act on
+// none of the agent's or the plan's commands; and no comment renders the agent's markup.
+import { chmod, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import MarkdownIt from 'markdown-it';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startFakeArtifactService, unzip, type FakeArtifactService } from '../fakes/artifact-server.js';
+import { runnerCommands } from '../helpers/workflow-commands.js';
+import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
+import { removeTempDirs } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+const node24 = inject('node24');
+const NODES: Array<[string, () => string]> = [
+  ['local node', () => process.execPath],
+  [
+    'node 24',
+    () => {
+      if ('error' in node24) throw new Error(`Node 24 is needed to run the Action as GitHub does (runs.using: node24), but: ${node24.error}`);
+      return node24.path;
+    },
+  ],
+];
+
+const KEY = 'sk-proj-Zx81fakeKEYfor7estsOnlyQ2wLp0';
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+
+/** Prints everything it should not, as an agent and (with `check`) as a failing check command. */
+const LEAKY_AGENT = `#!/usr/bin/env node
+import fs from 'node:fs';
+import path from 'node:path';
+const env = process.env;
+const b64 = (s) => Buffer.from(s).toString('base64');
+const key = env.OPENAI_API_KEY, token = env.AGENT_LEAK_VALUE;
+const leak = [
+  'key ' + key, 'token ' + token, 'basic ' + b64('x-access-token:' + token), 'b64 ' + b64(token) + ' ' + b64(key),
+  '::add-mask::agent-mask', '::warning file=agent.js,line=1::forged by the agent', '::set-output name=status::HACKED',
+  'x ##[set-output name=plan-id]hacked', '::group::agent group', '::endgroup::', '::stop-commands::agent-pause', '::error::forged error',
+  '![x](http://e/x.png) <img src=x onerror=alert(1)> @org/team #1 https://evil.example',
+].join('\\n');
+process.stdout.write(leak + '\\n');
+process.stderr.write(leak + '\\n');
+if (process.argv[2] === 'check') process.exit(1);
+for (const out of JSON.parse(env.SEQUENCER_REQUIRED_OUTPUTS ?? '[]')) {
+  const file = path.join(env.SEQUENCER_WORKSPACE, out);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, 'notes\\n');
+}
+`;
+
+function plan(agent: string) {
+  return {
+    title: 'Leaky plan\n::warning file=plan.js::forged by the plan title',
+    steps: {
+      collect: { title: 'Collect\n::add-mask::plan-mask', instruction: 'Collect ##[set-output name=x]plan', requiredOutputs: ['notes/a.md'] },
+      leak: { title: 'Leak', instruction: 'Leak', validate: [{ command: { argv: [agent, 'check'] } }], onValidationFail: 'fail' },
+    },
+  };
+}
+
+const ISSUE = 61;
+const PLAN_ID = `issue-${ISSUE}`;
+const md = new MarkdownIt({ html: true, linkify: true });
+
+describe.each(NODES)('secrets and workflow commands from the agent (%s)', (_name, nodeOf) => {
+  let h: ActionHarness;
+  let artifacts: FakeArtifactService;
+  let agent: string;
+  const runs: ActionRun[] = [];
+
+  beforeAll(async () => {
+    h = await ActionHarness.create();
+    artifacts = await startFakeArtifactService();
+    agent = path.join(h.root, 'leaky-agent.mjs');
+    await writeFile(agent, LEAKY_AGENT);
+    await chmod(agent, 0o755);
+    h.fake.setPermission('writer', 'write');
+  });
+  afterAll(async () => {
+    await h?.close();
+    await artifacts?.close();
+  });
+
+  const needles = () => {
+    const token = h.fake.token;
+    return { key: KEY, 'key base64': b64(KEY), token, 'token base64': b64(token), 'x-access-token base64': b64(`x-access-token:${token}`) };
+  };
+  const expectNoSecret = (where: string, text: string) => {
+    for (const [what, needle] of Object.entries(needles())) expect(text.includes(needle), `${what} in ${where}`).toBe(false);
+  };
+
+  it('runs the plan: the agent leaks, the check fails, the plan blocks; /status and /retry answer', async () => {
+    const node = nodeOf();
+    const o = { node, inputs: { 'agent-command': agent, 'max-attempts': '1' }, env: { OPENAI_API_KEY: KEY, AGENT_LEAK_VALUE: h.fake.token, ...artifacts.env } };
+    runs.push(await h.openIssue(ISSUE, plan(agent), o));
+    runs.push(await h.say(ISSUE, 'writer', '/approve').deliver(o));
+    h.say(ISSUE, 'writer', '/status');
+    runs.push(await h.say(ISSUE, 'writer', '/retry').deliver(o));
+    for (const run of runs) expect(run.code, runReport(run)).toBe(0);
+    expect(runs.map((r) => r.outputs.status)).toEqual(['AWAITING_APPROVAL', 'BLOCKED', 'BLOCKED']);
+    // The leak is real: the check's output reached the state (scrubbed), the reply and the log.
+    const state = await h.remoteState(PLAN_ID);
+    expect(state?.stepRuns.leak?.error).toMatch(/key \*\*\*/);
+    expect(state?.stepRuns.collect?.stdout).toMatch(/token \*\*\*/);
+    expect(runs[2]!.stdout).toContain('[Resume] collect Collect');
+    expect(h.botComments(ISSUE, 'reply').some((c) => c.body.includes('Plan is BLOCKED'))).toBe(true);
+  });
+
+  it('no secret on any ref of the remote, in any comment, job summary, output or the Action log', async () => {
+    const history = await h.originGit(['log', '-p', '--all', '--format=%H %s%n%b']);
+    expect(history.stdout).toContain('key ***');
+    expectNoSecret('the remote', history.stdout);
+    const refs = await h.originGit(['for-each-ref', '--format=%(refname)']);
+    expectNoSecret('ref names', refs.stdout);
+    for (const c of h.fake.data.commentsOf(ISSUE)) expectNoSecret(`comment ${c.id}`, c.body);
+    for (const run of runs) {
+      expectNoSecret(`job summary of run ${run.runId}`, run.summary);
+      expectNoSecret(`outputs of run ${run.runId}`, JSON.stringify(run.outputs));
+      // The runner hides masked values in its log; our own ::add-mask:: lines are where it learns them.
+      const log = `${run.stdout}\n${run.stderr}`.split('\n').filter((l) => !l.startsWith('::add-mask::'));
+      expectNoSecret(`the log of run ${run.runId}`, log.join('\n'));
+    }
+  });
+
+  it('the uploaded attempt logs hold the agent output, scrubbed', async () => {
+    const uploaded = artifacts.artifacts.filter((a) => a.finalized);
+    expect(uploaded.length).toBeGreaterThanOrEqual(2);
+    let seen = 0;
+    for (const artifact of uploaded) {
+      for (const [name, content] of unzip(artifact.zip)) {
+        const text = content.toString('utf8');
+        expectNoSecret(`${artifact.name}/${name}`, text);
+        if (text.includes('::add-mask::agent-mask')) {
+          seen++;
+          expect(text).toContain('key ***');
+          expect(text).toContain('basic ***');
+        }
+      }
+    }
+    expect(seen).toBeGreaterThanOrEqual(2);
+  });
+
+  it('the runner would act on none of the commands the agent or the plan printed', async () => {
+    for (const run of runs) {
+      const output = `${run.stdout}\n${run.stderr}`;
+      const commands = runnerCommands(output);
+      const report = JSON.stringify(commands.map((c) => c.line), null, 1);
+      expect(commands.filter((c) => !['group', 'endgroup', 'warning', 'error', 'debug', 'notice', 'add-mask'].includes(c.name)), report).toEqual([]);
+      // Annotations are ours, without a forged file or title; masks are the token and the artifact URL's signature.
+      expect(commands.filter((c) => c.properties !== ''), report).toEqual([]);
+      expect(commands.filter((c) => c.name === 'add-mask' && /agent-mask|plan-mask/.test(c.data)), report).toEqual([]);
+      expect(commands.filter((c) => c.name === 'group' && /agent group/.test(c.data) && !/%0A/.test(c.data)), report).toEqual([]);
+      expect(commands.filter((c) => c.name === 'error' && c.data === 'forged error'), report).toEqual([]);
+    }
+    // They were printed, as text.
+    expect(runs.map((r) => r.stdout).join('\n')).toContain('::add-mask::agent-mask');
+  });
+
+  it("no comment renders the agent's markup", async () => {
+    for (const c of h.botComments(ISSUE)) {
+      const html = md.render(c.body);
+      expect(html, c.body).not.toMatch(/<img/i);
+      expect(html, c.body).not.toMatch(/href="(?!https:\/\/github\.com\/)/);
+    }
+  });
+});

@@ -1,0 +1,124 @@
+// A stand-in for the GitHub Actions artifact service on 127.0.0.1, spoken to by the real
+// `@actions/artifact` library over real HTTP, so a test can read exactly what a run uploaded.
+// Twirp JSON at `<ACTIONS_RESULTS_URL>twirp/github.actions.results.api.v1.ArtifactService/…`
+// (CreateArtifact hands out a signed blob URL, FinalizeArtifact commits it), and the blob itself
+// through the Azure Blob SDK's staged upload (`PUT ?comp=block` per block, then
+// `PUT ?comp=blocklist`). The runtime token is a JWT whose `scp` claim carries the backend ids,
+// as the library expects; it is not signed (the library does not check).
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inflateRawSync } from 'node:zlib';
+
+export interface FakeArtifact {
+  id: number;
+  name: string;
+  /** The uploaded zip, once committed. */
+  zip: Buffer;
+  finalized: boolean;
+}
+
+export interface FakeArtifactService {
+  readonly url: string;
+  /** The variables that point `@actions/artifact` at this server (add them to the job's env). */
+  readonly env: Record<string, string>;
+  readonly artifacts: FakeArtifact[];
+  close(): Promise<void>;
+}
+
+const TWIRP_PREFIX = '/twirp/github.actions.results.api.v1.ArtifactService/';
+const BLOB_PREFIX = '/devstoreaccount1/actions-results/';
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+export async function startFakeArtifactService(): Promise<FakeArtifactService> {
+  const signature = randomBytes(12).toString('hex');
+  const token = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ scp: 'Actions.GenericRead Actions.Results:run-backend-id:job-backend-id' })}.x`;
+  const artifacts: FakeArtifact[] = [];
+  const blocks = new Map<string, Buffer>();
+  let base = '';
+
+  function twirp(method: string, body: Record<string, unknown>): [number, unknown] {
+    const name = String(body.name ?? '');
+    if (method === 'CreateArtifact') {
+      const artifact: FakeArtifact = { id: artifacts.length + 1, name, zip: Buffer.alloc(0), finalized: false };
+      artifacts.push(artifact);
+      return [200, { ok: true, signed_upload_url: `${base}${BLOB_PREFIX}${artifact.id}?sig=${signature}` }];
+    }
+    if (method === 'FinalizeArtifact') {
+      const artifact = artifacts.find((a) => a.name === name && !a.finalized);
+      if (!artifact) return [404, { code: 'not_found', msg: `no artifact ${name} to finalize` }];
+      artifact.finalized = true;
+      return [200, { ok: true, artifact_id: String(artifact.id) }];
+    }
+    return [404, { code: 'bad_route', msg: `no method ${method}` }];
+  }
+
+  function blob(req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer): void {
+    const artifact = artifacts.find((a) => String(a.id) === url.pathname.slice(BLOB_PREFIX.length));
+    if (url.searchParams.get('sig') !== signature || !artifact || req.method !== 'PUT') {
+      res.writeHead(403).end();
+      return;
+    }
+    const comp = url.searchParams.get('comp');
+    if (comp === 'block') blocks.set(`${artifact.id}:${url.searchParams.get('blockid')}`, body);
+    else if (comp === 'blocklist') {
+      const ids = [...body.toString('utf8').matchAll(/<(?:Latest|Uncommitted|Committed)>([^<]*)<\//g)].map((m) => m[1]);
+      artifact.zip = Buffer.concat(ids.map((id) => blocks.get(`${artifact.id}:${id}`) ?? Buffer.alloc(0)));
+    } else artifact.zip = body;
+    res.writeHead(201, { etag: `"0x${artifact.id}"`, 'last-modified': new Date().toUTCString(), 'x-ms-request-server-encrypted': 'true', 'content-length': '0' }).end();
+  }
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', base);
+      const body = Buffer.concat(chunks);
+      if (url.pathname.startsWith(BLOB_PREFIX)) return blob(req, res, url, body);
+      if (!url.pathname.startsWith(TWIRP_PREFIX) || req.headers.authorization !== `Bearer ${token}`) {
+        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 'unauthenticated', msg: 'bad route or token' }));
+        return;
+      }
+      const [status, json] = twirp(url.pathname.slice(TWIRP_PREFIX.length), JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>);
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    env: { ACTIONS_RUNTIME_TOKEN: token, ACTIONS_RESULTS_URL: `${base}/`, GITHUB_SERVER_URL: 'https://github.com' },
+    artifacts,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Name → content of every file in a zip archive (stored or deflated), read from its central directory. */
+export function unzip(zip: Buffer): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('not a zip archive: no end of central directory');
+  let at = zip.readUInt32LE(end + 16);
+  const count = zip.readUInt16LE(end + 10);
+  for (let i = 0; i < count; i++) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error(`bad central directory entry at ${at}`);
+    const method = zip.readUInt16LE(at + 10);
+    const compressed = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(dataStart, dataStart + compressed);
+    if (!name.endsWith('/')) files.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return files;
+}
