@@ -6,7 +6,7 @@ import type { StepChange } from '../plan/replan.js';
 import type { State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 
-export type MarkerKind = 'status' | 'proposal' | 'blocked' | 'summary' | 'cancelled';
+export type MarkerKind = 'status' | 'proposal' | 'blocked' | 'summary' | 'cancelled' | 'refused' | 'request';
 
 /** The hidden marker that makes a comment findable (and so never posted twice). */
 export function marker(planId: string, kind: MarkerKind, episode?: string): string {
