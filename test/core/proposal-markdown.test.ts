@@ -88,7 +88,7 @@ describe('renderProposal', () => {
     expect(blocks.map((b) => b.text)).toContain(build.instruction);
     expect(md.render(body!)).not.toMatch(/<script>/);
     expect(body).toMatch(/attempts: 5 · time per attempt: 20 min · total time: 90 min · if validation fails: run `fix`, then retry/);
-    expect(body).toMatch(/##### 2\/2 `ship`: Ship\n\nattempts: 3 \(default\) · time per attempt: 45 \(default\) min · total time: no limit · if validation fails: retry/);
+    expect(body).toMatch(/##### 2\/2 `ship`: Ship\n\nattempts: 3 \(default\) · time per attempt: 45 min \(default\) · total time: no limit · if validation fails: retry/);
     expect(body).toMatch(/Attempts per step: 3 · time per attempt: 45 min/);
     expect(body).toMatch(/Delay between steps: 2 min/);
     expect(body).toContain('Required outputs: dist/app.js');

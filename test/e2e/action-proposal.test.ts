@@ -113,7 +113,7 @@ describe('the proposal (local node)', () => {
     expect(json).toContainEqual(RISKY.steps.build!.env);
     expect(json).toContainEqual(RISKY.steps.build!.validate);
     expect(json).toContainEqual(RISKY.steps.fix!.validate);
-    expect(body).toMatch(/attempts: 4 · time per attempt: 60 \(default\) min/);
+    expect(body).toMatch(/attempts: 4 · time per attempt: 60 min \(default\)/);
     // The workflow's own agent command is shown as the default.
     expect(blocks).toContain(h.agent);
 

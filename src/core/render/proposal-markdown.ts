@@ -130,7 +130,7 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
   const def: StepDef = state.plan.steps[stepId] ?? { title: stepId, instruction: '' };
   const facts = [
     `attempts: ${def.maxAttempts ?? `${settings.limits.maxAttempts} (default)`}`,
-    `time per attempt: ${def.attemptTimeoutMinutes ?? `${settings.limits.attemptTimeoutMinutes} (default)`} min`,
+    `time per attempt: ${def.attemptTimeoutMinutes !== undefined ? `${def.attemptTimeoutMinutes} min` : `${settings.limits.attemptTimeoutMinutes} min (default)`}`,
     `total time: ${def.timeoutMinutes !== undefined ? `${def.timeoutMinutes} min` : 'no limit'}`,
     `if validation fails: ${failRoute(def, stepId)}`,
   ];
@@ -146,12 +146,18 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
   const blocks = [head];
   if (def.agent !== undefined) blocks.push(...labelledFence('**Agent command for this step** (instead of the default; the instruction is added as its last argument):', String(def.agent), 'text'));
   if (def.env !== undefined) blocks.push(...labelledFence('**Environment** it adds to the agent and its check commands:', JSON.stringify(def.env, null, 2), 'json'));
-  if (def.validate !== undefined) blocks.push(...labelledFence('**Validation rules**, all of which must pass (check commands run in the workspace, without a shell):', JSON.stringify(def.validate, null, 2), 'json'));
+  if (def.validate !== undefined) blocks.push(...labelledFence('**Validation rules**, all of which must pass (check commands run in the workspace, without a shell):', rulesJson(def.validate), 'json'));
   const instruction = String(def.instruction ?? '');
   const lines = instruction.split('\n').length;
   const short = instruction.length <= SHORT_INSTRUCTION_CHARS && lines <= SHORT_INSTRUCTION_LINES;
   blocks.push(...labelledFence(short ? 'Instruction:' : `Instruction (${instruction.length} characters, ${lines} lines)`, instruction, 'text', !short));
   return blocks;
+}
+
+/** Valid JSON with one rule per line: exact, and short enough to read through. */
+function rulesJson(rules: unknown): string {
+  if (!Array.isArray(rules) || rules.length === 0) return JSON.stringify(rules);
+  return `[\n  ${rules.map((r) => JSON.stringify(r)).join(',\n  ')}\n]`;
 }
 
 function failRoute(def: StepDef, stepId: string): string {
