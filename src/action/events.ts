@@ -10,16 +10,29 @@ export type Route =
   /** workflow_dispatch: an explicit command on a plan (or on all plans for tick/list/audit). */
   | { kind: 'dispatch'; command: DispatchCommand; planId?: string; planFile?: string; step?: string; actor: string }
   /** issues opened/labeled/edited: propose the plan in the issue (or the plan input). */
-  | { kind: 'propose'; issueNumber: number; title: string; body: string; actor: string }
+  | { kind: 'propose'; issueNumber: number; title: string; body: string; actor: string; author: string }
+  /**
+   * `/draft` on a labelled issue: a writer asks the agent to draft a plan from the request. Handled
+   * before any tick, because an issue without a plan has no state whose inbox could read it.
+   */
+  | { kind: 'draft'; issueNumber: number; title: string; body: string; author: string; comment: DraftComment }
   /** issue_comment created on a plan's issue: tick the plan; its inbox reads the comment. */
   | { kind: 'comment'; issueNumber: number; commentId: number };
+
+export interface DraftComment {
+  id: number;
+  /** Who wrote `/draft`. */
+  login: string;
+  body: string;
+  createdAt: string;
+}
 
 interface Payload {
   action?: string;
   inputs?: Record<string, unknown>;
-  issue?: { number?: number; title?: string; body?: string | null; labels?: Array<{ name?: string } | string>; pull_request?: unknown };
+  issue?: { number?: number; title?: string; body?: string | null; labels?: Array<{ name?: string } | string>; pull_request?: unknown; user?: { login?: string } | null };
   label?: { name?: string };
-  comment?: { id?: number; body?: string | null; user?: { type?: string; login?: string } };
+  comment?: { id?: number; body?: string | null; user?: { type?: string; login?: string }; created_at?: string };
   sender?: { login?: string };
 }
 
@@ -37,7 +50,7 @@ export function routeEvent(eventName: string, payload: Payload, inputs: ActionIn
     case 'issues':
       return issueRoute(payload, inputs);
     case 'issue_comment':
-      return commentRoute(payload);
+      return commentRoute(payload, inputs);
     default:
       return { kind: 'ignore', reason: `event "${eventName}" is not handled (use schedule, workflow_dispatch, issues or issue_comment)` };
   }
@@ -98,10 +111,13 @@ function issueRoute(payload: Payload, inputs: ActionInputs): Route {
   const relevant =
     (action === 'labeled' && payload.label?.name === inputs.triggerLabel) || ((action === 'opened' || action === 'edited' || action === 'reopened') && labelled);
   if (!relevant) return { kind: 'ignore', reason: `issue #${issue.number} ${action} without the "${inputs.triggerLabel}" label` };
-  return { kind: 'propose', issueNumber: issue.number, title: issue.title ?? '', body: issue.body ?? '', actor: payload.sender?.login ?? '' };
+  return { kind: 'propose', issueNumber: issue.number, title: issue.title ?? '', body: issue.body ?? '', actor: payload.sender?.login ?? '', author: issue.user?.login ?? '' };
 }
 
-function commentRoute(payload: Payload): Route {
+/** `/draft` as the first line of a comment, at column 0. */
+const DRAFT = /^\/draft(?:[ \t]*(?:\r?\n|$))/;
+
+function commentRoute(payload: Payload, inputs: ActionInputs): Route {
   const issue = payload.issue;
   const comment = payload.comment;
   if (!issue?.number || !comment?.id) return { kind: 'ignore', reason: 'issue_comment event without an issue or comment' };
@@ -109,5 +125,17 @@ function commentRoute(payload: Payload): Route {
   if (issue.pull_request) return { kind: 'ignore', reason: 'comment on a pull request' };
   if (comment.user?.type === 'Bot') return { kind: 'ignore', reason: 'comment by a bot' };
   if (!/^\s*\/[a-z]/i.test(comment.body ?? '')) return { kind: 'ignore', reason: 'comment is not a command' };
+  if (DRAFT.test(comment.body ?? '')) {
+    const labelled = (issue.labels ?? []).some((l) => labelName(l) === inputs.triggerLabel);
+    if (!labelled) return { kind: 'ignore', reason: `/draft on issue #${issue.number} without the "${inputs.triggerLabel}" label` };
+    return {
+      kind: 'draft',
+      issueNumber: issue.number,
+      title: issue.title ?? '',
+      body: issue.body ?? '',
+      author: issue.user?.login ?? '',
+      comment: { id: comment.id, login: comment.user?.login ?? '', body: comment.body ?? '', createdAt: comment.created_at ?? '' },
+    };
+  }
   return { kind: 'comment', issueNumber: issue.number, commentId: comment.id };
 }

@@ -25,6 +25,8 @@ export interface ActionInputs {
   continueWorkflow?: string;
   openPullRequest: boolean;
   passTokenToAgent: boolean;
+  /** Let plans from issue authors without write access set `agent`, `env` and check commands. */
+  allowUntrustedPlanCommands: boolean;
   /** audit: BLOCKED or AWAITING_APPROVAL longer than this is reported. */
   staleDays: number;
   /** maintenance: finished plans whose last change is older than this are pruned. */
@@ -83,6 +85,7 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
     ...(optional('continue-workflow') ? { continueWorkflow: text('continue-workflow') } : {}),
     openPullRequest: bool(get, 'open-pull-request'),
     passTokenToAgent: bool(get, 'pass-token-to-agent'),
+    allowUntrustedPlanCommands: bool(get, 'allow-untrusted-plan-commands'),
     staleDays: int(get, 'stale-days', 14, 1, 3650),
     pruneDays: int(get, 'prune-days', 7, 0, 3650),
     pruneMode,

@@ -67,6 +67,13 @@ async function handle(route: Exclude<Route, { kind: 'ignore' }>, ctx: RunContext
       const proposed = await (await load.propose()).proposeFromIssue(ctx, inputs, await client(), log, route);
       return proposed.state ? outputsFor(proposed.state, proposed.branch) : emptyOutputs('MISSING');
     }
+    case 'draft': {
+      const drafted = await (await load.propose()).draftFromComment(ctx, inputs, await client(), log, route);
+      if (drafted !== 'tick') return drafted.state ? outputsFor(drafted.state, drafted.branch) : emptyOutputs('MISSING');
+      // The issue has a plan already: its inbox answers the comment like any other.
+      const { tickPlan } = await load.tick();
+      return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId: issuePlanId(route.issueNumber), deadline })]);
+    }
     case 'comment': {
       const { tickPlan } = await load.tick();
       return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId: issuePlanId(route.issueNumber), deadline })]);

@@ -87,6 +87,8 @@ export function createNotifier(
     planId,
     links,
     log: (m: string) => log.warn(m),
+    // What the proposal shows as the settings of every step: the workflow's, not the plan's.
+    proposal: { ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}), limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes } },
     ...(inputs.openPullRequest
       ? { openPullRequest: { head: planBranch(inputs, planId), base: defaultBranch(ctx), title: `Agent Step Sequencer: ${planId}` } }
       : {}),

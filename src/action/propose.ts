@@ -1,16 +1,27 @@
-// An issue asks for work: take the plan (the `plan` input, or a fenced JSON/YAML block in the
-// issue body), store it as AWAITING_APPROVAL on the plan's work branch and post the proposal.
+// An issue asks for work: take the plan (a visible fenced JSON/YAML block in the issue body, the
+// `plan` input, or a plan the agent drafts from the request), store it as AWAITING_APPROVAL on the
+// plan's work branch, post the proposal and record it once GitHub holds it (DESIGN §9). Nothing
+// runs before a writer acts: drafting runs the agent, so it needs a writer (the event's sender,
+// or a `/draft` reply); a plan from an author without write access may not choose commands.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitHubClient } from '../adapters/github/github-client.js';
+import type { GitHubNotifier } from '../adapters/github/github-notifier.js';
+import { createCommentOnce, MarkerIndex } from '../adapters/github/issue-comments.js';
+import { RepositoryPermissions } from '../adapters/github/repository-permissions.js';
 import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
+import { replyComment, replyMarker } from '../core/render/comment-markers.js';
 import { ConfigError, PlanError, describeError } from '../core/errors.js';
+import { classifyRequest } from '../core/plan/classify-request.js';
+import { describeExecution, executionFields } from '../core/plan/execution-fields.js';
 import { newState } from '../core/plan/new-state.js';
 import { planFromIssueBody } from '../core/plan/plan-from-issue.js';
 import { extractPlan, loadPlanText, type ExtractedPlan } from '../core/plan/plan-text.js';
 import { replan, type StepChange } from '../core/plan/replan.js';
+import { MAX_PROPOSAL_PARTS } from '../core/render/proposal-markdown.js';
 import type { State } from '../core/state/types.js';
-import { issuePlanId } from './events.js';
+import type { StateStore } from '../ports.js';
+import { issuePlanId, type DraftComment } from './events.js';
 import type { ActionInputs } from './inputs.js';
 import { createNotifier, createPlanStore, planBranch } from './plan-tick.js';
 import { outputLinks } from '../adapters/git/git-links.js';
@@ -22,9 +33,25 @@ import { effectiveQueue } from '../core/plan/plan-queue.js';
 export interface ProposeResult {
   state: State | null;
   branch: string;
-  /** Why nothing was proposed (no plan found, plan invalid). */
+  /** Why nothing was proposed (no plan found, plan invalid, plan refused, a request awaiting `/draft`). */
   problem?: string;
 }
+
+export interface IssueRequest {
+  issueNumber: number;
+  title: string;
+  body: string;
+  /** Who triggered the event (opened, labeled or edited the issue). */
+  actor: string;
+  /** Who opened the issue: the plan's author. */
+  author: string;
+  /** The `/draft` comment of a writer that asked for this proposal. */
+  draft?: DraftComment;
+}
+
+/** Where a plan came from decides whether it may choose commands. */
+type PlanSource = 'issue' | 'draft' | 'workflow';
+type FoundPlan = (ExtractedPlan & { source: PlanSource }) | { problem: string } | { needsWriter: true };
 
 export async function readPlanInput(workspace: string, file: string): Promise<ExtractedPlan> {
   const full = path.resolve(workspace, file);
@@ -37,28 +64,58 @@ export async function readPlanInput(workspace: string, file: string): Promise<Ex
   return loadPlanText(text, file);
 }
 
-async function planForIssue(ctx: RunContext, inputs: ActionInputs, body: string): Promise<ExtractedPlan | { problem: string }> {
-  const fromBody = planFromIssueBody(body);
+/** Writers, as the approvers list narrows them: the people who may start the agent. */
+class Writers {
+  readonly permissions: RepositoryPermissions;
+  constructor(
+    ctx: RunContext,
+    client: GitHubClient,
+    private readonly approvers: string[],
+  ) {
+    this.permissions = new RepositoryPermissions({ client, owner: ctx.owner, repo: ctx.repo });
+  }
+
+  /** Null when `login` may act; otherwise why not. */
+  async refusal(login: string): Promise<string | null> {
+    if (!login) return 'the event names no sender';
+    const gate = await this.permissions.gate(login);
+    if (gate.kind === 'deny' || gate.kind === 'ignore') return gate.reason;
+    if (gate.kind !== 'allow') return `the permission of ${login} is unknown`;
+    if (this.approvers.length && !this.approvers.some((a) => a.toLowerCase() === login.toLowerCase())) return 'only the logins in the approvers list may command this plan';
+    return null;
+  }
+}
+
+async function planForIssue(ctx: RunContext, inputs: ActionInputs, issue: IssueRequest, writers: Writers, log: ToolkitLog): Promise<FoundPlan> {
+  const fromBody = planFromIssueBody(issue.body);
   if (fromBody.found && 'error' in fromBody) return { problem: fromBody.error };
   if (fromBody.found && 'doc' in fromBody) {
     try {
-      return extractPlan(fromBody.doc, 'the plan block in the issue');
+      return { ...extractPlan(fromBody.doc, 'the plan block in the issue'), source: 'issue' };
     } catch (err) {
       return { problem: err instanceof PlanError ? err.message : describeError(err) };
     }
   }
-  if (inputs.planFile) return readPlanInput(ctx.workspace, inputs.planFile);
-  return planFromIssueRequest(ctx, inputs, body);
+  if (inputs.planFile) return { ...(await readPlanInput(ctx.workspace, inputs.planFile)), source: 'workflow' };
+  const request = issue.body.trim();
+  if (!request) return { problem: 'No plan found: the issue is empty. Describe the work, or add a fenced ```json or ```yaml block with "steps".' };
+  // A multi-step request is drafted by the agent: only when a writer asked for it.
+  if (classifyRequest(request).multiStep && !issue.draft) {
+    const refused = await writers.refusal(issue.actor);
+    if (refused) {
+      log.info(`Issue #${issue.issueNumber} is a request; drafting a plan runs the agent, and @${issue.actor} may not start it (${refused}). A writer can reply /draft.`);
+      return { needsWriter: true };
+    }
+  }
+  return planFromIssueRequest(ctx, inputs, request);
 }
 
 /**
- * No plan given: the issue text is the request. A single-step request becomes a one-step plan;
- * a multi-step one is drafted by the agent (validated, with one troubleshooting retry) and
- * proposed like any other plan, so nothing runs before a person approves it.
+ * No plan given: the issue text is the request. A single-step request becomes a one-step plan
+ * without running anything; a multi-step one is drafted by the agent (validated, with one
+ * troubleshooting retry) and proposed like any other plan, so nothing else runs before approval.
  */
-async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, body: string): Promise<ExtractedPlan | { problem: string }> {
-  const request = body.trim();
-  if (!request) return { problem: 'No plan found: the issue is empty. Describe the work, or add a fenced ```json or ```yaml block with "steps".' };
+async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, request: string): Promise<FoundPlan> {
   try {
     const drafted = await planFromRequest({
       request,
@@ -69,57 +126,142 @@ async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, body:
       logDir: path.join(ctx.runnerTemp, 'sequencer-planning'),
       timeoutMs: inputs.attemptTimeoutMinutes * 60_000,
     });
-    return { plan: drafted.plan };
+    return { plan: drafted.plan, source: 'draft' };
   } catch (err) {
     if (err instanceof PlanError || err instanceof ConfigError) return { problem: `Could not draft a plan from this issue: ${err.message}` };
     throw err;
   }
 }
 
-export async function proposeFromIssue(
-  ctx: RunContext,
-  inputs: ActionInputs,
-  client: GitHubClient,
-  log: ToolkitLog,
-  issue: { issueNumber: number; title: string; body: string },
-): Promise<ProposeResult> {
+export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, issue: IssueRequest): Promise<ProposeResult> {
   const planId = issuePlanId(issue.issueNumber);
+  const branch = planBranch(inputs, planId);
   const store = createPlanStore(ctx, inputs, planId, log);
   const notifier = createNotifier(ctx, inputs, client, planId, log, (paths) => outputLinks(ctx.workspace, `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`, paths));
-  const found = await planForIssue(ctx, inputs, issue.body);
+  const writers = new Writers(ctx, client, inputs.approvers);
+  const found = await planForIssue(ctx, inputs, issue, writers, log);
+  if ('needsWriter' in found) {
+    await notifier?.postDraftHint();
+    return { state: null, branch, problem: 'a request: a writer can reply /draft to have a plan drafted' };
+  }
   if ('problem' in found) {
     log.warn(found.problem);
     await notifier?.postProblem(found.problem);
-    return { state: null, branch: planBranch(inputs, planId), problem: found.problem };
+    return { state: null, branch, problem: found.problem };
   }
   if (!found.plan.title && issue.title) found.plan.title = issue.title;
 
   await store.acquire();
   const loaded = await store.load();
   const now = new Date();
+
+  // A plan its author could not have run themselves may not choose what runs (DESIGN §9).
+  const execution = found.source === 'workflow' || inputs.allowUntrustedPlanCommands ? [] : executionFields(found.plan);
+  if (execution.length && !(await writers.permissions.hasWrite(issue.author))) {
+    const candidate = newState(found.plan, { planId, now, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}) });
+    const problem = `The plan of issue #${issue.issueNumber} is from ${issue.author || 'an unknown author'}, who has no write access, and it sets what runs (${describeExecution(execution)}); it was not proposed.`;
+    log.warn(problem);
+    await notifier?.refusePlan(candidate, issue.author, execution);
+    const withdrawn = loaded.kind === 'loaded' ? await withdrawProposal(store, loaded.state, 'the issue now holds a plan that was refused') : null;
+    return { state: withdrawn, branch, problem };
+  }
+
   let next: State;
   let changes: StepChange[] = [];
   if (loaded.kind === 'missing') {
     next = {
       ...newState(found.plan, { planId, now, stepDelayMinutes: found.stepDelayMinutes ?? inputs.stepDelayMinutes, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}) }),
       issue: { number: issue.issueNumber, statusCommentId: null },
-      proposal: { at: now.toISOString() },
+      // Comments up to the `/draft` that asked for the plan were written before it existed.
+      ...(issue.draft ? { inbox: { lastCommentId: issue.draft.id } } : {}),
+      proposal: null,
     };
   } else {
     const queue = effectiveQueue(found.plan, found.stepQueue);
     const candidate = replan(loaded.state, found.plan, queue, now);
     if (candidate.state.planHash === loaded.state.planHash) {
-      log.info(`Plan ${planId} is unchanged (${loaded.state.planHash}); nothing to propose.`);
-      // A run that stored the proposal but failed before posting it must not leave it unposted
-      // forever; the comment is found by its marker, so this never posts it twice.
-      if (loaded.state.status === 'AWAITING_APPROVAL') await notifier?.proposePlan(loaded.state);
-      return { state: loaded.state, branch: planBranch(inputs, planId) };
+      log.info(`Plan ${planId} is unchanged (${loaded.state.planHash}); nothing new to propose.`);
+      // A run that stored the plan but failed before posting its proposal (or recording it) must
+      // not leave it so; the parts are found by their markers, so none is posted twice.
+      if (loaded.state.status !== 'AWAITING_APPROVAL' || !notifier) return { state: loaded.state, branch };
+      return { state: await postAndRecord(store, loaded.state, notifier, [], log), branch };
     }
-    next = candidate.state;
+    // Not proposed until the comment is posted: an approval needs a posted proposal.
+    next = { ...candidate.state, proposal: null };
     changes = candidate.changes;
     log.info(`Plan ${planId} changed: ${candidate.changes.filter((c) => c.change !== 'unchanged').map((c) => `${c.stepId} ${c.change}`).join(', ')}`);
   }
-  const written = await store.write(next, { kind: 'update', message: `plan proposed (${next.planHash})` });
-  await notifier?.proposePlan(written, changes);
-  return { state: written, branch: planBranch(inputs, planId) };
+  const written = await store.write(next, { kind: 'update', message: `plan stored for review (${next.planHash})` });
+  if (!notifier) return { state: written, branch };
+  return { state: await postAndRecord(store, written, notifier, changes, log), branch };
+}
+
+/** Posts the proposal, then records in the state what GitHub holds: the hash shown and when. */
+async function postAndRecord(store: StateStore, state: State, notifier: GitHubNotifier, changes: StepChange[], log: ToolkitLog): Promise<State> {
+  const posted = await notifier.proposePlan(state, changes);
+  if ('tooLarge' in posted) {
+    const problem = `This plan is too large to propose on the issue: its proposal would take ${posted.tooLarge.parts} comments (${posted.tooLarge.chars} characters; at most ${MAX_PROPOSAL_PARTS} comments are posted). Nothing can be approved. Split it into smaller plans, or start it from the workflow with \`command: start\` and the \`plan\` input (a dispatch by someone with write access approves it).`;
+    log.warn(problem);
+    await notifier.postProblem(problem);
+    return state.proposal ? withdrawProposal(store, state, 'the proposal is too large to post') : state;
+  }
+  const p = state.proposal;
+  if (p && p.planHash === posted.planHash && p.postedAt === posted.postedAt && p.commentId === posted.commentId) return state;
+  log.info(`Proposal of ${posted.planHash} posted (comment ${posted.commentId}, ${posted.postedAt}).`);
+  return store.write(
+    { ...state, proposal: { at: new Date().toISOString(), planHash: posted.planHash, postedAt: posted.postedAt, commentId: posted.commentId } },
+    { kind: 'update', message: `plan proposed (${posted.planHash})` },
+  );
+}
+
+/** Nothing can be approved any more from the proposal that was posted before. */
+async function withdrawProposal(store: StateStore, state: State, why: string): Promise<State> {
+  if (state.status !== 'AWAITING_APPROVAL' || !state.proposal) return state;
+  return store.write({ ...state, proposal: null }, { kind: 'update', message: `proposal withdrawn: ${why}` });
+}
+
+/**
+ * `/draft` on an issue: a writer asks the agent to draft a plan from the request. An issue that
+ * has a plan already is left to its tick ('tick'); anyone else gets one short reply and nothing runs.
+ */
+export async function draftFromComment(
+  ctx: RunContext,
+  inputs: ActionInputs,
+  client: GitHubClient,
+  log: ToolkitLog,
+  route: { issueNumber: number; title: string; body: string; author: string; comment: DraftComment },
+): Promise<ProposeResult | 'tick'> {
+  const planId = issuePlanId(route.issueNumber);
+  const branch = planBranch(inputs, planId);
+  const writers = new Writers(ctx, client, inputs.approvers);
+  const refused = await writers.refusal(route.comment.login);
+  const where = { client, owner: ctx.owner, repo: ctx.repo, issueNumber: route.issueNumber };
+  const react = (content: '+1' | 'confused') =>
+    client.rest.reactions.createForIssueComment({ owner: ctx.owner, repo: ctx.repo, comment_id: route.comment.id, content }).catch((err: unknown) => log.warn(`Could not react to comment ${route.comment.id}: ${describeError(err)}`));
+  if (refused) {
+    log.info(`/draft by @${route.comment.login} on #${route.issueNumber} refused: ${refused}.`);
+    const index = new MarkerIndex(where, undefined, route.comment.createdAt || undefined);
+    const marker = replyMarker(route.comment.id);
+    await createCommentOnce({
+      where,
+      body: replyComment(route.comment.id, route.comment.login, route.comment.body, `drafting a plan runs the agent, so only someone with write access can ask for it: ${refused}.`),
+      find: (fresh) => index.find(marker, fresh),
+      log: (m) => log.warn(m),
+    });
+    await react('confused');
+    return { state: null, branch, problem: `/draft refused: ${refused}` };
+  }
+  if (await planExists(ctx, inputs, planId, log)) return 'tick';
+  await react('+1');
+  return proposeFromIssue(ctx, inputs, client, log, { issueNumber: route.issueNumber, title: route.title, body: route.body, actor: route.comment.login, author: route.author, draft: route.comment });
+}
+
+async function planExists(ctx: RunContext, inputs: ActionInputs, planId: string, log: ToolkitLog): Promise<boolean> {
+  const store = createPlanStore(ctx, inputs, planId, log);
+  await store.acquire();
+  try {
+    return (await store.load()).kind === 'loaded';
+  } finally {
+    await store.release();
+  }
 }

@@ -157,17 +157,54 @@ describe('notify', () => {
 });
 
 describe('proposePlan and postProblem', () => {
-  it('posts a proposal once per plan hash and returns its id and time', async () => {
+  it('posts a proposal once per plan hash and returns its id, hash and GitHub time', async () => {
     const s = plan({ status: 'AWAITING_APPROVAL' });
     const first = await notifier().proposePlan(s);
     const again = await notifier().proposePlan(s);
     expect(again).toEqual(first);
-    expect(first.at).toBe(fake.data.comment(first.commentId)!.created_at);
+    if (!('postedAt' in first)) throw new Error('not posted');
+    expect(first.planHash).toBe(s.planHash);
+    expect(first.postedAt).toBe(fake.data.comment(first.commentId)!.created_at);
+    expect(first.commentIds).toEqual([first.commentId]);
 
     const changed = { ...s, planHash: 'sha256:other' };
     const second = await notifier().proposePlan(changed);
-    expect(second.commentId).not.toBe(first.commentId);
+    expect('commentId' in second && second.commentId).not.toBe(first.commentId);
     expect(ours()).toHaveLength(2);
+  });
+
+  it('edits a proposal found with another body, and counts it as posted when edited', async () => {
+    const s = plan({ status: 'AWAITING_APPROVAL' });
+    const old = fake.addComment(ISSUE, {
+      login: 'github-actions[bot]',
+      userType: 'Bot',
+      body: `${marker('issue-42', 'proposal', s.planHash)}\nan older rendering without the commands`,
+      createdAt: new Date(Date.now() - 120_000),
+    });
+    const posted = await notifier({ proposal: { agentCommand: 'claude -p', limits: { maxAttempts: 4, attemptTimeoutMinutes: 30 } } }).proposePlan(s);
+    if (!('postedAt' in posted)) throw new Error('not posted');
+    expect(posted.commentId).toBe(old.id);
+    expect(ours()).toHaveLength(1);
+    expect(ours()[0]!.body).toMatch(/Attempts per step: 4 · time per attempt: 30 min/);
+    expect(posted.postedAt).toBe(fake.data.comment(old.id)!.updated_at);
+    expect(Date.parse(posted.postedAt)).toBeGreaterThan(Date.parse(old.created_at));
+  });
+
+  it('posts a proposal too long for one comment as parts that GitHub accepts, once', async () => {
+    const big = state(
+      Array.from({ length: 400 }, (_, i) => `s${i}`),
+      { planId: 'issue-42', status: 'AWAITING_APPROVAL' },
+      (id) => ({ instruction: `${id}: ${'a long instruction sentence. '.repeat(10)}` }),
+    );
+    const posted = await notifier().proposePlan(big);
+    if (!('postedAt' in posted)) throw new Error('not posted');
+    expect(posted.commentIds.length).toBeGreaterThan(1);
+    expect(ours().map((c) => c.id)).toEqual(posted.commentIds);
+    expect(posted.commentId).toBe(posted.commentIds.at(-1));
+    expect(ours().at(-1)!.body).toContain(`Plan hash: \`${big.planHash}\``);
+    const posts = sent('POST').length;
+    expect(await notifier().proposePlan(big)).toEqual(posted);
+    expect(sent('POST').length).toBe(posts);
   });
 
   it('tells each distinct problem once', async () => {

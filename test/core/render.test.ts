@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockerNotice, finalSummaryComment, marker, mermaidQueue, proposalComment, statusComment } from '../../src/core/render/render-markdown.js';
+import { blockerNotice, finalSummaryComment, marker, mermaidQueue, statusComment } from '../../src/core/render/render-markdown.js';
 import { finalSummary, resumeLines, statusTable } from '../../src/core/render/render.js';
 import { state, T0 } from '../fakes/states.js';
 
@@ -45,7 +45,6 @@ describe('terminal rendering', () => {
 describe('markdown rendering', () => {
   it('every comment carries its hidden marker', () => {
     expect(statusComment(progressed)).toContain(marker('p', 'status'));
-    expect(proposalComment(progressed)).toContain(marker('p', 'proposal', progressed.planHash));
     expect(finalSummaryComment(progressed)).toContain(marker('p', 'summary'));
   });
 
@@ -68,17 +67,5 @@ describe('markdown rendering', () => {
     expect(chart).toMatch(/s0\["research: Research"\]:::done/);
     expect(chart).toMatch(/s0 --> s1/);
     expect(chart).toMatch(/s1 --> s2/);
-  });
-
-  it('a re-proposed plan lists the changed steps and the finished steps it keeps', () => {
-    const body = proposalComment(progressed, [
-      { stepId: 'research', change: 'unchanged' },
-      { stepId: 'write', change: 'changed' },
-      { stepId: 'extra', change: 'added' },
-    ]);
-    expect(body).toMatch(/paused until it is approved again/);
-    expect(body).toMatch(/- `write` changed\n- `extra` added/);
-    expect(body).toMatch(/Finished steps kept \(same id and instruction\): `research`, `write`/);
-    expect(proposalComment(progressed)).not.toMatch(/paused/);
   });
 });

@@ -93,13 +93,18 @@ describe('a proposal that could not be posted', () => {
     const failed = await h.openIssue(55, PLAN);
     expect(failed.code, runReport(failed)).toBe(1);
     expect(failed.outputs.status).toBe('ERROR');
-    expect((await h.remoteState('issue-55'))?.status).toBe('AWAITING_APPROVAL');
+    const stored = await h.remoteState('issue-55');
+    expect(stored?.status).toBe('AWAITING_APPROVAL');
+    // Nothing is posted, so nothing is proposed: no approval can count yet.
+    expect(stored?.proposal ?? null).toBeNull();
     expect(h.botComments(55)).toHaveLength(0);
 
     const rerun = await h.rerun(failed);
     expect(rerun.code, runReport(rerun)).toBe(0);
     expect(rerun.outputs.status).toBe('AWAITING_APPROVAL');
-    expect(h.botComments(55, 'proposal')).toHaveLength(1);
+    const proposal = h.botComments(55, 'proposal');
+    expect(proposal).toHaveLength(1);
     expect(h.botComments(55)).toHaveLength(1);
+    expect((await h.remoteState('issue-55'))?.proposal).toMatchObject({ planHash: stored?.planHash, postedAt: proposal[0]!.created_at, commentId: proposal[0]!.id });
   });
 });

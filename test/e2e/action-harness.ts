@@ -259,7 +259,7 @@ export class ActionHarness {
   }
 
   /** Comments the sequencer posted (as the token's user), optionally only those of one marker kind. */
-  botComments(issue: number, kind?: 'proposal' | 'status' | 'blocked' | 'summary' | 'reply' | 'problem'): GhComment[] {
+  botComments(issue: number, kind?: 'proposal' | 'status' | 'blocked' | 'summary' | 'reply' | 'problem' | 'refused' | 'request'): GhComment[] {
     return this.fake.data
       .commentsOf(issue)
       .filter((c) => c.user.login === this.fake.login)

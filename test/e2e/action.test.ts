@@ -202,6 +202,8 @@ describe.each(NODES)('/cancel while an agent runs (%s)', (_name, nodeOf) => {
       },
     };
     const env = { SEQUENCER_INBOX_POLL_SECONDS: '1' };
+    // The plan sets `env`, which only an issue author with write access may do.
+    h.fake.setPermission(h.actor, 'admin');
     expectOk(await h.openIssue(issue, slow, { node, env }));
     h.fake.setPermission('carol', 'admin');
 

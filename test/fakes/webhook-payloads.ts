@@ -15,6 +15,7 @@ export type IssueCommentCreatedPayload = ExampleOf<'issue_comment', 'created'>;
 export type IssueCommentEditedPayload = ExampleOf<'issue_comment', 'edited'>;
 export type IssuesOpenedPayload = ExampleOf<'issues', 'opened'>;
 export type IssuesLabeledPayload = ExampleOf<'issues', 'labeled'>;
+export type IssuesEditedPayload = ExampleOf<'issues', 'edited'>;
 
 function example<N extends WebhookDefinition['name'], A extends string>(name: N, action: A): ExampleOf<N, A> {
   const definition = definitions.find((d) => d.name === name);
@@ -148,6 +149,18 @@ export function issuesOpened(o: IssueOverrides = {}): IssuesOpenedPayload {
   const payload = example('issues', 'opened');
   applyIssue(payload, o);
   if (o.sender !== undefined) payload.issue.user.login = o.sender;
+  return payload;
+}
+
+/**
+ * An edit of the issue by `sender`; the issue's author stays `author` (default: the example's).
+ * `previousBody` becomes `changes.body.from`, as GitHub reports an edit.
+ */
+export function issuesEdited(o: IssueOverrides & { author?: string; previousBody?: string }): IssuesEditedPayload {
+  const payload = example('issues', 'edited');
+  applyIssue(payload, o);
+  if (o.author !== undefined) payload.issue.user.login = o.author;
+  if (o.previousBody !== undefined) payload.changes = { body: { from: o.previousBody } };
   return payload;
 }
 

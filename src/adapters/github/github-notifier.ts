@@ -4,8 +4,11 @@
 import { leadingMarker, problemComment } from '../../core/render/comment-markers.js';
 import { describeError } from '../../core/errors.js';
 import type { Notice } from '../../core/tick/notices.js';
-import { blockerNotice, cancelledNotice, finalSummaryComment, proposalComment, statusComment, type Links } from '../../core/render/render-markdown.js';
+import { blockerNotice, cancelledNotice, finalSummaryComment, statusComment, type Links } from '../../core/render/render-markdown.js';
+import { draftHintComment, refusedPlanComment, renderProposal, type ProposalSettings } from '../../core/render/proposal-markdown.js';
+import type { StepExecution } from '../../core/plan/execution-fields.js';
 import type { StepChange } from '../../core/plan/replan.js';
+import { DEFAULT_LIMITS } from '../../core/state/step-view.js';
 import type { State } from '../../core/state/types.js';
 import type { Notifier } from '../../ports.js';
 import { isStatus, type GitHubClient } from './github-client.js';
@@ -28,6 +31,19 @@ export interface GitHubNotifierOptions {
   botLogin?: string;
   /** Backoff unit between attempts to post a comment. Default 1000 ms. */
   retryBaseMs?: number;
+  /** The workflow's settings the proposal shows (default agent command, limits). */
+  proposal?: ProposalSettings;
+}
+
+/** A proposal as GitHub holds it: what `state.proposal` records once it is posted. */
+export interface PostedProposal {
+  planHash: string;
+  /** The last part: the one that ends with the plan hash and how to approve. */
+  commentId: number;
+  /** Every part, in order. */
+  commentIds: number[];
+  /** GitHub's time from which the whole proposal, as now rendered, was visible. */
+  postedAt: string;
 }
 
 export interface PublishedStatus {
@@ -81,6 +97,7 @@ export class GitHubNotifier implements Notifier {
       if (this.status?.id === known && this.status.body === body) return { commentId: known, changed: false };
       try {
         await this.edit(known, body);
+        this.status = { id: known, body };
         return { commentId: known, changed: true };
       } catch (err) {
         if (!isStatus(err, 404)) throw err;
@@ -105,10 +122,37 @@ export class GitHubNotifier implements Notifier {
     return { commentId: comment.id };
   }
 
-  /** Posts the proposal for this plan hash once; returns the comment for `state.proposal`. */
-  async proposePlan(state: State, changes: StepChange[] = []): Promise<{ commentId: number; at: string }> {
-    const comment = await this.postOnce(proposalComment(this.named(state), changes));
-    return { commentId: comment.id, at: comment.createdAt };
+  /**
+   * Posts the proposal for this plan hash: every part once, found by its marker. A part found
+   * with another body (an earlier run's rendering, other settings) is edited to the current one,
+   * so what is shown is what runs; `postedAt` is then the edit's time, not the first post's.
+   */
+  async proposePlan(state: State, changes: StepChange[] = []): Promise<PostedProposal | { tooLarge: { chars: number; parts: number } }> {
+    const s = this.named(state);
+    const rendered = renderProposal(s, this.o.proposal ?? { limits: DEFAULT_LIMITS }, changes);
+    if ('tooLarge' in rendered) return rendered;
+    const ids: number[] = [];
+    let postedAt = '';
+    for (const body of rendered.parts) {
+      const { comment, created } = await this.createOnce(body, leadingMarker(body)!, false);
+      let at = created ? comment.createdAt : comment.updatedAt;
+      if (!created && comment.body !== body) at = (await this.edit(comment.id, body)).updatedAt;
+      ids.push(comment.id);
+      if (!postedAt || Date.parse(at) > Date.parse(postedAt)) postedAt = at;
+    }
+    return { planHash: s.planHash ?? '', commentId: ids[ids.length - 1]!, commentIds: ids, postedAt };
+  }
+
+  /** Says once per plan hash why a plan from someone without write access was not proposed. */
+  async refusePlan(state: State, author: string, found: StepExecution[]): Promise<{ commentId: number }> {
+    const comment = await this.postOnce(refusedPlanComment(this.named(state), author, found));
+    return { commentId: comment.id };
+  }
+
+  /** Tells a request's issue, once, that a maintainer can reply `/draft`. */
+  async postDraftHint(): Promise<{ commentId: number }> {
+    const comment = await this.postOnce(draftHintComment(this.o.planId));
+    return { commentId: comment.id };
   }
 
   private async postOnce(body: string): Promise<IssueComment> {
@@ -127,13 +171,14 @@ export class GitHubNotifier implements Notifier {
     return result;
   }
 
-  private async edit(id: number, body: string): Promise<void> {
+  private async edit(id: number, body: string): Promise<IssueComment> {
     const { client, owner, repo } = this.o;
     // A PATCH is idempotent, so the retry plugin may repeat it.
     const { data } = await client.rest.issues.updateComment({ owner, repo, comment_id: id, body });
-    this.status = { id, body };
+    const comment = toIssueComment(data);
     const marker = leadingMarker(body);
-    if (marker) this.index.remember(marker, toIssueComment(data));
+    if (marker) this.index.remember(marker, comment);
+    return comment;
   }
 
   private async openPullRequest(state: State): Promise<void> {

@@ -1,10 +1,12 @@
-// A plan written into an issue body: the first fenced ```json / ```yaml block that parses to a
-// plan (`steps`) or a seed state (`plan.steps`). Issues mix prose, examples and logs, so blocks
-// that parse to something else are passed over; a block that does not parse is reported (with
-// the line in the issue body) only when no later block holds a plan.
+// A plan written into an issue body: the first fenced ```json / ```yaml block that GitHub shows
+// and that parses to a plan (`steps`) or a seed state (`plan.steps`). Issues mix prose, examples
+// and logs, so blocks that parse to something else are passed over; a block that does not parse,
+// or a plan GitHub hides, is reported (with the line in the issue body) only when no other block
+// holds a plan.
 import { PlanError } from '../errors.js';
 import { isRecord } from './field-checks.js';
 import { parsePlanText } from './plan-text.js';
+import { issueFences } from './visible-fences.js';
 
 export type PlanFromIssue =
   | { found: true; doc: unknown; lang: 'json' | 'yaml' }
@@ -23,7 +25,8 @@ const LANGS: Record<string, 'json' | 'yaml'> = { json: 'json', yaml: 'yaml', yml
 
 export function planFromIssueBody(body: string): PlanFromIssue {
   let firstError: string | undefined;
-  for (const block of fencedBlocks(body)) {
+  let firstHidden: string | undefined;
+  for (const block of issueFences(body)) {
     const lang = LANGS[block.info];
     if (!lang) continue;
     let doc: unknown;
@@ -31,12 +34,19 @@ export function planFromIssueBody(body: string): PlanFromIssue {
       doc = parsePlanText(block.content, lang === 'json' ? 'block.json' : 'block.yaml');
     } catch (err) {
       if (!(err instanceof PlanError)) throw err;
-      firstError ??= describeBlockError(block, err);
+      if (!block.hiddenBy) firstError ??= describeBlockError(block, err);
       continue;
     }
-    if (looksLikePlan(doc)) return { found: true, doc, lang };
+    if (!looksLikePlan(doc)) continue;
+    // What the maintainer cannot see is not what they approve.
+    if (block.hiddenBy) {
+      firstHidden ??= `The \`\`\`${block.info} block at line ${block.line} of the issue body is inside ${block.hiddenBy}, so GitHub does not show it as code and it is not used as the plan. Put the plan in a visible fenced block.`;
+      continue;
+    }
+    return { found: true, doc, lang };
   }
-  return firstError ? { found: true, error: firstError } : { found: false };
+  const error = firstError ?? firstHidden;
+  return error ? { found: true, error } : { found: false };
 }
 
 function looksLikePlan(doc: unknown): boolean {
@@ -57,21 +67,28 @@ export function fencedBlocks(body: string): FencedBlock[] {
   const lines = body.replace(/\r\n?/g, '\n').split('\n');
   const blocks: FencedBlock[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const open = /^( {0,3})(`{3,}|~{3,})(.*)$/.exec(lines[i] ?? '');
-    if (!open) continue;
-    const [, indent = '', fence = '', rest = ''] = open;
-    // A backtick fence's info string may not contain backticks (that is inline code).
-    if (fence[0] === '`' && rest.includes('`')) continue;
-    const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
-    const content: string[] = [];
-    let j = i + 1;
-    for (; j < lines.length && !closing.test(lines[j] ?? ''); j++) {
-      content.push(stripIndent(lines[j] ?? '', indent.length));
-    }
-    blocks.push({ info: (rest.trim().split(/\s+/, 1)[0] ?? '').toLowerCase(), content: content.join('\n'), line: i + 1 });
-    i = j;
+    const fence = readFence(lines, i);
+    if (!fence) continue;
+    blocks.push(fence.block);
+    i = fence.end;
   }
   return blocks;
+}
+
+/** The fenced block opening at `lines[i]`, and the index of its closing line (or the last line). */
+export function readFence(lines: string[], i: number): { block: FencedBlock; end: number } | null {
+  const open = /^( {0,3})(`{3,}|~{3,})(.*)$/.exec(lines[i] ?? '');
+  if (!open) return null;
+  const [, indent = '', fence = '', rest = ''] = open;
+  // A backtick fence's info string may not contain backticks (that is inline code).
+  if (fence[0] === '`' && rest.includes('`')) return null;
+  const closing = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+  const content: string[] = [];
+  let j = i + 1;
+  for (; j < lines.length && !closing.test(lines[j] ?? ''); j++) {
+    content.push(stripIndent(lines[j] ?? '', indent.length));
+  }
+  return { block: { info: (rest.trim().split(/\s+/, 1)[0] ?? '').toLowerCase(), content: content.join('\n'), line: i + 1 }, end: Math.min(j, lines.length - 1) };
 }
 
 function stripIndent(line: string, width: number): string {

@@ -1,12 +1,11 @@
-// Markdown for GitHub: the plan proposal, the status comment (edited in place, found by its
-// hidden marker), the blocker notice, the final summary and the job summary.
+// Markdown for GitHub: the status comment (edited in place, found by its hidden marker), the
+// blocker notice, the final summary and the job summary. The proposal is proposal-markdown.ts.
 import { formatDuration, resumeLines, stepRows, type StepRow } from './render.js';
 import { stepsDone } from '../state/step-view.js';
-import type { StepChange } from '../plan/replan.js';
 import type { State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 
-export type MarkerKind = 'status' | 'proposal' | 'blocked' | 'summary' | 'cancelled';
+export type MarkerKind = 'status' | 'proposal' | 'blocked' | 'summary' | 'cancelled' | 'refused' | 'request';
 
 /** The hidden marker that makes a comment findable (and so never posted twice). */
 export function marker(planId: string, kind: MarkerKind, episode?: string): string {
@@ -47,31 +46,6 @@ export function stepTable(state: State, links: Links = {}): string {
       `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} | ${outputsCell(r, links)} |`,
   );
   return ['| # | step | title | status | tries | duration | outputs |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
-}
-
-export function proposalComment(state: State, changes: StepChange[] = []): string {
-  const id = state.planId ?? 'plan';
-  const changed = changes.filter((c) => c.change !== 'unchanged');
-  const kept = Object.entries(state.stepRuns).filter(([, r]) => r.status === 'DONE' || r.status === 'SKIPPED').map(([sid]) => `\`${sid}\``);
-  return [
-    marker(id, 'proposal', state.planHash),
-    `### Proposed plan: ${inline(state.plan.title ?? id)} (${state.stepQueue.length} steps)`,
-    '',
-    ...(changed.length
-      ? [
-          'The plan changed since it was approved, so it is paused until it is approved again:',
-          ...changed.map((c) => `- \`${c.stepId}\` ${c.change}`),
-          kept.length ? `Finished steps kept (same id and instruction): ${kept.join(', ')}.` : 'No finished step is kept.',
-          '',
-        ]
-      : []),
-    stepTable(state),
-    '',
-    `Plan hash: \`${state.planHash ?? ''}\``,
-    '',
-    'Reply **`/approve`** to start, or **`/approve delay=2`** to wait 2 minutes between steps (recommended for rate-limited APIs).',
-    'Only people with write access (or listed approvers) can approve. Edit the plan and the proposal is posted again.',
-  ].join('\n');
 }
 
 export function statusComment(state: State, links: Links = {}): string {

@@ -1,0 +1,41 @@
+// Whether a login has write access, from the collaborator-permission API (DESIGN §7, §9), asked
+// once per login per run. `author_association` is never consulted here: a member whose
+// organisation membership is private shows up as CONTRIBUTOR or NONE yet may have write access.
+import { decidePermission, type Gate } from '../../core/trust/authorize.js';
+import { isStatus, type GitHubClient } from './github-client.js';
+
+export class RepositoryPermissions {
+  private readonly asked = new Map<string, Promise<Gate>>();
+
+  constructor(private readonly o: { client: GitHubClient; owner: string; repo: string }) {}
+
+  /** allow for write, maintain or admin permission; deny (with the reason) otherwise. */
+  gate(login: string): Promise<Gate> {
+    const key = login.toLowerCase();
+    let gate = this.asked.get(key);
+    if (!gate) {
+      gate = this.ask(login);
+      // A failed request is not an answer: the next question asks again.
+      gate.catch(() => this.asked.delete(key));
+      this.asked.set(key, gate);
+    }
+    return gate;
+  }
+
+  async hasWrite(login: string): Promise<boolean> {
+    if (!login) return false;
+    return (await this.gate(login)).kind === 'allow';
+  }
+
+  private async ask(login: string): Promise<Gate> {
+    const { client, owner, repo } = this.o;
+    try {
+      const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
+      return decidePermission(login, data.permission, data.role_name);
+    } catch (err) {
+      // GitHub answers 404 for a login that is no collaborator (or no user at all).
+      if (isStatus(err, 404)) return decidePermission(login, undefined);
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,35 @@
+// What in a plan chooses what runs, beyond the instruction handed to the workflow's agent: a
+// step's own agent command, its environment, and check commands among its validation rules.
+// A plan from someone without write access may not carry these (DESIGN §9), unless the workflow
+// says so (`allow-untrusted-plan-commands`).
+import type { Plan } from '../state/types.js';
+
+export type ExecutionField = 'agent' | 'env' | 'command' | 'command_output_contains';
+
+export interface StepExecution {
+  stepId: string;
+  fields: ExecutionField[];
+}
+
+const RULE_FIELDS: readonly ExecutionField[] = ['command', 'command_output_contains'];
+
+/** Every step (queued, remediation or unreachable alike) that sets an execution field, in plan order. */
+export function executionFields(plan: Plan): StepExecution[] {
+  const out: StepExecution[] = [];
+  for (const [stepId, step] of Object.entries(plan.steps)) {
+    const fields: ExecutionField[] = [];
+    if (step.agent !== undefined) fields.push('agent');
+    if (step.env !== undefined) fields.push('env');
+    const rules = Array.isArray(step.validate) ? step.validate : [];
+    for (const field of RULE_FIELDS) {
+      if (rules.some((rule) => typeof rule === 'object' && rule !== null && Object.hasOwn(rule, field))) fields.push(field);
+    }
+    if (fields.length) out.push({ stepId, fields });
+  }
+  return out;
+}
+
+/** `` `build` sets agent, env; `test` sets command `` for a message. */
+export function describeExecution(found: StepExecution[]): string {
+  return found.map((s) => `\`${s.stepId}\` sets ${s.fields.map((f) => `\`${f}\``).join(', ')}`).join('; ');
+}

@@ -1,0 +1,272 @@
+// The plan proposal: everything that will run once a writer approves, and nothing else (DESIGN
+// §9). Every step that can run is shown (queued steps, then the remediation steps they route
+// to), each with its instruction, its own agent command, every env entry and every validation
+// rule in full, its limits; then the plan-level settings and, last, the plan hash the approval
+// binds to. A proposal longer than one comment is split into numbered parts, never cut.
+import { remediationTargets, ROUTE_FAIL, ROUTE_RETRY } from '../tick/remediation.js';
+import type { Limits } from '../state/step-view.js';
+import { describeExecution, type StepExecution } from '../plan/execution-fields.js';
+import type { StepChange } from '../plan/replan.js';
+import type { State, StepDef } from '../state/types.js';
+import { marker, stepTable } from './render-markdown.js';
+import { fence, inline } from './untrusted-text.js';
+
+/** GitHub refuses comment bodies longer than this. */
+export const MAX_COMMENT_CHARS = 65_536;
+/** Content per part, leaving room for the part's heading and the closing lines. */
+const PART_CONTENT_CHARS = 58_000;
+/**
+ * Untrusted text is fenced in pieces of at most this many characters: a fence grows by twice the
+ * longest backtick run inside it, and mentions grow by a third, so a piece always fits a part.
+ */
+const PIECE_CHARS = 18_000;
+/** More parts than this is a plan nobody reviews on an issue; it is refused with a reason. */
+export const MAX_PROPOSAL_PARTS = 20;
+/** The step table is an overview; past this many steps the step sections say it all. */
+const TABLE_MAX_STEPS = 50;
+/** Instructions longer than this (or with more lines) are collapsed. */
+const SHORT_INSTRUCTION_CHARS = 400;
+const SHORT_INSTRUCTION_LINES = 6;
+
+export interface ProposalSettings {
+  /** The workflow's `agent-command`: what runs a step that sets no `agent` of its own. */
+  agentCommand?: string;
+  /** Attempts and attempt timeout of steps that set none (`max-attempts`, `attempt-timeout-minutes`). */
+  limits: Limits;
+}
+
+export type RenderedProposal = { parts: string[] } | { tooLarge: { chars: number; parts: number } };
+
+/** The steps that can run: the queue in order, then every remediation step reachable from it. */
+export function runnableSteps(state: State): { queued: string[]; remediation: string[]; never: string[] } {
+  const queued = [...state.stepQueue];
+  const inQueue = new Set(queued);
+  const remediation: string[] = [];
+  for (const id of queued) {
+    for (const target of remediationTargets(state.plan, id)) {
+      if (!inQueue.has(target) && !remediation.includes(target)) remediation.push(target);
+    }
+  }
+  const reachable = new Set([...queued, ...remediation]);
+  const never = Object.keys(state.plan.steps).filter((id) => !reachable.has(id));
+  return { queued, remediation, never };
+}
+
+export function renderProposal(state: State, settings: ProposalSettings, changes: StepChange[] = []): RenderedProposal {
+  const id = state.planId ?? 'plan';
+  const hash = state.planHash ?? '';
+  const { queued, remediation, never } = runnableSteps(state);
+  const title = inline(state.plan.title ?? id);
+  const counts = `${queued.length} step${queued.length === 1 ? '' : 's'}${remediation.length ? `, ${remediation.length} remediation step${remediation.length === 1 ? '' : 's'}` : ''}`;
+
+  const blocks: string[] = [
+    ...changeBlocks(state, changes),
+    settingsBlock(state, settings),
+    ...(queued.length <= TABLE_MAX_STEPS ? [stepTable(state)] : []),
+    `#### Steps, in the order they run`,
+  ];
+  queued.forEach((stepId, i) => blocks.push(...stepBlocks(state, stepId, `${i + 1}/${queued.length}`, settings)));
+  if (remediation.length) {
+    blocks.push('#### Remediation steps\n\nThey run only when a step whose validation failed routes to them (`onValidationFail`); then that step is retried.');
+    for (const stepId of remediation) blocks.push(...stepBlocks(state, stepId, 'remediation', settings));
+  }
+  if (never.length) blocks.push(...listBlocks(`Defined in the plan but never run (not queued, no step routes to them): `, never.map((s) => `\`${s}\``)));
+
+  const packed = pack(blocks);
+  const chars = blocks.reduce((n, b) => n + b.length + 2, 0);
+  if (packed.length > MAX_PROPOSAL_PARTS) return { tooLarge: { chars, parts: packed.length } };
+  const n = packed.length;
+  const parts = packed.map((content, k) => {
+    const head = [
+      marker(id, 'proposal', k === 0 ? hash : `${hash}:part-${k + 1}`),
+      `### Proposed plan: ${title} (${counts})${n > 1 ? `, part ${k + 1} of ${n}` : ''}`,
+      '',
+      ...(n > 1 ? [`This proposal is too long for one comment; it is split into ${n} comments. The plan hash and how to approve it are at the end of the last one.`, ''] : []),
+    ];
+    const tail =
+      k === n - 1
+        ? [
+            '',
+            `Plan hash: \`${hash}\``,
+            '',
+            'Reply **`/approve`** to run exactly this plan, or **`/approve delay=2`** to wait 2 minutes between steps (recommended for rate-limited APIs).',
+            'Only people with write access (or listed approvers) can approve, and only after this proposal was posted. Edit the plan and the proposal is posted again.',
+          ]
+        : ['', `*Continued in the next comment (part ${k + 2} of ${n}).*`];
+    return [...head, content.join('\n\n'), ...tail].join('\n');
+  });
+  return { parts };
+}
+
+function changeBlocks(state: State, changes: StepChange[]): string[] {
+  const changed = changes.filter((c) => c.change !== 'unchanged');
+  if (!changed.length) return [];
+  const kept = Object.entries(state.stepRuns)
+    .filter(([, r]) => r.status === 'DONE' || r.status === 'SKIPPED')
+    .map(([sid]) => `\`${sid}\``);
+  return [
+    ...linesToBlocks(['The plan changed since it was approved, so it is paused until it is approved again:', ...changed.map((c) => `- \`${c.stepId}\` ${c.change}`)]),
+    ...(kept.length ? listBlocks('Finished steps kept (same id and instruction): ', kept, '.') : ['No finished step is kept.']),
+  ];
+}
+
+function settingsBlock(state: State, settings: ProposalSettings): string {
+  const agent = settings.agentCommand?.trim();
+  return [
+    '**Settings for every step** (a step may override them below):',
+    '',
+    `- Attempts per step: ${settings.limits.maxAttempts} · time per attempt: ${settings.limits.attemptTimeoutMinutes} min`,
+    `- Delay between steps: ${state.stepDelayMinutes ?? 0} min (\`/approve delay=N\` sets another)`,
+    ...(typeof state.plan.deadline === 'string' ? [`- Deadline: ${inline(state.plan.deadline, 60)}`] : []),
+    '',
+    agent
+      ? `**Agent command** (the workflow input \`agent-command\`; the step's instruction is added as its last argument):\n\n${fullFence(agent)}`
+      : '**Agent command**: none set in the workflow (`agent-command`), so a step without its own `agent` cannot run.',
+  ].join('\n');
+}
+
+/** One step: a heading with its limits, then each execution field and the instruction, in full. */
+function stepBlocks(state: State, stepId: string, position: string, settings: ProposalSettings): string[] {
+  const def: StepDef = state.plan.steps[stepId] ?? { title: stepId, instruction: '' };
+  const facts = [
+    `attempts: ${def.maxAttempts ?? `${settings.limits.maxAttempts} (default)`}`,
+    `time per attempt: ${def.attemptTimeoutMinutes !== undefined ? `${def.attemptTimeoutMinutes} min` : `${settings.limits.attemptTimeoutMinutes} min (default)`}`,
+    `total time: ${def.timeoutMinutes !== undefined ? `${def.timeoutMinutes} min` : 'no limit'}`,
+    `if validation fails: ${failRoute(def, stepId)}`,
+  ];
+  if (def.expectPayload) facts.push('must write a payload');
+  if (def.inheritPayload) facts.push('receives earlier steps’ payloads');
+  const outputs = def.requiredOutputs ?? [];
+  const head = [
+    `##### ${position} \`${stepId}\`: ${inline(def.title ?? stepId)}`,
+    facts.join(' · '),
+    ...(outputs.length ? [`Required outputs: ${outputs.map((o) => inline(o, 300)).join(', ')}`] : []),
+  ].join('\n\n');
+
+  const blocks = [head];
+  if (def.agent !== undefined) blocks.push(...labelledFence('**Agent command for this step** (instead of the default; the instruction is added as its last argument):', String(def.agent), 'text'));
+  if (def.env !== undefined) blocks.push(...labelledFence('**Environment** it adds to the agent and its check commands:', JSON.stringify(def.env, null, 2), 'json'));
+  if (def.validate !== undefined) blocks.push(...labelledFence('**Validation rules**, all of which must pass (check commands run in the workspace, without a shell):', rulesJson(def.validate), 'json'));
+  const instruction = String(def.instruction ?? '');
+  const lines = instruction.split('\n').length;
+  const short = instruction.length <= SHORT_INSTRUCTION_CHARS && lines <= SHORT_INSTRUCTION_LINES;
+  blocks.push(...labelledFence(short ? 'Instruction:' : `Instruction (${instruction.length} characters, ${lines} lines)`, instruction, 'text', !short));
+  return blocks;
+}
+
+/** Valid JSON with one rule per line: exact, and short enough to read through. */
+function rulesJson(rules: unknown): string {
+  if (!Array.isArray(rules) || rules.length === 0) return JSON.stringify(rules);
+  return `[\n  ${rules.map((r) => JSON.stringify(r)).join(',\n  ')}\n]`;
+}
+
+function failRoute(def: StepDef, stepId: string): string {
+  const route = def.onValidationFail ?? ROUTE_RETRY;
+  if (route === ROUTE_RETRY) return 'retry';
+  if (route === ROUTE_FAIL) return 'block the plan';
+  return route === stepId ? 'retry' : `run \`${route}\`, then retry`;
+}
+
+/**
+ * A label and the text fenced in full: in pieces when it is long (each labelled), collapsed in
+ * `<details>` when asked. The fence is longer than any backtick run inside, so nothing escapes it.
+ */
+function labelledFence(label: string, text: string, info: string, collapsed = false): string[] {
+  const pieces = splitText(text, PIECE_CHARS);
+  return pieces.map((piece, i) => {
+    const name = pieces.length > 1 ? `${label} (piece ${i + 1} of ${pieces.length})` : label;
+    const body = fullFence(piece, info);
+    return collapsed ? `<details><summary>${name}</summary>\n\n${body}\n\n</details>` : `${name}\n\n${body}`;
+  });
+}
+
+function fullFence(text: string, info = 'text'): string {
+  return fence(text, Math.max(1, text.length), info);
+}
+
+/** Splits at line ends where it can, never inside a surrogate pair. */
+export function splitText(text: string, max: number): string[] {
+  const out: string[] = [];
+  let rest = text.replace(/\r\n?/g, '\n');
+  while (rest.length > max) {
+    let cut = rest.lastIndexOf('\n', max);
+    if (cut < max / 2) cut = max;
+    else cut += 1;
+    const code = rest.charCodeAt(cut - 1);
+    if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  out.push(rest);
+  return out;
+}
+
+/** Lines grouped into blocks that each fit a part. */
+function linesToBlocks(lines: string[]): string[] {
+  const blocks: string[] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const line of lines) {
+    if (size + line.length + 1 > PIECE_CHARS && current.length) {
+      blocks.push(current.join('\n'));
+      current = [];
+      size = 0;
+    }
+    current.push(line);
+    size += line.length + 1;
+  }
+  if (current.length) blocks.push(current.join('\n'));
+  return blocks;
+}
+
+/** `label a, b, c.` over as many blocks as it takes. */
+function listBlocks(label: string, items: string[], end = ''): string[] {
+  const lines = linesToBlocks(items.map((item, i) => `${item}${i < items.length - 1 ? ',' : end}`));
+  return lines.map((l, i) => `${i === 0 ? label : '(continued) '}${l.replace(/\n/g, ' ')}`);
+}
+
+/** Blocks into parts of at most PART_CONTENT_CHARS, in order. */
+function pack(blocks: string[]): string[][] {
+  const parts: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const block of blocks) {
+    if (current.length && size + block.length + 2 > PART_CONTENT_CHARS) {
+      parts.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(block);
+    size += block.length + 2;
+  }
+  if (current.length) parts.push(current);
+  return parts;
+}
+
+/** Why a plan was not proposed: who wrote it, what it sets, and what a maintainer can do. */
+export function refusedPlanComment(state: State, author: string, found: StepExecution[]): string {
+  const id = state.planId ?? 'plan';
+  const listed = describeExecution(found);
+  return [
+    marker(id, 'refused', state.planHash),
+    `### ⛔ Plan not proposed: ${inline(state.plan.title ?? id)}`,
+    '',
+    `This plan comes from \`${author.replace(/[^A-Za-z0-9-]/g, '')}\`, who does not have write access to this repository, and it sets what runs: ${listed.length > 3000 ? `${listed.slice(0, 3000)}…` : listed}.`,
+    '',
+    'A plan from someone without write access may only describe the work (titles, instructions, required outputs, file and payload checks); the agent command, environment and check commands come from the workflow and from people with write access. **Nothing from this plan can be approved or run.**',
+    '',
+    'To run it, a maintainer can post the plan in an issue of their own, or set `allow-untrusted-plan-commands: true` in the workflow, after which such plans are proposed with every command shown.',
+  ].join('\n');
+}
+
+/** A request (no plan block) from someone who cannot have the agent draft a plan: how to go on. */
+export function draftHintComment(planId: string): string {
+  return [
+    marker(planId, 'request'),
+    '### No plan yet',
+    '',
+    'This issue has no plan block, so it is a request. Drafting a plan from it runs the agent, which only someone with write access can start: **a maintainer can reply `/draft`** to have a plan drafted and proposed here.',
+    '',
+    'Or add the plan yourself as a fenced ```json or ```yaml block with `"steps"`.',
+  ].join('\n');
+}

@@ -1,0 +1,41 @@
+// Event routing and inputs for the trust rules, with real webhook payloads: `/draft` is a route
+// of its own only as a comment's first line at column 0 on a labelled issue, the issue author
+// travels with a proposal, and `allow-untrusted-plan-commands` is a strict boolean.
+import { describe, expect, it } from 'vitest';
+import { routeEvent } from '../../src/action/events.js';
+import { parseInputs, type ActionInputs } from '../../src/action/inputs.js';
+import { issueCommentCreated, issuesOpened } from '../fakes/webhook-payloads.js';
+
+const inputs = (raw: Record<string, string> = {}): ActionInputs => parseInputs((name) => ({ 'github-token': 't', ...raw })[name] ?? '');
+
+describe('allow-untrusted-plan-commands', () => {
+  it('is false unless set to true, and a bad value names the input, the value and what is expected', () => {
+    expect(inputs().allowUntrustedPlanCommands).toBe(false);
+    expect(inputs({ 'allow-untrusted-plan-commands': 'TRUE' }).allowUntrustedPlanCommands).toBe(true);
+    expect(inputs({ 'allow-untrusted-plan-commands': 'false' }).allowUntrustedPlanCommands).toBe(false);
+    expect(() => inputs({ 'allow-untrusted-plan-commands': 'yes' })).toThrow(`Invalid input 'allow-untrusted-plan-commands': "yes". Expected "true" or "false".`);
+  });
+});
+
+describe('routes', () => {
+  const comment = (body: string, labels = ['sequencer']) =>
+    routeEvent('issue_comment', issueCommentCreated({ issueNumber: 5, commentId: 77, body, login: 'maria', labels, issueBody: 'Do the work', title: 'Work' }), inputs());
+
+  it('/draft as the first line at column 0 on a labelled issue is a draft route with the request', () => {
+    for (const body of ['/draft', '/draft  \nplease', '/draft\r\nthanks']) {
+      expect(comment(body)).toMatchObject({ kind: 'draft', issueNumber: 5, title: 'Work', body: 'Do the work', comment: { id: 77, login: 'maria', body } });
+    }
+  });
+
+  it('anything else goes to the plan tick or is ignored', () => {
+    expect(comment('  /draft')).toMatchObject({ kind: 'comment' });
+    expect(comment('/drafts')).toMatchObject({ kind: 'comment' });
+    expect(comment('/draft now')).toMatchObject({ kind: 'comment' });
+    expect(comment('/draft', ['bug'])).toMatchObject({ kind: 'ignore', reason: '/draft on issue #5 without the "sequencer" label' });
+  });
+
+  it('a proposal carries the issue author besides the sender', () => {
+    const payload = issuesOpened({ issueNumber: 9, labels: ['sequencer'], sender: 'opener' });
+    expect(routeEvent('issues', payload, inputs())).toMatchObject({ kind: 'propose', issueNumber: 9, actor: 'opener', author: 'opener' });
+  });
+});

@@ -1,0 +1,191 @@
+// The proposal shows everything that will run. Checked by rendering it with a CommonMark parser
+// (markdown-it, raw HTML on as on GitHub) and reading the code blocks back: each execution field
+// must come back exactly as the plan has it, not merely appear somewhere in the text.
+import MarkdownIt from 'markdown-it';
+import { describe, expect, it } from 'vitest';
+import { executionFields } from '../../src/core/plan/execution-fields.js';
+import { newState } from '../../src/core/plan/new-state.js';
+import { draftHintComment, MAX_COMMENT_CHARS, MAX_PROPOSAL_PARTS, refusedPlanComment, renderProposal, runnableSteps, type ProposalSettings } from '../../src/core/render/proposal-markdown.js';
+import { marker } from '../../src/core/render/render-markdown.js';
+import type { Plan, State } from '../../src/core/state/types.js';
+import { state, T0 } from '../fakes/states.js';
+
+const md = new MarkdownIt({ html: true });
+const SETTINGS: ProposalSettings = { agentCommand: 'claude -p --permission-mode acceptEdits', limits: { maxAttempts: 3, attemptTimeoutMinutes: 45 } };
+const ZWJ = /\u200d/g;
+
+function proposed(plan: Plan, extra: Partial<State> = {}): State {
+  return { ...newState(plan, { planId: 'issue-9', now: T0, stepDelayMinutes: 2 }), ...extra };
+}
+
+function parts(s: State, settings = SETTINGS): string[] {
+  const r = renderProposal(s, settings);
+  if (!('parts' in r)) throw new Error(`too large: ${JSON.stringify(r)}`);
+  return r.parts;
+}
+
+/** Code blocks as a reader sees them, with what precedes each (its label). */
+function codeBlocks(body: string): Array<{ label: string; text: string; info: string }> {
+  const tokens = md.parse(body, {});
+  const out: Array<{ label: string; text: string; info: string }> = [];
+  let label = '';
+  for (const t of tokens) {
+    if (t.type === 'inline') label = t.content;
+    if (t.type === 'html_block' && /<summary>/.test(t.content)) label = t.content;
+    if (t.type === 'fence') out.push({ label, text: t.content.replace(/\n$/, '').replace(ZWJ, ''), info: t.info });
+  }
+  return out;
+}
+
+const RISKY: Plan = {
+  title: 'Build and check',
+  steps: {
+    build: {
+      title: 'Build',
+      instruction: 'Build it.\n```\n@octo-org/everyone <script>alert(1)</script>\n```\nThen stop.',
+      agent: 'my-agent --model big',
+      env: { MODE: 'release', TOKEN_HINT: 'not a secret' },
+      maxAttempts: 5,
+      attemptTimeoutMinutes: 20,
+      timeoutMinutes: 90,
+      requiredOutputs: ['dist/app.js'],
+      validate: [
+        { file_contains: { path: 'dist/app.js', pattern: '^export ', flags: 'm' } },
+        { command: { argv: ['npm', 'test', '--', '--grep', 'a b'], timeoutSeconds: 120 } },
+        { command_output_contains: { argv: ['node', 'dist/app.js', '--version'], text: 'v1' } },
+      ],
+      onValidationFail: 'fix',
+    },
+    fix: { title: 'Fix the build', instruction: 'Read the failure and fix the code.', env: { FIXING: '1' }, validate: [{ command: { argv: ['make', 'lint'] } }] },
+    ship: { title: 'Ship', instruction: 'Write NOTES.md', requiredOutputs: ['NOTES.md'] },
+  },
+  stepQueue: ['build', 'ship'],
+};
+
+describe('renderProposal', () => {
+  it('lists the remediation step reached only through onValidationFail, with its own fields', () => {
+    expect(runnableSteps(proposed(RISKY))).toEqual({ queued: ['build', 'ship'], remediation: ['fix'], never: [] });
+    const [body] = parts(proposed(RISKY));
+    expect(body).toMatch(/##### remediation `fix`: Fix the build/);
+    expect(body).toMatch(/run `fix`, then retry/);
+    const blocks = codeBlocks(body!);
+    expect(blocks.find((b) => b.text === 'Read the failure and fix the code.')).toBeDefined();
+    expect(blocks.some((b) => b.info === 'json' && JSON.stringify(JSON.parse(b.text)) === JSON.stringify({ FIXING: '1' }))).toBe(true);
+    expect(blocks.some((b) => b.info === 'json' && JSON.stringify(JSON.parse(b.text)) === JSON.stringify([{ command: { argv: ['make', 'lint'] } }]))).toBe(true);
+  });
+
+  it('shows every execution field exactly, the limits of each step and the plan-level settings', () => {
+    const [body] = parts(proposed(RISKY));
+    const blocks = codeBlocks(body!);
+    const build = RISKY.steps.build!;
+    // The agent command of the workflow, and the step's own.
+    expect(blocks.find((b) => /Agent command\*\* \(the workflow input/.test(b.label))?.text).toBe(SETTINGS.agentCommand);
+    expect(blocks.find((b) => /Agent command for this step/.test(b.label))?.text).toBe(build.agent);
+    const json = blocks.filter((b) => b.info === 'json').map((b) => JSON.parse(b.text) as unknown);
+    expect(json).toContainEqual(build.env);
+    expect(json).toContainEqual(build.validate);
+    // The instruction, with its backticks, mention and HTML, is one code block, whole.
+    expect(blocks.map((b) => b.text)).toContain(build.instruction);
+    expect(md.render(body!)).not.toMatch(/<script>/);
+    expect(body).toMatch(/attempts: 5 · time per attempt: 20 min · total time: 90 min · if validation fails: run `fix`, then retry/);
+    expect(body).toMatch(/##### 2\/2 `ship`: Ship\n\nattempts: 3 \(default\) · time per attempt: 45 min \(default\) · total time: no limit · if validation fails: retry/);
+    expect(body).toMatch(/Attempts per step: 3 · time per attempt: 45 min/);
+    expect(body).toMatch(/Delay between steps: 2 min/);
+    expect(body).toContain('Required outputs: dist/app.js');
+    // It ends with the plan hash and how to approve it.
+    const s = proposed(RISKY);
+    expect(body!.startsWith(marker('issue-9', 'proposal', s.planHash))).toBe(true);
+    expect(body).toMatch(new RegExp(`Plan hash: \`${s.planHash}\`\\n\\nReply \\*\\*\`/approve\`\\*\\*`));
+  });
+
+  it('says when no default agent command is set, and collapses long instructions', () => {
+    const long = Array.from({ length: 30 }, (_, i) => `Line ${i} of a long instruction.`).join('\n');
+    const [body] = parts(proposed({ steps: { a: { title: 'A', instruction: long } } }), { limits: { maxAttempts: 2, attemptTimeoutMinutes: 60 } });
+    expect(body).toMatch(/\*\*Agent command\*\*: none set in the workflow/);
+    expect(body).toMatch(/<details><summary>Instruction \(\d+ characters, 30 lines\)<\/summary>\n\n```text\nLine 0/);
+    expect(codeBlocks(body!).map((b) => b.text)).toContain(long);
+  });
+
+  it('names steps that are defined but can never run', () => {
+    const s = proposed({ steps: { a: { title: 'A', instruction: 'a' }, orphan: { title: 'O', instruction: 'o' } }, stepQueue: ['a'] });
+    expect(parts(s)[0]).toMatch(/Defined in the plan but never run.*`orphan`/);
+  });
+
+  it('a re-proposed plan lists the changed steps and the finished steps it keeps', () => {
+    const progressed = state(['research', 'write', 'review'], { stepRuns: { research: { status: 'DONE', tries: 1 }, write: { status: 'SKIPPED', tries: 0 } } });
+    const r = renderProposal(progressed, SETTINGS, [
+      { stepId: 'research', change: 'unchanged' },
+      { stepId: 'write', change: 'changed' },
+      { stepId: 'extra', change: 'added' },
+    ]);
+    const body = 'parts' in r ? r.parts[0]! : '';
+    expect(body).toMatch(/paused until it is approved again/);
+    expect(body).toMatch(/- `write` changed\n- `extra` added/);
+    expect(body).toMatch(/Finished steps kept \(same id and instruction\): `research`, `write`\./);
+    expect(parts(progressed)[0]).not.toMatch(/paused/);
+  });
+});
+
+describe('a proposal longer than one comment', () => {
+  const steps: Plan['steps'] = {};
+  for (let i = 1; i <= 400; i++) {
+    steps[`step-${i}`] = { title: `Step ${i}`, instruction: `Step ${i}: ${'write one more paragraph of the report. '.repeat(8)}`, validate: [{ file_exists: { path: `out/${i}.md` } }] };
+  }
+  const big = proposed({ title: 'Four hundred steps', steps });
+
+  it('is split into parts that each fit, show every step once, in order, and end with the hash', () => {
+    const all = parts(big);
+    expect(all.length).toBeGreaterThan(1);
+    for (const p of all) expect(p.length).toBeLessThan(MAX_COMMENT_CHARS);
+    const headings = all.flatMap((p) => [...p.matchAll(/^##### (\d+)\/400 `step-\d+`/gm)].map((m) => Number(m[1])));
+    expect(headings).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+    const texts = all.flatMap((p) => codeBlocks(p).map((b) => b.text));
+    for (const [id, def] of Object.entries(steps)) expect(texts, id).toContain(def.instruction);
+    all.forEach((p, k) => {
+      expect(p.startsWith(marker('issue-9', 'proposal', k === 0 ? big.planHash : `${big.planHash}:part-${k + 1}`))).toBe(true);
+      expect(p).toContain(`part ${k + 1} of ${all.length}`);
+      expect(p.includes(`Plan hash: \`${big.planHash}\``)).toBe(k === all.length - 1);
+    });
+  });
+
+  it('splits one instruction longer than a comment into labelled pieces that add up to it', () => {
+    const huge = Array.from({ length: 4000 }, (_, i) => `line ${i} ${'x'.repeat(40)}`).join('\n');
+    const all = parts(proposed({ steps: { a: { title: 'A', instruction: huge } } }));
+    expect(all.length).toBeGreaterThan(2);
+    for (const p of all) expect(p.length).toBeLessThan(MAX_COMMENT_CHARS);
+    const pieces = all.flatMap((p) => codeBlocks(p)).filter((b) => /Instruction/.test(b.label));
+    expect(pieces.length).toBeGreaterThan(1);
+    // A piece ends after a line end (kept in it), so they add up without a separator.
+    expect(pieces.map((b) => b.text).join('')).toBe(huge);
+  });
+
+  it('fits even when untrusted text is all backticks or mentions', () => {
+    for (const text of ['`'.repeat(70_000), '@a '.repeat(30_000)]) {
+      for (const p of parts(proposed({ steps: { a: { title: 'A', instruction: text } } }))) expect(p.length).toBeLessThan(MAX_COMMENT_CHARS);
+    }
+  });
+
+  it('is refused, not cut, past the part limit', () => {
+    const many: Plan['steps'] = {};
+    for (let i = 0; i < 2000; i++) many[`s${i}`] = { title: `S${i}`, instruction: 'y'.repeat(1000) };
+    const r = renderProposal(proposed({ steps: many }), SETTINGS);
+    expect(r).toMatchObject({ tooLarge: { parts: expect.any(Number) as number } });
+    expect('tooLarge' in r && r.tooLarge.parts).toBeGreaterThan(MAX_PROPOSAL_PARTS);
+  });
+});
+
+describe('refused and request comments', () => {
+  it('the refusal names the author, every step that sets execution fields, and offers no approval', () => {
+    const s = proposed(RISKY);
+    const body = refusedPlanComment(s, 'drive-by', executionFields(s.plan));
+    expect(body.startsWith(marker('issue-9', 'refused', s.planHash))).toBe(true);
+    expect(body).toMatch(/comes from `drive-by`, who does not have write access/);
+    expect(body).toMatch(/`build` sets `agent`, `env`, `command`, `command_output_contains`; `fix` sets `env`, `command`/);
+    expect(body).toMatch(/Nothing from this plan can be approved or run/);
+    expect(body).not.toMatch(/Plan hash|Reply \*\*`\/approve`/);
+  });
+
+  it('the request hint tells a maintainer to reply /draft', () => {
+    expect(draftHintComment('issue-4')).toMatch(/^<!-- agent-step-sequencer:request:issue-4 -->\n[\s\S]*reply `\/draft`/);
+  });
+});

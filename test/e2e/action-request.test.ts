@@ -1,0 +1,138 @@
+// Nothing runs before a writer acts (DESIGN §9), end to end through the bundled Action: an issue
+// without a plan block is a request, and drafting a plan from it runs the agent with the job's
+// secrets. From someone without write access it gets one comment saying a maintainer can reply
+// `/draft`, and the agent never starts, however often the issue is edited; a writer's `/draft`
+// drafts the plan and proposes it.
+import { chmod, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AuthorAssociation } from '../fakes/github-server.js';
+import { issueCommentCreated, issuesEdited, issuesOpened } from '../fakes/webhook-payloads.js';
+import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
+import { readAgentCalls, removeTempDirs } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+const node24 = inject('node24');
+const NODES: Array<[string, () => string]> = [
+  ['local node', () => process.execPath],
+  [
+    'node 24',
+    () => {
+      if ('error' in node24) throw new Error(`Node 24 is needed to run the Action as GitHub does (runs.using: node24), but: ${node24.error}`);
+      return node24.path;
+    },
+  ],
+];
+
+/** Multi-step by the request rules (sequential language): drafting it needs the agent. */
+const REQUEST = 'First research cron-driven job runners, then compare three of them, and finally write report.md with a recommendation.';
+
+function expectOk(run: ActionRun): void {
+  expect(run.code, runReport(run)).toBe(0);
+}
+
+/** An issue with the trigger label and no plan block, opened by `author`. */
+function openRequest(h: ActionHarness, issueNumber: number, author: string, node: string): Promise<ActionRun> {
+  h.fake.addIssue({ number: issueNumber, title: 'Scheduler report', body: REQUEST, labels: ['sequencer'], login: author });
+  const payload = issuesOpened({ owner: h.owner, repo: h.repo, issueNumber, issueBody: REQUEST, title: 'Scheduler report', labels: ['sequencer'], sender: author, apiUrl: h.fake.url });
+  return h.run({ eventName: 'issues', payload, node });
+}
+
+/** `login` replies `/draft` on the labelled issue: the comment on the fake, and its event. */
+function draft(h: ActionHarness, issueNumber: number, login: string, association: AuthorAssociation) {
+  const comment = h.fake.addComment(issueNumber, { login, body: '/draft', association });
+  const payload = issueCommentCreated({ owner: h.owner, repo: h.repo, issueNumber, commentId: comment.id, body: '/draft', login, association, labels: ['sequencer'], issueBody: REQUEST, title: 'Scheduler report', apiUrl: h.fake.url });
+  return { comment, payload };
+}
+
+describe.each(NODES)('a request from someone without write access (%s)', (_name, nodeOf) => {
+  let h: ActionHarness;
+  beforeAll(async () => {
+    h = await ActionHarness.create();
+  });
+  afterAll(async () => h?.close());
+
+  it('opened and edited twice: the agent never starts, one comment says a maintainer can reply /draft', async () => {
+    const node = nodeOf();
+    const issue = 61;
+    expectOk(await openRequest(h, issue, 'drive-by', node));
+    for (const edit of [`${REQUEST}\n\nAlso include costs.`, `${REQUEST}\n\nAlso include costs and limits.`]) {
+      const payload = issuesEdited({ owner: h.owner, repo: h.repo, issueNumber: issue, issueBody: edit, title: 'Scheduler report', labels: ['sequencer'], sender: 'drive-by', author: 'drive-by', previousBody: REQUEST, apiUrl: h.fake.url });
+      const run = await h.run({ eventName: 'issues', payload, node });
+      expectOk(run);
+      expect(run.outputs.status).toBe('MISSING');
+    }
+    expect(await readAgentCalls(h.agentLog)).toEqual([]);
+    const hints = h.botComments(issue, 'request');
+    expect(hints).toHaveLength(1);
+    expect(hints[0]!.body).toMatch(/a maintainer can reply `\/draft`/);
+    expect(h.botComments(issue)).toHaveLength(1);
+    expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
+  });
+});
+
+describe('/draft (local node)', () => {
+  let h: ActionHarness;
+  let draftAgent: string;
+  const DRAFTED = {
+    title: 'Drafted scheduler report',
+    steps: {
+      research: { title: 'Research', instruction: 'Research cron-driven job runners into notes/runners.md', requiredOutputs: ['notes/runners.md'] },
+      report: { title: 'Report', instruction: 'Write report.md from notes/runners.md', requiredOutputs: ['report.md'] },
+    },
+  };
+
+  beforeAll(async () => {
+    h = await ActionHarness.create();
+    h.fake.setPermission('maintainer', 'maintain');
+    h.fake.setPermission('private-member', 'write');
+    // Logs every call where the harness's agent does, and writes the drafted plan when asked for one.
+    draftAgent = path.join(h.root, 'draft-agent.mjs');
+    await writeFile(
+      draftAgent,
+      `#!/usr/bin/env node
+import fs from 'node:fs';
+fs.appendFileSync(process.env.AGENT_LOG, JSON.stringify({ argv: process.argv.slice(2), step: process.env.SEQUENCER_STEP_ID ?? '?', cwd: process.cwd(), pid: process.pid }) + '\\n');
+if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN_FILE, ${JSON.stringify(JSON.stringify(DRAFTED))});
+`,
+    );
+    await chmod(draftAgent, 0o755);
+  });
+  afterAll(async () => h?.close());
+
+  it('from someone without write access: one short reply, nothing runs', async () => {
+    const issue = 71;
+    expectOk(await openRequest(h, issue, 'drive-by', process.execPath));
+    const { payload } = draft(h, issue, 'drive-by', 'NONE');
+    for (let i = 0; i < 2; i++) expectOk(await h.run({ eventName: 'issue_comment', payload, inputs: { 'agent-command': draftAgent } }));
+    expect(await readAgentCalls(h.agentLog)).toEqual([]);
+    const replies = h.botComments(issue, 'reply');
+    expect(replies).toHaveLength(1);
+    expect(replies[0]!.body).toMatch(/only someone with write access can ask for it: commands need write, maintain or admin permission; drive-by has none permission/);
+    expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
+  });
+
+  it('from a writer (a private organisation member shows up as CONTRIBUTOR): the agent drafts once, the plan is proposed and recorded', async () => {
+    const issue = 72;
+    expectOk(await openRequest(h, issue, 'drive-by', process.execPath));
+    const said = draft(h, issue, 'private-member', 'CONTRIBUTOR');
+    const { payload } = said;
+    const run = await h.run({ eventName: 'issue_comment', payload, inputs: { 'agent-command': draftAgent } });
+    expectOk(run);
+    expect(run.outputs.status).toBe('AWAITING_APPROVAL');
+
+    const calls = await readAgentCalls(h.agentLog);
+    expect(calls, runReport(run)).toHaveLength(1);
+    expect(calls[0]!.argv.at(-1)).toContain(REQUEST);
+    const proposal = h.botComments(issue, 'proposal');
+    expect(proposal).toHaveLength(1);
+    expect(proposal[0]!.body).toMatch(/Proposed plan: Drafted scheduler report \(2 steps\)/);
+    expect(proposal[0]!.body).toContain('Write report.md from notes/runners.md');
+    const state = await h.remoteState(`issue-${issue}`);
+    expect(state?.status).toBe('AWAITING_APPROVAL');
+    expect(state?.proposal).toMatchObject({ planHash: state?.planHash, postedAt: proposal[0]!.created_at, commentId: proposal[0]!.id });
+    // Its inbox starts after the /draft, which is no command for the plan.
+    expect(state?.inbox?.lastCommentId).toBe(said.comment.id);
+  });
+});
