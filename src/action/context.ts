@@ -68,13 +68,17 @@ function pollSeconds(raw: string | undefined): number {
   return n;
 }
 
-/** Secrets the runner put in our environment that the agent must not inherit. */
-const RUNNER_SECRETS = /^(INPUT_.*|GITHUB_TOKEN|ACTIONS_RUNTIME_TOKEN|ACTIONS_ID_TOKEN_REQUEST_TOKEN|ACTIONS_ID_TOKEN_REQUEST_URL|ACTIONS_RESULTS_URL|ACTIONS_CACHE_URL|ACTIONS_RUNTIME_URL)$/;
+/** Secrets the runner put in our environment that the agent must not inherit (ACTIONS_*: its runtime, cache, results and OIDC tokens and URLs). */
+const RUNNER_SECRETS = /^(INPUT_.*|GITHUB_TOKEN|ACTIONS_.*)$/;
 
-/** The agent's base environment: the job's, minus the token and the runner's internals. */
-export function agentEnvironment(env: NodeJS.ProcessEnv, token: string | null): NodeJS.ProcessEnv {
+/**
+ * The agent's base environment: the job's, minus the token and the runner's internals, and minus
+ * any variable holding one of `withheld` (the job token a workflow also put in GH_TOKEN).
+ */
+export function agentEnvironment(env: NodeJS.ProcessEnv, token: string | null, withheld: readonly string[] = []): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(env)) if (!RUNNER_SECRETS.test(k)) out[k] = v;
+  const secrets = withheld.filter((s) => s.length > 0);
+  for (const [k, v] of Object.entries(env)) if (!RUNNER_SECRETS.test(k) && !secrets.some((s) => v?.includes(s))) out[k] = v;
   if (token) {
     out.GITHUB_TOKEN = token;
     out.GH_TOKEN = token;

@@ -3,6 +3,7 @@
 import * as core from '@actions/core';
 import type { GitHubClient } from '../adapters/github/github-client.js';
 import { listPlanRefs } from '../adapters/git/git-plans.js';
+import { guardRepository } from '../adapters/git/git-guard.js';
 import { StaticInbox } from '../adapters/static-inbox.js';
 import { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import type { Command } from '../core/tick/commands.js';
@@ -47,6 +48,9 @@ export async function run(): Promise<number> {
       setOutputs({ ...outputs, status: 'IGNORED' }, secrets.scrub);
       return 0;
     }
+    // Before anything else runs: the persisted credential leaves the workspace, the repository's
+    // config is kept as checked out, and every later git command uses the token from here.
+    await guardRepository(ctx.workspace, { mode: 'action', credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
     let made: Promise<GitHubClient> | undefined;
     const client: Client = () =>
       (made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: secrets.scrub })));

@@ -157,7 +157,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
           // No bot login: the token may be GITHUB_TOKEN (github-actions[bot]), an app's token
           // (<app>[bot]) or a person's; the inbox then counts bots and writers as "us".
         });
-  const agentEnv = agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null);
+  const agentEnv = agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null, inputs.passTokenToAgent ? [] : [inputs.token]);
   const workspace = await FsWorkspace.open(ctx.workspace);
   const deps: EngineDeps = {
     clock: { now: () => new Date() },

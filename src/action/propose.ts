@@ -121,7 +121,7 @@ async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, reque
       request,
       ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
       agentSource: "input 'agent-command'",
-      runner: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null) }),
+      runner: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null, inputs.passTokenToAgent ? [] : [inputs.token]) }),
       workspace: ctx.workspace,
       logDir: path.join(ctx.runnerTemp, 'sequencer-planning'),
       timeoutMs: inputs.attemptTimeoutMinutes * 60_000,

@@ -6,6 +6,7 @@
 // in progress while the process lives and completed once it exits, so liveness checks of
 // earlier attempts see real run statuses.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -34,6 +35,12 @@ export interface ActionRunOptions {
   env?: Record<string, string | undefined>;
   /** The process is SIGKILLed after this long. Default 60 s. */
   timeoutMs?: number;
+  /**
+   * Leave the job token in the checkout as actions/checkout does with `persist-credentials: true`
+   * (its default): v4 and v5 write an `http.<server>/.extraheader` into `.git/config`, v6 and later
+   * an `includeIf` entry naming a credentials file under RUNNER_TEMP. Both are written here.
+   */
+  persistCredentials?: boolean;
 }
 
 export interface ActionRun {
@@ -50,6 +57,8 @@ export interface ActionRun {
   /** The GITHUB_STEP_SUMMARY file as written. */
   summary: string;
   workspace: string;
+  /** The run's RUNNER_TEMP. */
+  runnerTemp: string;
   durationMs: number;
 }
 
@@ -117,8 +126,8 @@ export class ActionHarness {
     public mainSha: string,
   ) {}
 
-  static async create(): Promise<ActionHarness> {
-    const fake = await startFakeGitHub({ owner: OWNER, repo: REPO });
+  static async create(opts: { token?: string } = {}): Promise<ActionHarness> {
+    const fake = await startFakeGitHub({ owner: OWNER, repo: REPO, ...(opts.token ? { token: opts.token } : {}) });
     const root = await makeTempDir('sequencer-action-');
     const emptyConfig = path.join(root, 'empty.gitconfig');
     await writeFile(emptyConfig, '');
@@ -176,6 +185,17 @@ export class ActionHarness {
     return ws;
   }
 
+  /** The token as actions/checkout persists it: `AUTHORIZATION: basic base64(x-access-token:<token>)`. */
+  private async persistCredentials(ws: string, runnerTemp: string): Promise<void> {
+    const header = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${this.fake.token}`).toString('base64')}`;
+    const key = 'http.https://github.com/.extraheader';
+    await gitIn(ws, this.gitEnv, ['config', '--local', key, header]);
+    const file = path.join(runnerTemp, `git-credentials-${randomUUID()}.config`);
+    await gitIn(ws, this.gitEnv, ['config', '--file', file, key, header]);
+    await gitIn(ws, this.gitEnv, ['config', '--local', `includeIf.gitdir:${path.join(ws, '.git')}.path`, file]);
+    await gitIn(ws, this.gitEnv, ['config', '--local', `includeIf.gitdir:${path.join(ws, '.git')}/worktrees/*.path`, file]);
+  }
+
   /** Starts the Action; the returned promise settles when the process has exited. */
   async start(o: ActionRunOptions, rerunOf?: ActionRun): Promise<StartedAction> {
     // "Re-run jobs" keeps the run id and counts the attempt up; everything else is a new run.
@@ -190,6 +210,7 @@ export class ActionHarness {
     await writeFile(eventPath, JSON.stringify(o.payload, null, 2));
     await writeFile(outputPath, '');
     await writeFile(summaryPath, '');
+    if (o.persistCredentials) await this.persistCredentials(ws, path.join(runDir, 'temp'));
 
     const env: NodeJS.ProcessEnv = { ...this.gitEnv };
     for (const [name, value] of Object.entries({ ...this.inputDefaults, 'agent-command': this.agent, ...o.inputs })) {
@@ -241,7 +262,21 @@ export class ActionHarness {
         this.fake.setRun(runId, 'completed', code === 0 ? 'success' : 'failure');
         Promise.all([readFile(outputPath, 'utf8'), readFile(summaryPath, 'utf8')]).then(
           ([outputs, summary]) =>
-            resolve({ runId, runAttempt, eventName: o.eventName, payload: o.payload, code, signal, stdout, stderr, outputs: parseOutputFile(outputs), summary, workspace: ws, durationMs: Date.now() - started }),
+            resolve({
+              runId,
+              runAttempt,
+              eventName: o.eventName,
+              payload: o.payload,
+              code,
+              signal,
+              stdout,
+              stderr,
+              outputs: parseOutputFile(outputs),
+              summary,
+              workspace: ws,
+              runnerTemp: path.join(runDir, 'temp'),
+              durationMs: Date.now() - started,
+            }),
           reject,
         );
       });

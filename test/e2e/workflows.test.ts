@@ -1,6 +1,7 @@
 // The workflows users copy (docs/examples/*.yml and the README's workflow snippets) must be
 // valid for GitHub's own parser, and the example must stay least-privilege and never cancel a
-// running tick (a cancelled tick is exactly the crash the durable state has to absorb).
+// running tick (a cancelled tick is exactly the crash the durable state has to absorb), nor leave
+// the job token in the checkout for the agent to read.
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -79,6 +80,20 @@ describe('example workflow settings', () => {
         expect(doc.permissions).toEqual({ contents: 'write', issues: 'write', actions: 'write' });
       }
     }
+  });
+
+  it('leaves no token in the checkout for the agent to read (persist-credentials: false)', async () => {
+    const files = [...(await exampleFiles()), ...(await readmeWorkflows())];
+    let checkouts = 0;
+    for (const file of files) {
+      const doc = parseYaml(file.content) as { jobs?: Record<string, { steps?: Array<{ uses?: string; with?: Record<string, unknown> }> }> };
+      for (const step of Object.values(doc.jobs ?? {}).flatMap((j) => j.steps ?? [])) {
+        if (!step.uses?.startsWith('actions/checkout@')) continue;
+        checkouts++;
+        expect(step.with?.['persist-credentials'], `${file.name}: ${step.uses}`).toBe(false);
+      }
+    }
+    expect(checkouts).toBeGreaterThan(0);
   });
 
   it('never cancels a running tick (concurrency cancel-in-progress is false)', async () => {

@@ -2,13 +2,14 @@
 // a push is the durable write. Concurrency is decided by the remote refusing non-fast-forward
 // pushes, so no lock is taken; a rejected push either rebases a change that does not touch the
 // state or gives the tick up. Nothing is ever force-pushed.
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, ConflictError, describeError, RemoteError, showValue, StateError } from '../../core/errors.js';
 import type { State } from '../../core/state/types.js';
 import { parseState } from '../../core/state/validate-state.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../../ports.js';
 import { git, type GitResult } from './git.js';
+import { guardRepository } from './git-guard.js';
 import { serializeState } from '../../core/state/state-json.js';
 import { idleRef, isIdleStatus, isRefSafePlanId, PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
 
@@ -114,6 +115,8 @@ export class GitStore implements StateStore {
   async acquire(): Promise<AcquireResult> {
     this.loaded = { kind: 'none' };
     this.stateTracked = false;
+    // The first acquire comes before any agent runs: the repository is kept as it is now.
+    await guardRepository(this.workspace);
     await this.writeExcludes();
     const remoteHasBranch = await this.fetchBranch();
     // Without a start point `-B` moves the branch to HEAD, keeping the work tree as it is.
@@ -181,8 +184,14 @@ export class GitStore implements StateStore {
     if (missing.length === 0) return;
     const lines = [...(have.has(EXCLUDE_MARKER) ? [] : [EXCLUDE_MARKER]), ...missing];
     const sep = current === '' || current.endsWith('\n') ? '' : '\n';
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, `${current}${sep}${lines.join('\n')}\n`);
+    // The agent may have put symlinks at `.git/info` or at the file: replace them, never write through.
+    const dir = path.dirname(file);
+    if ((await lstat(dir).catch(() => null))?.isSymbolicLink()) await unlink(dir);
+    await mkdir(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await rm(tmp, { force: true, recursive: true });
+    await writeFile(tmp, `${current}${sep}${lines.join('\n')}\n`, { flag: 'wx' });
+    await rename(tmp, file);
   }
 
   /** Fetches the work branch into its tracking ref; false when the remote has no such branch. */
@@ -240,7 +249,7 @@ export class GitStore implements StateStore {
     if (meta.kind === 'completion') {
       // -A honours .gitignore and info/exclude; -f only for the state file itself, which a user's
       // .gitignore must not be able to keep out of the durable write.
-      await this.run(['add', '-A']);
+      await this.run(['add', '-A', ...(await this.gitlinkExclusions())]);
       if (!this.stateTracked) await this.run(['add', '-f', '--', spec]);
     } else if (!this.stateTracked) {
       await this.run(['add', '-f', '--', spec]);
@@ -250,6 +259,20 @@ export class GitStore implements StateStore {
     const only = meta.kind === 'completion' ? [] : ['--only', '--', spec];
     await this.run([...this.identityArgs(), 'commit', '-q', '--no-verify', '-m', message, ...only]);
     this.stateTracked = true;
+  }
+
+  /**
+   * Pathspecs leaving out the nested repositories already in the index: `add -A` would run
+   * `git status` inside each, and that process reads the nested repository's own config (its
+   * filters), which the agent wrote. They stay recorded at the commit they were added with.
+   */
+  private async gitlinkExclusions(): Promise<string[]> {
+    const res = await this.run(['ls-files', '-s', '-z', '--full-name', '--', ':/']);
+    const links = res.stdout
+      .split('\0')
+      .filter((line) => line.startsWith('160000 '))
+      .map((line) => line.slice(line.indexOf('\t') + 1));
+    return links.length ? ['--', ':/', ...links.map((p) => `:(top,exclude,literal)${p}`)] : [];
   }
 
   private async push(base: number): Promise<void> {

@@ -1,0 +1,179 @@
+// Pins a workspace's repository before any agent runs (DESIGN §9). From then on every git command
+// in the workspace names the repository explicitly (GIT_DIR, GIT_COMMON_DIR, GIT_WORK_TREE, so a
+// rewritten `.git` file, a planted `commondir` or `core.worktree` moves nothing), and first puts
+// back the repository's config files as they were kept here: what the agent wrote into
+// `.git/config` (filters, helpers, URL rewrites, includes, remote programs, a new remote URL) is
+// gone before git reads it. On GitHub Actions the kept config is reduced to trusted entries and
+// the credential actions/checkout persisted is removed from the workspace and RUNNER_TEMP; the
+// Action's own token reaches git through each command's environment instead.
+import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { credentialEnvironment, credentialIncludes, formatConfig, parseConfigList, trustedRepositoryConfig, withoutCredentials, type GitMode } from '../../core/trust/git-policy.js';
+import { git, gitBinary, gitMode, repositoryGuard, setGitMode, setRepositoryGuard, type RepositoryGuard } from './git.js';
+
+export interface GuardOptions {
+  /** Default: the process's mode (`cli` unless the Action set `action`). */
+  mode?: GitMode;
+  /** The Action's token, sent as an extra header to this server's https URLs. */
+  credential?: { serverUrl: string; token: string };
+  /** Where actions/checkout v6+ keeps the persisted credential (RUNNER_TEMP). */
+  runnerTemp?: string;
+}
+
+interface Repository {
+  workTree: string;
+  gitDir: string;
+  commonDir: string;
+}
+
+/**
+ * Guards the repository of `workspace` for the rest of the process; a second call for the same
+ * workspace changes nothing, so what is kept is always what was there before the first agent.
+ */
+export async function guardRepository(workspace: string, opts: GuardOptions = {}): Promise<void> {
+  if (opts.mode) setGitMode(opts.mode);
+  const mode = gitMode();
+  if (repositoryGuard(workspace)) return;
+  gitBinary();
+  const credential = opts.credential ? credentialEnvironment(opts.credential.serverUrl, opts.credential.token) : {};
+  const repo = findRepository(path.resolve(workspace));
+  if (!repo) {
+    // No repository now: one the agent creates later is never the one our commands use.
+    const nowhere = { GIT_DIR: path.join(path.resolve(workspace), '.git', 'no-repository-at-start') };
+    if (mode === 'action') setRepositoryGuard(workspace, { prepare: async () => ({ ...nowhere, ...credential }) });
+    return;
+  }
+  const configFile = path.join(repo.commonDir, 'config');
+  if (mode === 'action') await removePersistedCredentials(workspace, repo, opts.runnerTemp);
+  const kept = new Map<string, string | null>([
+    [configFile, mode === 'action' ? formatConfig(trustedRepositoryConfig(await readConfig(workspace, configFile))) : readOrNull(configFile)],
+    [path.join(repo.gitDir, 'config.worktree'), mode === 'action' ? null : readOrNull(path.join(repo.gitDir, 'config.worktree'))],
+    [path.join(repo.gitDir, 'commondir'), readOrNull(path.join(repo.gitDir, 'commondir'))],
+  ]);
+  setRepositoryGuard(workspace, new KeptRepository(repo, kept, credential));
+  // Written now: the agent never sees the credential entries, even before our first command.
+  await repositoryGuard(workspace)!.prepare();
+}
+
+class KeptRepository implements RepositoryGuard {
+  private readonly dirs: Array<{ dir: string; id: string }>;
+
+  constructor(
+    private readonly repo: Repository,
+    private readonly kept: Map<string, string | null>,
+    private readonly credential: Record<string, string>,
+  ) {
+    this.dirs = [...new Set([repo.gitDir, repo.commonDir])].map((dir) => ({ dir, id: identity(dir) }));
+  }
+
+  async prepare(): Promise<Record<string, string>> {
+    for (const { dir, id } of this.dirs) {
+      // A directory swapped for another (or for a symlink to one) would take our writes elsewhere.
+      if (identity(dir) !== id) throw new Error(`Refusing to run git: the git directory ${dir} was replaced since the sequencer started.`);
+    }
+    for (const [file, text] of this.kept) restore(file, text);
+    return { GIT_DIR: this.repo.gitDir, GIT_COMMON_DIR: this.repo.commonDir, GIT_WORK_TREE: this.repo.workTree, ...this.credential };
+  }
+}
+
+/** The repository git would find from `start`: a `.git` directory or `gitdir:` file, walking up. */
+function findRepository(start: string): Repository | null {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const dotGit = path.join(dir, '.git');
+    let gitDir: string | null = null;
+    try {
+      const st = lstatSync(dotGit);
+      if (st.isDirectory()) gitDir = dotGit;
+      else if (st.isFile()) {
+        const m = /^gitdir: (.+)$/m.exec(readFileSync(dotGit, 'utf8'));
+        if (m?.[1]) gitDir = path.resolve(dir, m[1].trim());
+      }
+    } catch {
+      // no .git here
+    }
+    if (gitDir) {
+      const common = readOrNull(path.join(gitDir, 'commondir'));
+      return { workTree: dir, gitDir, commonDir: common === null ? gitDir : path.resolve(gitDir, common.trim()) };
+    }
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+async function readConfig(workspace: string, file: string) {
+  const res = await git(['config', '--file', file, '--no-includes', '--null', '--list'], { cwd: workspace, allowFail: true });
+  return res.code === 0 ? parseConfigList(res.stdout) : [];
+}
+
+/**
+ * Takes the token actions/checkout persisted out of the agent's reach: the credential files under
+ * RUNNER_TEMP that includes name (v6+), and the extra headers and includes of submodule configs
+ * (the main config is rewritten from trusted entries anyway). Nothing is put back afterwards.
+ */
+async function removePersistedCredentials(workspace: string, repo: Repository, runnerTemp: string | undefined): Promise<void> {
+  const configs = [path.join(repo.commonDir, 'config'), ...submoduleConfigs(path.join(repo.commonDir, 'modules'))];
+  const root = runnerTemp ? path.resolve(runnerTemp) : null;
+  for (const file of configs) {
+    const entries = await readConfig(workspace, file);
+    for (const include of credentialIncludes(entries)) {
+      const target = path.resolve(path.dirname(file), include);
+      if (root && target.startsWith(root + path.sep)) rmSync(target, { force: true });
+    }
+    const clean = withoutCredentials(entries);
+    if (file !== configs[0] && clean.length !== entries.length) restore(file, formatConfig(clean));
+  }
+}
+
+function submoduleConfigs(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names.flatMap((name) => {
+    const sub = path.join(dir, name);
+    return [...(existsFile(path.join(sub, 'config')) ? [path.join(sub, 'config')] : []), ...submoduleConfigs(path.join(sub, 'modules'))];
+  });
+}
+
+function existsFile(file: string): boolean {
+  try {
+    return lstatSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function identity(dir: string): string {
+  const st = statSync(dir);
+  return lstatSync(dir).isSymbolicLink() ? `link:${st.dev}:${st.ino}` : `${st.dev}:${st.ino}`;
+}
+
+function readOrNull(file: string): string | null {
+  try {
+    return lstatSync(file).isFile() ? readFileSync(file, 'utf8') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Puts `file` back to `text` (absent for null), replacing a symlink rather than writing through it. */
+function restore(file: string, text: string | null): void {
+  let st;
+  try {
+    st = lstatSync(file);
+  } catch {
+    st = null;
+  }
+  if (text === null) {
+    if (st) rmSync(file, { recursive: true, force: true });
+    return;
+  }
+  if (st?.isFile() && readFileSync(file, 'utf8') === text) return;
+  const tmp = `${file}.sequencer-${process.pid}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  // `wx`: never through a symlink someone put at the temporary name.
+  writeFileSync(tmp, text, { flag: 'wx', mode: 0o644 });
+  if (st?.isDirectory()) rmSync(file, { recursive: true, force: true });
+  renameSync(tmp, file);
+}
