@@ -53,7 +53,7 @@ export function parsePlan(input: unknown, source = 'plan'): Plan {
  * Issues and, when there are none, the normalized plan. `copy` may be false only when the
  * caller already holds a private copy of `input` (the state validator), which is then reused.
  */
-export function validatePlan(input: unknown, basePath = 'plan', copy = true): PlanValidation {
+export function validatePlan(input: unknown, basePath = 'plan', copy = true, opts: { finished?: boolean } = {}): PlanValidation {
   const issues: Issue[] = [];
   if (!isRecord(input)) {
     add(issues, basePath, `must be an object with "steps" (a plan), got ${showValue(input)}`);
@@ -67,7 +67,9 @@ export function validatePlan(input: unknown, basePath = 'plan', copy = true): Pl
     add(issues, stepsPath, `must be an object mapping step ids to steps, got ${showValue(steps)}`);
   } else {
     const ids = Object.keys(steps);
-    if (ids.length === 0) add(issues, stepsPath, 'must contain at least one step, got {}');
+    // A finished plan has nothing left to run, so the original sequencer's DONE state with its
+    // steps cleared out is still a valid record: it is read and left alone.
+    if (ids.length === 0 && !opts.finished) add(issues, stepsPath, 'must contain at least one step, got {}');
     if (ids.length > MAX_STEPS) add(issues, stepsPath, `must contain at most ${MAX_STEPS} steps, got ${ids.length}`);
     stepIds = new Set(ids);
     // Remediation routes between steps, collected on the way for the loop check.
