@@ -12,6 +12,10 @@ import { initCommand, validateCommand } from './commands/setup.js';
 import { statusCommand } from './commands/status.js';
 import { steerCommand } from './commands/steer.js';
 import { USAGE, parseCli } from './options.js';
+import { tolerateClosedOutput } from './closed-output.js';
+
+tolerateClosedOutput(process.stdout, 'stdout', (line) => process.stderr.write(`${line}\n`));
+tolerateClosedOutput(process.stderr, 'stderr', () => {});
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
