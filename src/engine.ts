@@ -7,9 +7,9 @@ import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
 import type { Notice } from './core/tick/notices.js';
 import { resumeLines } from './core/render/render.js';
-import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
+import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, sameOwner, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
 import type { AttemptOwner, State } from './core/state/types.js';
-import type { AgentResult, AgentRunner, AttemptFiles, Clock, Inbox, Log, Notifier, OwnerProbe, StateStore, Verifier, WriteMeta, Workspace } from './ports.js';
+import type { AgentResult, AgentRunner, AttemptFiles, Clock, Inbox, Liveness, Log, Notifier, OwnerProbe, StateStore, Verifier, WriteMeta, Workspace } from './ports.js';
 import { judgeAttempt } from './core/tick/judge-attempt.js';
 import { DEFAULT_PAYLOAD_MAX_BYTES } from './core/tick/payload.js';
 import { activeStepId, beginRemediation } from './core/tick/remediation.js';
@@ -251,8 +251,17 @@ class Tick {
     // During a remediation detour the attempt in flight belongs to the remediation step.
     const stepId = activeStepId(this.state);
     const inFlight = stepId !== undefined && this.state.status === 'IN_PROGRESS' ? lastAttempt(stepRun(this.state, stepId)) : undefined;
-    const ownerLiveness = inFlight?.owner && stepRun(this.state, stepId!).status === 'IN_PROGRESS' ? await this.deps.owners.liveness(inFlight.owner) : undefined;
+    const ownerLiveness = inFlight?.owner && stepRun(this.state, stepId!).status === 'IN_PROGRESS' ? await this.liveness(inFlight.owner) : undefined;
     return decide(this.state, { now: this.now(), limits: this.cfg.limits, ...(ownerLiveness ? { ownerLiveness } : {}) });
+  }
+
+  /**
+   * An attempt this very runner started is not running: its ticks run one after another, and
+   * the one that started it has ended (its write was refused as stale, or it failed). Asking the
+   * probe would say "alive" (it is us) and leave the attempt to its lease, an hour away.
+   */
+  private liveness(owner: AttemptOwner): Promise<Liveness> {
+    return sameOwner(owner, this.cfg.owner) ? Promise.resolve('dead') : this.deps.owners.liveness(owner);
   }
 
   private async recover(d: Extract<Decision, { kind: 'recover' }>): Promise<void> {

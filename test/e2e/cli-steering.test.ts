@@ -1,6 +1,7 @@
 // Steering from the terminal that must always work (issue: steering that always works): a
 // lock held by a dead-but-unreaped runner, a finished seed state, and output that nobody reads.
 import { spawn } from 'node:child_process';
+import { chmod, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -65,5 +66,37 @@ describe('check STATE: steering that always works', () => {
     for (const id of state.stepQueue) expect(state.stepRuns[id]?.status).not.toBe('IN_PROGRESS');
     expect(state.status).toBe('DONE');
     expect((await readAgentCalls(calls)).map((c) => c.step)).toEqual(['step-1', 'step-2']);
+  });
+
+  it('run recovers its own attempt after another writer changed the state mid-attempt, instead of waiting for the lease', async () => {
+    const { ws, stateFile } = await seedWorkspace(seedState(ONE_STEP));
+    // The first call edits the state behind the tick's back (a person, another tool), so the
+    // tick's completion write is refused as stale; later calls just do the work.
+    const agent = path.join(ws, '..', `${path.basename(ws)}-agent.mjs`);
+    await writeFile(
+      agent,
+      `#!/usr/bin/env node
+import fs from 'node:fs';
+const state = process.env.STATE_FILE;
+const marker = state + '.edited';
+if (!fs.existsSync(marker)) {
+  const s = JSON.parse(fs.readFileSync(state, 'utf8'));
+  s.revision = (s.revision ?? 0) + 1;
+  s.note = 'edited by another writer';
+  fs.writeFileSync(state, JSON.stringify(s, null, 2));
+  fs.writeFileSync(marker, '');
+}
+fs.writeFileSync(process.env.SEQUENCER_WORKSPACE + '/notes.md', '# notes');
+`,
+    );
+    await chmod(agent, 0o755);
+    const r = await runCli(['run', '--state', stateFile], { cwd: ws, env: { STEP_AGENT_CMD: agent, STATE_FILE: stateFile }, timeoutMs: 30_000 });
+    expect(r.code, output(r)).toBe(0);
+    expect(output(r)).not.toMatch(/another tick/i);
+    const state = await readState(stateFile);
+    expect(state.status).toBe('DONE');
+    // The lost attempt is on record as interrupted, then a second attempt did the step.
+    expect(state.stepRuns['step-1']?.attempts?.map((a) => a.outcome)).toEqual(['interrupted', 'succeeded']);
+    expect((state as unknown as { note?: string }).note).toBe('edited by another writer');
   });
 });
