@@ -184,17 +184,24 @@ class Tick {
 
   /** Resume re-validation: a finished step whose outputs vanished is run again before moving on. */
   private async revalidateDoneSteps(): Promise<void> {
+    const byStep = await this.missingDoneOutputs(this.state.currentStep);
+    if (!byStep.size) return;
+    await this.commit(reopenSteps(this.state, byStep), { kind: 'update', message: `reopen ${[...byStep.keys()].join(', ')}: outputs missing` });
+  }
+
+  /** Required outputs of the DONE steps among the first `upTo` of the queue that are gone now. */
+  private async missingDoneOutputs(upTo: number): Promise<Map<string, string[]>> {
     const wanted: Array<[string, string[]]> = [];
-    for (const id of this.state.stepQueue.slice(0, this.state.currentStep)) {
+    for (const id of this.state.stepQueue.slice(0, upTo)) {
       const outputs = this.state.plan.steps[id]?.requiredOutputs;
       if (outputs?.length && this.state.stepRuns[id]?.status === 'DONE') wanted.push([id, outputs]);
     }
-    if (!wanted.length) return;
+    if (!wanted.length) return new Map();
     const missing = new Set(await this.deps.workspace.missingOutputs(wanted.flatMap(([, o]) => o)));
-    if (!missing.size) return;
+    if (!missing.size) return new Map();
     const byStep = new Map(wanted.map(([id, o]) => [id, o.filter((p) => missing.has(p))] as const).filter(([, m]) => m.length));
     for (const [id, m] of byStep) this.deps.log.warn(`${id} was done but its outputs are missing (${m.join(', ')}); running it again.`);
-    await this.commit(reopenSteps(this.state, byStep), { kind: 'update', message: `reopen ${[...byStep.keys()].join(', ')}: outputs missing` });
+    return byStep;
   }
 
   private showResume(): void {
@@ -326,7 +333,11 @@ class Tick {
     });
     if (judged.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n}, ${Math.round(result.durationMs)} ms).`);
     else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${judged.outcome}: ${judged.error}`);
-    await this.commit(finishAttempt(this.state, d.stepId, judged, this.now(), d.detourFor ? { detourFor: d.detourFor } : {}), {
+    // The last step's success would make the plan DONE in this same write; an earlier step's
+    // output that a later step deleted must send the plan back to that step instead.
+    const last = !d.detourFor && judged.outcome === 'succeeded' && this.state.currentStep === this.state.stepQueue.length - 1;
+    const reopen = last ? await this.missingDoneOutputs(this.state.currentStep) : new Map<string, string[]>();
+    await this.commit(finishAttempt(this.state, d.stepId, judged, this.now(), { ...(d.detourFor ? { detourFor: d.detourFor } : {}), ...(reopen.size ? { reopen } : {}) }), {
       kind: judged.outcome === 'succeeded' ? 'completion' : 'update',
       message: `${d.stepId} attempt ${d.n} ${judged.outcome}`,
     });

@@ -99,4 +99,32 @@ fs.writeFileSync(process.env.SEQUENCER_WORKSPACE + '/notes.md', '# notes');
     expect(state.stepRuns['step-1']?.attempts?.map((a) => a.outcome)).toEqual(['interrupted', 'succeeded']);
     expect((state as unknown as { note?: string }).note).toBe('edited by another writer');
   });
+
+  it('does not finish DONE when a later step deleted an earlier step\'s output: the earlier step runs again first', async () => {
+    const steps = {
+      research: { title: 'Research', instruction: 'Write study.md', requiredOutputs: ['study.md'] },
+      write: { title: 'Write', instruction: 'Write report.md', requiredOutputs: ['report.md'] },
+    };
+    const { ws, stateFile, calls } = await seedWorkspace(seedState(steps));
+    const agent = path.join(ws, '..', `${path.basename(ws)}-agent.mjs`);
+    await writeFile(
+      agent,
+      `#!/usr/bin/env node
+import fs from 'node:fs';
+const ws = process.env.SEQUENCER_WORKSPACE;
+fs.appendFileSync(process.env.AGENT_LOG, JSON.stringify({ step: process.env.SEQUENCER_STEP_ID, argv: [], cwd: ws, pid: process.pid }) + '\\n');
+if (process.env.SEQUENCER_STEP_ID === 'research') fs.writeFileSync(ws + '/study.md', '# study');
+else { fs.writeFileSync(ws + '/report.md', '# report'); fs.rmSync(ws + '/study.md', { force: true }); }
+`,
+    );
+    await chmod(agent, 0o755);
+    const r = await runCli(['check', stateFile], { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_LOG: calls } });
+    expect(r.code, output(r)).toBe(0);
+    expect(output(r)).toMatch(/research was done but its outputs are missing \(study\.md\)/);
+    const state = await readState(stateFile);
+    expect(state.status).toBe('DONE');
+    expect((await readAgentCalls(calls)).map((c) => c.step)).toEqual(['research', 'write', 'research']);
+    expect([...(state.artifacts ?? [])].sort()).toEqual(['report.md', 'study.md']);
+  });
 });
+
