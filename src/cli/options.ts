@@ -20,6 +20,8 @@ export interface CliSettings {
   budgetMinutes?: number;
   delayMinutes?: number;
   approve: boolean;
+  /** `check --all`: one heartbeat over every active plan (of the remote with --store git). */
+  all: boolean;
   json: boolean;
   quiet: boolean;
   remote: string;
@@ -48,6 +50,7 @@ export const USAGE = `Usage: agent-step-sequencer <command> [options]
 
 Commands:
   check [STATE]          one heartbeat: run steps until done, blocked, waiting or out of budget
+  check --all            one heartbeat over every active plan (--store git: of the remote, as the scheduled Action does)
   run --plan FILE        create the plan (approved) if needed, then run it to the end
   init --plan FILE       create the plan's state [--approve] [--delay N]
   plan --request TEXT    propose a plan for a request, drafted by the agent when it needs several steps
@@ -118,6 +121,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
         apply: { type: 'boolean', default: false },
         approve: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        all: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -162,6 +166,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     ...(v.budget !== undefined ? { budgetMinutes: intOption(v.budget, '--budget', 0, 1, 100000) } : {}),
     ...(v.delay !== undefined ? { delayMinutes: intOption(v.delay, '--delay', 0, 0, 1440) } : {}),
     approve: v.approve ?? false,
+    all: v.all ?? false,
     json: v.json ?? false,
     quiet: v.quiet ?? false,
     remote: v.remote ?? 'origin',
@@ -181,7 +186,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
 function defaults(cwd: string): CliSettings {
   return {
     command: 'help', positionals: [], store: 'file', statePath: path.join(cwd, 'state.json'), workspace: cwd, planId: 'plan',
-    agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, approve: false, json: false, quiet: false, remote: 'origin', graceSeconds: 5,
+    agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, approve: false, all: false, json: false, quiet: false, remote: 'origin', graceSeconds: 5,
     staleDays: 14, pruneDays: 7, pruneMode: 'archive', apply: false,
   };
 }
