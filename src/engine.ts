@@ -167,18 +167,25 @@ class Tick {
       replies.push([item, outcome.reply]);
       this.deps.log.info(`Command /${item.command.kind} from ${item.command.by}: ${outcome.reply}`);
     }
-    const last = items[items.length - 1]!.cursor;
+    // Each source keeps its own cursor (comment ids, dispatch run ids): a run hears them all.
+    const cursors: Record<string, number> = {};
+    for (const item of items) {
+      const key = item.cursorKey ?? inbox.cursorKey;
+      cursors[key] = Math.max(cursors[key] ?? 0, item.cursor);
+    }
     // Commands that change nothing (refused, unauthorized, /status) leave the state untouched: the
     // cursor rides along with the next real write, and replies are found by marker, not repeated.
     if (changed) {
-      state = { ...state, inbox: { ...state.inbox, [inbox.cursorKey]: last } };
+      state = { ...state, inbox: { ...state.inbox, ...cursors } };
       await this.commit({ state, notices }, { kind: 'update', message: `commands: ${items.map((i) => `/${i.command.kind}`).join(' ')}` });
     } else {
-      // The inbox's own memo may already be further along (it read past non-command comments).
-      const seen = Number(this.inboxMemo?.[inbox.cursorKey] ?? 0);
-      this.inboxMemo = { ...this.inboxMemo, [inbox.cursorKey]: Math.max(seen, last) };
+      for (const [key, last] of Object.entries(cursors)) {
+        // The inbox's own memo may already be further along (it read past non-command comments).
+        const seen = Number(this.inboxMemo?.[key] ?? 0);
+        this.inboxMemo = { ...this.inboxMemo, [key]: Math.max(seen, last) };
+      }
     }
-    await inbox.acknowledge(last);
+    for (const [key, last] of Object.entries(cursors)) await inbox.acknowledge(last, key);
     for (const [item, text] of replies) await inbox.reply?.(item, text).catch((err: unknown) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
   }
 
