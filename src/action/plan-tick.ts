@@ -212,5 +212,6 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   if (attempts > 0) {
     await uploadAttemptLogs({ dir: logDir, name: `sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`, secrets: [inputs.token], log: (m: string) => log.warn(m) });
   }
-  return { result, branch };
+  // What the whole run did for this plan, not only its last tick (a step delay may have split it).
+  return { result: { ...result, attempts, writes }, branch };
 }

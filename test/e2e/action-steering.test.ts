@@ -33,7 +33,7 @@ describe('steering (local node)', () => {
     expectOk(await h.openIssue(issue, PLAN));
     // A one-minute budget fits no 60-minute attempt: the approving run starts nothing and
     // dispatches a continuation run for the plan.
-    const approved = await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'time-budget-minutes': '1' } });
+    const approved = await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'time-budget-minutes': '1', 'attempt-timeout-minutes': '1' } });
     expectOk(approved);
     expect(h.fake.dispatches.map((d) => d.inputs)).toEqual([{ command: 'tick', 'plan-id': planId }]);
 
@@ -46,5 +46,32 @@ describe('steering (local node)', () => {
     expect((await h.remoteState(planId))?.cancelRequested).toMatchObject({ by: 'alice', reason: 'enough' });
     expect(await readAgentCalls(h.agentLog)).toEqual([]);
     expect(h.botComments(issue, 'reply').some((c) => /Cancelled by/.test(c.body))).toBe(true);
+  });
+
+  it('refuses a time budget shorter than the attempt timeout, naming both inputs', async () => {
+    const run = await h.tick({ inputs: { 'time-budget-minutes': '30' } });
+    expect(run.code, runReport(run)).toBe(1);
+    expect(run.stdout).toMatch(/::error::Input 'time-budget-minutes' \(30\) is shorter than input 'attempt-timeout-minutes' \(60\)/);
+  });
+
+  it('a continuation run that makes no progress dispatches no further run, fails, and says why on the issue', async () => {
+    const issue = 32;
+    const planId = `issue-${issue}`;
+    h.fake.setPermission('alice', 'write');
+    const slow = { title: 'Slow', steps: { long: { title: 'Long', instruction: 'Work long', attemptTimeoutMinutes: 120 } } };
+    expectOk(await h.openIssue(issue, slow));
+    const before = h.fake.dispatches.length;
+    // The approval is progress, so the run hands over to a continuation run once.
+    expectOk(await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'time-budget-minutes': '61' } }));
+    expect(h.fake.dispatches.length).toBe(before + 1);
+
+    const continued = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs: { 'time-budget-minutes': '61' } });
+    expect(continued.code, runReport(continued)).toBe(1);
+    expect(continued.outputs).toMatchObject({ 'plan-id': planId, status: 'IN_PROGRESS', 'current-step': 'long' });
+    expect(continued.stdout).toMatch(/::error::issue-32 made no progress in this run/);
+    expect(h.fake.dispatches.length, 'no endless chain of runs').toBe(before + 1);
+    const notices = h.botComments(issue, 'problem').map((c) => c.body);
+    expect(notices).toEqual([expect.stringMatching(/Not continuing[\s\S]*up to 120 min[\s\S]*Raise `time-budget-minutes` above 120/)]);
+    expect(await readAgentCalls(h.agentLog)).toEqual([]);
   });
 });
