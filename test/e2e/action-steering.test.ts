@@ -74,4 +74,11 @@ describe('steering (local node)', () => {
     expect(notices).toEqual([expect.stringMatching(/Not continuing[\s\S]*up to 120 min[\s\S]*Raise `time-budget-minutes` above 120/)]);
     expect(await readAgentCalls(h.agentLog)).toEqual([]);
   });
+
+  it('a 403 for a missing job permission fails the run and names the permission to add', async () => {
+    h.fake.faults.next(1, 'forbidden', { methods: ['POST'], path: /\/issues\/\d+\/comments$/ });
+    const run = await h.openIssue(33, PLAN);
+    expect(run.code, runReport(run)).toBe(1);
+    expect(run.stdout).toMatch(/::error::.*Resource not accessible by integration.*lacks the permission `issues: write`/);
+  });
 });

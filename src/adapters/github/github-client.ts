@@ -8,6 +8,7 @@ import { ConfigError, showValue } from '../../core/errors.js';
 import type { Log } from '../../ports.js';
 import { isStatus, rateLimitMessage, retrySettings, shouldRetryRateLimit, type RateLimitKind } from '../../core/github/retry-policy.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
+import { isMissingPermission, permissionHint } from '../../core/github/permission-hint.js';
 
 export { isStatus, statusOf } from '../../core/github/retry-policy.js';
 
@@ -50,7 +51,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     return retrying;
   };
 
-  return new SequencerOctokit({
+  const octokit = new SequencerOctokit({
     auth: token,
     baseUrl,
     userAgent: options.userAgent ?? 'agent-step-sequencer',
@@ -64,6 +65,15 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
       ...(options.pacing === 'off' ? unpacedGroups() : {}),
     },
   });
+  // A missing job permission is a configuration error: say which permission to add.
+  octokit.hook.error('request', (error, request) => {
+    const status = (error as { status?: number }).status ?? 0;
+    if (error instanceof Error && isMissingPermission(status, error.message)) {
+      error.message = `${error.message} (${request.method} ${request.url}). ${permissionHint(request.method, request.url)}`;
+    }
+    throw error;
+  });
+  return octokit;
 }
 
 function normalizeBaseUrl(value: string): string {
