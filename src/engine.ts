@@ -70,6 +70,8 @@ export interface TickResult {
   /** Writes this tick made. */
   writes: number;
   detail?: string;
+  /** The set-up is broken (no agent command, agent not found): the plan was blocked with a notice. */
+  configProblem?: string;
 }
 
 export async function tick(deps: EngineDeps, cfg: EngineConfig): Promise<TickResult> {
@@ -89,6 +91,7 @@ class Tick {
   private state!: State;
   private attempts = 0;
   private writes = 0;
+  private configProblem: string | undefined;
   /** What the inbox asked to remember (an ETag), saved with the next write; a read alone never writes. */
   private inboxMemo: Record<string, unknown> | undefined;
 
@@ -122,7 +125,7 @@ class Tick {
   }
 
   private result(outcome: TickOutcome, detail?: string): TickResult {
-    return { outcome, state: this.state, attempts: this.attempts, writes: this.writes, ...(detail ? { detail } : {}) };
+    return { outcome, state: this.state, attempts: this.attempts, writes: this.writes, ...(detail ? { detail } : {}), ...(this.configProblem ? { configProblem: this.configProblem } : {}) };
   }
 
   private now(): Date {
@@ -153,10 +156,10 @@ class Tick {
     let state = this.state;
     let changed = false;
     const notices: Notice[] = [];
-    const replies: Array<[(typeof items)[number], string]> = [];
+    const replies: Array<[(typeof items)[number], string, boolean]> = [];
     for (const item of items) {
       if (item.refusal) {
-        replies.push([item, item.refusal]);
+        replies.push([item, item.refusal, true]);
         this.deps.log.warn(`Command /${item.command.kind} from ${item.command.by} refused: ${item.refusal}`);
         continue;
       }
@@ -164,7 +167,7 @@ class Tick {
       state = outcome.state;
       changed ||= outcome.changed;
       notices.push(...outcome.notices);
-      replies.push([item, outcome.reply]);
+      replies.push([item, outcome.reply, outcome.refused === true]);
       this.deps.log.info(`Command /${item.command.kind} from ${item.command.by}: ${outcome.reply}`);
     }
     // Each source keeps its own cursor (comment ids, dispatch run ids): a run hears them all.
@@ -186,7 +189,7 @@ class Tick {
       }
     }
     for (const [key, last] of Object.entries(cursors)) await inbox.acknowledge(last, key);
-    for (const [item, text] of replies) await inbox.reply?.(item, text).catch((err: unknown) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
+    for (const [item, text, refused] of replies) await inbox.reply?.(item, text, refused).catch((err: unknown) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
   }
 
   /** Resume re-validation: a finished step whose outputs vanished is run again before moving on. */
@@ -292,17 +295,20 @@ class Tick {
     const def = stepDef(this.state, d.stepId);
     const command = def.agent ?? this.cfg.agentCommand;
     const source = def.agent ? `plan.steps.${d.stepId}.agent` : (this.cfg.agentSource ?? 'STEP_AGENT_CMD');
-    if (!command) {
-      throw new ConfigError(`No agent command for ${d.stepId}: set STEP_AGENT_CMD (or --agent / the agent-command input) or plan.steps.${d.stepId}.agent.`);
-    }
-    const argv = parseAgentCommand(command, source);
     // Preflight before the checkpoint, so a failure here consumes no attempt.
-    const program = await this.deps.agent.resolve(argv[0]!);
-    const problems = program ? await this.deps.workspace.preflight(def.requiredOutputs ?? []) : [`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)})`];
+    const argv = command ? parseAgentCommand(command, source) : [];
+    const program = argv[0] !== undefined ? await this.deps.agent.resolve(argv[0]) : null;
+    const problems = !command
+      ? [`No agent command for ${d.stepId}: set STEP_AGENT_CMD (or --agent / the agent-command input) or plan.steps.${d.stepId}.agent.`]
+      : program
+        ? await this.deps.workspace.preflight(def.requiredOutputs ?? [])
+        : [`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)})`];
     if (problems.length) {
       const reason = `preflight failed: ${problems.join('; ')}`;
       if (this.cfg.preflight !== 'block') throw new ConfigError(problems.join('\n'));
       this.deps.log.error(`${d.stepId} ${reason}`);
+      // Blocked with a notice, and the run reports it: a broken set-up is not a green run.
+      this.configProblem = `${d.stepId} ${reason}`;
       // A remediation step is not in the queue: the queued step it repairs is the one blocked.
       const blocked = d.detourFor ? (currentStepId(this.state) ?? d.stepId) : d.stepId;
       await this.commit(block(this.state, blocked, reason), { kind: 'update', message: `${blocked} blocked: preflight failed` });

@@ -173,7 +173,7 @@ export interface Inbox {
   /** Called after the state that applied items up to `cursor` (of the field `cursorKey`) is durable. */
   acknowledge(cursor: number, cursorKey?: string): Promise<void>;
   /** Short answers to commands (why one was refused, or what it did). */
-  reply?(item: InboxItem, text: string): Promise<void>;
+  reply?(item: InboxItem, text: string, refused?: boolean): Promise<void>;
 }
 
 export interface Notifier {

@@ -97,8 +97,19 @@ async function dispatch(route: Extract<Route, { kind: 'dispatch' }>, ctx: RunCon
   }
   if (!route.planId) throw new ConfigError(`Input 'plan-id': required with command '${command}'.`);
   const commands: Command[] = command === 'tick' ? [] : [steeringCommand(command, route.actor, route.step)];
-  const inbox = new StaticInbox(Number(ctx.runId) * 100 + ctx.runAttempt, commands, (text) => log.info(text));
-  return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId: route.planId, deadline, inbox })]);
+  const refusals: string[] = [];
+  const inbox = new StaticInbox(Number(ctx.runId) * 100 + ctx.runAttempt, commands, (text, refused) => {
+    log.info(text);
+    if (refused) refusals.push(text);
+  });
+  const ticked = await tickPlan(ctx, inputs, await client(), log, { planId: route.planId, deadline, inbox });
+  // A person asked for something that could not be done: the run says so in red.
+  if (ticked.result.outcome === 'missing' && command !== 'tick') {
+    throw new ConfigError(`Input 'plan-id': there is no plan "${route.planId}" (no state on branch ${ticked.branch}), so '${command}' did nothing.`);
+  }
+  const outputs = await finish(ctx, inputs, client, log, [ticked]);
+  if (refusals.length) throw new RunFailure(`'${command}' for ${route.planId} was refused: ${refusals.join(' ')}`, outputs);
+  return outputs;
 }
 
 function steeringCommand(command: string, by: string, step: string | undefined): Command {
@@ -183,7 +194,8 @@ async function finish(ctx: RunContext, inputs: ActionInputs, client: Client, log
   const outputs = last?.result.state ? outputsFor(last.result.state, last.branch) : emptyOutputs();
   const active = results.filter((r) => r.result.state && ['IN_PROGRESS', 'AWAITING_APPROVAL', 'BLOCKED'].includes(r.result.state.status));
   const all = { ...outputs, plans: JSON.stringify(active.map((r) => r.result.state!.planId)) };
-  if (stalled.length) throw new RunFailure(stalled.join('\n'), all);
+  const broken = results.flatMap((r) => (r.result.configProblem ? [`${r.result.state?.planId ?? 'plan'}: ${r.result.configProblem}`] : []));
+  if (stalled.length || broken.length) throw new RunFailure([...broken, ...stalled].join('\n'), all);
   return all;
 }
 

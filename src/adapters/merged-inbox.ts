@@ -39,7 +39,7 @@ export class MergedInbox implements Inbox {
     for (const source of this.sources) if (source.cursorKey === cursorKey) await source.acknowledge(cursor, cursorKey);
   }
 
-  async reply(item: InboxItem, text: string): Promise<void> {
-    await this.sourceOf.get(item)?.reply?.(item, text);
+  async reply(item: InboxItem, text: string, refused?: boolean): Promise<void> {
+    await this.sourceOf.get(item)?.reply?.(item, text, refused);
   }
 }

@@ -81,4 +81,35 @@ describe('steering (local node)', () => {
     expect(run.code, runReport(run)).toBe(1);
     expect(run.stdout).toMatch(/::error::.*Resource not accessible by integration.*lacks the permission `issues: write`/);
   });
+
+  it('a dispatch that cannot do what it asks ends red: a refused command, a plan that does not exist', async () => {
+    await h.commitToMain({ 'plans/chores.json': JSON.stringify(PLAN) });
+    expectOk(await h.dispatch({ command: 'start', plan: 'plans/chores.json' }));
+    const again = await h.dispatch({ command: 'start', plan: 'plans/chores.json' });
+    expectOk(again);
+    expect(again.stdout).toMatch(/Plan chores exists already \(DONE\); ticking it instead of starting it again\./);
+
+    const retry = await h.dispatch({ command: 'retry', 'plan-id': 'chores' });
+    expect(retry.code, runReport(retry)).toBe(1);
+    expect(retry.stdout).toMatch(/::error::'retry' for chores was refused: Nothing to retry: the plan is DONE, not BLOCKED\./);
+    expect(retry.outputs).toMatchObject({ 'plan-id': 'chores', status: 'DONE' });
+
+    const status = await h.dispatch({ command: 'status', 'plan-id': 'chroes' });
+    expect(status.code, runReport(status)).toBe(1);
+    expect(status.stdout).toMatch(/::error::Input 'plan-id': there is no plan "chroes"/);
+  });
+
+  it.each([
+    ['an empty agent command', '', /No agent command for step-1/],
+    ['an agent that is not installed', 'no-such-agent-cli -p', /"no-such-agent-cli" not found on PATH/],
+  ])('%s blocks the plan with a notice on the issue and fails the run', async (_name, agentCommand, reason) => {
+    const issue = agentCommand ? 35 : 34;
+    h.fake.setPermission('alice', 'write');
+    expectOk(await h.openIssue(issue, PLAN));
+    const run = await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'agent-command': agentCommand } });
+    expect(run.code, runReport(run)).toBe(1);
+    expect(run.outputs).toMatchObject({ status: 'BLOCKED', 'blocked-step': 'step-1' });
+    expect(run.stdout).toMatch(new RegExp(`::error::issue-${issue}: step-1 preflight failed`));
+    expect(h.botComments(issue, 'blocked').map((c) => c.body)).toEqual([expect.stringMatching(reason)]);
+  });
 });
