@@ -1,14 +1,15 @@
 // The tick (DESIGN §5): load → inbox → re-validate → loop(decide → checkpoint → run → check →
 // commit). Written against the ports only; every decision comes from src/core.
-import { advance, block, cancel, complete, finishAttempt, recoverAttempt, reopenSteps, startAttempt, type Transition } from './core/tick/apply.js';
+import { advance, block, cancel, complete, finishAttempt, recoverAttempt, reopenSteps, startAttempt, type AttemptResult, type Transition } from './core/tick/apply.js';
 import { applyCommand } from './core/tick/apply-command.js';
 import { parseAgentCommand } from './core/trust/agent-command.js';
 import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
 import type { Notice } from './core/tick/notices.js';
 import { resumeLines } from './core/render/render.js';
-import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, sameOwner, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
-import type { AttemptOwner, State } from './core/state/types.js';
+import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, maxAttemptsFor, retryBackoffSecondsFor, sameOwner, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
+import type { AttemptOwner, State, StepDef } from './core/state/types.js';
+import { retryDelayMs } from './core/tick/retry-backoff.js';
 import type { AgentResult, AgentRunner, AttemptFiles, Clock, Inbox, Liveness, Log, Notifier, OwnerProbe, StateStore, Verifier, WriteMeta, Workspace } from './ports.js';
 import { judgeAttempt } from './core/tick/judge-attempt.js';
 import { DEFAULT_PAYLOAD_MAX_BYTES } from './core/tick/payload.js';
@@ -58,6 +59,8 @@ export interface EngineConfig {
   agentEnv?: Record<string, string>;
   /** Largest payload an agent may hand on (default 64 KiB); a larger one fails the attempt. */
   payloadMaxBytes?: number;
+  /** Jitter source for retry backoff, in [0, 1) (default Math.random). */
+  random?: () => number;
 }
 
 export type TickOutcome = 'missing' | 'idle' | 'busy' | 'waiting' | 'done' | 'blocked' | 'cancelled' | 'awaiting-approval' | 'budget' | 'conflict';
@@ -346,15 +349,33 @@ class Tick {
     });
     if (judged.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n}, ${Math.round(result.durationMs)} ms).`);
     else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${judged.outcome}: ${judged.error}`);
+    const retryAt = this.retryAt(d, def, judged);
     // The last step's success would make the plan DONE in this same write; an earlier step's
     // output that a later step deleted must send the plan back to that step instead.
     const last = !d.detourFor && judged.outcome === 'succeeded' && this.state.currentStep === this.state.stepQueue.length - 1;
     const reopen = last ? await this.missingDoneOutputs(this.state.currentStep) : new Map<string, string[]>();
-    await this.commit(finishAttempt(this.state, d.stepId, judged, this.now(), { ...(d.detourFor ? { detourFor: d.detourFor } : {}), ...(reopen.size ? { reopen } : {}) }), {
+    await this.commit(finishAttempt(this.state, d.stepId, judged, this.now(), { ...(d.detourFor ? { detourFor: d.detourFor } : {}), ...(reopen.size ? { reopen } : {}), ...(retryAt ? { retryAt } : {}) }), {
       kind: judged.outcome === 'succeeded' ? 'completion' : 'update',
       message: `${d.stepId} attempt ${d.n} ${judged.outcome}`,
     });
     return null;
+  }
+
+  /**
+   * When a failed attempt will be retried, the instant the retry may start (retry backoff), or
+   * undefined for at once. A detour through a remediation step starts at once: it is the fix.
+   */
+  private retryAt(d: Extract<Decision, { kind: 'run' }>, def: StepDef, judged: AttemptResult): string | undefined {
+    if (judged.outcome === 'succeeded' || judged.outcome === 'cancelled') return undefined;
+    const tries = stepRun(this.state, d.stepId).tries;
+    if (tries >= maxAttemptsFor(def, this.cfg.limits)) return undefined;
+    const route = def.onValidationFail;
+    if (judged.failedRules?.length && route !== undefined && route !== 'retry' && route !== 'fail') return undefined;
+    const waitMs = retryDelayMs(tries, retryBackoffSecondsFor(def, this.cfg.limits), (this.cfg.random ?? Math.random)());
+    if (waitMs <= 0) return undefined;
+    const at = new Date(this.now().getTime() + waitMs).toISOString();
+    this.deps.log.info(`${d.stepId} will be retried after ${at} (retry backoff, ${Math.round(waitMs / 1000)} s).`);
+    return at;
   }
 
   /** The SEQUENCER_ variables of an attempt; check commands of validation rules get them too. */

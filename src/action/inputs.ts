@@ -19,6 +19,7 @@ export interface ActionInputs {
   stepDelayMinutes: number;
   attemptTimeoutMinutes: number;
   timeBudgetMinutes: number;
+  retryBackoffSeconds: number;
   approvers: string[];
   triggerLabel: string;
   continueWorkflow?: string;
@@ -85,6 +86,7 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
     stepDelayMinutes: int(get, 'step-delay-minutes', 0, 0, 1440),
     attemptTimeoutMinutes,
     timeBudgetMinutes,
+    retryBackoffSeconds: int(get, 'retry-backoff-seconds', 30, 0, 3600),
     approvers: parseApprovers(get('approvers')),
     triggerLabel: text('trigger-label') || 'sequencer',
     ...(optional('continue-workflow') ? { continueWorkflow: text('continue-workflow') } : {}),

@@ -176,7 +176,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   const cfg = {
     ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
     agentSource: "input 'agent-command'",
-    limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes },
+    limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes, retryBackoffSeconds: inputs.retryBackoffSeconds },
     owner: { kind: 'actions', runId: ctx.runId, runAttempt: ctx.runAttempt, repository: `${ctx.owner}/${ctx.repo}` } as AttemptOwner,
     logDir,
     leaseMarginMs: 10 * 60_000,

@@ -112,4 +112,25 @@ describe('steering (local node)', () => {
     expect(run.stdout).toMatch(new RegExp(`::error::issue-${issue}: step-1 preflight failed`));
     expect(h.botComments(issue, 'blocked').map((c) => c.body)).toEqual([expect.stringMatching(reason)]);
   });
+
+  it('retries back off across runs: a failed attempt sets notBefore, and the next run does not retry early', async () => {
+    await h.commitToMain({ 'plans/flaky.json': JSON.stringify({ title: 'Flaky', steps: { once: { title: 'Fails once', instruction: 'Write notes/once.md', requiredOutputs: ['notes/once.md'] } } }) });
+    const calls = async () => (await readAgentCalls(h.agentLog)).filter((c) => c.step === 'once').length;
+    const started = Date.now();
+    // 900 s is longer than a run sleeps through (10 min): the wait is left to a later run.
+    const first = await h.dispatch({ command: 'start', plan: 'plans/flaky.json' }, { inputs: { 'retry-backoff-seconds': '900' }, env: { AGENT_FAIL_CALLS: '1', AGENT_FAIL_STEPS: 'once' } });
+    expectOk(first);
+    expect(await calls()).toBe(1);
+    const state = (await h.remoteState('flaky'))!;
+    expect(state.stepRuns.once).toMatchObject({ status: 'FAILED', tries: 1 });
+    const wait = Date.parse(state.notBefore ?? '') - started;
+    expect(wait).toBeGreaterThan(0.8 * 900_000 - 60_000);
+    expect(wait).toBeLessThan(1.2 * 900_000 + 60_000);
+    expect(first.stdout).toMatch(/once will be retried after .* \(retry backoff, \d+ s\)/);
+
+    const next = await h.dispatch({ command: 'tick', 'plan-id': 'flaky' }, { inputs: { 'retry-backoff-seconds': '900' } });
+    expectOk(next);
+    expect(next.outputs.status).toBe('IN_PROGRESS');
+    expect(await calls(), 'the retry waits for its backoff').toBe(1);
+  });
 });

@@ -123,6 +123,8 @@ export function checkQueue(issues: Issue[], path: string, value: unknown, stepId
 }
 
 const TIMEOUT_FIELDS = ['attemptTimeoutMinutes', 'timeoutMinutes'] as const;
+/** One hour: the first retry's wait; later retries wait longer, up to the cap in retry-backoff.ts. */
+const MAX_RETRY_BACKOFF_SECONDS = 3600;
 const PAYLOAD_FIELDS = ['expectPayload', 'inheritPayload'] as const;
 
 // Called once per step of plans with up to 10,000 steps on every load, so paths for messages
@@ -175,6 +177,7 @@ function checkStepFields(step: Record<string, unknown>, path: string, id: string
   }
 
   if (step.maxAttempts !== undefined) checkInteger(issues, key(path, 'maxAttempts'), step.maxAttempts, 1, MAX_ATTEMPTS);
+  if (step.retryBackoff !== undefined) checkInteger(issues, key(path, 'retryBackoff'), step.retryBackoff, 0, MAX_RETRY_BACKOFF_SECONDS);
   for (const field of TIMEOUT_FIELDS) {
     const v = step[field];
     if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > MAX_TIMEOUT_MINUTES)) {

@@ -7,6 +7,8 @@ export interface Limits {
   maxAttempts: number;
   /** Minutes per attempt unless the step says otherwise. */
   attemptTimeoutMinutes: number;
+  /** Seconds before a step's first retry unless the step says otherwise (0 or absent: at once). */
+  retryBackoffSeconds?: number;
 }
 
 export const DEFAULT_LIMITS: Limits = { maxAttempts: 3, attemptTimeoutMinutes: 60 };
@@ -40,6 +42,10 @@ export function nextAttemptNumber(run: StepRun): number {
 
 export function maxAttemptsFor(def: StepDef, limits: Limits): number {
   return def.maxAttempts ?? limits.maxAttempts;
+}
+
+export function retryBackoffSecondsFor(def: StepDef, limits: Limits): number {
+  return def.retryBackoff ?? limits.retryBackoffSeconds ?? 0;
 }
 
 export function attemptTimeoutMsFor(def: StepDef, limits: Limits): number {

@@ -32,6 +32,8 @@ export interface StepDef {
   onValidationFail?: string;
   maxAttempts?: number;
   attemptTimeoutMinutes?: number;
+  /** Seconds before the first retry; each later retry waits 4 times longer (0: retry at once). */
+  retryBackoff?: number;
   /** Total time for the step, counted from its first attempt; retries never reset it. */
   timeoutMinutes?: number;
   /** Agent command for this step only (same rules as STEP_AGENT_CMD). */

@@ -71,6 +71,8 @@ export interface FinishOptions {
    * instead of advancing (past the last step: DONE), the plan goes back to the first of them.
    */
   reopen?: Map<string, string[]>;
+  /** A failure that will be retried waits until this instant (retry backoff). */
+  retryAt?: string;
 }
 
 /**
@@ -100,6 +102,7 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
     };
   });
   if (!succeeded) {
+    if (opts.retryAt) next = { ...next, notBefore: opts.retryAt };
     return { state: next, notices: [{ kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' }] };
   }
   const known = new Set(next.artifacts ?? []);
