@@ -92,6 +92,9 @@ export function validatePlan(input: unknown, basePath = 'plan', copy = true, opt
     add(issues, key(basePath, 'title'), `must be a string, got ${showValue(plan.title)}`);
   }
   if (plan.stepQueue !== undefined) checkQueue(issues, key(basePath, 'stepQueue'), plan.stepQueue, stepIds, false);
+  if (plan.promptPreamble !== undefined && plan.promptPreamble !== false && typeof plan.promptPreamble !== 'string') {
+    add(issues, key(basePath, 'promptPreamble'), `must be a string (put before every step prompt) or false (none), got ${showValue(plan.promptPreamble)}`);
+  }
   if (plan.deadline !== undefined) {
     const problem = timestampProblem(plan.deadline, true);
     if (problem) add(issues, key(basePath, 'deadline'), problem);

@@ -50,6 +50,8 @@ export interface Plan {
   /** Optional order; defaults to the order of `steps`. */
   stepQueue?: string[];
   deadline?: string;
+  /** Put before every step prompt; `false` for none. Default: the autonomy guidance (not for seed states). */
+  promptPreamble?: string | false;
   [key: string]: unknown;
 }
 
