@@ -1,15 +1,16 @@
 // The tick (DESIGN §5): load → inbox → re-validate → loop(decide → checkpoint → run → check →
 // commit). Written against the ports only; every decision comes from src/core.
-import { advance, block, cancel, complete, finishAttempt, recoverAttempt, reopenSteps, startAttempt, type Transition } from './core/tick/apply.js';
+import { advance, block, cancel, complete, finishAttempt, recoverAttempt, reopenSteps, startAttempt, type AttemptResult, type Transition } from './core/tick/apply.js';
 import { applyCommand } from './core/tick/apply-command.js';
 import { parseAgentCommand } from './core/trust/agent-command.js';
 import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
 import type { Notice } from './core/tick/notices.js';
 import { resumeLines } from './core/render/render.js';
-import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
-import type { AttemptOwner, State } from './core/state/types.js';
-import type { AgentResult, AgentRunner, AttemptFiles, Clock, Inbox, Log, Notifier, OwnerProbe, StateStore, Verifier, WriteMeta, Workspace } from './ports.js';
+import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, maxAttemptsFor, retryBackoffSecondsFor, sameOwner, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
+import type { AttemptOwner, State, StepDef } from './core/state/types.js';
+import { retryDelayMs } from './core/tick/retry-backoff.js';
+import type { AgentResult, AgentRunner, AttemptFiles, Clock, Inbox, Liveness, Log, Notifier, OwnerProbe, StateStore, Verifier, WriteMeta, Workspace } from './ports.js';
 import { judgeAttempt } from './core/tick/judge-attempt.js';
 import { DEFAULT_PAYLOAD_MAX_BYTES } from './core/tick/payload.js';
 import { activeStepId, beginRemediation } from './core/tick/remediation.js';
@@ -58,6 +59,8 @@ export interface EngineConfig {
   agentEnv?: Record<string, string>;
   /** Largest payload an agent may hand on (default 64 KiB); a larger one fails the attempt. */
   payloadMaxBytes?: number;
+  /** Jitter source for retry backoff, in [0, 1) (default Math.random). */
+  random?: () => number;
 }
 
 export type TickOutcome = 'missing' | 'idle' | 'busy' | 'waiting' | 'done' | 'blocked' | 'cancelled' | 'awaiting-approval' | 'budget' | 'conflict';
@@ -70,6 +73,8 @@ export interface TickResult {
   /** Writes this tick made. */
   writes: number;
   detail?: string;
+  /** The set-up is broken (no agent command, agent not found): the plan was blocked with a notice. */
+  configProblem?: string;
 }
 
 export async function tick(deps: EngineDeps, cfg: EngineConfig): Promise<TickResult> {
@@ -89,6 +94,7 @@ class Tick {
   private state!: State;
   private attempts = 0;
   private writes = 0;
+  private configProblem: string | undefined;
   /** What the inbox asked to remember (an ETag), saved with the next write; a read alone never writes. */
   private inboxMemo: Record<string, unknown> | undefined;
 
@@ -122,7 +128,7 @@ class Tick {
   }
 
   private result(outcome: TickOutcome, detail?: string): TickResult {
-    return { outcome, state: this.state, attempts: this.attempts, writes: this.writes, ...(detail ? { detail } : {}) };
+    return { outcome, state: this.state, attempts: this.attempts, writes: this.writes, ...(detail ? { detail } : {}), ...(this.configProblem ? { configProblem: this.configProblem } : {}) };
   }
 
   private now(): Date {
@@ -153,10 +159,10 @@ class Tick {
     let state = this.state;
     let changed = false;
     const notices: Notice[] = [];
-    const replies: Array<[(typeof items)[number], string]> = [];
+    const replies: Array<[(typeof items)[number], string, boolean]> = [];
     for (const item of items) {
       if (item.refusal) {
-        replies.push([item, item.refusal]);
+        replies.push([item, item.refusal, true]);
         this.deps.log.warn(`Command /${item.command.kind} from ${item.command.by} refused: ${item.refusal}`);
         continue;
       }
@@ -164,37 +170,51 @@ class Tick {
       state = outcome.state;
       changed ||= outcome.changed;
       notices.push(...outcome.notices);
-      replies.push([item, outcome.reply]);
+      replies.push([item, outcome.reply, outcome.refused === true]);
       this.deps.log.info(`Command /${item.command.kind} from ${item.command.by}: ${outcome.reply}`);
     }
-    const last = items[items.length - 1]!.cursor;
+    // Each source keeps its own cursor (comment ids, dispatch run ids): a run hears them all.
+    const cursors: Record<string, number> = {};
+    for (const item of items) {
+      const key = item.cursorKey ?? inbox.cursorKey;
+      cursors[key] = Math.max(cursors[key] ?? 0, item.cursor);
+    }
     // Commands that change nothing (refused, unauthorized, /status) leave the state untouched: the
     // cursor rides along with the next real write, and replies are found by marker, not repeated.
     if (changed) {
-      state = { ...state, inbox: { ...state.inbox, [inbox.cursorKey]: last } };
+      state = { ...state, inbox: { ...state.inbox, ...cursors } };
       await this.commit({ state, notices }, { kind: 'update', message: `commands: ${items.map((i) => `/${i.command.kind}`).join(' ')}` });
     } else {
-      // The inbox's own memo may already be further along (it read past non-command comments).
-      const seen = Number(this.inboxMemo?.[inbox.cursorKey] ?? 0);
-      this.inboxMemo = { ...this.inboxMemo, [inbox.cursorKey]: Math.max(seen, last) };
+      for (const [key, last] of Object.entries(cursors)) {
+        // The inbox's own memo may already be further along (it read past non-command comments).
+        const seen = Number(this.inboxMemo?.[key] ?? 0);
+        this.inboxMemo = { ...this.inboxMemo, [key]: Math.max(seen, last) };
+      }
     }
-    await inbox.acknowledge(last);
-    for (const [item, text] of replies) await inbox.reply?.(item, text).catch((err: unknown) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
+    for (const [key, last] of Object.entries(cursors)) await inbox.acknowledge(last, key);
+    for (const [item, text, refused] of replies) await inbox.reply?.(item, text, refused).catch((err: unknown) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
   }
 
   /** Resume re-validation: a finished step whose outputs vanished is run again before moving on. */
   private async revalidateDoneSteps(): Promise<void> {
+    const byStep = await this.missingDoneOutputs(this.state.currentStep);
+    if (!byStep.size) return;
+    await this.commit(reopenSteps(this.state, byStep), { kind: 'update', message: `reopen ${[...byStep.keys()].join(', ')}: outputs missing` });
+  }
+
+  /** Required outputs of the DONE steps among the first `upTo` of the queue that are gone now. */
+  private async missingDoneOutputs(upTo: number): Promise<Map<string, string[]>> {
     const wanted: Array<[string, string[]]> = [];
-    for (const id of this.state.stepQueue.slice(0, this.state.currentStep)) {
+    for (const id of this.state.stepQueue.slice(0, upTo)) {
       const outputs = this.state.plan.steps[id]?.requiredOutputs;
       if (outputs?.length && this.state.stepRuns[id]?.status === 'DONE') wanted.push([id, outputs]);
     }
-    if (!wanted.length) return;
+    if (!wanted.length) return new Map();
     const missing = new Set(await this.deps.workspace.missingOutputs(wanted.flatMap(([, o]) => o)));
-    if (!missing.size) return;
+    if (!missing.size) return new Map();
     const byStep = new Map(wanted.map(([id, o]) => [id, o.filter((p) => missing.has(p))] as const).filter(([, m]) => m.length));
     for (const [id, m] of byStep) this.deps.log.warn(`${id} was done but its outputs are missing (${m.join(', ')}); running it again.`);
-    await this.commit(reopenSteps(this.state, byStep), { kind: 'update', message: `reopen ${[...byStep.keys()].join(', ')}: outputs missing` });
+    return byStep;
   }
 
   private showResume(): void {
@@ -251,8 +271,17 @@ class Tick {
     // During a remediation detour the attempt in flight belongs to the remediation step.
     const stepId = activeStepId(this.state);
     const inFlight = stepId !== undefined && this.state.status === 'IN_PROGRESS' ? lastAttempt(stepRun(this.state, stepId)) : undefined;
-    const ownerLiveness = inFlight?.owner && stepRun(this.state, stepId!).status === 'IN_PROGRESS' ? await this.deps.owners.liveness(inFlight.owner) : undefined;
+    const ownerLiveness = inFlight?.owner && stepRun(this.state, stepId!).status === 'IN_PROGRESS' ? await this.liveness(inFlight.owner) : undefined;
     return decide(this.state, { now: this.now(), limits: this.cfg.limits, ...(ownerLiveness ? { ownerLiveness } : {}) });
+  }
+
+  /**
+   * An attempt this very runner started is not running: its ticks run one after another, and
+   * the one that started it has ended (its write was refused as stale, or it failed). Asking the
+   * probe would say "alive" (it is us) and leave the attempt to its lease, an hour away.
+   */
+  private liveness(owner: AttemptOwner): Promise<Liveness> {
+    return sameOwner(owner, this.cfg.owner) ? Promise.resolve('dead') : this.deps.owners.liveness(owner);
   }
 
   private async recover(d: Extract<Decision, { kind: 'recover' }>): Promise<void> {
@@ -269,17 +298,20 @@ class Tick {
     const def = stepDef(this.state, d.stepId);
     const command = def.agent ?? this.cfg.agentCommand;
     const source = def.agent ? `plan.steps.${d.stepId}.agent` : (this.cfg.agentSource ?? 'STEP_AGENT_CMD');
-    if (!command) {
-      throw new ConfigError(`No agent command for ${d.stepId}: set STEP_AGENT_CMD (or --agent / the agent-command input) or plan.steps.${d.stepId}.agent.`);
-    }
-    const argv = parseAgentCommand(command, source);
     // Preflight before the checkpoint, so a failure here consumes no attempt.
-    const program = await this.deps.agent.resolve(argv[0]!);
-    const problems = program ? await this.deps.workspace.preflight(def.requiredOutputs ?? []) : [`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)})`];
+    const argv = command ? parseAgentCommand(command, source) : [];
+    const program = argv[0] !== undefined ? await this.deps.agent.resolve(argv[0]) : null;
+    const problems = !command
+      ? [`No agent command for ${d.stepId}: set STEP_AGENT_CMD (or --agent / the agent-command input) or plan.steps.${d.stepId}.agent.`]
+      : program
+        ? await this.deps.workspace.preflight(def.requiredOutputs ?? [])
+        : [`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)})`];
     if (problems.length) {
       const reason = `preflight failed: ${problems.join('; ')}`;
       if (this.cfg.preflight !== 'block') throw new ConfigError(problems.join('\n'));
       this.deps.log.error(`${d.stepId} ${reason}`);
+      // Blocked with a notice, and the run reports it: a broken set-up is not a green run.
+      this.configProblem = `${d.stepId} ${reason}`;
       // A remediation step is not in the queue: the queued step it repairs is the one blocked.
       const blocked = d.detourFor ? (currentStepId(this.state) ?? d.stepId) : d.stepId;
       await this.commit(block(this.state, blocked, reason), { kind: 'update', message: `${blocked} blocked: preflight failed` });
@@ -317,11 +349,33 @@ class Tick {
     });
     if (judged.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n}, ${Math.round(result.durationMs)} ms).`);
     else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${judged.outcome}: ${judged.error}`);
-    await this.commit(finishAttempt(this.state, d.stepId, judged, this.now(), d.detourFor ? { detourFor: d.detourFor } : {}), {
+    const retryAt = this.retryAt(d, def, judged);
+    // The last step's success would make the plan DONE in this same write; an earlier step's
+    // output that a later step deleted must send the plan back to that step instead.
+    const last = !d.detourFor && judged.outcome === 'succeeded' && this.state.currentStep === this.state.stepQueue.length - 1;
+    const reopen = last ? await this.missingDoneOutputs(this.state.currentStep) : new Map<string, string[]>();
+    await this.commit(finishAttempt(this.state, d.stepId, judged, this.now(), { ...(d.detourFor ? { detourFor: d.detourFor } : {}), ...(reopen.size ? { reopen } : {}), ...(retryAt ? { retryAt } : {}) }), {
       kind: judged.outcome === 'succeeded' ? 'completion' : 'update',
       message: `${d.stepId} attempt ${d.n} ${judged.outcome}`,
     });
     return null;
+  }
+
+  /**
+   * When a failed attempt will be retried, the instant the retry may start (retry backoff), or
+   * undefined for at once. A detour through a remediation step starts at once: it is the fix.
+   */
+  private retryAt(d: Extract<Decision, { kind: 'run' }>, def: StepDef, judged: AttemptResult): string | undefined {
+    if (judged.outcome === 'succeeded' || judged.outcome === 'cancelled') return undefined;
+    const tries = stepRun(this.state, d.stepId).tries;
+    if (tries >= maxAttemptsFor(def, this.cfg.limits)) return undefined;
+    const route = def.onValidationFail;
+    if (judged.failedRules?.length && route !== undefined && route !== 'retry' && route !== 'fail') return undefined;
+    const waitMs = retryDelayMs(tries, retryBackoffSecondsFor(def, this.cfg.limits), (this.cfg.random ?? Math.random)());
+    if (waitMs <= 0) return undefined;
+    const at = new Date(this.now().getTime() + waitMs).toISOString();
+    this.deps.log.info(`${d.stepId} will be retried after ${at} (retry backoff, ${Math.round(waitMs / 1000)} s).`);
+    return at;
   }
 
   /** The SEQUENCER_ variables of an attempt; check commands of validation rules get them too. */

@@ -154,6 +154,8 @@ export interface InboxItem {
   command: Command;
   /** Set when the command must not be applied (unauthorized, malformed): the reply says why. */
   refusal?: string;
+  /** The `state.inbox` field of this item's cursor, when it is not the inbox's own (a merged inbox). */
+  cursorKey?: string;
 }
 
 export interface InboxRead {
@@ -168,10 +170,10 @@ export interface Inbox {
   readonly cursorKey: string;
   /** Reads commands after the cursor in `memo` (the state's `inbox` object). */
   read(memo: Readonly<Record<string, unknown>>): Promise<InboxRead>;
-  /** Called after the state that applied items up to `cursor` is durable. */
-  acknowledge(cursor: number): Promise<void>;
+  /** Called after the state that applied items up to `cursor` (of the field `cursorKey`) is durable. */
+  acknowledge(cursor: number, cursorKey?: string): Promise<void>;
   /** Short answers to commands (why one was refused, or what it did). */
-  reply?(item: InboxItem, text: string): Promise<void>;
+  reply?(item: InboxItem, text: string, refused?: boolean): Promise<void>;
 }
 
 export interface Notifier {

@@ -2,7 +2,8 @@
 // `maintenance` commands. A heartbeat lists refs once and ticks only active plans; audit and
 // maintenance are the only paths that fetch idle plans' branches.
 import * as core from '@actions/core';
-import { listPlanRefs, markPlanIdle, markPlanWaiting, prunePlanRef, readPlanFacts, trackingTip, type PlanRef } from '../adapters/git/git-plans.js';
+import { listPlanRefs, markPlanIdle, prunePlanRef, readPlanFacts, type PlanRef } from '../adapters/git/git-plans.js';
+import { recordPlanMarkers, tickedPlan } from '../adapters/git/plan-markers.js';
 import type { GitHubClient } from '../adapters/github/github-client.js';
 import { deleteCacheEntry, listPlanCaches, listWorkflowStates, type RepoRef } from '../adapters/github/github-fleet.js';
 import { writeJobSummary } from '../adapters/toolkit/job-summary.js';
@@ -11,7 +12,7 @@ import { auditFindings, findingsMarkdown, formatFinding } from '../core/fleet/au
 import { describeError } from '../core/errors.js';
 import { describeAction, maintenancePlan, type MaintenanceAction } from '../core/fleet/maintenance-plan.js';
 import type { FleetFacts, PlanFacts } from '../core/fleet/plan-facts.js';
-import { isActiveRef, isIdleStatus, isWaitingRef, planMatrix } from '../core/fleet/plan-index.js';
+import { isActiveRef, isWaitingRef, planMatrix } from '../core/fleet/plan-index.js';
 import { StaticInbox } from '../adapters/static-inbox.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
@@ -35,33 +36,10 @@ export async function tickActivePlans(ctx: RunContext, inputs: ActionInputs, cli
   return results;
 }
 
-/**
- * Keeps the index current after ticks: a plan a tick found idle without writing (from before the
- * index, or whose marker push was lost) gets its idle marker; a plan a tick left waiting on a step
- * delay gets a wait marker, so heartbeats skip it until the delay ends. Markers only go on the
- * commit the tick saw, and only while the remote's branch is still there.
- */
+/** Keeps the plan index current after ticks (see adapters/git/plan-markers.ts). */
 export async function recordMarkers(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog, results: PlanTickResult[]): Promise<void> {
   if (inputs.stateStore !== 'git') return;
-  const wanted = results.filter(({ result: r }) => r.state && ((r.outcome === 'waiting' && r.detail) || (r.writes === 0 && isIdleStatus(r.state.status))));
-  if (!wanted.length) return;
-  try {
-    const refs = await listPlanRefs(ctx.workspace, REMOTE);
-    const now = new Date();
-    for (const { result: r, branch } of wanted) {
-      const ref = refs.find((x) => x.branch === branch);
-      if (!ref || (await trackingTip(ctx.workspace, REMOTE, branch)) !== ref.sha) continue;
-      if (r.outcome === 'waiting') {
-        const until = Date.parse(r.detail ?? '');
-        if (until > now.getTime() && !isWaitingRef(ref, now) && (await markPlanWaiting(ctx.workspace, REMOTE, ref, until))) log.info(`${ref.planId} waits until ${r.detail}: heartbeats skip it until then.`);
-      } else if (ref.idleSha !== ref.sha && (await markPlanIdle(ctx.workspace, REMOTE, ref))) {
-        log.info(`${ref.planId} is ${r.state!.status}: recorded as idle.`);
-      }
-    }
-  } catch (err) {
-    // The index only saves work; a heartbeat without it ticks the plan again.
-    log.warn(`Could not update the plan index: ${describeError(err)}`);
-  }
+  await recordPlanMarkers(ctx.workspace, REMOTE, log, results.map(({ result, branch }) => tickedPlan(branch, result)));
 }
 
 /** `list`: the active plans as a JSON array of ids for `strategy.matrix`; nothing is fetched. */

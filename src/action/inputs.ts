@@ -20,6 +20,7 @@ export interface ActionInputs {
   stepDelayMinutes: number;
   attemptTimeoutMinutes: number;
   timeBudgetMinutes: number;
+  retryBackoffSeconds: number;
   approvers: string[];
   triggerLabel: string;
   continueWorkflow?: string;
@@ -67,6 +68,16 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
   const pruneMode = text('prune-mode') || 'archive';
   if (pruneMode !== 'archive' && pruneMode !== 'delete') throw invalid('prune-mode', pruneMode, '"archive" or "delete"');
 
+  const attemptTimeoutMinutes = int(get, 'attempt-timeout-minutes', 60, 1, 360);
+  const timeBudgetMinutes = int(get, 'time-budget-minutes', 300, 1, 4320);
+  // A run never starts an attempt it cannot finish within its budget: with a shorter budget no
+  // step could ever start, and every run would only dispatch the next one.
+  if (timeBudgetMinutes < attemptTimeoutMinutes) {
+    throw new ConfigError(
+      `Input 'time-budget-minutes' (${timeBudgetMinutes}) is shorter than input 'attempt-timeout-minutes' (${attemptTimeoutMinutes}): no attempt could start within a run. Raise 'time-budget-minutes' or lower 'attempt-timeout-minutes'.`,
+    );
+  }
+
   return {
     token,
     command,
@@ -78,8 +89,9 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
     ...(stateBranch ? { stateBranch } : {}),
     maxAttempts: int(get, 'max-attempts', 3, 1, 100),
     stepDelayMinutes: int(get, 'step-delay-minutes', 0, 0, 1440),
-    attemptTimeoutMinutes: int(get, 'attempt-timeout-minutes', 60, 1, 360),
-    timeBudgetMinutes: int(get, 'time-budget-minutes', 300, 1, 4320),
+    attemptTimeoutMinutes,
+    timeBudgetMinutes,
+    retryBackoffSeconds: int(get, 'retry-backoff-seconds', 30, 0, 3600),
     approvers: parseApprovers(get('approvers')),
     triggerLabel: text('trigger-label') || 'sequencer',
     ...(optional('continue-workflow') ? { continueWorkflow: text('continue-workflow') } : {}),

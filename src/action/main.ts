@@ -10,6 +10,8 @@ import type { Command } from '../core/tick/commands.js';
 import { ConfigError, describeError, SequencerError } from '../core/errors.js';
 import { isActiveRef } from '../core/fleet/plan-index.js';
 import { createScrubber, knownSecrets } from '../core/trust/secrets.js';
+import { attemptTimeoutMsFor, currentStepId } from '../core/state/step-view.js';
+import type { State } from '../core/state/types.js';
 import { readRunContext, type RunContext } from './context.js';
 import { issuePlanId, routeEvent, type Route } from './events.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
@@ -58,8 +60,15 @@ export async function run(): Promise<number> {
     setOutputs(outputs, secrets.scrub);
     return 0;
   } catch (err) {
+    if (err instanceof RunFailure) {
+      // The plans' outputs are true; the run still could not do what was asked.
+      setOutputs(err.outputs, secrets.scrub);
+      core.setFailed(secrets.scrub(err.message));
+      return 1;
+    }
     setOutputs({ ...outputs, status: 'ERROR' }, secrets.scrub);
-    core.setFailed(secrets.scrub(err instanceof SequencerError ? `${err.message}${err.hint ? `\n${err.hint}` : ''}` : describeError(err)));
+    core.setFailed(secrets.scrub(err instanceof SequencerError ? `${err.message}${err.hint ? `
+${err.hint}` : ''}` : describeError(err)));
     return 1;
   }
 }
@@ -99,13 +108,26 @@ async function dispatch(route: Extract<Route, { kind: 'dispatch' }>, ctx: RunCon
   if (command === 'start') {
     if (!route.planFile) throw new ConfigError("Input 'plan': required with command 'start', e.g. plans/research.yml");
     const planId = route.planId ?? route.planFile.split('/').pop()!.replace(/\.(json|ya?ml)$/i, '');
-    await startPlan(ctx, inputs, log, planId, route.planFile, route.actor);
-    return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId, deadline })]);
+    const created = await startPlan(ctx, inputs, log, planId, route.planFile, route.actor);
+    const ticked = await tickPlan(ctx, inputs, await client(), log, { planId, deadline });
+    // Creating the plan is this run's progress too: its continuation starts the first step.
+    return finish(ctx, inputs, client, log, [created ? { ...ticked, result: { ...ticked.result, writes: ticked.result.writes + 1 } } : ticked]);
   }
   if (!route.planId) throw new ConfigError(`Input 'plan-id': required with command '${command}'.`);
   const commands: Command[] = command === 'tick' ? [] : [steeringCommand(command, route.actor, route.step)];
-  const inbox = new StaticInbox(Number(ctx.runId) * 100 + ctx.runAttempt, commands, (text) => log.info(text));
-  return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId: route.planId, deadline, inbox })]);
+  const refusals: string[] = [];
+  const inbox = new StaticInbox(Number(ctx.runId) * 100 + ctx.runAttempt, commands, (text, refused) => {
+    log.info(text);
+    if (refused) refusals.push(text);
+  });
+  const ticked = await tickPlan(ctx, inputs, await client(), log, { planId: route.planId, deadline, inbox });
+  // A person asked for something that could not be done: the run says so in red.
+  if (ticked.result.outcome === 'missing' && command !== 'tick') {
+    throw new ConfigError(`Input 'plan-id': there is no plan "${route.planId}" (no state on branch ${ticked.branch}), so '${command}' did nothing.`);
+  }
+  const outputs = await finish(ctx, inputs, client, log, [ticked]);
+  if (refusals.length) throw new RunFailure(`'${command}' for ${route.planId} was refused: ${refusals.join(' ')}`, outputs);
+  return outputs;
 }
 
 function steeringCommand(command: string, by: string, step: string | undefined): Command {
@@ -123,13 +145,16 @@ function steeringCommand(command: string, by: string, step: string | undefined):
 }
 
 /** `start`: a person with the right to dispatch the workflow approves by dispatching. */
-async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog, planId: string, planFile: string, actor: string): Promise<void> {
+async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog, planId: string, planFile: string, actor: string): Promise<boolean> {
   const extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile);
   const { newState } = await load.newState();
   const store = (await load.tick()).createPlanStore(ctx, inputs, planId, log);
   await store.acquire();
   const loaded = await store.load();
-  if (loaded.kind === 'loaded') return;
+  if (loaded.kind === 'loaded') {
+    log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`);
+    return false;
+  }
   const state = newState(extracted.plan, {
     planId,
     now: new Date(),
@@ -138,6 +163,7 @@ async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog,
     ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
   });
   await store.write(state, { kind: 'update', message: `plan started by ${actor}` });
+  return true;
 }
 
 /**
@@ -160,8 +186,15 @@ async function tickAll(ctx: RunContext, inputs: ActionInputs, client: Client, lo
 /** Outputs of the last plan ticked; a plan left with work and no budget is continued at once. */
 async function finish(ctx: RunContext, inputs: ActionInputs, client: Client, log: ToolkitLog, results: PlanTickResult[]): Promise<PlanOutputs> {
   if (results.length) await (await load.fleet()).recordMarkers(ctx, inputs, log, results);
+  const stalled: string[] = [];
   for (const r of results) {
     if (r.result.outcome !== 'budget' || !r.result.state?.planId) continue;
+    // A run that spent its budget without any write or attempt would be followed by one that
+    // does the same, forever: it stops the chain and says why instead.
+    if (r.result.writes === 0 && r.result.attempts === 0) {
+      stalled.push(await reportStall(ctx, inputs, client, log, r.result.state));
+      continue;
+    }
     const { dispatchWorkflow, workflowFileFromRef } = await load.dispatch();
     const workflow = inputs.continueWorkflow ?? workflowFileFromRef(ctx.workflowRef);
     if (!workflow) {
@@ -178,5 +211,34 @@ async function finish(ctx: RunContext, inputs: ActionInputs, client: Client, log
   const last = results[results.length - 1];
   const outputs = last?.result.state ? outputsFor(last.result.state, last.branch) : emptyOutputs();
   const active = results.filter((r) => r.result.state && ['IN_PROGRESS', 'AWAITING_APPROVAL', 'BLOCKED'].includes(r.result.state.status));
-  return { ...outputs, plans: JSON.stringify(active.map((r) => r.result.state!.planId)) };
+  const all = { ...outputs, plans: JSON.stringify(active.map((r) => r.result.state!.planId)) };
+  const broken = results.flatMap((r) => (r.result.configProblem ? [`${r.result.state?.planId ?? 'plan'}: ${r.result.configProblem}`] : []));
+  if (stalled.length || broken.length) throw new RunFailure([...broken, ...stalled].join('\n'), all);
+  return all;
+}
+
+/** Ends the run red with these outputs: the plans are as reported, but the run failed its purpose. */
+class RunFailure extends Error {
+  constructor(
+    message: string,
+    readonly outputs: PlanOutputs,
+  ) {
+    super(message);
+    this.name = 'RunFailure';
+  }
+}
+
+/** Why a plan made no progress in a whole run, in the log and on its issue. */
+async function reportStall(ctx: RunContext, inputs: ActionInputs, client: Client, log: ToolkitLog, state: State): Promise<string> {
+  const planId = state.planId ?? 'plan';
+  const stepId = currentStepId(state);
+  const def = stepId ? state.plan.steps[stepId] : undefined;
+  const needs = def ? Math.ceil(attemptTimeoutMsFor(def, { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes }) / 60_000) : inputs.attemptTimeoutMinutes;
+  const problem = `${planId} made no progress in this run: its time budget (time-budget-minutes: ${inputs.timeBudgetMinutes}) cannot fit an attempt of ${stepId ?? 'the next step'}, which may take up to ${needs} min. No further run was dispatched, because it would do the same.`;
+  const hint = `Raise \`time-budget-minutes\` above ${needs}, or lower the step's \`attemptTimeoutMinutes\` (or the \`attempt-timeout-minutes\` input), then reply \`/resume\` or dispatch \`tick\` for ${planId}.`;
+  log.error(problem);
+  const { createNotifier } = await load.tick();
+  const notifier = createNotifier(ctx, inputs, await client(), planId, log, async () => ({}));
+  await notifier?.postRunProblem('Not continuing: the time budget fits no attempt', problem, hint).catch((err: unknown) => log.warn(`Could not post the notice: ${describeError(err)}`));
+  return problem;
 }

@@ -13,6 +13,7 @@ import { GitHubNotifier } from '../adapters/github/github-notifier.js';
 import { IssueInbox } from '../adapters/github/issue-inbox.js';
 import { writeJobSummary } from '../adapters/toolkit/job-summary.js';
 import { LocalOwnerProbe } from '../adapters/process/local-owner.js';
+import { MergedInbox } from '../adapters/merged-inbox.js';
 import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
 import { FsVerifier } from '../adapters/fs/fs-verifier.js';
@@ -135,6 +136,10 @@ class LogNotifier implements Notifier {
   }
 }
 
+function withInbox(inbox: Inbox | undefined): { inbox?: Inbox } {
+  return inbox ? { inbox } : {};
+}
+
 export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, opts: PlanTickOptions): Promise<PlanTickResult> {
   const { planId } = opts;
   const store = createPlanStore(ctx, inputs, planId, log);
@@ -173,12 +178,13 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     ),
     notifier: notifier ? new ProgressNotifier(notifier, log) : new LogNotifier(log),
     log,
-    ...(opts.inbox ?? issueInbox ? { inbox: opts.inbox ?? issueInbox } : {}),
+    // Whatever started the run, a plan with an issue hears its issue.
+    ...withInbox(MergedInbox.of([opts.inbox, issueInbox])),
   };
   const cfg = {
     ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
     agentSource: "input 'agent-command'",
-    limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes },
+    limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes, retryBackoffSeconds: inputs.retryBackoffSeconds },
     owner: { kind: 'actions', runId: ctx.runId, runAttempt: ctx.runAttempt, repository: `${ctx.owner}/${ctx.repo}` } as AttemptOwner,
     logDir,
     leaseMarginMs: 10 * 60_000,
@@ -214,5 +220,6 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   if (attempts > 0) {
     await uploadAttemptLogs({ dir: logDir, name: `sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`, secrets: log.secrets, log: (m: string) => log.warn(m) });
   }
-  return { result, branch };
+  // What the whole run did for this plan, not only its last tick (a step delay may have split it).
+  return { result: { ...result, attempts, writes }, branch };
 }

@@ -8,7 +8,7 @@ export class StaticInbox implements Inbox {
   constructor(
     private readonly cursor: number,
     private readonly commands: Command[],
-    private readonly onReply: (text: string) => void = () => {},
+    private readonly onReply: (text: string, refused: boolean) => void = () => {},
   ) {}
   async read(memo: Readonly<Record<string, unknown>>): Promise<InboxRead> {
     const after = Number(memo[this.cursorKey] ?? 0);
@@ -16,7 +16,7 @@ export class StaticInbox implements Inbox {
     return { items: this.commands.map((command) => ({ cursor: this.cursor, command })) };
   }
   async acknowledge(): Promise<void> {}
-  async reply(_item: InboxItem, text: string): Promise<void> {
-    this.onReply(text);
+  async reply(_item: InboxItem, text: string, refused = false): Promise<void> {
+    this.onReply(text, refused);
   }
 }

@@ -14,6 +14,10 @@ import { initCommand, validateCommand } from './commands/setup.js';
 import { statusCommand } from './commands/status.js';
 import { steerCommand } from './commands/steer.js';
 import { USAGE, parseCli } from './options.js';
+import { tolerateClosedOutput } from './closed-output.js';
+
+tolerateClosedOutput(process.stdout, 'stdout', (line) => process.stderr.write(`${line}\n`));
+tolerateClosedOutput(process.stderr, 'stderr', () => {});
 
 // Everything the CLI prints passes terminalText(): plan text, errors and agent output must not
 // drive the terminal (retitle it, clear it, hide a link's target). It may quote agent output, so

@@ -18,9 +18,13 @@ export interface CliSettings {
   agentSource: string;
   maxAttempts: number;
   attemptTimeoutMinutes: number;
+  /** Seconds before a step's first retry (--retry-backoff, STEP_RETRY_BACKOFF; default 0: at once, as the original sequencer). */
+  retryBackoffSeconds: number;
   budgetMinutes?: number;
   delayMinutes?: number;
   approve: boolean;
+  /** `check --all`: one heartbeat over every active plan (of the remote with --store git). */
+  all: boolean;
   json: boolean;
   quiet: boolean;
   remote: string;
@@ -53,6 +57,7 @@ export const USAGE = `Usage: agent-step-sequencer <command> [options]
 
 Commands:
   check [STATE]          one heartbeat: run steps until done, blocked, waiting or out of budget
+  check --all            one heartbeat over every active plan (--store git: of the remote, as the scheduled Action does)
   run --plan FILE        create the plan (approved) if needed, then run it to the end
   init --plan FILE       create the plan's state [--approve] [--delay N]
   plan --request TEXT    propose a plan for a request, drafted by the agent when it needs several steps
@@ -81,6 +86,7 @@ Options:
   --out FILE             plan: where to write the plan (default .sequencer/<plan-id>/plan.json in the workspace)
   --max-attempts N       attempts per step (default $STEP_MAX_RETRIES or 3)
   --attempt-timeout MIN  minutes per attempt (default 60)
+  --retry-backoff SEC    seconds before a failed step's first retry, 4x longer each time (or STEP_RETRY_BACKOFF; default 0: at once)
   --budget MIN           stop starting attempts after this many minutes (default: no limit)
   --json                 machine-readable output (status, list, audit, maintenance)
   --stale-days N         audit: report plans blocked or awaiting approval longer (default 14)
@@ -123,6 +129,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
         apply: { type: 'boolean', default: false },
         approve: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        all: { type: 'boolean', default: false },
+        'retry-backoff': { type: 'string' },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -164,9 +172,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     agentSource: agentFromFlag !== undefined ? '--agent' : 'STEP_AGENT_CMD',
     maxAttempts: intOption(v['max-attempts'] ?? env.STEP_MAX_RETRIES, v['max-attempts'] !== undefined ? '--max-attempts' : 'STEP_MAX_RETRIES', 3, 1, 100),
     attemptTimeoutMinutes: intOption(v['attempt-timeout'], '--attempt-timeout', 60, 1, 10080),
+    retryBackoffSeconds: intOption(v['retry-backoff'] ?? env.STEP_RETRY_BACKOFF, v['retry-backoff'] !== undefined ? '--retry-backoff' : 'STEP_RETRY_BACKOFF', 0, 0, 3600),
     ...(v.budget !== undefined ? { budgetMinutes: intOption(v.budget, '--budget', 0, 1, 100000) } : {}),
     ...(v.delay !== undefined ? { delayMinutes: intOption(v.delay, '--delay', 0, 0, 1440) } : {}),
     approve: v.approve ?? false,
+    all: v.all ?? false,
     json: v.json ?? false,
     quiet: v.quiet ?? false,
     remote: v.remote ?? 'origin',
@@ -188,7 +198,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
 function defaults(cwd: string): CliSettings {
   return {
     command: 'help', positionals: [], store: 'file', statePath: path.join(cwd, 'state.json'), workspace: cwd, planId: 'plan',
-    agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, approve: false, json: false, quiet: false, remote: 'origin', graceSeconds: 5,
+    agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 0, approve: false, all: false, json: false, quiet: false, remote: 'origin', graceSeconds: 5,
     staleDays: 14, pruneDays: 7, pruneMode: 'archive', apply: false,
   };
 }

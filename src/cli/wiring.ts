@@ -78,7 +78,7 @@ export async function createEngine(s: CliSettings, command: string): Promise<{ d
   const cfg: EngineConfig = {
     ...(s.agentCommand !== undefined ? { agentCommand: s.agentCommand } : {}),
     agentSource: s.agentSource,
-    limits: { maxAttempts: s.maxAttempts, attemptTimeoutMinutes: s.attemptTimeoutMinutes },
+    limits: { maxAttempts: s.maxAttempts, attemptTimeoutMinutes: s.attemptTimeoutMinutes, retryBackoffSeconds: s.retryBackoffSeconds },
     owner: localOwner(),
     logDir: paths.logDir,
     leaseMarginMs: 5 * 60_000,

@@ -4,7 +4,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExecAgentRunner, isProcessAlive, isProcessGroupAlive } from '../../src/adapters/process/exec-agent.js';
+import { ExecAgentRunner, isProcessGroupAlive } from '../../src/adapters/process/exec-agent.js';
+import { pidAlive as isProcessAlive } from '../../src/adapters/process/process-table.js';
 import type { AgentSpec } from '../../src/ports.js';
 
 const node = process.execPath;

@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { LocalOwnerProbe, localOwner, pidAlive } from '../../src/adapters/process/local-owner.js';
-import { deadPid } from '../helpers/processes.js';
+import { LocalOwnerProbe, localOwner } from '../../src/adapters/process/local-owner.js';
+import { pidAlive } from '../../src/adapters/process/process-table.js';
+import { deadPid, zombiePid } from '../helpers/processes.js';
 
 describe('LocalOwnerProbe', () => {
   const probe = new LocalOwnerProbe();
@@ -16,6 +17,16 @@ describe('LocalOwnerProbe', () => {
     const pid = await deadPid();
     expect(pidAlive(pid)).toBe(false);
     expect(await probe.liveness({ kind: 'local', host, pid })).toBe('dead');
+  });
+
+  it('reports a zombie (exited, not yet reaped by its parent) as dead', async () => {
+    const zombie = await zombiePid();
+    try {
+      expect(pidAlive(zombie.pid)).toBe(false);
+      expect(await probe.liveness({ kind: 'local', host, pid: zombie.pid })).toBe('dead');
+    } finally {
+      await zombie.release();
+    }
   });
 
   it('cannot judge other hosts, Actions runs or corrupt pids', async () => {

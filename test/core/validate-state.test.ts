@@ -95,6 +95,20 @@ describe('parseState on seed files', () => {
   });
 });
 
+describe('finished states', () => {
+  const emptied = (status: string) => ({ plan: { steps: {} }, stepQueue: [], currentStep: 0, stepRuns: {}, status });
+
+  it('accepts a DONE or CANCELLED seed state whose steps were cleared out: nothing is left to run', () => {
+    expect(checkState(emptied('DONE'))).toEqual([]);
+    expect(checkState(emptied('CANCELLED'))).toEqual([]);
+  });
+
+  it('still refuses an empty plan that would run', () => {
+    expect(messageAt(emptied('IN_PROGRESS'), 'plan.steps')).toBe('must contain at least one step, got {}');
+    expect(messageAt(emptied('AWAITING_APPROVAL'), 'plan.steps')).toBe('must contain at least one step, got {}');
+  });
+});
+
 describe('checkState rejects', () => {
   it('a duplicate id in stepQueue, naming the index and the id', () => {
     expect(messageAt({ ...seedMidway(), stepQueue: ['step-1', 'step-2', 'step-1'] }, 'stepQueue[2]')).toBe(

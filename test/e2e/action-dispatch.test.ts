@@ -88,7 +88,7 @@ describe('schedule (local node)', () => {
     // A one-minute budget cannot fit a 60-minute attempt: the plans start but wait for the next run,
     // which the run asks for at once by dispatching its own workflow.
     for (const name of ['alpha', 'beta']) {
-      const started = await h.dispatch({ command: 'start', plan: `plans/${name}.json` }, { inputs: { 'time-budget-minutes': '1' } });
+      const started = await h.dispatch({ command: 'start', plan: `plans/${name}.json` }, { inputs: { 'time-budget-minutes': '1', 'attempt-timeout-minutes': '1' } });
       expectOk(started);
       expect(started.outputs).toMatchObject({ 'plan-id': name, status: 'IN_PROGRESS', 'steps-done': '0' });
     }

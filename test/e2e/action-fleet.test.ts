@@ -135,7 +135,7 @@ describe('the scheduled heartbeat over the plan index', () => {
   });
 
   it('list gives the active plans for a matrix; a matrix job ticks its plan only; the finished plan leaves the list', async () => {
-    const started = await h.dispatch({ command: 'start', plan: 'plans/nightly.json' }, { inputs: { 'time-budget-minutes': '1' } });
+    const started = await h.dispatch({ command: 'start', plan: 'plans/nightly.json' }, { inputs: { 'time-budget-minutes': '1', 'attempt-timeout-minutes': '1' } });
     expectOk(started);
     expect(started.outputs.status).toBe('IN_PROGRESS');
 

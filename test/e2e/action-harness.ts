@@ -213,7 +213,8 @@ export class ActionHarness {
     if (o.persistCredentials) await this.persistCredentials(ws, path.join(runDir, 'temp'));
 
     const env: NodeJS.ProcessEnv = { ...this.gitEnv };
-    for (const [name, value] of Object.entries({ ...this.inputDefaults, 'agent-command': this.agent, ...o.inputs })) {
+    // Retries come at once unless a test asks for backoff: the sample agent's failures are scripted.
+    for (const [name, value] of Object.entries({ ...this.inputDefaults, 'agent-command': this.agent, 'retry-backoff-seconds': '0', ...o.inputs })) {
       // The runner's naming: upper case, spaces to underscores, hyphens kept.
       env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
     }

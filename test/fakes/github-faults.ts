@@ -5,9 +5,10 @@ import { seededRandom } from './seeded-random.js';
 /**
  * `429` is a primary rate limit (remaining 0, reset in 1 s, `retry-after: 1`); `secondary` is
  * GitHub's 403 secondary rate limit with `retry-after: 1`. 409 and 422 stand in for the
- * concurrency and validation answers GitHub gives on real conflicts.
+ * concurrency and validation answers GitHub gives on real conflicts. `forbidden` is the 403 a
+ * workflow token gets for a request its job's `permissions:` do not allow.
  */
-export type FaultKind = 500 | 502 | 503 | 429 | 'secondary' | 409 | 422;
+export type FaultKind = 500 | 502 | 503 | 429 | 'secondary' | 409 | 422 | 'forbidden';
 
 export interface FaultScope {
   /** Only requests with these methods fail (e.g. `['POST', 'PATCH']`); default all. */

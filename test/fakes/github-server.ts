@@ -258,6 +258,8 @@ function faultReply(kind: FaultKind): Reply {
       };
     case 409:
       return { status: 409, body: { message: 'Conflict', documentation_url: 'https://docs.github.com/rest' } };
+    case 'forbidden':
+      return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } };
     case 422:
       return { status: 422, body: { message: 'Validation Failed', errors: [{ code: 'custom', message: 'injected fault' }], documentation_url: 'https://docs.github.com/rest' } };
   }

@@ -10,7 +10,8 @@ export function plan(ids: string[], extra: Partial<StepDef> | ((id: string) => P
     const more = typeof extra === 'function' ? extra(id) : extra;
     steps[id] = { title: `Title ${id}`, instruction: `Do ${id}`, ...more };
   }
-  return { title: 'Test plan', steps };
+  // The prompts under test here are the step's own; the autonomy preamble has its own tests.
+  return { title: 'Test plan', steps, promptPreamble: false };
 }
 
 export function state(ids: string[], overrides: Partial<State> = {}, extra?: Partial<StepDef> | ((id: string) => Partial<StepDef>)): State {

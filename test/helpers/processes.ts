@@ -71,3 +71,32 @@ export function startNode(args: string[]): LineChild {
     },
   };
 }
+
+/**
+ * A zombie: a process that has exited but was not reaped, because its parent (here `sleep`,
+ * which never waits for children) is still running. Like a killed runner whose parent is busy.
+ * Call `release()` to end the parent, which lets init reap the zombie.
+ */
+export async function zombiePid(): Promise<{ pid: number; release(): Promise<void> }> {
+  const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const pid = await new Promise<number>((resolve, reject) => {
+    parent.stdout?.setEncoding('utf8').once('data', (chunk: string) => resolve(Number(chunk.trim())));
+    parent.once('error', reject);
+  });
+  const { readFile } = await import('node:fs/promises');
+  for (let i = 0; i < 200; i++) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) {
+      return {
+        pid,
+        release: async () => {
+          parent.kill('SIGKILL');
+          await exited(parent);
+        },
+      };
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  parent.kill('SIGKILL');
+  throw new Error(`process ${pid} did not become a zombie`);
+}

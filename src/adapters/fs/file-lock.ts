@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { BigIntStats } from 'node:fs';
 import { link, open, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
-import { isValidPid, pidAlive } from '../process/local-owner.js';
+import { isValidPid, pidAlive } from '../process/process-table.js';
 
 export interface LockInfo {
   pid: number;

@@ -9,6 +9,7 @@ import { leadingMarker } from '../../core/render/comment-markers.js';
 import type { Log } from '../../ports.js';
 import { isStatus, rateLimitMessage, retrySettings, shouldRetryRateLimit, type RateLimitKind } from '../../core/github/retry-policy.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
+import { isMissingPermission, permissionHint } from '../../core/github/permission-hint.js';
 
 export { isStatus, statusOf } from '../../core/github/retry-policy.js';
 
@@ -72,6 +73,14 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   });
   const { scrub } = options;
   if (scrub) octokit.hook.before('request', (request) => scrubParameters(request as Record<string, unknown>, scrub));
+  // A missing job permission is a configuration error: say which permission to add.
+  octokit.hook.error('request', (error, request) => {
+    const status = (error as { status?: number }).status ?? 0;
+    if (error instanceof Error && isMissingPermission(status, error.message)) {
+      error.message = `${error.message} (${request.method} ${request.url}). ${permissionHint(request.method, request.url)}`;
+    }
+    throw error;
+  });
   return octokit;
 }
 

@@ -1,7 +1,7 @@
 // What people see on the plan's issue: the proposal, one status comment edited in place, one
 // blocker notice per blocked episode and one final summary. Each is found by its hidden marker
 // before it is posted, so retries, re-runs and crashed ticks never post anything twice.
-import { leadingMarker, problemComment } from '../../core/render/comment-markers.js';
+import { leadingMarker, problemComment, runProblemComment } from '../../core/render/comment-markers.js';
 import { describeError } from '../../core/errors.js';
 import type { Notice } from '../../core/tick/notices.js';
 import { blockerNotice, cancelledNotice, finalSummaryComment, statusComment, type Links } from '../../core/render/render-markdown.js';
@@ -152,6 +152,12 @@ export class GitHubNotifier implements Notifier {
   /** Tells a request's issue, once, that a maintainer can reply `/draft`. */
   async postDraftHint(): Promise<{ commentId: number }> {
     const comment = await this.postOnce(draftHintComment(this.o.planId));
+    return { commentId: comment.id };
+  }
+
+  /** A run could not do what was asked (once per distinct problem): the issue says so. */
+  async postRunProblem(heading: string, problem: string, hint: string): Promise<{ commentId: number }> {
+    const comment = await this.postOnce(runProblemComment(this.o.planId, heading, problem, hint));
     return { commentId: comment.id };
   }
 

@@ -88,7 +88,7 @@ export class IssueInbox implements Inbox {
   /** The cursor lives in the state; nothing to do on GitHub's side. */
   async acknowledge(_cursor: number): Promise<void> {}
 
-  async reply(item: InboxItem, text: string): Promise<void> {
+  async reply(item: InboxItem, text: string, refused = false): Promise<void> {
     const command = this.commands.get(item.cursor) ?? (await this.fetchComment(item.cursor));
     const marker = replyMarker(command.id);
     // A reply is never older than its command, so an index listed from an earlier time sees it.
@@ -108,7 +108,7 @@ export class IssueInbox implements Inbox {
     const { client, owner, repo } = this.o;
     // GitHub answers a repeated reaction with 200, so this is safe to repeat.
     await client.rest.reactions
-      .createForIssueComment({ owner, repo, comment_id: command.id, content: item.refusal ? 'confused' : '+1' })
+      .createForIssueComment({ owner, repo, comment_id: command.id, content: item.refusal || refused ? 'confused' : '+1' })
       .catch((err: unknown) => this.o.log?.(`Could not react to comment ${command.id}: ${describeError(err)}`));
   }
 

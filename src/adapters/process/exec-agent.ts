@@ -9,6 +9,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type { AgentResult, AgentRunner, AgentSpec } from '../../ports.js';
 import { HeadTailBuffer } from '../../core/render/bounded-text.js';
 import { isPathLike } from '../../core/trust/agent-command.js';
+import { procStat } from './process-table.js';
 
 export interface ExecAgentOptions {
   /** Base of relative commands in resolve(); default process.cwd(). */
@@ -215,18 +216,6 @@ export class ExecAgentRunner implements AgentRunner {
   }
 }
 
-/** Whether a process with this pid exists and is not a zombie. */
-export function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  const stat = procStat(pid);
-  return stat === null || stat.state !== 'Z';
-}
-
 function mergeEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
@@ -350,28 +339,6 @@ function leaderWasReplaced(pgid: number, recordedStart: string): boolean {
 
 function startTimeOf(pid: number): string | null {
   return procStat(pid)?.start ?? null;
-}
-
-interface ProcStat {
-  state: string;
-  pgrp: number;
-  start: string;
-}
-
-function procStat(pid: number): ProcStat | null {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
-  }
-  // The command name (field 2) may contain spaces and parentheses; fields resume after the last ')'.
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  const state = fields[0];
-  const pgrp = Number(fields[2]);
-  const start = fields[19];
-  if (state === undefined || start === undefined || !Number.isInteger(pgrp)) return null;
-  return { state, pgrp, start };
 }
 
 function delay(ms: number): Promise<void> {

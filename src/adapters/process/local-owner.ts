@@ -4,25 +4,7 @@
 import os from 'node:os';
 import type { AttemptOwner } from '../../core/state/types.js';
 import type { Liveness, OwnerProbe } from '../../ports.js';
-
-/**
- * Whether a process with this pid exists. Signal 0 checks without delivering anything; EPERM
- * means it exists but belongs to another user. Pids that are not positive integers are never
- * passed to kill(): 0 and negatives address whole process groups.
- */
-export function pidAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-export function isValidPid(pid: unknown): pid is number {
-  return typeof pid === 'number' && Number.isSafeInteger(pid) && pid > 0;
-}
+import { isValidPid, pidAlive } from './process-table.js';
 
 /** The owner record for attempts started by this process. */
 export function localOwner(): AttemptOwner {

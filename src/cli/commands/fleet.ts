@@ -1,7 +1,10 @@
 // `list`, `audit` and `maintenance` over every plan: the workspace's `.sequencer/*/state.json`
 // (file store) or the remote's plan branches (--store git). The decisions are the same pure
 // functions the Action uses; only where the facts come from differs.
-import { scanFilePlans, pruneFilePlan, stateFileOf } from '../../adapters/fs/file-plans.js';
+import { scanFilePlans, pruneFilePlan, stateFileOf, type FilePlan } from '../../adapters/fs/file-plans.js';
+import { ConsoleLog } from '../../adapters/console-log.js';
+import { recordPlanMarkers, tickedPlan, type TickedPlan } from '../../adapters/git/plan-markers.js';
+import { branchOf, report } from './heartbeat.js';
 import { listPlanRefs, markPlanIdle, prunePlanRef, readPlanFacts, type PlanRef } from '../../adapters/git/git-plans.js';
 import { attemptInFlight, auditFindings, formatFinding } from '../../core/fleet/audit.js';
 import { ConfigError, describeError } from '../../core/errors.js';
@@ -21,6 +24,48 @@ function checkStore(s: CliSettings): void {
   if (s.store === 'cache') throw new ConfigError(`--store cache: ${s.command} works on the file store (the workspace) or the git store (the remote); cache entries cannot be listed from here.`);
 }
 
+/** A plan waits on a step delay: nothing to do before `notBefore`. */
+function isWaitingState(st: State, now: number): boolean {
+  return st.status === 'IN_PROGRESS' && !!st.notBefore && Date.parse(st.notBefore) > now && !attemptInFlight(st);
+}
+
+/** A plan needs a tick while it runs (unless it waits on a step delay) or while commands wait in its inbox. */
+function activeFilePlans(plans: FilePlan[], now: number): FilePlan[] {
+  return plans.filter((p) => p.doc.kind === 'ok' && ((p.doc.state.status === 'IN_PROGRESS' && !isWaitingState(p.doc.state, now)) || p.pendingCommands > 0));
+}
+
+/**
+ * `check --all`: the scheduled Action's heartbeat for any cron host or CI system. With the git
+ * store, ONE listing of the remote's refs decides which plans need a tick (idle and waiting
+ * plans are skipped without a fetch); with the file store, the workspace's plans in progress.
+ */
+export async function checkAllCommand(s: CliSettings): Promise<number> {
+  if (s.store === 'cache') throw new ConfigError('--all: works with --store git or file; the cache store has no listing of plans');
+  const log = new ConsoleLog({ quiet: s.quiet });
+  const now = new Date();
+  const planIds =
+    s.store === 'git'
+      ? (await listPlanRefs(s.workspace, s.remote)).filter((r) => isActiveRef(r, now)).map((r) => r.planId)
+      : activeFilePlans(await scanFilePlans(s.workspace), now.getTime()).map((p) => p.planId);
+  log.info(planIds.length ? `${planIds.length} active plan(s): ${planIds.join(', ')}.` : 'No plans to tick.');
+  const ticked: TickedPlan[] = [];
+  for (const planId of planIds) {
+    const one = forPlan(s, planId);
+    const { deps, cfg } = await createEngine(one, 'check');
+    const result = await tick(deps, cfg);
+    report(result, (m) => deps.log.info(m));
+    ticked.push(tickedPlan(branchOf(one), result));
+  }
+  if (s.store === 'git') await recordPlanMarkers(s.workspace, s.remote, log, ticked);
+  return 0;
+}
+
+function forPlan(s: CliSettings, planId: string): CliSettings {
+  const statePath = s.store === 'file' ? stateFileOf(s.workspace, planId) : `.sequencer/${planId}/state.json`;
+  const { branch: _default, ...rest } = s;
+  return { ...rest, planId, statePath };
+}
+
 export async function listCommand(s: CliSettings, print: Print): Promise<number> {
   checkStore(s);
   if (s.store === 'git') {
@@ -33,9 +78,8 @@ export async function listCommand(s: CliSettings, print: Print): Promise<number>
   }
   const plans = await scanFilePlans(s.workspace);
   const now = Date.now();
-  // A plan needs a tick while it runs (unless it waits on a step delay) or while commands wait in its inbox.
-  const waiting = (st: State) => st.status === 'IN_PROGRESS' && !!st.notBefore && Date.parse(st.notBefore) > now && !attemptInFlight(st);
-  const active = plans.filter((p) => p.doc.kind === 'ok' && ((p.doc.state.status === 'IN_PROGRESS' && !waiting(p.doc.state)) || p.pendingCommands > 0));
+  const waiting = (st: State) => isWaitingState(st, now);
+  const active = activeFilePlans(plans, now);
   if (s.json) {
     print(planMatrix(active.map((p) => p.planId)));
     return 0;

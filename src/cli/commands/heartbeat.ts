@@ -7,8 +7,12 @@ import { tick, type TickResult } from '../../engine.js';
 import type { CliSettings } from '../options.js';
 import { createEngine } from '../wiring.js';
 import { initState } from './setup.js';
+import { recordPlanMarkers, tickedPlan } from '../../adapters/git/plan-markers.js';
+import { PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
 
 export async function checkCommand(s: CliSettings): Promise<number> {
+  // Over every plan: loaded only when asked for, like the other fleet commands.
+  if (s.all) return (await import('./fleet.js')).checkAllCommand(s);
   // The seed's contract: no state file, nothing to do and nothing written. Checked before the
   // engine opens the workspace (which may not exist yet) or the store creates the lock's folder.
   if (s.store === 'file' && !(await exists(s.statePath))) {
@@ -18,7 +22,12 @@ export async function checkCommand(s: CliSettings): Promise<number> {
   const { deps, cfg } = await createEngine(s, 'check');
   const result = await tick(deps, cfg);
   report(result, (m) => deps.log.info(m));
+  if (s.store === 'git') await recordPlanMarkers(s.workspace, s.remote, deps.log, [tickedPlan(branchOf(s), result)]);
   return 0;
+}
+
+export function branchOf(s: CliSettings): string {
+  return s.branch ?? `${PLAN_BRANCH_PREFIX}${s.planId}`;
 }
 
 export async function runCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
@@ -65,7 +74,7 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-function report(result: TickResult, info: (m: string) => void): void {
+export function report(result: TickResult, info: (m: string) => void): void {
   const s = result.state;
   if (!s) return;
   info(`Plan${s.planId ? ` ${s.planId}` : ''} ${s.status}: ${result.outcome}${result.detail ? ` (${result.detail})` : ''}; ${result.attempts} attempt(s) this heartbeat.`);

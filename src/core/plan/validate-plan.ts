@@ -53,7 +53,7 @@ export function parsePlan(input: unknown, source = 'plan'): Plan {
  * Issues and, when there are none, the normalized plan. `copy` may be false only when the
  * caller already holds a private copy of `input` (the state validator), which is then reused.
  */
-export function validatePlan(input: unknown, basePath = 'plan', copy = true): PlanValidation {
+export function validatePlan(input: unknown, basePath = 'plan', copy = true, opts: { finished?: boolean } = {}): PlanValidation {
   const issues: Issue[] = [];
   if (!isRecord(input)) {
     add(issues, basePath, `must be an object with "steps" (a plan), got ${showValue(input)}`);
@@ -67,7 +67,9 @@ export function validatePlan(input: unknown, basePath = 'plan', copy = true): Pl
     add(issues, stepsPath, `must be an object mapping step ids to steps, got ${showValue(steps)}`);
   } else {
     const ids = Object.keys(steps);
-    if (ids.length === 0) add(issues, stepsPath, 'must contain at least one step, got {}');
+    // A finished plan has nothing left to run, so the original sequencer's DONE state with its
+    // steps cleared out is still a valid record: it is read and left alone.
+    if (ids.length === 0 && !opts.finished) add(issues, stepsPath, 'must contain at least one step, got {}');
     if (ids.length > MAX_STEPS) add(issues, stepsPath, `must contain at most ${MAX_STEPS} steps, got ${ids.length}`);
     stepIds = new Set(ids);
     // Remediation routes between steps, collected on the way for the loop check.
@@ -90,6 +92,9 @@ export function validatePlan(input: unknown, basePath = 'plan', copy = true): Pl
     add(issues, key(basePath, 'title'), `must be a string, got ${showValue(plan.title)}`);
   }
   if (plan.stepQueue !== undefined) checkQueue(issues, key(basePath, 'stepQueue'), plan.stepQueue, stepIds, false);
+  if (plan.promptPreamble !== undefined && plan.promptPreamble !== false && typeof plan.promptPreamble !== 'string') {
+    add(issues, key(basePath, 'promptPreamble'), `must be a string (put before every step prompt) or false (none), got ${showValue(plan.promptPreamble)}`);
+  }
   if (plan.deadline !== undefined) {
     const problem = timestampProblem(plan.deadline, true);
     if (problem) add(issues, key(basePath, 'deadline'), problem);
@@ -121,6 +126,8 @@ export function checkQueue(issues: Issue[], path: string, value: unknown, stepId
 }
 
 const TIMEOUT_FIELDS = ['attemptTimeoutMinutes', 'timeoutMinutes'] as const;
+/** One hour: the first retry's wait; later retries wait longer, up to the cap in retry-backoff.ts. */
+const MAX_RETRY_BACKOFF_SECONDS = 3600;
 const PAYLOAD_FIELDS = ['expectPayload', 'inheritPayload'] as const;
 
 // Called once per step of plans with up to 10,000 steps on every load, so paths for messages
@@ -173,6 +180,7 @@ function checkStepFields(step: Record<string, unknown>, path: string, id: string
   }
 
   if (step.maxAttempts !== undefined) checkInteger(issues, key(path, 'maxAttempts'), step.maxAttempts, 1, MAX_ATTEMPTS);
+  if (step.retryBackoff !== undefined) checkInteger(issues, key(path, 'retryBackoff'), step.retryBackoff, 0, MAX_RETRY_BACKOFF_SECONDS);
   for (const field of TIMEOUT_FIELDS) {
     const v = step[field];
     if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > MAX_TIMEOUT_MINUTES)) {

@@ -47,3 +47,9 @@ export function isOwnComment(author: { login: string; type?: string; association
   if (botLogin) return author.login.toLowerCase() === botLogin.toLowerCase();
   return author.type === 'Bot' || ['OWNER', 'MEMBER', 'COLLABORATOR'].includes(author.association ?? '');
 }
+
+/** A run could not do what was asked; said once per distinct problem, so reruns do not repeat it. */
+export function runProblemComment(planId: string, heading: string, problem: string, hint: string): string {
+  const key = createHash('sha256').update(`${heading}\n${problem}`).digest('hex').slice(0, 16);
+  return [`${MARKER_PREFIX}problem:${planId}:${key} -->`, `### ⚠️ ${heading}`, '', fence(problem, 3000), '', hint].join('\n');
+}

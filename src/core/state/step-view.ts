@@ -1,12 +1,14 @@
 // Read-only helpers over a state: the current step, its run record and its effective limits.
 // Everything the decision and rendering code needs to ask of a state lives here.
-import type { Attempt, State, StepDef, StepRun } from './types.js';
+import type { Attempt, AttemptOwner, State, StepDef, StepRun } from './types.js';
 
 export interface Limits {
   /** Attempts per step unless the step says otherwise (STEP_MAX_RETRIES, `max-attempts`). */
   maxAttempts: number;
   /** Minutes per attempt unless the step says otherwise. */
   attemptTimeoutMinutes: number;
+  /** Seconds before a step's first retry unless the step says otherwise (0 or absent: at once). */
+  retryBackoffSeconds?: number;
 }
 
 export const DEFAULT_LIMITS: Limits = { maxAttempts: 3, attemptTimeoutMinutes: 60 };
@@ -42,6 +44,10 @@ export function maxAttemptsFor(def: StepDef, limits: Limits): number {
   return def.maxAttempts ?? limits.maxAttempts;
 }
 
+export function retryBackoffSecondsFor(def: StepDef, limits: Limits): number {
+  return def.retryBackoff ?? limits.retryBackoffSeconds ?? 0;
+}
+
 export function attemptTimeoutMsFor(def: StepDef, limits: Limits): number {
   return (def.attemptTimeoutMinutes ?? limits.attemptTimeoutMinutes) * 60_000;
 }
@@ -63,4 +69,11 @@ export function stepsDone(state: State): number {
     if (status === 'DONE' || status === 'SKIPPED') done++;
   }
   return done;
+}
+
+/** Whether two owner records name the same runner (this process, or this workflow run attempt). */
+export function sameOwner(a: AttemptOwner, b: AttemptOwner): boolean {
+  if (a.kind === 'local' && b.kind === 'local') return a.host === b.host && a.pid === b.pid;
+  if (a.kind === 'actions' && b.kind === 'actions') return a.runId === b.runId && a.runAttempt === b.runAttempt;
+  return false;
 }

@@ -32,6 +32,8 @@ export interface StepDef {
   onValidationFail?: string;
   maxAttempts?: number;
   attemptTimeoutMinutes?: number;
+  /** Seconds before the first retry; each later retry waits 4 times longer (0: retry at once). */
+  retryBackoff?: number;
   /** Total time for the step, counted from its first attempt; retries never reset it. */
   timeoutMinutes?: number;
   /** Agent command for this step only (same rules as STEP_AGENT_CMD). */
@@ -48,6 +50,8 @@ export interface Plan {
   /** Optional order; defaults to the order of `steps`. */
   stepQueue?: string[];
   deadline?: string;
+  /** Put before every step prompt; `false` for none. Default: the autonomy guidance (not for seed states). */
+  promptPreamble?: string | false;
   [key: string]: unknown;
 }
 

@@ -54,7 +54,7 @@ export function validateState(input: unknown, copy = true): StateValidation {
     add(issues, 'status', `must be one of ${PLAN_STATUSES.join(', ')}, got ${showValue(doc.status)}`);
   }
 
-  const planResult = validatePlan(doc.plan, 'plan', false);
+  const planResult = validatePlan(doc.plan, 'plan', false, { finished: doc.status === 'DONE' || doc.status === 'CANCELLED' });
   issues.push(...planResult.issues);
   const stepIds = planResult.stepIds;
 

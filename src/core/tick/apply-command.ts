@@ -12,9 +12,12 @@ export interface CommandOutcome {
   changed: boolean;
   reply: string;
   notices: Notice[];
+  /** The command could not do what it asked (the reply says why); a reply alone (`/status`) is not a refusal. */
+  refused?: boolean;
 }
 
-const refuse = (state: State, reply: string): CommandOutcome => ({ state, changed: false, reply, notices: [] });
+const refuse = (state: State, reply: string): CommandOutcome => ({ state, changed: false, reply, notices: [], refused: true });
+const answer = (state: State, reply: string): CommandOutcome => ({ state, changed: false, reply, notices: [] });
 
 export function applyCommand(state: State, cmd: Command, now: Date): CommandOutcome {
   switch (cmd.kind) {
@@ -29,7 +32,7 @@ export function applyCommand(state: State, cmd: Command, now: Date): CommandOutc
     case 'resume':
       return resume(state);
     case 'status':
-      return refuse(state, statusLine(state));
+      return answer(state, statusLine(state));
   }
 }
 

@@ -66,6 +66,13 @@ export interface AttemptResult {
 export interface FinishOptions {
   /** The attempt was a remediation step repairing this step: success returns to it, not onward. */
   detourFor?: string;
+  /**
+   * Earlier DONE steps whose required outputs are gone (a later step deleted them), by step:
+   * instead of advancing (past the last step: DONE), the plan goes back to the first of them.
+   */
+  reopen?: Map<string, string[]>;
+  /** A failure that will be retried waits until this instant (retry backoff). */
+  retryAt?: string;
 }
 
 /**
@@ -95,11 +102,16 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
     };
   });
   if (!succeeded) {
+    if (opts.retryAt) next = { ...next, notBefore: opts.retryAt };
     return { state: next, notices: [{ kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' }] };
   }
   const known = new Set(next.artifacts ?? []);
   next = { ...next, artifacts: [...(next.artifacts ?? []), ...r.outputs.filter((o) => !known.has(o))] };
   if (opts.detourFor !== undefined) return { state: finishRemediation(next, opts.detourFor, stepId), notices: [{ kind: 'step-done', stepId }] };
+  if (opts.reopen?.size) {
+    const reopened = reopenSteps(next, opts.reopen);
+    return { state: reopened.state, notices: [{ kind: 'step-done', stepId }, ...reopened.notices] };
+  }
   const advanced = advance(next, now);
   return { state: advanced.state, notices: [{ kind: 'step-done', stepId }, ...advanced.notices] };
 }

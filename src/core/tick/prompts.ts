@@ -22,10 +22,37 @@ export function renderInstruction(instruction: string, state: State): string {
   });
 }
 
+/**
+ * The original sequencer's rule for a step (seeds/000, "autonomous recovery"), told to the agent:
+ * an unattended run has nobody to answer a question, and a silent stop looks like success.
+ */
+export const AUTONOMY_PREAMBLE = [
+  'You are carrying out one step of a longer plan, unattended: nobody can answer questions until the step ends, so do not stop to ask for confirmation.',
+  'If something fails (an empty result, an API error, a source that is unavailable): retry once if the problem may be transient, then try an alternative and finish the step if at all possible.',
+  'Only if you truly cannot finish: say briefly what failed and what you tried, then exit with a non-zero status, so the step is retried with a troubleshooting prompt or blocked for a person. Never stop silently.',
+].join('\n');
+
+/**
+ * What goes before every prompt of this plan: the plan's own `promptPreamble`, nothing with
+ * `false`, else the autonomy guidance, except for a seed state (no `version`), whose agent gets
+ * exactly the prompts the original sequencer sent.
+ */
+export function promptPreamble(state: State): string | null {
+  const own = state.plan.promptPreamble;
+  if (own === false) return null;
+  if (typeof own === 'string') return own.trim() === '' ? null : own;
+  return state.version === undefined ? null : AUTONOMY_PREAMBLE;
+}
+
+export function withPreamble(state: State, prompt: string): string {
+  const preamble = promptPreamble(state);
+  return preamble ? `${preamble}\n\n${prompt}` : prompt;
+}
+
 /** The prompt for attempt `n` of a step: the instruction, or the troubleshooting prompt on a retry. */
 export function stepPrompt(state: State, stepId: string, triesSoFar: number, lastError: string | null | undefined): string {
   const def = state.plan.steps[stepId];
   const instruction = renderInstruction(def?.instruction ?? '', state);
-  if (triesSoFar > 0 && lastError) return troubleshootingPrompt(stepId, triesSoFar, lastError, instruction);
-  return instruction;
+  if (triesSoFar > 0 && lastError) return withPreamble(state, troubleshootingPrompt(stepId, triesSoFar, lastError, instruction));
+  return withPreamble(state, instruction);
 }

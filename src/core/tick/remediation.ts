@@ -3,7 +3,7 @@
 // step's run (`remediation`), so a tick that dies mid-detour is resumed by the next one exactly
 // where it was, and decide() can follow it from the state alone.
 import type { Transition } from './apply.js';
-import { renderInstruction, troubleshootingPrompt } from './prompts.js';
+import { renderInstruction, troubleshootingPrompt, withPreamble } from './prompts.js';
 import { lastAttempt, stepRun } from '../state/step-view.js';
 import type { Plan, Remediation, State, StepDef, StepRun } from '../state/types.js';
 
@@ -111,6 +111,6 @@ export function remediationPrompt(state: State, stepId: string, forStep: string,
     renderInstruction(state.plan.steps[stepId]?.instruction ?? '', state),
     `This is a remediation step for step ${forStep}${title ? ` (${title})` : ''}, whose attempt ${attempt} failed: ${failed.error ?? 'unknown error'}. Step ${forStep} runs again after this one.`,
   ].join('\n\n');
-  if (triesSoFar > 0 && lastError) return troubleshootingPrompt(stepId, triesSoFar, lastError, instruction);
-  return instruction;
+  if (triesSoFar > 0 && lastError) return withPreamble(state, troubleshootingPrompt(stepId, triesSoFar, lastError, instruction));
+  return withPreamble(state, instruction);
 }

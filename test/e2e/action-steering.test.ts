@@ -1,0 +1,136 @@
+// Steering through the bundled Action that must always work: a plan with an issue hears its
+// issue in every run, whatever started the run (a comment, a cron heartbeat, a dispatch, or the
+// continuation run a long plan dispatches for itself).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
+import { readAgentCalls, removeTempDirs } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+function expectOk(run: ActionRun): void {
+  expect(run.code, runReport(run)).toBe(0);
+}
+
+const PLAN = {
+  title: 'Two notes',
+  steps: {
+    'step-1': { title: 'First', instruction: 'Write notes/one.md', requiredOutputs: ['notes/one.md'] },
+    'step-2': { title: 'Second', instruction: 'Write notes/two.md', requiredOutputs: ['notes/two.md'] },
+  },
+};
+
+describe('steering (local node)', () => {
+  let h: ActionHarness;
+  beforeAll(async () => {
+    h = await ActionHarness.create();
+  });
+  afterAll(async () => h?.close());
+
+  it('a dispatched continuation run applies a /cancel posted on the issue', async () => {
+    const issue = 31;
+    const planId = `issue-${issue}`;
+    h.fake.setPermission('alice', 'write');
+    expectOk(await h.openIssue(issue, PLAN));
+    // A one-minute budget fits no 60-minute attempt: the approving run starts nothing and
+    // dispatches a continuation run for the plan.
+    const approved = await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'time-budget-minutes': '1', 'attempt-timeout-minutes': '1' } });
+    expectOk(approved);
+    expect(h.fake.dispatches.map((d) => d.inputs)).toEqual([{ command: 'tick', 'plan-id': planId }]);
+
+    // The /cancel's own run has not happened (a pending run superseded in its concurrency group):
+    // the continuation run must hear it.
+    h.say(issue, 'alice', '/cancel enough');
+    const continued = await h.dispatch({ command: 'tick', 'plan-id': planId });
+    expectOk(continued);
+    expect(continued.outputs.status).toBe('CANCELLED');
+    expect((await h.remoteState(planId))?.cancelRequested).toMatchObject({ by: 'alice', reason: 'enough' });
+    expect(await readAgentCalls(h.agentLog)).toEqual([]);
+    expect(h.botComments(issue, 'reply').some((c) => /Cancelled by/.test(c.body))).toBe(true);
+  });
+
+  it('refuses a time budget shorter than the attempt timeout, naming both inputs', async () => {
+    const run = await h.tick({ inputs: { 'time-budget-minutes': '30' } });
+    expect(run.code, runReport(run)).toBe(1);
+    expect(run.stdout).toMatch(/::error::Input 'time-budget-minutes' \(30\) is shorter than input 'attempt-timeout-minutes' \(60\)/);
+  });
+
+  it('a continuation run that makes no progress dispatches no further run, fails, and says why on the issue', async () => {
+    const issue = 32;
+    const planId = `issue-${issue}`;
+    h.fake.setPermission('alice', 'write');
+    const slow = { title: 'Slow', steps: { long: { title: 'Long', instruction: 'Work long', attemptTimeoutMinutes: 120 } } };
+    expectOk(await h.openIssue(issue, slow));
+    const before = h.fake.dispatches.length;
+    // The approval is progress, so the run hands over to a continuation run once.
+    expectOk(await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'time-budget-minutes': '61' } }));
+    expect(h.fake.dispatches.length).toBe(before + 1);
+
+    const continued = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs: { 'time-budget-minutes': '61' } });
+    expect(continued.code, runReport(continued)).toBe(1);
+    expect(continued.outputs).toMatchObject({ 'plan-id': planId, status: 'IN_PROGRESS', 'current-step': 'long' });
+    expect(continued.stdout).toMatch(/::error::issue-32 made no progress in this run/);
+    expect(h.fake.dispatches.length, 'no endless chain of runs').toBe(before + 1);
+    const notices = h.botComments(issue, 'problem').map((c) => c.body);
+    expect(notices).toEqual([expect.stringMatching(/Not continuing[\s\S]*up to 120 min[\s\S]*Raise `time-budget-minutes` above 120/)]);
+    expect(await readAgentCalls(h.agentLog)).toEqual([]);
+  });
+
+  it('a 403 for a missing job permission fails the run and names the permission to add', async () => {
+    h.fake.faults.next(1, 'forbidden', { methods: ['POST'], path: /\/issues\/\d+\/comments$/ });
+    const run = await h.openIssue(33, PLAN);
+    expect(run.code, runReport(run)).toBe(1);
+    expect(run.stdout).toMatch(/::error::.*Resource not accessible by integration.*lacks the permission `issues: write`/);
+  });
+
+  it('a dispatch that cannot do what it asks ends red: a refused command, a plan that does not exist', async () => {
+    await h.commitToMain({ 'plans/chores.json': JSON.stringify(PLAN) });
+    expectOk(await h.dispatch({ command: 'start', plan: 'plans/chores.json' }));
+    const again = await h.dispatch({ command: 'start', plan: 'plans/chores.json' });
+    expectOk(again);
+    expect(again.stdout).toMatch(/Plan chores exists already \(DONE\); ticking it instead of starting it again\./);
+
+    const retry = await h.dispatch({ command: 'retry', 'plan-id': 'chores' });
+    expect(retry.code, runReport(retry)).toBe(1);
+    expect(retry.stdout).toMatch(/::error::'retry' for chores was refused: Nothing to retry: the plan is DONE, not BLOCKED\./);
+    expect(retry.outputs).toMatchObject({ 'plan-id': 'chores', status: 'DONE' });
+
+    const status = await h.dispatch({ command: 'status', 'plan-id': 'chroes' });
+    expect(status.code, runReport(status)).toBe(1);
+    expect(status.stdout).toMatch(/::error::Input 'plan-id': there is no plan "chroes"/);
+  });
+
+  it.each([
+    ['an empty agent command', '', /No agent command for step-1/],
+    ['an agent that is not installed', 'no-such-agent-cli -p', /"no-such-agent-cli" not found on PATH/],
+  ])('%s blocks the plan with a notice on the issue and fails the run', async (_name, agentCommand, reason) => {
+    const issue = agentCommand ? 35 : 34;
+    h.fake.setPermission('alice', 'write');
+    expectOk(await h.openIssue(issue, PLAN));
+    const run = await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'agent-command': agentCommand } });
+    expect(run.code, runReport(run)).toBe(1);
+    expect(run.outputs).toMatchObject({ status: 'BLOCKED', 'blocked-step': 'step-1' });
+    expect(run.stdout).toMatch(new RegExp(`::error::issue-${issue}: step-1 preflight failed`));
+    expect(h.botComments(issue, 'blocked').map((c) => c.body)).toEqual([expect.stringMatching(reason)]);
+  });
+
+  it('retries back off across runs: a failed attempt sets notBefore, and the next run does not retry early', async () => {
+    await h.commitToMain({ 'plans/flaky.json': JSON.stringify({ title: 'Flaky', steps: { once: { title: 'Fails once', instruction: 'Write notes/once.md', requiredOutputs: ['notes/once.md'] } } }) });
+    const calls = async () => (await readAgentCalls(h.agentLog)).filter((c) => c.step === 'once').length;
+    const started = Date.now();
+    // 900 s is longer than a run sleeps through (10 min): the wait is left to a later run.
+    const first = await h.dispatch({ command: 'start', plan: 'plans/flaky.json' }, { inputs: { 'retry-backoff-seconds': '900' }, env: { AGENT_FAIL_CALLS: '1', AGENT_FAIL_STEPS: 'once' } });
+    expectOk(first);
+    expect(await calls()).toBe(1);
+    const state = (await h.remoteState('flaky'))!;
+    expect(state.stepRuns.once).toMatchObject({ status: 'FAILED', tries: 1 });
+    const wait = Date.parse(state.notBefore ?? '') - started;
+    expect(wait).toBeGreaterThan(0.8 * 900_000 - 60_000);
+    expect(wait).toBeLessThan(1.2 * 900_000 + 60_000);
+    expect(first.stdout).toMatch(/once will be retried after .* \(retry backoff, \d+ s\)/);
+
+    const next = await h.dispatch({ command: 'tick', 'plan-id': 'flaky' }, { inputs: { 'retry-backoff-seconds': '900' } });
+    expectOk(next);
+    expect(next.outputs.status).toBe('IN_PROGRESS');
+    expect(await calls(), 'the retry waits for its backoff').toBe(1);
+  });
+});

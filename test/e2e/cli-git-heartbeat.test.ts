@@ -1,0 +1,53 @@
+// The CLI runs the Action's heartbeat code path against any git remote: `check --store git`
+// keeps the plan index (wait and idle markers) as the Action does, and `check --all` ticks every
+// active plan of the remote from one listing, so a cron host or another CI system can drive a fleet.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshClone, g, isolateGitConfig, makeRemote } from './git-remote.js';
+import { makeTempDir, output, readAgentCalls, removeTempDirs, runCli, writeAgent } from './helpers.js';
+
+let restore: () => void;
+let dir: string;
+beforeAll(async () => {
+  dir = await makeTempDir('cli-git-heartbeat-');
+  restore = await isolateGitConfig(dir);
+});
+afterAll(async () => {
+  restore();
+  await removeTempDirs();
+});
+
+describe('check --store git', () => {
+  it('records a wait marker for a plan left on its step delay, and check --all ticks only the active plans', async () => {
+    const remote = await makeRemote(path.join(dir, 'r'));
+    const ws = await freshClone(remote, path.join(dir, 'ws'));
+    const agent = await writeAgent(dir);
+    const calls = path.join(dir, 'calls.jsonl');
+    const planFile = path.join(dir, 'plan.json');
+    await writeFile(
+      planFile,
+      JSON.stringify({ steps: { one: { title: 'One', instruction: 'Write one.md', requiredOutputs: ['one.md'] }, two: { title: 'Two', instruction: 'Write two.md', requiredOutputs: ['two.md'] } } }),
+    );
+    const env = { AGENT_LOG: calls, AGENT_WRITE_OUTPUTS: '1' };
+    const cli = (...args: string[]) => runCli([...args, '--store', 'git', '--workspace', ws, '--agent', agent], { env });
+
+    expect((await cli('init', '--plan', planFile, '--approve', '--delay', '30', '--plan-id', 'slow')).code).toBe(0);
+    const first = await cli('check', '--plan-id', 'slow');
+    expect(first.code, output(first)).toBe(0);
+    expect((await readAgentCalls(calls)).map((c) => `${c.planId}/${c.step}`)).toEqual(['slow/one']);
+    // Waiting 30 minutes for step two: the index says so, and the plan is not active.
+    expect(await g(remote, 'for-each-ref', '--format=%(refname)', 'refs/sequencer/wait/')).toMatch(/^refs\/sequencer\/wait\/slow\/\d+$/m);
+    const list = await cli('list', '--json');
+    expect(JSON.parse(list.stdout), output(list)).toEqual([]);
+
+    expect((await cli('init', '--plan', planFile, '--approve', '--plan-id', 'quick')).code).toBe(0);
+    const all = await cli('check', '--all');
+    expect(all.code, output(all)).toBe(0);
+    expect(all.stdout).toMatch(/1 active plan\(s\): quick\./);
+    // The waiting plan was not ticked; the active one ran to the end and is now indexed idle.
+    expect((await readAgentCalls(calls)).map((c) => `${c.planId}/${c.step}`)).toEqual(['slow/one', 'quick/one', 'quick/two']);
+    expect(await g(remote, 'rev-parse', 'refs/sequencer/idle/quick')).toBe(await g(remote, 'rev-parse', 'refs/heads/sequencer/quick'));
+    expect(JSON.parse((await cli('list', '--json')).stdout)).toEqual([]);
+  });
+});
