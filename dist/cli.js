@@ -1,182 +1,60 @@
 #!/usr/bin/env node
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  classifyRequest,
-  loadPlanText,
-  planFromRequest,
-  replan,
-  shortTitle
-} from "./chunks/chunk-HOLRKC5J.js";
-import {
-  effectiveQueue,
-  newState
-} from "./chunks/chunk-W7NBZWFT.js";
-import {
-  ConsoleLog,
   FileInbox,
+  checkCommand,
   createEngine,
   createStore,
-  localPaths
-} from "./chunks/chunk-2M32TEX6.js";
+  initCommand,
+  localPaths,
+  runCommand,
+  validateCommand
+} from "./chunks/chunk-ABFTCWS7.js";
+import "./chunks/chunk-VURMFI5R.js";
+import {
+  classifyRequest,
+  planFromRequest,
+  shortTitle
+} from "./chunks/chunk-DDSRAMVI.js";
+import "./chunks/chunk-IYSHXHCN.js";
 import {
   ExecAgentRunner,
   statusTable,
+  terminalJson,
+  terminalText,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-S5G3NAIY.js";
-import "./chunks/chunk-N4W2AMSB.js";
-import "./chunks/chunk-JTYJBOFB.js";
+} from "./chunks/chunk-GQC6YQY7.js";
+import {
+  newState
+} from "./chunks/chunk-MZDM2FG7.js";
+import "./chunks/chunk-A7XPLWEY.js";
+import "./chunks/chunk-BOJWYVMZ.js";
+import {
+  createScrubber,
+  environmentSecrets
+} from "./chunks/chunk-HWJ2OXAX.js";
+import "./chunks/chunk-2624AKEQ.js";
+import "./chunks/chunk-YLYNSTS6.js";
 import {
   ConfigError,
-  ConflictError,
   EXIT,
   SequencerError,
   describeError
 } from "./chunks/chunk-TEYULPYE.js";
 import "./chunks/chunk-PANJYNO7.js";
 
-// src/cli/commands/heartbeat.ts
-import { stat } from "node:fs/promises";
-import { setTimeout as sleep } from "node:timers/promises";
-
-// src/cli/commands/setup.ts
-import os from "node:os";
-
-// src/cli/commands/plan-file.ts
-import { readFile } from "node:fs/promises";
-async function readPlanFile(file) {
-  let text;
-  try {
-    text = await readFile(file, "utf8");
-  } catch (err) {
-    throw new ConfigError(`--plan: cannot read "${file}" (${describeError(err)}); expected a JSON or YAML plan file`);
-  }
-  return loadPlanText(text, file);
-}
-
-// src/cli/commands/setup.ts
-async function validateCommand(s, print2) {
-  const file = s.positionals[0] ?? s.planFile;
-  if (!file) throw new ConfigError("validate: expected a plan file, e.g. `agent-step-sequencer validate plan.json`");
-  const { plan } = await readPlanFile(file);
-  print2(`${file}: valid plan with ${Object.keys(plan.steps).length} steps.`);
-  return 0;
-}
-async function initState(s, opts, print2) {
-  if (!s.planFile) throw new ConfigError("--plan: required, e.g. `--plan plan.json`");
-  const extracted = await readPlanFile(s.planFile);
-  const store = createStore(s, "init");
-  const acquired = await store.acquire();
-  if (!acquired.ok) throw new ConfigError(`Cannot initialize: another tick holds ${store.description} (${acquired.holder}).`);
-  try {
-    const now = /* @__PURE__ */ new Date();
-    const existing = await store.load();
-    if (existing.kind === "loaded") {
-      const queue = effectiveQueue(extracted.plan, extracted.stepQueue);
-      const { state: state2, changes } = replan(existing.state, extracted.plan, queue, now);
-      if (state2.planHash === existing.state.planHash) return "unchanged";
-      const written2 = await store.write(state2, { kind: "update", message: "plan changed; awaiting approval" });
-      print2(`The plan in ${s.planFile} differs from the approved one (${existing.state.planHash} \u2192 ${state2.planHash}):`);
-      for (const c of changes.filter((c2) => c2.change !== "unchanged")) print2(`  ${c.change.padEnd(8)} ${c.stepId}`);
-      print2(statusTable(written2));
-      print2("Review the changes, then run `agent-step-sequencer approve` to continue (completed, unchanged steps are kept).");
-      return "changed";
-    }
-    const state = newState(extracted.plan, {
-      planId: s.planId,
-      now,
-      ...extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {},
-      stepDelayMinutes: s.delayMinutes ?? extracted.stepDelayMinutes ?? 0,
-      ...opts.approve ? { approved: { by: os.userInfo().username } } : {}
-    });
-    let written;
-    try {
-      written = await store.write(state, { kind: "update", message: `plan created${opts.approve ? " and approved" : ""}` });
-    } catch (err) {
-      if (err instanceof ConflictError) return "unchanged";
-      throw err;
-    }
-    print2(statusTable(written));
-    return "created";
-  } finally {
-    await store.release();
-  }
-}
-async function initCommand(s, print2) {
-  const outcome = await initState(s, { approve: s.approve }, print2);
-  if (outcome === "unchanged") throw new ConfigError(`A plan already exists for "${s.planId}"; it was left untouched. Use \`status\`, or another --plan-id.`);
-  if (!s.approve) print2("Awaiting approval: run `agent-step-sequencer approve` (optionally --delay N) to start.");
-  return 0;
-}
-
-// src/cli/commands/heartbeat.ts
-async function checkCommand(s) {
-  if (s.store === "file" && !await exists(s.statePath)) {
-    new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
-    return 0;
-  }
-  const { deps, cfg } = await createEngine(s, "check");
-  const result = await tick(deps, cfg);
-  report(result, (m) => deps.log.info(m));
-  return 0;
-}
-async function runCommand(s, print2) {
-  if (s.planFile && await initState(s, { approve: true }, s.quiet ? () => {
-  } : print2) === "changed") return 1;
-  const { deps, cfg } = await createEngine(s, "run");
-  for (; ; ) {
-    const result = await tick(deps, cfg);
-    switch (result.outcome) {
-      case "done":
-        return 0;
-      case "missing":
-        deps.log.error("No plan to run: give --plan FILE or --state PATH.");
-        return 1;
-      case "blocked":
-      case "cancelled":
-      case "awaiting-approval":
-      case "budget":
-      case "idle":
-        report(result, (m) => deps.log.info(m));
-        return 1;
-      case "waiting": {
-        const until = Date.parse(result.detail ?? "");
-        const ms = Number.isNaN(until) ? 1e3 : Math.max(0, until - Date.now());
-        await sleep(Math.min(ms + 50, 6e4));
-        break;
-      }
-      case "busy":
-      case "conflict":
-        await sleep(1e3);
-        break;
-    }
-  }
-}
-async function exists(file) {
-  try {
-    await stat(file);
-    return true;
-  } catch (err) {
-    if (err.code === "ENOENT" || err.code === "ENOTDIR") return false;
-    return true;
-  }
-}
-function report(result, info) {
-  const s = result.state;
-  if (!s) return;
-  info(`Plan${s.planId ? ` ${s.planId}` : ""} ${s.status}: ${result.outcome}${result.detail ? ` (${result.detail})` : ""}; ${result.attempts} attempt(s) this heartbeat.`);
-}
-
 // src/cli/commands/demo-agent.ts
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { setTimeout as sleep2 } from "node:timers/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 async function demoAgent(prompt, env, print2) {
   const step = env.SEQUENCER_STEP_ID ?? "?";
   const attempt = Number(env.SEQUENCER_ATTEMPT ?? "1");
   const workspace = env.SEQUENCER_WORKSPACE ?? process.cwd();
   const outputs = JSON.parse(env.SEQUENCER_REQUIRED_OUTPUTS ?? "[]");
-  print2(`[sample agent] ${step} attempt ${attempt}: ${prompt.slice(0, 140)}${prompt.length > 140 ? "\u2026" : ""}`);
+  const task = prompt.split("\n\n").pop() ?? prompt;
+  print2(`[sample agent] ${step} attempt ${attempt}: ${task.slice(0, 140)}${task.length > 140 ? "\u2026" : ""}`);
   if (step === "fetch" && attempt === 1) {
     print2("[sample agent] the primary source returned nothing; giving up on this attempt");
     process.stderr.write("source https://example.invalid/data returned an empty response\n");
@@ -185,7 +63,7 @@ async function demoAgent(prompt, env, print2) {
   if (step === "analyse") {
     for (let i = 1; i <= 4; i++) {
       print2(`[sample agent] analysing\u2026 ${i * 25}%`);
-      await sleep2(700);
+      await sleep(700);
     }
   }
   for (const out of outputs) {
@@ -204,10 +82,10 @@ ${prompt}
 
 // src/cli/commands/demo.ts
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile as readFile2, writeFile as writeFile2 } from "node:fs/promises";
-import os2 from "node:os";
+import { mkdtemp, readFile, writeFile as writeFile2 } from "node:fs/promises";
+import os from "node:os";
 import path2 from "node:path";
-import { setTimeout as sleep3 } from "node:timers/promises";
+import { setTimeout as sleep2 } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 var DEMO_PLAN = {
   title: "Demo: a small research report",
@@ -219,7 +97,7 @@ var DEMO_PLAN = {
   }
 };
 async function demoCommand(print2) {
-  const workspace = await mkdtemp(path2.join(os2.tmpdir(), "sequencer-demo-"));
+  const workspace = await mkdtemp(path2.join(os.tmpdir(), "sequencer-demo-"));
   const planFile = path2.join(workspace, "plan.json");
   await writeFile2(planFile, `${JSON.stringify(DEMO_PLAN, null, 2)}
 `);
@@ -233,8 +111,8 @@ async function demoCommand(print2) {
   print2('\u2500\u2500 Run 1: start the plan; the runner will be killed in the middle of "analyse" \u2500\u2500');
   const first = spawn(process.execPath, args, { stdio: "inherit" });
   const firstExit = new Promise((resolve) => first.once("exit", () => resolve()));
-  while (first.exitCode === null && !await analyseRunning(statePath)) await sleep3(100);
-  await sleep3(900);
+  while (first.exitCode === null && !await analyseRunning(statePath)) await sleep2(100);
+  await sleep2(900);
   if (first.exitCode === null) {
     first.kill("SIGKILL");
     print2("\n\u2716 Runner killed with SIGKILL mid-step (as when a CI job is cancelled or preempted).\n");
@@ -250,7 +128,7 @@ State file: ${statePath}`);
 }
 async function analyseRunning(statePath) {
   try {
-    const state = JSON.parse(await readFile2(statePath, "utf8"));
+    const state = JSON.parse(await readFile(statePath, "utf8"));
     return state.stepRuns?.analyse?.status === "IN_PROGRESS";
   } catch {
     return false;
@@ -261,7 +139,7 @@ function quote(word) {
 }
 
 // src/cli/commands/plan-request.ts
-import { mkdir as mkdir2, readFile as readFile3 } from "node:fs/promises";
+import { mkdir as mkdir2, readFile as readFile2 } from "node:fs/promises";
 import path3 from "node:path";
 async function planCommand(s, print2) {
   const request = await readRequest(s);
@@ -303,7 +181,7 @@ async function readRequest(s) {
   if (s.requestFile !== void 0) {
     flag = "--request-file";
     try {
-      text = await readFile3(s.requestFile, "utf8");
+      text = await readFile2(s.requestFile, "utf8");
     } catch (err) {
       throw new ConfigError(`--request-file: cannot read "${s.requestFile}" (${describeError(err)}); expected a text file with the request`);
     }
@@ -352,14 +230,14 @@ async function statusCommand(s, print2) {
     print2(s.json ? JSON.stringify({ status: "MISSING", planId: s.planId }) : `No plan at ${store.description}.`);
     return 0;
   }
-  print2(s.json ? JSON.stringify(loaded.state, null, 2) : statusTable(loaded.state));
+  print2(s.json ? terminalJson(loaded.state, 2) : statusTable(loaded.state));
   return 0;
 }
 
 // src/cli/commands/steer.ts
-import os3 from "node:os";
+import os2 from "node:os";
 function commandFrom(s) {
-  const by = os3.userInfo().username;
+  const by = os2.userInfo().username;
   const step = s.positionals[0];
   switch (s.command) {
     case "approve":
@@ -394,6 +272,7 @@ var USAGE = `Usage: agent-step-sequencer <command> [options]
 
 Commands:
   check [STATE]          one heartbeat: run steps until done, blocked, waiting or out of budget
+  check --all            one heartbeat over every active plan (--store git: of the remote, as the scheduled Action does)
   run --plan FILE        create the plan (approved) if needed, then run it to the end
   init --plan FILE       create the plan's state [--approve] [--delay N]
   plan --request TEXT    propose a plan for a request, drafted by the agent when it needs several steps
@@ -422,6 +301,7 @@ Options:
   --out FILE             plan: where to write the plan (default .sequencer/<plan-id>/plan.json in the workspace)
   --max-attempts N       attempts per step (default $STEP_MAX_RETRIES or 3)
   --attempt-timeout MIN  minutes per attempt (default 60)
+  --retry-backoff SEC    seconds before a failed step's first retry, 4x longer each time (or STEP_RETRY_BACKOFF; default 0: at once)
   --budget MIN           stop starting attempts after this many minutes (default: no limit)
   --json                 machine-readable output (status, list, audit, maintenance)
   --stale-days N         audit: report plans blocked or awaiting approval longer (default 14)
@@ -463,6 +343,8 @@ function parseCli(argv, env, cwd) {
         apply: { type: "boolean", default: false },
         approve: { type: "boolean", default: false },
         json: { type: "boolean", default: false },
+        all: { type: "boolean", default: false },
+        "retry-backoff": { type: "string" },
         quiet: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false }
       }
@@ -499,9 +381,11 @@ ${USAGE}`);
     agentSource: agentFromFlag !== void 0 ? "--agent" : "STEP_AGENT_CMD",
     maxAttempts: intOption(v["max-attempts"] ?? env.STEP_MAX_RETRIES, v["max-attempts"] !== void 0 ? "--max-attempts" : "STEP_MAX_RETRIES", 3, 1, 100),
     attemptTimeoutMinutes: intOption(v["attempt-timeout"], "--attempt-timeout", 60, 1, 10080),
+    retryBackoffSeconds: intOption(v["retry-backoff"] ?? env.STEP_RETRY_BACKOFF, v["retry-backoff"] !== void 0 ? "--retry-backoff" : "STEP_RETRY_BACKOFF", 0, 0, 3600),
     ...v.budget !== void 0 ? { budgetMinutes: intOption(v.budget, "--budget", 0, 1, 1e5) } : {},
     ...v.delay !== void 0 ? { delayMinutes: intOption(v.delay, "--delay", 0, 0, 1440) } : {},
     approve: v.approve ?? false,
+    all: v.all ?? false,
     json: v.json ?? false,
     quiet: v.quiet ?? false,
     remote: v.remote ?? "origin",
@@ -514,7 +398,9 @@ ${USAGE}`);
     staleDays: intOption(v["stale-days"], "--stale-days", 14, 1, 3650),
     pruneDays: intOption(v["prune-days"], "--prune-days", 7, 0, 3650),
     pruneMode: v.delete ? "delete" : "archive",
-    apply: v.apply ?? false
+    apply: v.apply ?? false,
+    secrets: environmentSecrets(env),
+    actionsLog: env.GITHUB_ACTIONS === "true"
   };
 }
 function defaults(cwd) {
@@ -528,7 +414,9 @@ function defaults(cwd) {
     agentSource: "STEP_AGENT_CMD",
     maxAttempts: 3,
     attemptTimeoutMinutes: 60,
+    retryBackoffSeconds: 0,
     approve: false,
+    all: false,
     json: false,
     quiet: false,
     remote: "origin",
@@ -546,10 +434,27 @@ function intOption(raw, name, fallback, min, max) {
   return n;
 }
 
+// src/cli/closed-output.ts
+var CLOSED = /* @__PURE__ */ new Set(["EPIPE", "ERR_STREAM_DESTROYED", "ECONNRESET"]);
+function tolerateClosedOutput(stream, name, report) {
+  let reported = false;
+  stream.on("error", (err) => {
+    if (CLOSED.has(err.code ?? "")) return;
+    if (!reported) report(`warning: cannot write to ${name} (${err.code ?? err.message}); continuing without it`);
+    reported = true;
+  });
+}
+
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-DCJG4CQA.js");
-var print = (line) => process.stdout.write(`${line}
+var fleet = () => import("./chunks/fleet-YOZCW34W.js");
+tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
+`));
+tolerateClosedOutput(process.stderr, "stderr", () => {
+});
+var secrets = createScrubber(environmentSecrets(process.env));
+var print = (line) => process.stdout.write(`${terminalText(secrets.scrub(line))}
 `);
+var printError = (text) => process.stderr.write(terminalText(secrets.scrub(text)));
 async function main(argv) {
   if (argv[0] === "demo-agent") return demoAgent(argv.slice(1).join(" "), process.env, print);
   const s = parseCli(argv, process.env, process.cwd());
@@ -584,7 +489,7 @@ async function main(argv) {
       print(USAGE);
       return 0;
     default:
-      process.stderr.write(`Unknown command "${s.command}".
+      printError(`Unknown command "${s.command}".
 
 ${USAGE}
 `);
@@ -595,12 +500,12 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
     if (err instanceof SequencerError) {
-      process.stderr.write(`error: ${err.message}
+      printError(`error: ${err.message}
 ${err.hint ? `hint: ${err.hint}
 ` : ""}`);
       process.exit(err.exitCode);
     }
-    process.stderr.write(`error: ${describeError(err)}
+    printError(`error: ${describeError(err)}
 ${err instanceof Error && err.stack ? `${err.stack}
 ` : ""}`);
     process.exit(1);

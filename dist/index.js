@@ -4,22 +4,31 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-KOVSTS4H.js";
+} from "./chunks/chunk-6IQRFT6Y.js";
 import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-75MK65DQ.js";
+} from "./chunks/chunk-HVZ2IH4C.js";
 import {
   readRunContext
-} from "./chunks/chunk-EBWX4HB2.js";
+} from "./chunks/chunk-JT7ESTSQ.js";
+import {
+  guardWorkflowCommands,
+  mayHoldWorkflowCommand
+} from "./chunks/chunk-A7XPLWEY.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-3LPWOWUL.js";
+} from "./chunks/chunk-BOJWYVMZ.js";
 import {
-  isActiveRef
-} from "./chunks/chunk-N4W2AMSB.js";
-import "./chunks/chunk-JTYJBOFB.js";
+  NO_SECRETS,
+  attemptTimeoutMsFor,
+  createScrubber,
+  currentStepId,
+  guardRepository,
+  isActiveRef,
+  knownSecrets
+} from "./chunks/chunk-HWJ2OXAX.js";
 import {
   ConfigError,
   SequencerError,
@@ -34,59 +43,78 @@ import {
   setFailed,
   setSecret,
   warning
-} from "./chunks/chunk-HLRQWXKU.js";
+} from "./chunks/chunk-GEX65OPK.js";
 import "./chunks/chunk-PANJYNO7.js";
 
 // src/adapters/toolkit/toolkit-log.ts
+import { randomBytes } from "node:crypto";
+function commandSafe(text) {
+  return mayHoldWorkflowCommand(text) ? guardWorkflowCommands(text, randomBytes(16).toString("hex")) : text;
+}
 var ToolkitLog = class {
+  /** The secrets this run knows; whatever else the Action publishes is scrubbed with them too. */
+  constructor(secrets = NO_SECRETS) {
+    this.secrets = secrets;
+  }
+  secrets;
+  /** `text` with every known secret replaced by `***`: for whatever else the Action publishes. */
+  scrub = (text) => this.secrets.scrub(text);
   info(message) {
-    info(message);
+    info(commandSafe(this.scrub(message)));
   }
   warn(message) {
-    warning(message);
+    warning(this.scrub(message));
   }
   error(message) {
-    error(message);
+    error(this.scrub(message));
   }
   debug(message) {
-    debug(message);
+    debug(this.scrub(message));
   }
   group(title, fn) {
-    return group(title, fn);
+    return group(this.scrub(title), fn);
   }
 };
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-J3JFBMFR.js"),
-  fleet: () => import("./chunks/fleet-KYZXW7QU.js"),
-  propose: () => import("./chunks/propose-TKZRWRDG.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-67EPIFP2.js"),
-  client: () => import("./chunks/github-client-Z3ZORN5P.js"),
-  newState: () => import("./chunks/new-state-VQHI7G54.js")
+  tick: () => import("./chunks/plan-tick-BW3R3BLB.js"),
+  fleet: () => import("./chunks/fleet-KV2X2Y3I.js"),
+  propose: () => import("./chunks/propose-TTSN3LTZ.js"),
+  dispatch: () => import("./chunks/workflow-dispatch-QMZ5JOYC.js"),
+  client: () => import("./chunks/github-client-CAS4AIS4.js"),
+  newState: () => import("./chunks/new-state-UGJPDKJN.js")
 };
 async function run() {
   let outputs = emptyOutputs();
+  let secrets = createScrubber(knownSecrets({ env: process.env }));
   try {
     const inputs = parseInputs((name) => getInput(name));
-    setSecret(inputs.token);
+    for (const value of [inputs.token, ...inputs.secrets]) setSecret(value);
+    secrets = createScrubber(knownSecrets({ token: inputs.token, listed: inputs.secrets, env: process.env }));
     const ctx = await readRunContext(process.env);
     const route = routeEvent(ctx.eventName, ctx.payload, inputs);
-    const log = new ToolkitLog();
+    const log = new ToolkitLog(secrets);
     if (route.kind === "ignore") {
       log.info(`Nothing to do: ${route.reason}.`);
-      setOutputs({ ...outputs, status: "IGNORED" });
+      setOutputs({ ...outputs, status: "IGNORED" }, secrets.scrub);
       return 0;
     }
+    await guardRepository(ctx.workspace, { mode: "action", credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
     let made;
-    const client = () => made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing }));
+    const client = () => made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: secrets.scrub }));
     outputs = await handle(route, ctx, inputs, client, log);
-    setOutputs(outputs);
+    setOutputs(outputs, secrets.scrub);
     return 0;
   } catch (err) {
-    setOutputs({ ...outputs, status: "ERROR" });
-    setFailed(err instanceof SequencerError ? `${err.message}${err.hint ? `
-${err.hint}` : ""}` : describeError(err));
+    if (err instanceof RunFailure) {
+      setOutputs(err.outputs, secrets.scrub);
+      setFailed(secrets.scrub(err.message));
+      return 1;
+    }
+    setOutputs({ ...outputs, status: "ERROR" }, secrets.scrub);
+    setFailed(secrets.scrub(err instanceof SequencerError ? `${err.message}${err.hint ? `
+${err.hint}` : ""}` : describeError(err)));
     return 1;
   }
 }
@@ -96,6 +124,12 @@ async function handle(route, ctx, inputs, client, log) {
     case "propose": {
       const proposed = await (await load.propose()).proposeFromIssue(ctx, inputs, await client(), log, route);
       return proposed.state ? outputsFor(proposed.state, proposed.branch) : emptyOutputs("MISSING");
+    }
+    case "draft": {
+      const drafted = await (await load.propose()).draftFromComment(ctx, inputs, await client(), log, route);
+      if (drafted !== "tick") return drafted.state ? outputsFor(drafted.state, drafted.branch) : emptyOutputs("MISSING");
+      const { tickPlan } = await load.tick();
+      return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId: issuePlanId(route.issueNumber), deadline })]);
     }
     case "comment": {
       const { tickPlan } = await load.tick();
@@ -117,13 +151,24 @@ async function dispatch(route, ctx, inputs, client, log, deadline) {
   if (command === "start") {
     if (!route.planFile) throw new ConfigError("Input 'plan': required with command 'start', e.g. plans/research.yml");
     const planId = route.planId ?? route.planFile.split("/").pop().replace(/\.(json|ya?ml)$/i, "");
-    await startPlan(ctx, inputs, log, planId, route.planFile, route.actor);
-    return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId, deadline })]);
+    const created = await startPlan(ctx, inputs, log, planId, route.planFile, route.actor);
+    const ticked2 = await tickPlan(ctx, inputs, await client(), log, { planId, deadline });
+    return finish(ctx, inputs, client, log, [created ? { ...ticked2, result: { ...ticked2.result, writes: ticked2.result.writes + 1 } } : ticked2]);
   }
   if (!route.planId) throw new ConfigError(`Input 'plan-id': required with command '${command}'.`);
   const commands = command === "tick" ? [] : [steeringCommand(command, route.actor, route.step)];
-  const inbox = new StaticInbox(Number(ctx.runId) * 100 + ctx.runAttempt, commands, (text) => log.info(text));
-  return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId: route.planId, deadline, inbox })]);
+  const refusals = [];
+  const inbox = new StaticInbox(Number(ctx.runId) * 100 + ctx.runAttempt, commands, (text, refused) => {
+    log.info(text);
+    if (refused) refusals.push(text);
+  });
+  const ticked = await tickPlan(ctx, inputs, await client(), log, { planId: route.planId, deadline, inbox });
+  if (ticked.result.outcome === "missing" && command !== "tick") {
+    throw new ConfigError(`Input 'plan-id': there is no plan "${route.planId}" (no state on branch ${ticked.branch}), so '${command}' did nothing.`);
+  }
+  const outputs = await finish(ctx, inputs, client, log, [ticked]);
+  if (refusals.length) throw new RunFailure(`'${command}' for ${route.planId} was refused: ${refusals.join(" ")}`, outputs);
+  return outputs;
 }
 function steeringCommand(command, by, step) {
   switch (command) {
@@ -144,7 +189,10 @@ async function startPlan(ctx, inputs, log, planId, planFile, actor) {
   const store = (await load.tick()).createPlanStore(ctx, inputs, planId, log);
   await store.acquire();
   const loaded = await store.load();
-  if (loaded.kind === "loaded") return;
+  if (loaded.kind === "loaded") {
+    log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`);
+    return false;
+  }
   const state = newState(extracted.plan, {
     planId,
     now: /* @__PURE__ */ new Date(),
@@ -153,6 +201,7 @@ async function startPlan(ctx, inputs, log, planId, planFile, actor) {
     ...extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}
   });
   await store.write(state, { kind: "update", message: `plan started by ${actor}` });
+  return true;
 }
 async function tickAll(ctx, inputs, client, log, deadline) {
   const refs = await listPlanRefs(ctx.workspace, "origin");
@@ -168,8 +217,13 @@ async function tickAll(ctx, inputs, client, log, deadline) {
 }
 async function finish(ctx, inputs, client, log, results) {
   if (results.length) await (await load.fleet()).recordMarkers(ctx, inputs, log, results);
+  const stalled = [];
   for (const r of results) {
     if (r.result.outcome !== "budget" || !r.result.state?.planId) continue;
+    if (r.result.writes === 0 && r.result.attempts === 0) {
+      stalled.push(await reportStall(ctx, inputs, client, log, r.result.state));
+      continue;
+    }
     const { dispatchWorkflow, workflowFileFromRef } = await load.dispatch();
     const workflow = inputs.continueWorkflow ?? workflowFileFromRef(ctx.workflowRef);
     if (!workflow) {
@@ -186,7 +240,31 @@ async function finish(ctx, inputs, client, log, results) {
   const last = results[results.length - 1];
   const outputs = last?.result.state ? outputsFor(last.result.state, last.branch) : emptyOutputs();
   const active = results.filter((r) => r.result.state && ["IN_PROGRESS", "AWAITING_APPROVAL", "BLOCKED"].includes(r.result.state.status));
-  return { ...outputs, plans: JSON.stringify(active.map((r) => r.result.state.planId)) };
+  const all = { ...outputs, plans: JSON.stringify(active.map((r) => r.result.state.planId)) };
+  const broken = results.flatMap((r) => r.result.configProblem ? [`${r.result.state?.planId ?? "plan"}: ${r.result.configProblem}`] : []);
+  if (stalled.length || broken.length) throw new RunFailure([...broken, ...stalled].join("\n"), all);
+  return all;
+}
+var RunFailure = class extends Error {
+  constructor(message, outputs) {
+    super(message);
+    this.outputs = outputs;
+    this.name = "RunFailure";
+  }
+  outputs;
+};
+async function reportStall(ctx, inputs, client, log, state) {
+  const planId = state.planId ?? "plan";
+  const stepId = currentStepId(state);
+  const def = stepId ? state.plan.steps[stepId] : void 0;
+  const needs = def ? Math.ceil(attemptTimeoutMsFor(def, { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes }) / 6e4) : inputs.attemptTimeoutMinutes;
+  const problem = `${planId} made no progress in this run: its time budget (time-budget-minutes: ${inputs.timeBudgetMinutes}) cannot fit an attempt of ${stepId ?? "the next step"}, which may take up to ${needs} min. No further run was dispatched, because it would do the same.`;
+  const hint = `Raise \`time-budget-minutes\` above ${needs}, or lower the step's \`attemptTimeoutMinutes\` (or the \`attempt-timeout-minutes\` input), then reply \`/resume\` or dispatch \`tick\` for ${planId}.`;
+  log.error(problem);
+  const { createNotifier } = await load.tick();
+  const notifier = createNotifier(ctx, inputs, await client(), planId, log, async () => ({}));
+  await notifier?.postRunProblem("Not continuing: the time budget fits no attempt", problem, hint).catch((err) => log.warn(`Could not post the notice: ${describeError(err)}`));
+  return problem;
 }
 
 // src/action/index.ts
@@ -194,7 +272,7 @@ run().then(
   (code) => process.exit(code),
   // run() handles its own errors; this is the last resort for a bug in the handler itself.
   (err) => {
-    process.stderr.write(`::error::${String(err)}
+    process.stderr.write(`::error::${String(err).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A")}
 `);
     process.exit(1);
   }

@@ -91,7 +91,7 @@ describe('renderProposal', () => {
     expect(body).toMatch(/##### 2\/2 `ship`: Ship\n\nattempts: 3 \(default\) · time per attempt: 45 min \(default\) · total time: no limit · if validation fails: retry/);
     expect(body).toMatch(/Attempts per step: 3 · time per attempt: 45 min/);
     expect(body).toMatch(/Delay between steps: 2 min/);
-    expect(body).toContain('Required outputs: dist/app.js');
+    expect(body).toContain('Required outputs: dist/app\\.js');
     // It ends with the plan hash and how to approve it.
     const s = proposed(RISKY);
     expect(body!.startsWith(marker('issue-9', 'proposal', s.planHash))).toBe(true);

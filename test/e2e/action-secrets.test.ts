@@ -38,7 +38,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 const env = process.env;
 const b64 = (s) => Buffer.from(s).toString('base64');
-const key = env.OPENAI_API_KEY, token = env.AGENT_LEAK_VALUE;
+// The token comes from a file: the agent's environment never holds it (a variable whose value is
+// the token is dropped), so this stands in for an agent that found it some other way.
+const key = env.OPENAI_API_KEY, token = fs.readFileSync(env.AGENT_LEAK_FILE, 'utf8');
 const leak = [
   'key ' + key, 'token ' + token, 'basic ' + b64('x-access-token:' + token), 'b64 ' + b64(token) + ' ' + b64(key),
   '::add-mask::agent-mask', '::warning file=agent.js,line=1::forged by the agent', '::set-output name=status::HACKED',
@@ -81,7 +83,10 @@ describe.each(NODES)('secrets and workflow commands from the agent (%s)', (_name
     agent = path.join(h.root, 'leaky-agent.mjs');
     await writeFile(agent, LEAKY_AGENT);
     await chmod(agent, 0o755);
+    await writeFile(path.join(h.root, 'leak.txt'), h.fake.token);
     h.fake.setPermission('writer', 'write');
+    // The issue's author writes the plan, which sets a check command: only a writer's plan may.
+    h.fake.setPermission(h.actor, 'write');
   });
   afterAll(async () => {
     await h?.close();
@@ -98,7 +103,7 @@ describe.each(NODES)('secrets and workflow commands from the agent (%s)', (_name
 
   it('runs the plan: the agent leaks, the check fails, the plan blocks; /status and /retry answer', async () => {
     const node = nodeOf();
-    const o = { node, inputs: { 'agent-command': agent, 'max-attempts': '1' }, env: { OPENAI_API_KEY: KEY, AGENT_LEAK_VALUE: h.fake.token, ...artifacts.env } };
+    const o = { node, inputs: { 'agent-command': agent, 'max-attempts': '1' }, env: { OPENAI_API_KEY: KEY, AGENT_LEAK_FILE: path.join(h.root, 'leak.txt'), ...artifacts.env } };
     runs.push(await h.openIssue(ISSUE, plan(agent), o));
     runs.push(await h.say(ISSUE, 'writer', '/approve').deliver(o));
     h.say(ISSUE, 'writer', '/status');

@@ -161,7 +161,7 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     expect(notices[0]!.body).toContain('agent failure on call 3 of step-2');
     // The troubleshooting prompt carried the previous error into the retries.
     const calls = (await readAgentCalls(h.agentLog)).filter((c) => c.step === 'step-2');
-    expect(calls.at(-1)?.argv.at(-1)).toMatch(/^Step step-2 failed \(tries: 2\)\. Previous run ended with: .*Please troubleshoot and retry: Summarise/s);
+    expect(calls.at(-1)?.argv.at(-1)).toMatch(/\n\nStep step-2 failed \(tries: 2\)\. Previous run ended with: .*Please troubleshoot and retry: Summarise/s);
 
     // The heartbeat comes by: a blocked plan is a no-op, with no second notice and no commit.
     const tip = (await h.remoteBranches())[branch];

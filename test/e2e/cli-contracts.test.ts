@@ -76,9 +76,10 @@ describe('step contracts through the CLI', () => {
     const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { step: string; attempt: string; prompt: string; input: string | null });
     expect(made.map((c) => `${c.step}#${c.attempt}`)).toEqual(['draft#1', 'draft#2', 'publish#1']);
     expect(made[1]!.prompt).toMatch(
-      /^Step draft failed \(tries: 1\)\. Previous run ended with: Validation failed: command\(node check-report\.mjs\): exited with code 1: report\.md has no "## Sources" section\. Please troubleshoot and retry: Write report\.md with a Sources section\.$/,
+      /\n\nStep draft failed \(tries: 1\)\. Previous run ended with: Validation failed: command\(node check-report\.mjs\): exited with code 1: report\.md has no "## Sources" section\. Please troubleshoot and retry: Write report\.md with a Sources section\.$/,
     );
-    expect(made[2]!.prompt).toBe('Publish the report on otters.');
+    // After the autonomy preamble: the instruction with the payload placeholder filled in.
+    expect(made[2]!.prompt.split('\n\n').pop()).toBe('Publish the report on otters.');
     expect(made[2]!.input).toMatch(/publish[/\\]attempt-1\.input\.json$/);
     expect(JSON.parse(await readFile(path.join(ws, 'published.json'), 'utf8'))).toEqual({ draft: { topic: 'otters', sections: 2 } });
 

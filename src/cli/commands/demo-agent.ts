@@ -10,7 +10,9 @@ export async function demoAgent(prompt: string, env: NodeJS.ProcessEnv, print: (
   const attempt = Number(env.SEQUENCER_ATTEMPT ?? '1');
   const workspace = env.SEQUENCER_WORKSPACE ?? process.cwd();
   const outputs = JSON.parse(env.SEQUENCER_REQUIRED_OUTPUTS ?? '[]') as string[];
-  print(`[sample agent] ${step} attempt ${attempt}: ${prompt.slice(0, 140)}${prompt.length > 140 ? '…' : ''}`);
+  // The task is the prompt's last paragraph (the autonomy preamble comes first).
+  const task = prompt.split('\n\n').pop() ?? prompt;
+  print(`[sample agent] ${step} attempt ${attempt}: ${task.slice(0, 140)}${task.length > 140 ? '…' : ''}`);
 
   if (step === 'fetch' && attempt === 1) {
     print('[sample agent] the primary source returned nothing; giving up on this attempt');
