@@ -3,6 +3,7 @@
 import { advance, block, cancel, complete, finishAttempt, recoverAttempt, reopenSteps, startAttempt, type Transition } from './core/tick/apply.js';
 import { applyCommand } from './core/tick/apply-command.js';
 import { parseAgentCommand } from './core/trust/agent-command.js';
+import { refusalAnswers, type RefusalBudget } from './core/trust/authorize.js';
 import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
 import type { Notice } from './core/tick/notices.js';
@@ -91,6 +92,8 @@ class Tick {
   private writes = 0;
   /** What the inbox asked to remember (an ETag), saved with the next write; a read alone never writes. */
   private inboxMemo: Record<string, unknown> | undefined;
+  /** What answering people without permission has cost this tick. */
+  private refusals: RefusalBudget = { answered: new Set(), reactions: 0 };
 
   constructor(
     private readonly deps: EngineDeps,
@@ -179,7 +182,12 @@ class Tick {
       this.inboxMemo = { ...this.inboxMemo, [inbox.cursorKey]: Math.max(seen, last) };
     }
     await inbox.acknowledge(last);
-    for (const [item, text] of replies) await inbox.reply?.(item, text).catch((err: unknown) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
+    const { answers, budget } = refusalAnswers(items, this.refusals);
+    this.refusals = budget;
+    for (const [i, [item, text]] of replies.entries()) {
+      const answer = answers[i] === 'reply' || !inbox.react ? inbox.reply?.(item, text) : answers[i] === 'react' ? inbox.react(item) : undefined;
+      await answer?.catch((err: unknown) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
+    }
   }
 
   /** Resume re-validation: a finished step whose outputs vanished is run again before moving on. */

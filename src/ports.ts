@@ -154,6 +154,8 @@ export interface InboxItem {
   command: Command;
   /** Set when the command must not be applied (unauthorized, malformed): the reply says why. */
   refusal?: string;
+  /** The author may not command this plan (a refusal that a flood must not turn into a flood of replies). */
+  unauthorized?: boolean;
 }
 
 export interface InboxRead {
@@ -172,6 +174,8 @@ export interface Inbox {
   acknowledge(cursor: number): Promise<void>;
   /** Short answers to commands (why one was refused, or what it did). */
   reply?(item: InboxItem, text: string): Promise<void>;
+  /** A cheaper answer than a reply (a reaction on the command), for refusals already explained. */
+  react?(item: InboxItem): Promise<void>;
 }
 
 export interface Notifier {
