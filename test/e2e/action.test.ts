@@ -115,7 +115,7 @@ describe.each(NODES)('proposal → /approve → every step → final summary (%s
       expect(await h.remoteFile(link![1]!, out)).toMatch(/^# step-\d/);
     }
     // The reply names the approver without pinging them again (a zero-width joiner after the @).
-    expect(h.botComments(issue, 'reply').map((c) => c.body)).toEqual([expect.stringMatching(/^> \/approve$[\s\S]*@alice: Approved by @\u200d?alice\. Starting\.$/m)]);
+    expect(h.botComments(issue, 'reply').map((c) => c.body)).toEqual([expect.stringMatching(/^> \/approve$[\s\S]*@alice: Approved plan sha256:[0-9a-f]{64} by @\u200d?alice\. Starting\.$/m)]);
     expect(done.summary).toMatch(/\| # \| step \| title \| status \|/);
     expect(done.summary).toContain('DONE (3/3)');
     expect(done.summary).toMatch(/```mermaid\nflowchart LR\n/);

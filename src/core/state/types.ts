@@ -108,6 +108,8 @@ export interface Approval {
   at: string;
   planHash: string;
   commentId?: number;
+  /** A short digest per step of the approved plan (plans up to 500 steps), to name what changed later. */
+  stepDigests?: Record<string, string>;
 }
 
 export interface State {
@@ -128,8 +130,12 @@ export interface State {
   lastHeartbeatIso?: string | null;
   artifacts?: string[];
   approval?: Approval | null;
-  /** When the plan (this planHash) was last proposed; older approvals do not count. */
-  proposal?: { at: string; commentId?: number | null; [key: string]: unknown } | null;
+  /**
+   * The proposal as posted on the issue, recorded only once GitHub holds it: an approval counts
+   * only for `planHash` (the hash the comment shows) and only if written at or after `postedAt`
+   * (GitHub's time of the post, or of its last edit). Null while nothing is posted for the plan.
+   */
+  proposal?: { at: string; commentId?: number | null; planHash?: string; postedAt?: string; [key: string]: unknown } | null;
   cancelRequested?: { by: string; at: string; reason?: string } | null;
   inbox?: { lastCommentId?: number; [key: string]: unknown };
   issue?: { number: number; statusCommentId?: number | null; [key: string]: unknown } | null;
