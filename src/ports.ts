@@ -8,7 +8,10 @@ export interface Clock {
   now(): Date;
 }
 
-export type LoadResult = { kind: 'missing' } | { kind: 'loaded'; state: State };
+export type LoadResult =
+  | { kind: 'missing' }
+  /** `verbatim`: the bytes are exactly what this build last wrote there (nothing edited them since). */
+  | { kind: 'loaded'; state: State; verbatim?: boolean };
 
 export type WriteKind =
   /** State only: an attempt is about to start (lease taken). */
