@@ -234,7 +234,7 @@ class Tick {
   /** Before commands and before every attempt: only an approved plan runs (DESIGN §9). */
   private async checkApproval(): Promise<void> {
     const checked = this.approvalTransition(this.state);
-    if (checked) await this.commit(checked, { kind: 'update', message: `approval check: plan ${checked.state.status === 'BLOCKED' ? 'blocked' : 'awaits approval'}` });
+    if (checked) await this.commit(checked, { kind: 'update', message: `approval check: plan ${checked.state.planHash ?? ''} ${checked.state.status}` });
   }
 
   private approvalTransition(state: State): ReturnType<typeof applyApprovalCheck> | null {

@@ -46,7 +46,7 @@ describe('checkApproval', () => {
   });
 
   it.each([
-    ['planHash and approval both rewritten to the old plan', (s: State) => edited(s)],
+    ['the plan edited, its hashes left as they were approved', (s: State) => edited(s)],
     ['only planHash rewritten to match the edited plan', (s: State) => ({ ...edited(s), planHash: statePlanHash(edited(s)) })],
     ['the approval names another plan', (s: State) => ({ ...s, approval: { ...s.approval!, planHash: `sha256:${'0'.repeat(64)}` } })],
     ['a step added', (s: State) => ({ ...s, plan: { ...s.plan, steps: { ...s.plan.steps, c: { title: 'C', instruction: 'More' } } }, stepQueue: [...s.stepQueue, 'c'] })],
