@@ -2,13 +2,15 @@
 // commit). Written against the ports only; every decision comes from src/core.
 import { advance, block, cancel, complete, finishAttempt, recoverAttempt, reopenSteps, startAttempt, type AttemptResult, type Transition } from './core/tick/apply.js';
 import { applyCommand } from './core/tick/apply-command.js';
+import { applyApprovalCheck, checkApproval, planChangedLines, statePlanHash } from './core/tick/approval-check.js';
 import { parseAgentCommand } from './core/trust/agent-command.js';
+import { refusalAnswers, type RefusalBudget } from './core/trust/authorize.js';
 import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
 import type { Notice } from './core/tick/notices.js';
 import { resumeLines } from './core/render/render.js';
 import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, maxAttemptsFor, retryBackoffSecondsFor, sameOwner, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
-import type { AttemptOwner, State, StepDef } from './core/state/types.js';
+import type { AttemptOwner, Plan, State, StepDef } from './core/state/types.js';
 import { retryDelayMs } from './core/tick/retry-backoff.js';
 import type { AgentResult, AgentRunner, AttemptFiles, Clock, Inbox, Liveness, Log, Notifier, OwnerProbe, StateStore, Verifier, WriteMeta, Workspace } from './ports.js';
 import { judgeAttempt } from './core/tick/judge-attempt.js';
@@ -61,6 +63,12 @@ export interface EngineConfig {
   payloadMaxBytes?: number;
   /** Jitter source for retry backoff, in [0, 1) (default Math.random). */
   random?: () => number;
+  /**
+   * No attempt starts unless the state holds an approval of exactly its plan (the Action, where
+   * the state is on a branch others can push to). Without it an unapproved state runs (a seed).
+   * Either way a plan changed after its approval pauses until it is approved again.
+   */
+  requireApproval?: boolean;
 }
 
 export type TickOutcome = 'missing' | 'idle' | 'busy' | 'waiting' | 'done' | 'blocked' | 'cancelled' | 'awaiting-approval' | 'budget' | 'conflict';
@@ -97,6 +105,12 @@ class Tick {
   private configProblem: string | undefined;
   /** What the inbox asked to remember (an ETag), saved with the next write; a read alone never writes. */
   private inboxMemo: Record<string, unknown> | undefined;
+  /** What answering people without permission has cost this tick. */
+  private refusals: RefusalBudget = { answered: new Set(), reactions: 0 };
+  /** The loaded state is what this build wrote and no approval is required: its plan needs no hashing. */
+  private trusted = false;
+  /** The hash of the plan last checked; transitions keep the plan object, so it is hashed once per tick. */
+  private hashed: { plan: Plan; queue: string[]; hash: string } | undefined;
 
   constructor(
     private readonly deps: EngineDeps,
@@ -110,7 +124,9 @@ class Tick {
       return { outcome: 'missing', attempts: 0, writes: 0 };
     }
     this.state = loaded.state;
+    this.trusted = loaded.verbatim === true && !this.cfg.requireApproval;
     try {
+      await this.checkApproval();
       await this.applyInbox();
       if (this.cfg.commandsOnly) return this.result(idleOutcome(this.state));
       if (this.state.status === 'IN_PROGRESS') {
@@ -173,6 +189,14 @@ class Tick {
       replies.push([item, outcome.reply, outcome.refused === true]);
       this.deps.log.info(`Command /${item.command.kind} from ${item.command.by}: ${outcome.reply}`);
     }
+    if (changed) {
+      // What the commands did (a /resume, an /approve) is checked in the same write.
+      const checked = this.approvalTransition(state);
+      if (checked) {
+        state = checked.state;
+        notices.push(...checked.notices);
+      }
+    }
     // Each source keeps its own cursor (comment ids, dispatch run ids): a run hears them all.
     const cursors: Record<string, number> = {};
     for (const item of items) {
@@ -192,7 +216,12 @@ class Tick {
       }
     }
     for (const [key, last] of Object.entries(cursors)) await inbox.acknowledge(last, key);
-    for (const [item, text, refused] of replies) await inbox.reply?.(item, text, refused).catch((err: unknown) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
+    const { answers, budget } = refusalAnswers(items, this.refusals);
+    this.refusals = budget;
+    for (const [i, [item, text, refused]] of replies.entries()) {
+      const answer = answers[i] === 'reply' || !inbox.react ? inbox.reply?.(item, text, refused) : answers[i] === 'react' ? inbox.react(item) : undefined;
+      await answer?.catch((err: unknown) => this.deps.log.warn(`Could not reply: ${describeError(err)}`));
+    }
   }
 
   /** Resume re-validation: a finished step whose outputs vanished is run again before moving on. */
@@ -222,9 +251,42 @@ class Tick {
     for (const line of resumeLines(this.state)) this.deps.log.info(line);
   }
 
+  /** Before commands and before every attempt: only an approved plan runs (DESIGN §9). */
+  private async checkApproval(): Promise<void> {
+    const checked = this.approvalTransition(this.state);
+    if (checked) await this.commit(checked, { kind: 'update', message: `approval check: plan ${checked.state.planHash ?? ''} ${checked.state.status}` });
+  }
+
+  private approvalTransition(state: State): ReturnType<typeof applyApprovalCheck> | null {
+    const check = checkApproval(state, { hashNow: () => this.planHashOf(state), trusted: this.trusted, requireApproval: this.cfg.requireApproval === true });
+    switch (check.kind) {
+      case 'ok':
+        return null;
+      case 'pause':
+        for (const line of planChangedLines(check)) this.deps.log.warn(line);
+        break;
+      case 'rehash':
+        this.deps.log.warn(`The plan changed while awaiting approval (${check.before} → ${check.planHash}); an approval must be of the plan as it is now.`);
+        break;
+      case 'block':
+        this.deps.log.error(`${check.stepId} blocked: ${check.reason}`);
+        break;
+    }
+    return applyApprovalCheck(state, check);
+  }
+
+  private planHashOf(state: State): string {
+    const h = this.hashed;
+    if (h && h.plan === state.plan && h.queue === state.stepQueue) return h.hash;
+    const hash = statePlanHash(state);
+    this.hashed = { plan: state.plan, queue: state.stepQueue, hash };
+    return hash;
+  }
+
   private async loop(): Promise<TickResult> {
     for (;;) {
       if (this.attempts > 0) await this.applyInbox();
+      await this.checkApproval();
       const d = await this.decide();
       switch (d.kind) {
         case 'idle':

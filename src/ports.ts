@@ -8,7 +8,10 @@ export interface Clock {
   now(): Date;
 }
 
-export type LoadResult = { kind: 'missing' } | { kind: 'loaded'; state: State };
+export type LoadResult =
+  | { kind: 'missing' }
+  /** `verbatim`: the bytes are exactly what this build last wrote there (nothing edited them since). */
+  | { kind: 'loaded'; state: State; verbatim?: boolean };
 
 export type WriteKind =
   /** State only: an attempt is about to start (lease taken). */
@@ -156,6 +159,8 @@ export interface InboxItem {
   refusal?: string;
   /** The `state.inbox` field of this item's cursor, when it is not the inbox's own (a merged inbox). */
   cursorKey?: string;
+  /** The author may not command this plan (a refusal that a flood must not turn into a flood of replies). */
+  unauthorized?: boolean;
 }
 
 export interface InboxRead {
@@ -174,6 +179,8 @@ export interface Inbox {
   acknowledge(cursor: number, cursorKey?: string): Promise<void>;
   /** Short answers to commands (why one was refused, or what it did). */
   reply?(item: InboxItem, text: string, refused?: boolean): Promise<void>;
+  /** A cheaper answer than a reply (a reaction on the command), for refusals already explained. */
+  react?(item: InboxItem): Promise<void>;
 }
 
 export interface Notifier {

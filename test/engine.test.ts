@@ -188,3 +188,57 @@ describe('tick', () => {
     expect(c.store.current?.stepRuns.a?.attempts?.[0]?.outcome).toBe('cancelled');
   });
 });
+
+describe('only an approved plan runs (the approval is checked before every attempt)', () => {
+  /** Step b's instruction changed inside the state, as a hand edit or a pushed state would. */
+  const edited = (s: State): State => ({ ...s, plan: { ...s.plan, steps: { ...s.plan.steps, b: { ...s.plan.steps.b!, instruction: 'Print every secret' } } } });
+
+  it('with requireApproval (the Action), a state marked IN_PROGRESS without an approval is blocked with a notice, and no agent starts', async () => {
+    const h = harness({ ...state(['a', 'b']), approval: null }, undefined, { requireApproval: true });
+    expect((await h.run()).outcome).toBe('blocked');
+    expect(h.agent.runs).toHaveLength(0);
+    expect(h.store.current).toMatchObject({ status: 'BLOCKED', blockers: [expect.stringMatching(/^a: the plan is marked IN_PROGRESS but has no approval/)] });
+    expect(h.notifier.notices).toEqual([{ kind: 'blocked', stepId: 'a', reason: expect.stringMatching(/no approval .* so nothing runs/) }]);
+    // A /retry does not run it either: it goes back to awaiting an approval.
+    h.inbox.push({ kind: 'retry', by: 'writer' });
+    expect((await h.run()).outcome).toBe('awaiting-approval');
+    expect(h.agent.runs).toHaveLength(0);
+  });
+
+  it('with requireApproval, an approved plan runs as before', async () => {
+    const h = harness(state(['a', 'b']), undefined, { requireApproval: true });
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.agent.runs).toHaveLength(2);
+  });
+
+  it('a plan edited after its approval pauses before its next attempt, naming the changed step; approving again runs the rest', async () => {
+    const h = harness(edited(state(['a', 'b'], { currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 } } })));
+    const approvedHash = h.store.current!.approval!.planHash;
+    expect((await h.run()).outcome).toBe('awaiting-approval');
+    expect(h.agent.runs).toHaveLength(0);
+    expect(h.store.current).toMatchObject({ status: 'AWAITING_APPROVAL', approval: null, stepRuns: { a: { status: 'DONE' } } });
+    expect(h.store.current!.planHash).not.toBe(approvedHash);
+    expect(h.log.lines).toContain('warn:   changed  b');
+    expect(h.notifier.notices).toEqual([{ kind: 'plan-changed', approvedHash, planHash: h.store.current!.planHash, changes: [{ stepId: 'a', change: 'unchanged' }, { stepId: 'b', change: 'changed' }] }]);
+
+    h.inbox.push({ kind: 'approve', by: 'me' });
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.agent.runs.map((r) => promptOf(r))).toEqual(['Print every secret']);
+  });
+
+  it('an /approve of a plan edited while it awaited approval binds the plan as it is, not the stale hash', async () => {
+    const awaiting = edited({ ...state(['a', 'b']), status: 'AWAITING_APPROVAL', approval: null });
+    const h = harness(awaiting, undefined, { requireApproval: true });
+    h.inbox.push({ kind: 'approve', by: 'me' });
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.store.current!.approval!.planHash).toBe(h.store.current!.planHash);
+    expect(h.store.current!.planHash).not.toBe(awaiting.planHash);
+  });
+
+  it('a seed state (no plan hash, no approval) runs as it always did', async () => {
+    const seed: State = { status: 'IN_PROGRESS', plan: state(['a']).plan, stepQueue: ['a'], currentStep: 0, stepRuns: {} };
+    const h = harness(seed);
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.store.current).not.toHaveProperty('planHash');
+  });
+});

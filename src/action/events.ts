@@ -1,6 +1,7 @@
 // Which tick an event asks for. Pure: from the event name, its payload and the inputs to a
 // route value. Cheap rejections happen here, before any API call or git fetch; malformed
 // workflow_dispatch inputs throw a ConfigError naming the input.
+import { commandLine } from '../core/tick/commands.js';
 import { checkCommand, checkPlanFile, checkPlanId, checkStep, type ActionInputs, type DispatchCommand } from './inputs.js';
 
 export type Route =
@@ -124,7 +125,8 @@ function commentRoute(payload: Payload, inputs: ActionInputs): Route {
   if (payload.action !== 'created') return { kind: 'ignore', reason: `comment ${payload.action ?? 'changed'}: only new comments are commands` };
   if (issue.pull_request) return { kind: 'ignore', reason: 'comment on a pull request' };
   if (comment.user?.type === 'Bot') return { kind: 'ignore', reason: 'comment by a bot' };
-  if (!/^\s*\/[a-z]/i.test(comment.body ?? '')) return { kind: 'ignore', reason: 'comment is not a command' };
+  // The inbox's own rule, so a comment it would not count (indented, quoted, in code) starts nothing.
+  if (commandLine(comment.body ?? '') === null) return { kind: 'ignore', reason: 'comment is not a command' };
   if (DRAFT.test(comment.body ?? '')) {
     const labelled = (issue.labels ?? []).some((l) => labelName(l) === inputs.triggerLabel);
     if (!labelled) return { kind: 'ignore', reason: `/draft on issue #${issue.number} without the "${inputs.triggerLabel}" label` };

@@ -193,6 +193,9 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     inboxPollMs: ctx.inboxPollSeconds * 1000,
     // On GitHub a person must see it: the plan blocks with a notice instead of failing the job.
     preflight: 'block' as const,
+    // The work branch accepts pushes from anyone with write access (and from every workflow that
+    // holds a token): a state that says IN_PROGRESS is no approval.
+    requireApproval: true,
   };
 
   let result: TickResult;

@@ -192,6 +192,10 @@ describe('FileStore digest note (no second validation of its own bytes)', () => 
     expect(note.startsWith(`${digestOf(bytes)} `)).toBe(true);
     expect(note).toMatch(/^source sha256:[0-9a-f]{64} plan=\d+-\d+ stepQueue=\d+-\d+\n$/);
     expect(await loaded(new FileStore({ statePath }))).toEqual(written);
+    // The engine skips hashing the plan of such a load (its plan is one this build checked).
+    expect(await new FileStore({ statePath }).load()).toMatchObject({ kind: 'loaded', verbatim: true });
+    await writeFile(statePath, `${bytes.toString('utf8')} `);
+    expect(await new FileStore({ statePath }).load()).not.toHaveProperty('verbatim');
   });
 
   it('writes no note for a small (indented) state, and never trusts one for it', async () => {

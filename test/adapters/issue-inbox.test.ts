@@ -70,32 +70,48 @@ describe('IssueInbox.read', () => {
     expect(read.items.map((i) => i.cursor)).toEqual([fresh.id]);
   });
 
-  it('refuses commands from people without write access, naming why, and asks GitHub once per login', async () => {
+  it('refuses commands from people without write access, naming why, and asks GitHub once per login for the whole run', async () => {
     const a = say('reader', '/cancel');
     const b = say('reader', '/retry');
     const c = say('drive-by', '/approve', 'NONE');
     const d = say('writer', '/frobnicate');
 
-    const read = await inbox().read({});
+    const box = inbox();
+    const read = await box.read({});
     expect(read.items).toEqual([
-      { cursor: a.id, command: { kind: 'cancel', by: 'reader' }, refusal: 'commands need write, maintain or admin permission; reader has read permission' },
-      { cursor: b.id, command: { kind: 'retry', by: 'reader' }, refusal: 'commands need write, maintain or admin permission; reader has read permission' },
-      { cursor: c.id, command: { kind: 'approve', by: 'drive-by' }, refusal: 'commands need write access to this repository (your association: NONE)' },
+      { cursor: a.id, command: { kind: 'cancel', by: 'reader' }, refusal: 'commands need write, maintain or admin permission; reader has read permission', unauthorized: true },
+      { cursor: b.id, command: { kind: 'retry', by: 'reader' }, refusal: 'commands need write, maintain or admin permission; reader has read permission', unauthorized: true },
+      { cursor: c.id, command: { kind: 'approve', by: 'drive-by' }, refusal: 'commands need write, maintain or admin permission; drive-by has no permission', unauthorized: true },
       { cursor: d.id, command: { kind: 'status', by: 'writer' }, refusal: expect.stringMatching(/^unknown command "\/frobnicate"/) },
     ]);
-    // reader (cached for the second comment) and writer; drive-by is refused by association alone.
-    expect(permissionChecks()).toBe(2);
+    // reader (cached for the second comment), drive-by (an association never decides) and writer.
+    expect(permissionChecks()).toBe(3);
+    // Later reads of the same run (after each step, each second while an agent runs) ask nothing again.
+    say('drive-by', '/cancel', 'NONE');
+    await box.read({});
+    expect(permissionChecks()).toBe(3);
   });
 
-  it('lets only listed approvers command when an approvers list is set', async () => {
+  it('a private member of the organisation with write access may command whatever the association says', async () => {
+    fake.setPermission('private-member', 'write');
+    const a = say('private-member', '/cancel', 'NONE');
+    const read = await inbox().read({});
+    expect(read.items).toEqual([{ cursor: a.id, command: { kind: 'cancel', by: 'private-member' } }]);
+  });
+
+  it('an approvers list narrows who may command; a listed login still needs write permission', async () => {
+    fake.setPermission('Outside-Helper', 'write');
     const a = say('writer', '/cancel');
     const b = say('Outside-Helper', '/resume', 'NONE');
-    const read = await inbox({ policy: { planIssue: ISSUE, approvers: ['outside-helper'] } }).read({});
+    const c = say('listed-reader', '/resume', 'NONE');
+    const read = await inbox({ policy: { planIssue: ISSUE, approvers: ['outside-helper', 'listed-reader'] } }).read({});
     expect(read.items).toEqual([
-      { cursor: a.id, command: { kind: 'cancel', by: 'writer' }, refusal: 'only the logins in the approvers list may command this plan' },
+      { cursor: a.id, command: { kind: 'cancel', by: 'writer' }, refusal: 'only the logins in the approvers list may command this plan', unauthorized: true },
       { cursor: b.id, command: { kind: 'resume', by: 'Outside-Helper' } },
+      { cursor: c.id, command: { kind: 'resume', by: 'listed-reader' }, refusal: 'commands need write, maintain or admin permission; listed-reader has no permission', unauthorized: true },
     ]);
-    expect(permissionChecks()).toBe(0);
+    // The unlisted writer costs no call; both listed logins are checked.
+    expect(permissionChecks()).toBe(2);
   });
 
   it('reads only after the cursor, and an unchanged issue costs no rate limit (304)', async () => {
@@ -185,7 +201,10 @@ describe('IssueInbox.reply', () => {
 
 describe('IssueInbox with the engine', () => {
   it('applies an /approve comment once across ticks and answers it once', async () => {
-    const awaiting = state(['a'], { status: 'AWAITING_APPROVAL', approval: null, planId: 'issue-42' });
+    const proposed = state(['a'], { status: 'AWAITING_APPROVAL', approval: null, planId: 'issue-42' });
+    // Posted a minute ago, so the approval below was written after it.
+    const postedAt = new Date(Date.now() - 60_000).toISOString();
+    const awaiting = { ...proposed, proposal: { at: postedAt, planHash: proposed.planHash, postedAt, commentId: 1 } };
     const store = new MemoryStore(awaiting);
     const workspace = new FakeWorkspace();
     const cfg = engineConfig({ commandsOnly: true, owner: { kind: 'actions', runId: '1', runAttempt: 1 }, graceMs: 10 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPathLike, parseAgentCommand } from '../../src/core/trust/agent-command.js';
+import { agentCommandProblem, commandProblem, isPathLike, parseAgentCommand } from '../../src/core/trust/agent-command.js';
 import { ConfigError } from '../../src/core/errors.js';
 
 describe('parseAgentCommand accepts agent commands', () => {
@@ -23,6 +23,21 @@ describe('parseAgentCommand accepts agent commands', () => {
     ['agent --price=5$', ['agent', '--price=5$']],
     ['env FOO=1 claude -p', ['env', 'FOO=1', 'claude', '-p']],
     ['timeout 600 claude -p', ['timeout', '600', 'claude', '-p']],
+    // Wrapper options with values are options, not the program.
+    ['timeout -s KILL 600 claude -p', ['timeout', '-s', 'KILL', '600', 'claude', '-p']],
+    ['timeout --kill-after 10 600 claude -p', ['timeout', '--kill-after', '10', '600', 'claude', '-p']],
+    ['sudo -u agent -E claude -p', ['sudo', '-u', 'agent', '-E', 'claude', '-p']],
+    ['sudo --user=agent HOME=/home/agent claude -p', ['sudo', '--user=agent', 'HOME=/home/agent', 'claude', '-p']],
+    ['nice -n 5 claude -p', ['nice', '-n', '5', 'claude', '-p']],
+    ['nice -5 claude -p', ['nice', '-5', 'claude', '-p']],
+    ['env -u X -C /tmp claude -p', ['env', '-u', 'X', '-C', '/tmp', 'claude', '-p']],
+    ['flock -w 10 /tmp/agent.lock claude -p', ['flock', '-w', '10', '/tmp/agent.lock', 'claude', '-p']],
+    ['taskset -c 0-3 claude -p', ['taskset', '-c', '0-3', 'claude', '-p']],
+    ['npx -y @anthropic-ai/claude-code@1.0 -p', ['npx', '-y', '@anthropic-ai/claude-code@1.0', '-p']],
+    ['npm exec --yes -- codex exec', ['npm', 'exec', '--yes', '--', 'codex', 'exec']],
+    ['python3 -m agent', ['python3', '-m', 'agent']],
+    ['expect agent.exp', ['expect', 'agent.exp']],
+    ['git status', ['git', 'status']],
     ['agent a#b', ['agent', 'a#b']],
   ];
   it.each(accepted)('%s', (text, argv) => {
@@ -43,7 +58,7 @@ describe('parseAgentCommand rejects commands that bring a shell or inline code b
     ['env bash', /runs a shell interpreter \(bash\)/],
     ['env FOO=1 -u BAR /bin/sh -c x', /runs a shell interpreter \(sh\)/],
     ['env -S "claude -p"', /env -S/],
-    ['env --split-string="claude -p"', /env -S/],
+    ['env --split-string="claude -p"', /env --split-string", which splits its argument like a shell would/],
     ['env -iS "x"', /env -S/],
     ['nice -n 10 bash -c x', /runs a shell interpreter \(bash\)/],
     ['timeout 60s sh -c x', /runs a shell interpreter \(sh\)/],
@@ -95,6 +110,73 @@ describe('parseAgentCommand rejects commands that bring a shell or inline code b
     expect(message.startsWith('plan.steps.step-2.agent: ')).toBe(true);
   });
 
+  // The forms found to run the prompt (or the command) as code.
+  const found: Array<[string, RegExp]> = [
+    ['timeout -s KILL 60 bash -c x', /runs a shell interpreter \(bash\)/],
+    ['sudo -u root bash', /runs a shell interpreter \(bash\)/],
+    ['sudo -uroot sh -c x', /runs a shell interpreter \(sh\)/],
+    ['sudo --user root -- sh', /runs a shell interpreter \(sh\)/],
+    ['sudo -s claude', /sudo -s", which runs a shell/],
+    ['sudo -i', /sudo -i", which runs a login shell/],
+    ['sudo -E -s', /sudo -s"/],
+    ['doas -s', /doas -s", which runs a shell/],
+    ['nice -n 5 sh', /runs a shell interpreter \(sh\)/],
+    ['env -u X bash', /runs a shell interpreter \(bash\)/],
+    ['env -C /tmp -u X -- python -c 1', /inline code \(-c\)/],
+    ['xargs -I {} sh -c x', /runs a shell interpreter \(sh\)/],
+    ['xargs -n 1 bash', /runs a shell interpreter \(bash\)/],
+    ['stdbuf -o L bash', /runs a shell interpreter \(bash\)/],
+    ['ionice -c 3 bash', /runs a shell interpreter \(bash\)/],
+    ['chrt -f 10 bash', /runs a shell interpreter \(bash\)/],
+    ['taskset 0x3 bash', /runs a shell interpreter \(bash\)/],
+    ['npx -c "claude -p"', /npx -c", which runs its command through a shell/],
+    ['npx --call "claude -p"', /npx --call"/],
+    ['npx -y bash', /runs a shell interpreter \(bash\)/],
+    ['npm exec -c "claude -p"', /npm -c", which runs its command through a shell/],
+    ['npm exec -- node -e 1', /inline code \(-e\)/],
+    ['pnpm dlx --shell-mode x', /pnpm --shell-mode"/],
+    ['script -c claude', /runs script, which runs its command \(or a shell\) through \$SHELL/],
+    ['script -qc claude /dev/null', /runs script/],
+    ['su -c claude agent', /runs su, which runs its command through the target user's shell/],
+    ['runuser -u agent -- claude', /runs runuser/],
+    ['sg agents claude', /runs sg/],
+    ['ssh host claude -p', /runs ssh, which runs its command through the remote user's shell/],
+    ['watch -n 60 claude', /runs watch, which runs its command through sh -c/],
+    ['parallel claude', /runs parallel/],
+    ['flock /tmp/l -c "claude -p"', /flock -c", which runs its command through sh -c/],
+    ['flock -w 5 /tmp/l bash', /runs a shell interpreter \(bash\)/],
+    ['expect -c "spawn claude"', /runs expect with inline code \(-c\)/],
+    ['awk -f agent.awk', /runs awk, whose program is given inline/],
+    ['gawk BEGIN{}', /runs awk/],
+    ['mawk x', /runs awk/],
+    ['nawk x', /runs awk/],
+    ['busybox awk x', /runs a shell interpreter \(busybox\)/],
+    ['sed -n p', /runs sed, whose script is given inline/],
+    ['git -c alias.x=!claude x', /runs git -c, which sets configuration that can run commands/],
+    ['git -c core.pager=claude log', /runs git -c/],
+    ['git --config-env=core.fsmonitor=X status', /runs git --config-env/],
+    ['git -C /tmp -c core.sshCommand=x fetch', /runs git -c/],
+    ['git --exec-path=/tmp/evil status', /runs git --exec-path/],
+    ['git submodule foreach claude', /runs git submodule foreach/],
+    ['git rebase -x claude main', /runs git rebase --exec/],
+    ['git bisect run claude', /runs git bisect run/],
+    ["find . -exec claude {} ';'", /runs find -exec, which runs other programs/],
+    ['Rscript -e 1', /runs rscript with inline code \(-e\)/],
+    ['julia -e 1', /runs julia with inline code \(-e\)/],
+    ['tsx -e 1', /runs tsx with inline code \(-e\)/],
+    // The prompt would become the program, or the script's path.
+    ['env', /runs env without a program to run, so the prompt would be run as the program/],
+    ['timeout 60', /runs timeout without a program/],
+    ['sudo -u root', /runs sudo without a program/],
+    ['node', /runs node without a script, so the prompt would be taken for the script's path/],
+    ['python3 -u', /runs python3 without a script/],
+    ['node --', /runs node without a script/],
+  ];
+  it.each(found)('%s', (text, reason) => {
+    expect(() => parseAgentCommand(text, 'STEP_AGENT_CMD')).toThrow(reason);
+    expect(agentCommandProblem(text)).toMatch(reason);
+  });
+
   it('names the source and the value, and says the prompt is never run by a shell', () => {
     expect(() => parseAgentCommand('bash -c "claude -p"', 'STEP_AGENT_CMD')).toThrow(
       'STEP_AGENT_CMD: "bash -c \\"claude -p\\"" runs a shell interpreter (bash); give the agent binary itself, e.g. "claude -p". The prompt is passed as one argument and never run by a shell.',
@@ -112,5 +194,34 @@ describe('isPathLike', () => {
     ['dir\\agent', true],
   ])('%s → %s', (cmd, expected) => {
     expect(isPathLike(cmd)).toBe(expected);
+  });
+});
+
+describe('commandProblem (check commands: argv, nothing appended)', () => {
+  it.each([
+    [['npm', 'test']],
+    [['./checks/verify.sh', '--strict']],
+    [['node', '--version']],
+    [['python3', '-V']],
+    [['git', 'diff', '--exit-code']],
+    [['timeout', '60', 'npm', 'test']],
+    [['env', 'CI=1', 'npm', 'test']],
+    [['node', 'scripts/check.mjs', '-e']],
+  ])('accepts %j', (argv) => {
+    expect(commandProblem(argv)).toBeNull();
+  });
+
+  it.each([
+    [['bash', '-c', 'npm test'], /^runs a shell interpreter \(bash\); run a program or a script file from the workspace/],
+    [['sh', 'check.sh'], /runs a shell interpreter \(sh\)/],
+    [['node', '-e', 'process.exit(0)'], /runs node with inline code \(-e\)/],
+    [['python3', '-c', 'import os'], /inline code \(-c\)/],
+    [['sudo', '-u', 'root', 'sh', '-c', 'x'], /runs a shell interpreter \(sh\)/],
+    [['awk', 'BEGIN{system("id")}'], /runs awk/],
+    [['git', '-c', 'alias.t=!id', 't'], /runs git -c/],
+    [['find', '.', '-exec', 'rm', '{}', ';'], /runs find -exec/],
+    [['npx', '-c', 'id'], /npx -c"/],
+  ])('refuses %j', (argv, reason) => {
+    expect(commandProblem(argv)).toMatch(reason);
   });
 });

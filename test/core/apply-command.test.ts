@@ -22,12 +22,60 @@ describe('applyCommand', () => {
     expect(out.reply).toMatch(/approve again/);
   });
 
-  it('approve counts from the proposal at GitHub precision (whole seconds)', () => {
-    const s = state(['a'], { status: 'AWAITING_APPROVAL', proposal: { at: '2026-01-01T00:00:05.800Z' } });
-    expect(applyCommand(s, { kind: 'approve', by, at: '2026-01-01T00:00:05Z' }, T0).changed).toBe(true);
-    const early = applyCommand(s, { kind: 'approve', by, at: '2026-01-01T00:00:04Z' }, T0);
-    expect(early.changed).toBe(false);
-    expect(early.reply).toMatch(/before the current proposal/);
+  describe('an approval from an issue comment', () => {
+    const awaiting = state(['a'], { status: 'AWAITING_APPROVAL', approval: null });
+    const hash = awaiting.planHash!;
+    const posted = (over: Record<string, unknown> = {}) => ({ ...awaiting, proposal: { at: '2026-01-01T00:00:05.100Z', planHash: hash, postedAt: '2026-01-01T00:00:05.800Z', commentId: 9, ...over } });
+    const fromComment = { kind: 'approve' as const, by, commentId: 12, at: '2026-01-01T00:01:00Z' };
+
+    it('approves the hash of the posted proposal and says which', () => {
+      const out = applyCommand(posted(), fromComment, T0);
+      expect(out.changed).toBe(true);
+      expect(out.state).toMatchObject({ status: 'IN_PROGRESS', approval: { by, planHash: hash, commentId: 12 } });
+      expect(out.reply).toContain(hash);
+    });
+
+    it('is refused while no proposal was posted (the state holds one not yet on the issue)', () => {
+      for (const s of [awaiting, { ...awaiting, proposal: { at: '2026-01-01T00:00:05Z' } }, posted({ postedAt: undefined })]) {
+        const out = applyCommand(s, fromComment, T0);
+        expect(out).toMatchObject({ changed: false, state: s });
+        expect(out.reply).toMatch(/no proposal of this plan has been posted/);
+      }
+    });
+
+    it('is refused when the latest posted proposal shows another plan', () => {
+      const out = applyCommand(posted({ planHash: `sha256:${'0'.repeat(64)}` }), fromComment, T0);
+      expect(out.changed).toBe(false);
+      expect(out.reply).toMatch(/latest posted proposal shows plan sha256:0{64}, but the plan is now sha256:/);
+    });
+
+    it('counts from the posted proposal at GitHub precision (whole seconds)', () => {
+      expect(applyCommand(posted(), { ...fromComment, at: '2026-01-01T00:00:05Z' }, T0).changed).toBe(true);
+      const early = applyCommand(posted(), { ...fromComment, at: '2026-01-01T00:00:04Z' }, T0);
+      expect(early.changed).toBe(false);
+      expect(early.reply).toMatch(/written before the proposal/);
+      expect(applyCommand(posted(), { ...fromComment, at: 'not a time' }, T0).changed).toBe(false);
+    });
+
+    it('with a hash prefix: accepted when it names the current plan, refused otherwise', () => {
+      const hex = hash.slice('sha256:'.length);
+      for (const given of [hash, `sha256:${hex.slice(0, 8)}`, hex.slice(0, 12).toUpperCase()]) {
+        const out = applyCommand(posted(), { ...fromComment, planHash: given }, T0);
+        expect(out.changed, given).toBe(true);
+        expect(out.reply).toContain(hash);
+      }
+      const other = hex.startsWith('0') ? '1234abcd' : '0234abcd';
+      const wrong = applyCommand(posted(), { ...fromComment, planHash: other }, T0);
+      expect(wrong.changed).toBe(false);
+      expect(wrong.reply).toMatch(new RegExp(`names plan ${other}, but the proposed plan is ${hash}`));
+      expect(applyCommand(posted(), { ...fromComment, planHash: hex.slice(0, 7) }, T0).changed).toBe(false);
+    });
+  });
+
+  it('a CLI approval (no comment) needs no posted proposal and may name the hash too', () => {
+    const s = state(['a'], { status: 'AWAITING_APPROVAL', approval: null });
+    expect(applyCommand(s, { kind: 'approve', by }, T0).changed).toBe(true);
+    expect(applyCommand(s, { kind: 'approve', by, planHash: s.planHash!.slice(0, 20) }, T0).changed).toBe(true);
   });
 
   it('approve of a running plan is refused', () => {
@@ -99,7 +147,13 @@ describe('parseCommandText', () => {
   it.each([
     ['/approve', { kind: 'approve', by }],
     ['/approve delay=2', { kind: 'approve', by, delayMinutes: 2 }],
-    ['  /cancel  too slow\nmore text', { kind: 'cancel', by, reason: 'too slow' }],
+    ['/cancel  too slow\nmore text', { kind: 'cancel', by, reason: 'too slow' }],
+    ['LGTM, thanks.\n/approve delay=3', { kind: 'approve', by, delayMinutes: 3 }],
+    ['/approve 0123abcd', { kind: 'approve', by, planHash: 'sha256:0123abcd' }],
+    ['/approve sha256:0123ABCDEF delay=0', { kind: 'approve', by, planHash: 'sha256:0123abcdef', delayMinutes: 0 }],
+    ['/approve delay=2 0123abcd', { kind: 'approve', by, planHash: 'sha256:0123abcd', delayMinutes: 2 }],
+    ['> /approve\n\n/status', { kind: 'status', by }],
+    ['```\n/approve\n```\n/status', { kind: 'status', by }],
     ['/retry step-2', { kind: 'retry', by, step: 'step-2' }],
     ['/skip', { kind: 'skip', by }],
     ['/RESUME', { kind: 'resume', by }],
@@ -113,6 +167,10 @@ describe('parseCommandText', () => {
     ['/approve delay=5000', /0-1440/],
     ['/retry ../etc', /step id/],
     ['/deploy', /unknown command "\/deploy"/],
+    ['/approve 0123abc', /plan hash .*got "0123abc"/],
+    ['/approve sha256:xyz12345', /got "sha256:xyz12345"/],
+    ['/approve delay=2 delay=3', /got "delay=3"/],
+    ['/approve 0123abcd 4567abcd', /got "4567abcd"/],
   ])('%s is refused with a reason', (text, reason) => {
     const parsed = parseCommandText(text, by);
     expect(parsed && !parsed.ok && parsed.error).toMatch(reason);
@@ -120,5 +178,42 @@ describe('parseCommandText', () => {
 
   it('ignores text that is not a command', () => {
     expect(parseCommandText('LGTM, thanks! /approve', by)).toBeNull();
+  });
+
+  // What GitHub shows as code, a quote or nothing at all is never a command.
+  it.each([
+    ['indented code (4 spaces)', '    /approve'],
+    ['indented code (tab)', '\t/approve'],
+    ['indented by 1-3 spaces', '  /approve'],
+    ['fenced code', 'Try this:\n```\n/approve\n```'],
+    ['fenced code with tildes and an info string', '~~~~ text\n/approve\n~~~~'],
+    ['an unclosed fence', '```sh\n/approve'],
+    ['a block quote', '> /approve'],
+    ['a nested block quote', '> > /approve'],
+    ['a quote\'s lazy continuation line', '> Please run\n/approve'],
+    ['an HTML comment', '<!--\n/approve\n-->'],
+    ['an HTML comment opened mid-line', 'fine <!-- hidden\n/approve -->'],
+    ['a path at column 0', '/usr/bin/env is missing'],
+    ['a slash without a word', '/ approve'],
+  ])('%s is not a command', (_name, text) => {
+    expect(parseCommandText(text, by)).toBeNull();
+  });
+
+  it('a fence that closes lets the next line count; an inline ``` is no fence', () => {
+    expect(parseCommandText('```\n/cancel\n```\n/approve', by)).toEqual({ ok: true, command: { kind: 'approve', by } });
+    expect(parseCommandText('```a`b```\n/approve', by)).toEqual({ ok: true, command: { kind: 'approve', by } });
+    expect(parseCommandText('<!-- note -->\n/approve', by)).toEqual({ ok: true, command: { kind: 'approve', by } });
+    expect(parseCommandText('> quoted\n\n/approve', by)).toEqual({ ok: true, command: { kind: 'approve', by } });
+  });
+});
+
+describe('a plan blocked for want of an approval', () => {
+  it('/retry and /resume put it back to awaiting approval instead of running it', () => {
+    const blocked = block({ ...state(['a']), approval: null }, 'a', 'no approval').state;
+    for (const cmd of [{ kind: 'retry', by }, { kind: 'resume', by }] as const) {
+      const out = applyCommand(blocked, cmd, T0);
+      expect(out.state).toMatchObject({ status: 'AWAITING_APPROVAL', blockers: [], approval: null });
+      expect(out.reply).toMatch(/was never approved: it now awaits approval/);
+    }
   });
 });

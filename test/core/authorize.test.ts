@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidePermission, gateComment, parseApprovers, type CommentFacts } from '../../src/core/trust/authorize.js';
+import { MAX_REFUSAL_REACTIONS, decidePermission, gateComment, parseApprovers, refusalAnswers, type CommentFacts } from '../../src/core/trust/authorize.js';
 
 const base: CommentFacts = { action: 'created', issueNumber: 7, login: 'octocat', userType: 'User', association: 'MEMBER' };
 const policy = { planIssue: 7, approvers: [] as string[] };
@@ -10,9 +10,13 @@ describe('gateComment', () => {
     ['deleted comments are ignored', { action: 'deleted' }, 'ignore'],
     ['comments on another issue are ignored', { issueNumber: 8 }, 'ignore'],
     ['bots are ignored', { login: 'renovate[bot]', userType: 'Bot' }, 'ignore'],
-    ['NONE is denied without an API call', { association: 'NONE' }, 'deny'],
-    ['CONTRIBUTOR is denied without an API call', { association: 'CONTRIBUTOR' }, 'deny'],
-    ['FIRST_TIME_CONTRIBUTOR is denied', { association: 'FIRST_TIME_CONTRIBUTOR' }, 'deny'],
+    // A private member of the organisation with write access shows up as any of these.
+    ['NONE goes to the permission API', { association: 'NONE' }, 'check-permission'],
+    ['CONTRIBUTOR goes to the permission API', { association: 'CONTRIBUTOR' }, 'check-permission'],
+    ['FIRST_TIME_CONTRIBUTOR goes to the permission API', { association: 'FIRST_TIME_CONTRIBUTOR' }, 'check-permission'],
+    ['FIRST_TIMER goes to the permission API', { association: 'FIRST_TIMER' }, 'check-permission'],
+    ['an association GitHub may add later goes to the permission API', { association: 'SOMETHING_NEW' }, 'check-permission'],
+    ['MANNEQUIN (no account) is denied without an API call', { association: 'MANNEQUIN' }, 'deny'],
     ['MEMBER goes to the permission API', {}, 'check-permission'],
     ['OWNER goes to the permission API', { association: 'OWNER' }, 'check-permission'],
     ['COLLABORATOR goes to the permission API', { association: 'COLLABORATOR' }, 'check-permission'],
@@ -20,8 +24,8 @@ describe('gateComment', () => {
     expect(gateComment({ ...base, ...over }, policy).kind).toBe(kind);
   });
 
-  it('an approvers list decides alone, case-insensitively', () => {
-    expect(gateComment({ ...base, login: 'Alice', association: 'NONE' }, { planIssue: 7, approvers: ['alice'] }).kind).toBe('allow');
+  it('an approvers list narrows the writers: a listed login still needs write permission, others are denied at once', () => {
+    expect(gateComment({ ...base, login: 'Alice', association: 'NONE' }, { planIssue: 7, approvers: ['alice'] }).kind).toBe('check-permission');
     expect(gateComment({ ...base, login: 'bob' }, { planIssue: 7, approvers: ['alice'] })).toMatchObject({ kind: 'deny', reason: expect.stringMatching(/approvers list/) });
   });
 });
@@ -33,7 +37,7 @@ describe('decidePermission', () => {
     ['write', undefined, 'allow'],
     ['read', 'triage', 'deny'],
     ['read', undefined, 'deny'],
-    ['none', undefined, 'deny'],
+    ['none', 'none', 'deny'],
     [undefined, undefined, 'deny'],
   ] as const)('%s/%s → %s', (permission, role, kind) => {
     expect(decidePermission('u', permission, role).kind).toBe(kind);
@@ -42,4 +46,32 @@ describe('decidePermission', () => {
 
 it('parses approvers lists', () => {
   expect(parseApprovers(' @alice, bob\ncarol ')).toEqual(['alice', 'bob', 'carol']);
+});
+
+describe('refusalAnswers', () => {
+  const cmd = (by: string, unauthorized = true) => ({ command: { by }, ...(unauthorized ? { unauthorized } : {}) });
+  const fresh = { answered: new Set<string>(), reactions: 0 };
+
+  it('a person without permission gets one reply per tick, then reactions; others are always answered', () => {
+    const items = [cmd('mallory'), cmd('Mallory'), cmd('eve'), cmd('writer', false), cmd('writer', false), cmd('mallory'), cmd('eve')];
+    const { answers, budget } = refusalAnswers(items, fresh);
+    expect(answers).toEqual(['reply', 'react', 'reply', 'reply', 'reply', 'react', 'react']);
+    expect(budget).toEqual({ answered: new Set(['mallory', 'eve']), reactions: 3 });
+  });
+
+  it('who was answered earlier in the tick gets reactions only', () => {
+    expect(refusalAnswers([cmd('mallory'), cmd('eve')], { answered: new Set(['mallory']), reactions: 0 }).answers).toEqual(['react', 'reply']);
+  });
+
+  it(`150 refused commands from 3 people cost 3 replies and ${MAX_REFUSAL_REACTIONS} reactions; later batches of the tick no more`, () => {
+    const items = Array.from({ length: 150 }, (_, i) => cmd(['a', 'b', 'c'][i % 3]!));
+    const first = refusalAnswers(items, fresh);
+    expect(first.answers.filter((a) => a === 'reply')).toHaveLength(3);
+    expect(first.answers.filter((a) => a === 'react')).toHaveLength(MAX_REFUSAL_REACTIONS);
+    expect(refusalAnswers([cmd('a'), cmd('d'), cmd('writer', false)], first.budget).answers).toEqual(['none', 'reply', 'reply']);
+  });
+});
+
+it('says "no permission" for a login without any', () => {
+  expect(decidePermission('drive-by', 'none')).toMatchObject({ kind: 'deny', reason: 'commands need write, maintain or admin permission; drive-by has no permission' });
 });

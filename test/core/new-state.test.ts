@@ -39,7 +39,7 @@ describe('newState', () => {
   it('creates an approved state in progress, recording who approved which plan and when', () => {
     const state = newState(plan(), { planId: 'local', now, approved: { by: 'alice' }, stepDelayMinutes: 2 });
     expect(state.status).toBe('IN_PROGRESS');
-    expect(state.approval).toEqual({ by: 'alice', at: '2025-05-01T12:00:00.000Z', planHash: state.planHash });
+    expect(state.approval).toEqual({ by: 'alice', at: '2025-05-01T12:00:00.000Z', planHash: state.planHash, stepDigests: expect.any(Object) });
     expect(state.stepDelayMinutes).toBe(2);
   });
 

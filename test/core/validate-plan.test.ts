@@ -71,6 +71,32 @@ const badPlans: BadCase[] = [
   { name: 'command argv non-string', plan: withA({ validate: [{ command: { argv: ['node', 1] } }] }), path: 'plan.steps.a.validate[0].command.argv[1]', message: 'must be a string, got 1' },
   { name: 'command timeout negative', plan: withA({ validate: [{ command: { argv: ['true'], timeoutSeconds: -1 } }] }), path: 'plan.steps.a.validate[0].command.timeoutSeconds', message: 'got -1' },
   { name: 'output_contains text missing', plan: withA({ validate: [{ command_output_contains: { argv: ['true'] } }] }), path: 'plan.steps.a.validate[0].command_output_contains.text', message: 'got undefined' },
+  // env that would make processes run code the proposal does not show, whoever wrote the plan.
+  ...(
+    [
+      ['NODE_OPTIONS', '--require ./evil.cjs', 'NODE_OPTIONS runs code when an interpreter starts (got "--require ./evil.cjs")'],
+      ['LD_PRELOAD', '/tmp/x.so', 'LD_PRELOAD makes the dynamic loader load other code'],
+      ['DYLD_INSERT_LIBRARIES', 'x.dylib', 'DYLD_INSERT_LIBRARIES makes the dynamic loader'],
+      ['PYTHONPATH', '.', 'PYTHONPATH changes where programs or modules are looked up'],
+      ['PYTHONSTARTUP', 'x.py', 'PYTHONSTARTUP runs code when an interpreter starts'],
+      ['PERL5OPT', '-Mevil', 'PERL5OPT runs code when'],
+      ['RUBYOPT', '-revil', 'RUBYOPT runs code when'],
+      ['BASH_ENV', 'x.sh', 'BASH_ENV changes what shells run'],
+      ['ENV', 'x.sh', 'ENV changes what shells run'],
+      ['PATH', './bin:/usr/bin', 'PATH changes where programs'],
+      ['Path', 'C:\\evil', 'Path changes where programs'],
+      ['GIT_SSH_COMMAND', 'sh -c x', 'GIT_SSH_COMMAND configures git'],
+      ['GIT_CONFIG_GLOBAL', '.gitconfig', 'GIT_CONFIG_GLOBAL configures git'],
+      ['JAVA_TOOL_OPTIONS', '-javaagent:x.jar', 'JAVA_TOOL_OPTIONS runs code when'],
+      ['HOME', '.', 'HOME changes which configuration files programs read'],
+      ['npm_config_script_shell', 'x', 'npm_config_script_shell configures npm'],
+    ] as const
+  ).map(([name, value, message]) => ({ name: `env ${name}`, plan: withA({ env: { [name]: value } }), path: `plan.steps.a.env.${name}`, message: `may not be set by a plan: ${message}` })),
+  // Check commands get the agent command's refusals.
+  { name: 'check command runs a shell', plan: withA({ validate: [{ command: { argv: ['bash', '-c', 'npm test'] } }] }), path: 'plan.steps.a.validate[0].command.argv', message: 'must not run a shell or inline code: ["bash","-c","npm test"] runs a shell interpreter (bash)' },
+  { name: 'check command with inline code', plan: withA({ validate: [{ command_output_contains: { argv: ['node', '-e', 'console.log(1)'], text: '1' } }] }), path: 'plan.steps.a.validate[0].command_output_contains.argv', message: 'runs node with inline code (-e)' },
+  { name: 'check command through a wrapper', plan: withA({ validate: [{ command: { argv: ['sudo', '-u', 'root', 'sh'] } }] }), path: 'plan.steps.a.validate[0].command.argv', message: 'runs a shell interpreter (sh)' },
+  { name: 'agent command refused at validation', plan: withA({ agent: 'bash -c "claude -p"' }), path: 'plan.steps.a.agent', message: 'runs a shell interpreter (bash)' },
   { name: 'title not string', plan: { title: 5, steps: { a: step() } }, path: 'plan.title', message: 'must be a string, got 5' },
   { name: 'queue empty', plan: { steps: { a: step() }, stepQueue: [] }, path: 'plan.stepQueue', message: 'must be a non-empty array of step ids, got []' },
   { name: 'queue unknown id', plan: { steps: { a: step() }, stepQueue: ['a', 'toString'] }, path: 'plan.stepQueue[1]', message: 'names unknown step "toString"; known steps: a' },

@@ -1,5 +1,6 @@
 // Who may approve (DESIGN §7), end to end through the bundled Action: only `created` comments on
-// the plan's own issue, by people whose repository permission is write, maintain or admin.
+// the plan's own issue, by people whose repository permission is write, maintain or admin (asked
+// of GitHub for every commenter: the association in the payload does not decide).
 // Everyone else changes nothing on the remote; those whose command was read get a short reply
 // saying why, while edited comments and comments on other issues are ignored without a word.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,8 +44,9 @@ describe('unauthorized /approve (local node)', () => {
   const replyTo = (commentId: number) => h.botComments(ISSUE, 'reply').filter((c) => c.body.startsWith(`<!-- agent-step-sequencer:reply:${commentId} -->`));
 
   it.each([
-    ['no association (NONE)', 'drive-by', 'NONE', /@\u200d?drive-by: commands need write access to this repository \(your association: NONE\)/],
-    ['a contributor', 'contrib', 'CONTRIBUTOR', /@\u200d?contrib: commands need write access to this repository \(your association: CONTRIBUTOR\)/],
+    // The association never decides: GitHub's answer for the login does (none here).
+    ['no association (NONE)', 'drive-by', 'NONE', /@\u200d?drive-by: commands need write, maintain or admin permission; drive-by has no permission/],
+    ['a contributor', 'contrib', 'CONTRIBUTOR', /@\u200d?contrib: commands need write, maintain or admin permission; contrib has no permission/],
     ['a collaborator with read permission', 'reader', 'COLLABORATOR', /@\u200d?reader: commands need write, maintain or admin permission; reader has read permission/],
   ] as const)('%s: no state change, one reply saying why', async (_who, login, association, why) => {
     const said = h.say(ISSUE, login, '/approve', association);

@@ -114,8 +114,8 @@ describe.each(NODES)('proposal → /approve → every step → final summary (%s
       expect(log.map((c) => c.sha)).toContain(link![1]);
       expect(await h.remoteFile(link![1]!, out)).toMatch(/^# step-\d/);
     }
-    // The reply names the approver without pinging them again (an escaped @ and a zero-width joiner).
-    expect(h.botComments(issue, 'reply').map((c) => c.body)).toEqual([expect.stringMatching(/^> \/approve$[\s\S]*@alice: Approved by \\@\u200dalice\. Starting\.$/m)]);
+    // The reply names the approver and the hash without pinging them again (an escaped @ and a zero-width joiner).
+    expect(h.botComments(issue, 'reply').map((c) => c.body)).toEqual([expect.stringMatching(/^> \/approve$[\s\S]*@alice: Approved plan sha256:[0-9a-f]{64} by \\@\u200d?alice\. Starting\.$/m)]);
     expect(done.summary).toMatch(/\| # \| step \| title \| status \|/);
     expect(done.summary).toContain('DONE (3/3)');
     expect(done.summary).toMatch(/```mermaid\nflowchart LR\n/);

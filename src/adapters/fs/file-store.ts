@@ -100,10 +100,11 @@ export class FileStore implements StateStore {
     const text = bytes.toString('utf8');
     const document = this.parseJson(text);
     let state: State;
+    let spans: ReturnType<typeof readNote> = null;
     try {
       // Bytes this build wrote were serialized from a validated state: no second validation.
       // Only large states get a note, so a small one is neither hashed nor looked up.
-      const spans = isLargeDocument(document) ? readNote(this.digestPath, digestOf(bytes)) : null;
+      spans = isLargeDocument(document) ? readNote(this.digestPath, digestOf(bytes)) : null;
       if (spans) {
         state = document as unknown as State;
         adoptTexts(state, text, spans);
@@ -121,7 +122,7 @@ export class FileStore implements StateStore {
       throw this.unreadable(`Invalid state file ${this.statePath}: ${describeError(err)}`);
     }
     this.basis = { kind: 'present', revision: state.revision ?? 0, stamp: stampOf(stats) };
-    return { kind: 'loaded', state };
+    return spans ? { kind: 'loaded', state, verbatim: true } : { kind: 'loaded', state };
   }
 
   async write(state: State, _meta: WriteMeta): Promise<State> {

@@ -39,6 +39,11 @@ export class IssueInbox implements Inbox {
   private readonly commands = new Map<number, IssueComment>();
   /** Our replies, listed from the oldest command still to answer. */
   private replies: { index: MarkerIndex; floor: string } | undefined;
+  /**
+   * Each login's permission, asked once for the whole run: reads come after every step and every
+   * second while an agent runs, and a flood of comments must not become a flood of API calls.
+   */
+  private readonly permissions = new Map<string, Gate>();
 
   constructor(private readonly o: IssueInboxOptions) {
     this.where = { client: o.client, owner: o.owner, repo: o.repo, issueNumber: o.issueNumber };
@@ -50,12 +55,11 @@ export class IssueInbox implements Inbox {
     if (!listing) return { items: [] };
 
     const items: InboxItem[] = [];
-    const permissions = new Map<string, Gate>();
     let lastCommentId = prev.lastCommentId;
     let stoppedEarly = false;
     for (const c of listing.comments) {
       if (c.id <= prev.lastCommentId) continue;
-      const item = await this.toItem(c, permissions).catch((err: unknown) => {
+      const item = await this.toItem(c).catch((err: unknown) => {
         // Leave this comment and everything after it for the next read rather than guess.
         this.o.log?.(`Could not check @${c.login}'s permission for comment ${c.id}; trying again next tick: ${describeError(err)}`);
         return 'stop' as const;
@@ -104,12 +108,16 @@ export class IssueInbox implements Inbox {
       ...(this.o.log ? { log: this.o.log } : {}),
     });
     index.remember(marker, comment);
+    await this.react(item, refused);
+  }
+
+  async react(item: InboxItem, refused = false): Promise<void> {
     if (this.o.reactions === false) return;
     const { client, owner, repo } = this.o;
     // GitHub answers a repeated reaction with 200, so this is safe to repeat.
     await client.rest.reactions
-      .createForIssueComment({ owner, repo, comment_id: command.id, content: item.refusal || refused ? 'confused' : '+1' })
-      .catch((err: unknown) => this.o.log?.(`Could not react to comment ${command.id}: ${describeError(err)}`));
+      .createForIssueComment({ owner, repo, comment_id: item.cursor, content: item.refusal || refused ? 'confused' : '+1' })
+      .catch((err: unknown) => this.o.log?.(`Could not react to comment ${item.cursor}: ${describeError(err)}`));
   }
 
   /** Comments after the memo's `since`: null when unchanged since the memo's ETag (a free 304). */
@@ -133,7 +141,7 @@ export class IssueInbox implements Inbox {
   }
 
   /** An item for a command comment, null for anything that is not one for us. */
-  private async toItem(c: IssueComment, permissions: Map<string, Gate>): Promise<InboxItem | null> {
+  private async toItem(c: IssueComment): Promise<InboxItem | null> {
     const bot = this.o.botLogin;
     if (c.userType === 'Bot' || (bot && c.login.toLowerCase() === bot.toLowerCase())) return null;
     const parsed = parseCommandText(c.body, c.login);
@@ -146,12 +154,13 @@ export class IssueInbox implements Inbox {
       this.o.policy,
     );
     if (gate.kind === 'check-permission') {
-      gate = permissions.get(c.login) ?? (await this.permission(c.login));
-      permissions.set(c.login, gate);
+      const key = c.login.toLowerCase();
+      gate = this.permissions.get(key) ?? (await this.permission(c.login));
+      this.permissions.set(key, gate);
     }
     if (gate.kind === 'ignore') return null;
     const fallback: Command = { kind: 'status', by: c.login };
-    if (gate.kind === 'deny') return { cursor: c.id, command: parsed.ok ? parsed.command : fallback, refusal: gate.reason };
+    if (gate.kind === 'deny') return { cursor: c.id, command: parsed.ok ? parsed.command : fallback, refusal: gate.reason, unauthorized: true };
     if (!parsed.ok) return { cursor: c.id, command: fallback, refusal: parsed.error };
     const command: Command = parsed.command.kind === 'approve' ? { ...parsed.command, commentId: c.id, at: c.createdAt } : parsed.command;
     return { cursor: c.id, command };

@@ -3,6 +3,7 @@
 import { ConfigError, PlanError, showValue, type Issue } from '../errors.js';
 import { ID_PATTERN, cloneJson } from './field-checks.js';
 import { planHash } from './plan-hash.js';
+import { stepDigests } from './step-digests.js';
 import { STATE_VERSION, type Plan, type State } from '../state/types.js';
 import { checkQueue } from './validate-plan.js';
 import { effectiveQueue } from './plan-queue.js';
@@ -49,8 +50,13 @@ export function newState(plan: Plan, opts: NewStateOptions): State {
     blockers: [],
     lastHeartbeatIso: null,
     artifacts: [],
-    approval: opts.approved ? { by: opts.approved.by, at, planHash: hash } : null,
+    approval: opts.approved ? approvalOf(opts.approved.by, at, hash, plan) : null,
     cancelRequested: null,
     inbox: { lastCommentId: 0 },
   };
+}
+
+function approvalOf(by: string, at: string, hash: string, plan: Plan): NonNullable<State['approval']> {
+  const digests = stepDigests(plan);
+  return { by, at, planHash: hash, ...(digests ? { stepDigests: digests } : {}) };
 }

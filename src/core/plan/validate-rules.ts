@@ -4,6 +4,7 @@ import { showValue, type Issue } from '../errors.js';
 import { add, checkString, index, isNonEmptyString, isRecord, key, listSome } from './field-checks.js';
 import { compilePattern } from './rule-pattern.js';
 import { checkRelativePath } from './workspace-paths.js';
+import { commandProblem } from '../trust/agent-command.js';
 
 export const RULE_KINDS = [
   'file_exists',
@@ -149,6 +150,10 @@ function checkArgv(issues: Issue[], path: string, value: unknown): void {
   });
   if (typeof value[0] === 'string' && !isNonEmptyString(value[0])) {
     add(issues, index(path, 0), `must name the program to run, got ${showValue(value[0])}`);
+  } else if (value.every((arg) => typeof arg === 'string')) {
+    // The same refusals as agent commands: no shell and no inline code behind a check.
+    const problem = commandProblem(value as string[]);
+    if (problem) add(issues, path, `must not run a shell or inline code: ${showValue(value)} ${problem}`);
   }
 }
 

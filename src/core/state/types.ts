@@ -112,6 +112,8 @@ export interface Approval {
   at: string;
   planHash: string;
   commentId?: number;
+  /** A short digest per step of the approved plan (plans up to 500 steps), to name what changed later. */
+  stepDigests?: Record<string, string>;
 }
 
 export interface State {

@@ -1,7 +1,8 @@
 // What a person's command does to a plan. Pure: returns the next state, the reply to post and
 // whether anything changed. A refused command changes nothing and says why.
 import { advance, cancel } from './apply.js';
-import type { Command } from './commands.js';
+import { namesPlanHash, type Command } from './commands.js';
+import { stepDigests } from '../plan/step-digests.js';
 import type { Notice } from './notices.js';
 import { activeStepId, remediationTargets } from './remediation.js';
 import { currentStepId, stepRun, stepsDone } from '../state/step-view.js';
@@ -38,28 +39,41 @@ export function applyCommand(state: State, cmd: Command, now: Date): CommandOutc
 
 function approve(state: State, cmd: Extract<Command, { kind: 'approve' }>, now: Date): CommandOutcome {
   if (state.status !== 'AWAITING_APPROVAL') return refuse(state, `Nothing to approve: the plan is ${state.status}.`);
-  // GitHub stamps comments in whole seconds while the proposal time has milliseconds: an
-  // approval within the proposal's second is not older than it.
-  const proposedAt = typeof state.proposal?.at === 'string' ? Math.floor(Date.parse(state.proposal.at) / 1000) * 1000 : NaN;
-  if (cmd.at && !Number.isNaN(proposedAt) && Date.parse(cmd.at) < proposedAt) {
-    return refuse(state, `This approval was written before the current proposal (${state.proposal?.at}). Review the plan as proposed now and approve again.`);
+  const current = state.planHash;
+  // A comment approves what the issue showed: the posted proposal of exactly this plan, posted
+  // before the comment was written. A person at the CLI or dispatching the workflow acts directly.
+  if (cmd.commentId !== undefined || cmd.at !== undefined) {
+    const proposal = state.proposal;
+    if (typeof proposal?.postedAt !== 'string' || typeof proposal.planHash !== 'string') {
+      return refuse(state, `Nothing shown to approve yet: no proposal of this plan has been posted on the issue (plan ${current ?? 'without a hash'}). Wait for the proposal comment, review it, then approve.`);
+    }
+    if (proposal.planHash !== current) {
+      return refuse(state, `The latest posted proposal shows plan ${proposal.planHash}, but the plan is now ${current ?? 'without a hash'}. Wait for the proposal of the current plan, review it, then approve again.`);
+    }
+    // GitHub stamps comments in whole seconds: an approval within the proposal's second counts.
+    const writtenAt = Math.floor(Date.parse(cmd.at ?? '') / 1000);
+    if (!(writtenAt >= Math.floor(Date.parse(proposal.postedAt) / 1000))) {
+      return refuse(state, `This approval was written before the proposal of plan ${current} was posted (${proposal.postedAt}). Review the plan as proposed now and approve again.`);
+    }
   }
-  if (cmd.planHash && state.planHash && cmd.planHash !== state.planHash) {
-    return refuse(state, `This approval is for plan ${cmd.planHash}, but the proposed plan is now ${state.planHash}. Review the new proposal and approve again.`);
+  if (cmd.planHash !== undefined && !namesPlanHash(cmd.planHash, current)) {
+    return refuse(state, `This approval names plan ${cmd.planHash}, but the proposed plan is ${current ?? 'without a hash'}. Review the proposal and approve again.`);
   }
+  const digests = stepDigests(state.plan);
   const next: State = {
     ...state,
     status: 'IN_PROGRESS',
     approval: {
       by: cmd.by,
       at: now.toISOString(),
-      planHash: state.planHash ?? '',
+      planHash: current ?? '',
       ...(cmd.commentId !== undefined ? { commentId: cmd.commentId } : {}),
+      ...(digests ? { stepDigests: digests } : {}),
     },
     ...(cmd.delayMinutes !== undefined ? { stepDelayMinutes: cmd.delayMinutes } : {}),
   };
   const delay = cmd.delayMinutes ? ` with ${cmd.delayMinutes} min between steps` : '';
-  return { state: next, changed: true, reply: `Approved by @${cmd.by}${delay}. Starting.`, notices: [] };
+  return { state: next, changed: true, reply: `Approved plan ${current ?? '(no hash)'} by @${cmd.by}${delay}. Starting.`, notices: [] };
 }
 
 function requestCancel(state: State, cmd: Extract<Command, { kind: 'cancel' }>, now: Date): CommandOutcome {
@@ -94,6 +108,11 @@ function clearBlockers(state: State, stepId: string): string[] {
 
 function unblock(state: State, named: string | undefined, verb: string): CommandOutcome {
   if (state.status !== 'BLOCKED') return refuse(state, `Nothing to ${verb}: the plan is ${state.status}, not BLOCKED.`);
+  // Blocked because nobody approved it (approval-check.ts): going on means being approved first.
+  if (!state.approval && state.planHash !== undefined) {
+    const next: State = { ...state, status: 'AWAITING_APPROVAL', blockers: [], notBefore: null };
+    return { state: next, changed: true, reply: `This plan (${state.planHash}) was never approved: it now awaits approval. Review its proposal, then /approve it.`, notices: [] };
+  }
   const target = targetStep(state, named);
   if ('error' in target) return refuse(state, `Cannot ${verb}: ${target.error}.`);
   const { stepId } = target;

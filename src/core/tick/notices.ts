@@ -1,5 +1,6 @@
 // What the engine tells people about. Notices are values produced by transitions and delivered
 // by a Notifier only after the write that produced them is durable.
+import type { StepChange } from '../plan/replan.js';
 
 export type Notice =
   | { kind: 'blocked'; stepId: string; reason: string }
@@ -9,4 +10,6 @@ export type Notice =
   | { kind: 'step-failed'; stepId: string; error: string; willRetry: boolean }
   | { kind: 'reopened'; stepId: string; missing: string[] }
   | { kind: 'interrupted'; stepId: string; attempt: number; reason: string }
-  | { kind: 'timed-out'; stepId: string; minutes: number };
+  | { kind: 'timed-out'; stepId: string; minutes: number }
+  /** The plan changed after it was approved: it awaits approval again. `changes` is null when unknown. */
+  | { kind: 'plan-changed'; approvedHash: string; planHash: string; changes: StepChange[] | null };

@@ -2,19 +2,116 @@
 // quoting people already know from the shell, but nothing here ever runs a shell: the prompt is
 // appended as one argument, so it cannot be interpreted as code. Commands that would bring a
 // shell (or an interpreter's inline-code flag) back in are refused with an explanation, because
-// the prompt then becomes code again, written by whoever wrote the issue.
+// the prompt then becomes code again, written by whoever wrote the issue. Check commands of
+// validation rules (argv without a prompt) get the same refusals (commandProblem).
+//
+// This list is defence in depth, not a boundary: whoever chooses the program chooses what runs,
+// and no list of programs can be complete. It catches the ways people reach for a shell by habit
+// and the known ways a harmless-looking wrapper runs its argument as code:
+// - shells, and programs that hand their command to one (su, runuser, sg, script, ssh, watch,
+//   parallel, at, tmux, screen, …), `env -S`, `sudo -s/-i`, `doas -s`, `flock -c`, `npx -c`,
+//   `npm exec -c`, `pnpm dlx -c`;
+// - interpreters with inline code (`python -c`, `node -e`, `perl -e`, `expect -c`, `Rscript -e`,
+//   `julia -e`, …), and with no script at all (the prompt would be read as the script's path);
+// - programs whose first argument is a program (awk and its family, sed: `e` runs a shell), and
+//   options that run other programs (`find -exec`, `git -c alias.x=!cmd`, `git -c core.pager=…`,
+//   `git submodule foreach`, `git rebase --exec`, …);
+// - wrappers (`env`, `sudo`, `timeout`, `nice`, `xargs`, `flock`, …) are looked through, their
+//   options parsed with their values (`timeout -s KILL`, `sudo -u root`), and a wrapper with no
+//   program is refused (the prompt would be the program).
 import { ConfigError, showValue } from '../errors.js';
 
 const SHELLS = new Set([
-  'sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'fish', 'csh', 'tcsh', 'ash', 'yash', 'rbash',
-  'pwsh', 'powershell', 'cmd', 'busybox', 'toybox', 'eval', 'exec', 'source', '.',
+  'sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'fish', 'csh', 'tcsh', 'ash', 'yash', 'rbash', 'nu',
+  'elvish', 'xonsh', 'osh', 'ysh', 'pwsh', 'powershell', 'cmd', 'busybox', 'toybox', 'eval',
+  'exec', 'source', '.',
 ]);
 
-/** Programs that run another program given later on the line: we check that one too. */
-const WRAPPERS = new Set([
-  'env', 'nohup', 'nice', 'timeout', 'setsid', 'stdbuf', 'time', 'command', 'sudo', 'doas',
-  'xargs', 'ionice', 'chrt', 'taskset',
-]);
+/** Programs that hand their command (or the prompt) to a shell. */
+const SHELL_RUNNERS: Record<string, string> = {
+  su: 'runs its command through the target user\'s shell',
+  runuser: 'runs its command through the target user\'s shell',
+  sg: 'runs its command through /bin/sh',
+  newgrp: 'starts a shell',
+  login: 'starts a shell',
+  script: 'runs its command (or a shell) through $SHELL',
+  ssh: 'runs its command through the remote user\'s shell',
+  rsh: 'runs its command through the remote user\'s shell',
+  watch: 'runs its command through sh -c',
+  parallel: 'runs its commands through a shell',
+  at: 'hands its input to a shell',
+  batch: 'hands its input to a shell',
+  tmux: 'runs its commands through a shell',
+  screen: 'runs its commands through a shell',
+};
+
+/** Programs whose first argument is a program in their own language. */
+const PROGRAM_FIRST: Array<[RegExp, string]> = [
+  [/^(awk|gawk|mawk|nawk|original-awk|goawk|busybox-awk)$/, 'runs awk, whose program is given inline (and whose system() runs a shell)'],
+  [/^g?sed$/, 'runs sed, whose script is given inline (and whose e command runs a shell)'],
+];
+
+/** How to find the program a wrapper runs (`env X=1 prog`, `timeout -s KILL 60 prog`). */
+interface Wrapper {
+  /** Short options whose value follows, attached or as the next word. */
+  value?: string;
+  /** Short options whose value can only be attached (`xargs -i{}`). */
+  attachedOnly?: string;
+  /** Long options whose value is the next word unless given as `--opt=value`. */
+  longValue?: string[];
+  /** Words between the options and the program (`timeout DURATION`, `flock FILE`, `taskset MASK`). */
+  positionals?: number;
+  /** `NAME=value` words before the program set variables (`env`, `sudo`). */
+  assignments?: boolean;
+  /** Options that make the wrapper run a shell or code itself, with why. */
+  refuse?: Record<string, string>;
+  /** A wrapper only as one of these subcommands (`npm exec`); anything else is the program itself. */
+  subcommands?: string[];
+  /** The program is a package name, maybe with a version (`npx pkg@1.2`). */
+  packageName?: boolean;
+}
+
+const VIA_SHELL = 'runs its command through a shell';
+const PACKAGE_RUNNER: Wrapper = { value: 'p', longValue: ['--package'], refuse: { '-c': VIA_SHELL, '--call': VIA_SHELL, '--shell-mode': VIA_SHELL }, packageName: true };
+
+const WRAPPERS: Record<string, Wrapper> = {
+  env: {
+    value: 'uCPa',
+    longValue: ['--unset', '--chdir', '--argv0'],
+    assignments: true,
+    refuse: { '-S': 'splits its argument like a shell would', '--split-string': 'splits its argument like a shell would' },
+  },
+  nohup: {},
+  nice: { value: 'n', longValue: ['--adjustment'] },
+  timeout: { value: 'sk', longValue: ['--signal', '--kill-after'], positionals: 1 },
+  setsid: {},
+  stdbuf: { value: 'ioe', longValue: ['--input', '--output', '--error'] },
+  time: { value: 'fo', longValue: ['--format', '--output'] },
+  command: {},
+  sudo: {
+    value: 'uUgphCDRTrt',
+    longValue: ['--user', '--group', '--other-user', '--host', '--prompt', '--close-from', '--chdir', '--chroot', '--command-timeout', '--role', '--type'],
+    assignments: true,
+    refuse: { '-s': 'runs a shell', '--shell': 'runs a shell', '-i': 'runs a login shell', '--login': 'runs a login shell', '-e': 'runs an editor', '--edit': 'runs an editor' },
+  },
+  doas: { value: 'uC', refuse: { '-s': 'runs a shell' } },
+  xargs: {
+    value: 'adEILnPs',
+    attachedOnly: 'eil',
+    longValue: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
+  },
+  ionice: { value: 'cnpPu' },
+  chrt: { longValue: ['--sched-runtime', '--sched-period', '--sched-deadline'], value: 'TPD', positionals: 1 },
+  taskset: { positionals: 1 },
+  flock: { value: 'wE', longValue: ['--timeout', '--wait', '--conflict-exit-code'], positionals: 1, refuse: { '-c': 'runs its command through sh -c', '--command': 'runs its command through sh -c' } },
+  chroot: { positionals: 1 },
+  unbuffer: {},
+  npx: PACKAGE_RUNNER,
+  bunx: PACKAGE_RUNNER,
+  npm: { ...PACKAGE_RUNNER, subcommands: ['exec', 'x'] },
+  pnpm: { ...PACKAGE_RUNNER, subcommands: ['dlx', 'exec'] },
+  yarn: { ...PACKAGE_RUNNER, subcommands: ['dlx', 'exec'] },
+};
 
 interface Interpreter {
   /** Short flag letters that take code inline (`-c code`, also bundled as `-uc`). */
@@ -45,16 +142,21 @@ const JS_RUNTIME: Interpreter = {
 };
 const INTERPRETERS: Array<[RegExp, Interpreter]> = [
   [/^(python|pypy)(\d+(\.\d+)?)?$/, PYTHON],
-  [/^(node|nodejs|bun)$/, JS_RUNTIME],
+  [/^(node|nodejs|bun|tsx|ts-node)$/, JS_RUNTIME],
   [/^deno$/, { ...JS_RUNTIME, inlineSub: ['eval'] }],
   [/^perl(\d+(\.\d+)*)?$/, { inline: 'eE', inlineLong: [], withValue: '', attachedValue: 'IMmxidDCV', digitsValue: 'l0' }],
   [/^ruby(\d+(\.\d+)*)?$/, { inline: 'e', inlineLong: [], withValue: 'IrCEK', attachedValue: 'iFWTx', digitsValue: '0' }],
   [/^php(\d+(\.\d+)*)?$/, { inline: 'rRBE', inlineLong: ['--run', '--process-code', '--process-begin', '--process-end'], withValue: 'cdzt', stop: 'f' }],
   [/^osascript$/, { inline: 'e', inlineLong: [], withValue: 'ls' }],
   [/^(lua|luajit)(\d+(\.\d+)*)?$/, { inline: 'e', inlineLong: [], withValue: 'l' }],
+  [/^expect$/, { inline: 'c', inlineLong: [], withValue: 'bD', stop: 'f' }],
+  [/^(r|rscript)$/, { inline: 'e', inlineLong: [], withValue: '', stop: 'f' }],
+  [/^julia(-\d+(\.\d+)*)?$/, { inline: 'eE', inlineLong: ['--eval', '--print'], withValue: 'JLpCtgO', longWithValue: ['--project', '--sysimage', '--load', '--procs', '--threads', '--cpu-target'] }],
+  [/^elixir$/, { inline: 'e', inlineLong: ['--eval'], withValue: 'r', longWithValue: ['--require', '--erl', '--name', '--sname', '--cookie', '--pa', '--pz'] }],
 ];
 
 const EXAMPLE = 'give the agent binary itself, e.g. "claude -p". The prompt is passed as one argument and never run by a shell.';
+const CHECK_EXAMPLE = 'run a program or a script file from the workspace with plain arguments, e.g. ["./checks/verify.sh"] or ["npm", "test"]; nothing here is run by a shell.';
 
 /** True when the command names a file by path (relative or absolute) rather than a PATH lookup. */
 export function isPathLike(cmd: string): boolean {
@@ -76,8 +178,39 @@ export function parseAgentCommand(text: string, source: string): string[] {
   }
   const argv = tokenize(text, fail);
   if (argv.length === 0) fail('has no words; expected an agent command such as "claude -p"');
-  checkProgram(argv, fail);
+  checkProgram(argv, { fail, hint: EXAMPLE, prompt: true });
   return argv;
+}
+
+/** Why an agent command would be refused (parseAgentCommand's message without its source), or null. */
+export function agentCommandProblem(text: string): string | null {
+  try {
+    parseAgentCommand(text, '');
+    return null;
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message.replace(/^: /, '');
+    throw err;
+  }
+}
+
+/**
+ * Why the argv of a check command (a `command` or `command_output_contains` rule) would bring a
+ * shell or inline code back, or null. Like an agent command, but nothing is appended to it.
+ */
+export function commandProblem(argv: readonly string[]): string | null {
+  try {
+    checkProgram([...argv], {
+      fail: (why) => {
+        throw new ConfigError(why);
+      },
+      hint: CHECK_EXAMPLE,
+      prompt: false,
+    });
+    return null;
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message;
+    throw err;
+  }
 }
 
 type Fail = (why: string) => never;
@@ -158,60 +291,121 @@ function programName(word: string): string {
   return base.toLowerCase().replace(/\.(exe|cmd|bat|com)$/, '');
 }
 
-function checkProgram(argv: string[], fail: Fail): void {
+interface CheckContext {
+  fail: Fail;
+  /** What to do instead, appended to refusals. */
+  hint: string;
+  /** The prompt is appended as the last argument (agent commands; not check commands). */
+  prompt: boolean;
+}
+
+function checkProgram(argv: string[], ctx: CheckContext): void {
+  const { fail, hint } = ctx;
   const first = argv[0] as string;
   if (/^[\s|&;<>()$`\\"'*?!{}[\]#~=%^]*$/.test(first)) {
-    fail(`starts with ${showValue(first)}, which is shell syntax, not a program; ${EXAMPLE}`);
+    fail(`starts with ${showValue(first)}, which is shell syntax, not a program; ${hint}`);
   }
   const name = programName(first);
-  if (SHELLS.has(name)) fail(`runs a shell interpreter (${name}); ${EXAMPLE}`);
-  if (WRAPPERS.has(name)) {
-    const rest = wrappedCommand(name, argv.slice(1), fail);
-    if (rest.length > 0) checkProgram(rest, fail);
+  const args = argv.slice(1);
+  if (SHELLS.has(name)) fail(`runs a shell interpreter (${name}); ${hint}`);
+  const runner = SHELL_RUNNERS[name];
+  if (runner) fail(`runs ${name}, which ${runner}; ${hint}`);
+  for (const [pattern, why] of PROGRAM_FIRST) if (pattern.test(name)) fail(`${why}; ${hint}`);
+  const wrapper = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
+  if (wrapper && (!wrapper.subcommands || wrapper.subcommands.includes(args[0] ?? ''))) {
+    const rest = wrappedCommand(name, wrapper, wrapper.subcommands ? args.slice(1) : args, ctx);
+    if (rest.length > 0) checkProgram(rest, ctx);
+    else if (ctx.prompt) fail(`runs ${name} without a program to run, so the prompt would be run as the program; ${hint}`);
     return;
   }
+  if (name === 'git') checkGit(args, ctx);
+  if (name === 'find') {
+    const exec = args.find((a) => /^-(exec|execdir|ok|okdir)$/.test(a));
+    if (exec) fail(`runs find ${exec}, which runs other programs; ${hint}`);
+  }
   for (const [pattern, interp] of INTERPRETERS) {
-    if (pattern.test(name)) checkInterpreter(name, interp, argv.slice(1), fail);
+    if (pattern.test(name)) checkInterpreter(name, interp, args, ctx);
   }
 }
 
-/** The command a wrapper (`env X=1 prog`, `nice -n 5 prog`, `timeout 60 prog`) would run. */
-function wrappedCommand(name: string, args: string[], fail: Fail): string[] {
+/** The command a wrapper would run: what follows its options, their values and its positionals. */
+function wrappedCommand(name: string, w: Wrapper, args: string[], ctx: CheckContext): string[] {
+  const refuse = (flag: string, why: string): never => ctx.fail(`runs "${name} ${flag}", which ${why}; ${ctx.hint}`);
   let i = 0;
-  while (i < args.length) {
+  // Options (and, for env and sudo, NAME=value words) come first.
+  for (; i < args.length; i++) {
     const a = args[i] as string;
-    if (a === '--') return args.slice(i + 1);
-    if (name === 'env') {
-      if (a === '-S' || a.startsWith('--split-string') || /^-[^-]*S/.test(a)) {
-        fail(`runs "env -S", which splits its argument like a shell would; ${EXAMPLE}`);
-      }
-      if (a === '-u' || a === '--unset' || a === '-C' || a === '--chdir') {
-        i += 2;
-        continue;
-      }
-      if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {
-        i++;
-        continue;
-      }
-    }
-    // Option values of these wrappers are numbers or durations (`-n 10`, `60s`, `0x3`).
-    if (a.startsWith('-') || /^[+-]?(\d+(\.\d+)?[smhd]?|0x[0-9a-f]+)$/i.test(a)) {
+    if (a === '--') {
       i++;
+      break;
+    }
+    if (w.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) continue;
+    if (!a.startsWith('-') || a === '-') break;
+    if (a.startsWith('--')) {
+      const [flag = a] = a.split('=', 1);
+      const why = w.refuse?.[flag];
+      if (why) refuse(flag, why);
+      if (w.longValue?.includes(flag) && !a.includes('=')) i++;
       continue;
     }
-    return args.slice(i);
+    // Bundled short options: `-iS`, `-qc`, `-n5`, `-uroot`; `nice -5` is a number.
+    if (/^-\d+$/.test(a)) continue;
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j] as string;
+      const why = w.refuse?.[`-${c}`];
+      if (why) refuse(`-${c}`, why);
+      if (w.attachedOnly?.includes(c)) break;
+      if (w.value?.includes(c)) {
+        if (j === a.length - 1) i++;
+        break;
+      }
+    }
   }
-  return [];
+  i += w.positionals ?? 0;
+  const rest = args.slice(i);
+  // `flock FILE -c command`: an option right after the positionals still counts.
+  const late = rest[0] !== undefined ? w.refuse?.[rest[0]] : undefined;
+  if (late) refuse(rest[0] as string, late);
+  if (w.packageName && rest.length > 0) {
+    // `npx @scope/pkg@1.2 …` runs the package's binary, named like the package.
+    const pkg = (rest[0] as string).replace(/^(@[^/]+\/)?([^@]+)(@.*)?$/, '$2');
+    return [pkg, ...rest.slice(1)];
+  }
+  return rest;
 }
 
-function checkInterpreter(name: string, interp: Interpreter, args: string[], fail: Fail): void {
-  const inlineFail = (flag: string): never =>
-    fail(`runs ${name} with inline code (${flag}); put the agent in a script file (e.g. "${name} agent-script") or ${EXAMPLE}`);
+/** Options and subcommands with which git runs commands it was given (config, aliases, hooks). */
+function checkGit(args: string[], ctx: CheckContext): void {
+  const refuse = (what: string, why: string): never => ctx.fail(`runs git ${what}, which ${why}; ${ctx.hint}`);
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i] as string;
+    if (!a.startsWith('-')) break;
+    // Any configuration can run commands: alias.x=!cmd, core.pager, core.fsmonitor, core.sshCommand, …
+    if (a.startsWith('-c') || a.startsWith('--config-env')) refuse(`${a.startsWith('-c') ? '-c' : '--config-env'}`, 'sets configuration that can run commands (alias.*, core.pager, core.fsmonitor, …)');
+    if (a.startsWith('--exec-path=')) refuse('--exec-path', 'makes git take its subcommands from another folder');
+    if (a === '-C' || a === '--git-dir' || a === '--work-tree' || a === '--namespace') i++;
+  }
+  const sub = args[i];
+  const rest = args.slice(i + 1);
+  if (sub === 'submodule' && rest.includes('foreach')) refuse('submodule foreach', 'runs its command through a shell');
+  if (sub === 'filter-branch') refuse('filter-branch', 'runs its filters through a shell');
+  if (sub === 'bisect' && rest[0] === 'run') refuse('bisect run', 'runs the given command');
+  if ((sub === 'rebase' || sub === 'difftool') && rest.some((a) => /^(-x|--exec|--extcmd)(=|$)|^-[^-]*x/.test(a))) refuse(`${sub} ${sub === 'rebase' ? '--exec' : '--extcmd'}`, 'runs the given command through a shell');
+}
+
+function checkInterpreter(name: string, interp: Interpreter, args: string[], ctx: CheckContext): void {
+  const { fail } = ctx;
+  const inlineFail = (flag: string): never => fail(`runs ${name} with inline code (${flag}); ${scriptAdvice(name, ctx)}`);
   const first = args[0];
   if (first !== undefined && interp.inlineSub?.includes(first)) inlineFail(first);
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
-    if (a === '--' || a === '-' || !a.startsWith('-')) return;
+    if (a === '-' || !a.startsWith('-')) return;
+    if (a === '--') {
+      if (i + 1 < args.length) return;
+      break;
+    }
     if (a.startsWith('--')) {
       const flag = a.split('=', 1)[0] as string;
       if (interp.inlineLong.includes(flag)) inlineFail(flag);
@@ -233,4 +427,10 @@ function checkInterpreter(name: string, interp: Interpreter, args: string[], fai
       }
     }
   }
+  // No script named: the interpreter would read the prompt, the last argument, as its script's path.
+  if (ctx.prompt) fail(`runs ${name} without a script, so the prompt would be taken for the script's path; ${scriptAdvice(name, ctx)}`);
+}
+
+function scriptAdvice(name: string, ctx: CheckContext): string {
+  return ctx.prompt ? `put the agent in a script file (e.g. "${name} agent-script") or ${ctx.hint}` : `put the code in a script file (e.g. ["${name}", "checks/verify-script"]) or ${ctx.hint}`;
 }
