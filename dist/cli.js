@@ -9,14 +9,14 @@ import {
   localPaths,
   runCommand,
   validateCommand
-} from "./chunks/chunk-ABFTCWS7.js";
-import "./chunks/chunk-VURMFI5R.js";
+} from "./chunks/chunk-6WRFHVUH.js";
+import "./chunks/chunk-HUII3FRQ.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunks/chunk-DDSRAMVI.js";
-import "./chunks/chunk-IYSHXHCN.js";
+} from "./chunks/chunk-D5OT7PN4.js";
+import "./chunks/chunk-MPH7CO45.js";
 import {
   ExecAgentRunner,
   statusTable,
@@ -24,18 +24,19 @@ import {
   terminalText,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-GQC6YQY7.js";
+} from "./chunks/chunk-QZSXANZ7.js";
 import {
   newState
-} from "./chunks/chunk-MZDM2FG7.js";
+} from "./chunks/chunk-B2BSAYXO.js";
+import "./chunks/chunk-NWIZML63.js";
 import "./chunks/chunk-A7XPLWEY.js";
-import "./chunks/chunk-BOJWYVMZ.js";
+import "./chunks/chunk-3E23SFY3.js";
 import {
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-HWJ2OXAX.js";
-import "./chunks/chunk-2624AKEQ.js";
-import "./chunks/chunk-YLYNSTS6.js";
+} from "./chunks/chunk-G7CRUPCD.js";
+import "./chunks/chunk-2FIBBQFA.js";
+import "./chunks/chunk-YFALWXXD.js";
 import {
   ConfigError,
   EXIT,
@@ -446,7 +447,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-YOZCW34W.js");
+var fleet = () => import("./chunks/fleet-OWIXYBSY.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {

@@ -4,22 +4,22 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-6IQRFT6Y.js";
+} from "./chunks/chunk-O5DZHYEK.js";
 import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-HVZ2IH4C.js";
+} from "./chunks/chunk-ECPOWIBB.js";
 import {
   readRunContext
-} from "./chunks/chunk-JT7ESTSQ.js";
+} from "./chunks/chunk-I3ODYMWU.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
 } from "./chunks/chunk-A7XPLWEY.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-BOJWYVMZ.js";
+} from "./chunks/chunk-3E23SFY3.js";
 import {
   NO_SECRETS,
   attemptTimeoutMsFor,
@@ -28,7 +28,7 @@ import {
   guardRepository,
   isActiveRef,
   knownSecrets
-} from "./chunks/chunk-HWJ2OXAX.js";
+} from "./chunks/chunk-G7CRUPCD.js";
 import {
   ConfigError,
   SequencerError,
@@ -43,7 +43,7 @@ import {
   setFailed,
   setSecret,
   warning
-} from "./chunks/chunk-GEX65OPK.js";
+} from "./chunks/chunk-HLRQWXKU.js";
 import "./chunks/chunk-PANJYNO7.js";
 
 // src/adapters/toolkit/toolkit-log.ts
@@ -78,12 +78,12 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-BW3R3BLB.js"),
-  fleet: () => import("./chunks/fleet-KV2X2Y3I.js"),
-  propose: () => import("./chunks/propose-TTSN3LTZ.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-QMZ5JOYC.js"),
-  client: () => import("./chunks/github-client-CAS4AIS4.js"),
-  newState: () => import("./chunks/new-state-UGJPDKJN.js")
+  tick: () => import("./chunks/plan-tick-OPI5CC3Q.js"),
+  fleet: () => import("./chunks/fleet-CR2S4IEW.js"),
+  propose: () => import("./chunks/propose-4VPZEUYC.js"),
+  dispatch: () => import("./chunks/workflow-dispatch-RXP772HS.js"),
+  client: () => import("./chunks/github-client-677TGNKH.js"),
+  newState: () => import("./chunks/new-state-QJWR2JGE.js")
 };
 async function run() {
   let outputs = emptyOutputs();

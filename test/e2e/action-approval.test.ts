@@ -96,7 +96,7 @@ describe('approving a posted proposal (local node)', () => {
     expectOk(run);
     expect(run.outputs.status).toBe('DONE');
     expect((await h.remoteState(PLAN_ID))?.approval).toMatchObject({ by: 'private-member', planHash: hash, commentId: approve.comment.id });
-    expect(repliesTo(approve.comment.id)[0]?.body).toContain(`Approved plan ${hash} by @`);
+    expect(repliesTo(approve.comment.id)[0]?.body).toMatch(new RegExp(`Approved plan ${hash} by \\\\?@`));
     expect((await readAgentCalls(h.agentLog)).map((c) => c.step)).toEqual(['step-1']);
   });
 });

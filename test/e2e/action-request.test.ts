@@ -109,7 +109,7 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
     expect(await readAgentCalls(h.agentLog)).toEqual([]);
     const replies = h.botComments(issue, 'reply');
     expect(replies).toHaveLength(1);
-    expect(replies[0]!.body).toMatch(/only someone with write access can ask for it: commands need write, maintain or admin permission; drive-by has none permission/);
+    expect(replies[0]!.body).toMatch(/only someone with write access can ask for it: commands need write, maintain or admin permission; drive-by has no permission/);
     expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
   });
 
