@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const WORKFLOW_PARSER = '/node_modules/@actions/workflow-parser/';
@@ -22,6 +23,16 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Most test time is spent waiting on child processes (the CLI, the Action, agents, git), not
+    // computing: more files than cores run at once. Vitest's default (cores - 1) is one file at a
+    // time on a 2-core machine.
+    maxWorkers: Math.max(3, availableParallelism() + 1),
+    env: {
+      // Node 20 reads this whole certificate bundle at every start (~100 ms of CPU), and the suite
+      // starts hundreds of Node processes, none of which speaks TLS. Empty means unset.
+      NODE_EXTRA_CA_CERTS: '',
+    },
+    reporters: ['default', './test/helpers/slowest-files-reporter.ts'],
     // Installs a Node 24 binary once for the Action's end-to-end tests (DESIGN §8).
     globalSetup: ['test/e2e/node24-setup.ts'],
     server: {
