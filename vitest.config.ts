@@ -33,6 +33,12 @@ export default defineConfig({
       NODE_EXTRA_CA_CERTS: '',
     },
     reporters: ['default', './test/helpers/slowest-files-reporter.ts'],
+    tags: [
+      {
+        name: 'fault-campaign',
+        description: 'kill -9, race and API-fault campaigns: one representative case in `npm test`, full strength in `npm run test:faults`',
+      },
+    ],
     // Installs a Node 24 binary once for the Action's end-to-end tests (DESIGN §8).
     globalSetup: ['test/e2e/node24-setup.ts'],
     server: {
