@@ -22,14 +22,17 @@ export default class SlowestFilesReporter implements Reporter {
         const d = m.diagnostic();
         return { file: path.relative(root, m.moduleId), ms: d.collectDuration + d.duration, tests: Array.from(m.children.allTests()).filter((t) => t.result().state !== 'skipped').length };
       })
+      // A file whose tests were all filtered out (e.g. by --tags-filter) only cost its import.
+      .filter((r) => r.tests > 0)
       .sort((a, b) => b.ms - a.ms);
+    if (rows.length === 0) return;
     const total = rows.reduce((sum, r) => sum + r.ms, 0);
     const lines = rows.slice(0, SHOWN).map((r) => `${(r.ms / 1000).toFixed(1).padStart(7)} s  ${String(r.tests).padStart(4)} tests  ${r.file}`);
     const wall = (Date.now() - this.startedAt) / 1000;
     this.ctx.logger.log(
       [
         '',
-        `Slowest test files (of ${rows.length}; ${(total / 1000).toFixed(1)} s in files, ${wall.toFixed(1)} s wall with ${this.ctx.config.maxWorkers} workers):`,
+        `Slowest test files (of ${rows.length} that ran tests; ${(total / 1000).toFixed(1)} s in files, ${wall.toFixed(1)} s wall with ${this.ctx.config.maxWorkers} workers):`,
         ...lines,
         '',
       ].join('\n'),
