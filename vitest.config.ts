@@ -1,7 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const WORKFLOW_PARSER = '/node_modules/@actions/workflow-parser/';
+/** Tests of pure code: no processes, no writes, no environment. */
+const PURE = ['test/core/**/*.test.ts', 'test/engine.test.ts', 'test/engine-contracts.test.ts'];
 
 export default defineConfig({
   plugins: [
@@ -18,17 +21,50 @@ export default defineConfig({
     },
   ],
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // Installs a Node 24 binary once for the Action's end-to-end tests (DESIGN §8).
-    globalSetup: ['test/e2e/node24-setup.ts'],
+    // Most test time is spent waiting on child processes (the CLI, the Action, agents, git), not
+    // computing: more files than cores run at once. Vitest's default (cores - 1) is one file at a
+    // time on a 2-core machine.
+    maxWorkers: Math.max(3, availableParallelism() + 1),
+    env: {
+      // Node 20 reads this whole certificate bundle at every start (~100 ms of CPU), and the suite
+      // starts hundreds of Node processes, none of which speaks TLS. Empty means unset.
+      NODE_EXTRA_CA_CERTS: '',
+    },
+    reporters: ['default', './test/helpers/slowest-files-reporter.ts'],
+    tags: [
+      {
+        name: 'fault-campaign',
+        description: 'kill -9, race and API-fault campaigns: one representative case in `npm test`, full strength in `npm run test:faults`',
+      },
+    ],
     server: {
       deps: {
         // It imports its schema JSON without an import attribute, which Node refuses; Vite's loader does not.
         inline: ['@actions/workflow-parser'],
       },
     },
+    projects: [
+      {
+        // Files, processes, git, HTTP: each file in a process of its own, so no test can leave
+        // an environment variable, a handler or a module's state behind for another file.
+        extends: true,
+        test: {
+          name: 'io',
+          include: ['test/**/*.test.ts'],
+          exclude: PURE,
+          // Installs a Node 24 binary once for the Action's end-to-end tests (DESIGN §8).
+          globalSetup: ['test/e2e/node24-setup.ts'],
+        },
+      },
+      {
+        // Pure code: a new process per file would cost more than the tests (about half a second
+        // of CPU each), so these files share processes and loaded modules.
+        extends: true,
+        test: { name: 'pure', include: PURE, isolate: false },
+      },
+    ],
   },
 });

@@ -10,6 +10,7 @@ import type { State } from '../../src/core/state/types.js';
 import { parseState } from '../../src/core/state/validate-state.js';
 import type { WriteMeta } from '../../src/ports.js';
 import { adapterChild, bundleFileAdapters } from '../helpers/bundle-adapters.js';
+import { FAULT_CAMPAIGN, strength } from '../helpers/fault-campaigns.js';
 import { exited, startNode } from '../helpers/processes.js';
 
 const meta: WriteMeta = { kind: 'update', message: 'test write' };
@@ -311,7 +312,7 @@ describe('FileStore lock', () => {
   });
 });
 
-describe('FileStore under kill -9', () => {
+describe('FileStore under kill -9', FAULT_CAMPAIGN, () => {
   let bundleDir: string;
   let bundle: string;
   beforeAll(async () => {
@@ -328,7 +329,8 @@ describe('FileStore under kill -9', () => {
 
     let lastRevision = 1;
     let leftoverTemps = 0;
-    const kills = 50;
+    // Ten kills in `npm test`, 200 under `npm run test:faults` (test/helpers/fault-campaigns.ts).
+    const kills = strength(10, 200);
     const spawnWriter = () => startNode([adapterChild, bundle, 'write-loop', statePath, String(padBytes)]);
     let next = spawnWriter();
     for (let kill = 0; kill < kills; kill++) {
@@ -361,5 +363,5 @@ describe('FileStore under kill -9', () => {
     expect((await readdir(dir)).filter((name) => name !== 'state.json.digest')).toEqual(['state.json']);
     // Not asserted (timing dependent), but useful when tuning: how often a kill hit mid-write.
     console.info(`kill -9 test: ${leftoverTemps} kills landed mid-write; final revision ${lastRevision}`);
-  });
+  }, strength(60_000, 300_000));
 });

@@ -5,9 +5,15 @@
 // pushes need no credentials. Every run is registered with the fake as a workflow run that is
 // in progress while the process lives and completed once it exits, so liveness checks of
 // earlier attempts see real run statuses.
+//
+// Git work that gives the same bytes every time is done once and copied: the starting remote and
+// seed clone once per test file, and each run's checkout once per commit of main (runs get a
+// copy of what `git init` + `git fetch --depth=1` + `git checkout` left the first time). A harness
+// and a run then cost one `cp -a` instead of a dozen and four git processes.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -129,25 +135,10 @@ export class ActionHarness {
   static async create(opts: { token?: string } = {}): Promise<ActionHarness> {
     const fake = await startFakeGitHub({ owner: OWNER, repo: REPO, ...(opts.token ? { token: opts.token } : {}) });
     const root = await makeTempDir('sequencer-action-');
-    const emptyConfig = path.join(root, 'empty.gitconfig');
-    await writeFile(emptyConfig, '');
-    // CI has no global git config: nothing from this machine's ~/.gitconfig may help a test pass.
-    const gitEnv = cliEnv({ GIT_CONFIG_GLOBAL: emptyConfig, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' });
-    for (const k of Object.keys(gitEnv)) if (/^(GITHUB_|INPUT_|RUNNER_|ACTIONS_)/.test(k)) delete gitEnv[k];
-
+    const gitEnv = await isolatedGitEnv(root);
+    const { dir: template, mainSha } = await startingRepos();
     const origin = path.join(root, 'origin.git');
-    const seed = path.join(root, 'seed');
-    await gitIn(root, gitEnv, ['init', '-q', '--bare', '-b', 'main', origin]);
-    await gitIn(root, gitEnv, ['init', '-q', '-b', 'main', seed]);
-    await gitIn(seed, gitEnv, ['config', 'user.name', 'Test Author']);
-    await gitIn(seed, gitEnv, ['config', 'user.email', 'author@example.com']);
-    await gitIn(seed, gitEnv, ['config', 'commit.gpgsign', 'false']);
-    await writeFile(path.join(seed, 'README.md'), '# octo-repo\n');
-    await gitIn(seed, gitEnv, ['add', 'README.md']);
-    await gitIn(seed, gitEnv, ['commit', '-q', '-m', 'initial commit']);
-    await gitIn(seed, gitEnv, ['remote', 'add', 'origin', origin]);
-    await gitIn(seed, gitEnv, ['push', '-q', 'origin', 'main']);
-    const mainSha = (await gitIn(seed, gitEnv, ['rev-parse', 'HEAD'])).stdout.trim();
+    await copyTree([path.join(template, 'origin.git'), path.join(template, 'seed')], root);
 
     const agentDir = path.join(root, 'agent');
     const pidDir = path.join(root, 'pids');
@@ -170,7 +161,7 @@ export class ActionHarness {
       await gitIn(seed, this.gitEnv, ['add', rel]);
     }
     await gitIn(seed, this.gitEnv, ['commit', '-q', '-m', message]);
-    await gitIn(seed, this.gitEnv, ['push', '-q', 'origin', 'main']);
+    await gitIn(seed, this.gitEnv, ['push', '-q', this.origin, 'main']);
     this.mainSha = (await gitIn(seed, this.gitEnv, ['rev-parse', 'HEAD'])).stdout.trim();
     return this.mainSha;
   }
@@ -178,10 +169,18 @@ export class ActionHarness {
   /** What actions/checkout does for a push to main: init, fetch the one commit, check out `main`. */
   private async checkout(name: string): Promise<string> {
     const ws = path.join(this.root, `ws-${name}`);
-    await gitIn(this.root, this.gitEnv, ['init', '-q', ws]);
-    await gitIn(ws, this.gitEnv, ['remote', 'add', 'origin', this.origin]);
-    await gitIn(ws, this.gitEnv, ['fetch', '-q', '--no-tags', '--prune', '--depth=1', 'origin', `+${this.mainSha}:refs/remotes/origin/main`]);
-    await gitIn(ws, this.gitEnv, ['checkout', '-q', '--force', '-B', 'main', 'refs/remotes/origin/main']);
+    // The first checkout of each commit of main is made by git; later ones copy it.
+    const made = path.join(this.root, `checkout-${this.mainSha}`);
+    if (!existsSync(made)) {
+      const staging = `${made}.tmp-${name}`;
+      await gitIn(this.root, this.gitEnv, ['init', '-q', staging]);
+      await gitIn(staging, this.gitEnv, ['remote', 'add', 'origin', this.origin]);
+      await gitIn(staging, this.gitEnv, ['fetch', '-q', '--no-tags', '--prune', '--depth=1', 'origin', `+${this.mainSha}:refs/remotes/origin/main`]);
+      await gitIn(staging, this.gitEnv, ['checkout', '-q', '--force', '-B', 'main', 'refs/remotes/origin/main']);
+      // Two runs started together may both make one; either is as good.
+      await rename(staging, made).catch(() => rm(staging, { recursive: true, force: true }));
+    }
+    await copyTree([made], ws);
     return ws;
   }
 
@@ -368,6 +367,62 @@ export class ActionHarness {
     const res = await this.originGit(['show', `${rev}:${file}`], true);
     return res.code === 0 ? res.stdout : null;
   }
+}
+
+/** CI has no global git config: nothing from this machine's ~/.gitconfig may help a test pass. */
+async function isolatedGitEnv(dir: string): Promise<NodeJS.ProcessEnv> {
+  const emptyConfig = path.join(dir, 'empty.gitconfig');
+  await writeFile(emptyConfig, '');
+  const gitEnv = cliEnv({ GIT_CONFIG_GLOBAL: emptyConfig, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' });
+  for (const k of Object.keys(gitEnv)) if (/^(GITHUB_|INPUT_|RUNNER_|ACTIONS_)/.test(k)) delete gitEnv[k];
+  return gitEnv;
+}
+
+let startingReposMade: Promise<{ dir: string; mainSha: string }> | undefined;
+
+/**
+ * The remote every harness starts from (`origin.git`, main holding one README commit) and the
+ * `seed` clone commits to main are made in, built by git once per test file. A file that removes
+ * its temp folders between tests gets them built again.
+ */
+async function startingRepos(): Promise<{ dir: string; mainSha: string }> {
+  const made = await startingReposMade;
+  if (made && existsSync(path.join(made.dir, 'origin.git'))) return made;
+  startingReposMade = (async () => {
+    const parent = await makeTempDir('sequencer-action-start-');
+    const gitEnv = await isolatedGitEnv(parent);
+    const dir = path.join(parent, 'repos');
+    await mkdir(dir);
+    const origin = path.join(dir, 'origin.git');
+    const seed = path.join(dir, 'seed');
+    await gitIn(dir, gitEnv, ['init', '-q', '--bare', '-b', 'main', origin]);
+    await gitIn(dir, gitEnv, ['init', '-q', '-b', 'main', seed]);
+    await gitIn(seed, gitEnv, ['config', 'user.name', 'Test Author']);
+    await gitIn(seed, gitEnv, ['config', 'user.email', 'author@example.com']);
+    await gitIn(seed, gitEnv, ['config', 'commit.gpgsign', 'false']);
+    await writeFile(path.join(seed, 'README.md'), '# octo-repo\n');
+    await gitIn(seed, gitEnv, ['add', 'README.md']);
+    await gitIn(seed, gitEnv, ['commit', '-q', '-m', 'initial commit']);
+    // No remote in the seed: each harness pushes to its own copy of origin by path.
+    await gitIn(seed, gitEnv, ['push', '-q', origin, 'main']);
+    return { dir, mainSha: (await gitIn(seed, gitEnv, ['rev-parse', 'HEAD'])).stdout.trim() };
+  })();
+  return startingReposMade;
+}
+
+/**
+ * `cp -a`: one process copies a small repository in a fraction of the time Node's fs.cp takes.
+ * With one source and a `to` that does not exist, `to` becomes the copy; otherwise the sources
+ * are copied into `to`.
+ */
+function copyTree(from: string[], to: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('cp', ['-a', ...from, to], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`cp -a ${from.join(' ')} ${to} failed (${code}): ${stderr}`))));
+  });
 }
 
 function gitIn(cwd: string, env: NodeJS.ProcessEnv, args: string[], allowFail = false): Promise<GitRun> {

@@ -5,7 +5,8 @@
 // drafts the plan and proposes it.
 import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { node24Binary } from './node24.js';
 import type { AuthorAssociation } from '../fakes/github-server.js';
 import { issueCommentCreated, issuesEdited, issuesOpened } from '../fakes/webhook-payloads.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
@@ -13,16 +14,9 @@ import { readAgentCalls, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
 
-const node24 = inject('node24');
-const NODES: Array<[string, () => string]> = [
-  ['local node', () => process.execPath],
-  [
-    'node 24',
-    () => {
-      if ('error' in node24) throw new Error(`Node 24 is needed to run the Action as GitHub does (runs.using: node24), but: ${node24.error}`);
-      return node24.path;
-    },
-  ],
+const NODES: Array<[string, () => Promise<string>]> = [
+  ['local node', async () => process.execPath],
+  ['node 24', node24Binary],
 ];
 
 /** Multi-step by the request rules (sequential language): drafting it needs the agent. */
@@ -54,7 +48,7 @@ describe.each(NODES)('a request from someone without write access (%s)', (_name,
   afterAll(async () => h?.close());
 
   it('opened and edited twice: the agent never starts, one comment says a maintainer can reply /draft', async () => {
-    const node = nodeOf();
+    const node = await nodeOf();
     const issue = 61;
     expectOk(await openRequest(h, issue, 'drive-by', node));
     for (const edit of [`${REQUEST}\n\nAlso include costs.`, `${REQUEST}\n\nAlso include costs and limits.`]) {

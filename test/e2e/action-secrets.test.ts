@@ -9,7 +9,8 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { node24Binary } from './node24.js';
 import { startFakeArtifactService, unzip, type FakeArtifactService } from '../fakes/artifact-server.js';
 import { runnerCommands } from '../helpers/workflow-commands.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
@@ -17,16 +18,9 @@ import { removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
 
-const node24 = inject('node24');
-const NODES: Array<[string, () => string]> = [
-  ['local node', () => process.execPath],
-  [
-    'node 24',
-    () => {
-      if ('error' in node24) throw new Error(`Node 24 is needed to run the Action as GitHub does (runs.using: node24), but: ${node24.error}`);
-      return node24.path;
-    },
-  ],
+const NODES: Array<[string, () => Promise<string>]> = [
+  ['local node', async () => process.execPath],
+  ['node 24', node24Binary],
 ];
 
 const KEY = 'sk-proj-Zx81fakeKEYfor7estsOnlyQ2wLp0';
@@ -102,7 +96,7 @@ describe.each(NODES)('secrets and workflow commands from the agent (%s)', (_name
   };
 
   it('runs the plan: the agent leaks, the check fails, the plan blocks; /status and /retry answer', async () => {
-    const node = nodeOf();
+    const node = await nodeOf();
     const o = { node, inputs: { 'agent-command': agent, 'max-attempts': '1' }, env: { OPENAI_API_KEY: KEY, AGENT_LEAK_FILE: path.join(h.root, 'leak.txt'), ...artifacts.env } };
     runs.push(await h.openIssue(ISSUE, plan(agent), o));
     runs.push(await h.say(ISSUE, 'writer', '/approve').deliver(o));

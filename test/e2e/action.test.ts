@@ -4,23 +4,17 @@
 // declares (`runs.using: node24`); a missing Node 24 fails those tests, it never skips them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuesLabeled } from '../fakes/webhook-payloads.js';
 import { ActionHarness, issueBodyWithPlan, runReport, type ActionRun } from './action-harness.js';
 import { processAlive, readAgentCalls, removeTempDirs, waitFor } from './helpers.js';
+import { NODE24_WAIT_MS, node24Binary } from './node24.js';
 
 afterAll(removeTempDirs);
 
-const node24 = inject('node24');
-const NODES: Array<[string, () => string]> = [
-  ['local node', () => process.execPath],
-  [
-    'node 24',
-    () => {
-      if ('error' in node24) throw new Error(`Node 24 is needed to run the Action as GitHub does (runs.using: node24), but: ${node24.error}`);
-      return node24.path;
-    },
-  ],
+const NODES: Array<[string, () => Promise<string>]> = [
+  ['local node', async () => process.execPath],
+  ['node 24', node24Binary],
 ];
 
 const PLAN = {
@@ -42,13 +36,17 @@ function escapeRe(text: string): string {
 
 describe.each(NODES)('proposal → /approve → every step → final summary (%s)', (_name, nodeOf) => {
   let h: ActionHarness;
+  let nodeReady: Promise<string>;
   beforeAll(async () => {
     h = await ActionHarness.create();
-  });
+    // Waits out a Node 24 install still in progress; a missing Node 24 fails the test below.
+    nodeReady = nodeOf();
+    await nodeReady.catch(() => {});
+  }, NODE24_WAIT_MS);
   afterAll(async () => h?.close());
 
   it('proposes, runs all steps in the approving run, reports once, and ignores a re-delivered event', async () => {
-    const node = nodeOf();
+    const node = await nodeReady;
     const issue = 7;
     const planId = `issue-${issue}`;
     const branch = `sequencer/${planId}`;
@@ -185,13 +183,17 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
 
 describe.each(NODES)('/cancel while an agent runs (%s)', (_name, nodeOf) => {
   let h: ActionHarness;
+  let nodeReady: Promise<string>;
   beforeAll(async () => {
     h = await ActionHarness.create();
-  });
+    // Waits out a Node 24 install still in progress; a missing Node 24 fails the test below.
+    nodeReady = nodeOf();
+    await nodeReady.catch(() => {});
+  }, NODE24_WAIT_MS);
   afterAll(async () => h?.close());
 
   it('stops the agent within one inbox poll and ends the plan CANCELLED', async () => {
-    const node = nodeOf();
+    const node = await nodeReady;
     const issue = 21;
     const planId = `issue-${issue}`;
     const slow = {

