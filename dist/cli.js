@@ -15,7 +15,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunks/chunk-DDSRAMVI.js";
+} from "./chunks/chunk-5XC4DSMW.js";
 import "./chunks/chunk-IYSHXHCN.js";
 import {
   ExecAgentRunner,

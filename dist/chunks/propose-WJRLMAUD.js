@@ -21,7 +21,7 @@ import {
   classifyRequest,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-DDSRAMVI.js";
+} from "./chunk-5XC4DSMW.js";
 import {
   extractPlan,
   loadPlanText,

@@ -476,8 +476,7 @@ var plan_schema_default = {
       description: "RFC 3339 date-time with a time zone, e.g. 2025-01-31T18:00:00Z."
     },
     promptPreamble: {
-      type: ["string", "boolean"],
-      not: { const: true },
+      anyOf: [{ type: "string" }, { const: false }],
       description: "Text put before every step prompt, or false for none. Default: guidance to work unattended (do not stop to ask, retry once, try an alternative, exit non-zero only when truly stuck); none for seed state.json files."
     }
   },
