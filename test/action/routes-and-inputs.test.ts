@@ -28,7 +28,8 @@ describe('routes', () => {
   });
 
   it('anything else goes to the plan tick or is ignored', () => {
-    expect(comment('  /draft')).toMatchObject({ kind: 'comment' });
+    // Commands start at column 0: an indented line is not one (the inbox would not count it either).
+    expect(comment('  /draft')).toMatchObject({ kind: 'ignore' });
     expect(comment('/drafts')).toMatchObject({ kind: 'comment' });
     expect(comment('/draft now')).toMatchObject({ kind: 'comment' });
     expect(comment('/draft', ['bug'])).toMatchObject({ kind: 'ignore', reason: '/draft on issue #5 without the "sequencer" label' });

@@ -148,7 +148,7 @@ describe('git hardening and the push credential (local node)', () => {
     // Both plans start without running (a one-minute budget fits no attempt); one heartbeat then
     // runs them in the same workspace: first the plan whose agent plants, then the other.
     for (const name of ['a-plant', 'b-after']) {
-      expectOk(await h.dispatch({ command: 'start', plan: `plans/${name}.json` }, { inputs: { 'time-budget-minutes': '1' } }));
+      expectOk(await h.dispatch({ command: 'start', plan: `plans/${name}.json` }, { inputs: { 'time-budget-minutes': '1', 'attempt-timeout-minutes': '1' } }));
     }
     heartbeat = await h.tick({
       persistCredentials: true,
