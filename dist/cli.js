@@ -9,14 +9,14 @@ import {
   localPaths,
   runCommand,
   validateCommand
-} from "./chunks/chunk-6WRFHVUH.js";
-import "./chunks/chunk-HUII3FRQ.js";
+} from "./chunks/chunk-2NT4QXI5.js";
+import "./chunks/chunk-H6IBP7FF.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunks/chunk-D5OT7PN4.js";
-import "./chunks/chunk-MPH7CO45.js";
+} from "./chunks/chunk-ESZXEIPI.js";
+import "./chunks/chunk-AEEODTHH.js";
 import {
   ExecAgentRunner,
   statusTable,
@@ -24,19 +24,19 @@ import {
   terminalText,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-QZSXANZ7.js";
+} from "./chunks/chunk-SRZ3U3H4.js";
 import {
   newState
-} from "./chunks/chunk-B2BSAYXO.js";
+} from "./chunks/chunk-C5QMNIBU.js";
 import "./chunks/chunk-NWIZML63.js";
 import "./chunks/chunk-A7XPLWEY.js";
-import "./chunks/chunk-3E23SFY3.js";
+import "./chunks/chunk-X3NDHOW7.js";
 import {
   createScrubber,
   environmentSecrets
 } from "./chunks/chunk-G7CRUPCD.js";
-import "./chunks/chunk-2FIBBQFA.js";
-import "./chunks/chunk-YFALWXXD.js";
+import "./chunks/chunk-22OOIRKY.js";
+import "./chunks/chunk-2UI7E3J7.js";
 import {
   ConfigError,
   EXIT,
@@ -447,7 +447,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-OWIXYBSY.js");
+var fleet = () => import("./chunks/fleet-CYP46NW7.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {

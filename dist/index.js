@@ -4,7 +4,7 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-O5DZHYEK.js";
+} from "./chunks/chunk-MSENUUD4.js";
 import {
   issuePlanId,
   parseInputs,
@@ -19,7 +19,7 @@ import {
 } from "./chunks/chunk-A7XPLWEY.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-3E23SFY3.js";
+} from "./chunks/chunk-X3NDHOW7.js";
 import {
   NO_SECRETS,
   attemptTimeoutMsFor,
@@ -43,7 +43,7 @@ import {
   setFailed,
   setSecret,
   warning
-} from "./chunks/chunk-HLRQWXKU.js";
+} from "./chunks/chunk-GEX65OPK.js";
 import "./chunks/chunk-PANJYNO7.js";
 
 // src/adapters/toolkit/toolkit-log.ts
@@ -78,12 +78,12 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-OPI5CC3Q.js"),
-  fleet: () => import("./chunks/fleet-CR2S4IEW.js"),
-  propose: () => import("./chunks/propose-4VPZEUYC.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-RXP772HS.js"),
-  client: () => import("./chunks/github-client-677TGNKH.js"),
-  newState: () => import("./chunks/new-state-QJWR2JGE.js")
+  tick: () => import("./chunks/plan-tick-XLLZG5IL.js"),
+  fleet: () => import("./chunks/fleet-PVSTNZVD.js"),
+  propose: () => import("./chunks/propose-TKTVTIR5.js"),
+  dispatch: () => import("./chunks/workflow-dispatch-QMZ5JOYC.js"),
+  client: () => import("./chunks/github-client-CAS4AIS4.js"),
+  newState: () => import("./chunks/new-state-OMUKJKCZ.js")
 };
 async function run() {
   let outputs = emptyOutputs();

@@ -1,0 +1,44 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  listPlanRefs,
+  markPlanIdle,
+  markPlanWaiting,
+  trackingTip
+} from "./chunk-X3NDHOW7.js";
+import {
+  isIdleStatus,
+  isWaitingRef
+} from "./chunk-G7CRUPCD.js";
+import {
+  describeError
+} from "./chunk-TEYULPYE.js";
+
+// src/adapters/git/plan-markers.ts
+async function recordPlanMarkers(workspace, remote, log, ticked) {
+  const wanted = ticked.filter((t) => t.status && (t.outcome === "waiting" && t.detail || t.writes === 0 && isIdleStatus(t.status)));
+  if (!wanted.length) return;
+  try {
+    const refs = await listPlanRefs(workspace, remote);
+    const now = /* @__PURE__ */ new Date();
+    for (const t of wanted) {
+      const ref = refs.find((x) => x.branch === t.branch);
+      if (!ref || await trackingTip(workspace, remote, t.branch) !== ref.sha) continue;
+      if (t.outcome === "waiting") {
+        const until = Date.parse(t.detail ?? "");
+        if (until > now.getTime() && !isWaitingRef(ref, now) && await markPlanWaiting(workspace, remote, ref, until)) log.info(`${ref.planId} waits until ${t.detail}: heartbeats skip it until then.`);
+      } else if (ref.idleSha !== ref.sha && await markPlanIdle(workspace, remote, ref)) {
+        log.info(`${ref.planId} is ${t.status}: recorded as idle.`);
+      }
+    }
+  } catch (err) {
+    log.warn(`Could not update the plan index: ${describeError(err)}`);
+  }
+}
+function tickedPlan(branch, result) {
+  return { branch, outcome: result.outcome, writes: result.writes, ...result.detail ? { detail: result.detail } : {}, ...result.state ? { status: result.state.status } : {} };
+}
+
+export {
+  recordPlanMarkers,
+  tickedPlan
+};

@@ -1,0 +1,1174 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  agentEnvironment
+} from "./chunk-I3ODYMWU.js";
+import {
+  CacheStore,
+  ExecAgentRunner,
+  FsAttemptFiles,
+  FsVerifier,
+  FsWorkspace,
+  GitStore,
+  LocalOwnerProbe,
+  ROUTE_FAIL,
+  ROUTE_RETRY,
+  ScrubbingStore,
+  formatDuration,
+  remediationTargets,
+  resumeLines,
+  stepRows,
+  tick
+} from "./chunk-SRZ3U3H4.js";
+import {
+  DEFAULT_LIMITS,
+  decidePermission,
+  gateComment,
+  git,
+  parseCommandText,
+  scrubWith,
+  stepsDone
+} from "./chunk-G7CRUPCD.js";
+import {
+  fence,
+  getIfModified,
+  inline,
+  isOwnComment,
+  isStatus,
+  leadingMarker,
+  problemComment,
+  replyComment,
+  replyMarker,
+  runProblemComment,
+  statusOf
+} from "./chunk-UQR7UTTI.js";
+import {
+  describeError
+} from "./chunk-TEYULPYE.js";
+import {
+  summary
+} from "./chunk-GEX65OPK.js";
+
+// src/action/plan-tick.ts
+import { setTimeout as sleep2 } from "node:timers/promises";
+
+// src/adapters/github/actions-owner.ts
+var RUNNING = /* @__PURE__ */ new Set(["queued", "in_progress", "waiting", "pending", "requested"]);
+var ActionsOwnerProbe = class {
+  constructor(o) {
+    this.o = o;
+  }
+  o;
+  async liveness(owner) {
+    if (owner.kind !== "actions") return "unknown";
+    const { current } = this.o;
+    if (owner.runId === current.runId) {
+      if (owner.runAttempt === current.runAttempt) return "alive";
+      if (owner.runAttempt < current.runAttempt) return "dead";
+    }
+    const runId = Number(owner.runId);
+    if (!Number.isSafeInteger(runId) || runId <= 0) return "unknown";
+    const { owner: repoOwner, repo } = this.repoOf(owner);
+    try {
+      const { data } = await this.o.client.rest.actions.getWorkflowRun({ owner: repoOwner, repo, run_id: runId });
+      if (data.status === "completed") return "dead";
+      if (data.status && RUNNING.has(data.status)) return "alive";
+      return "unknown";
+    } catch (err) {
+      if (isStatus(err, 404)) return "dead";
+      this.o.log?.(`Could not look up workflow run ${owner.runId}: ${describeError(err)}`);
+      return "unknown";
+    }
+  }
+  repoOf(owner) {
+    const m = /^([^/\s]+)\/([^/\s]+)$/.exec(owner.repository ?? "");
+    return m ? { owner: m[1], repo: m[2] } : { owner: this.o.owner, repo: this.o.repo };
+  }
+};
+
+// src/adapters/toolkit/artifacts.ts
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+
+// src/core/render/artifact-names.ts
+var FORBIDDEN_NAME_CHARS = /[":<>|*?\r\n\\/]/g;
+var MAX_ARTIFACT_NAME = 100;
+function sanitizeArtifactName(name) {
+  const cleaned = name.replace(FORBIDDEN_NAME_CHARS, "-").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  const capped = Array.from(cleaned).slice(0, MAX_ARTIFACT_NAME).join("").trim();
+  return capped === "" ? "sequencer-logs" : capped;
+}
+
+// src/adapters/toolkit/artifacts.ts
+async function uploadAttemptLogs(o) {
+  const name = sanitizeArtifactName(o.name);
+  if (!process.env.ACTIONS_RUNTIME_TOKEN || !process.env.ACTIONS_RESULTS_URL) {
+    o.log(`Attempt logs not uploaded as artifact "${name}": the artifact service is not available here (ACTIONS_RUNTIME_TOKEN or ACTIONS_RESULTS_URL is unset).`);
+    return null;
+  }
+  let staging = null;
+  try {
+    staging = await stageScrubbedLogs(o.dir, o.secrets);
+    if (!staging) return null;
+    const { DefaultArtifactClient } = await import("./artifact-Y57TAVPX.js");
+    const result = await new DefaultArtifactClient().uploadArtifact(name, staging.files, staging.root, o.retentionDays ? { retentionDays: o.retentionDays } : {});
+    return { name, id: result.id, size: result.size, files: staging.files.length };
+  } catch (err) {
+    o.log(`Attempt logs not uploaded as artifact "${name}": ${describeError(err)}`);
+    return null;
+  } finally {
+    if (staging) await rm(staging.root, { recursive: true, force: true }).catch(() => {
+    });
+  }
+}
+async function stageScrubbedLogs(dir, secrets) {
+  const files = await regularFiles(dir);
+  if (files.length === 0) return null;
+  const root = await mkdtemp(path.join(os.tmpdir(), "sequencer-logs-"));
+  try {
+    const copies = [];
+    for (const rel of files) {
+      const target = path.join(root, rel);
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, scrubBytes(await readFile(path.join(dir, rel)), secrets));
+      copies.push(target);
+    }
+    return { root, files: copies };
+  } catch (err) {
+    await rm(root, { recursive: true, force: true }).catch(() => {
+    });
+    throw err;
+  }
+}
+function scrubBytes(data, secrets) {
+  if (!secrets.needles.length) return data;
+  const needles = secrets.needles.map((s) => Buffer.from(s, "utf8").toString("latin1"));
+  return Buffer.from(scrubWith(data.toString("latin1"), needles), "latin1");
+}
+async function regularFiles(dir) {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch((err) => {
+    if (err.code === "ENOENT") return [];
+    throw err;
+  });
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+}
+
+// src/adapters/git/git-links.ts
+async function outputLinks(workspace, blobBase, paths) {
+  const shas = /* @__PURE__ */ new Map();
+  const wanted = new Set(paths);
+  for (let i = 0; i < paths.length; i += 200) {
+    const res = await git(["-c", "core.quotePath=false", "log", "--format=%x00%H", "--name-only", "--", ...paths.slice(i, i + 200)], { cwd: workspace, allowFail: true });
+    if (res.code !== 0) continue;
+    for (const chunk of res.stdout.split("\0")) {
+      const [sha, ...files] = chunk.split("\n").filter(Boolean);
+      if (!sha) continue;
+      for (const f of files) if (wanted.has(f) && !shas.has(f)) shas.set(f, sha);
+    }
+  }
+  const encode = (p) => p.split("/").map(encodeURIComponent).join("/");
+  return { file: (p) => `${blobBase}/${shas.get(p) ?? "HEAD"}/${encode(p)}` };
+}
+
+// src/core/render/render-markdown.ts
+function marker(planId, kind, episode) {
+  return `<!-- agent-step-sequencer:${kind}:${planId}${episode ? `:${episode}` : ""} -->`;
+}
+var STATUS_ICON = {
+  PENDING: "\u23F3",
+  IN_PROGRESS: "\u{1F504}",
+  DONE: "\u2705",
+  FAILED: "\u274C",
+  SKIPPED: "\u23ED\uFE0F"
+};
+function link(text, url) {
+  return `[${text}](${url.replace(/[()]/g, (c) => c === "(" ? "%28" : "%29").replace(/[\s<>\\]/g, encodeURIComponent)})`;
+}
+function outputText(path2, links, linked) {
+  return links.file && linked ? link(inline(path2), links.file(path2)) : inline(path2);
+}
+function outputsCell(row, links) {
+  if (!row.outputs.length) return "";
+  return row.outputs.map((o) => outputText(o, links, row.status === "DONE")).join(", ");
+}
+function stepTable(state, links = {}) {
+  const rows = stepRows(state).map(
+    (r) => `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ""} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} | ${outputsCell(r, links)} |`
+  );
+  return ["| # | step | title | status | tries | duration | outputs |", "|---|---|---|---|---|---|---|", ...rows].join("\n");
+}
+function statusComment(state, links = {}) {
+  const id = state.planId ?? "plan";
+  const head = `### ${inline(state.plan.title ?? id)}: ${state.status} (${stepsDone(state)}/${state.stepQueue.length})`;
+  const extra = [];
+  if (state.status === "IN_PROGRESS" && state.notBefore) extra.push(`Next step not before ${state.notBefore}.`);
+  for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
+  return [marker(id, "status"), head, "", stepTable(state, links), "", ...extra, `<sub>revision ${state.revision ?? 0} \xB7 last heartbeat ${state.lastHeartbeatIso ?? "-"}</sub>`].join("\n");
+}
+function blockerNotice(state, stepId, reason) {
+  const id = state.planId ?? "plan";
+  const run = state.stepRuns[stepId];
+  const attempts = (run?.attempts ?? []).map(
+    (a) => `| ${a.n} | ${a.outcome ?? "-"} | ${a.exitCode ?? "-"} | ${a.durationMs !== void 0 ? formatDuration(a.durationMs) : "-"} | ${inline(a.error ?? "", 160)} |`
+  );
+  const episode = `${stepId}-${run?.attempts?.length ?? run?.tries ?? 0}`;
+  return [
+    marker(id, "blocked", episode),
+    `### \u26D4 Blocked at \`${stepId}\`: ${inline(state.plan.steps[stepId]?.title ?? stepId)}`,
+    "",
+    `**Why:** ${inline(reason, 300)}`,
+    "",
+    ...attempts.length ? ["| attempt | outcome | exit | duration | error |", "|---|---|---|---|---|", ...attempts, ""] : [],
+    "**Last error:**",
+    fence(run?.error ?? "none recorded", 3e3),
+    "",
+    "To continue, reply with one of:",
+    `- \`/retry\`: run \`${stepId}\` again with a fresh set of attempts`,
+    `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
+    "- `/cancel`: stop the plan"
+  ].join("\n");
+}
+function finalSummaryComment(state, links = {}) {
+  const id = state.planId ?? "plan";
+  const outputs = state.artifacts ?? [];
+  return [
+    marker(id, "summary"),
+    `### \u2705 Done: ${inline(state.plan.title ?? id)}`,
+    "",
+    stepTable(state, links),
+    "",
+    outputs.length ? "**Outputs**" : "No outputs were declared.",
+    ...outputs.map((o) => `- ${outputText(o, links, true)}`)
+  ].join("\n");
+}
+function cancelledNotice(state, runningStep, links = {}) {
+  const id = state.planId ?? "plan";
+  const episode = (state.cancelRequested?.at ?? String(state.revision ?? 0)).replace(/[^0-9A-Za-z]/g, "");
+  const by = state.cancelRequested?.by ? ` by ${inline(`@${state.cancelRequested.by}`, 60)}` : "";
+  const reason = state.cancelRequested?.reason ? ` (${inline(state.cancelRequested.reason, 200)})` : "";
+  return [
+    marker(id, "cancelled", episode),
+    `### \u{1F6D1} Cancelled${by}${reason}`,
+    "",
+    runningStep ? `\`${runningStep}\` was running; its agent was stopped (SIGTERM, then SIGKILL after the grace period).` : "No step was running.",
+    `${stepsDone(state)} of ${state.stepQueue.length} steps were done:`,
+    "",
+    stepTable(state, links),
+    "",
+    "Reply `/resume` to continue from the current step."
+  ].join("\n");
+}
+function mermaidQueue(state) {
+  const rows = stepRows(state);
+  const nodeId = (i) => `s${i}`;
+  const label = (r) => `${r.id}: ${r.title}`.replace(/["[\]{}()<>|#;`&\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").slice(0, 60);
+  const lines = ["```mermaid", "flowchart LR"];
+  rows.forEach((r, i) => lines.push(`  ${nodeId(i)}["${label(r)}"]:::${r.status.toLowerCase()}`));
+  for (let i = 1; i < rows.length; i++) lines.push(`  ${nodeId(i - 1)} --> ${nodeId(i)}`);
+  lines.push(
+    "  classDef done fill:#d4f7d4,stroke:#2da44e",
+    "  classDef skipped fill:#eeeeee,stroke:#999999",
+    "  classDef failed fill:#ffd7d5,stroke:#cf222e",
+    "  classDef in_progress fill:#fff2c2,stroke:#bf8700",
+    "  classDef pending fill:#ffffff,stroke:#8c959f",
+    "```"
+  );
+  return lines.join("\n");
+}
+function jobSummary(state, links = {}) {
+  const big = state.stepQueue.length > 200;
+  const resumed = resumeLines(state);
+  return [
+    statusComment(state, links).replace(/^<!--.*-->\n/, ""),
+    "",
+    big ? "" : mermaidQueue(state),
+    ...resumed.length ? ["", "<details><summary>Finished steps</summary>", "", fence(resumed.join("\n"), 2e4), "", "</details>"] : []
+  ].join("\n");
+}
+
+// src/core/plan/execution-fields.ts
+var RULE_FIELDS = ["command", "command_output_contains"];
+function executionFields(plan) {
+  const out = [];
+  for (const [stepId, step] of Object.entries(plan.steps)) {
+    const fields = [];
+    if (step.agent !== void 0) fields.push("agent");
+    if (step.env !== void 0) fields.push("env");
+    const rules = Array.isArray(step.validate) ? step.validate : [];
+    for (const field of RULE_FIELDS) {
+      if (rules.some((rule) => typeof rule === "object" && rule !== null && Object.hasOwn(rule, field))) fields.push(field);
+    }
+    if (fields.length) out.push({ stepId, fields });
+  }
+  return out;
+}
+function describeExecution(found) {
+  return found.map((s) => `\`${s.stepId}\` sets ${s.fields.map((f) => `\`${f}\``).join(", ")}`).join("; ");
+}
+
+// src/core/render/proposal-markdown.ts
+var PART_CONTENT_CHARS = 58e3;
+var PIECE_CHARS = 18e3;
+var MAX_PROPOSAL_PARTS = 20;
+var TABLE_MAX_STEPS = 50;
+var SHORT_INSTRUCTION_CHARS = 400;
+var SHORT_INSTRUCTION_LINES = 6;
+function runnableSteps(state) {
+  const queued = [...state.stepQueue];
+  const inQueue = new Set(queued);
+  const remediation = [];
+  for (const id of queued) {
+    for (const target of remediationTargets(state.plan, id)) {
+      if (!inQueue.has(target) && !remediation.includes(target)) remediation.push(target);
+    }
+  }
+  const reachable = /* @__PURE__ */ new Set([...queued, ...remediation]);
+  const never = Object.keys(state.plan.steps).filter((id) => !reachable.has(id));
+  return { queued, remediation, never };
+}
+function renderProposal(state, settings, changes = []) {
+  const id = state.planId ?? "plan";
+  const hash = state.planHash ?? "";
+  const { queued, remediation, never } = runnableSteps(state);
+  const title = inline(state.plan.title ?? id);
+  const counts = `${queued.length} step${queued.length === 1 ? "" : "s"}${remediation.length ? `, ${remediation.length} remediation step${remediation.length === 1 ? "" : "s"}` : ""}`;
+  const blocks = [
+    ...changeBlocks(state, changes),
+    settingsBlock(state, settings),
+    ...queued.length <= TABLE_MAX_STEPS ? [stepTable(state)] : [],
+    `#### Steps, in the order they run`
+  ];
+  queued.forEach((stepId, i) => blocks.push(...stepBlocks(state, stepId, `${i + 1}/${queued.length}`, settings)));
+  if (remediation.length) {
+    blocks.push("#### Remediation steps\n\nThey run only when a step whose validation failed routes to them (`onValidationFail`); then that step is retried.");
+    for (const stepId of remediation) blocks.push(...stepBlocks(state, stepId, "remediation", settings));
+  }
+  if (never.length) blocks.push(...listBlocks(`Defined in the plan but never run (not queued, no step routes to them): `, never.map((s) => `\`${s}\``)));
+  const packed = pack(blocks);
+  const chars = blocks.reduce((n2, b) => n2 + b.length + 2, 0);
+  if (packed.length > MAX_PROPOSAL_PARTS) return { tooLarge: { chars, parts: packed.length } };
+  const n = packed.length;
+  const parts = packed.map((content, k) => {
+    const head = [
+      marker(id, "proposal", k === 0 ? hash : `${hash}:part-${k + 1}`),
+      `### Proposed plan: ${title} (${counts})${n > 1 ? `, part ${k + 1} of ${n}` : ""}`,
+      "",
+      ...n > 1 ? [`This proposal is too long for one comment; it is split into ${n} comments. The plan hash and how to approve it are at the end of the last one.`, ""] : []
+    ];
+    const tail = k === n - 1 ? [
+      "",
+      `Plan hash: \`${hash}\``,
+      "",
+      "Reply **`/approve`** to run exactly this plan, or **`/approve delay=2`** to wait 2 minutes between steps (recommended for rate-limited APIs).",
+      "Only people with write access (or listed approvers) can approve, and only after this proposal was posted. Edit the plan and the proposal is posted again."
+    ] : ["", `*Continued in the next comment (part ${k + 2} of ${n}).*`];
+    return [...head, content.join("\n\n"), ...tail].join("\n");
+  });
+  return { parts };
+}
+function changeBlocks(state, changes) {
+  const changed = changes.filter((c) => c.change !== "unchanged");
+  if (!changed.length) return [];
+  const kept = Object.entries(state.stepRuns).filter(([, r]) => r.status === "DONE" || r.status === "SKIPPED").map(([sid]) => `\`${sid}\``);
+  return [
+    ...linesToBlocks(["The plan changed since it was approved, so it is paused until it is approved again:", ...changed.map((c) => `- \`${c.stepId}\` ${c.change}`)]),
+    ...kept.length ? listBlocks("Finished steps kept (same id and instruction): ", kept, ".") : ["No finished step is kept."]
+  ];
+}
+function settingsBlock(state, settings) {
+  const agent = settings.agentCommand?.trim();
+  return [
+    "**Settings for every step** (a step may override them below):",
+    "",
+    `- Attempts per step: ${settings.limits.maxAttempts} \xB7 time per attempt: ${settings.limits.attemptTimeoutMinutes} min`,
+    `- Delay between steps: ${state.stepDelayMinutes ?? 0} min (\`/approve delay=N\` sets another)`,
+    ...typeof state.plan.deadline === "string" ? [`- Deadline: ${inline(state.plan.deadline, 60)}`] : [],
+    "",
+    agent ? `**Agent command** (the workflow input \`agent-command\`; the step's instruction is added as its last argument):
+
+${fullFence(agent)}` : "**Agent command**: none set in the workflow (`agent-command`), so a step without its own `agent` cannot run."
+  ].join("\n");
+}
+function stepBlocks(state, stepId, position, settings) {
+  const def = state.plan.steps[stepId] ?? { title: stepId, instruction: "" };
+  const facts = [
+    `attempts: ${def.maxAttempts ?? `${settings.limits.maxAttempts} (default)`}`,
+    `time per attempt: ${def.attemptTimeoutMinutes !== void 0 ? `${def.attemptTimeoutMinutes} min` : `${settings.limits.attemptTimeoutMinutes} min (default)`}`,
+    `total time: ${def.timeoutMinutes !== void 0 ? `${def.timeoutMinutes} min` : "no limit"}`,
+    `if validation fails: ${failRoute(def, stepId)}`
+  ];
+  if (def.expectPayload) facts.push("must write a payload");
+  if (def.inheritPayload) facts.push("receives earlier steps\u2019 payloads");
+  const outputs = def.requiredOutputs ?? [];
+  const head = [
+    `##### ${position} \`${stepId}\`: ${inline(def.title ?? stepId)}`,
+    facts.join(" \xB7 "),
+    ...outputs.length ? [`Required outputs: ${outputs.map((o) => inline(o, 300)).join(", ")}`] : []
+  ].join("\n\n");
+  const blocks = [head];
+  if (def.agent !== void 0) blocks.push(...labelledFence("**Agent command for this step** (instead of the default; the instruction is added as its last argument):", String(def.agent), "text"));
+  if (def.env !== void 0) blocks.push(...labelledFence("**Environment** it adds to the agent and its check commands:", JSON.stringify(def.env, null, 2), "json"));
+  if (def.validate !== void 0) blocks.push(...labelledFence("**Validation rules**, all of which must pass (check commands run in the workspace, without a shell):", rulesJson(def.validate), "json"));
+  const instruction = String(def.instruction ?? "");
+  const lines = instruction.split("\n").length;
+  const short = instruction.length <= SHORT_INSTRUCTION_CHARS && lines <= SHORT_INSTRUCTION_LINES;
+  blocks.push(...labelledFence(short ? "Instruction:" : `Instruction (${instruction.length} characters, ${lines} lines)`, instruction, "text", !short));
+  return blocks;
+}
+function rulesJson(rules) {
+  if (!Array.isArray(rules) || rules.length === 0) return JSON.stringify(rules);
+  return `[
+  ${rules.map((r) => JSON.stringify(r)).join(",\n  ")}
+]`;
+}
+function failRoute(def, stepId) {
+  const route = def.onValidationFail ?? ROUTE_RETRY;
+  if (route === ROUTE_RETRY) return "retry";
+  if (route === ROUTE_FAIL) return "block the plan";
+  return route === stepId ? "retry" : `run \`${route}\`, then retry`;
+}
+function labelledFence(label, text, info, collapsed = false) {
+  const pieces = splitText(text, PIECE_CHARS);
+  return pieces.map((piece, i) => {
+    const name = pieces.length > 1 ? `${label} (piece ${i + 1} of ${pieces.length})` : label;
+    const body = fullFence(piece, info);
+    return collapsed ? `<details><summary>${name}</summary>
+
+${body}
+
+</details>` : `${name}
+
+${body}`;
+  });
+}
+function fullFence(text, info = "text") {
+  return fence(text, Math.max(1, text.length), info);
+}
+function splitText(text, max) {
+  const out = [];
+  let rest = text.replace(/\r\n?/g, "\n");
+  while (rest.length > max) {
+    let cut = rest.lastIndexOf("\n", max);
+    if (cut < max / 2) cut = max;
+    else cut += 1;
+    const code = rest.charCodeAt(cut - 1);
+    if (code >= 55296 && code <= 56319) cut -= 1;
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  out.push(rest);
+  return out;
+}
+function linesToBlocks(lines) {
+  const blocks = [];
+  let current = [];
+  let size = 0;
+  for (const line of lines) {
+    if (size + line.length + 1 > PIECE_CHARS && current.length) {
+      blocks.push(current.join("\n"));
+      current = [];
+      size = 0;
+    }
+    current.push(line);
+    size += line.length + 1;
+  }
+  if (current.length) blocks.push(current.join("\n"));
+  return blocks;
+}
+function listBlocks(label, items, end = "") {
+  const lines = linesToBlocks(items.map((item, i) => `${item}${i < items.length - 1 ? "," : end}`));
+  return lines.map((l, i) => `${i === 0 ? label : "(continued) "}${l.replace(/\n/g, " ")}`);
+}
+function pack(blocks) {
+  const parts = [];
+  let current = [];
+  let size = 0;
+  for (const block of blocks) {
+    if (current.length && size + block.length + 2 > PART_CONTENT_CHARS) {
+      parts.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(block);
+    size += block.length + 2;
+  }
+  if (current.length) parts.push(current);
+  return parts;
+}
+function refusedPlanComment(state, author, found) {
+  const id = state.planId ?? "plan";
+  const listed = describeExecution(found);
+  return [
+    marker(id, "refused", state.planHash),
+    `### \u26D4 Plan not proposed: ${inline(state.plan.title ?? id)}`,
+    "",
+    `This plan comes from \`${author.replace(/[^A-Za-z0-9-]/g, "")}\`, who does not have write access to this repository, and it sets what runs: ${listed.length > 3e3 ? `${listed.slice(0, 3e3)}\u2026` : listed}.`,
+    "",
+    "A plan from someone without write access may only describe the work (titles, instructions, required outputs, file and payload checks); the agent command, environment and check commands come from the workflow and from people with write access. **Nothing from this plan can be approved or run.**",
+    "",
+    "To run it, a maintainer can post the plan in an issue of their own, or set `allow-untrusted-plan-commands: true` in the workflow, after which such plans are proposed with every command shown."
+  ].join("\n");
+}
+function draftHintComment(planId) {
+  return [
+    marker(planId, "request"),
+    "### No plan yet",
+    "",
+    "This issue has no plan block, so it is a request. Drafting a plan from it runs the agent, which only someone with write access can start: **a maintainer can reply `/draft`** to have a plan drafted and proposed here.",
+    "",
+    'Or add the plan yourself as a fenced ```json or ```yaml block with `"steps"`.'
+  ].join("\n");
+}
+
+// src/adapters/github/issue-comments.ts
+function toIssueComment(c) {
+  return {
+    id: c.id,
+    body: c.body ?? "",
+    login: c.user?.login ?? "ghost",
+    userType: c.user?.type ?? "User",
+    association: c.author_association ?? "NONE",
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
+    htmlUrl: c.html_url
+  };
+}
+var SINCE_MARGIN_MS = 6e4;
+function sinceQuery(ms) {
+  return new Date(ms - SINCE_MARGIN_MS).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+async function listIssueComments(where, since) {
+  const { client, owner, repo, issueNumber } = where;
+  const comments = [];
+  let serverTime;
+  const params = { owner, repo, issue_number: issueNumber, per_page: 100, ...since ? { since } : {} };
+  for await (const response of client.paginate.iterator(client.rest.issues.listComments, params)) {
+    if (serverTime === void 0) {
+      const t = Date.parse(response.headers.date ?? "");
+      serverTime = Number.isNaN(t) ? void 0 : t;
+    }
+    comments.push(...response.data.map(toIssueComment));
+  }
+  comments.sort((a, b) => a.id - b.id);
+  return { comments, serverTime };
+}
+var MarkerIndex = class {
+  constructor(where, botLogin, floor) {
+    this.where = where;
+    this.botLogin = botLogin;
+    this.floor = floor;
+  }
+  where;
+  botLogin;
+  floor;
+  found = /* @__PURE__ */ new Map();
+  scannedAt;
+  scanned = false;
+  /** With `fresh`, lists again even when the index has looked before (after a failed write). */
+  async find(marker2, fresh = false) {
+    if (!this.scanned || fresh) await this.refresh();
+    return this.found.get(marker2);
+  }
+  remember(marker2, comment) {
+    this.found.set(marker2, comment);
+  }
+  forget(marker2) {
+    this.found.delete(marker2);
+  }
+  async refresh() {
+    const since = this.scannedAt !== void 0 ? sinceQuery(this.scannedAt) : this.floor;
+    const { comments, serverTime } = await listIssueComments(this.where, since);
+    for (const c of comments) {
+      const marker2 = leadingMarker(c.body);
+      if (!marker2 || !isOwnComment({ login: c.login, type: c.userType, association: c.association }, this.botLogin)) continue;
+      const known = this.found.get(marker2);
+      if (!known || c.id <= known.id) this.found.set(marker2, c);
+    }
+    this.scanned = true;
+    this.scannedAt = serverTime;
+  }
+};
+async function createCommentOnce(o) {
+  const { client, owner, repo, issueNumber } = o.where;
+  const attempts = o.attempts ?? 5;
+  for (let attempt = 1; ; attempt++) {
+    const existing = await o.find(attempt > 1);
+    if (existing) return { comment: existing, created: false };
+    try {
+      const response = await client.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body: o.body, request: { retries: 0 } });
+      return { comment: toIssueComment(response.data), created: true };
+    } catch (err) {
+      if (attempt >= attempts || !isTransient(err)) throw err;
+      o.log?.(`Posting a comment on #${issueNumber} failed (${describeError(err)}); checking whether it landed before attempt ${attempt + 1} of ${attempts}.`);
+      await sleep((o.retryBaseMs ?? 1e3) * attempt * attempt);
+    }
+  }
+}
+function isTransient(err) {
+  const status = statusOf(err);
+  return status === void 0 || status >= 500;
+}
+function sleep(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// src/adapters/github/pull-request.ts
+async function ensurePullRequest(spec) {
+  const { client, owner, repo, head, base } = spec;
+  const label = head.includes(":") ? head : `${owner}:${head}`;
+  const open = async () => (await client.rest.pulls.list({ owner, repo, head: label, base, state: "open", per_page: 1 })).data[0];
+  const existing = await open();
+  if (existing) return { kind: "exists", number: existing.number, url: existing.html_url };
+  try {
+    const { data } = await client.rest.pulls.create({ owner, repo, head, base, title: spec.title, ...spec.body ? { body: spec.body } : {} });
+    return { kind: "created", number: data.number, url: data.html_url };
+  } catch (err) {
+    if (!isStatus(err, 422)) throw err;
+    const raced = await open();
+    if (raced) return { kind: "exists", number: raced.number, url: raced.html_url };
+    const reason = `GitHub refused to open a pull request from ${label} into ${base}: ${describeError(err)}`;
+    spec.log?.(reason);
+    return { kind: "not-opened", reason };
+  }
+}
+
+// src/adapters/github/github-notifier.ts
+var GitHubNotifier = class {
+  constructor(o) {
+    this.o = o;
+    this.where = { client: o.client, owner: o.owner, repo: o.repo, issueNumber: o.issueNumber };
+    this.index = new MarkerIndex(this.where, o.botLogin);
+  }
+  o;
+  where;
+  index;
+  status;
+  /** What the `done` notice did about the pull request, for the Action's outputs. */
+  pullRequest;
+  async notify(notice, state) {
+    const s = this.named(state);
+    switch (notice.kind) {
+      case "blocked":
+        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason));
+        return;
+      case "done":
+        await this.postOnce(finalSummaryComment(s, await this.links(s)));
+        if (this.o.openPullRequest) await this.openPullRequest(s);
+        return;
+      case "cancelled":
+        await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(s)));
+        return;
+      default:
+        return;
+    }
+  }
+  /**
+   * Creates or edits the plan's one status comment; the caller keeps `commentId` in the state.
+   * `links` saves building them again when the caller has them already.
+   */
+  async publishStatus(state, links) {
+    const s = this.named(state);
+    const body = statusComment(s, links ?? await this.links(s));
+    const marker2 = leadingMarker(body);
+    const known = this.status?.id ?? state.issue?.statusCommentId ?? void 0;
+    let stale = false;
+    if (known !== void 0) {
+      if (this.status?.id === known && this.status.body === body) return { commentId: known, changed: false };
+      try {
+        await this.edit(known, body);
+        this.status = { id: known, body };
+        return { commentId: known, changed: true };
+      } catch (err) {
+        if (!isStatus(err, 404)) throw err;
+        this.o.log?.(`Status comment ${known} is gone; posting a new one.`);
+        this.index.forget(marker2);
+        stale = true;
+      }
+    }
+    const { comment, created } = await this.createOnce(body, marker2, stale);
+    if (!created && comment.body !== body) await this.edit(comment.id, body);
+    this.status = { id: comment.id, body };
+    return { commentId: comment.id, changed: created || comment.body !== body };
+  }
+  /**
+   * Tells the issue why no plan could be proposed (no plan block, a broken one), once per
+   * distinct problem so relabeling or re-editing with the same mistake does not repeat it.
+   */
+  async postProblem(problem) {
+    const comment = await this.postOnce(problemComment(this.o.planId, problem));
+    return { commentId: comment.id };
+  }
+  /**
+   * Posts the proposal for this plan hash: every part once, found by its marker. A part found
+   * with another body (an earlier run's rendering, other settings) is edited to the current one,
+   * so what is shown is what runs; `postedAt` is then the edit's time, not the first post's.
+   */
+  async proposePlan(state, changes = []) {
+    const s = this.named(state);
+    const rendered = renderProposal(s, this.o.proposal ?? { limits: DEFAULT_LIMITS }, changes);
+    if ("tooLarge" in rendered) return rendered;
+    const ids = [];
+    let postedAt = "";
+    for (const body of rendered.parts) {
+      const { comment, created } = await this.createOnce(body, leadingMarker(body), false);
+      let at = created ? comment.createdAt : comment.updatedAt;
+      if (!created && comment.body !== body) at = (await this.edit(comment.id, body)).updatedAt;
+      ids.push(comment.id);
+      if (!postedAt || Date.parse(at) > Date.parse(postedAt)) postedAt = at;
+    }
+    return { planHash: s.planHash ?? "", commentId: ids[ids.length - 1], commentIds: ids, postedAt };
+  }
+  /** Says once per plan hash why a plan from someone without write access was not proposed. */
+  async refusePlan(state, author, found) {
+    const comment = await this.postOnce(refusedPlanComment(this.named(state), author, found));
+    return { commentId: comment.id };
+  }
+  /** Tells a request's issue, once, that a maintainer can reply `/draft`. */
+  async postDraftHint() {
+    const comment = await this.postOnce(draftHintComment(this.o.planId));
+    return { commentId: comment.id };
+  }
+  /** A run could not do what was asked (once per distinct problem): the issue says so. */
+  async postRunProblem(heading, problem, hint) {
+    const comment = await this.postOnce(runProblemComment(this.o.planId, heading, problem, hint));
+    return { commentId: comment.id };
+  }
+  async postOnce(body) {
+    return (await this.createOnce(body, leadingMarker(body), false)).comment;
+  }
+  async createOnce(body, marker2, fresh) {
+    const result = await createCommentOnce({
+      where: this.where,
+      body,
+      find: (retrying) => this.index.find(marker2, fresh || retrying),
+      ...this.o.retryBaseMs !== void 0 ? { retryBaseMs: this.o.retryBaseMs } : {},
+      ...this.o.log ? { log: this.o.log } : {}
+    });
+    this.index.remember(marker2, result.comment);
+    return result;
+  }
+  async edit(id, body) {
+    const { client, owner, repo } = this.o;
+    const { data } = await client.rest.issues.updateComment({ owner, repo, comment_id: id, body });
+    const comment = toIssueComment(data);
+    const marker2 = leadingMarker(body);
+    if (marker2) this.index.remember(marker2, comment);
+    return comment;
+  }
+  async openPullRequest(state) {
+    const pr = this.o.openPullRequest;
+    this.pullRequest = await ensurePullRequest({
+      client: this.o.client,
+      owner: this.o.owner,
+      repo: this.o.repo,
+      head: pr.head,
+      base: pr.base,
+      title: pr.title,
+      body: pr.body ?? `Outputs of plan \`${state.planId}\`, requested in #${this.o.issueNumber}.`,
+      ...this.o.log ? { log: this.o.log } : {}
+    });
+  }
+  async links(state) {
+    if (!this.o.links) return {};
+    try {
+      return await this.o.links(outputPaths(state));
+    } catch (err) {
+      this.o.log?.(`Could not build links to outputs; listing them without links: ${describeError(err)}`);
+      return {};
+    }
+  }
+  named(state) {
+    return state.planId ? state : { ...state, planId: this.o.planId };
+  }
+};
+function outputPaths(state) {
+  const paths = new Set(state.artifacts ?? []);
+  for (const step of Object.values(state.plan.steps)) for (const p of step.requiredOutputs ?? []) paths.add(p);
+  return [...paths];
+}
+
+// src/adapters/github/issue-inbox.ts
+var PER_PAGE = 100;
+var IssueInbox = class {
+  constructor(o) {
+    this.o = o;
+    this.where = { client: o.client, owner: o.owner, repo: o.repo, issueNumber: o.issueNumber };
+  }
+  o;
+  cursorKey = "lastCommentId";
+  where;
+  /** Command comments handed out by read(), for reply() to quote and to bound its search. */
+  commands = /* @__PURE__ */ new Map();
+  /** Our replies, listed from the oldest command still to answer. */
+  replies;
+  /**
+   * Each login's permission, asked once for the whole run: reads come after every step and every
+   * second while an agent runs, and a flood of comments must not become a flood of API calls.
+   */
+  permissions = /* @__PURE__ */ new Map();
+  async read(memo) {
+    const prev = readMemo(memo);
+    const listing = await this.list(prev);
+    if (!listing) return { items: [] };
+    const items = [];
+    let lastCommentId = prev.lastCommentId;
+    let stoppedEarly = false;
+    for (const c of listing.comments) {
+      if (c.id <= prev.lastCommentId) continue;
+      const item = await this.toItem(c).catch((err) => {
+        this.o.log?.(`Could not check @${c.login}'s permission for comment ${c.id}; trying again next tick: ${describeError(err)}`);
+        return "stop";
+      });
+      if (item === "stop") {
+        stoppedEarly = true;
+        break;
+      }
+      if (item) {
+        items.push(item);
+        this.commands.set(c.id, c);
+      }
+      lastCommentId = c.id;
+    }
+    const newest = listing.comments.reduce((acc, c) => acc === void 0 || Date.parse(c.createdAt) > Date.parse(acc) ? c.createdAt : acc, void 0);
+    const oldestItem = items[0] ? this.commands.get(items[0].cursor)?.createdAt : void 0;
+    this.replies = oldestItem ? { index: new MarkerIndex(this.where, this.o.botLogin, oldestItem), floor: oldestItem } : void 0;
+    return {
+      items,
+      memo: {
+        lastCommentId,
+        commentsSince: (stoppedEarly ? prev.since : newest ?? prev.since) ?? null,
+        // A full first page can stay unchanged while later pages grow: its ETag proves nothing.
+        commentsEtag: stoppedEarly || !listing.single ? null : listing.etag ?? null
+      }
+    };
+  }
+  /** The cursor lives in the state; nothing to do on GitHub's side. */
+  async acknowledge(_cursor) {
+  }
+  async reply(item, text, refused = false) {
+    const command = this.commands.get(item.cursor) ?? await this.fetchComment(item.cursor);
+    const marker2 = replyMarker(command.id);
+    if (!this.replies || Date.parse(this.replies.floor) > Date.parse(command.createdAt)) {
+      this.replies = { index: new MarkerIndex(this.where, this.o.botLogin, command.createdAt), floor: command.createdAt };
+    }
+    const { index } = this.replies;
+    const { comment } = await createCommentOnce({
+      where: this.where,
+      body: replyComment(command.id, command.login, command.body, text),
+      find: (fresh) => index.find(marker2, fresh),
+      ...this.o.retryBaseMs !== void 0 ? { retryBaseMs: this.o.retryBaseMs } : {},
+      ...this.o.log ? { log: this.o.log } : {}
+    });
+    index.remember(marker2, comment);
+    await this.react(item, refused);
+  }
+  async react(item, refused = false) {
+    if (this.o.reactions === false) return;
+    const { client, owner, repo } = this.o;
+    await client.rest.reactions.createForIssueComment({ owner, repo, comment_id: item.cursor, content: item.refusal || refused ? "confused" : "+1" }).catch((err) => this.o.log?.(`Could not react to comment ${item.cursor}: ${describeError(err)}`));
+  }
+  /** Comments after the memo's `since`: null when unchanged since the memo's ETag (a free 304). */
+  async list(prev) {
+    const { client, owner, repo, issueNumber } = this.o;
+    const params = { owner, repo, issue_number: issueNumber, per_page: PER_PAGE, ...prev.since ? { since: sinceQuery(Date.parse(prev.since)) } : {} };
+    const first = await getIfModified(async (headers) => {
+      const res = await client.rest.issues.listComments({ ...params, headers });
+      return { data: { comments: res.data.map(toIssueComment), next: hasNext(res.headers.link) }, headers: res.headers };
+    }, prev.etag);
+    if (!first.modified) return null;
+    const comments = [...first.data.comments];
+    let next = first.data.next;
+    for (let page = 2; next; page++) {
+      const res = await client.rest.issues.listComments({ ...params, page });
+      comments.push(...res.data.map(toIssueComment));
+      next = hasNext(res.headers.link);
+    }
+    comments.sort((a, b) => a.id - b.id);
+    return { comments, etag: first.etag, single: !first.data.next && first.data.comments.length < PER_PAGE };
+  }
+  /** An item for a command comment, null for anything that is not one for us. */
+  async toItem(c) {
+    const bot = this.o.botLogin;
+    if (c.userType === "Bot" || bot && c.login.toLowerCase() === bot.toLowerCase()) return null;
+    const parsed = parseCommandText(c.body, c.login);
+    if (!parsed) return null;
+    if (Date.parse(c.updatedAt) > Date.parse(c.createdAt)) return null;
+    let gate = gateComment(
+      { action: "created", issueNumber: this.o.issueNumber, login: c.login, userType: c.userType, association: c.association },
+      this.o.policy
+    );
+    if (gate.kind === "check-permission") {
+      const key = c.login.toLowerCase();
+      gate = this.permissions.get(key) ?? await this.permission(c.login);
+      this.permissions.set(key, gate);
+    }
+    if (gate.kind === "ignore") return null;
+    const fallback = { kind: "status", by: c.login };
+    if (gate.kind === "deny") return { cursor: c.id, command: parsed.ok ? parsed.command : fallback, refusal: gate.reason, unauthorized: true };
+    if (!parsed.ok) return { cursor: c.id, command: fallback, refusal: parsed.error };
+    const command = parsed.command.kind === "approve" ? { ...parsed.command, commentId: c.id, at: c.createdAt } : parsed.command;
+    return { cursor: c.id, command };
+  }
+  async permission(login) {
+    const { client, owner, repo } = this.o;
+    try {
+      const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
+      return decidePermission(login, data.permission, data.role_name);
+    } catch (err) {
+      if (isStatus(err, 404)) return decidePermission(login, void 0);
+      throw err;
+    }
+  }
+  async fetchComment(id) {
+    const { client, owner, repo } = this.o;
+    const { data } = await client.rest.issues.getComment({ owner, repo, comment_id: id });
+    const comment = toIssueComment(data);
+    this.commands.set(id, comment);
+    return comment;
+  }
+};
+function readMemo(memo) {
+  const id = memo.lastCommentId;
+  const since = memo.commentsSince;
+  return {
+    lastCommentId: typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? id : 0,
+    etag: typeof memo.commentsEtag === "string" && memo.commentsEtag !== "" ? memo.commentsEtag : void 0,
+    since: typeof since === "string" && !Number.isNaN(Date.parse(since)) ? since : void 0
+  };
+}
+function hasNext(link2) {
+  return /rel="next"/.test(link2 ?? "");
+}
+
+// src/adapters/toolkit/job-summary.ts
+var MAX_SUMMARY_BYTES = 1024 * 1024;
+async function writeJobSummary(markdown, log) {
+  if (!process.env.GITHUB_STEP_SUMMARY) return false;
+  try {
+    await summary.addRaw(capBytes(markdown, MAX_SUMMARY_BYTES - 1), true).write();
+    return true;
+  } catch (err) {
+    summary.emptyBuffer();
+    log?.(`Could not write the job summary: ${describeError(err)}`);
+    return false;
+  }
+}
+function capBytes(text, max) {
+  if (Buffer.byteLength(text) <= max) return text;
+  const note = "\n\n\u2026 (truncated: GitHub limits a job summary to 1 MiB)\n";
+  let out = text.slice(0, max - note.length);
+  while (Buffer.byteLength(out) > max - note.length) out = out.slice(0, Math.floor(out.length * 0.95));
+  return out.replace(/[\ud800-\udbff]$/, "") + note;
+}
+
+// src/adapters/merged-inbox.ts
+var MergedInbox = class _MergedInbox {
+  constructor(sources) {
+    this.sources = sources;
+    if (!sources.length) throw new Error("MergedInbox needs at least one source");
+    this.cursorKey = sources[0].cursorKey;
+  }
+  sources;
+  cursorKey;
+  sourceOf = /* @__PURE__ */ new WeakMap();
+  /** One source needs no merging. */
+  static of(sources) {
+    const present = sources.filter((s) => s !== void 0);
+    return present.length > 1 ? new _MergedInbox(present) : present[0];
+  }
+  async read(memo) {
+    const items = [];
+    let merged;
+    for (const source of this.sources) {
+      const read = await source.read(memo);
+      if (read.memo) merged = { ...merged, ...read.memo };
+      for (const item of read.items) {
+        const tagged = { ...item, cursorKey: item.cursorKey ?? source.cursorKey };
+        this.sourceOf.set(tagged, source);
+        items.push(tagged);
+      }
+    }
+    return { items, ...merged ? { memo: merged } : {} };
+  }
+  async acknowledge(cursor, cursorKey = this.cursorKey) {
+    for (const source of this.sources) if (source.cursorKey === cursorKey) await source.acknowledge(cursor, cursorKey);
+  }
+  async reply(item, text, refused) {
+    await this.sourceOf.get(item)?.reply?.(item, text, refused);
+  }
+};
+
+// src/action/plan-tick.ts
+function issueNumberOf(planId) {
+  const m = /^issue-(\d+)$/.exec(planId);
+  return m ? Number(m[1]) : null;
+}
+function planBranch(inputs, planId) {
+  return inputs.stateBranch ? inputs.stateBranch.replace("<plan-id>", planId) : `sequencer/${planId}`;
+}
+function createPlanStore(ctx, inputs, planId, log) {
+  return new ScrubbingStore(planStore(ctx, inputs, planId, log), log.secrets);
+}
+function planStore(ctx, inputs, planId, log) {
+  const statePath = `.sequencer/${planId}/state.json`;
+  if (inputs.stateStore === "cache") return new CacheStore({ workspace: ctx.workspace, planId, log });
+  return new GitStore({
+    workspace: ctx.workspace,
+    planId,
+    branch: planBranch(inputs, planId),
+    statePath,
+    // New work branches start from the commit this workflow checked out, not from another plan.
+    ...ctx.sha ? { base: ctx.sha } : {},
+    exclude: [`/${statePath}.logs/`, `/${statePath}.inbox/`, `/${statePath}.lock`]
+  });
+}
+function createNotifier(ctx, inputs, client, planId, log, links) {
+  const issueNumber = issueNumberOf(planId);
+  if (issueNumber === null) return null;
+  return new GitHubNotifier({
+    client,
+    owner: ctx.owner,
+    repo: ctx.repo,
+    issueNumber,
+    planId,
+    links,
+    log: (m) => log.warn(m),
+    // What the proposal shows as the settings of every step: the workflow's, not the plan's.
+    proposal: { ...inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}, limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes } },
+    ...inputs.openPullRequest ? { openPullRequest: { head: planBranch(inputs, planId), base: defaultBranch(ctx), title: `Agent Step Sequencer: ${planId}` } } : {}
+  });
+}
+function defaultBranch(ctx) {
+  const repo = ctx.payload.repository;
+  return repo?.default_branch ?? (ctx.ref.startsWith("refs/heads/") ? ctx.ref.slice("refs/heads/".length) : "main");
+}
+var CombinedOwnerProbe = class {
+  constructor(actions, local) {
+    this.actions = actions;
+    this.local = local;
+  }
+  actions;
+  local;
+  liveness(owner) {
+    return owner.kind === "local" ? this.local.liveness(owner) : this.actions.liveness(owner);
+  }
+};
+var ProgressNotifier = class {
+  constructor(inner, log) {
+    this.inner = inner;
+    this.log = log;
+  }
+  inner;
+  log;
+  async notify(notice, state) {
+    await this.inner.notify(notice, state);
+    if (notice.kind === "step-done" || notice.kind === "step-failed" || notice.kind === "interrupted") {
+      await this.inner.publishStatus(state).catch((err) => this.log.warn(`Could not update the status comment: ${describeError(err)}`));
+    }
+  }
+};
+var LogNotifier = class {
+  constructor(log) {
+    this.log = log;
+  }
+  log;
+  async notify(notice, state) {
+    if (notice.kind === "blocked" || notice.kind === "done" || notice.kind === "cancelled") this.log.info(`Plan ${state.planId}: ${state.status}`);
+  }
+};
+function withInbox(inbox) {
+  return inbox ? { inbox } : {};
+}
+async function tickPlan(ctx, inputs, client, log, opts) {
+  const { planId } = opts;
+  const store = createPlanStore(ctx, inputs, planId, log);
+  const branch = planBranch(inputs, planId);
+  const statePath = `${ctx.workspace}/.sequencer/${planId}/state.json`;
+  const logDir = `${statePath}.logs`;
+  const blobBase = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`;
+  const notifier = createNotifier(ctx, inputs, client, planId, log, (paths) => outputLinks(ctx.workspace, blobBase, paths));
+  const issueNumber = issueNumberOf(planId);
+  const issueInbox = issueNumber === null ? void 0 : new IssueInbox({
+    client,
+    owner: ctx.owner,
+    repo: ctx.repo,
+    issueNumber,
+    policy: { planIssue: issueNumber, approvers: inputs.approvers },
+    log: (m) => log.warn(m)
+    // No bot login: the token may be GITHUB_TOKEN (github-actions[bot]), an app's token
+    // (<app>[bot]) or a person's; the inbox then counts bots and writers as "us".
+  });
+  const agentEnv = agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null, inputs.passTokenToAgent ? [] : [inputs.token]);
+  const workspace = await FsWorkspace.open(ctx.workspace);
+  const deps = {
+    clock: { now: () => /* @__PURE__ */ new Date() },
+    store,
+    agent: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnv }),
+    workspace,
+    // Check commands of validation rules get the agent's environment: never the token unless asked.
+    verifier: new FsVerifier({ root: workspace.root, env: agentEnv }),
+    attemptFiles: new FsAttemptFiles(),
+    owners: new CombinedOwnerProbe(
+      new ActionsOwnerProbe({ client, owner: ctx.owner, repo: ctx.repo, current: { runId: ctx.runId, runAttempt: ctx.runAttempt }, log: (m) => log.warn(m) }),
+      new LocalOwnerProbe()
+    ),
+    notifier: notifier ? new ProgressNotifier(notifier, log) : new LogNotifier(log),
+    log,
+    // Whatever started the run, a plan with an issue hears its issue.
+    ...withInbox(MergedInbox.of([opts.inbox, issueInbox]))
+  };
+  const cfg = {
+    ...inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {},
+    agentSource: "input 'agent-command'",
+    limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes, retryBackoffSeconds: inputs.retryBackoffSeconds },
+    owner: { kind: "actions", runId: ctx.runId, runAttempt: ctx.runAttempt, repository: `${ctx.owner}/${ctx.repo}` },
+    logDir,
+    leaseMarginMs: 10 * 6e4,
+    graceMs: 1e4,
+    deadline: opts.deadline,
+    inboxPollMs: ctx.inboxPollSeconds * 1e3,
+    // On GitHub a person must see it: the plan blocks with a notice instead of failing the job.
+    preflight: "block",
+    // The work branch accepts pushes from anyone with write access (and from every workflow that
+    // holds a token): a state that says IN_PROGRESS is no approval.
+    requireApproval: true
+  };
+  let result;
+  let attempts = 0;
+  let writes = 0;
+  for (; ; ) {
+    result = await tick(deps, cfg);
+    attempts += result.attempts;
+    writes += result.writes;
+    if (result.outcome !== "waiting" || !result.detail) break;
+    const wait = Date.parse(result.detail) - Date.now();
+    if (wait > 10 * 6e4 || Date.now() + wait >= opts.deadline.getTime()) break;
+    log.info(`Waiting ${Math.ceil(wait / 1e3)} s for the step delay.`);
+    await sleep2(Math.max(0, wait) + 250);
+  }
+  if (result.state) {
+    const outputs = result.state.artifacts ?? [];
+    const fileLinks = await outputLinks(ctx.workspace, blobBase, outputs);
+    if (notifier && writes > 0) await notifier.publishStatus(result.state, fileLinks).catch((err) => log.warn(`Could not update the status comment: ${String(err)}`));
+    await writeJobSummary(log.scrub(jobSummary(result.state, fileLinks))).catch((err) => log.warn(`Could not write the job summary: ${String(err)}`));
+  }
+  if (attempts > 0) {
+    await uploadAttemptLogs({ dir: logDir, name: `sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`, secrets: log.secrets, log: (m) => log.warn(m) });
+  }
+  return { result: { ...result, attempts, writes }, branch };
+}
+
+export {
+  outputLinks,
+  executionFields,
+  describeExecution,
+  MAX_PROPOSAL_PARTS,
+  MarkerIndex,
+  createCommentOnce,
+  writeJobSummary,
+  issueNumberOf,
+  planBranch,
+  createPlanStore,
+  createNotifier,
+  tickPlan
+};

@@ -1,0 +1,26 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  createNotifier,
+  createPlanStore,
+  issueNumberOf,
+  planBranch,
+  tickPlan
+} from "./chunk-JYDQ6RCH.js";
+import "./chunk-I3ODYMWU.js";
+import "./chunk-SRZ3U3H4.js";
+import "./chunk-NWIZML63.js";
+import "./chunk-G7CRUPCD.js";
+import "./chunk-22OOIRKY.js";
+import "./chunk-2UI7E3J7.js";
+import "./chunk-UQR7UTTI.js";
+import "./chunk-TEYULPYE.js";
+import "./chunk-EJHJ3B7N.js";
+import "./chunk-GEX65OPK.js";
+import "./chunk-PANJYNO7.js";
+export {
+  createNotifier,
+  createPlanStore,
+  issueNumberOf,
+  planBranch,
+  tickPlan
+};

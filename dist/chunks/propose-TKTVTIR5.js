@@ -1,0 +1,274 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  MAX_PROPOSAL_PARTS,
+  MarkerIndex,
+  createCommentOnce,
+  createNotifier,
+  createPlanStore,
+  describeExecution,
+  executionFields,
+  outputLinks,
+  planBranch
+} from "./chunk-JYDQ6RCH.js";
+import {
+  issuePlanId
+} from "./chunk-ECPOWIBB.js";
+import {
+  agentEnvironment
+} from "./chunk-I3ODYMWU.js";
+import {
+  classifyRequest,
+  planFromIssueBody,
+  planFromRequest
+} from "./chunk-ESZXEIPI.js";
+import {
+  extractPlan,
+  loadPlanText,
+  replan
+} from "./chunk-AEEODTHH.js";
+import {
+  ExecAgentRunner
+} from "./chunk-SRZ3U3H4.js";
+import {
+  newState
+} from "./chunk-C5QMNIBU.js";
+import {
+  effectiveQueue
+} from "./chunk-NWIZML63.js";
+import {
+  decidePermission
+} from "./chunk-G7CRUPCD.js";
+import "./chunk-22OOIRKY.js";
+import "./chunk-2UI7E3J7.js";
+import {
+  isStatus,
+  replyComment,
+  replyMarker
+} from "./chunk-UQR7UTTI.js";
+import {
+  ConfigError,
+  PlanError,
+  describeError
+} from "./chunk-TEYULPYE.js";
+import "./chunk-EJHJ3B7N.js";
+import "./chunk-GEX65OPK.js";
+import "./chunk-PANJYNO7.js";
+
+// src/action/propose.ts
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+
+// src/adapters/github/repository-permissions.ts
+var RepositoryPermissions = class {
+  constructor(o) {
+    this.o = o;
+  }
+  o;
+  asked = /* @__PURE__ */ new Map();
+  /** allow for write, maintain or admin permission; deny (with the reason) otherwise. */
+  gate(login) {
+    const key = login.toLowerCase();
+    let gate = this.asked.get(key);
+    if (!gate) {
+      gate = this.ask(login);
+      gate.catch(() => this.asked.delete(key));
+      this.asked.set(key, gate);
+    }
+    return gate;
+  }
+  async hasWrite(login) {
+    if (!login) return false;
+    return (await this.gate(login)).kind === "allow";
+  }
+  async ask(login) {
+    const { client, owner, repo } = this.o;
+    try {
+      const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
+      return decidePermission(login, data.permission, data.role_name);
+    } catch (err) {
+      if (isStatus(err, 404)) return decidePermission(login, void 0);
+      throw err;
+    }
+  }
+};
+
+// src/action/propose.ts
+async function readPlanInput(workspace, file) {
+  const full = path.resolve(workspace, file);
+  let text;
+  try {
+    text = await readFile(full, "utf8");
+  } catch (err) {
+    throw new ConfigError(`Input 'plan': cannot read "${file}" in the repository (${describeError(err)}).`);
+  }
+  return loadPlanText(text, file);
+}
+var Writers = class {
+  constructor(ctx, client, approvers) {
+    this.approvers = approvers;
+    this.permissions = new RepositoryPermissions({ client, owner: ctx.owner, repo: ctx.repo });
+  }
+  approvers;
+  permissions;
+  /** Null when `login` may act; otherwise why not. */
+  async refusal(login) {
+    if (!login) return "the event names no sender";
+    const gate = await this.permissions.gate(login);
+    if (gate.kind === "deny" || gate.kind === "ignore") return gate.reason;
+    if (gate.kind !== "allow") return `the permission of ${login} is unknown`;
+    if (this.approvers.length && !this.approvers.some((a) => a.toLowerCase() === login.toLowerCase())) return "only the logins in the approvers list may command this plan";
+    return null;
+  }
+};
+async function planForIssue(ctx, inputs, issue, writers, log) {
+  const fromBody = planFromIssueBody(issue.body);
+  if (fromBody.found && "error" in fromBody) return { problem: fromBody.error };
+  if (fromBody.found && "doc" in fromBody) {
+    try {
+      return { ...extractPlan(fromBody.doc, "the plan block in the issue"), source: "issue" };
+    } catch (err) {
+      return { problem: err instanceof PlanError ? err.message : describeError(err) };
+    }
+  }
+  if (inputs.planFile) return { ...await readPlanInput(ctx.workspace, inputs.planFile), source: "workflow" };
+  const request = issue.body.trim();
+  if (!request) return { problem: 'No plan found: the issue is empty. Describe the work, or add a fenced ```json or ```yaml block with "steps".' };
+  if (classifyRequest(request).multiStep && !issue.draft) {
+    const refused = await writers.refusal(issue.actor);
+    if (refused) {
+      log.info(`Issue #${issue.issueNumber} is a request; drafting a plan runs the agent, and @${issue.actor} may not start it (${refused}). A writer can reply /draft.`);
+      return { needsWriter: true };
+    }
+  }
+  return planFromIssueRequest(ctx, inputs, request);
+}
+async function planFromIssueRequest(ctx, inputs, request) {
+  try {
+    const drafted = await planFromRequest({
+      request,
+      ...inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {},
+      agentSource: "input 'agent-command'",
+      runner: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null, inputs.passTokenToAgent ? [] : [inputs.token]) }),
+      workspace: ctx.workspace,
+      logDir: path.join(ctx.runnerTemp, "sequencer-planning"),
+      timeoutMs: inputs.attemptTimeoutMinutes * 6e4
+    });
+    return { plan: drafted.plan, source: "draft" };
+  } catch (err) {
+    if (err instanceof PlanError || err instanceof ConfigError) return { problem: `Could not draft a plan from this issue: ${err.message}` };
+    throw err;
+  }
+}
+async function proposeFromIssue(ctx, inputs, client, log, issue) {
+  const planId = issuePlanId(issue.issueNumber);
+  const branch = planBranch(inputs, planId);
+  const store = createPlanStore(ctx, inputs, planId, log);
+  const notifier = createNotifier(ctx, inputs, client, planId, log, (paths) => outputLinks(ctx.workspace, `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`, paths));
+  const writers = new Writers(ctx, client, inputs.approvers);
+  const found = await planForIssue(ctx, inputs, issue, writers, log);
+  if ("needsWriter" in found) {
+    await notifier?.postDraftHint();
+    return { state: null, branch, problem: "a request: a writer can reply /draft to have a plan drafted" };
+  }
+  if ("problem" in found) {
+    log.warn(found.problem);
+    await notifier?.postProblem(found.problem);
+    return { state: null, branch, problem: found.problem };
+  }
+  if (!found.plan.title && issue.title) found.plan.title = issue.title;
+  await store.acquire();
+  const loaded = await store.load();
+  const now = /* @__PURE__ */ new Date();
+  const execution = found.source === "workflow" || inputs.allowUntrustedPlanCommands ? [] : executionFields(found.plan);
+  if (execution.length && !await writers.permissions.hasWrite(issue.author)) {
+    const candidate = newState(found.plan, { planId, now, ...found.stepQueue ? { stepQueue: found.stepQueue } : {} });
+    const problem = `The plan of issue #${issue.issueNumber} is from ${issue.author || "an unknown author"}, who has no write access, and it sets what runs (${describeExecution(execution)}); it was not proposed.`;
+    log.warn(problem);
+    await notifier?.refusePlan(candidate, issue.author, execution);
+    const withdrawn = loaded.kind === "loaded" ? await withdrawProposal(store, loaded.state, "the issue now holds a plan that was refused") : null;
+    return { state: withdrawn, branch, problem };
+  }
+  let next;
+  let changes = [];
+  if (loaded.kind === "missing") {
+    next = {
+      ...newState(found.plan, { planId, now, stepDelayMinutes: found.stepDelayMinutes ?? inputs.stepDelayMinutes, ...found.stepQueue ? { stepQueue: found.stepQueue } : {} }),
+      issue: { number: issue.issueNumber, statusCommentId: null },
+      // Comments up to the `/draft` that asked for the plan were written before it existed.
+      ...issue.draft ? { inbox: { lastCommentId: issue.draft.id } } : {},
+      proposal: null
+    };
+  } else {
+    const queue = effectiveQueue(found.plan, found.stepQueue);
+    const candidate = replan(loaded.state, found.plan, queue, now);
+    if (candidate.state.planHash === loaded.state.planHash) {
+      log.info(`Plan ${planId} is unchanged (${loaded.state.planHash}); nothing new to propose.`);
+      if (loaded.state.status !== "AWAITING_APPROVAL" || !notifier) return { state: loaded.state, branch };
+      return { state: await postAndRecord(store, loaded.state, notifier, [], log), branch };
+    }
+    next = { ...candidate.state, proposal: null };
+    changes = candidate.changes;
+    log.info(`Plan ${planId} changed: ${candidate.changes.filter((c) => c.change !== "unchanged").map((c) => `${c.stepId} ${c.change}`).join(", ")}`);
+  }
+  const written = await store.write(next, { kind: "update", message: `plan stored for review (${next.planHash})` });
+  if (!notifier) return { state: written, branch };
+  return { state: await postAndRecord(store, written, notifier, changes, log), branch };
+}
+async function postAndRecord(store, state, notifier, changes, log) {
+  const posted = await notifier.proposePlan(state, changes);
+  if ("tooLarge" in posted) {
+    const problem = `This plan is too large to propose on the issue: its proposal would take ${posted.tooLarge.parts} comments (${posted.tooLarge.chars} characters; at most ${MAX_PROPOSAL_PARTS} comments are posted). Nothing can be approved. Split it into smaller plans, or start it from the workflow with \`command: start\` and the \`plan\` input (a dispatch by someone with write access approves it).`;
+    log.warn(problem);
+    await notifier.postProblem(problem);
+    return state.proposal ? withdrawProposal(store, state, "the proposal is too large to post") : state;
+  }
+  const p = state.proposal;
+  if (p && p.planHash === posted.planHash && p.postedAt === posted.postedAt && p.commentId === posted.commentId) return state;
+  log.info(`Proposal of ${posted.planHash} posted (comment ${posted.commentId}, ${posted.postedAt}).`);
+  return store.write(
+    { ...state, proposal: { at: (/* @__PURE__ */ new Date()).toISOString(), planHash: posted.planHash, postedAt: posted.postedAt, commentId: posted.commentId } },
+    { kind: "update", message: `plan proposed (${posted.planHash})` }
+  );
+}
+async function withdrawProposal(store, state, why) {
+  if (state.status !== "AWAITING_APPROVAL" || !state.proposal) return state;
+  return store.write({ ...state, proposal: null }, { kind: "update", message: `proposal withdrawn: ${why}` });
+}
+async function draftFromComment(ctx, inputs, client, log, route) {
+  const planId = issuePlanId(route.issueNumber);
+  const branch = planBranch(inputs, planId);
+  const writers = new Writers(ctx, client, inputs.approvers);
+  const refused = await writers.refusal(route.comment.login);
+  const where = { client, owner: ctx.owner, repo: ctx.repo, issueNumber: route.issueNumber };
+  const react = (content) => client.rest.reactions.createForIssueComment({ owner: ctx.owner, repo: ctx.repo, comment_id: route.comment.id, content }).catch((err) => log.warn(`Could not react to comment ${route.comment.id}: ${describeError(err)}`));
+  if (refused) {
+    log.info(`/draft by @${route.comment.login} on #${route.issueNumber} refused: ${refused}.`);
+    const index = new MarkerIndex(where, void 0, route.comment.createdAt || void 0);
+    const marker = replyMarker(route.comment.id);
+    await createCommentOnce({
+      where,
+      body: replyComment(route.comment.id, route.comment.login, route.comment.body, `drafting a plan runs the agent, so only someone with write access can ask for it: ${refused}.`),
+      find: (fresh) => index.find(marker, fresh),
+      log: (m) => log.warn(m)
+    });
+    await react("confused");
+    return { state: null, branch, problem: `/draft refused: ${refused}` };
+  }
+  if (await planExists(ctx, inputs, planId, log)) return "tick";
+  await react("+1");
+  return proposeFromIssue(ctx, inputs, client, log, { issueNumber: route.issueNumber, title: route.title, body: route.body, actor: route.comment.login, author: route.author, draft: route.comment });
+}
+async function planExists(ctx, inputs, planId, log) {
+  const store = createPlanStore(ctx, inputs, planId, log);
+  await store.acquire();
+  try {
+    return (await store.load()).kind === "loaded";
+  } finally {
+    await store.release();
+  }
+}
+export {
+  draftFromComment,
+  proposeFromIssue,
+  readPlanInput
+};
