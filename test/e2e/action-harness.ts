@@ -4,13 +4,15 @@
 // REST API at a fake GitHub server on 127.0.0.1. The remote is a local bare repository, so
 // pushes need no credentials. Every run is registered with the fake as a workflow run that is
 // in progress while the process lives and completed once it exits, so liveness checks of
-// earlier attempts see real run statuses.
+// earlier attempts see real run statuses. A run during which the fake saw an exchange that breaks
+// GitHub's REST description (github-contract.ts) fails, so the test that started it fails.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { State } from '../../src/core/state/types.js';
+import { describeViolations } from '../fakes/github-contract.js';
 import { startFakeGitHub, type AuthorAssociation, type FakeGitHub, type GhComment } from '../fakes/github-server.js';
 import { issueCommentCreated, issuesOpened } from '../fakes/webhook-payloads.js';
 import { cliEnv, makeTempDir, REPO_ROOT, writeAgent } from './helpers.js';
@@ -227,6 +229,7 @@ export class ActionHarness {
     }
 
     this.fake.setRun(runId, 'in_progress', null, { event: o.eventName, run_attempt: runAttempt });
+    const violationsBefore = this.fake.violations.length;
     const started = Date.now();
     const child = spawn(o.node ?? process.execPath, [ACTION_BUNDLE], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'], shell: false });
     let stdout = '';
@@ -239,11 +242,13 @@ export class ActionHarness {
       child.once('close', (code, signal) => {
         clearTimeout(timer);
         this.fake.setRun(runId, 'completed', code === 0 ? 'success' : 'failure');
-        Promise.all([readFile(outputPath, 'utf8'), readFile(summaryPath, 'utf8')]).then(
-          ([outputs, summary]) =>
-            resolve({ runId, runAttempt, eventName: o.eventName, payload: o.payload, code, signal, stdout, stderr, outputs: parseOutputFile(outputs), summary, workspace: ws, durationMs: Date.now() - started }),
-          reject,
-        );
+        Promise.all([readFile(outputPath, 'utf8'), readFile(summaryPath, 'utf8')]).then(([outputs, summary]) => {
+          const run: ActionRun = { runId, runAttempt, eventName: o.eventName, payload: o.payload, code, signal, stdout, stderr, outputs: parseOutputFile(outputs), summary, workspace: ws, durationMs: Date.now() - started };
+          if (this.fake.violations.length > violationsBefore) {
+            const broken = this.fake.takeViolations();
+            reject(new Error(`the fake GitHub saw ${broken.length} exchange(s) that break GitHub's REST description:\n${describeViolations(broken)}\n${runReport(run)}`));
+          } else resolve(run);
+        }, reject);
       });
     });
     return { runId, child, workspace: ws, result };
