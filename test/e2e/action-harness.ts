@@ -8,13 +8,13 @@
 // GitHub's REST description (github-contract.ts) fails, so the test that started it fails.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { State } from '../../src/core/state/types.js';
 import { describeViolations } from '../fakes/github-contract.js';
 import { startFakeGitHub, type AuthorAssociation, type FakeGitHub, type GhComment } from '../fakes/github-server.js';
-import { issueCommentCreated, issuesOpened } from '../fakes/webhook-payloads.js';
+import { issueCommentCreated, issuesOpened, schedule, workflowDispatch } from '../fakes/webhook-payloads.js';
+import { assertWebhookPayload } from '../fakes/webhook-schemas.js';
 import { cliEnv, makeTempDir, REPO_ROOT, writeAgent } from './helpers.js';
 
 export const ACTION_BUNDLE = path.join(REPO_ROOT, 'dist', 'index.js');
@@ -189,6 +189,8 @@ export class ActionHarness {
     const eventPath = path.join(runDir, 'event.json');
     const outputPath = path.join(runDir, 'output');
     const summaryPath = path.join(runDir, 'summary.md');
+    // The runner writes what GitHub sent; a payload GitHub would never send fails here.
+    assertWebhookPayload(o.eventName, o.payload);
     await writeFile(eventPath, JSON.stringify(o.payload, null, 2));
     await writeFile(outputPath, '');
     await writeFile(summaryPath, '');
@@ -365,25 +367,14 @@ async function actionDefaults(token: string): Promise<Record<string, string>> {
   return out;
 }
 
-// workflow_dispatch is a webhook too, so @octokit/webhooks-examples has GitHub's real payload.
-const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as Array<{ name: string; examples: Array<Record<string, unknown>> }>;
-
 /** A workflow_dispatch payload (inputs as the workflow form sends them: strings). */
 export function workflowDispatchPayload(inputs: Record<string, string>, sender = ACTOR): Record<string, unknown> {
-  const example = examples.find((d) => d.name === 'workflow_dispatch')?.examples[0];
-  if (!example) throw new Error('@octokit/webhooks-examples has no workflow_dispatch example');
-  const payload = structuredClone(example) as { inputs: unknown; ref: string; sender: { login: string }; workflow: string };
-  payload.inputs = inputs;
-  payload.ref = 'refs/heads/main';
-  payload.sender.login = sender;
-  payload.workflow = '.github/workflows/sequencer.yml';
-  return payload as unknown as Record<string, unknown>;
+  return workflowDispatch({ inputs, sender }) as unknown as Record<string, unknown>;
 }
 
 /** What a cron trigger's event file holds: the schedule, the workflow and the repository. */
 export function schedulePayload(): Record<string, unknown> {
-  const dispatch = workflowDispatchPayload({});
-  return { schedule: '*/10 * * * *', workflow: '.github/workflows/sequencer.yml', repository: dispatch.repository, organization: dispatch.organization };
+  return schedule();
 }
 
 /** An issue body with the plan as a fenced ```json block, the way a person writes one. */

@@ -300,7 +300,7 @@ describe('faults and retries', () => {
 describe("held to GitHub's REST description", () => {
   it('records a request GitHub would reject, with the operation and the problem', async () => {
     fake.addIssue({ number: 1 });
-    const err = await failure(gh.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...repo, issue_number: 1, body: 42 }));
+    const err = await failure(gh.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...repo, issue_number: 1, body: 42 as unknown as string }));
     expect(isStatus(err, 422)).toBe(true);
     expect(fake.takeViolations()).toEqual([
       { method: 'POST', path: '/repos/octo-org/octo-repo/issues/1/comments', status: 422, operation: 'issues/create-comment', problem: expect.stringMatching(/^request: body\/body must be string/) },
