@@ -55,6 +55,14 @@ export interface ActionRun {
   durationMs: number;
 }
 
+export interface PreparedRun {
+  workspace: string;
+  /** INPUT_*, GITHUB_* and RUNNER_* variables as the runner sets them for the step. */
+  variables: Record<string, string>;
+  outputPath: string;
+  summaryPath: string;
+}
+
 export interface StartedAction {
   runId: number;
   child: ChildProcess;
@@ -114,7 +122,8 @@ export class ActionHarness {
     readonly agent: string,
     readonly agentLog: string,
     readonly pidDir: string,
-    private readonly gitEnv: NodeJS.ProcessEnv,
+    /** The runner's own environment: no GITHUB_*, INPUT_* or global git config. */
+    readonly gitEnv: NodeJS.ProcessEnv,
     private readonly inputDefaults: Record<string, string>,
     public mainSha: string,
   ) {}
@@ -183,48 +192,8 @@ export class ActionHarness {
     // "Re-run jobs" keeps the run id and counts the attempt up; everything else is a new run.
     const runId = rerunOf?.runId ?? nextRunId++;
     const runAttempt = rerunOf ? rerunOf.runAttempt + 1 : 1;
-    const ws = await this.checkout(`${runId}-${runAttempt}`);
-    const runDir = path.join(this.root, `run-${runId}-${runAttempt}`);
-    await mkdir(path.join(runDir, 'temp'), { recursive: true });
-    const eventPath = path.join(runDir, 'event.json');
-    const outputPath = path.join(runDir, 'output');
-    const summaryPath = path.join(runDir, 'summary.md');
-    // The runner writes what GitHub sent; a payload GitHub would never send fails here.
-    assertWebhookPayload(o.eventName, o.payload);
-    await writeFile(eventPath, JSON.stringify(o.payload, null, 2));
-    await writeFile(outputPath, '');
-    await writeFile(summaryPath, '');
-
-    const env: NodeJS.ProcessEnv = { ...this.gitEnv };
-    for (const [name, value] of Object.entries({ ...this.inputDefaults, 'agent-command': this.agent, ...o.inputs })) {
-      // The runner's naming: upper case, spaces to underscores, hyphens kept.
-      env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
-    }
-    Object.assign(env, {
-      GITHUB_ACTIONS: 'true',
-      CI: 'true',
-      GITHUB_EVENT_NAME: o.eventName,
-      GITHUB_EVENT_PATH: eventPath,
-      GITHUB_OUTPUT: outputPath,
-      GITHUB_STEP_SUMMARY: summaryPath,
-      GITHUB_API_URL: this.fake.url,
-      GITHUB_SERVER_URL: 'https://github.com',
-      GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
-      GITHUB_REPOSITORY_OWNER: OWNER,
-      GITHUB_RUN_ID: String(runId),
-      GITHUB_RUN_ATTEMPT: String(runAttempt),
-      GITHUB_WORKSPACE: ws,
-      GITHUB_SHA: this.mainSha,
-      GITHUB_REF: 'refs/heads/main',
-      GITHUB_REF_NAME: 'main',
-      GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/sequencer.yml@refs/heads/main`,
-      GITHUB_ACTOR: ACTOR,
-      RUNNER_TEMP: path.join(runDir, 'temp'),
-      SEQUENCER_API_PACING: 'off',
-      AGENT_LOG: this.agentLog,
-      AGENT_PID_DIR: this.pidDir,
-      AGENT_WRITE_OUTPUTS: '1',
-    });
+    const { workspace: ws, variables, outputPath, summaryPath } = await this.prepareRun(o, runId, runAttempt);
+    const env: NodeJS.ProcessEnv = { ...this.gitEnv, ...variables };
     for (const [k, v] of Object.entries(o.env ?? {})) {
       if (v === undefined) delete env[k];
       else env[k] = v;
@@ -254,6 +223,58 @@ export class ActionHarness {
       });
     });
     return { runId, child, workspace: ws, result };
+  }
+
+  /**
+   * What the runner does before a step starts: a fresh checkout, the event file, empty
+   * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, and the step's variables. `inputDefaults: false`
+   * leaves out the INPUT_* variables of inputs not given, for a runner that reads action.yml's
+   * defaults itself.
+   */
+  async prepareRun(o: ActionRunOptions, runId: number, runAttempt: number, inputDefaults = true): Promise<PreparedRun> {
+    const ws = await this.checkout(`${runId}-${runAttempt}`);
+    const runDir = path.join(this.root, `run-${runId}-${runAttempt}`);
+    await mkdir(path.join(runDir, 'temp'), { recursive: true });
+    const eventPath = path.join(runDir, 'event.json');
+    const outputPath = path.join(runDir, 'output');
+    const summaryPath = path.join(runDir, 'summary.md');
+    // The runner writes what GitHub sent; a payload GitHub would never send fails here.
+    assertWebhookPayload(o.eventName, o.payload);
+    await writeFile(eventPath, JSON.stringify(o.payload, null, 2));
+    await writeFile(outputPath, '');
+    await writeFile(summaryPath, '');
+
+    const variables: Record<string, string> = {};
+    for (const [name, value] of Object.entries({ ...(inputDefaults ? this.inputDefaults : {}), 'agent-command': this.agent, ...o.inputs })) {
+      // The runner's naming: upper case, spaces to underscores, hyphens kept.
+      variables[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+    }
+    Object.assign(variables, {
+      GITHUB_ACTIONS: 'true',
+      CI: 'true',
+      GITHUB_EVENT_NAME: o.eventName,
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_OUTPUT: outputPath,
+      GITHUB_STEP_SUMMARY: summaryPath,
+      GITHUB_API_URL: this.fake.url,
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_REPOSITORY: `${OWNER}/${REPO}`,
+      GITHUB_REPOSITORY_OWNER: OWNER,
+      GITHUB_RUN_ID: String(runId),
+      GITHUB_RUN_ATTEMPT: String(runAttempt),
+      GITHUB_WORKSPACE: ws,
+      GITHUB_SHA: this.mainSha,
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_REF_NAME: 'main',
+      GITHUB_WORKFLOW_REF: `${OWNER}/${REPO}/.github/workflows/sequencer.yml@refs/heads/main`,
+      GITHUB_ACTOR: ACTOR,
+      RUNNER_TEMP: path.join(runDir, 'temp'),
+      SEQUENCER_API_PACING: 'off',
+      AGENT_LOG: this.agentLog,
+      AGENT_PID_DIR: this.pidDir,
+      AGENT_WRITE_OUTPUTS: '1',
+    });
+    return { workspace: ws, variables, outputPath, summaryPath };
   }
 
   async run(o: ActionRunOptions): Promise<ActionRun> {
