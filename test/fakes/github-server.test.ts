@@ -296,3 +296,21 @@ describe('faults and retries', () => {
     expect(await run(7)).not.toEqual(a);
   });
 });
+
+describe("held to GitHub's REST description", () => {
+  it('records a request GitHub would reject, with the operation and the problem', async () => {
+    fake.addIssue({ number: 1 });
+    const err = await failure(gh.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...repo, issue_number: 1, body: 42 as unknown as string }));
+    expect(isStatus(err, 422)).toBe(true);
+    expect(fake.takeViolations()).toEqual([
+      { method: 'POST', path: '/repos/octo-org/octo-repo/issues/1/comments', status: 422, operation: 'issues/create-comment', problem: expect.stringMatching(/^request: body\/body must be string/) },
+    ]);
+  });
+
+  it('fails close() while a violation is unaccounted for, naming it', async () => {
+    const f = await startFakeGitHub();
+    const other = createGitHubClient({ token: f.token, baseUrl: f.url, log, pacing: 'off', retries: 0 });
+    await failure(other.request('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: f.owner, repo: f.repo, issue_number: 1, sort: 'created' }));
+    await expect(f.close()).rejects.toThrow(/1 exchange\(s\) broke GitHub's REST description:\n- GET \/repos\/octo-org\/octo-repo\/issues\/1\/comments → 404 \[issues\/list-comments\]: request: query parameter "sort" is not one issues\/list-comments takes/);
+  });
+});

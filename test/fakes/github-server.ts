@@ -1,9 +1,12 @@
 // A fake GitHub REST API on 127.0.0.1 for tests that drive the real @octokit/rest client over
 // real HTTP. It keeps the semantics the product relies on: token auth, ETag/304 (free of rate
-// limit), pagination, rate-limit headers and accounting, and injectable faults.
+// limit), pagination, rate-limit headers and accounting, and injectable faults. Every exchange is
+// checked against GitHub's OpenAPI description (github-contract.ts); close() fails while any
+// violation is unaccounted for, so a test whose code sends what GitHub would reject fails.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkExchange, describeViolations, type ContractViolation } from './github-contract.js';
 import { FaultInjector, type Fault, type FaultKind } from './github-faults.js';
 import {
   GitHubData,
@@ -21,6 +24,7 @@ import {
 } from './github-data.js';
 import { matchRoute, notFound, type Reply, type RouteRequest } from './github-routes.js';
 
+export type { ContractViolation } from './github-contract.js';
 export type { FaultKind, FaultScope } from './github-faults.js';
 export type * from './github-data.js';
 
@@ -66,6 +70,10 @@ export interface FakeGitHub {
   readonly dispatches: Dispatch[];
   readonly pulls: GhPull[];
   readonly workflows: GhWorkflow[];
+  /** Exchanges that broke GitHub's REST description so far (request or response). */
+  readonly violations: readonly ContractViolation[];
+  /** Removes and returns the violations so far, for a test that breaks the contract on purpose. */
+  takeViolations(): ContractViolation[];
   /** Requests that used up rate limit so far. */
   countedRequests(): number;
   addIssue(fields?: Parameters<GitHubData['addIssue']>[0]): GhIssue;
@@ -76,6 +84,7 @@ export interface FakeGitHub {
   setRun(id: number, status: RunStatus, conclusion?: RunConclusion, fields?: Partial<GhRun>): GhRun;
   addWorkflow(fields: { id?: number; name?: string; path: string; state?: WorkflowState }): GhWorkflow;
   setWorkflowState(idOrFile: string | number, state: WorkflowState): void;
+  /** Stops the server; rejects, listing them, when violations remain. */
   close(): Promise<void>;
 }
 
@@ -91,6 +100,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
   const now = opts.now ?? (() => new Date());
   const resetAt = Math.floor(now().getTime() / 1000) + 3600;
   const requests: RecordedRequest[] = [];
+  const violations: ContractViolation[] = [];
   const faults = new FaultInjector();
   let used = 0;
   let data: GitHubData | undefined;
@@ -104,7 +114,13 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
         const record: RecordedRequest = { method: req.method ?? 'GET', path, query, status: reply.status, counted, conditional: Boolean(req.headers['if-none-match']) };
         if (fault) record.fault = fault.kind;
         requests.push(record);
-        send(res, reply, rateHeaders(fault));
+        const sent = send(res, reply, rateHeaders(fault));
+        try {
+          const exchange = { method: record.method, path, query: new URLSearchParams(query), body: raw, conditional: record.conditional, status: reply.status, ...sent };
+          violations.push(...checkExchange(fault ? { ...exchange, fault: fault.kind } : exchange));
+        } catch (err) {
+          violations.push({ method: record.method, path, status: reply.status, operation: null, problem: `the contract check threw: ${String(err)}` });
+        }
       })
       .catch((err: unknown) => {
         res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
@@ -198,6 +214,8 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
     dispatches: repoData.dispatches,
     pulls: repoData.pulls,
     workflows: repoData.workflows,
+    violations,
+    takeViolations: () => violations.splice(0),
     countedRequests: () => used,
     addIssue: (fields) => repoData.addIssue(fields),
     addComment: (issue, fields) => repoData.addComment(issue, fields),
@@ -210,11 +228,13 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
       if (!workflow) throw new Error(`fake GitHub: no workflow ${idOrFile}`);
       workflow.state = state;
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+      if (violations.length) throw new Error(`fake GitHub: ${violations.length} exchange(s) broke GitHub's REST description:\n${describeViolations(violations.splice(0))}`);
+    },
   };
 }
 
@@ -267,17 +287,20 @@ function faultReply(kind: FaultKind): Reply {
 
 let requestSerial = 0;
 
-function send(res: ServerResponse, reply: Reply, rate: Record<string, string>): void {
+/** Writes the reply; returns the body and content-type as sent, for the contract check. */
+function send(res: ServerResponse, reply: Reply, rate: Record<string, string>): { responseBody?: string; responseType?: string } {
   requestSerial += 1;
   const headers: Record<string, string> = { ...rate, 'x-github-request-id': `FAKE:${requestSerial}`, ...reply.headers };
   if (reply.status === 204 || reply.status === 304 || reply.body === undefined) {
     res.writeHead(reply.status, headers);
     res.end();
-    return;
+    return {};
   }
   const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-  res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8', ...headers });
+  const type = headers['content-type'] ?? 'application/json; charset=utf-8';
+  res.writeHead(reply.status, { ...headers, 'content-type': type });
   res.end(text);
+  return { responseBody: text, responseType: type };
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { issueCommentCreated, issueCommentEdited, issuesLabeled, issuesOpened, writeEventFile } from './webhook-payloads.js';
+import { issueCommentCreated, issueCommentEdited, issuesLabeled, issuesOpened, schedule, workflowDispatch, writeEventFile } from './webhook-payloads.js';
+import { assertWebhookPayload, webhookProblems } from './webhook-schemas.js';
 
 const raw: Array<{ name: string; examples: Array<Record<string, unknown>> }> = createRequire(import.meta.url)('@octokit/webhooks-examples');
 const original = (name: string, action: string) => raw.find((d) => d.name === name)!.examples.find((e) => e.action === action)!;
@@ -19,7 +20,9 @@ function shape(value: unknown, depth = 2, prefix = ''): string[] {
 describe('webhook payloads from @octokit/webhooks-examples', () => {
   it('issue_comment.created keeps the example shape with the overrides applied', () => {
     const p = issueCommentCreated({ owner: 'octo-org', repo: 'octo-repo', issueNumber: 42, commentId: 9001, body: '/approve delay=2', login: 'alice', association: 'MEMBER' });
-    expect(shape(p)).toEqual(shape(original('issue_comment', 'created')));
+    // Every key of the example, plus the ones GitHub added since it was recorded.
+    expect(shape(p)).toEqual(expect.arrayContaining(shape(original('issue_comment', 'created'))));
+    expect(shape(p)).toEqual(expect.arrayContaining(['issue.reactions', 'comment.reactions', 'repository.visibility']));
     expect(p.action).toBe('created');
     expect(p.issue.number).toBe(42);
     expect(p.comment).toMatchObject({ id: 9001, body: '/approve delay=2', user: { login: 'alice' }, author_association: 'MEMBER' });
@@ -73,5 +76,33 @@ describe('webhook payloads from @octokit/webhooks-examples', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  const local = { owner: 'octo-org', repo: 'octo-repo', apiUrl: 'http://127.0.0.1:40123' };
+  it.each([
+    ['issue_comment', 'created, with every override', () => issueCommentCreated({ ...local, issueNumber: 42, commentId: 9001, body: '/approve', login: 'alice', association: 'MEMBER', labels: ['sequencer'] })],
+    ['issue_comment', 'created, as the example has it', () => issueCommentCreated()],
+    ['issue_comment', 'edited', () => issueCommentEdited({ ...local, issueNumber: 5, body: '/cancel', previousBody: '/approve', login: 'bob', sender: 'carol' })],
+    ['issues', 'opened', () => issuesOpened({ ...local, issueNumber: 12, title: 'Research X', issueBody: 'do it', sender: 'dana', labels: ['sequencer'] })],
+    ['issues', 'labeled', () => issuesLabeled({ ...local, issueNumber: 12, label: 'sequencer', labels: ['bug', 'sequencer'] })],
+    ['workflow_dispatch', 'with inputs', () => workflowDispatch({ inputs: { plan: 'issue-42', command: 'tick' }, sender: 'erin' })],
+    ['schedule', 'with the repository', () => schedule()],
+  ] as const)('%s (%s) meets GitHub’s webhook schema', (event, _how, build) => {
+    expect(webhookProblems(event, build())).toEqual([]);
+  });
+
+  it('names what a payload GitHub would never send gets wrong', () => {
+    const broken = issueCommentCreated({ body: '/approve' }) as unknown as { issue: Record<string, unknown>; comment: Record<string, unknown> };
+    broken.issue.number = '42';
+    delete broken.comment.user;
+    expect(webhookProblems('issue_comment', broken)).toEqual(expect.arrayContaining(['payload/issue/number must be integer (schema #/properties/number/type)', 'payload/comment is missing required "user"']));
+    expect(() => assertWebhookPayload('issue_comment', broken)).toThrow(/^issue_comment payload does not match @octokit\/webhooks-schemas:\n- payload/);
+    expect(() => webhookProblems('issues', { ...issuesOpened(), action: 'exploded' })).toThrow('@octokit/webhooks-schemas has no schema "issues$exploded"');
+  });
+
+  it('workflow_dispatch and schedule carry the inputs, ref, workflow and repository', () => {
+    const dispatch = workflowDispatch({ inputs: { plan: 'issue-42' }, sender: 'erin' });
+    expect(dispatch).toMatchObject({ inputs: { plan: 'issue-42' }, ref: 'refs/heads/main', workflow: '.github/workflows/sequencer.yml', sender: { login: 'erin' }, repository: { full_name: 'octo-org/octo-repo' } });
+    expect(schedule()).toEqual({ schedule: '*/10 * * * *', workflow: '.github/workflows/sequencer.yml', repository: dispatch.repository, organization: dispatch.organization });
   });
 });

@@ -1,6 +1,7 @@
 // Real webhook payloads (from @octokit/webhooks-examples, as GitHub delivers them) with the
 // fields a test cares about overridden, so event routing is tested against the true shape
-// rather than a hand-written subset.
+// rather than a hand-written subset. Every builder's output meets @octokit/webhooks-schemas
+// (webhook-payloads.test.ts); fields GitHub added after an example was recorded are filled in.
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -16,12 +17,33 @@ export type IssueCommentEditedPayload = ExampleOf<'issue_comment', 'edited'>;
 export type IssuesOpenedPayload = ExampleOf<'issues', 'opened'>;
 export type IssuesLabeledPayload = ExampleOf<'issues', 'labeled'>;
 export type IssuesEditedPayload = ExampleOf<'issues', 'edited'>;
+export type WorkflowDispatchPayload = WebhookDefinition<'workflow_dispatch'>['examples'][number];
 
 function example<N extends WebhookDefinition['name'], A extends string>(name: N, action: A): ExampleOf<N, A> {
   const definition = definitions.find((d) => d.name === name);
   const found = (definition?.examples as Array<{ action?: string }> | undefined)?.find((e) => e.action === action);
   if (!found) throw new Error(`@octokit/webhooks-examples has no ${name}.${action} example`);
-  return structuredClone(found) as ExampleOf<N, A>;
+  return withCurrentFields(structuredClone(found)) as ExampleOf<N, A>;
+}
+
+/**
+ * Some examples were recorded before GitHub added fields it now always sends (and the schemas
+ * require): filled with the values a plain repository, issue, label or comment has.
+ */
+function withCurrentFields<T>(payload: T): T {
+  const p = payload as { repository?: Record<string, unknown>; issue?: Record<string, unknown> & { labels?: Array<Record<string, unknown>> }; comment?: Record<string, unknown> };
+  const fill = (target: Record<string, unknown> | undefined, values: Record<string, unknown>) => {
+    for (const [key, value] of Object.entries(values)) if (target && !(key in target)) target[key] = value;
+  };
+  fill(p.repository, { is_template: false, web_commit_signoff_required: false, topics: [], visibility: 'public', custom_properties: {} });
+  fill(p.issue, { active_lock_reason: null, reactions: emptyReactions(`${String(p.issue?.url)}/reactions`) });
+  for (const label of p.issue?.labels ?? []) fill(label, { description: null });
+  fill(p.comment, { performed_via_github_app: null, reactions: emptyReactions(`${String(p.comment?.url)}/reactions`) });
+  return payload;
+}
+
+function emptyReactions(url: string): Record<string, unknown> {
+  return { url, total_count: 0, '+1': 0, '-1': 0, laugh: 0, hooray: 0, confused: 0, heart: 0, rocket: 0, eyes: 0 };
 }
 
 export interface IssueOverrides {
@@ -75,6 +97,7 @@ interface IssueLike {
   events_url: string;
   labels_url: string;
   labels?: LabelLike[];
+  reactions?: { url: string };
 }
 interface CommentLike {
   id: number;
@@ -84,6 +107,7 @@ interface CommentLike {
   url: string;
   issue_url: string;
   html_url: string;
+  reactions?: { url: string };
 }
 
 function applyIssue(payload: { repository: RepoLike; issue: IssueLike; sender: { login: string } }, o: IssueOverrides): void {
@@ -108,6 +132,7 @@ function applyIssue(payload: { repository: RepoLike; issue: IssueLike; sender: {
   issue.comments_url = `${api}/issues/${number}/comments`;
   issue.events_url = `${api}/issues/${number}/events`;
   issue.labels_url = `${api}/issues/${number}/labels{/name}`;
+  if (issue.reactions) issue.reactions.url = `${api}/issues/${number}/reactions`;
   if (o.labels) {
     const template: LabelLike = issue.labels?.[0] ?? { id: 1, node_id: 'LA_1', url: '', name: '', color: 'ededed', default: false, description: null };
     issue.labels = o.labels.map((name, i) => ({ ...template, id: 1000 + i, name, url: `${api}/labels/${encodeURIComponent(name)}` }));
@@ -129,6 +154,7 @@ function applyComment(
   c.url = `${payload.issue.url.replace(/\/issues\/\d+$/, '')}/issues/comments/${c.id}`;
   c.issue_url = payload.issue.url;
   c.html_url = `${payload.issue.html_url}#issuecomment-${c.id}`;
+  if (c.reactions) c.reactions.url = `${c.url}/reactions`;
 }
 
 export function issueCommentCreated(o: CommentOverrides = {}): IssueCommentCreatedPayload {
@@ -172,6 +198,24 @@ export function issuesLabeled(o: IssueOverrides & { label: string }): IssuesLabe
   const added = payload.issue.labels?.find((l) => l.name === o.label);
   if (payload.label && added) payload.label = { ...payload.label, ...added };
   return payload;
+}
+
+/** A workflow_dispatch from the workflow form: its inputs are strings. */
+export function workflowDispatch(o: { inputs?: Record<string, string>; sender?: string; ref?: string; workflow?: string } = {}): WorkflowDispatchPayload {
+  const found = definitions.find((d) => d.name === 'workflow_dispatch')?.examples[0];
+  if (!found) throw new Error('@octokit/webhooks-examples has no workflow_dispatch example');
+  const payload = withCurrentFields(structuredClone(found)) as WorkflowDispatchPayload;
+  payload.inputs = o.inputs ?? {};
+  payload.ref = o.ref ?? 'refs/heads/main';
+  payload.workflow = o.workflow ?? '.github/workflows/sequencer.yml';
+  if (o.sender !== undefined) payload.sender.login = o.sender;
+  return payload;
+}
+
+/** What a cron trigger's event file holds: the schedule, the workflow and the repository. */
+export function schedule(o: { cron?: string; workflow?: string } = {}): Record<string, unknown> {
+  const { repository, organization } = workflowDispatch();
+  return { schedule: o.cron ?? '*/10 * * * *', workflow: o.workflow ?? '.github/workflows/sequencer.yml', repository, organization };
 }
 
 /** Writes a payload where GITHUB_EVENT_PATH can point at it; returns the file path. */
