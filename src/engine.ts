@@ -5,7 +5,7 @@ import { applyCommand } from './core/tick/apply-command.js';
 import { parseAgentCommand } from './core/trust/agent-command.js';
 import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
-import type { Notice } from './core/tick/notices.js';
+import { timedOutText, type Notice } from './core/tick/notices.js';
 import { resumeLines } from './core/render/render.js';
 import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, maxAttemptsFor, retryBackoffSecondsFor, sameOwner, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
 import type { AttemptOwner, State, StepDef } from './core/state/types.js';
@@ -142,6 +142,7 @@ class Tick {
     this.inboxMemo = undefined;
     this.writes++;
     for (const notice of notices) {
+      if (notice.kind === 'timed-out') this.deps.log.warn(`Plan ${this.state.planId ?? 'plan'}: ${timedOutText(notice.stepId, notice.minutes)}.`);
       try {
         await this.deps.notifier.notify(notice, this.state);
       } catch (err) {

@@ -75,6 +75,8 @@ export interface Attempt {
   durationMs?: number;
   /** Labels of the validation rules this attempt failed; only a rule failure follows `onValidationFail`. */
   failedRules?: string[];
+  /** The time limit, in minutes, that a `timed_out` attempt ran over. */
+  timeoutMinutes?: number;
   [key: string]: unknown;
 }
 

@@ -61,6 +61,8 @@ export interface AttemptResult {
   outputs: string[];
   /** Labels of the validation rules that failed (only when they are the reason it failed). */
   failedRules?: string[];
+  /** The attempt's time limit in minutes, when it ran over it. */
+  timeoutMinutes?: number;
 }
 
 export interface FinishOptions {
@@ -98,12 +100,16 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
         error: r.error,
         durationMs: r.durationMs,
         ...(r.failedRules?.length ? { failedRules: r.failedRules } : {}),
+        ...(r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? { timeoutMinutes: r.timeoutMinutes } : {}),
       }),
     };
   });
   if (!succeeded) {
     if (opts.retryAt) next = { ...next, notBefore: opts.retryAt };
-    return { state: next, notices: [{ kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' }] };
+    const failed: Notice = { kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' };
+    // Said at once, not only when the step finally blocks: a long attempt's limit is news.
+    const timedOut: Notice[] = r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? [{ kind: 'timed-out', stepId, minutes: r.timeoutMinutes }] : [];
+    return { state: next, notices: [...timedOut, failed] };
   }
   const known = new Set(next.artifacts ?? []);
   next = { ...next, artifacts: [...(next.artifacts ?? []), ...r.outputs.filter((o) => !known.has(o))] };

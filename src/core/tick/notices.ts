@@ -10,3 +10,9 @@ export type Notice =
   | { kind: 'reopened'; stepId: string; missing: string[] }
   | { kind: 'interrupted'; stepId: string; attempt: number; reason: string }
   | { kind: 'timed-out'; stepId: string; minutes: number };
+
+/** `step build ran over its 30 min`: said in the log and the status comment the moment it happens. */
+export function timedOutText(stepId: string, minutes: number): string {
+  const limit = minutes >= 1 ? `${Math.round(minutes * 10) / 10} min` : `${Math.round(minutes * 60)} s`;
+  return `step ${stepId} ran over its ${limit}`;
+}
