@@ -1,13 +1,13 @@
 // The tick (DESIGN §5): load → inbox → re-validate → loop(decide → checkpoint → run → check →
 // commit). Written against the ports only; every decision comes from src/core.
-import { advance, block, cancel, complete, finishAttempt, recoverAttempt, reopenSteps, startAttempt, type AttemptResult, type Transition } from './core/tick/apply.js';
+import { advance, block, cancel, complete, finishAttempt, mayAcceptInterrupted, recoverAttempt, reopenSteps, startAttempt, type AttemptResult, type Transition } from './core/tick/apply.js';
 import { applyCommand } from './core/tick/apply-command.js';
 import { applyApprovalCheck, checkApproval, planChangedLines, statePlanHash } from './core/tick/approval-check.js';
 import { parseAgentCommand } from './core/trust/agent-command.js';
 import { refusalAnswers, type RefusalBudget } from './core/trust/authorize.js';
 import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
-import type { Notice } from './core/tick/notices.js';
+import { timedOutText, type Notice } from './core/tick/notices.js';
 import { resumeLines } from './core/render/render.js';
 import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, maxAttemptsFor, retryBackoffSecondsFor, sameOwner, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
 import type { AttemptOwner, Plan, State, StepDef } from './core/state/types.js';
@@ -158,6 +158,7 @@ class Tick {
     this.inboxMemo = undefined;
     this.writes++;
     for (const notice of notices) {
+      if (notice.kind === 'timed-out') this.deps.log.warn(`Plan ${this.state.planId ?? 'plan'}: ${timedOutText(notice.stepId, notice.minutes)}.`);
       try {
         await this.deps.notifier.notify(notice, this.state);
       } catch (err) {
@@ -349,10 +350,47 @@ class Tick {
   private async recover(d: Extract<Decision, { kind: 'recover' }>): Promise<void> {
     if (d.attempt?.logFile) await this.deps.agent.reap(d.attempt.logFile);
     this.deps.log.warn(`${d.stepId} attempt ${d.attempt?.n ?? '?'} ${d.reason}`);
+    if (await this.acceptInterrupted(d)) return;
     await this.commit(recoverAttempt(this.state, d.stepId, d.reason, this.now()), {
       kind: 'update',
       message: `${d.stepId} attempt ${d.attempt?.n ?? '?'} interrupted`,
     });
+  }
+
+  /**
+   * Crash acceptance: the dead attempt's work is still in this workspace, so its step's contract
+   * is checked before spending another agent run. True when the step was recorded DONE.
+   */
+  private async acceptInterrupted(d: Extract<Decision, { kind: 'recover' }>): Promise<boolean> {
+    const def = stepDef(this.state, d.stepId);
+    const n = d.attempt?.n;
+    if (n === undefined || !mayAcceptInterrupted(d.attempt, this.cfg.owner, def)) return false;
+    // Only a queued step's own attempt: a remediation detour is left to the usual path.
+    if (currentStepId(this.state) !== d.stepId) return false;
+    const paths = attemptPaths(this.cfg.logDir, d.stepId, n);
+    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv({ kind: 'run', stepId: d.stepId, n, prompt: '', retry: false }, paths.payloadFile) };
+    const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
+    const exited: AgentResult = { exitCode: 0, signal: null, timedOut: false, cancelled: false, stdout: '', stderr: '', outputBytes: 0, durationMs: 0 };
+    const judged = await judgeAttempt(exited, {
+      requiredOutputs: def.requiredOutputs ?? [],
+      missingOutputs: (outputs) => this.deps.workspace.missingOutputs(outputs),
+      timeoutMs: 0,
+      logFile: paths.logFile,
+      ...contractChecks(contract, this.state, def, paths, env),
+    });
+    if (judged.outcome !== 'succeeded') {
+      this.deps.log.info(`${d.stepId}: the interrupted attempt's work does not meet the step's contract (${judged.error ?? 'failed'}); it runs again.`);
+      return false;
+    }
+    this.deps.log.warn(`${d.stepId}: the interrupted attempt ${n} left work that meets the step's contract; recorded as recovered, no new agent run.`);
+    const last = this.state.currentStep === this.state.stepQueue.length - 1;
+    const reopen = last ? await this.missingDoneOutputs(this.state.currentStep) : new Map<string, string[]>();
+    const recovered: AttemptResult = { ...judged, outcome: 'recovered', exitCode: null, error: null };
+    await this.commit(finishAttempt(this.state, d.stepId, recovered, this.now(), reopen.size ? { reopen } : {}), {
+      kind: 'completion',
+      message: `${d.stepId} attempt ${n} recovered`,
+    });
+    return true;
   }
 
   /** Runs one attempt; returns a result when the tick must stop instead of continuing. */

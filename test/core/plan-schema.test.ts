@@ -38,7 +38,10 @@ const cases: Array<[string, Kind, unknown]> = [
   ['minimal plan', 'valid', { steps: { a: step() } }],
   ['every step field', 'valid', withA({ requiredOutputs: ['o/a.md'], maxAttempts: 3, attemptTimeoutMinutes: 1.5, timeoutMinutes: 10080, agent: 'claude -p', env: { K: 'v' }, expectPayload: true, inheritPayload: false, onValidationFail: 'b' })],
   ['snake_case outputs alias', 'valid', withA({ required_outputs: ['x.md'] })],
-  ['unknown fields everywhere', 'valid', { future: 1, steps: { a: step({ notes: 'n' }) } }],
+  ['x- fields everywhere', 'valid', { 'x-future': 1, steps: { a: step({ 'x-notes': 'n', validate: [{ file_exists: { path: 'a', 'x-why': 'w' } }] }) } }],
+  ['unknown plan field', 'structural', { titel: 'T', steps: { a: step() } }],
+  ['misspelt step field', 'structural', withA({ requiredOuputs: ['a.md'] })],
+  ['unknown rule setting', 'structural', rule({ file_contains: { path: 'a', patern: 'x', pattern: 'x' } })],
   ['queue and deadline', 'valid', { steps: { a: step(), b: step() }, stepQueue: ['b', 'a'], deadline: '2030-01-01T00:00:00+05:30' }],
   ['every rule kind', 'valid', withA({ validate: [
     { file_exists: { path: 'a' } },

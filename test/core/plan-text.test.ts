@@ -17,12 +17,12 @@ function planError(fn: () => unknown): PlanError {
 }
 
 describe('parsePlanText and extractPlan on fixture files', () => {
-  it('reads a bare JSON plan, keeping unknown fields', async () => {
+  it('reads a bare JSON plan, keeping x- extension fields', async () => {
     const { plan, stepQueue } = loadPlanText(await read('research.json'), 'research.json');
     expect(Object.keys(plan.steps)).toEqual(['research', 'fix-summary', 'write']);
     expect(plan.stepQueue).toEqual(['research', 'write']);
-    expect(plan.owner).toBe('docs-team');
-    expect(plan.steps.write?.notes).toContain('kept as written');
+    expect(plan['x-owner']).toBe('docs-team');
+    expect(plan.steps.write?.['x-notes']).toContain('kept as written');
     expect(stepQueue).toBeUndefined();
   });
 

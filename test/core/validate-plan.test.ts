@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlanError } from '../../src/core/errors.js';
-import { MAX_STEPS, checkPlan, parsePlan } from '../../src/core/plan/validate-plan.js';
+import { MAX_STEPS, checkPlan, parsePlan, validatePlan } from '../../src/core/plan/validate-plan.js';
 
 const step = (extra: Record<string, unknown> = {}) => ({ title: 'A step', instruction: 'Do the thing', ...extra });
 /** A valid two-step plan whose step `a` gets `extra` fields. */
@@ -250,16 +250,43 @@ describe('parsePlan', () => {
     expect(plan.steps.a?.requiredOutputs).toEqual(['out.md']);
   });
 
-  it('preserves unknown plan and step fields, nested ones included', () => {
+  it('preserves x- extension fields of plans, steps and rules, nested ones included', () => {
     const input = {
-      owner: 'team',
-      extra: { nested: [1, { deep: true }] },
-      steps: { a: step({ notes: 'keep me', future: { retryPolicy: 'exp' }, validate: [{ file_exists: { path: 'x', why: 'kept' } }] }) },
+      'x-owner': 'team',
+      'x-extra': { nested: [1, { deep: true }] },
+      steps: { a: step({ 'x-notes': 'keep me', 'x-future': { retryPolicy: 'exp' }, validate: [{ file_exists: { path: 'x', 'x-why': 'kept' } }] }) },
     };
     const plan = parsePlan(input);
     expect(plan).toEqual(input);
-    expect(plan.owner).toBe('team');
-    expect(plan.steps.a?.notes).toBe('keep me');
+    expect(plan['x-owner']).toBe('team');
+    expect(plan.steps.a?.['x-notes']).toBe('keep me');
+  });
+
+  it('refuses unknown fields of plans, steps and rules with their path and the nearest known name', () => {
+    const input = {
+      titel: 'T',
+      steps: {
+        write: step({ requiredOuputs: ['a.md'], maxAttempt: 2, validate: [{ file_contains: { path: 'a.md', patern: 'x' } }, { file_exist: { path: 'a.md' } }] }),
+        other: step({ colour: 'blue' }),
+      },
+    };
+    expect(() => parsePlan(input)).toThrow(PlanError);
+    expect(checkPlan(input)).toEqual([
+      { path: 'plan.titel', message: 'unknown field; did you mean title?' },
+      { path: 'plan.steps.write.requiredOuputs', message: 'unknown field; did you mean requiredOutputs?' },
+      { path: 'plan.steps.write.maxAttempt', message: 'unknown field; did you mean maxAttempts?' },
+      { path: 'plan.steps.write.validate[0].file_contains.patern', message: 'unknown field; did you mean pattern?' },
+      { path: 'plan.steps.write.validate[0].file_contains.pattern', message: expect.stringContaining('must be a non-empty regular expression') as string },
+      { path: 'plan.steps.write.validate[1].file_exist', message: expect.stringContaining('is not a known rule kind; did you mean file_exists?') as string },
+      { path: 'plan.steps.other.colour', message: expect.stringMatching(/^unknown field; expected one of title, instruction, .*"x-"/) as string },
+    ]);
+  });
+
+  it('keeps unknown fields of a plan inside a state read from disk (seed compatibility)', () => {
+    const input = { owner: 'team', steps: { a: step({ notes: 'keep me' }) } };
+    const result = validatePlan(input);
+    expect(result.issues).toEqual([]);
+    expect(result.plan).toEqual(input);
   });
 
   it('returns a copy: neither the input nor the result can change the other', () => {

@@ -149,6 +149,16 @@ describe('the proposal (local node)', () => {
     expect(state?.proposal ?? null).toBeNull();
   });
 
+  it('a misspelt field in the issue plan: the problem comment names its path and the nearest field; nothing is proposed', async () => {
+    const typo = { title: 'Typo', steps: { write: { title: 'Write', instruction: 'Write a.md', requiredOuputs: ['a.md'] } } };
+    expectOk(await openIssue(h, 87, issueBodyWithPlan(typo as unknown as Plan), 'maintainer'));
+    expect(h.botComments(87, 'proposal')).toEqual([]);
+    const problems = h.botComments(87, 'problem').map((c) => c.body);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('plan.steps.write.requiredOuputs: unknown field; did you mean requiredOutputs?');
+    expect(await h.remoteState('issue-87')).toBeNull();
+  });
+
   it('a 400-step plan: posted in parts that GitHub accepts, recorded, and approvable', async () => {
     const steps: Plan['steps'] = {};
     for (let i = 1; i <= 400; i++) steps[`s${i}`] = { title: `Step ${i}`, instruction: `Write part ${i} of the report into parts/${i}.md, two paragraphs, citing sources` };

@@ -133,4 +133,22 @@ describe('steering (local node)', () => {
     expect(next.outputs.status).toBe('IN_PROGRESS');
     expect(await calls(), 'the retry waits for its backoff').toBe(1);
   });
+
+  it('says in the status comment and the log that an attempt ran over its limit, before the step blocks', async () => {
+    const issue = 39;
+    h.fake.setPermission('alice', 'write');
+    const slow = { title: 'Slow', steps: { slow: { title: 'Slow', instruction: 'Work long', attemptTimeoutMinutes: 0.05, maxAttempts: 3 } } };
+    expectOk(await h.openIssue(issue, slow));
+    // The retry waits (backoff) past the run's time budget, so the run ends with the step neither
+    // done nor blocked: only a notice given at once can show the timeout.
+    const run = await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'retry-backoff-seconds': '600', 'time-budget-minutes': '2', 'attempt-timeout-minutes': '1' }, env: { AGENT_SLEEP_MS: '30000' } });
+    expectOk(run);
+    expect(run.stdout).toContain('step slow ran over its 3 s');
+    const state = await h.remoteState(`issue-${issue}`);
+    expect(state?.status).toBe('IN_PROGRESS');
+    expect(state?.stepRuns.slow?.attempts?.map((a) => a.outcome)).toEqual(['timed_out']);
+    const [status] = h.botComments(issue, 'status');
+    expect(status?.body).toContain('⏱️ Attempt 1: step slow ran over its 3 s.');
+    expect(h.botComments(issue, 'blocked')).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 // The local CLI's steering commands end to end: init/approve/status/retry/skip/cancel/validate,
 // each run as a real `node dist/cli.js` process against a plan in a temp workspace.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -318,5 +319,23 @@ describe('validate', () => {
     const r = await runCli(['validate', file]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/stepQueue\[1\].*nope/);
+  });
+
+  it('refuses a misspelt field in validate, init and run, naming its path and the nearest known name; x- fields pass', async () => {
+    const e = await setup(THREE);
+    const file = path.join(e.ws, 'typo.json');
+    await writeJson(file, { steps: { ...THREE, write: { title: 'W', instruction: 'Write a.md', requiredOuputs: ['a.md'] } } });
+    const expected = 'plan.steps.write.requiredOuputs: unknown field; did you mean requiredOutputs?';
+    for (const args of [['validate', file], ['init', '--plan', file], ['run', '--plan', file]]) {
+      const r = await e.cli(args);
+      expect(r.code, `${args[0]}: ${output(r)}`).toBe(2);
+      expect(r.stderr, args[0]).toContain(expected);
+    }
+    expect(existsSync(path.join(e.ws, '.sequencer'))).toBe(false);
+    expect(await readAgentCalls(e.calls)).toEqual([]);
+
+    await writeJson(file, { 'x-owner': 'docs', steps: { ...THREE, write: { title: 'W', instruction: 'Write a.md', requiredOutputs: ['a.md'], 'x-notes': 'mine' } } });
+    const ok = await e.cli(['validate', file]);
+    expect(ok.code, output(ok)).toBe(0);
   });
 });

@@ -95,9 +95,24 @@ fs.writeFileSync(process.env.SEQUENCER_WORKSPACE + '/notes.md', '# notes');
     expect(output(r)).not.toMatch(/another tick/i);
     const state = await readState(stateFile);
     expect(state.status).toBe('DONE');
-    // The lost attempt is on record as interrupted, then a second attempt did the step.
-    expect(state.stepRuns['step-1']?.attempts?.map((a) => a.outcome)).toEqual(['interrupted', 'succeeded']);
+    // The lost attempt's work met the step's contract, so it is accepted without another run.
+    expect(state.stepRuns['step-1']?.attempts?.map((a) => a.outcome)).toEqual(['recovered']);
     expect((state as unknown as { note?: string }).note).toBe('edited by another writer');
+  });
+
+  it('says at once that an attempt ran over its limit, before the step blocks', async () => {
+    const steps = { slow: { title: 'Slow', instruction: 'Take your time', attemptTimeoutMinutes: 0.02, maxAttempts: 2 } };
+    const { stateFile, calls, env } = await seedWorkspace(seedState(steps));
+    const r = await runCli(['check', stateFile], { cwd: path.dirname(stateFile), env: { ...env, AGENT_SLEEP_MS: '30000' } });
+    expect(r.code, output(r)).toBe(0);
+    const state = await readState(stateFile);
+    expect(state.stepRuns.slow?.attempts?.[0]).toMatchObject({ outcome: 'timed_out', timeoutMinutes: 0.02 });
+    // Printed when the first attempt ended, before the second one ran and the step blocked.
+    const text = output(r);
+    const said = text.indexOf('step slow ran over its 1 s');
+    expect(said, text).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('step slow ran over its 1 s', said + 1), text).toBeGreaterThan(said);
+    expect((await readAgentCalls(calls)).map((c) => c.step)).toEqual(['slow', 'slow']);
   });
 
   it('does not finish DONE when a later step deleted an earlier step\'s output: the earlier step runs again first', async () => {

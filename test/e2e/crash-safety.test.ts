@@ -87,7 +87,8 @@ async function assertInvariants(stateFile: string, ws: string, when: string): Pr
     for (const out of state.plan.steps[id]?.requiredOutputs ?? []) {
       expect(await exists(path.join(ws, out)), `${when}: ${id} is DONE but ${out} is not on disk`).toBe(true);
     }
-    const succeeded = (state.stepRuns[id]?.attempts ?? []).filter((a) => a.outcome === 'succeeded');
+    // A killed attempt whose outputs were complete is accepted as `recovered` (crash acceptance).
+    const succeeded = (state.stepRuns[id]?.attempts ?? []).filter((a) => a.outcome === 'succeeded' || a.outcome === 'recovered');
     expect(succeeded, `${when}: ${id} completion recorded once`).toHaveLength(1);
   }
   expect(['IN_PROGRESS', 'DONE'], `${when}: plan status`).toContain(state.status);

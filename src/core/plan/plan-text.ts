@@ -72,7 +72,8 @@ export function loadPlanText(text: string, fileName: string): ExtractedPlan {
 }
 
 function collect(issues: Issue[], input: unknown): { plan?: Plan } {
-  const result = validatePlan(input, 'plan');
+  // Strict: a plan someone wrote now, so a misspelt field is refused rather than ignored.
+  const result = validatePlan(input, 'plan', true, { strict: true });
   issues.push(...result.issues);
   return result.plan ? { plan: result.plan } : {};
 }

@@ -1,11 +1,15 @@
 // Validates and normalizes a plan (DESIGN §4). Every problem is collected so a person fixing a
-// plan sees all of them in one run. Fields we do not know are kept untouched: a newer plan read
-// by an older sequencer (or a seed plan with extra notes) must not lose data.
+// plan sees all of them in one run. A plan file or issue plan is checked strictly: a field we do
+// not know is refused with the nearest known name, since a misspelt `requiredOuputs` would
+// otherwise check nothing (`x-` fields carry the author's own data). A plan inside a state read
+// from disk keeps fields we do not know untouched: a seed state with extra notes must not stop
+// loading or lose data.
 import { PlanError, showValue, type Issue } from '../errors.js';
 import {
   ID_PATTERN,
   add,
   checkInteger,
+  checkKnownFields,
   checkString,
   cloneJson,
   index,
@@ -39,14 +43,14 @@ export interface PlanValidation {
   stepIds: ReadonlySet<string>;
 }
 
-/** Issues with `input` as a plan, paths starting at `basePath` (`plan.steps.step-2.title`). */
+/** Issues with `input` as a plan file, paths starting at `basePath` (`plan.steps.step-2.title`). */
 export function checkPlan(input: unknown, basePath = 'plan'): Issue[] {
-  return validatePlan(input, basePath).issues;
+  return validatePlan(input, basePath, true, { strict: true }).issues;
 }
 
 /** The normalized plan, or a PlanError listing every problem. `source` names the file. */
 export function parsePlan(input: unknown, source = 'plan'): Plan {
-  const { plan, issues } = validatePlan(input);
+  const { plan, issues } = validatePlan(input, 'plan', true, { strict: true });
   if (!plan || issues.length > 0) throw new PlanError(issues, source);
   return plan;
 }
@@ -55,13 +59,15 @@ export function parsePlan(input: unknown, source = 'plan'): Plan {
  * Issues and, when there are none, the normalized plan. `copy` may be false only when the
  * caller already holds a private copy of `input` (the state validator), which is then reused.
  */
-export function validatePlan(input: unknown, basePath = 'plan', copy = true, opts: { finished?: boolean } = {}): PlanValidation {
+export function validatePlan(input: unknown, basePath = 'plan', copy = true, opts: { finished?: boolean; strict?: boolean } = {}): PlanValidation {
   const issues: Issue[] = [];
   if (!isRecord(input)) {
     add(issues, basePath, `must be an object with "steps" (a plan), got ${showValue(input)}`);
     return { issues, stepIds: new Set() };
   }
   const plan = (copy ? cloneJson(input) : input) as Plan;
+  const strict = opts.strict === true;
+  if (strict) checkKnownFields(issues, basePath, plan, PLAN_FIELDS);
   const stepsPath = key(basePath, 'steps');
   const steps: unknown = plan.steps;
   let stepIds = new Set<string>();
@@ -81,7 +87,7 @@ export function validatePlan(input: unknown, basePath = 'plan', copy = true, opt
         add(issues, key(stepsPath, id), `has an invalid step id ${showValue(id)}; expected 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
       }
       const step = steps[id];
-      const normalized = checkStep(step, stepsPath, id, stepIds, issues);
+      const normalized = checkStep(step, stepsPath, id, stepIds, issues, strict);
       if (!normalized) continue;
       // defineProperty, not assignment: an id like `__proto__` must stay a plain data key.
       if (normalized !== step) Object.defineProperty(steps, id, { value: normalized, enumerable: true, writable: true, configurable: true });
@@ -108,6 +114,24 @@ export function validatePlan(input: unknown, basePath = 'plan', copy = true, opt
  * Checks a step queue: an array of unique ids of existing steps. Exported for the state
  * validator and for plan files that are whole state documents.
  */
+const PLAN_FIELDS = ['title', 'steps', 'stepQueue', 'deadline', 'promptPreamble'] as const;
+const STEP_FIELDS = [
+  'title',
+  'instruction',
+  'requiredOutputs',
+  'required_outputs',
+  'validate',
+  'onValidationFail',
+  'maxAttempts',
+  'retryBackoff',
+  'attemptTimeoutMinutes',
+  'timeoutMinutes',
+  'agent',
+  'env',
+  'expectPayload',
+  'inheritPayload',
+] as const;
+
 export function checkQueue(issues: Issue[], path: string, value: unknown, stepIds: ReadonlySet<string>, allowEmpty: boolean): value is string[] {
   if (!Array.isArray(value) || (!allowEmpty && value.length === 0)) {
     add(issues, path, `must be a${allowEmpty ? 'n' : ' non-empty'} array of step ids, got ${showValue(value)}`);
@@ -134,7 +158,7 @@ const PAYLOAD_FIELDS = ['expectPayload', 'inheritPayload'] as const;
 
 // Called once per step of plans with up to 10,000 steps on every load, so paths for messages
 // are built only when there is something to report.
-function checkStep(step: unknown, stepsPath: string, id: string, stepIds: ReadonlySet<string>, issues: Issue[]): StepDef | undefined {
+function checkStep(step: unknown, stepsPath: string, id: string, stepIds: ReadonlySet<string>, issues: Issue[], strict: boolean): StepDef | undefined {
   if (!isRecord(step)) {
     add(issues, key(stepsPath, id), `must be an object with "title" and "instruction", got ${showValue(step)}`);
     return undefined;
@@ -143,7 +167,7 @@ function checkStep(step: unknown, stepsPath: string, id: string, stepIds: Readon
   if (!isNonEmptyString(step.instruction)) checkString(issues, key(key(stepsPath, id), 'instruction'), step.instruction, 'the full instruction for the agent');
   // Most steps have nothing more; their checks end here without building a single path.
   if (isPlainStep(step)) return step as StepDef;
-  return checkStepFields(step, key(stepsPath, id), id, stepIds, issues);
+  return checkStepFields(step, key(stepsPath, id), id, stepIds, issues, strict);
 }
 
 /**
@@ -157,7 +181,8 @@ function isPlainStep(step: Record<string, unknown>): boolean {
   return true;
 }
 
-function checkStepFields(step: Record<string, unknown>, path: string, id: string, stepIds: ReadonlySet<string>, issues: Issue[]): StepDef {
+function checkStepFields(step: Record<string, unknown>, path: string, id: string, stepIds: ReadonlySet<string>, issues: Issue[], strict: boolean): StepDef {
+  if (strict) checkKnownFields(issues, path, step, STEP_FIELDS);
   let outputsField = 'requiredOutputs';
   let normalized: Record<string, unknown> = step;
   if (Object.hasOwn(step, 'required_outputs')) {
@@ -203,7 +228,7 @@ function checkStepFields(step: Record<string, unknown>, path: string, id: string
     if (v !== undefined && typeof v !== 'boolean') add(issues, key(path, field), `must be true or false, got ${showValue(v)}`);
   }
   if (step.onValidationFail !== undefined) checkRoute(issues, key(path, 'onValidationFail'), step.onValidationFail, id, stepIds);
-  if (step.validate !== undefined) checkRules(step.validate, key(path, 'validate'), issues, stepIds);
+  if (step.validate !== undefined) checkRules(step.validate, key(path, 'validate'), issues, stepIds, strict);
   return normalized as StepDef;
 }
 

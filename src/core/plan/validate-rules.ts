@@ -1,7 +1,7 @@
 // Checks the `validate` rules of a step (seeds/002: eight hard-coded rule kinds; `db_query` is
 // left out because there is no database here). A rule is an object with exactly one key.
 import { showValue, type Issue } from '../errors.js';
-import { add, checkString, index, isNonEmptyString, isRecord, key, listSome } from './field-checks.js';
+import { add, checkKnownFields, checkString, nearestName, index, isNonEmptyString, isRecord, key, listSome } from './field-checks.js';
 import { compilePattern } from './rule-pattern.js';
 import { checkRelativePath } from './workspace-paths.js';
 import { commandProblem } from '../trust/agent-command.js';
@@ -21,9 +21,22 @@ export type RuleKind = (typeof RULE_KINDS)[number];
 /** A week: longer than any GitHub job may run, so a bigger value is surely a unit mistake. */
 const MAX_COMMAND_TIMEOUT_SECONDS = 604_800;
 
+/** The settings each rule kind reads; in a plan file any other setting is refused as a likely typo. */
+const RULE_FIELDS: Readonly<Record<RuleKind, readonly string[]>> = {
+  file_exists: ['path'],
+  file_contains: ['path', 'pattern', 'flags'],
+  json_schema: ['path', 'schema'],
+  payload_has_key: ['key'],
+  payload_value_matches: ['key', 'pattern', 'flags'],
+  payload_values_equal: ['keys', 'step'],
+  command: ['argv', 'timeoutSeconds'],
+  command_output_contains: ['argv', 'text', 'timeoutSeconds'],
+};
+
 interface RuleContext {
   issues: Issue[];
   stepIds: ReadonlySet<string>;
+  strict: boolean;
 }
 
 export function checkRelativePathField(issues: Issue[], path: string, value: unknown): void {
@@ -40,12 +53,12 @@ export function checkRelativePathField(issues: Issue[], path: string, value: unk
 }
 
 /** Checks `validate`; `path` is e.g. `plan.steps.step-1.validate`. */
-export function checkRules(value: unknown, path: string, issues: Issue[], stepIds: ReadonlySet<string>): void {
+export function checkRules(value: unknown, path: string, issues: Issue[], stepIds: ReadonlySet<string>, strict = false): void {
   if (!Array.isArray(value)) {
     add(issues, path, `must be an array of validation rules, got ${showValue(value)}`);
     return;
   }
-  value.forEach((rule, i) => checkRule(rule, index(path, i), { issues, stepIds }));
+  value.forEach((rule, i) => checkRule(rule, index(path, i), { issues, stepIds, strict }));
 }
 
 function checkRule(rule: unknown, path: string, ctx: RuleContext): void {
@@ -61,7 +74,8 @@ function checkRule(rule: unknown, path: string, ctx: RuleContext): void {
   }
   const kind = keys[0] as string;
   if (!(RULE_KINDS as readonly string[]).includes(kind)) {
-    add(ctx.issues, key(path, kind), `is not a known rule kind; expected one of ${RULE_KINDS.join(', ')}`);
+    const near = nearestName(kind, RULE_KINDS);
+    add(ctx.issues, key(path, kind), `is not a known rule kind; ${near ? `did you mean ${near}? ` : ''}expected one of ${RULE_KINDS.join(', ')}`);
     return;
   }
   const bodyPath = key(path, kind);
@@ -70,6 +84,7 @@ function checkRule(rule: unknown, path: string, ctx: RuleContext): void {
     add(ctx.issues, bodyPath, `must be an object with the rule's settings, got ${showValue(body)}`);
     return;
   }
+  if (ctx.strict) checkKnownFields(ctx.issues, bodyPath, body, RULE_FIELDS[kind as RuleKind]);
   checkRuleBody(kind as RuleKind, body, bodyPath, ctx);
 }
 

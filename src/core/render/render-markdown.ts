@@ -1,7 +1,8 @@
 // Markdown for GitHub: the status comment (edited in place, found by its hidden marker), the
 // blocker notice, the final summary and the job summary. The proposal is proposal-markdown.ts.
 import { formatDuration, resumeLines, stepRows, type StepRow } from './render.js';
-import { stepsDone } from '../state/step-view.js';
+import { currentStepId, lastAttempt, stepsDone } from '../state/step-view.js';
+import { timedOutText } from '../tick/notices.js';
 import type { State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 
@@ -54,7 +55,19 @@ export function statusComment(state: State, links: Links = {}): string {
   const extra: string[] = [];
   if (state.status === 'IN_PROGRESS' && state.notBefore) extra.push(`Next step not before ${state.notBefore}.`);
   for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
+  const overran = timedOutLine(state);
+  if (overran) extra.push(overran);
   return [marker(id, 'status'), head, '', stepTable(state, links), '', ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`].join('\n');
+}
+
+/** The current step's last attempt ran over its limit: said until the step moves on. */
+function timedOutLine(state: State): string | undefined {
+  const stepId = currentStepId(state);
+  if (stepId === undefined || state.status === 'DONE' || state.status === 'CANCELLED') return undefined;
+  const run = state.stepRuns[stepId];
+  const last = run ? lastAttempt(run) : undefined;
+  if (!run || run.status === 'DONE' || last?.outcome !== 'timed_out' || typeof last.timeoutMinutes !== 'number') return undefined;
+  return `⏱️ Attempt ${last.n}: ${inline(timedOutText(stepId, last.timeoutMinutes))}.`;
 }
 
 export function blockerNotice(state: State, stepId: string, reason: string): string {

@@ -91,7 +91,8 @@ export function resumeLines(state: State, max = 20): string[] {
   }
   const lines = shown.reverse().map((index) => {
     const r = stepRows(state, index, index + 1)[0]!;
-    const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${r.tries} ${r.tries === 1 ? 'try' : 'tries'}`;
+    const recovered = state.stepRuns[r.id]?.attempts?.at(-1)?.outcome === 'recovered';
+    const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${r.tries} ${r.tries === 1 ? 'try' : 'tries'}${recovered ? ' (recovered: an interrupted attempt\'s work met the contract)' : ''}`;
     const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(', ')}` : '';
     return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
   });

@@ -8,7 +8,7 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const STEP_STATUSES = ['PENDING', 'IN_PROGRESS', 'DONE', 'FAILED', 'SKIPPED'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
-export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'timed_out', 'interrupted', 'cancelled'] as const;
+export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'timed_out', 'interrupted', 'cancelled', 'recovered'] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /** A validation rule: exactly one key naming the rule kind (seeds/002). */
@@ -75,6 +75,8 @@ export interface Attempt {
   durationMs?: number;
   /** Labels of the validation rules this attempt failed; only a rule failure follows `onValidationFail`. */
   failedRules?: string[];
+  /** The time limit, in minutes, that a `timed_out` attempt ran over. */
+  timeoutMinutes?: number;
   [key: string]: unknown;
 }
 

@@ -3,7 +3,7 @@
 import type { Notice } from './notices.js';
 import { finishRemediation } from './remediation.js';
 import { attemptId, currentStepId, lastAttempt, stepRun } from '../state/step-view.js';
-import type { Attempt, AttemptOutcome, AttemptOwner, State, StepRun } from '../state/types.js';
+import type { Attempt, AttemptOutcome, AttemptOwner, State, StepDef, StepRun } from '../state/types.js';
 
 export interface Transition {
   state: State;
@@ -61,6 +61,8 @@ export interface AttemptResult {
   outputs: string[];
   /** Labels of the validation rules that failed (only when they are the reason it failed). */
   failedRules?: string[];
+  /** The attempt's time limit in minutes, when it ran over it. */
+  timeoutMinutes?: number;
 }
 
 export interface FinishOptions {
@@ -80,7 +82,8 @@ export interface FinishOptions {
  * returns to the step it repaired), so one write completes a step.
  */
 export function finishAttempt(state: State, stepId: string, r: AttemptResult, now: Date, opts: FinishOptions = {}): Transition {
-  const succeeded = r.outcome === 'succeeded';
+  // `recovered`: an interrupted attempt whose work met the step's contract counts as done.
+  const succeeded = r.outcome === 'succeeded' || r.outcome === 'recovered';
   let next = withRun(state, stepId, (run) => {
     const { payload: earlier, ...rest } = run;
     // A success replaces the payload, even with none: later steps must not get an older run's data.
@@ -98,12 +101,16 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
         error: r.error,
         durationMs: r.durationMs,
         ...(r.failedRules?.length ? { failedRules: r.failedRules } : {}),
+        ...(r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? { timeoutMinutes: r.timeoutMinutes } : {}),
       }),
     };
   });
   if (!succeeded) {
     if (opts.retryAt) next = { ...next, notBefore: opts.retryAt };
-    return { state: next, notices: [{ kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' }] };
+    const failed: Notice = { kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' };
+    // Said at once, not only when the step finally blocks: a long attempt's limit is news.
+    const timedOut: Notice[] = r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? [{ kind: 'timed-out', stepId, minutes: r.timeoutMinutes }] : [];
+    return { state: next, notices: [...timedOut, failed] };
   }
   const known = new Set(next.artifacts ?? []);
   next = { ...next, artifacts: [...(next.artifacts ?? []), ...r.outputs.filter((o) => !known.has(o))] };
@@ -133,6 +140,18 @@ export function complete(state: State): Transition {
 }
 
 /** An attempt whose owner is gone becomes a failure with that reason; the retry policy follows. */
+/**
+ * Whether the work an interrupted attempt left may be judged instead of running the step again
+ * (crash acceptance, seeds/001): its owner ran in this same workspace (a local owner on this
+ * host), and the step has a contract that could fail (required outputs, rules or a payload);
+ * a step without one would be "done" by an agent that was killed before doing anything.
+ */
+export function mayAcceptInterrupted(attempt: Attempt | undefined, self: AttemptOwner, def: StepDef): boolean {
+  const owner = attempt?.owner;
+  if (!owner || owner.kind !== 'local' || self.kind !== 'local' || owner.host !== self.host) return false;
+  return (def.requiredOutputs?.length ?? 0) > 0 || (def.validate?.length ?? 0) > 0 || def.expectPayload === true;
+}
+
 export function recoverAttempt(state: State, stepId: string, reason: string, now: Date): Transition {
   const next = withRun(state, stepId, (run) => ({
     ...run,

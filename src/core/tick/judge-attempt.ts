@@ -25,7 +25,7 @@ export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Prom
   if (result.spawnError) return { ...base, outcome: 'failed', error: `could not start the agent: ${result.spawnError}` };
   if (result.cancelled) return { ...base, outcome: 'cancelled', error: 'stopped by a cancel request' };
   if (result.timedOut) {
-    return { ...base, outcome: 'timed_out', error: `timed out after ${formatMinutes(ctx.timeoutMs)} (process group terminated)${detail(result, ctx.logFile)}` };
+    return { ...base, outcome: 'timed_out', timeoutMinutes: ctx.timeoutMs / 60_000, error: `timed out after ${formatMinutes(ctx.timeoutMs)} (process group terminated)${detail(result, ctx.logFile)}` };
   }
   if (result.exitCode !== 0) {
     const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;

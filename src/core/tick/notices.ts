@@ -13,3 +13,9 @@ export type Notice =
   | { kind: 'timed-out'; stepId: string; minutes: number }
   /** The plan changed after it was approved: it awaits approval again. `changes` is null when unknown. */
   | { kind: 'plan-changed'; approvedHash: string; planHash: string; changes: StepChange[] | null };
+
+/** `step build ran over its 30 min`: said in the log and the status comment the moment it happens. */
+export function timedOutText(stepId: string, minutes: number): string {
+  const limit = minutes >= 1 ? `${Math.round(minutes * 10) / 10} min` : `${Math.round(minutes * 60)} s`;
+  return `step ${stepId} ran over its ${limit}`;
+}
