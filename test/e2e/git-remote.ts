@@ -192,8 +192,11 @@ export function checkHistory(history: HistoryEntry[], stepIds: string[], outputs
   for (const id of stepIds) {
     const list = finalState.stepRuns[id]?.attempts ?? [];
     expect(list.map((a) => a.n), `${id}: attempt numbers`).toEqual(list.map((_, i) => i + 1));
-    expect(list.filter((a) => a.outcome === 'succeeded'), `${id}: succeeded attempts`).toHaveLength(1);
-    expect(list.at(-1)?.outcome, `${id}: the last attempt is the successful one`).toBe('succeeded');
+    // A completion is an agent run that succeeded, or an interrupted one whose work was found
+    // complete on resume (crash acceptance): either way exactly one, and the last.
+    const completed = (o: string | null | undefined) => o === 'succeeded' || o === 'recovered';
+    expect(list.filter((a) => completed(a.outcome)), `${id}: succeeded attempts`).toHaveLength(1);
+    expect(completed(list.at(-1)?.outcome), `${id}: the last attempt is the successful one`).toBe(true);
     attempts += list.length;
     interrupted += list.filter((a) => a.outcome === 'interrupted').length;
   }
