@@ -7,6 +7,7 @@ import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
 import type { Notice } from './core/tick/notices.js';
 import { resumeLines } from './core/render/render.js';
+import { lineEcho, type EchoCap } from './core/render/output-echo.js';
 import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, maxAttemptsFor, retryBackoffSecondsFor, sameOwner, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
 import type { AttemptOwner, State, StepDef } from './core/state/types.js';
 import { retryDelayMs } from './core/tick/retry-backoff.js';
@@ -51,8 +52,10 @@ export interface EngineConfig {
   deadline?: Date;
   /** How often the inbox is read for /cancel while an agent runs. */
   inboxPollMs?: number;
-  /** Show the agent's output as it arrives (local runs); it always goes to the attempt log. */
+  /** Show the agent's output as it arrives; it always goes to the attempt log. */
   echoAgentOutput?: boolean;
+  /** At most this much of it per attempt (the Actions log); unlimited without. */
+  echoCap?: EchoCap;
   /** A failed preflight (agent not found, workspace not writable): `throw` a ConfigError (CLI, exit 2) or `block` the plan with a notice (Action). */
   preflight?: 'throw' | 'block';
   /** Extra environment for every attempt (never the GitHub token unless asked). */
@@ -336,19 +339,23 @@ class Tick {
     const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv(d, paths.payloadFile), ...(await prepareAttempt(this.deps.attemptFiles, this.state, def, paths)) };
     const position = `(${this.state.currentStep + 1}/${this.state.stepQueue.length})`;
     const role = d.detourFor ? ` (remediation for ${d.detourFor})` : '';
-    const result = await this.deps.log.group(`${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? ' (retry)' : ''}${role}`, () =>
-      this.execute([program!, ...argv.slice(1), d.prompt], timeoutMs, logFile, env),
-    );
-    const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
-    const judged = await judgeAttempt(result, {
-      requiredOutputs: def.requiredOutputs ?? [],
-      missingOutputs: (outputs) => this.deps.workspace.missingOutputs(outputs),
-      timeoutMs,
-      logFile,
-      ...contractChecks(contract, this.state, def, paths, env),
+    const maxAttempts = maxAttemptsFor(def, this.cfg.limits);
+    // The group holds the whole attempt: what runs, the agent's output as it arrives, the verdict.
+    const judged = await this.deps.log.group(`${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? ' (retry)' : ''}${role}`, async () => {
+      this.deps.log.info(attemptHeader(argv, d.prompt, timeoutMs, d.n, maxAttempts));
+      const result = await this.execute([program!, ...argv.slice(1), d.prompt], timeoutMs, logFile, env);
+      const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
+      const verdict = await judgeAttempt(result, {
+        requiredOutputs: def.requiredOutputs ?? [],
+        missingOutputs: (outputs) => this.deps.workspace.missingOutputs(outputs),
+        timeoutMs,
+        logFile,
+        ...contractChecks(contract, this.state, def, paths, env),
+      });
+      if (verdict.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);
+      else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${verdict.outcome}: ${verdict.error}`);
+      return verdict;
     });
-    if (judged.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n}, ${Math.round(result.durationMs)} ms).`);
-    else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${judged.outcome}: ${judged.error}`);
     const retryAt = this.retryAt(d, def, judged);
     // The last step's success would make the plan DONE in this same write; an earlier step's
     // output that a later step deleted must send the plan back to that step instead.
@@ -396,6 +403,7 @@ class Tick {
   private async execute(argv: string[], timeoutMs: number, logFile: string, env: Record<string, string>): Promise<AgentResult> {
     const brake = new AbortController();
     const stopPolling = this.pollForCancel(brake);
+    const echo = this.cfg.echoAgentOutput ? lineEcho((line) => this.deps.log.info(`  │ ${line}`), this.cfg.echoCap) : null;
     try {
       return await this.deps.agent.run({
         argv,
@@ -405,10 +413,11 @@ class Tick {
         graceMs: this.cfg.graceMs,
         logFile,
         signal: brake.signal,
-        ...(this.cfg.echoAgentOutput ? { onOutput: lineEcho((line) => this.deps.log.info(`  │ ${line}`)) } : {}),
+        ...(echo ? { onOutput: (chunk: string) => echo.push(chunk) } : {}),
       });
     } finally {
       stopPolling();
+      echo?.end();
     }
   }
 
@@ -440,14 +449,21 @@ class Tick {
   }
 }
 
-/** Turns output chunks into whole lines so interleaved logs stay readable. */
-function lineEcho(emit: (line: string) => void): (chunk: string) => void {
-  let pending = '';
-  return (chunk) => {
-    const lines = (pending + chunk).split(/\r?\n/);
-    pending = lines.pop() ?? '';
-    for (const line of lines) emit(line);
-  };
+/** What an attempt runs, for the top of its log group: the prompt shortened to its start. */
+function attemptHeader(argv: string[], prompt: string, timeoutMs: number, n: number, of: number): string {
+  const shown = [...argv, shortPrompt(prompt)].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
+  return `Runs: ${shown} (timeout ${formatMs(timeoutMs)}, attempt ${n} of ${of})`;
+}
+
+function shortPrompt(prompt: string): string {
+  const firstLine = prompt.split('\n', 1)[0] ?? '';
+  return firstLine.length <= 60 && firstLine.length === prompt.length ? prompt : `${firstLine.slice(0, 60)}… (prompt, ${prompt.length} characters)`;
+}
+
+function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  return `${Math.round(ms / 60_000)} min`;
 }
 
 function idleOutcome(state: State): TickOutcome {

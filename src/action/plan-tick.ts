@@ -22,6 +22,8 @@ import { ScrubbingStore } from '../adapters/scrubbing-store.js';
 import { describeError } from '../core/errors.js';
 import type { Notice } from '../core/tick/notices.js';
 import { jobSummary, type Links } from '../core/render/render-markdown.js';
+import { ACTIONS_ECHO_CAP } from '../core/render/output-echo.js';
+import { sanitizeArtifactName } from '../core/render/artifact-names.js';
 import type { AttemptOwner, State } from '../core/state/types.js';
 import { tick, type EngineDeps, type TickResult } from '../engine.js';
 import type { Inbox, Liveness, Notifier, OwnerProbe, StateStore } from '../ports.js';
@@ -147,6 +149,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   const statePath = `${ctx.workspace}/.sequencer/${planId}/state.json`;
   const logDir = `${statePath}.logs`;
   const blobBase = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`;
+  const artifactName = sanitizeArtifactName(`sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`);
   const notifier = createNotifier(ctx, inputs, client, planId, log, (paths) => outputLinks(ctx.workspace, blobBase, paths));
   const issueNumber = issueNumberOf(planId);
   const issueInbox =
@@ -193,6 +196,9 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     inboxPollMs: ctx.inboxPollSeconds * 1000,
     // On GitHub a person must see it: the plan blocks with a notice instead of failing the job.
     preflight: 'block' as const,
+    // The attempt's log group shows the agent's output live, up to a cap; the artifact has it all.
+    echoAgentOutput: true,
+    echoCap: { ...ACTIONS_ECHO_CAP, fullLog: `the artifact ${artifactName}` },
   };
 
   let result: TickResult;
@@ -218,7 +224,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     await writeJobSummary(log.scrub(jobSummary(result.state, fileLinks))).catch((err: unknown) => log.warn(`Could not write the job summary: ${String(err)}`));
   }
   if (attempts > 0) {
-    await uploadAttemptLogs({ dir: logDir, name: `sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`, secrets: log.secrets, log: (m: string) => log.warn(m) });
+    await uploadAttemptLogs({ dir: logDir, name: artifactName, secrets: log.secrets, log: (m: string) => log.warn(m) });
   }
   // What the whole run did for this plan, not only its last tick (a step delay may have split it).
   return { result: { ...result, attempts, writes }, branch };
