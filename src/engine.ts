@@ -1,5 +1,6 @@
 // The tick (DESIGN §5): load → inbox → re-validate → loop(decide → checkpoint → run → check →
 // commit). Written against the ports only; every decision comes from src/core.
+import path from 'node:path';
 import { advance, block, cancel, complete, finishAttempt, recoverAttempt, reopenSteps, startAttempt, type AttemptResult, type Transition } from './core/tick/apply.js';
 import { applyCommand } from './core/tick/apply-command.js';
 import { parseAgentCommand } from './core/trust/agent-command.js';
@@ -288,7 +289,7 @@ class Tick {
   }
 
   private async recover(d: Extract<Decision, { kind: 'recover' }>): Promise<void> {
-    if (d.attempt?.logFile) await this.deps.agent.reap(d.attempt.logFile);
+    if (d.attempt?.logFile) await this.deps.agent.reap(path.resolve(path.dirname(this.cfg.logDir), d.attempt.logFile));
     this.deps.log.warn(`${d.stepId} attempt ${d.attempt?.n ?? '?'} ${d.reason}`);
     await this.commit(recoverAttempt(this.state, d.stepId, d.reason, this.now()), {
       kind: 'update',
@@ -330,7 +331,10 @@ class Tick {
 
     const paths = attemptPaths(this.cfg.logDir, d.stepId, d.n);
     const { logFile } = paths;
-    await this.commit(startAttempt(this.state, { stepId: d.stepId, n: d.n, owner: this.cfg.owner, now, leaseMs: timeoutMs + this.cfg.leaseMarginMs, logFile }), {
+    // The state and every message name the log relative to the state's folder: a runner's
+    // absolute path means nothing once the run is over (the log is in the run's artifact).
+    const shownLog = path.relative(path.dirname(this.cfg.logDir), logFile);
+    await this.commit(startAttempt(this.state, { stepId: d.stepId, n: d.n, owner: this.cfg.owner, now, leaseMs: timeoutMs + this.cfg.leaseMarginMs, logFile: shownLog }), {
       kind: 'checkpoint',
       message: `${d.stepId} attempt ${d.n} started`,
     });
@@ -349,7 +353,7 @@ class Tick {
         requiredOutputs: def.requiredOutputs ?? [],
         missingOutputs: (outputs) => this.deps.workspace.missingOutputs(outputs),
         timeoutMs,
-        logFile,
+        logFile: shownLog,
         ...contractChecks(contract, this.state, def, paths, env),
       });
       if (verdict.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);

@@ -92,4 +92,29 @@ describe('the attempt log group (local node)', () => {
     expect(group.some((l) => l.includes('::warning::from the agent'))).toBe(true);
     expect(activeCommands(run.stdout).filter((l) => l.includes('from the agent') || l.includes('agent-mask'))).toEqual([]);
   });
+
+  it('every comment links to the run that wrote it and names no runner path', async () => {
+    const issue = 92;
+    const plan = { title: 'Failing plan', steps: { 'step-1': { title: 'Fails', instruction: 'Fail loudly', requiredOutputs: ['never.md'] } } };
+    const inputs = { 'max-attempts': '1' };
+    expectOk(await h.openIssue(issue, plan, { inputs }));
+    const run = await h.say(issue, 'writer', '/approve').deliver({ inputs, env: { AGENT_FAIL_CALLS: '9' } });
+    expectOk(run);
+    expect(run.outputs.status, runReport(run)).toBe('BLOCKED');
+    const runUrl = `https://github.com/${h.owner}/${h.repo}/actions/runs/${run.runId}`;
+    const comments = [...h.botComments(92), ...h.botComments(91)].filter((c) => !/:(proposal|reply):/.test(c.body.slice(0, 80)));
+    expect(comments.map((c) => /agent-step-sequencer:(\w+)/.exec(c.body)?.[1]).sort()).toEqual(['blocked', 'status', 'status', 'summary']);
+    for (const c of comments) {
+      expect(c.body).toMatch(/\[workflow run\]\(https:\/\/github\.com\/octo-org\/octo-repo\/actions\/runs\/\d+\)/);
+      expect(c.body).toMatch(/\[attempt logs\]\(https:\/\/github\.com\/octo-org\/octo-repo\/actions\/runs\/\d+#artifacts\)/);
+      expect(c.body).toMatch(/\/tree\/sequencer\/issue-9[12]\)/);
+      expect(c.body, c.body).not.toContain(h.root);
+      expect(c.body).not.toContain(run.runnerTemp);
+    }
+    expect(h.botComments(92, 'blocked')[0]!.body).toContain(runUrl);
+    // The state names the attempt log relative to its own folder, not where the runner kept it.
+    const state = await h.remoteState(`issue-${issue}`);
+    expect(state?.stepRuns['step-1']?.attempts?.[0]?.logFile).toBe('state.json.logs/step-1/attempt-1.log');
+  });
 });
+

@@ -23,6 +23,25 @@ const STATUS_ICON: Record<string, string> = {
 export interface Links {
   /** URL of a file at a commit, e.g. `https://github.com/o/r/blob/<sha>/<path>`. */
   file?: (path: string) => string;
+  /** Where the comment came from: the workflow run that wrote it, its logs, the work branch. */
+  run?: RunLinks;
+}
+
+export interface RunLinks {
+  /** `<server>/<owner>/<repo>/actions/runs/<id>`. */
+  runUrl: string;
+  /** Where the run's attempt logs can be downloaded (the run page's artifacts section). */
+  logsUrl: string;
+  /** `<server>/<owner>/<repo>/tree/<branch>`. */
+  branchUrl: string;
+  branch: string;
+}
+
+/** One line naming the run that wrote a comment, its attempt logs and the work branch. */
+export function runFooter(links: Links): string[] {
+  const r = links.run;
+  if (!r) return [];
+  return [`<sub>${link('workflow run', r.runUrl)} · ${link('attempt logs', r.logsUrl)} · work branch ${link(`\`${r.branch.replace(/`/g, '')}\``, r.branchUrl)}</sub>`];
 }
 
 /** A link to one of our own URLs; characters that could end the destination early are encoded. */
@@ -54,10 +73,10 @@ export function statusComment(state: State, links: Links = {}): string {
   const extra: string[] = [];
   if (state.status === 'IN_PROGRESS' && state.notBefore) extra.push(`Next step not before ${state.notBefore}.`);
   for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
-  return [marker(id, 'status'), head, '', stepTable(state, links), '', ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`].join('\n');
+  return [marker(id, 'status'), head, '', stepTable(state, links), '', ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
 }
 
-export function blockerNotice(state: State, stepId: string, reason: string): string {
+export function blockerNotice(state: State, stepId: string, reason: string, links: Links = {}): string {
   const id = state.planId ?? 'plan';
   const run = state.stepRuns[stepId];
   const attempts = (run?.attempts ?? []).map(
@@ -78,6 +97,7 @@ export function blockerNotice(state: State, stepId: string, reason: string): str
     `- \`/retry\`: run \`${stepId}\` again with a fresh set of attempts`,
     `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
     '- `/cancel`: stop the plan',
+    ...(links.run ? ['', ...runFooter(links)] : []),
   ].join('\n');
 }
 
@@ -92,6 +112,7 @@ export function finalSummaryComment(state: State, links: Links = {}): string {
     '',
     outputs.length ? '**Outputs**' : 'No outputs were declared.',
     ...outputs.map((o) => `- ${outputText(o, links, true)}`),
+    ...(links.run ? ['', ...runFooter(links)] : []),
   ].join('\n');
 }
 
@@ -112,6 +133,7 @@ export function cancelledNotice(state: State, runningStep: string | null, links:
     stepTable(state, links),
     '',
     'Reply `/resume` to continue from the current step.',
+    ...(links.run ? ['', ...runFooter(links)] : []),
   ].join('\n');
 }
 
