@@ -59,12 +59,40 @@ function outputsCell(row: StepRow, links: Links): string {
   return row.outputs.map((o) => outputText(o, links, row.status === 'DONE')).join(', ');
 }
 
+/** Plans up to this many steps are shown whole; larger ones as a window around the current step. */
+export const FULL_TABLE_STEPS = 30;
+/** Steps shown before and after the current one when the table is a window. */
+export const TABLE_WINDOW = 10;
+
 export function stepTable(state: State, links: Links = {}): string {
-  const rows = stepRows(state).map(
-    (r) =>
-      `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} | ${outputsCell(r, links)} |`,
-  );
-  return ['| # | step | title | status | tries | duration | outputs |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
+  const all = stepRows(state);
+  const row = (r: StepRow) =>
+    `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} | ${outputsCell(r, links)} |`;
+  const header = ['| # | step | title | status | tries | duration | outputs |', '|---|---|---|---|---|---|---|'];
+  if (all.length <= FULL_TABLE_STEPS) return [...header, ...all.map(row)].join('\n');
+  // A large plan: the last few finished steps and the next few, so the comment always fits.
+  const current = Math.min(Math.max(0, state.currentStep), all.length);
+  const from = Math.max(0, current - TABLE_WINDOW);
+  const to = Math.min(all.length, current + TABLE_WINDOW);
+  const before = from;
+  const after = all.length - to;
+  return [
+    ...(before ? [`${countOf(before, 'earlier step')} not shown (${summarize(all.slice(0, from))}).`, ''] : []),
+    ...header,
+    ...all.slice(from, to).map(row),
+    ...(after ? ['', `${countOf(after, 'later step')} not shown.`] : []),
+  ].join('\n');
+}
+
+/** "1 step", "2 steps". */
+export function countOf(n: number, noun: string): string {
+  return `${n} ${n === 1 ? noun : `${noun}s`}`;
+}
+
+function summarize(rows: StepRow[]): string {
+  const by = new Map<string, number>();
+  for (const r of rows) by.set(r.status, (by.get(r.status) ?? 0) + 1);
+  return [...by].map(([status, n]) => `${n} ${status}`).join(', ');
 }
 
 export function statusComment(state: State, links: Links = {}): string {
@@ -101,6 +129,9 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
   ].join('\n');
 }
 
+/** Outputs the final summary lists by name; the rest are on the work branch. */
+export const SUMMARY_OUTPUTS = 100;
+
 export function finalSummaryComment(state: State, links: Links = {}): string {
   const id = state.planId ?? 'plan';
   const outputs = state.artifacts ?? [];
@@ -111,7 +142,8 @@ export function finalSummaryComment(state: State, links: Links = {}): string {
     stepTable(state, links),
     '',
     outputs.length ? '**Outputs**' : 'No outputs were declared.',
-    ...outputs.map((o) => `- ${outputText(o, links, true)}`),
+    ...outputs.slice(0, SUMMARY_OUTPUTS).map((o) => `- ${outputText(o, links, true)}`),
+    ...(outputs.length > SUMMARY_OUTPUTS ? [`- … and ${countOf(outputs.length - SUMMARY_OUTPUTS, 'more output')}: ${links.run ? `${link('work branch', links.run.branchUrl)}` : 'see the work branch'}`] : []),
     ...(links.run ? ['', ...runFooter(links)] : []),
   ].join('\n');
 }
