@@ -177,7 +177,7 @@ async function tickAll(ctx: RunContext, inputs: ActionInputs, client: Client, lo
   log.info(`${refs.length} plan(s) on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(', ')}` : ''}.`);
   if (!active.length) {
     log.info('No plans to tick.');
-    return emptyOutputs();
+    return emptyOutputs('IDLE');
   }
   const results = await (await load.fleet()).tickActivePlans(ctx, inputs, await client(), log, deadline, active);
   return finish(ctx, inputs, client, log, results);

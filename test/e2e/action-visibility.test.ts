@@ -93,6 +93,12 @@ describe('the attempt log group (local node)', () => {
     expect(activeCommands(run.stdout).filter((l) => l.includes('from the agent') || l.includes('agent-mask'))).toEqual([]);
   });
 
+  it('a heartbeat with no plan to tick reports IDLE', async () => {
+    const run = await h.tick();
+    expectOk(run);
+    expect(run.outputs.status, runReport(run)).toBe('IDLE');
+  });
+
   it('every comment links to the run that wrote it and names no runner path', async () => {
     const issue = 92;
     const plan = { title: 'Failing plan', steps: { 'step-1': { title: 'Fails', instruction: 'Fail loudly', requiredOutputs: ['never.md'] } } };
@@ -116,5 +122,23 @@ describe('the attempt log group (local node)', () => {
     const state = await h.remoteState(`issue-${issue}`);
     expect(state?.stepRuns['step-1']?.attempts?.[0]?.logFile).toBe('state.json.logs/step-1/attempt-1.log');
   });
-});
 
+  // Running 1,000 steps takes minutes (two commits each); the final summary of a finished
+  // 1,000-step plan is checked in test/core/comment-size.test.ts. Here every comment that a plan
+  // that large posts through the bundle (proposal, status, blocker notice) is posted and fits.
+  it('every comment is posted and fits in 65,536 characters', async () => {
+    const issue = 93;
+    const steps = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`step-${i + 1}`, { title: `Step number ${i + 1} of the big plan`, instruction: `Do part ${i + 1}` }]));
+    const inputs = { 'max-attempts': '1' };
+    expectOk(await h.openIssue(issue, { title: 'Big plan', steps }, { inputs }));
+    const run = await h.say(issue, 'writer', '/approve').deliver({ inputs, env: { AGENT_FAIL_CALLS: '9' } });
+    expectOk(run);
+    expect(run.outputs.status, runReport(run)).toBe('BLOCKED');
+    const comments = h.botComments(issue);
+    expect(h.botComments(issue, 'proposal').length).toBeGreaterThan(0);
+    expect(h.botComments(issue, 'blocked')).toHaveLength(1);
+    expect(h.botComments(issue, 'status')).toHaveLength(1);
+    for (const c of comments) expect(c.body.length).toBeLessThan(65_536);
+    expect(h.botComments(issue, 'status')[0]!.body).toContain('990 later steps not shown.');
+  });
+});
