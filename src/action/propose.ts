@@ -91,7 +91,7 @@ async function planForIssue(ctx: RunContext, inputs: ActionInputs, issue: IssueR
   if (fromBody.found && 'error' in fromBody) return { problem: fromBody.error };
   if (fromBody.found && 'doc' in fromBody) {
     try {
-      return { ...extractPlan(fromBody.doc, 'the plan block in the issue'), source: 'issue' };
+      return { ...extractPlan(fromBody.doc, 'plan block in the issue'), source: 'issue' };
     } catch (err) {
       return { problem: err instanceof PlanError ? err.message : describeError(err) };
     }

@@ -93,6 +93,13 @@ describe('the attempt log group (local node)', () => {
     expect(activeCommands(run.stdout).filter((l) => l.includes('from the agent') || l.includes('agent-mask'))).toEqual([]);
   });
 
+  it('an invalid plan is refused as an "Invalid plan block in the issue"', async () => {
+    expectOk(await h.openIssue(94, { title: 'Broken', steps: {} }));
+    const said = h.botComments(94).map((c) => c.body).join('\n');
+    expect(said).toContain('Invalid plan block in the issue');
+    expect(said).not.toContain('Invalid the plan block');
+  });
+
   it('a heartbeat with no plan to tick reports IDLE', async () => {
     const run = await h.tick();
     expectOk(run);

@@ -4,6 +4,7 @@ import { formatDuration, resumeLines, stepRows, type StepRow } from './render.js
 import { stepsDone } from '../state/step-view.js';
 import type { State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
+import { countOf, countOfTotal } from './plural.js';
 
 export type MarkerKind = 'status' | 'proposal' | 'blocked' | 'summary' | 'cancelled' | 'refused' | 'request';
 
@@ -18,6 +19,7 @@ const STATUS_ICON: Record<string, string> = {
   DONE: '✅',
   FAILED: '❌',
   SKIPPED: '⏭️',
+  CANCELLED: '🛑',
 };
 
 export interface Links {
@@ -84,11 +86,6 @@ export function stepTable(state: State, links: Links = {}): string {
   ].join('\n');
 }
 
-/** "1 step", "2 steps". */
-export function countOf(n: number, noun: string): string {
-  return `${n} ${n === 1 ? noun : `${noun}s`}`;
-}
-
 function summarize(rows: StepRow[]): string {
   const by = new Map<string, number>();
   for (const r of rows) by.set(r.status, (by.get(r.status) ?? 0) + 1);
@@ -100,7 +97,8 @@ export function statusComment(state: State, links: Links = {}): string {
   const head = `### ${inline(state.plan.title ?? id)}: ${state.status} (${stepsDone(state)}/${state.stepQueue.length})`;
   const extra: string[] = [];
   if (state.status === 'IN_PROGRESS' && state.notBefore) extra.push(`Next step not before ${state.notBefore}.`);
-  for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
+  // Blockers of an earlier episode are history once the plan has moved on (resumed, cancelled).
+  if (state.status === 'BLOCKED') for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
   return [marker(id, 'status'), head, '', stepTable(state, links), '', ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
 }
 
@@ -160,7 +158,7 @@ export function cancelledNotice(state: State, runningStep: string | null, links:
     `### 🛑 Cancelled${by}${reason}`,
     '',
     runningStep ? `\`${runningStep}\` was running; its agent was stopped (SIGTERM, then SIGKILL after the grace period).` : 'No step was running.',
-    `${stepsDone(state)} of ${state.stepQueue.length} steps were done:`,
+    `${countOfTotal(stepsDone(state), state.stepQueue.length, 'step', 'done')}:`,
     '',
     stepTable(state, links),
     '',
@@ -182,6 +180,7 @@ export function mermaidQueue(state: State): string {
     '  classDef done fill:#d4f7d4,stroke:#2da44e',
     '  classDef skipped fill:#eeeeee,stroke:#999999',
     '  classDef failed fill:#ffd7d5,stroke:#cf222e',
+    '  classDef cancelled fill:#eeeeee,stroke:#cf222e',
     '  classDef in_progress fill:#fff2c2,stroke:#bf8700',
     '  classDef pending fill:#ffffff,stroke:#8c959f',
     '```',
