@@ -349,13 +349,13 @@ class Tick {
       this.deps.log.info(attemptHeader(argv, d.prompt, timeoutMs, d.n, maxAttempts));
       const result = await this.execute([program!, ...argv.slice(1), d.prompt], timeoutMs, logFile, env);
       const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
-      const verdict = await judgeAttempt(result, {
+      const verdict = withoutPrefix(await judgeAttempt(result, {
         requiredOutputs: def.requiredOutputs ?? [],
         missingOutputs: (outputs) => this.deps.workspace.missingOutputs(outputs),
         timeoutMs,
         logFile: shownLog,
         ...contractChecks(contract, this.state, def, paths, env),
-      });
+      }), `${path.dirname(this.cfg.logDir)}${path.sep}`);
       if (verdict.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);
       else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${verdict.outcome}: ${verdict.error}`);
       return verdict;
@@ -462,6 +462,16 @@ function attemptHeader(argv: string[], prompt: string, timeoutMs: number, n: num
 function shortPrompt(prompt: string): string {
   const firstLine = prompt.split('\n', 1)[0] ?? '';
   return firstLine.length <= 60 && firstLine.length === prompt.length ? prompt : `${firstLine.slice(0, 60)}… (prompt, ${prompt.length} characters)`;
+}
+
+/**
+ * `value` with every mention of the state's folder removed, so the attempt and check logs it names
+ * (in truncated output, errors, failed rules) are relative to that folder, like `logFile`.
+ */
+function withoutPrefix<T>(value: T, prefix: string): T {
+  if (prefix.length <= 1) return value;
+  const escaped = JSON.stringify(prefix).slice(1, -1);
+  return JSON.parse(JSON.stringify(value).split(escaped).join('')) as T;
 }
 
 function formatMs(ms: number): string {

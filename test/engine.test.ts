@@ -67,6 +67,16 @@ describe('tick', () => {
     expect(h.store.current?.blockers).toHaveLength(1);
   });
 
+  it("names attempt logs relative to the state's folder, in the state and in what the agent printed", async () => {
+    const logDir = '/runner/ws/.sequencer/p/state.json.logs';
+    const h = harness(state(['a'], {}, () => ({ maxAttempts: 1 })), () => ({ exitCode: 1, stderr: `tail\n…[9 bytes omitted; full log: ${logDir}/a/attempt-1.log]…` }), { logDir });
+    expect((await h.run()).outcome).toBe('blocked');
+    const run = h.store.current?.stepRuns.a;
+    expect(run?.attempts?.[0]?.logFile).toBe('state.json.logs/a/attempt-1.log');
+    expect(run?.error).toContain('full log: state.json.logs/a/attempt-1.log');
+    expect(JSON.stringify(h.store.current)).not.toContain('/runner/ws');
+  });
+
   it('fails a step whose required outputs are missing, naming them', async () => {
     const h = harness(state(['a'], {}, { requiredOutputs: ['x.md', 'y.md'], maxAttempts: 1 }), () => ({ writes: ['x.md'] }));
     await h.run();
