@@ -1,5 +1,6 @@
 // The tick (DESIGN §5): load → inbox → re-validate → loop(decide → checkpoint → run → check →
 // commit). Written against the ports only; every decision comes from src/core.
+import path from 'node:path';
 import { advance, block, cancel, complete, finishAttempt, mayAcceptInterrupted, recoverAttempt, reopenSteps, startAttempt, type AttemptResult, type Transition } from './core/tick/apply.js';
 import { applyCommand } from './core/tick/apply-command.js';
 import { applyApprovalCheck, checkApproval, planChangedLines, statePlanHash } from './core/tick/approval-check.js';
@@ -9,6 +10,7 @@ import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
 import { timedOutText, type Notice } from './core/tick/notices.js';
 import { resumeLines } from './core/render/render.js';
+import { lineEcho, type EchoCap } from './core/render/output-echo.js';
 import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, maxAttemptsFor, retryBackoffSecondsFor, sameOwner, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
 import type { AttemptOwner, Plan, State, StepDef } from './core/state/types.js';
 import { retryDelayMs } from './core/tick/retry-backoff.js';
@@ -53,8 +55,10 @@ export interface EngineConfig {
   deadline?: Date;
   /** How often the inbox is read for /cancel while an agent runs. */
   inboxPollMs?: number;
-  /** Show the agent's output as it arrives (local runs); it always goes to the attempt log. */
+  /** Show the agent's output as it arrives; it always goes to the attempt log. */
   echoAgentOutput?: boolean;
+  /** At most this much of it per attempt (the Actions log); unlimited without. */
+  echoCap?: EchoCap;
   /** A failed preflight (agent not found, workspace not writable): `throw` a ConfigError (CLI, exit 2) or `block` the plan with a notice (Action). */
   preflight?: 'throw' | 'block';
   /** Extra environment for every attempt (never the GitHub token unless asked). */
@@ -348,7 +352,7 @@ class Tick {
   }
 
   private async recover(d: Extract<Decision, { kind: 'recover' }>): Promise<void> {
-    if (d.attempt?.logFile) await this.deps.agent.reap(d.attempt.logFile);
+    if (d.attempt?.logFile) await this.deps.agent.reap(path.resolve(path.dirname(this.cfg.logDir), d.attempt.logFile));
     this.deps.log.warn(`${d.stepId} attempt ${d.attempt?.n ?? '?'} ${d.reason}`);
     if (await this.acceptInterrupted(d)) return;
     await this.commit(recoverAttempt(this.state, d.stepId, d.reason, this.now()), {
@@ -427,7 +431,10 @@ class Tick {
 
     const paths = attemptPaths(this.cfg.logDir, d.stepId, d.n);
     const { logFile } = paths;
-    await this.commit(startAttempt(this.state, { stepId: d.stepId, n: d.n, owner: this.cfg.owner, now, leaseMs: timeoutMs + this.cfg.leaseMarginMs, logFile }), {
+    // The state and every message name the log relative to the state's folder: a runner's
+    // absolute path means nothing once the run is over (the log is in the run's artifact).
+    const shownLog = path.relative(path.dirname(this.cfg.logDir), logFile);
+    await this.commit(startAttempt(this.state, { stepId: d.stepId, n: d.n, owner: this.cfg.owner, now, leaseMs: timeoutMs + this.cfg.leaseMarginMs, logFile: shownLog }), {
       kind: 'checkpoint',
       message: `${d.stepId} attempt ${d.n} started`,
     });
@@ -436,19 +443,23 @@ class Tick {
     const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv(d, paths.payloadFile), ...(await prepareAttempt(this.deps.attemptFiles, this.state, def, paths)) };
     const position = `(${this.state.currentStep + 1}/${this.state.stepQueue.length})`;
     const role = d.detourFor ? ` (remediation for ${d.detourFor})` : '';
-    const result = await this.deps.log.group(`${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? ' (retry)' : ''}${role}`, () =>
-      this.execute([program!, ...argv.slice(1), d.prompt], timeoutMs, logFile, env),
-    );
-    const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
-    const judged = await judgeAttempt(result, {
-      requiredOutputs: def.requiredOutputs ?? [],
-      missingOutputs: (outputs) => this.deps.workspace.missingOutputs(outputs),
-      timeoutMs,
-      logFile,
-      ...contractChecks(contract, this.state, def, paths, env),
+    const maxAttempts = maxAttemptsFor(def, this.cfg.limits);
+    // The group holds the whole attempt: what runs, the agent's output as it arrives, the verdict.
+    const judged = await this.deps.log.group(`${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? ' (retry)' : ''}${role}`, async () => {
+      this.deps.log.info(attemptHeader(argv, d.prompt, timeoutMs, d.n, maxAttempts));
+      const result = await this.execute([program!, ...argv.slice(1), d.prompt], timeoutMs, logFile, env);
+      const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
+      const verdict = withoutPrefix(await judgeAttempt(result, {
+        requiredOutputs: def.requiredOutputs ?? [],
+        missingOutputs: (outputs) => this.deps.workspace.missingOutputs(outputs),
+        timeoutMs,
+        logFile: shownLog,
+        ...contractChecks(contract, this.state, def, paths, env),
+      }), `${path.dirname(this.cfg.logDir)}${path.sep}`);
+      if (verdict.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);
+      else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${verdict.outcome}: ${verdict.error}`);
+      return verdict;
     });
-    if (judged.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n}, ${Math.round(result.durationMs)} ms).`);
-    else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${judged.outcome}: ${judged.error}`);
     const retryAt = this.retryAt(d, def, judged);
     // The last step's success would make the plan DONE in this same write; an earlier step's
     // output that a later step deleted must send the plan back to that step instead.
@@ -496,6 +507,7 @@ class Tick {
   private async execute(argv: string[], timeoutMs: number, logFile: string, env: Record<string, string>): Promise<AgentResult> {
     const brake = new AbortController();
     const stopPolling = this.pollForCancel(brake);
+    const echo = this.cfg.echoAgentOutput ? lineEcho((line) => this.deps.log.info(`  │ ${line}`), this.cfg.echoCap) : null;
     try {
       return await this.deps.agent.run({
         argv,
@@ -505,10 +517,11 @@ class Tick {
         graceMs: this.cfg.graceMs,
         logFile,
         signal: brake.signal,
-        ...(this.cfg.echoAgentOutput ? { onOutput: lineEcho((line) => this.deps.log.info(`  │ ${line}`)) } : {}),
+        ...(echo ? { onOutput: (chunk: string) => echo.push(chunk) } : {}),
       });
     } finally {
       stopPolling();
+      echo?.end();
     }
   }
 
@@ -540,14 +553,31 @@ class Tick {
   }
 }
 
-/** Turns output chunks into whole lines so interleaved logs stay readable. */
-function lineEcho(emit: (line: string) => void): (chunk: string) => void {
-  let pending = '';
-  return (chunk) => {
-    const lines = (pending + chunk).split(/\r?\n/);
-    pending = lines.pop() ?? '';
-    for (const line of lines) emit(line);
-  };
+/** What an attempt runs, for the top of its log group: the prompt shortened to its start. */
+function attemptHeader(argv: string[], prompt: string, timeoutMs: number, n: number, of: number): string {
+  const shown = [...argv, shortPrompt(prompt)].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
+  return `Runs: ${shown} (timeout ${formatMs(timeoutMs)}, attempt ${n} of ${of})`;
+}
+
+function shortPrompt(prompt: string): string {
+  const firstLine = prompt.split('\n', 1)[0] ?? '';
+  return firstLine.length <= 60 && firstLine.length === prompt.length ? prompt : `${firstLine.slice(0, 60)}… (prompt, ${prompt.length} characters)`;
+}
+
+/**
+ * `value` with every mention of the state's folder removed, so the attempt and check logs it names
+ * (in truncated output, errors, failed rules) are relative to that folder, like `logFile`.
+ */
+function withoutPrefix<T>(value: T, prefix: string): T {
+  if (prefix.length <= 1) return value;
+  const escaped = JSON.stringify(prefix).slice(1, -1);
+  return JSON.parse(JSON.stringify(value).split(escaped).join('')) as T;
+}
+
+function formatMs(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 1000)} s`;
+  return `${Math.round(ms / 60_000)} min`;
 }
 
 function idleOutcome(state: State): TickOutcome {

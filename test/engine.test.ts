@@ -57,7 +57,7 @@ describe('tick', () => {
     const result = await h.run();
     expect(result.outcome).toBe('blocked');
     expect(h.agent.runs).toHaveLength(3);
-    expect(promptOf(h.agent.runs[1]!)).toMatch(/^Step a failed \(tries: 1\)\. Previous run ended with: agent exited with code 1: kaboom \(full log: \/logs\/a\/attempt-1\.log\)\. Please troubleshoot and retry: Do a$/);
+    expect(promptOf(h.agent.runs[1]!)).toMatch(/^Step a failed \(tries: 1\)\. Previous run ended with: agent exited with code 1: kaboom \(full log: logs\/a\/attempt-1\.log\)\. Please troubleshoot and retry: Do a$/);
     expect(h.store.current?.blockers).toEqual(['a: max retries (3) exceeded']);
     expect(h.notifier.notices.filter((n) => n.kind === 'blocked')).toHaveLength(1);
     // Later heartbeats see a BLOCKED plan: no write, no second blocker, no second notice.
@@ -65,6 +65,16 @@ describe('tick', () => {
     expect((await h.run()).outcome).toBe('blocked');
     expect(h.store.writes).toHaveLength(writes);
     expect(h.store.current?.blockers).toHaveLength(1);
+  });
+
+  it("names attempt logs relative to the state's folder, in the state and in what the agent printed", async () => {
+    const logDir = '/runner/ws/.sequencer/p/state.json.logs';
+    const h = harness(state(['a'], {}, () => ({ maxAttempts: 1 })), () => ({ exitCode: 1, stderr: `tail\n…[9 bytes omitted; full log: ${logDir}/a/attempt-1.log]…` }), { logDir });
+    expect((await h.run()).outcome).toBe('blocked');
+    const run = h.store.current?.stepRuns.a;
+    expect(run?.attempts?.[0]?.logFile).toBe('state.json.logs/a/attempt-1.log');
+    expect(run?.error).toContain('full log: state.json.logs/a/attempt-1.log');
+    expect(JSON.stringify(h.store.current)).not.toContain('/runner/ws');
   });
 
   it('fails a step whose required outputs are missing, naming them', async () => {

@@ -18,6 +18,7 @@ import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { emptyOutputs, type PlanOutputs } from './outputs.js';
 import { tickPlan, type PlanTickResult } from './plan-tick.js';
+import { countOf } from '../core/render/plural.js';
 
 const REMOTE = 'origin';
 const statePathOf = (planId: string) => `.sequencer/${planId}/state.json`;
@@ -48,7 +49,7 @@ export async function listPlans(ctx: RunContext, log: ToolkitLog): Promise<PlanO
   const now = new Date();
   const active = refs.filter((r) => isActiveRef(r, now)).map((r) => r.planId);
   for (const r of refs) log.info(`${isActiveRef(r, now) ? 'active ' : isWaitingRef(r, now) ? 'waiting' : 'idle   '}  ${r.planId}  (${r.branch} ${r.sha.slice(0, 12)})`);
-  log.info(`${active.length} active of ${refs.length} plan(s).`);
+  log.info(`${active.length} active of ${countOf(refs.length, 'plan')}.`);
   return { ...emptyOutputs('OK'), plans: planMatrix(active) };
 }
 
@@ -83,7 +84,7 @@ export async function auditPlans(ctx: RunContext, inputs: ActionInputs, client: 
     else if (f.severity === 'warning') core.warning(text, { title: `sequencer audit: ${f.code}` });
     else core.notice(text, { title: `sequencer audit: ${f.code}` });
   }
-  log.info(`Audit: ${facts.plans.length} plan(s), ${findings.length} finding(s).`);
+  log.info(`Audit: ${countOf(facts.plans.length, 'plan')}, ${countOf(findings.length, 'finding')}.`);
   await writeJobSummary(log.scrub(findingsMarkdown(findings, facts.plans.length)), (m) => log.warn(m));
   return { ...emptyOutputs('OK'), report: JSON.stringify(findings) };
 }
@@ -94,7 +95,7 @@ type Outcome = MaintenanceAction & { result: 'planned' | 'done' | 'skipped' | 'f
 export async function maintainPlans(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog): Promise<PlanOutputs> {
   const { facts, refs } = await gatherFacts(ctx, client, log);
   const actions = maintenancePlan(facts, { now: new Date(), pruneDays: inputs.pruneDays, mode: inputs.pruneMode });
-  log.info(`Maintenance${inputs.apply ? '' : ' (dry run: set apply to true to carry it out)'}: ${actions.length} action(s) for ${facts.plans.length} plan(s).`);
+  log.info(`Maintenance${inputs.apply ? '' : ' (dry run: set apply to true to carry it out)'}: ${countOf(actions.length, 'action')} for ${countOf(facts.plans.length, 'plan')}.`);
   const outcomes: Outcome[] = [];
   for (const a of actions) {
     if (!inputs.apply) {

@@ -17,6 +17,7 @@ import { issuePlanId, routeEvent, type Route } from './events.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
 import { emptyOutputs, outputsFor, setOutputs, type PlanOutputs } from './outputs.js';
 import type { PlanTickResult } from './plan-tick.js';
+import { countOf } from '../core/render/plural.js';
 
 // Only what every run needs is loaded at start-up. A heartbeat whose plans are all idle or
 // waiting reads the index and ends without loading the GitHub client, the engine or the
@@ -174,10 +175,10 @@ async function tickAll(ctx: RunContext, inputs: ActionInputs, client: Client, lo
   const refs = await listPlanRefs(ctx.workspace, 'origin');
   const now = new Date();
   const active = refs.filter((r) => isActiveRef(r, now));
-  log.info(`${refs.length} plan(s) on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(', ')}` : ''}.`);
+  log.info(`${countOf(refs.length, 'plan')} on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(', ')}` : ''}.`);
   if (!active.length) {
     log.info('No plans to tick.');
-    return emptyOutputs();
+    return emptyOutputs('IDLE');
   }
   const results = await (await load.fleet()).tickActivePlans(ctx, inputs, await client(), log, deadline, active);
   return finish(ctx, inputs, client, log, results);

@@ -21,7 +21,9 @@ import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
 import { ScrubbingStore } from '../adapters/scrubbing-store.js';
 import { describeError } from '../core/errors.js';
 import type { Notice } from '../core/tick/notices.js';
-import { jobSummary, type Links } from '../core/render/render-markdown.js';
+import { jobSummary, type Links, type RunLinks } from '../core/render/render-markdown.js';
+import { ACTIONS_ECHO_CAP } from '../core/render/output-echo.js';
+import { sanitizeArtifactName } from '../core/render/artifact-names.js';
 import type { AttemptOwner, State } from '../core/state/types.js';
 import { tick, type EngineDeps, type TickResult } from '../engine.js';
 import type { Inbox, Liveness, Notifier, OwnerProbe, StateStore } from '../ports.js';
@@ -96,6 +98,12 @@ export function createNotifier(
   });
 }
 
+/** The run writing a comment, its logs (the run page's artifacts section) and the work branch. */
+export function runLinks(ctx: RunContext, branch: string): RunLinks {
+  const runUrl = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/actions/runs/${ctx.runId}`;
+  return { runUrl, logsUrl: `${runUrl}#artifacts`, branchUrl: `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/tree/${branch.split('/').map(encodeURIComponent).join('/')}`, branch };
+}
+
 function defaultBranch(ctx: RunContext): string {
   const repo = ctx.payload.repository as { default_branch?: string } | undefined;
   return repo?.default_branch ?? (ctx.ref.startsWith('refs/heads/') ? ctx.ref.slice('refs/heads/'.length) : 'main');
@@ -147,7 +155,10 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   const statePath = `${ctx.workspace}/.sequencer/${planId}/state.json`;
   const logDir = `${statePath}.logs`;
   const blobBase = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`;
-  const notifier = createNotifier(ctx, inputs, client, planId, log, (paths) => outputLinks(ctx.workspace, blobBase, paths));
+  const artifactName = sanitizeArtifactName(`sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`);
+  const run = runLinks(ctx, branch);
+  const links = async (paths: string[]): Promise<Links> => ({ ...(await outputLinks(ctx.workspace, blobBase, paths)), run });
+  const notifier = createNotifier(ctx, inputs, client, planId, log, links);
   const issueNumber = issueNumberOf(planId);
   const issueInbox =
     issueNumber === null
@@ -196,6 +207,9 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     // The work branch accepts pushes from anyone with write access (and from every workflow that
     // holds a token): a state that says IN_PROGRESS is no approval.
     requireApproval: true,
+    // The attempt's log group shows the agent's output live, up to a cap; the artifact has it all.
+    echoAgentOutput: true,
+    echoCap: { ...ACTIONS_ECHO_CAP, fullLog: `the artifact ${artifactName}` },
   };
 
   let result: TickResult;
@@ -215,13 +229,13 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
 
   if (result.state) {
     const outputs = result.state.artifacts ?? [];
-    const fileLinks = await outputLinks(ctx.workspace, blobBase, outputs);
+    const fileLinks = await links(outputs);
     // Every tick of the loop counts: the first may have run steps before the last only waited.
     if (notifier && writes > 0) await notifier.publishStatus(result.state, fileLinks).catch((err: unknown) => log.warn(`Could not update the status comment: ${String(err)}`));
     await writeJobSummary(log.scrub(jobSummary(result.state, fileLinks))).catch((err: unknown) => log.warn(`Could not write the job summary: ${String(err)}`));
   }
   if (attempts > 0) {
-    await uploadAttemptLogs({ dir: logDir, name: `sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`, secrets: log.secrets, log: (m: string) => log.warn(m) });
+    await uploadAttemptLogs({ dir: logDir, name: artifactName, secrets: log.secrets, log: (m: string) => log.warn(m) });
   }
   // What the whole run did for this plan, not only its last tick (a step delay may have split it).
   return { result: { ...result, attempts, writes }, branch };

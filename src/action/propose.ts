@@ -23,7 +23,7 @@ import type { State } from '../core/state/types.js';
 import type { StateStore } from '../ports.js';
 import { issuePlanId, type DraftComment } from './events.js';
 import type { ActionInputs } from './inputs.js';
-import { createNotifier, createPlanStore, planBranch } from './plan-tick.js';
+import { createNotifier, createPlanStore, planBranch, runLinks } from './plan-tick.js';
 import { outputLinks } from '../adapters/git/git-links.js';
 import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
 import { planFromRequest } from '../adapters/process/plan-drafter.js';
@@ -91,7 +91,7 @@ async function planForIssue(ctx: RunContext, inputs: ActionInputs, issue: IssueR
   if (fromBody.found && 'error' in fromBody) return { problem: fromBody.error };
   if (fromBody.found && 'doc' in fromBody) {
     try {
-      return { ...extractPlan(fromBody.doc, 'the plan block in the issue'), source: 'issue' };
+      return { ...extractPlan(fromBody.doc, 'plan block in the issue'), source: 'issue' };
     } catch (err) {
       return { problem: err instanceof PlanError ? err.message : describeError(err) };
     }
@@ -137,7 +137,10 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
   const planId = issuePlanId(issue.issueNumber);
   const branch = planBranch(inputs, planId);
   const store = createPlanStore(ctx, inputs, planId, log);
-  const notifier = createNotifier(ctx, inputs, client, planId, log, (paths) => outputLinks(ctx.workspace, `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`, paths));
+  const notifier = createNotifier(ctx, inputs, client, planId, log, async (paths) => ({
+    ...(await outputLinks(ctx.workspace, `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`, paths)),
+    run: runLinks(ctx, planBranch(inputs, planId)),
+  }));
   const writers = new Writers(ctx, client, inputs.approvers);
   const found = await planForIssue(ctx, inputs, issue, writers, log);
   if ('needsWriter' in found) {

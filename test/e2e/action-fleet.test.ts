@@ -76,7 +76,7 @@ describe('the scheduled heartbeat over the plan index', () => {
     const idle = await h.tick({ env: { NODE_OPTIONS: `--import=${GUARD}`, HEAVY_CHUNK_LOG: heavyLog } });
     expectOk(idle);
 
-    expect(idle.stdout).toMatch(/101 plan\(s\) on origin, 0 active\./);
+    expect(idle.stdout).toMatch(/101 plans on origin, 0 active\./);
     expect(idle.outputs.plans).toBe('[]');
     expect(await allRefs(h), 'no commit, no ref moved').toEqual(refsBefore);
     expect(h.fake.requests.slice(firstRequest), 'no API request').toEqual([]);
@@ -96,7 +96,7 @@ describe('the scheduled heartbeat over the plan index', () => {
     const countedBefore = h.fake.countedRequests();
     const run = await h.tick();
     expectOk(run);
-    expect(run.stdout).toMatch(/101 plan\(s\) on origin, 1 active: issue-11\./);
+    expect(run.stdout).toMatch(/101 plans on origin, 1 active: issue-11\./);
     const made = h.fake.requests.slice(firstRequest);
     expect(made.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /repos/${h.owner}/${h.repo}/issues/11/comments`]);
     expect(made.every((r) => r.conditional), 'the comment poll sends its ETag').toBe(true);
@@ -106,7 +106,7 @@ describe('the scheduled heartbeat over the plan index', () => {
     expect(refsAfter[marker]).toBe(refsBefore['refs/heads/sequencer/issue-11']);
     // Only the waiting plan's branch was fetched.
     expect((await ws(run, 'for-each-ref', '--format=%(refname)', 'refs/remotes/')).split('\n').sort()).toEqual(['refs/remotes/origin/main', 'refs/remotes/origin/sequencer/issue-11']);
-    expect((await h.tick()).stdout).toMatch(/101 plan\(s\) on origin, 0 active\./);
+    expect((await h.tick()).stdout).toMatch(/101 plans on origin, 0 active\./);
   });
 
   it('the guard sees a heavy chunk when one is loaded (the check above can fail)', async () => {
@@ -130,7 +130,7 @@ describe('the scheduled heartbeat over the plan index', () => {
 
     const second = await h.tick();
     expectOk(second);
-    expect(second.stdout).toMatch(/102 plan\(s\) on origin, 0 active\./);
+    expect(second.stdout).toMatch(/102 plans on origin, 0 active\./);
     expect(await ws(second, 'for-each-ref', '--format=%(refname)', 'refs/remotes/origin/sequencer/')).toBe('');
   });
 

@@ -166,7 +166,7 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     const heartbeat = await h.tick({ env });
     expectOk(heartbeat);
     // The blocked write also recorded the plan as idle in the index: the heartbeat skips it.
-    expect(heartbeat.stdout).toMatch(/1 plan\(s\) on origin, 0 active\./);
+    expect(heartbeat.stdout).toMatch(/1 plan on origin, 0 active\./);
     expect(h.botComments(issue, 'blocked')).toHaveLength(1);
     expect((await h.remoteBranches())[branch]).toBe(tip);
 

@@ -68,13 +68,13 @@ describe('file store', () => {
     const text = await cli('audit');
     expect(text.stdout).toMatch(/^ERROR invalid-state: broken: the state at .*state\.json fails validation/m);
     expect(text.stdout).toMatch(/^ {2}hint: /m);
-    expect(text.stdout).toMatch(/8 plan\(s\), 4 finding\(s\)\./);
+    expect(text.stdout).toMatch(/8 plans, 4 findings\./);
 
     const dry = await cli('maintenance');
     expect(dry.code, output(dry)).toBe(0);
     expect(dry.stdout).toMatch(/cancelling: would finish the requested cancellation/);
     expect(dry.stdout).toMatch(/done-old: would archive .*done-old.*state\.json \(DONE, last change 10 days ago\)/);
-    expect(dry.stdout).toMatch(/2 action\(s\) \(dry run: --apply carries them out\)\./);
+    expect(dry.stdout).toMatch(/2 actions \(dry run: --apply carries them out\)\./);
     expect((await readdir(path.join(ws, '.sequencer'))).sort()).toEqual(['asking', 'blocked-old', 'broken', 'cancelling', 'done-old', 'done-young', 'draft', 'pausing', 'running']);
 
     const applied = await cli('maintenance', '--apply', '--json');

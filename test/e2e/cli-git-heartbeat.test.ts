@@ -44,7 +44,7 @@ describe('check --store git', () => {
     expect((await cli('init', '--plan', planFile, '--approve', '--plan-id', 'quick')).code).toBe(0);
     const all = await cli('check', '--all');
     expect(all.code, output(all)).toBe(0);
-    expect(all.stdout).toMatch(/1 active plan\(s\): quick\./);
+    expect(all.stdout).toMatch(/1 active plan: quick\./);
     // The waiting plan was not ticked; the active one ran to the end and is now indexed idle.
     expect((await readAgentCalls(calls)).map((c) => `${c.planId}/${c.step}`)).toEqual(['slow/one', 'quick/one', 'quick/two']);
     expect(await g(remote, 'rev-parse', 'refs/sequencer/idle/quick')).toBe(await g(remote, 'rev-parse', 'refs/heads/sequencer/quick'));

@@ -208,9 +208,9 @@ interface TickReport {
   attempts: number;
 }
 
-/** The `Plan <id> <STATUS>: <outcome> ...; N attempt(s) this heartbeat.` line `check` prints. */
+/** The `Plan <id> <STATUS>: <outcome> ...; N attempt(s) this heartbeat.` line `check` prints (attempt or attempts). */
 function tickReport(stdout: string): TickReport {
-  const m = /Plan \S+ [A-Z_]+: ([a-z-]+).*; (\d+) attempt\(s\) this heartbeat\./.exec(stdout);
+  const m = /Plan \S+ [A-Z_]+: ([a-z-]+).*; (\d+) attempts? this heartbeat\./.exec(stdout);
   expect(m, `no tick report in:\n${stdout}`).not.toBeNull();
   return { outcome: m![1]!, attempts: Number(m![2]) };
 }

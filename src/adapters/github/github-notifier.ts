@@ -68,7 +68,7 @@ export class GitHubNotifier implements Notifier {
     const s = this.named(state);
     switch (notice.kind) {
       case 'blocked':
-        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason));
+        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason, await this.links(s)));
         return;
       case 'done':
         await this.postOnce(finalSummaryComment(s, await this.links(s)));

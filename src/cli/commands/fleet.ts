@@ -17,6 +17,7 @@ import { stepsDone } from '../../core/state/step-view.js';
 import { tick } from '../../engine.js';
 import type { CliSettings } from '../options.js';
 import { createEngine } from '../wiring.js';
+import { countOf } from '../../core/render/plural.js';
 
 type Print = (line: string) => void;
 
@@ -47,7 +48,7 @@ export async function checkAllCommand(s: CliSettings): Promise<number> {
     s.store === 'git'
       ? (await listPlanRefs(s.workspace, s.remote)).filter((r) => isActiveRef(r, now)).map((r) => r.planId)
       : activeFilePlans(await scanFilePlans(s.workspace), now.getTime()).map((p) => p.planId);
-  log.info(planIds.length ? `${planIds.length} active plan(s): ${planIds.join(', ')}.` : 'No plans to tick.');
+  log.info(planIds.length ? `${countOf(planIds.length, 'active plan')}: ${planIds.join(', ')}.` : 'No plans to tick.');
   const ticked: TickedPlan[] = [];
   for (const planId of planIds) {
     const one = forPlan(s, planId);
@@ -112,7 +113,7 @@ export async function auditCommand(s: CliSettings, print: Print): Promise<number
     return 0;
   }
   for (const f of findings) print(formatFinding(f));
-  print(`${facts.plans.length} plan(s), ${findings.length} finding(s).`);
+  print(`${countOf(facts.plans.length, 'plan')}, ${countOf(findings.length, 'finding')}.`);
   return 0;
 }
 
@@ -137,7 +138,7 @@ export async function maintenanceCommand(s: CliSettings, print: Print): Promise<
     if (!s.json) print(outcome.result === 'done' ? describeAction(a, true) : `${a.planId}: ${outcome.result}: ${outcome.detail ?? ''}`);
   }
   if (s.json) print(terminalJson(results, 2));
-  else print(`${actions.length} action(s)${s.apply ? '' : ' (dry run: --apply carries them out)'}.`);
+  else print(`${countOf(actions.length, 'action')}${s.apply ? '' : ' (dry run: --apply carries them out)'}.`);
   return results.some((r) => r.result === 'failed') ? 1 : 0;
 }
 

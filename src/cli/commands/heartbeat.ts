@@ -9,6 +9,7 @@ import { createEngine } from '../wiring.js';
 import { initState } from './setup.js';
 import { recordPlanMarkers, tickedPlan } from '../../adapters/git/plan-markers.js';
 import { PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
+import { countOf } from '../../core/render/plural.js';
 
 export async function checkCommand(s: CliSettings): Promise<number> {
   // Over every plan: loaded only when asked for, like the other fleet commands.
@@ -77,5 +78,5 @@ async function exists(file: string): Promise<boolean> {
 export function report(result: TickResult, info: (m: string) => void): void {
   const s = result.state;
   if (!s) return;
-  info(`Plan${s.planId ? ` ${s.planId}` : ''} ${s.status}: ${result.outcome}${result.detail ? ` (${result.detail})` : ''}; ${result.attempts} attempt(s) this heartbeat.`);
+  info(`Plan${s.planId ? ` ${s.planId}` : ''} ${s.status}: ${result.outcome}${result.detail ? ` (${result.detail})` : ''}; ${countOf(result.attempts, 'attempt')} this heartbeat.`);
 }

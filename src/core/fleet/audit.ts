@@ -5,6 +5,7 @@ import { isIdleStatus } from './plan-index.js';
 import { daysBetween, lastChangeMs, type FleetFacts, type PlanFacts } from './plan-facts.js';
 import { lastAttempt, stepRun } from '../state/step-view.js';
 import type { State } from '../state/types.js';
+import { countOf } from '../render/plural.js';
 
 export type Severity = 'error' | 'warning' | 'notice';
 
@@ -166,7 +167,7 @@ export function formatFinding(f: Finding): string {
 
 /** The job summary of an audit: one table row per finding. */
 export function findingsMarkdown(findings: Finding[], planCount: number): string {
-  const head = `### Agent Step Sequencer audit\n\n${planCount} plan(s), ${findings.length} finding(s).\n`;
+  const head = `### Agent Step Sequencer audit\n\n${countOf(planCount, 'plan')}, ${countOf(findings.length, 'finding')}.\n`;
   if (!findings.length) return `${head}\nNothing needs attention.\n`;
   const cell = (t: string) => t.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
   const rows = findings.map((f) => `| ${f.severity} | \`${f.code}\` | ${cell(f.planId ?? '')} | ${cell(f.message)} | ${cell(f.hint)} |`);

@@ -5,6 +5,7 @@ import { currentStepId, lastAttempt, stepsDone } from '../state/step-view.js';
 import { timedOutText } from '../tick/notices.js';
 import type { State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
+import { countOf, countOfTotal } from './plural.js';
 
 export type MarkerKind = 'status' | 'proposal' | 'blocked' | 'summary' | 'cancelled' | 'refused' | 'request';
 
@@ -19,11 +20,31 @@ const STATUS_ICON: Record<string, string> = {
   DONE: '✅',
   FAILED: '❌',
   SKIPPED: '⏭️',
+  CANCELLED: '🛑',
 };
 
 export interface Links {
   /** URL of a file at a commit, e.g. `https://github.com/o/r/blob/<sha>/<path>`. */
   file?: (path: string) => string;
+  /** Where the comment came from: the workflow run that wrote it, its logs, the work branch. */
+  run?: RunLinks;
+}
+
+export interface RunLinks {
+  /** `<server>/<owner>/<repo>/actions/runs/<id>`. */
+  runUrl: string;
+  /** Where the run's attempt logs can be downloaded (the run page's artifacts section). */
+  logsUrl: string;
+  /** `<server>/<owner>/<repo>/tree/<branch>`. */
+  branchUrl: string;
+  branch: string;
+}
+
+/** One line naming the run that wrote a comment, its attempt logs and the work branch. */
+export function runFooter(links: Links): string[] {
+  const r = links.run;
+  if (!r) return [];
+  return [`<sub>${link('workflow run', r.runUrl)} · ${link('attempt logs', r.logsUrl)} · work branch ${link(`\`${r.branch.replace(/`/g, '')}\``, r.branchUrl)}</sub>`];
 }
 
 /** A link to one of our own URLs; characters that could end the destination early are encoded. */
@@ -41,12 +62,35 @@ function outputsCell(row: StepRow, links: Links): string {
   return row.outputs.map((o) => outputText(o, links, row.status === 'DONE')).join(', ');
 }
 
+/** Plans up to this many steps are shown whole; larger ones as a window around the current step. */
+export const FULL_TABLE_STEPS = 30;
+/** Steps shown before and after the current one when the table is a window. */
+export const TABLE_WINDOW = 10;
+
 export function stepTable(state: State, links: Links = {}): string {
-  const rows = stepRows(state).map(
-    (r) =>
-      `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} | ${outputsCell(r, links)} |`,
-  );
-  return ['| # | step | title | status | tries | duration | outputs |', '|---|---|---|---|---|---|---|', ...rows].join('\n');
+  const all = stepRows(state);
+  const row = (r: StepRow) =>
+    `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} | ${outputsCell(r, links)} |`;
+  const header = ['| # | step | title | status | tries | duration | outputs |', '|---|---|---|---|---|---|---|'];
+  if (all.length <= FULL_TABLE_STEPS) return [...header, ...all.map(row)].join('\n');
+  // A large plan: the last few finished steps and the next few, so the comment always fits.
+  const current = Math.min(Math.max(0, state.currentStep), all.length);
+  const from = Math.max(0, current - TABLE_WINDOW);
+  const to = Math.min(all.length, current + TABLE_WINDOW);
+  const before = from;
+  const after = all.length - to;
+  return [
+    ...(before ? [`${countOf(before, 'earlier step')} not shown (${summarize(all.slice(0, from))}).`, ''] : []),
+    ...header,
+    ...all.slice(from, to).map(row),
+    ...(after ? ['', `${countOf(after, 'later step')} not shown.`] : []),
+  ].join('\n');
+}
+
+function summarize(rows: StepRow[]): string {
+  const by = new Map<string, number>();
+  for (const r of rows) by.set(r.status, (by.get(r.status) ?? 0) + 1);
+  return [...by].map(([status, n]) => `${n} ${status}`).join(', ');
 }
 
 export function statusComment(state: State, links: Links = {}): string {
@@ -54,10 +98,11 @@ export function statusComment(state: State, links: Links = {}): string {
   const head = `### ${inline(state.plan.title ?? id)}: ${state.status} (${stepsDone(state)}/${state.stepQueue.length})`;
   const extra: string[] = [];
   if (state.status === 'IN_PROGRESS' && state.notBefore) extra.push(`Next step not before ${state.notBefore}.`);
-  for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
+  // Blockers of an earlier episode are history once the plan has moved on (resumed, cancelled).
+  if (state.status === 'BLOCKED') for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
   const overran = timedOutLine(state);
   if (overran) extra.push(overran);
-  return [marker(id, 'status'), head, '', stepTable(state, links), '', ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`].join('\n');
+  return [marker(id, 'status'), head, '', stepTable(state, links), '', ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
 }
 
 /** The current step's last attempt ran over its limit: said until the step moves on. */
@@ -70,7 +115,7 @@ function timedOutLine(state: State): string | undefined {
   return `⏱️ Attempt ${last.n}: ${inline(timedOutText(stepId, last.timeoutMinutes))}.`;
 }
 
-export function blockerNotice(state: State, stepId: string, reason: string): string {
+export function blockerNotice(state: State, stepId: string, reason: string, links: Links = {}): string {
   const id = state.planId ?? 'plan';
   const run = state.stepRuns[stepId];
   const attempts = (run?.attempts ?? []).map(
@@ -91,8 +136,12 @@ export function blockerNotice(state: State, stepId: string, reason: string): str
     `- \`/retry\`: run \`${stepId}\` again with a fresh set of attempts`,
     `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
     '- `/cancel`: stop the plan',
+    ...(links.run ? ['', ...runFooter(links)] : []),
   ].join('\n');
 }
+
+/** Outputs the final summary lists by name; the rest are on the work branch. */
+export const SUMMARY_OUTPUTS = 100;
 
 export function finalSummaryComment(state: State, links: Links = {}): string {
   const id = state.planId ?? 'plan';
@@ -104,7 +153,9 @@ export function finalSummaryComment(state: State, links: Links = {}): string {
     stepTable(state, links),
     '',
     outputs.length ? '**Outputs**' : 'No outputs were declared.',
-    ...outputs.map((o) => `- ${outputText(o, links, true)}`),
+    ...outputs.slice(0, SUMMARY_OUTPUTS).map((o) => `- ${outputText(o, links, true)}`),
+    ...(outputs.length > SUMMARY_OUTPUTS ? [`- … and ${countOf(outputs.length - SUMMARY_OUTPUTS, 'more output')}: ${links.run ? `${link('work branch', links.run.branchUrl)}` : 'see the work branch'}`] : []),
+    ...(links.run ? ['', ...runFooter(links)] : []),
   ].join('\n');
 }
 
@@ -120,11 +171,12 @@ export function cancelledNotice(state: State, runningStep: string | null, links:
     `### 🛑 Cancelled${by}${reason}`,
     '',
     runningStep ? `\`${runningStep}\` was running; its agent was stopped (SIGTERM, then SIGKILL after the grace period).` : 'No step was running.',
-    `${stepsDone(state)} of ${state.stepQueue.length} steps were done:`,
+    `${countOfTotal(stepsDone(state), state.stepQueue.length, 'step', 'done')}:`,
     '',
     stepTable(state, links),
     '',
     'Reply `/resume` to continue from the current step.',
+    ...(links.run ? ['', ...runFooter(links)] : []),
   ].join('\n');
 }
 
@@ -141,6 +193,7 @@ export function mermaidQueue(state: State): string {
     '  classDef done fill:#d4f7d4,stroke:#2da44e',
     '  classDef skipped fill:#eeeeee,stroke:#999999',
     '  classDef failed fill:#ffd7d5,stroke:#cf222e',
+    '  classDef cancelled fill:#eeeeee,stroke:#cf222e',
     '  classDef in_progress fill:#fff2c2,stroke:#bf8700',
     '  classDef pending fill:#ffffff,stroke:#8c959f',
     '```',

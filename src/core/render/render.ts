@@ -26,7 +26,8 @@ export function stepRows(state: State, from = 0, to = state.stepQueue.length): S
       total,
       id,
       title: def?.title ?? id,
-      status: run?.status ?? 'PENDING',
+      // A step whose agent a cancel stopped did not fail: it was cancelled.
+      status: run?.status === 'FAILED' && run.attempts?.at(-1)?.outcome === 'cancelled' ? 'CANCELLED' : (run?.status ?? 'PENDING'),
       tries: run?.tries ?? 0,
       durationMs: runDurationMs(run),
       outputs: def?.requiredOutputs ?? [],
