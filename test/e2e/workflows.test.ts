@@ -6,12 +6,11 @@ import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { NoOperationTraceWriter, convertWorkflowTemplate, parseWorkflow } from '@actions/workflow-parser';
-// The expression language GitHub's workflow parser uses (a dependency of @actions/workflow-parser).
-import { Evaluator, Lexer, Parser, data } from '@actions/expressions';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { fencedBlocks } from '../../src/core/plan/plan-from-issue.js';
 import { REPO_ROOT } from './helpers.js';
+import { evaluateIf as evaluate, jobSteps, runningSteps as running, type WorkflowStep as Step } from './workflow-expressions.js';
 
 const EXAMPLES = path.join(REPO_ROOT, 'docs', 'examples');
 const README = path.join(REPO_ROOT, 'README.md');
@@ -128,38 +127,12 @@ interface Concurrent {
   concurrency?: { group?: string; 'cancel-in-progress'?: unknown };
 }
 
-/** Evaluates a workflow `if:` expression as the runner does, against the given contexts. */
-function evaluate(expression: string, contexts: Record<string, unknown>): boolean {
-  // `x && true || false` is the truthiness GitHub applies to an `if:` result, as a boolean.
-  const lexed = new Lexer(`(${expression}) && true || false`).lex();
-  const parsed = new Parser(lexed.tokens, Object.keys(contexts), []).parse();
-  const context = JSON.parse(JSON.stringify(contexts), data.reviver) as data.Dictionary;
-  return new Evaluator(parsed, context).evaluate().coerceString() === 'true';
-}
-
-interface Step {
-  id?: string;
-  if?: string;
-  uses?: string;
-  run?: string;
-  with?: Record<string, unknown>;
-}
-
 describe('the idle heartbeat', () => {
   const AGENT_SETUP = (s: Step) => s.uses?.startsWith('actions/setup-node@') === true || /npm install/.test(s.run ?? '');
   const TICK = (s: Step) => s.uses?.includes('agent-step-sequencer') === true && s.with?.command === undefined;
 
   async function steps(): Promise<Step[]> {
-    const doc = parseYaml(await readFile(path.join(EXAMPLES, 'sequencer.yml'), 'utf8')) as { jobs: Record<string, { steps: Step[] }> };
-    return doc.jobs.tick!.steps;
-  }
-  /** Which steps run, given the event, the `list` step's output (when it ran) and the dispatch command. */
-  function running(all: Step[], event: string, plans: string | undefined, command = ''): Step[] {
-    return all.filter((s) => {
-      if (!s.if) return true;
-      const list = plans === undefined ? {} : { list: { outputs: { plans } } };
-      return evaluate(s.if, { github: { event_name: event }, steps: list, inputs: { command } });
-    });
+    return jobSteps(await readFile(path.join(EXAMPLES, 'sequencer.yml'), 'utf8'), 'tick');
   }
 
   it('lists the plans first, before any agent set-up, and only on the schedule', async () => {
