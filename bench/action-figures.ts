@@ -3,8 +3,12 @@
 // bench/run.mjs bundles this file with esbuild (plain Node cannot load the TypeScript harness)
 // and prints the figures; nothing here asserts a target.
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { ActionHarness, schedulePayload, type ActionRun } from '../test/e2e/action-harness.js';
+import { REPO_ROOT } from '../test/e2e/helpers.js';
 import { daysAgo, seedPlans, seedState } from '../test/e2e/fleet-seed.js';
+import { jobSteps, runningSteps } from '../test/e2e/workflow-expressions.js';
 
 const TWO_STEPS = {
   title: 'Two steps',
@@ -53,8 +57,8 @@ function timeNodeBare(env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 /** A scheduled tick of the bundled Action: the run and its spawn-to-exit time. */
-async function timedTick(h: ActionHarness, env: Record<string, string | undefined>): Promise<{ run: ActionRun; ms: number }> {
-  const started = await h.start({ eventName: 'schedule', payload: schedulePayload(), env });
+async function timedTick(h: ActionHarness, env: Record<string, string | undefined>, inputs: Record<string, string> = {}): Promise<{ run: ActionRun; ms: number }> {
+  const started = await h.start({ eventName: 'schedule', payload: schedulePayload(), env, inputs });
   // start() resolves right after spawning; no event can have been handled in between.
   const t0 = performance.now();
   const exited = new Promise<number>((resolve) => started.child.once('exit', () => resolve(performance.now())));
@@ -70,6 +74,8 @@ export interface IdleTickSamples {
   hundredFinished: number[];
   /** The same, with the waiting plan's wait marker removed first, so the tick has to look at it. */
   hundredWaitUnmarked: number[];
+  /** `command: list` over 100 finished plans + 1 waiting: the first step of an example heartbeat. */
+  hundredList: number[];
   nodeBare: number[];
 }
 
@@ -79,6 +85,10 @@ export interface IdleTickFigures {
   maxCountedRequests: number;
   /** Whether any idle tick moved a ref on the remote (a commit or a marker). */
   anyRefMoved: boolean;
+  /** What `list` output when every plan was idle (the example's `if:` compares it with `[]`). */
+  idleListOutput: string;
+  /** Steps docs/examples/sequencer.yml runs on a schedule when `list` found nothing, by name. */
+  idleWorkflowSteps: string[];
 }
 
 /**
@@ -93,10 +103,10 @@ export async function idleTickFigures(reps: number): Promise<IdleTickFigures> {
   const small = await idleFleet(1);
   const large = await idleFleet(100);
   const present = STARTUP_VARIABLES.filter((k) => process.env[k] !== undefined);
-  const series = (env: string): IdleTickSamples => ({ env, oneFinished: [], hundredFinished: [], hundredWaitUnmarked: [], nodeBare: [] });
+  const series = (env: string): IdleTickSamples => ({ env, oneFinished: [], hundredFinished: [], hundredWaitUnmarked: [], hundredList: [], nodeBare: [] });
   const variants: Array<{ samples: IdleTickSamples; env: Record<string, string | undefined> }> = [{ samples: series('this machine'), env: {} }];
   if (present.length) variants.push({ samples: series(`without ${present.join(', ')}`), env: Object.fromEntries(present.map((k) => [k, undefined])) });
-  const out: IdleTickFigures = { variants: variants.map((v) => v.samples), maxCountedRequests: 0, anyRefMoved: false };
+  const out: IdleTickFigures = { variants: variants.map((v) => v.samples), maxCountedRequests: 0, anyRefMoved: false, idleListOutput: '', idleWorkflowSteps: [] };
   try {
     const dropWaitMarkers = async (h: ActionHarness) => {
       for (const line of (await refs(h)).split('\n')) {
@@ -104,12 +114,13 @@ export async function idleTickFigures(reps: number): Promise<IdleTickFigures> {
         if (ref?.startsWith('refs/sequencer/wait/')) await h.originGit(['update-ref', '-d', ref]);
       }
     };
-    const tick = async (h: ActionHarness, env: Record<string, string | undefined>, into: number[] | null, unmarked = false) => {
+    const tick = async (h: ActionHarness, env: Record<string, string | undefined>, into: number[] | null, unmarked = false, inputs: Record<string, string> = {}) => {
       if (unmarked) await dropWaitMarkers(h);
       const before = await refs(h);
       const counted = h.fake.countedRequests();
-      const { run, ms } = await timedTick(h, env);
+      const { run, ms } = await timedTick(h, env, inputs);
       check(run, 'idle tick');
+      if (inputs.command === 'list') out.idleListOutput = run.outputs.plans ?? '';
       out.maxCountedRequests = Math.max(out.maxCountedRequests, h.fake.countedRequests() - counted);
       // Recording the missing wait marker is the one ref an unmarked tick may add.
       if (!unmarked && (await refs(h)) !== before) out.anyRefMoved = true;
@@ -130,6 +141,7 @@ export async function idleTickFigures(reps: number): Promise<IdleTickFigures> {
         await tick(small, env, samples.oneFinished);
         await tick(large, env, samples.hundredFinished);
         await tick(large, env, samples.hundredWaitUnmarked, true);
+        await tick(large, env, samples.hundredList, false, { command: 'list' });
         samples.nodeBare.push(await timeNodeBare(bareEnv(env)));
       }
     }
@@ -137,6 +149,9 @@ export async function idleTickFigures(reps: number): Promise<IdleTickFigures> {
     await small.close();
     await large.close();
   }
+  // The waiting plan is not due, so `list` finds nothing: the example's idle path.
+  const workflow = await readFile(path.join(REPO_ROOT, 'docs', 'examples', 'sequencer.yml'), 'utf8');
+  out.idleWorkflowSteps = runningSteps(jobSteps(workflow, 'tick'), 'schedule', out.idleListOutput).map((s) => s.uses ?? s.run ?? '?');
   return out;
 }
 

@@ -324,11 +324,14 @@ async function actionIdleAndRequests() {
     figure(`idle scheduled tick, 100 finished plans + 1 waiting ${where}`, hundred, 'ms', null, samples(v.hundredFinished));
     figure(`  node -e 0, measured alongside ${where}`, bare, 'ms', null, samples(v.nodeBare));
     figure(`  same, the waiting plan without its wait marker (fetched and ticked) ${where}`, median(v.hundredWaitUnmarked), 'ms', null, samples(v.hundredWaitUnmarked));
+    figure(`command: list, 100 finished plans + 1 waiting ${where}`, median(v.hundredList), 'ms', null, samples(v.hundredList));
     figure(`idle tick ratio, 100 / 1 finished plans ${where}`, hundred / one, '×', { op: '<=', limit: 1.2 });
     figure(`idle tick (100 finished) / node -e 0 ${where}`, hundred / bare, '×', { op: '<=', limit: 3 });
   }
   figure('counted API requests per idle tick (most seen)', idle.maxCountedRequests, 'requests', { op: '<=', limit: 1 });
   figure('commits or ref moves by idle ticks', idle.anyRefMoved ? 1 : 0, 'count', { op: '<=', limit: 0 });
+  // The example workflow's idle heartbeat: checkout and `list`, no agent set-up, no tick.
+  figure(`steps of an idle heartbeat in docs/examples/sequencer.yml (list output ${idle.idleListOutput})`, idle.idleWorkflowSteps.length, 'steps', { op: '<=', limit: 2 }, { steps: idle.idleWorkflowSteps });
 
   const req = await action.requestsPerStep(10);
   figure(`API requests per completed step (${req.steps}-step plan from an issue approval)`, req.perStep, 'requests/step', { op: '<=', limit: 3 }, { countedRequests: req.countedRequests });

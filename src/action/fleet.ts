@@ -5,7 +5,7 @@ import * as core from '@actions/core';
 import { listPlanRefs, markPlanIdle, prunePlanRef, readPlanFacts, type PlanRef } from '../adapters/git/git-plans.js';
 import { recordPlanMarkers, tickedPlan } from '../adapters/git/plan-markers.js';
 import type { GitHubClient } from '../adapters/github/github-client.js';
-import { deleteCacheEntry, listPlanCaches, listWorkflowStates, type RepoRef } from '../adapters/github/github-fleet.js';
+import { deleteCacheEntry, listOpenPullRequestHeads, listPlanCaches, listWorkflowStates, type RepoRef } from '../adapters/github/github-fleet.js';
 import { writeJobSummary } from '../adapters/toolkit/job-summary.js';
 import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { auditFindings, findingsMarkdown, formatFinding } from '../core/fleet/audit.js';
@@ -17,7 +17,7 @@ import { StaticInbox } from '../adapters/static-inbox.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { emptyOutputs, type PlanOutputs } from './outputs.js';
-import { tickPlan, type PlanTickResult } from './plan-tick.js';
+import { pullRequestBranch, tickPlan, type PlanTickResult } from './plan-tick.js';
 import { countOf } from '../core/render/plural.js';
 
 const REMOTE = 'origin';
@@ -54,7 +54,7 @@ export async function listPlans(ctx: RunContext, log: ToolkitLog): Promise<PlanO
 }
 
 /** Every plan's state (one fetch of their branches), its cache entries, and the workflows' states. */
-async function gatherFacts(ctx: RunContext, client: GitHubClient, log: ToolkitLog): Promise<{ facts: FleetFacts; refs: PlanRef[] }> {
+async function gatherFacts(ctx: RunContext, client: GitHubClient, log: ToolkitLog): Promise<{ facts: FleetFacts; refs: PlanRef[]; pullsKnown: boolean }> {
   const refs = await listPlanRefs(ctx.workspace, REMOTE);
   const plans: PlanFacts[] = await readPlanFacts(ctx.workspace, REMOTE, refs, statePathOf);
   const repo: RepoRef = { client, owner: ctx.owner, repo: ctx.repo };
@@ -67,11 +67,20 @@ async function gatherFacts(ctx: RunContext, client: GitHubClient, log: ToolkitLo
     const entries = caches.get(p.planId);
     if (entries?.length) p.caches = entries;
   }
+  const pulls = await listOpenPullRequestHeads(repo).catch((err: unknown) => {
+    log.warn(`Could not list open pull requests (needs pull-requests: read): ${describeError(err)}`);
+    return undefined;
+  });
+  for (const p of plans) {
+    const branch = refs.find((r) => r.planId === p.planId)?.branch;
+    const open = [...(branch ? (pulls?.get(branch) ?? []) : []), ...(pulls?.get(pullRequestBranch(p.planId)) ?? [])];
+    if (open.length) p.openPullRequests = open;
+  }
   const workflows = await listWorkflowStates(repo).catch((err: unknown) => {
     log.warn(`Could not read the workflows' states (needs actions: read): ${describeError(err)}`);
     return undefined;
   });
-  return { facts: { plans, ...(workflows ? { workflows } : {}) }, refs };
+  return { facts: { plans, ...(workflows ? { workflows } : {}) }, refs, pullsKnown: pulls !== undefined };
 }
 
 /** `audit`: findings with a severity and a hint, as annotations, a job summary and the `report` output. */
@@ -93,7 +102,7 @@ type Outcome = MaintenanceAction & { result: 'planned' | 'done' | 'skipped' | 'f
 
 /** `maintenance`: prints what it would do; with `apply: true` does it. Never touches an active plan. */
 export async function maintainPlans(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog): Promise<PlanOutputs> {
-  const { facts, refs } = await gatherFacts(ctx, client, log);
+  const { facts, refs, pullsKnown } = await gatherFacts(ctx, client, log);
   const actions = maintenancePlan(facts, { now: new Date(), pruneDays: inputs.pruneDays, mode: inputs.pruneMode });
   log.info(`Maintenance${inputs.apply ? '' : ' (dry run: set apply to true to carry it out)'}: ${countOf(actions.length, 'action')} for ${countOf(facts.plans.length, 'plan')}.`);
   const outcomes: Outcome[] = [];
@@ -103,7 +112,10 @@ export async function maintainPlans(ctx: RunContext, inputs: ActionInputs, clien
       outcomes.push({ ...a, result: 'planned' });
       continue;
     }
-    const outcome = await carryOut(a, ctx, inputs, client, log, refs).catch((err: unknown): Outcome => ({ ...a, result: 'failed', detail: describeError(err) }));
+    // Without the pull request listing a prune could close a pull request nobody reviewed yet.
+    const outcome = a.kind === 'prune' && !pullsKnown
+      ? { ...a, result: 'skipped' as const, detail: 'open pull requests could not be listed (needs pull-requests: read)' }
+      : await carryOut(a, ctx, inputs, client, log, refs).catch((err: unknown): Outcome => ({ ...a, result: 'failed', detail: describeError(err) }));
     if (outcome.result === 'done') log.info(describeAction(a, true));
     else if (outcome.result === 'skipped') log.info(`${a.planId}: left alone: ${outcome.detail}`);
     else log.warn(`${a.planId}: ${a.kind} failed: ${outcome.detail}`);
@@ -129,6 +141,8 @@ async function carryOut(a: MaintenanceAction, ctx: RunContext, inputs: ActionInp
       for (const id of a.cacheIds) await deleteCacheEntry(repo, id);
       return { ...a, result: 'done' };
     }
+    case 'keep':
+      return { ...a, result: 'done' };
     case 'mark-idle':
       return (await markPlanIdle(ctx.workspace, REMOTE, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }))
         ? { ...a, result: 'done' }

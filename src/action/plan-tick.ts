@@ -8,6 +8,7 @@ import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
 import { CacheStore } from '../adapters/toolkit/cache-store.js';
 import { GitStore } from '../adapters/git/git-store.js';
 import { outputLinks } from '../adapters/git/git-links.js';
+import { pushPullRequestBranch } from '../adapters/git/pull-request-branch.js';
 import type { GitHubClient } from '../adapters/github/github-client.js';
 import { GitHubNotifier } from '../adapters/github/github-notifier.js';
 import { IssueInbox } from '../adapters/github/issue-inbox.js';
@@ -46,6 +47,11 @@ export interface PlanTickResult {
 export function issueNumberOf(planId: string): number | null {
   const m = /^issue-(\d+)$/.exec(planId);
   return m ? Number(m[1]) : null;
+}
+
+/** The branch a plan's pull request is opened from (git store). */
+export function pullRequestBranch(planId: string): string {
+  return `sequencer-pr/${planId}`;
 }
 
 export function planBranch(inputs: ActionInputs, planId: string): string {
@@ -92,9 +98,7 @@ export function createNotifier(
     log: (m: string) => log.warn(m),
     // What the proposal shows as the settings of every step: the workflow's, not the plan's.
     proposal: { ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}), limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes } },
-    ...(inputs.openPullRequest
-      ? { openPullRequest: { head: planBranch(inputs, planId), base: defaultBranch(ctx), title: `Agent Step Sequencer: ${planId}` } }
-      : {}),
+    ...(inputs.openPullRequest ? { openPullRequest: pullRequestSpec(ctx, inputs, planId) } : {}),
   });
 }
 
@@ -102,6 +106,23 @@ export function createNotifier(
 export function runLinks(ctx: RunContext, branch: string): RunLinks {
   const runUrl = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/actions/runs/${ctx.runId}`;
   return { runUrl, logsUrl: `${runUrl}#artifacts`, branchUrl: `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/tree/${branch.split('/').map(encodeURIComponent).join('/')}`, branch };
+}
+
+/**
+ * The pull request comes from `sequencer-pr/<plan-id>`: the work branch plus one commit that
+ * removes the state folder, so its diff holds the outputs only (see pull-request-branch.ts). It
+ * lives outside `sequencer/`, so heartbeats, `list` and maintenance never take it for a plan.
+ */
+function pullRequestSpec(ctx: RunContext, inputs: ActionInputs, planId: string) {
+  const branch = planBranch(inputs, planId);
+  const base = defaultBranch(ctx);
+  const title = `Agent Step Sequencer: ${planId}`;
+  if (inputs.stateStore !== 'git') return { head: branch, base, title };
+  const head = pullRequestBranch(planId);
+  const prepare = async () => {
+    await pushPullRequestBranch({ workspace: ctx.workspace, remote: 'origin', branch, prBranch: head, stateFolder: `.sequencer/${planId}` });
+  };
+  return { head, base, title, prepare };
 }
 
 function defaultBranch(ctx: RunContext): string {

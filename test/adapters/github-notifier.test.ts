@@ -129,7 +129,24 @@ describe('notify', () => {
     expect(ours()[0]!.body).toContain('[out/a\\.md](https://github.com/octo-org/octo-repo/blob/abc123/out/a.md)');
     expect(asked[0]).toEqual(['out/a.md', 'out/b.md']);
     expect(fake.pulls).toHaveLength(1);
-    expect(fake.pulls[0]).toMatchObject({ head: { label: 'octo-org:sequencer/issue-42' }, base: { ref: 'main' }, body: expect.stringContaining('#42') });
+    const summary = ours()[0]!.body;
+    const number = fake.pulls[0]!.number;
+    expect(summary).toContain(`Pull request: #${number} (${fake.pulls[0]!.html_url})`);
+    // The body is the final summary, without the line that links the pull request itself.
+    expect(fake.pulls[0]).toMatchObject({ head: { label: 'octo-org:sequencer/issue-42' }, base: { ref: 'main' }, body: summary.slice(0, summary.indexOf('\n\nPull request:')) });
+  });
+
+  it('titles the pull request after the plan, and posts the summary when its branch cannot be pushed', async () => {
+    const titled = plan({ status: 'DONE', currentStep: 2 });
+    titled.plan.title = '  Widget\n report  ';
+    const n = notifier({ openPullRequest: { head: 'sequencer-pr/issue-42', base: 'main', title: 'fallback', prepare: async () => Promise.reject(new Error('push refused')) } });
+    await n.notify({ kind: 'done' }, titled);
+    expect(n.pullRequest).toEqual({ kind: 'not-opened', reason: 'Could not open the pull request from sequencer-pr/issue-42: push refused' });
+    expect(fake.pulls).toHaveLength(0);
+    expect(ours()[0]!.body).not.toContain('Pull request:');
+
+    await notifier({ openPullRequest: { head: 'sequencer-pr/issue-42', base: 'main', title: 'fallback' } }).notify({ kind: 'done' }, titled);
+    expect(fake.pulls[0]).toMatchObject({ title: 'Widget report' });
   });
 
   it('reports a pull request GitHub refuses (422) without failing', async () => {

@@ -37,6 +37,15 @@ describe('maintenancePlan', () => {
     ]);
   });
 
+  it('keeps a finished plan whose branches have an open pull request', () => {
+    const actions = plan([facts('reviewed', done(30), { openPullRequests: [12] }), facts('merged', done(30), { openPullRequests: [] })]);
+    expect(actions).toEqual([
+      { kind: 'keep', planId: 'reviewed', location: 'branch sequencer/reviewed', pullRequests: [12] },
+      { kind: 'prune', planId: 'merged', location: 'branch sequencer/merged', mode: 'archive', status: 'DONE', ageDays: 30, cacheIds: [] },
+    ]);
+    expect(describeAction(actions[0]!, false)).toBe('reviewed: would keep branch sequencer/reviewed: pull request #12 is open');
+  });
+
   it('the age and the mode are parameters', () => {
     const plans = [facts('d', done(3))];
     expect(plan(plans)).toEqual([]);

@@ -75,6 +75,8 @@ describe('file store', () => {
     expect(dry.stdout).toMatch(/cancelling: would finish the requested cancellation/);
     expect(dry.stdout).toMatch(/done-old: would archive .*done-old.*state\.json \(DONE, last change 10 days ago\)/);
     expect(dry.stdout).toMatch(/2 actions \(dry run: --apply carries them out\)\./);
+    // The file store has no branches, hence no pull requests to warn about.
+    expect(dry.stdout).not.toMatch(/pull requests/);
     expect((await readdir(path.join(ws, '.sequencer'))).sort()).toEqual(['asking', 'blocked-old', 'broken', 'cancelling', 'done-old', 'done-young', 'draft', 'pausing', 'running']);
 
     const applied = await cli('maintenance', '--apply', '--json');
@@ -163,6 +165,8 @@ describe('git store', () => {
     const applied = await cli('maintenance', '--apply');
     expect(applied.code, output(applied)).toBe(0);
     expect(applied.stdout).toMatch(/^old: archived branch sequencer\/old \(DONE, last change 9 days ago\)$/m);
+    // Only the Action can ask GitHub about pull requests; the CLI says what it cannot see.
+    expect(applied.stdout).toMatch(/^Note: the CLI cannot see pull requests; .*The Action's maintenance keeps such plans\.$/m);
     const refs = await g(remote, 'for-each-ref', '--format=%(refname)');
     expect(refs).not.toMatch(/refs\/heads\/sequencer\/old$/m);
     expect(refs).toMatch(/^refs\/sequencer\/archive\/old\/[0-9a-f]{12}$/m);

@@ -13,6 +13,7 @@ import { parse as parseYaml } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fencedBlocks } from '../../src/core/plan/plan-from-issue.js';
 import { REPO_ROOT } from './helpers.js';
+import { evaluateIf as evaluate, jobSteps, runningSteps as running, type WorkflowStep as Step } from './workflow-expressions.js';
 
 const EXAMPLES = path.join(REPO_ROOT, 'docs', 'examples');
 const README = path.join(REPO_ROOT, 'README.md');
@@ -175,10 +176,85 @@ describe('example workflow settings', () => {
 
   it('never cancels a running tick (concurrency cancel-in-progress is false)', async () => {
     for (const file of await exampleFiles()) {
-      const doc = parseYaml(file.content) as { concurrency?: { group?: string; 'cancel-in-progress'?: unknown } };
-      expect(doc.concurrency, `${file.name} has a concurrency group`).toBeDefined();
-      expect(typeof doc.concurrency?.group).toBe('string');
-      expect(doc.concurrency?.['cancel-in-progress'], file.name).toBe(false);
+      const doc = parseYaml(file.content) as Concurrent & { jobs: Record<string, Concurrent> };
+      // Every job that ticks holds a group: its own, or the workflow's.
+      for (const [name, job] of Object.entries(doc.jobs)) {
+        const group = job.concurrency ?? doc.concurrency;
+        expect(group, `${file.name} job ${name} has a concurrency group`).toBeDefined();
+        expect(typeof group?.group).toBe('string');
+        expect(group?.['cancel-in-progress'], `${file.name} job ${name}`).toBe(false);
+      }
+    }
+  });
+
+  it('filters comments before taking a concurrency slot, so a chatty comment cannot replace a pending command', async () => {
+    const doc = parseYaml(await readFile(path.join(EXAMPLES, 'sequencer.yml'), 'utf8')) as Concurrent & { jobs: Record<string, Concurrent & { if?: string }> };
+    // A workflow-level group is taken before any job's `if:` is looked at.
+    expect(doc.concurrency).toBeUndefined();
+    const tick = doc.jobs.tick!;
+    expect(tick.concurrency?.group).toMatch(/^sequencer-/);
+    const runs = (event: string, body?: string) => evaluate(tick.if!, { github: { event_name: event, event: body === undefined ? {} : { comment: { body } } } });
+    expect(runs('issue_comment', 'thanks, looks good')).toBe(false);
+    expect(runs('issue_comment', '/approve')).toBe(true);
+    expect(runs('schedule')).toBe(true);
+  });
+});
+
+interface Concurrent {
+  concurrency?: { group?: string; 'cancel-in-progress'?: unknown };
+}
+
+describe('the idle heartbeat', () => {
+  const AGENT_SETUP = (s: Step) => s.uses?.startsWith('actions/setup-node@') === true || /npm install/.test(s.run ?? '');
+  const TICK = (s: Step) => s.uses?.includes('agent-step-sequencer') === true && s.with?.command === undefined;
+
+  async function steps(): Promise<Step[]> {
+    return jobSteps(await readFile(path.join(EXAMPLES, 'sequencer.yml'), 'utf8'), 'tick');
+  }
+
+  it('lists the plans first, before any agent set-up, and only on the schedule', async () => {
+    const all = await steps();
+    const list = all.findIndex((s) => s.id === 'list');
+    expect(all[list]).toMatchObject({ uses: expect.stringContaining('agent-step-sequencer'), with: { command: 'list' } });
+    expect(list).toBeGreaterThanOrEqual(0);
+    expect(list).toBeLessThan(all.findIndex(AGENT_SETUP));
+    expect(list).toBeLessThan(all.findIndex(TICK));
+    expect(evaluate(all[list]!.if!, { github: { event_name: 'schedule' } })).toBe(true);
+    expect(evaluate(all[list]!.if!, { github: { event_name: 'issue_comment' } })).toBe(false);
+  });
+
+  it('an idle heartbeat runs only the checkout and the listing', async () => {
+    const all = await steps();
+    const idle = running(all, 'schedule', '[]');
+    expect(idle.map((s) => s.uses ?? s.run)).toEqual([expect.stringMatching(/^actions\/checkout@/), expect.stringContaining('agent-step-sequencer')]);
+    expect(idle.some(AGENT_SETUP)).toBe(false);
+
+    const busy = running(all, 'schedule', '["issue-3"]');
+    expect(busy.filter(AGENT_SETUP)).toHaveLength(2);
+    expect(busy.some(TICK)).toBe(true);
+    // Events other than the schedule skip the listing (its output is empty) and go to the tick.
+    for (const event of ['issue_comment', 'issues', 'workflow_dispatch']) {
+      const ran = running(all, event, undefined, event === 'workflow_dispatch' ? 'tick' : '');
+      expect(ran.some(TICK), event).toBe(true);
+      expect(ran.filter(AGENT_SETUP), event).toHaveLength(2);
+    }
+    // Dispatched fleet commands never start an agent, so they skip its set-up.
+    for (const command of ['list', 'audit', 'maintenance']) {
+      const ran = running(all, 'workflow_dispatch', undefined, command);
+      expect(ran.some(TICK), command).toBe(true);
+      expect(ran.some(AGENT_SETUP), command).toBe(false);
+    }
+  });
+
+  it('uses actions that run on Node 24 and offers the fleet commands by dispatch', async () => {
+    for (const file of [...(await exampleFiles()), ...(await readmeWorkflows())]) {
+      const doc = parseYaml(file.content) as { on?: { workflow_dispatch?: { inputs?: { command?: { options?: string[] } } } }; jobs?: Record<string, { steps?: Step[] }> };
+      for (const step of Object.values(doc.jobs ?? {}).flatMap((j) => j.steps ?? [])) {
+        const m = /^actions\/(checkout|setup-node)@v(\d+)$/.exec(step.uses ?? '');
+        if (m) expect(Number(m[2]), `${file.name}: ${step.uses}`).toBeGreaterThanOrEqual(5);
+      }
+      const options = doc.on?.workflow_dispatch?.inputs?.command?.options;
+      if (options) expect(options, file.name).toEqual(expect.arrayContaining(['tick', 'list', 'audit', 'maintenance']));
     }
   });
 });

@@ -39,3 +39,15 @@ export async function listWorkflowStates({ client, owner, repo }: RepoRef): Prom
   const workflows = await client.paginate(client.rest.actions.listRepoWorkflows, { owner, repo, per_page: 100 });
   return workflows.map((w) => ({ name: w.name, path: w.path, state: w.state }));
 }
+
+/** Numbers of the open pull requests by head branch, for branches of this repository only. */
+export async function listOpenPullRequestHeads({ client, owner, repo }: RepoRef): Promise<Map<string, number[]>> {
+  const byHead = new Map<string, number[]>();
+  const pulls = await client.paginate(client.rest.pulls.list, { owner, repo, state: 'open', per_page: 100 });
+  for (const p of pulls) {
+    // A fork's branch of the same name is not ours to keep.
+    if (p.head.label !== `${owner}:${p.head.ref}`) continue;
+    byHead.set(p.head.ref, [...(byHead.get(p.head.ref) ?? []), p.number]);
+  }
+  return byHead;
+}

@@ -24,8 +24,12 @@ export interface GitHubNotifierOptions {
   planId: string;
   /** Links to the given workspace paths at the commit that produced them. */
   links?: (paths: string[]) => Promise<Links>;
-  /** When set, the `done` notice also opens this pull request (unless one is open already). */
-  openPullRequest?: { head: string; base: string; title: string; body?: string };
+  /**
+   * When set, the `done` notice first opens this pull request (unless one is open already): its
+   * title is the plan's title (else `title`), its body the final summary, and `prepare` pushes
+   * its head branch. The final summary then links it.
+   */
+  openPullRequest?: { head: string; base: string; title: string; prepare?: () => Promise<void> };
   log?: (message: string) => void;
   /** Who we post as; when known, only its comments count as ours. */
   botLogin?: string;
@@ -70,10 +74,12 @@ export class GitHubNotifier implements Notifier {
       case 'blocked':
         await this.postOnce(blockerNotice(s, notice.stepId, notice.reason, await this.links(s)));
         return;
-      case 'done':
-        await this.postOnce(finalSummaryComment(s, await this.links(s)));
-        if (this.o.openPullRequest) await this.openPullRequest(s);
+      case 'done': {
+        const summary = finalSummaryComment(s, await this.links(s));
+        if (this.o.openPullRequest) await this.openPullRequest(s, summary);
+        await this.postOnce(withPullRequestLink(summary, this.pullRequest));
         return;
+      }
       case 'cancelled':
         await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(s)));
         return;
@@ -187,18 +193,26 @@ export class GitHubNotifier implements Notifier {
     return comment;
   }
 
-  private async openPullRequest(state: State): Promise<void> {
+  /** A pull request that cannot be opened is reported, never a reason to withhold the summary. */
+  private async openPullRequest(state: State, summary: string): Promise<void> {
     const pr = this.o.openPullRequest!;
-    this.pullRequest = await ensurePullRequest({
-      client: this.o.client,
-      owner: this.o.owner,
-      repo: this.o.repo,
-      head: pr.head,
-      base: pr.base,
-      title: pr.title,
-      body: pr.body ?? `Outputs of plan \`${state.planId}\`, requested in #${this.o.issueNumber}.`,
-      ...(this.o.log ? { log: this.o.log } : {}),
-    });
+    try {
+      await pr.prepare?.();
+      this.pullRequest = await ensurePullRequest({
+        client: this.o.client,
+        owner: this.o.owner,
+        repo: this.o.repo,
+        head: pr.head,
+        base: pr.base,
+        title: pullRequestTitle(state.plan?.title) ?? pr.title,
+        body: summary,
+        ...(this.o.log ? { log: this.o.log } : {}),
+      });
+    } catch (err) {
+      const reason = `Could not open the pull request from ${pr.head}: ${describeError(err)}`;
+      this.o.log?.(reason);
+      this.pullRequest = { kind: 'not-opened', reason };
+    }
   }
 
   private async links(state: State): Promise<Links> {
@@ -221,4 +235,17 @@ function outputPaths(state: State): string[] {
   const paths = new Set(state.artifacts ?? []);
   for (const step of Object.values(state.plan.steps)) for (const p of step.requiredOutputs ?? []) paths.add(p);
   return [...paths];
+}
+
+/** GitHub caps titles at 256 characters; a plan title is one line of plain text. */
+function pullRequestTitle(title: string | undefined): string | undefined {
+  const line = title?.replace(/\s+/g, ' ').trim();
+  if (!line) return undefined;
+  return line.length > 256 ? `${line.slice(0, 255)}…` : line;
+}
+
+/** The final summary with a line that links the pull request, when one is open. */
+function withPullRequestLink(summary: string, pr: PullRequestResult | undefined): string {
+  if (!pr || pr.kind === 'not-opened') return summary;
+  return `${summary}\n\nPull request: #${pr.number} (${pr.url})\n`;
 }

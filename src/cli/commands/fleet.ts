@@ -139,6 +139,10 @@ export async function maintenanceCommand(s: CliSettings, print: Print): Promise<
   }
   if (s.json) print(terminalJson(results, 2));
   else print(`${countOf(actions.length, 'action')}${s.apply ? '' : ' (dry run: --apply carries them out)'}.`);
+  if (!s.json && s.store === 'git' && actions.some((a) => a.kind === 'prune')) {
+    // Only the Action asks GitHub which branches have open pull requests.
+    print('Note: the CLI cannot see pull requests; a pull request opened from a pruned work branch closes. The Action\'s maintenance keeps such plans.');
+  }
   return results.some((r) => r.result === 'failed') ? 1 : 0;
 }
 
@@ -170,6 +174,8 @@ async function carryOut(s: CliSettings, a: MaintenanceAction, facts: FleetFacts 
       const outcome = await pruneFilePlan(s.workspace, a.planId, a.mode, revision);
       return outcome === 'pruned' ? { result: 'done' } : { result: 'skipped', detail: outcome === 'busy' ? 'a tick holds it' : 'it changed since it was read' };
     }
+    case 'keep':
+      return { result: 'done' };
     case 'mark-idle':
       return (await markPlanIdle(s.workspace, s.remote, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }))
         ? { result: 'done' }

@@ -12,6 +12,8 @@ export type MaintenanceAction =
   | { kind: 'finalize-cancel'; planId: string; location: string }
   /** A DONE or CANCELLED plan older than the prune age: its record goes (archived or deleted), with its cache entries and index entry. */
   | { kind: 'prune'; planId: string; location: string; mode: PruneMode; status: string; ageDays: number; cacheIds: number[]; tip?: { sha: string; idleSha: string | null } }
+  /** A finished plan old enough to prune, kept because a pull request from its branches is open. */
+  | { kind: 'keep'; planId: string; location: string; pullRequests: number[] }
   /** An idle plan missing from the index: record it so heartbeats skip it. */
   | { kind: 'mark-idle'; planId: string; location: string; status: string; sha: string; idleSha: string | null };
 
@@ -40,6 +42,11 @@ export function maintenancePlan(facts: FleetFacts, opts: MaintenanceOptions): Ma
     const since = lastChangeMs(plan);
     const ageDays = since === null ? null : daysBetween(since, opts.now);
     if (isFinishedStatus(state.status) && ageDays !== null && ageDays >= opts.pruneDays) {
+      // Deleting the branch would close the pull request a person has yet to review.
+      if (plan.openPullRequests?.length) {
+        actions.push({ kind: 'keep', planId, location, pullRequests: plan.openPullRequests });
+        continue;
+      }
       actions.push({
         kind: 'prune',
         planId,
@@ -70,6 +77,8 @@ export function describeAction(a: MaintenanceAction, done: boolean): string {
       const caches = a.cacheIds.length ? ` and ${verb('delete', 'deleted')} ${a.cacheIds.length} cache entr${a.cacheIds.length === 1 ? 'y' : 'ies'}` : '';
       return `${a.planId}: ${what} ${a.location} (${a.status}, last change ${a.ageDays} days ago)${caches}`;
     }
+    case 'keep':
+      return `${a.planId}: ${verb('keep', 'kept')} ${a.location}: pull request ${a.pullRequests.map((n) => `#${n}`).join(', ')} ${a.pullRequests.length === 1 ? 'is' : 'are'} open`;
     case 'mark-idle':
       return `${a.planId}: ${verb('record', 'recorded')} as idle in the index (${a.status}), so heartbeats skip it`;
   }

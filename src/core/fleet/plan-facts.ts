@@ -36,6 +36,8 @@ export interface PlanFacts {
   tip?: { sha: string; idleSha: string | null };
   /** Cache entries saved under this plan's key prefix. */
   caches?: CacheEntry[];
+  /** Open pull requests from the work branch or the plan's pull request branch (the Action only). */
+  openPullRequests?: number[];
 }
 
 export interface WorkflowFacts {

@@ -1,0 +1,72 @@
+// `open-pull-request: true` through the bundled Action: the finished plan's pull request is titled
+// after the plan, carries the final summary as its body, holds the outputs only (the state folder
+// stays on the work branch), is linked from the final summary, and keeps its plan from maintenance.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
+import { removeTempDirs } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+function expectOk(run: ActionRun): void {
+  expect(run.code, runReport(run)).toBe(0);
+}
+
+const PLAN = {
+  title: 'Widget report',
+  steps: {
+    'step-1': { title: 'Notes', instruction: 'Write notes/sources.md', requiredOutputs: ['notes/sources.md'] },
+    'step-2': { title: 'Report', instruction: 'Write report/final.md', requiredOutputs: ['report/final.md'] },
+  },
+};
+
+describe('open-pull-request', () => {
+  let h: ActionHarness;
+  beforeAll(async () => {
+    h = await ActionHarness.create();
+  });
+  afterAll(async () => h?.close());
+
+  const issue = 31;
+  const planId = `issue-${issue}`;
+  const inputs = { 'open-pull-request': 'true' };
+  const maintenance = (over: Record<string, string> = {}) => h.dispatch({ command: 'maintenance' }, { inputs: { apply: 'true', 'prune-days': '0', ...over } });
+  const report = (run: ActionRun) => (JSON.parse(run.outputs.report!) as Array<{ kind: string; planId: string; result: string }>).map((a) => `${a.kind} ${a.planId} ${a.result}`);
+
+  it('opens one pull request with the plan title, the summary as body and the outputs only in its diff', async () => {
+    expectOk(await h.openIssue(issue, PLAN, { inputs }));
+    h.fake.setPermission('alice', 'write');
+    const done = await h.say(issue, 'alice', '/approve').deliver({ inputs });
+    expectOk(done);
+    expect(done.outputs.status).toBe('DONE');
+
+    expect(h.fake.data.pulls).toHaveLength(1);
+    const pr = h.fake.data.pulls[0]!;
+    expect(pr).toMatchObject({ state: 'open', title: 'Widget report', head: { ref: `sequencer-pr/${planId}` } });
+
+    const [summary] = h.botComments(issue, 'summary');
+    expect(summary, runReport(done)).toBeDefined();
+    expect(summary!.body).toContain(`Pull request: #${pr.number} (${pr.html_url})`);
+    expect(pr.body).toBe(summary!.body.slice(0, summary!.body.indexOf('\n\nPull request:')));
+
+    // The base as the checkout saw it (the fake's payloads name `master`, the bare remote `main`).
+    const diff = await h.originGit(['diff', '--name-only', `${h.mainSha}...${pr.head.ref}`]);
+    expect(diff.stdout.trim().split('\n').sort()).toEqual(['notes/sources.md', 'report/final.md']);
+    // The work branch keeps the state; only the pull request branch leaves it out.
+    expect(await h.remoteState(planId)).toMatchObject({ status: 'DONE' });
+    expect(await h.remoteFile(pr.head.ref, `.sequencer/${planId}/state.json`)).toBeNull();
+  });
+
+  it('maintenance keeps the plan while its pull request is open and prunes it once closed', async () => {
+    const kept = await maintenance();
+    expectOk(kept);
+    expect(report(kept)).toEqual([`keep ${planId} done`]);
+    expect(kept.stdout).toContain(`${planId}: kept branch sequencer/${planId}: pull request #${h.fake.data.pulls[0]!.number} is open`);
+    expect(Object.keys(await h.remoteBranches())).toContain(`sequencer/${planId}`);
+
+    h.fake.data.pulls[0]!.state = 'closed';
+    const pruned = await maintenance();
+    expectOk(pruned);
+    expect(report(pruned)).toEqual([`prune ${planId} done`]);
+    expect(Object.keys(await h.remoteBranches())).not.toContain(`sequencer/${planId}`);
+  });
+});
