@@ -14,7 +14,8 @@ import type { AgentResult, AgentRunner, AttemptFiles, Clock, Inbox, Liveness, Lo
 import { judgeAttempt } from './core/tick/judge-attempt.js';
 import { DEFAULT_PAYLOAD_MAX_BYTES } from './core/tick/payload.js';
 import { activeStepId, beginRemediation } from './core/tick/remediation.js';
-import { attemptPaths, contractChecks, prepareAttempt } from './step-contract.js';
+import { attemptPaths, contractChecks, prepareAttempt, type AttemptPaths } from './step-contract.js';
+import { STOP_MESSAGE } from './core/tick/cooperative-stop.js';
 
 export interface EngineDeps {
   clock: Clock;
@@ -47,6 +48,8 @@ export interface EngineConfig {
   leaseMarginMs: number;
   /** SIGTERM → SIGKILL grace for timeouts and cancels. */
   graceMs: number;
+  /** On cancel, how long the agent may take to exit on its own after its stop file appears, before SIGTERM (default 0: none). */
+  stopGraceMs?: number;
   /** No attempt starts unless it can finish (attempt timeout) before this instant. */
   deadline?: Date;
   /** How often the inbox is read for /cancel while an agent runs. */
@@ -333,11 +336,11 @@ class Tick {
     });
     this.attempts++;
 
-    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv(d, paths.payloadFile), ...(await prepareAttempt(this.deps.attemptFiles, this.state, def, paths)) };
+    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv(d, paths), ...(await prepareAttempt(this.deps.attemptFiles, this.state, def, paths)) };
     const position = `(${this.state.currentStep + 1}/${this.state.stepQueue.length})`;
     const role = d.detourFor ? ` (remediation for ${d.detourFor})` : '';
     const result = await this.deps.log.group(`${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? ' (retry)' : ''}${role}`, () =>
-      this.execute([program!, ...argv.slice(1), d.prompt], timeoutMs, logFile, env),
+      this.execute([program!, ...argv.slice(1), d.prompt], timeoutMs, paths, env),
     );
     const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
     const judged = await judgeAttempt(result, {
@@ -379,7 +382,7 @@ class Tick {
   }
 
   /** The SEQUENCER_ variables of an attempt; check commands of validation rules get them too. */
-  private attemptEnv(d: Extract<Decision, { kind: 'run' }>, payloadFile: string): Record<string, string> {
+  private attemptEnv(d: Extract<Decision, { kind: 'run' }>, { payloadFile, stopFile }: AttemptPaths): Record<string, string> {
     return {
       SEQUENCER_PLAN_ID: this.state.planId ?? 'plan',
       SEQUENCER_STEP_ID: d.stepId,
@@ -387,13 +390,14 @@ class Tick {
       SEQUENCER_ATTEMPT_ID: attemptId(this.state, d.stepId, d.n),
       SEQUENCER_WORKSPACE: this.deps.workspace.root,
       SEQUENCER_PAYLOAD_FILE: payloadFile,
+      SEQUENCER_STOP_FILE: stopFile,
       SEQUENCER_STEP_INDEX: String(this.state.currentStep + 1),
       SEQUENCER_STEP_TOTAL: String(this.state.stepQueue.length),
       SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(stepDef(this.state, d.stepId).requiredOutputs ?? []),
     };
   }
 
-  private async execute(argv: string[], timeoutMs: number, logFile: string, env: Record<string, string>): Promise<AgentResult> {
+  private async execute(argv: string[], timeoutMs: number, { logFile, stopFile }: AttemptPaths, env: Record<string, string>): Promise<AgentResult> {
     const brake = new AbortController();
     const stopPolling = this.pollForCancel(brake);
     try {
@@ -405,6 +409,7 @@ class Tick {
         graceMs: this.cfg.graceMs,
         logFile,
         signal: brake.signal,
+        stop: { file: stopFile, message: STOP_MESSAGE, graceMs: this.cfg.stopGraceMs ?? 0 },
         ...(this.cfg.echoAgentOutput ? { onOutput: lineEcho((line) => this.deps.log.info(`  │ ${line}`)) } : {}),
       });
     } finally {
@@ -412,7 +417,7 @@ class Tick {
     }
   }
 
-  /** Soft brake: while the agent runs, a /cancel in the inbox aborts it (SIGTERM, grace, SIGKILL). */
+  /** Soft brake: while the agent runs, a /cancel in the inbox aborts it (stop file, stop grace, SIGTERM, grace, SIGKILL). */
   private pollForCancel(brake: AbortController): () => void {
     const inbox = this.deps.inbox;
     if (!inbox || !this.cfg.inboxPollMs) return () => {};
@@ -426,7 +431,7 @@ class Tick {
         .then(({ items }) => {
           // A refused /cancel (no write access) must not stop anything.
           if (items.some((i) => i.command.kind === 'cancel' && !i.refusal)) {
-            this.deps.log.warn('Cancel requested: stopping the agent.');
+            this.deps.log.warn(`Cancel requested: asking the agent to stop (${Math.round((this.cfg.stopGraceMs ?? 0) / 1000)} s to exit on its own).`);
             brake.abort();
           }
         })

@@ -1,7 +1,8 @@
 // Markdown for GitHub: the status comment (edited in place, found by its hidden marker), the
 // blocker notice, the final summary and the job summary. The proposal is proposal-markdown.ts.
 import { formatDuration, resumeLines, stepRows, type StepRow } from './render.js';
-import { stepsDone } from '../state/step-view.js';
+import { lastAttempt, stepRun, stepsDone } from '../state/step-view.js';
+import { stoppedText } from '../tick/cooperative-stop.js';
 import type { State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 
@@ -106,7 +107,7 @@ export function cancelledNotice(state: State, runningStep: string | null, links:
     marker(id, 'cancelled', episode),
     `### 🛑 Cancelled${by}${reason}`,
     '',
-    runningStep ? `\`${runningStep}\` was running; its agent was stopped (SIGTERM, then SIGKILL after the grace period).` : 'No step was running.',
+    runningStep ? `\`${runningStep}\` was running; ${stoppedText(lastAttempt(stepRun(state, runningStep))?.stoppedBy)}.` : 'No step was running.',
     `${stepsDone(state)} of ${state.stepQueue.length} steps were done:`,
     '',
     stepTable(state, links),

@@ -75,6 +75,8 @@ export interface Attempt {
   durationMs?: number;
   /** Labels of the validation rules this attempt failed; only a rule failure follows `onValidationFail`. */
   failedRules?: string[];
+  /** A cancelled attempt: `agent` when it exited on its own after its stop file appeared, `signal` when it was signalled. */
+  stoppedBy?: 'agent' | 'signal';
   [key: string]: unknown;
 }
 

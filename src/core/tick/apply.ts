@@ -61,6 +61,8 @@ export interface AttemptResult {
   outputs: string[];
   /** Labels of the validation rules that failed (only when they are the reason it failed). */
   failedRules?: string[];
+  /** A cancelled attempt: the agent exited on its own after the stop file, or was signalled. */
+  stoppedBy?: 'agent' | 'signal';
 }
 
 export interface FinishOptions {
@@ -98,6 +100,7 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
         error: r.error,
         durationMs: r.durationMs,
         ...(r.failedRules?.length ? { failedRules: r.failedRules } : {}),
+        ...(r.stoppedBy ? { stoppedBy: r.stoppedBy } : {}),
       }),
     };
   });
