@@ -2,6 +2,7 @@
 // commit). Written against the ports only; every decision comes from src/core.
 import { advance, block, cancel, complete, finishAttempt, recoverAttempt, reopenSteps, startAttempt, type AttemptResult, type Transition } from './core/tick/apply.js';
 import { applyCommand } from './core/tick/apply-command.js';
+import { pauseAtGate } from './core/tick/gates.js';
 import { parseAgentCommand } from './core/trust/agent-command.js';
 import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
@@ -246,6 +247,10 @@ class Tick {
           break;
         case 'cancel':
           await this.commit(cancel(this.state), { kind: 'update', message: 'plan cancelled' });
+          break;
+        case 'gate':
+          this.deps.log.info(`${d.stepId} is gated: the plan waits for an approval before it runs.`);
+          await this.commit(pauseAtGate(this.state, d.stepId, stepDef(this.state, d.stepId), this.now()), { kind: 'update', message: `paused at the gate of ${d.stepId}` });
           break;
         case 'block':
           this.deps.log.error(`${d.stepId} blocked: ${d.reason}`);

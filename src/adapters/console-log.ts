@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { blockerReport, finalSummary } from '../core/render/render.js';
 import { terminalText } from '../core/render/terminal-text.js';
+import { gateReport } from '../core/render/gate-markdown.js';
 import { guardWorkflowCommands, mayHoldWorkflowCommand } from '../core/render/workflow-commands.js';
 import { NO_SECRETS, type Scrubber } from '../core/trust/secrets.js';
 import { lastAttempt, stepRun, stepsDone } from '../core/state/step-view.js';
@@ -69,6 +70,9 @@ export class ConsoleNotifier implements Notifier {
         break;
       case 'cancelled':
         this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ''}; ${stepsDone(state)} of ${state.stepQueue.length} steps were done.`);
+        break;
+      case 'gate':
+        this.log.warn(gateReport(state, notice.stepId));
         break;
       case 'reopened':
         this.log.warn(`${notice.stepId} reopened: required outputs missing (${notice.missing.join(', ')}).`);

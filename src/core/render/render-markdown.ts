@@ -32,7 +32,7 @@ function link(text: string, url: string): string {
 }
 
 /** An output path: inert text, linked to the file at the commit that produced it when known. */
-function outputText(path: string, links: Links, linked: boolean): string {
+export function outputText(path: string, links: Links, linked: boolean): string {
   return links.file && linked ? link(inline(path), links.file(path)) : inline(path);
 }
 

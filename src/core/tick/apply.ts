@@ -162,7 +162,7 @@ export function cancel(state: State): Transition {
   // The step the cancel stopped, if it stopped one (its last attempt ended as cancelled).
   const stopped = stepId !== undefined && lastAttempt(stepRun(state, stepId))?.outcome === 'cancelled' ? stepId : null;
   return {
-    state: { ...state, status: 'CANCELLED', notBefore: null },
+    state: { ...state, status: 'CANCELLED', notBefore: null, ...(state.gate ? { gate: null } : {}) },
     notices: [{ kind: 'cancelled', runningStep: stopped }],
   };
 }

@@ -9,4 +9,6 @@ export type Notice =
   | { kind: 'step-failed'; stepId: string; error: string; willRetry: boolean }
   | { kind: 'reopened'; stepId: string; missing: string[] }
   | { kind: 'interrupted'; stepId: string; attempt: number; reason: string }
-  | { kind: 'timed-out'; stepId: string; minutes: number };
+  | { kind: 'timed-out'; stepId: string; minutes: number }
+  /** The plan paused before a gated step; a person reviews what ran and approves. */
+  | { kind: 'gate'; stepId: string };
