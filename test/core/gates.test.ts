@@ -7,6 +7,7 @@ import { pauseAtGate } from '../../src/core/tick/gates.js';
 import { gateNotice } from '../../src/core/render/gate-markdown.js';
 import { renderProposal } from '../../src/core/render/proposal-markdown.js';
 import { checkPlan } from '../../src/core/plan/validate-plan.js';
+import { replan } from '../../src/core/plan/replan.js';
 import type { State } from '../../src/core/state/types.js';
 import { state, T0 } from '../fakes/states.js';
 
@@ -80,6 +81,16 @@ describe('commands at a gate', () => {
     expect(out.state.gate).toBeNull();
     const resumed = applyCommand(out.state, { kind: 'resume', by }, T0);
     expect(decide(resumed.state, ctx)).toEqual({ kind: 'gate', stepId: 'b' });
+  });
+
+  it('a plan changed while paused at a gate is approved as a plan, then pauses at the gate again', () => {
+    const s = paused();
+    const changed = { ...s.plan, steps: { ...s.plan.steps, c: { title: 'Title c', instruction: 'Do c differently' } } };
+    const proposed = replan(s, changed, s.stepQueue, T0).state;
+    expect(proposed).toMatchObject({ status: 'AWAITING_APPROVAL', gate: null });
+    const approved = applyCommand(proposed, { kind: 'approve', by }, T0);
+    expect(approved.state).toMatchObject({ status: 'IN_PROGRESS', approval: { by, planHash: proposed.planHash } });
+    expect(decide(approved.state, ctx)).toEqual({ kind: 'gate', stepId: 'b' });
   });
 
   it('/status says where the plan waits', () => {
