@@ -4,6 +4,7 @@ import path from 'node:path';
 import { advance, block, cancel, complete, finishAttempt, mayAcceptInterrupted, recoverAttempt, reopenSteps, startAttempt, type AttemptResult, type Transition } from './core/tick/apply.js';
 import { applyCommand } from './core/tick/apply-command.js';
 import { applyApprovalCheck, checkApproval, planChangedLines, statePlanHash } from './core/tick/approval-check.js';
+import { pauseAtGate } from './core/tick/gates.js';
 import { parseAgentCommand } from './core/trust/agent-command.js';
 import { refusalAnswers, type RefusalBudget } from './core/trust/authorize.js';
 import { decide, type Decision } from './core/tick/decide.js';
@@ -18,7 +19,8 @@ import type { AgentResult, AgentRunner, AttemptFiles, Clock, Inbox, Liveness, Lo
 import { judgeAttempt } from './core/tick/judge-attempt.js';
 import { DEFAULT_PAYLOAD_MAX_BYTES } from './core/tick/payload.js';
 import { activeStepId, beginRemediation } from './core/tick/remediation.js';
-import { attemptPaths, contractChecks, prepareAttempt } from './step-contract.js';
+import { attemptPaths, contractChecks, prepareAttempt, type AttemptPaths } from './step-contract.js';
+import { STOP_MESSAGE } from './core/tick/cooperative-stop.js';
 
 export interface EngineDeps {
   clock: Clock;
@@ -51,6 +53,8 @@ export interface EngineConfig {
   leaseMarginMs: number;
   /** SIGTERM → SIGKILL grace for timeouts and cancels. */
   graceMs: number;
+  /** On cancel, how long the agent may take to exit on its own after its stop file appears, before SIGTERM (default 0: none). */
+  stopGraceMs?: number;
   /** No attempt starts unless it can finish (attempt timeout) before this instant. */
   deadline?: Date;
   /** How often the inbox is read for /cancel while an agent runs. */
@@ -311,6 +315,10 @@ class Tick {
         case 'cancel':
           await this.commit(cancel(this.state), { kind: 'update', message: 'plan cancelled' });
           break;
+        case 'gate':
+          this.deps.log.info(`${d.stepId} is gated: the plan waits for an approval before it runs.`);
+          await this.commit(pauseAtGate(this.state, d.stepId, stepDef(this.state, d.stepId), this.now()), { kind: 'update', message: `paused at the gate of ${d.stepId}` });
+          break;
         case 'block':
           this.deps.log.error(`${d.stepId} blocked: ${d.reason}`);
           await this.commit(block(this.state, d.stepId, d.reason), { kind: 'update', message: `${d.stepId} blocked: ${d.reason}` });
@@ -372,7 +380,7 @@ class Tick {
     // Only a queued step's own attempt: a remediation detour is left to the usual path.
     if (currentStepId(this.state) !== d.stepId) return false;
     const paths = attemptPaths(this.cfg.logDir, d.stepId, n);
-    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv({ kind: 'run', stepId: d.stepId, n, prompt: '', retry: false }, paths.payloadFile) };
+    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv({ kind: 'run', stepId: d.stepId, n, prompt: '', retry: false }, paths) };
     const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
     const exited: AgentResult = { exitCode: 0, signal: null, timedOut: false, cancelled: false, stdout: '', stderr: '', outputBytes: 0, durationMs: 0 };
     const judged = await judgeAttempt(exited, {
@@ -440,14 +448,14 @@ class Tick {
     });
     this.attempts++;
 
-    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv(d, paths.payloadFile), ...(await prepareAttempt(this.deps.attemptFiles, this.state, def, paths)) };
+    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv(d, paths), ...(await prepareAttempt(this.deps.attemptFiles, this.state, def, paths)) };
     const position = `(${this.state.currentStep + 1}/${this.state.stepQueue.length})`;
     const role = d.detourFor ? ` (remediation for ${d.detourFor})` : '';
     const maxAttempts = maxAttemptsFor(def, this.cfg.limits);
     // The group holds the whole attempt: what runs, the agent's output as it arrives, the verdict.
     const judged = await this.deps.log.group(`${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? ' (retry)' : ''}${role}`, async () => {
       this.deps.log.info(attemptHeader(argv, d.prompt, timeoutMs, d.n, maxAttempts));
-      const result = await this.execute([program!, ...argv.slice(1), d.prompt], timeoutMs, logFile, env);
+      const result = await this.execute([program!, ...argv.slice(1), d.prompt], timeoutMs, paths, env);
       const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
       const verdict = withoutPrefix(await judgeAttempt(result, {
         requiredOutputs: def.requiredOutputs ?? [],
@@ -490,7 +498,7 @@ class Tick {
   }
 
   /** The SEQUENCER_ variables of an attempt; check commands of validation rules get them too. */
-  private attemptEnv(d: Extract<Decision, { kind: 'run' }>, payloadFile: string): Record<string, string> {
+  private attemptEnv(d: Extract<Decision, { kind: 'run' }>, { payloadFile, stopFile }: AttemptPaths): Record<string, string> {
     return {
       SEQUENCER_PLAN_ID: this.state.planId ?? 'plan',
       SEQUENCER_STEP_ID: d.stepId,
@@ -498,13 +506,14 @@ class Tick {
       SEQUENCER_ATTEMPT_ID: attemptId(this.state, d.stepId, d.n),
       SEQUENCER_WORKSPACE: this.deps.workspace.root,
       SEQUENCER_PAYLOAD_FILE: payloadFile,
+      SEQUENCER_STOP_FILE: stopFile,
       SEQUENCER_STEP_INDEX: String(this.state.currentStep + 1),
       SEQUENCER_STEP_TOTAL: String(this.state.stepQueue.length),
       SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(stepDef(this.state, d.stepId).requiredOutputs ?? []),
     };
   }
 
-  private async execute(argv: string[], timeoutMs: number, logFile: string, env: Record<string, string>): Promise<AgentResult> {
+  private async execute(argv: string[], timeoutMs: number, { logFile, stopFile }: AttemptPaths, env: Record<string, string>): Promise<AgentResult> {
     const brake = new AbortController();
     const stopPolling = this.pollForCancel(brake);
     const echo = this.cfg.echoAgentOutput ? lineEcho((line) => this.deps.log.info(`  │ ${line}`), this.cfg.echoCap) : null;
@@ -517,6 +526,7 @@ class Tick {
         graceMs: this.cfg.graceMs,
         logFile,
         signal: brake.signal,
+        stop: { file: stopFile, message: STOP_MESSAGE, graceMs: this.cfg.stopGraceMs ?? 0 },
         ...(echo ? { onOutput: (chunk: string) => echo.push(chunk) } : {}),
       });
     } finally {
@@ -525,7 +535,7 @@ class Tick {
     }
   }
 
-  /** Soft brake: while the agent runs, a /cancel in the inbox aborts it (SIGTERM, grace, SIGKILL). */
+  /** Soft brake: while the agent runs, a /cancel in the inbox aborts it (stop file, stop grace, SIGTERM, grace, SIGKILL). */
   private pollForCancel(brake: AbortController): () => void {
     const inbox = this.deps.inbox;
     if (!inbox || !this.cfg.inboxPollMs) return () => {};
@@ -539,7 +549,7 @@ class Tick {
         .then(({ items }) => {
           // A refused /cancel (no write access) must not stop anything.
           if (items.some((i) => i.command.kind === 'cancel' && !i.refusal)) {
-            this.deps.log.warn('Cancel requested: stopping the agent.');
+            this.deps.log.warn(`Cancel requested: asking the agent to stop (${Math.round((this.cfg.stopGraceMs ?? 0) / 1000)} s to exit on its own).`);
             brake.abort();
           }
         })

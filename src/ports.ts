@@ -56,8 +56,13 @@ export interface AgentSpec {
   graceMs: number;
   /** Full output goes here; a `.pid` file beside it names the process group while it runs. */
   logFile: string;
-  /** Aborting it soft-brakes the agent: SIGTERM, grace, SIGKILL. */
+  /** Aborting it soft-brakes the agent: the stop file (when given), its grace, then SIGTERM, grace, SIGKILL. */
   signal?: AbortSignal;
+  /**
+   * Cooperative stop: on abort this file is written with `message` (the agent sees it as
+   * $SEQUENCER_STOP_FILE) and the agent gets `graceMs` to exit on its own before any signal.
+   */
+  stop?: { file: string; message: string; graceMs: number };
   /** Called with each chunk of output as it arrives (progress display). */
   onOutput?: (chunk: string) => void;
 }
@@ -76,6 +81,8 @@ export interface AgentResult {
   durationMs: number;
   /** Set when the process could not be started at all. */
   spawnError?: string;
+  /** After a cancel: whether the agent exited on its own within the stop grace, or was signalled. */
+  stoppedBy?: 'agent' | 'signal';
 }
 
 export interface AgentRunner {

@@ -12,6 +12,8 @@ export interface AttemptPaths {
   logFile: string;
   payloadFile: string;
   inputFile: string;
+  /** Absent while the agent may work on; appears when a cancel asks it to stop ($SEQUENCER_STOP_FILE). */
+  stopFile: string;
   checkLog(index: number): string;
 }
 
@@ -21,6 +23,7 @@ export function attemptPaths(logDir: string, stepId: string, n: number): Attempt
     logFile: `${base}.log`,
     payloadFile: `${base}.payload.json`,
     inputFile: `${base}.input.json`,
+    stopFile: `${base}.stop`,
     checkLog: (index) => `${base}.check-${index + 1}.log`,
   };
 }
@@ -32,6 +35,7 @@ export function attemptPaths(logDir: string, stepId: string, n: number): Attempt
  */
 export async function prepareAttempt(files: AttemptFiles, state: State, def: StepDef, paths: AttemptPaths): Promise<Record<string, string>> {
   await files.remove(paths.payloadFile);
+  await files.remove(paths.stopFile);
   if (def.inheritPayload !== true) return {};
   await files.write(paths.inputFile, `${JSON.stringify(inheritedPayloads(state), null, 2)}\n`);
   return { SEQUENCER_INPUT_FILE: paths.inputFile };

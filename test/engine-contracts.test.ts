@@ -147,13 +147,14 @@ describe('payloads', () => {
     expect(h.store.current?.stepRuns.a?.payload).toBeUndefined();
   });
 
-  it('invalid JSON fails the attempt; a stale payload file is removed before the attempt', async () => {
+  it('invalid JSON fails the attempt; a stale payload file (and stop file) is removed before the attempt', async () => {
     const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 2 } }), (_s, call) => (call === 1 ? { payloadText: '{"a": 1,' } : {}));
     // A crashed earlier run of attempt 2 left this behind; it must not count as attempt 2's payload.
     await h.attemptFiles.write('/logs/a/attempt-2.payload.json', '{"stale": true}');
     expect((await h.run()).outcome).toBe('done');
     expect(h.store.current?.stepRuns.a?.attempts?.[0]?.error).toMatch(/^the payload in \$SEQUENCER_PAYLOAD_FILE is not valid JSON \(line 1 column 9: unexpected end of input\)/);
-    expect(h.attemptFiles.removed).toEqual(['/logs/a/attempt-1.payload.json', '/logs/a/attempt-2.payload.json']);
+    // A stop file left by a cancelled run must not tell the new attempt to stop at once.
+    expect(h.attemptFiles.removed).toEqual(['/logs/a/attempt-1.payload.json', '/logs/a/attempt-1.stop', '/logs/a/attempt-2.payload.json', '/logs/a/attempt-2.stop']);
     expect(h.store.current?.stepRuns.a?.payload).toBeUndefined();
   });
 });

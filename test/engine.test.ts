@@ -49,6 +49,9 @@ describe('tick', () => {
     expect(spec.argv).toEqual(['/usr/bin/my-agent', '--flag', 'say "hi" $(rm -rf /)']);
     expect(spec.env).toMatchObject({ EXTRA: '1', SEQUENCER_PLAN_ID: 'p', SEQUENCER_STEP_ID: 'a', SEQUENCER_ATTEMPT: '1', SEQUENCER_ATTEMPT_ID: 'p/a/1', SEQUENCER_WORKSPACE: '/workspace' });
     expect(spec.env.SEQUENCER_PAYLOAD_FILE).toBe('/logs/a/attempt-1.payload.json');
+    // The soft brake's file: the same path the runner writes on cancel.
+    expect(spec.env.SEQUENCER_STOP_FILE).toBe('/logs/a/attempt-1.stop');
+    expect(spec.stop).toMatchObject({ file: '/logs/a/attempt-1.stop', message: 'The plan was cancelled: stop now, save your work and exit.' });
     expect(spec.logFile).toBe('/logs/a/attempt-1.log');
   });
 

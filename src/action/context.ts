@@ -22,6 +22,8 @@ export interface RunContext {
   apiPacing: 'github' | 'off';
   /** How often a running tick reads the issue for `/cancel` (SEQUENCER_INBOX_POLL_SECONDS, default 60). */
   inboxPollSeconds: number;
+  /** On /cancel, how long the agent may take to exit on its own after its stop file appears (SEQUENCER_STOP_GRACE_SECONDS, default 60). */
+  stopGraceSeconds: number;
 }
 
 export async function readRunContext(env: NodeJS.ProcessEnv): Promise<RunContext> {
@@ -55,6 +57,7 @@ export async function readRunContext(env: NodeJS.ProcessEnv): Promise<RunContext
     runnerTemp: env.RUNNER_TEMP ?? workspace,
     apiPacing: env.SEQUENCER_API_PACING === 'off' ? 'off' : 'github',
     inboxPollSeconds: pollSeconds(env.SEQUENCER_INBOX_POLL_SECONDS),
+    stopGraceSeconds: stopGraceSeconds(env.SEQUENCER_STOP_GRACE_SECONDS),
   };
 }
 
@@ -64,6 +67,15 @@ function pollSeconds(raw: string | undefined): number {
   // Polls are conditional requests (a 304 costs no rate limit), but not more than once a second.
   if (!Number.isFinite(n) || n < 1 || n > 3600) {
     throw new ConfigError(`SEQUENCER_INBOX_POLL_SECONDS is "${raw}"; expected a number of seconds from 1 to 3600 (default 60).`);
+  }
+  return n;
+}
+
+function stopGraceSeconds(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 60;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || n > 3600) {
+    throw new ConfigError(`SEQUENCER_STOP_GRACE_SECONDS is "${raw}"; expected a number of seconds from 0 to 3600 (default 60).`);
   }
   return n;
 }

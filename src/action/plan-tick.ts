@@ -221,6 +221,8 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     logDir,
     leaseMarginMs: 10 * 60_000,
     graceMs: 10_000,
+    // A cancelled agent gets time (a minute by default) to save its work and exit before it is signalled.
+    stopGraceMs: ctx.stopGraceSeconds * 1000,
     deadline: opts.deadline,
     inboxPollMs: ctx.inboxPollSeconds * 1000,
     // On GitHub a person must see it: the plan blocks with a notice instead of failing the job.

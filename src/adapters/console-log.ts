@@ -5,9 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { blockerReport, finalSummary } from '../core/render/render.js';
 import { terminalText } from '../core/render/terminal-text.js';
+import { gateReport } from '../core/render/gate-markdown.js';
 import { guardWorkflowCommands, mayHoldWorkflowCommand } from '../core/render/workflow-commands.js';
 import { NO_SECRETS, type Scrubber } from '../core/trust/secrets.js';
-import { stepsDone } from '../core/state/step-view.js';
+import { lastAttempt, stepRun, stepsDone } from '../core/state/step-view.js';
+import { stoppedText } from '../core/tick/cooperative-stop.js';
 import type { Notice } from '../core/tick/notices.js';
 import type { State } from '../core/state/types.js';
 import type { Log, Notifier } from '../ports.js';
@@ -67,7 +69,10 @@ export class ConsoleNotifier implements Notifier {
         this.log.info(finalSummary(state));
         break;
       case 'cancelled':
-        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (its agent was stopped)` : ''}; ${stepsDone(state)} of ${state.stepQueue.length} steps were done.`);
+        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ''}; ${stepsDone(state)} of ${state.stepQueue.length} steps were done.`);
+        break;
+      case 'gate':
+        this.log.warn(gateReport(state, notice.stepId));
         break;
       case 'reopened':
         this.log.warn(`${notice.stepId} reopened: required outputs missing (${notice.missing.join(', ')}).`);

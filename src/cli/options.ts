@@ -31,6 +31,8 @@ export interface CliSettings {
   branch?: string;
   reason?: string;
   graceSeconds: number;
+  /** On cancel, seconds the agent has to exit on its own after its stop file appears, before SIGTERM (--stop-grace, default 10). */
+  stopGraceSeconds: number;
   /** `plan`: the request text (--request). */
   request?: string;
   /** `plan`: absolute path of a file holding the request (--request-file). */
@@ -63,7 +65,7 @@ Commands:
   plan --request TEXT    propose a plan for a request, drafted by the agent when it needs several steps
   status                 show the step table [--json]
   approve [--delay N]    approve a plan that awaits approval
-  cancel [--reason T]    stop the plan (a running agent is stopped: SIGTERM, grace, SIGKILL)
+  cancel [--reason T]    stop the plan (a running agent finds $SEQUENCER_STOP_FILE, then SIGTERM, grace, SIGKILL)
   retry [STEP]           give the blocked step a fresh set of attempts
   skip [STEP]            mark the current step skipped and move on
   resume                 continue a blocked or cancelled plan
@@ -119,6 +121,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
         delay: { type: 'string' },
         reason: { type: 'string' },
         grace: { type: 'string' },
+        'stop-grace': { type: 'string' },
         request: { type: 'string' },
         'request-file': { type: 'string' },
         out: { type: 'string' },
@@ -183,6 +186,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     ...(v.branch ? { branch: v.branch } : {}),
     ...(v.reason ? { reason: v.reason } : {}),
     graceSeconds: intOption(v.grace, '--grace', 5, 0, 600),
+    stopGraceSeconds: intOption(v['stop-grace'], '--stop-grace', 10, 0, 3600),
     ...(v.request !== undefined ? { request: v.request } : {}),
     ...(v['request-file'] !== undefined ? { requestFile: path.resolve(cwd, v['request-file']) } : {}),
     ...(v.out !== undefined ? { outFile: path.resolve(cwd, v.out) } : {}),
@@ -198,7 +202,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
 function defaults(cwd: string): CliSettings {
   return {
     command: 'help', positionals: [], store: 'file', statePath: path.join(cwd, 'state.json'), workspace: cwd, planId: 'plan',
-    agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 0, approve: false, all: false, json: false, quiet: false, remote: 'origin', graceSeconds: 5,
+    agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 0, approve: false, all: false, json: false, quiet: false, remote: 'origin', graceSeconds: 5, stopGraceSeconds: 10,
     staleDays: 14, pruneDays: 7, pruneMode: 'archive', apply: false,
   };
 }

@@ -83,6 +83,7 @@ export async function createEngine(s: CliSettings, command: string): Promise<{ d
     logDir: paths.logDir,
     leaseMarginMs: 5 * 60_000,
     graceMs: s.graceSeconds * 1000,
+    stopGraceMs: s.stopGraceSeconds * 1000,
     inboxPollMs: 1000,
     echoAgentOutput: !s.quiet,
     ...(s.budgetMinutes ? { deadline: new Date(Date.now() + s.budgetMinutes * 60_000) } : {}),

@@ -203,7 +203,8 @@ describe.each(NODES)('/cancel while an agent runs (%s)', (_name, nodeOf) => {
         'step-2': { title: 'Never reached', instruction: 'Unreachable', requiredOutputs: ['never.md'] },
       },
     };
-    const env = { SEQUENCER_INBOX_POLL_SECONDS: '1' };
+    // The sample agent ignores its stop file: one second of stop grace, then SIGTERM.
+    const env = { SEQUENCER_INBOX_POLL_SECONDS: '1', SEQUENCER_STOP_GRACE_SECONDS: '1' };
     // The plan sets `env`, which only an issue author with write access may do.
     h.fake.setPermission(h.actor, 'admin');
     expectOk(await h.openIssue(issue, slow, { node, env }));

@@ -269,7 +269,7 @@ describe('retry, skip and cancel', () => {
 
   it('cancel while run executes a long step stops the agent within seconds and ends the plan CANCELLED', async () => {
     const e = await setup(THREE);
-    const run = startCli(['run', '--plan', e.planFile, '--grace', '2'], {
+    const run = startCli(['run', '--plan', e.planFile, '--grace', '2', '--stop-grace', '1'], {
       cwd: e.ws,
       env: { STEP_AGENT_CMD: e.agent, AGENT_LOG: e.calls, AGENT_SLEEP_MS: '30000', AGENT_PID_DIR: e.tools },
     });

@@ -5,6 +5,7 @@ import { leadingMarker, problemComment, runProblemComment } from '../../core/ren
 import { describeError } from '../../core/errors.js';
 import type { Notice } from '../../core/tick/notices.js';
 import { blockerNotice, cancelledNotice, finalSummaryComment, statusComment, type Links } from '../../core/render/render-markdown.js';
+import { gateNotice } from '../../core/render/gate-markdown.js';
 import { draftHintComment, refusedPlanComment, renderProposal, type ProposalSettings } from '../../core/render/proposal-markdown.js';
 import type { StepExecution } from '../../core/plan/execution-fields.js';
 import type { StepChange } from '../../core/plan/replan.js';
@@ -82,6 +83,9 @@ export class GitHubNotifier implements Notifier {
       }
       case 'cancelled':
         await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(s)));
+        return;
+      case 'gate':
+        await this.postOnce(gateNotice(s, notice.stepId, await this.links(s)));
         return;
       default:
         // Progress is shown by the status comment; other notices need no comment of their own.

@@ -150,22 +150,40 @@ export class ExecAgentRunner implements AgentRunner {
 
     let timedOut = false;
     let cancelled = false;
+    let stoppedBy: 'agent' | 'signal' | undefined;
     let stopping: Promise<void> | null = null;
-    const stop = (): Promise<void> =>
-      (stopping ??= terminateGroup(pgid, spec.graceMs).then(() => {
+    let terminating: Promise<void> | null = null;
+    const terminate = (): Promise<void> =>
+      (terminating ??= terminateGroup(pgid, spec.graceMs).then(() => {
         // Group signals can fail (EPERM after a setuid exec); the leader must still end, or we
         // would wait for its exit forever.
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }));
+    // The soft brake (seeds/002): the stop file first, then the grace to exit on its own; only an
+    // agent still running after it is signalled.
+    const stopCooperatively = async (): Promise<void> => {
+      const soft = spec.stop;
+      if (soft && soft.graceMs > 0 && writeStopFile(soft.file, soft.message)) {
+        let wait: NodeJS.Timeout | undefined;
+        const ended = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => (wait = setTimeout(() => resolve(false), soft.graceMs)))]);
+        clearTimeout(wait);
+        if (ended) {
+          stoppedBy = 'agent';
+          return;
+        }
+      }
+      stoppedBy = 'signal';
+      await terminate();
+    };
     const timer = setTimeout(() => {
       if (stopping) return;
       timedOut = true;
-      void stop();
+      stopping = terminate();
     }, Math.max(0, spec.timeoutMs));
     const onAbort = (): void => {
       if (stopping) return;
       cancelled = true;
-      void stop();
+      stopping = stopCooperatively();
     };
     spec.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -196,6 +214,7 @@ export class ExecAgentRunner implements AgentRunner {
       outputBytes,
       durationMs: Date.now() - started,
       ...('error' in outcome ? { spawnError: outcome.error.message } : {}),
+      ...(stoppedBy ? { stoppedBy } : {}),
     };
   }
 
@@ -220,6 +239,17 @@ function mergeEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>): Recor
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
   return Object.assign(env, extra);
+}
+
+/** False when the file cannot be written: the agent then cannot see it, so waiting would only delay the signal. */
+function writeStopFile(file: string, message: string): boolean {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${message}\n`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isExecutableFile(file: string): boolean {

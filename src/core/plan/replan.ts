@@ -42,6 +42,8 @@ export function replan(state: State, plan: Plan, stepQueue: string[], now: Date)
     status: 'AWAITING_APPROVAL',
     approval: null,
     cancelRequested: null,
+    // A pause at a gate belongs to the old plan: approving the new one is a plan approval.
+    gate: null,
     blockers: [],
     notBefore: null,
     proposal: { at: now.toISOString() },

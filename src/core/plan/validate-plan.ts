@@ -227,6 +227,7 @@ function checkStepFields(step: Record<string, unknown>, path: string, id: string
     const v = step[field];
     if (v !== undefined && typeof v !== 'boolean') add(issues, key(path, field), `must be true or false, got ${showValue(v)}`);
   }
+  if (step.gate !== undefined) checkGate(issues, key(path, 'gate'), step.gate);
   if (step.onValidationFail !== undefined) checkRoute(issues, key(path, 'onValidationFail'), step.onValidationFail, id, stepIds);
   if (step.validate !== undefined) checkRules(step.validate, key(path, 'validate'), issues, stepIds, strict);
   return normalized as StepDef;
@@ -248,6 +249,12 @@ function checkEnv(issues: Issue[], path: string, env: unknown): void {
     }
     if (typeof value !== 'string') add(issues, p, `must be a string (quote numbers and booleans in YAML), got ${showValue(value)}`);
   }
+}
+
+function checkGate(issues: Issue[], path: string, value: unknown): void {
+  if (value === true || value === false) return;
+  if (isRecord(value) && Object.keys(value).length === 1 && isNonEmptyString(value.reason)) return;
+  add(issues, path, `must be true, false or { "reason": "<why a person must look first>" }, got ${showValue(value)}`);
 }
 
 function checkRoute(issues: Issue[], path: string, value: unknown, self: string, stepIds: ReadonlySet<string>): void {

@@ -3,6 +3,7 @@
 // to), each with its instruction, its own agent command, every env entry and every validation
 // rule in full, its limits; then the plan-level settings and, last, the plan hash the approval
 // binds to. A proposal longer than one comment is split into numbered parts, never cut.
+import { gateOf } from '../tick/gates.js';
 import { remediationTargets, ROUTE_FAIL, ROUTE_RETRY } from '../tick/remediation.js';
 import type { Limits } from '../state/step-view.js';
 import { describeExecution, type StepExecution } from '../plan/execution-fields.js';
@@ -137,10 +138,12 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
   if (def.expectPayload) facts.push('must write a payload');
   if (def.inheritPayload) facts.push('receives earlier steps’ payloads');
   const outputs = def.requiredOutputs ?? [];
+  const gate = gateOf(def);
   const head = [
     `##### ${position} \`${stepId}\`: ${inline(def.title ?? stepId)}`,
     facts.join(' · '),
     ...(outputs.length ? [`Required outputs: ${outputs.map((o) => inline(o, 300)).join(', ')}`] : []),
+    ...(gate ? [`✋ **Gate:** the plan pauses before this step until a writer replies \`/approve\` again${gate.reason ? ` (${inline(gate.reason, 300)})` : ''}.`] : []),
   ].join('\n\n');
 
   const blocks = [head];

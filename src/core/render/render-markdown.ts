@@ -1,8 +1,9 @@
 // Markdown for GitHub: the status comment (edited in place, found by its hidden marker), the
 // blocker notice, the final summary and the job summary. The proposal is proposal-markdown.ts.
 import { formatDuration, resumeLines, stepRows, type StepRow } from './render.js';
-import { currentStepId, lastAttempt, stepsDone } from '../state/step-view.js';
+import { currentStepId, lastAttempt, stepRun, stepsDone } from '../state/step-view.js';
 import { timedOutText } from '../tick/notices.js';
+import { stoppedText } from '../tick/cooperative-stop.js';
 import type { State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 import { countOf, countOfTotal } from './plural.js';
@@ -53,7 +54,7 @@ function link(text: string, url: string): string {
 }
 
 /** An output path: inert text, linked to the file at the commit that produced it when known. */
-function outputText(path: string, links: Links, linked: boolean): string {
+export function outputText(path: string, links: Links, linked: boolean): string {
   return links.file && linked ? link(inline(path), links.file(path)) : inline(path);
 }
 
@@ -170,7 +171,7 @@ export function cancelledNotice(state: State, runningStep: string | null, links:
     marker(id, 'cancelled', episode),
     `### 🛑 Cancelled${by}${reason}`,
     '',
-    runningStep ? `\`${runningStep}\` was running; its agent was stopped (SIGTERM, then SIGKILL after the grace period).` : 'No step was running.',
+    runningStep ? `\`${runningStep}\` was running; ${stoppedText(lastAttempt(stepRun(state, runningStep))?.stoppedBy)}.` : 'No step was running.',
     `${countOfTotal(stepsDone(state), state.stepQueue.length, 'step', 'done')}:`,
     '',
     stepTable(state, links),

@@ -41,6 +41,8 @@ export interface StepDef {
   env?: Record<string, string>;
   expectPayload?: boolean;
   inheritPayload?: boolean;
+  /** A human gate: the plan pauses before the step's first attempt until a writer approves it. */
+  gate?: boolean | { reason: string };
   [key: string]: unknown;
 }
 
@@ -77,6 +79,8 @@ export interface Attempt {
   failedRules?: string[];
   /** The time limit, in minutes, that a `timed_out` attempt ran over. */
   timeoutMinutes?: number;
+  /** A cancelled attempt: `agent` when it exited on its own after its stop file appeared, `signal` when it was signalled. */
+  stoppedBy?: 'agent' | 'signal';
   [key: string]: unknown;
 }
 
@@ -106,6 +110,8 @@ export interface StepRun {
   /** When the step's first attempt started: the base of `timeoutMinutes`. */
   firstStartedAt?: string | null;
   remediation?: Remediation | null;
+  /** Who let the plan through this step's gate, for which plan hash. */
+  gatePassed?: { by: string; at: string; planHash: string } | null;
   [key: string]: unknown;
 }
 
@@ -143,6 +149,8 @@ export interface State {
    */
   proposal?: { at: string; commentId?: number | null; planHash?: string; postedAt?: string; [key: string]: unknown } | null;
   cancelRequested?: { by: string; at: string; reason?: string } | null;
+  /** The plan waits (AWAITING_APPROVAL) at the gate of this step; an approval passes it for `planHash` only. */
+  gate?: { stepId: string; reason?: string; planHash: string; at: string } | null;
   inbox?: { lastCommentId?: number; [key: string]: unknown };
   issue?: { number: number; statusCommentId?: number | null; [key: string]: unknown } | null;
   [key: string]: unknown;

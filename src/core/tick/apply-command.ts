@@ -4,6 +4,7 @@ import { advance, cancel } from './apply.js';
 import { namesPlanHash, type Command } from './commands.js';
 import { stepDigests } from '../plan/step-digests.js';
 import type { Notice } from './notices.js';
+import { passGate } from './gates.js';
 import { activeStepId, remediationTargets } from './remediation.js';
 import { currentStepId, stepRun, stepsDone } from '../state/step-view.js';
 import type { State } from '../state/types.js';
@@ -38,6 +39,7 @@ export function applyCommand(state: State, cmd: Command, now: Date): CommandOutc
 }
 
 function approve(state: State, cmd: Extract<Command, { kind: 'approve' }>, now: Date): CommandOutcome {
+  if (state.gate) return passGate(state, cmd, now);
   if (state.status !== 'AWAITING_APPROVAL') return refuse(state, `Nothing to approve: the plan is ${state.status}.`);
   const current = state.planHash;
   // A comment approves what the issue showed: the posted proposal of exactly this plan, posted
@@ -135,7 +137,8 @@ function unblock(state: State, named: string | undefined, verb: string): Command
 }
 
 function skip(state: State, named: string | undefined, now: Date): CommandOutcome {
-  if (state.status !== 'BLOCKED' && state.status !== 'IN_PROGRESS') return refuse(state, `Nothing to skip: the plan is ${state.status}.`);
+  // A plan paused at a gate can skip the gated step.
+  if (state.status !== 'BLOCKED' && state.status !== 'IN_PROGRESS' && !state.gate) return refuse(state, `Nothing to skip: the plan is ${state.status}.`);
   const target = targetStep(state, named);
   if ('error' in target) return refuse(state, `Cannot skip: ${target.error}.`);
   const { stepId } = target;
@@ -148,6 +151,7 @@ function skip(state: State, named: string | undefined, now: Date): CommandOutcom
     ...state,
     status: 'IN_PROGRESS',
     blockers: clearBlockers(state, stepId),
+    ...(state.gate ? { gate: null } : {}),
     stepRuns: { ...state.stepRuns, [stepId]: { ...run, status: 'SKIPPED' } },
   };
   const moved = advance(skipped, now);
@@ -176,6 +180,7 @@ function statusLine(state: State): string {
   const run = stepId !== undefined ? stepRun(state, stepId) : undefined;
   const where = stepId !== undefined && state.status !== 'DONE' ? `; current step ${stepId} (${run?.status ?? 'PENDING'}, ${run?.tries ?? 0} tries)` : '';
   const wait = state.status === 'IN_PROGRESS' && state.notBefore ? `; next step not before ${state.notBefore}` : '';
+  const gate = state.status === 'AWAITING_APPROVAL' && state.gate ? `; paused at the gate of ${state.gate.stepId}: /approve to run it` : '';
   const blockers = state.status === 'BLOCKED' && state.blockers?.length ? `; blocked: ${state.blockers[state.blockers.length - 1]}` : '';
-  return `Plan is ${state.status}: ${stepsDone(state)}/${state.stepQueue.length} steps done${where}${wait}${blockers}.`;
+  return `Plan is ${state.status}: ${stepsDone(state)}/${state.stepQueue.length} steps done${where}${wait}${gate}${blockers}.`;
 }

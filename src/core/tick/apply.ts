@@ -63,6 +63,8 @@ export interface AttemptResult {
   failedRules?: string[];
   /** The attempt's time limit in minutes, when it ran over it. */
   timeoutMinutes?: number;
+  /** A cancelled attempt: the agent exited on its own after the stop file, or was signalled. */
+  stoppedBy?: 'agent' | 'signal';
 }
 
 export interface FinishOptions {
@@ -102,6 +104,7 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
         durationMs: r.durationMs,
         ...(r.failedRules?.length ? { failedRules: r.failedRules } : {}),
         ...(r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? { timeoutMinutes: r.timeoutMinutes } : {}),
+        ...(r.stoppedBy ? { stoppedBy: r.stoppedBy } : {}),
       }),
     };
   });
@@ -178,7 +181,7 @@ export function cancel(state: State): Transition {
   // The step the cancel stopped, if it stopped one (its last attempt ended as cancelled).
   const stopped = stepId !== undefined && lastAttempt(stepRun(state, stepId))?.outcome === 'cancelled' ? stepId : null;
   return {
-    state: { ...state, status: 'CANCELLED', notBefore: null },
+    state: { ...state, status: 'CANCELLED', notBefore: null, ...(state.gate ? { gate: null } : {}) },
     notices: [{ kind: 'cancelled', runningStep: stopped }],
   };
 }

@@ -1,6 +1,7 @@
 // The tick's one decision: given the durable state and what the adapters observed, what happens
 // next. Pure: it returns a value and never acts (DESIGN §5).
 import type { Liveness } from '../../ports.js';
+import { gateClosed } from './gates.js';
 import { stepPrompt } from './prompts.js';
 import { detourChain, remediationPrompt, ROUTE_FAIL, ROUTE_RETRY, validationRoute } from './remediation.js';
 import {
@@ -34,6 +35,8 @@ export type Decision =
   | { kind: 'run'; stepId: string; n: number; prompt: string; retry: boolean; detourFor?: string }
   /** Attempt `forAttempt` of the step failed validation: detour through remediation step `via`. */
   | { kind: 'remediate'; stepId: string; via: string; forAttempt: number }
+  /** The step is gated and not yet approved for this plan hash: pause the plan (AWAITING_APPROVAL). */
+  | { kind: 'gate'; stepId: string }
   /** No attempts or time left: block the plan. */
   | { kind: 'block'; stepId: string; reason: string };
 
@@ -87,6 +90,8 @@ export function decide(state: State, ctx: DecideContext): Decision {
     }
   }
 
+  // Before the step delay: people can review while it runs down.
+  if (!detourFor && gateClosed(state, stepId, def)) return { kind: 'gate', stepId };
   if (state.notBefore && Date.parse(state.notBefore) > ctx.now.getTime()) return { kind: 'wait', until: state.notBefore };
 
   const retry = run.status === 'FAILED';

@@ -6,6 +6,7 @@ import type { AttemptResult } from './apply.js';
 import type { AgentResult } from '../../ports.js';
 import type { Payload, PayloadCheck } from './payload.js';
 import { validationFailure, type RuleResult } from './rules.js';
+import { stoppedText } from './cooperative-stop.js';
 
 export interface JudgeContext {
   requiredOutputs: string[];
@@ -23,7 +24,7 @@ const ERROR_TAIL = 1500;
 export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Promise<AttemptResult> {
   const base = { exitCode: result.exitCode, stdout: result.stdout, durationMs: result.durationMs, outputs: [] as string[] };
   if (result.spawnError) return { ...base, outcome: 'failed', error: `could not start the agent: ${result.spawnError}` };
-  if (result.cancelled) return { ...base, outcome: 'cancelled', error: 'stopped by a cancel request' };
+  if (result.cancelled) return { ...base, outcome: 'cancelled', error: `stopped by a cancel request: ${stoppedText(result.stoppedBy)}`, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) };
   if (result.timedOut) {
     return { ...base, outcome: 'timed_out', timeoutMinutes: ctx.timeoutMs / 60_000, error: `timed out after ${formatMinutes(ctx.timeoutMs)} (process group terminated)${detail(result, ctx.logFile)}` };
   }

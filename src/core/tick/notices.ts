@@ -12,7 +12,9 @@ export type Notice =
   | { kind: 'interrupted'; stepId: string; attempt: number; reason: string }
   | { kind: 'timed-out'; stepId: string; minutes: number }
   /** The plan changed after it was approved: it awaits approval again. `changes` is null when unknown. */
-  | { kind: 'plan-changed'; approvedHash: string; planHash: string; changes: StepChange[] | null };
+  | { kind: 'plan-changed'; approvedHash: string; planHash: string; changes: StepChange[] | null }
+  /** The plan paused before a gated step; a person reviews what ran and approves. */
+  | { kind: 'gate'; stepId: string };
 
 /** `step build ran over its 30 min`: said in the log and the status comment the moment it happens. */
 export function timedOutText(stepId: string, minutes: number): string {
