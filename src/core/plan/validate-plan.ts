@@ -130,6 +130,7 @@ const STEP_FIELDS = [
   'env',
   'expectPayload',
   'inheritPayload',
+  'gate',
 ] as const;
 
 export function checkQueue(issues: Issue[], path: string, value: unknown, stepIds: ReadonlySet<string>, allowEmpty: boolean): value is string[] {
