@@ -9,14 +9,14 @@ import {
   localPaths,
   runCommand,
   validateCommand
-} from "./chunks/chunk-2NT4QXI5.js";
-import "./chunks/chunk-H6IBP7FF.js";
+} from "./chunks/chunk-OJRO5A7N.js";
+import "./chunks/chunk-L4NCR35G.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunks/chunk-ESZXEIPI.js";
-import "./chunks/chunk-AEEODTHH.js";
+} from "./chunks/chunk-IBKJYXPR.js";
+import "./chunks/chunk-HC4CHRGG.js";
 import {
   ExecAgentRunner,
   statusTable,
@@ -24,19 +24,19 @@ import {
   terminalText,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-SRZ3U3H4.js";
+} from "./chunks/chunk-HIMHTLNS.js";
 import {
   newState
-} from "./chunks/chunk-C5QMNIBU.js";
+} from "./chunks/chunk-E6N6Z6MN.js";
 import "./chunks/chunk-NWIZML63.js";
 import "./chunks/chunk-A7XPLWEY.js";
-import "./chunks/chunk-X3NDHOW7.js";
+import "./chunks/chunk-KMLSVSYQ.js";
 import {
   createScrubber,
   environmentSecrets
 } from "./chunks/chunk-G7CRUPCD.js";
-import "./chunks/chunk-22OOIRKY.js";
-import "./chunks/chunk-2UI7E3J7.js";
+import "./chunks/chunk-KI3SBJOW.js";
+import "./chunks/chunk-JJTX75AI.js";
 import {
   ConfigError,
   EXIT,
@@ -447,7 +447,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-CYP46NW7.js");
+var fleet = () => import("./chunks/fleet-MEMYCANJ.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {

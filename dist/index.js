@@ -19,7 +19,7 @@ import {
 } from "./chunks/chunk-A7XPLWEY.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-X3NDHOW7.js";
+} from "./chunks/chunk-KMLSVSYQ.js";
 import {
   NO_SECRETS,
   attemptTimeoutMsFor,
@@ -78,12 +78,12 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-XLLZG5IL.js"),
-  fleet: () => import("./chunks/fleet-PVSTNZVD.js"),
-  propose: () => import("./chunks/propose-TKTVTIR5.js"),
+  tick: () => import("./chunks/plan-tick-GQNJPRML.js"),
+  fleet: () => import("./chunks/fleet-AV57S2SZ.js"),
+  propose: () => import("./chunks/propose-2M275NJW.js"),
   dispatch: () => import("./chunks/workflow-dispatch-QMZ5JOYC.js"),
   client: () => import("./chunks/github-client-CAS4AIS4.js"),
-  newState: () => import("./chunks/new-state-OMUKJKCZ.js")
+  newState: () => import("./chunks/new-state-RJDRUZMJ.js")
 };
 async function run() {
   let outputs = emptyOutputs();

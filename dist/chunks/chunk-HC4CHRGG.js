@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   findJsonSyntaxError
-} from "./chunk-SRZ3U3H4.js";
+} from "./chunk-HIMHTLNS.js";
 import {
   planHash
 } from "./chunk-NWIZML63.js";
@@ -10,7 +10,7 @@ import {
   checkQueue,
   isRecord,
   validatePlan
-} from "./chunk-2UI7E3J7.js";
+} from "./chunk-JJTX75AI.js";
 import {
   PlanError,
   showValue
@@ -7397,7 +7397,7 @@ function loadPlanText(text, fileName) {
   return extractPlan(parsePlanText(text, fileName), fileName);
 }
 function collect(issues, input) {
-  const result = validatePlan(input, "plan");
+  const result = validatePlan(input, "plan", true, { strict: true });
   issues.push(...result.issues);
   return result.plan ? { plan: result.plan } : {};
 }

@@ -5,13 +5,13 @@ import {
   issueNumberOf,
   planBranch,
   tickPlan
-} from "./chunk-JYDQ6RCH.js";
+} from "./chunk-QCLYWZPF.js";
 import "./chunk-I3ODYMWU.js";
-import "./chunk-SRZ3U3H4.js";
+import "./chunk-HIMHTLNS.js";
 import "./chunk-NWIZML63.js";
 import "./chunk-G7CRUPCD.js";
-import "./chunk-22OOIRKY.js";
-import "./chunk-2UI7E3J7.js";
+import "./chunk-KI3SBJOW.js";
+import "./chunk-JJTX75AI.js";
 import "./chunk-UQR7UTTI.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-EJHJ3B7N.js";

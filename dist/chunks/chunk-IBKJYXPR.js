@@ -1,12 +1,12 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   parsePlanText
-} from "./chunk-AEEODTHH.js";
+} from "./chunk-HC4CHRGG.js";
 import {
   isRecord,
   parseAgentCommand,
   parsePlan
-} from "./chunk-2UI7E3J7.js";
+} from "./chunk-JJTX75AI.js";
 import {
   ConfigError,
   PlanError,
@@ -435,8 +435,10 @@ var plan_schema_default = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
   $id: "https://agent-step-sequencer.dev/schema/plan.schema.json",
   title: "Agent Step Sequencer plan",
-  description: 'A multi-step plan for agent-step-sequencer: ordered steps, each with a title, an instruction for the agent, required outputs and validation rules. A plan file may also be a whole state.json (the original step-sequencer format: {"plan": {"steps": ...}, "stepQueue": [...], ...}); its "plan" member then follows this schema. Fields not listed here are kept untouched. Cross-field rules (stepQueue and onValidationFail name existing steps, routing cannot loop, paths do not leave the workspace with "..", patterns compile) are enforced by `agent-step-sequencer validate`.',
+  description: 'A multi-step plan for agent-step-sequencer: ordered steps, each with a title, an instruction for the agent, required outputs and validation rules. A plan file may also be a whole state.json (the original step-sequencer format: {"plan": {"steps": ...}, "stepQueue": [...], ...}); its "plan" member then follows this schema. Fields not listed here are refused (a misspelt field would otherwise check nothing); put your own data under names starting with "x-", which are kept untouched. Cross-field rules (stepQueue and onValidationFail name existing steps, routing cannot loop, paths do not leave the workspace with "..", patterns compile) are enforced by `agent-step-sequencer validate`.',
   type: "object",
+  patternProperties: { "^x-": true },
+  additionalProperties: false,
   required: [
     "steps"
   ],
@@ -493,6 +495,8 @@ var plan_schema_default = {
     },
     step: {
       type: "object",
+      patternProperties: { "^x-": true },
+      additionalProperties: false,
       required: [
         "title",
         "instruction"
@@ -590,6 +594,8 @@ var plan_schema_default = {
       properties: {
         file_exists: {
           type: "object",
+          patternProperties: { "^x-": true },
+          additionalProperties: false,
           description: "The file exists in the workspace.",
           required: [
             "path"
@@ -602,6 +608,8 @@ var plan_schema_default = {
         },
         file_contains: {
           type: "object",
+          patternProperties: { "^x-": true },
+          additionalProperties: false,
           description: "The file's text matches the pattern.",
           required: [
             "path",
@@ -625,6 +633,8 @@ var plan_schema_default = {
         },
         json_schema: {
           type: "object",
+          patternProperties: { "^x-": true },
+          additionalProperties: false,
           description: "The JSON file validates against the schema.",
           required: [
             "path",
@@ -649,6 +659,8 @@ var plan_schema_default = {
         },
         payload_has_key: {
           type: "object",
+          patternProperties: { "^x-": true },
+          additionalProperties: false,
           description: "The step's payload has the key.",
           required: [
             "key"
@@ -663,6 +675,8 @@ var plan_schema_default = {
         },
         payload_value_matches: {
           type: "object",
+          patternProperties: { "^x-": true },
+          additionalProperties: false,
           description: "The payload value at key matches the pattern.",
           required: [
             "key",
@@ -688,6 +702,8 @@ var plan_schema_default = {
         },
         payload_values_equal: {
           type: "object",
+          patternProperties: { "^x-": true },
+          additionalProperties: false,
           description: "The payload values at these keys are equal.",
           required: [
             "keys"
@@ -711,6 +727,8 @@ var plan_schema_default = {
         },
         command: {
           type: "object",
+          patternProperties: { "^x-": true },
+          additionalProperties: false,
           description: "The command exits 0.",
           required: [
             "argv"
@@ -735,6 +753,8 @@ var plan_schema_default = {
         },
         command_output_contains: {
           type: "object",
+          patternProperties: { "^x-": true },
+          additionalProperties: false,
           description: "The command's output contains the text.",
           required: [
             "argv",

@@ -9,7 +9,7 @@ import {
   executionFields,
   outputLinks,
   planBranch
-} from "./chunk-JYDQ6RCH.js";
+} from "./chunk-QCLYWZPF.js";
 import {
   issuePlanId
 } from "./chunk-ECPOWIBB.js";
@@ -20,26 +20,26 @@ import {
   classifyRequest,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-ESZXEIPI.js";
+} from "./chunk-IBKJYXPR.js";
 import {
   extractPlan,
   loadPlanText,
   replan
-} from "./chunk-AEEODTHH.js";
+} from "./chunk-HC4CHRGG.js";
 import {
   ExecAgentRunner
-} from "./chunk-SRZ3U3H4.js";
+} from "./chunk-HIMHTLNS.js";
 import {
   newState
-} from "./chunk-C5QMNIBU.js";
+} from "./chunk-E6N6Z6MN.js";
 import {
   effectiveQueue
 } from "./chunk-NWIZML63.js";
 import {
   decidePermission
 } from "./chunk-G7CRUPCD.js";
-import "./chunk-22OOIRKY.js";
-import "./chunk-2UI7E3J7.js";
+import "./chunk-KI3SBJOW.js";
+import "./chunk-JJTX75AI.js";
 import {
   isStatus,
   replyComment,

@@ -29,13 +29,13 @@ import {
 } from "./chunk-G7CRUPCD.js";
 import {
   parseState
-} from "./chunk-22OOIRKY.js";
+} from "./chunk-KI3SBJOW.js";
 import {
   checkRelativePath,
   compilePattern,
   isPathLike,
   parseAgentCommand
-} from "./chunk-2UI7E3J7.js";
+} from "./chunk-JJTX75AI.js";
 import {
   ConfigError,
   ConflictError,
@@ -2105,7 +2105,7 @@ function startAttempt(state, a) {
   return { state: { ...next, notBefore: null }, notices: [] };
 }
 function finishAttempt(state, stepId, r, now, opts = {}) {
-  const succeeded = r.outcome === "succeeded";
+  const succeeded = r.outcome === "succeeded" || r.outcome === "recovered";
   let next = withRun(state, stepId, (run) => {
     const { payload: earlier, ...rest } = run;
     const payload = succeeded ? r.payload : earlier;
@@ -2121,13 +2121,16 @@ function finishAttempt(state, stepId, r, now, opts = {}) {
         outcome: r.outcome,
         error: r.error,
         durationMs: r.durationMs,
-        ...r.failedRules?.length ? { failedRules: r.failedRules } : {}
+        ...r.failedRules?.length ? { failedRules: r.failedRules } : {},
+        ...r.outcome === "timed_out" && r.timeoutMinutes !== void 0 ? { timeoutMinutes: r.timeoutMinutes } : {}
       })
     };
   });
   if (!succeeded) {
     if (opts.retryAt) next = { ...next, notBefore: opts.retryAt };
-    return { state: next, notices: [{ kind: "step-failed", stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== "cancelled" }] };
+    const failed = { kind: "step-failed", stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== "cancelled" };
+    const timedOut = r.outcome === "timed_out" && r.timeoutMinutes !== void 0 ? [{ kind: "timed-out", stepId, minutes: r.timeoutMinutes }] : [];
+    return { state: next, notices: [...timedOut, failed] };
   }
   const known = new Set(next.artifacts ?? []);
   next = { ...next, artifacts: [...next.artifacts ?? [], ...r.outputs.filter((o) => !known.has(o))] };
@@ -2150,6 +2153,11 @@ function advance(state, now) {
 }
 function complete(state) {
   return { state: { ...state, currentStep: state.stepQueue.length, status: "DONE", notBefore: null }, notices: [{ kind: "done" }] };
+}
+function mayAcceptInterrupted(attempt, self, def) {
+  const owner = attempt?.owner;
+  if (!owner || owner.kind !== "local" || self.kind !== "local" || owner.host !== self.host) return false;
+  return (def.requiredOutputs?.length ?? 0) > 0 || (def.validate?.length ?? 0) > 0 || def.expectPayload === true;
 }
 function recoverAttempt(state, stepId, reason, now) {
   const next = withRun(state, stepId, (run) => ({
@@ -2441,6 +2449,12 @@ function minutesSince(iso2, now) {
   return Math.round((now.getTime() - Date.parse(iso2)) / 6e4);
 }
 
+// src/core/tick/notices.ts
+function timedOutText(stepId, minutes) {
+  const limit = minutes >= 1 ? `${Math.round(minutes * 10) / 10} min` : `${Math.round(minutes * 60)} s`;
+  return `step ${stepId} ran over its ${limit}`;
+}
+
 // src/core/render/render.ts
 function stepRows(state, from = 0, to = state.stepQueue.length) {
   const total = state.stepQueue.length;
@@ -2507,7 +2521,8 @@ function resumeLines(state, max = 20) {
   }
   const lines = shown.reverse().map((index) => {
     const r = stepRows(state, index, index + 1)[0];
-    const what = r.status === "SKIPPED" ? "skipped" : `done in ${r.tries} ${r.tries === 1 ? "try" : "tries"}`;
+    const recovered = state.stepRuns[r.id]?.attempts?.at(-1)?.outcome === "recovered";
+    const what = r.status === "SKIPPED" ? "skipped" : `done in ${r.tries} ${r.tries === 1 ? "try" : "tries"}${recovered ? " (recovered: an interrupted attempt's work met the contract)" : ""}`;
     const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(", ")}` : "";
     return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
   });
@@ -2558,7 +2573,7 @@ async function judgeAttempt(result, ctx) {
   if (result.spawnError) return { ...base, outcome: "failed", error: `could not start the agent: ${result.spawnError}` };
   if (result.cancelled) return { ...base, outcome: "cancelled", error: "stopped by a cancel request" };
   if (result.timedOut) {
-    return { ...base, outcome: "timed_out", error: `timed out after ${formatMinutes(ctx.timeoutMs)} (process group terminated)${detail(result, ctx.logFile)}` };
+    return { ...base, outcome: "timed_out", timeoutMinutes: ctx.timeoutMs / 6e4, error: `timed out after ${formatMinutes(ctx.timeoutMs)} (process group terminated)${detail(result, ctx.logFile)}` };
   }
   if (result.exitCode !== 0) {
     const how = result.exitCode === null ? `was killed by ${result.signal ?? "a signal"}` : `exited with code ${result.exitCode}`;
@@ -2681,6 +2696,7 @@ var Tick = class {
     this.inboxMemo = void 0;
     this.writes++;
     for (const notice of notices) {
+      if (notice.kind === "timed-out") this.deps.log.warn(`Plan ${this.state.planId ?? "plan"}: ${timedOutText(notice.stepId, notice.minutes)}.`);
       try {
         await this.deps.notifier.notify(notice, this.state);
       } catch (err) {
@@ -2855,10 +2871,45 @@ var Tick = class {
   async recover(d) {
     if (d.attempt?.logFile) await this.deps.agent.reap(d.attempt.logFile);
     this.deps.log.warn(`${d.stepId} attempt ${d.attempt?.n ?? "?"} ${d.reason}`);
+    if (await this.acceptInterrupted(d)) return;
     await this.commit(recoverAttempt(this.state, d.stepId, d.reason, this.now()), {
       kind: "update",
       message: `${d.stepId} attempt ${d.attempt?.n ?? "?"} interrupted`
     });
+  }
+  /**
+   * Crash acceptance: the dead attempt's work is still in this workspace, so its step's contract
+   * is checked before spending another agent run. True when the step was recorded DONE.
+   */
+  async acceptInterrupted(d) {
+    const def = stepDef(this.state, d.stepId);
+    const n = d.attempt?.n;
+    if (n === void 0 || !mayAcceptInterrupted(d.attempt, this.cfg.owner, def)) return false;
+    if (currentStepId(this.state) !== d.stepId) return false;
+    const paths = attemptPaths(this.cfg.logDir, d.stepId, n);
+    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv({ kind: "run", stepId: d.stepId, n, prompt: "", retry: false }, paths.payloadFile) };
+    const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
+    const exited = { exitCode: 0, signal: null, timedOut: false, cancelled: false, stdout: "", stderr: "", outputBytes: 0, durationMs: 0 };
+    const judged = await judgeAttempt(exited, {
+      requiredOutputs: def.requiredOutputs ?? [],
+      missingOutputs: (outputs) => this.deps.workspace.missingOutputs(outputs),
+      timeoutMs: 0,
+      logFile: paths.logFile,
+      ...contractChecks(contract, this.state, def, paths, env)
+    });
+    if (judged.outcome !== "succeeded") {
+      this.deps.log.info(`${d.stepId}: the interrupted attempt's work does not meet the step's contract (${judged.error ?? "failed"}); it runs again.`);
+      return false;
+    }
+    this.deps.log.warn(`${d.stepId}: the interrupted attempt ${n} left work that meets the step's contract; recorded as recovered, no new agent run.`);
+    const last = this.state.currentStep === this.state.stepQueue.length - 1;
+    const reopen = last ? await this.missingDoneOutputs(this.state.currentStep) : /* @__PURE__ */ new Map();
+    const recovered = { ...judged, outcome: "recovered", exitCode: null, error: null };
+    await this.commit(finishAttempt(this.state, d.stepId, recovered, this.now(), reopen.size ? { reopen } : {}), {
+      kind: "completion",
+      message: `${d.stepId} attempt ${n} recovered`
+    });
+    return true;
   }
   /** Runs one attempt; returns a result when the tick must stop instead of continuing. */
   async runAttempt(d) {
@@ -3036,6 +3087,7 @@ export {
   resumeLines,
   finalSummary,
   blockerReport,
+  timedOutText,
   ROUTE_RETRY,
   ROUTE_FAIL,
   activeStepId,

@@ -5,24 +5,24 @@ import {
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-VJNBT2JR.js";
+} from "./chunk-BTM7BFJJ.js";
 import {
   ConsoleLog,
   acquireLock,
   branchOf,
   createEngine,
   report
-} from "./chunk-2NT4QXI5.js";
+} from "./chunk-OJRO5A7N.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-H6IBP7FF.js";
-import "./chunk-AEEODTHH.js";
+} from "./chunk-L4NCR35G.js";
+import "./chunk-HC4CHRGG.js";
 import {
   terminalJson,
   tick
-} from "./chunk-SRZ3U3H4.js";
-import "./chunk-C5QMNIBU.js";
+} from "./chunk-HIMHTLNS.js";
+import "./chunk-E6N6Z6MN.js";
 import "./chunk-NWIZML63.js";
 import "./chunk-A7XPLWEY.js";
 import {
@@ -31,7 +31,7 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-X3NDHOW7.js";
+} from "./chunk-KMLSVSYQ.js";
 import {
   isActiveRef,
   isRefSafePlanId,
@@ -41,8 +41,8 @@ import {
 } from "./chunk-G7CRUPCD.js";
 import {
   parseState
-} from "./chunk-22OOIRKY.js";
-import "./chunk-2UI7E3J7.js";
+} from "./chunk-KI3SBJOW.js";
+import "./chunk-JJTX75AI.js";
 import {
   ConfigError,
   describeError

@@ -84,11 +84,46 @@ function listSome(names, limit = 10) {
   }
   return total > limit ? `${shown.join(", ")}, ... (${total} in all)` : shown.join(", ");
 }
+var EXTENSION_PREFIX = "x-";
+function checkKnownFields(issues, path, record, known) {
+  for (const field of Object.keys(record)) {
+    if (known.includes(field) || field.startsWith(EXTENSION_PREFIX)) continue;
+    const near = nearestName(field, known);
+    const hint = near ? `did you mean ${near}?` : `expected one of ${known.join(", ")}, or a name starting with "${EXTENSION_PREFIX}" for your own data`;
+    add(issues, key(path, field), `unknown field; ${hint}`);
+  }
+}
+function nearestName(name, known) {
+  const lower = name.toLowerCase();
+  let best;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const d = editDistance(lower, candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  const limit = Math.max(2, Math.floor(Math.max(name.length, best?.length ?? 0) / 3));
+  return bestDistance <= limit ? best : void 0;
+}
+function editDistance(a, b) {
+  if (a.length > 100 || b.length > 100) return Infinity;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length] ?? Infinity;
+}
 
 // src/core/state/types.ts
 var PLAN_STATUSES = ["AWAITING_APPROVAL", "IN_PROGRESS", "BLOCKED", "DONE", "CANCELLED"];
 var STEP_STATUSES = ["PENDING", "IN_PROGRESS", "DONE", "FAILED", "SKIPPED"];
-var ATTEMPT_OUTCOMES = ["succeeded", "failed", "timed_out", "interrupted", "cancelled"];
+var ATTEMPT_OUTCOMES = ["succeeded", "failed", "timed_out", "interrupted", "cancelled", "recovered"];
 var STATE_VERSION = 1;
 
 // node_modules/re2js/build/index.js
@@ -7189,6 +7224,16 @@ var RULE_KINDS = [
   "command_output_contains"
 ];
 var MAX_COMMAND_TIMEOUT_SECONDS = 604800;
+var RULE_FIELDS = {
+  file_exists: ["path"],
+  file_contains: ["path", "pattern", "flags"],
+  json_schema: ["path", "schema"],
+  payload_has_key: ["key"],
+  payload_value_matches: ["key", "pattern", "flags"],
+  payload_values_equal: ["keys", "step"],
+  command: ["argv", "timeoutSeconds"],
+  command_output_contains: ["argv", "text", "timeoutSeconds"]
+};
 function checkRelativePathField(issues, path, value) {
   if (typeof value !== "string") {
     add(issues, path, `must be a relative path inside the workspace (a string), got ${showValue(value)}`);
@@ -7200,12 +7245,12 @@ function checkRelativePathField(issues, path, value) {
   const why = (reason.startsWith(`${shown} `) ? reason.slice(shown.length + 1) : reason).replace(/; expected .*$/s, "");
   add(issues, path, `must be a relative path inside the workspace, got ${shown} (${why})`);
 }
-function checkRules(value, path, issues, stepIds) {
+function checkRules(value, path, issues, stepIds, strict = false) {
   if (!Array.isArray(value)) {
     add(issues, path, `must be an array of validation rules, got ${showValue(value)}`);
     return;
   }
-  value.forEach((rule, i) => checkRule(rule, index(path, i), { issues, stepIds }));
+  value.forEach((rule, i) => checkRule(rule, index(path, i), { issues, stepIds, strict }));
 }
 function checkRule(rule, path, ctx) {
   const expected = `an object with exactly one key among ${RULE_KINDS.join(", ")}`;
@@ -7220,7 +7265,8 @@ function checkRule(rule, path, ctx) {
   }
   const kind = keys[0];
   if (!RULE_KINDS.includes(kind)) {
-    add(ctx.issues, key(path, kind), `is not a known rule kind; expected one of ${RULE_KINDS.join(", ")}`);
+    const near = nearestName(kind, RULE_KINDS);
+    add(ctx.issues, key(path, kind), `is not a known rule kind; ${near ? `did you mean ${near}? ` : ""}expected one of ${RULE_KINDS.join(", ")}`);
     return;
   }
   const bodyPath = key(path, kind);
@@ -7229,6 +7275,7 @@ function checkRule(rule, path, ctx) {
     add(ctx.issues, bodyPath, `must be an object with the rule's settings, got ${showValue(body)}`);
     return;
   }
+  if (ctx.strict) checkKnownFields(ctx.issues, bodyPath, body, RULE_FIELDS[kind]);
   checkRuleBody(kind, body, bodyPath, ctx);
 }
 function checkRuleBody(kind, body, path, ctx) {
@@ -7414,7 +7461,7 @@ var ENV_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 var RESERVED_ENV_PREFIX = "SEQUENCER_";
 var ROUTE_KEYWORDS = ["retry", "fail"];
 function parsePlan(input, source = "plan") {
-  const { plan, issues } = validatePlan(input);
+  const { plan, issues } = validatePlan(input, "plan", true, { strict: true });
   if (!plan || issues.length > 0) throw new PlanError(issues, source);
   return plan;
 }
@@ -7425,6 +7472,8 @@ function validatePlan(input, basePath = "plan", copy = true, opts = {}) {
     return { issues, stepIds: /* @__PURE__ */ new Set() };
   }
   const plan = copy ? cloneJson(input) : input;
+  const strict = opts.strict === true;
+  if (strict) checkKnownFields(issues, basePath, plan, PLAN_FIELDS);
   const stepsPath = key(basePath, "steps");
   const steps = plan.steps;
   let stepIds = /* @__PURE__ */ new Set();
@@ -7441,7 +7490,7 @@ function validatePlan(input, basePath = "plan", copy = true, opts = {}) {
         add(issues, key(stepsPath, id), `has an invalid step id ${showValue(id)}; expected 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
       }
       const step = steps[id];
-      const normalized = checkStep(step, stepsPath, id, stepIds, issues);
+      const normalized = checkStep(step, stepsPath, id, stepIds, issues, strict);
       if (!normalized) continue;
       if (normalized !== step) Object.defineProperty(steps, id, { value: normalized, enumerable: true, writable: true, configurable: true });
       const target = normalized.onValidationFail;
@@ -7462,6 +7511,23 @@ function validatePlan(input, basePath = "plan", copy = true, opts = {}) {
   }
   return issues.length > 0 ? { issues, stepIds } : { plan, issues, stepIds };
 }
+var PLAN_FIELDS = ["title", "steps", "stepQueue", "deadline", "promptPreamble"];
+var STEP_FIELDS = [
+  "title",
+  "instruction",
+  "requiredOutputs",
+  "required_outputs",
+  "validate",
+  "onValidationFail",
+  "maxAttempts",
+  "retryBackoff",
+  "attemptTimeoutMinutes",
+  "timeoutMinutes",
+  "agent",
+  "env",
+  "expectPayload",
+  "inheritPayload"
+];
 function checkQueue(issues, path, value, stepIds, allowEmpty) {
   if (!Array.isArray(value) || !allowEmpty && value.length === 0) {
     add(issues, path, `must be a${allowEmpty ? "n" : " non-empty"} array of step ids, got ${showValue(value)}`);
@@ -7483,7 +7549,7 @@ function checkQueue(issues, path, value, stepIds, allowEmpty) {
 var TIMEOUT_FIELDS = ["attemptTimeoutMinutes", "timeoutMinutes"];
 var MAX_RETRY_BACKOFF_SECONDS = 3600;
 var PAYLOAD_FIELDS = ["expectPayload", "inheritPayload"];
-function checkStep(step, stepsPath, id, stepIds, issues) {
+function checkStep(step, stepsPath, id, stepIds, issues, strict) {
   if (!isRecord(step)) {
     add(issues, key(stepsPath, id), `must be an object with "title" and "instruction", got ${showValue(step)}`);
     return void 0;
@@ -7491,14 +7557,15 @@ function checkStep(step, stepsPath, id, stepIds, issues) {
   if (!isNonEmptyString(step.title)) checkString(issues, key(key(stepsPath, id), "title"), step.title, "a short human-readable label");
   if (!isNonEmptyString(step.instruction)) checkString(issues, key(key(stepsPath, id), "instruction"), step.instruction, "the full instruction for the agent");
   if (isPlainStep(step)) return step;
-  return checkStepFields(step, key(stepsPath, id), id, stepIds, issues);
+  return checkStepFields(step, key(stepsPath, id), id, stepIds, issues, strict);
 }
 var PLAIN_STEP_FIELDS = /* @__PURE__ */ new Set(["title", "instruction"]);
 function isPlainStep(step) {
   for (const field of Object.keys(step)) if (!PLAIN_STEP_FIELDS.has(field)) return false;
   return true;
 }
-function checkStepFields(step, path, id, stepIds, issues) {
+function checkStepFields(step, path, id, stepIds, issues, strict) {
+  if (strict) checkKnownFields(issues, path, step, STEP_FIELDS);
   let outputsField = "requiredOutputs";
   let normalized = step;
   if (Object.hasOwn(step, "required_outputs")) {
@@ -7541,7 +7608,7 @@ function checkStepFields(step, path, id, stepIds, issues) {
     if (v !== void 0 && typeof v !== "boolean") add(issues, key(path, field), `must be true or false, got ${showValue(v)}`);
   }
   if (step.onValidationFail !== void 0) checkRoute(issues, key(path, "onValidationFail"), step.onValidationFail, id, stepIds);
-  if (step.validate !== void 0) checkRules(step.validate, key(path, "validate"), issues, stepIds);
+  if (step.validate !== void 0) checkRules(step.validate, key(path, "validate"), issues, stepIds, strict);
   return normalized;
 }
 function checkEnv(issues, path, env) {

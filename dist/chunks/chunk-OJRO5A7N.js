@@ -2,11 +2,11 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-H6IBP7FF.js";
+} from "./chunk-L4NCR35G.js";
 import {
   loadPlanText,
   replan
-} from "./chunk-AEEODTHH.js";
+} from "./chunk-HC4CHRGG.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -33,10 +33,10 @@ import {
   tick,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-SRZ3U3H4.js";
+} from "./chunk-HIMHTLNS.js";
 import {
   newState
-} from "./chunk-C5QMNIBU.js";
+} from "./chunk-E6N6Z6MN.js";
 import {
   effectiveQueue
 } from "./chunk-NWIZML63.js";
@@ -53,10 +53,10 @@ import {
 } from "./chunk-G7CRUPCD.js";
 import {
   parseState
-} from "./chunk-22OOIRKY.js";
+} from "./chunk-KI3SBJOW.js";
 import {
   isRecord
-} from "./chunk-2UI7E3J7.js";
+} from "./chunk-JJTX75AI.js";
 import {
   ConfigError,
   ConflictError,
@@ -491,7 +491,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-5dea07ffaef9ec40" : "source";
+var BUILD_ID = true ? "build-783733794cc98df4" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {
@@ -838,7 +838,7 @@ async function initCommand(s, print) {
 import { stat as stat2 } from "node:fs/promises";
 import { setTimeout as sleep2 } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-CYP46NW7.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-MEMYCANJ.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

@@ -1,11 +1,11 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-SRZ3U3H4.js";
+} from "./chunk-HIMHTLNS.js";
 import {
   daysBetween,
   lastChangeMs
-} from "./chunk-X3NDHOW7.js";
+} from "./chunk-KMLSVSYQ.js";
 import {
   isFinishedStatus,
   isIdleStatus,

@@ -17,7 +17,7 @@ import {
   listSome,
   timestampProblem,
   validatePlan
-} from "./chunk-2UI7E3J7.js";
+} from "./chunk-JJTX75AI.js";
 import {
   StateError,
   showValue

@@ -5,11 +5,11 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-VJNBT2JR.js";
+} from "./chunk-BTM7BFJJ.js";
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-JYDQ6RCH.js";
+} from "./chunk-QCLYWZPF.js";
 import {
   StaticInbox,
   emptyOutputs
@@ -18,22 +18,22 @@ import "./chunk-I3ODYMWU.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-H6IBP7FF.js";
-import "./chunk-SRZ3U3H4.js";
+} from "./chunk-L4NCR35G.js";
+import "./chunk-HIMHTLNS.js";
 import "./chunk-NWIZML63.js";
 import {
   listPlanRefs,
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-X3NDHOW7.js";
+} from "./chunk-KMLSVSYQ.js";
 import {
   isActiveRef,
   isWaitingRef,
   planMatrix
 } from "./chunk-G7CRUPCD.js";
-import "./chunk-22OOIRKY.js";
-import "./chunk-2UI7E3J7.js";
+import "./chunk-KI3SBJOW.js";
+import "./chunk-JJTX75AI.js";
 import {
   isStatus
 } from "./chunk-UQR7UTTI.js";

@@ -1,11 +1,14 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  newState
-} from "./chunk-C5QMNIBU.js";
-import "./chunk-NWIZML63.js";
-import "./chunk-2UI7E3J7.js";
+  checkState,
+  parseState,
+  validateState
+} from "./chunk-KI3SBJOW.js";
+import "./chunk-JJTX75AI.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-PANJYNO7.js";
 export {
-  newState
+  checkState,
+  parseState,
+  validateState
 };

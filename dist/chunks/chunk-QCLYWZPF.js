@@ -17,13 +17,16 @@ import {
   remediationTargets,
   resumeLines,
   stepRows,
-  tick
-} from "./chunk-SRZ3U3H4.js";
+  tick,
+  timedOutText
+} from "./chunk-HIMHTLNS.js";
 import {
   DEFAULT_LIMITS,
+  currentStepId,
   decidePermission,
   gateComment,
   git,
+  lastAttempt,
   parseCommandText,
   scrubWith,
   stepsDone
@@ -203,7 +206,17 @@ function statusComment(state, links = {}) {
   const extra = [];
   if (state.status === "IN_PROGRESS" && state.notBefore) extra.push(`Next step not before ${state.notBefore}.`);
   for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
+  const overran = timedOutLine(state);
+  if (overran) extra.push(overran);
   return [marker(id, "status"), head, "", stepTable(state, links), "", ...extra, `<sub>revision ${state.revision ?? 0} \xB7 last heartbeat ${state.lastHeartbeatIso ?? "-"}</sub>`].join("\n");
+}
+function timedOutLine(state) {
+  const stepId = currentStepId(state);
+  if (stepId === void 0 || state.status === "DONE" || state.status === "CANCELLED") return void 0;
+  const run = state.stepRuns[stepId];
+  const last = run ? lastAttempt(run) : void 0;
+  if (!run || run.status === "DONE" || last?.outcome !== "timed_out" || typeof last.timeoutMinutes !== "number") return void 0;
+  return `\u23F1\uFE0F Attempt ${last.n}: ${inline(timedOutText(stepId, last.timeoutMinutes))}.`;
 }
 function blockerNotice(state, stepId, reason) {
   const id = state.planId ?? "plan";

@@ -4,7 +4,7 @@ import {
   markPlanIdle,
   markPlanWaiting,
   trackingTip
-} from "./chunk-X3NDHOW7.js";
+} from "./chunk-KMLSVSYQ.js";
 import {
   isIdleStatus,
   isWaitingRef

@@ -9,7 +9,7 @@ import {
   STATE_VERSION,
   checkQueue,
   cloneJson
-} from "./chunk-2UI7E3J7.js";
+} from "./chunk-JJTX75AI.js";
 import {
   ConfigError,
   PlanError,
