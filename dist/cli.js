@@ -9,14 +9,14 @@ import {
   localPaths,
   runCommand,
   validateCommand
-} from "./chunks/chunk-OJRO5A7N.js";
-import "./chunks/chunk-L4NCR35G.js";
+} from "./chunks/chunk-HP7W32G2.js";
+import "./chunks/chunk-LITKNJUD.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunks/chunk-IBKJYXPR.js";
-import "./chunks/chunk-HC4CHRGG.js";
+} from "./chunks/chunk-N6WUFHFI.js";
+import "./chunks/chunk-P3JA4MCN.js";
 import {
   ExecAgentRunner,
   statusTable,
@@ -24,19 +24,20 @@ import {
   terminalText,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-HIMHTLNS.js";
+} from "./chunks/chunk-CHG3N2BR.js";
 import {
   newState
-} from "./chunks/chunk-E6N6Z6MN.js";
+} from "./chunks/chunk-O6OTTNS2.js";
 import "./chunks/chunk-NWIZML63.js";
 import "./chunks/chunk-A7XPLWEY.js";
-import "./chunks/chunk-KMLSVSYQ.js";
+import "./chunks/chunk-CR7GYSLB.js";
 import {
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-G7CRUPCD.js";
-import "./chunks/chunk-KI3SBJOW.js";
-import "./chunks/chunk-JJTX75AI.js";
+} from "./chunks/chunk-H3YOHMVR.js";
+import "./chunks/chunk-IJFIVLMN.js";
+import "./chunks/chunk-7ZHH3IPM.js";
+import "./chunks/chunk-KEKBO2EF.js";
 import {
   ConfigError,
   EXIT,
@@ -279,7 +280,7 @@ Commands:
   plan --request TEXT    propose a plan for a request, drafted by the agent when it needs several steps
   status                 show the step table [--json]
   approve [--delay N]    approve a plan that awaits approval
-  cancel [--reason T]    stop the plan (a running agent is stopped: SIGTERM, grace, SIGKILL)
+  cancel [--reason T]    stop the plan (a running agent finds $SEQUENCER_STOP_FILE, then SIGTERM, grace, SIGKILL)
   retry [STEP]           give the blocked step a fresh set of attempts
   skip [STEP]            mark the current step skipped and move on
   resume                 continue a blocked or cancelled plan
@@ -334,6 +335,7 @@ function parseCli(argv, env, cwd) {
         delay: { type: "string" },
         reason: { type: "string" },
         grace: { type: "string" },
+        "stop-grace": { type: "string" },
         request: { type: "string" },
         "request-file": { type: "string" },
         out: { type: "string" },
@@ -393,6 +395,7 @@ ${USAGE}`);
     ...v.branch ? { branch: v.branch } : {},
     ...v.reason ? { reason: v.reason } : {},
     graceSeconds: intOption(v.grace, "--grace", 5, 0, 600),
+    stopGraceSeconds: intOption(v["stop-grace"], "--stop-grace", 10, 0, 3600),
     ...v.request !== void 0 ? { request: v.request } : {},
     ...v["request-file"] !== void 0 ? { requestFile: path4.resolve(cwd, v["request-file"]) } : {},
     ...v.out !== void 0 ? { outFile: path4.resolve(cwd, v.out) } : {},
@@ -422,6 +425,7 @@ function defaults(cwd) {
     quiet: false,
     remote: "origin",
     graceSeconds: 5,
+    stopGraceSeconds: 10,
     staleDays: 14,
     pruneDays: 7,
     pruneMode: "archive",
@@ -447,7 +451,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-MEMYCANJ.js");
+var fleet = () => import("./chunks/fleet-GEADU4GA.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {

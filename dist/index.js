@@ -4,31 +4,32 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-MSENUUD4.js";
+} from "./chunks/chunk-EDJQSMYG.js";
 import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-ECPOWIBB.js";
+} from "./chunks/chunk-KS3UMTVF.js";
 import {
   readRunContext
-} from "./chunks/chunk-I3ODYMWU.js";
+} from "./chunks/chunk-GOHY7VA6.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
 } from "./chunks/chunk-A7XPLWEY.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-KMLSVSYQ.js";
+} from "./chunks/chunk-CR7GYSLB.js";
 import {
   NO_SECRETS,
   attemptTimeoutMsFor,
+  countOf,
   createScrubber,
   currentStepId,
   guardRepository,
   isActiveRef,
   knownSecrets
-} from "./chunks/chunk-G7CRUPCD.js";
+} from "./chunks/chunk-H3YOHMVR.js";
 import {
   ConfigError,
   SequencerError,
@@ -78,12 +79,12 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-GQNJPRML.js"),
-  fleet: () => import("./chunks/fleet-AV57S2SZ.js"),
-  propose: () => import("./chunks/propose-2M275NJW.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-QMZ5JOYC.js"),
-  client: () => import("./chunks/github-client-CAS4AIS4.js"),
-  newState: () => import("./chunks/new-state-RJDRUZMJ.js")
+  tick: () => import("./chunks/plan-tick-E3YLS7U3.js"),
+  fleet: () => import("./chunks/fleet-TNQ7GCPX.js"),
+  propose: () => import("./chunks/propose-GPE3I7WF.js"),
+  dispatch: () => import("./chunks/workflow-dispatch-A6PU5LJA.js"),
+  client: () => import("./chunks/github-client-RSRRBYL7.js"),
+  newState: () => import("./chunks/new-state-WZDGYAVQ.js")
 };
 async function run() {
   let outputs = emptyOutputs();
@@ -207,10 +208,10 @@ async function tickAll(ctx, inputs, client, log, deadline) {
   const refs = await listPlanRefs(ctx.workspace, "origin");
   const now = /* @__PURE__ */ new Date();
   const active = refs.filter((r) => isActiveRef(r, now));
-  log.info(`${refs.length} plan(s) on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(", ")}` : ""}.`);
+  log.info(`${countOf(refs.length, "plan")} on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(", ")}` : ""}.`);
   if (!active.length) {
     log.info("No plans to tick.");
-    return emptyOutputs();
+    return emptyOutputs("IDLE");
   }
   const results = await (await load.fleet()).tickActivePlans(ctx, inputs, await client(), log, deadline, active);
   return finish(ctx, inputs, client, log, results);

@@ -212,6 +212,14 @@ function sameOwner(a, b) {
   return false;
 }
 
+// src/core/render/plural.ts
+function countOf(n, noun) {
+  return `${n} ${n === 1 ? noun : `${noun}s`}`;
+}
+function countOfTotal(n, total, noun, verb) {
+  return `${n} of ${countOf(total, noun)} ${n === 1 ? "was" : "were"} ${verb}`;
+}
+
 // src/adapters/git/git.ts
 import { execFile } from "node:child_process";
 import { accessSync, constants, statSync } from "node:fs";
@@ -767,5 +775,7 @@ export {
   gateComment,
   decidePermission,
   refusalAnswers,
-  parseApprovers
+  parseApprovers,
+  countOf,
+  countOfTotal
 };

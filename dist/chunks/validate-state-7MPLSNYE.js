@@ -1,16 +1,14 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  createGitHubClient,
-  getIfModified,
-  isStatus,
-  statusOf
-} from "./chunk-UQR7UTTI.js";
+  checkState,
+  parseState,
+  validateState
+} from "./chunk-IJFIVLMN.js";
+import "./chunk-7ZHH3IPM.js";
 import "./chunk-TEYULPYE.js";
-import "./chunk-EJHJ3B7N.js";
 import "./chunk-PANJYNO7.js";
 export {
-  createGitHubClient,
-  getIfModified,
-  isStatus,
-  statusOf
+  checkState,
+  parseState,
+  validateState
 };

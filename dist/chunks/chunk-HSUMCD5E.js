@@ -1,17 +1,18 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-HIMHTLNS.js";
+} from "./chunk-CHG3N2BR.js";
 import {
   daysBetween,
   lastChangeMs
-} from "./chunk-KMLSVSYQ.js";
+} from "./chunk-CR7GYSLB.js";
 import {
+  countOf,
   isFinishedStatus,
   isIdleStatus,
   lastAttempt,
   stepRun
-} from "./chunk-G7CRUPCD.js";
+} from "./chunk-H3YOHMVR.js";
 
 // src/core/fleet/audit.ts
 var SEVERITY_ORDER = { error: 0, warning: 1, notice: 2 };
@@ -138,7 +139,7 @@ function formatFinding(f) {
 function findingsMarkdown(findings, planCount) {
   const head = `### Agent Step Sequencer audit
 
-${planCount} plan(s), ${findings.length} finding(s).
+${countOf(planCount, "plan")}, ${countOf(findings.length, "finding")}.
 `;
   if (!findings.length) return `${head}
 Nothing needs attention.
@@ -169,6 +170,10 @@ function maintenancePlan(facts, opts) {
     const since = lastChangeMs(plan);
     const ageDays = since === null ? null : daysBetween(since, opts.now);
     if (isFinishedStatus(state.status) && ageDays !== null && ageDays >= opts.pruneDays) {
+      if (plan.openPullRequests?.length) {
+        actions.push({ kind: "keep", planId, location, pullRequests: plan.openPullRequests });
+        continue;
+      }
       actions.push({
         kind: "prune",
         planId,
@@ -197,6 +202,8 @@ function describeAction(a, done) {
       const caches = a.cacheIds.length ? ` and ${verb("delete", "deleted")} ${a.cacheIds.length} cache entr${a.cacheIds.length === 1 ? "y" : "ies"}` : "";
       return `${a.planId}: ${what} ${a.location} (${a.status}, last change ${a.ageDays} days ago)${caches}`;
     }
+    case "keep":
+      return `${a.planId}: ${verb("keep", "kept")} ${a.location}: pull request ${a.pullRequests.map((n) => `#${n}`).join(", ")} ${a.pullRequests.length === 1 ? "is" : "are"} open`;
     case "mark-idle":
       return `${a.planId}: ${verb("record", "recorded")} as idle in the index (${a.status}), so heartbeats skip it`;
   }

@@ -1,8 +1,9 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   agentEnvironment
-} from "./chunk-I3ODYMWU.js";
+} from "./chunk-GOHY7VA6.js";
 import {
+  ACTIONS_ECHO_CAP,
   CacheStore,
   ExecAgentRunner,
   FsAttemptFiles,
@@ -13,28 +14,28 @@ import {
   ROUTE_FAIL,
   ROUTE_RETRY,
   ScrubbingStore,
-  formatDuration,
+  blockerNotice,
+  cancelledNotice,
+  finalSummaryComment,
+  gateNotice,
+  gateOf,
+  jobSummary,
+  marker,
   remediationTargets,
-  resumeLines,
-  stepRows,
-  tick,
-  timedOutText
-} from "./chunk-HIMHTLNS.js";
+  statusComment,
+  stepTable,
+  tick
+} from "./chunk-CHG3N2BR.js";
 import {
   DEFAULT_LIMITS,
-  currentStepId,
   decidePermission,
   gateComment,
   git,
-  lastAttempt,
   parseCommandText,
-  scrubWith,
-  stepsDone
-} from "./chunk-G7CRUPCD.js";
+  scrubWith
+} from "./chunk-H3YOHMVR.js";
 import {
-  fence,
   getIfModified,
-  inline,
   isOwnComment,
   isStatus,
   leadingMarker,
@@ -43,7 +44,11 @@ import {
   replyMarker,
   runProblemComment,
   statusOf
-} from "./chunk-UQR7UTTI.js";
+} from "./chunk-EKUR4ML3.js";
+import {
+  fence,
+  inline
+} from "./chunk-KEKBO2EF.js";
 import {
   describeError
 } from "./chunk-TEYULPYE.js";
@@ -173,130 +178,23 @@ async function outputLinks(workspace, blobBase, paths) {
   return { file: (p) => `${blobBase}/${shas.get(p) ?? "HEAD"}/${encode(p)}` };
 }
 
-// src/core/render/render-markdown.ts
-function marker(planId, kind, episode) {
-  return `<!-- agent-step-sequencer:${kind}:${planId}${episode ? `:${episode}` : ""} -->`;
-}
-var STATUS_ICON = {
-  PENDING: "\u23F3",
-  IN_PROGRESS: "\u{1F504}",
-  DONE: "\u2705",
-  FAILED: "\u274C",
-  SKIPPED: "\u23ED\uFE0F"
-};
-function link(text, url) {
-  return `[${text}](${url.replace(/[()]/g, (c) => c === "(" ? "%28" : "%29").replace(/[\s<>\\]/g, encodeURIComponent)})`;
-}
-function outputText(path2, links, linked) {
-  return links.file && linked ? link(inline(path2), links.file(path2)) : inline(path2);
-}
-function outputsCell(row, links) {
-  if (!row.outputs.length) return "";
-  return row.outputs.map((o) => outputText(o, links, row.status === "DONE")).join(", ");
-}
-function stepTable(state, links = {}) {
-  const rows = stepRows(state).map(
-    (r) => `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ""} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} | ${outputsCell(r, links)} |`
-  );
-  return ["| # | step | title | status | tries | duration | outputs |", "|---|---|---|---|---|---|---|", ...rows].join("\n");
-}
-function statusComment(state, links = {}) {
-  const id = state.planId ?? "plan";
-  const head = `### ${inline(state.plan.title ?? id)}: ${state.status} (${stepsDone(state)}/${state.stepQueue.length})`;
-  const extra = [];
-  if (state.status === "IN_PROGRESS" && state.notBefore) extra.push(`Next step not before ${state.notBefore}.`);
-  for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
-  const overran = timedOutLine(state);
-  if (overran) extra.push(overran);
-  return [marker(id, "status"), head, "", stepTable(state, links), "", ...extra, `<sub>revision ${state.revision ?? 0} \xB7 last heartbeat ${state.lastHeartbeatIso ?? "-"}</sub>`].join("\n");
-}
-function timedOutLine(state) {
-  const stepId = currentStepId(state);
-  if (stepId === void 0 || state.status === "DONE" || state.status === "CANCELLED") return void 0;
-  const run = state.stepRuns[stepId];
-  const last = run ? lastAttempt(run) : void 0;
-  if (!run || run.status === "DONE" || last?.outcome !== "timed_out" || typeof last.timeoutMinutes !== "number") return void 0;
-  return `\u23F1\uFE0F Attempt ${last.n}: ${inline(timedOutText(stepId, last.timeoutMinutes))}.`;
-}
-function blockerNotice(state, stepId, reason) {
-  const id = state.planId ?? "plan";
-  const run = state.stepRuns[stepId];
-  const attempts = (run?.attempts ?? []).map(
-    (a) => `| ${a.n} | ${a.outcome ?? "-"} | ${a.exitCode ?? "-"} | ${a.durationMs !== void 0 ? formatDuration(a.durationMs) : "-"} | ${inline(a.error ?? "", 160)} |`
-  );
-  const episode = `${stepId}-${run?.attempts?.length ?? run?.tries ?? 0}`;
-  return [
-    marker(id, "blocked", episode),
-    `### \u26D4 Blocked at \`${stepId}\`: ${inline(state.plan.steps[stepId]?.title ?? stepId)}`,
-    "",
-    `**Why:** ${inline(reason, 300)}`,
-    "",
-    ...attempts.length ? ["| attempt | outcome | exit | duration | error |", "|---|---|---|---|---|", ...attempts, ""] : [],
-    "**Last error:**",
-    fence(run?.error ?? "none recorded", 3e3),
-    "",
-    "To continue, reply with one of:",
-    `- \`/retry\`: run \`${stepId}\` again with a fresh set of attempts`,
-    `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
-    "- `/cancel`: stop the plan"
-  ].join("\n");
-}
-function finalSummaryComment(state, links = {}) {
-  const id = state.planId ?? "plan";
-  const outputs = state.artifacts ?? [];
-  return [
-    marker(id, "summary"),
-    `### \u2705 Done: ${inline(state.plan.title ?? id)}`,
-    "",
-    stepTable(state, links),
-    "",
-    outputs.length ? "**Outputs**" : "No outputs were declared.",
-    ...outputs.map((o) => `- ${outputText(o, links, true)}`)
-  ].join("\n");
-}
-function cancelledNotice(state, runningStep, links = {}) {
-  const id = state.planId ?? "plan";
-  const episode = (state.cancelRequested?.at ?? String(state.revision ?? 0)).replace(/[^0-9A-Za-z]/g, "");
-  const by = state.cancelRequested?.by ? ` by ${inline(`@${state.cancelRequested.by}`, 60)}` : "";
-  const reason = state.cancelRequested?.reason ? ` (${inline(state.cancelRequested.reason, 200)})` : "";
-  return [
-    marker(id, "cancelled", episode),
-    `### \u{1F6D1} Cancelled${by}${reason}`,
-    "",
-    runningStep ? `\`${runningStep}\` was running; its agent was stopped (SIGTERM, then SIGKILL after the grace period).` : "No step was running.",
-    `${stepsDone(state)} of ${state.stepQueue.length} steps were done:`,
-    "",
-    stepTable(state, links),
-    "",
-    "Reply `/resume` to continue from the current step."
-  ].join("\n");
-}
-function mermaidQueue(state) {
-  const rows = stepRows(state);
-  const nodeId = (i) => `s${i}`;
-  const label = (r) => `${r.id}: ${r.title}`.replace(/["[\]{}()<>|#;`&\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").slice(0, 60);
-  const lines = ["```mermaid", "flowchart LR"];
-  rows.forEach((r, i) => lines.push(`  ${nodeId(i)}["${label(r)}"]:::${r.status.toLowerCase()}`));
-  for (let i = 1; i < rows.length; i++) lines.push(`  ${nodeId(i - 1)} --> ${nodeId(i)}`);
-  lines.push(
-    "  classDef done fill:#d4f7d4,stroke:#2da44e",
-    "  classDef skipped fill:#eeeeee,stroke:#999999",
-    "  classDef failed fill:#ffd7d5,stroke:#cf222e",
-    "  classDef in_progress fill:#fff2c2,stroke:#bf8700",
-    "  classDef pending fill:#ffffff,stroke:#8c959f",
-    "```"
-  );
-  return lines.join("\n");
-}
-function jobSummary(state, links = {}) {
-  const big = state.stepQueue.length > 200;
-  const resumed = resumeLines(state);
-  return [
-    statusComment(state, links).replace(/^<!--.*-->\n/, ""),
-    "",
-    big ? "" : mermaidQueue(state),
-    ...resumed.length ? ["", "<details><summary>Finished steps</summary>", "", fence(resumed.join("\n"), 2e4), "", "</details>"] : []
-  ].join("\n");
+// src/adapters/git/pull-request-branch.ts
+async function pushPullRequestBranch(spec) {
+  const { workspace: cwd, remote } = spec;
+  const tip = (await git(["rev-parse", "--verify", `refs/remotes/${remote}/${spec.branch}^{commit}`], { cwd })).stdout.trim();
+  const index = { GIT_INDEX_FILE: `${(await git(["rev-parse", "--absolute-git-dir"], { cwd })).stdout.trim()}/sequencer-pr-index` };
+  await git(["read-tree", tip], { cwd, env: index });
+  await git(["rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", spec.stateFolder], { cwd, env: index });
+  const tree = (await git(["write-tree"], { cwd, env: index })).stdout.trim();
+  const date = (await git(["show", "-s", "--format=%cI", tip], { cwd })).stdout.trim();
+  const author = (await git(["show", "-s", "--format=%an%n%ae", tip], { cwd })).stdout.trim().split("\n");
+  const who = { GIT_AUTHOR_NAME: author[0] ?? "sequencer", GIT_AUTHOR_EMAIL: author[1] ?? "", GIT_COMMITTER_NAME: author[0] ?? "sequencer", GIT_COMMITTER_EMAIL: author[1] ?? "" };
+  const commit = (await git(["commit-tree", tree, "-p", tip, "-m", `Leave the sequencer's state out of the pull request`], {
+    cwd,
+    env: { ...who, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date }
+  })).stdout.trim();
+  await git(["push", "-q", remote, `+${commit}:refs/heads/${spec.prBranch}`], { cwd });
+  return commit;
 }
 
 // src/core/plan/execution-fields.ts
@@ -413,10 +311,12 @@ function stepBlocks(state, stepId, position, settings) {
   if (def.expectPayload) facts.push("must write a payload");
   if (def.inheritPayload) facts.push("receives earlier steps\u2019 payloads");
   const outputs = def.requiredOutputs ?? [];
+  const gate = gateOf(def);
   const head = [
     `##### ${position} \`${stepId}\`: ${inline(def.title ?? stepId)}`,
     facts.join(" \xB7 "),
-    ...outputs.length ? [`Required outputs: ${outputs.map((o) => inline(o, 300)).join(", ")}`] : []
+    ...outputs.length ? [`Required outputs: ${outputs.map((o) => inline(o, 300)).join(", ")}`] : [],
+    ...gate ? [`\u270B **Gate:** the plan pauses before this step until a writer replies \`/approve\` again${gate.reason ? ` (${inline(gate.reason, 300)})` : ""}.`] : []
   ].join("\n\n");
   const blocks = [head];
   if (def.agent !== void 0) blocks.push(...labelledFence("**Agent command for this step** (instead of the default; the instruction is added as its last argument):", String(def.agent), "text"));
@@ -662,14 +562,19 @@ var GitHubNotifier = class {
     const s = this.named(state);
     switch (notice.kind) {
       case "blocked":
-        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason));
+        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason, await this.links(s)));
         return;
-      case "done":
-        await this.postOnce(finalSummaryComment(s, await this.links(s)));
-        if (this.o.openPullRequest) await this.openPullRequest(s);
+      case "done": {
+        const summary2 = finalSummaryComment(s, await this.links(s));
+        if (this.o.openPullRequest) await this.openPullRequest(s, summary2);
+        await this.postOnce(withPullRequestLink(summary2, this.pullRequest));
         return;
+      }
       case "cancelled":
         await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(s)));
+        return;
+      case "gate":
+        await this.postOnce(gateNotice(s, notice.stepId, await this.links(s)));
         return;
       default:
         return;
@@ -768,18 +673,26 @@ var GitHubNotifier = class {
     if (marker2) this.index.remember(marker2, comment);
     return comment;
   }
-  async openPullRequest(state) {
+  /** A pull request that cannot be opened is reported, never a reason to withhold the summary. */
+  async openPullRequest(state, summary2) {
     const pr = this.o.openPullRequest;
-    this.pullRequest = await ensurePullRequest({
-      client: this.o.client,
-      owner: this.o.owner,
-      repo: this.o.repo,
-      head: pr.head,
-      base: pr.base,
-      title: pr.title,
-      body: pr.body ?? `Outputs of plan \`${state.planId}\`, requested in #${this.o.issueNumber}.`,
-      ...this.o.log ? { log: this.o.log } : {}
-    });
+    try {
+      await pr.prepare?.();
+      this.pullRequest = await ensurePullRequest({
+        client: this.o.client,
+        owner: this.o.owner,
+        repo: this.o.repo,
+        head: pr.head,
+        base: pr.base,
+        title: pullRequestTitle(state.plan?.title) ?? pr.title,
+        body: summary2,
+        ...this.o.log ? { log: this.o.log } : {}
+      });
+    } catch (err) {
+      const reason = `Could not open the pull request from ${pr.head}: ${describeError(err)}`;
+      this.o.log?.(reason);
+      this.pullRequest = { kind: "not-opened", reason };
+    }
   }
   async links(state) {
     if (!this.o.links) return {};
@@ -798,6 +711,18 @@ function outputPaths(state) {
   const paths = new Set(state.artifacts ?? []);
   for (const step of Object.values(state.plan.steps)) for (const p of step.requiredOutputs ?? []) paths.add(p);
   return [...paths];
+}
+function pullRequestTitle(title) {
+  const line = title?.replace(/\s+/g, " ").trim();
+  if (!line) return void 0;
+  return line.length > 256 ? `${line.slice(0, 255)}\u2026` : line;
+}
+function withPullRequestLink(summary2, pr) {
+  if (!pr || pr.kind === "not-opened") return summary2;
+  return `${summary2}
+
+Pull request: #${pr.number} (${pr.url})
+`;
 }
 
 // src/adapters/github/issue-inbox.ts
@@ -949,8 +874,8 @@ function readMemo(memo) {
     since: typeof since === "string" && !Number.isNaN(Date.parse(since)) ? since : void 0
   };
 }
-function hasNext(link2) {
-  return /rel="next"/.test(link2 ?? "");
+function hasNext(link) {
+  return /rel="next"/.test(link ?? "");
 }
 
 // src/adapters/toolkit/job-summary.ts
@@ -1016,6 +941,9 @@ function issueNumberOf(planId) {
   const m = /^issue-(\d+)$/.exec(planId);
   return m ? Number(m[1]) : null;
 }
+function pullRequestBranch(planId) {
+  return `sequencer-pr/${planId}`;
+}
 function planBranch(inputs, planId) {
   return inputs.stateBranch ? inputs.stateBranch.replace("<plan-id>", planId) : `sequencer/${planId}`;
 }
@@ -1048,8 +976,23 @@ function createNotifier(ctx, inputs, client, planId, log, links) {
     log: (m) => log.warn(m),
     // What the proposal shows as the settings of every step: the workflow's, not the plan's.
     proposal: { ...inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}, limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes } },
-    ...inputs.openPullRequest ? { openPullRequest: { head: planBranch(inputs, planId), base: defaultBranch(ctx), title: `Agent Step Sequencer: ${planId}` } } : {}
+    ...inputs.openPullRequest ? { openPullRequest: pullRequestSpec(ctx, inputs, planId) } : {}
   });
+}
+function runLinks(ctx, branch) {
+  const runUrl = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/actions/runs/${ctx.runId}`;
+  return { runUrl, logsUrl: `${runUrl}#artifacts`, branchUrl: `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/tree/${branch.split("/").map(encodeURIComponent).join("/")}`, branch };
+}
+function pullRequestSpec(ctx, inputs, planId) {
+  const branch = planBranch(inputs, planId);
+  const base = defaultBranch(ctx);
+  const title = `Agent Step Sequencer: ${planId}`;
+  if (inputs.stateStore !== "git") return { head: branch, base, title };
+  const head = pullRequestBranch(planId);
+  const prepare = async () => {
+    await pushPullRequestBranch({ workspace: ctx.workspace, remote: "origin", branch, prBranch: head, stateFolder: `.sequencer/${planId}` });
+  };
+  return { head, base, title, prepare };
 }
 function defaultBranch(ctx) {
   const repo = ctx.payload.repository;
@@ -1099,7 +1042,10 @@ async function tickPlan(ctx, inputs, client, log, opts) {
   const statePath = `${ctx.workspace}/.sequencer/${planId}/state.json`;
   const logDir = `${statePath}.logs`;
   const blobBase = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`;
-  const notifier = createNotifier(ctx, inputs, client, planId, log, (paths) => outputLinks(ctx.workspace, blobBase, paths));
+  const artifactName = sanitizeArtifactName(`sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`);
+  const run = runLinks(ctx, branch);
+  const links = async (paths) => ({ ...await outputLinks(ctx.workspace, blobBase, paths), run });
+  const notifier = createNotifier(ctx, inputs, client, planId, log, links);
   const issueNumber = issueNumberOf(planId);
   const issueInbox = issueNumber === null ? void 0 : new IssueInbox({
     client,
@@ -1138,13 +1084,18 @@ async function tickPlan(ctx, inputs, client, log, opts) {
     logDir,
     leaseMarginMs: 10 * 6e4,
     graceMs: 1e4,
+    // A cancelled agent gets time (a minute by default) to save its work and exit before it is signalled.
+    stopGraceMs: ctx.stopGraceSeconds * 1e3,
     deadline: opts.deadline,
     inboxPollMs: ctx.inboxPollSeconds * 1e3,
     // On GitHub a person must see it: the plan blocks with a notice instead of failing the job.
     preflight: "block",
     // The work branch accepts pushes from anyone with write access (and from every workflow that
     // holds a token): a state that says IN_PROGRESS is no approval.
-    requireApproval: true
+    requireApproval: true,
+    // The attempt's log group shows the agent's output live, up to a cap; the artifact has it all.
+    echoAgentOutput: true,
+    echoCap: { ...ACTIONS_ECHO_CAP, fullLog: `the artifact ${artifactName}` }
   };
   let result;
   let attempts = 0;
@@ -1161,12 +1112,12 @@ async function tickPlan(ctx, inputs, client, log, opts) {
   }
   if (result.state) {
     const outputs = result.state.artifacts ?? [];
-    const fileLinks = await outputLinks(ctx.workspace, blobBase, outputs);
+    const fileLinks = await links(outputs);
     if (notifier && writes > 0) await notifier.publishStatus(result.state, fileLinks).catch((err) => log.warn(`Could not update the status comment: ${String(err)}`));
     await writeJobSummary(log.scrub(jobSummary(result.state, fileLinks))).catch((err) => log.warn(`Could not write the job summary: ${String(err)}`));
   }
   if (attempts > 0) {
-    await uploadAttemptLogs({ dir: logDir, name: `sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`, secrets: log.secrets, log: (m) => log.warn(m) });
+    await uploadAttemptLogs({ dir: logDir, name: artifactName, secrets: log.secrets, log: (m) => log.warn(m) });
   }
   return { result: { ...result, attempts, writes }, branch };
 }
@@ -1180,8 +1131,10 @@ export {
   createCommentOnce,
   writeJobSummary,
   issueNumberOf,
+  pullRequestBranch,
   planBranch,
   createPlanStore,
   createNotifier,
+  runLinks,
   tickPlan
 };

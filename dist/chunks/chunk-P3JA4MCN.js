@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   findJsonSyntaxError
-} from "./chunk-HIMHTLNS.js";
+} from "./chunk-CHG3N2BR.js";
 import {
   planHash
 } from "./chunk-NWIZML63.js";
@@ -10,7 +10,7 @@ import {
   checkQueue,
   isRecord,
   validatePlan
-} from "./chunk-JJTX75AI.js";
+} from "./chunk-7ZHH3IPM.js";
 import {
   PlanError,
   showValue
@@ -7461,6 +7461,8 @@ function replan(state, plan, stepQueue, now) {
     status: "AWAITING_APPROVAL",
     approval: null,
     cancelRequested: null,
+    // A pause at a gate belongs to the old plan: approving the new one is a plan approval.
+    gate: null,
     blockers: [],
     notBefore: null,
     proposal: { at: now.toISOString() }

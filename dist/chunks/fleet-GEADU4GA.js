@@ -5,24 +5,24 @@ import {
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-BTM7BFJJ.js";
+} from "./chunk-HSUMCD5E.js";
 import {
   ConsoleLog,
   acquireLock,
   branchOf,
   createEngine,
   report
-} from "./chunk-OJRO5A7N.js";
+} from "./chunk-HP7W32G2.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-L4NCR35G.js";
-import "./chunk-HC4CHRGG.js";
+} from "./chunk-LITKNJUD.js";
+import "./chunk-P3JA4MCN.js";
 import {
   terminalJson,
   tick
-} from "./chunk-HIMHTLNS.js";
-import "./chunk-E6N6Z6MN.js";
+} from "./chunk-CHG3N2BR.js";
+import "./chunk-O6OTTNS2.js";
 import "./chunk-NWIZML63.js";
 import "./chunk-A7XPLWEY.js";
 import {
@@ -31,18 +31,20 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-KMLSVSYQ.js";
+} from "./chunk-CR7GYSLB.js";
 import {
+  countOf,
   isActiveRef,
   isRefSafePlanId,
   isWaitingRef,
   planMatrix,
   stepsDone
-} from "./chunk-G7CRUPCD.js";
+} from "./chunk-H3YOHMVR.js";
 import {
   parseState
-} from "./chunk-KI3SBJOW.js";
-import "./chunk-JJTX75AI.js";
+} from "./chunk-IJFIVLMN.js";
+import "./chunk-7ZHH3IPM.js";
+import "./chunk-KEKBO2EF.js";
 import {
   ConfigError,
   describeError
@@ -149,7 +151,7 @@ async function checkAllCommand(s) {
   const log = new ConsoleLog({ quiet: s.quiet });
   const now = /* @__PURE__ */ new Date();
   const planIds = s.store === "git" ? (await listPlanRefs(s.workspace, s.remote)).filter((r) => isActiveRef(r, now)).map((r) => r.planId) : activeFilePlans(await scanFilePlans(s.workspace), now.getTime()).map((p) => p.planId);
-  log.info(planIds.length ? `${planIds.length} active plan(s): ${planIds.join(", ")}.` : "No plans to tick.");
+  log.info(planIds.length ? `${countOf(planIds.length, "active plan")}: ${planIds.join(", ")}.` : "No plans to tick.");
   const ticked = [];
   for (const planId of planIds) {
     const one = forPlan(s, planId);
@@ -210,7 +212,7 @@ async function auditCommand(s, print) {
     return 0;
   }
   for (const f of findings) print(formatFinding(f));
-  print(`${facts.plans.length} plan(s), ${findings.length} finding(s).`);
+  print(`${countOf(facts.plans.length, "plan")}, ${countOf(findings.length, "finding")}.`);
   return 0;
 }
 async function maintenanceCommand(s, print) {
@@ -234,7 +236,10 @@ async function maintenanceCommand(s, print) {
     if (!s.json) print(outcome.result === "done" ? describeAction(a, true) : `${a.planId}: ${outcome.result}: ${outcome.detail ?? ""}`);
   }
   if (s.json) print(terminalJson(results, 2));
-  else print(`${actions.length} action(s)${s.apply ? "" : " (dry run: --apply carries them out)"}.`);
+  else print(`${countOf(actions.length, "action")}${s.apply ? "" : " (dry run: --apply carries them out)"}.`);
+  if (!s.json && s.store === "git" && actions.some((a) => a.kind === "prune")) {
+    print("Note: the CLI cannot see pull requests; a pull request opened from a pruned work branch closes. The Action's maintenance keeps such plans.");
+  }
   return results.some((r) => r.result === "failed") ? 1 : 0;
 }
 async function carryOut(s, a, facts) {
@@ -264,6 +269,8 @@ async function carryOut(s, a, facts) {
       const outcome = await pruneFilePlan(s.workspace, a.planId, a.mode, revision);
       return outcome === "pruned" ? { result: "done" } : { result: "skipped", detail: outcome === "busy" ? "a tick holds it" : "it changed since it was read" };
     }
+    case "keep":
+      return { result: "done" };
     case "mark-idle":
       return await markPlanIdle(s.workspace, s.remote, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }) ? { result: "done" } : { result: "skipped", detail: "its marker moved since it was listed" };
   }

@@ -7526,7 +7526,8 @@ var STEP_FIELDS = [
   "agent",
   "env",
   "expectPayload",
-  "inheritPayload"
+  "inheritPayload",
+  "gate"
 ];
 function checkQueue(issues, path, value, stepIds, allowEmpty) {
   if (!Array.isArray(value) || !allowEmpty && value.length === 0) {
@@ -7607,6 +7608,7 @@ function checkStepFields(step, path, id, stepIds, issues, strict) {
     const v = step[field];
     if (v !== void 0 && typeof v !== "boolean") add(issues, key(path, field), `must be true or false, got ${showValue(v)}`);
   }
+  if (step.gate !== void 0) checkGate(issues, key(path, "gate"), step.gate);
   if (step.onValidationFail !== void 0) checkRoute(issues, key(path, "onValidationFail"), step.onValidationFail, id, stepIds);
   if (step.validate !== void 0) checkRules(step.validate, key(path, "validate"), issues, stepIds, strict);
   return normalized;
@@ -7627,6 +7629,11 @@ function checkEnv(issues, path, env) {
     }
     if (typeof value !== "string") add(issues, p, `must be a string (quote numbers and booleans in YAML), got ${showValue(value)}`);
   }
+}
+function checkGate(issues, path, value) {
+  if (value === true || value === false) return;
+  if (isRecord(value) && Object.keys(value).length === 1 && isNonEmptyString(value.reason)) return;
+  add(issues, path, `must be true, false or { "reason": "<why a person must look first>" }, got ${showValue(value)}`);
 }
 function checkRoute(issues, path, value, self, stepIds) {
   if (typeof value === "string" && ROUTE_KEYWORDS.includes(value)) return;

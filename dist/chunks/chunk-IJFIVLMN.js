@@ -17,7 +17,7 @@ import {
   listSome,
   timestampProblem,
   validatePlan
-} from "./chunk-JJTX75AI.js";
+} from "./chunk-7ZHH3IPM.js";
 import {
   StateError,
   showValue

@@ -36,7 +36,8 @@ async function readRunContext(env) {
     workspace,
     runnerTemp: env.RUNNER_TEMP ?? workspace,
     apiPacing: env.SEQUENCER_API_PACING === "off" ? "off" : "github",
-    inboxPollSeconds: pollSeconds(env.SEQUENCER_INBOX_POLL_SECONDS)
+    inboxPollSeconds: pollSeconds(env.SEQUENCER_INBOX_POLL_SECONDS),
+    stopGraceSeconds: stopGraceSeconds(env.SEQUENCER_STOP_GRACE_SECONDS)
   };
 }
 function pollSeconds(raw) {
@@ -44,6 +45,14 @@ function pollSeconds(raw) {
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 1 || n > 3600) {
     throw new ConfigError(`SEQUENCER_INBOX_POLL_SECONDS is "${raw}"; expected a number of seconds from 1 to 3600 (default 60).`);
+  }
+  return n;
+}
+function stopGraceSeconds(raw) {
+  if (raw === void 0 || raw.trim() === "") return 60;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || n > 3600) {
+    throw new ConfigError(`SEQUENCER_STOP_GRACE_SECONDS is "${raw}"; expected a number of seconds from 0 to 3600 (default 60).`);
   }
   return n;
 }

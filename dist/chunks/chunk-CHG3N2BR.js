@@ -8,6 +8,8 @@ import {
   PLAN_BRANCH_PREFIX,
   attemptId,
   attemptTimeoutMsFor,
+  countOf,
+  countOfTotal,
   currentStepId,
   git,
   guardRepository,
@@ -26,16 +28,20 @@ import {
   stepRun,
   stepTimeLeftMs,
   stepsDone
-} from "./chunk-G7CRUPCD.js";
+} from "./chunk-H3YOHMVR.js";
 import {
   parseState
-} from "./chunk-KI3SBJOW.js";
+} from "./chunk-IJFIVLMN.js";
 import {
   checkRelativePath,
   compilePattern,
   isPathLike,
   parseAgentCommand
-} from "./chunk-JJTX75AI.js";
+} from "./chunk-7ZHH3IPM.js";
+import {
+  fence,
+  inline
+} from "./chunk-KEKBO2EF.js";
 import {
   ConfigError,
   ConflictError,
@@ -270,19 +276,35 @@ ${startTimeOf(pgid) ?? ""}
     pipe(child.stderr, err);
     let timedOut = false;
     let cancelled = false;
+    let stoppedBy;
     let stopping = null;
-    const stop = () => stopping ??= terminateGroup(pgid, spec.graceMs).then(() => {
+    let terminating = null;
+    const terminate = () => terminating ??= terminateGroup(pgid, spec.graceMs).then(() => {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     });
+    const stopCooperatively = async () => {
+      const soft = spec.stop;
+      if (soft && soft.graceMs > 0 && writeStopFile(soft.file, soft.message)) {
+        let wait;
+        const ended = await Promise.race([exited.then(() => true), new Promise((resolve) => wait = setTimeout(() => resolve(false), soft.graceMs))]);
+        clearTimeout(wait);
+        if (ended) {
+          stoppedBy = "agent";
+          return;
+        }
+      }
+      stoppedBy = "signal";
+      await terminate();
+    };
     const timer = setTimeout(() => {
       if (stopping) return;
       timedOut = true;
-      void stop();
+      stopping = terminate();
     }, Math.max(0, spec.timeoutMs));
     const onAbort = () => {
       if (stopping) return;
       cancelled = true;
-      void stop();
+      stopping = stopCooperatively();
     };
     spec.signal?.addEventListener("abort", onAbort, { once: true });
     const outcome = await exited;
@@ -307,7 +329,8 @@ ${startTimeOf(pgid) ?? ""}
       stderr: err.toString(),
       outputBytes,
       durationMs: Date.now() - started,
-      ..."error" in outcome ? { spawnError: outcome.error.message } : {}
+      ..."error" in outcome ? { spawnError: outcome.error.message } : {},
+      ...stoppedBy ? { stoppedBy } : {}
     };
   }
   async reap(logFile) {
@@ -330,6 +353,16 @@ function mergeEnv(base, extra) {
   const env = {};
   for (const [k, v] of Object.entries(base)) if (v !== void 0) env[k] = v;
   return Object.assign(env, extra);
+}
+function writeStopFile(file, message) {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${message}
+`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 function isExecutableFile(file) {
   try {
@@ -1142,9 +1175,9 @@ var GitStore = class {
   }
   async push(base) {
     for (let attempt = 0; ; attempt++) {
-      const marker = this.pushIdle ? ["--atomic"] : [];
+      const marker2 = this.pushIdle ? ["--atomic"] : [];
       const refspecs = [`HEAD:refs/heads/${this.branch}`, ...this.pushIdle ? [`+HEAD:${idleRef(this.planId)}`] : []];
-      const res = await this.run(["push", "--porcelain", "--no-verify", ...marker, this.remote, ...refspecs], true);
+      const res = await this.run(["push", "--porcelain", "--no-verify", ...marker2, this.remote, ...refspecs], true);
       if (res.code === 0) return;
       if (!isRaceRejection(res) && !(isRefUpdateFailure(res) && await this.remoteMovedUnder())) {
         await this.undoLocalCommit();
@@ -1269,6 +1302,277 @@ function terminalLine(text) {
 }
 function terminalJson(value, indent) {
   return JSON.stringify(value, null, indent).replace(/[\x7f-\x9f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+// src/core/render/render.ts
+function stepRows(state, from = 0, to = state.stepQueue.length) {
+  const total = state.stepQueue.length;
+  return state.stepQueue.slice(from, to).map((id, offset) => {
+    const i = from + offset;
+    const run = state.stepRuns[id];
+    const def = state.plan.steps[id];
+    return {
+      index: i + 1,
+      total,
+      id,
+      title: def?.title ?? id,
+      // A step whose agent a cancel stopped did not fail: it was cancelled.
+      status: run?.status === "FAILED" && run.attempts?.at(-1)?.outcome === "cancelled" ? "CANCELLED" : run?.status ?? "PENDING",
+      tries: run?.tries ?? 0,
+      durationMs: runDurationMs(run),
+      outputs: def?.requiredOutputs ?? []
+    };
+  });
+}
+function runDurationMs(run) {
+  const attempts = run?.attempts;
+  if (!attempts?.length) return null;
+  const start = Date.parse(attempts[0]?.startedAt ?? "");
+  const end = Date.parse(attempts[attempts.length - 1]?.endedAt ?? "");
+  return Number.isNaN(start) || Number.isNaN(end) ? null : Math.max(0, end - start);
+}
+function formatDuration(ms) {
+  if (ms === null) return "-";
+  if (ms < 1e3) return `${ms}ms`;
+  const s = Math.round(ms / 1e3);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m${String(s % 60).padStart(2, "0")}s`;
+  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
+}
+function statusTable(state) {
+  const header = ["#", "step", "title", "status", "tries", "duration", "outputs"];
+  const rows = stepRows(state).map((r) => [
+    `${r.index}/${r.total}`,
+    r.id,
+    r.title,
+    r.status,
+    String(r.tries),
+    formatDuration(r.durationMs),
+    r.outputs.join(", ") || "-"
+  ].map(terminalLine));
+  const widths = header.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((row) => (row[c] ?? "").length))));
+  const fmt = (cells) => cells.map((cell, c) => clip(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0)).join("  ").trimEnd();
+  const title = state.plan.title ? `${terminalLine(state.plan.title)} ` : "";
+  const head = `${title}[${state.planId ?? "plan"}] ${state.status} (${stepsDone(state)}/${state.stepQueue.length} steps done, revision ${state.revision ?? 0})`;
+  const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
+  if (state.notBefore && state.status === "IN_PROGRESS") extra.push(`next step not before ${state.notBefore}`);
+  return [head, fmt(header), ...rows.map(fmt), ...extra].join("\n");
+}
+function clip(text, width) {
+  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}\u2026`;
+}
+function resumeLines(state, max = 20) {
+  const shown = [];
+  let i = state.currentStep - 1;
+  for (; i >= 0 && shown.length < max; i--) {
+    const status = state.stepRuns[state.stepQueue[i] ?? ""]?.status;
+    if (status === "DONE" || status === "SKIPPED") shown.push(i);
+  }
+  const lines = shown.reverse().map((index) => {
+    const r = stepRows(state, index, index + 1)[0];
+    const recovered = state.stepRuns[r.id]?.attempts?.at(-1)?.outcome === "recovered";
+    const what = r.status === "SKIPPED" ? "skipped" : `done in ${r.tries} ${r.tries === 1 ? "try" : "tries"}${recovered ? " (recovered: an interrupted attempt's work met the contract)" : ""}`;
+    const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(", ")}` : "";
+    return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
+  });
+  if (i >= 0) lines.unshift(`(steps 1-${i + 1} not shown)`);
+  return lines;
+}
+function finalSummary(state, link2 = (p) => p) {
+  const rows = stepRows(state);
+  const outputs = state.artifacts ?? [];
+  const lines = [
+    `${state.plan.title ?? state.planId ?? "Plan"}: all ${rows.length} steps finished (${rows.filter((r) => r.status === "DONE").length} done, ${rows.filter((r) => r.status === "SKIPPED").length} skipped).`,
+    ...rows.map((r) => `  (${r.index}/${r.total}) ${r.id} ${r.title}: ${r.status.toLowerCase()}${r.tries ? ` in ${r.tries} ${r.tries === 1 ? "try" : "tries"}` : ""}`),
+    outputs.length ? "Outputs:" : "No outputs were declared.",
+    ...outputs.map((o) => `  - ${link2(o)}`)
+  ];
+  return lines.join("\n");
+}
+function blockerReport(state, stepId, reason) {
+  const run = state.stepRuns[stepId];
+  const attempts = (run?.attempts ?? []).map(
+    (a) => `  attempt ${a.n}: ${a.outcome ?? "unknown"}${a.exitCode !== void 0 && a.exitCode !== null ? ` (exit ${a.exitCode})` : ""}${a.error ? ` - ${firstLine(a.error)}` : ""}`
+  );
+  return [
+    `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
+    `Last error: ${run?.error ?? "none recorded"}`,
+    ...attempts.length ? ["Attempts:", ...attempts] : [],
+    "To continue: retry (fresh attempts), skip (move on without it), or cancel."
+  ].join("\n");
+}
+function firstLine(text) {
+  const line = text.split("\n", 1)[0] ?? "";
+  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+// src/core/tick/notices.ts
+function timedOutText(stepId, minutes) {
+  const limit = minutes >= 1 ? `${Math.round(minutes * 10) / 10} min` : `${Math.round(minutes * 60)} s`;
+  return `step ${stepId} ran over its ${limit}`;
+}
+
+// src/core/tick/cooperative-stop.ts
+var STOP_MESSAGE = "The plan was cancelled: stop now, save your work and exit.";
+function stoppedText(stoppedBy) {
+  return stoppedBy === "agent" ? "the agent stopped by itself" : "its agent was stopped with SIGTERM (SIGKILL after the grace period)";
+}
+
+// src/core/render/render-markdown.ts
+function marker(planId, kind, episode) {
+  return `<!-- agent-step-sequencer:${kind}:${planId}${episode ? `:${episode}` : ""} -->`;
+}
+var STATUS_ICON = {
+  PENDING: "\u23F3",
+  IN_PROGRESS: "\u{1F504}",
+  DONE: "\u2705",
+  FAILED: "\u274C",
+  SKIPPED: "\u23ED\uFE0F",
+  CANCELLED: "\u{1F6D1}"
+};
+function runFooter(links) {
+  const r = links.run;
+  if (!r) return [];
+  return [`<sub>${link("workflow run", r.runUrl)} \xB7 ${link("attempt logs", r.logsUrl)} \xB7 work branch ${link(`\`${r.branch.replace(/`/g, "")}\``, r.branchUrl)}</sub>`];
+}
+function link(text, url) {
+  return `[${text}](${url.replace(/[()]/g, (c) => c === "(" ? "%28" : "%29").replace(/[\s<>\\]/g, encodeURIComponent)})`;
+}
+function outputText(path10, links, linked) {
+  return links.file && linked ? link(inline(path10), links.file(path10)) : inline(path10);
+}
+function outputsCell(row, links) {
+  if (!row.outputs.length) return "";
+  return row.outputs.map((o) => outputText(o, links, row.status === "DONE")).join(", ");
+}
+var FULL_TABLE_STEPS = 30;
+var TABLE_WINDOW = 10;
+function stepTable(state, links = {}) {
+  const all = stepRows(state);
+  const row = (r) => `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ""} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} | ${outputsCell(r, links)} |`;
+  const header = ["| # | step | title | status | tries | duration | outputs |", "|---|---|---|---|---|---|---|"];
+  if (all.length <= FULL_TABLE_STEPS) return [...header, ...all.map(row)].join("\n");
+  const current = Math.min(Math.max(0, state.currentStep), all.length);
+  const from = Math.max(0, current - TABLE_WINDOW);
+  const to = Math.min(all.length, current + TABLE_WINDOW);
+  const before = from;
+  const after = all.length - to;
+  return [
+    ...before ? [`${countOf(before, "earlier step")} not shown (${summarize(all.slice(0, from))}).`, ""] : [],
+    ...header,
+    ...all.slice(from, to).map(row),
+    ...after ? ["", `${countOf(after, "later step")} not shown.`] : []
+  ].join("\n");
+}
+function summarize(rows) {
+  const by = /* @__PURE__ */ new Map();
+  for (const r of rows) by.set(r.status, (by.get(r.status) ?? 0) + 1);
+  return [...by].map(([status, n]) => `${n} ${status}`).join(", ");
+}
+function statusComment(state, links = {}) {
+  const id = state.planId ?? "plan";
+  const head = `### ${inline(state.plan.title ?? id)}: ${state.status} (${stepsDone(state)}/${state.stepQueue.length})`;
+  const extra = [];
+  if (state.status === "IN_PROGRESS" && state.notBefore) extra.push(`Next step not before ${state.notBefore}.`);
+  if (state.status === "BLOCKED") for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
+  const overran = timedOutLine(state);
+  if (overran) extra.push(overran);
+  return [marker(id, "status"), head, "", stepTable(state, links), "", ...extra, `<sub>revision ${state.revision ?? 0} \xB7 last heartbeat ${state.lastHeartbeatIso ?? "-"}</sub>`, ...runFooter(links)].join("\n");
+}
+function timedOutLine(state) {
+  const stepId = currentStepId(state);
+  if (stepId === void 0 || state.status === "DONE" || state.status === "CANCELLED") return void 0;
+  const run = state.stepRuns[stepId];
+  const last = run ? lastAttempt(run) : void 0;
+  if (!run || run.status === "DONE" || last?.outcome !== "timed_out" || typeof last.timeoutMinutes !== "number") return void 0;
+  return `\u23F1\uFE0F Attempt ${last.n}: ${inline(timedOutText(stepId, last.timeoutMinutes))}.`;
+}
+function blockerNotice(state, stepId, reason, links = {}) {
+  const id = state.planId ?? "plan";
+  const run = state.stepRuns[stepId];
+  const attempts = (run?.attempts ?? []).map(
+    (a) => `| ${a.n} | ${a.outcome ?? "-"} | ${a.exitCode ?? "-"} | ${a.durationMs !== void 0 ? formatDuration(a.durationMs) : "-"} | ${inline(a.error ?? "", 160)} |`
+  );
+  const episode = `${stepId}-${run?.attempts?.length ?? run?.tries ?? 0}`;
+  return [
+    marker(id, "blocked", episode),
+    `### \u26D4 Blocked at \`${stepId}\`: ${inline(state.plan.steps[stepId]?.title ?? stepId)}`,
+    "",
+    `**Why:** ${inline(reason, 300)}`,
+    "",
+    ...attempts.length ? ["| attempt | outcome | exit | duration | error |", "|---|---|---|---|---|", ...attempts, ""] : [],
+    "**Last error:**",
+    fence(run?.error ?? "none recorded", 3e3),
+    "",
+    "To continue, reply with one of:",
+    `- \`/retry\`: run \`${stepId}\` again with a fresh set of attempts`,
+    `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
+    "- `/cancel`: stop the plan",
+    ...links.run ? ["", ...runFooter(links)] : []
+  ].join("\n");
+}
+var SUMMARY_OUTPUTS = 100;
+function finalSummaryComment(state, links = {}) {
+  const id = state.planId ?? "plan";
+  const outputs = state.artifacts ?? [];
+  return [
+    marker(id, "summary"),
+    `### \u2705 Done: ${inline(state.plan.title ?? id)}`,
+    "",
+    stepTable(state, links),
+    "",
+    outputs.length ? "**Outputs**" : "No outputs were declared.",
+    ...outputs.slice(0, SUMMARY_OUTPUTS).map((o) => `- ${outputText(o, links, true)}`),
+    ...outputs.length > SUMMARY_OUTPUTS ? [`- \u2026 and ${countOf(outputs.length - SUMMARY_OUTPUTS, "more output")}: ${links.run ? `${link("work branch", links.run.branchUrl)}` : "see the work branch"}`] : [],
+    ...links.run ? ["", ...runFooter(links)] : []
+  ].join("\n");
+}
+function cancelledNotice(state, runningStep, links = {}) {
+  const id = state.planId ?? "plan";
+  const episode = (state.cancelRequested?.at ?? String(state.revision ?? 0)).replace(/[^0-9A-Za-z]/g, "");
+  const by = state.cancelRequested?.by ? ` by ${inline(`@${state.cancelRequested.by}`, 60)}` : "";
+  const reason = state.cancelRequested?.reason ? ` (${inline(state.cancelRequested.reason, 200)})` : "";
+  return [
+    marker(id, "cancelled", episode),
+    `### \u{1F6D1} Cancelled${by}${reason}`,
+    "",
+    runningStep ? `\`${runningStep}\` was running; ${stoppedText(lastAttempt(stepRun(state, runningStep))?.stoppedBy)}.` : "No step was running.",
+    `${countOfTotal(stepsDone(state), state.stepQueue.length, "step", "done")}:`,
+    "",
+    stepTable(state, links),
+    "",
+    "Reply `/resume` to continue from the current step.",
+    ...links.run ? ["", ...runFooter(links)] : []
+  ].join("\n");
+}
+function mermaidQueue(state) {
+  const rows = stepRows(state);
+  const nodeId = (i) => `s${i}`;
+  const label = (r) => `${r.id}: ${r.title}`.replace(/["[\]{}()<>|#;`&\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").slice(0, 60);
+  const lines = ["```mermaid", "flowchart LR"];
+  rows.forEach((r, i) => lines.push(`  ${nodeId(i)}["${label(r)}"]:::${r.status.toLowerCase()}`));
+  for (let i = 1; i < rows.length; i++) lines.push(`  ${nodeId(i - 1)} --> ${nodeId(i)}`);
+  lines.push(
+    "  classDef done fill:#d4f7d4,stroke:#2da44e",
+    "  classDef skipped fill:#eeeeee,stroke:#999999",
+    "  classDef failed fill:#ffd7d5,stroke:#cf222e",
+    "  classDef cancelled fill:#eeeeee,stroke:#cf222e",
+    "  classDef in_progress fill:#fff2c2,stroke:#bf8700",
+    "  classDef pending fill:#ffffff,stroke:#8c959f",
+    "```"
+  );
+  return lines.join("\n");
+}
+function jobSummary(state, links = {}) {
+  const big = state.stepQueue.length > 200;
+  const resumed = resumeLines(state);
+  return [
+    statusComment(state, links).replace(/^<!--.*-->\n/, ""),
+    "",
+    big ? "" : mermaidQueue(state),
+    ...resumed.length ? ["", "<details><summary>Finished steps</summary>", "", fence(resumed.join("\n"), 2e4), "", "</details>"] : []
+  ].join("\n");
 }
 
 // src/adapters/process/local-owner.ts
@@ -1612,8 +1916,8 @@ function ruleLabel(rule) {
   if ("file_exists" in rule) return `file_exists(${rule.file_exists.path})`;
   if ("file_contains" in rule) return `file_contains(${rule.file_contains.path}, ${regexText(rule.file_contains.pattern, rule.file_contains.flags)})`;
   if ("json_schema" in rule) {
-    const { path: path9, schema } = rule.json_schema;
-    return typeof schema === "string" ? `json_schema(${path9}, ${schema})` : `json_schema(${path9})`;
+    const { path: path10, schema } = rule.json_schema;
+    return typeof schema === "string" ? `json_schema(${path10}, ${schema})` : `json_schema(${path10})`;
   }
   if ("payload_has_key" in rule) return `payload_has_key(${rule.payload_has_key.key})`;
   if ("payload_value_matches" in rule) {
@@ -1630,9 +1934,9 @@ function ruleLabel(rule) {
 }
 var NOT_FOUND = "not found in the workspace";
 var FileTooLargeError = class extends Error {
-  constructor(path9, bytes, limit) {
-    super(`${path9} is ${byteSize(bytes)}, more than the ${byteSize(limit)} a rule reads`);
-    this.path = path9;
+  constructor(path10, bytes, limit) {
+    super(`${path10} is ${byteSize(bytes)}, more than the ${byteSize(limit)} a rule reads`);
+    this.path = path10;
     this.bytes = bytes;
     this.limit = limit;
     this.name = "FileTooLargeError";
@@ -1957,6 +2261,42 @@ var ScrubbingStore = class {
   }
 };
 
+// src/core/render/output-echo.ts
+var ACTIONS_ECHO_CAP = { maxLines: 2e3, maxChars: 256 * 1024 };
+function truncationLine(hiddenLines, fullLog) {
+  return `\u2026 output truncated (${hiddenLines} more ${hiddenLines === 1 ? "line" : "lines"} not shown), full log in ${fullLog}`;
+}
+function lineEcho(emit, cap) {
+  let pending = "";
+  let lines = 0;
+  let chars = 0;
+  let hidden = 0;
+  const show = (line) => {
+    if (cap && (lines >= cap.maxLines || chars + line.length > cap.maxChars)) {
+      hidden++;
+      return;
+    }
+    lines++;
+    chars += line.length;
+    emit(line);
+  };
+  return {
+    push(chunk) {
+      const parts = (pending + chunk).split(/\r\n|\n|\r/);
+      pending = parts.pop() ?? "";
+      for (const line of parts) show(line);
+    },
+    end() {
+      if (pending) show(pending);
+      pending = "";
+      if (cap && hidden > 0) emit(truncationLine(hidden, cap.fullLog));
+    }
+  };
+}
+
+// src/engine.ts
+import path9 from "node:path";
+
 // src/core/tick/prompts.ts
 function troubleshootingPrompt(stepId, tries, error, instruction) {
   return `Step ${stepId} failed (tries: ${tries}). Previous run ended with: ${error}. Please troubleshoot and retry: ${instruction}`;
@@ -2122,7 +2462,8 @@ function finishAttempt(state, stepId, r, now, opts = {}) {
         error: r.error,
         durationMs: r.durationMs,
         ...r.failedRules?.length ? { failedRules: r.failedRules } : {},
-        ...r.outcome === "timed_out" && r.timeoutMinutes !== void 0 ? { timeoutMinutes: r.timeoutMinutes } : {}
+        ...r.outcome === "timed_out" && r.timeoutMinutes !== void 0 ? { timeoutMinutes: r.timeoutMinutes } : {},
+        ...r.stoppedBy ? { stoppedBy: r.stoppedBy } : {}
       })
     };
   });
@@ -2181,7 +2522,7 @@ function cancel(state) {
   const stepId = currentStepId(state);
   const stopped = stepId !== void 0 && lastAttempt(stepRun(state, stepId))?.outcome === "cancelled" ? stepId : null;
   return {
-    state: { ...state, status: "CANCELLED", notBefore: null },
+    state: { ...state, status: "CANCELLED", notBefore: null, ...state.gate ? { gate: null } : {} },
     notices: [{ kind: "cancelled", runningStep: stopped }]
   };
 }
@@ -2200,6 +2541,44 @@ function reopenSteps(state, missingByStep) {
     state: { ...next, currentStep: earliest, status: "IN_PROGRESS", artifacts: (next.artifacts ?? []).filter((a) => !artifactsGone.has(a)) },
     notices
   };
+}
+
+// src/core/tick/gates.ts
+function gateOf(def) {
+  const gate = def.gate;
+  if (gate === true) return {};
+  if (gate && typeof gate === "object" && typeof gate.reason === "string") return { reason: gate.reason };
+  return null;
+}
+function gateClosed(state, stepId, def) {
+  if (!gateOf(def)) return false;
+  return stepRun(state, stepId).gatePassed?.planHash !== (state.planHash ?? "");
+}
+function pauseAtGate(state, stepId, def, now) {
+  const reason = gateOf(def)?.reason;
+  const gate = { stepId, planHash: state.planHash ?? "", at: now.toISOString(), ...reason !== void 0 ? { reason } : {} };
+  return { state: { ...state, status: "AWAITING_APPROVAL", gate }, notices: [{ kind: "gate", stepId }] };
+}
+function passGate(state, cmd, now) {
+  const gate = state.gate;
+  const refuse2 = (reply) => ({ state, changed: false, reply, notices: [], refused: true });
+  if (state.status !== "AWAITING_APPROVAL") return refuse2(`Nothing to approve: the plan is ${state.status}.`);
+  const pausedAt = Math.floor(Date.parse(gate.at) / 1e3) * 1e3;
+  if (cmd.at && !Number.isNaN(pausedAt) && Date.parse(cmd.at) < pausedAt) {
+    return refuse2(`This approval was written before the plan paused at the gate of ${gate.stepId} (${gate.at}). Review what ran and approve again.`);
+  }
+  const planHash2 = state.planHash ?? "";
+  if (cmd.planHash && cmd.planHash !== gate.planHash || gate.planHash !== planHash2) {
+    return refuse2(`This approval is for plan ${cmd.planHash ?? planHash2}, but the gate of ${gate.stepId} was reached under plan ${gate.planHash}. Review the plan and approve again.`);
+  }
+  const run = stepRun(state, gate.stepId);
+  const next = {
+    ...state,
+    status: "IN_PROGRESS",
+    gate: null,
+    stepRuns: { ...state.stepRuns, [gate.stepId]: { ...run, gatePassed: { by: cmd.by, at: now.toISOString(), planHash: planHash2 } } }
+  };
+  return { state: next, changed: true, reply: `Gate of ${gate.stepId} passed by @${cmd.by}. Starting ${gate.stepId}.`, notices: [] };
 }
 
 // src/core/tick/apply-command.ts
@@ -2222,6 +2601,7 @@ function applyCommand(state, cmd, now) {
   }
 }
 function approve(state, cmd, now) {
+  if (state.gate) return passGate(state, cmd, now);
   if (state.status !== "AWAITING_APPROVAL") return refuse(state, `Nothing to approve: the plan is ${state.status}.`);
   const current = state.planHash;
   if (cmd.commentId !== void 0 || cmd.at !== void 0) {
@@ -2304,7 +2684,7 @@ function unblock(state, named, verb) {
   return { state: next, changed: true, reply: `Retrying ${stepId} with a fresh set of attempts.`, notices: [] };
 }
 function skip(state, named, now) {
-  if (state.status !== "BLOCKED" && state.status !== "IN_PROGRESS") return refuse(state, `Nothing to skip: the plan is ${state.status}.`);
+  if (state.status !== "BLOCKED" && state.status !== "IN_PROGRESS" && !state.gate) return refuse(state, `Nothing to skip: the plan is ${state.status}.`);
   const target = targetStep(state, named);
   if ("error" in target) return refuse(state, `Cannot skip: ${target.error}.`);
   const { stepId } = target;
@@ -2317,6 +2697,7 @@ function skip(state, named, now) {
     ...state,
     status: "IN_PROGRESS",
     blockers: clearBlockers(state, stepId),
+    ...state.gate ? { gate: null } : {},
     stepRuns: { ...state.stepRuns, [stepId]: { ...run, status: "SKIPPED" } }
   };
   const moved = advance(skipped, now);
@@ -2341,8 +2722,9 @@ function statusLine(state) {
   const run = stepId !== void 0 ? stepRun(state, stepId) : void 0;
   const where = stepId !== void 0 && state.status !== "DONE" ? `; current step ${stepId} (${run?.status ?? "PENDING"}, ${run?.tries ?? 0} tries)` : "";
   const wait = state.status === "IN_PROGRESS" && state.notBefore ? `; next step not before ${state.notBefore}` : "";
+  const gate = state.status === "AWAITING_APPROVAL" && state.gate ? `; paused at the gate of ${state.gate.stepId}: /approve to run it` : "";
   const blockers = state.status === "BLOCKED" && state.blockers?.length ? `; blocked: ${state.blockers[state.blockers.length - 1]}` : "";
-  return `Plan is ${state.status}: ${stepsDone(state)}/${state.stepQueue.length} steps done${where}${wait}${blockers}.`;
+  return `Plan is ${state.status}: ${stepsDone(state)}/${state.stepQueue.length} steps done${where}${wait}${gate}${blockers}.`;
 }
 
 // src/core/tick/approval-check.ts
@@ -2428,6 +2810,7 @@ function decide(state, ctx) {
       return { kind: "remediate", stepId, via: route, forAttempt: failedAttempt };
     }
   }
+  if (!detourFor && gateClosed(state, stepId, def)) return { kind: "gate", stepId };
   if (state.notBefore && Date.parse(state.notBefore) > ctx.now.getTime()) return { kind: "wait", until: state.notBefore };
   const retry = run.status === "FAILED";
   const n = nextAttemptNumber(run);
@@ -2449,114 +2832,6 @@ function minutesSince(iso2, now) {
   return Math.round((now.getTime() - Date.parse(iso2)) / 6e4);
 }
 
-// src/core/tick/notices.ts
-function timedOutText(stepId, minutes) {
-  const limit = minutes >= 1 ? `${Math.round(minutes * 10) / 10} min` : `${Math.round(minutes * 60)} s`;
-  return `step ${stepId} ran over its ${limit}`;
-}
-
-// src/core/render/render.ts
-function stepRows(state, from = 0, to = state.stepQueue.length) {
-  const total = state.stepQueue.length;
-  return state.stepQueue.slice(from, to).map((id, offset) => {
-    const i = from + offset;
-    const run = state.stepRuns[id];
-    const def = state.plan.steps[id];
-    return {
-      index: i + 1,
-      total,
-      id,
-      title: def?.title ?? id,
-      status: run?.status ?? "PENDING",
-      tries: run?.tries ?? 0,
-      durationMs: runDurationMs(run),
-      outputs: def?.requiredOutputs ?? []
-    };
-  });
-}
-function runDurationMs(run) {
-  const attempts = run?.attempts;
-  if (!attempts?.length) return null;
-  const start = Date.parse(attempts[0]?.startedAt ?? "");
-  const end = Date.parse(attempts[attempts.length - 1]?.endedAt ?? "");
-  return Number.isNaN(start) || Number.isNaN(end) ? null : Math.max(0, end - start);
-}
-function formatDuration(ms) {
-  if (ms === null) return "-";
-  if (ms < 1e3) return `${ms}ms`;
-  const s = Math.round(ms / 1e3);
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m${String(s % 60).padStart(2, "0")}s`;
-  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, "0")}m`;
-}
-function statusTable(state) {
-  const header = ["#", "step", "title", "status", "tries", "duration", "outputs"];
-  const rows = stepRows(state).map((r) => [
-    `${r.index}/${r.total}`,
-    r.id,
-    r.title,
-    r.status,
-    String(r.tries),
-    formatDuration(r.durationMs),
-    r.outputs.join(", ") || "-"
-  ].map(terminalLine));
-  const widths = header.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((row) => (row[c] ?? "").length))));
-  const fmt = (cells) => cells.map((cell, c) => clip(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0)).join("  ").trimEnd();
-  const title = state.plan.title ? `${terminalLine(state.plan.title)} ` : "";
-  const head = `${title}[${state.planId ?? "plan"}] ${state.status} (${stepsDone(state)}/${state.stepQueue.length} steps done, revision ${state.revision ?? 0})`;
-  const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
-  if (state.notBefore && state.status === "IN_PROGRESS") extra.push(`next step not before ${state.notBefore}`);
-  return [head, fmt(header), ...rows.map(fmt), ...extra].join("\n");
-}
-function clip(text, width) {
-  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}\u2026`;
-}
-function resumeLines(state, max = 20) {
-  const shown = [];
-  let i = state.currentStep - 1;
-  for (; i >= 0 && shown.length < max; i--) {
-    const status = state.stepRuns[state.stepQueue[i] ?? ""]?.status;
-    if (status === "DONE" || status === "SKIPPED") shown.push(i);
-  }
-  const lines = shown.reverse().map((index) => {
-    const r = stepRows(state, index, index + 1)[0];
-    const recovered = state.stepRuns[r.id]?.attempts?.at(-1)?.outcome === "recovered";
-    const what = r.status === "SKIPPED" ? "skipped" : `done in ${r.tries} ${r.tries === 1 ? "try" : "tries"}${recovered ? " (recovered: an interrupted attempt's work met the contract)" : ""}`;
-    const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(", ")}` : "";
-    return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
-  });
-  if (i >= 0) lines.unshift(`(steps 1-${i + 1} not shown)`);
-  return lines;
-}
-function finalSummary(state, link = (p) => p) {
-  const rows = stepRows(state);
-  const outputs = state.artifacts ?? [];
-  const lines = [
-    `${state.plan.title ?? state.planId ?? "Plan"}: all ${rows.length} steps finished (${rows.filter((r) => r.status === "DONE").length} done, ${rows.filter((r) => r.status === "SKIPPED").length} skipped).`,
-    ...rows.map((r) => `  (${r.index}/${r.total}) ${r.id} ${r.title}: ${r.status.toLowerCase()}${r.tries ? ` in ${r.tries} ${r.tries === 1 ? "try" : "tries"}` : ""}`),
-    outputs.length ? "Outputs:" : "No outputs were declared.",
-    ...outputs.map((o) => `  - ${link(o)}`)
-  ];
-  return lines.join("\n");
-}
-function blockerReport(state, stepId, reason) {
-  const run = state.stepRuns[stepId];
-  const attempts = (run?.attempts ?? []).map(
-    (a) => `  attempt ${a.n}: ${a.outcome ?? "unknown"}${a.exitCode !== void 0 && a.exitCode !== null ? ` (exit ${a.exitCode})` : ""}${a.error ? ` - ${firstLine(a.error)}` : ""}`
-  );
-  return [
-    `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
-    `Last error: ${run?.error ?? "none recorded"}`,
-    ...attempts.length ? ["Attempts:", ...attempts] : [],
-    "To continue: retry (fresh attempts), skip (move on without it), or cancel."
-  ].join("\n");
-}
-function firstLine(text) {
-  const line = text.split("\n", 1)[0] ?? "";
-  return line.length > 200 ? `${line.slice(0, 197)}...` : line;
-}
-
 // src/core/tick/retry-backoff.ts
 var MAX_RETRY_WAIT_MS = 4 * 60 * 6e4;
 function retryDelayMs(failures, baseSeconds, random) {
@@ -2571,7 +2846,7 @@ var ERROR_TAIL = 1500;
 async function judgeAttempt(result, ctx) {
   const base = { exitCode: result.exitCode, stdout: result.stdout, durationMs: result.durationMs, outputs: [] };
   if (result.spawnError) return { ...base, outcome: "failed", error: `could not start the agent: ${result.spawnError}` };
-  if (result.cancelled) return { ...base, outcome: "cancelled", error: "stopped by a cancel request" };
+  if (result.cancelled) return { ...base, outcome: "cancelled", error: `stopped by a cancel request: ${stoppedText(result.stoppedBy)}`, ...result.stoppedBy ? { stoppedBy: result.stoppedBy } : {} };
   if (result.timedOut) {
     return { ...base, outcome: "timed_out", timeoutMinutes: ctx.timeoutMs / 6e4, error: `timed out after ${formatMinutes(ctx.timeoutMs)} (process group terminated)${detail(result, ctx.logFile)}` };
   }
@@ -2605,11 +2880,13 @@ function attemptPaths(logDir, stepId, n) {
     logFile: `${base}.log`,
     payloadFile: `${base}.payload.json`,
     inputFile: `${base}.input.json`,
+    stopFile: `${base}.stop`,
     checkLog: (index) => `${base}.check-${index + 1}.log`
   };
 }
 async function prepareAttempt(files, state, def, paths) {
   await files.remove(paths.payloadFile);
+  await files.remove(paths.stopFile);
   if (def.inheritPayload !== true) return {};
   await files.write(paths.inputFile, `${JSON.stringify(inheritedPayloads(state), null, 2)}
 `);
@@ -2832,6 +3109,10 @@ var Tick = class {
         case "cancel":
           await this.commit(cancel(this.state), { kind: "update", message: "plan cancelled" });
           break;
+        case "gate":
+          this.deps.log.info(`${d.stepId} is gated: the plan waits for an approval before it runs.`);
+          await this.commit(pauseAtGate(this.state, d.stepId, stepDef(this.state, d.stepId), this.now()), { kind: "update", message: `paused at the gate of ${d.stepId}` });
+          break;
         case "block":
           this.deps.log.error(`${d.stepId} blocked: ${d.reason}`);
           await this.commit(block(this.state, d.stepId, d.reason), { kind: "update", message: `${d.stepId} blocked: ${d.reason}` });
@@ -2869,7 +3150,7 @@ var Tick = class {
     return sameOwner(owner, this.cfg.owner) ? Promise.resolve("dead") : this.deps.owners.liveness(owner);
   }
   async recover(d) {
-    if (d.attempt?.logFile) await this.deps.agent.reap(d.attempt.logFile);
+    if (d.attempt?.logFile) await this.deps.agent.reap(path9.resolve(path9.dirname(this.cfg.logDir), d.attempt.logFile));
     this.deps.log.warn(`${d.stepId} attempt ${d.attempt?.n ?? "?"} ${d.reason}`);
     if (await this.acceptInterrupted(d)) return;
     await this.commit(recoverAttempt(this.state, d.stepId, d.reason, this.now()), {
@@ -2887,7 +3168,7 @@ var Tick = class {
     if (n === void 0 || !mayAcceptInterrupted(d.attempt, this.cfg.owner, def)) return false;
     if (currentStepId(this.state) !== d.stepId) return false;
     const paths = attemptPaths(this.cfg.logDir, d.stepId, n);
-    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv({ kind: "run", stepId: d.stepId, n, prompt: "", retry: false }, paths.payloadFile) };
+    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv({ kind: "run", stepId: d.stepId, n, prompt: "", retry: false }, paths) };
     const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
     const exited = { exitCode: 0, signal: null, timedOut: false, cancelled: false, stdout: "", stderr: "", outputBytes: 0, durationMs: 0 };
     const judged = await judgeAttempt(exited, {
@@ -2936,28 +3217,31 @@ var Tick = class {
     }
     const paths = attemptPaths(this.cfg.logDir, d.stepId, d.n);
     const { logFile } = paths;
-    await this.commit(startAttempt(this.state, { stepId: d.stepId, n: d.n, owner: this.cfg.owner, now, leaseMs: timeoutMs + this.cfg.leaseMarginMs, logFile }), {
+    const shownLog = path9.relative(path9.dirname(this.cfg.logDir), logFile);
+    await this.commit(startAttempt(this.state, { stepId: d.stepId, n: d.n, owner: this.cfg.owner, now, leaseMs: timeoutMs + this.cfg.leaseMarginMs, logFile: shownLog }), {
       kind: "checkpoint",
       message: `${d.stepId} attempt ${d.n} started`
     });
     this.attempts++;
-    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv(d, paths.payloadFile), ...await prepareAttempt(this.deps.attemptFiles, this.state, def, paths) };
+    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv(d, paths), ...await prepareAttempt(this.deps.attemptFiles, this.state, def, paths) };
     const position = `(${this.state.currentStep + 1}/${this.state.stepQueue.length})`;
     const role = d.detourFor ? ` (remediation for ${d.detourFor})` : "";
-    const result = await this.deps.log.group(
-      `${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? " (retry)" : ""}${role}`,
-      () => this.execute([program, ...argv.slice(1), d.prompt], timeoutMs, logFile, env)
-    );
-    const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
-    const judged = await judgeAttempt(result, {
-      requiredOutputs: def.requiredOutputs ?? [],
-      missingOutputs: (outputs) => this.deps.workspace.missingOutputs(outputs),
-      timeoutMs,
-      logFile,
-      ...contractChecks(contract, this.state, def, paths, env)
+    const maxAttempts = maxAttemptsFor(def, this.cfg.limits);
+    const judged = await this.deps.log.group(`${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? " (retry)" : ""}${role}`, async () => {
+      this.deps.log.info(attemptHeader(argv, d.prompt, timeoutMs, d.n, maxAttempts));
+      const result = await this.execute([program, ...argv.slice(1), d.prompt], timeoutMs, paths, env);
+      const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
+      const verdict = withoutPrefix(await judgeAttempt(result, {
+        requiredOutputs: def.requiredOutputs ?? [],
+        missingOutputs: (outputs) => this.deps.workspace.missingOutputs(outputs),
+        timeoutMs,
+        logFile: shownLog,
+        ...contractChecks(contract, this.state, def, paths, env)
+      }), `${path9.dirname(this.cfg.logDir)}${path9.sep}`);
+      if (verdict.outcome === "succeeded") this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);
+      else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${verdict.outcome}: ${verdict.error}`);
+      return verdict;
     });
-    if (judged.outcome === "succeeded") this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n}, ${Math.round(result.durationMs)} ms).`);
-    else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${judged.outcome}: ${judged.error}`);
     const retryAt = this.retryAt(d, def, judged);
     const last = !d.detourFor && judged.outcome === "succeeded" && this.state.currentStep === this.state.stepQueue.length - 1;
     const reopen = last ? await this.missingDoneOutputs(this.state.currentStep) : /* @__PURE__ */ new Map();
@@ -2984,7 +3268,7 @@ var Tick = class {
     return at;
   }
   /** The SEQUENCER_ variables of an attempt; check commands of validation rules get them too. */
-  attemptEnv(d, payloadFile) {
+  attemptEnv(d, { payloadFile, stopFile }) {
     return {
       SEQUENCER_PLAN_ID: this.state.planId ?? "plan",
       SEQUENCER_STEP_ID: d.stepId,
@@ -2992,14 +3276,16 @@ var Tick = class {
       SEQUENCER_ATTEMPT_ID: attemptId(this.state, d.stepId, d.n),
       SEQUENCER_WORKSPACE: this.deps.workspace.root,
       SEQUENCER_PAYLOAD_FILE: payloadFile,
+      SEQUENCER_STOP_FILE: stopFile,
       SEQUENCER_STEP_INDEX: String(this.state.currentStep + 1),
       SEQUENCER_STEP_TOTAL: String(this.state.stepQueue.length),
       SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(stepDef(this.state, d.stepId).requiredOutputs ?? [])
     };
   }
-  async execute(argv, timeoutMs, logFile, env) {
+  async execute(argv, timeoutMs, { logFile, stopFile }, env) {
     const brake = new AbortController();
     const stopPolling = this.pollForCancel(brake);
+    const echo = this.cfg.echoAgentOutput ? lineEcho((line) => this.deps.log.info(`  \u2502 ${line}`), this.cfg.echoCap) : null;
     try {
       return await this.deps.agent.run({
         argv,
@@ -3009,13 +3295,15 @@ var Tick = class {
         graceMs: this.cfg.graceMs,
         logFile,
         signal: brake.signal,
-        ...this.cfg.echoAgentOutput ? { onOutput: lineEcho((line) => this.deps.log.info(`  \u2502 ${line}`)) } : {}
+        stop: { file: stopFile, message: STOP_MESSAGE, graceMs: this.cfg.stopGraceMs ?? 0 },
+        ...echo ? { onOutput: (chunk) => echo.push(chunk) } : {}
       });
     } finally {
       stopPolling();
+      echo?.end();
     }
   }
-  /** Soft brake: while the agent runs, a /cancel in the inbox aborts it (SIGTERM, grace, SIGKILL). */
+  /** Soft brake: while the agent runs, a /cancel in the inbox aborts it (stop file, stop grace, SIGTERM, grace, SIGKILL). */
   pollForCancel(brake) {
     const inbox = this.deps.inbox;
     if (!inbox || !this.cfg.inboxPollMs) return () => {
@@ -3027,7 +3315,7 @@ var Tick = class {
       busy = true;
       inbox.read(memo).then(({ items }) => {
         if (items.some((i) => i.command.kind === "cancel" && !i.refusal)) {
-          this.deps.log.warn("Cancel requested: stopping the agent.");
+          this.deps.log.warn(`Cancel requested: asking the agent to stop (${Math.round((this.cfg.stopGraceMs ?? 0) / 1e3)} s to exit on its own).`);
           brake.abort();
         }
       }).catch((err) => this.deps.log.debug(`Inbox poll failed: ${describeError(err)}`)).finally(() => {
@@ -3038,13 +3326,23 @@ var Tick = class {
     return () => clearInterval(timer);
   }
 };
-function lineEcho(emit) {
-  let pending = "";
-  return (chunk) => {
-    const lines = (pending + chunk).split(/\r?\n/);
-    pending = lines.pop() ?? "";
-    for (const line of lines) emit(line);
-  };
+function attemptHeader(argv, prompt, timeoutMs, n, of) {
+  const shown = [...argv, shortPrompt(prompt)].map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a)).join(" ");
+  return `Runs: ${shown} (timeout ${formatMs(timeoutMs)}, attempt ${n} of ${of})`;
+}
+function shortPrompt(prompt) {
+  const firstLine2 = prompt.split("\n", 1)[0] ?? "";
+  return firstLine2.length <= 60 && firstLine2.length === prompt.length ? prompt : `${firstLine2.slice(0, 60)}\u2026 (prompt, ${prompt.length} characters)`;
+}
+function withoutPrefix(value, prefix) {
+  if (prefix.length <= 1) return value;
+  const escaped = JSON.stringify(prefix).slice(1, -1);
+  return JSON.parse(JSON.stringify(value).split(escaped).join(""));
+}
+function formatMs(ms) {
+  if (ms < 1e3) return `${Math.round(ms)} ms`;
+  if (ms < 12e4) return `${Math.round(ms / 1e3)} s`;
+  return `${Math.round(ms / 6e4)} min`;
 }
 function idleOutcome(state) {
   switch (state.status) {
@@ -3065,6 +3363,39 @@ function ownerText(owner) {
   return owner.kind === "local" ? `pid ${owner.pid} on ${owner.host}` : `workflow run ${owner.runId} attempt ${owner.runAttempt}`;
 }
 
+// src/core/render/gate-markdown.ts
+function gateNotice(state, stepId, links = {}) {
+  const id = state.planId ?? "plan";
+  const def = state.plan.steps[stepId];
+  const episode = `${stepId}-${(state.gate?.at ?? String(state.revision ?? 0)).replace(/[^0-9A-Za-z]/g, "")}`;
+  const outputs = state.artifacts ?? [];
+  const reason = state.gate?.stepId === stepId ? state.gate.reason : void 0;
+  return [
+    `<!-- agent-step-sequencer:gate:${id}:${episode} -->`,
+    `### \u270B Waiting for approval before \`${stepId}\`: ${inline(def?.title ?? stepId)}`,
+    "",
+    ...reason ? [`**Why a person looks first:** ${inline(reason, 300)}`, ""] : [],
+    `${stepsDone(state)} of ${state.stepQueue.length} steps are done:`,
+    "",
+    stepTable(state, links),
+    "",
+    outputs.length ? "**Outputs to review**" : "No outputs so far.",
+    ...outputs.map((o) => `- ${outputText(o, links, true)}`),
+    "",
+    `**Next:** \`${stepId}\`, which will be told:`,
+    fence(def?.instruction ?? "", 2e3),
+    "",
+    "To continue, reply with one of:",
+    `- \`/approve\`: run \`${stepId}\` (this approval is for plan \`${inline(state.gate?.planHash ?? state.planHash ?? "", 80)}\` only)`,
+    `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
+    "- `/cancel`: stop the plan"
+  ].join("\n");
+}
+function gateReport(state, stepId) {
+  const reason = state.gate?.stepId === stepId && state.gate.reason ? ` (${state.gate.reason})` : "";
+  return `Paused before ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): it is gated${reason}. Review what ran, then run \`agent-step-sequencer approve\` to continue (or skip / cancel).`;
+}
+
 export {
   isValidPid,
   pidAlive,
@@ -3081,13 +3412,20 @@ export {
   GitStore,
   terminalText,
   terminalJson,
-  stepRows,
-  formatDuration,
   statusTable,
-  resumeLines,
   finalSummary,
   blockerReport,
-  timedOutText,
+  stoppedText,
+  marker,
+  stepTable,
+  statusComment,
+  blockerNotice,
+  finalSummaryComment,
+  cancelledNotice,
+  jobSummary,
+  gateNotice,
+  gateReport,
+  gateOf,
   ROUTE_RETRY,
   ROUTE_FAIL,
   activeStepId,
@@ -3099,5 +3437,6 @@ export {
   FsVerifier,
   FsAttemptFiles,
   ScrubbingStore,
+  ACTIONS_ECHO_CAP,
   tick
 };

@@ -8,43 +8,45 @@ import {
   describeExecution,
   executionFields,
   outputLinks,
-  planBranch
-} from "./chunk-QCLYWZPF.js";
+  planBranch,
+  runLinks
+} from "./chunk-HOXDTRGL.js";
 import {
   issuePlanId
-} from "./chunk-ECPOWIBB.js";
+} from "./chunk-KS3UMTVF.js";
 import {
   agentEnvironment
-} from "./chunk-I3ODYMWU.js";
+} from "./chunk-GOHY7VA6.js";
 import {
   classifyRequest,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-IBKJYXPR.js";
+} from "./chunk-N6WUFHFI.js";
 import {
   extractPlan,
   loadPlanText,
   replan
-} from "./chunk-HC4CHRGG.js";
+} from "./chunk-P3JA4MCN.js";
 import {
   ExecAgentRunner
-} from "./chunk-HIMHTLNS.js";
+} from "./chunk-CHG3N2BR.js";
 import {
   newState
-} from "./chunk-E6N6Z6MN.js";
+} from "./chunk-O6OTTNS2.js";
 import {
   effectiveQueue
 } from "./chunk-NWIZML63.js";
 import {
   decidePermission
-} from "./chunk-G7CRUPCD.js";
-import "./chunk-KI3SBJOW.js";
-import "./chunk-JJTX75AI.js";
+} from "./chunk-H3YOHMVR.js";
+import "./chunk-IJFIVLMN.js";
+import "./chunk-7ZHH3IPM.js";
 import {
   isStatus,
   replyComment,
   replyMarker
-} from "./chunk-UQR7UTTI.js";
+} from "./chunk-EKUR4ML3.js";
+import "./chunk-KEKBO2EF.js";
 import {
   ConfigError,
   PlanError,
@@ -125,7 +127,7 @@ async function planForIssue(ctx, inputs, issue, writers, log) {
   if (fromBody.found && "error" in fromBody) return { problem: fromBody.error };
   if (fromBody.found && "doc" in fromBody) {
     try {
-      return { ...extractPlan(fromBody.doc, "the plan block in the issue"), source: "issue" };
+      return { ...extractPlan(fromBody.doc, "plan block in the issue"), source: "issue" };
     } catch (err) {
       return { problem: err instanceof PlanError ? err.message : describeError(err) };
     }
@@ -163,7 +165,10 @@ async function proposeFromIssue(ctx, inputs, client, log, issue) {
   const planId = issuePlanId(issue.issueNumber);
   const branch = planBranch(inputs, planId);
   const store = createPlanStore(ctx, inputs, planId, log);
-  const notifier = createNotifier(ctx, inputs, client, planId, log, (paths) => outputLinks(ctx.workspace, `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`, paths));
+  const notifier = createNotifier(ctx, inputs, client, planId, log, async (paths) => ({
+    ...await outputLinks(ctx.workspace, `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`, paths),
+    run: runLinks(ctx, planBranch(inputs, planId))
+  }));
   const writers = new Writers(ctx, client, inputs.approvers);
   const found = await planForIssue(ctx, inputs, issue, writers, log);
   if ("needsWriter" in found) {

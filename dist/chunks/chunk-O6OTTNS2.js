@@ -9,7 +9,7 @@ import {
   STATE_VERSION,
   checkQueue,
   cloneJson
-} from "./chunk-JJTX75AI.js";
+} from "./chunk-7ZHH3IPM.js";
 import {
   ConfigError,
   PlanError,

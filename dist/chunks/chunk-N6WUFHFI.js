@@ -1,12 +1,12 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   parsePlanText
-} from "./chunk-HC4CHRGG.js";
+} from "./chunk-P3JA4MCN.js";
 import {
   isRecord,
   parseAgentCommand,
   parsePlan
-} from "./chunk-JJTX75AI.js";
+} from "./chunk-7ZHH3IPM.js";
 import {
   ConfigError,
   PlanError,
@@ -582,6 +582,18 @@ var plan_schema_default = {
         },
         inheritPayload: {
           type: "boolean"
+        },
+        gate: {
+          description: "A human gate: the plan pauses before this step's first attempt until a writer replies /approve (CLI: approve).",
+          oneOf: [
+            { type: "boolean" },
+            {
+              type: "object",
+              required: ["reason"],
+              additionalProperties: false,
+              properties: { reason: { type: "string", pattern: "\\S" } }
+            }
+          ]
         }
       }
     },

@@ -4,15 +4,18 @@ import {
   createPlanStore,
   issueNumberOf,
   planBranch,
+  pullRequestBranch,
+  runLinks,
   tickPlan
-} from "./chunk-QCLYWZPF.js";
-import "./chunk-I3ODYMWU.js";
-import "./chunk-HIMHTLNS.js";
+} from "./chunk-HOXDTRGL.js";
+import "./chunk-GOHY7VA6.js";
+import "./chunk-CHG3N2BR.js";
 import "./chunk-NWIZML63.js";
-import "./chunk-G7CRUPCD.js";
-import "./chunk-KI3SBJOW.js";
-import "./chunk-JJTX75AI.js";
-import "./chunk-UQR7UTTI.js";
+import "./chunk-H3YOHMVR.js";
+import "./chunk-IJFIVLMN.js";
+import "./chunk-7ZHH3IPM.js";
+import "./chunk-EKUR4ML3.js";
+import "./chunk-KEKBO2EF.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-EJHJ3B7N.js";
 import "./chunk-GEX65OPK.js";
@@ -22,5 +25,7 @@ export {
   createPlanStore,
   issueNumberOf,
   planBranch,
+  pullRequestBranch,
+  runLinks,
   tickPlan
 };

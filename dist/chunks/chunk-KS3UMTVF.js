@@ -3,7 +3,7 @@ import {
   MIN_SECRET_LENGTH,
   commandLine,
   parseApprovers
-} from "./chunk-G7CRUPCD.js";
+} from "./chunk-H3YOHMVR.js";
 import {
   ConfigError
 } from "./chunk-TEYULPYE.js";

@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   currentStepId,
   stepsDone
-} from "./chunk-G7CRUPCD.js";
+} from "./chunk-H3YOHMVR.js";
 import {
   setOutput
 } from "./chunk-GEX65OPK.js";

@@ -5,38 +5,41 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-BTM7BFJJ.js";
+} from "./chunk-HSUMCD5E.js";
 import {
+  pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-QCLYWZPF.js";
+} from "./chunk-HOXDTRGL.js";
 import {
   StaticInbox,
   emptyOutputs
-} from "./chunk-MSENUUD4.js";
-import "./chunk-I3ODYMWU.js";
+} from "./chunk-EDJQSMYG.js";
+import "./chunk-GOHY7VA6.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-L4NCR35G.js";
-import "./chunk-HIMHTLNS.js";
+} from "./chunk-LITKNJUD.js";
+import "./chunk-CHG3N2BR.js";
 import "./chunk-NWIZML63.js";
 import {
   listPlanRefs,
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-KMLSVSYQ.js";
+} from "./chunk-CR7GYSLB.js";
 import {
+  countOf,
   isActiveRef,
   isWaitingRef,
   planMatrix
-} from "./chunk-G7CRUPCD.js";
-import "./chunk-KI3SBJOW.js";
-import "./chunk-JJTX75AI.js";
+} from "./chunk-H3YOHMVR.js";
+import "./chunk-IJFIVLMN.js";
+import "./chunk-7ZHH3IPM.js";
 import {
   isStatus
-} from "./chunk-UQR7UTTI.js";
+} from "./chunk-EKUR4ML3.js";
+import "./chunk-KEKBO2EF.js";
 import {
   describeError
 } from "./chunk-TEYULPYE.js";
@@ -74,6 +77,15 @@ async function listWorkflowStates({ client, owner, repo }) {
   const workflows = await client.paginate(client.rest.actions.listRepoWorkflows, { owner, repo, per_page: 100 });
   return workflows.map((w) => ({ name: w.name, path: w.path, state: w.state }));
 }
+async function listOpenPullRequestHeads({ client, owner, repo }) {
+  const byHead = /* @__PURE__ */ new Map();
+  const pulls = await client.paginate(client.rest.pulls.list, { owner, repo, state: "open", per_page: 100 });
+  for (const p of pulls) {
+    if (p.head.label !== `${owner}:${p.head.ref}`) continue;
+    byHead.set(p.head.ref, [...byHead.get(p.head.ref) ?? [], p.number]);
+  }
+  return byHead;
+}
 
 // src/action/fleet.ts
 var REMOTE = "origin";
@@ -95,7 +107,7 @@ async function listPlans(ctx, log) {
   const now = /* @__PURE__ */ new Date();
   const active = refs.filter((r) => isActiveRef(r, now)).map((r) => r.planId);
   for (const r of refs) log.info(`${isActiveRef(r, now) ? "active " : isWaitingRef(r, now) ? "waiting" : "idle   "}  ${r.planId}  (${r.branch} ${r.sha.slice(0, 12)})`);
-  log.info(`${active.length} active of ${refs.length} plan(s).`);
+  log.info(`${active.length} active of ${countOf(refs.length, "plan")}.`);
   return { ...emptyOutputs("OK"), plans: planMatrix(active) };
 }
 async function gatherFacts(ctx, client, log) {
@@ -110,11 +122,20 @@ async function gatherFacts(ctx, client, log) {
     const entries = caches.get(p.planId);
     if (entries?.length) p.caches = entries;
   }
+  const pulls = await listOpenPullRequestHeads(repo).catch((err) => {
+    log.warn(`Could not list open pull requests (needs pull-requests: read): ${describeError(err)}`);
+    return void 0;
+  });
+  for (const p of plans) {
+    const branch = refs.find((r) => r.planId === p.planId)?.branch;
+    const open = [...branch ? pulls?.get(branch) ?? [] : [], ...pulls?.get(pullRequestBranch(p.planId)) ?? []];
+    if (open.length) p.openPullRequests = open;
+  }
   const workflows = await listWorkflowStates(repo).catch((err) => {
     log.warn(`Could not read the workflows' states (needs actions: read): ${describeError(err)}`);
     return void 0;
   });
-  return { facts: { plans, ...workflows ? { workflows } : {} }, refs };
+  return { facts: { plans, ...workflows ? { workflows } : {} }, refs, pullsKnown: pulls !== void 0 };
 }
 async function auditPlans(ctx, inputs, client, log) {
   const { facts } = await gatherFacts(ctx, client, log);
@@ -125,14 +146,14 @@ async function auditPlans(ctx, inputs, client, log) {
     else if (f.severity === "warning") warning(text, { title: `sequencer audit: ${f.code}` });
     else notice(text, { title: `sequencer audit: ${f.code}` });
   }
-  log.info(`Audit: ${facts.plans.length} plan(s), ${findings.length} finding(s).`);
+  log.info(`Audit: ${countOf(facts.plans.length, "plan")}, ${countOf(findings.length, "finding")}.`);
   await writeJobSummary(log.scrub(findingsMarkdown(findings, facts.plans.length)), (m) => log.warn(m));
   return { ...emptyOutputs("OK"), report: JSON.stringify(findings) };
 }
 async function maintainPlans(ctx, inputs, client, log) {
-  const { facts, refs } = await gatherFacts(ctx, client, log);
+  const { facts, refs, pullsKnown } = await gatherFacts(ctx, client, log);
   const actions = maintenancePlan(facts, { now: /* @__PURE__ */ new Date(), pruneDays: inputs.pruneDays, mode: inputs.pruneMode });
-  log.info(`Maintenance${inputs.apply ? "" : " (dry run: set apply to true to carry it out)"}: ${actions.length} action(s) for ${facts.plans.length} plan(s).`);
+  log.info(`Maintenance${inputs.apply ? "" : " (dry run: set apply to true to carry it out)"}: ${countOf(actions.length, "action")} for ${countOf(facts.plans.length, "plan")}.`);
   const outcomes = [];
   for (const a of actions) {
     if (!inputs.apply) {
@@ -140,7 +161,7 @@ async function maintainPlans(ctx, inputs, client, log) {
       outcomes.push({ ...a, result: "planned" });
       continue;
     }
-    const outcome = await carryOut(a, ctx, inputs, client, log, refs).catch((err) => ({ ...a, result: "failed", detail: describeError(err) }));
+    const outcome = a.kind === "prune" && !pullsKnown ? { ...a, result: "skipped", detail: "open pull requests could not be listed (needs pull-requests: read)" } : await carryOut(a, ctx, inputs, client, log, refs).catch((err) => ({ ...a, result: "failed", detail: describeError(err) }));
     if (outcome.result === "done") log.info(describeAction(a, true));
     else if (outcome.result === "skipped") log.info(`${a.planId}: left alone: ${outcome.detail}`);
     else log.warn(`${a.planId}: ${a.kind} failed: ${outcome.detail}`);
@@ -163,6 +184,8 @@ async function carryOut(a, ctx, inputs, client, log, refs) {
       for (const id of a.cacheIds) await deleteCacheEntry(repo, id);
       return { ...a, result: "done" };
     }
+    case "keep":
+      return { ...a, result: "done" };
     case "mark-idle":
       return await markPlanIdle(ctx.workspace, REMOTE, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }) ? { ...a, result: "done" } : { ...a, result: "skipped", detail: "its marker moved since it was listed" };
   }

@@ -1,7 +1,8 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   statusOf
-} from "./chunk-UQR7UTTI.js";
+} from "./chunk-EKUR4ML3.js";
+import "./chunk-KEKBO2EF.js";
 import {
   ConfigError,
   describeError,

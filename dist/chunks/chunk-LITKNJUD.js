@@ -4,11 +4,11 @@ import {
   markPlanIdle,
   markPlanWaiting,
   trackingTip
-} from "./chunk-KMLSVSYQ.js";
+} from "./chunk-CR7GYSLB.js";
 import {
   isIdleStatus,
   isWaitingRef
-} from "./chunk-G7CRUPCD.js";
+} from "./chunk-H3YOHMVR.js";
 import {
   describeError
 } from "./chunk-TEYULPYE.js";

@@ -2,11 +2,11 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-L4NCR35G.js";
+} from "./chunk-LITKNJUD.js";
 import {
   loadPlanText,
   replan
-} from "./chunk-HC4CHRGG.js";
+} from "./chunk-P3JA4MCN.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -22,6 +22,7 @@ import {
   blockerReport,
   finalSummary,
   findJsonSyntaxError,
+  gateReport,
   isReusedField,
   isTempFileFor,
   isValidPid,
@@ -29,14 +30,15 @@ import {
   pidAlive,
   serializeStateWithSpans,
   statusTable,
+  stoppedText,
   terminalText,
   tick,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-HIMHTLNS.js";
+} from "./chunk-CHG3N2BR.js";
 import {
   newState
-} from "./chunk-E6N6Z6MN.js";
+} from "./chunk-O6OTTNS2.js";
 import {
   effectiveQueue
 } from "./chunk-NWIZML63.js";
@@ -48,15 +50,18 @@ import {
   COMMAND_KINDS,
   NO_SECRETS,
   PLAN_BRANCH_PREFIX,
+  countOf,
   createScrubber,
+  lastAttempt,
+  stepRun,
   stepsDone
-} from "./chunk-G7CRUPCD.js";
+} from "./chunk-H3YOHMVR.js";
 import {
   parseState
-} from "./chunk-KI3SBJOW.js";
+} from "./chunk-IJFIVLMN.js";
 import {
   isRecord
-} from "./chunk-JJTX75AI.js";
+} from "./chunk-7ZHH3IPM.js";
 import {
   ConfigError,
   ConflictError,
@@ -116,7 +121,10 @@ var ConsoleNotifier = class {
         this.log.info(finalSummary(state));
         break;
       case "cancelled":
-        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (its agent was stopped)` : ""}; ${stepsDone(state)} of ${state.stepQueue.length} steps were done.`);
+        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ""}; ${stepsDone(state)} of ${state.stepQueue.length} steps were done.`);
+        break;
+      case "gate":
+        this.log.warn(gateReport(state, notice.stepId));
         break;
       case "reopened":
         this.log.warn(`${notice.stepId} reopened: required outputs missing (${notice.missing.join(", ")}).`);
@@ -491,7 +499,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-783733794cc98df4" : "source";
+var BUILD_ID = true ? "build-06c4df0a5b7e453d" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {
@@ -757,6 +765,7 @@ async function createEngine(s, command) {
     logDir: paths.logDir,
     leaseMarginMs: 5 * 6e4,
     graceMs: s.graceSeconds * 1e3,
+    stopGraceMs: s.stopGraceSeconds * 1e3,
     inboxPollMs: 1e3,
     echoAgentOutput: !s.quiet,
     ...s.budgetMinutes ? { deadline: new Date(Date.now() + s.budgetMinutes * 6e4) } : {}
@@ -838,7 +847,7 @@ async function initCommand(s, print) {
 import { stat as stat2 } from "node:fs/promises";
 import { setTimeout as sleep2 } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-MEMYCANJ.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-GEADU4GA.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;
@@ -896,7 +905,7 @@ async function exists(file) {
 function report(result, info) {
   const s = result.state;
   if (!s) return;
-  info(`Plan${s.planId ? ` ${s.planId}` : ""} ${s.status}: ${result.outcome}${result.detail ? ` (${result.detail})` : ""}; ${result.attempts} attempt(s) this heartbeat.`);
+  info(`Plan${s.planId ? ` ${s.planId}` : ""} ${s.status}: ${result.outcome}${result.detail ? ` (${result.detail})` : ""}; ${countOf(result.attempts, "attempt")} this heartbeat.`);
 }
 
 export {
