@@ -9,7 +9,7 @@ import {
   localPaths,
   runCommand,
   validateCommand
-} from "./chunks/chunk-HP7W32G2.js";
+} from "./chunks/chunk-S45MG4SP.js";
 import "./chunks/chunk-LITKNJUD.js";
 import {
   classifyRequest,
@@ -451,7 +451,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-GEADU4GA.js");
+var fleet = () => import("./chunks/fleet-KYNHGH4Q.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {

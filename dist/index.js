@@ -79,9 +79,9 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-E3YLS7U3.js"),
-  fleet: () => import("./chunks/fleet-TNQ7GCPX.js"),
-  propose: () => import("./chunks/propose-GPE3I7WF.js"),
+  tick: () => import("./chunks/plan-tick-XKKMZK5J.js"),
+  fleet: () => import("./chunks/fleet-UGC62X2N.js"),
+  propose: () => import("./chunks/propose-7WTVLMRB.js"),
   dispatch: () => import("./chunks/workflow-dispatch-A6PU5LJA.js"),
   client: () => import("./chunks/github-client-RSRRBYL7.js"),
   newState: () => import("./chunks/new-state-WZDGYAVQ.js")

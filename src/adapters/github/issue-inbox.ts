@@ -1,12 +1,13 @@
 // Commands from the plan's issue comments (DESIGN §7). The cursor is the highest comment id
 // already handled; `since` and an ETag keep the poll cheap (a 304 costs no rate limit). Only
 // the comment author's repository permission (or the approvers list) makes a command count.
-import { decidePermission, gateComment, type AuthzPolicy, type Gate } from '../../core/trust/authorize.js';
+import { gateComment, type AuthzPolicy } from '../../core/trust/authorize.js';
+import { RepositoryPermissions } from './repository-permissions.js';
 import { parseCommandText, type Command } from '../../core/tick/commands.js';
 import { replyComment, replyMarker } from '../../core/render/comment-markers.js';
 import { describeError } from '../../core/errors.js';
 import type { Inbox, InboxItem, InboxRead } from '../../ports.js';
-import { getIfModified, isStatus, type GitHubClient } from './github-client.js';
+import { getIfModified, type GitHubClient } from './github-client.js';
 import { createCommentOnce, MarkerIndex, sinceQuery, toIssueComment, type IssueComment, type IssueRef } from './issue-comments.js';
 
 export interface IssueInboxOptions {
@@ -22,6 +23,8 @@ export interface IssueInboxOptions {
   reactions?: boolean;
   /** Backoff unit between attempts to post a reply. Default 1000 ms. */
   retryBaseMs?: number;
+  /** Permissions already asked in this run (shared with the proposal path); default a new cache. */
+  permissions?: RepositoryPermissions;
 }
 
 interface Memo {
@@ -43,10 +46,11 @@ export class IssueInbox implements Inbox {
    * Each login's permission, asked once for the whole run: reads come after every step and every
    * second while an agent runs, and a flood of comments must not become a flood of API calls.
    */
-  private readonly permissions = new Map<string, Gate>();
+  private readonly permissions: RepositoryPermissions;
 
   constructor(private readonly o: IssueInboxOptions) {
     this.where = { client: o.client, owner: o.owner, repo: o.repo, issueNumber: o.issueNumber };
+    this.permissions = o.permissions ?? new RepositoryPermissions({ client: o.client, owner: o.owner, repo: o.repo });
   }
 
   async read(memo: Readonly<Record<string, unknown>>): Promise<InboxRead> {
@@ -153,11 +157,7 @@ export class IssueInbox implements Inbox {
       { action: 'created', issueNumber: this.o.issueNumber, login: c.login, userType: c.userType, association: c.association },
       this.o.policy,
     );
-    if (gate.kind === 'check-permission') {
-      const key = c.login.toLowerCase();
-      gate = this.permissions.get(key) ?? (await this.permission(c.login));
-      this.permissions.set(key, gate);
-    }
+    if (gate.kind === 'check-permission') gate = await this.permissions.gate(c.login);
     if (gate.kind === 'ignore') return null;
     const fallback: Command = { kind: 'status', by: c.login };
     if (gate.kind === 'deny') return { cursor: c.id, command: parsed.ok ? parsed.command : fallback, refusal: gate.reason, unauthorized: true };
@@ -166,17 +166,7 @@ export class IssueInbox implements Inbox {
     return { cursor: c.id, command };
   }
 
-  private async permission(login: string): Promise<Gate> {
-    const { client, owner, repo } = this.o;
-    try {
-      const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
-      return decidePermission(login, data.permission, data.role_name);
-    } catch (err) {
-      // GitHub answers 404 for a login that is no collaborator (or no user at all).
-      if (isStatus(err, 404)) return decidePermission(login, undefined);
-      throw err;
-    }
-  }
+
 
   private async fetchComment(id: number): Promise<IssueComment> {
     const { client, owner, repo } = this.o;

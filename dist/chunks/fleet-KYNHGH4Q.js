@@ -12,7 +12,7 @@ import {
   branchOf,
   createEngine,
   report
-} from "./chunk-HP7W32G2.js";
+} from "./chunk-S45MG4SP.js";
 import {
   recordPlanMarkers,
   tickedPlan

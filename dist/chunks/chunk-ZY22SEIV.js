@@ -725,12 +725,47 @@ Pull request: #${pr.number} (${pr.url})
 `;
 }
 
+// src/adapters/github/repository-permissions.ts
+var RepositoryPermissions = class {
+  constructor(o) {
+    this.o = o;
+  }
+  o;
+  asked = /* @__PURE__ */ new Map();
+  /** allow for write, maintain or admin permission; deny (with the reason) otherwise. */
+  gate(login) {
+    const key = login.toLowerCase();
+    let gate = this.asked.get(key);
+    if (!gate) {
+      gate = this.ask(login);
+      gate.catch(() => this.asked.delete(key));
+      this.asked.set(key, gate);
+    }
+    return gate;
+  }
+  async hasWrite(login) {
+    if (!login) return false;
+    return (await this.gate(login)).kind === "allow";
+  }
+  async ask(login) {
+    const { client, owner, repo } = this.o;
+    try {
+      const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
+      return decidePermission(login, data.permission, data.role_name);
+    } catch (err) {
+      if (isStatus(err, 404)) return decidePermission(login, void 0);
+      throw err;
+    }
+  }
+};
+
 // src/adapters/github/issue-inbox.ts
 var PER_PAGE = 100;
 var IssueInbox = class {
   constructor(o) {
     this.o = o;
     this.where = { client: o.client, owner: o.owner, repo: o.repo, issueNumber: o.issueNumber };
+    this.permissions = o.permissions ?? new RepositoryPermissions({ client: o.client, owner: o.owner, repo: o.repo });
   }
   o;
   cursorKey = "lastCommentId";
@@ -743,7 +778,7 @@ var IssueInbox = class {
    * Each login's permission, asked once for the whole run: reads come after every step and every
    * second while an agent runs, and a flood of comments must not become a flood of API calls.
    */
-  permissions = /* @__PURE__ */ new Map();
+  permissions;
   async read(memo) {
     const prev = readMemo(memo);
     const listing = await this.list(prev);
@@ -835,27 +870,13 @@ var IssueInbox = class {
       { action: "created", issueNumber: this.o.issueNumber, login: c.login, userType: c.userType, association: c.association },
       this.o.policy
     );
-    if (gate.kind === "check-permission") {
-      const key = c.login.toLowerCase();
-      gate = this.permissions.get(key) ?? await this.permission(c.login);
-      this.permissions.set(key, gate);
-    }
+    if (gate.kind === "check-permission") gate = await this.permissions.gate(c.login);
     if (gate.kind === "ignore") return null;
     const fallback = { kind: "status", by: c.login };
     if (gate.kind === "deny") return { cursor: c.id, command: parsed.ok ? parsed.command : fallback, refusal: gate.reason, unauthorized: true };
     if (!parsed.ok) return { cursor: c.id, command: fallback, refusal: parsed.error };
     const command = parsed.command.kind === "approve" ? { ...parsed.command, commentId: c.id, at: c.createdAt } : parsed.command;
     return { cursor: c.id, command };
-  }
-  async permission(login) {
-    const { client, owner, repo } = this.o;
-    try {
-      const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
-      return decidePermission(login, data.permission, data.role_name);
-    } catch (err) {
-      if (isStatus(err, 404)) return decidePermission(login, void 0);
-      throw err;
-    }
   }
   async fetchComment(id) {
     const { client, owner, repo } = this.o;
@@ -1129,6 +1150,7 @@ export {
   MAX_PROPOSAL_PARTS,
   MarkerIndex,
   createCommentOnce,
+  RepositoryPermissions,
   writeJobSummary,
   issueNumberOf,
   pullRequestBranch,

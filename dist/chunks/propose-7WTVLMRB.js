@@ -2,6 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   MAX_PROPOSAL_PARTS,
   MarkerIndex,
+  RepositoryPermissions,
   createCommentOnce,
   createNotifier,
   createPlanStore,
@@ -10,7 +11,7 @@ import {
   outputLinks,
   planBranch,
   runLinks
-} from "./chunk-HOXDTRGL.js";
+} from "./chunk-ZY22SEIV.js";
 import {
   issuePlanId
 } from "./chunk-KS3UMTVF.js";
@@ -36,13 +37,10 @@ import {
 import {
   effectiveQueue
 } from "./chunk-NWIZML63.js";
-import {
-  decidePermission
-} from "./chunk-H3YOHMVR.js";
+import "./chunk-H3YOHMVR.js";
 import "./chunk-IJFIVLMN.js";
 import "./chunk-7ZHH3IPM.js";
 import {
-  isStatus,
   replyComment,
   replyMarker
 } from "./chunk-EKUR4ML3.js";
@@ -59,42 +57,6 @@ import "./chunk-PANJYNO7.js";
 // src/action/propose.ts
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-
-// src/adapters/github/repository-permissions.ts
-var RepositoryPermissions = class {
-  constructor(o) {
-    this.o = o;
-  }
-  o;
-  asked = /* @__PURE__ */ new Map();
-  /** allow for write, maintain or admin permission; deny (with the reason) otherwise. */
-  gate(login) {
-    const key = login.toLowerCase();
-    let gate = this.asked.get(key);
-    if (!gate) {
-      gate = this.ask(login);
-      gate.catch(() => this.asked.delete(key));
-      this.asked.set(key, gate);
-    }
-    return gate;
-  }
-  async hasWrite(login) {
-    if (!login) return false;
-    return (await this.gate(login)).kind === "allow";
-  }
-  async ask(login) {
-    const { client, owner, repo } = this.o;
-    try {
-      const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ owner, repo, username: login });
-      return decidePermission(login, data.permission, data.role_name);
-    } catch (err) {
-      if (isStatus(err, 404)) return decidePermission(login, void 0);
-      throw err;
-    }
-  }
-};
-
-// src/action/propose.ts
 async function readPlanInput(workspace, file) {
   const full = path.resolve(workspace, file);
   let text;

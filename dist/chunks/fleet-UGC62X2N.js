@@ -10,7 +10,7 @@ import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-HOXDTRGL.js";
+} from "./chunk-ZY22SEIV.js";
 import {
   StaticInbox,
   emptyOutputs

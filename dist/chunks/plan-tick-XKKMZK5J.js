@@ -7,7 +7,7 @@ import {
   pullRequestBranch,
   runLinks,
   tickPlan
-} from "./chunk-HOXDTRGL.js";
+} from "./chunk-ZY22SEIV.js";
 import "./chunk-GOHY7VA6.js";
 import "./chunk-CHG3N2BR.js";
 import "./chunk-NWIZML63.js";
