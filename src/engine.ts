@@ -5,7 +5,11 @@ import { advance, block, cancel, complete, finishAttempt, mayAcceptInterrupted, 
 import { applyCommand } from './core/tick/apply-command.js';
 import { applyApprovalCheck, checkApproval, planChangedLines, statePlanHash } from './core/tick/approval-check.js';
 import { pauseAtGate } from './core/tick/gates.js';
-import { parseAgentCommand } from './core/trust/agent-command.js';
+import { expandAgentVariables, parseAgentCommand } from './core/trust/agent-command.js';
+import { effectivePolicy, commandLine } from './core/guard/tool-policy.js';
+import { policyFileText, summarizeCommandLog } from './core/guard/command-log.js';
+import { claudeSettingsText } from './core/guard/hook-protocols.js';
+import { withExecForwarder } from './core/tick/prompts.js';
 import { refusalAnswers, type RefusalBudget } from './core/trust/authorize.js';
 import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
@@ -77,7 +81,16 @@ export interface EngineConfig {
    * Either way a plan changed after its approval pauses until it is approved again.
    */
   requireApproval?: boolean;
+  /**
+   * The argv that starts this CLI (`node /…/dist/cli.js`), for the tool hooks in the generated
+   * Claude Code settings and the `exec` forwarder named in prompts. Without it neither names a
+   * path: the agent must find `agent-step-sequencer` on its PATH.
+   */
+  cliCommand?: string[];
 }
+
+/** Command logs longer than this are not counted (a runaway agent); the log itself is kept. */
+const COMMAND_LOG_MAX_BYTES = 32 * 1024 * 1024;
 
 export type TickOutcome = 'missing' | 'idle' | 'busy' | 'waiting' | 'done' | 'blocked' | 'cancelled' | 'awaiting-approval' | 'budget' | 'conflict';
 
@@ -448,14 +461,22 @@ class Tick {
     });
     this.attempts++;
 
-    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv(d, paths), ...(await prepareAttempt(this.deps.attemptFiles, this.state, def, paths)) };
+    const policy = effectivePolicy(this.state.plan, d.stepId);
+    const guard = {
+      policyText: policyFileText(attemptId(this.state, d.stepId, d.n), policy),
+      ...(this.cfg.cliCommand ? { claudeSettingsText: claudeSettingsText(this.cfg.cliCommand) } : {}),
+    };
+    const env = { ...this.cfg.agentEnv, ...def.env, ...this.attemptEnv(d, paths), ...(await prepareAttempt(this.deps.attemptFiles, this.state, def, paths, guard)) };
+    // `tools.via: exec`: the agent is told to run its commands through the forwarder.
+    const prompt = policy.via === 'exec' ? withExecForwarder(d.prompt, this.forwarder()) : d.prompt;
+    const agentArgs = expandAgentVariables(argv.slice(1), env);
     const position = `(${this.state.currentStep + 1}/${this.state.stepQueue.length})`;
     const role = d.detourFor ? ` (remediation for ${d.detourFor})` : '';
     const maxAttempts = maxAttemptsFor(def, this.cfg.limits);
     // The group holds the whole attempt: what runs, the agent's output as it arrives, the verdict.
     const judged = await this.deps.log.group(`${position} ${d.stepId} ${def.title}: attempt ${d.n}${d.retry ? ' (retry)' : ''}${role}`, async () => {
-      this.deps.log.info(attemptHeader(argv, d.prompt, timeoutMs, d.n, maxAttempts));
-      const result = await this.execute([program!, ...argv.slice(1), d.prompt], timeoutMs, paths, env);
+      this.deps.log.info(attemptHeader(argv, prompt, timeoutMs, d.n, maxAttempts));
+      const result = await this.execute([program!, ...agentArgs, prompt], timeoutMs, paths, env);
       const contract = { verifier: this.deps.verifier, files: this.deps.attemptFiles, payloadMaxBytes: this.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
       const verdict = withoutPrefix(await judgeAttempt(result, {
         requiredOutputs: def.requiredOutputs ?? [],
@@ -464,6 +485,11 @@ class Tick {
         logFile: shownLog,
         ...contractChecks(contract, this.state, def, paths, env),
       }), `${path.dirname(this.cfg.logDir)}${path.sep}`);
+      const toolCalls = await this.toolCalls(paths);
+      if (toolCalls) {
+        verdict.toolCalls = toolCalls;
+        this.deps.log.info(`${d.stepId} attempt ${d.n}: ${toolCalls.calls} tool call${toolCalls.calls === 1 ? '' : 's'}, ${toolCalls.denied} denied (${path.relative(path.dirname(this.cfg.logDir), paths.commandLog)}).`);
+      }
       if (verdict.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);
       else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${verdict.outcome}: ${verdict.error}`);
       return verdict;
@@ -497,9 +523,25 @@ class Tick {
     return at;
   }
 
+  /** The forwarder command as the agent types it: this CLI's own path when known. */
+  private forwarder(): string {
+    return this.cfg.cliCommand ? commandLine([...this.cfg.cliCommand, 'exec']) : 'agent-step-sequencer exec';
+  }
+
+  /** Calls and denied calls in the attempt's command log; undefined when the agent logged none (no hook, no forwarder). */
+  private async toolCalls(paths: AttemptPaths): Promise<{ calls: number; denied: number } | undefined> {
+    const read = await this.deps.attemptFiles.read(paths.commandLog, COMMAND_LOG_MAX_BYTES);
+    if (read.kind === 'text') return summarizeCommandLog(read.text);
+    if (read.kind !== 'missing') this.deps.log.warn(`The command log ${paths.commandLog} was not counted: ${read.kind === 'too-large' ? `${read.bytes} bytes, more than ${COMMAND_LOG_MAX_BYTES}` : read.reason}.`);
+    return undefined;
+  }
+
   /** The SEQUENCER_ variables of an attempt; check commands of validation rules get them too. */
-  private attemptEnv(d: Extract<Decision, { kind: 'run' }>, { payloadFile, stopFile }: AttemptPaths): Record<string, string> {
+  private attemptEnv(d: Extract<Decision, { kind: 'run' }>, { payloadFile, stopFile, policyFile, commandLog, claudeSettings }: AttemptPaths): Record<string, string> {
     return {
+      SEQUENCER_POLICY_FILE: policyFile,
+      SEQUENCER_COMMAND_LOG: commandLog,
+      ...(this.cfg.cliCommand ? { SEQUENCER_CLAUDE_SETTINGS: claudeSettings, SEQUENCER_EXEC: this.forwarder() } : {}),
       SEQUENCER_PLAN_ID: this.state.planId ?? 'plan',
       SEQUENCER_STEP_ID: d.stepId,
       SEQUENCER_ATTEMPT: String(d.n),

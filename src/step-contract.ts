@@ -14,6 +14,12 @@ export interface AttemptPaths {
   inputFile: string;
   /** Absent while the agent may work on; appears when a cancel asks it to stop ($SEQUENCER_STOP_FILE). */
   stopFile: string;
+  /** The attempt's tool policy, read by the tool hooks and `exec` ($SEQUENCER_POLICY_FILE). */
+  policyFile: string;
+  /** One JSON line per tool call and result ($SEQUENCER_COMMAND_LOG). */
+  commandLog: string;
+  /** Claude Code settings wiring its tool hooks to this CLI ($SEQUENCER_CLAUDE_SETTINGS). */
+  claudeSettings: string;
   checkLog(index: number): string;
 }
 
@@ -24,6 +30,9 @@ export function attemptPaths(logDir: string, stepId: string, n: number): Attempt
     payloadFile: `${base}.payload.json`,
     inputFile: `${base}.input.json`,
     stopFile: `${base}.stop`,
+    policyFile: `${base}.policy.json`,
+    commandLog: `${base}.commands.jsonl`,
+    claudeSettings: `${base}.claude-settings.json`,
     checkLog: (index) => `${base}.check-${index + 1}.log`,
   };
 }
@@ -33,12 +42,24 @@ export function attemptPaths(logDir: string, stepId: string, n: number): Attempt
  * must not count as this run's, and with `inheritPayload` the payloads of earlier steps are
  * written for it. Returns the extra environment for the attempt.
  */
-export async function prepareAttempt(files: AttemptFiles, state: State, def: StepDef, paths: AttemptPaths): Promise<Record<string, string>> {
+export async function prepareAttempt(files: AttemptFiles, state: State, def: StepDef, paths: AttemptPaths, guard?: GuardFiles): Promise<Record<string, string>> {
   await files.remove(paths.payloadFile);
   await files.remove(paths.stopFile);
+  // Calls logged by an earlier, crashed run of this attempt number are not this run's.
+  await files.remove(paths.commandLog);
+  if (guard) {
+    await files.write(paths.policyFile, guard.policyText);
+    if (guard.claudeSettingsText !== undefined) await files.write(paths.claudeSettings, guard.claudeSettingsText);
+  }
   if (def.inheritPayload !== true) return {};
   await files.write(paths.inputFile, `${JSON.stringify(inheritedPayloads(state), null, 2)}\n`);
   return { SEQUENCER_INPUT_FILE: paths.inputFile };
+}
+
+/** The tool-guard files of an attempt: its policy, and the Claude Code settings when the CLI's path is known. */
+export interface GuardFiles {
+  policyText: string;
+  claudeSettingsText?: string;
 }
 
 export interface ContractDeps {

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ActionsOwnerProbe } from '../adapters/github/actions-owner.js';
 import { uploadAttemptLogs } from '../adapters/toolkit/artifacts.js';
 import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
+import { sequencerCliCommand } from '../adapters/process/cli-path.js';
 import { CacheStore } from '../adapters/toolkit/cache-store.js';
 import { GitStore } from '../adapters/git/git-store.js';
 import { outputLinks } from '../adapters/git/git-links.js';
@@ -165,6 +166,10 @@ class LogNotifier implements Notifier {
   }
 }
 
+function withCli(cliCommand: string[] | undefined): { cliCommand?: string[] } {
+  return cliCommand ? { cliCommand } : {};
+}
+
 function withInbox(inbox: Inbox | undefined): { inbox?: Inbox } {
   return inbox ? { inbox } : {};
 }
@@ -233,6 +238,8 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     // The attempt's log group shows the agent's output live, up to a cap; the artifact has it all.
     echoAgentOutput: true,
     echoCap: { ...ACTIONS_ECHO_CAP, fullLog: `the artifact ${artifactName}` },
+    // The tool hooks and the exec forwarder start the CLI bundled beside the Action.
+    ...withCli(sequencerCliCommand()),
   };
 
   let result: TickResult;

@@ -29,6 +29,12 @@ const printError = (text: string) => process.stderr.write(terminalText(secrets.s
 async function main(argv: string[]): Promise<number> {
   // The sample agent receives the prompt as its last argument, which may look like a flag.
   if (argv[0] === 'demo-agent') return demoAgent(argv.slice(1).join(' '), process.env, print);
+  // Called for every tool call of an agent: their argv and stdin belong to the agent CLI's protocol.
+  if (argv[0] === 'hook' || argv[0] === 'exec') {
+    const io = { env: process.env, stdin: process.stdin, out: (t: string) => process.stdout.write(t), err: (t: string) => process.stderr.write(terminalText(secrets.scrub(t))) };
+    const guard = await import('./commands/guard.js');
+    return argv[0] === 'hook' ? guard.hookCommand(argv.slice(1), io) : guard.execCommand(argv.slice(1), io);
+  }
   const s = parseCli(argv, process.env, process.cwd());
   switch (s.command) {
     case 'check':

@@ -74,6 +74,8 @@ Commands:
   audit                  what needs attention: expired leases, stale blocks, invalid states, ... [--json] [--stale-days N]
   maintenance            finish stuck cancellations, prune finished plans [--apply] [--prune-days N] [--archive|--delete]
   demo                   run a 4-step demo plan with a sample agent in a temporary folder
+  hook claude|codex|gemini  a tool hook: applies the attempt's tool policy to the call on stdin and logs it
+  exec -- PROGRAM ARGS   run one command (no shell) under the attempt's tool policy; exit 126 when refused
 
 Options:
   --state PATH           state file (file store; default .sequencer/<plan-id>/state.json in the workspace)

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { ConsoleLog, ConsoleNotifier } from '../adapters/console-log.js';
 import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
+import { sequencerCliCommand } from '../adapters/process/cli-path.js';
 import { FileInbox } from '../adapters/fs/file-inbox.js';
 import { FileStore } from '../adapters/fs/file-store.js';
 import { CacheStore } from '../adapters/toolkit/cache-store.js';
@@ -75,8 +76,10 @@ export async function createEngine(s: CliSettings, command: string): Promise<{ d
     log,
     inbox: new FileInbox(paths.inboxDir, { log: (m) => log.warn(m) }),
   };
+  const cliCommand = sequencerCliCommand();
   const cfg: EngineConfig = {
     ...(s.agentCommand !== undefined ? { agentCommand: s.agentCommand } : {}),
+    ...(cliCommand ? { cliCommand } : {}),
     agentSource: s.agentSource,
     limits: { maxAttempts: s.maxAttempts, attemptTimeoutMinutes: s.attemptTimeoutMinutes, retryBackoffSeconds: s.retryBackoffSeconds },
     owner: localOwner(),

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Plan } from '../state/types.js';
 import { effectiveQueue } from './plan-queue.js';
 
-/** `sha256:<hex>` of the plan's title, steps and effective step order. */
+/** `sha256:<hex>` of the plan's title, steps, effective step order and tool policy. */
 export function planHash(plan: Plan): string {
   const hashed = {
     title: plan.title ?? null,
@@ -13,6 +13,8 @@ export function planHash(plan: Plan): string {
     // Canonical JSON sorts keys, which erases the order of `steps`; that order is the run order
     // when there is no explicit queue, so the effective queue is hashed explicitly.
     stepQueue: effectiveQueue(plan),
+    // Only when set, so the hash of every plan without a tool policy (and its approval) stays as it was.
+    ...(plan.tools !== undefined ? { tools: plan.tools } : {}),
   };
   return `sha256:${createHash('sha256').update(canonicalJson(hashed)).digest('hex')}`;
 }

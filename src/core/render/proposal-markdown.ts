@@ -12,6 +12,9 @@ import type { State, StepDef } from '../state/types.js';
 import { marker, stepTable } from './render-markdown.js';
 import { fence, inline } from './untrusted-text.js';
 
+/** How a tool policy reads, said once beside each one shown. */
+const TOOLS_NOTE = 'block wins over allow; an empty allow list allows every call; past maxCalls every call is denied; via "exec" tells the agent to run its commands through the forwarder';
+
 /** GitHub refuses comment bodies longer than this. */
 export const MAX_COMMENT_CHARS = 65_536;
 /** Content per part, leaving room for the part's heading and the closing lines. */
@@ -119,6 +122,7 @@ function settingsBlock(state: State, settings: ProposalSettings): string {
     `- Attempts per step: ${settings.limits.maxAttempts} · time per attempt: ${settings.limits.attemptTimeoutMinutes} min`,
     `- Delay between steps: ${state.stepDelayMinutes ?? 0} min (\`/approve delay=N\` sets another)`,
     ...(typeof state.plan.deadline === 'string' ? [`- Deadline: ${inline(state.plan.deadline, 60)}`] : []),
+    ...(state.plan.tools !== undefined ? ['', `**Tool policy for every step** (${TOOLS_NOTE}):`, '', fullFence(JSON.stringify(state.plan.tools, null, 2), 'json')] : []),
     '',
     agent
       ? `**Agent command** (the workflow input \`agent-command\`; the step's instruction is added as its last argument):\n\n${fullFence(agent)}`
@@ -148,6 +152,7 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
 
   const blocks = [head];
   if (def.agent !== undefined) blocks.push(...labelledFence('**Agent command for this step** (instead of the default; the instruction is added as its last argument):', String(def.agent), 'text'));
+  if (def.tools !== undefined) blocks.push(...labelledFence(`**Tool policy for this step** (replaces the plan's fields it sets; ${TOOLS_NOTE}):`, JSON.stringify(def.tools, null, 2), 'json'));
   if (def.env !== undefined) blocks.push(...labelledFence('**Environment** it adds to the agent and its check commands:', JSON.stringify(def.env, null, 2), 'json'));
   if (def.validate !== undefined) blocks.push(...labelledFence('**Validation rules**, all of which must pass (check commands run in the workspace, without a shell):', rulesJson(def.validate), 'json'));
   const instruction = String(def.instruction ?? '');

@@ -1,6 +1,6 @@
 // Markdown for GitHub: the status comment (edited in place, found by its hidden marker), the
 // blocker notice, the final summary and the job summary. The proposal is proposal-markdown.ts.
-import { formatDuration, resumeLines, stepRows, type StepRow } from './render.js';
+import { formatDuration, resumeLines, stepRows, toolCallTotals, type StepRow } from './render.js';
 import { currentStepId, lastAttempt, stepRun, stepsDone } from '../state/step-view.js';
 import { timedOutText } from '../tick/notices.js';
 import { stoppedText } from '../tick/cooperative-stop.js';
@@ -119,8 +119,10 @@ function timedOutLine(state: State): string | undefined {
 export function blockerNotice(state: State, stepId: string, reason: string, links: Links = {}): string {
   const id = state.planId ?? 'plan';
   const run = state.stepRuns[stepId];
+  // The tool-call column appears only when some attempt's calls were logged (hooks or exec).
+  const tools = (run?.attempts ?? []).some((a) => a.toolCalls);
   const attempts = (run?.attempts ?? []).map(
-    (a) => `| ${a.n} | ${a.outcome ?? '-'} | ${a.exitCode ?? '-'} | ${a.durationMs !== undefined ? formatDuration(a.durationMs) : '-'} | ${inline(a.error ?? '', 160)} |`,
+    (a) => `| ${a.n} | ${a.outcome ?? '-'} | ${a.exitCode ?? '-'} | ${a.durationMs !== undefined ? formatDuration(a.durationMs) : '-'} |${tools ? ` ${toolCallsText(a.toolCalls)} |` : ''} ${inline(a.error ?? '', 160)} |`,
   );
   const episode = `${stepId}-${run?.attempts?.length ?? run?.tries ?? 0}`;
   return [
@@ -129,7 +131,7 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
     '',
     `**Why:** ${inline(reason, 300)}`,
     '',
-    ...(attempts.length ? ['| attempt | outcome | exit | duration | error |', '|---|---|---|---|---|', ...attempts, ''] : []),
+    ...(attempts.length ? [`| attempt | outcome | exit | duration |${tools ? ' tool calls |' : ''} error |`, `|---|---|---|---|${tools ? '---|' : ''}---|`, ...attempts, ''] : []),
     '**Last error:**',
     fence(run?.error ?? 'none recorded', 3000),
     '',
@@ -156,6 +158,7 @@ export function finalSummaryComment(state: State, links: Links = {}): string {
     outputs.length ? '**Outputs**' : 'No outputs were declared.',
     ...outputs.slice(0, SUMMARY_OUTPUTS).map((o) => `- ${outputText(o, links, true)}`),
     ...(outputs.length > SUMMARY_OUTPUTS ? [`- … and ${countOf(outputs.length - SUMMARY_OUTPUTS, 'more output')}: ${links.run ? `${link('work branch', links.run.branchUrl)}` : 'see the work branch'}`] : []),
+    ...toolCallLines(state),
     ...(links.run ? ['', ...runFooter(links)] : []),
   ].join('\n');
 }
@@ -211,4 +214,19 @@ export function jobSummary(state: State, links: Links = {}): string {
     big ? '' : mermaidQueue(state),
     ...(resumed.length ? ['', '<details><summary>Finished steps</summary>', '', fence(resumed.join('\n'), 20_000), '', '</details>'] : []),
   ].join('\n');
+}
+
+/** `12 (3 denied)`, or `-` when the attempt logged no calls. */
+function toolCallsText(calls: { calls: number; denied: number } | undefined): string {
+  if (!calls) return '-';
+  return calls.denied ? `${calls.calls} (${calls.denied} denied)` : String(calls.calls);
+}
+
+/** The final summary's tool-call lines: per step whose attempts logged calls, over all its attempts. */
+function toolCallLines(state: State): string[] {
+  const rows: string[] = [];
+  for (const [stepId, total] of toolCallTotals(state)) rows.push(`- \`${stepId}\`: ${toolCallsText(total)}`);
+  if (!rows.length) return [];
+  const shown = rows.slice(0, SUMMARY_OUTPUTS);
+  return ['', '**Tool calls** (all attempts; the command logs are in the attempt logs)', ...shown, ...(rows.length > shown.length ? [`- … and ${rows.length - shown.length} more steps`] : [])];
 }

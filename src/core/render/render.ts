@@ -111,6 +111,8 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
     outputs.length ? 'Outputs:' : 'No outputs were declared.',
     ...outputs.map((o) => `  - ${link(o)}`),
   ];
+  const totals = toolCallTotals(state);
+  if (totals.size) lines.push('Tool calls:', ...[...totals].map(([id, t]) => `  ${id}: ${t.calls}${t.denied ? ` (${t.denied} denied)` : ''}`));
   return lines.join('\n');
 }
 
@@ -118,7 +120,8 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
 export function blockerReport(state: State, stepId: string, reason: string): string {
   const run = state.stepRuns[stepId];
   const attempts = (run?.attempts ?? []).map(
-    (a) => `  attempt ${a.n}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}`,
+    (a) =>
+      `  attempt ${a.n}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}`,
   );
   return [
     `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
@@ -131,4 +134,18 @@ export function blockerReport(state: State, stepId: string, reason: string): str
 function firstLine(text: string): string {
   const line = text.split('\n', 1)[0] ?? '';
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+/** Tool calls per step of the queue, summed over its attempts; only steps whose attempts logged calls. */
+export function toolCallTotals(state: State): Map<string, { calls: number; denied: number }> {
+  const totals = new Map<string, { calls: number; denied: number }>();
+  for (const id of state.stepQueue) {
+    for (const a of state.stepRuns[id]?.attempts ?? []) {
+      const t = a.toolCalls;
+      if (!t || typeof t.calls !== 'number' || typeof t.denied !== 'number') continue;
+      const sum = totals.get(id) ?? { calls: 0, denied: 0 };
+      totals.set(id, { calls: sum.calls + t.calls, denied: sum.denied + t.denied });
+    }
+  }
+  return totals;
 }

@@ -11,6 +11,18 @@ export type StepStatus = (typeof STEP_STATUSES)[number];
 export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'timed_out', 'interrupted', 'cancelled', 'recovered'] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
+/** How a step's agent may use its tools (seeds/002 forwarder): checked by the tool hooks and `exec`. */
+export interface ToolsDef {
+  /** The most tool calls one attempt may make; every later call is denied. */
+  maxCalls?: number;
+  /** Patterns a call must match (empty or absent: every call is allowed). */
+  allow?: string[];
+  /** Patterns no call may match; block wins over allow. */
+  block?: string[];
+  /** `hook` (default): the agent CLI's own tool hook enforces it; `exec`: the prompt tells the agent to run every command through `agent-step-sequencer exec --`. */
+  via?: 'hook' | 'exec';
+}
+
 /** A validation rule: exactly one key naming the rule kind (seeds/002). */
 export type ValidationRule =
   | { file_exists: { path: string } }
@@ -43,6 +55,8 @@ export interface StepDef {
   inheritPayload?: boolean;
   /** A human gate: the plan pauses before the step's first attempt until a writer approves it. */
   gate?: boolean | { reason: string };
+  /** Tool policy for this step's attempts; each field given replaces the plan's. */
+  tools?: ToolsDef;
   [key: string]: unknown;
 }
 
@@ -54,6 +68,8 @@ export interface Plan {
   deadline?: string;
   /** Put before every step prompt; `false` for none. Default: the autonomy guidance (not for seed states). */
   promptPreamble?: string | false;
+  /** Tool policy for every step (a step's own `tools` fields override these). */
+  tools?: ToolsDef;
   [key: string]: unknown;
 }
 
@@ -81,6 +97,8 @@ export interface Attempt {
   timeoutMinutes?: number;
   /** A cancelled attempt: `agent` when it exited on its own after its stop file appeared, `signal` when it was signalled. */
   stoppedBy?: 'agent' | 'signal';
+  /** What the attempt's command log recorded: tool calls made, and how many of them were denied. */
+  toolCalls?: { calls: number; denied: number };
   [key: string]: unknown;
 }
 

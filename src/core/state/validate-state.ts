@@ -165,6 +165,20 @@ function checkAttempt(issues: Issue[], id: string, i: number, attempt: unknown):
   if (outcome !== undefined && outcome !== null && !(ATTEMPT_OUTCOMES as readonly unknown[]).includes(outcome)) {
     add(issues, attemptPath(id, i, 'outcome'), `must be one of ${ATTEMPT_OUTCOMES.join(', ')} or null, got ${showValue(outcome)}`);
   }
+  if (attempt.toolCalls !== undefined) checkToolCalls(issues, attemptPath(id, i, 'toolCalls'), attempt.toolCalls);
+}
+
+/** `{ calls, denied }` from the attempt's command log: whole numbers, denied never more than calls. */
+function checkToolCalls(issues: Issue[], path: string, value: unknown): void {
+  if (!isRecord(value)) {
+    add(issues, path, `must be an object with "calls" and "denied" (whole numbers), got ${showValue(value)}`);
+    return;
+  }
+  const callsOk = checkInteger(issues, key(path, 'calls'), value.calls, 0);
+  const deniedOk = checkInteger(issues, key(path, 'denied'), value.denied, 0);
+  if (callsOk && deniedOk && (value.denied as number) > (value.calls as number)) {
+    add(issues, key(path, 'denied'), `must not exceed calls (${showValue(value.calls)}), got ${showValue(value.denied)}`);
+  }
 }
 
 /** Why `value` is not a state timestamp; absent and null both mean "not set", so they pass. */

@@ -65,6 +65,8 @@ export interface AttemptResult {
   timeoutMinutes?: number;
   /** A cancelled attempt: the agent exited on its own after the stop file, or was signalled. */
   stoppedBy?: 'agent' | 'signal';
+  /** What the attempt's command log recorded (absent when it recorded nothing). */
+  toolCalls?: { calls: number; denied: number };
 }
 
 export interface FinishOptions {
@@ -105,6 +107,7 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
         ...(r.failedRules?.length ? { failedRules: r.failedRules } : {}),
         ...(r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? { timeoutMinutes: r.timeoutMinutes } : {}),
         ...(r.stoppedBy ? { stoppedBy: r.stoppedBy } : {}),
+        ...(r.toolCalls ? { toolCalls: r.toolCalls } : {}),
       }),
     };
   });

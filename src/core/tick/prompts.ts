@@ -56,3 +56,16 @@ export function stepPrompt(state: State, stepId: string, triesSoFar: number, las
   if (triesSoFar > 0 && lastError) return withPreamble(state, troubleshootingPrompt(stepId, triesSoFar, lastError, instruction));
   return withPreamble(state, instruction);
 }
+
+/**
+ * A step run with `tools.via: exec`: the agent is told to run every command through the
+ * forwarder, which applies the step's tool policy and logs the call. `forwarder` is the command
+ * that starts it, as the agent would type it.
+ */
+export function withExecForwarder(prompt: string, forwarder: string): string {
+  return [
+    prompt,
+    '',
+    `Run every command through the sequencer's forwarder: ${forwarder} -- <program> <arguments...> (for example: ${forwarder} -- git status). It runs the program without a shell (no pipes, redirections or globbing; run a script file for those), checks it against this step's tool policy, and logs it. A refused command is not run: the forwarder exits with status 126 and says why on stderr.`,
+  ].join('\n');
+}

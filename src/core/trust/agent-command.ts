@@ -254,6 +254,12 @@ function tokenize(text: string, fail: Fail): string[] {
           continue;
         }
         if (c === '`') syntax('`...`');
+        const ref = c === '$' ? sequencerReference(text, i, fail) : null;
+        if (ref) {
+          word += ref;
+          i += ref.length;
+          continue;
+        }
         if (c === '$' && isExpansion(text, i)) syntax(`"${text.slice(i, i + 2)}..."`);
         word += c;
         i++;
@@ -270,6 +276,13 @@ function tokenize(text: string, fail: Fail): string[] {
       i += 2;
     } else {
       if ('|;&<>()`'.includes(ch)) syntax(ch);
+      const ref = ch === '$' ? sequencerReference(text, i, fail) : null;
+      if (ref) {
+        word += ref;
+        inWord = true;
+        i += ref.length;
+        continue;
+      }
       if (ch === '$' && isExpansion(text, i)) syntax(`${text.slice(i, i + 2)}...`);
       if (ch === '#' && !inWord) syntax('# comment');
       word += ch;
@@ -279,6 +292,46 @@ function tokenize(text: string, fail: Fail): string[] {
   }
   if (inWord) words.push(word);
   return words;
+}
+
+/**
+ * The sequencer's own variables of an attempt that an agent command may name: `claude -p --settings
+ * $SEQUENCER_CLAUDE_SETTINGS`. They are filled in by the engine (expandAgentVariables), never by a
+ * shell, and hold only paths and ids the sequencer chose.
+ */
+export const AGENT_COMMAND_VARIABLES = [
+  'SEQUENCER_CLAUDE_SETTINGS',
+  'SEQUENCER_POLICY_FILE',
+  'SEQUENCER_COMMAND_LOG',
+  'SEQUENCER_STOP_FILE',
+  'SEQUENCER_PAYLOAD_FILE',
+  'SEQUENCER_WORKSPACE',
+  'SEQUENCER_PLAN_ID',
+  'SEQUENCER_STEP_ID',
+  'SEQUENCER_ATTEMPT',
+  'SEQUENCER_ATTEMPT_ID',
+] as const;
+
+const REFERENCE = /^\$(?:\{(SEQUENCER_[A-Za-z0-9_]*)\}|(SEQUENCER_[A-Za-z0-9_]*))/;
+
+/** `$SEQUENCER_NAME` or `${SEQUENCER_NAME}` at text[i], kept as written; an unknown name is refused. */
+function sequencerReference(text: string, i: number, fail: Fail): string | null {
+  const m = REFERENCE.exec(text.slice(i, i + 200));
+  if (!m) return null;
+  const name = m[1] ?? m[2] ?? '';
+  if (!(AGENT_COMMAND_VARIABLES as readonly string[]).includes(name)) {
+    fail(`names ${m[0]}, which the sequencer does not set for an agent command; expected one of ${AGENT_COMMAND_VARIABLES.map((v) => `$${v}`).join(', ')}`);
+  }
+  return m[0];
+}
+
+/** Fills the `$SEQUENCER_…` references in an agent command's words from the attempt's environment. */
+export function expandAgentVariables(argv: readonly string[], env: Readonly<Record<string, string>>): string[] {
+  return argv.map((word) =>
+    word.includes('$SEQUENCER_') || word.includes('${SEQUENCER_')
+      ? word.replace(/\$\{(SEQUENCER_[A-Za-z0-9_]+)\}|\$(SEQUENCER_[A-Za-z0-9_]+)/g, (whole, braced: string | undefined, bare: string | undefined) => env[braced ?? bare ?? ''] ?? whole)
+      : word,
+  );
 }
 
 function isExpansion(text: string, i: number): boolean {
