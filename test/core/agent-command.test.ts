@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agentCommandProblem, commandProblem, isPathLike, parseAgentCommand } from '../../src/core/trust/agent-command.js';
+import { agentCommandProblem, commandProblem, expandAgentVariables, isPathLike, parseAgentCommand } from '../../src/core/trust/agent-command.js';
 import { ConfigError } from '../../src/core/errors.js';
 
 describe('parseAgentCommand accepts agent commands', () => {
@@ -223,5 +223,20 @@ describe('commandProblem (check commands: argv, nothing appended)', () => {
     [['npx', '-c', 'id'], /npx -c"/],
   ])('refuses %j', (argv, reason) => {
     expect(commandProblem(argv)).toMatch(reason);
+  });
+});
+
+describe('$SEQUENCER_ variables in an agent command', () => {
+  it('keeps a reference to one the sequencer sets and fills it in per attempt', () => {
+    const argv = parseAgentCommand('claude -p --settings $SEQUENCER_CLAUDE_SETTINGS "--log=${SEQUENCER_COMMAND_LOG}"', 'test');
+    expect(argv).toEqual(['claude', '-p', '--settings', '$SEQUENCER_CLAUDE_SETTINGS', '--log=${SEQUENCER_COMMAND_LOG}']);
+    expect(expandAgentVariables(argv, { SEQUENCER_CLAUDE_SETTINGS: '/logs/a/attempt-1.claude-settings.json', SEQUENCER_COMMAND_LOG: '/logs/c.jsonl' })).toEqual([
+      'claude', '-p', '--settings', '/logs/a/attempt-1.claude-settings.json', '--log=/logs/c.jsonl',
+    ]);
+  });
+
+  it('refuses a name the sequencer does not set, and every other variable as before', () => {
+    expect(() => parseAgentCommand('claude --settings $SEQUENCER_NOPE', 'test')).toThrow(/names \$SEQUENCER_NOPE, which the sequencer does not set for an agent command; expected one of \$SEQUENCER_CLAUDE_SETTINGS/);
+    expect(() => parseAgentCommand('claude --settings $HOME/x', 'test')).toThrow(/shell syntax/);
   });
 });
