@@ -4,15 +4,11 @@
 import { EXIT, SequencerError, describeError } from '../core/errors.js';
 import { terminalText } from '../core/render/terminal-text.js';
 import { createScrubber, environmentSecrets } from '../core/trust/secrets.js';
-import { checkCommand, runCommand } from './commands/heartbeat.js';
-import { demoAgent } from './commands/demo-agent.js';
-import { demoCommand } from './commands/demo.js';
-// The commands over all plans are loaded only when asked for: a heartbeat does not need them.
+// Each command is loaded only when asked for: `hook` and `exec` run for every tool call of an
+// agent, and must not pay for loading the engine, git and the store adapters each time.
+const heartbeat = () => import('./commands/heartbeat.js');
 const fleet = () => import('./commands/fleet.js');
-import { planCommand } from './commands/plan-request.js';
-import { initCommand, validateCommand } from './commands/setup.js';
-import { statusCommand } from './commands/status.js';
-import { steerCommand } from './commands/steer.js';
+const setup = () => import('./commands/setup.js');
 import { USAGE, parseCli } from './options.js';
 import { tolerateClosedOutput } from './closed-output.js';
 
@@ -28,7 +24,7 @@ const printError = (text: string) => process.stderr.write(terminalText(secrets.s
 
 async function main(argv: string[]): Promise<number> {
   // The sample agent receives the prompt as its last argument, which may look like a flag.
-  if (argv[0] === 'demo-agent') return demoAgent(argv.slice(1).join(' '), process.env, print);
+  if (argv[0] === 'demo-agent') return (await import('./commands/demo-agent.js')).demoAgent(argv.slice(1).join(' '), process.env, print);
   // Called for every tool call of an agent: their argv and stdin belong to the agent CLI's protocol.
   if (argv[0] === 'hook' || argv[0] === 'exec') {
     const io = { env: process.env, stdin: process.stdin, out: (t: string) => process.stdout.write(t), err: (t: string) => process.stderr.write(terminalText(secrets.scrub(t))) };
@@ -38,23 +34,23 @@ async function main(argv: string[]): Promise<number> {
   const s = parseCli(argv, process.env, process.cwd());
   switch (s.command) {
     case 'check':
-      return checkCommand(s);
+      return (await heartbeat()).checkCommand(s);
     case 'run':
-      return runCommand(s, print);
+      return (await heartbeat()).runCommand(s, print);
     case 'init':
-      return initCommand(s, print);
+      return (await setup()).initCommand(s, print);
     case 'plan':
-      return planCommand(s, print);
+      return (await import('./commands/plan-request.js')).planCommand(s, print);
     case 'status':
-      return statusCommand(s, print);
+      return (await import('./commands/status.js')).statusCommand(s, print);
     case 'approve':
     case 'cancel':
     case 'retry':
     case 'skip':
     case 'resume':
-      return steerCommand(s, print);
+      return (await import('./commands/steer.js')).steerCommand(s, print);
     case 'validate':
-      return validateCommand(s, print);
+      return (await setup()).validateCommand(s, print);
     case 'list':
       return (await fleet()).listCommand(s, print);
     case 'audit':
@@ -62,7 +58,7 @@ async function main(argv: string[]): Promise<number> {
     case 'maintenance':
       return (await fleet()).maintenanceCommand(s, print);
     case 'demo':
-      return demoCommand(print);
+      return (await import('./commands/demo.js')).demoCommand(print);
     case 'help':
       print(USAGE);
       return 0;
