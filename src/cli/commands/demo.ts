@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { sequencerCliCommand } from '../../adapters/process/cli-path.js';
 
 export const DEMO_PLAN = {
   title: 'Demo: a small research report',
@@ -22,7 +23,8 @@ export async function demoCommand(print: (line: string) => void): Promise<number
   const workspace = await mkdtemp(path.join(os.tmpdir(), 'sequencer-demo-'));
   const planFile = path.join(workspace, 'plan.json');
   await writeFile(planFile, `${JSON.stringify(DEMO_PLAN, null, 2)}\n`);
-  const cli = fileURLToPath(import.meta.url);
+  // This module is a chunk of the bundle; the CLI to run is its entry point.
+  const cli = sequencerCliCommand()?.[1] ?? fileURLToPath(import.meta.url);
   const agent = `${quote(process.execPath)} ${quote(cli)} demo-agent`;
   const args = [cli, 'run', '--plan', planFile, '--workspace', workspace, '--plan-id', 'demo', '--agent', agent, '--grace', '1'];
   const statePath = path.join(workspace, '.sequencer', 'demo', 'state.json');
