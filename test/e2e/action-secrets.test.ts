@@ -28,6 +28,7 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 /** Prints everything it should not, as an agent and (with `check`) as a failing check command. */
 const LEAKY_AGENT = `#!/usr/bin/env node
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 const env = process.env;
@@ -44,6 +45,8 @@ const leak = [
 process.stdout.write(leak + '\\n');
 process.stderr.write(leak + '\\n');
 if (process.argv[2] === 'check') process.exit(1);
+// A command through the forwarder that carries the key: it lands in the attempt's command log.
+spawnSync('/bin/sh', ['-c', env.SEQUENCER_EXEC + " -- true 'key " + key + "'"], { stdio: 'inherit' });
 for (const out of JSON.parse(env.SEQUENCER_REQUIRED_OUTPUTS ?? '[]')) {
   const file = path.join(env.SEQUENCER_WORKSPACE, out);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -108,6 +111,8 @@ describe.each(NODES)('secrets and workflow commands from the agent (%s)', (_name
     const state = await h.remoteState(PLAN_ID);
     expect(state?.stepRuns.leak?.error).toMatch(/key \*\*\*/);
     expect(state?.stepRuns.collect?.stdout).toMatch(/token \*\*\*/);
+    // The forwarder, started from the Action's own bundle, logged the agent's one command.
+    expect(state?.stepRuns.collect?.attempts?.[0]?.toolCalls).toEqual({ calls: 1, denied: 0 });
     expect(runs[2]!.stdout).toContain('[Resume] collect Collect');
     expect(h.botComments(ISSUE, 'reply').some((c) => c.body.includes('Plan is BLOCKED'))).toBe(true);
   });
@@ -144,6 +149,11 @@ describe.each(NODES)('secrets and workflow commands from the agent (%s)', (_name
       }
     }
     expect(seen).toBeGreaterThanOrEqual(2);
+    // The command log is in the artifact, scrubbed like the logs.
+    const commandLogs = uploaded.flatMap((a) => [...unzip(a.zip)].filter(([name]) => name.endsWith('attempt-1.commands.jsonl')));
+    expect(commandLogs.map(([name]) => name)).toContain('collect/attempt-1.commands.jsonl');
+    const [, log] = commandLogs.find(([name]) => name === 'collect/attempt-1.commands.jsonl')!;
+    expect(log.toString('utf8')).toMatch(/"tool":"exec","command":"true 'key \*\*\*'","decision":"allow"/);
   });
 
   it('the runner would act on none of the commands the agent or the plan printed', async () => {
