@@ -66,9 +66,8 @@ describe('hook claude', () => {
 
   it('allows the recorded calls the policy allows (no output, exit 0) and denies the others in the hook protocol', async () => {
     const names = ['pre-bash-git-status', 'pre-bash-npm-test', 'pre-edit', 'pre-read', 'pre-webfetch', 'pre-bash-git-push', 'pre-write'];
-    const runs = [];
-    // One after another, so the log's order is the order asked.
-    for (const name of names) runs.push(await hook('claude', `claude-hooks/${name}.json`));
+    // All at once, as Claude Code runs parallel tool calls: each appends its whole line.
+    const runs = await Promise.all(names.map((name) => hook('claude', `claude-hooks/${name}.json`)));
     for (const r of runs.slice(0, 5)) expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
     const push = runs[5]!;
     expect(push.code).toBe(0);
@@ -79,7 +78,8 @@ describe('hook claude', () => {
     });
     expect(denyOf(runs[6]!).permissionDecisionReason).toContain('Write(/home/runner/work/app/app/.env) matches the block pattern "*.env"');
 
-    const lines = await logLines();
+    const ids = ['toolu_01GqR7sYx3bT9kVn2mWc8HdL', 'toolu_01Sd2Fh7Jk9Lq3Wm5Xn8Bv4C', 'toolu_01Ed1Tz5Xq8Wv3Ny6Mp2Lk9J', 'toolu_01Rd3Hj6Gf9Ks2Lw8Pq5Zx7V', 'toolu_01Wf8Mn2Bv5Cx7Zq3Lk9Jh4G', 'toolu_01Lm4Pz8TqW2vXc6RbN9yKjA', 'toolu_01Wr7Kc4Vb2Nx9Qz5Lm8Pt3H'];
+    const lines = (await logLines()).sort((a, b) => ids.indexOf(a.id as string) - ids.indexOf(b.id as string));
     expect(lines.map((l) => [l.via, l.tool, l.command ?? l.target, l.decision, l.id])).toEqual([
       ['claude', 'Bash', 'git status --short', 'allow', 'toolu_01GqR7sYx3bT9kVn2mWc8HdL'],
       ['claude', 'Bash', 'npm test -- --reporter=dot', 'allow', 'toolu_01Sd2Fh7Jk9Lq3Wm5Xn8Bv4C'],
@@ -186,7 +186,8 @@ describe('exec --', () => {
 
   it('past maxCalls nothing runs (exit 126), and a pending stop answers with the stop message', async () => {
     const touch = (name: string) => cli(['exec', '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(path.join(dir, name))}, '')`], { env: attemptEnv });
-    for (const n of ['1', '2', '3']) expect((await touch(`ran-${n}`)).code).toBe(0);
+    // Three at once: each sees fewer than 3 earlier calls, so all run.
+    expect((await Promise.all(['1', '2', '3'].map((n) => touch(`ran-${n}`)))).map((r) => r.code)).toEqual([0, 0, 0]);
     const over = await touch('ran-4');
     expect(over.code).toBe(126);
     expect(over.stderr).toContain('at most 3 tool calls per attempt and 3 were made');
