@@ -47,11 +47,6 @@ export function effectivePolicy(plan: Plan, stepId: string): EffectivePolicy {
   };
 }
 
-/** Whether a policy restricts anything (a step without one still has its calls logged). */
-export function restricts(policy: EffectivePolicy): boolean {
-  return policy.maxCalls !== null || policy.allow.length > 0 || policy.block.length > 0;
-}
-
 /**
  * The answer to one call. `callsBefore` is how many calls this attempt made before it (every
  * recorded call, denied ones too: an agent that keeps trying refused commands is spending its
