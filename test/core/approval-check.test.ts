@@ -68,7 +68,12 @@ describe('checkApproval', () => {
     const reordered = { ...approved, stepQueue: ['b', 'a'] };
     const order = checkApproval(reordered, ctx(reordered).ctx);
     if (order.kind !== 'pause') throw new Error('expected a pause');
-    expect(planChangedLines(order)[1]).toBe('No step changed: the title or the run order did.');
+    expect(planChangedLines(order)[1]).toBe('No step changed: the title, the run order or the plan-level tool policy did.');
+    // A tool policy set after the approval is a change too: the approval was not of it.
+    const policed = { ...approved, plan: { ...approved.plan, tools: { maxCalls: 1000 } } };
+    const tools = checkApproval(policed, ctx(policed).ctx);
+    if (tools.kind !== 'pause') throw new Error('expected a pause for a changed tool policy');
+    expect(planChangedLines(tools)[1]).toBe('No step changed: the title, the run order or the plan-level tool policy did.');
     const legacy = { ...edited(approved), approval: { by: 'x', at: approved.approval!.at, planHash: approved.planHash! } };
     const unknown = checkApproval(legacy, ctx(legacy).ctx);
     expect(unknown).toMatchObject({ kind: 'pause', changes: null });
