@@ -113,6 +113,10 @@ describe.each(NODES)('secrets and workflow commands from the agent (%s)', (_name
     expect(state?.stepRuns.collect?.stdout).toMatch(/token \*\*\*/);
     // The forwarder, started from the Action's own bundle, logged the agent's one command.
     expect(state?.stepRuns.collect?.attempts?.[0]?.toolCalls).toEqual({ calls: 1, denied: 0 });
+    // The blocker notice on the issue counts the blocked step's calls per attempt.
+    const blocker = h.botComments(ISSUE, 'blocked').at(-1)?.body ?? '';
+    expect(blocker).toContain('| attempt | outcome | exit | duration | tool calls | error |');
+    expect(blocker).toMatch(/\| 1 \| failed \| 0 \| [^|]+ \| 1 \| /);
     expect(runs[2]!.stdout).toContain('[Resume] collect Collect');
     expect(h.botComments(ISSUE, 'reply').some((c) => c.body.includes('Plan is BLOCKED'))).toBe(true);
   });
