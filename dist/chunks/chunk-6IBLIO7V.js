@@ -499,7 +499,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-42b137ed73061033" : "source";
+var BUILD_ID = true ? "build-71853110e4db290e" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {
@@ -847,7 +847,7 @@ async function initCommand(s, print) {
 import { stat as stat2 } from "node:fs/promises";
 import { setTimeout as sleep2 } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-KYNHGH4Q.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-5FOCA65H.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

@@ -12,7 +12,7 @@ import {
   branchOf,
   createEngine,
   report
-} from "./chunk-S45MG4SP.js";
+} from "./chunk-6IBLIO7V.js";
 import {
   recordPlanMarkers,
   tickedPlan
