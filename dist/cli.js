@@ -9,14 +9,14 @@ import {
   localPaths,
   runCommand,
   validateCommand
-} from "./chunks/chunk-6IBLIO7V.js";
-import "./chunks/chunk-LITKNJUD.js";
+} from "./chunks/chunk-F4J72ZN2.js";
+import "./chunks/chunk-QPG2KBK5.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunks/chunk-N6WUFHFI.js";
-import "./chunks/chunk-P3JA4MCN.js";
+} from "./chunks/chunk-4ALXYWL3.js";
+import "./chunks/chunk-GTN3I3HD.js";
 import {
   ExecAgentRunner,
   statusTable,
@@ -24,18 +24,18 @@ import {
   terminalText,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-CHG3N2BR.js";
+} from "./chunks/chunk-IXGKXTFW.js";
 import {
   newState
 } from "./chunks/chunk-O6OTTNS2.js";
 import "./chunks/chunk-NWIZML63.js";
 import "./chunks/chunk-A7XPLWEY.js";
-import "./chunks/chunk-CR7GYSLB.js";
+import "./chunks/chunk-DRZ7AGQ5.js";
 import {
   createScrubber,
   environmentSecrets
 } from "./chunks/chunk-H3YOHMVR.js";
-import "./chunks/chunk-IJFIVLMN.js";
+import "./chunks/chunk-A2SEFKAZ.js";
 import "./chunks/chunk-7ZHH3IPM.js";
 import "./chunks/chunk-KEKBO2EF.js";
 import {
@@ -455,7 +455,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-5FOCA65H.js");
+var fleet = () => import("./chunks/fleet-KGVG42JU.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
