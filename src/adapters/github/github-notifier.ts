@@ -4,7 +4,7 @@
 import { leadingMarker, problemComment, runProblemComment } from '../../core/render/comment-markers.js';
 import { describeError } from '../../core/errors.js';
 import type { Notice } from '../../core/tick/notices.js';
-import { blockerNotice, cancelledNotice, finalSummaryComment, statusComment, type Links } from '../../core/render/render-markdown.js';
+import { blockerNotice, cancelledNotice, finalSummaryComment, shownOutputs, statusComment, type Links } from '../../core/render/render-markdown.js';
 import { gateNotice } from '../../core/render/gate-markdown.js';
 import { draftHintComment, refusedPlanComment, renderProposal, type ProposalSettings } from '../../core/render/proposal-markdown.js';
 import type { StepExecution } from '../../core/plan/execution-fields.js';
@@ -73,19 +73,19 @@ export class GitHubNotifier implements Notifier {
     const s = this.named(state);
     switch (notice.kind) {
       case 'blocked':
-        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason, await this.links(s)));
+        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason, await this.links([])));
         return;
       case 'done': {
-        const summary = finalSummaryComment(s, await this.links(s));
+        const summary = finalSummaryComment(s, await this.links(shownOutputs(s, true)));
         if (this.o.openPullRequest) await this.openPullRequest(s, summary);
         await this.postOnce(withPullRequestLink(summary, this.pullRequest));
         return;
       }
       case 'cancelled':
-        await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(s)));
+        await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(shownOutputs(s))));
         return;
       case 'gate':
-        await this.postOnce(gateNotice(s, notice.stepId, await this.links(s)));
+        await this.postOnce(gateNotice(s, notice.stepId, await this.links(shownOutputs(s, true))));
         return;
       default:
         // Progress is shown by the status comment; other notices need no comment of their own.
@@ -99,7 +99,7 @@ export class GitHubNotifier implements Notifier {
    */
   async publishStatus(state: State, links?: Links): Promise<PublishedStatus> {
     const s = this.named(state);
-    const body = statusComment(s, links ?? (await this.links(s)));
+    const body = statusComment(s, links ?? (await this.links(shownOutputs(s))));
     const marker = leadingMarker(body)!;
     const known = this.status?.id ?? state.issue?.statusCommentId ?? undefined;
     let stale = false;
@@ -219,10 +219,11 @@ export class GitHubNotifier implements Notifier {
     }
   }
 
-  private async links(state: State): Promise<Links> {
+  /** Links to the run and to these outputs at the commits that produced them: only what a comment shows is looked up. */
+  private async links(paths: string[]): Promise<Links> {
     if (!this.o.links) return {};
     try {
-      return await this.o.links(outputPaths(state));
+      return await this.o.links(paths);
     } catch (err) {
       this.o.log?.(`Could not build links to outputs; listing them without links: ${describeError(err)}`);
       return {};
@@ -232,13 +233,6 @@ export class GitHubNotifier implements Notifier {
   private named(state: State): State {
     return state.planId ? state : { ...state, planId: this.o.planId };
   }
-}
-
-/** Every path a rendered comment may link: declared outputs of all steps and recorded artifacts. */
-function outputPaths(state: State): string[] {
-  const paths = new Set(state.artifacts ?? []);
-  for (const step of Object.values(state.plan.steps)) for (const p of step.requiredOutputs ?? []) paths.add(p);
-  return [...paths];
 }
 
 /** GitHub caps titles at 256 characters; a plan title is one line of plain text. */

@@ -9,11 +9,10 @@ import type { Limits } from '../state/step-view.js';
 import { describeExecution, type StepExecution } from '../plan/execution-fields.js';
 import type { StepChange } from '../plan/replan.js';
 import type { State, StepDef } from '../state/types.js';
-import { marker, stepTable } from './render-markdown.js';
+import { marker, MAX_COMMENT_CHARS, stepTable } from './render-markdown.js';
 import { fence, inline } from './untrusted-text.js';
 
-/** GitHub refuses comment bodies longer than this. */
-export const MAX_COMMENT_CHARS = 65_536;
+export { MAX_COMMENT_CHARS };
 /** Content per part, leaving room for the part's heading and the closing lines. */
 const PART_CONTENT_CHARS = 58_000;
 /**
