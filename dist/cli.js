@@ -9,14 +9,14 @@ import {
   localPaths,
   runCommand,
   validateCommand
-} from "./chunks/chunk-S45MG4SP.js";
-import "./chunks/chunk-LITKNJUD.js";
+} from "./chunks/chunk-VCQ2KBQB.js";
+import "./chunks/chunk-XF6Z4VH5.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunks/chunk-N6WUFHFI.js";
-import "./chunks/chunk-P3JA4MCN.js";
+} from "./chunks/chunk-XZNAOYSZ.js";
+import "./chunks/chunk-JSASNFLF.js";
 import {
   ExecAgentRunner,
   statusTable,
@@ -24,17 +24,17 @@ import {
   terminalText,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-CHG3N2BR.js";
+} from "./chunks/chunk-YVPGW53B.js";
 import {
   newState
 } from "./chunks/chunk-O6OTTNS2.js";
 import "./chunks/chunk-NWIZML63.js";
 import "./chunks/chunk-A7XPLWEY.js";
-import "./chunks/chunk-CR7GYSLB.js";
+import "./chunks/chunk-G27ZAM2P.js";
 import {
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-H3YOHMVR.js";
+} from "./chunks/chunk-4LZWQZQX.js";
 import "./chunks/chunk-IJFIVLMN.js";
 import "./chunks/chunk-7ZHH3IPM.js";
 import "./chunks/chunk-KEKBO2EF.js";
@@ -451,7 +451,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-KYNHGH4Q.js");
+var fleet = () => import("./chunks/fleet-F7VOMUI7.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {

@@ -4,22 +4,22 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-EDJQSMYG.js";
+} from "./chunks/chunk-WNBGTS62.js";
 import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-KS3UMTVF.js";
+} from "./chunks/chunk-VN2NIAJO.js";
 import {
   readRunContext
-} from "./chunks/chunk-GOHY7VA6.js";
+} from "./chunks/chunk-UJIEJM24.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
 } from "./chunks/chunk-A7XPLWEY.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-CR7GYSLB.js";
+} from "./chunks/chunk-G27ZAM2P.js";
 import {
   NO_SECRETS,
   attemptTimeoutMsFor,
@@ -29,7 +29,7 @@ import {
   guardRepository,
   isActiveRef,
   knownSecrets
-} from "./chunks/chunk-H3YOHMVR.js";
+} from "./chunks/chunk-4LZWQZQX.js";
 import {
   ConfigError,
   SequencerError,
@@ -79,9 +79,9 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-XKKMZK5J.js"),
-  fleet: () => import("./chunks/fleet-UGC62X2N.js"),
-  propose: () => import("./chunks/propose-7WTVLMRB.js"),
+  tick: () => import("./chunks/plan-tick-5LIDM2RN.js"),
+  fleet: () => import("./chunks/fleet-RQQ4R2S3.js"),
+  propose: () => import("./chunks/propose-YDV4IE4Q.js"),
   dispatch: () => import("./chunks/workflow-dispatch-A6PU5LJA.js"),
   client: () => import("./chunks/github-client-RSRRBYL7.js"),
   newState: () => import("./chunks/new-state-WZDGYAVQ.js")
