@@ -206,6 +206,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
           issueNumber,
           policy: { planIssue: issueNumber, approvers: inputs.approvers },
           log: (m: string) => log.warn(m),
+          links: { run },
           // No bot login: the token may be GITHUB_TOKEN (github-actions[bot]), an app's token
           // (<app>[bot]) or a person's; the inbox then counts bots and writers as "us".
         });

@@ -247,7 +247,7 @@ export async function draftFromComment(
     const marker = replyMarker(route.comment.id);
     await createCommentOnce({
       where,
-      body: replyComment(route.comment.id, route.comment.login, route.comment.body, `drafting a plan runs the agent, so only someone with write access can ask for it: ${refused}.`),
+      body: replyComment(route.comment.id, route.comment.login, route.comment.body, `drafting a plan runs the agent, so only someone with write access can ask for it: ${refused}.`, { run: runLinks(ctx, branch) }),
       find: (fresh) => index.find(marker, fresh),
       log: (m) => log.warn(m),
     });

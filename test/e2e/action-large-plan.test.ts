@@ -3,7 +3,7 @@
 // the final summary is posted, and the pull request's body (the final summary) fits too. Running
 // all 1,000 steps takes minutes (an agent and two pushes each), so the plan starts with most of
 // its steps done, as a long-running plan is on its last heartbeats: the last 10 run in `npm
-// test`, the last 50 under `npm run test:faults` (about a second and a half each) (test/helpers/fault-campaigns.ts). The status
+// test`, the last 25 under `npm run test:faults` (a second or two each) (test/helpers/fault-campaigns.ts). The status
 // comment is edited at most once per 30 s while they run, not after each step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newState } from '../../src/core/plan/new-state.js';
@@ -17,7 +17,7 @@ afterAll(removeTempDirs);
 
 const STEPS = 1000;
 /** Steps left to run. */
-const LEFT = strength(10, 50);
+const LEFT = strength(10, 25);
 const MAX_BODY = 65_536;
 const output = (i: number) => `reports/part-${String(i).padStart(4, '0')}/findings-of-step-${i}.md`;
 
@@ -47,14 +47,14 @@ describe('a 1,000-step plan on its last heartbeat', FAULT_CAMPAIGN, () => {
   });
   afterAll(async () => h?.close());
 
-  it(`runs its last ${LEFT} steps; every comment and the pull request body are accepted and fit, the summary is posted`, { timeout: strength(60_000, 160_000) }, async () => {
+  it(`runs its last ${LEFT} steps; every comment and the pull request body are accepted and fit, the summary is posted`, { timeout: strength(60_000, 120_000) }, async () => {
     const issue = 100;
     const planId = `issue-${issue}`;
     h.fake.addIssue({ number: issue, title: 'A plan of a thousand steps', labels: ['sequencer'] });
     const { state, files } = seeded(planId);
     await seedPlans(h.origin, h.mainSha, [{ planId, state, marker: false, files }], h.gitEnv);
 
-    const run = await h.tick({ inputs: { 'open-pull-request': 'true' }, timeoutMs: strength(60_000, 150_000) });
+    const run = await h.tick({ inputs: { 'open-pull-request': 'true' }, timeoutMs: strength(60_000, 110_000) });
     expect(run.code, runReport(run)).toBe(0);
     expect(run.outputs.status, runReport(run)).toBe('DONE');
     const final = await h.remoteState(planId);

@@ -1,7 +1,7 @@
 // What people see on the plan's issue: the proposal, one status comment edited in place, one
 // blocker notice per blocked episode and one final summary. Each is found by its hidden marker
 // before it is posted, so retries, re-runs and crashed ticks never post anything twice.
-import { leadingMarker, problemComment, runProblemComment } from '../../core/render/comment-markers.js';
+import { footer, leadingMarker, problemComment, runProblemComment, withoutFooter } from '../../core/render/comment-markers.js';
 import { describeError } from '../../core/errors.js';
 import type { Notice } from '../../core/tick/notices.js';
 import { blockerNotice, cancelledNotice, finalSummaryComment, shownOutputs, statusComment, type Links } from '../../core/render/render-markdown.js';
@@ -128,7 +128,7 @@ export class GitHubNotifier implements Notifier {
    * distinct problem so relabeling or re-editing with the same mistake does not repeat it.
    */
   async postProblem(problem: string): Promise<{ commentId: number }> {
-    const comment = await this.postOnce(problemComment(this.o.planId, problem));
+    const comment = await this.postOnce(problemComment(this.o.planId, problem, await this.links([])));
     return { commentId: comment.id };
   }
 
@@ -141,12 +141,15 @@ export class GitHubNotifier implements Notifier {
     const s = this.named(state);
     const rendered = renderProposal(s, this.o.proposal ?? { limits: DEFAULT_LIMITS }, changes);
     if ('tooLarge' in rendered) return rendered;
+    const run = footer(await this.links([]));
     const ids: number[] = [];
     let postedAt = '';
-    for (const body of rendered.parts) {
+    for (const part of rendered.parts) {
+      const body = [part, ...run].join('\n');
       const { comment, created } = await this.createOnce(body, leadingMarker(body)!, false);
       let at = created ? comment.createdAt : comment.updatedAt;
-      if (!created && comment.body !== body) at = (await this.edit(comment.id, body)).updatedAt;
+      // Another run's footer alone is no change: what was shown for approval is the same.
+      if (!created && withoutFooter(comment.body) !== withoutFooter(body)) at = (await this.edit(comment.id, body)).updatedAt;
       ids.push(comment.id);
       if (!postedAt || Date.parse(at) > Date.parse(postedAt)) postedAt = at;
     }
@@ -155,19 +158,19 @@ export class GitHubNotifier implements Notifier {
 
   /** Says once per plan hash why a plan from someone without write access was not proposed. */
   async refusePlan(state: State, author: string, found: StepExecution[]): Promise<{ commentId: number }> {
-    const comment = await this.postOnce(refusedPlanComment(this.named(state), author, found));
+    const comment = await this.postOnce(refusedPlanComment(this.named(state), author, found, await this.links([])));
     return { commentId: comment.id };
   }
 
   /** Tells a request's issue, once, that a maintainer can reply `/draft`. */
   async postDraftHint(): Promise<{ commentId: number }> {
-    const comment = await this.postOnce(draftHintComment(this.o.planId));
+    const comment = await this.postOnce(draftHintComment(this.o.planId, await this.links([])));
     return { commentId: comment.id };
   }
 
   /** A run could not do what was asked (once per distinct problem): the issue says so. */
   async postRunProblem(heading: string, problem: string, hint: string): Promise<{ commentId: number }> {
-    const comment = await this.postOnce(runProblemComment(this.o.planId, heading, problem, hint));
+    const comment = await this.postOnce(runProblemComment(this.o.planId, heading, problem, hint, await this.links([])));
     return { commentId: comment.id };
   }
 

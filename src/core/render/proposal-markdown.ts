@@ -9,7 +9,8 @@ import type { Limits } from '../state/step-view.js';
 import { describeExecution, type StepExecution } from '../plan/execution-fields.js';
 import type { StepChange } from '../plan/replan.js';
 import type { State, StepDef } from '../state/types.js';
-import { marker, MAX_COMMENT_CHARS, stepTable } from './render-markdown.js';
+import { marker, MAX_COMMENT_CHARS, stepTable, type Links } from './render-markdown.js';
+import { footer } from './comment-markers.js';
 import { fence, inline } from './untrusted-text.js';
 
 export { MAX_COMMENT_CHARS };
@@ -246,7 +247,7 @@ function pack(blocks: string[]): string[][] {
 }
 
 /** Why a plan was not proposed: who wrote it, what it sets, and what a maintainer can do. */
-export function refusedPlanComment(state: State, author: string, found: StepExecution[]): string {
+export function refusedPlanComment(state: State, author: string, found: StepExecution[], links: Links = {}): string {
   const id = state.planId ?? 'plan';
   const listed = describeExecution(found);
   return [
@@ -258,11 +259,12 @@ export function refusedPlanComment(state: State, author: string, found: StepExec
     'A plan from someone without write access may only describe the work (titles, instructions, required outputs, file and payload checks); the agent command, environment and check commands come from the workflow and from people with write access. **Nothing from this plan can be approved or run.**',
     '',
     'To run it, a maintainer can post the plan in an issue of their own, or set `allow-untrusted-plan-commands: true` in the workflow, after which such plans are proposed with every command shown.',
+    ...footer(links),
   ].join('\n');
 }
 
 /** A request (no plan block) from someone who cannot have the agent draft a plan: how to go on. */
-export function draftHintComment(planId: string): string {
+export function draftHintComment(planId: string, links: Links = {}): string {
   return [
     marker(planId, 'request'),
     '### No plan yet',
@@ -270,5 +272,6 @@ export function draftHintComment(planId: string): string {
     'This issue has no plan block, so it is a request. Drafting a plan from it runs the agent, which only someone with write access can start: **a maintainer can reply `/draft`** to have a plan drafted and proposed here.',
     '',
     'Or add the plan yourself as a fenced ```json or ```yaml block with `"steps"`.',
+    ...footer(links),
   ].join('\n');
 }
