@@ -232,6 +232,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   const cfg = {
     ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
     agentSource: "input 'agent-command'",
+    agentSurface: 'action' as const,
     limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes, retryBackoffSeconds: inputs.retryBackoffSeconds },
     owner: { kind: 'actions', runId: ctx.runId, runAttempt: ctx.runAttempt, repository: `${ctx.owner}/${ctx.repo}` } as AttemptOwner,
     logDir,

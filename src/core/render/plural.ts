@@ -1,8 +1,8 @@
 // Counts in messages read as words: "1 step", "2 steps", "1 of 4 steps was done".
 
-/** "1 step", "2 steps" (nouns with a plain -s plural only). */
-export function countOf(n: number, noun: string): string {
-  return `${n} ${n === 1 ? noun : `${noun}s`}`;
+/** "1 step", "2 steps"; nouns without a plain -s plural give theirs ("1 try", "2 tries"). */
+export function countOf(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : plural}`;
 }
 
 /** "1 of 4 steps was done", "2 of 4 steps were done"; in the present, "1 of 4 steps is done". */

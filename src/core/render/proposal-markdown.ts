@@ -11,6 +11,7 @@ import type { StepChange } from '../plan/replan.js';
 import type { State, StepDef } from '../state/types.js';
 import { marker, MAX_COMMENT_CHARS, stepTable, type Links } from './render-markdown.js';
 import { footer } from './comment-markers.js';
+import { countOf } from './plural.js';
 import { fence, inline } from './untrusted-text.js';
 
 export { MAX_COMMENT_CHARS };
@@ -58,7 +59,7 @@ export function renderProposal(state: State, settings: ProposalSettings, changes
   const hash = state.planHash ?? '';
   const { queued, remediation, never } = runnableSteps(state);
   const title = inline(state.plan.title ?? id);
-  const counts = `${queued.length} step${queued.length === 1 ? '' : 's'}${remediation.length ? `, ${remediation.length} remediation step${remediation.length === 1 ? '' : 's'}` : ''}`;
+  const counts = `${countOf(queued.length, 'step')}${remediation.length ? `, ${countOf(remediation.length, 'remediation step')}` : ''}`;
 
   const blocks: string[] = [
     ...changeBlocks(state, changes),
@@ -153,7 +154,7 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
   const instruction = String(def.instruction ?? '');
   const lines = instruction.split('\n').length;
   const short = instruction.length <= SHORT_INSTRUCTION_CHARS && lines <= SHORT_INSTRUCTION_LINES;
-  blocks.push(...labelledFence(short ? 'Instruction:' : `Instruction (${instruction.length} characters, ${lines} lines)`, instruction, 'text', !short));
+  blocks.push(...labelledFence(short ? 'Instruction:' : `Instruction (${countOf(instruction.length, 'character')}, ${countOf(lines, 'line')})`, instruction, 'text', !short));
   return blocks;
 }
 
@@ -244,6 +245,15 @@ function pack(blocks: string[]): string[][] {
   }
   if (current.length) parts.push(current);
   return parts;
+}
+
+export const TOO_LARGE_HEADING = 'Plan too large to propose';
+export const TOO_LARGE_HINT =
+  'Split it into smaller plans, or start it from the workflow: dispatch `command: start` with the `plan` input (a dispatch by someone with write access approves it).';
+
+/** Why a plan was not proposed: its proposal would not fit in the comments GitHub takes. */
+export function tooLargeText({ parts, chars }: { parts: number; chars: number }): string {
+  return `Its proposal would take ${countOf(parts, 'comment')} (${countOf(chars, 'character')}); at most ${MAX_PROPOSAL_PARTS} are posted, so nothing can be approved.`;
 }
 
 /** Why a plan was not proposed: who wrote it, what it sets, and what a maintainer can do. */
