@@ -9,41 +9,43 @@ import {
   localPaths,
   runCommand,
   validateCommand
-} from "./chunks/chunk-VCQ2KBQB.js";
-import "./chunks/chunk-XF6Z4VH5.js";
+} from "./chunks/chunk-4VDLNXIK.js";
+import "./chunks/chunk-FBIO55AP.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunks/chunk-XZNAOYSZ.js";
-import "./chunks/chunk-JSASNFLF.js";
+} from "./chunks/chunk-WYU76V4F.js";
+import "./chunks/chunk-YTQGIKG5.js";
 import {
   ExecAgentRunner,
-  statusTable,
-  terminalJson,
-  terminalText,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-YVPGW53B.js";
+} from "./chunks/chunk-NOXHWY3X.js";
 import {
   newState
-} from "./chunks/chunk-O6OTTNS2.js";
+} from "./chunks/chunk-DG25Q7L5.js";
 import "./chunks/chunk-NWIZML63.js";
 import "./chunks/chunk-A7XPLWEY.js";
-import "./chunks/chunk-G27ZAM2P.js";
+import "./chunks/chunk-EN2RXWTB.js";
 import {
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-4LZWQZQX.js";
-import "./chunks/chunk-IJFIVLMN.js";
-import "./chunks/chunk-7ZHH3IPM.js";
-import "./chunks/chunk-KEKBO2EF.js";
+} from "./chunks/chunk-BQPI77X7.js";
+import "./chunks/chunk-EIS4FEU2.js";
+import "./chunks/chunk-UR62N66B.js";
+import {
+  statusTable,
+  terminalJson,
+  terminalText
+} from "./chunks/chunk-A2K5BQDA.js";
+import "./chunks/chunk-O7XONI5X.js";
 import {
   ConfigError,
   EXIT,
   SequencerError,
   describeError
-} from "./chunks/chunk-TEYULPYE.js";
+} from "./chunks/chunk-YRNZ42GD.js";
 import "./chunks/chunk-PANJYNO7.js";
 
 // src/cli/commands/demo-agent.ts
@@ -451,7 +453,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-F7VOMUI7.js");
+var fleet = () => import("./chunks/fleet-WXSH7D3B.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {

@@ -15,6 +15,7 @@ describe('status comment edits during a tick', () => {
     ['a gate 1 s after an edit', 'gate', 0, 1_000, true],
     ['a cancel 1 s after an edit', 'cancelled', 0, 1_000, true],
     ['the end of the tick 1 s after an edit', 'end-of-tick', 0, 1_000, true],
+    ['an attempt that ran over its time 1 s after an edit', 'timed-out', 0, 1_000, true],
     ['a plan change (its own comment says so)', 'plan-changed', null, 1_000, false],
   ])('%s: %s', (_name, trigger, last, now, expected) => {
     expect(shouldWriteStatus(trigger, every30s(last), now)).toBe(expected);

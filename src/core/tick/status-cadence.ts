@@ -2,7 +2,7 @@
 // it after every step: hundreds of writes an hour, each counted against the job token's limits
 // and each a notification-free but visible "edited" on the issue. Progress is throttled to one
 // edit per interval; what a person must see at once (blocked, done, a gate, a cancel) and the
-// end of the tick always write. Pure: the adapter keeps the clock and the time of the last edit.
+// end of the tick always write, and so does an attempt that ran over its time limit. Pure: the adapter keeps the clock and the time of the last edit.
 import type { Notice } from './notices.js';
 
 /** Default spacing of progress edits (SEQUENCER_STATUS_INTERVAL_SECONDS). */
@@ -11,8 +11,8 @@ export const DEFAULT_STATUS_INTERVAL_SECONDS = 30;
 /** A notice, or the end of the tick (the run's last word on the plan). */
 export type StatusTrigger = Notice['kind'] | 'end-of-tick';
 
-/** Always written: the plan stopped, finished, or waits for a person. */
-const ALWAYS: ReadonlySet<StatusTrigger> = new Set(['blocked', 'done', 'gate', 'cancelled', 'end-of-tick']);
+/** Always written: the plan stopped, finished, waits for a person, or an attempt ran over its time. */
+const ALWAYS: ReadonlySet<StatusTrigger> = new Set(['blocked', 'done', 'gate', 'cancelled', 'timed-out', 'end-of-tick']);
 /** Progress: written at most once per interval. */
 const PROGRESS: ReadonlySet<StatusTrigger> = new Set(['step-done', 'step-failed', 'interrupted']);
 
