@@ -47,14 +47,14 @@ describe('a 1,000-step plan on its last heartbeat', FAULT_CAMPAIGN, () => {
   });
   afterAll(async () => h?.close());
 
-  it(`runs its last ${LEFT} steps; every comment and the pull request body are accepted and fit, the summary is posted`, { timeout: strength(60_000, 120_000) }, async () => {
+  it(`runs its last ${LEFT} steps; every comment and the pull request body are accepted and fit, the summary is posted`, { timeout: strength(120_000, 150_000) }, async () => {
     const issue = 100;
     const planId = `issue-${issue}`;
     h.fake.addIssue({ number: issue, title: 'A plan of a thousand steps', labels: ['sequencer'] });
     const { state, files } = seeded(planId);
     await seedPlans(h.origin, h.mainSha, [{ planId, state, marker: false, files }], h.gitEnv);
 
-    const run = await h.tick({ inputs: { 'open-pull-request': 'true' }, timeoutMs: strength(60_000, 110_000) });
+    const run = await h.tick({ inputs: { 'open-pull-request': 'true' }, timeoutMs: strength(110_000, 140_000) });
     expect(run.code, runReport(run)).toBe(0);
     expect(run.outputs.status, runReport(run)).toBe('DONE');
     const final = await h.remoteState(planId);
