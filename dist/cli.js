@@ -9,27 +9,39 @@ import {
   localPaths,
   runCommand,
   validateCommand
+<<<<<<< HEAD
 } from "./chunks/chunk-F4J72ZN2.js";
 import "./chunks/chunk-QPG2KBK5.js";
+=======
+} from "./chunks/chunk-4VDLNXIK.js";
+import "./chunks/chunk-FBIO55AP.js";
+>>>>>>> t13-vis
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
+<<<<<<< HEAD
 } from "./chunks/chunk-4ALXYWL3.js";
 import "./chunks/chunk-GTN3I3HD.js";
+=======
+} from "./chunks/chunk-WYU76V4F.js";
+import "./chunks/chunk-YTQGIKG5.js";
+>>>>>>> t13-vis
 import {
   ExecAgentRunner,
-  statusTable,
-  terminalJson,
-  terminalText,
   tick,
   writeFileAtomic
+<<<<<<< HEAD
 } from "./chunks/chunk-IXGKXTFW.js";
+=======
+} from "./chunks/chunk-NOXHWY3X.js";
+>>>>>>> t13-vis
 import {
   newState
-} from "./chunks/chunk-O6OTTNS2.js";
+} from "./chunks/chunk-DG25Q7L5.js";
 import "./chunks/chunk-NWIZML63.js";
 import "./chunks/chunk-A7XPLWEY.js";
+<<<<<<< HEAD
 import "./chunks/chunk-DRZ7AGQ5.js";
 import {
   createScrubber,
@@ -38,12 +50,27 @@ import {
 import "./chunks/chunk-A2SEFKAZ.js";
 import "./chunks/chunk-7ZHH3IPM.js";
 import "./chunks/chunk-KEKBO2EF.js";
+=======
+import "./chunks/chunk-EN2RXWTB.js";
+import {
+  createScrubber,
+  environmentSecrets
+} from "./chunks/chunk-BQPI77X7.js";
+import "./chunks/chunk-EIS4FEU2.js";
+import "./chunks/chunk-UR62N66B.js";
+import {
+  statusTable,
+  terminalJson,
+  terminalText
+} from "./chunks/chunk-A2K5BQDA.js";
+import "./chunks/chunk-O7XONI5X.js";
+>>>>>>> t13-vis
 import {
   ConfigError,
   EXIT,
   SequencerError,
   describeError
-} from "./chunks/chunk-TEYULPYE.js";
+} from "./chunks/chunk-YRNZ42GD.js";
 import "./chunks/chunk-PANJYNO7.js";
 
 // src/cli/commands/demo-agent.ts
@@ -455,7 +482,11 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
+<<<<<<< HEAD
 var fleet = () => import("./chunks/fleet-KGVG42JU.js");
+=======
+var fleet = () => import("./chunks/fleet-WXSH7D3B.js");
+>>>>>>> t13-vis
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {

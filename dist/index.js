@@ -4,37 +4,43 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-EDJQSMYG.js";
+} from "./chunks/chunk-TDYUGR4S.js";
 import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-KS3UMTVF.js";
+} from "./chunks/chunk-WNTVB3IN.js";
 import {
   readRunContext
-} from "./chunks/chunk-GOHY7VA6.js";
+} from "./chunks/chunk-OJJLQGPP.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
 } from "./chunks/chunk-A7XPLWEY.js";
 import {
   listPlanRefs
+<<<<<<< HEAD
 } from "./chunks/chunk-DRZ7AGQ5.js";
+=======
+} from "./chunks/chunk-EN2RXWTB.js";
+>>>>>>> t13-vis
 import {
   NO_SECRETS,
-  attemptTimeoutMsFor,
-  countOf,
   createScrubber,
-  currentStepId,
   guardRepository,
   isActiveRef,
   knownSecrets
-} from "./chunks/chunk-H3YOHMVR.js";
+} from "./chunks/chunk-BQPI77X7.js";
+import {
+  attemptTimeoutMsFor,
+  currentStepId
+} from "./chunks/chunk-O7XONI5X.js";
 import {
   ConfigError,
   SequencerError,
+  countOf,
   describeError
-} from "./chunks/chunk-TEYULPYE.js";
+} from "./chunks/chunk-YRNZ42GD.js";
 import {
   debug,
   error,
@@ -49,19 +55,46 @@ import "./chunks/chunk-PANJYNO7.js";
 
 // src/adapters/toolkit/toolkit-log.ts
 import { randomBytes } from "node:crypto";
+
+// src/core/render/runner-paths.ts
+function withoutRunnerPaths(text, paths) {
+  if (!paths) return text;
+  const swaps = [];
+  const add = (dir, inside, alone) => {
+    const d = dir.replace(/\/+$/, "");
+    if (d.length < 2) return;
+    swaps.push([`${d}/`, inside], [d, alone]);
+  };
+  add(paths.workspace, "", "$GITHUB_WORKSPACE");
+  add(paths.runnerTemp, "$RUNNER_TEMP/", "$RUNNER_TEMP");
+  swaps.sort((a, b) => b[0].length - a[0].length);
+  let out = text;
+  for (const [from, to] of swaps) out = out.split(from).join(to);
+  return out;
+}
+
+// src/adapters/toolkit/toolkit-log.ts
 function commandSafe(text) {
   return mayHoldWorkflowCommand(text) ? guardWorkflowCommands(text, randomBytes(16).toString("hex")) : text;
 }
 var ToolkitLog = class {
-  /** The secrets this run knows; whatever else the Action publishes is scrubbed with them too. */
-  constructor(secrets = NO_SECRETS) {
+  /**
+   * The secrets this run knows; whatever else the Action publishes is scrubbed with them too.
+   * `paths`: the runner's folders, named relatively in annotations and whatever `scrub` is used for.
+   */
+  constructor(secrets = NO_SECRETS, paths = null) {
     this.secrets = secrets;
+    this.paths = paths;
   }
   secrets;
-  /** `text` with every known secret replaced by `***`: for whatever else the Action publishes. */
-  scrub = (text) => this.secrets.scrub(text);
+  paths;
+  /**
+   * `text` with every known secret replaced by `***` and no runner folder named: for whatever else
+   * the Action publishes (job summary, annotations).
+   */
+  scrub = (text) => withoutRunnerPaths(this.secrets.scrub(text), this.paths);
   info(message) {
-    info(commandSafe(this.scrub(message)));
+    info(commandSafe(this.secrets.scrub(message)));
   }
   warn(message) {
     warning(this.scrub(message));
@@ -70,32 +103,44 @@ var ToolkitLog = class {
     error(this.scrub(message));
   }
   debug(message) {
-    debug(this.scrub(message));
+    debug(this.secrets.scrub(message));
   }
   group(title, fn) {
-    return group(this.scrub(title), fn);
+    return group(this.secrets.scrub(title), fn);
   }
 };
 
 // src/action/main.ts
 var load = {
+<<<<<<< HEAD
   tick: () => import("./chunks/plan-tick-2ZQRNPSK.js"),
   fleet: () => import("./chunks/fleet-EBOVDDAK.js"),
   propose: () => import("./chunks/propose-ZL5M4UKK.js"),
   dispatch: () => import("./chunks/workflow-dispatch-A6PU5LJA.js"),
   client: () => import("./chunks/github-client-RSRRBYL7.js"),
   newState: () => import("./chunks/new-state-WZDGYAVQ.js")
+=======
+  tick: () => import("./chunks/plan-tick-4KASTI5R.js"),
+  fleet: () => import("./chunks/fleet-BZHHSIFH.js"),
+  propose: () => import("./chunks/propose-JKVR3LXE.js"),
+  dispatch: () => import("./chunks/workflow-dispatch-HOCXEXWW.js"),
+  client: () => import("./chunks/github-client-CFRWQK5C.js"),
+  newState: () => import("./chunks/new-state-E7DWJOTL.js")
+>>>>>>> t13-vis
 };
 async function run() {
   let outputs = emptyOutputs();
   let secrets = createScrubber(knownSecrets({ env: process.env }));
+  const runnerPaths = { workspace: process.env.GITHUB_WORKSPACE ?? "", runnerTemp: process.env.RUNNER_TEMP ?? "" };
+  let publish = (text) => withoutRunnerPaths(secrets.scrub(text), runnerPaths);
   try {
     const inputs = parseInputs((name) => getInput(name));
     for (const value of [inputs.token, ...inputs.secrets]) setSecret(value);
     secrets = createScrubber(knownSecrets({ token: inputs.token, listed: inputs.secrets, env: process.env }));
     const ctx = await readRunContext(process.env);
     const route = routeEvent(ctx.eventName, ctx.payload, inputs);
-    const log = new ToolkitLog(secrets);
+    const log = new ToolkitLog(secrets, { workspace: ctx.workspace, runnerTemp: ctx.runnerTemp });
+    publish = log.scrub;
     if (route.kind === "ignore") {
       log.info(`Nothing to do: ${route.reason}.`);
       setOutputs({ ...outputs, status: "IGNORED" }, secrets.scrub);
@@ -103,18 +148,18 @@ async function run() {
     }
     await guardRepository(ctx.workspace, { mode: "action", credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
     let made;
-    const client = () => made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: secrets.scrub }));
+    const client = () => made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: log.scrub }));
     outputs = await handle(route, ctx, inputs, client, log);
     setOutputs(outputs, secrets.scrub);
     return 0;
   } catch (err) {
     if (err instanceof RunFailure) {
       setOutputs(err.outputs, secrets.scrub);
-      setFailed(secrets.scrub(err.message));
+      setFailed(publish(err.message));
       return 1;
     }
     setOutputs({ ...outputs, status: "ERROR" }, secrets.scrub);
-    setFailed(secrets.scrub(err instanceof SequencerError ? `${err.message}${err.hint ? `
+    setFailed(publish(err instanceof SequencerError ? `${err.message}${err.hint ? `
 ${err.hint}` : ""}` : describeError(err)));
     return 1;
   }
@@ -262,8 +307,9 @@ async function reportStall(ctx, inputs, client, log, state) {
   const problem = `${planId} made no progress in this run: its time budget (time-budget-minutes: ${inputs.timeBudgetMinutes}) cannot fit an attempt of ${stepId ?? "the next step"}, which may take up to ${needs} min. No further run was dispatched, because it would do the same.`;
   const hint = `Raise \`time-budget-minutes\` above ${needs}, or lower the step's \`attemptTimeoutMinutes\` (or the \`attempt-timeout-minutes\` input), then reply \`/resume\` or dispatch \`tick\` for ${planId}.`;
   log.error(problem);
-  const { createNotifier } = await load.tick();
-  const notifier = createNotifier(ctx, inputs, await client(), planId, log, async () => ({}));
+  const { createNotifier, planBranch, runLinks } = await load.tick();
+  const run2 = runLinks(ctx, planBranch(inputs, planId));
+  const notifier = createNotifier(ctx, inputs, await client(), planId, log, async () => ({ run: run2 }));
   await notifier?.postRunProblem("Not continuing: the time budget fits no attempt", problem, hint).catch((err) => log.warn(`Could not post the notice: ${describeError(err)}`));
   return problem;
 }

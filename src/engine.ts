@@ -5,7 +5,7 @@ import { advance, block, cancel, complete, finishAttempt, mayAcceptInterrupted, 
 import { applyCommand } from './core/tick/apply-command.js';
 import { applyApprovalCheck, checkApproval, planChangedLines, statePlanHash } from './core/tick/approval-check.js';
 import { pauseAtGate } from './core/tick/gates.js';
-import { expandAgentVariables, parseAgentCommand } from './core/trust/agent-command.js';
+import { expandAgentVariables, noAgentCommandText, parseAgentCommand, type AgentSurface } from './core/trust/agent-command.js';
 import { effectivePolicy, commandLine } from './core/guard/tool-policy.js';
 import { policyFileText, summarizeCommandLog } from './core/guard/command-log.js';
 import { claudeSettingsText } from './core/guard/hook-protocols.js';
@@ -48,6 +48,8 @@ export interface EngineConfig {
   agentCommand?: string;
   /** Where the default agent command came from, for error messages. */
   agentSource?: string;
+  /** Where a person sets it, so a missing one is explained in those words (default `cli`). */
+  agentSurface?: AgentSurface;
   limits: Limits;
   /** Who runs attempts started by this tick. */
   owner: AttemptOwner;
@@ -427,7 +429,7 @@ class Tick {
     const argv = command ? parseAgentCommand(command, source) : [];
     const program = argv[0] !== undefined ? await this.deps.agent.resolve(argv[0]) : null;
     const problems = !command
-      ? [`No agent command for ${d.stepId}: set STEP_AGENT_CMD (or --agent / the agent-command input) or plan.steps.${d.stepId}.agent.`]
+      ? [noAgentCommandText(d.stepId, this.cfg.agentSurface ?? 'cli')]
       : program
         ? await this.deps.workspace.preflight(def.requiredOutputs ?? [])
         : [`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)})`];

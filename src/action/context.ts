@@ -1,6 +1,7 @@
 // What the runner tells us about this run: the GITHUB_* environment and the event payload.
 import { readFile } from 'node:fs/promises';
 import { ConfigError, describeError } from '../core/errors.js';
+import { DEFAULT_STATUS_INTERVAL_SECONDS } from '../core/tick/status-cadence.js';
 
 export interface RunContext {
   owner: string;
@@ -24,6 +25,8 @@ export interface RunContext {
   inboxPollSeconds: number;
   /** On /cancel, how long the agent may take to exit on its own after its stop file appears (SEQUENCER_STOP_GRACE_SECONDS, default 60). */
   stopGraceSeconds: number;
+  /** Least spacing of the status comment's progress edits during a run (SEQUENCER_STATUS_INTERVAL_SECONDS, default 30; 0 edits after every step). */
+  statusIntervalSeconds: number;
 }
 
 export async function readRunContext(env: NodeJS.ProcessEnv): Promise<RunContext> {
@@ -58,6 +61,7 @@ export async function readRunContext(env: NodeJS.ProcessEnv): Promise<RunContext
     apiPacing: env.SEQUENCER_API_PACING === 'off' ? 'off' : 'github',
     inboxPollSeconds: pollSeconds(env.SEQUENCER_INBOX_POLL_SECONDS),
     stopGraceSeconds: stopGraceSeconds(env.SEQUENCER_STOP_GRACE_SECONDS),
+    statusIntervalSeconds: statusIntervalSeconds(env.SEQUENCER_STATUS_INTERVAL_SECONDS),
   };
 }
 
@@ -76,6 +80,15 @@ function stopGraceSeconds(raw: string | undefined): number {
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0 || n > 3600) {
     throw new ConfigError(`SEQUENCER_STOP_GRACE_SECONDS is "${raw}"; expected a number of seconds from 0 to 3600 (default 60).`);
+  }
+  return n;
+}
+
+function statusIntervalSeconds(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_STATUS_INTERVAL_SECONDS;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0 || n > 3600) {
+    throw new ConfigError(`SEQUENCER_STATUS_INTERVAL_SECONDS is "${raw}"; expected a number of seconds from 0 to 3600 (default ${DEFAULT_STATUS_INTERVAL_SECONDS}; 0 edits the status comment after every step).`);
   }
   return n;
 }

@@ -6,6 +6,7 @@ import { listPlanRefs } from '../adapters/git/git-plans.js';
 import { guardRepository } from '../adapters/git/git-guard.js';
 import { StaticInbox } from '../adapters/static-inbox.js';
 import { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
+import { withoutRunnerPaths } from '../core/render/runner-paths.js';
 import type { Command } from '../core/tick/commands.js';
 import { ConfigError, describeError, SequencerError } from '../core/errors.js';
 import { isActiveRef } from '../core/fleet/plan-index.js';
@@ -39,13 +40,17 @@ export async function run(): Promise<number> {
   // Until the inputs are read, the environment alone (INPUT_GITHUB-TOKEN, INPUT_SECRETS, API keys)
   // says what must not be published.
   let secrets = createScrubber(knownSecrets({ env: process.env }));
+  // What a failure annotation may say: no secret, and no runner folder (the event file is one).
+  const runnerPaths = { workspace: process.env.GITHUB_WORKSPACE ?? '', runnerTemp: process.env.RUNNER_TEMP ?? '' };
+  let publish = (text: string) => withoutRunnerPaths(secrets.scrub(text), runnerPaths);
   try {
     const inputs = parseInputs((name) => core.getInput(name));
     for (const value of [inputs.token, ...inputs.secrets]) core.setSecret(value);
     secrets = createScrubber(knownSecrets({ token: inputs.token, listed: inputs.secrets, env: process.env }));
     const ctx = await readRunContext(process.env);
     const route = routeEvent(ctx.eventName, ctx.payload, inputs);
-    const log = new ToolkitLog(secrets);
+    const log = new ToolkitLog(secrets, { workspace: ctx.workspace, runnerTemp: ctx.runnerTemp });
+    publish = log.scrub;
     if (route.kind === 'ignore') {
       log.info(`Nothing to do: ${route.reason}.`);
       setOutputs({ ...outputs, status: 'IGNORED' }, secrets.scrub);
@@ -56,7 +61,7 @@ export async function run(): Promise<number> {
     await guardRepository(ctx.workspace, { mode: 'action', credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
     let made: Promise<GitHubClient> | undefined;
     const client: Client = () =>
-      (made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: secrets.scrub })));
+      (made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: log.scrub })));
     outputs = await handle(route, ctx, inputs, client, log);
     setOutputs(outputs, secrets.scrub);
     return 0;
@@ -64,11 +69,11 @@ export async function run(): Promise<number> {
     if (err instanceof RunFailure) {
       // The plans' outputs are true; the run still could not do what was asked.
       setOutputs(err.outputs, secrets.scrub);
-      core.setFailed(secrets.scrub(err.message));
+      core.setFailed(publish(err.message));
       return 1;
     }
     setOutputs({ ...outputs, status: 'ERROR' }, secrets.scrub);
-    core.setFailed(secrets.scrub(err instanceof SequencerError ? `${err.message}${err.hint ? `
+    core.setFailed(publish(err instanceof SequencerError ? `${err.message}${err.hint ? `
 ${err.hint}` : ''}` : describeError(err)));
     return 1;
   }
@@ -238,8 +243,9 @@ async function reportStall(ctx: RunContext, inputs: ActionInputs, client: Client
   const problem = `${planId} made no progress in this run: its time budget (time-budget-minutes: ${inputs.timeBudgetMinutes}) cannot fit an attempt of ${stepId ?? 'the next step'}, which may take up to ${needs} min. No further run was dispatched, because it would do the same.`;
   const hint = `Raise \`time-budget-minutes\` above ${needs}, or lower the step's \`attemptTimeoutMinutes\` (or the \`attempt-timeout-minutes\` input), then reply \`/resume\` or dispatch \`tick\` for ${planId}.`;
   log.error(problem);
-  const { createNotifier } = await load.tick();
-  const notifier = createNotifier(ctx, inputs, await client(), planId, log, async () => ({}));
+  const { createNotifier, planBranch, runLinks } = await load.tick();
+  const run = runLinks(ctx, planBranch(inputs, planId));
+  const notifier = createNotifier(ctx, inputs, await client(), planId, log, async () => ({ run }));
   await notifier?.postRunProblem('Not continuing: the time budget fits no attempt', problem, hint).catch((err: unknown) => log.warn(`Could not post the notice: ${describeError(err)}`));
   return problem;
 }

@@ -23,6 +23,7 @@ import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
 import { ScrubbingStore } from '../adapters/scrubbing-store.js';
 import { describeError } from '../core/errors.js';
 import type { Notice } from '../core/tick/notices.js';
+import { shouldWriteStatus, type StatusTrigger } from '../core/tick/status-cadence.js';
 import { jobSummary, type Links, type RunLinks } from '../core/render/render-markdown.js';
 import { ACTIONS_ECHO_CAP } from '../core/render/output-echo.js';
 import { sanitizeArtifactName } from '../core/render/artifact-names.js';
@@ -142,18 +143,31 @@ class CombinedOwnerProbe implements OwnerProbe {
 }
 
 /**
- * Keeps the status comment current during a long run: after each step finishes or fails, not
- * only when the run ends (a 6-hour job would otherwise show nothing on the issue meanwhile).
+ * Keeps the status comment current during a long run: after steps finish or fail, not only when
+ * the run ends (a 6-hour job would otherwise show nothing on the issue meanwhile), but at most
+ * once per interval (core/tick/status-cadence.ts decides; this keeps the clock).
  */
 class ProgressNotifier implements Notifier {
+  private lastWriteMs: number | null = null;
   constructor(
     private readonly inner: GitHubNotifier,
     private readonly log: ToolkitLog,
+    private readonly intervalMs: number,
+    private readonly clock: () => number = Date.now,
   ) {}
   async notify(notice: Notice, state: State): Promise<void> {
     await this.inner.notify(notice, state);
-    if (notice.kind === 'step-done' || notice.kind === 'step-failed' || notice.kind === 'interrupted') {
-      await this.inner.publishStatus(state).catch((err: unknown) => this.log.warn(`Could not update the status comment: ${describeError(err)}`));
+    await this.publish(notice.kind, state);
+  }
+  /** Writes the status comment when the cadence says so; a failure is a warning, never the run's end. */
+  async publish(trigger: StatusTrigger, state: State, links?: Links): Promise<void> {
+    const now = this.clock();
+    if (!shouldWriteStatus(trigger, { intervalMs: this.intervalMs, lastWriteMs: this.lastWriteMs }, now)) return;
+    try {
+      const { changed } = await this.inner.publishStatus(state, links);
+      if (changed) this.lastWriteMs = now;
+    } catch (err) {
+      this.log.warn(`Could not update the status comment: ${describeError(err)}`);
     }
   }
 }
@@ -185,6 +199,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   const run = runLinks(ctx, branch);
   const links = async (paths: string[]): Promise<Links> => ({ ...(await outputLinks(ctx.workspace, blobBase, paths)), run });
   const notifier = createNotifier(ctx, inputs, client, planId, log, links);
+  const progress = notifier ? new ProgressNotifier(notifier, log, ctx.statusIntervalSeconds * 1000) : null;
   const issueNumber = issueNumberOf(planId);
   const issueInbox =
     issueNumber === null
@@ -196,6 +211,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
           issueNumber,
           policy: { planIssue: issueNumber, approvers: inputs.approvers },
           log: (m: string) => log.warn(m),
+          links: { run },
           // No bot login: the token may be GITHUB_TOKEN (github-actions[bot]), an app's token
           // (<app>[bot]) or a person's; the inbox then counts bots and writers as "us".
         });
@@ -213,7 +229,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
       new ActionsOwnerProbe({ client, owner: ctx.owner, repo: ctx.repo, current: { runId: ctx.runId, runAttempt: ctx.runAttempt }, log: (m: string) => log.warn(m) }),
       new LocalOwnerProbe(),
     ),
-    notifier: notifier ? new ProgressNotifier(notifier, log) : new LogNotifier(log),
+    notifier: progress ?? new LogNotifier(log),
     log,
     // Whatever started the run, a plan with an issue hears its issue.
     ...withInbox(MergedInbox.of([opts.inbox, issueInbox])),
@@ -221,6 +237,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   const cfg = {
     ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
     agentSource: "input 'agent-command'",
+    agentSurface: 'action' as const,
     limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes, retryBackoffSeconds: inputs.retryBackoffSeconds },
     owner: { kind: 'actions', runId: ctx.runId, runAttempt: ctx.runAttempt, repository: `${ctx.owner}/${ctx.repo}` } as AttemptOwner,
     logDir,
@@ -253,6 +270,8 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     if (result.outcome !== 'waiting' || !result.detail) break;
     const wait = Date.parse(result.detail) - Date.now();
     if (wait > 10 * 60_000 || Date.now() + wait >= opts.deadline.getTime()) break;
+    // The wait is the end of a tick: the issue shows what ran before it.
+    if (progress && result.writes > 0 && result.state) await progress.publish('end-of-tick', result.state);
     log.info(`Waiting ${Math.ceil(wait / 1000)} s for the step delay.`);
     await sleep(Math.max(0, wait) + 250);
   }
@@ -261,7 +280,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     const outputs = result.state.artifacts ?? [];
     const fileLinks = await links(outputs);
     // Every tick of the loop counts: the first may have run steps before the last only waited.
-    if (notifier && writes > 0) await notifier.publishStatus(result.state, fileLinks).catch((err: unknown) => log.warn(`Could not update the status comment: ${String(err)}`));
+    if (progress && writes > 0) await progress.publish('end-of-tick', result.state, fileLinks);
     await writeJobSummary(log.scrub(jobSummary(result.state, fileLinks))).catch((err: unknown) => log.warn(`Could not write the job summary: ${String(err)}`));
   }
   if (attempts > 0) {

@@ -18,7 +18,7 @@ import { newState } from '../core/plan/new-state.js';
 import { planFromIssueBody } from '../core/plan/plan-from-issue.js';
 import { extractPlan, loadPlanText, type ExtractedPlan } from '../core/plan/plan-text.js';
 import { replan, type StepChange } from '../core/plan/replan.js';
-import { MAX_PROPOSAL_PARTS } from '../core/render/proposal-markdown.js';
+import { TOO_LARGE_HEADING, TOO_LARGE_HINT, tooLargeText } from '../core/render/proposal-markdown.js';
 import type { State } from '../core/state/types.js';
 import type { StateStore } from '../ports.js';
 import { issuePlanId, type DraftComment } from './events.js';
@@ -121,6 +121,7 @@ async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, reque
       request,
       ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
       agentSource: "input 'agent-command'",
+      agentSurface: 'action',
       runner: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null, inputs.passTokenToAgent ? [] : [inputs.token]) }),
       workspace: ctx.workspace,
       logDir: path.join(ctx.runnerTemp, 'sequencer-planning'),
@@ -203,9 +204,9 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
 async function postAndRecord(store: StateStore, state: State, notifier: GitHubNotifier, changes: StepChange[], log: ToolkitLog): Promise<State> {
   const posted = await notifier.proposePlan(state, changes);
   if ('tooLarge' in posted) {
-    const problem = `This plan is too large to propose on the issue: its proposal would take ${posted.tooLarge.parts} comments (${posted.tooLarge.chars} characters; at most ${MAX_PROPOSAL_PARTS} comments are posted). Nothing can be approved. Split it into smaller plans, or start it from the workflow with \`command: start\` and the \`plan\` input (a dispatch by someone with write access approves it).`;
-    log.warn(problem);
-    await notifier.postProblem(problem);
+    const problem = tooLargeText(posted.tooLarge);
+    log.warn(`Plan too large to propose: ${problem}`);
+    await notifier.postRunProblem(TOO_LARGE_HEADING, problem, TOO_LARGE_HINT);
     return state.proposal ? withdrawProposal(store, state, 'the proposal is too large to post') : state;
   }
   const p = state.proposal;
@@ -247,7 +248,7 @@ export async function draftFromComment(
     const marker = replyMarker(route.comment.id);
     await createCommentOnce({
       where,
-      body: replyComment(route.comment.id, route.comment.login, route.comment.body, `drafting a plan runs the agent, so only someone with write access can ask for it: ${refused}.`),
+      body: replyComment(route.comment.id, route.comment.login, route.comment.body, `drafting a plan runs the agent, so only someone with write access can ask for it: ${refused}.`, { run: runLinks(ctx, branch) }),
       find: (fresh) => index.find(marker, fresh),
       log: (m) => log.warn(m),
     });

@@ -12,6 +12,7 @@ import { lastAttempt, stepRun, stepsDone } from '../core/state/step-view.js';
 import { stoppedText } from '../core/tick/cooperative-stop.js';
 import type { Notice } from '../core/tick/notices.js';
 import type { State } from '../core/state/types.js';
+import { countOfTotal } from '../core/render/plural.js';
 import type { Log, Notifier } from '../ports.js';
 
 export interface ConsoleOptions {
@@ -69,7 +70,7 @@ export class ConsoleNotifier implements Notifier {
         this.log.info(finalSummary(state));
         break;
       case 'cancelled':
-        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ''}; ${stepsDone(state)} of ${state.stepQueue.length} steps were done.`);
+        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ''}; ${countOfTotal(stepsDone(state), state.stepQueue.length, 'step', 'done')}.`);
         break;
       case 'gate':
         this.log.warn(gateReport(state, notice.stepId));

@@ -11,3 +11,15 @@ describe('readRunContext: the stop grace', () => {
     );
   });
 });
+
+describe('readRunContext: the status comment interval', () => {
+  const base = { GITHUB_REPOSITORY: 'o/r' };
+  it('is 30 s by default, SEQUENCER_STATUS_INTERVAL_SECONDS sets it (0: every step), and a bad value names the variable', async () => {
+    expect((await readRunContext(base)).statusIntervalSeconds).toBe(30);
+    expect((await readRunContext({ ...base, SEQUENCER_STATUS_INTERVAL_SECONDS: '0' })).statusIntervalSeconds).toBe(0);
+    expect((await readRunContext({ ...base, SEQUENCER_STATUS_INTERVAL_SECONDS: '120' })).statusIntervalSeconds).toBe(120);
+    await expect(readRunContext({ ...base, SEQUENCER_STATUS_INTERVAL_SECONDS: '-1' })).rejects.toThrow(
+      'SEQUENCER_STATUS_INTERVAL_SECONDS is "-1"; expected a number of seconds from 0 to 3600 (default 30; 0 edits the status comment after every step).',
+    );
+  });
+});

@@ -207,6 +207,22 @@ describe('proposePlan and postProblem', () => {
     expect(Date.parse(posted.postedAt)).toBeGreaterThan(Date.parse(old.created_at));
   });
 
+  it("ends each proposal part with the run's links, and does not edit a part whose only change is another run's", async () => {
+    const s = plan({ status: 'AWAITING_APPROVAL' });
+    const runOf = (id: number) => async () => ({
+      run: { runUrl: `https://github.com/o/r/actions/runs/${id}`, logsUrl: `https://github.com/o/r/actions/runs/${id}#artifacts`, branchUrl: 'https://github.com/o/r/tree/sequencer/issue-42', branch: 'sequencer/issue-42' },
+    });
+    const first = await notifier({ links: runOf(1) }).proposePlan(s);
+    if (!('postedAt' in first)) throw new Error('not posted');
+    expect(ours()[0]!.body.split('\n').at(-1)).toMatch(/^<sub>\[workflow run\]\(https:\/\/github\.com\/o\/r\/actions\/runs\/1\)/);
+    const edits = sent('PATCH').length;
+    const again = await notifier({ links: runOf(2) }).proposePlan(s);
+    // The same proposal, posted at the same time: approvals given since still count.
+    expect(again).toEqual(first);
+    expect(sent('PATCH').length).toBe(edits);
+    expect(ours()).toHaveLength(1);
+  });
+
   it('posts a proposal too long for one comment as parts that GitHub accepts, once', async () => {
     const big = state(
       Array.from({ length: 400 }, (_, i) => `s${i}`),

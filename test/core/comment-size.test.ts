@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockerNotice, cancelledNotice, finalSummaryComment, statusComment, type Links } from '../../src/core/render/render-markdown.js';
+import { blockerNotice, cancelledNotice, finalSummaryComment, jobSummary, shownOutputs, statusComment, type Links } from '../../src/core/render/render-markdown.js';
+import { gateNotice } from '../../src/core/render/gate-markdown.js';
 import { state } from '../fakes/states.js';
 
 const MAX_COMMENT = 65_536;
@@ -51,6 +52,48 @@ describe('comments fit GitHub (65,536 characters) for a 1,000-step plan', () => 
       expect(body.split('\n').at(-1)).toBe(
         '<sub>[workflow run](https://github.com/o/r/actions/runs/7) · [attempt logs](https://github.com/o/r/actions/runs/7#artifacts) · work branch [`sequencer/issue-1`](https://github.com/o/r/tree/sequencer/issue-1)</sub>',
       );
+    }
+  });
+
+  it('links are looked up only for the outputs a comment shows; the job summary lists every output', () => {
+    const s = big(1000, 1000, 'DONE');
+    const table = shownOutputs(s);
+    // The table's last 10 finished steps, two outputs each.
+    expect(table).toHaveLength(20);
+    expect(table).toContain('out/step-1000/data.json');
+    expect(table).not.toContain('out/step-990/data.json');
+    const listed = shownOutputs(s, true);
+    expect(listed).toHaveLength(120);
+    expect(listed).toContain('out/step-1/report-with-a-long-name.md');
+    expect(listed).not.toContain('out/step-51/report-with-a-long-name.md');
+
+    const looked: string[] = [];
+    const links: Links = { ...run, file: (p) => (looked.push(p), `https://github.com/o/r/blob/abc/${p}`) };
+    finalSummaryComment(s, links);
+    expect(new Set(looked).size).toBeLessThanOrEqual(listed.length);
+    const summary = jobSummary(s, links);
+    expect(summary).toContain('**Outputs** (2000)');
+    expect(summary).toContain('[out/step-1000/data\\.json](https://github.com/o/r/blob/abc/out/step-1000/data.json)');
+  });
+
+  it('a gate notice of a large plan fits, lists the first outputs, counts the rest and links the run', () => {
+    const s = { ...big(1000, 600), gate: { stepId: 'step-601', at: '2026-01-01T00:00:00Z', planHash: 'sha256:x' } } as never;
+    const body = gateNotice(s, 'step-601', run);
+    expect(body.length).toBeLessThan(MAX_COMMENT);
+    expect(body).toContain('600 of 1000 steps are done:');
+    expect(body).toContain('- … and 1100 more outputs: [work branch](https://github.com/o/r/tree/sequencer/issue-1)');
+    expect(body.split('\n').at(-1)).toMatch(/^<sub>\[workflow run\]/);
+  });
+
+  it('comments fit even when every step names many very long outputs', () => {
+    const long = (id: string) => Array.from({ length: 10 }, (_, k) => `${'deep/'.repeat(300)}${id}-${k}.md`);
+    const ids = Array.from({ length: 200 }, (_, i) => `step-${i + 1}`);
+    const runs = Object.fromEntries(ids.map((id) => [id, { status: 'DONE' as const, tries: 1 }]));
+    const s = state(ids, { status: 'DONE', currentStep: 200, stepRuns: runs, artifacts: ids.flatMap(long) } as never, (id) => ({ title: `[${id}](x) `.repeat(40), requiredOutputs: long(id) }));
+    const links: Links = { ...run, file: (p) => `https://github.com/o/r/blob/abc/${p}` };
+    for (const body of [finalSummaryComment(s, links), statusComment(s, links), cancelledNotice(s, null, links), gateNotice({ ...s, status: 'IN_PROGRESS', currentStep: 100 }, 'step-101', links)]) {
+      expect(body.length).toBeLessThan(MAX_COMMENT - 500);
+      expect(body).toContain('[workflow run](https://github.com/o/r/actions/runs/7)');
     }
   });
 });

@@ -104,7 +104,7 @@ describe('gate notice, proposal and validation', () => {
     expect(body).toMatch(/^<!-- agent-step-sequencer:gate:p:b-/);
     expect(body).toContain('Waiting for approval before `b`: Title b');
     expect(body).toContain('deploys to production');
-    expect(body).toContain('1 of 3 steps are done');
+    expect(body).toContain('1 of 3 steps is done:');
     expect(body).toContain('[report\\.md](https://example.test/blob/abc/report.md)');
     expect(body).toContain('Do b');
     expect(body).toMatch(/`\/approve`: run `b`/);

@@ -121,7 +121,9 @@ describe('what nobody with write access approved (local node)', () => {
     expectOk(await h.run({ eventName: 'issue_comment', payload }));
     expect(created() - before).toBe(3);
     const replies = h.botComments(FLOOD_ISSUE, 'reply');
-    expect(replies.map((c) => /@\u200d?(\w+):/.exec(c.body.split('\n').at(-1) ?? '')?.[1]).sort()).toEqual([...people].sort());
+    expect(replies.map((c) => /^@\u200d?(\w+):/m.exec(c.body)?.[1]).sort()).toEqual([...people].sort());
+    // Each reply names the run that answered.
+    for (const c of replies) expect(c.body.split('\n').at(-1)).toMatch(/^<sub>\[workflow run\]\(https:\/\/github\.com\/octo-org\/octo-repo\/actions\/runs\/\d+\)/);
     const reacted = comments.filter((c) => h.fake.data.reactions.get(c.id)?.some((r) => r.content === 'confused'));
     expect(reacted).toHaveLength(3 + MAX_REFUSAL_REACTIONS);
     expect((await h.remoteState(`issue-${FLOOD_ISSUE}`))?.status).toBe('AWAITING_APPROVAL');

@@ -130,6 +130,30 @@ describe('the attempt log group (local node)', () => {
     expect(state?.stepRuns['step-1']?.attempts?.[0]?.logFile).toBe('state.json.logs/step-1/attempt-1.log');
   });
 
+  it('an agent error naming runner folders reaches comments, annotations and the job summary without them', async () => {
+    const issue = 95;
+    const dir = await makeTempDir('sequencer-pathy-');
+    const pathy = path.join(dir, 'pathy.mjs');
+    await writeFile(pathy, `#!/usr/bin/env node\nprocess.stderr.write('could not write ' + process.cwd() + '/report.md, scratch kept in ' + process.env.RUNNER_TEMP + '/scratch\\n');\nprocess.exit(1);\n`);
+    await chmod(pathy, 0o755);
+    const plan = { title: 'Pathy plan', steps: { 'step-1': { title: 'Fails with paths', instruction: 'Fail', requiredOutputs: ['report.md'] } } };
+    const inputs = { 'max-attempts': '1', 'agent-command': pathy };
+    expectOk(await h.openIssue(issue, plan, { inputs }));
+    const run = await h.say(issue, 'writer', '/approve').deliver({ inputs });
+    expectOk(run);
+    expect(run.outputs.status, runReport(run)).toBe('BLOCKED');
+    // The Actions log keeps the full paths; what is published after the run does not.
+    expect(run.stdout).toContain(`could not write ${run.workspace}/report.md`);
+    const [blocked] = h.botComments(issue, 'blocked');
+    expect(blocked?.body).toContain('could not write report.md, scratch kept in $RUNNER_TEMP/scratch');
+    const annotations = run.stdout.split('\n').filter((l) => /^::(warning|error)[ :]/.test(l));
+    expect(annotations.length, runReport(run)).toBeGreaterThan(0);
+    for (const text of [...annotations, run.summary, ...h.botComments(issue).map((c) => c.body)]) {
+      expect(text).not.toContain(run.workspace);
+      expect(text).not.toContain(run.runnerTemp);
+    }
+  });
+
   // Running 1,000 steps takes minutes (two commits each); the final summary of a finished
   // 1,000-step plan is checked in test/core/comment-size.test.ts. Here every comment that a plan
   // that large posts through the bundle (proposal, status, blocker notice) is posted and fits.

@@ -100,9 +100,11 @@ describe.each(NODES)('proposal → /approve → every step → final summary (%s
     const status = h.botComments(issue, 'status');
     expect(status).toHaveLength(1);
     expect(status[0]!.body).toContain(`DONE (3/3)`);
-    // Posted after the first step and edited in place as the others finished.
+    // Posted after the first step and edited in place when the plan was done; quick steps in
+    // between are not each an edit (at most one per 30 s, see status-cadence.ts).
     const edits = h.fake.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/issues/comments/${status[0]!.id}`));
-    expect(edits.length).toBeGreaterThanOrEqual(2);
+    expect(edits.length).toBeGreaterThanOrEqual(1);
+    expect(edits.length).toBeLessThanOrEqual(2);
     const summary = h.botComments(issue, 'summary');
     expect(summary).toHaveLength(1);
     for (const out of Object.values(PLAN.steps).flatMap((s) => s.requiredOutputs)) {

@@ -13,6 +13,8 @@ export interface SeedPlan {
   marker: boolean;
   /** Commit time. Default now. */
   at?: Date;
+  /** Other files of the commit (workspace path → text), e.g. the outputs of finished steps. */
+  files?: Record<string, string>;
 }
 
 const DAY = 24 * 60 * 60_000;
@@ -44,6 +46,7 @@ export async function seedPlans(gitDir: string, mainSha: string, plans: SeedPlan
   plans.forEach((p, i) => {
     const when = Math.floor((p.at ?? new Date()).getTime() / 1000);
     chunks.push(`commit refs/heads/sequencer/${p.planId}\nmark :${i + 1}\ncommitter Seed <seed@example.com> ${when} +0000\n${data(`sequencer(${p.planId}): seeded`)}from ${mainSha}\n`);
+    for (const [file, text] of Object.entries(p.files ?? {})) chunks.push(`M 100644 inline ${file}\n${data(text)}`);
     if (p.state !== null) {
       const text = typeof p.state === 'string' ? p.state : `${JSON.stringify(p.state, null, 2)}\n`;
       chunks.push(`M 100644 inline .sequencer/${p.planId}/state.json\n${data(text)}`);

@@ -244,8 +244,19 @@ function nodeId(prefix: string, id: number): string {
   return `${prefix}_${Buffer.from(String(id)).toString('base64url')}`;
 }
 
+/** A body sent to create or edit a comment or a pull request, accepted or refused. */
+export interface SentBody {
+  resource: 'IssueComment' | 'PullRequest';
+  method: 'POST' | 'PATCH';
+  length: number;
+  /** False when GitHub's 422 refused it (too long, empty). */
+  accepted: boolean;
+}
+
 export class GitHubData {
   readonly issues = new Map<number, GhIssue>();
+  /** Every comment and pull request body sent, in order, so a test can assert the largest. */
+  readonly bodies: SentBody[] = [];
   readonly comments: GhComment[] = [];
   readonly reactions = new Map<number, GhReaction[]>();
   readonly pulls: GhPull[] = [];

@@ -1,7 +1,7 @@
 // The REST routes the product relies on, with GitHub's paths, status codes and validation
 // answers. Each handler turns a parsed request into a reply; HTTP, auth, faults, ETags and
 // rate-limit accounting live in github-server.ts.
-import { REACTION_CONTENTS, type GitHubData, type ReactionContent, type RoleName } from './github-data.js';
+import { REACTION_CONTENTS, stamp, type GitHubData, type ReactionContent, type RoleName, type SentBody } from './github-data.js';
 
 export interface RouteRequest {
   method: string;
@@ -37,7 +37,8 @@ interface Route {
 }
 
 const DOCS = 'https://docs.github.com/rest';
-const MAX_COMMENT_BODY = 65536;
+/** GitHub refuses longer comment and pull request bodies with a 422 (`body is too long`). */
+const MAX_BODY = 65536;
 const MAX_DISPATCH_INPUTS = 25;
 
 export const notFound = (): Reply => ({ status: 404, body: { message: 'Not Found', documentation_url: DOCS, status: '404' } });
@@ -102,13 +103,28 @@ function issueNumber(req: RouteRequest): number {
   return Number(req.params.issue_number);
 }
 
-function commentBody(resource: string, body: unknown): string | Reply {
-  const text = field(body, 'body');
+function tooLong(resource: SentBody['resource']): Reply {
+  return invalid('Validation Failed', [{ resource, code: 'custom', field: 'body', message: `body is too long (maximum is ${MAX_BODY} characters)` }]);
+}
+
+/** A comment's body as GitHub checks it; every body sent is recorded with its length. */
+function commentBody(req: RouteRequest, data: GitHubData): string | Reply {
+  const text = field(req.body, 'body');
+  const method = req.method === 'PATCH' ? 'PATCH' : 'POST';
+  if (typeof text === 'string') data.bodies.push({ resource: 'IssueComment', method, length: text.length, accepted: text !== '' && text.length <= MAX_BODY });
   if (typeof text !== 'string' || text === '') return invalid('Invalid request.\n\n"body" wasn\'t supplied.');
-  if (text.length > MAX_COMMENT_BODY) {
-    return invalid('Validation Failed', [{ resource, code: 'custom', field: 'body', message: `body is too long (maximum is ${MAX_COMMENT_BODY} characters)` }]);
-  }
+  if (text.length > MAX_BODY) return tooLong('IssueComment');
   return text;
+}
+
+/** A pull request's optional body (create and update): absent, null, or a string of at most MAX_BODY characters. */
+function pullBody(req: RouteRequest, data: GitHubData): string | null | undefined | Reply {
+  const text = field(req.body, 'body');
+  if (text === undefined || text === null) return text;
+  if (typeof text !== 'string') return invalid('Validation Failed', [{ resource: 'PullRequest', field: 'body', code: 'invalid' }]);
+  const method = req.method === 'PATCH' ? 'PATCH' : 'POST';
+  data.bodies.push({ resource: 'PullRequest', method, length: text.length, accepted: text.length <= MAX_BODY });
+  return text.length > MAX_BODY ? tooLong('PullRequest') : text;
 }
 
 const PERMISSION_OF_ROLE: Record<RoleName, 'admin' | 'write' | 'read' | 'none'> = {
@@ -140,7 +156,7 @@ const ROUTES: Route[] = [
   route('PATCH', '/repos/:owner/:repo/issues/comments/:comment_id', (req, { data }) => {
     const id = Number(req.params.comment_id);
     if (!data.comment(id)) return notFound();
-    const text = commentBody('IssueComment', req.body);
+    const text = commentBody(req, data);
     if (typeof text !== 'string') return text;
     return { status: 200, body: data.editComment(id, text) };
   }),
@@ -176,7 +192,7 @@ const ROUTES: Route[] = [
 
   route('POST', '/repos/:owner/:repo/issues/:issue_number/comments', (req, { data, login }) => {
     if (!data.issues.has(issueNumber(req))) return notFound();
-    const text = commentBody('IssueComment', req.body);
+    const text = commentBody(req, data);
     if (typeof text !== 'string') return text;
     return { status: 201, body: data.addComment(issueNumber(req), { login, body: text, association: 'NONE' }) };
   }),
@@ -269,14 +285,34 @@ const ROUTES: Route[] = [
     if (data.pulls.some((p) => p.state === 'open' && p.head.label === label && p.base.ref === base)) {
       return invalid('Validation Failed', [{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${label}.` }]);
     }
-    const body = field(req.body, 'body');
+    const body = pullBody(req, data);
+    if (typeof body === 'object' && body !== null) return body;
     const pull = data.createPull(login, {
       title: field(req.body, 'title') as string,
       head,
       base,
-      body: typeof body === 'string' ? body : null,
+      body: body ?? null,
       draft: field(req.body, 'draft') === true,
     });
     return { status: 201, body: pull };
+  }),
+
+  route('PATCH', '/repos/:owner/:repo/pulls/:pull_number', (req, { data }) => {
+    const pull = data.pulls.find((p) => p.number === Number(req.params.pull_number));
+    if (!pull) return notFound();
+    const title = field(req.body, 'title');
+    if (title !== undefined && (typeof title !== 'string' || title === '')) return invalid('Validation Failed', [{ resource: 'PullRequest', field: 'title', code: 'missing_field' }]);
+    const state = field(req.body, 'state');
+    if (state !== undefined && state !== 'open' && state !== 'closed') return invalid('Validation Failed', [{ resource: 'PullRequest', field: 'state', code: 'invalid', value: state }]);
+    const body = pullBody(req, data);
+    if (typeof body === 'object' && body !== null) return body;
+    if (typeof title === 'string') pull.title = title;
+    if (body !== undefined) pull.body = body;
+    if (state !== undefined && state !== pull.state) {
+      pull.state = state;
+      pull.closed_at = state === 'closed' ? stamp(data.now()) : null;
+    }
+    pull.updated_at = stamp(data.now());
+    return { status: 200, body: pull };
   }),
 ];

@@ -198,6 +198,56 @@ describe('permissions, labels, workflows, pulls', () => {
   });
 });
 
+describe('bodies over 65,536 characters', () => {
+  const MAX = 65_536;
+  const bodyError = (err: unknown) => (err as { response?: { data?: { errors?: Array<{ resource: string; field: string; message: string }> } } }).response?.data?.errors?.[0];
+
+  it('refuses a comment body over the limit on create and edit with a 422, once, and records every length', async () => {
+    fake.addIssue({ number: 5 });
+    const ok = await gh.rest.issues.createComment({ ...repo, issue_number: 5, body: 'x'.repeat(MAX) });
+    expect(ok.status).toBe(201);
+    const created = await failure(gh.rest.issues.createComment({ ...repo, issue_number: 5, body: 'x'.repeat(MAX + 1) }));
+    expect(isStatus(created, 422)).toBe(true);
+    expect(bodyError(created)).toMatchObject({ resource: 'IssueComment', field: 'body', message: 'body is too long (maximum is 65536 characters)' });
+    const edited = await failure(gh.rest.issues.updateComment({ ...repo, comment_id: ok.data.id, body: 'y'.repeat(MAX + 10) }));
+    expect(isStatus(edited, 422)).toBe(true);
+    expect(fake.comments.find((c) => c.id === ok.data.id)?.body).toBe('x'.repeat(MAX));
+    // A 422 is a verdict, not a fault: the client sends it once.
+    expect(seen('POST', '/repos/octo-org/octo-repo/issues/5/comments')).toHaveLength(2);
+    expect(fake.data.bodies).toEqual([
+      { resource: 'IssueComment', method: 'POST', length: MAX, accepted: true },
+      { resource: 'IssueComment', method: 'POST', length: MAX + 1, accepted: false },
+      { resource: 'IssueComment', method: 'PATCH', length: MAX + 10, accepted: false },
+    ]);
+  });
+
+  it('refuses a pull request body over the limit on create and update with a 422, and records every length', async () => {
+    const big = await failure(gh.rest.pulls.create({ ...repo, title: 'Plan output', head: 'sequencer/issue-7', base: 'main', body: 'x'.repeat(MAX + 1) }));
+    expect(isStatus(big, 422)).toBe(true);
+    expect(bodyError(big)).toMatchObject({ resource: 'PullRequest', field: 'body', message: 'body is too long (maximum is 65536 characters)' });
+    expect(fake.pulls).toHaveLength(0);
+
+    const pr = await gh.rest.pulls.create({ ...repo, title: 'Plan output', head: 'sequencer/issue-7', base: 'main', body: 'x'.repeat(MAX) });
+    expect(pr.data.body).toHaveLength(MAX);
+    const updated = await failure(gh.rest.pulls.update({ ...repo, pull_number: pr.data.number, body: 'y'.repeat(MAX + 1) }));
+    expect(isStatus(updated, 422)).toBe(true);
+    expect(fake.pulls[0]?.body).toBe('x'.repeat(MAX));
+
+    const retitled = await gh.rest.pulls.update({ ...repo, pull_number: pr.data.number, title: 'New title', body: 'short' });
+    expect(retitled.data).toMatchObject({ title: 'New title', body: 'short' });
+    expect(isStatus(await failure(gh.rest.pulls.update({ ...repo, pull_number: 999, body: 'z' })), 404)).toBe(true);
+
+    const sent = fake.data.bodies.filter((b) => b.resource === 'PullRequest');
+    expect(sent.map((b) => [b.method, b.length, b.accepted])).toEqual([
+      ['POST', MAX + 1, false],
+      ['POST', MAX, true],
+      ['PATCH', MAX + 1, false],
+      ['PATCH', 5, true],
+    ]);
+    expect(Math.max(...sent.filter((b) => b.accepted).map((b) => b.length))).toBe(MAX);
+  });
+});
+
 describe('faults and retries', () => {
   it('retries 502 and 503 and then succeeds', async () => {
     fake.addIssue({ number: 1 });

@@ -1,10 +1,10 @@
 // What people see on the plan's issue: the proposal, one status comment edited in place, one
 // blocker notice per blocked episode and one final summary. Each is found by its hidden marker
 // before it is posted, so retries, re-runs and crashed ticks never post anything twice.
-import { leadingMarker, problemComment, runProblemComment } from '../../core/render/comment-markers.js';
+import { footer, leadingMarker, problemComment, runProblemComment, withoutFooter } from '../../core/render/comment-markers.js';
 import { describeError } from '../../core/errors.js';
 import type { Notice } from '../../core/tick/notices.js';
-import { blockerNotice, cancelledNotice, finalSummaryComment, statusComment, type Links } from '../../core/render/render-markdown.js';
+import { blockerNotice, cancelledNotice, finalSummaryComment, shownOutputs, statusComment, type Links } from '../../core/render/render-markdown.js';
 import { gateNotice } from '../../core/render/gate-markdown.js';
 import { draftHintComment, refusedPlanComment, renderProposal, type ProposalSettings } from '../../core/render/proposal-markdown.js';
 import type { StepExecution } from '../../core/plan/execution-fields.js';
@@ -73,19 +73,19 @@ export class GitHubNotifier implements Notifier {
     const s = this.named(state);
     switch (notice.kind) {
       case 'blocked':
-        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason, await this.links(s)));
+        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason, await this.links([])));
         return;
       case 'done': {
-        const summary = finalSummaryComment(s, await this.links(s));
+        const summary = finalSummaryComment(s, await this.links(shownOutputs(s, true)));
         if (this.o.openPullRequest) await this.openPullRequest(s, summary);
         await this.postOnce(withPullRequestLink(summary, this.pullRequest));
         return;
       }
       case 'cancelled':
-        await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(s)));
+        await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(shownOutputs(s))));
         return;
       case 'gate':
-        await this.postOnce(gateNotice(s, notice.stepId, await this.links(s)));
+        await this.postOnce(gateNotice(s, notice.stepId, await this.links(shownOutputs(s, true))));
         return;
       default:
         // Progress is shown by the status comment; other notices need no comment of their own.
@@ -99,7 +99,7 @@ export class GitHubNotifier implements Notifier {
    */
   async publishStatus(state: State, links?: Links): Promise<PublishedStatus> {
     const s = this.named(state);
-    const body = statusComment(s, links ?? (await this.links(s)));
+    const body = statusComment(s, links ?? (await this.links(shownOutputs(s))));
     const marker = leadingMarker(body)!;
     const known = this.status?.id ?? state.issue?.statusCommentId ?? undefined;
     let stale = false;
@@ -128,7 +128,7 @@ export class GitHubNotifier implements Notifier {
    * distinct problem so relabeling or re-editing with the same mistake does not repeat it.
    */
   async postProblem(problem: string): Promise<{ commentId: number }> {
-    const comment = await this.postOnce(problemComment(this.o.planId, problem));
+    const comment = await this.postOnce(problemComment(this.o.planId, problem, await this.links([])));
     return { commentId: comment.id };
   }
 
@@ -141,12 +141,15 @@ export class GitHubNotifier implements Notifier {
     const s = this.named(state);
     const rendered = renderProposal(s, this.o.proposal ?? { limits: DEFAULT_LIMITS }, changes);
     if ('tooLarge' in rendered) return rendered;
+    const run = footer(await this.links([]));
     const ids: number[] = [];
     let postedAt = '';
-    for (const body of rendered.parts) {
+    for (const part of rendered.parts) {
+      const body = [part, ...run].join('\n');
       const { comment, created } = await this.createOnce(body, leadingMarker(body)!, false);
       let at = created ? comment.createdAt : comment.updatedAt;
-      if (!created && comment.body !== body) at = (await this.edit(comment.id, body)).updatedAt;
+      // Another run's footer alone is no change: what was shown for approval is the same.
+      if (!created && withoutFooter(comment.body) !== withoutFooter(body)) at = (await this.edit(comment.id, body)).updatedAt;
       ids.push(comment.id);
       if (!postedAt || Date.parse(at) > Date.parse(postedAt)) postedAt = at;
     }
@@ -155,19 +158,19 @@ export class GitHubNotifier implements Notifier {
 
   /** Says once per plan hash why a plan from someone without write access was not proposed. */
   async refusePlan(state: State, author: string, found: StepExecution[]): Promise<{ commentId: number }> {
-    const comment = await this.postOnce(refusedPlanComment(this.named(state), author, found));
+    const comment = await this.postOnce(refusedPlanComment(this.named(state), author, found, await this.links([])));
     return { commentId: comment.id };
   }
 
   /** Tells a request's issue, once, that a maintainer can reply `/draft`. */
   async postDraftHint(): Promise<{ commentId: number }> {
-    const comment = await this.postOnce(draftHintComment(this.o.planId));
+    const comment = await this.postOnce(draftHintComment(this.o.planId, await this.links([])));
     return { commentId: comment.id };
   }
 
   /** A run could not do what was asked (once per distinct problem): the issue says so. */
   async postRunProblem(heading: string, problem: string, hint: string): Promise<{ commentId: number }> {
-    const comment = await this.postOnce(runProblemComment(this.o.planId, heading, problem, hint));
+    const comment = await this.postOnce(runProblemComment(this.o.planId, heading, problem, hint, await this.links([])));
     return { commentId: comment.id };
   }
 
@@ -219,10 +222,11 @@ export class GitHubNotifier implements Notifier {
     }
   }
 
-  private async links(state: State): Promise<Links> {
+  /** Links to the run and to these outputs at the commits that produced them: only what a comment shows is looked up. */
+  private async links(paths: string[]): Promise<Links> {
     if (!this.o.links) return {};
     try {
-      return await this.o.links(outputPaths(state));
+      return await this.o.links(paths);
     } catch (err) {
       this.o.log?.(`Could not build links to outputs; listing them without links: ${describeError(err)}`);
       return {};
@@ -232,13 +236,6 @@ export class GitHubNotifier implements Notifier {
   private named(state: State): State {
     return state.planId ? state : { ...state, planId: this.o.planId };
   }
-}
-
-/** Every path a rendered comment may link: declared outputs of all steps and recorded artifacts. */
-function outputPaths(state: State): string[] {
-  const paths = new Set(state.artifacts ?? []);
-  for (const step of Object.values(state.plan.steps)) for (const p of step.requiredOutputs ?? []) paths.add(p);
-  return [...paths];
 }
 
 /** GitHub caps titles at 256 characters; a plan title is one line of plain text. */

@@ -5,6 +5,7 @@ import { gateComment, type AuthzPolicy } from '../../core/trust/authorize.js';
 import { RepositoryPermissions } from './repository-permissions.js';
 import { parseCommandText, type Command } from '../../core/tick/commands.js';
 import { replyComment, replyMarker } from '../../core/render/comment-markers.js';
+import type { Links } from '../../core/render/render-markdown.js';
 import { describeError } from '../../core/errors.js';
 import type { Inbox, InboxItem, InboxRead } from '../../ports.js';
 import { getIfModified, type GitHubClient } from './github-client.js';
@@ -25,6 +26,8 @@ export interface IssueInboxOptions {
   retryBaseMs?: number;
   /** Permissions already asked in this run (shared with the proposal path); default a new cache. */
   permissions?: RepositoryPermissions;
+  /** The run that answers, linked at the end of every reply. */
+  links?: Links;
 }
 
 interface Memo {
@@ -106,7 +109,7 @@ export class IssueInbox implements Inbox {
     const { index } = this.replies;
     const { comment } = await createCommentOnce({
       where: this.where,
-      body: replyComment(command.id, command.login, command.body, text),
+      body: replyComment(command.id, command.login, command.body, text, this.o.links),
       find: (fresh) => index.find(marker, fresh),
       ...(this.o.retryBaseMs !== undefined ? { retryBaseMs: this.o.retryBaseMs } : {}),
       ...(this.o.log ? { log: this.o.log } : {}),

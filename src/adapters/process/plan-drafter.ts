@@ -5,7 +5,7 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import planSchema from '../../../schema/plan.schema.json' with { type: 'json' };
-import { parseAgentCommand } from '../../core/trust/agent-command.js';
+import { agentCommandHelp, parseAgentCommand, type AgentSurface } from '../../core/trust/agent-command.js';
 import { classifyRequest } from '../../core/plan/classify-request.js';
 import { ConfigError, PlanError, showValue, type Issue } from '../../core/errors.js';
 import { isRecord } from '../../core/plan/field-checks.js';
@@ -86,6 +86,8 @@ export interface PlanFromRequestOptions {
   agentCommand?: string;
   /** Where the agent command came from, for messages (default STEP_AGENT_CMD). */
   agentSource?: string;
+  /** Where a person sets it, so a missing one is explained in those words (default `cli`). */
+  agentSurface?: AgentSurface;
   runner: AgentRunner;
   workspace: string;
   /** Holds the draft (`plan-draft.json`) and the agent's logs (`plan-draft.log`, `plan-draft-2.log`). */
@@ -111,7 +113,7 @@ export async function planFromRequest(o: PlanFromRequestOptions): Promise<PlanFr
   const source = o.agentSource ?? 'STEP_AGENT_CMD';
   if (o.agentCommand === undefined || o.agentCommand.trim() === '') {
     throw new ConfigError(
-      `${source}: not set; a multi-step request (${reasons.join('; ')}) needs an agent to draft the plan. Set STEP_AGENT_CMD (or --agent / the agent-command input), or write the plan yourself.`,
+      `${source}: not set; a multi-step request (${reasons.join('; ')}) needs an agent to draft the plan: ${agentCommandHelp(o.agentSurface ?? 'cli')}, or write the plan yourself.`,
     );
   }
   const drafted = await draftPlan({

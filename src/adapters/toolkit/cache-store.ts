@@ -23,6 +23,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, ConflictError, StateError, describeError, showValue } from '../../core/errors.js';
 import type { State } from '../../core/state/types.js';
+import { countOf } from '../../core/render/plural.js';
 import { parseState } from '../../core/state/validate-state.js';
 import type { AcquireResult, LoadResult, Log, StateStore, WriteMeta } from '../../ports.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
@@ -174,7 +175,7 @@ export class CacheStore implements StateStore {
     await mkdir(path.dirname(this.statePath), { recursive: true });
     await writeFileAtomic(this.statePath, text);
     const restored = await installStagedOutputs(this.workspace, this.stagingDir, this.log);
-    this.log.debug(`Restored ${key} (revision ${state.revision})${restored.length ? ` and ${restored.length} output file(s)` : ''}.`);
+    this.log.debug(`Restored ${key} (revision ${state.revision})${restored.length ? ` and ${countOf(restored.length, 'output file')}` : ''}.`);
     return { kind: 'loaded', state };
   }
 

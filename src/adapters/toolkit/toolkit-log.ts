@@ -10,6 +10,7 @@ import * as core from '@actions/core';
 import { guardWorkflowCommands, mayHoldWorkflowCommand } from '../../core/render/workflow-commands.js';
 import { NO_SECRETS, type Scrubber } from '../../core/trust/secrets.js';
 import type { Log } from '../../ports.js';
+import { withoutRunnerPaths, type RunnerPaths } from '../../core/render/runner-paths.js';
 
 /** `text` printable in the Actions log without the runner acting on it; a fresh token per call. */
 export function commandSafe(text: string): string {
@@ -17,14 +18,24 @@ export function commandSafe(text: string): string {
 }
 
 export class ToolkitLog implements Log {
-  /** The secrets this run knows; whatever else the Action publishes is scrubbed with them too. */
-  constructor(readonly secrets: Scrubber = NO_SECRETS) {}
+  /**
+   * The secrets this run knows; whatever else the Action publishes is scrubbed with them too.
+   * `paths`: the runner's folders, named relatively in annotations and whatever `scrub` is used for.
+   */
+  constructor(
+    readonly secrets: Scrubber = NO_SECRETS,
+    readonly paths: RunnerPaths | null = null,
+  ) {}
 
-  /** `text` with every known secret replaced by `***`: for whatever else the Action publishes. */
-  readonly scrub = (text: string): string => this.secrets.scrub(text);
+  /**
+   * `text` with every known secret replaced by `***` and no runner folder named: for whatever else
+   * the Action publishes (job summary, annotations).
+   */
+  readonly scrub = (text: string): string => withoutRunnerPaths(this.secrets.scrub(text), this.paths);
 
   info(message: string): void {
-    core.info(commandSafe(this.scrub(message)));
+    // The log line keeps full paths: there they help whoever reads the run.
+    core.info(commandSafe(this.secrets.scrub(message)));
   }
   warn(message: string): void {
     core.warning(this.scrub(message));
@@ -33,9 +44,9 @@ export class ToolkitLog implements Log {
     core.error(this.scrub(message));
   }
   debug(message: string): void {
-    core.debug(this.scrub(message));
+    core.debug(this.secrets.scrub(message));
   }
   group<T>(title: string, fn: () => Promise<T>): Promise<T> {
-    return core.group(this.scrub(title), fn);
+    return core.group(this.secrets.scrub(title), fn);
   }
 }

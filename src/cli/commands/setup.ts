@@ -4,6 +4,7 @@ import { ConfigError, ConflictError } from '../../core/errors.js';
 import { newState } from '../../core/plan/new-state.js';
 import { replan } from '../../core/plan/replan.js';
 import { statusTable } from '../../core/render/render.js';
+import { countOf } from '../../core/render/plural.js';
 import type { CliSettings } from '../options.js';
 import { createStore } from '../wiring.js';
 import { readPlanFile } from './plan-file.js';
@@ -13,7 +14,7 @@ export async function validateCommand(s: CliSettings, print: (line: string) => v
   const file = s.positionals[0] ?? s.planFile;
   if (!file) throw new ConfigError('validate: expected a plan file, e.g. `agent-step-sequencer validate plan.json`');
   const { plan } = await readPlanFile(file);
-  print(`${file}: valid plan with ${Object.keys(plan.steps).length} steps.`);
+  print(`${file}: valid plan with ${countOf(Object.keys(plan.steps).length, 'step')}.`);
   return 0;
 }
 

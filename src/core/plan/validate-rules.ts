@@ -5,6 +5,7 @@ import { add, checkKnownFields, checkString, nearestName, index, isNonEmptyStrin
 import { compilePattern } from './rule-pattern.js';
 import { checkRelativePath } from './workspace-paths.js';
 import { commandProblem } from '../trust/agent-command.js';
+import { countOf } from '../render/plural.js';
 
 export const RULE_KINDS = [
   'file_exists',
@@ -69,7 +70,7 @@ function checkRule(rule: unknown, path: string, ctx: RuleContext): void {
   }
   const keys = Object.keys(rule);
   if (keys.length !== 1) {
-    add(ctx.issues, path, `must be ${expected}, got ${keys.length} keys${keys.length ? ` (${keys.join(', ')})` : ''}`);
+    add(ctx.issues, path, `must be ${expected}, got ${countOf(keys.length, 'key')}${keys.length ? ` (${keys.join(', ')})` : ''}`);
     return;
   }
   const kind = keys[0] as string;

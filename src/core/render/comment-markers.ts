@@ -2,6 +2,7 @@
 // is how a later run finds it instead of posting it again. Replies to commands get one too,
 // keyed by the command comment's id, so a command is answered once however often a tick retries.
 import { createHash } from 'node:crypto';
+import { runFooter, type Links } from './render-markdown.js';
 import { fence, inline } from './untrusted-text.js';
 
 const MARKER_PREFIX = '<!-- agent-step-sequencer:';
@@ -12,7 +13,7 @@ export function replyMarker(commentId: number): string {
 }
 
 /** Why no plan could be proposed; the marker carries a hash of the text, so each problem is told once. */
-export function problemComment(planId: string, problem: string): string {
+export function problemComment(planId: string, problem: string, links: Links = {}): string {
   const key = createHash('sha256').update(problem).digest('hex').slice(0, 16);
   return [
     `${MARKER_PREFIX}problem:${planId}:${key} -->`,
@@ -21,6 +22,7 @@ export function problemComment(planId: string, problem: string): string {
     fence(problem, 3000),
     '',
     'Add a fenced ```json or ```yaml block with `"steps"` to the issue, or fix the one there.',
+    ...footer(links),
   ].join('\n');
 }
 
@@ -33,9 +35,24 @@ export function leadingMarker(body: string | null | undefined): string | null {
  * The answer to one command comment: marker, the quoted command, then `@login: text`. The text
  * quotes what people and the agent wrote (a malformed argument, a blocker), so it is inert.
  */
-export function replyComment(commentId: number, login: string, commandText: string, text: string): string {
+export function replyComment(commentId: number, login: string, commandText: string, text: string, links: Links = {}): string {
   const firstLine = commandText.trimStart().split(/\r?\n/, 1)[0] ?? '';
-  return [replyMarker(commentId), `> ${inline(firstLine, 200)}`, '', `@${login.replace(/[^A-Za-z0-9[\]_-]/g, '')}: ${inline(text, 2000)}`].join('\n');
+  return [replyMarker(commentId), `> ${inline(firstLine, 200)}`, '', `@${login.replace(/[^A-Za-z0-9[\]_-]/g, '')}: ${inline(text, 2000)}`, ...footer(links)].join('\n');
+}
+
+/** The run that wrote a comment, after a blank line; nothing when it is not known (the CLI). */
+export function footer(links: Links): string[] {
+  const line = runFooter(links);
+  return line.length ? ['', ...line] : [];
+}
+
+/**
+ * A comment's text without its run footer: a comment found again by its marker is the same
+ * comment when only the run that wrote it differs (a proposal edited for that alone would move
+ * its posting time, and with it which approvals count).
+ */
+export function withoutFooter(body: string): string {
+  return body.replace(/\n\n<sub>\[workflow run\]\([^\n]*<\/sub>$/, '');
 }
 
 /**
@@ -49,7 +66,7 @@ export function isOwnComment(author: { login: string; type?: string; association
 }
 
 /** A run could not do what was asked; said once per distinct problem, so reruns do not repeat it. */
-export function runProblemComment(planId: string, heading: string, problem: string, hint: string): string {
+export function runProblemComment(planId: string, heading: string, problem: string, hint: string, links: Links = {}): string {
   const key = createHash('sha256').update(`${heading}\n${problem}`).digest('hex').slice(0, 16);
-  return [`${MARKER_PREFIX}problem:${planId}:${key} -->`, `### ⚠️ ${heading}`, '', fence(problem, 3000), '', hint].join('\n');
+  return [`${MARKER_PREFIX}problem:${planId}:${key} -->`, `### ⚠️ ${heading}`, '', fence(problem, 3000), '', hint, ...footer(links)].join('\n');
 }

@@ -1,7 +1,8 @@
 // The notice posted when the plan pauses at a human gate (seeds/003): what ran so far, the outputs
 // to review, and the step that runs once a writer approves. Everything from the plan and the
 // agent is inert text.
-import { outputText, stepTable, type Links } from './render-markdown.js';
+import { fittedNotice, outputList, runFooter, stepTable, type Links } from './render-markdown.js';
+import { countOfTotal } from './plural.js';
 import { stepsDone } from '../state/step-view.js';
 import type { State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
@@ -13,26 +14,29 @@ export function gateNotice(state: State, stepId: string, links: Links = {}): str
   const episode = `${stepId}-${(state.gate?.at ?? String(state.revision ?? 0)).replace(/[^0-9A-Za-z]/g, '')}`;
   const outputs = state.artifacts ?? [];
   const reason = state.gate?.stepId === stepId ? state.gate.reason : undefined;
-  return [
-    `<!-- agent-step-sequencer:gate:${id}:${episode} -->`,
-    `### ✋ Waiting for approval before \`${stepId}\`: ${inline(def?.title ?? stepId)}`,
-    '',
-    ...(reason ? [`**Why a person looks first:** ${inline(reason, 300)}`, ''] : []),
-    `${stepsDone(state)} of ${state.stepQueue.length} steps are done:`,
-    '',
-    stepTable(state, links),
-    '',
-    outputs.length ? '**Outputs to review**' : 'No outputs so far.',
-    ...outputs.map((o) => `- ${outputText(o, links, true)}`),
-    '',
-    `**Next:** \`${stepId}\`, which will be told:`,
-    fence(def?.instruction ?? '', 2000),
-    '',
-    'To continue, reply with one of:',
-    `- \`/approve\`: run \`${stepId}\` (this approval is for plan \`${inline(state.gate?.planHash ?? state.planHash ?? '', 80)}\` only)`,
-    `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
-    '- `/cancel`: stop the plan',
-  ].join('\n');
+  return fittedNotice(links, (l, shape) =>
+    [
+      `<!-- agent-step-sequencer:gate:${id}:${episode} -->`,
+      `### ✋ Waiting for approval before \`${stepId}\`: ${inline(def?.title ?? stepId)}`,
+      '',
+      ...(reason ? [`**Why a person looks first:** ${inline(reason, 300)}`, ''] : []),
+      `${countOfTotal(stepsDone(state), state.stepQueue.length, 'step', 'done', 'present')}:`,
+      '',
+      stepTable(state, l, shape.tableOutputs),
+      '',
+      outputs.length ? `**Outputs to review** (${outputs.length})` : 'No outputs so far.',
+      ...outputList(outputs, l, shape.listed),
+      '',
+      `**Next:** \`${stepId}\`, which will be told:`,
+      fence(def?.instruction ?? '', 2000),
+      '',
+      'To continue, reply with one of:',
+      `- \`/approve\`: run \`${stepId}\` (this approval is for plan \`${inline(state.gate?.planHash ?? state.planHash ?? '', 80)}\` only)`,
+      `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
+      '- `/cancel`: stop the plan',
+      ...(l.run ? ['', ...runFooter(l)] : []),
+    ].join('\n'),
+  );
 }
 
 /** The same for a terminal: the CLI prints it when `run` or `check` pauses. */

@@ -9,14 +9,15 @@ import type { Limits } from '../state/step-view.js';
 import { describeExecution, type StepExecution } from '../plan/execution-fields.js';
 import type { StepChange } from '../plan/replan.js';
 import type { State, StepDef } from '../state/types.js';
-import { marker, stepTable } from './render-markdown.js';
+import { marker, MAX_COMMENT_CHARS, stepTable, type Links } from './render-markdown.js';
+import { footer } from './comment-markers.js';
+import { countOf } from './plural.js';
 import { fence, inline } from './untrusted-text.js';
 
 /** How a tool policy reads, said once beside each one shown. */
 const TOOLS_NOTE = 'block wins over allow; an empty allow list allows every call; past maxCalls every call is denied; via "exec" tells the agent to run its commands through the forwarder';
 
-/** GitHub refuses comment bodies longer than this. */
-export const MAX_COMMENT_CHARS = 65_536;
+export { MAX_COMMENT_CHARS };
 /** Content per part, leaving room for the part's heading and the closing lines. */
 const PART_CONTENT_CHARS = 58_000;
 /**
@@ -61,7 +62,7 @@ export function renderProposal(state: State, settings: ProposalSettings, changes
   const hash = state.planHash ?? '';
   const { queued, remediation, never } = runnableSteps(state);
   const title = inline(state.plan.title ?? id);
-  const counts = `${queued.length} step${queued.length === 1 ? '' : 's'}${remediation.length ? `, ${remediation.length} remediation step${remediation.length === 1 ? '' : 's'}` : ''}`;
+  const counts = `${countOf(queued.length, 'step')}${remediation.length ? `, ${countOf(remediation.length, 'remediation step')}` : ''}`;
 
   const blocks: string[] = [
     ...changeBlocks(state, changes),
@@ -158,7 +159,7 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
   const instruction = String(def.instruction ?? '');
   const lines = instruction.split('\n').length;
   const short = instruction.length <= SHORT_INSTRUCTION_CHARS && lines <= SHORT_INSTRUCTION_LINES;
-  blocks.push(...labelledFence(short ? 'Instruction:' : `Instruction (${instruction.length} characters, ${lines} lines)`, instruction, 'text', !short));
+  blocks.push(...labelledFence(short ? 'Instruction:' : `Instruction (${countOf(instruction.length, 'character')}, ${countOf(lines, 'line')})`, instruction, 'text', !short));
   return blocks;
 }
 
@@ -251,8 +252,17 @@ function pack(blocks: string[]): string[][] {
   return parts;
 }
 
+export const TOO_LARGE_HEADING = 'Plan too large to propose';
+export const TOO_LARGE_HINT =
+  'Split it into smaller plans, or start it from the workflow: dispatch `command: start` with the `plan` input (a dispatch by someone with write access approves it).';
+
+/** Why a plan was not proposed: its proposal would not fit in the comments GitHub takes. */
+export function tooLargeText({ parts, chars }: { parts: number; chars: number }): string {
+  return `Its proposal would take ${countOf(parts, 'comment')} (${countOf(chars, 'character')}); at most ${MAX_PROPOSAL_PARTS} are posted, so nothing can be approved.`;
+}
+
 /** Why a plan was not proposed: who wrote it, what it sets, and what a maintainer can do. */
-export function refusedPlanComment(state: State, author: string, found: StepExecution[]): string {
+export function refusedPlanComment(state: State, author: string, found: StepExecution[], links: Links = {}): string {
   const id = state.planId ?? 'plan';
   const listed = describeExecution(found);
   return [
@@ -264,11 +274,12 @@ export function refusedPlanComment(state: State, author: string, found: StepExec
     'A plan from someone without write access may only describe the work (titles, instructions, required outputs, file and payload checks); the agent command, environment and check commands come from the workflow and from people with write access. **Nothing from this plan can be approved or run.**',
     '',
     'To run it, a maintainer can post the plan in an issue of their own, or set `allow-untrusted-plan-commands: true` in the workflow, after which such plans are proposed with every command shown.',
+    ...footer(links),
   ].join('\n');
 }
 
 /** A request (no plan block) from someone who cannot have the agent draft a plan: how to go on. */
-export function draftHintComment(planId: string): string {
+export function draftHintComment(planId: string, links: Links = {}): string {
   return [
     marker(planId, 'request'),
     '### No plan yet',
@@ -276,5 +287,6 @@ export function draftHintComment(planId: string): string {
     'This issue has no plan block, so it is a request. Drafting a plan from it runs the agent, which only someone with write access can start: **a maintainer can reply `/draft`** to have a plan drafted and proposed here.',
     '',
     'Or add the plan yourself as a fenced ```json or ```yaml block with `"steps"`.',
+    ...footer(links),
   ].join('\n');
 }

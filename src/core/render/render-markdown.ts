@@ -8,6 +8,12 @@ import type { State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 import { countOf, countOfTotal } from './plural.js';
 
+/** GitHub refuses comment and pull request bodies longer than this. */
+export const MAX_COMMENT_CHARS = 65_536;
+/** Outputs a final summary or gate notice lists by name; the rest are counted and on the work branch. */
+export const LISTED_OUTPUTS = 100;
+const LISTED_OUTPUTS_MAX = LISTED_OUTPUTS;
+
 export type MarkerKind = 'status' | 'proposal' | 'blocked' | 'summary' | 'cancelled' | 'refused' | 'request';
 
 /** The hidden marker that makes a comment findable (and so never posted twice). */
@@ -58,9 +64,14 @@ export function outputText(path: string, links: Links, linked: boolean): string 
   return links.file && linked ? link(inline(path), links.file(path)) : inline(path);
 }
 
+/** A table cell names this many outputs of its step; the rest are counted. */
+export const CELL_OUTPUTS = 3;
+
 function outputsCell(row: StepRow, links: Links): string {
   if (!row.outputs.length) return '';
-  return row.outputs.map((o) => outputText(o, links, row.status === 'DONE')).join(', ');
+  const shown = row.outputs.slice(0, CELL_OUTPUTS).map((o) => outputText(o, links, row.status === 'DONE'));
+  const rest = row.outputs.length - shown.length;
+  return [...shown, ...(rest > 0 ? [`+${rest} more`] : [])].join(', ');
 }
 
 /** Plans up to this many steps are shown whole; larger ones as a window around the current step. */
@@ -68,24 +79,85 @@ export const FULL_TABLE_STEPS = 30;
 /** Steps shown before and after the current one when the table is a window. */
 export const TABLE_WINDOW = 10;
 
-export function stepTable(state: State, links: Links = {}): string {
-  const all = stepRows(state);
+/** The rows a step table shows: all of a small plan, a window around the current step of a large one. */
+function tableWindow(state: State): { from: number; to: number } {
+  const total = state.stepQueue.length;
+  if (total <= FULL_TABLE_STEPS) return { from: 0, to: total };
+  const current = Math.min(Math.max(0, state.currentStep), total);
+  return { from: Math.max(0, current - TABLE_WINDOW), to: Math.min(total, current + TABLE_WINDOW) };
+}
+
+/**
+ * The output paths a comment shows, so links are looked up for these only (a 1,000-step plan
+ * must not cost a lookup of every output on each edit): the finished steps' outputs in the
+ * table's window and, with `listed`, the outputs the summary or gate notice lists by name.
+ */
+export function shownOutputs(state: State, listed = false): string[] {
+  const { from, to } = tableWindow(state);
+  const paths = new Set<string>();
+  for (const r of stepRows(state, from, to)) if (r.status === 'DONE') for (const o of r.outputs.slice(0, CELL_OUTPUTS)) paths.add(o);
+  if (listed) for (const o of (state.artifacts ?? []).slice(0, LISTED_OUTPUTS)) paths.add(o);
+  return [...paths];
+}
+
+export function stepTable(state: State, links: Links = {}, withOutputs = true): string {
+  const { from, to } = tableWindow(state);
+  const total = state.stepQueue.length;
   const row = (r: StepRow) =>
-    `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} | ${outputsCell(r, links)} |`;
-  const header = ['| # | step | title | status | tries | duration | outputs |', '|---|---|---|---|---|---|---|'];
-  if (all.length <= FULL_TABLE_STEPS) return [...header, ...all.map(row)].join('\n');
+    `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} |${withOutputs ? ` ${outputsCell(r, links)} |` : ''}`;
+  const header = withOutputs
+    ? ['| # | step | title | status | tries | duration | outputs |', '|---|---|---|---|---|---|---|']
+    : ['| # | step | title | status | tries | duration |', '|---|---|---|---|---|---|'];
+  const rows = stepRows(state, from, to).map(row);
   // A large plan: the last few finished steps and the next few, so the comment always fits.
-  const current = Math.min(Math.max(0, state.currentStep), all.length);
-  const from = Math.max(0, current - TABLE_WINDOW);
-  const to = Math.min(all.length, current + TABLE_WINDOW);
-  const before = from;
-  const after = all.length - to;
+  const after = total - to;
   return [
-    ...(before ? [`${countOf(before, 'earlier step')} not shown (${summarize(all.slice(0, from))}).`, ''] : []),
+    ...(from ? [`${countOf(from, 'earlier step')} not shown (${summarize(stepRows(state, 0, from))}).`, ''] : []),
     ...header,
-    ...all.slice(from, to).map(row),
+    ...rows,
     ...(after ? ['', `${countOf(after, 'later step')} not shown.`] : []),
   ].join('\n');
+}
+
+/** What a comment may use; the rest is kept for the pull request line a final summary may gain. */
+export const COMMENT_BUDGET = MAX_COMMENT_CHARS - 1_000;
+
+/** How a comment is rendered, from the fullest to the barest. */
+export interface Shape {
+  fileLinks: boolean;
+  tableOutputs: boolean;
+  /** Outputs listed by name (summary, gate notice). */
+  listed: number;
+}
+
+const SHAPES: Shape[] = [
+  { fileLinks: true, tableOutputs: true, listed: LISTED_OUTPUTS_MAX },
+  { fileLinks: false, tableOutputs: true, listed: LISTED_OUTPUTS_MAX },
+  { fileLinks: false, tableOutputs: true, listed: 10 },
+  { fileLinks: false, tableOutputs: false, listed: 10 },
+  { fileLinks: false, tableOutputs: false, listed: 0 },
+];
+
+/**
+ * The first rendering, fullest first, that fits GitHub's limit. Plan paths and titles have no
+ * length limit of their own, so a table of long output paths could otherwise be refused (422).
+ */
+export function fittedNotice(links: Links, render: (links: Links, shape: Shape) => string): string {
+  let body = '';
+  for (const shape of SHAPES) {
+    const { file: _file, ...bare } = links;
+    body = render(shape.fileLinks ? links : bare, shape);
+    if (body.length <= COMMENT_BUDGET) return body;
+  }
+  return body;
+}
+
+/** Lines listing the first `max` outputs by name, then a count of the rest and where they are. */
+export function outputList(outputs: string[], links: Links, max: number): string[] {
+  const shown = outputs.slice(0, Math.min(max, LISTED_OUTPUTS));
+  const rest = outputs.length - shown.length;
+  const where = links.run ? link('work branch', links.run.branchUrl) : 'see the work branch';
+  return [...shown.map((o) => `- ${outputText(o, links, true)}`), ...(rest > 0 ? [`- … and ${countOf(rest, shown.length ? 'more output' : 'output')}: ${where}`] : [])];
 }
 
 function summarize(rows: StepRow[]): string {
@@ -95,6 +167,10 @@ function summarize(rows: StepRow[]): string {
 }
 
 export function statusComment(state: State, links: Links = {}): string {
+  return fittedNotice(links, (l, shape) => statusBody(state, l, shape.tableOutputs));
+}
+
+function statusBody(state: State, links: Links, withOutputs: boolean): string {
   const id = state.planId ?? 'plan';
   const head = `### ${inline(state.plan.title ?? id)}: ${state.status} (${stepsDone(state)}/${state.stepQueue.length})`;
   const extra: string[] = [];
@@ -103,7 +179,7 @@ export function statusComment(state: State, links: Links = {}): string {
   if (state.status === 'BLOCKED') for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
   const overran = timedOutLine(state);
   if (overran) extra.push(overran);
-  return [marker(id, 'status'), head, '', stepTable(state, links), '', ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
+  return [marker(id, 'status'), head, '', stepTable(state, links, withOutputs), '', ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
 }
 
 /** The current step's last attempt ran over its limit: said until the step moves on. */
@@ -143,24 +219,22 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
   ].join('\n');
 }
 
-/** Outputs the final summary lists by name; the rest are on the work branch. */
-export const SUMMARY_OUTPUTS = 100;
-
 export function finalSummaryComment(state: State, links: Links = {}): string {
   const id = state.planId ?? 'plan';
   const outputs = state.artifacts ?? [];
-  return [
-    marker(id, 'summary'),
-    `### ✅ Done: ${inline(state.plan.title ?? id)}`,
-    '',
-    stepTable(state, links),
-    '',
-    outputs.length ? '**Outputs**' : 'No outputs were declared.',
-    ...outputs.slice(0, SUMMARY_OUTPUTS).map((o) => `- ${outputText(o, links, true)}`),
-    ...(outputs.length > SUMMARY_OUTPUTS ? [`- … and ${countOf(outputs.length - SUMMARY_OUTPUTS, 'more output')}: ${links.run ? `${link('work branch', links.run.branchUrl)}` : 'see the work branch'}`] : []),
-    ...toolCallLines(state),
-    ...(links.run ? ['', ...runFooter(links)] : []),
-  ].join('\n');
+  return fittedNotice(links, (l, shape) =>
+    [
+      marker(id, 'summary'),
+      `### ✅ Done: ${inline(state.plan.title ?? id)}`,
+      '',
+      stepTable(state, l, shape.tableOutputs),
+      '',
+      outputs.length ? `**Outputs** (${outputs.length})` : 'No outputs were declared.',
+      ...outputList(outputs, l, shape.listed),
+      ...toolCallLines(state),
+      ...(l.run ? ['', ...runFooter(l)] : []),
+    ].join('\n'),
+  );
 }
 
 /** One per cancel request: what was stopped and what had been done. */
@@ -170,18 +244,18 @@ export function cancelledNotice(state: State, runningStep: string | null, links:
   // Who cancelled is named, not pinged.
   const by = state.cancelRequested?.by ? ` by ${inline(`@${state.cancelRequested.by}`, 60)}` : '';
   const reason = state.cancelRequested?.reason ? ` (${inline(state.cancelRequested.reason, 200)})` : '';
-  return [
+  return fittedNotice(links, (l, shape) => [
     marker(id, 'cancelled', episode),
     `### 🛑 Cancelled${by}${reason}`,
     '',
     runningStep ? `\`${runningStep}\` was running; ${stoppedText(lastAttempt(stepRun(state, runningStep))?.stoppedBy)}.` : 'No step was running.',
     `${countOfTotal(stepsDone(state), state.stepQueue.length, 'step', 'done')}:`,
     '',
-    stepTable(state, links),
+    stepTable(state, l, shape.tableOutputs),
     '',
     'Reply `/resume` to continue from the current step.',
-    ...(links.run ? ['', ...runFooter(links)] : []),
-  ].join('\n');
+    ...(l.run ? ['', ...runFooter(l)] : []),
+  ].join('\n'));
 }
 
 /** Mermaid flowchart of the queue, coloured by status, for the job summary. */
@@ -205,12 +279,15 @@ export function mermaidQueue(state: State): string {
   return lines.join('\n');
 }
 
+/** The run page's summary: the status, every output (it has room a comment lacks), the queue as a chart. */
 export function jobSummary(state: State, links: Links = {}): string {
   const big = state.stepQueue.length > 200;
   const resumed = resumeLines(state);
+  const outputs = state.artifacts ?? [];
   return [
     statusComment(state, links).replace(/^<!--.*-->\n/, ''),
     '',
+    ...(outputs.length ? [`**Outputs** (${outputs.length})`, '', ...outputs.map((o) => `- ${outputText(o, links, true)}`), ''] : []),
     big ? '' : mermaidQueue(state),
     ...(resumed.length ? ['', '<details><summary>Finished steps</summary>', '', fence(resumed.join('\n'), 20_000), '', '</details>'] : []),
   ].join('\n');
@@ -227,6 +304,6 @@ function toolCallLines(state: State): string[] {
   const rows: string[] = [];
   for (const [stepId, total] of toolCallTotals(state)) rows.push(`- \`${stepId}\`: ${toolCallsText(total)}`);
   if (!rows.length) return [];
-  const shown = rows.slice(0, SUMMARY_OUTPUTS);
-  return ['', '**Tool calls** (all attempts; the command logs are in the attempt logs)', ...shown, ...(rows.length > shown.length ? [`- … and ${rows.length - shown.length} more steps`] : [])];
+  const shown = rows.slice(0, LISTED_OUTPUTS);
+  return ['', '**Tool calls** (all attempts; the command logs are in the attempt logs)', ...shown, ...(rows.length > shown.length ? [`- … and ${countOf(rows.length - shown.length, 'more step')}`] : [])];
 }

@@ -3,6 +3,7 @@
 import { stepsDone } from '../state/step-view.js';
 import type { State, StepRun } from '../state/types.js';
 import { terminalLine } from './terminal-text.js';
+import { countOf } from './plural.js';
 
 export interface StepRow {
   index: number;
@@ -93,7 +94,7 @@ export function resumeLines(state: State, max = 20): string[] {
   const lines = shown.reverse().map((index) => {
     const r = stepRows(state, index, index + 1)[0]!;
     const recovered = state.stepRuns[r.id]?.attempts?.at(-1)?.outcome === 'recovered';
-    const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${r.tries} ${r.tries === 1 ? 'try' : 'tries'}${recovered ? ' (recovered: an interrupted attempt\'s work met the contract)' : ''}`;
+    const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${countOf(r.tries, 'try', 'tries')}${recovered ? ' (recovered: an interrupted attempt\'s work met the contract)' : ''}`;
     const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(', ')}` : '';
     return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
   });
@@ -106,8 +107,8 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
   const rows = stepRows(state);
   const outputs = state.artifacts ?? [];
   const lines = [
-    `${state.plan.title ?? state.planId ?? 'Plan'}: all ${rows.length} steps finished (${rows.filter((r) => r.status === 'DONE').length} done, ${rows.filter((r) => r.status === 'SKIPPED').length} skipped).`,
-    ...rows.map((r) => `  (${r.index}/${r.total}) ${r.id} ${r.title}: ${r.status.toLowerCase()}${r.tries ? ` in ${r.tries} ${r.tries === 1 ? 'try' : 'tries'}` : ''}`),
+    `${state.plan.title ?? state.planId ?? 'Plan'}: ${rows.length === 1 ? 'its 1 step' : `all ${rows.length} steps`} finished (${rows.filter((r) => r.status === 'DONE').length} done, ${rows.filter((r) => r.status === 'SKIPPED').length} skipped).`,
+    ...rows.map((r) => `  (${r.index}/${r.total}) ${r.id} ${r.title}: ${r.status.toLowerCase()}${r.tries ? ` in ${countOf(r.tries, 'try', 'tries')}` : ''}`),
     outputs.length ? 'Outputs:' : 'No outputs were declared.',
     ...outputs.map((o) => `  - ${link(o)}`),
   ];

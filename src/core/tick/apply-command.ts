@@ -8,6 +8,7 @@ import { passGate } from './gates.js';
 import { activeStepId, remediationTargets } from './remediation.js';
 import { currentStepId, stepRun, stepsDone } from '../state/step-view.js';
 import type { State } from '../state/types.js';
+import { countOf, countOfTotal } from '../render/plural.js';
 
 export interface CommandOutcome {
   state: State;
@@ -178,9 +179,9 @@ function resume(state: State): CommandOutcome {
 function statusLine(state: State): string {
   const stepId = currentStepId(state);
   const run = stepId !== undefined ? stepRun(state, stepId) : undefined;
-  const where = stepId !== undefined && state.status !== 'DONE' ? `; current step ${stepId} (${run?.status ?? 'PENDING'}, ${run?.tries ?? 0} tries)` : '';
+  const where = stepId !== undefined && state.status !== 'DONE' ? `; current step ${stepId} (${run?.status ?? 'PENDING'}, ${countOf(run?.tries ?? 0, 'try', 'tries')})` : '';
   const wait = state.status === 'IN_PROGRESS' && state.notBefore ? `; next step not before ${state.notBefore}` : '';
   const gate = state.status === 'AWAITING_APPROVAL' && state.gate ? `; paused at the gate of ${state.gate.stepId}: /approve to run it` : '';
   const blockers = state.status === 'BLOCKED' && state.blockers?.length ? `; blocked: ${state.blockers[state.blockers.length - 1]}` : '';
-  return `Plan is ${state.status}: ${stepsDone(state)}/${state.stepQueue.length} steps done${where}${wait}${gate}${blockers}.`;
+  return `Plan is ${state.status}: ${countOfTotal(stepsDone(state), state.stepQueue.length, 'step', 'done', 'present')}${where}${wait}${gate}${blockers}.`;
 }

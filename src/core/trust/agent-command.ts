@@ -487,3 +487,18 @@ function checkInterpreter(name: string, interp: Interpreter, args: string[], ctx
 function scriptAdvice(name: string, ctx: CheckContext): string {
   return ctx.prompt ? `put the agent in a script file (e.g. "${name} agent-script") or ${ctx.hint}` : `put the code in a script file (e.g. ["${name}", "checks/verify-script"]) or ${ctx.hint}`;
 }
+
+/** Where a person sets the default agent command: the Action's workflow, or the CLI. */
+export type AgentSurface = 'action' | 'cli';
+
+/** How to set the default agent command, in the words of where it is set. */
+export function agentCommandHelp(surface: AgentSurface): string {
+  return surface === 'action'
+    ? "set the Action's `agent-command` input in the workflow (for example `agent-command: claude -p`)"
+    : 'pass --agent "claude -p" or set STEP_AGENT_CMD in the environment';
+}
+
+/** A step that has no agent command to run: what is missing and how to give one. */
+export function noAgentCommandText(stepId: string, surface: AgentSurface): string {
+  return `No agent command for ${stepId}: ${agentCommandHelp(surface)}, or give the step its own agent (plan.steps.${stepId}.agent).`;
+}
