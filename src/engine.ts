@@ -339,7 +339,6 @@ class Tick {
           });
           break;
         case 'run': {
-          if (!(await this.syncBase(d))) break;
           const stop = await this.runAttempt(d);
           if (stop) return stop;
           break;
@@ -349,8 +348,9 @@ class Tick {
   }
 
   /**
-   * Before the tick's first attempt, the base branch's later changes are merged into the work
-   * branch. False when a conflict blocked the plan instead (the loop then sees it blocked).
+   * Before the tick's first attempt (past its preflight and time budget checks), the base
+   * branch's later changes are merged into the work branch. False when a conflict blocked the
+   * plan instead (the loop then sees it blocked).
    */
   private async syncBase(d: Extract<Decision, { kind: 'run' }>): Promise<boolean> {
     const sync = this.deps.baseSync;
@@ -464,6 +464,8 @@ class Tick {
       this.deps.log.info(`Time budget: not enough left for ${d.stepId} (attempt timeout ${Math.round(timeoutMs / 60_000)} min); a later run continues.`);
       return this.result('budget');
     }
+    // The last moment before the checkpoint: only a tick that really starts an attempt syncs.
+    if (!(await this.syncBase(d))) return null;
 
     const paths = attemptPaths(this.cfg.logDir, d.stepId, d.n);
     const { logFile } = paths;
