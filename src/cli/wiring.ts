@@ -7,7 +7,7 @@ import { FileInbox } from '../adapters/fs/file-inbox.js';
 import { FileStore } from '../adapters/fs/file-store.js';
 import { CacheStore } from '../adapters/toolkit/cache-store.js';
 import { GitStore } from '../adapters/git/git-store.js';
-import { GitBaseSync, remoteDefaultBranch } from '../adapters/git/base-sync.js';
+import { GitBaseSync } from '../adapters/git/base-sync.js';
 import { LocalOwnerProbe, localOwner } from '../adapters/process/local-owner.js';
 import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
 import { FsVerifier } from '../adapters/fs/fs-verifier.js';
@@ -69,7 +69,8 @@ export function createBaseSync(s: CliSettings): BaseSync | undefined {
     workspace: s.workspace,
     remote: s.remote,
     branch: s.branch ?? `sequencer/${s.planId}`,
-    base: s.baseBranch ?? (() => remoteDefaultBranch(s.workspace, s.remote)),
+    // Null: the branch the remote's HEAD names, read in the same request as its tip.
+    base: s.baseBranch ?? null,
     // The state's folder keeps the work branch's version (a state file at the top: the file alone).
     protect: folder === '.' ? path.posix.normalize(rel) : folder,
     planId: s.planId,

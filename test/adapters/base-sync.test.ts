@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GitBaseSync, remoteDefaultBranch } from '../../src/adapters/git/base-sync.js';
+import { GitBaseSync } from '../../src/adapters/git/base-sync.js';
 import { freshClone, g, isolateGitConfig, makeRemote } from '../e2e/git-remote.js';
 import { makeTempDir, removeTempDirs } from '../e2e/helpers.js';
 
@@ -87,10 +87,11 @@ describe('GitBaseSync', () => {
     expect(await g(remote, 'rev-parse', `refs/heads/${BRANCH}`)).toBe(tip);
     expect(await g(ws, 'rev-parse', 'HEAD')).toBe(tip);
 
-    // A base branch the remote lacks is unavailable, not a conflict; the remote's HEAD names the default.
+    // A base branch the remote lacks is unavailable, not a conflict; without a name, the remote's HEAD names it.
     const trunk = new GitBaseSync({ workspace: ws, remote: 'origin', branch: BRANCH, base: 'trunk', protect: '.sequencer/p', planId: 'p' });
-    expect(await trunk.sync()).toMatchObject({ kind: 'unavailable', base: 'trunk', reason: expect.stringContaining('cannot fetch it') });
-    expect(await remoteDefaultBranch(ws, 'origin')).toBe('main');
+    expect(await trunk.sync()).toEqual({ kind: 'unavailable', base: 'trunk', reason: 'the remote origin has no branch trunk' });
+    const byHead = new GitBaseSync({ workspace: ws, remote: 'origin', branch: BRANCH, base: null, protect: '.sequencer/p', planId: 'p' });
+    expect(await byHead.sync()).toEqual({ kind: 'up-to-date', base: 'main' });
   });
 
   it('aborts a conflicting merge: the files are named, the branch, index and work tree are as they were', async () => {

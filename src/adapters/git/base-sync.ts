@@ -25,8 +25,11 @@ export interface GitBaseSyncOptions {
   remote: string;
   /** The work branch, pushed to after a merge. */
   branch: string;
-  /** The base branch's name, or how to find it (asked only when a sync happens). */
-  base: string | (() => Promise<string | null>);
+  /**
+   * The base branch's name, or how to find it (asked only when a sync happens); `null`, or a
+   * function that returns null: the branch the remote's HEAD names.
+   */
+  base: string | null | (() => Promise<string | null>);
   /** Workspace-relative folder that always keeps the work branch's version (the plan's state). */
   protect: string;
   /** Used in the merge commit's subject. */
@@ -55,20 +58,36 @@ export class GitBaseSync implements BaseSync {
   }
 
   async sync(): Promise<BaseSyncResult> {
-    let base: string | null;
+    let named: string | null;
     try {
-      base = typeof this.o.base === 'string' ? this.o.base : await this.o.base();
+      named = typeof this.o.base === 'function' ? await this.o.base() : this.o.base;
     } catch (err) {
       return { kind: 'unavailable', base: 'the default branch', reason: `could not tell which branch it is (${describeError(err)})` };
     }
-    if (!base) return { kind: 'unavailable', base: 'the default branch', reason: `the remote ${this.o.remote} names no default branch` };
-    if (!BRANCH.test(base)) return { kind: 'unavailable', base, reason: 'not a branch name' };
-    if (base === this.o.branch) return { kind: 'up-to-date', base };
+    if (named !== null && !BRANCH.test(named)) return { kind: 'unavailable', base: named, reason: 'not a branch name' };
     try {
-      return await this.merge(base);
+      // One look at the remote names the base and its tip: most runs end here, with nothing to fetch.
+      const tip = await this.remoteTip(named);
+      if ('unavailable' in tip) return { kind: 'unavailable', base: named ?? 'the default branch', reason: tip.unavailable };
+      if (tip.base === this.o.branch) return { kind: 'up-to-date', base: tip.base };
+      if ((await this.run(['merge-base', '--is-ancestor', tip.commit, 'HEAD'])).code === 0) return { kind: 'up-to-date', base: tip.base };
+      return await this.merge(tip.base);
     } catch (err) {
-      return { kind: 'unavailable', base, reason: describeError(err) };
+      return { kind: 'unavailable', base: named ?? 'the default branch', reason: describeError(err) };
     }
+  }
+
+  /** The base branch's name and tip commit on the remote (`null`: the branch the remote's HEAD names). */
+  private async remoteTip(named: string | null): Promise<{ base: string; commit: string } | { unavailable: string }> {
+    const { remote } = this.o;
+    const res = await this.run(['ls-remote', ...(named === null ? ['--symref', remote, 'HEAD'] : [remote, `refs/heads/${named}`])]);
+    if (res.code !== 0) return { unavailable: `cannot reach the remote ${remote}: ${firstLines(res)}` };
+    const base = named ?? /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(res.stdout)?.[1];
+    if (!base) return { unavailable: `the remote ${remote} names no default branch (its HEAD is not a branch)` };
+    const want = named === null ? 'HEAD' : `refs/heads/${named}`;
+    const line = res.stdout.split('\n').find((l) => /^[0-9a-f]{40,64}\t/.test(l) && l.slice(l.indexOf('\t') + 1) === want);
+    if (!line) return { unavailable: `the remote ${remote} has no branch ${base}` };
+    return { base, commit: line.slice(0, line.indexOf('\t')) };
   }
 
   private async merge(base: string): Promise<BaseSyncResult> {
@@ -78,6 +97,7 @@ export class GitBaseSync implements BaseSync {
     if (fetched.code !== 0) return { kind: 'unavailable', base, reason: `cannot fetch it from ${remote}: ${fetched.stderr.trim() || `exit ${fetched.code}`}` };
     const baseCommit = (await this.run(['rev-parse', '--verify', `${baseRef}^{commit}`], false)).stdout.trim();
     if (!(await this.shareHistory(base, baseRef))) return { kind: 'unavailable', base, reason: 'it shares no history with the work branch' };
+    // Moved on meanwhile to a commit the work branch has: nothing to merge after all.
     if ((await this.run(['merge-base', '--is-ancestor', baseRef, 'HEAD'])).code === 0) return { kind: 'up-to-date', base };
 
     // Local changes to tracked files (a failed attempt's leftovers in a local workspace) could not
@@ -161,14 +181,6 @@ export class GitBaseSync implements BaseSync {
     // The work tree was clean before the merge, so this puts everything back as it was.
     if (aborted.code !== 0) await this.run(['reset', '-q', '--hard', before], false);
   }
-}
-
-/** The remote's default branch as its HEAD names it (`git ls-remote --symref <remote> HEAD`), or null. */
-export async function remoteDefaultBranch(workspace: string, remote: string): Promise<string | null> {
-  const res = await git(['ls-remote', '--symref', remote, 'HEAD'], { cwd: workspace, allowFail: true });
-  if (res.code !== 0) throw new Error(`git ls-remote ${remote} failed: ${firstLines(res)}`);
-  const m = /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(res.stdout);
-  return m?.[1] ?? null;
 }
 
 function nulList(text: string): string[] {
