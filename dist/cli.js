@@ -9,14 +9,14 @@ import {
   localPaths,
   runCommand,
   validateCommand
-} from "./chunks/chunk-S45MG4SP.js";
-import "./chunks/chunk-LITKNJUD.js";
+} from "./chunks/chunk-F4J72ZN2.js";
+import "./chunks/chunk-QPG2KBK5.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunks/chunk-N6WUFHFI.js";
-import "./chunks/chunk-P3JA4MCN.js";
+} from "./chunks/chunk-4ALXYWL3.js";
+import "./chunks/chunk-GTN3I3HD.js";
 import {
   ExecAgentRunner,
   statusTable,
@@ -24,18 +24,18 @@ import {
   terminalText,
   tick,
   writeFileAtomic
-} from "./chunks/chunk-CHG3N2BR.js";
+} from "./chunks/chunk-IXGKXTFW.js";
 import {
   newState
 } from "./chunks/chunk-O6OTTNS2.js";
 import "./chunks/chunk-NWIZML63.js";
 import "./chunks/chunk-A7XPLWEY.js";
-import "./chunks/chunk-CR7GYSLB.js";
+import "./chunks/chunk-DRZ7AGQ5.js";
 import {
   createScrubber,
   environmentSecrets
 } from "./chunks/chunk-H3YOHMVR.js";
-import "./chunks/chunk-IJFIVLMN.js";
+import "./chunks/chunk-A2SEFKAZ.js";
 import "./chunks/chunk-7ZHH3IPM.js";
 import "./chunks/chunk-KEKBO2EF.js";
 import {
@@ -305,14 +305,48 @@ Options:
   --attempt-timeout MIN  minutes per attempt (default 60)
   --retry-backoff SEC    seconds before a failed step's first retry, 4x longer each time (or STEP_RETRY_BACKOFF; default 0: at once)
   --budget MIN           stop starting attempts after this many minutes (default: no limit)
+  --stop-grace SEC       on cancel, seconds the agent has to exit on its own after its stop file appears (default 10)
+  --grace SEC            seconds between SIGTERM and SIGKILL when an attempt is stopped (default 5)
   --json                 machine-readable output (status, list, audit, maintenance)
   --stale-days N         audit: report plans blocked or awaiting approval longer (default 14)
   --prune-days N         maintenance: prune DONE/CANCELLED plans unchanged this long (default 7)
   --archive | --delete   maintenance: keep a pruned plan's record aside (default) or remove it
   --apply                maintenance: do it (without it, only print what it would do)
   --quiet                only warnings and errors
+  --help, -h             this text
 
 Exit codes: 0 ok (check: also when there is no state file), 1 plan not done (run), 2 configuration error, 3 invalid state file.`;
+var CLI_OPTIONS = {
+  state: { type: "string" },
+  workspace: { type: "string" },
+  "plan-id": { type: "string" },
+  plan: { type: "string" },
+  store: { type: "string" },
+  remote: { type: "string" },
+  branch: { type: "string" },
+  agent: { type: "string" },
+  "max-attempts": { type: "string" },
+  "attempt-timeout": { type: "string" },
+  budget: { type: "string" },
+  delay: { type: "string" },
+  reason: { type: "string" },
+  grace: { type: "string" },
+  "stop-grace": { type: "string" },
+  request: { type: "string" },
+  "request-file": { type: "string" },
+  out: { type: "string" },
+  "stale-days": { type: "string" },
+  "prune-days": { type: "string" },
+  archive: { type: "boolean", default: false },
+  delete: { type: "boolean", default: false },
+  apply: { type: "boolean", default: false },
+  approve: { type: "boolean", default: false },
+  json: { type: "boolean", default: false },
+  all: { type: "boolean", default: false },
+  "retry-backoff": { type: "string" },
+  quiet: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false }
+};
 function parseCli(argv, env, cwd) {
   let parsed;
   try {
@@ -320,37 +354,7 @@ function parseCli(argv, env, cwd) {
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        state: { type: "string" },
-        workspace: { type: "string" },
-        "plan-id": { type: "string" },
-        plan: { type: "string" },
-        store: { type: "string" },
-        remote: { type: "string" },
-        branch: { type: "string" },
-        agent: { type: "string" },
-        "max-attempts": { type: "string" },
-        "attempt-timeout": { type: "string" },
-        budget: { type: "string" },
-        delay: { type: "string" },
-        reason: { type: "string" },
-        grace: { type: "string" },
-        "stop-grace": { type: "string" },
-        request: { type: "string" },
-        "request-file": { type: "string" },
-        out: { type: "string" },
-        "stale-days": { type: "string" },
-        "prune-days": { type: "string" },
-        archive: { type: "boolean", default: false },
-        delete: { type: "boolean", default: false },
-        apply: { type: "boolean", default: false },
-        approve: { type: "boolean", default: false },
-        json: { type: "boolean", default: false },
-        all: { type: "boolean", default: false },
-        "retry-backoff": { type: "string" },
-        quiet: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false }
-      }
+      options: CLI_OPTIONS
     });
   } catch (err) {
     throw new ConfigError(`${err.message}
@@ -451,7 +455,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var fleet = () => import("./chunks/fleet-KYNHGH4Q.js");
+var fleet = () => import("./chunks/fleet-KGVG42JU.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {

@@ -19,7 +19,7 @@ import {
 } from "./chunks/chunk-A7XPLWEY.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-CR7GYSLB.js";
+} from "./chunks/chunk-DRZ7AGQ5.js";
 import {
   NO_SECRETS,
   attemptTimeoutMsFor,
@@ -79,9 +79,9 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-XKKMZK5J.js"),
-  fleet: () => import("./chunks/fleet-UGC62X2N.js"),
-  propose: () => import("./chunks/propose-7WTVLMRB.js"),
+  tick: () => import("./chunks/plan-tick-2ZQRNPSK.js"),
+  fleet: () => import("./chunks/fleet-EBOVDDAK.js"),
+  propose: () => import("./chunks/propose-ZL5M4UKK.js"),
   dispatch: () => import("./chunks/workflow-dispatch-A6PU5LJA.js"),
   client: () => import("./chunks/github-client-RSRRBYL7.js"),
   newState: () => import("./chunks/new-state-WZDGYAVQ.js")

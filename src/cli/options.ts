@@ -1,6 +1,6 @@
 // The only reader of CLI flags and environment. Returns one typed settings object; every error
 // names the flag (or variable), the value and what was expected.
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { environmentSecrets } from '../core/trust/secrets.js';
@@ -98,14 +98,52 @@ Options:
   --attempt-timeout MIN  minutes per attempt (default 60)
   --retry-backoff SEC    seconds before a failed step's first retry, 4x longer each time (or STEP_RETRY_BACKOFF; default 0: at once)
   --budget MIN           stop starting attempts after this many minutes (default: no limit)
+  --stop-grace SEC       on cancel, seconds the agent has to exit on its own after its stop file appears (default 10)
+  --grace SEC            seconds between SIGTERM and SIGKILL when an attempt is stopped (default 5)
   --json                 machine-readable output (status, list, audit, maintenance)
   --stale-days N         audit: report plans blocked or awaiting approval longer (default 14)
   --prune-days N         maintenance: prune DONE/CANCELLED plans unchanged this long (default 7)
   --archive | --delete   maintenance: keep a pruned plan's record aside (default) or remove it
   --apply                maintenance: do it (without it, only print what it would do)
   --quiet                only warnings and errors
+  --help, -h             this text
 
 Exit codes: 0 ok (check: also when there is no state file), 1 plan not done (run), 2 configuration error, 3 invalid state file.`;
+
+/** Every option the CLI accepts; the usage text names each one (a test holds them together). */
+export const CLI_OPTIONS = {
+  state: { type: 'string' },
+  workspace: { type: 'string' },
+  'plan-id': { type: 'string' },
+  plan: { type: 'string' },
+  store: { type: 'string' },
+  remote: { type: 'string' },
+  branch: { type: 'string' },
+  'sync-base': { type: 'string' },
+  'base-branch': { type: 'string' },
+  agent: { type: 'string' },
+  'max-attempts': { type: 'string' },
+  'attempt-timeout': { type: 'string' },
+  budget: { type: 'string' },
+  delay: { type: 'string' },
+  reason: { type: 'string' },
+  grace: { type: 'string' },
+  'stop-grace': { type: 'string' },
+  request: { type: 'string' },
+  'request-file': { type: 'string' },
+  out: { type: 'string' },
+  'stale-days': { type: 'string' },
+  'prune-days': { type: 'string' },
+  archive: { type: 'boolean', default: false },
+  delete: { type: 'boolean', default: false },
+  apply: { type: 'boolean', default: false },
+  approve: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  all: { type: 'boolean', default: false },
+  'retry-backoff': { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CliSettings {
   let parsed;
@@ -114,39 +152,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        state: { type: 'string' },
-        workspace: { type: 'string' },
-        'plan-id': { type: 'string' },
-        plan: { type: 'string' },
-        store: { type: 'string' },
-        remote: { type: 'string' },
-        branch: { type: 'string' },
-        'sync-base': { type: 'string' },
-        'base-branch': { type: 'string' },
-        agent: { type: 'string' },
-        'max-attempts': { type: 'string' },
-        'attempt-timeout': { type: 'string' },
-        budget: { type: 'string' },
-        delay: { type: 'string' },
-        reason: { type: 'string' },
-        grace: { type: 'string' },
-        'stop-grace': { type: 'string' },
-        request: { type: 'string' },
-        'request-file': { type: 'string' },
-        out: { type: 'string' },
-        'stale-days': { type: 'string' },
-        'prune-days': { type: 'string' },
-        archive: { type: 'boolean', default: false },
-        delete: { type: 'boolean', default: false },
-        apply: { type: 'boolean', default: false },
-        approve: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        all: { type: 'boolean', default: false },
-        'retry-backoff': { type: 'string' },
-        quiet: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+      options: CLI_OPTIONS,
     });
   } catch (err) {
     throw new ConfigError(`${(err as Error).message}\n\n${USAGE}`);

@@ -197,3 +197,29 @@ describe('checkState rejects', () => {
     expect(input).toEqual(before);
   });
 });
+
+describe('human gate records', () => {
+  const HASH = `sha256:${'a'.repeat(64)}`;
+  const gated = (extra: Record<string, unknown>, run: Record<string, unknown> = {}) => {
+    const s = seedMidway();
+    return { ...s, planHash: HASH, ...extra, stepRuns: { ...s.stepRuns, 'step-2': { ...s.stepRuns['step-2'], ...run } } };
+  };
+
+  it('accepts a pause at a known step and a passed gate', () => {
+    const at = '2025-03-01T10:06:00.000Z';
+    expect(checkState(gated({ status: 'AWAITING_APPROVAL', gate: { stepId: 'step-2', planHash: HASH, at, reason: 'review' } }))).toEqual([]);
+    expect(checkState(gated({ gate: null }, { gatePassed: { by: 'octocat', at, planHash: HASH } }))).toEqual([]);
+    expect(checkState(gated({}, { gatePassed: null }))).toEqual([]);
+  });
+
+  it('names the field, the value and what was expected', () => {
+    expect(messageAt(gated({ gate: 'step-2' }), 'gate')).toMatch(/null or an object with "stepId", "planHash" and "at", got "step-2"/);
+    expect(messageAt(gated({ gate: { stepId: 'step-9', planHash: HASH, at: '2025-03-01T10:06:00Z' } }), 'gate.stepId')).toMatch(/unknown step "step-9"/);
+    expect(messageAt(gated({ gate: { stepId: 'step-2', planHash: 'x', at: '2025-03-01T10:06:00Z' } }), 'gate.planHash')).toMatch(/sha256/);
+    expect(messageAt(gated({ gate: { stepId: 'step-2', planHash: HASH, at: 'soon' } }), 'gate.at')).toBeDefined();
+    expect(messageAt(gated({ gate: { stepId: 'step-2', planHash: HASH, at: '2025-03-01T10:06:00Z', reason: 7 } }), 'gate.reason')).toMatch(/string/);
+    expect(messageAt(gated({}, { gatePassed: true }), 'stepRuns.step-2.gatePassed')).toMatch(/null or an object with "by", "at" and "planHash", got true/);
+    const issues = checkState(gated({}, { gatePassed: { by: '', at: '2025-03-01T10:06:00Z', planHash: 'nope' } }));
+    expect(issues.map((i) => i.path).filter((p) => p.includes('gatePassed'))).toHaveLength(2);
+  });
+});

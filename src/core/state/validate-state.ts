@@ -94,6 +94,7 @@ export function validateState(input: unknown, copy = true): StateValidation {
     else v.forEach((item: unknown, i) => typeof item !== 'string' && add(issues, index(field, i), `must be a string, got ${showValue(item)}`));
   }
   checkApproval(issues, doc.approval);
+  checkGate(issues, doc.gate, stepIds);
   checkCancel(issues, doc.cancelRequested);
   checkInbox(issues, doc.inbox);
   checkIssueRef(issues, doc.issue);
@@ -134,6 +135,7 @@ function checkStepRun(run: unknown, id: string, stepIds: ReadonlySet<string>, is
   }
   if (!isOptionalText(run.stdout)) add(issues, runPath(id, 'stdout'), `must be a string or null, got ${showValue(run.stdout)}`);
   if (!isOptionalText(run.error)) add(issues, runPath(id, 'error'), `must be a string or null, got ${showValue(run.error)}`);
+  if (run.gatePassed !== undefined && run.gatePassed !== null) checkGatePassed(issues, runPath(id, 'gatePassed'), run.gatePassed);
   if (run.attempts !== undefined) {
     if (!Array.isArray(run.attempts)) add(issues, runPath(id, 'attempts'), `must be an array of attempt records, got ${showValue(run.attempts)}`);
     else for (let i = 0; i < run.attempts.length; i++) checkAttempt(issues, id, i, run.attempts[i]);
@@ -183,8 +185,40 @@ function checkApproval(issues: Issue[], approval: unknown): void {
   if (!isNonEmptyString(approval.by)) add(issues, 'approval.by', `must be the approver's login, got ${showValue(approval.by)}`);
   const atProblem = timestampProblem(approval.at, false);
   if (atProblem) add(issues, 'approval.at', atProblem);
-  if (!(typeof approval.planHash === 'string' && HASH_PATTERN.test(approval.planHash))) {
-    add(issues, 'approval.planHash', `must be "sha256:" followed by 64 lowercase hex digits, got ${showValue(approval.planHash)}`);
+  checkHash(issues, 'approval.planHash', approval.planHash);
+}
+
+// A gate record decides whether a step may start, so a malformed one is refused rather than
+// read as "no gate" or "gate passed".
+function checkGate(issues: Issue[], gate: unknown, stepIds: ReadonlySet<string>): void {
+  if (gate === undefined || gate === null) return;
+  if (!isRecord(gate)) {
+    add(issues, 'gate', `must be null or an object with "stepId", "planHash" and "at", got ${showValue(gate)}`);
+    return;
+  }
+  if (!(typeof gate.stepId === 'string' && stepIds.has(gate.stepId))) {
+    add(issues, 'gate.stepId', `must name a step of the plan, got unknown step ${showValue(gate.stepId)}; known steps: ${listSome(stepIds)}`);
+  }
+  checkHash(issues, 'gate.planHash', gate.planHash);
+  const atProblem = timestampProblem(gate.at, false);
+  if (atProblem) add(issues, 'gate.at', atProblem);
+  if (gate.reason !== undefined && typeof gate.reason !== 'string') add(issues, 'gate.reason', `must be a string, got ${showValue(gate.reason)}`);
+}
+
+function checkGatePassed(issues: Issue[], path: string, passed: unknown): void {
+  if (!isRecord(passed)) {
+    add(issues, path, `must be null or an object with "by", "at" and "planHash", got ${showValue(passed)}`);
+    return;
+  }
+  if (!isNonEmptyString(passed.by)) add(issues, key(path, 'by'), `must be the approver's login, got ${showValue(passed.by)}`);
+  const atProblem = timestampProblem(passed.at, false);
+  if (atProblem) add(issues, key(path, 'at'), atProblem);
+  checkHash(issues, key(path, 'planHash'), passed.planHash);
+}
+
+function checkHash(issues: Issue[], path: string, value: unknown): void {
+  if (!(typeof value === 'string' && HASH_PATTERN.test(value))) {
+    add(issues, path, `must be "sha256:" followed by 64 lowercase hex digits, got ${showValue(value)}`);
   }
 }
 

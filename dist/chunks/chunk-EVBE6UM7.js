@@ -25,7 +25,7 @@ import {
   statusComment,
   stepTable,
   tick
-} from "./chunk-CHG3N2BR.js";
+} from "./chunk-IXGKXTFW.js";
 import {
   DEFAULT_LIMITS,
   decidePermission,

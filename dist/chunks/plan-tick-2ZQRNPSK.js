@@ -7,12 +7,12 @@ import {
   pullRequestBranch,
   runLinks,
   tickPlan
-} from "./chunk-ZY22SEIV.js";
+} from "./chunk-EVBE6UM7.js";
 import "./chunk-GOHY7VA6.js";
-import "./chunk-CHG3N2BR.js";
+import "./chunk-IXGKXTFW.js";
 import "./chunk-NWIZML63.js";
 import "./chunk-H3YOHMVR.js";
-import "./chunk-IJFIVLMN.js";
+import "./chunk-A2SEFKAZ.js";
 import "./chunk-7ZHH3IPM.js";
 import "./chunk-EKUR4ML3.js";
 import "./chunk-KEKBO2EF.js";

@@ -4,7 +4,7 @@ import {
   markPlanIdle,
   markPlanWaiting,
   trackingTip
-} from "./chunk-CR7GYSLB.js";
+} from "./chunk-DRZ7AGQ5.js";
 import {
   isIdleStatus,
   isWaitingRef

@@ -31,7 +31,7 @@ import {
 } from "./chunk-H3YOHMVR.js";
 import {
   parseState
-} from "./chunk-IJFIVLMN.js";
+} from "./chunk-A2SEFKAZ.js";
 import {
   checkRelativePath,
   compilePattern,

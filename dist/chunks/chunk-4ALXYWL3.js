@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   parsePlanText
-} from "./chunk-P3JA4MCN.js";
+} from "./chunk-GTN3I3HD.js";
 import {
   isRecord,
   parseAgentCommand,

@@ -5,12 +5,12 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-HSUMCD5E.js";
+} from "./chunk-CWQFVOFV.js";
 import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-ZY22SEIV.js";
+} from "./chunk-EVBE6UM7.js";
 import {
   StaticInbox,
   emptyOutputs
@@ -19,22 +19,22 @@ import "./chunk-GOHY7VA6.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-LITKNJUD.js";
-import "./chunk-CHG3N2BR.js";
+} from "./chunk-QPG2KBK5.js";
+import "./chunk-IXGKXTFW.js";
 import "./chunk-NWIZML63.js";
 import {
   listPlanRefs,
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-CR7GYSLB.js";
+} from "./chunk-DRZ7AGQ5.js";
 import {
   countOf,
   isActiveRef,
   isWaitingRef,
   planMatrix
 } from "./chunk-H3YOHMVR.js";
-import "./chunk-IJFIVLMN.js";
+import "./chunk-A2SEFKAZ.js";
 import "./chunk-7ZHH3IPM.js";
 import {
   isStatus

@@ -3,7 +3,7 @@ import {
   checkState,
   parseState,
   validateState
-} from "./chunk-IJFIVLMN.js";
+} from "./chunk-A2SEFKAZ.js";
 import "./chunk-7ZHH3IPM.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-PANJYNO7.js";

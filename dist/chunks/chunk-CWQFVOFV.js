@@ -1,11 +1,11 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-CHG3N2BR.js";
+} from "./chunk-IXGKXTFW.js";
 import {
   daysBetween,
   lastChangeMs
-} from "./chunk-CR7GYSLB.js";
+} from "./chunk-DRZ7AGQ5.js";
 import {
   countOf,
   isFinishedStatus,

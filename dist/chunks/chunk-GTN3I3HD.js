@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   findJsonSyntaxError
-} from "./chunk-CHG3N2BR.js";
+} from "./chunk-IXGKXTFW.js";
 import {
   planHash
 } from "./chunk-NWIZML63.js";

@@ -11,7 +11,7 @@ import {
   outputLinks,
   planBranch,
   runLinks
-} from "./chunk-ZY22SEIV.js";
+} from "./chunk-EVBE6UM7.js";
 import {
   issuePlanId
 } from "./chunk-KS3UMTVF.js";
@@ -22,15 +22,15 @@ import {
   classifyRequest,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-N6WUFHFI.js";
+} from "./chunk-4ALXYWL3.js";
 import {
   extractPlan,
   loadPlanText,
   replan
-} from "./chunk-P3JA4MCN.js";
+} from "./chunk-GTN3I3HD.js";
 import {
   ExecAgentRunner
-} from "./chunk-CHG3N2BR.js";
+} from "./chunk-IXGKXTFW.js";
 import {
   newState
 } from "./chunk-O6OTTNS2.js";
@@ -38,7 +38,7 @@ import {
   effectiveQueue
 } from "./chunk-NWIZML63.js";
 import "./chunk-H3YOHMVR.js";
-import "./chunk-IJFIVLMN.js";
+import "./chunk-A2SEFKAZ.js";
 import "./chunk-7ZHH3IPM.js";
 import {
   replyComment,

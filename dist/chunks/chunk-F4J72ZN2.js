@@ -2,11 +2,11 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-LITKNJUD.js";
+} from "./chunk-QPG2KBK5.js";
 import {
   loadPlanText,
   replan
-} from "./chunk-P3JA4MCN.js";
+} from "./chunk-GTN3I3HD.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -35,7 +35,7 @@ import {
   tick,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-CHG3N2BR.js";
+} from "./chunk-IXGKXTFW.js";
 import {
   newState
 } from "./chunk-O6OTTNS2.js";
@@ -58,7 +58,7 @@ import {
 } from "./chunk-H3YOHMVR.js";
 import {
   parseState
-} from "./chunk-IJFIVLMN.js";
+} from "./chunk-A2SEFKAZ.js";
 import {
   isRecord
 } from "./chunk-7ZHH3IPM.js";
@@ -499,7 +499,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-42b137ed73061033" : "source";
+var BUILD_ID = true ? "build-ae6178e60f12f7dd" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {
@@ -847,7 +847,7 @@ async function initCommand(s, print) {
 import { stat as stat2 } from "node:fs/promises";
 import { setTimeout as sleep2 } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-KYNHGH4Q.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-KGVG42JU.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

@@ -5,23 +5,23 @@ import {
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-HSUMCD5E.js";
+} from "./chunk-CWQFVOFV.js";
 import {
   ConsoleLog,
   acquireLock,
   branchOf,
   createEngine,
   report
-} from "./chunk-S45MG4SP.js";
+} from "./chunk-F4J72ZN2.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-LITKNJUD.js";
-import "./chunk-P3JA4MCN.js";
+} from "./chunk-QPG2KBK5.js";
+import "./chunk-GTN3I3HD.js";
 import {
   terminalJson,
   tick
-} from "./chunk-CHG3N2BR.js";
+} from "./chunk-IXGKXTFW.js";
 import "./chunk-O6OTTNS2.js";
 import "./chunk-NWIZML63.js";
 import "./chunk-A7XPLWEY.js";
@@ -31,7 +31,7 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-CR7GYSLB.js";
+} from "./chunk-DRZ7AGQ5.js";
 import {
   countOf,
   isActiveRef,
@@ -42,7 +42,7 @@ import {
 } from "./chunk-H3YOHMVR.js";
 import {
   parseState
-} from "./chunk-IJFIVLMN.js";
+} from "./chunk-A2SEFKAZ.js";
 import "./chunk-7ZHH3IPM.js";
 import "./chunk-KEKBO2EF.js";
 import {
