@@ -19,12 +19,13 @@ import { lineEcho, type EchoCap } from './core/render/output-echo.js';
 import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, maxAttemptsFor, retryBackoffSecondsFor, sameOwner, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
 import type { AttemptOwner, Plan, State, StepDef } from './core/state/types.js';
 import { retryDelayMs } from './core/tick/retry-backoff.js';
-import type { AgentResult, AgentRunner, AttemptFiles, Clock, Inbox, Liveness, Log, Notifier, OwnerProbe, StateStore, Verifier, WriteMeta, Workspace } from './ports.js';
+import type { AgentResult, AgentRunner, AttemptFiles, BaseSync, Clock, Inbox, Liveness, Log, Notifier, OwnerProbe, StateStore, Verifier, WriteMeta, Workspace } from './ports.js';
 import { judgeAttempt } from './core/tick/judge-attempt.js';
 import { DEFAULT_PAYLOAD_MAX_BYTES } from './core/tick/payload.js';
 import { activeStepId, beginRemediation } from './core/tick/remediation.js';
 import { attemptPaths, contractChecks, prepareAttempt, type AttemptPaths } from './step-contract.js';
 import { STOP_MESSAGE } from './core/tick/cooperative-stop.js';
+import { baseSyncOutcome, blockOnBaseConflict, decideBaseSync } from './core/tick/base-sync.js';
 
 export interface EngineDeps {
   clock: Clock;
@@ -39,6 +40,8 @@ export interface EngineDeps {
   verifier: Verifier;
   /** The payload and input files beside each attempt's log. */
   attemptFiles: AttemptFiles;
+  /** Merges the base branch into the work branch before a tick's first attempt (`sync-base: merge`); absent: off. */
+  baseSync?: BaseSync;
 }
 
 export interface EngineConfig {
@@ -132,6 +135,8 @@ class Tick {
   private refusals: RefusalBudget = { answered: new Set(), reactions: 0 };
   /** The loaded state is what this build wrote and no approval is required: its plan needs no hashing. */
   private trusted = false;
+  /** Whether this tick has synced the work branch with the base branch (once, before its first attempt). */
+  private baseSynced = false;
   /** The hash of the plan last checked; transitions keep the plan object, so it is hashed once per tick. */
   private hashed: { plan: Plan; queue: string[]; hash: string } | undefined;
 
@@ -357,6 +362,29 @@ class Tick {
     }
   }
 
+  /**
+   * Before the tick's first attempt (past its preflight and time budget checks), the base
+   * branch's later changes are merged into the work branch. False when a conflict blocked the
+   * plan instead (the loop then sees it blocked).
+   */
+  private async syncBase(d: Extract<Decision, { kind: 'run' }>): Promise<boolean> {
+    const sync = this.deps.baseSync;
+    const pre = decideBaseSync(this.state, d, { mode: sync ? 'merge' : 'off', synced: this.baseSynced });
+    if (pre.kind === 'skip' || !sync) return true;
+    this.baseSynced = true;
+    const result = await sync.sync();
+    const outcome = baseSyncOutcome(this.state, d, result);
+    if (outcome.kind === 'proceed') {
+      if (outcome.warn) this.deps.log.warn(outcome.note);
+      else this.deps.log.info(outcome.note);
+      return true;
+    }
+    if (result.kind !== 'conflict') return true;
+    this.deps.log.error(`${outcome.stepId} blocked: ${outcome.reason}`);
+    await this.commit(blockOnBaseConflict(this.state, outcome.stepId, result), { kind: 'update', message: `${outcome.stepId} blocked: ${result.base} does not merge` });
+    return false;
+  }
+
   private async decide(): Promise<Decision> {
     // During a remediation detour the attempt in flight belongs to the remediation step.
     const stepId = activeStepId(this.state);
@@ -451,6 +479,8 @@ class Tick {
       this.deps.log.info(`Time budget: not enough left for ${d.stepId} (attempt timeout ${Math.round(timeoutMs / 60_000)} min); a later run continues.`);
       return this.result('budget');
     }
+    // The last moment before the checkpoint: only a tick that really starts an attempt syncs.
+    if (!(await this.syncBase(d))) return null;
 
     const paths = attemptPaths(this.cfg.logDir, d.stepId, d.n);
     const { logFile } = paths;

@@ -3,6 +3,7 @@
 import type { AttemptOwner, State } from './core/state/types.js';
 import type { Command } from './core/tick/commands.js';
 import type { Notice } from './core/tick/notices.js';
+import type { BaseSyncResult } from './core/tick/base-sync.js';
 
 export interface Clock {
   now(): Date;
@@ -207,4 +208,14 @@ export interface Log {
   debug(message: string): void;
   /** Groups the output of fn (a collapsible group in Actions logs). */
   group<T>(title: string, fn: () => Promise<T>): Promise<T>;
+}
+
+/** Brings the base branch's later changes into the work branch (`sync-base: merge`, git store). */
+export interface BaseSync {
+  /**
+   * Merges the base branch into the checked-out work branch when it merges cleanly and pushes the
+   * merge commit on its own. A conflict is aborted, leaving the workspace as it was. Never throws
+   * for a missing branch or an unreachable remote: that is `unavailable`.
+   */
+  sync(): Promise<BaseSyncResult>;
 }

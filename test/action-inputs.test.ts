@@ -23,3 +23,16 @@ describe('input secrets', () => {
     }
   });
 });
+
+describe('input sync-base', () => {
+  it('defaults to merge and takes off', () => {
+    expect(parseInputs(get({ 'github-token': 'tok-123456789' })).syncBase).toBe('merge');
+    expect(parseInputs(get({ 'github-token': 'tok-123456789', 'sync-base': ' off ' })).syncBase).toBe('off');
+  });
+
+  it('refuses any other value, naming the input, the value and what is expected', () => {
+    const run = () => parseInputs(get({ 'github-token': 'tok-123456789', 'sync-base': 'rebase' }));
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(`Invalid input 'sync-base': "rebase". Expected "merge" or "off".`);
+  });
+});

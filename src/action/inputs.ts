@@ -3,6 +3,7 @@
 import { ConfigError } from '../core/errors.js';
 import { parseApprovers } from '../core/trust/authorize.js';
 import { MIN_SECRET_LENGTH } from '../core/trust/secrets.js';
+import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/base-sync.js';
 
 export const DISPATCH_COMMANDS = ['tick', 'start', 'resume', 'cancel', 'retry', 'skip', 'status', 'list', 'audit', 'maintenance'] as const;
 export type DispatchCommand = (typeof DISPATCH_COMMANDS)[number];
@@ -16,6 +17,8 @@ export interface ActionInputs {
   step?: string;
   stateStore: 'git' | 'cache';
   stateBranch?: string;
+  /** Merge the default branch into the work branch before a run's first attempt (git store). */
+  syncBase: SyncBaseMode;
   maxAttempts: number;
   stepDelayMinutes: number;
   attemptTimeoutMinutes: number;
@@ -55,6 +58,9 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
   const stateStore = text('state-store') || 'git';
   if (stateStore !== 'git' && stateStore !== 'cache') throw invalid('state-store', stateStore, '"git" or "cache"');
 
+  const syncBase = text('sync-base') || 'merge';
+  if (!(SYNC_BASE_MODES as readonly string[]).includes(syncBase)) throw invalid('sync-base', syncBase, '"merge" or "off"');
+
   const planId = optional('plan-id');
   if (planId) checkPlanId(planId);
   const step = optional('step');
@@ -87,6 +93,7 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
     ...(step ? { step } : {}),
     stateStore,
     ...(stateBranch ? { stateBranch } : {}),
+    syncBase: syncBase as SyncBaseMode,
     maxAttempts: int(get, 'max-attempts', 3, 1, 100),
     stepDelayMinutes: int(get, 'step-delay-minutes', 0, 0, 1440),
     attemptTimeoutMinutes,

@@ -8,6 +8,7 @@ import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
 import { sequencerCliCommand } from '../adapters/process/cli-path.js';
 import { CacheStore } from '../adapters/toolkit/cache-store.js';
 import { GitStore } from '../adapters/git/git-store.js';
+import { GitBaseSync } from '../adapters/git/base-sync.js';
 import { outputLinks } from '../adapters/git/git-links.js';
 import { pushPullRequestBranch } from '../adapters/git/pull-request-branch.js';
 import type { GitHubClient } from '../adapters/github/github-client.js';
@@ -29,7 +30,7 @@ import { ACTIONS_ECHO_CAP } from '../core/render/output-echo.js';
 import { sanitizeArtifactName } from '../core/render/artifact-names.js';
 import type { AttemptOwner, State } from '../core/state/types.js';
 import { tick, type EngineDeps, type TickResult } from '../engine.js';
-import type { Inbox, Liveness, Notifier, OwnerProbe, StateStore } from '../ports.js';
+import type { BaseSync, Inbox, Liveness, Notifier, OwnerProbe, StateStore } from '../ports.js';
 import { agentEnvironment, type RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 
@@ -130,6 +131,30 @@ function pullRequestSpec(ctx: RunContext, inputs: ActionInputs, planId: string) 
 function defaultBranch(ctx: RunContext): string {
   const repo = ctx.payload.repository as { default_branch?: string } | undefined;
   return repo?.default_branch ?? (ctx.ref.startsWith('refs/heads/') ? ctx.ref.slice('refs/heads/'.length) : 'main');
+}
+
+/**
+ * `sync-base: merge` on the git store: the repository's default branch (from the event, else the
+ * API) is merged into the work branch before a run's first attempt.
+ */
+export function createBaseSync(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, planId: string): BaseSync | undefined {
+  if (inputs.stateStore !== 'git' || inputs.syncBase !== 'merge') return undefined;
+  return new GitBaseSync({
+    workspace: ctx.workspace,
+    remote: 'origin',
+    branch: planBranch(inputs, planId),
+    base: () => repositoryDefaultBranch(ctx, client),
+    protect: `.sequencer/${planId}`,
+    planId,
+  });
+}
+
+/** The default branch as the event says, or as the API does (not every event carries the repository). */
+async function repositoryDefaultBranch(ctx: RunContext, client: GitHubClient): Promise<string | null> {
+  const repo = ctx.payload.repository as { default_branch?: unknown } | undefined;
+  if (typeof repo?.default_branch === 'string' && repo.default_branch) return repo.default_branch;
+  const { data } = await client.rest.repos.get({ owner: ctx.owner, repo: ctx.repo });
+  return data.default_branch || null;
 }
 
 class CombinedOwnerProbe implements OwnerProbe {
@@ -234,6 +259,8 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     // Whatever started the run, a plan with an issue hears its issue.
     ...withInbox(MergedInbox.of([opts.inbox, issueInbox])),
   };
+  const baseSync = createBaseSync(ctx, inputs, client, planId);
+  if (baseSync) deps.baseSync = baseSync;
   const cfg = {
     ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
     agentSource: "input 'agent-command'",

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { blockerReport, finalSummary } from '../core/render/render.js';
 import { terminalText } from '../core/render/terminal-text.js';
 import { gateReport } from '../core/render/gate-markdown.js';
+import { baseConflictReport } from '../core/render/base-sync-markdown.js';
 import { guardWorkflowCommands, mayHoldWorkflowCommand } from '../core/render/workflow-commands.js';
 import { NO_SECRETS, type Scrubber } from '../core/trust/secrets.js';
 import { lastAttempt, stepRun, stepsDone } from '../core/state/step-view.js';
@@ -74,6 +75,9 @@ export class ConsoleNotifier implements Notifier {
         break;
       case 'gate':
         this.log.warn(gateReport(state, notice.stepId));
+        break;
+      case 'base-conflict':
+        this.log.error(baseConflictReport(notice));
         break;
       case 'reopened':
         this.log.warn(`${notice.stepId} reopened: required outputs missing (${notice.missing.join(', ')}).`);

@@ -4,6 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { environmentSecrets } from '../core/trust/secrets.js';
+import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/base-sync.js';
 
 export interface CliSettings {
   command: string;
@@ -29,6 +30,10 @@ export interface CliSettings {
   quiet: boolean;
   remote: string;
   branch?: string;
+  /** --store git: merge the base branch into the work branch before a tick's first attempt (--sync-base, default merge). */
+  syncBase: SyncBaseMode;
+  /** The base branch (--base-branch); default the remote's HEAD. */
+  baseBranch?: string;
   reason?: string;
   graceSeconds: number;
   /** On cancel, seconds the agent has to exit on its own after its stop file appears, before SIGTERM (--stop-grace, default 10). */
@@ -84,6 +89,9 @@ Options:
   --store file|git|cache where state lives (default file; cache only inside GitHub Actions)
   --remote NAME          git remote for --store git (default origin)
   --branch NAME          work branch for --store git (default sequencer/<plan-id>)
+  --sync-base merge|off  --store git: before a tick's first attempt, merge the base branch into the work
+                         branch when it merges cleanly (default merge; a conflict blocks the plan)
+  --base-branch NAME     the base branch --sync-base merges (default: the remote's HEAD, e.g. main)
   --agent CMD            agent command (default $STEP_AGENT_CMD); never run through a shell
   --request TEXT         plan: the work to plan, in words
   --request-file FILE    plan: read the request from FILE instead
@@ -113,6 +121,8 @@ export const CLI_OPTIONS = {
   store: { type: 'string' },
   remote: { type: 'string' },
   branch: { type: 'string' },
+  'sync-base': { type: 'string' },
+  'base-branch': { type: 'string' },
   agent: { type: 'string' },
   'max-attempts': { type: 'string' },
   'attempt-timeout': { type: 'string' },
@@ -167,6 +177,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
   const statePath =
     store === 'file' ? (explicitState ?? path.join(workspace, '.sequencer', planId, 'state.json')) : (v.state ?? `.sequencer/${planId}/state.json`);
 
+  const syncBase = v['sync-base'] ?? 'merge';
+  if (!(SYNC_BASE_MODES as readonly string[]).includes(syncBase)) throw new ConfigError(`--sync-base: expected "merge" or "off", got "${syncBase}"`);
+  const baseBranch = v['base-branch'];
+  if (baseBranch !== undefined && !/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/.test(baseBranch)) throw new ConfigError(`--base-branch: expected a branch name such as main, got "${baseBranch}"`);
+
   if (v.archive && v.delete) throw new ConfigError('--archive and --delete: give one of them, not both');
 
   const agentFromFlag = v.agent;
@@ -192,6 +207,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     quiet: v.quiet ?? false,
     remote: v.remote ?? 'origin',
     ...(v.branch ? { branch: v.branch } : {}),
+    syncBase: syncBase as SyncBaseMode,
+    ...(baseBranch ? { baseBranch } : {}),
     ...(v.reason ? { reason: v.reason } : {}),
     graceSeconds: intOption(v.grace, '--grace', 5, 0, 600),
     stopGraceSeconds: intOption(v['stop-grace'], '--stop-grace', 10, 0, 3600),
@@ -210,7 +227,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
 function defaults(cwd: string): CliSettings {
   return {
     command: 'help', positionals: [], store: 'file', statePath: path.join(cwd, 'state.json'), workspace: cwd, planId: 'plan',
-    agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 0, approve: false, all: false, json: false, quiet: false, remote: 'origin', graceSeconds: 5, stopGraceSeconds: 10,
+    agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 0, approve: false, all: false, json: false, quiet: false, remote: 'origin', syncBase: 'merge', graceSeconds: 5, stopGraceSeconds: 10,
     staleDays: 14, pruneDays: 7, pruneMode: 'archive', apply: false,
   };
 }

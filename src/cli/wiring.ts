@@ -8,6 +8,7 @@ import { FileInbox } from '../adapters/fs/file-inbox.js';
 import { FileStore } from '../adapters/fs/file-store.js';
 import { CacheStore } from '../adapters/toolkit/cache-store.js';
 import { GitStore } from '../adapters/git/git-store.js';
+import { GitBaseSync } from '../adapters/git/base-sync.js';
 import { LocalOwnerProbe, localOwner } from '../adapters/process/local-owner.js';
 import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
 import { FsVerifier } from '../adapters/fs/fs-verifier.js';
@@ -15,7 +16,7 @@ import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
 import { ScrubbingStore } from '../adapters/scrubbing-store.js';
 import { createScrubber, type Scrubber } from '../core/trust/secrets.js';
 import type { EngineConfig, EngineDeps } from '../engine.js';
-import type { StateStore } from '../ports.js';
+import type { BaseSync, StateStore } from '../ports.js';
 import type { CliSettings } from './options.js';
 
 export interface LocalPaths {
@@ -60,6 +61,23 @@ function planStore(s: CliSettings, command: string): StateStore {
   });
 }
 
+/** --store git with --sync-base merge: the base branch is merged into the work branch before a tick's first attempt. */
+export function createBaseSync(s: CliSettings): BaseSync | undefined {
+  if (s.store !== 'git' || s.syncBase !== 'merge') return undefined;
+  const rel = s.statePath.split(path.sep).join('/');
+  const folder = path.posix.dirname(rel);
+  return new GitBaseSync({
+    workspace: s.workspace,
+    remote: s.remote,
+    branch: s.branch ?? `sequencer/${s.planId}`,
+    // Null: the branch the remote's HEAD names, read in the same request as its tip.
+    base: s.baseBranch ?? null,
+    // The state's folder keeps the work branch's version (a state file at the top: the file alone).
+    protect: folder === '.' ? path.posix.normalize(rel) : folder,
+    planId: s.planId,
+  });
+}
+
 export async function createEngine(s: CliSettings, command: string): Promise<{ deps: EngineDeps; cfg: EngineConfig; paths: LocalPaths }> {
   const paths = localPaths(s);
   const log = consoleLog(s);
@@ -77,6 +95,8 @@ export async function createEngine(s: CliSettings, command: string): Promise<{ d
     inbox: new FileInbox(paths.inboxDir, { log: (m) => log.warn(m) }),
   };
   const cliCommand = sequencerCliCommand();
+  const baseSync = createBaseSync(s);
+  if (baseSync) deps.baseSync = baseSync;
   const cfg: EngineConfig = {
     ...(s.agentCommand !== undefined ? { agentCommand: s.agentCommand } : {}),
     ...(cliCommand ? { cliCommand } : {}),

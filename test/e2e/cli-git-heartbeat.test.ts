@@ -4,6 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git } from '../../src/adapters/git/git.js';
 import { freshClone, g, isolateGitConfig, makeRemote } from './git-remote.js';
 import { makeTempDir, output, readAgentCalls, removeTempDirs, runCli, writeAgent } from './helpers.js';
 
@@ -49,5 +50,41 @@ describe('check --store git', () => {
     expect((await readAgentCalls(calls)).map((c) => `${c.planId}/${c.step}`)).toEqual(['slow/one', 'quick/one', 'quick/two']);
     expect(await g(remote, 'rev-parse', 'refs/sequencer/idle/quick')).toBe(await g(remote, 'rev-parse', 'refs/heads/sequencer/quick'));
     expect(JSON.parse((await cli('list', '--json')).stdout)).toEqual([]);
+  });
+
+  it('merges the remote HEAD branch into the work branch before the first attempt; --sync-base off leaves it alone; other values are refused', async () => {
+    const remote = await makeRemote(path.join(dir, 'sync'));
+    const ws = await freshClone(remote, path.join(dir, 'sync-ws'));
+    const person = await freshClone(remote, path.join(dir, 'sync-person'));
+    const agent = await writeAgent(dir, 'sync-agent.mjs');
+    const calls = path.join(dir, 'sync-calls.jsonl');
+    const planFile = path.join(dir, 'sync-plan.json');
+    const uses = { title: 'Use', instruction: 'Write used.md', requiredOutputs: ['used.md'], validate: [{ file_contains: { path: 'fix.txt', pattern: 'fixed' } }] };
+    await writeFile(planFile, JSON.stringify({ steps: { use: uses } }));
+    const env = { AGENT_LOG: calls, AGENT_WRITE_OUTPUTS: '1' };
+    const cli = (...args: string[]) => runCli([...args, '--store', 'git', '--workspace', ws, '--agent', agent], { env });
+
+    const refused = await cli('check', '--plan-id', 'synced', '--sync-base', 'rebase');
+    expect(refused.code, output(refused)).toBe(2);
+    expect(refused.stderr).toMatch(/--sync-base: expected "merge" or "off", got "rebase"/);
+
+    expect((await cli('init', '--plan', planFile, '--approve', '--plan-id', 'synced')).code).toBe(0);
+    expect((await cli('init', '--plan', planFile, '--approve', '--plan-id', 'apart')).code).toBe(0);
+    // A fix lands on main after the plans were made.
+    await writeFile(path.join(person, 'fix.txt'), 'fixed\n');
+    await g(person, 'add', 'fix.txt');
+    await g(person, 'commit', '-q', '-m', 'fix');
+    await g(person, 'push', '-q', 'origin', 'main');
+    const fix = await g(person, 'rev-parse', 'HEAD');
+
+    const apart = await cli('check', '--plan-id', 'apart', '--sync-base', 'off', '--max-attempts', '1');
+    expect(apart.code, output(apart)).toBe(0);
+    expect((await git(['merge-base', '--is-ancestor', fix, 'refs/heads/sequencer/apart'], { cwd: remote, allowFail: true })).code).toBe(1);
+
+    const synced = await cli('check', '--plan-id', 'synced');
+    expect(synced.code, output(synced)).toBe(0);
+    expect(synced.stdout).toMatch(/Merged main into the work branch/);
+    expect((await git(['merge-base', '--is-ancestor', fix, 'refs/heads/sequencer/synced'], { cwd: remote, allowFail: true })).code).toBe(0);
+    expect(JSON.parse(await g(remote, 'show', 'refs/heads/sequencer/synced:.sequencer/synced/state.json')).status).toBe('DONE');
   });
 });

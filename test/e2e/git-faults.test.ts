@@ -256,7 +256,11 @@ describe('git store: concurrent ticks in separate clones', FAULT_CAMPAIGN, () =>
         const results = await Promise.all(
           workspaces.map(async (ws, i) => {
             if (i >= TICKS_PER_WAVE / 2) await sleep(between(LATE_START_MS));
-            return runCli(['check', '--store', 'git', '--workspace', ws, '--plan-id', planId, '--agent', tools.agent, '--max-attempts', MAX_ATTEMPTS], {
+            // The race is for the store. The base branch never moves here, and syncing with it (one
+            // more look at the remote before the first checkpoint) only widens the moment in which
+            // every tick of a wave meets at that checkpoint, so on a busy machine none would find a
+            // live attempt.
+            return runCli(['check', '--store', 'git', '--workspace', ws, '--plan-id', planId, '--agent', tools.agent, '--max-attempts', MAX_ATTEMPTS, '--sync-base', 'off'], {
               cwd: ws,
               env: { EXEC_LOG: execLog, AGENT_SLEEP_MS: '30-120' },
             });

@@ -57,6 +57,8 @@ export interface IssueOverrides {
   /** Who triggered the event (also the issue author for `issues.opened`). */
   sender?: string;
   apiUrl?: string;
+  /** The repository's default branch (the examples say `master`; the fake repository's is `main`). */
+  defaultBranch?: string;
 }
 
 export interface CommentOverrides extends IssueOverrides {
@@ -76,6 +78,7 @@ interface RepoLike {
   owner: { login: string };
   html_url: string;
   url: string;
+  default_branch?: string;
 }
 interface LabelLike {
   id: number;
@@ -120,6 +123,7 @@ function applyIssue(payload: { repository: RepoLike; issue: IssueLike; sender: {
   r.owner.login = owner;
   r.html_url = `${SERVER}/${owner}/${repo}`;
   r.url = api;
+  r.default_branch = o.defaultBranch ?? 'main';
 
   const issue = payload.issue;
   const number = o.issueNumber ?? issue.number;

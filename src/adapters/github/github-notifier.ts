@@ -1,6 +1,7 @@
 // What people see on the plan's issue: the proposal, one status comment edited in place, one
 // blocker notice per blocked episode and one final summary. Each is found by its hidden marker
 // before it is posted, so retries, re-runs and crashed ticks never post anything twice.
+import { baseConflictNotice } from '../../core/render/base-sync-markdown.js';
 import { footer, leadingMarker, problemComment, runProblemComment, withoutFooter } from '../../core/render/comment-markers.js';
 import { describeError } from '../../core/errors.js';
 import type { Notice } from '../../core/tick/notices.js';
@@ -86,6 +87,9 @@ export class GitHubNotifier implements Notifier {
         return;
       case 'gate':
         await this.postOnce(gateNotice(s, notice.stepId, await this.links(shownOutputs(s, true))));
+        return;
+      case 'base-conflict':
+        await this.postOnce(baseConflictNotice(s, notice, await this.links([])));
         return;
       default:
         // Progress is shown by the status comment; other notices need no comment of their own.

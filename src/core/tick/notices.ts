@@ -14,7 +14,9 @@ export type Notice =
   /** The plan changed after it was approved: it awaits approval again. `changes` is null when unknown. */
   | { kind: 'plan-changed'; approvedHash: string; planHash: string; changes: StepChange[] | null }
   /** The plan paused before a gated step; a person reviews what ran and approves. */
-  | { kind: 'gate'; stepId: string };
+  | { kind: 'gate'; stepId: string }
+  /** The base branch does not merge into the work branch (sync-base: merge): the plan is blocked before `stepId` runs. */
+  | { kind: 'base-conflict'; stepId: string; base: string; baseCommit: string; files: string[] };
 
 /** `step build ran over its 30 min`: said in the log and the status comment the moment it happens. */
 export function timedOutText(stepId: string, minutes: number): string {
