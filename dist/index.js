@@ -1,46 +1,48 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
+  guardWorkflowCommands,
+  mayHoldWorkflowCommand
+} from "./chunks/chunk-A7XPLWEY.js";
+import {
   StaticInbox,
   emptyOutputs,
   outputsFor,
   setOutputs
 } from "./chunks/chunk-TDYUGR4S.js";
 import {
+  listPlanRefs
+} from "./chunks/chunk-5PQMBFNO.js";
+import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-WNTVB3IN.js";
+} from "./chunks/chunk-YHIW5QQI.js";
 import {
   readRunContext
-} from "./chunks/chunk-OJJLQGPP.js";
+} from "./chunks/chunk-E6YBHUIO.js";
+import "./chunks/chunk-C5V4ED6R.js";
 import {
-  guardWorkflowCommands,
-  mayHoldWorkflowCommand
-} from "./chunks/chunk-A7XPLWEY.js";
-import {
-  listPlanRefs
-<<<<<<< HEAD
-} from "./chunks/chunk-DRZ7AGQ5.js";
-=======
-} from "./chunks/chunk-EN2RXWTB.js";
->>>>>>> t13-vis
+  guardRepository,
+  isActiveRef
+} from "./chunks/chunk-IFPNVZJT.js";
+import "./chunks/chunk-JOI7IGIR.js";
 import {
   NO_SECRETS,
   createScrubber,
-  guardRepository,
-  isActiveRef,
   knownSecrets
-} from "./chunks/chunk-BQPI77X7.js";
+} from "./chunks/chunk-LUFHFP3X.js";
 import {
   attemptTimeoutMsFor,
   currentStepId
 } from "./chunks/chunk-O7XONI5X.js";
 import {
+  countOf
+} from "./chunks/chunk-3RW55J7L.js";
+import {
   ConfigError,
   SequencerError,
-  countOf,
   describeError
-} from "./chunks/chunk-YRNZ42GD.js";
+} from "./chunks/chunk-TEYULPYE.js";
 import {
   debug,
   error,
@@ -112,21 +114,12 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-<<<<<<< HEAD
-  tick: () => import("./chunks/plan-tick-2ZQRNPSK.js"),
-  fleet: () => import("./chunks/fleet-EBOVDDAK.js"),
-  propose: () => import("./chunks/propose-ZL5M4UKK.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-A6PU5LJA.js"),
-  client: () => import("./chunks/github-client-RSRRBYL7.js"),
-  newState: () => import("./chunks/new-state-WZDGYAVQ.js")
-=======
-  tick: () => import("./chunks/plan-tick-4KASTI5R.js"),
-  fleet: () => import("./chunks/fleet-BZHHSIFH.js"),
-  propose: () => import("./chunks/propose-JKVR3LXE.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-HOCXEXWW.js"),
-  client: () => import("./chunks/github-client-CFRWQK5C.js"),
-  newState: () => import("./chunks/new-state-E7DWJOTL.js")
->>>>>>> t13-vis
+  tick: () => import("./chunks/plan-tick-OR5LVIGO.js"),
+  fleet: () => import("./chunks/fleet-GC4CWVRX.js"),
+  propose: () => import("./chunks/propose-36ZJAVOZ.js"),
+  dispatch: () => import("./chunks/workflow-dispatch-H5VMNMDU.js"),
+  client: () => import("./chunks/github-client-ZNKJO77F.js"),
+  newState: () => import("./chunks/new-state-XYCHJ3KC.js")
 };
 async function run() {
   let outputs = emptyOutputs();

@@ -1,29 +1,35 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
+  branchOf,
+  report
+} from "./chunk-VUMHBCQE.js";
+import "./chunk-YZIDXVIG.js";
+import {
+  ConsoleLog,
+  acquireLock,
+  createEngine
+} from "./chunk-EBZ35NYX.js";
+import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-CWQFVOFV.js";
-import {
-  ConsoleLog,
-  acquireLock,
-  branchOf,
-  createEngine,
-  report
-} from "./chunk-F4J72ZN2.js";
+} from "./chunk-YKCVRGBC.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-QPG2KBK5.js";
-import "./chunk-GTN3I3HD.js";
+} from "./chunk-2ZPHZK4Y.js";
+import "./chunk-GACMOMDQ.js";
+import "./chunk-D7FYLG2L.js";
 import {
-  terminalJson,
   tick
-} from "./chunk-IXGKXTFW.js";
-import "./chunk-O6OTTNS2.js";
-import "./chunk-NWIZML63.js";
+} from "./chunk-ULSWPVLP.js";
+import "./chunk-XK734HVW.js";
+import "./chunk-GUEA7276.js";
+import "./chunk-33XZJFSU.js";
+import "./chunk-XTHQIUTA.js";
+import "./chunk-2LN3H42P.js";
 import "./chunk-A7XPLWEY.js";
 import {
   MAX_STATE_BYTES,
@@ -31,20 +37,32 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-DRZ7AGQ5.js";
+} from "./chunk-5PQMBFNO.js";
+import "./chunk-C5V4ED6R.js";
 import {
-  countOf,
   isActiveRef,
   isRefSafePlanId,
   isWaitingRef,
-  planMatrix,
-  stepsDone
-} from "./chunk-H3YOHMVR.js";
+  planMatrix
+} from "./chunk-IFPNVZJT.js";
+import "./chunk-JOI7IGIR.js";
+import "./chunk-LUFHFP3X.js";
 import {
   parseState
-} from "./chunk-A2SEFKAZ.js";
-import "./chunk-7ZHH3IPM.js";
-import "./chunk-KEKBO2EF.js";
+} from "./chunk-OVQDREKM.js";
+import "./chunk-L7M5RXUV.js";
+import "./chunk-5NW4HQ27.js";
+import "./chunk-MC7LXKX5.js";
+import {
+  terminalJson
+} from "./chunk-SY3ESOGT.js";
+import {
+  stepsDone
+} from "./chunk-O7XONI5X.js";
+import "./chunk-VVMYYVID.js";
+import {
+  countOf
+} from "./chunk-3RW55J7L.js";
 import {
   ConfigError,
   describeError

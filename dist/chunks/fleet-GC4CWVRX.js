@@ -5,41 +5,53 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-CWQFVOFV.js";
+} from "./chunk-YKCVRGBC.js";
+import {
+  recordPlanMarkers,
+  tickedPlan
+} from "./chunk-2ZPHZK4Y.js";
 import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-EVBE6UM7.js";
+} from "./chunk-3QSHV3OW.js";
+import "./chunk-ULSWPVLP.js";
+import "./chunk-XK734HVW.js";
+import "./chunk-GUEA7276.js";
+import "./chunk-33XZJFSU.js";
+import "./chunk-2LN3H42P.js";
 import {
   StaticInbox,
   emptyOutputs
-} from "./chunk-EDJQSMYG.js";
-import "./chunk-GOHY7VA6.js";
-import {
-  recordPlanMarkers,
-  tickedPlan
-} from "./chunk-QPG2KBK5.js";
-import "./chunk-IXGKXTFW.js";
-import "./chunk-NWIZML63.js";
+} from "./chunk-TDYUGR4S.js";
 import {
   listPlanRefs,
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-DRZ7AGQ5.js";
+} from "./chunk-5PQMBFNO.js";
+import "./chunk-E6YBHUIO.js";
+import "./chunk-C5V4ED6R.js";
 import {
-  countOf,
   isActiveRef,
   isWaitingRef,
   planMatrix
-} from "./chunk-H3YOHMVR.js";
-import "./chunk-A2SEFKAZ.js";
-import "./chunk-7ZHH3IPM.js";
+} from "./chunk-IFPNVZJT.js";
+import "./chunk-JOI7IGIR.js";
+import "./chunk-LUFHFP3X.js";
+import "./chunk-OVQDREKM.js";
+import "./chunk-L7M5RXUV.js";
+import "./chunk-5NW4HQ27.js";
 import {
   isStatus
-} from "./chunk-EKUR4ML3.js";
-import "./chunk-KEKBO2EF.js";
+} from "./chunk-VLKY2Q52.js";
+import "./chunk-MC7LXKX5.js";
+import "./chunk-SY3ESOGT.js";
+import "./chunk-O7XONI5X.js";
+import "./chunk-VVMYYVID.js";
+import {
+  countOf
+} from "./chunk-3RW55J7L.js";
 import {
   describeError
 } from "./chunk-TEYULPYE.js";

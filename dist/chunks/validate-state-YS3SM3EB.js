@@ -3,8 +3,11 @@ import {
   checkState,
   parseState,
   validateState
-} from "./chunk-A2SEFKAZ.js";
-import "./chunk-7ZHH3IPM.js";
+} from "./chunk-OVQDREKM.js";
+import "./chunk-L7M5RXUV.js";
+import "./chunk-5NW4HQ27.js";
+import "./chunk-VVMYYVID.js";
+import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-PANJYNO7.js";
 export {

@@ -22,7 +22,9 @@ function planHash(plan) {
     steps: plan.steps,
     // Canonical JSON sorts keys, which erases the order of `steps`; that order is the run order
     // when there is no explicit queue, so the effective queue is hashed explicitly.
-    stepQueue: effectiveQueue(plan)
+    stepQueue: effectiveQueue(plan),
+    // Only when set, so the hash of every plan without a tool policy (and its approval) stays as it was.
+    ...plan.tools !== void 0 ? { tools: plan.tools } : {}
   };
   return `sha256:${createHash("sha256").update(canonicalJson(hashed)).digest("hex")}`;
 }

@@ -17,7 +17,7 @@ import {
   listSome,
   timestampProblem,
   validatePlan
-} from "./chunk-7ZHH3IPM.js";
+} from "./chunk-L7M5RXUV.js";
 import {
   StateError,
   showValue
@@ -155,6 +155,18 @@ function checkAttempt(issues, id, i, attempt) {
   const outcome = attempt.outcome;
   if (outcome !== void 0 && outcome !== null && !ATTEMPT_OUTCOMES.includes(outcome)) {
     add(issues, attemptPath(id, i, "outcome"), `must be one of ${ATTEMPT_OUTCOMES.join(", ")} or null, got ${showValue(outcome)}`);
+  }
+  if (attempt.toolCalls !== void 0) checkToolCalls(issues, attemptPath(id, i, "toolCalls"), attempt.toolCalls);
+}
+function checkToolCalls(issues, path, value) {
+  if (!isRecord(value)) {
+    add(issues, path, `must be an object with "calls" and "denied" (whole numbers), got ${showValue(value)}`);
+    return;
+  }
+  const callsOk = checkInteger(issues, key(path, "calls"), value.calls, 0);
+  const deniedOk = checkInteger(issues, key(path, "denied"), value.denied, 0);
+  if (callsOk && deniedOk && value.denied > value.calls) {
+    add(issues, key(path, "denied"), `must not exceed calls (${showValue(value.calls)}), got ${showValue(value.denied)}`);
   }
 }
 function optionalTimestampProblem(value) {

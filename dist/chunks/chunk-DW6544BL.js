@@ -1,12 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   parsePlanText
-} from "./chunk-GTN3I3HD.js";
+} from "./chunk-D7FYLG2L.js";
 import {
+  agentCommandHelp,
   isRecord,
   parseAgentCommand,
   parsePlan
-} from "./chunk-7ZHH3IPM.js";
+} from "./chunk-L7M5RXUV.js";
 import {
   ConfigError,
   PlanError,
@@ -426,6 +427,59 @@ function stripIndent(line, width) {
   return line.slice(n);
 }
 
+// src/core/plan/planning-prompt.ts
+var PLAN_FILE_ENV = "SEQUENCER_PLAN_FILE";
+var TITLE_MAX_CHARS = 60;
+var REQUEST_START = "<<<REQUEST";
+var REQUEST_END = "REQUEST>>>";
+function planningPrompt(request, schemaText) {
+  return [
+    "You are drafting a step plan. Plan only: do not carry out any of the work yet, and do not ask questions; where something is unclear, choose a reasonable assumption and write it into the instruction of the step it affects.",
+    "",
+    `Write the plan as ONE JSON object matching the JSON Schema below, and write ONLY that JSON (no prose, no Markdown fences) to the file named in the environment variable ${PLAN_FILE_ENV}. If you cannot write files, print the JSON object and nothing else.`,
+    "",
+    "How to write the plan:",
+    '- "steps" maps step ids ("step-1", "step-2", ...) to steps, in the order they must run.',
+    "- Keep it concise: as few steps as the work needs, each a unit of work that can be retried on its own.",
+    '- Each step has a short "title" and a self-contained "instruction": the agent that runs a step sees only that instruction, so name the files earlier steps produced instead of saying "the result above".',
+    '- For every deliverable a step produces, list its path in "requiredOutputs", relative to the workspace (no leading "/", no ".."). A step is done only when its exit code is 0 and these files exist.',
+    '- Leave out "agent" and "env" unless the request asks for them.',
+    "",
+    "The request:",
+    REQUEST_START,
+    request.trim(),
+    REQUEST_END,
+    "",
+    "The JSON Schema of a plan:",
+    schemaText.trim()
+  ].join("\n");
+}
+function planningRetryPrompt(request, schemaText, problems) {
+  const listed = problems.length > 0 ? problems.map((p) => `- ${p.path}: ${p.message}`) : ["- (no details were reported)"];
+  return [
+    `Your previous plan draft was not accepted (${problems.length} problem${problems.length === 1 ? "" : "s"}):`,
+    ...listed,
+    "",
+    `Please troubleshoot and write a corrected plan to the file named in ${PLAN_FILE_ENV}, following the instructions below.`,
+    "",
+    planningPrompt(request, schemaText)
+  ].join("\n");
+}
+function singleStepPlan(request) {
+  const instruction = request.trim();
+  if (instruction === "") throw new ConfigError('request: "" is empty; expected the work to do, e.g. "Summarize README.md into notes/summary.md"');
+  const title = shortTitle(instruction);
+  return { title, steps: { "step-1": { title, instruction } } };
+}
+function shortTitle(text) {
+  const line = (text.trim().split("\n", 1)[0] ?? "").replace(/\s+/g, " ").trim();
+  const chars = Array.from(line);
+  if (chars.length <= TITLE_MAX_CHARS) return line;
+  const cut = chars.slice(0, TITLE_MAX_CHARS - 3).join("");
+  const space = cut.lastIndexOf(" ");
+  return `${(space >= TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}...`;
+}
+
 // src/adapters/process/plan-drafter.ts
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
@@ -478,9 +532,29 @@ var plan_schema_default = {
     promptPreamble: {
       anyOf: [{ type: "string" }, { const: false }],
       description: "Text put before every step prompt, or false for none. Default: guidance to work unattended (do not stop to ask, retry once, try an alternative, exit non-zero only when truly stuck); none for seed state.json files."
+    },
+    tools: {
+      $ref: "#/$defs/tools",
+      description: "Tool policy for every step's attempts (a step's own tools fields replace these)."
     }
   },
   $defs: {
+    toolPatterns: {
+      type: "array",
+      maxItems: 500,
+      description: "Patterns over a tool call: a glob (* any characters, ? one) or an anchored RE2 /regex/ (optionally /regex/i), matched as a whole against the tool name (Bash, Edit, WebFetch, exec), Tool(subject) or the subject (the command line, or the file, URL or query).",
+      items: { type: "string", minLength: 1, maxLength: 1e3 }
+    },
+    tools: {
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        maxCalls: { type: "integer", minimum: 0, maximum: 1e6, description: "The most tool calls one attempt may make; every later call is denied." },
+        allow: { $ref: "#/$defs/toolPatterns", description: "A call must match one of these (empty: every call not blocked is allowed)." },
+        block: { $ref: "#/$defs/toolPatterns", description: "No call may match these; block wins over allow." },
+        via: { enum: ["hook", "exec"], description: "hook (default): the agent CLI's tool hook enforces the policy; exec: the prompt tells the agent to run every command through agent-step-sequencer exec --." }
+      }
+    },
     relativePath: {
       type: "string",
       description: "A path relative to the workspace, on one line; it may not be absolute, leave the workspace, or contain control characters or line breaks.",
@@ -594,6 +668,10 @@ var plan_schema_default = {
               properties: { reason: { type: "string", pattern: "\\S" } }
             }
           ]
+        },
+        tools: {
+          $ref: "#/$defs/tools",
+          description: "Tool policy for this step's attempts; each field given replaces the plan's."
         }
       }
     },
@@ -799,59 +877,6 @@ var plan_schema_default = {
   }
 };
 
-// src/core/plan/planning-prompt.ts
-var PLAN_FILE_ENV = "SEQUENCER_PLAN_FILE";
-var TITLE_MAX_CHARS = 60;
-var REQUEST_START = "<<<REQUEST";
-var REQUEST_END = "REQUEST>>>";
-function planningPrompt(request, schemaText) {
-  return [
-    "You are drafting a step plan. Plan only: do not carry out any of the work yet, and do not ask questions; where something is unclear, choose a reasonable assumption and write it into the instruction of the step it affects.",
-    "",
-    `Write the plan as ONE JSON object matching the JSON Schema below, and write ONLY that JSON (no prose, no Markdown fences) to the file named in the environment variable ${PLAN_FILE_ENV}. If you cannot write files, print the JSON object and nothing else.`,
-    "",
-    "How to write the plan:",
-    '- "steps" maps step ids ("step-1", "step-2", ...) to steps, in the order they must run.',
-    "- Keep it concise: as few steps as the work needs, each a unit of work that can be retried on its own.",
-    '- Each step has a short "title" and a self-contained "instruction": the agent that runs a step sees only that instruction, so name the files earlier steps produced instead of saying "the result above".',
-    '- For every deliverable a step produces, list its path in "requiredOutputs", relative to the workspace (no leading "/", no ".."). A step is done only when its exit code is 0 and these files exist.',
-    '- Leave out "agent" and "env" unless the request asks for them.',
-    "",
-    "The request:",
-    REQUEST_START,
-    request.trim(),
-    REQUEST_END,
-    "",
-    "The JSON Schema of a plan:",
-    schemaText.trim()
-  ].join("\n");
-}
-function planningRetryPrompt(request, schemaText, problems) {
-  const listed = problems.length > 0 ? problems.map((p) => `- ${p.path}: ${p.message}`) : ["- (no details were reported)"];
-  return [
-    `Your previous plan draft was not accepted (${problems.length} problem${problems.length === 1 ? "" : "s"}):`,
-    ...listed,
-    "",
-    `Please troubleshoot and write a corrected plan to the file named in ${PLAN_FILE_ENV}, following the instructions below.`,
-    "",
-    planningPrompt(request, schemaText)
-  ].join("\n");
-}
-function singleStepPlan(request) {
-  const instruction = request.trim();
-  if (instruction === "") throw new ConfigError('request: "" is empty; expected the work to do, e.g. "Summarize README.md into notes/summary.md"');
-  const title = shortTitle(instruction);
-  return { title, steps: { "step-1": { title, instruction } } };
-}
-function shortTitle(text) {
-  const line = (text.trim().split("\n", 1)[0] ?? "").replace(/\s+/g, " ").trim();
-  const chars = Array.from(line);
-  if (chars.length <= TITLE_MAX_CHARS) return line;
-  const cut = chars.slice(0, TITLE_MAX_CHARS - 3).join("");
-  const space = cut.lastIndexOf(" ");
-  return `${(space >= TITLE_MAX_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}...`;
-}
-
 // src/adapters/process/plan-drafter.ts
 var PLAN_SCHEMA_TEXT = JSON.stringify(plan_schema_default, null, 2);
 var MAX_DRAFT_ATTEMPTS = 2;
@@ -892,7 +917,7 @@ async function planFromRequest(o) {
   const source = o.agentSource ?? "STEP_AGENT_CMD";
   if (o.agentCommand === void 0 || o.agentCommand.trim() === "") {
     throw new ConfigError(
-      `${source}: not set; a multi-step request (${reasons.join("; ")}) needs an agent to draft the plan. Set STEP_AGENT_CMD (or --agent / the agent-command input), or write the plan yourself.`
+      `${source}: not set; a multi-step request (${reasons.join("; ")}) needs an agent to draft the plan: ${agentCommandHelp(o.agentSurface ?? "cli")}, or write the plan yourself.`
     );
   }
   const drafted = await draftPlan({

@@ -1,26 +1,18 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  recordPlanMarkers,
-  tickedPlan
-} from "./chunk-QPG2KBK5.js";
-import {
-  loadPlanText,
-  replan
-} from "./chunk-GTN3I3HD.js";
-import {
   CacheStore,
   ExecAgentRunner,
   FsAttemptFiles,
   FsVerifier,
   FsWorkspace,
+  GitBaseSync,
   GitStore,
   LocalOwnerProbe,
   PRETTY_MAX_STEPS,
   REUSED_FIELDS,
   ScrubbingStore,
   adoptTexts,
-  blockerReport,
-  finalSummary,
+  baseConflictReport,
   findJsonSyntaxError,
   gateReport,
   isReusedField,
@@ -29,39 +21,47 @@ import {
   localOwner,
   pidAlive,
   serializeStateWithSpans,
-  statusTable,
-  stoppedText,
-  terminalText,
-  tick,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-IXGKXTFW.js";
+} from "./chunk-GUEA7276.js";
 import {
-  newState
-} from "./chunk-O6OTTNS2.js";
-import {
-  effectiveQueue
-} from "./chunk-NWIZML63.js";
+  sequencerCliCommand
+} from "./chunk-33XZJFSU.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
 } from "./chunk-A7XPLWEY.js";
 import {
-  COMMAND_KINDS,
+  COMMAND_KINDS
+} from "./chunk-IFPNVZJT.js";
+import {
   NO_SECRETS,
-  PLAN_BRANCH_PREFIX,
-  countOf,
-  createScrubber,
+  createScrubber
+} from "./chunk-LUFHFP3X.js";
+import {
+  parseState
+} from "./chunk-OVQDREKM.js";
+import {
+  isRecord
+} from "./chunk-L7M5RXUV.js";
+import {
+  blockerReport,
+  finalSummary
+} from "./chunk-MC7LXKX5.js";
+import {
+  terminalText
+} from "./chunk-SY3ESOGT.js";
+import {
   lastAttempt,
   stepRun,
   stepsDone
-} from "./chunk-H3YOHMVR.js";
+} from "./chunk-O7XONI5X.js";
 import {
-  parseState
-} from "./chunk-A2SEFKAZ.js";
+  stoppedText
+} from "./chunk-VVMYYVID.js";
 import {
-  isRecord
-} from "./chunk-7ZHH3IPM.js";
+  countOfTotal
+} from "./chunk-3RW55J7L.js";
 import {
   ConfigError,
   ConflictError,
@@ -121,10 +121,13 @@ var ConsoleNotifier = class {
         this.log.info(finalSummary(state));
         break;
       case "cancelled":
-        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ""}; ${stepsDone(state)} of ${state.stepQueue.length} steps were done.`);
+        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ""}; ${countOfTotal(stepsDone(state), state.stepQueue.length, "step", "done")}.`);
         break;
       case "gate":
         this.log.warn(gateReport(state, notice.stepId));
+        break;
+      case "base-conflict":
+        this.log.error(baseConflictReport(notice));
         break;
       case "reopened":
         this.log.warn(`${notice.stepId} reopened: required outputs missing (${notice.missing.join(", ")}).`);
@@ -134,9 +137,6 @@ var ConsoleNotifier = class {
     }
   }
 };
-
-// src/cli/wiring.ts
-import path3 from "node:path";
 
 // src/adapters/fs/file-inbox.ts
 import { readdirSync } from "node:fs";
@@ -489,6 +489,9 @@ function errorCode(err) {
   return err?.code;
 }
 
+// src/cli/wiring.ts
+import path3 from "node:path";
+
 // src/adapters/fs/file-store.ts
 import { closeSync as closeSync2, fstatSync, openSync as openSync2, readFileSync as readFileSync2, statSync } from "node:fs";
 import { mkdir as mkdir2, readdir as readdir2, unlink as unlink3 } from "node:fs/promises";
@@ -499,7 +502,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-ae6178e60f12f7dd" : "source";
+var BUILD_ID = true ? "build-68e272fdb27f3d8b" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {
@@ -741,6 +744,21 @@ function planStore(s, command) {
     exclude: [`/${rel}.logs/`, `/${rel}.inbox/`, `/${rel}.lock`]
   });
 }
+function createBaseSync(s) {
+  if (s.store !== "git" || s.syncBase !== "merge") return void 0;
+  const rel = s.statePath.split(path3.sep).join("/");
+  const folder = path3.posix.dirname(rel);
+  return new GitBaseSync({
+    workspace: s.workspace,
+    remote: s.remote,
+    branch: s.branch ?? `sequencer/${s.planId}`,
+    // Null: the branch the remote's HEAD names, read in the same request as its tip.
+    base: s.baseBranch ?? null,
+    // The state's folder keeps the work branch's version (a state file at the top: the file alone).
+    protect: folder === "." ? path3.posix.normalize(rel) : folder,
+    planId: s.planId
+  });
+}
 async function createEngine(s, command) {
   const paths = localPaths(s);
   const log = consoleLog(s);
@@ -757,8 +775,12 @@ async function createEngine(s, command) {
     log,
     inbox: new FileInbox(paths.inboxDir, { log: (m) => log.warn(m) })
   };
+  const cliCommand = sequencerCliCommand();
+  const baseSync = createBaseSync(s);
+  if (baseSync) deps.baseSync = baseSync;
   const cfg = {
     ...s.agentCommand !== void 0 ? { agentCommand: s.agentCommand } : {},
+    ...cliCommand ? { cliCommand } : {},
     agentSource: s.agentSource,
     limits: { maxAttempts: s.maxAttempts, attemptTimeoutMinutes: s.attemptTimeoutMinutes, retryBackoffSeconds: s.retryBackoffSeconds },
     owner: localOwner(),
@@ -773,152 +795,11 @@ async function createEngine(s, command) {
   return { deps, cfg, paths };
 }
 
-// src/cli/commands/setup.ts
-import os2 from "node:os";
-
-// src/cli/commands/plan-file.ts
-import { readFile as readFile2 } from "node:fs/promises";
-async function readPlanFile(file) {
-  let text;
-  try {
-    text = await readFile2(file, "utf8");
-  } catch (err) {
-    throw new ConfigError(`--plan: cannot read "${file}" (${describeError(err)}); expected a JSON or YAML plan file`);
-  }
-  return loadPlanText(text, file);
-}
-
-// src/cli/commands/setup.ts
-async function validateCommand(s, print) {
-  const file = s.positionals[0] ?? s.planFile;
-  if (!file) throw new ConfigError("validate: expected a plan file, e.g. `agent-step-sequencer validate plan.json`");
-  const { plan } = await readPlanFile(file);
-  print(`${file}: valid plan with ${Object.keys(plan.steps).length} steps.`);
-  return 0;
-}
-async function initState(s, opts, print) {
-  if (!s.planFile) throw new ConfigError("--plan: required, e.g. `--plan plan.json`");
-  const extracted = await readPlanFile(s.planFile);
-  const store = createStore(s, "init");
-  const acquired = await store.acquire();
-  if (!acquired.ok) throw new ConfigError(`Cannot initialize: another tick holds ${store.description} (${acquired.holder}).`);
-  try {
-    const now = /* @__PURE__ */ new Date();
-    const existing = await store.load();
-    if (existing.kind === "loaded") {
-      const queue = effectiveQueue(extracted.plan, extracted.stepQueue);
-      const { state: state2, changes } = replan(existing.state, extracted.plan, queue, now);
-      if (state2.planHash === existing.state.planHash) return "unchanged";
-      const written2 = await store.write(state2, { kind: "update", message: "plan changed; awaiting approval" });
-      print(`The plan in ${s.planFile} differs from the approved one (${existing.state.planHash} \u2192 ${state2.planHash}):`);
-      for (const c of changes.filter((c2) => c2.change !== "unchanged")) print(`  ${c.change.padEnd(8)} ${c.stepId}`);
-      print(statusTable(written2));
-      print("Review the changes, then run `agent-step-sequencer approve` to continue (completed, unchanged steps are kept).");
-      return "changed";
-    }
-    const state = newState(extracted.plan, {
-      planId: s.planId,
-      now,
-      ...extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {},
-      stepDelayMinutes: s.delayMinutes ?? extracted.stepDelayMinutes ?? 0,
-      ...opts.approve ? { approved: { by: os2.userInfo().username } } : {}
-    });
-    let written;
-    try {
-      written = await store.write(state, { kind: "update", message: `plan created${opts.approve ? " and approved" : ""}` });
-    } catch (err) {
-      if (err instanceof ConflictError) return "unchanged";
-      throw err;
-    }
-    print(statusTable(written));
-    return "created";
-  } finally {
-    await store.release();
-  }
-}
-async function initCommand(s, print) {
-  const outcome = await initState(s, { approve: s.approve }, print);
-  if (outcome === "unchanged") throw new ConfigError(`A plan already exists for "${s.planId}"; it was left untouched. Use \`status\`, or another --plan-id.`);
-  if (!s.approve) print("Awaiting approval: run `agent-step-sequencer approve` (optionally --delay N) to start.");
-  return 0;
-}
-
-// src/cli/commands/heartbeat.ts
-import { stat as stat2 } from "node:fs/promises";
-import { setTimeout as sleep2 } from "node:timers/promises";
-async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-KGVG42JU.js")).checkAllCommand(s);
-  if (s.store === "file" && !await exists(s.statePath)) {
-    new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
-    return 0;
-  }
-  const { deps, cfg } = await createEngine(s, "check");
-  const result = await tick(deps, cfg);
-  report(result, (m) => deps.log.info(m));
-  if (s.store === "git") await recordPlanMarkers(s.workspace, s.remote, deps.log, [tickedPlan(branchOf(s), result)]);
-  return 0;
-}
-function branchOf(s) {
-  return s.branch ?? `${PLAN_BRANCH_PREFIX}${s.planId}`;
-}
-async function runCommand(s, print) {
-  if (s.planFile && await initState(s, { approve: true }, s.quiet ? () => {
-  } : print) === "changed") return 1;
-  const { deps, cfg } = await createEngine(s, "run");
-  for (; ; ) {
-    const result = await tick(deps, cfg);
-    switch (result.outcome) {
-      case "done":
-        return 0;
-      case "missing":
-        deps.log.error("No plan to run: give --plan FILE or --state PATH.");
-        return 1;
-      case "blocked":
-      case "cancelled":
-      case "awaiting-approval":
-      case "budget":
-      case "idle":
-        report(result, (m) => deps.log.info(m));
-        return 1;
-      case "waiting": {
-        const until = Date.parse(result.detail ?? "");
-        const ms = Number.isNaN(until) ? 1e3 : Math.max(0, until - Date.now());
-        await sleep2(Math.min(ms + 50, 6e4));
-        break;
-      }
-      case "busy":
-      case "conflict":
-        await sleep2(1e3);
-        break;
-    }
-  }
-}
-async function exists(file) {
-  try {
-    await stat2(file);
-    return true;
-  } catch (err) {
-    if (err.code === "ENOENT" || err.code === "ENOTDIR") return false;
-    return true;
-  }
-}
-function report(result, info) {
-  const s = result.state;
-  if (!s) return;
-  info(`Plan${s.planId ? ` ${s.planId}` : ""} ${s.status}: ${result.outcome}${result.detail ? ` (${result.detail})` : ""}; ${countOf(result.attempts, "attempt")} this heartbeat.`);
-}
-
 export {
   ConsoleLog,
   acquireLock,
   FileInbox,
   localPaths,
   createStore,
-  createEngine,
-  validateCommand,
-  initCommand,
-  checkCommand,
-  branchOf,
-  runCommand,
-  report
+  createEngine
 };

@@ -1,18 +1,22 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-IXGKXTFW.js";
+} from "./chunk-ULSWPVLP.js";
 import {
   daysBetween,
   lastChangeMs
-} from "./chunk-DRZ7AGQ5.js";
+} from "./chunk-5PQMBFNO.js";
 import {
-  countOf,
   isFinishedStatus,
-  isIdleStatus,
+  isIdleStatus
+} from "./chunk-IFPNVZJT.js";
+import {
   lastAttempt,
   stepRun
-} from "./chunk-H3YOHMVR.js";
+} from "./chunk-O7XONI5X.js";
+import {
+  countOf
+} from "./chunk-3RW55J7L.js";
 
 // src/core/fleet/audit.ts
 var SEVERITY_ORDER = { error: 0, warning: 1, notice: 2 };

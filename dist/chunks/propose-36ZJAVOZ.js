@@ -1,8 +1,21 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  MAX_PROPOSAL_PARTS,
+  replan
+} from "./chunk-GACMOMDQ.js";
+import {
+  classifyRequest,
+  planFromIssueBody,
+  planFromRequest
+} from "./chunk-DW6544BL.js";
+import {
+  extractPlan,
+  loadPlanText
+} from "./chunk-D7FYLG2L.js";
+import {
   MarkerIndex,
   RepositoryPermissions,
+  TOO_LARGE_HEADING,
+  TOO_LARGE_HINT,
   createCommentOnce,
   createNotifier,
   createPlanStore,
@@ -10,41 +23,43 @@ import {
   executionFields,
   outputLinks,
   planBranch,
-  runLinks
-} from "./chunk-EVBE6UM7.js";
-import {
-  issuePlanId
-} from "./chunk-KS3UMTVF.js";
-import {
-  agentEnvironment
-} from "./chunk-GOHY7VA6.js";
-import {
-  classifyRequest,
-  planFromIssueBody,
-  planFromRequest
-} from "./chunk-4ALXYWL3.js";
-import {
-  extractPlan,
-  loadPlanText,
-  replan
-} from "./chunk-GTN3I3HD.js";
+  runLinks,
+  tooLargeText
+} from "./chunk-3QSHV3OW.js";
+import "./chunk-ULSWPVLP.js";
+import "./chunk-XK734HVW.js";
 import {
   ExecAgentRunner
-} from "./chunk-IXGKXTFW.js";
+} from "./chunk-GUEA7276.js";
+import "./chunk-33XZJFSU.js";
 import {
   newState
-} from "./chunk-O6OTTNS2.js";
+} from "./chunk-XTHQIUTA.js";
 import {
   effectiveQueue
-} from "./chunk-NWIZML63.js";
-import "./chunk-H3YOHMVR.js";
-import "./chunk-A2SEFKAZ.js";
-import "./chunk-7ZHH3IPM.js";
+} from "./chunk-2LN3H42P.js";
+import {
+  issuePlanId
+} from "./chunk-YHIW5QQI.js";
+import {
+  agentEnvironment
+} from "./chunk-E6YBHUIO.js";
+import "./chunk-C5V4ED6R.js";
+import "./chunk-IFPNVZJT.js";
+import "./chunk-JOI7IGIR.js";
+import "./chunk-LUFHFP3X.js";
+import "./chunk-OVQDREKM.js";
+import "./chunk-L7M5RXUV.js";
+import "./chunk-5NW4HQ27.js";
 import {
   replyComment,
   replyMarker
-} from "./chunk-EKUR4ML3.js";
-import "./chunk-KEKBO2EF.js";
+} from "./chunk-VLKY2Q52.js";
+import "./chunk-MC7LXKX5.js";
+import "./chunk-SY3ESOGT.js";
+import "./chunk-O7XONI5X.js";
+import "./chunk-VVMYYVID.js";
+import "./chunk-3RW55J7L.js";
 import {
   ConfigError,
   PlanError,
@@ -112,6 +127,7 @@ async function planFromIssueRequest(ctx, inputs, request) {
       request,
       ...inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {},
       agentSource: "input 'agent-command'",
+      agentSurface: "action",
       runner: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null, inputs.passTokenToAgent ? [] : [inputs.token]) }),
       workspace: ctx.workspace,
       logDir: path.join(ctx.runnerTemp, "sequencer-planning"),
@@ -184,9 +200,9 @@ async function proposeFromIssue(ctx, inputs, client, log, issue) {
 async function postAndRecord(store, state, notifier, changes, log) {
   const posted = await notifier.proposePlan(state, changes);
   if ("tooLarge" in posted) {
-    const problem = `This plan is too large to propose on the issue: its proposal would take ${posted.tooLarge.parts} comments (${posted.tooLarge.chars} characters; at most ${MAX_PROPOSAL_PARTS} comments are posted). Nothing can be approved. Split it into smaller plans, or start it from the workflow with \`command: start\` and the \`plan\` input (a dispatch by someone with write access approves it).`;
-    log.warn(problem);
-    await notifier.postProblem(problem);
+    const problem = tooLargeText(posted.tooLarge);
+    log.warn(`Plan too large to propose: ${problem}`);
+    await notifier.postRunProblem(TOO_LARGE_HEADING, problem, TOO_LARGE_HINT);
     return state.proposal ? withdrawProposal(store, state, "the proposal is too large to post") : state;
   }
   const p = state.proposal;
@@ -214,7 +230,7 @@ async function draftFromComment(ctx, inputs, client, log, route) {
     const marker = replyMarker(route.comment.id);
     await createCommentOnce({
       where,
-      body: replyComment(route.comment.id, route.comment.login, route.comment.body, `drafting a plan runs the agent, so only someone with write access can ask for it: ${refused}.`),
+      body: replyComment(route.comment.id, route.comment.login, route.comment.body, `drafting a plan runs the agent, so only someone with write access can ask for it: ${refused}.`, { run: runLinks(ctx, branch) }),
       find: (fresh) => index.find(marker, fresh),
       log: (m) => log.warn(m)
     });

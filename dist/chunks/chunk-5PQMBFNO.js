@@ -9,7 +9,7 @@ import {
   isRefSafePlanId,
   parsePlanRefs,
   waitRef
-} from "./chunk-H3YOHMVR.js";
+} from "./chunk-IFPNVZJT.js";
 import {
   ConfigError,
   describeError,
@@ -93,7 +93,7 @@ async function readDocument(workspace, r, statePath) {
     if (/does not exist|exists on disk, but not in/.test(res.stderr)) return { kind: "missing" };
     return { kind: "invalid", error: `cannot read ${statePath}: ${res.stderr.trim()}` };
   }
-  const { parseState } = await import("./validate-state-SZLEJFCU.js");
+  const { parseState } = await import("./validate-state-YS3SM3EB.js");
   try {
     const state = parseState(JSON.parse(res.stdout), { owned: true });
     if (state.planId !== void 0 && state.planId !== r.planId) {

@@ -1,40 +1,45 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  agentEnvironment
-} from "./chunk-GOHY7VA6.js";
-import {
   ACTIONS_ECHO_CAP,
+  ROUTE_FAIL,
+  ROUTE_RETRY,
+  gateOf,
+  remediationTargets,
+  tick
+} from "./chunk-ULSWPVLP.js";
+import {
   CacheStore,
   ExecAgentRunner,
   FsAttemptFiles,
   FsVerifier,
   FsWorkspace,
+  GitBaseSync,
   GitStore,
   LocalOwnerProbe,
-  ROUTE_FAIL,
-  ROUTE_RETRY,
   ScrubbingStore,
-  blockerNotice,
-  cancelledNotice,
-  finalSummaryComment,
-  gateNotice,
-  gateOf,
-  jobSummary,
-  marker,
-  remediationTargets,
-  statusComment,
-  stepTable,
-  tick
-} from "./chunk-IXGKXTFW.js";
+  baseConflictNotice,
+  gateNotice
+} from "./chunk-GUEA7276.js";
 import {
-  DEFAULT_LIMITS,
+  sequencerCliCommand
+} from "./chunk-33XZJFSU.js";
+import {
+  agentEnvironment,
+  shouldWriteStatus
+} from "./chunk-E6YBHUIO.js";
+import {
   decidePermission,
-  gateComment,
-  git,
-  parseCommandText,
-  scrubWith
-} from "./chunk-H3YOHMVR.js";
+  gateComment
+} from "./chunk-C5V4ED6R.js";
 import {
+  git,
+  parseCommandText
+} from "./chunk-IFPNVZJT.js";
+import {
+  scrubWith
+} from "./chunk-LUFHFP3X.js";
+import {
+  footer,
   getIfModified,
   isOwnComment,
   isStatus,
@@ -43,12 +48,27 @@ import {
   replyComment,
   replyMarker,
   runProblemComment,
-  statusOf
-} from "./chunk-EKUR4ML3.js";
+  statusOf,
+  withoutFooter
+} from "./chunk-VLKY2Q52.js";
 import {
+  blockerNotice,
+  cancelledNotice,
   fence,
-  inline
-} from "./chunk-KEKBO2EF.js";
+  finalSummaryComment,
+  inline,
+  jobSummary,
+  marker,
+  shownOutputs,
+  statusComment,
+  stepTable
+} from "./chunk-MC7LXKX5.js";
+import {
+  DEFAULT_LIMITS
+} from "./chunk-O7XONI5X.js";
+import {
+  countOf
+} from "./chunk-3RW55J7L.js";
 import {
   describeError
 } from "./chunk-TEYULPYE.js";
@@ -218,6 +238,7 @@ function describeExecution(found) {
 }
 
 // src/core/render/proposal-markdown.ts
+var TOOLS_NOTE = 'block wins over allow; an empty allow list allows every call; past maxCalls every call is denied; via "exec" tells the agent to run its commands through the forwarder';
 var PART_CONTENT_CHARS = 58e3;
 var PIECE_CHARS = 18e3;
 var MAX_PROPOSAL_PARTS = 20;
@@ -242,7 +263,7 @@ function renderProposal(state, settings, changes = []) {
   const hash = state.planHash ?? "";
   const { queued, remediation, never } = runnableSteps(state);
   const title = inline(state.plan.title ?? id);
-  const counts = `${queued.length} step${queued.length === 1 ? "" : "s"}${remediation.length ? `, ${remediation.length} remediation step${remediation.length === 1 ? "" : "s"}` : ""}`;
+  const counts = `${countOf(queued.length, "step")}${remediation.length ? `, ${countOf(remediation.length, "remediation step")}` : ""}`;
   const blocks = [
     ...changeBlocks(state, changes),
     settingsBlock(state, settings),
@@ -294,6 +315,7 @@ function settingsBlock(state, settings) {
     `- Attempts per step: ${settings.limits.maxAttempts} \xB7 time per attempt: ${settings.limits.attemptTimeoutMinutes} min`,
     `- Delay between steps: ${state.stepDelayMinutes ?? 0} min (\`/approve delay=N\` sets another)`,
     ...typeof state.plan.deadline === "string" ? [`- Deadline: ${inline(state.plan.deadline, 60)}`] : [],
+    ...state.plan.tools !== void 0 ? ["", `**Tool policy for every step** (${TOOLS_NOTE}):`, "", fullFence(JSON.stringify(state.plan.tools, null, 2), "json")] : [],
     "",
     agent ? `**Agent command** (the workflow input \`agent-command\`; the step's instruction is added as its last argument):
 
@@ -320,12 +342,13 @@ function stepBlocks(state, stepId, position, settings) {
   ].join("\n\n");
   const blocks = [head];
   if (def.agent !== void 0) blocks.push(...labelledFence("**Agent command for this step** (instead of the default; the instruction is added as its last argument):", String(def.agent), "text"));
+  if (def.tools !== void 0) blocks.push(...labelledFence(`**Tool policy for this step** (replaces the plan's fields it sets; ${TOOLS_NOTE}):`, JSON.stringify(def.tools, null, 2), "json"));
   if (def.env !== void 0) blocks.push(...labelledFence("**Environment** it adds to the agent and its check commands:", JSON.stringify(def.env, null, 2), "json"));
   if (def.validate !== void 0) blocks.push(...labelledFence("**Validation rules**, all of which must pass (check commands run in the workspace, without a shell):", rulesJson(def.validate), "json"));
   const instruction = String(def.instruction ?? "");
   const lines = instruction.split("\n").length;
   const short = instruction.length <= SHORT_INSTRUCTION_CHARS && lines <= SHORT_INSTRUCTION_LINES;
-  blocks.push(...labelledFence(short ? "Instruction:" : `Instruction (${instruction.length} characters, ${lines} lines)`, instruction, "text", !short));
+  blocks.push(...labelledFence(short ? "Instruction:" : `Instruction (${countOf(instruction.length, "character")}, ${countOf(lines, "line")})`, instruction, "text", !short));
   return blocks;
 }
 function rulesJson(rules) {
@@ -408,7 +431,12 @@ function pack(blocks) {
   if (current.length) parts.push(current);
   return parts;
 }
-function refusedPlanComment(state, author, found) {
+var TOO_LARGE_HEADING = "Plan too large to propose";
+var TOO_LARGE_HINT = "Split it into smaller plans, or start it from the workflow: dispatch `command: start` with the `plan` input (a dispatch by someone with write access approves it).";
+function tooLargeText({ parts, chars }) {
+  return `Its proposal would take ${countOf(parts, "comment")} (${countOf(chars, "character")}); at most ${MAX_PROPOSAL_PARTS} are posted, so nothing can be approved.`;
+}
+function refusedPlanComment(state, author, found, links = {}) {
   const id = state.planId ?? "plan";
   const listed = describeExecution(found);
   return [
@@ -419,17 +447,19 @@ function refusedPlanComment(state, author, found) {
     "",
     "A plan from someone without write access may only describe the work (titles, instructions, required outputs, file and payload checks); the agent command, environment and check commands come from the workflow and from people with write access. **Nothing from this plan can be approved or run.**",
     "",
-    "To run it, a maintainer can post the plan in an issue of their own, or set `allow-untrusted-plan-commands: true` in the workflow, after which such plans are proposed with every command shown."
+    "To run it, a maintainer can post the plan in an issue of their own, or set `allow-untrusted-plan-commands: true` in the workflow, after which such plans are proposed with every command shown.",
+    ...footer(links)
   ].join("\n");
 }
-function draftHintComment(planId) {
+function draftHintComment(planId, links = {}) {
   return [
     marker(planId, "request"),
     "### No plan yet",
     "",
     "This issue has no plan block, so it is a request. Drafting a plan from it runs the agent, which only someone with write access can start: **a maintainer can reply `/draft`** to have a plan drafted and proposed here.",
     "",
-    'Or add the plan yourself as a fenced ```json or ```yaml block with `"steps"`.'
+    'Or add the plan yourself as a fenced ```json or ```yaml block with `"steps"`.',
+    ...footer(links)
   ].join("\n");
 }
 
@@ -562,19 +592,22 @@ var GitHubNotifier = class {
     const s = this.named(state);
     switch (notice.kind) {
       case "blocked":
-        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason, await this.links(s)));
+        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason, await this.links([])));
         return;
       case "done": {
-        const summary2 = finalSummaryComment(s, await this.links(s));
+        const summary2 = finalSummaryComment(s, await this.links(shownOutputs(s, true)));
         if (this.o.openPullRequest) await this.openPullRequest(s, summary2);
         await this.postOnce(withPullRequestLink(summary2, this.pullRequest));
         return;
       }
       case "cancelled":
-        await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(s)));
+        await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(shownOutputs(s))));
         return;
       case "gate":
-        await this.postOnce(gateNotice(s, notice.stepId, await this.links(s)));
+        await this.postOnce(gateNotice(s, notice.stepId, await this.links(shownOutputs(s, true))));
+        return;
+      case "base-conflict":
+        await this.postOnce(baseConflictNotice(s, notice, await this.links([])));
         return;
       default:
         return;
@@ -586,7 +619,7 @@ var GitHubNotifier = class {
    */
   async publishStatus(state, links) {
     const s = this.named(state);
-    const body = statusComment(s, links ?? await this.links(s));
+    const body = statusComment(s, links ?? await this.links(shownOutputs(s)));
     const marker2 = leadingMarker(body);
     const known = this.status?.id ?? state.issue?.statusCommentId ?? void 0;
     let stale = false;
@@ -613,7 +646,7 @@ var GitHubNotifier = class {
    * distinct problem so relabeling or re-editing with the same mistake does not repeat it.
    */
   async postProblem(problem) {
-    const comment = await this.postOnce(problemComment(this.o.planId, problem));
+    const comment = await this.postOnce(problemComment(this.o.planId, problem, await this.links([])));
     return { commentId: comment.id };
   }
   /**
@@ -625,12 +658,14 @@ var GitHubNotifier = class {
     const s = this.named(state);
     const rendered = renderProposal(s, this.o.proposal ?? { limits: DEFAULT_LIMITS }, changes);
     if ("tooLarge" in rendered) return rendered;
+    const run = footer(await this.links([]));
     const ids = [];
     let postedAt = "";
-    for (const body of rendered.parts) {
+    for (const part of rendered.parts) {
+      const body = [part, ...run].join("\n");
       const { comment, created } = await this.createOnce(body, leadingMarker(body), false);
       let at = created ? comment.createdAt : comment.updatedAt;
-      if (!created && comment.body !== body) at = (await this.edit(comment.id, body)).updatedAt;
+      if (!created && withoutFooter(comment.body) !== withoutFooter(body)) at = (await this.edit(comment.id, body)).updatedAt;
       ids.push(comment.id);
       if (!postedAt || Date.parse(at) > Date.parse(postedAt)) postedAt = at;
     }
@@ -638,17 +673,17 @@ var GitHubNotifier = class {
   }
   /** Says once per plan hash why a plan from someone without write access was not proposed. */
   async refusePlan(state, author, found) {
-    const comment = await this.postOnce(refusedPlanComment(this.named(state), author, found));
+    const comment = await this.postOnce(refusedPlanComment(this.named(state), author, found, await this.links([])));
     return { commentId: comment.id };
   }
   /** Tells a request's issue, once, that a maintainer can reply `/draft`. */
   async postDraftHint() {
-    const comment = await this.postOnce(draftHintComment(this.o.planId));
+    const comment = await this.postOnce(draftHintComment(this.o.planId, await this.links([])));
     return { commentId: comment.id };
   }
   /** A run could not do what was asked (once per distinct problem): the issue says so. */
   async postRunProblem(heading, problem, hint) {
-    const comment = await this.postOnce(runProblemComment(this.o.planId, heading, problem, hint));
+    const comment = await this.postOnce(runProblemComment(this.o.planId, heading, problem, hint, await this.links([])));
     return { commentId: comment.id };
   }
   async postOnce(body) {
@@ -694,10 +729,11 @@ var GitHubNotifier = class {
       this.pullRequest = { kind: "not-opened", reason };
     }
   }
-  async links(state) {
+  /** Links to the run and to these outputs at the commits that produced them: only what a comment shows is looked up. */
+  async links(paths) {
     if (!this.o.links) return {};
     try {
-      return await this.o.links(outputPaths(state));
+      return await this.o.links(paths);
     } catch (err) {
       this.o.log?.(`Could not build links to outputs; listing them without links: ${describeError(err)}`);
       return {};
@@ -707,11 +743,6 @@ var GitHubNotifier = class {
     return state.planId ? state : { ...state, planId: this.o.planId };
   }
 };
-function outputPaths(state) {
-  const paths = new Set(state.artifacts ?? []);
-  for (const step of Object.values(state.plan.steps)) for (const p of step.requiredOutputs ?? []) paths.add(p);
-  return [...paths];
-}
 function pullRequestTitle(title) {
   const line = title?.replace(/\s+/g, " ").trim();
   if (!line) return void 0;
@@ -827,7 +858,7 @@ var IssueInbox = class {
     const { index } = this.replies;
     const { comment } = await createCommentOnce({
       where: this.where,
-      body: replyComment(command.id, command.login, command.body, text),
+      body: replyComment(command.id, command.login, command.body, text, this.o.links),
       find: (fresh) => index.find(marker2, fresh),
       ...this.o.retryBaseMs !== void 0 ? { retryBaseMs: this.o.retryBaseMs } : {},
       ...this.o.log ? { log: this.o.log } : {}
@@ -1019,6 +1050,23 @@ function defaultBranch(ctx) {
   const repo = ctx.payload.repository;
   return repo?.default_branch ?? (ctx.ref.startsWith("refs/heads/") ? ctx.ref.slice("refs/heads/".length) : "main");
 }
+function createBaseSync(ctx, inputs, client, planId) {
+  if (inputs.stateStore !== "git" || inputs.syncBase !== "merge") return void 0;
+  return new GitBaseSync({
+    workspace: ctx.workspace,
+    remote: "origin",
+    branch: planBranch(inputs, planId),
+    base: () => repositoryDefaultBranch(ctx, client),
+    protect: `.sequencer/${planId}`,
+    planId
+  });
+}
+async function repositoryDefaultBranch(ctx, client) {
+  const repo = ctx.payload.repository;
+  if (typeof repo?.default_branch === "string" && repo.default_branch) return repo.default_branch;
+  const { data } = await client.rest.repos.get({ owner: ctx.owner, repo: ctx.repo });
+  return data.default_branch || null;
+}
 var CombinedOwnerProbe = class {
   constructor(actions, local) {
     this.actions = actions;
@@ -1031,16 +1079,30 @@ var CombinedOwnerProbe = class {
   }
 };
 var ProgressNotifier = class {
-  constructor(inner, log) {
+  constructor(inner, log, intervalMs, clock = Date.now) {
     this.inner = inner;
     this.log = log;
+    this.intervalMs = intervalMs;
+    this.clock = clock;
   }
   inner;
   log;
+  intervalMs;
+  clock;
+  lastWriteMs = null;
   async notify(notice, state) {
     await this.inner.notify(notice, state);
-    if (notice.kind === "step-done" || notice.kind === "step-failed" || notice.kind === "interrupted") {
-      await this.inner.publishStatus(state).catch((err) => this.log.warn(`Could not update the status comment: ${describeError(err)}`));
+    await this.publish(notice.kind, state);
+  }
+  /** Writes the status comment when the cadence says so; a failure is a warning, never the run's end. */
+  async publish(trigger, state, links) {
+    const now = this.clock();
+    if (!shouldWriteStatus(trigger, { intervalMs: this.intervalMs, lastWriteMs: this.lastWriteMs }, now)) return;
+    try {
+      const { changed } = await this.inner.publishStatus(state, links);
+      if (changed) this.lastWriteMs = now;
+    } catch (err) {
+      this.log.warn(`Could not update the status comment: ${describeError(err)}`);
     }
   }
 };
@@ -1053,6 +1115,9 @@ var LogNotifier = class {
     if (notice.kind === "blocked" || notice.kind === "done" || notice.kind === "cancelled") this.log.info(`Plan ${state.planId}: ${state.status}`);
   }
 };
+function withCli(cliCommand) {
+  return cliCommand ? { cliCommand } : {};
+}
 function withInbox(inbox) {
   return inbox ? { inbox } : {};
 }
@@ -1067,6 +1132,7 @@ async function tickPlan(ctx, inputs, client, log, opts) {
   const run = runLinks(ctx, branch);
   const links = async (paths) => ({ ...await outputLinks(ctx.workspace, blobBase, paths), run });
   const notifier = createNotifier(ctx, inputs, client, planId, log, links);
+  const progress = notifier ? new ProgressNotifier(notifier, log, ctx.statusIntervalSeconds * 1e3) : null;
   const issueNumber = issueNumberOf(planId);
   const issueInbox = issueNumber === null ? void 0 : new IssueInbox({
     client,
@@ -1074,7 +1140,8 @@ async function tickPlan(ctx, inputs, client, log, opts) {
     repo: ctx.repo,
     issueNumber,
     policy: { planIssue: issueNumber, approvers: inputs.approvers },
-    log: (m) => log.warn(m)
+    log: (m) => log.warn(m),
+    links: { run }
     // No bot login: the token may be GITHUB_TOKEN (github-actions[bot]), an app's token
     // (<app>[bot]) or a person's; the inbox then counts bots and writers as "us".
   });
@@ -1092,14 +1159,17 @@ async function tickPlan(ctx, inputs, client, log, opts) {
       new ActionsOwnerProbe({ client, owner: ctx.owner, repo: ctx.repo, current: { runId: ctx.runId, runAttempt: ctx.runAttempt }, log: (m) => log.warn(m) }),
       new LocalOwnerProbe()
     ),
-    notifier: notifier ? new ProgressNotifier(notifier, log) : new LogNotifier(log),
+    notifier: progress ?? new LogNotifier(log),
     log,
     // Whatever started the run, a plan with an issue hears its issue.
     ...withInbox(MergedInbox.of([opts.inbox, issueInbox]))
   };
+  const baseSync = createBaseSync(ctx, inputs, client, planId);
+  if (baseSync) deps.baseSync = baseSync;
   const cfg = {
     ...inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {},
     agentSource: "input 'agent-command'",
+    agentSurface: "action",
     limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes, retryBackoffSeconds: inputs.retryBackoffSeconds },
     owner: { kind: "actions", runId: ctx.runId, runAttempt: ctx.runAttempt, repository: `${ctx.owner}/${ctx.repo}` },
     logDir,
@@ -1116,7 +1186,9 @@ async function tickPlan(ctx, inputs, client, log, opts) {
     requireApproval: true,
     // The attempt's log group shows the agent's output live, up to a cap; the artifact has it all.
     echoAgentOutput: true,
-    echoCap: { ...ACTIONS_ECHO_CAP, fullLog: `the artifact ${artifactName}` }
+    echoCap: { ...ACTIONS_ECHO_CAP, fullLog: `the artifact ${artifactName}` },
+    // The tool hooks and the exec forwarder start the CLI bundled beside the Action.
+    ...withCli(sequencerCliCommand())
   };
   let result;
   let attempts = 0;
@@ -1128,13 +1200,14 @@ async function tickPlan(ctx, inputs, client, log, opts) {
     if (result.outcome !== "waiting" || !result.detail) break;
     const wait = Date.parse(result.detail) - Date.now();
     if (wait > 10 * 6e4 || Date.now() + wait >= opts.deadline.getTime()) break;
+    if (progress && result.writes > 0 && result.state) await progress.publish("end-of-tick", result.state);
     log.info(`Waiting ${Math.ceil(wait / 1e3)} s for the step delay.`);
     await sleep2(Math.max(0, wait) + 250);
   }
   if (result.state) {
     const outputs = result.state.artifacts ?? [];
     const fileLinks = await links(outputs);
-    if (notifier && writes > 0) await notifier.publishStatus(result.state, fileLinks).catch((err) => log.warn(`Could not update the status comment: ${String(err)}`));
+    if (progress && writes > 0) await progress.publish("end-of-tick", result.state, fileLinks);
     await writeJobSummary(log.scrub(jobSummary(result.state, fileLinks))).catch((err) => log.warn(`Could not write the job summary: ${String(err)}`));
   }
   if (attempts > 0) {
@@ -1147,7 +1220,9 @@ export {
   outputLinks,
   executionFields,
   describeExecution,
-  MAX_PROPOSAL_PARTS,
+  TOO_LARGE_HEADING,
+  TOO_LARGE_HINT,
+  tooLargeText,
   MarkerIndex,
   createCommentOnce,
   RepositoryPermissions,
@@ -1158,5 +1233,6 @@ export {
   createPlanStore,
   createNotifier,
   runLinks,
+  createBaseSync,
   tickPlan
 };

@@ -4,11 +4,11 @@ import {
   markPlanIdle,
   markPlanWaiting,
   trackingTip
-} from "./chunk-DRZ7AGQ5.js";
+} from "./chunk-5PQMBFNO.js";
 import {
   isIdleStatus,
   isWaitingRef
-} from "./chunk-H3YOHMVR.js";
+} from "./chunk-IFPNVZJT.js";
 import {
   describeError
 } from "./chunk-TEYULPYE.js";

@@ -1,0 +1,62 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  currentStepId,
+  stepsDone
+} from "./chunk-O7XONI5X.js";
+import {
+  setOutput
+} from "./chunk-GEX65OPK.js";
+
+// src/adapters/static-inbox.ts
+var StaticInbox = class {
+  constructor(cursor, commands, onReply = () => {
+  }) {
+    this.cursor = cursor;
+    this.commands = commands;
+    this.onReply = onReply;
+  }
+  cursor;
+  commands;
+  onReply;
+  cursorKey = "lastDispatchRun";
+  async read(memo) {
+    const after = Number(memo[this.cursorKey] ?? 0);
+    if (this.cursor <= after) return { items: [] };
+    return { items: this.commands.map((command) => ({ cursor: this.cursor, command })) };
+  }
+  async acknowledge() {
+  }
+  async reply(_item, text, refused = false) {
+    this.onReply(text, refused);
+  }
+};
+
+// src/action/outputs.ts
+function emptyOutputs(status = "MISSING") {
+  return { "plan-id": "", status, "current-step": "", "steps-done": "0", "steps-total": "0", "blocked-step": "", "state-branch": "", "state-revision": "", plans: "[]", report: "[]" };
+}
+function outputsFor(state, branch) {
+  const blocked = state.status === "BLOCKED" ? currentStepId(state) ?? "" : "";
+  return {
+    "plan-id": state.planId ?? "",
+    status: state.status,
+    "current-step": state.status === "DONE" ? "" : currentStepId(state) ?? "",
+    "steps-done": String(stepsDone(state)),
+    "steps-total": String(state.stepQueue.length),
+    "blocked-step": blocked,
+    "state-branch": branch,
+    "state-revision": String(state.revision ?? 0),
+    plans: "[]",
+    report: "[]"
+  };
+}
+function setOutputs(outputs, scrub) {
+  for (const [name, value] of Object.entries(outputs)) setOutput(name, scrub(value));
+}
+
+export {
+  StaticInbox,
+  emptyOutputs,
+  outputsFor,
+  setOutputs
+};

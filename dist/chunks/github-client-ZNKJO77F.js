@@ -1,0 +1,21 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  createGitHubClient,
+  getIfModified,
+  isStatus,
+  statusOf
+} from "./chunk-VLKY2Q52.js";
+import "./chunk-MC7LXKX5.js";
+import "./chunk-SY3ESOGT.js";
+import "./chunk-O7XONI5X.js";
+import "./chunk-VVMYYVID.js";
+import "./chunk-3RW55J7L.js";
+import "./chunk-TEYULPYE.js";
+import "./chunk-EJHJ3B7N.js";
+import "./chunk-PANJYNO7.js";
+export {
+  createGitHubClient,
+  getIfModified,
+  isStatus,
+  statusOf
+};

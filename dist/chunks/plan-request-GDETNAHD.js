@@ -1,0 +1,124 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  createStore,
+  localPaths
+} from "./chunk-EBZ35NYX.js";
+import {
+  classifyRequest,
+  planFromRequest,
+  shortTitle
+} from "./chunk-DW6544BL.js";
+import "./chunk-D7FYLG2L.js";
+import {
+  ExecAgentRunner,
+  writeFileAtomic
+} from "./chunk-GUEA7276.js";
+import "./chunk-33XZJFSU.js";
+import {
+  newState
+} from "./chunk-XTHQIUTA.js";
+import "./chunk-2LN3H42P.js";
+import "./chunk-A7XPLWEY.js";
+import "./chunk-IFPNVZJT.js";
+import "./chunk-LUFHFP3X.js";
+import "./chunk-OVQDREKM.js";
+import "./chunk-L7M5RXUV.js";
+import "./chunk-5NW4HQ27.js";
+import {
+  statusTable
+} from "./chunk-MC7LXKX5.js";
+import "./chunk-SY3ESOGT.js";
+import "./chunk-O7XONI5X.js";
+import "./chunk-VVMYYVID.js";
+import "./chunk-3RW55J7L.js";
+import {
+  ConfigError,
+  describeError
+} from "./chunk-TEYULPYE.js";
+import "./chunk-PANJYNO7.js";
+
+// src/cli/commands/plan-request.ts
+import { mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
+async function planCommand(s, print) {
+  const request = await readRequest(s);
+  await refuseExistingPlan(s);
+  const { multiStep, reasons } = classifyRequest(request);
+  print(`Request: ${multiStep ? "multi-step" : "single step"} (${reasons.join("; ")}).`);
+  const { logDir } = localPaths(s);
+  if (multiStep && s.agentCommand !== void 0) print(`Asking the agent to draft a plan; its output goes to ${path.join(logDir, "plan-draft.log")}.`);
+  const result = await planFromRequest({
+    request,
+    ...s.agentCommand !== void 0 ? { agentCommand: s.agentCommand } : {},
+    agentSource: s.agentSource,
+    runner: new ExecAgentRunner({ cwd: s.workspace }),
+    workspace: s.workspace,
+    logDir,
+    timeoutMs: s.attemptTimeoutMinutes * 6e4,
+    graceMs: s.graceSeconds * 1e3
+  });
+  if (result.attempts > 1) print(`The agent's first draft was invalid; the retry produced a valid plan.`);
+  const plan = { title: shortTitle(request), ...result.plan };
+  const outFile = s.outFile ?? path.join(s.workspace, ".sequencer", s.planId, "plan.json");
+  await mkdir(path.dirname(outFile), { recursive: true });
+  await writeFileAtomic(outFile, `${JSON.stringify(plan, null, 2)}
+`);
+  const idFlag = path.basename(outFile).replace(/\.(json|ya?ml)$/i, "") === s.planId ? "" : ` --plan-id ${s.planId}`;
+  print(`Plan written to ${outFile} (to change it, edit the file and run \`agent-step-sequencer init --plan ${outFile}${idFlag}\`).`);
+  const written = await createProposal(s, plan);
+  print(statusTable(written));
+  const approve = ["agent-step-sequencer approve", ...s.planId !== "plan" ? [`--plan-id ${s.planId}`] : [], ...s.store !== "file" ? [`--store ${s.store}`] : []].join(" ");
+  print(`Approve with \`${approve}\` (add \`--delay 2\` for 2 minutes between steps, recommended for rate-limited APIs).`);
+  return 0;
+}
+async function readRequest(s) {
+  if (s.request !== void 0 && s.requestFile !== void 0) {
+    throw new ConfigError("plan: --request and --request-file were both given; expected one of them");
+  }
+  let text;
+  let flag;
+  if (s.requestFile !== void 0) {
+    flag = "--request-file";
+    try {
+      text = await readFile(s.requestFile, "utf8");
+    } catch (err) {
+      throw new ConfigError(`--request-file: cannot read "${s.requestFile}" (${describeError(err)}); expected a text file with the request`);
+    }
+  } else if (s.request !== void 0) {
+    flag = "--request";
+    text = s.request;
+  } else {
+    throw new ConfigError('plan: expected --request TEXT or --request-file FILE, e.g. `agent-step-sequencer plan --request "Research X, then write a report"`');
+  }
+  if (text.trim() === "") throw new ConfigError(`${flag}: the request is empty; expected the work to do in words`);
+  return text.trim();
+}
+async function createProposal(s, plan) {
+  const store = createStore(s, "plan");
+  const acquired = await store.acquire();
+  if (!acquired.ok) throw new ConfigError(`Cannot create the plan: another tick holds ${store.description} (${acquired.holder}).`);
+  try {
+    if ((await store.load()).kind === "loaded") {
+      throw new ConfigError(`A plan for "${s.planId}" was created at ${store.description} while this one was drafted; it was left untouched. Use \`init --plan\` with the written plan file to replace it.`);
+    }
+    const state = newState(plan, { planId: s.planId, now: /* @__PURE__ */ new Date(), stepDelayMinutes: s.delayMinutes ?? 0 });
+    return await store.write(state, { kind: "update", message: "plan proposed from a request" });
+  } finally {
+    await store.release();
+  }
+}
+async function refuseExistingPlan(s) {
+  const store = createStore(s, "plan");
+  if (s.store === "git") await store.acquire();
+  try {
+    const loaded = await store.load();
+    if (loaded.kind === "loaded") {
+      throw new ConfigError(`A plan already exists for "${s.planId}" (${loaded.state.status}) at ${store.description}; it was left untouched. Use \`status\`, or another --plan-id.`);
+    }
+  } finally {
+    await store.release();
+  }
+}
+export {
+  planCommand
+};

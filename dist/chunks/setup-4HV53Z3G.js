@@ -1,0 +1,31 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  initCommand,
+  initState,
+  validateCommand
+} from "./chunk-YZIDXVIG.js";
+import "./chunk-EBZ35NYX.js";
+import "./chunk-GACMOMDQ.js";
+import "./chunk-D7FYLG2L.js";
+import "./chunk-GUEA7276.js";
+import "./chunk-33XZJFSU.js";
+import "./chunk-XTHQIUTA.js";
+import "./chunk-2LN3H42P.js";
+import "./chunk-A7XPLWEY.js";
+import "./chunk-IFPNVZJT.js";
+import "./chunk-LUFHFP3X.js";
+import "./chunk-OVQDREKM.js";
+import "./chunk-L7M5RXUV.js";
+import "./chunk-5NW4HQ27.js";
+import "./chunk-MC7LXKX5.js";
+import "./chunk-SY3ESOGT.js";
+import "./chunk-O7XONI5X.js";
+import "./chunk-VVMYYVID.js";
+import "./chunk-3RW55J7L.js";
+import "./chunk-TEYULPYE.js";
+import "./chunk-PANJYNO7.js";
+export {
+  initCommand,
+  initState,
+  validateCommand
+};

@@ -1,0 +1,39 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  createStore
+} from "./chunk-EBZ35NYX.js";
+import "./chunk-GUEA7276.js";
+import "./chunk-33XZJFSU.js";
+import "./chunk-A7XPLWEY.js";
+import "./chunk-IFPNVZJT.js";
+import "./chunk-LUFHFP3X.js";
+import "./chunk-OVQDREKM.js";
+import "./chunk-L7M5RXUV.js";
+import "./chunk-5NW4HQ27.js";
+import {
+  statusTable
+} from "./chunk-MC7LXKX5.js";
+import {
+  terminalJson
+} from "./chunk-SY3ESOGT.js";
+import "./chunk-O7XONI5X.js";
+import "./chunk-VVMYYVID.js";
+import "./chunk-3RW55J7L.js";
+import "./chunk-TEYULPYE.js";
+import "./chunk-PANJYNO7.js";
+
+// src/cli/commands/status.ts
+async function statusCommand(s, print) {
+  const store = createStore(s, "status");
+  if (s.store === "git") await store.acquire();
+  const loaded = await store.load();
+  if (loaded.kind === "missing") {
+    print(s.json ? JSON.stringify({ status: "MISSING", planId: s.planId }) : `No plan at ${store.description}.`);
+    return 0;
+  }
+  print(s.json ? terminalJson(loaded.state, 2) : statusTable(loaded.state));
+  return 0;
+}
+export {
+  statusCommand
+};

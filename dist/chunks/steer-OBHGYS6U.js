@@ -1,0 +1,63 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  FileInbox,
+  createEngine
+} from "./chunk-EBZ35NYX.js";
+import {
+  tick
+} from "./chunk-ULSWPVLP.js";
+import "./chunk-XK734HVW.js";
+import "./chunk-GUEA7276.js";
+import "./chunk-33XZJFSU.js";
+import "./chunk-2LN3H42P.js";
+import "./chunk-A7XPLWEY.js";
+import "./chunk-C5V4ED6R.js";
+import "./chunk-IFPNVZJT.js";
+import "./chunk-JOI7IGIR.js";
+import "./chunk-LUFHFP3X.js";
+import "./chunk-OVQDREKM.js";
+import "./chunk-L7M5RXUV.js";
+import "./chunk-5NW4HQ27.js";
+import {
+  statusTable
+} from "./chunk-MC7LXKX5.js";
+import "./chunk-SY3ESOGT.js";
+import "./chunk-O7XONI5X.js";
+import "./chunk-VVMYYVID.js";
+import "./chunk-3RW55J7L.js";
+import "./chunk-TEYULPYE.js";
+import "./chunk-PANJYNO7.js";
+
+// src/cli/commands/steer.ts
+import os from "node:os";
+function commandFrom(s) {
+  const by = os.userInfo().username;
+  const step = s.positionals[0];
+  switch (s.command) {
+    case "approve":
+      return s.delayMinutes !== void 0 ? { kind: "approve", by, delayMinutes: s.delayMinutes } : { kind: "approve", by };
+    case "cancel":
+      return s.reason ? { kind: "cancel", by, reason: s.reason } : { kind: "cancel", by };
+    case "retry":
+    case "skip":
+      return step ? { kind: s.command, by, step } : { kind: s.command, by };
+    default:
+      return { kind: "resume", by };
+  }
+}
+async function steerCommand(s, print) {
+  const { deps, cfg, paths } = await createEngine(s, s.command);
+  await FileInbox.post(paths.inboxDir, commandFrom(s));
+  const result = await tick(deps, { ...cfg, commandsOnly: true });
+  if (result.outcome === "missing") return 1;
+  if (result.outcome === "busy") {
+    print(`A tick is running (${result.detail ?? "busy"}); it will apply /${s.command} within a second or at its next step.`);
+    return 0;
+  }
+  if (result.state) print(statusTable(result.state));
+  return 0;
+}
+export {
+  commandFrom,
+  steerCommand
+};
