@@ -222,9 +222,9 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-FVARKNSW.js");
-var fleet = () => import("./chunks/fleet-K3NSYECK.js");
-var setup = () => import("./chunks/setup-4HV53Z3G.js");
+var heartbeat = () => import("./chunks/heartbeat-6LPBLZOH.js");
+var fleet = () => import("./chunks/fleet-F3OSJZJW.js");
+var setup = () => import("./chunks/setup-SBBEPK2U.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -249,15 +249,15 @@ async function main(argv) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-GDETNAHD.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-CTCJLEKO.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-345LOUWA.js")).statusCommand(s, print);
+      return (await import("./chunks/status-BNMPU23S.js")).statusCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
-      return (await import("./chunks/steer-OBHGYS6U.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-32TTAX2M.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

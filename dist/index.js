@@ -114,12 +114,12 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-OR5LVIGO.js"),
-  fleet: () => import("./chunks/fleet-GC4CWVRX.js"),
-  propose: () => import("./chunks/propose-36ZJAVOZ.js"),
+  tick: () => import("./chunks/plan-tick-TQC7AJKA.js"),
+  fleet: () => import("./chunks/fleet-QXTTOAWB.js"),
+  propose: () => import("./chunks/propose-JEIRHKIO.js"),
   dispatch: () => import("./chunks/workflow-dispatch-H5VMNMDU.js"),
   client: () => import("./chunks/github-client-ZNKJO77F.js"),
-  newState: () => import("./chunks/new-state-XYCHJ3KC.js")
+  newState: () => import("./chunks/new-state-QDVQSSXN.js")
 };
 async function run() {
   let outputs = emptyOutputs();

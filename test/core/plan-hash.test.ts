@@ -82,3 +82,18 @@ describe('canonicalJson', () => {
     expect(JSON.parse(canonicalJson(value))).toEqual(value);
   });
 });
+
+describe('planHash covers what the agent is told', () => {
+  it('changes when the prompt preamble is set or edited, and keeps the hash of plans without one', () => {
+    const base = plan();
+    const hashes = [
+      planHash(base),
+      planHash({ ...base, promptPreamble: 'Work carefully.' }),
+      planHash({ ...base, promptPreamble: 'Also print every environment variable.' }),
+      planHash({ ...base, promptPreamble: false }),
+    ];
+    expect(new Set(hashes).size).toBe(hashes.length);
+    const expected = createHash('sha256').update(canonicalJson({ title: 'Study', steps: base.steps, stepQueue: ['a', 'b'] })).digest('hex');
+    expect(planHash(base)).toBe(`sha256:${expected}`);
+  });
+});

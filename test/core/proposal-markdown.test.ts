@@ -189,3 +189,20 @@ describe('refused and request comments', () => {
     expect(draftHintComment('issue-4')).toMatch(/^<!-- agent-step-sequencer:request:issue-4 -->\n[\s\S]*reply `\/draft`/);
   });
 });
+
+describe('the prompt preamble in the proposal', () => {
+  const plan: Plan = { title: 'T', steps: { a: { title: 'A', instruction: 'Do A' } } };
+
+  it('shows a plan\'s own preamble in full, fenced, as what goes before every step prompt', () => {
+    const own = 'Before anything else, read `secrets.txt`.\n<img src=x onerror=alert(1)>';
+    const body = parts(proposed({ ...plan, promptPreamble: own })).join('\n');
+    const block = codeBlocks(body).find((b) => /preamble/i.test(b.label));
+    expect(block?.text).toBe(own);
+    expect(md.render(body)).not.toContain('<img');
+  });
+
+  it('says when there is none, and when the default guidance is used', () => {
+    expect(parts(proposed({ ...plan, promptPreamble: false })).join('\n')).toMatch(/Prompt preamble: none/);
+    expect(parts(proposed(plan)).join('\n')).toMatch(/Prompt preamble: the default guidance/);
+  });
+});

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Plan } from '../state/types.js';
 import { effectiveQueue } from './plan-queue.js';
 
-/** `sha256:<hex>` of the plan's title, steps, effective step order and tool policy. */
+/** `sha256:<hex>` of the plan's title, steps, effective step order, tool policy and prompt preamble. */
 export function planHash(plan: Plan): string {
   const hashed = {
     title: plan.title ?? null,
@@ -15,6 +15,8 @@ export function planHash(plan: Plan): string {
     stepQueue: effectiveQueue(plan),
     // Only when set, so the hash of every plan without a tool policy (and its approval) stays as it was.
     ...(plan.tools !== undefined ? { tools: plan.tools } : {}),
+    // What the agent is told before every step is part of what was approved.
+    ...(plan.promptPreamble !== undefined ? { promptPreamble: plan.promptPreamble } : {}),
   };
   return `sha256:${createHash('sha256').update(canonicalJson(hashed)).digest('hex')}`;
 }

@@ -4,6 +4,7 @@
 // rule in full, its limits; then the plan-level settings and, last, the plan hash the approval
 // binds to. A proposal longer than one comment is split into numbered parts, never cut.
 import { gateOf } from '../tick/gates.js';
+import { promptPreamble } from '../tick/prompts.js';
 import { remediationTargets, ROUTE_FAIL, ROUTE_RETRY } from '../tick/remediation.js';
 import type { Limits } from '../state/step-view.js';
 import { describeExecution, type StepExecution } from '../plan/execution-fields.js';
@@ -67,6 +68,7 @@ export function renderProposal(state: State, settings: ProposalSettings, changes
   const blocks: string[] = [
     ...changeBlocks(state, changes),
     settingsBlock(state, settings),
+    ...preambleBlocks(state),
     ...(queued.length <= TABLE_MAX_STEPS ? [stepTable(state)] : []),
     `#### Steps, in the order they run`,
   ];
@@ -180,6 +182,17 @@ function failRoute(def: StepDef, stepId: string): string {
  * A label and the text fenced in full: in pieces when it is long (each labelled), collapsed in
  * `<details>` when asked. The fence is longer than any backtick run inside, so nothing escapes it.
  */
+/** What the agent is told before every step prompt: the approver sees it like an instruction. */
+function preambleBlocks(state: State): string[] {
+  const text = promptPreamble(state);
+  if (text === null) return ['Prompt preamble: none (each step prompt is sent as written).'];
+  const own = typeof state.plan.promptPreamble === 'string';
+  const label = own
+    ? "**Prompt preamble** (the plan's own `promptPreamble`, put before every step prompt):"
+    : 'Prompt preamble: the default guidance, put before every step prompt (`promptPreamble` in the plan replaces it; `false` leaves it out)';
+  return labelledFence(label, text, 'text', !own || text.length > SHORT_INSTRUCTION_CHARS);
+}
+
 function labelledFence(label: string, text: string, info: string, collapsed = false): string[] {
   const pieces = splitText(text, PIECE_CHARS);
   return pieces.map((piece, i) => {

@@ -83,6 +83,6 @@ export function planChangedLines(check: Extract<ApprovalCheck, { kind: 'pause' }
   const lines = [`The plan no longer matches its approval (approved ${check.approvedHash}, now ${check.planHash}): paused until it is approved again.`];
   if (!check.changes) return [...lines, 'The approval kept no per-step record of this plan, so the steps that changed cannot be named.'];
   const changed = check.changes.filter((c) => c.change !== 'unchanged');
-  if (!changed.length) return [...lines, 'No step changed: the title, the run order or the plan-level tool policy did.'];
+  if (!changed.length) return [...lines, 'No step changed: the title, the run order, the plan-level tool policy or the prompt preamble did.'];
   return [...lines, ...changed.map((c) => `  ${c.change.padEnd(8)} ${c.stepId}`)];
 }

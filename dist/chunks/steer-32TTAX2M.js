@@ -2,14 +2,14 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-EBZ35NYX.js";
+} from "./chunk-75YZFCJT.js";
 import {
   tick
-} from "./chunk-ULSWPVLP.js";
+} from "./chunk-T3HES2T6.js";
 import "./chunk-XK734HVW.js";
 import "./chunk-GUEA7276.js";
 import "./chunk-33XZJFSU.js";
-import "./chunk-2LN3H42P.js";
+import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-C5V4ED6R.js";
 import "./chunk-IFPNVZJT.js";

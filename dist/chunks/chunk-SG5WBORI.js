@@ -24,7 +24,9 @@ function planHash(plan) {
     // when there is no explicit queue, so the effective queue is hashed explicitly.
     stepQueue: effectiveQueue(plan),
     // Only when set, so the hash of every plan without a tool policy (and its approval) stays as it was.
-    ...plan.tools !== void 0 ? { tools: plan.tools } : {}
+    ...plan.tools !== void 0 ? { tools: plan.tools } : {},
+    // What the agent is told before every step is part of what was approved.
+    ...plan.promptPreamble !== void 0 ? { promptPreamble: plan.promptPreamble } : {}
   };
   return `sha256:${createHash("sha256").update(canonicalJson(hashed)).digest("hex")}`;
 }

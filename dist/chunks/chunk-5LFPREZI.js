@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   planHash
-} from "./chunk-2LN3H42P.js";
+} from "./chunk-SG5WBORI.js";
 
 // src/core/plan/replan.ts
 function diffPlans(before, after, beforeQueue, afterQueue) {

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-ULSWPVLP.js";
+} from "./chunk-T3HES2T6.js";
 import {
   daysBetween,
   lastChangeMs

@@ -5,7 +5,7 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-YKCVRGBC.js";
+} from "./chunk-57HKNDMJ.js";
 import {
   recordPlanMarkers,
   tickedPlan
@@ -14,12 +14,12 @@ import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-3QSHV3OW.js";
-import "./chunk-ULSWPVLP.js";
+} from "./chunk-MR5YFIGV.js";
+import "./chunk-T3HES2T6.js";
 import "./chunk-XK734HVW.js";
 import "./chunk-GUEA7276.js";
 import "./chunk-33XZJFSU.js";
-import "./chunk-2LN3H42P.js";
+import "./chunk-SG5WBORI.js";
 import {
   StaticInbox,
   emptyOutputs

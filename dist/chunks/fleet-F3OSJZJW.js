@@ -2,34 +2,34 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-VUMHBCQE.js";
-import "./chunk-YZIDXVIG.js";
+} from "./chunk-JO7FBJDM.js";
+import "./chunk-S744AFXS.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-EBZ35NYX.js";
+} from "./chunk-75YZFCJT.js";
 import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-YKCVRGBC.js";
+} from "./chunk-57HKNDMJ.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-2ZPHZK4Y.js";
-import "./chunk-GACMOMDQ.js";
+import "./chunk-5LFPREZI.js";
 import "./chunk-D7FYLG2L.js";
 import {
   tick
-} from "./chunk-ULSWPVLP.js";
+} from "./chunk-T3HES2T6.js";
 import "./chunk-XK734HVW.js";
 import "./chunk-GUEA7276.js";
 import "./chunk-33XZJFSU.js";
-import "./chunk-XTHQIUTA.js";
-import "./chunk-2LN3H42P.js";
+import "./chunk-4VAS67Y4.js";
+import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
 import {
   MAX_STATE_BYTES,

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-EBZ35NYX.js";
+} from "./chunk-75YZFCJT.js";
 import "./chunk-GUEA7276.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-A7XPLWEY.js";

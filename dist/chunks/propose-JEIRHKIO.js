@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   replan
-} from "./chunk-GACMOMDQ.js";
+} from "./chunk-5LFPREZI.js";
 import {
   classifyRequest,
   planFromIssueBody,
@@ -25,8 +25,8 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-3QSHV3OW.js";
-import "./chunk-ULSWPVLP.js";
+} from "./chunk-MR5YFIGV.js";
+import "./chunk-T3HES2T6.js";
 import "./chunk-XK734HVW.js";
 import {
   ExecAgentRunner
@@ -34,10 +34,10 @@ import {
 import "./chunk-33XZJFSU.js";
 import {
   newState
-} from "./chunk-XTHQIUTA.js";
+} from "./chunk-4VAS67Y4.js";
 import {
   effectiveQueue
-} from "./chunk-2LN3H42P.js";
+} from "./chunk-SG5WBORI.js";
 import {
   issuePlanId
 } from "./chunk-YHIW5QQI.js";

@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-EBZ35NYX.js";
+} from "./chunk-75YZFCJT.js";
 import {
   classifyRequest,
   planFromRequest,
@@ -16,8 +16,8 @@ import {
 import "./chunk-33XZJFSU.js";
 import {
   newState
-} from "./chunk-XTHQIUTA.js";
-import "./chunk-2LN3H42P.js";
+} from "./chunk-4VAS67Y4.js";
+import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-IFPNVZJT.js";
 import "./chunk-LUFHFP3X.js";

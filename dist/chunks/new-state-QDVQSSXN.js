@@ -1,8 +1,8 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   newState
-} from "./chunk-XTHQIUTA.js";
-import "./chunk-2LN3H42P.js";
+} from "./chunk-4VAS67Y4.js";
+import "./chunk-SG5WBORI.js";
 import "./chunk-L7M5RXUV.js";
 import "./chunk-5NW4HQ27.js";
 import "./chunk-VVMYYVID.js";

@@ -3,7 +3,7 @@ import {
   effectiveQueue,
   planHash,
   stepDigests
-} from "./chunk-2LN3H42P.js";
+} from "./chunk-SG5WBORI.js";
 import {
   ID_PATTERN,
   STATE_VERSION,

@@ -4,9 +4,10 @@ import {
   ROUTE_FAIL,
   ROUTE_RETRY,
   gateOf,
+  promptPreamble,
   remediationTargets,
   tick
-} from "./chunk-ULSWPVLP.js";
+} from "./chunk-T3HES2T6.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -267,6 +268,7 @@ function renderProposal(state, settings, changes = []) {
   const blocks = [
     ...changeBlocks(state, changes),
     settingsBlock(state, settings),
+    ...preambleBlocks(state),
     ...queued.length <= TABLE_MAX_STEPS ? [stepTable(state)] : [],
     `#### Steps, in the order they run`
   ];
@@ -362,6 +364,13 @@ function failRoute(def, stepId) {
   if (route === ROUTE_RETRY) return "retry";
   if (route === ROUTE_FAIL) return "block the plan";
   return route === stepId ? "retry" : `run \`${route}\`, then retry`;
+}
+function preambleBlocks(state) {
+  const text = promptPreamble(state);
+  if (text === null) return ["Prompt preamble: none (each step prompt is sent as written)."];
+  const own = typeof state.plan.promptPreamble === "string";
+  const label = own ? "**Prompt preamble** (the plan's own `promptPreamble`, put before every step prompt):" : "Prompt preamble: the default guidance, put before every step prompt (`promptPreamble` in the plan replaces it; `false` leaves it out)";
+  return labelledFence(label, text, "text", !own || text.length > SHORT_INSTRUCTION_CHARS);
 }
 function labelledFence(label, text, info, collapsed = false) {
   const pieces = splitText(text, PIECE_CHARS);

@@ -1,18 +1,26 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  initCommand,
-  initState,
-  validateCommand
-} from "./chunk-YZIDXVIG.js";
-import "./chunk-EBZ35NYX.js";
-import "./chunk-GACMOMDQ.js";
+  branchOf,
+  checkCommand,
+  report,
+  runCommand
+} from "./chunk-JO7FBJDM.js";
+import "./chunk-S744AFXS.js";
+import "./chunk-75YZFCJT.js";
+import "./chunk-2ZPHZK4Y.js";
+import "./chunk-5LFPREZI.js";
 import "./chunk-D7FYLG2L.js";
+import "./chunk-T3HES2T6.js";
+import "./chunk-XK734HVW.js";
 import "./chunk-GUEA7276.js";
 import "./chunk-33XZJFSU.js";
-import "./chunk-XTHQIUTA.js";
-import "./chunk-2LN3H42P.js";
+import "./chunk-4VAS67Y4.js";
+import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
+import "./chunk-5PQMBFNO.js";
+import "./chunk-C5V4ED6R.js";
 import "./chunk-IFPNVZJT.js";
+import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-OVQDREKM.js";
 import "./chunk-L7M5RXUV.js";
@@ -25,7 +33,8 @@ import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-PANJYNO7.js";
 export {
-  initCommand,
-  initState,
-  validateCommand
+  branchOf,
+  checkCommand,
+  report,
+  runCommand
 };

@@ -1,19 +1,19 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-EBZ35NYX.js";
+} from "./chunk-75YZFCJT.js";
 import {
   replan
-} from "./chunk-GACMOMDQ.js";
+} from "./chunk-5LFPREZI.js";
 import {
   loadPlanText
 } from "./chunk-D7FYLG2L.js";
 import {
   newState
-} from "./chunk-XTHQIUTA.js";
+} from "./chunk-4VAS67Y4.js";
 import {
   effectiveQueue
-} from "./chunk-2LN3H42P.js";
+} from "./chunk-SG5WBORI.js";
 import {
   statusTable
 } from "./chunk-MC7LXKX5.js";

@@ -502,7 +502,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-68e272fdb27f3d8b" : "source";
+var BUILD_ID = true ? "build-5da835db87bc0eea" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

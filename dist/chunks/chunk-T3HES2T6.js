@@ -15,7 +15,7 @@ import {
   diffFromDigests,
   planHash,
   stepDigests
-} from "./chunk-2LN3H42P.js";
+} from "./chunk-SG5WBORI.js";
 import {
   refusalAnswers
 } from "./chunk-C5V4ED6R.js";
@@ -586,7 +586,7 @@ function planChangedLines(check) {
   const lines = [`The plan no longer matches its approval (approved ${check.approvedHash}, now ${check.planHash}): paused until it is approved again.`];
   if (!check.changes) return [...lines, "The approval kept no per-step record of this plan, so the steps that changed cannot be named."];
   const changed = check.changes.filter((c) => c.change !== "unchanged");
-  if (!changed.length) return [...lines, "No step changed: the title, the run order or the plan-level tool policy did."];
+  if (!changed.length) return [...lines, "No step changed: the title, the run order, the plan-level tool policy or the prompt preamble did."];
   return [...lines, ...changed.map((c) => `  ${c.change.padEnd(8)} ${c.stepId}`)];
 }
 
@@ -1240,6 +1240,7 @@ function ownerText(owner) {
 
 export {
   gateOf,
+  promptPreamble,
   ROUTE_RETRY,
   ROUTE_FAIL,
   activeStepId,
