@@ -222,9 +222,9 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-6LPBLZOH.js");
-var fleet = () => import("./chunks/fleet-F3OSJZJW.js");
-var setup = () => import("./chunks/setup-SBBEPK2U.js");
+var heartbeat = () => import("./chunks/heartbeat-YEM7TWHQ.js");
+var fleet = () => import("./chunks/fleet-Y6TU3BAD.js");
+var setup = () => import("./chunks/setup-4R5PYUKW.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -237,7 +237,7 @@ async function main(argv) {
   if (argv[0] === "demo-agent") return (await import("./chunks/demo-agent-KTQDUFIQ.js")).demoAgent(argv.slice(1).join(" "), process.env, print);
   if (argv[0] === "hook" || argv[0] === "exec") {
     const io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) };
-    const guard = await import("./chunks/guard-TIG6VEKF.js");
+    const guard = await import("./chunks/guard-I45BS4UI.js");
     return argv[0] === "hook" ? guard.hookCommand(argv.slice(1), io) : guard.execCommand(argv.slice(1), io);
   }
   const s = parseCli(argv, process.env, process.cwd());
@@ -249,15 +249,15 @@ async function main(argv) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-CTCJLEKO.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-V66UZEHO.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-BNMPU23S.js")).statusCommand(s, print);
+      return (await import("./chunks/status-754VLD76.js")).statusCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
-      return (await import("./chunks/steer-32TTAX2M.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-5EF66UVK.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

@@ -11,7 +11,7 @@ import {
 } from "./chunks/chunk-TDYUGR4S.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-5PQMBFNO.js";
+} from "./chunks/chunk-VUACOX7B.js";
 import {
   issuePlanId,
   parseInputs,
@@ -114,12 +114,12 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-TQC7AJKA.js"),
-  fleet: () => import("./chunks/fleet-QXTTOAWB.js"),
-  propose: () => import("./chunks/propose-JEIRHKIO.js"),
+  tick: () => import("./chunks/plan-tick-FDJ46ZI7.js"),
+  fleet: () => import("./chunks/fleet-KLM4SUGX.js"),
+  propose: () => import("./chunks/propose-DRY272GJ.js"),
   dispatch: () => import("./chunks/workflow-dispatch-H5VMNMDU.js"),
   client: () => import("./chunks/github-client-ZNKJO77F.js"),
-  newState: () => import("./chunks/new-state-QDVQSSXN.js")
+  newState: () => import("./chunks/new-state-PWLPXVJY.js")
 };
 async function run() {
   let outputs = emptyOutputs();

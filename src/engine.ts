@@ -10,6 +10,7 @@ import { effectivePolicy, commandLine } from './core/guard/tool-policy.js';
 import { policyFileText, summarizeCommandLog } from './core/guard/command-log.js';
 import { claudeSettingsText } from './core/guard/hook-protocols.js';
 import { withExecForwarder } from './core/tick/prompts.js';
+import { countOf } from './core/render/plural.js';
 import { refusalAnswers, type RefusalBudget } from './core/trust/authorize.js';
 import { decide, type Decision } from './core/tick/decide.js';
 import { ConfigError, ConflictError, describeError } from './core/errors.js';
@@ -520,7 +521,7 @@ class Tick {
       const toolCalls = await this.toolCalls(paths);
       if (toolCalls) {
         verdict.toolCalls = toolCalls;
-        this.deps.log.info(`${d.stepId} attempt ${d.n}: ${toolCalls.calls} tool call${toolCalls.calls === 1 ? '' : 's'}, ${toolCalls.denied} denied (${path.relative(path.dirname(this.cfg.logDir), paths.commandLog)}).`);
+        this.deps.log.info(`${d.stepId} attempt ${d.n}: ${countOf(toolCalls.calls, 'tool call')}, ${toolCalls.denied} denied (${path.relative(path.dirname(this.cfg.logDir), paths.commandLog)}).`);
       }
       if (verdict.outcome === 'succeeded') this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);
       else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${verdict.outcome}: ${verdict.error}`);

@@ -75,6 +75,10 @@ describe('decideCall', () => {
     expect(d).toEqual({ decision: 'deny', reason: expect.stringContaining('matches the block pattern "git push*"') });
   });
 
+  it('counts the budget in words that agree with the numbers', () => {
+    expect(decideCall(bash('ls'), policy({ maxCalls: 1 }), 1, false).reason).toContain('at most 1 tool call per attempt and 1 was made.');
+  });
+
   it('denies every call past maxCalls, telling the agent to finish or exit non-zero', () => {
     const p = policy({ maxCalls: 2 });
     expect(decideCall(bash('ls'), p, 0, false).decision).toBe('allow');

@@ -71,7 +71,9 @@ export async function execCommand(args: string[], io: GuardIo): Promise<number> 
   }
   const started = Date.now();
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(program, rest, { stdio: 'inherit', shell: false });
+    // The forwarder runs inside the agent's process tree: the command gets the agent's own
+    // environment (already stripped of the runner's secrets by the engine), the one the policy was read from.
+    const child = spawn(program, rest, { stdio: 'inherit', shell: false, env: io.env });
     child.once('error', (err: NodeJS.ErrnoException) => {
       io.err(`agent-step-sequencer exec: cannot run ${JSON.stringify(program)}: ${err.code === 'ENOENT' ? 'not found' : err.message}\n`);
       resolve(err.code === 'EACCES' ? EXEC_DENIED : EXEC_NOT_FOUND);

@@ -10,6 +10,7 @@
 //   else is literal. `/regex/` (optionally `/regex/i`) is an RE2 regular expression, anchored at
 //   both ends, which runs in time linear in the text.
 // - block wins over allow; an empty or absent allow list allows everything not blocked.
+import { countOf } from '../render/plural.js';
 import { RE2JS } from 're2js';
 import { STOP_MESSAGE } from '../tick/cooperative-stop.js';
 import { compilePattern } from '../plan/rule-pattern.js';
@@ -57,7 +58,7 @@ export function decideCall(call: ToolCall, policy: EffectivePolicy, callsBefore:
   if (policy.maxCalls !== null && callsBefore >= policy.maxCalls) {
     return {
       decision: 'deny',
-      reason: `Tool call budget spent: this step allows at most ${policy.maxCalls} tool call${policy.maxCalls === 1 ? '' : 's'} per attempt and ${callsBefore} were made. Make no more calls: finish the step with what you have, or exit with a non-zero status if it cannot be finished.`,
+      reason: `Tool call budget spent: this step allows at most ${countOf(policy.maxCalls, 'tool call')} per attempt and ${callsBefore} ${callsBefore === 1 ? 'was' : 'were'} made. Make no more calls: finish the step with what you have, or exit with a non-zero status if it cannot be finished.`,
     };
   }
   const shown = showCall(call);

@@ -9,7 +9,7 @@ import {
   STATE_VERSION,
   checkQueue,
   cloneJson
-} from "./chunk-L7M5RXUV.js";
+} from "./chunk-5G3C3E23.js";
 import {
   ConfigError,
   PlanError,

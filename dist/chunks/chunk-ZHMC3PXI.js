@@ -1,11 +1,11 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-T3HES2T6.js";
+} from "./chunk-BBKY3SNK.js";
 import {
   daysBetween,
   lastChangeMs
-} from "./chunk-5PQMBFNO.js";
+} from "./chunk-VUACOX7B.js";
 import {
   isFinishedStatus,
   isIdleStatus

@@ -1,18 +1,18 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-S744AFXS.js";
+} from "./chunk-IGVSD35Q.js";
 import {
   ConsoleLog,
   createEngine
-} from "./chunk-75YZFCJT.js";
+} from "./chunk-NRMNKC6X.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-2ZPHZK4Y.js";
+} from "./chunk-WRCWKEWQ.js";
 import {
   tick
-} from "./chunk-T3HES2T6.js";
+} from "./chunk-BBKY3SNK.js";
 import {
   PLAN_BRANCH_PREFIX
 } from "./chunk-IFPNVZJT.js";
@@ -24,7 +24,7 @@ import {
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-F3OSJZJW.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-Y6TU3BAD.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

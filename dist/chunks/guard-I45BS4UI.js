@@ -8,12 +8,13 @@ import {
   parsePolicyFile,
   resultLine,
   summarizeCommandLog
-} from "./chunk-XK734HVW.js";
+} from "./chunk-XWXCYQNN.js";
 import {
   commandLine,
   decideCall
-} from "./chunk-5NW4HQ27.js";
+} from "./chunk-MELPNHRC.js";
 import "./chunk-VVMYYVID.js";
+import "./chunk-3RW55J7L.js";
 import "./chunk-PANJYNO7.js";
 
 // src/cli/commands/guard.ts
@@ -139,7 +140,7 @@ async function execCommand(args, io) {
   }
   const started = Date.now();
   const code = await new Promise((resolve) => {
-    const child = spawn(program, rest, { stdio: "inherit", shell: false });
+    const child = spawn(program, rest, { stdio: "inherit", shell: false, env: io.env });
     child.once("error", (err) => {
       io.err(`agent-step-sequencer exec: cannot run ${JSON.stringify(program)}: ${err.code === "ENOENT" ? "not found" : err.message}
 `);

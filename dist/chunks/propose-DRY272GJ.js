@@ -6,11 +6,11 @@ import {
   classifyRequest,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-DW6544BL.js";
+} from "./chunk-MRZOBEYD.js";
 import {
   extractPlan,
   loadPlanText
-} from "./chunk-D7FYLG2L.js";
+} from "./chunk-DAFZIPCN.js";
 import {
   MarkerIndex,
   RepositoryPermissions,
@@ -25,16 +25,16 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-MR5YFIGV.js";
-import "./chunk-T3HES2T6.js";
-import "./chunk-XK734HVW.js";
+} from "./chunk-4JVNBMNB.js";
+import "./chunk-BBKY3SNK.js";
+import "./chunk-XWXCYQNN.js";
 import {
   ExecAgentRunner
-} from "./chunk-GUEA7276.js";
+} from "./chunk-KPQGKD44.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
-} from "./chunk-4VAS67Y4.js";
+} from "./chunk-EKFFWBLM.js";
 import {
   effectiveQueue
 } from "./chunk-SG5WBORI.js";
@@ -48,9 +48,9 @@ import "./chunk-C5V4ED6R.js";
 import "./chunk-IFPNVZJT.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
-import "./chunk-OVQDREKM.js";
-import "./chunk-L7M5RXUV.js";
-import "./chunk-5NW4HQ27.js";
+import "./chunk-QPXVSFBC.js";
+import "./chunk-5G3C3E23.js";
+import "./chunk-MELPNHRC.js";
 import {
   replyComment,
   replyMarker

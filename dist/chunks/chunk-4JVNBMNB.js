@@ -7,7 +7,7 @@ import {
   promptPreamble,
   remediationTargets,
   tick
-} from "./chunk-T3HES2T6.js";
+} from "./chunk-BBKY3SNK.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -20,7 +20,7 @@ import {
   ScrubbingStore,
   baseConflictNotice,
   gateNotice
-} from "./chunk-GUEA7276.js";
+} from "./chunk-KPQGKD44.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";

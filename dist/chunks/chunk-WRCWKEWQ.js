@@ -4,7 +4,7 @@ import {
   markPlanIdle,
   markPlanWaiting,
   trackingTip
-} from "./chunk-5PQMBFNO.js";
+} from "./chunk-VUACOX7B.js";
 import {
   isIdleStatus,
   isWaitingRef

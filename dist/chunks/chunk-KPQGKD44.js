@@ -12,14 +12,14 @@ import {
 } from "./chunk-LUFHFP3X.js";
 import {
   parseState
-} from "./chunk-OVQDREKM.js";
+} from "./chunk-QPXVSFBC.js";
 import {
   checkRelativePath,
   isPathLike
-} from "./chunk-L7M5RXUV.js";
+} from "./chunk-5G3C3E23.js";
 import {
   compilePattern
-} from "./chunk-5NW4HQ27.js";
+} from "./chunk-MELPNHRC.js";
 import {
   fence,
   fittedNotice,

@@ -5,19 +5,19 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-57HKNDMJ.js";
+} from "./chunk-ZHMC3PXI.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-2ZPHZK4Y.js";
+} from "./chunk-WRCWKEWQ.js";
 import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-MR5YFIGV.js";
-import "./chunk-T3HES2T6.js";
-import "./chunk-XK734HVW.js";
-import "./chunk-GUEA7276.js";
+} from "./chunk-4JVNBMNB.js";
+import "./chunk-BBKY3SNK.js";
+import "./chunk-XWXCYQNN.js";
+import "./chunk-KPQGKD44.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import {
@@ -29,7 +29,7 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-5PQMBFNO.js";
+} from "./chunk-VUACOX7B.js";
 import "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
 import {
@@ -39,9 +39,9 @@ import {
 } from "./chunk-IFPNVZJT.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
-import "./chunk-OVQDREKM.js";
-import "./chunk-L7M5RXUV.js";
-import "./chunk-5NW4HQ27.js";
+import "./chunk-QPXVSFBC.js";
+import "./chunk-5G3C3E23.js";
+import "./chunk-MELPNHRC.js";
 import {
   isStatus
 } from "./chunk-VLKY2Q52.js";

@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   parsePlanText
-} from "./chunk-D7FYLG2L.js";
+} from "./chunk-DAFZIPCN.js";
 import {
   agentCommandHelp,
   isRecord,
   parseAgentCommand,
   parsePlan
-} from "./chunk-L7M5RXUV.js";
+} from "./chunk-5G3C3E23.js";
 import {
   ConfigError,
   PlanError,

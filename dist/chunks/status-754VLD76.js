@@ -1,15 +1,15 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-75YZFCJT.js";
-import "./chunk-GUEA7276.js";
+} from "./chunk-NRMNKC6X.js";
+import "./chunk-KPQGKD44.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-IFPNVZJT.js";
 import "./chunk-LUFHFP3X.js";
-import "./chunk-OVQDREKM.js";
-import "./chunk-L7M5RXUV.js";
-import "./chunk-5NW4HQ27.js";
+import "./chunk-QPXVSFBC.js";
+import "./chunk-5G3C3E23.js";
+import "./chunk-MELPNHRC.js";
 import {
   statusTable
 } from "./chunk-MC7LXKX5.js";

@@ -2,6 +2,9 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   STOP_MESSAGE
 } from "./chunk-VVMYYVID.js";
+import {
+  countOf
+} from "./chunk-3RW55J7L.js";
 
 // node_modules/re2js/build/index.js
 var RE2Flags = class RE2Flags2 {
@@ -6742,7 +6745,7 @@ function decideCall(call, policy, callsBefore, stopRequested) {
   if (policy.maxCalls !== null && callsBefore >= policy.maxCalls) {
     return {
       decision: "deny",
-      reason: `Tool call budget spent: this step allows at most ${policy.maxCalls} tool call${policy.maxCalls === 1 ? "" : "s"} per attempt and ${callsBefore} were made. Make no more calls: finish the step with what you have, or exit with a non-zero status if it cannot be finished.`
+      reason: `Tool call budget spent: this step allows at most ${countOf(policy.maxCalls, "tool call")} per attempt and ${callsBefore} ${callsBefore === 1 ? "was" : "were"} made. Make no more calls: finish the step with what you have, or exit with a non-zero status if it cannot be finished.`
     };
   }
   const shown = showCall(call);

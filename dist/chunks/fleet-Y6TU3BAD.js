@@ -2,33 +2,33 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-JO7FBJDM.js";
-import "./chunk-S744AFXS.js";
+} from "./chunk-6QKIR5PM.js";
+import "./chunk-IGVSD35Q.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-75YZFCJT.js";
+} from "./chunk-NRMNKC6X.js";
 import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-57HKNDMJ.js";
+} from "./chunk-ZHMC3PXI.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-2ZPHZK4Y.js";
+} from "./chunk-WRCWKEWQ.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-D7FYLG2L.js";
+import "./chunk-DAFZIPCN.js";
 import {
   tick
-} from "./chunk-T3HES2T6.js";
-import "./chunk-XK734HVW.js";
-import "./chunk-GUEA7276.js";
+} from "./chunk-BBKY3SNK.js";
+import "./chunk-XWXCYQNN.js";
+import "./chunk-KPQGKD44.js";
 import "./chunk-33XZJFSU.js";
-import "./chunk-4VAS67Y4.js";
+import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
 import {
@@ -37,7 +37,7 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-5PQMBFNO.js";
+} from "./chunk-VUACOX7B.js";
 import "./chunk-C5V4ED6R.js";
 import {
   isActiveRef,
@@ -49,9 +49,9 @@ import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import {
   parseState
-} from "./chunk-OVQDREKM.js";
-import "./chunk-L7M5RXUV.js";
-import "./chunk-5NW4HQ27.js";
+} from "./chunk-QPXVSFBC.js";
+import "./chunk-5G3C3E23.js";
+import "./chunk-MELPNHRC.js";
 import "./chunk-MC7LXKX5.js";
 import {
   terminalJson

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   commandLine
-} from "./chunk-5NW4HQ27.js";
+} from "./chunk-MELPNHRC.js";
 
 // src/core/guard/hook-protocols.ts
 var HOOK_AGENTS = ["claude", "codex", "gemini"];

@@ -3,20 +3,20 @@ import {
   initCommand,
   initState,
   validateCommand
-} from "./chunk-S744AFXS.js";
-import "./chunk-75YZFCJT.js";
+} from "./chunk-IGVSD35Q.js";
+import "./chunk-NRMNKC6X.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-D7FYLG2L.js";
-import "./chunk-GUEA7276.js";
+import "./chunk-DAFZIPCN.js";
+import "./chunk-KPQGKD44.js";
 import "./chunk-33XZJFSU.js";
-import "./chunk-4VAS67Y4.js";
+import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-IFPNVZJT.js";
 import "./chunk-LUFHFP3X.js";
-import "./chunk-OVQDREKM.js";
-import "./chunk-L7M5RXUV.js";
-import "./chunk-5NW4HQ27.js";
+import "./chunk-QPXVSFBC.js";
+import "./chunk-5G3C3E23.js";
+import "./chunk-MELPNHRC.js";
 import "./chunk-MC7LXKX5.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-O7XONI5X.js";

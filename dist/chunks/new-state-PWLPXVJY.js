@@ -1,17 +1,14 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  checkState,
-  parseState,
-  validateState
-} from "./chunk-OVQDREKM.js";
-import "./chunk-L7M5RXUV.js";
-import "./chunk-5NW4HQ27.js";
+  newState
+} from "./chunk-EKFFWBLM.js";
+import "./chunk-SG5WBORI.js";
+import "./chunk-5G3C3E23.js";
+import "./chunk-MELPNHRC.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-PANJYNO7.js";
 export {
-  checkState,
-  parseState,
-  validateState
+  newState
 };

@@ -17,7 +17,7 @@ import {
   listSome,
   timestampProblem,
   validatePlan
-} from "./chunk-L7M5RXUV.js";
+} from "./chunk-5G3C3E23.js";
 import {
   StateError,
   showValue

@@ -1,16 +1,16 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-75YZFCJT.js";
+} from "./chunk-NRMNKC6X.js";
 import {
   replan
 } from "./chunk-5LFPREZI.js";
 import {
   loadPlanText
-} from "./chunk-D7FYLG2L.js";
+} from "./chunk-DAFZIPCN.js";
 import {
   newState
-} from "./chunk-4VAS67Y4.js";
+} from "./chunk-EKFFWBLM.js";
 import {
   effectiveQueue
 } from "./chunk-SG5WBORI.js";

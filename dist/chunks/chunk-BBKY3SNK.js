@@ -3,14 +3,14 @@ import {
   claudeSettingsText,
   policyFileText,
   summarizeCommandLog
-} from "./chunk-XK734HVW.js";
+} from "./chunk-XWXCYQNN.js";
 import {
   DEFAULT_PAYLOAD_MAX_BYTES,
   evaluateRules,
   inheritedPayloads,
   interpretPayload,
   validationFailure
-} from "./chunk-GUEA7276.js";
+} from "./chunk-KPQGKD44.js";
 import {
   diffFromDigests,
   planHash,
@@ -31,11 +31,11 @@ import {
   expandAgentVariables,
   noAgentCommandText,
   parseAgentCommand
-} from "./chunk-L7M5RXUV.js";
+} from "./chunk-5G3C3E23.js";
 import {
   commandLine,
   effectivePolicy
-} from "./chunk-5NW4HQ27.js";
+} from "./chunk-MELPNHRC.js";
 import {
   resumeLines,
   timedOutText
@@ -1097,7 +1097,7 @@ var Tick = class {
       const toolCalls = await this.toolCalls(paths);
       if (toolCalls) {
         verdict.toolCalls = toolCalls;
-        this.deps.log.info(`${d.stepId} attempt ${d.n}: ${toolCalls.calls} tool call${toolCalls.calls === 1 ? "" : "s"}, ${toolCalls.denied} denied (${path.relative(path.dirname(this.cfg.logDir), paths.commandLog)}).`);
+        this.deps.log.info(`${d.stepId} attempt ${d.n}: ${countOf(toolCalls.calls, "tool call")}, ${toolCalls.denied} denied (${path.relative(path.dirname(this.cfg.logDir), paths.commandLog)}).`);
       }
       if (verdict.outcome === "succeeded") this.deps.log.info(`${position} ${d.stepId} done (attempt ${d.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);
       else this.deps.log.error(`${position} ${d.stepId} attempt ${d.n} ${verdict.outcome}: ${verdict.error}`);

@@ -23,7 +23,7 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-GUEA7276.js";
+} from "./chunk-KPQGKD44.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -40,10 +40,10 @@ import {
 } from "./chunk-LUFHFP3X.js";
 import {
   parseState
-} from "./chunk-OVQDREKM.js";
+} from "./chunk-QPXVSFBC.js";
 import {
   isRecord
-} from "./chunk-L7M5RXUV.js";
+} from "./chunk-5G3C3E23.js";
 import {
   blockerReport,
   finalSummary
@@ -502,7 +502,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-5da835db87bc0eea" : "source";
+var BUILD_ID = true ? "build-7d6120814396671d" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

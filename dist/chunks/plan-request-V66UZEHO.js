@@ -2,28 +2,28 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-75YZFCJT.js";
+} from "./chunk-NRMNKC6X.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-DW6544BL.js";
-import "./chunk-D7FYLG2L.js";
+} from "./chunk-MRZOBEYD.js";
+import "./chunk-DAFZIPCN.js";
 import {
   ExecAgentRunner,
   writeFileAtomic
-} from "./chunk-GUEA7276.js";
+} from "./chunk-KPQGKD44.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
-} from "./chunk-4VAS67Y4.js";
+} from "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-IFPNVZJT.js";
 import "./chunk-LUFHFP3X.js";
-import "./chunk-OVQDREKM.js";
-import "./chunk-L7M5RXUV.js";
-import "./chunk-5NW4HQ27.js";
+import "./chunk-QPXVSFBC.js";
+import "./chunk-5G3C3E23.js";
+import "./chunk-MELPNHRC.js";
 import {
   statusTable
 } from "./chunk-MC7LXKX5.js";

@@ -8,10 +8,10 @@ import {
   pullRequestBranch,
   runLinks,
   tickPlan
-} from "./chunk-MR5YFIGV.js";
-import "./chunk-T3HES2T6.js";
-import "./chunk-XK734HVW.js";
-import "./chunk-GUEA7276.js";
+} from "./chunk-4JVNBMNB.js";
+import "./chunk-BBKY3SNK.js";
+import "./chunk-XWXCYQNN.js";
+import "./chunk-KPQGKD44.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-E6YBHUIO.js";
@@ -19,9 +19,9 @@ import "./chunk-C5V4ED6R.js";
 import "./chunk-IFPNVZJT.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
-import "./chunk-OVQDREKM.js";
-import "./chunk-L7M5RXUV.js";
-import "./chunk-5NW4HQ27.js";
+import "./chunk-QPXVSFBC.js";
+import "./chunk-5G3C3E23.js";
+import "./chunk-MELPNHRC.js";
 import "./chunk-VLKY2Q52.js";
 import "./chunk-MC7LXKX5.js";
 import "./chunk-SY3ESOGT.js";

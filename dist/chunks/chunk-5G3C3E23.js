@@ -3,7 +3,7 @@ import {
   TOOLS_VIAS,
   compilePattern,
   toolPatternProblem
-} from "./chunk-5NW4HQ27.js";
+} from "./chunk-MELPNHRC.js";
 import {
   countOf
 } from "./chunk-3RW55J7L.js";

@@ -2,12 +2,12 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-75YZFCJT.js";
+} from "./chunk-NRMNKC6X.js";
 import {
   tick
-} from "./chunk-T3HES2T6.js";
-import "./chunk-XK734HVW.js";
-import "./chunk-GUEA7276.js";
+} from "./chunk-BBKY3SNK.js";
+import "./chunk-XWXCYQNN.js";
+import "./chunk-KPQGKD44.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
@@ -15,9 +15,9 @@ import "./chunk-C5V4ED6R.js";
 import "./chunk-IFPNVZJT.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
-import "./chunk-OVQDREKM.js";
-import "./chunk-L7M5RXUV.js";
-import "./chunk-5NW4HQ27.js";
+import "./chunk-QPXVSFBC.js";
+import "./chunk-5G3C3E23.js";
+import "./chunk-MELPNHRC.js";
 import {
   statusTable
 } from "./chunk-MC7LXKX5.js";

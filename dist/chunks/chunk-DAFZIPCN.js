@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   findJsonSyntaxError
-} from "./chunk-GUEA7276.js";
+} from "./chunk-KPQGKD44.js";
 import {
   add,
   checkQueue,
   isRecord,
   validatePlan
-} from "./chunk-L7M5RXUV.js";
+} from "./chunk-5G3C3E23.js";
 import {
   PlanError,
   showValue
