@@ -39,6 +39,10 @@ export default defineConfig({
         name: 'fault-campaign',
         description: 'kill -9, race and API-fault campaigns: one representative case in `npm test`, full strength in `npm run test:faults`',
       },
+      {
+        name: 'runtime-matrix',
+        description: 'Action scenarios run under Node 24 (what the runner uses) in `npm test`, and under the local Node in `npm run test:faults`',
+      },
     ],
     server: {
       deps: {

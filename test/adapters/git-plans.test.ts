@@ -11,6 +11,7 @@ import { git } from '../../src/adapters/git/git.js';
 import type { State } from '../../src/core/state/types.js';
 import { state } from '../fakes/states.js';
 import { isolateGitConfig } from '../e2e/git-remote.js';
+import { withoutServerGc } from '../helpers/bare-remote.js';
 
 let root: string;
 let counter = 0;
@@ -41,6 +42,7 @@ async function setup(): Promise<{ remote: string; ws: string }> {
   const ws = path.join(dir, 'ws');
   await mkdir(ws, { recursive: true });
   await g(dir, 'init', '-q', '--bare', '-b', 'main', remote);
+  await withoutServerGc(remote);
   await g(ws, 'init', '-q', '-b', 'main');
   await g(ws, 'config', 'user.name', 'A Person');
   await g(ws, 'config', 'user.email', 'person@example.com');

@@ -8,6 +8,7 @@ import { GitStore, type GitStoreOptions } from '../../src/adapters/git/git-store
 import { git } from '../../src/adapters/git/git.js';
 import { ConfigError, ConflictError, StateError } from '../../src/core/errors.js';
 import type { State } from '../../src/core/state/types.js';
+import { withoutServerGc } from '../helpers/bare-remote.js';
 
 let root: string;
 const saved: Record<string, string | undefined> = {};
@@ -43,6 +44,7 @@ async function makeRemote(): Promise<string> {
   const seed = path.join(dir, 'seed');
   await mkdir(dir, { recursive: true });
   await g(dir, 'init', '-q', '--bare', '-b', 'main', remote);
+  await withoutServerGc(remote);
   await g(dir, 'init', '-q', '-b', 'main', seed);
   await setIdentity(seed);
   await writeFile(path.join(seed, 'README.md'), '# project\n');

@@ -24,6 +24,7 @@ import { startFakeGitHub, type AuthorAssociation, type FakeGitHub, type GhCommen
 import { issueCommentCreated, issuesOpened, schedule, workflowDispatch } from '../fakes/webhook-payloads.js';
 import { assertWebhookPayload } from '../fakes/webhook-schemas.js';
 import { cliEnv, makeTempDir, REPO_ROOT, writeAgent } from './helpers.js';
+import { withoutServerGc } from '../helpers/bare-remote.js';
 
 export const ACTION_BUNDLE = path.join(REPO_ROOT, 'dist', 'index.js');
 
@@ -411,6 +412,7 @@ async function startingRepos(): Promise<{ dir: string; mainSha: string }> {
     const origin = path.join(dir, 'origin.git');
     const seed = path.join(dir, 'seed');
     await gitIn(dir, gitEnv, ['init', '-q', '--bare', '-b', 'main', origin]);
+    await withoutServerGc(origin);
     await gitIn(dir, gitEnv, ['init', '-q', '-b', 'main', seed]);
     await gitIn(seed, gitEnv, ['config', 'user.name', 'Test Author']);
     await gitIn(seed, gitEnv, ['config', 'user.email', 'author@example.com']);

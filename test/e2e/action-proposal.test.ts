@@ -5,7 +5,7 @@
 // access that chooses commands is refused and cannot be approved.
 import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { node24Binary } from './node24.js';
+import { ACTION_RUNTIMES, RUNTIME_MATRIX } from './node24.js';
 import { MAX_COMMENT_CHARS } from '../../src/core/render/proposal-markdown.js';
 import type { Plan } from '../../src/core/state/types.js';
 import { issuesEdited, issuesOpened } from '../fakes/webhook-payloads.js';
@@ -13,11 +13,6 @@ import { ActionHarness, issueBodyWithPlan, runReport, type ActionRun } from './a
 import { readAgentCalls, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
-
-const NODES: Array<[string, () => Promise<string>]> = [
-  ['local node', async () => process.execPath],
-  ['node 24', node24Binary],
-];
 
 const md = new MarkdownIt({ html: true });
 
@@ -58,7 +53,7 @@ const RISKY: Plan = {
   stepQueue: ['build'],
 };
 
-describe.each(NODES)('a plan hidden in an HTML comment (%s)', (_name, nodeOf) => {
+describe.each(ACTION_RUNTIMES)('a plan hidden in an HTML comment (%s)', RUNTIME_MATRIX, (_name, nodeOf) => {
   let h: ActionHarness;
   beforeAll(async () => {
     h = await ActionHarness.create();

@@ -6,18 +6,13 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { node24Binary } from './node24.js';
+import { ACTION_RUNTIMES, RUNTIME_MATRIX } from './node24.js';
 import type { AuthorAssociation } from '../fakes/github-server.js';
 import { issueCommentCreated, issuesEdited, issuesOpened } from '../fakes/webhook-payloads.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
 import { readAgentCalls, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
-
-const NODES: Array<[string, () => Promise<string>]> = [
-  ['local node', async () => process.execPath],
-  ['node 24', node24Binary],
-];
 
 /** Multi-step by the request rules (sequential language): drafting it needs the agent. */
 const REQUEST = 'First research cron-driven job runners, then compare three of them, and finally write report.md with a recommendation.';
@@ -40,7 +35,7 @@ function draft(h: ActionHarness, issueNumber: number, login: string, association
   return { comment, payload };
 }
 
-describe.each(NODES)('a request from someone without write access (%s)', (_name, nodeOf) => {
+describe.each(ACTION_RUNTIMES)('a request from someone without write access (%s)', RUNTIME_MATRIX, (_name, nodeOf) => {
   let h: ActionHarness;
   beforeAll(async () => {
     h = await ActionHarness.create();

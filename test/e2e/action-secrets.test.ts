@@ -1,5 +1,5 @@
 // No secret leaves the run and no untrusted line becomes a workflow command, end to end through
-// the bundled Action under the local Node and Node 24. The agent (steered, say, by a prompt
+// the bundled Action (under Node 24, and the local Node in the full run). The agent (steered, say, by a prompt
 // injection) prints an API key from its environment, the token and their base64 forms to stdout
 // and stderr, and workflow commands; its check command does the same and fails, so the error,
 // the blocker, the /status reply and the [Resume] lines all quote it, and the plan's titles carry
@@ -10,18 +10,13 @@ import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { node24Binary } from './node24.js';
+import { ACTION_RUNTIMES, RUNTIME_MATRIX } from './node24.js';
 import { startFakeArtifactService, unzip, type FakeArtifactService } from '../fakes/artifact-server.js';
 import { runnerCommands } from '../helpers/workflow-commands.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
 import { removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
-
-const NODES: Array<[string, () => Promise<string>]> = [
-  ['local node', async () => process.execPath],
-  ['node 24', node24Binary],
-];
 
 const KEY = 'sk-proj-Zx81fakeKEYfor7estsOnlyQ2wLp0';
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -68,7 +63,7 @@ const ISSUE = 61;
 const PLAN_ID = `issue-${ISSUE}`;
 const md = new MarkdownIt({ html: true, linkify: true });
 
-describe.each(NODES)('secrets and workflow commands from the agent (%s)', (_name, nodeOf) => {
+describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s)', RUNTIME_MATRIX, (_name, nodeOf) => {
   let h: ActionHarness;
   let artifacts: FakeArtifactService;
   let agent: string;

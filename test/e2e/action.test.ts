@@ -1,21 +1,17 @@
 // The bundled Action end to end, run the way the Actions runner runs it (see action-harness.ts):
 // real webhook payloads, a fake GitHub REST server on 127.0.0.1, a local bare git remote and a
-// small agent script. The issue flows run under the local Node and under the Node 24 the Action
-// declares (`runs.using: node24`); a missing Node 24 fails those tests, it never skips them.
+// small agent script. The issue flows run under the Node 24 the Action declares (`runs.using:
+// node24`) and, in the full run, under the local Node (node24.ts); a missing Node 24 fails those
+// tests, it never skips them.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuesLabeled } from '../fakes/webhook-payloads.js';
 import { ActionHarness, issueBodyWithPlan, runReport, type ActionRun } from './action-harness.js';
 import { processAlive, readAgentCalls, removeTempDirs, waitFor } from './helpers.js';
-import { NODE24_WAIT_MS, node24Binary } from './node24.js';
+import { NODE24_WAIT_MS, ACTION_RUNTIMES, RUNTIME_MATRIX } from './node24.js';
 
 afterAll(removeTempDirs);
-
-const NODES: Array<[string, () => Promise<string>]> = [
-  ['local node', async () => process.execPath],
-  ['node 24', node24Binary],
-];
 
 const PLAN = {
   title: 'Research widgets',
@@ -34,7 +30,7 @@ function escapeRe(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-describe.each(NODES)('proposal → /approve → every step → final summary (%s)', (_name, nodeOf) => {
+describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final summary (%s)', RUNTIME_MATRIX, (_name, nodeOf) => {
   let h: ActionHarness;
   let nodeReady: Promise<string>;
   beforeAll(async () => {
@@ -183,7 +179,7 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
   });
 });
 
-describe.each(NODES)('/cancel while an agent runs (%s)', (_name, nodeOf) => {
+describe.each(ACTION_RUNTIMES)('/cancel while an agent runs (%s)', RUNTIME_MATRIX, (_name, nodeOf) => {
   let h: ActionHarness;
   let nodeReady: Promise<string>;
   beforeAll(async () => {

@@ -9,6 +9,7 @@ import { MAX_STATE_BYTES } from '../../src/core/fleet/plan-facts.js';
 import type { State } from '../../src/core/state/types.js';
 import { daysAgo, seedPlans, seedState } from './fleet-seed.js';
 import { makeTempDir, output, readState, removeTempDirs, runCli, writeJson, type CliResult } from './helpers.js';
+import { withoutServerGc } from '../helpers/bare-remote.js';
 
 afterAll(removeTempDirs);
 
@@ -132,6 +133,7 @@ async function remoteWithMain(): Promise<{ remote: string; ws: string; mainSha: 
   const remote = path.join(dir, 'remote.git');
   const ws = path.join(dir, 'ws');
   await g(dir, 'init', '-q', '--bare', '-b', 'main', remote);
+  await withoutServerGc(remote);
   await mkdir(ws);
   await g(ws, 'init', '-q', '-b', 'main');
   await writeFile(path.join(ws, 'README.md'), 'x\n');

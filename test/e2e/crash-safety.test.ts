@@ -18,12 +18,16 @@ import { FAULT_CAMPAIGN, strength } from '../helpers/fault-campaigns.js';
 afterAll(removeTempDirs);
 
 const STEP_COUNT = 6;
-const KILLS_WANTED = strength(8, 60);
+const KILLS_WANTED = strength(5, 60);
 /** Kills per plan before later heartbeats are allowed to finish it. */
-const KILLS_PER_PLAN = strength<readonly [number, number]>([8, 8], [8, 16]);
+const KILLS_PER_PLAN = strength<readonly [number, number]>([5, 5], [8, 16]);
 /** When a kill lands after `run` started: its start-up alone takes ~150-300 ms. */
 const KILL_AFTER_MS = [20, 550] as const;
-const SUITE_BUDGET_MS = 50_000;
+/**
+ * A guard against a hang, not a speed target: under `npm run test:faults` this file shares two
+ * cores with the other campaigns, and 60 kills have taken from 45 s to just over 50 s.
+ */
+const SUITE_BUDGET_MS = strength(50_000, 150_000);
 /** Longest wait for later heartbeats to finish a crashed plan (see the lock note below). */
 const HEARTBEAT_PHASE_MS = 20_000;
 
@@ -197,5 +201,5 @@ describe('kill -9 of `run` at random moments', FAULT_CAMPAIGN, () => {
     }
     console.log(`crash-safety: ${kills} kills (SIGKILL) across ${runs} runs of ${plans} plans; ${extra} extra agent executions; seed ${seed}`);
     expect(kills).toBeGreaterThanOrEqual(KILLS_WANTED);
-  }, 90_000);
+  }, SUITE_BUDGET_MS + HEARTBEAT_PHASE_MS + 40_000);
 });

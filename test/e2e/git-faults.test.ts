@@ -45,12 +45,12 @@ const MAX_ATTEMPTS = '100';
 // ---------------------------------------------------------------------------------------------
 // 1. kill -9 of `run` at random moments, a fresh clone for every restart
 
-const KILLS_WANTED = strength(8, 200);
-const CRASH_STEPS = strength(5, 10);
+const KILLS_WANTED = strength(5, 200);
+const CRASH_STEPS = strength(4, 10);
 /** Plans crashed side by side, each on its own remote (the machine has 2 cores). */
 const LANES = strength(1, 2);
 /** Kills per plan at most; then a run is let finish (a plan also ends on its own when runs get through). */
-const KILLS_PER_PLAN = strength<readonly [number, number]>([8, 8], [40, 60]);
+const KILLS_PER_PLAN = strength<readonly [number, number]>([5, 5], [40, 60]);
 /**
  * Kill moments are drawn from [start, start + KILL_SPAN_MS]. `run` takes ~250 ms to reach its
  * first write on an idle machine (much longer on a busy one), then ~280 ms per step; `start`
@@ -198,7 +198,7 @@ describe('git store: kill -9 of `run`, a fresh clone for every restart', FAULT_C
  * on a busy one, ticks start so slowly that all of them may fetch before the first checkpoint).
  */
 const RACE_ROUNDS = { min: strength(1, 5), max: 5 };
-const RACE_STEPS = 6;
+const RACE_STEPS = strength(4, 6);
 const TICKS_PER_WAVE = 8;
 /** Half the ticks start together (a race for the same checkpoint); the rest arrive while steps run. */
 const LATE_START_MS = [50, 1500] as const;

@@ -10,6 +10,7 @@ import { git } from '../../src/adapters/git/git.js';
 import type { State } from '../../src/core/state/types.js';
 import { parseState } from '../../src/core/state/validate-state.js';
 import { makeTempDir, processAlive, writeJson } from './helpers.js';
+import { withoutServerGc } from '../helpers/bare-remote.js';
 
 export async function g(cwd: string, ...args: string[]): Promise<string> {
   return (await git(args, { cwd })).stdout.trim();
@@ -43,6 +44,7 @@ export async function makeRemote(dir: string): Promise<string> {
   const seed = path.join(dir, 'seed');
   await mkdir(dir, { recursive: true });
   await g(dir, 'init', '-q', '--bare', '-b', 'main', remote);
+  await withoutServerGc(remote);
   await g(dir, 'init', '-q', '-b', 'main', seed);
   await writeFile(path.join(seed, 'README.md'), '# project\n');
   await g(seed, 'add', '-A');
