@@ -198,7 +198,7 @@ describe('git store: kill -9 of `run`, a fresh clone for every restart', FAULT_C
  * on a busy one, ticks start so slowly that all of them may fetch before the first checkpoint).
  */
 const RACE_ROUNDS = { min: strength(1, 5), max: 5 };
-const RACE_STEPS = strength(4, 6);
+const RACE_STEPS = 6;
 const TICKS_PER_WAVE = 8;
 /** Half the ticks start together (a race for the same checkpoint); the rest arrive while steps run. */
 const LATE_START_MS = [50, 1500] as const;
