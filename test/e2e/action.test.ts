@@ -22,6 +22,9 @@ const PLAN = {
   },
 };
 
+/** For scenarios about one step's fate, where a third step would only add an agent run and two commits. */
+const TWO_STEPS = { title: PLAN.title, steps: { 'step-1': PLAN.steps['step-1'], 'step-2': PLAN.steps['step-2'] } };
+
 function expectOk(run: ActionRun): void {
   expect(run.code, runReport(run)).toBe(0);
 }
@@ -141,7 +144,7 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     const branch = `sequencer/${planId}`;
     // step-2's first three calls fail; the fourth (after /retry) succeeds.
     const env = { AGENT_FAIL_CALLS: '3', AGENT_FAIL_STEPS: 'step-2' };
-    expectOk(await h.openIssue(issue, PLAN, { env }));
+    expectOk(await h.openIssue(issue, TWO_STEPS, { env }));
     h.fake.setPermission('bob', 'maintain');
 
     const blocked = await h.say(issue, 'bob', '/approve').deliver({ env });
@@ -170,12 +173,12 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
 
     const retried = await h.say(issue, 'bob', '/retry').deliver({ env });
     expectOk(retried);
-    expect(retried.outputs).toMatchObject({ status: 'DONE', 'steps-done': '3', 'blocked-step': '' });
+    expect(retried.outputs).toMatchObject({ status: 'DONE', 'steps-done': '2', 'blocked-step': '' });
     expect((await h.remoteState(planId))!.stepRuns['step-2']?.attempts?.map((a) => a.outcome)).toEqual(['failed', 'failed', 'failed', 'succeeded']);
     expect(h.botComments(issue, 'blocked')).toHaveLength(1);
     expect(h.botComments(issue, 'summary')).toHaveLength(1);
     expect(h.botComments(issue, 'status')).toHaveLength(1);
-    expect(h.botComments(issue, 'status')[0]!.body).toContain('DONE (3/3)');
+    expect(h.botComments(issue, 'status')[0]!.body).toContain('DONE (2/2)');
   });
 });
 
@@ -258,7 +261,7 @@ describe('a run killed in the middle of a step (local node)', () => {
   it('is recovered by the next heartbeat at once, because GitHub reports that run completed', async () => {
     const issue = 40;
     const planId = `issue-${issue}`;
-    expectOk(await h.openIssue(issue, PLAN));
+    expectOk(await h.openIssue(issue, TWO_STEPS));
     h.fake.setPermission('erin', 'write');
     const approve = h.say(issue, 'erin', '/approve');
     // Only this run's agent is slow: the runner is cancelled (or the machine lost) while it works.
@@ -277,7 +280,7 @@ describe('a run killed in the middle of a step (local node)', () => {
 
     const heartbeat = await h.tick();
     expectOk(heartbeat);
-    expect(heartbeat.outputs).toMatchObject({ status: 'DONE', 'steps-done': '3' });
+    expect(heartbeat.outputs).toMatchObject({ status: 'DONE', 'steps-done': '2' });
     const state = (await h.remoteState(planId))!;
     expect(state.stepRuns['step-1']?.attempts?.map((a) => [a.outcome, a.owner])).toEqual([
       ['interrupted', { kind: 'actions', runId: String(killed.runId), runAttempt: 1, repository: `${h.owner}/${h.repo}` }],
