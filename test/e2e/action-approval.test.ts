@@ -68,25 +68,21 @@ describe('approving a posted proposal (local node)', () => {
     expect(repliesTo(early.comment.id).map((c) => c.body).join('\n')).toMatch(/This approval was written before the proposal of plan sha256:[0-9a-f]{64} was posted/);
   });
 
-  it('/approve with a hash prefix that is not the proposed plan is refused, naming both', async () => {
-    const other = hash.startsWith('sha256:0') ? '1234abcd' : '0234abcd';
-    const wrong = comment('writer', `/approve ${other}`, 'COLLABORATOR');
-    expectOk(await wrong.deliver());
-    await expectUntouched();
-    expect(repliesTo(wrong.comment.id)[0]?.body).toContain(`This approval names plan sha256:${other}, but the proposed plan is ${hash}`);
-  });
-
-  it('an indented "    /approve" is code, not a command: the event starts nothing and no tick applies it', async () => {
+  // The refused /approve is the later command whose tick reads the indented one: its reply shows
+  // that tick read the issue's new comments, and the plan stays untouched.
+  it('an indented "    /approve" is code, not a command: the event starts nothing and no tick applies it; /approve with a hash prefix that is not the proposed plan is refused, naming both', async () => {
     const indented = comment('writer', '    /approve', 'COLLABORATOR');
     const run = await indented.deliver();
     expectOk(run);
     expect(run.outputs.status).toBe('IGNORED');
-    // A later command's tick reads every new comment: the indented one still counts for nothing.
-    const status = comment('writer', '/status', 'COLLABORATOR');
-    expectOk(await status.deliver());
+
+    const other = hash.startsWith('sha256:0') ? '1234abcd' : '0234abcd';
+    const wrong = comment('writer', `/approve ${other}`, 'COLLABORATOR');
+    expectOk(await wrong.deliver());
     await expectUntouched();
     expect(repliesTo(indented.comment.id)).toHaveLength(0);
-    expect(repliesTo(status.comment.id)).toHaveLength(1);
+    expect(repliesTo(wrong.comment.id)).toHaveLength(1);
+    expect(repliesTo(wrong.comment.id)[0]?.body).toContain(`This approval names plan sha256:${other}, but the proposed plan is ${hash}`);
   });
 
   it('a private organisation member with write access (CONTRIBUTOR) approves with the right prefix; the reply names the hash', async () => {

@@ -2,7 +2,10 @@
 // issue in every run, whatever started the run (a comment, a cron heartbeat, a dispatch, or the
 // continuation run a long plan dispatches for itself).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newState } from '../../src/core/plan/new-state.js';
+import type { Plan, State } from '../../src/core/state/types.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
+import { seedPlans } from './fleet-seed.js';
 import { readAgentCalls, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -26,16 +29,26 @@ describe('steering (local node)', () => {
   });
   afterAll(async () => h?.close());
 
-  it('a dispatched continuation run applies a /cancel posted on the issue', async () => {
-    const issue = 31;
+  /**
+   * An issue whose plan alice approved before any attempt ran, written straight to the remote:
+   * for tests about what a later run does, not about proposing or approving a plan (those runs
+   * are covered in action-approval.test.ts and the no-progress test here), so they cost no runs.
+   */
+  async function approvedIssuePlan(issue: number, plan: Plan): Promise<string> {
     const planId = `issue-${issue}`;
     h.fake.setPermission('alice', 'write');
-    expectOk(await h.openIssue(issue, PLAN));
-    // A one-minute budget fits no 60-minute attempt: the approving run starts nothing and
-    // dispatches a continuation run for the plan.
-    const approved = await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'time-budget-minutes': '1', 'attempt-timeout-minutes': '1' } });
-    expectOk(approved);
-    expect(h.fake.dispatches.map((d) => d.inputs)).toEqual([{ command: 'tick', 'plan-id': planId }]);
+    h.fake.addIssue({ number: issue, title: `Plan for issue ${issue}`, labels: ['sequencer'] });
+    const state: State = { ...newState(plan, { planId, now: new Date(), approved: { by: 'alice' } }), revision: 2, issue: { number: issue, statusCommentId: null } };
+    await seedPlans(h.origin, h.mainSha, [{ planId, state, marker: false }], h.gitEnv);
+    return planId;
+  }
+
+  it('a dispatched continuation run applies a /cancel posted on the issue', async () => {
+    const issue = 31;
+    // Approved with nothing run, as an approving run whose budget fits no attempt leaves the plan
+    // when it dispatches its continuation (that it dispatches one is checked in the no-progress
+    // test below).
+    const planId = await approvedIssuePlan(issue, PLAN);
 
     // The /cancel's own run has not happened (a pending run superseded in its concurrency group):
     // the continuation run must hear it.
@@ -61,9 +74,11 @@ describe('steering (local node)', () => {
     const slow = { title: 'Slow', steps: { long: { title: 'Long', instruction: 'Work long', attemptTimeoutMinutes: 120 } } };
     expectOk(await h.openIssue(issue, slow));
     const before = h.fake.dispatches.length;
-    // The approval is progress, so the run hands over to a continuation run once.
+    // The approval is progress, so the run hands over to a continuation run once: a budget that
+    // fits no attempt of the step starts nothing and dispatches a tick for the plan.
     expectOk(await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'time-budget-minutes': '61' } }));
     expect(h.fake.dispatches.length).toBe(before + 1);
+    expect(h.fake.dispatches.at(-1)?.inputs).toEqual({ command: 'tick', 'plan-id': planId });
 
     const continued = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs: { 'time-budget-minutes': '61' } });
     expect(continued.code, runReport(continued)).toBe(1);
@@ -84,7 +99,18 @@ describe('steering (local node)', () => {
 
   it('a dispatch that cannot do what it asks ends red: a refused command, a plan that does not exist', async () => {
     await h.commitToMain({ 'plans/chores.json': JSON.stringify(PLAN) });
-    expectOk(await h.dispatch({ command: 'start', plan: 'plans/chores.json' }));
+    // The plan as a finished run of it leaves it: done, idle, its outputs on the work branch.
+    const started = newState(PLAN, { planId: 'chores', now: new Date(), approved: { by: h.actor } });
+    const done: State = {
+      ...started,
+      revision: 5,
+      status: 'DONE',
+      currentStep: 2,
+      stepRuns: { 'step-1': { status: 'DONE', tries: 1 }, 'step-2': { status: 'DONE', tries: 1 } },
+      artifacts: ['notes/one.md', 'notes/two.md'],
+      lastHeartbeatIso: new Date().toISOString(),
+    };
+    await seedPlans(h.origin, h.mainSha, [{ planId: 'chores', state: done, marker: true, files: { 'notes/one.md': 'one\n', 'notes/two.md': 'two\n' } }], h.gitEnv);
     const again = await h.dispatch({ command: 'start', plan: 'plans/chores.json' });
     expectOk(again);
     expect(again.stdout).toMatch(/Plan chores exists already \(DONE\); ticking it instead of starting it again\./);
@@ -104,9 +130,8 @@ describe('steering (local node)', () => {
     ['an agent that is not installed', 'no-such-agent-cli -p', /"no-such-agent-cli" not found on PATH/],
   ])('%s blocks the plan with a notice on the issue and fails the run', async (_name, agentCommand, reason) => {
     const issue = agentCommand ? 35 : 34;
-    h.fake.setPermission('alice', 'write');
-    expectOk(await h.openIssue(issue, PLAN));
-    const run = await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'agent-command': agentCommand } });
+    const planId = await approvedIssuePlan(issue, PLAN);
+    const run = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs: { 'agent-command': agentCommand } });
     expect(run.code, runReport(run)).toBe(1);
     expect(run.outputs).toMatchObject({ status: 'BLOCKED', 'blocked-step': 'step-1' });
     expect(run.stdout).toMatch(new RegExp(`::error::issue-${issue}: step-1 preflight failed`));
@@ -136,12 +161,11 @@ describe('steering (local node)', () => {
 
   it('says in the status comment and the log that an attempt ran over its limit, before the step blocks', async () => {
     const issue = 39;
-    h.fake.setPermission('alice', 'write');
     const slow = { title: 'Slow', steps: { slow: { title: 'Slow', instruction: 'Work long', attemptTimeoutMinutes: 0.05, maxAttempts: 3 } } };
-    expectOk(await h.openIssue(issue, slow));
+    const planId = await approvedIssuePlan(issue, slow);
     // The retry waits (backoff) past the run's time budget, so the run ends with the step neither
     // done nor blocked: only a notice given at once can show the timeout.
-    const run = await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'retry-backoff-seconds': '600', 'time-budget-minutes': '2', 'attempt-timeout-minutes': '1' }, env: { AGENT_SLEEP_MS: '30000' } });
+    const run = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs: { 'retry-backoff-seconds': '600', 'time-budget-minutes': '2', 'attempt-timeout-minutes': '1' }, env: { AGENT_SLEEP_MS: '30000' } });
     expectOk(run);
     expect(run.stdout).toContain('step slow ran over its 3 s');
     const state = await h.remoteState(`issue-${issue}`);

@@ -4,7 +4,10 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newState } from '../../src/core/plan/new-state.js';
+import type { Plan, State } from '../../src/core/state/types.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
+import { seedPlans } from './fleet-seed.js';
 import { makeTempDir, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -69,12 +72,24 @@ describe('the attempt log group (local node)', () => {
   });
   afterAll(async () => h?.close());
 
+  /**
+   * An issue whose plan a writer approved before any attempt ran, written straight to the remote:
+   * for tests about what an attempt shows, not about proposing or approving, so they cost no runs.
+   * Returns the plan id to dispatch a tick for.
+   */
+  async function approvedIssuePlan(issue: number, plan: Plan): Promise<string> {
+    const planId = `issue-${issue}`;
+    h.fake.addIssue({ number: issue, title: `Plan for issue ${issue}`, labels: ['sequencer'] });
+    const state: State = { ...newState(plan, { planId, now: new Date(), approved: { by: 'writer' } }), revision: 2, issue: { number: issue, statusCommentId: null } };
+    await seedPlans(h.origin, h.mainSha, [{ planId, state, marker: false }], h.gitEnv);
+    return planId;
+  }
+
   it("holds what runs, the agent's lines (none a workflow command), a truncation line past the cap, and the verdict", async () => {
     const issue = 91;
     const plan = { title: 'Chatty plan', steps: { 'step-1': { title: 'Talk a lot', instruction: 'Say many things', requiredOutputs: ['said.md'] } } };
-    const inputs = { 'agent-command': agent };
-    expectOk(await h.openIssue(issue, plan, { inputs }));
-    const run = await h.say(issue, 'writer', '/approve').deliver({ inputs, env: { LINES: '2500' } });
+    const planId = await approvedIssuePlan(issue, plan);
+    const run = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs: { 'agent-command': agent }, env: { LINES: '2500' } });
     expectOk(run);
     expect(run.outputs.status, runReport(run)).toBe('DONE');
 
@@ -106,30 +121,6 @@ describe('the attempt log group (local node)', () => {
     expect(run.outputs.status, runReport(run)).toBe('IDLE');
   });
 
-  it('every comment links to the run that wrote it and names no runner path', async () => {
-    const issue = 92;
-    const plan = { title: 'Failing plan', steps: { 'step-1': { title: 'Fails', instruction: 'Fail loudly', requiredOutputs: ['never.md'] } } };
-    const inputs = { 'max-attempts': '1' };
-    expectOk(await h.openIssue(issue, plan, { inputs }));
-    const run = await h.say(issue, 'writer', '/approve').deliver({ inputs, env: { AGENT_FAIL_CALLS: '9' } });
-    expectOk(run);
-    expect(run.outputs.status, runReport(run)).toBe('BLOCKED');
-    const runUrl = `https://github.com/${h.owner}/${h.repo}/actions/runs/${run.runId}`;
-    const comments = [...h.botComments(92), ...h.botComments(91)].filter((c) => !/:(proposal|reply):/.test(c.body.slice(0, 80)));
-    expect(comments.map((c) => /agent-step-sequencer:(\w+)/.exec(c.body)?.[1]).sort()).toEqual(['blocked', 'status', 'status', 'summary']);
-    for (const c of comments) {
-      expect(c.body).toMatch(/\[workflow run\]\(https:\/\/github\.com\/octo-org\/octo-repo\/actions\/runs\/\d+\)/);
-      expect(c.body).toMatch(/\[attempt logs\]\(https:\/\/github\.com\/octo-org\/octo-repo\/actions\/runs\/\d+#artifacts\)/);
-      expect(c.body).toMatch(/\/tree\/sequencer\/issue-9[12]\)/);
-      expect(c.body, c.body).not.toContain(h.root);
-      expect(c.body).not.toContain(run.runnerTemp);
-    }
-    expect(h.botComments(92, 'blocked')[0]!.body).toContain(runUrl);
-    // The state names the attempt log relative to its own folder, not where the runner kept it.
-    const state = await h.remoteState(`issue-${issue}`);
-    expect(state?.stepRuns['step-1']?.attempts?.[0]?.logFile).toBe('state.json.logs/step-1/attempt-1.log');
-  });
-
   it('an agent error naming runner folders reaches comments, annotations and the job summary without them', async () => {
     const issue = 95;
     const dir = await makeTempDir('sequencer-pathy-');
@@ -137,9 +128,8 @@ describe('the attempt log group (local node)', () => {
     await writeFile(pathy, `#!/usr/bin/env node\nprocess.stderr.write('could not write ' + process.cwd() + '/report.md, scratch kept in ' + process.env.RUNNER_TEMP + '/scratch\\n');\nprocess.exit(1);\n`);
     await chmod(pathy, 0o755);
     const plan = { title: 'Pathy plan', steps: { 'step-1': { title: 'Fails with paths', instruction: 'Fail', requiredOutputs: ['report.md'] } } };
-    const inputs = { 'max-attempts': '1', 'agent-command': pathy };
-    expectOk(await h.openIssue(issue, plan, { inputs }));
-    const run = await h.say(issue, 'writer', '/approve').deliver({ inputs });
+    const planId = await approvedIssuePlan(issue, plan);
+    const run = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs: { 'max-attempts': '1', 'agent-command': pathy } });
     expectOk(run);
     expect(run.outputs.status, runReport(run)).toBe('BLOCKED');
     // The Actions log keeps the full paths; what is published after the run does not.
@@ -154,22 +144,46 @@ describe('the attempt log group (local node)', () => {
     }
   });
 
-  // Running 1,000 steps takes minutes (two commits each); the final summary of a finished
-  // 1,000-step plan is checked in test/core/comment-size.test.ts. Here every comment that a plan
-  // that large posts through the bundle (proposal, status, blocker notice) is posted and fits.
-  it('every comment is posted and fits in 65,536 characters', async () => {
-    const issue = 93;
-    const steps = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`step-${i + 1}`, { title: `Step number ${i + 1} of the big plan`, instruction: `Do part ${i + 1}` }]));
-    const inputs = { 'max-attempts': '1' };
-    expectOk(await h.openIssue(issue, { title: 'Big plan', steps }, { inputs }));
-    const run = await h.say(issue, 'writer', '/approve').deliver({ inputs, env: { AGENT_FAIL_CALLS: '9' } });
-    expectOk(run);
-    expect(run.outputs.status, runReport(run)).toBe('BLOCKED');
-    const comments = h.botComments(issue);
-    expect(h.botComments(issue, 'proposal').length).toBeGreaterThan(0);
-    expect(h.botComments(issue, 'blocked')).toHaveLength(1);
-    expect(h.botComments(issue, 'status')).toHaveLength(1);
-    for (const c of comments) expect(c.body.length).toBeLessThan(65_536);
-    expect(h.botComments(issue, 'status')[0]!.body).toContain('990 later steps not shown.');
+  // One plan blocked at its first step serves two checks: the links and paths of its comments,
+  // and the size of every comment (proposal, status, blocker notice) a plan of 1,000 steps posts
+  // through the bundle. Running 1,000 steps takes minutes (two commits each); the final summary
+  // of a finished 1,000-step plan is checked in test/core/comment-size.test.ts.
+  describe('a 1,000-step plan blocked at its first step', () => {
+    const issue = 92;
+    let run: ActionRun;
+    beforeAll(async () => {
+      const steps = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`step-${i + 1}`, { title: `Step number ${i + 1} of the big plan`, instruction: `Do part ${i + 1}`, ...(i === 0 ? { requiredOutputs: ['never.md'] } : {}) }]));
+      const inputs = { 'max-attempts': '1' };
+      expectOk(await h.openIssue(issue, { title: 'Big plan', steps }, { inputs }));
+      run = await h.say(issue, 'writer', '/approve').deliver({ inputs, env: { AGENT_FAIL_CALLS: '9' } });
+      expectOk(run);
+      expect(run.outputs.status, runReport(run)).toBe('BLOCKED');
+    });
+
+    it('every comment links to the run that wrote it and names no runner path', async () => {
+      const runUrl = `https://github.com/${h.owner}/${h.repo}/actions/runs/${run.runId}`;
+      const comments = [...h.botComments(92), ...h.botComments(91)].filter((c) => !/:(proposal|reply):/.test(c.body.slice(0, 80)));
+      expect(comments.map((c) => /agent-step-sequencer:(\w+)/.exec(c.body)?.[1]).sort()).toEqual(['blocked', 'status', 'status', 'summary']);
+      for (const c of comments) {
+        expect(c.body).toMatch(/\[workflow run\]\(https:\/\/github\.com\/octo-org\/octo-repo\/actions\/runs\/\d+\)/);
+        expect(c.body).toMatch(/\[attempt logs\]\(https:\/\/github\.com\/octo-org\/octo-repo\/actions\/runs\/\d+#artifacts\)/);
+        expect(c.body).toMatch(/\/tree\/sequencer\/issue-9[12]\)/);
+        expect(c.body, c.body).not.toContain(h.root);
+        expect(c.body).not.toContain(run.runnerTemp);
+      }
+      expect(h.botComments(92, 'blocked')[0]!.body).toContain(runUrl);
+      // The state names the attempt log relative to its own folder, not where the runner kept it.
+      const state = await h.remoteState(`issue-${issue}`);
+      expect(state?.stepRuns['step-1']?.attempts?.[0]?.logFile).toBe('state.json.logs/step-1/attempt-1.log');
+    });
+
+    it('every comment is posted and fits in 65,536 characters', () => {
+      const comments = h.botComments(issue);
+      expect(h.botComments(issue, 'proposal').length).toBeGreaterThan(0);
+      expect(h.botComments(issue, 'blocked')).toHaveLength(1);
+      expect(h.botComments(issue, 'status')).toHaveLength(1);
+      for (const c of comments) expect(c.body.length).toBeLessThan(65_536);
+      expect(h.botComments(issue, 'status')[0]!.body).toContain('990 later steps not shown.');
+    });
   });
 });
