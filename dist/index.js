@@ -32,6 +32,9 @@ import {
   knownSecrets
 } from "./chunks/chunk-LUFHFP3X.js";
 import {
+  asInline
+} from "./chunks/chunk-IAW7XI6Z.js";
+import {
   attemptTimeoutMsFor,
   currentStepId
 } from "./chunks/chunk-O7XONI5X.js";
@@ -62,18 +65,32 @@ import { randomBytes } from "node:crypto";
 function withoutRunnerPaths(text, paths) {
   if (!paths) return text;
   const swaps = [];
+  const folders = [];
   const add = (dir, inside, alone) => {
     const d = dir.replace(/\/+$/, "");
     if (d.length < 2) return;
+    folders.push(d);
     swaps.push([`${d}/`, inside], [d, alone]);
+    const escaped = asInline(d);
+    if (escaped !== d) swaps.push([`${escaped}/`, asInline(inside)], [escaped, asInline(alone)]);
   };
   add(paths.workspace, "", "$GITHUB_WORKSPACE");
   add(paths.runnerTemp, "$RUNNER_TEMP/", "$RUNNER_TEMP");
   swaps.sort((a, b) => b[0].length - a[0].length);
   let out = text;
   for (const [from, to] of swaps) out = out.split(from).join(to);
+  if (!out.includes("\u2026")) return out;
+  for (const d of folders) {
+    for (let k = d.length - 1; k >= MIN_CUT_PREFIX; k--) {
+      const cut = d.slice(0, k);
+      out = out.split(`${cut}\u2026`).join("\u2026");
+      const escapedCut = asInline(cut);
+      if (escapedCut !== cut) out = out.split(`${escapedCut}\u2026`).join("\u2026");
+    }
+  }
   return out;
 }
+var MIN_CUT_PREFIX = 4;
 
 // src/adapters/toolkit/toolkit-log.ts
 function commandSafe(text) {
@@ -114,11 +131,11 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-FDJ46ZI7.js"),
-  fleet: () => import("./chunks/fleet-KLM4SUGX.js"),
-  propose: () => import("./chunks/propose-DRY272GJ.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-H5VMNMDU.js"),
-  client: () => import("./chunks/github-client-ZNKJO77F.js"),
+  tick: () => import("./chunks/plan-tick-QB27YWST.js"),
+  fleet: () => import("./chunks/fleet-WPLJHIWF.js"),
+  propose: () => import("./chunks/propose-MMKP5RBJ.js"),
+  dispatch: () => import("./chunks/workflow-dispatch-2NB4J6G7.js"),
+  client: () => import("./chunks/github-client-XXLTBCFA.js"),
   newState: () => import("./chunks/new-state-PWLPXVJY.js")
 };
 async function run() {

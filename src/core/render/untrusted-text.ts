@@ -51,10 +51,17 @@ export function inline(text: string, max = 200): string {
   const one = text.replace(LINE_BREAKS, ' ').trim();
   const capped = one.length > max ? `${one.slice(0, max - 1)}…` : one;
   // At the start of a line these would begin a list item or a setext heading underline.
-  const escaped = capped
-    .replace(INLINE_MARKUP, '\\$&')
-    .replace(AUTOLINK_PARTS, '\\$&')
+  const escaped = escapeMarkup(capped)
     .replace(/^[-+=]/, '\\$&')
     .replace(/^(\d+)([.)])/, '$1\\$2');
   return neutralizeReferences(escaped);
+}
+
+/** How `inline` writes `text` when it is not at the start: to find what it wrote (runner-paths.ts). */
+export function asInline(text: string): string {
+  return neutralizeReferences(escapeMarkup(text));
+}
+
+function escapeMarkup(text: string): string {
+  return text.replace(INLINE_MARKUP, '\\$&').replace(AUTOLINK_PARTS, '\\$&');
 }

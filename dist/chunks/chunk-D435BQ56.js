@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-BBKY3SNK.js";
+} from "./chunk-YEZINEW4.js";
 import {
   daysBetween,
   lastChangeMs

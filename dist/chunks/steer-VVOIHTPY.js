@@ -2,12 +2,12 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-NRMNKC6X.js";
+} from "./chunk-WAHPKPLL.js";
 import {
   tick
-} from "./chunk-BBKY3SNK.js";
+} from "./chunk-YEZINEW4.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-KPQGKD44.js";
+import "./chunk-BJRE4OQE.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
@@ -20,7 +20,8 @@ import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
 import {
   statusTable
-} from "./chunk-MC7LXKX5.js";
+} from "./chunk-JLNR7EQS.js";
+import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-O7XONI5X.js";
 import "./chunk-VVMYYVID.js";

@@ -2,31 +2,31 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-6QKIR5PM.js";
-import "./chunk-IGVSD35Q.js";
+} from "./chunk-TQMSODUE.js";
+import "./chunk-B7I5FCAO.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-NRMNKC6X.js";
+} from "./chunk-WAHPKPLL.js";
 import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-ZHMC3PXI.js";
+} from "./chunk-D435BQ56.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-WRCWKEWQ.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-DAFZIPCN.js";
+import "./chunk-YSQT4PQG.js";
 import {
   tick
-} from "./chunk-BBKY3SNK.js";
+} from "./chunk-YEZINEW4.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-KPQGKD44.js";
+import "./chunk-BJRE4OQE.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
@@ -52,7 +52,8 @@ import {
 } from "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
-import "./chunk-MC7LXKX5.js";
+import "./chunk-JLNR7EQS.js";
+import "./chunk-IAW7XI6Z.js";
 import {
   terminalJson
 } from "./chunk-SY3ESOGT.js";

@@ -2,17 +2,17 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-NRMNKC6X.js";
+} from "./chunk-WAHPKPLL.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-MRZOBEYD.js";
-import "./chunk-DAFZIPCN.js";
+} from "./chunk-4Y7LXGA3.js";
+import "./chunk-YSQT4PQG.js";
 import {
   ExecAgentRunner,
   writeFileAtomic
-} from "./chunk-KPQGKD44.js";
+} from "./chunk-BJRE4OQE.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
@@ -26,7 +26,8 @@ import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
 import {
   statusTable
-} from "./chunk-MC7LXKX5.js";
+} from "./chunk-JLNR7EQS.js";
+import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-O7XONI5X.js";
 import "./chunk-VVMYYVID.js";

@@ -5,7 +5,7 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-ZHMC3PXI.js";
+} from "./chunk-D435BQ56.js";
 import {
   recordPlanMarkers,
   tickedPlan
@@ -14,10 +14,10 @@ import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-4JVNBMNB.js";
-import "./chunk-BBKY3SNK.js";
+} from "./chunk-QU3LGEMH.js";
+import "./chunk-YEZINEW4.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-KPQGKD44.js";
+import "./chunk-BJRE4OQE.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import {
@@ -44,8 +44,9 @@ import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
 import {
   isStatus
-} from "./chunk-VLKY2Q52.js";
-import "./chunk-MC7LXKX5.js";
+} from "./chunk-56PKUNXN.js";
+import "./chunk-JLNR7EQS.js";
+import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-O7XONI5X.js";
 import "./chunk-VVMYYVID.js";

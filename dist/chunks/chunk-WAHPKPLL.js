@@ -23,7 +23,7 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-KPQGKD44.js";
+} from "./chunk-BJRE4OQE.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -47,7 +47,7 @@ import {
 import {
   blockerReport,
   finalSummary
-} from "./chunk-MC7LXKX5.js";
+} from "./chunk-JLNR7EQS.js";
 import {
   terminalText
 } from "./chunk-SY3ESOGT.js";
@@ -502,7 +502,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-7d6120814396671d" : "source";
+var BUILD_ID = true ? "build-85346027bb7462a9" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

@@ -4,8 +4,9 @@ import {
   getIfModified,
   isStatus,
   statusOf
-} from "./chunk-VLKY2Q52.js";
-import "./chunk-MC7LXKX5.js";
+} from "./chunk-56PKUNXN.js";
+import "./chunk-JLNR7EQS.js";
+import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-O7XONI5X.js";
 import "./chunk-VVMYYVID.js";

@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-NRMNKC6X.js";
+} from "./chunk-WAHPKPLL.js";
 import {
   replan
 } from "./chunk-5LFPREZI.js";
 import {
   loadPlanText
-} from "./chunk-DAFZIPCN.js";
+} from "./chunk-YSQT4PQG.js";
 import {
   newState
 } from "./chunk-EKFFWBLM.js";
@@ -16,7 +16,7 @@ import {
 } from "./chunk-SG5WBORI.js";
 import {
   statusTable
-} from "./chunk-MC7LXKX5.js";
+} from "./chunk-JLNR7EQS.js";
 import {
   countOf
 } from "./chunk-3RW55J7L.js";

@@ -21,14 +21,16 @@ import {
   compilePattern
 } from "./chunk-MELPNHRC.js";
 import {
-  fence,
   fittedNotice,
-  inline,
   marker,
   outputList,
   runFooter,
   stepTable
-} from "./chunk-MC7LXKX5.js";
+} from "./chunk-JLNR7EQS.js";
+import {
+  fence,
+  inline
+} from "./chunk-IAW7XI6Z.js";
 import {
   terminalLine
 } from "./chunk-SY3ESOGT.js";

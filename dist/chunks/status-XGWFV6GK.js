@@ -1,8 +1,8 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-NRMNKC6X.js";
-import "./chunk-KPQGKD44.js";
+} from "./chunk-WAHPKPLL.js";
+import "./chunk-BJRE4OQE.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-IFPNVZJT.js";
@@ -12,7 +12,8 @@ import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
 import {
   statusTable
-} from "./chunk-MC7LXKX5.js";
+} from "./chunk-JLNR7EQS.js";
+import "./chunk-IAW7XI6Z.js";
 import {
   terminalJson
 } from "./chunk-SY3ESOGT.js";

@@ -7,7 +7,7 @@ import {
   promptPreamble,
   remediationTargets,
   tick
-} from "./chunk-BBKY3SNK.js";
+} from "./chunk-YEZINEW4.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -20,7 +20,7 @@ import {
   ScrubbingStore,
   baseConflictNotice,
   gateNotice
-} from "./chunk-KPQGKD44.js";
+} from "./chunk-BJRE4OQE.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -51,19 +51,21 @@ import {
   runProblemComment,
   statusOf,
   withoutFooter
-} from "./chunk-VLKY2Q52.js";
+} from "./chunk-56PKUNXN.js";
 import {
   blockerNotice,
   cancelledNotice,
-  fence,
   finalSummaryComment,
-  inline,
   jobSummary,
   marker,
   shownOutputs,
   statusComment,
   stepTable
-} from "./chunk-MC7LXKX5.js";
+} from "./chunk-JLNR7EQS.js";
+import {
+  fence,
+  inline
+} from "./chunk-IAW7XI6Z.js";
 import {
   DEFAULT_LIMITS
 } from "./chunk-O7XONI5X.js";

@@ -1,8 +1,9 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   statusOf
-} from "./chunk-VLKY2Q52.js";
-import "./chunk-MC7LXKX5.js";
+} from "./chunk-56PKUNXN.js";
+import "./chunk-JLNR7EQS.js";
+import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-O7XONI5X.js";
 import "./chunk-VVMYYVID.js";

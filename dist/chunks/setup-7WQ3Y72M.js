@@ -1,31 +1,24 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  branchOf,
-  checkCommand,
-  report,
-  runCommand
-} from "./chunk-6QKIR5PM.js";
-import "./chunk-IGVSD35Q.js";
-import "./chunk-NRMNKC6X.js";
-import "./chunk-WRCWKEWQ.js";
+  initCommand,
+  initState,
+  validateCommand
+} from "./chunk-B7I5FCAO.js";
+import "./chunk-WAHPKPLL.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-DAFZIPCN.js";
-import "./chunk-BBKY3SNK.js";
-import "./chunk-XWXCYQNN.js";
-import "./chunk-KPQGKD44.js";
+import "./chunk-YSQT4PQG.js";
+import "./chunk-BJRE4OQE.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-VUACOX7B.js";
-import "./chunk-C5V4ED6R.js";
 import "./chunk-IFPNVZJT.js";
-import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
-import "./chunk-MC7LXKX5.js";
+import "./chunk-JLNR7EQS.js";
+import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-O7XONI5X.js";
 import "./chunk-VVMYYVID.js";
@@ -33,8 +26,7 @@ import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-PANJYNO7.js";
 export {
-  branchOf,
-  checkCommand,
-  report,
-  runCommand
+  initCommand,
+  initState,
+  validateCommand
 };

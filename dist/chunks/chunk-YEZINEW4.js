@@ -10,7 +10,7 @@ import {
   inheritedPayloads,
   interpretPayload,
   validationFailure
-} from "./chunk-KPQGKD44.js";
+} from "./chunk-BJRE4OQE.js";
 import {
   diffFromDigests,
   planHash,
@@ -39,7 +39,7 @@ import {
 import {
   resumeLines,
   timedOutText
-} from "./chunk-MC7LXKX5.js";
+} from "./chunk-JLNR7EQS.js";
 import {
   attemptId,
   attemptTimeoutMsFor,

@@ -1,18 +1,18 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-IGVSD35Q.js";
+} from "./chunk-B7I5FCAO.js";
 import {
   ConsoleLog,
   createEngine
-} from "./chunk-NRMNKC6X.js";
+} from "./chunk-WAHPKPLL.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-WRCWKEWQ.js";
 import {
   tick
-} from "./chunk-BBKY3SNK.js";
+} from "./chunk-YEZINEW4.js";
 import {
   PLAN_BRANCH_PREFIX
 } from "./chunk-IFPNVZJT.js";
@@ -24,7 +24,7 @@ import {
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-Y6TU3BAD.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-EAHRTS6Z.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

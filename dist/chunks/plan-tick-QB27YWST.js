@@ -8,10 +8,10 @@ import {
   pullRequestBranch,
   runLinks,
   tickPlan
-} from "./chunk-4JVNBMNB.js";
-import "./chunk-BBKY3SNK.js";
+} from "./chunk-QU3LGEMH.js";
+import "./chunk-YEZINEW4.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-KPQGKD44.js";
+import "./chunk-BJRE4OQE.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-E6YBHUIO.js";
@@ -22,8 +22,9 @@ import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
-import "./chunk-VLKY2Q52.js";
-import "./chunk-MC7LXKX5.js";
+import "./chunk-56PKUNXN.js";
+import "./chunk-JLNR7EQS.js";
+import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-O7XONI5X.js";
 import "./chunk-VVMYYVID.js";

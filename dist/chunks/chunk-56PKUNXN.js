@@ -1,9 +1,11 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  fence,
-  inline,
   runFooter
-} from "./chunk-MC7LXKX5.js";
+} from "./chunk-JLNR7EQS.js";
+import {
+  fence,
+  inline
+} from "./chunk-IAW7XI6Z.js";
 import {
   ConfigError,
   showValue

@@ -6,11 +6,11 @@ import {
   classifyRequest,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-MRZOBEYD.js";
+} from "./chunk-4Y7LXGA3.js";
 import {
   extractPlan,
   loadPlanText
-} from "./chunk-DAFZIPCN.js";
+} from "./chunk-YSQT4PQG.js";
 import {
   MarkerIndex,
   RepositoryPermissions,
@@ -25,12 +25,12 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-4JVNBMNB.js";
-import "./chunk-BBKY3SNK.js";
+} from "./chunk-QU3LGEMH.js";
+import "./chunk-YEZINEW4.js";
 import "./chunk-XWXCYQNN.js";
 import {
   ExecAgentRunner
-} from "./chunk-KPQGKD44.js";
+} from "./chunk-BJRE4OQE.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
@@ -54,8 +54,9 @@ import "./chunk-MELPNHRC.js";
 import {
   replyComment,
   replyMarker
-} from "./chunk-VLKY2Q52.js";
-import "./chunk-MC7LXKX5.js";
+} from "./chunk-56PKUNXN.js";
+import "./chunk-JLNR7EQS.js";
+import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-O7XONI5X.js";
 import "./chunk-VVMYYVID.js";
