@@ -9,7 +9,7 @@ import { GitStore, type GitStoreOptions } from '../../src/adapters/git/git-store
 import { git } from '../../src/adapters/git/git.js';
 import { ConfigError, ConflictError, StateError } from '../../src/core/errors.js';
 import type { State } from '../../src/core/state/types.js';
-import { withoutServerGc } from '../helpers/bare-remote.js';
+import { makeRemote as makeSeededRemote } from '../e2e/git-remote.js';
 
 let root: string;
 const saved: Record<string, string | undefined> = {};
@@ -46,21 +46,7 @@ let template: Promise<string> | undefined;
  * of it (one process instead of nine), so each still owns a remote it may rename or push to.
  */
 function templateRemote(): Promise<string> {
-  template ??= (async () => {
-    const dir = path.join(root, 'template');
-    const remote = path.join(dir, 'remote.git');
-    const seed = path.join(dir, 'seed');
-    await mkdir(dir, { recursive: true });
-    await g(dir, 'init', '-q', '--bare', '-b', 'main', remote);
-    await withoutServerGc(remote);
-    await g(dir, 'init', '-q', '-b', 'main', seed);
-    await writeFile(path.join(seed, 'README.md'), '# project\n');
-    await writeFile(path.join(seed, '.gitignore'), '*.log\n');
-    await g(seed, 'add', '-A');
-    await g(seed, ...IDENTITY, 'commit', '-q', '-m', 'seed');
-    await g(seed, 'push', '-q', remote, 'main');
-    return remote;
-  })();
+  template ??= makeSeededRemote(path.join(root, 'template'), { '.gitignore': '*.log\n' });
   return template;
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newState } from '../../src/core/plan/new-state.js';
 import type { Plan, State } from '../../src/core/state/types.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
-import { seedPlans } from './fleet-seed.js';
+import { seedApprovedIssuePlan, seedPlans } from './fleet-seed.js';
 import { readAgentCalls, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -29,18 +29,10 @@ describe('steering (local node)', () => {
   });
   afterAll(async () => h?.close());
 
-  /**
-   * An issue whose plan alice approved before any attempt ran, written straight to the remote:
-   * for tests about what a later run does, not about proposing or approving a plan (those runs
-   * are covered in action-approval.test.ts and the no-progress test here), so they cost no runs.
-   */
+  /** An approved issue plan on the remote (alice is a writer), for tests about what a later run does. */
   async function approvedIssuePlan(issue: number, plan: Plan): Promise<string> {
-    const planId = `issue-${issue}`;
     h.fake.setPermission('alice', 'write');
-    h.fake.addIssue({ number: issue, title: `Plan for issue ${issue}`, labels: ['sequencer'] });
-    const state: State = { ...newState(plan, { planId, now: new Date(), approved: { by: 'alice' } }), revision: 2, issue: { number: issue, statusCommentId: null } };
-    await seedPlans(h.origin, h.mainSha, [{ planId, state, marker: false }], h.gitEnv);
-    return planId;
+    return seedApprovedIssuePlan(h, issue, plan, 'alice');
   }
 
   it('a dispatched continuation run applies a /cancel posted on the issue', async () => {

@@ -4,10 +4,9 @@
 import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newState } from '../../src/core/plan/new-state.js';
-import type { Plan, State } from '../../src/core/state/types.js';
+import type { Plan } from '../../src/core/state/types.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
-import { seedPlans } from './fleet-seed.js';
+import { seedApprovedIssuePlan } from './fleet-seed.js';
 import { makeTempDir, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -72,18 +71,8 @@ describe('the attempt log group (local node)', () => {
   });
   afterAll(async () => h?.close());
 
-  /**
-   * An issue whose plan a writer approved before any attempt ran, written straight to the remote:
-   * for tests about what an attempt shows, not about proposing or approving, so they cost no runs.
-   * Returns the plan id to dispatch a tick for.
-   */
-  async function approvedIssuePlan(issue: number, plan: Plan): Promise<string> {
-    const planId = `issue-${issue}`;
-    h.fake.addIssue({ number: issue, title: `Plan for issue ${issue}`, labels: ['sequencer'] });
-    const state: State = { ...newState(plan, { planId, now: new Date(), approved: { by: 'writer' } }), revision: 2, issue: { number: issue, statusCommentId: null } };
-    await seedPlans(h.origin, h.mainSha, [{ planId, state, marker: false }], h.gitEnv);
-    return planId;
-  }
+  /** An approved issue plan on the remote, for tests about what an attempt shows (fleet-seed.ts). */
+  const approvedIssuePlan = (issue: number, plan: Plan) => seedApprovedIssuePlan(h, issue, plan, 'writer');
 
   it("holds what runs, the agent's lines (none a workflow command), a truncation line past the cap, and the verdict", async () => {
     const issue = 91;

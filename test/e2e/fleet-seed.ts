@@ -3,7 +3,7 @@
 // Writing 100 finished plans this way takes a fraction of a second instead of 100 Action runs.
 import { spawn } from 'node:child_process';
 import { newState } from '../../src/core/plan/new-state.js';
-import type { State } from '../../src/core/state/types.js';
+import type { Plan, State } from '../../src/core/state/types.js';
 
 export interface SeedPlan {
   planId: string;
@@ -63,4 +63,26 @@ export async function seedPlans(gitDir: string, mainSha: string, plans: SeedPlan
     child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`git fast-import failed (${code}): ${stderr}`))));
     child.stdin.end(chunks.join(''));
   });
+}
+
+/** What seedApprovedIssuePlan needs of the Action harness. */
+export interface IssuePlanTarget {
+  fake: { addIssue(fields: { number: number; title: string; labels: string[] }): unknown };
+  origin: string;
+  mainSha: string;
+  gitEnv: NodeJS.ProcessEnv;
+}
+
+/**
+ * An issue whose plan `approver` approved before any attempt ran, written straight to the
+ * remote: for tests about what a later run does, not about proposing or approving a plan (those
+ * runs have tests of their own), so it costs no Action run. Returns the plan id to dispatch a
+ * tick for.
+ */
+export async function seedApprovedIssuePlan(h: IssuePlanTarget, issue: number, plan: Plan, approver: string): Promise<string> {
+  const planId = `issue-${issue}`;
+  h.fake.addIssue({ number: issue, title: `Plan for issue ${issue}`, labels: ['sequencer'] });
+  const state: State = { ...newState(plan, { planId, now: new Date(), approved: { by: approver } }), revision: 2, issue: { number: issue, statusCommentId: null } };
+  await seedPlans(h.origin, h.mainSha, [{ planId, state, marker: false }], h.gitEnv);
+  return planId;
 }

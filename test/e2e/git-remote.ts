@@ -38,15 +38,15 @@ export async function isolateGitConfig(dir: string): Promise<() => void> {
 
 const IDENTITY = ['-c', 'user.name=A Person', '-c', 'user.email=person@example.com'];
 
-/** A bare repository `remote.git` in `dir` with one commit (a README) on main. */
-export async function makeRemote(dir: string): Promise<string> {
+/** A bare repository `remote.git` in `dir` with one commit (a README, and `files`) on main. */
+export async function makeRemote(dir: string, files: Record<string, string> = {}): Promise<string> {
   const remote = path.join(dir, 'remote.git');
   const seed = path.join(dir, 'seed');
   await mkdir(dir, { recursive: true });
   await g(dir, 'init', '-q', '--bare', '-b', 'main', remote);
   await withoutServerGc(remote);
   await g(dir, 'init', '-q', '-b', 'main', seed);
-  await writeFile(path.join(seed, 'README.md'), '# project\n');
+  for (const [name, text] of Object.entries({ 'README.md': '# project\n', ...files })) await writeFile(path.join(seed, name), text);
   await g(seed, 'add', '-A');
   await g(seed, ...IDENTITY, 'commit', '-q', '-m', 'seed');
   await g(seed, 'push', '-q', remote, 'main');
