@@ -11,6 +11,7 @@ import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION_RUNTIMES, RUNTIME_MATRIX } from './node24.js';
+import { asInline } from '../../src/core/render/untrusted-text.js';
 import { startFakeArtifactService, unzip, type FakeArtifactService } from '../fakes/artifact-server.js';
 import { runnerCommands } from '../helpers/workflow-commands.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
@@ -18,7 +19,10 @@ import { removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
 
-const KEY = 'sk-proj-Zx81fakeKEYfor7estsOnlyQ2wLp0';
+// Punctuation that Markdown escapes (`_`, `.`) must not let a secret slip past the scrubber as
+// `sk\_proj…`; the token has the shape of a GitHub App installation token for the same reason.
+const KEY = 'sk-proj_Zx81fake.KEYfor7ests_OnlyQ2wLp0';
+const TOKEN = 'ghs_16C7e42F292c6912E7710c838347Ae178B4a';
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
 /** Prints everything it should not, as an agent and (with `check`) as a failing check command. */
@@ -70,7 +74,7 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
   const runs: ActionRun[] = [];
 
   beforeAll(async () => {
-    h = await ActionHarness.create();
+    h = await ActionHarness.create({ token: TOKEN });
     artifacts = await startFakeArtifactService();
     agent = path.join(h.root, 'leaky-agent.mjs');
     await writeFile(agent, LEAKY_AGENT);
@@ -87,7 +91,12 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
 
   const needles = () => {
     const token = h.fake.token;
-    return { key: KEY, 'key base64': b64(KEY), token, 'token base64': b64(token), 'x-access-token base64': b64(`x-access-token:${token}`) };
+    const plain = { key: KEY, 'key base64': b64(KEY), token, 'token base64': b64(token), 'x-access-token base64': b64(`x-access-token:${token}`) };
+    // As inline Markdown writes them (table cells, headings, sentences), and what a length cap
+    // leaves of them: long enough to be worth a brute force, or to say whose key it is.
+    const inlineForms = Object.entries(plain).map(([what, v]): [string, string] => [`${what} as inline text`, asInline(v)]);
+    const cutForms: Array<[string, string]> = [['key cut short', `${KEY.slice(0, 12)}…`], ['token cut short', `${token.slice(0, 12)}…`], ['key cut short as inline text', `${asInline(KEY.slice(0, 12))}…`], ['token cut short as inline text', `${asInline(token.slice(0, 12))}…`]];
+    return { ...plain, ...Object.fromEntries([...inlineForms, ...cutForms]) };
   };
   const expectNoSecret = (where: string, text: string) => {
     for (const [what, needle] of Object.entries(needles())) expect(text.includes(needle), `${what} in ${where}`).toBe(false);
@@ -104,7 +113,8 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
     expect(runs.map((r) => r.outputs.status)).toEqual(['AWAITING_APPROVAL', 'BLOCKED', 'BLOCKED']);
     // The leak is real: the check's output reached the state (scrubbed), the reply and the log.
     const state = await h.remoteState(PLAN_ID);
-    expect(state?.stepRuns.leak?.error).toMatch(/key \*\*\*/);
+    // (The error keeps the end of the check's output, where the base64 forms stand.)
+    expect(state?.stepRuns.leak?.error).toMatch(/b64 \*\*\* \*\*\*/);
     expect(state?.stepRuns.collect?.stdout).toMatch(/token \*\*\*/);
     // The forwarder, started from the Action's own bundle, logged the agent's one command.
     expect(state?.stepRuns.collect?.attempts?.[0]?.toolCalls).toEqual({ calls: 1, denied: 0 });
