@@ -1,6 +1,5 @@
 // The git store against real git: a local bare remote, a seed commit on main, and fresh clones
 // standing in for concurrent ticks and for a person pushing to the work branch.
-import { execFile } from 'node:child_process';
 import { mkdtemp, mkdir, readFile, rename, rm, writeFile, access } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { git } from '../../src/adapters/git/git.js';
 import { ConfigError, ConflictError, StateError } from '../../src/core/errors.js';
 import type { State } from '../../src/core/state/types.js';
 import { makeRemote as makeSeededRemote } from '../e2e/git-remote.js';
+import { copyTree } from '../e2e/helpers.js';
 
 let root: string;
 const saved: Record<string, string | undefined> = {};
@@ -55,15 +55,10 @@ async function makeRemote(): Promise<string> {
   const dir = path.join(root, `case-${++counter}`);
   const remote = path.join(dir, 'remote.git');
   await mkdir(dir, { recursive: true });
-  await copyTree(await templateRemote(), remote);
+  await copyTree([await templateRemote()], remote);
   return remote;
 }
 
-function copyTree(from: string, to: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile('cp', ['-a', from, to], (err) => (err ? reject(err) : resolve()));
-  });
-}
 
 async function clone(remote: string, name: string): Promise<string> {
   const dir = path.join(path.dirname(remote), name);

@@ -23,7 +23,7 @@ import { describeViolations } from '../fakes/github-contract.js';
 import { startFakeGitHub, type AuthorAssociation, type FakeGitHub, type GhComment } from '../fakes/github-server.js';
 import { issueCommentCreated, issuesOpened, schedule, workflowDispatch } from '../fakes/webhook-payloads.js';
 import { assertWebhookPayload } from '../fakes/webhook-schemas.js';
-import { cliEnv, makeTempDir, REPO_ROOT, writeAgent } from './helpers.js';
+import { cliEnv, copyTree, makeTempDir, REPO_ROOT, writeAgent } from './helpers.js';
 import { withoutServerGc } from '../helpers/bare-remote.js';
 
 export const ACTION_BUNDLE = path.join(REPO_ROOT, 'dist', 'index.js');
@@ -425,21 +425,6 @@ async function startingRepos(): Promise<{ dir: string; mainSha: string }> {
     return { dir, mainSha: (await gitIn(seed, gitEnv, ['rev-parse', 'HEAD'])).stdout.trim() };
   })();
   return startingReposMade;
-}
-
-/**
- * `cp -a`: one process copies a small repository in a fraction of the time Node's fs.cp takes.
- * With one source and a `to` that does not exist, `to` becomes the copy; otherwise the sources
- * are copied into `to`.
- */
-function copyTree(from: string[], to: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('cp', ['-a', ...from, to], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`cp -a ${from.join(' ')} ${to} failed (${code}): ${stderr}`))));
-  });
 }
 
 function gitIn(cwd: string, env: NodeJS.ProcessEnv, args: string[], allowFail = false): Promise<GitRun> {

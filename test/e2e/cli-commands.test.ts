@@ -1,6 +1,5 @@
 // The local CLI's steering commands end to end: init/approve/status/retry/skip/cancel/validate,
 // each run as a real `node dist/cli.js` process against a plan in a temp workspace.
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { State, StepDef, StepRun } from '../../src/core/state/types.js';
 import {
   REPO_ROOT,
+  copyTree,
   makeTempDir,
   output,
   processAlive,
@@ -81,7 +81,7 @@ function prepared(prepare: (e: Env) => Promise<void>): () => Promise<Env> {
     });
     const from = await made;
     const e = await setup(THREE);
-    await new Promise<void>((resolve, reject) => execFile('cp', ['-a', `${from.ws}/.`, e.ws], (err) => (err ? reject(err) : resolve())));
+    await copyTree([`${from.ws}/.`], e.ws);
     if (existsSync(from.calls)) await copyFile(from.calls, e.calls);
     return e;
   };

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { newState } from '../../src/core/plan/new-state.js';
 import type { Plan, State } from '../../src/core/state/types.js';
+import type { ActionHarness } from './action-harness.js';
 
 export interface SeedPlan {
   planId: string;
@@ -65,21 +66,13 @@ export async function seedPlans(gitDir: string, mainSha: string, plans: SeedPlan
   });
 }
 
-/** What seedApprovedIssuePlan needs of the Action harness. */
-export interface IssuePlanTarget {
-  fake: { addIssue(fields: { number: number; title: string; labels: string[] }): unknown };
-  origin: string;
-  mainSha: string;
-  gitEnv: NodeJS.ProcessEnv;
-}
-
 /**
  * An issue whose plan `approver` approved before any attempt ran, written straight to the
  * remote: for tests about what a later run does, not about proposing or approving a plan (those
  * runs have tests of their own), so it costs no Action run. Returns the plan id to dispatch a
  * tick for.
  */
-export async function seedApprovedIssuePlan(h: IssuePlanTarget, issue: number, plan: Plan, approver: string): Promise<string> {
+export async function seedApprovedIssuePlan(h: Pick<ActionHarness, 'fake' | 'origin' | 'mainSha' | 'gitEnv'>, issue: number, plan: Plan, approver: string): Promise<string> {
   const planId = `issue-${issue}`;
   h.fake.addIssue({ number: issue, title: `Plan for issue ${issue}`, labels: ['sequencer'] });
   const state: State = { ...newState(plan, { planId, now: new Date(), approved: { by: approver } }), revision: 2, issue: { number: issue, statusCommentId: null } };

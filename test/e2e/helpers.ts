@@ -259,3 +259,18 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | null | fal
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/**
+ * `cp -a`: one process copies a small repository in a fraction of the time Node's fs.cp takes.
+ * With one source and a `to` that does not exist, `to` becomes the copy; otherwise the sources
+ * are copied into `to`.
+ */
+export function copyTree(from: string[], to: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('cp', ['-a', ...from, to], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.once('error', reject);
+    child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`cp -a ${from.join(' ')} ${to} failed (${code}): ${stderr}`))));
+  });
+}
