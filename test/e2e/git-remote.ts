@@ -3,8 +3,9 @@
 // Invariants are checked on the remote's own history, because that is all a later run can see.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { git } from '../../src/adapters/git/git.js';
 import type { State } from '../../src/core/state/types.js';
@@ -210,22 +211,7 @@ export function checkHistory(history: HistoryEntry[], stepIds: string[], outputs
  * `out/<step>.md`, logs an `end` line. The log (EXEC_LOG) lives outside every workspace, so it
  * counts executions across clones, including orphans of killed runs.
  */
-export const EXEC_AGENT_SOURCE = `#!/usr/bin/env node
-import fs from 'node:fs';
-import path from 'node:path';
-const env = process.env;
-const step = env.SEQUENCER_STEP_ID;
-const record = (event) =>
-  fs.appendFileSync(env.EXEC_LOG, JSON.stringify({ event, step, attempt: Number(env.SEQUENCER_ATTEMPT), pid: process.pid, workspace: env.SEQUENCER_WORKSPACE, t: Date.now() }) + '\\n');
-record('start');
-const [lo, hi = lo] = (env.AGENT_SLEEP_MS ?? '10-60').split('-').map(Number);
-setTimeout(() => {
-  const file = path.join(env.SEQUENCER_WORKSPACE, 'out', step + '.md');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, '# ' + step + '\\n\\nattempt ' + env.SEQUENCER_ATTEMPT_ID + '\\n');
-  record('end');
-}, lo + Math.random() * (hi - lo));
-`;
+const EXEC_AGENT = fileURLToPath(new URL('../fixtures/agents/exec-agent.pl', import.meta.url));
 
 export interface ExecRecord {
   event: 'start' | 'end';
@@ -253,8 +239,9 @@ export interface Tools {
 /** Agent, plan and executions log, all outside every workspace. */
 export async function makeTools(steps: number, title: string): Promise<Tools> {
   const dir = await makeTempDir('git-faults-tools-');
-  const agent = path.join(dir, 'agent.mjs');
-  await writeFile(agent, EXEC_AGENT_SOURCE, { mode: 0o755 });
+  const agent = path.join(dir, 'agent.pl');
+  await copyFile(EXEC_AGENT, agent);
+  await chmod(agent, 0o755);
   const planFile = path.join(dir, 'plan.json');
   await writeJson(planFile, outputPlan(steps, title));
   return { dir, agent, planFile, execLog: path.join(dir, 'executions.jsonl') };

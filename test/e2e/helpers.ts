@@ -3,7 +3,7 @@
 // dist/ first, so these tests exercise exactly what users install.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, readFile, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,52 +159,15 @@ export async function listTree(dir: string): Promise<string[]> {
  * - AGENT_SLEEP_MS=N or MIN-MAX: sleep before finishing (random within the range)
  * - AGENT_WRITE_OUTPUTS=1: write the step's required outputs (SEQUENCER_REQUIRED_OUTPUTS)
  * - AGENT_PID_DIR: write `<dir>/<step>-<attempt>.pid` with the agent's pid
- * It prints its prompt (its last argument) like `echo` does.
+ * It prints its prompt (its last argument) like `echo` does. Written in Perl (Debian's git depends
+ * on it): the suite starts it hundreds of times, and Node costs ~100 ms of CPU per start.
  */
-const AGENT_SOURCE = `#!/usr/bin/env node
-import fs from 'node:fs';
-import path from 'node:path';
-const env = process.env;
-const prompt = process.argv[process.argv.length - 1] ?? '';
-const step = env.SEQUENCER_STEP_ID ?? '?';
-let previousCalls = 0;
-if (env.AGENT_LOG) {
-  try {
-    previousCalls = fs.readFileSync(env.AGENT_LOG, 'utf8').split('\\n').filter((l) => l && JSON.parse(l).step === step).length;
-  } catch {}
-  const record = {
-    argv: process.argv.slice(2), step, attempt: env.SEQUENCER_ATTEMPT, attemptId: env.SEQUENCER_ATTEMPT_ID,
-    planId: env.SEQUENCER_PLAN_ID, workspace: env.SEQUENCER_WORKSPACE, payloadFile: env.SEQUENCER_PAYLOAD_FILE,
-    cwd: process.cwd(), pid: process.pid,
-  };
-  fs.appendFileSync(env.AGENT_LOG, JSON.stringify(record) + '\\n');
-}
-if (env.AGENT_PID_DIR) fs.writeFileSync(path.join(env.AGENT_PID_DIR, step + '-' + (env.SEQUENCER_ATTEMPT ?? '0') + '.pid'), String(process.pid));
-process.stdout.write(prompt + '\\n');
-const failSteps = env.AGENT_FAIL_STEPS ? env.AGENT_FAIL_STEPS.split(',') : null;
-if (previousCalls < Number(env.AGENT_FAIL_CALLS ?? 0) && (!failSteps || failSteps.includes(step))) {
-  process.stderr.write('agent failure on call ' + (previousCalls + 1) + ' of ' + step + '\\n');
-  process.exit(1);
-}
-const sleep = (env.AGENT_SLEEP_MS ?? '0').split('-').map(Number);
-const [lo = 0, hi = lo] = sleep;
-const ms = lo + Math.random() * (hi - lo);
-setTimeout(() => {
-  if (env.AGENT_WRITE_OUTPUTS === '1') {
-    for (const out of JSON.parse(env.SEQUENCER_REQUIRED_OUTPUTS ?? '[]')) {
-      const file = path.join(env.SEQUENCER_WORKSPACE ?? process.cwd(), out);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, '# ' + step + '\\n\\n' + prompt + '\\n');
-    }
-  }
-  process.exit(0);
-}, ms);
-`;
+const SCRIPTED_AGENT = fileURLToPath(new URL('../fixtures/agents/scripted-agent.pl', import.meta.url));
 
-/** Writes the scriptable agent as an executable `agent.mjs` in `dir`; returns its path. */
-export async function writeAgent(dir: string, name = 'agent.mjs'): Promise<string> {
+/** Writes the scriptable agent as an executable `agent.pl` in `dir`; returns its path. */
+export async function writeAgent(dir: string, name = 'agent.pl'): Promise<string> {
   const file = path.join(dir, name);
-  await writeFile(file, AGENT_SOURCE);
+  await copyFile(SCRIPTED_AGENT, file);
   await chmod(file, 0o755);
   return file;
 }
