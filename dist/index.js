@@ -11,12 +11,12 @@ import {
 } from "./chunks/chunk-TDYUGR4S.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-VUACOX7B.js";
+} from "./chunks/chunk-TCRG6DWC.js";
 import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-YHIW5QQI.js";
+} from "./chunks/chunk-MW2OQYFN.js";
 import {
   readRunContext
 } from "./chunks/chunk-E6YBHUIO.js";
@@ -24,7 +24,7 @@ import "./chunks/chunk-C5V4ED6R.js";
 import {
   guardRepository,
   isActiveRef
-} from "./chunks/chunk-IFPNVZJT.js";
+} from "./chunks/chunk-OJVBLQE4.js";
 import "./chunks/chunk-JOI7IGIR.js";
 import {
   NO_SECRETS,
@@ -131,9 +131,9 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-QB27YWST.js"),
-  fleet: () => import("./chunks/fleet-WPLJHIWF.js"),
-  propose: () => import("./chunks/propose-MMKP5RBJ.js"),
+  tick: () => import("./chunks/plan-tick-VHODVVO7.js"),
+  fleet: () => import("./chunks/fleet-UD4QFJWY.js"),
+  propose: () => import("./chunks/propose-HYKEDVHN.js"),
   dispatch: () => import("./chunks/workflow-dispatch-2NB4J6G7.js"),
   client: () => import("./chunks/github-client-XXLTBCFA.js"),
   newState: () => import("./chunks/new-state-PWLPXVJY.js")

@@ -8,7 +8,7 @@
 // Action's own token reaches git through each command's environment instead.
 import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { credentialEnvironment, credentialIncludes, formatConfig, parseConfigList, trustedRepositoryConfig, withoutCredentials, type GitMode } from '../../core/trust/git-policy.js';
+import { credentialEnvironment, credentialIncludes, formatConfig, parseConfigList, trustedRepositoryConfig, withoutCredentials, type ConfigEntry, type GitMode } from '../../core/trust/git-policy.js';
 import { git, gitBinary, gitMode, repositoryGuard, setGitMode, setRepositoryGuard, type RepositoryGuard } from './git.js';
 
 export interface GuardOptions {
@@ -44,9 +44,9 @@ export async function guardRepository(workspace: string, opts: GuardOptions = {}
     return;
   }
   const configFile = path.join(repo.commonDir, 'config');
-  if (mode === 'action') await removePersistedCredentials(workspace, repo, opts.runnerTemp);
+  const mainEntries = mode === 'action' ? await removePersistedCredentials(workspace, repo, opts.runnerTemp) : null;
   const kept = new Map<string, string | null>([
-    [configFile, mode === 'action' ? formatConfig(trustedRepositoryConfig(await readConfig(workspace, configFile))) : readOrNull(configFile)],
+    [configFile, mainEntries ? formatConfig(trustedRepositoryConfig(mainEntries)) : readOrNull(configFile)],
     [path.join(repo.gitDir, 'config.worktree'), mode === 'action' ? null : readOrNull(path.join(repo.gitDir, 'config.worktree'))],
     [path.join(repo.gitDir, 'commondir'), readOrNull(path.join(repo.gitDir, 'commondir'))],
   ]);
@@ -108,19 +108,26 @@ async function readConfig(workspace: string, file: string) {
  * Takes the token actions/checkout persisted out of the agent's reach: the credential files under
  * RUNNER_TEMP that includes name (v6+), and the extra headers and includes of submodule configs
  * (the main config is rewritten from trusted entries anyway). Nothing is put back afterwards.
+ * Returns the main config's entries as read, for the caller to keep (a git process per read).
  */
-async function removePersistedCredentials(workspace: string, repo: Repository, runnerTemp: string | undefined): Promise<void> {
-  const configs = [path.join(repo.commonDir, 'config'), ...submoduleConfigs(path.join(repo.commonDir, 'modules'))];
+async function removePersistedCredentials(workspace: string, repo: Repository, runnerTemp: string | undefined): Promise<ConfigEntry[]> {
   const root = runnerTemp ? path.resolve(runnerTemp) : null;
-  for (const file of configs) {
-    const entries = await readConfig(workspace, file);
+  const removeCredentialFiles = (file: string, entries: ConfigEntry[]) => {
     for (const include of credentialIncludes(entries)) {
       const target = path.resolve(path.dirname(file), include);
       if (root && target.startsWith(root + path.sep)) rmSync(target, { force: true });
     }
+  };
+  const main = path.join(repo.commonDir, 'config');
+  const mainEntries = await readConfig(workspace, main);
+  removeCredentialFiles(main, mainEntries);
+  for (const file of submoduleConfigs(path.join(repo.commonDir, 'modules'))) {
+    const entries = await readConfig(workspace, file);
+    removeCredentialFiles(file, entries);
     const clean = withoutCredentials(entries);
-    if (file !== configs[0] && clean.length !== entries.length) restore(file, formatConfig(clean));
+    if (clean.length !== entries.length) restore(file, formatConfig(clean));
   }
+  return mainEntries;
 }
 
 function submoduleConfigs(dir: string): string[] {

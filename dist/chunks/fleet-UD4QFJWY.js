@@ -5,19 +5,19 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-D435BQ56.js";
+} from "./chunk-GQWLZTTD.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-WRCWKEWQ.js";
+} from "./chunk-HGLKFJ7X.js";
 import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-QU3LGEMH.js";
-import "./chunk-YEZINEW4.js";
+} from "./chunk-J24FY6O7.js";
+import "./chunk-5KQ4XNBC.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-BJRE4OQE.js";
+import "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import {
@@ -29,14 +29,14 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-VUACOX7B.js";
+} from "./chunk-TCRG6DWC.js";
 import "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
 import {
   isActiveRef,
   isWaitingRef,
   planMatrix
-} from "./chunk-IFPNVZJT.js";
+} from "./chunk-OJVBLQE4.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";

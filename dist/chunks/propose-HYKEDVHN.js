@@ -6,11 +6,11 @@ import {
   classifyRequest,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-4Y7LXGA3.js";
+} from "./chunk-OSIH5YNA.js";
 import {
   extractPlan,
   loadPlanText
-} from "./chunk-YSQT4PQG.js";
+} from "./chunk-UDOXSZ5H.js";
 import {
   MarkerIndex,
   RepositoryPermissions,
@@ -25,12 +25,12 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-QU3LGEMH.js";
-import "./chunk-YEZINEW4.js";
+} from "./chunk-J24FY6O7.js";
+import "./chunk-5KQ4XNBC.js";
 import "./chunk-XWXCYQNN.js";
 import {
   ExecAgentRunner
-} from "./chunk-BJRE4OQE.js";
+} from "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
@@ -40,12 +40,12 @@ import {
 } from "./chunk-SG5WBORI.js";
 import {
   issuePlanId
-} from "./chunk-YHIW5QQI.js";
+} from "./chunk-MW2OQYFN.js";
 import {
   agentEnvironment
 } from "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-IFPNVZJT.js";
+import "./chunk-OJVBLQE4.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";

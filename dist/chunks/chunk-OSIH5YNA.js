@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   parsePlanText
-} from "./chunk-YSQT4PQG.js";
+} from "./chunk-UDOXSZ5H.js";
 import {
   agentCommandHelp,
   isRecord,

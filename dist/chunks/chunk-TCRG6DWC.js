@@ -9,7 +9,7 @@ import {
   isRefSafePlanId,
   parsePlanRefs,
   waitRef
-} from "./chunk-IFPNVZJT.js";
+} from "./chunk-OJVBLQE4.js";
 import {
   ConfigError,
   describeError,

@@ -4,11 +4,11 @@ import {
   markPlanIdle,
   markPlanWaiting,
   trackingTip
-} from "./chunk-VUACOX7B.js";
+} from "./chunk-TCRG6DWC.js";
 import {
   isIdleStatus,
   isWaitingRef
-} from "./chunk-IFPNVZJT.js";
+} from "./chunk-OJVBLQE4.js";
 import {
   describeError
 } from "./chunk-TEYULPYE.js";

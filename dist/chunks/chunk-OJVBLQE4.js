@@ -319,9 +319,9 @@ async function guardRepository(workspace, opts = {}) {
     return;
   }
   const configFile = path2.join(repo.commonDir, "config");
-  if (mode2 === "action") await removePersistedCredentials(workspace, repo, opts.runnerTemp);
+  const mainEntries = mode2 === "action" ? await removePersistedCredentials(workspace, repo, opts.runnerTemp) : null;
   const kept = /* @__PURE__ */ new Map([
-    [configFile, mode2 === "action" ? formatConfig(trustedRepositoryConfig(await readConfig(workspace, configFile))) : readOrNull(configFile)],
+    [configFile, mainEntries ? formatConfig(trustedRepositoryConfig(mainEntries)) : readOrNull(configFile)],
     [path2.join(repo.gitDir, "config.worktree"), mode2 === "action" ? null : readOrNull(path2.join(repo.gitDir, "config.worktree"))],
     [path2.join(repo.gitDir, "commondir"), readOrNull(path2.join(repo.gitDir, "commondir"))]
   ]);
@@ -372,17 +372,23 @@ async function readConfig(workspace, file) {
   return res.code === 0 ? parseConfigList(res.stdout) : [];
 }
 async function removePersistedCredentials(workspace, repo, runnerTemp) {
-  const configs = [path2.join(repo.commonDir, "config"), ...submoduleConfigs(path2.join(repo.commonDir, "modules"))];
   const root = runnerTemp ? path2.resolve(runnerTemp) : null;
-  for (const file of configs) {
-    const entries = await readConfig(workspace, file);
+  const removeCredentialFiles = (file, entries) => {
     for (const include of credentialIncludes(entries)) {
       const target = path2.resolve(path2.dirname(file), include);
       if (root && target.startsWith(root + path2.sep)) rmSync(target, { force: true });
     }
+  };
+  const main = path2.join(repo.commonDir, "config");
+  const mainEntries = await readConfig(workspace, main);
+  removeCredentialFiles(main, mainEntries);
+  for (const file of submoduleConfigs(path2.join(repo.commonDir, "modules"))) {
+    const entries = await readConfig(workspace, file);
+    removeCredentialFiles(file, entries);
     const clean = withoutCredentials(entries);
-    if (file !== configs[0] && clean.length !== entries.length) restore(file, formatConfig(clean));
+    if (clean.length !== entries.length) restore(file, formatConfig(clean));
   }
+  return mainEntries;
 }
 function submoduleConfigs(dir) {
   let names;

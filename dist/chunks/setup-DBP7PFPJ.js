@@ -3,16 +3,16 @@ import {
   initCommand,
   initState,
   validateCommand
-} from "./chunk-B7I5FCAO.js";
-import "./chunk-WAHPKPLL.js";
+} from "./chunk-YFRX4SHB.js";
+import "./chunk-OC2UH3JK.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-YSQT4PQG.js";
-import "./chunk-BJRE4OQE.js";
+import "./chunk-UDOXSZ5H.js";
+import "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-IFPNVZJT.js";
+import "./chunk-OJVBLQE4.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";

@@ -6,7 +6,7 @@ import {
   idleRef,
   isIdleStatus,
   isRefSafePlanId
-} from "./chunk-IFPNVZJT.js";
+} from "./chunk-OJVBLQE4.js";
 import {
   scrubState
 } from "./chunk-LUFHFP3X.js";

@@ -23,7 +23,7 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-BJRE4OQE.js";
+} from "./chunk-DQQCERBH.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -33,7 +33,7 @@ import {
 } from "./chunk-A7XPLWEY.js";
 import {
   COMMAND_KINDS
-} from "./chunk-IFPNVZJT.js";
+} from "./chunk-OJVBLQE4.js";
 import {
   NO_SECRETS,
   createScrubber
@@ -502,7 +502,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-85346027bb7462a9" : "source";
+var BUILD_ID = true ? "build-d2af2cb784412dce" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

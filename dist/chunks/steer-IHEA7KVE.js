@@ -2,17 +2,17 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-WAHPKPLL.js";
+} from "./chunk-OC2UH3JK.js";
 import {
   tick
-} from "./chunk-YEZINEW4.js";
+} from "./chunk-5KQ4XNBC.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-BJRE4OQE.js";
+import "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-IFPNVZJT.js";
+import "./chunk-OJVBLQE4.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";

@@ -1,15 +1,15 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-YEZINEW4.js";
+} from "./chunk-5KQ4XNBC.js";
 import {
   daysBetween,
   lastChangeMs
-} from "./chunk-VUACOX7B.js";
+} from "./chunk-TCRG6DWC.js";
 import {
   isFinishedStatus,
   isIdleStatus
-} from "./chunk-IFPNVZJT.js";
+} from "./chunk-OJVBLQE4.js";
 import {
   lastAttempt,
   stepRun

@@ -7,7 +7,7 @@ import {
   promptPreamble,
   remediationTargets,
   tick
-} from "./chunk-YEZINEW4.js";
+} from "./chunk-5KQ4XNBC.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -20,7 +20,7 @@ import {
   ScrubbingStore,
   baseConflictNotice,
   gateNotice
-} from "./chunk-BJRE4OQE.js";
+} from "./chunk-DQQCERBH.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -35,7 +35,7 @@ import {
 import {
   git,
   parseCommandText
-} from "./chunk-IFPNVZJT.js";
+} from "./chunk-OJVBLQE4.js";
 import {
   scrubWith
 } from "./chunk-LUFHFP3X.js";

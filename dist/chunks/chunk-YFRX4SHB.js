@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-WAHPKPLL.js";
+} from "./chunk-OC2UH3JK.js";
 import {
   replan
 } from "./chunk-5LFPREZI.js";
 import {
   loadPlanText
-} from "./chunk-YSQT4PQG.js";
+} from "./chunk-UDOXSZ5H.js";
 import {
   newState
 } from "./chunk-EKFFWBLM.js";

@@ -1,21 +1,21 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-B7I5FCAO.js";
+} from "./chunk-YFRX4SHB.js";
 import {
   ConsoleLog,
   createEngine
-} from "./chunk-WAHPKPLL.js";
+} from "./chunk-OC2UH3JK.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-WRCWKEWQ.js";
+} from "./chunk-HGLKFJ7X.js";
 import {
   tick
-} from "./chunk-YEZINEW4.js";
+} from "./chunk-5KQ4XNBC.js";
 import {
   PLAN_BRANCH_PREFIX
-} from "./chunk-IFPNVZJT.js";
+} from "./chunk-OJVBLQE4.js";
 import {
   countOf
 } from "./chunk-3RW55J7L.js";
@@ -24,7 +24,7 @@ import {
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-EAHRTS6Z.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-LZKGNXIL.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

@@ -1,28 +1,30 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  createBaseSync,
-  createNotifier,
-  createPlanStore,
-  issueNumberOf,
-  planBranch,
-  pullRequestBranch,
-  runLinks,
-  tickPlan
-} from "./chunk-QU3LGEMH.js";
-import "./chunk-YEZINEW4.js";
+  branchOf,
+  checkCommand,
+  report,
+  runCommand
+} from "./chunk-D2COJZUZ.js";
+import "./chunk-YFRX4SHB.js";
+import "./chunk-OC2UH3JK.js";
+import "./chunk-HGLKFJ7X.js";
+import "./chunk-5LFPREZI.js";
+import "./chunk-UDOXSZ5H.js";
+import "./chunk-5KQ4XNBC.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-BJRE4OQE.js";
+import "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";
+import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
-import "./chunk-E6YBHUIO.js";
+import "./chunk-A7XPLWEY.js";
+import "./chunk-TCRG6DWC.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-IFPNVZJT.js";
+import "./chunk-OJVBLQE4.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
-import "./chunk-56PKUNXN.js";
 import "./chunk-JLNR7EQS.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
@@ -30,16 +32,10 @@ import "./chunk-O7XONI5X.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
-import "./chunk-EJHJ3B7N.js";
-import "./chunk-GEX65OPK.js";
 import "./chunk-PANJYNO7.js";
 export {
-  createBaseSync,
-  createNotifier,
-  createPlanStore,
-  issueNumberOf,
-  planBranch,
-  pullRequestBranch,
-  runLinks,
-  tickPlan
+  branchOf,
+  checkCommand,
+  report,
+  runCommand
 };

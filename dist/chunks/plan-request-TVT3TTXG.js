@@ -2,24 +2,24 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-WAHPKPLL.js";
+} from "./chunk-OC2UH3JK.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-4Y7LXGA3.js";
-import "./chunk-YSQT4PQG.js";
+} from "./chunk-OSIH5YNA.js";
+import "./chunk-UDOXSZ5H.js";
 import {
   ExecAgentRunner,
   writeFileAtomic
-} from "./chunk-BJRE4OQE.js";
+} from "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
 } from "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-IFPNVZJT.js";
+import "./chunk-OJVBLQE4.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";

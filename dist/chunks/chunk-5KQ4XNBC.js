@@ -10,7 +10,7 @@ import {
   inheritedPayloads,
   interpretPayload,
   validationFailure
-} from "./chunk-BJRE4OQE.js";
+} from "./chunk-DQQCERBH.js";
 import {
   diffFromDigests,
   planHash,
@@ -21,7 +21,7 @@ import {
 } from "./chunk-C5V4ED6R.js";
 import {
   namesPlanHash
-} from "./chunk-IFPNVZJT.js";
+} from "./chunk-OJVBLQE4.js";
 import {
   baseSyncOutcome,
   blockOnBaseConflict,

@@ -4,7 +4,7 @@ import {
 } from "./chunk-C5V4ED6R.js";
 import {
   commandLine
-} from "./chunk-IFPNVZJT.js";
+} from "./chunk-OJVBLQE4.js";
 import {
   SYNC_BASE_MODES
 } from "./chunk-JOI7IGIR.js";

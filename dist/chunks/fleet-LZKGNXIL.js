@@ -2,31 +2,31 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-TQMSODUE.js";
-import "./chunk-B7I5FCAO.js";
+} from "./chunk-D2COJZUZ.js";
+import "./chunk-YFRX4SHB.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-WAHPKPLL.js";
+} from "./chunk-OC2UH3JK.js";
 import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-D435BQ56.js";
+} from "./chunk-GQWLZTTD.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-WRCWKEWQ.js";
+} from "./chunk-HGLKFJ7X.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-YSQT4PQG.js";
+import "./chunk-UDOXSZ5H.js";
 import {
   tick
-} from "./chunk-YEZINEW4.js";
+} from "./chunk-5KQ4XNBC.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-BJRE4OQE.js";
+import "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
@@ -37,14 +37,14 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-VUACOX7B.js";
+} from "./chunk-TCRG6DWC.js";
 import "./chunk-C5V4ED6R.js";
 import {
   isActiveRef,
   isRefSafePlanId,
   isWaitingRef,
   planMatrix
-} from "./chunk-IFPNVZJT.js";
+} from "./chunk-OJVBLQE4.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import {

@@ -1,11 +1,11 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-WAHPKPLL.js";
-import "./chunk-BJRE4OQE.js";
+} from "./chunk-OC2UH3JK.js";
+import "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-IFPNVZJT.js";
+import "./chunk-OJVBLQE4.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
