@@ -131,9 +131,9 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-VHODVVO7.js"),
-  fleet: () => import("./chunks/fleet-UD4QFJWY.js"),
-  propose: () => import("./chunks/propose-HYKEDVHN.js"),
+  tick: () => import("./chunks/plan-tick-4TALENW2.js"),
+  fleet: () => import("./chunks/fleet-AFTGMQLY.js"),
+  propose: () => import("./chunks/propose-PFXJ4NKY.js"),
   dispatch: () => import("./chunks/workflow-dispatch-2NB4J6G7.js"),
   client: () => import("./chunks/github-client-XXLTBCFA.js"),
   newState: () => import("./chunks/new-state-PWLPXVJY.js")

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { baseSyncOutcome, blockOnBaseConflict, decideBaseSync, type BaseSyncResult } from '../../src/core/tick/base-sync.js';
 import { decide, type Decision } from '../../src/core/tick/decide.js';
+import { applyCommand } from '../../src/core/tick/apply-command.js';
+import { statusTable } from '../../src/core/render/render.js';
 import { baseConflictNotice, baseConflictReport } from '../../src/core/render/base-sync-markdown.js';
 import type { State } from '../../src/core/state/types.js';
 import { state, T0 } from '../fakes/states.js';
@@ -60,6 +62,24 @@ describe('blockOnBaseConflict', () => {
     expect(t.notices).toEqual([{ kind: 'base-conflict', stepId: 'a', base: 'main', baseCommit: conflict.baseCommit, files: ['README.md'] }]);
     // The same conflict again adds no second blocker line.
     expect(blockOnBaseConflict(t.state, 'a', conflict).state.blockers).toHaveLength(1);
+  });
+
+  it('/resume and /retry after a conflict before the first attempt: the step is still PENDING, its first attempt no retry', () => {
+    for (const command of [{ kind: 'resume' as const, by: 'alice' }, { kind: 'retry' as const, by: 'alice' }]) {
+      const blocked = blockOnBaseConflict(state(['a', 'b']), 'a', conflict).state;
+      const out = applyCommand(blocked, command, T0);
+      expect(out.state.status, command.kind).toBe('IN_PROGRESS');
+      expect(out.state.stepRuns.a, command.kind).toMatchObject({ status: 'PENDING', tries: 0 });
+      expect(run(out.state), command.kind).toMatchObject({ stepId: 'a', n: 1, retry: false });
+      expect(statusTable(out.state), command.kind).not.toContain('FAILED');
+    }
+  });
+
+  it('/resume after a conflict before a retry keeps the step FAILED, so its next attempt is a retry', () => {
+    const failed = state(['a'], { stepRuns: { a: { status: 'FAILED', tries: 1, error: 'x', attempts: [{ n: 1, runId: 'p/a/1', startedAt: T0.toISOString(), endedAt: T0.toISOString(), outcome: 'failed' }] } } });
+    const out = applyCommand(blockOnBaseConflict(failed, 'a', conflict).state, { kind: 'resume', by: 'alice' }, T0);
+    expect(out.state.stepRuns.a).toMatchObject({ status: 'FAILED', tries: 0 });
+    expect(run(out.state)).toMatchObject({ stepId: 'a', retry: true });
   });
 });
 

@@ -119,6 +119,10 @@ describe('sync-base (local node)', () => {
     const resumed = await h.say(issue, 'alice', '/resume').deliver({ inputs: { 'sync-base': 'off' } });
     expectOk(resumed);
     expect(resumed.outputs.status, runReport(resumed)).toBe('DONE');
+    // The step never ran before the conflict: its first attempt is no retry, and nothing failed.
+    expect(resumed.stdout).toMatch(/::group::.*write .*: attempt 1\n/);
+    expect(resumed.stdout).not.toContain('(retry)');
+    expect((await h.remoteState(planId))?.stepRuns.write?.attempts?.map((a) => [a.n, a.outcome])).toEqual([[1, 'succeeded']]);
     expect(await isAncestor(theirs, branch)).toBe(false);
     expect(await h.remoteFile(`refs/heads/${branch}`, 'notes/_draft_.md')).toBe('mine\n');
     expect((await h.remoteLog(branch)).map((c) => c.subject).filter((s) => s.includes('merge main into'))).toEqual([]);

@@ -122,7 +122,11 @@ function unblock(state: State, named: string | undefined, verb: string): Command
   const run = stepRun(state, stepId);
   // A fresh budget: tries and the step's total time start again; the attempt history stays.
   // The remediation steps it routes to get one too, or a detour could block again at once.
-  const stepRuns = { ...state.stepRuns, [stepId]: { ...run, status: run.status === 'DONE' ? 'DONE' : 'FAILED', tries: 0, firstStartedAt: null } } as State['stepRuns'];
+  // A step blocked before it ever ran (a base-branch conflict) stays PENDING: its next attempt is
+  // its first, with the plain prompt, and nothing shows it as failed.
+  const neverRan = run.status === 'PENDING' && (run.attempts?.length ?? 0) === 0;
+  const status = run.status === 'DONE' ? 'DONE' : neverRan ? 'PENDING' : 'FAILED';
+  const stepRuns = { ...state.stepRuns, [stepId]: { ...run, status, tries: 0, firstStartedAt: null } } as State['stepRuns'];
   for (const fixer of remediationTargets(state.plan, stepId)) {
     const r = stepRuns[fixer];
     if (r && r.status !== 'IN_PROGRESS') stepRuns[fixer] = { ...r, tries: 0, firstStartedAt: null };

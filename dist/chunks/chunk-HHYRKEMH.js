@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-5KQ4XNBC.js";
+} from "./chunk-TKG2H6SM.js";
 import {
   daysBetween,
   lastChangeMs

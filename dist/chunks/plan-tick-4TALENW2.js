@@ -8,8 +8,8 @@ import {
   pullRequestBranch,
   runLinks,
   tickPlan
-} from "./chunk-J24FY6O7.js";
-import "./chunk-5KQ4XNBC.js";
+} from "./chunk-M4TFIRVP.js";
+import "./chunk-TKG2H6SM.js";
 import "./chunk-XWXCYQNN.js";
 import "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";

@@ -1,18 +1,18 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-YFRX4SHB.js";
+} from "./chunk-AMO2O462.js";
 import {
   ConsoleLog,
   createEngine
-} from "./chunk-OC2UH3JK.js";
+} from "./chunk-AB7WJPRP.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-HGLKFJ7X.js";
 import {
   tick
-} from "./chunk-5KQ4XNBC.js";
+} from "./chunk-TKG2H6SM.js";
 import {
   PLAN_BRANCH_PREFIX
 } from "./chunk-OJVBLQE4.js";
@@ -24,7 +24,7 @@ import {
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-LZKGNXIL.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-NB72FVRK.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

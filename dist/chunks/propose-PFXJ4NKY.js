@@ -25,8 +25,8 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-J24FY6O7.js";
-import "./chunk-5KQ4XNBC.js";
+} from "./chunk-M4TFIRVP.js";
+import "./chunk-TKG2H6SM.js";
 import "./chunk-XWXCYQNN.js";
 import {
   ExecAgentRunner

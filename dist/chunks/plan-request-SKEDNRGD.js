@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-OC2UH3JK.js";
+} from "./chunk-AB7WJPRP.js";
 import {
   classifyRequest,
   planFromRequest,

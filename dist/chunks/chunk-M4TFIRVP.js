@@ -7,7 +7,7 @@ import {
   promptPreamble,
   remediationTargets,
   tick
-} from "./chunk-5KQ4XNBC.js";
+} from "./chunk-TKG2H6SM.js";
 import {
   CacheStore,
   ExecAgentRunner,

@@ -3,8 +3,8 @@ import {
   initCommand,
   initState,
   validateCommand
-} from "./chunk-YFRX4SHB.js";
-import "./chunk-OC2UH3JK.js";
+} from "./chunk-AMO2O462.js";
+import "./chunk-AB7WJPRP.js";
 import "./chunk-5LFPREZI.js";
 import "./chunk-UDOXSZ5H.js";
 import "./chunk-DQQCERBH.js";

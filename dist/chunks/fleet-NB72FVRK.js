@@ -2,20 +2,20 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-D2COJZUZ.js";
-import "./chunk-YFRX4SHB.js";
+} from "./chunk-ILBKY422.js";
+import "./chunk-AMO2O462.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-OC2UH3JK.js";
+} from "./chunk-AB7WJPRP.js";
 import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-GQWLZTTD.js";
+} from "./chunk-HHYRKEMH.js";
 import {
   recordPlanMarkers,
   tickedPlan
@@ -24,7 +24,7 @@ import "./chunk-5LFPREZI.js";
 import "./chunk-UDOXSZ5H.js";
 import {
   tick
-} from "./chunk-5KQ4XNBC.js";
+} from "./chunk-TKG2H6SM.js";
 import "./chunk-XWXCYQNN.js";
 import "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";

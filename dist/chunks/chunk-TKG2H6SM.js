@@ -484,7 +484,9 @@ function unblock(state, named, verb) {
   if ("error" in target) return refuse(state, `Cannot ${verb}: ${target.error}.`);
   const { stepId } = target;
   const run = stepRun(state, stepId);
-  const stepRuns = { ...state.stepRuns, [stepId]: { ...run, status: run.status === "DONE" ? "DONE" : "FAILED", tries: 0, firstStartedAt: null } };
+  const neverRan = run.status === "PENDING" && (run.attempts?.length ?? 0) === 0;
+  const status = run.status === "DONE" ? "DONE" : neverRan ? "PENDING" : "FAILED";
+  const stepRuns = { ...state.stepRuns, [stepId]: { ...run, status, tries: 0, firstStartedAt: null } };
   for (const fixer of remediationTargets(state.plan, stepId)) {
     const r = stepRuns[fixer];
     if (r && r.status !== "IN_PROGRESS") stepRuns[fixer] = { ...r, tries: 0, firstStartedAt: null };

@@ -2,10 +2,10 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-OC2UH3JK.js";
+} from "./chunk-AB7WJPRP.js";
 import {
   tick
-} from "./chunk-5KQ4XNBC.js";
+} from "./chunk-TKG2H6SM.js";
 import "./chunk-XWXCYQNN.js";
 import "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";

@@ -5,7 +5,7 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-GQWLZTTD.js";
+} from "./chunk-HHYRKEMH.js";
 import {
   recordPlanMarkers,
   tickedPlan
@@ -14,8 +14,8 @@ import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-J24FY6O7.js";
-import "./chunk-5KQ4XNBC.js";
+} from "./chunk-M4TFIRVP.js";
+import "./chunk-TKG2H6SM.js";
 import "./chunk-XWXCYQNN.js";
 import "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";

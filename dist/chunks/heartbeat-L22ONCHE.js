@@ -4,13 +4,13 @@ import {
   checkCommand,
   report,
   runCommand
-} from "./chunk-D2COJZUZ.js";
-import "./chunk-YFRX4SHB.js";
-import "./chunk-OC2UH3JK.js";
+} from "./chunk-ILBKY422.js";
+import "./chunk-AMO2O462.js";
+import "./chunk-AB7WJPRP.js";
 import "./chunk-HGLKFJ7X.js";
 import "./chunk-5LFPREZI.js";
 import "./chunk-UDOXSZ5H.js";
-import "./chunk-5KQ4XNBC.js";
+import "./chunk-TKG2H6SM.js";
 import "./chunk-XWXCYQNN.js";
 import "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";
