@@ -222,9 +222,9 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-L22ONCHE.js");
-var fleet = () => import("./chunks/fleet-NB72FVRK.js");
-var setup = () => import("./chunks/setup-WGMCRMLC.js");
+var heartbeat = () => import("./chunks/heartbeat-WU7N6WQV.js");
+var fleet = () => import("./chunks/fleet-7OS2K75I.js");
+var setup = () => import("./chunks/setup-XX7LB7BK.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -249,15 +249,15 @@ async function main(argv) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-SKEDNRGD.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-2MTVTNMC.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-7Y54SJIF.js")).statusCommand(s, print);
+      return (await import("./chunks/status-AEV3VBY4.js")).statusCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
-      return (await import("./chunks/steer-USUYJ4OD.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-5P4BZAW7.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

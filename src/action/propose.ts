@@ -26,7 +26,7 @@ import type { ActionInputs } from './inputs.js';
 import { createNotifier, createPlanStore, planBranch, runLinks } from './plan-tick.js';
 import { outputLinks } from '../adapters/git/git-links.js';
 import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
-import { planFromRequest } from '../adapters/process/plan-drafter.js';
+import { MAX_DRAFT_ATTEMPTS, draftLogFile, planFromRequest } from '../adapters/process/plan-drafter.js';
 import { agentEnvironment, type RunContext } from './context.js';
 import { effectiveQueue } from '../core/plan/plan-queue.js';
 
@@ -107,7 +107,7 @@ async function planForIssue(ctx: RunContext, inputs: ActionInputs, issue: IssueR
       return { needsWriter: true };
     }
   }
-  return planFromIssueRequest(ctx, inputs, request);
+  return planFromIssueRequest(ctx, inputs, request, log);
 }
 
 /**
@@ -115,7 +115,8 @@ async function planForIssue(ctx: RunContext, inputs: ActionInputs, issue: IssueR
  * without running anything; a multi-step one is drafted by the agent (validated, with one
  * troubleshooting retry) and proposed like any other plan, so nothing else runs before approval.
  */
-async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, request: string): Promise<FoundPlan> {
+async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, request: string, log: ToolkitLog): Promise<FoundPlan> {
+  const logDir = path.join(ctx.runnerTemp, 'sequencer-planning');
   try {
     const drafted = await planFromRequest({
       request,
@@ -124,13 +125,30 @@ async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, reque
       agentSurface: 'action',
       runner: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null, inputs.passTokenToAgent ? [] : [inputs.token]) }),
       workspace: ctx.workspace,
-      logDir: path.join(ctx.runnerTemp, 'sequencer-planning'),
+      logDir,
       timeoutMs: inputs.attemptTimeoutMinutes * 60_000,
+      // The runner's temp folder is gone with the job; what the agent printed is shown in the log.
+      outputShownIn: "this run's log",
     });
     return { plan: drafted.plan, source: 'draft' };
   } catch (err) {
+    if (err instanceof PlanError) await showDraftOutput(logDir, log);
     if (err instanceof PlanError || err instanceof ConfigError) return { problem: `Could not draft a plan from this issue: ${err.message}` };
     throw err;
+  }
+}
+
+/** Characters of each drafting run's output shown in the log: its end, where agents say what went wrong. */
+const DRAFT_OUTPUT_SHOWN = 64 * 1024;
+
+/** The end of each drafting run's output, one log group per run. */
+async function showDraftOutput(logDir: string, log: ToolkitLog): Promise<void> {
+  for (let run = 1; run <= MAX_DRAFT_ATTEMPTS; run++) {
+    const text = await readFile(draftLogFile(logDir, run), 'utf8').catch(() => null);
+    if (text === null) return;
+    const shown = text.length > DRAFT_OUTPUT_SHOWN ? `… (${text.length - DRAFT_OUTPUT_SHOWN} characters before these)\n${text.slice(-DRAFT_OUTPUT_SHOWN)}` : text;
+    // `info` keeps the agent's text from acting as workflow commands and scrubs known secrets.
+    await log.group(`Plan drafting, run ${run}: the agent's output`, async () => log.info(shown.trimEnd() || '(no output)'));
   }
 }
 

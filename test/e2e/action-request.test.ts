@@ -124,4 +124,30 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
     // Its inbox starts after the /draft, which is no command for the plan.
     expect(state?.inbox?.lastCommentId).toBe(said.comment.id);
   });
+
+  it("a draft the agent cannot make: the problem comment sends the reader to the run's log, which shows what the agent printed, inert", async () => {
+    const issue = 73;
+    expectOk(await openRequest(h, issue, 'drive-by', process.execPath));
+    const noPlanAgent = path.join(h.root, 'no-plan-agent.sh');
+    await writeFile(
+      noPlanAgent,
+      '#!/bin/sh\necho "cannot tell which steps this needs"\necho "::error title=forged::written by the agent"\necho "scratch kept in $RUNNER_TEMP/scratch"\n',
+    );
+    await chmod(noPlanAgent, 0o755);
+    const run = await h.run({ eventName: 'issue_comment', payload: draft(h, issue, 'maintainer', 'MEMBER').payload, inputs: { 'agent-command': noPlanAgent } });
+    expectOk(run);
+    expect(h.botComments(issue, 'proposal')).toEqual([]);
+    const problems = h.botComments(issue, 'problem').map((c) => c.body);
+    expect(problems, runReport(run)).toHaveLength(1);
+    expect(problems[0]).toMatch(/Could not draft a plan from this issue: Invalid plan drafted by the agent \(2 attempts; agent output in this run's log\)/);
+    // The runner's temp folder is gone once the job ends: the comment sends nobody to its logs.
+    expect(problems[0]).not.toMatch(/plan-draft(-\d+)?\.log/);
+    // The log shows both runs' output, each in its group; the agent's line is no workflow command.
+    for (const n of [1, 2]) expect(run.stdout).toContain(`::group::Plan drafting, run ${n}: the agent's output`);
+    expect(run.stdout.split('cannot tell which steps this needs')).toHaveLength(3);
+    const forged = run.stdout.split('\n').findIndex((l) => l.startsWith('::error title=forged::'));
+    expect(forged).toBeGreaterThan(-1);
+    const stop = run.stdout.split('\n').slice(0, forged).reverse().find((l) => l.startsWith('::stop-commands::') || /^::[0-9a-f]{32}::$/.test(l));
+    expect(stop, 'the forged command is inside a stop-commands block').toMatch(/^::stop-commands::[0-9a-f]{32}$/);
+  });
 });

@@ -38,6 +38,8 @@ export interface DraftPlanOptions {
   /** Names the agent command in messages (`--agent`, `STEP_AGENT_CMD`). */
   agentSource?: string;
   env?: Record<string, string>;
+  /** Where a person reads the agent's output, named when no draft is usable (default: the log files). */
+  outputShownIn?: string;
 }
 
 export interface DraftedPlan {
@@ -77,7 +79,7 @@ export async function draftPlan(o: DraftPlanOptions): Promise<DraftedPlan> {
     if ('plan' in judged) return { plan: judged.plan, attempts: attempt, draftFile: o.draftFile };
     problems = judged.problems;
   }
-  throw new PlanError(problems, `plan drafted by the agent (${MAX_DRAFT_ATTEMPTS} attempts; agent output in ${logs.join(', ')})`);
+  throw new PlanError(problems, `plan drafted by the agent (${MAX_DRAFT_ATTEMPTS} attempts; agent output in ${o.outputShownIn ?? logs.join(', ')})`);
 }
 
 export interface PlanFromRequestOptions {
@@ -94,6 +96,8 @@ export interface PlanFromRequestOptions {
   logDir: string;
   timeoutMs: number;
   graceMs?: number;
+  /** See DraftPlanOptions. */
+  outputShownIn?: string;
 }
 
 export interface PlanFromRequest {
@@ -123,10 +127,11 @@ export async function planFromRequest(o: PlanFromRequestOptions): Promise<PlanFr
     agentSource: source,
     workspace: o.workspace,
     draftFile: path.join(o.logDir, 'plan-draft.json'),
-    logFile: path.join(o.logDir, 'plan-draft.log'),
+    logFile: draftLogFile(o.logDir, 1),
     timeoutMs: o.timeoutMs,
     schemaText: PLAN_SCHEMA_TEXT,
     ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
+    ...(o.outputShownIn !== undefined ? { outputShownIn: o.outputShownIn } : {}),
   });
   return { plan: drafted.plan, multiStep, reasons, attempts: drafted.attempts };
 }
@@ -190,6 +195,11 @@ async function fullStdout(result: AgentResult, logFile: string): Promise<string>
 
 function lastLine(text: string): string | undefined {
   return text.trim().split('\n').pop()?.trim() || undefined;
+}
+
+/** The log of drafting run `run` (1-based) that planFromRequest keeps in `logDir`. */
+export function draftLogFile(logDir: string, run: number): string {
+  return attemptLogFile(path.join(logDir, 'plan-draft.log'), run);
 }
 
 /** `plan-draft.log` for the first run, `plan-draft-2.log` for the retry. */

@@ -908,7 +908,7 @@ async function draftPlan(o) {
     if ("plan" in judged) return { plan: judged.plan, attempts: attempt, draftFile: o.draftFile };
     problems = judged.problems;
   }
-  throw new PlanError(problems, `plan drafted by the agent (${MAX_DRAFT_ATTEMPTS} attempts; agent output in ${logs.join(", ")})`);
+  throw new PlanError(problems, `plan drafted by the agent (${MAX_DRAFT_ATTEMPTS} attempts; agent output in ${o.outputShownIn ?? logs.join(", ")})`);
 }
 async function planFromRequest(o) {
   if (o.request.trim() === "") throw new ConfigError('request: "" is empty; expected the work to do, e.g. "Summarize README.md into notes/summary.md"');
@@ -927,10 +927,11 @@ async function planFromRequest(o) {
     agentSource: source,
     workspace: o.workspace,
     draftFile: path.join(o.logDir, "plan-draft.json"),
-    logFile: path.join(o.logDir, "plan-draft.log"),
+    logFile: draftLogFile(o.logDir, 1),
     timeoutMs: o.timeoutMs,
     schemaText: PLAN_SCHEMA_TEXT,
-    ...o.graceMs !== void 0 ? { graceMs: o.graceMs } : {}
+    ...o.graceMs !== void 0 ? { graceMs: o.graceMs } : {},
+    ...o.outputShownIn !== void 0 ? { outputShownIn: o.outputShownIn } : {}
   });
   return { plan: drafted.plan, multiStep, reasons, attempts: drafted.attempts };
 }
@@ -982,6 +983,9 @@ async function fullStdout(result, logFile) {
 function lastLine(text) {
   return text.trim().split("\n").pop()?.trim() || void 0;
 }
+function draftLogFile(logDir, run) {
+  return attemptLogFile(path.join(logDir, "plan-draft.log"), run);
+}
 function attemptLogFile(logFile, attempt) {
   if (attempt === 1) return logFile;
   const ext = path.extname(logFile);
@@ -992,5 +996,7 @@ export {
   classifyRequest,
   planFromIssueBody,
   shortTitle,
-  planFromRequest
+  MAX_DRAFT_ATTEMPTS,
+  planFromRequest,
+  draftLogFile
 };

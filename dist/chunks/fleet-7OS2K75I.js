@@ -2,13 +2,13 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-ILBKY422.js";
-import "./chunk-AMO2O462.js";
+} from "./chunk-H7J4SR7I.js";
+import "./chunk-SCNPCFUU.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-AB7WJPRP.js";
+} from "./chunk-TZMLDOIB.js";
 import {
   attemptInFlight,
   auditFindings,

@@ -502,7 +502,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-f09a4aa26cf5c708" : "source";
+var BUILD_ID = true ? "build-6ccd88913454d7fd" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

@@ -1,18 +1,26 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  initCommand,
-  initState,
-  validateCommand
-} from "./chunk-AMO2O462.js";
-import "./chunk-AB7WJPRP.js";
+  branchOf,
+  checkCommand,
+  report,
+  runCommand
+} from "./chunk-H7J4SR7I.js";
+import "./chunk-SCNPCFUU.js";
+import "./chunk-TZMLDOIB.js";
+import "./chunk-HGLKFJ7X.js";
 import "./chunk-5LFPREZI.js";
 import "./chunk-UDOXSZ5H.js";
+import "./chunk-TKG2H6SM.js";
+import "./chunk-XWXCYQNN.js";
 import "./chunk-DQQCERBH.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
+import "./chunk-TCRG6DWC.js";
+import "./chunk-C5V4ED6R.js";
 import "./chunk-OJVBLQE4.js";
+import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
@@ -26,7 +34,8 @@ import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-PANJYNO7.js";
 export {
-  initCommand,
-  initState,
-  validateCommand
+  branchOf,
+  checkCommand,
+  report,
+  runCommand
 };

@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-AB7WJPRP.js";
+} from "./chunk-TZMLDOIB.js";
 import {
   tick
 } from "./chunk-TKG2H6SM.js";

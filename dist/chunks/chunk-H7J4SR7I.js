@@ -1,11 +1,11 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-AMO2O462.js";
+} from "./chunk-SCNPCFUU.js";
 import {
   ConsoleLog,
   createEngine
-} from "./chunk-AB7WJPRP.js";
+} from "./chunk-TZMLDOIB.js";
 import {
   recordPlanMarkers,
   tickedPlan
@@ -24,7 +24,7 @@ import {
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-NB72FVRK.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-7OS2K75I.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

@@ -2,12 +2,12 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-AB7WJPRP.js";
+} from "./chunk-TZMLDOIB.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-OSIH5YNA.js";
+} from "./chunk-ZEQ7QA75.js";
 import "./chunk-UDOXSZ5H.js";
 import {
   ExecAgentRunner,

@@ -3,10 +3,12 @@ import {
   replan
 } from "./chunk-5LFPREZI.js";
 import {
+  MAX_DRAFT_ATTEMPTS,
   classifyRequest,
+  draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-OSIH5YNA.js";
+} from "./chunk-ZEQ7QA75.js";
 import {
   extractPlan,
   loadPlanText
@@ -120,9 +122,10 @@ async function planForIssue(ctx, inputs, issue, writers, log) {
       return { needsWriter: true };
     }
   }
-  return planFromIssueRequest(ctx, inputs, request);
+  return planFromIssueRequest(ctx, inputs, request, log);
 }
-async function planFromIssueRequest(ctx, inputs, request) {
+async function planFromIssueRequest(ctx, inputs, request, log) {
+  const logDir = path.join(ctx.runnerTemp, "sequencer-planning");
   try {
     const drafted = await planFromRequest({
       request,
@@ -131,13 +134,26 @@ async function planFromIssueRequest(ctx, inputs, request) {
       agentSurface: "action",
       runner: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null, inputs.passTokenToAgent ? [] : [inputs.token]) }),
       workspace: ctx.workspace,
-      logDir: path.join(ctx.runnerTemp, "sequencer-planning"),
-      timeoutMs: inputs.attemptTimeoutMinutes * 6e4
+      logDir,
+      timeoutMs: inputs.attemptTimeoutMinutes * 6e4,
+      // The runner's temp folder is gone with the job; what the agent printed is shown in the log.
+      outputShownIn: "this run's log"
     });
     return { plan: drafted.plan, source: "draft" };
   } catch (err) {
+    if (err instanceof PlanError) await showDraftOutput(logDir, log);
     if (err instanceof PlanError || err instanceof ConfigError) return { problem: `Could not draft a plan from this issue: ${err.message}` };
     throw err;
+  }
+}
+var DRAFT_OUTPUT_SHOWN = 64 * 1024;
+async function showDraftOutput(logDir, log) {
+  for (let run = 1; run <= MAX_DRAFT_ATTEMPTS; run++) {
+    const text = await readFile(draftLogFile(logDir, run), "utf8").catch(() => null);
+    if (text === null) return;
+    const shown = text.length > DRAFT_OUTPUT_SHOWN ? `\u2026 (${text.length - DRAFT_OUTPUT_SHOWN} characters before these)
+${text.slice(-DRAFT_OUTPUT_SHOWN)}` : text;
+    await log.group(`Plan drafting, run ${run}: the agent's output`, async () => log.info(shown.trimEnd() || "(no output)"));
   }
 }
 async function proposeFromIssue(ctx, inputs, client, log, issue) {
