@@ -11,12 +11,12 @@ import {
 } from "./chunks/chunk-TDYUGR4S.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-TCRG6DWC.js";
+} from "./chunks/chunk-KUSZNA24.js";
 import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-MW2OQYFN.js";
+} from "./chunks/chunk-CBTK2H6L.js";
 import {
   readRunContext
 } from "./chunks/chunk-E6YBHUIO.js";
@@ -24,7 +24,7 @@ import "./chunks/chunk-C5V4ED6R.js";
 import {
   guardRepository,
   isActiveRef
-} from "./chunks/chunk-OJVBLQE4.js";
+} from "./chunks/chunk-X2DO65FL.js";
 import "./chunks/chunk-JOI7IGIR.js";
 import {
   NO_SECRETS,
@@ -131,9 +131,9 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-4TALENW2.js"),
-  fleet: () => import("./chunks/fleet-AFTGMQLY.js"),
-  propose: () => import("./chunks/propose-JYLTQSSV.js"),
+  tick: () => import("./chunks/plan-tick-36ZYTWHE.js"),
+  fleet: () => import("./chunks/fleet-CYWLTLGT.js"),
+  propose: () => import("./chunks/propose-JIAH56XZ.js"),
   dispatch: () => import("./chunks/workflow-dispatch-2NB4J6G7.js"),
   client: () => import("./chunks/github-client-XXLTBCFA.js"),
   newState: () => import("./chunks/new-state-PWLPXVJY.js")

@@ -1,10 +1,12 @@
 // The CLI runs the Action's heartbeat code path against any git remote: `check --store git`
 // keeps the plan index (wait and idle markers) as the Action does, and `check --all` ticks every
 // active plan of the remote from one listing, so a cron host or another CI system can drive a fleet.
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../../src/adapters/git/git.js';
+import { BASE_MERGE_MARKER } from '../../src/adapters/git/interrupted-merge.js';
 import { freshClone, g, isolateGitConfig, makeRemote } from './git-remote.js';
 import { makeTempDir, output, readAgentCalls, removeTempDirs, runCli, writeAgent } from './helpers.js';
 
@@ -84,7 +86,53 @@ describe('check --store git', () => {
     const synced = await cli('check', '--plan-id', 'synced');
     expect(synced.code, output(synced)).toBe(0);
     expect(synced.stdout).toMatch(/Merged main into the work branch/);
+    expect(existsSync(path.join(ws, '.git', BASE_MERGE_MARKER)), 'a finished merge leaves no marker').toBe(false);
     expect((await git(['merge-base', '--is-ancestor', fix, 'refs/heads/sequencer/synced'], { cwd: remote, allowFail: true })).code).toBe(0);
     expect(JSON.parse(await g(remote, 'show', 'refs/heads/sequencer/synced:.sequencer/synced/state.json')).status).toBe('DONE');
+  });
+
+  it("a base merge left half done by a killed tick is aborted by the next tick, which merges afresh: main's files are never committed as a step's work", async () => {
+    const remote = await makeRemote(path.join(dir, 'killed'));
+    const ws = await freshClone(remote, path.join(dir, 'killed-ws'));
+    const person = await freshClone(remote, path.join(dir, 'killed-person'));
+    const agent = await writeAgent(dir, 'killed-agent.pl');
+    const planFile = path.join(dir, 'killed-plan.json');
+    await writeFile(planFile, JSON.stringify({ steps: { one: { title: 'One', instruction: 'Write one.md', requiredOutputs: ['one.md'] } } }));
+    const env = { AGENT_LOG: path.join(dir, 'killed-calls.jsonl'), AGENT_WRITE_OUTPUTS: '1' };
+    const cli = (...args: string[]) => runCli([...args, '--store', 'git', '--workspace', ws, '--agent', agent, '--plan-id', 'p'], { env });
+    expect((await cli('init', '--plan', planFile, '--approve')).code).toBe(0);
+    await writeFile(path.join(person, 'from-main.txt'), 'main\n');
+    await g(person, 'add', 'from-main.txt');
+    await g(person, 'commit', '-q', '-m', 'main moves on');
+    await g(person, 'push', '-q', 'origin', 'main');
+
+    // What a tick killed inside its base merge leaves: main merged into the index, not committed,
+    // and the marker the merge writes first.
+    await g(ws, 'fetch', '-q', 'origin');
+    await g(ws, 'checkout', '-q', '-B', 'sequencer/p', 'origin/sequencer/p');
+    const before = await g(ws, 'rev-parse', 'HEAD');
+    await g(ws, '-c', 'user.name=Killed Tick', '-c', 'user.email=tick@example.com', 'merge', '-q', '--no-ff', '--no-commit', 'origin/main');
+    const marker = path.join(ws, '.git', BASE_MERGE_MARKER);
+    await writeFile(marker, `${before}\n`);
+
+    const next = await cli('check');
+    expect(next.code, output(next)).toBe(0);
+    expect(next.stdout).toMatch(/Merged main into the work branch/);
+    expect(existsSync(marker)).toBe(false);
+    const commits = (await g(remote, 'log', '--format=%x01%s%x02%P', '--name-only', `${before}..refs/heads/sequencer/p`))
+      .split('\x01')
+      .filter(Boolean)
+      .map((c) => {
+        const [head = '', files = ''] = c.split('\n\n');
+        const [subject = '', parents = ''] = head.split('\x02');
+        return { subject, parents: parents.split(' ').filter(Boolean).length, files: files.split('\n').filter(Boolean) };
+      });
+    const merge = commits.filter((c) => c.subject === 'sequencer(p): merge main into sequencer/p');
+    expect(merge, JSON.stringify(commits)).toEqual([{ subject: 'sequencer(p): merge main into sequencer/p', parents: 2, files: expect.anything() }]);
+    // The sequencer's other commits hold the state and the step's output, nothing of main's.
+    const own = commits.filter((c) => c.parents === 1 && c.subject.startsWith('sequencer(p): '));
+    expect(own.map((c) => c.subject)).toEqual(['sequencer(p): one attempt 1 succeeded', 'sequencer(p): one attempt 1 started']);
+    for (const c of own) expect(c.files, c.subject).not.toContain('from-main.txt');
+    expect(JSON.parse(await g(remote, 'show', 'refs/heads/sequencer/p:.sequencer/p/state.json')).status).toBe('DONE');
   });
 });

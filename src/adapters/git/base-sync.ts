@@ -11,12 +11,16 @@
 // - A conflict elsewhere aborts the merge: the work branch, index and files are as before.
 // - The merge commit is pushed alone, before any step commit; a push that does not land is
 //   taken back locally and the tick goes on without it.
-import { rm } from 'node:fs/promises';
+// - A merge interrupted by the process's death (a marker in the git directory says it was ours)
+//   is aborted by the next tick before it touches the branch, so the base branch's changes are
+//   never committed as a step's work.
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describeError } from '../../core/errors.js';
 import type { BaseSyncResult } from '../../core/tick/base-sync.js';
 import type { BaseSync } from '../../ports.js';
 import { git, type GitResult } from './git.js';
+import { baseMergeMarker } from './interrupted-merge.js';
 import { DEFAULT_GIT_IDENTITY, type GitIdentity } from './git-store.js';
 
 export interface GitBaseSyncOptions {
@@ -106,6 +110,17 @@ export class GitBaseSync implements BaseSync {
     if (dirty.stdout !== '') return { kind: 'unavailable', base, reason: 'the workspace has uncommitted changes to tracked files' };
 
     const before = (await this.run(['rev-parse', '--verify', 'HEAD^{commit}'], false)).stdout.trim();
+    const marker = baseMergeMarker(this.o.workspace);
+    if (marker) await writeFile(marker, `${before}\n`);
+    try {
+      return await this.mergeFrom(base, baseRef, baseCommit, before);
+    } finally {
+      if (marker) await rm(marker, { force: true });
+    }
+  }
+
+  private async mergeFrom(base: string, baseRef: string, baseCommit: string, before: string): Promise<BaseSyncResult> {
+    const { remote } = this.o;
     const merged = await this.run([...this.identityArgs(), 'merge', '-q', '--no-ff', '--no-commit', '--no-edit', baseRef]);
     if (!(await this.merging())) {
       // git refused before starting (untracked files in the way, …): nothing was touched.

@@ -66,6 +66,10 @@ class KeptRepository implements RepositoryGuard {
     this.dirs = [...new Set([repo.gitDir, repo.commonDir])].map((dir) => ({ dir, id: identity(dir) }));
   }
 
+  get gitDir(): string {
+    return this.repo.gitDir;
+  }
+
   async prepare(): Promise<Record<string, string>> {
     for (const { dir, id } of this.dirs) {
       // A directory swapped for another (or for a symlink to one) would take our writes elsewhere.

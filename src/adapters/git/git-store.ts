@@ -10,6 +10,7 @@ import { parseState } from '../../core/state/validate-state.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../../ports.js';
 import { git, type GitResult } from './git.js';
 import { guardRepository } from './git-guard.js';
+import { abortInterruptedBaseMerge } from './interrupted-merge.js';
 import { serializeState } from '../../core/state/state-json.js';
 import { idleRef, isIdleStatus, isRefSafePlanId, PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
 
@@ -117,6 +118,7 @@ export class GitStore implements StateStore {
     this.stateTracked = false;
     // The first acquire comes before any agent runs: the repository is kept as it is now.
     await guardRepository(this.workspace);
+    await abortInterruptedBaseMerge(this.workspace);
     await this.writeExcludes();
     const remoteHasBranch = await this.fetchBranch();
     // Without a start point `-B` moves the branch to HEAD, keeping the work tree as it is.

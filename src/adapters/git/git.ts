@@ -38,6 +38,8 @@ export class GitCommandError extends Error {
 /** What a guarded workspace adds to each of its git commands, after putting its config back. */
 export interface RepositoryGuard {
   prepare(): Promise<Record<string, string>>;
+  /** The repository's git directory as found before any agent ran (none: no repository then). */
+  readonly gitDir?: string;
 }
 
 // State documents and status output stay far below this; it only guards against a runaway diff.

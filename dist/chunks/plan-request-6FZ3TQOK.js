@@ -2,24 +2,24 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-TZMLDOIB.js";
+} from "./chunk-MWRI5RUJ.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-ZEQ7QA75.js";
-import "./chunk-UDOXSZ5H.js";
+} from "./chunk-GLOAXOFM.js";
+import "./chunk-XDV3O76B.js";
 import {
   ExecAgentRunner,
   writeFileAtomic
-} from "./chunk-DQQCERBH.js";
+} from "./chunk-KMPVFDVY.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
 } from "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-OJVBLQE4.js";
+import "./chunk-X2DO65FL.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";

@@ -5,8 +5,9 @@ import {
   guardRepository,
   idleRef,
   isIdleStatus,
-  isRefSafePlanId
-} from "./chunk-OJVBLQE4.js";
+  isRefSafePlanId,
+  repositoryGuard
+} from "./chunk-X2DO65FL.js";
 import {
   scrubState
 } from "./chunk-LUFHFP3X.js";
@@ -973,8 +974,28 @@ function escapeRegExp(s) {
 }
 
 // src/adapters/git/git-store.ts
-import { lstat as lstat2, mkdir as mkdir3, readFile as readFile3, rename as rename2, rm as rm4, unlink as unlink2, writeFile } from "node:fs/promises";
+import { lstat as lstat2, mkdir as mkdir3, readFile as readFile3, rename as rename2, rm as rm5, unlink as unlink2, writeFile } from "node:fs/promises";
+import path6 from "node:path";
+
+// src/adapters/git/interrupted-merge.ts
+import { existsSync } from "node:fs";
+import { rm as rm4 } from "node:fs/promises";
 import path5 from "node:path";
+var BASE_MERGE_MARKER = "sequencer-base-merge";
+function baseMergeMarker(workspace) {
+  const gitDir = repositoryGuard(workspace)?.gitDir;
+  return gitDir ? path5.join(gitDir, BASE_MERGE_MARKER) : null;
+}
+async function abortInterruptedBaseMerge(workspace) {
+  const marker2 = baseMergeMarker(workspace);
+  if (!marker2 || !existsSync(marker2)) return false;
+  const merging = (await git(["rev-parse", "-q", "--verify", "MERGE_HEAD"], { cwd: workspace, allowFail: true })).code === 0;
+  if (merging) await git(["merge", "--abort"], { cwd: workspace });
+  await rm4(marker2, { force: true });
+  return merging;
+}
+
+// src/adapters/git/git-store.ts
 var DEFAULT_GIT_IDENTITY = {
   name: "agent-step-sequencer[bot]",
   email: "agent-step-sequencer[bot]@users.noreply.github.com"
@@ -1038,6 +1059,7 @@ var GitStore = class {
     this.loaded = { kind: "none" };
     this.stateTracked = false;
     await guardRepository(this.workspace);
+    await abortInterruptedBaseMerge(this.workspace);
     await this.writeExcludes();
     const remoteHasBranch = await this.fetchBranch();
     const args = remoteHasBranch ? ["checkout", "-q", "--no-track", "-B", this.branch, this.trackingRef] : ["checkout", "-q", "-B", this.branch, ...this.base ? [this.base] : []];
@@ -1087,7 +1109,7 @@ var GitStore = class {
   async writeExcludes() {
     if (this.exclude.length === 0) return;
     const rel = (await this.run(["rev-parse", "--git-path", "info/exclude"])).stdout.trim();
-    const file = path5.resolve(this.workspace, rel);
+    const file = path6.resolve(this.workspace, rel);
     const current = await readFile3(file, "utf8").catch((err) => {
       if (err.code === "ENOENT") return "";
       throw err;
@@ -1097,11 +1119,11 @@ var GitStore = class {
     if (missing.length === 0) return;
     const lines = [...have.has(EXCLUDE_MARKER) ? [] : [EXCLUDE_MARKER], ...missing];
     const sep = current === "" || current.endsWith("\n") ? "" : "\n";
-    const dir = path5.dirname(file);
+    const dir = path6.dirname(file);
     if ((await lstat2(dir).catch(() => null))?.isSymbolicLink()) await unlink2(dir);
     await mkdir3(dir, { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    await rm4(tmp, { force: true, recursive: true });
+    await rm5(tmp, { force: true, recursive: true });
     await writeFile(tmp, `${current}${sep}${lines.join("\n")}
 `, { flag: "wx" });
     await rename2(tmp, file);
@@ -1116,7 +1138,7 @@ var GitStore = class {
   async readWorkingState() {
     let text;
     try {
-      text = await readFile3(path5.join(this.workspace, this.statePath), "utf8");
+      text = await readFile3(path6.join(this.workspace, this.statePath), "utf8");
     } catch (err) {
       if (err.code === "ENOENT") return { kind: "missing" };
       throw err;
@@ -1143,8 +1165,8 @@ var GitStore = class {
     return state;
   }
   async writeWorkingState(state) {
-    const file = path5.join(this.workspace, this.statePath);
-    await mkdir3(path5.dirname(file), { recursive: true });
+    const file = path6.join(this.workspace, this.statePath);
+    await mkdir3(path6.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     await writeFile(tmp, serializeState(state));
     await rename2(tmp, file);
@@ -1244,7 +1266,7 @@ var GitStore = class {
     const restored = await this.run(["checkout", "-q", "HEAD", "--", spec], true);
     if (restored.code !== 0) {
       await this.run(["rm", "-q", "--cached", "--ignore-unmatch", "--", spec]);
-      await unlink2(path5.join(this.workspace, this.statePath)).catch(() => void 0);
+      await unlink2(path6.join(this.workspace, this.statePath)).catch(() => void 0);
       this.stateTracked = false;
     }
   }
@@ -1268,8 +1290,8 @@ function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 function checkStatePath(p) {
-  const norm = path5.posix.normalize(p.replace(/\\/g, "/"));
-  if (!p || p.includes("\0") || path5.posix.isAbsolute(norm) || path5.win32.isAbsolute(p) || norm === "." || norm === ".." || norm.startsWith("../") || /^\.git(\/|$)/.test(norm)) {
+  const norm = path6.posix.normalize(p.replace(/\\/g, "/"));
+  if (!p || p.includes("\0") || path6.posix.isAbsolute(norm) || path6.win32.isAbsolute(p) || norm === "." || norm === ".." || norm.startsWith("../") || /^\.git(\/|$)/.test(norm)) {
     throw new ConfigError(`Invalid statePath ${showValue(p)}: expected a file path relative to the workspace that stays inside it and outside .git.`);
   }
   return norm;
@@ -1287,8 +1309,8 @@ function checkBranch(branch) {
 }
 
 // src/adapters/git/base-sync.ts
-import { rm as rm5 } from "node:fs/promises";
-import path6 from "node:path";
+import { rm as rm6, writeFile as writeFile2 } from "node:fs/promises";
+import path7 from "node:path";
 var BRANCH = /^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/;
 var GitBaseSync = class {
   constructor(o) {
@@ -1344,6 +1366,17 @@ var GitBaseSync = class {
     const dirty = await this.run(["status", "--porcelain", "--untracked-files=no", "-z"], false);
     if (dirty.stdout !== "") return { kind: "unavailable", base, reason: "the workspace has uncommitted changes to tracked files" };
     const before = (await this.run(["rev-parse", "--verify", "HEAD^{commit}"], false)).stdout.trim();
+    const marker2 = baseMergeMarker(this.o.workspace);
+    if (marker2) await writeFile2(marker2, `${before}
+`);
+    try {
+      return await this.mergeFrom(base, baseRef, baseCommit, before);
+    } finally {
+      if (marker2) await rm6(marker2, { force: true });
+    }
+  }
+  async mergeFrom(base, baseRef, baseCommit, before) {
+    const { remote } = this.o;
     const merged = await this.run([...this.identityArgs(), "merge", "-q", "--no-ff", "--no-commit", "--no-edit", baseRef]);
     if (!await this.merging()) {
       if (merged.code !== 0) return { kind: "unavailable", base, reason: `git merge refused: ${firstLines(merged)}` };
@@ -1403,7 +1436,7 @@ var GitBaseSync = class {
     const added = changed.filter((f) => !ours.has(f));
     if (added.length) {
       await this.run(["rm", "-q", "-f", "--cached", "--ignore-unmatch", "--", ...added.map((f) => `:(literal)${f}`)], false);
-      for (const f of added) await rm5(path6.join(this.o.workspace, f), { force: true });
+      for (const f of added) await rm6(path7.join(this.o.workspace, f), { force: true });
     }
     if (ours.size) await this.run(["checkout", "-q", before, "--", spec], false);
   }
@@ -1441,7 +1474,7 @@ var LocalOwnerProbe = class {
 // src/adapters/fs/workspace-fs.ts
 import { accessSync as accessSync2, constants as constants2, realpathSync, statSync as statSync3 } from "node:fs";
 import { realpath as realpath2 } from "node:fs/promises";
-import path7 from "node:path";
+import path8 from "node:path";
 var FsWorkspace = class _FsWorkspace {
   constructor(root) {
     this.root = root;
@@ -1450,7 +1483,7 @@ var FsWorkspace = class _FsWorkspace {
   /** Opens the workspace at `root`, which must exist; `root` is stored with symlinks resolved. */
   static async open(root) {
     try {
-      return new _FsWorkspace(await realpath2(path7.resolve(root)));
+      return new _FsWorkspace(await realpath2(path8.resolve(root)));
     } catch (err) {
       throw new ConfigError(`workspace: ${showValue(root)} cannot be opened (${describeError(err)}); expected an existing directory`);
     }
@@ -1466,11 +1499,11 @@ var FsWorkspace = class _FsWorkspace {
     if (checkRelativePath(p) !== null) return false;
     let real;
     try {
-      real = realpathSync(path7.resolve(this.root, p.replace(/\\/g, "/")));
+      real = realpathSync(path8.resolve(this.root, p.replace(/\\/g, "/")));
     } catch {
       return false;
     }
-    return real === this.root || real.startsWith(this.root.endsWith(path7.sep) ? this.root : this.root + path7.sep);
+    return real === this.root || real.startsWith(this.root.endsWith(path8.sep) ? this.root : this.root + path8.sep);
   }
   async preflight(outputs) {
     const problems = [];
@@ -1492,13 +1525,13 @@ var FsWorkspace = class _FsWorkspace {
   }
   /** Walks up from the output's folder to the first existing ancestor, which must be a writable folder inside the workspace. */
   uncreatableParent(p) {
-    let dir = path7.dirname(path7.resolve(this.root, p.replace(/\\/g, "/")));
+    let dir = path8.dirname(path8.resolve(this.root, p.replace(/\\/g, "/")));
     for (; ; ) {
       try {
         const info = statSync3(dir);
-        if (!info.isDirectory()) return `"${path7.relative(this.root, dir)}" is a file`;
+        if (!info.isDirectory()) return `"${path8.relative(this.root, dir)}" is a file`;
         const real = realpathSync(dir);
-        if (real !== this.root && !real.startsWith(this.root + path7.sep)) return `"${path7.relative(this.root, dir)}" leads outside the workspace`;
+        if (real !== this.root && !real.startsWith(this.root + path8.sep)) return `"${path8.relative(this.root, dir)}" leads outside the workspace`;
         try {
           accessSync2(dir, constants2.W_OK);
         } catch {
@@ -1507,19 +1540,19 @@ var FsWorkspace = class _FsWorkspace {
         return null;
       } catch (err) {
         if (err.code === "ENOENT" && dir !== this.root) {
-          dir = path7.dirname(dir);
+          dir = path8.dirname(dir);
           continue;
         }
-        return `"${path7.relative(this.root, dir) || "."}" ${err.message === "not writable" ? "is not writable" : describeError(err)}`;
+        return `"${path8.relative(this.root, dir) || "."}" ${err.message === "not writable" ? "is not writable" : describeError(err)}`;
       }
     }
   }
 };
 
 // src/adapters/fs/fs-verifier.ts
-import { mkdtemp, open, realpath as realpath3, rm as rm6 } from "node:fs/promises";
+import { mkdtemp, open, realpath as realpath3, rm as rm7 } from "node:fs/promises";
 import os2 from "node:os";
-import path8 from "node:path";
+import path9 from "node:path";
 
 // src/core/tick/json-schema-check.ts
 var linearRegExp = Object.assign(
@@ -1761,8 +1794,8 @@ function ruleLabel(rule) {
   if ("file_exists" in rule) return `file_exists(${rule.file_exists.path})`;
   if ("file_contains" in rule) return `file_contains(${rule.file_contains.path}, ${regexText(rule.file_contains.pattern, rule.file_contains.flags)})`;
   if ("json_schema" in rule) {
-    const { path: path10, schema } = rule.json_schema;
-    return typeof schema === "string" ? `json_schema(${path10}, ${schema})` : `json_schema(${path10})`;
+    const { path: path11, schema } = rule.json_schema;
+    return typeof schema === "string" ? `json_schema(${path11}, ${schema})` : `json_schema(${path11})`;
   }
   if ("payload_has_key" in rule) return `payload_has_key(${rule.payload_has_key.key})`;
   if ("payload_value_matches" in rule) {
@@ -1779,9 +1812,9 @@ function ruleLabel(rule) {
 }
 var NOT_FOUND = "not found in the workspace";
 var FileTooLargeError = class extends Error {
-  constructor(path10, bytes, limit) {
-    super(`${path10} is ${byteSize(bytes)}, more than the ${byteSize(limit)} a rule reads`);
-    this.path = path10;
+  constructor(path11, bytes, limit) {
+    super(`${path11} is ${byteSize(bytes)}, more than the ${byteSize(limit)} a rule reads`);
+    this.path = path11;
     this.bytes = bytes;
     this.limit = limit;
     this.name = "FileTooLargeError";
@@ -1974,11 +2007,11 @@ var FsVerifier = class {
     if (checkRelativePath(rel) !== null) return null;
     let real;
     try {
-      real = await realpath3(path8.resolve(this.root, rel.replace(/\\/g, "/")));
+      real = await realpath3(path9.resolve(this.root, rel.replace(/\\/g, "/")));
     } catch {
       return null;
     }
-    if (!real.startsWith(this.root.endsWith(path8.sep) ? this.root : this.root + path8.sep)) return null;
+    if (!real.startsWith(this.root.endsWith(path9.sep) ? this.root : this.root + path9.sep)) return null;
     let handle;
     try {
       handle = await open(real, "r");
@@ -2003,7 +2036,7 @@ var FsVerifier = class {
     }
   }
   async runCheck(argv, opts) {
-    const scratch = opts.logFile ? null : await mkdtemp(path8.join(os2.tmpdir(), "sequencer-check-"));
+    const scratch = opts.logFile ? null : await mkdtemp(path9.join(os2.tmpdir(), "sequencer-check-"));
     try {
       const r = await this.runner.run({
         argv,
@@ -2011,7 +2044,7 @@ var FsVerifier = class {
         env: opts.env ?? {},
         timeoutMs: opts.timeoutMs,
         graceMs: this.graceMs,
-        logFile: opts.logFile ?? path8.join(scratch, "check.log")
+        logFile: opts.logFile ?? path9.join(scratch, "check.log")
       });
       return {
         exitCode: r.exitCode,
@@ -2021,15 +2054,15 @@ var FsVerifier = class {
         ...r.spawnError ? { spawnError: r.spawnError } : {}
       };
     } finally {
-      if (scratch) await rm6(scratch, { recursive: true, force: true });
+      if (scratch) await rm7(scratch, { recursive: true, force: true });
     }
   }
 };
 
 // src/adapters/fs/attempt-files.ts
 import { closeSync as closeSync3, constants as constants3, fstatSync as fstatSync2, openSync as openSync3, readSync } from "node:fs";
-import { mkdir as mkdir4, rm as rm7, writeFile as writeFile2 } from "node:fs/promises";
-import path9 from "node:path";
+import { mkdir as mkdir4, rm as rm8, writeFile as writeFile3 } from "node:fs/promises";
+import path10 from "node:path";
 var FsAttemptFiles = class {
   // Synchronous: read once per attempt and almost always missing; a thread-pool round trip
   // would cost more than the call.
@@ -2061,11 +2094,11 @@ var FsAttemptFiles = class {
     }
   }
   async write(file, text) {
-    await mkdir4(path9.dirname(file), { recursive: true });
-    await writeFile2(file, text);
+    await mkdir4(path10.dirname(file), { recursive: true });
+    await writeFile3(file, text);
   }
   async remove(file) {
-    await rm7(file, { force: true });
+    await rm8(file, { force: true });
   }
 };
 

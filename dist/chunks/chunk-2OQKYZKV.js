@@ -7,7 +7,7 @@ import {
   promptPreamble,
   remediationTargets,
   tick
-} from "./chunk-TKG2H6SM.js";
+} from "./chunk-QZTXD3KF.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -20,7 +20,7 @@ import {
   ScrubbingStore,
   baseConflictNotice,
   gateNotice
-} from "./chunk-DQQCERBH.js";
+} from "./chunk-KMPVFDVY.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -35,7 +35,7 @@ import {
 import {
   git,
   parseCommandText
-} from "./chunk-OJVBLQE4.js";
+} from "./chunk-X2DO65FL.js";
 import {
   scrubWith
 } from "./chunk-LUFHFP3X.js";

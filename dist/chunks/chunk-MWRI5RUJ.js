@@ -23,7 +23,7 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-DQQCERBH.js";
+} from "./chunk-KMPVFDVY.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -33,7 +33,7 @@ import {
 } from "./chunk-A7XPLWEY.js";
 import {
   COMMAND_KINDS
-} from "./chunk-OJVBLQE4.js";
+} from "./chunk-X2DO65FL.js";
 import {
   NO_SECRETS,
   createScrubber
@@ -502,7 +502,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-6ccd88913454d7fd" : "source";
+var BUILD_ID = true ? "build-15725206df0ee757" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   parsePlanText
-} from "./chunk-UDOXSZ5H.js";
+} from "./chunk-XDV3O76B.js";
 import {
   agentCommandHelp,
   isRecord,

@@ -2,31 +2,31 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-H7J4SR7I.js";
-import "./chunk-SCNPCFUU.js";
+} from "./chunk-TYTFDALH.js";
+import "./chunk-PHUMA2VX.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-TZMLDOIB.js";
+} from "./chunk-MWRI5RUJ.js";
 import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-HHYRKEMH.js";
+} from "./chunk-LXZNCAKG.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-HGLKFJ7X.js";
+} from "./chunk-KRCXDA2L.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-UDOXSZ5H.js";
+import "./chunk-XDV3O76B.js";
 import {
   tick
-} from "./chunk-TKG2H6SM.js";
+} from "./chunk-QZTXD3KF.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-DQQCERBH.js";
+import "./chunk-KMPVFDVY.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
@@ -37,14 +37,14 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-TCRG6DWC.js";
+} from "./chunk-KUSZNA24.js";
 import "./chunk-C5V4ED6R.js";
 import {
   isActiveRef,
   isRefSafePlanId,
   isWaitingRef,
   planMatrix
-} from "./chunk-OJVBLQE4.js";
+} from "./chunk-X2DO65FL.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import {

@@ -4,7 +4,7 @@ import {
 } from "./chunk-C5V4ED6R.js";
 import {
   commandLine
-} from "./chunk-OJVBLQE4.js";
+} from "./chunk-X2DO65FL.js";
 import {
   SYNC_BASE_MODES
 } from "./chunk-JOI7IGIR.js";

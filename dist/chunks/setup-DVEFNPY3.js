@@ -1,26 +1,18 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  branchOf,
-  checkCommand,
-  report,
-  runCommand
-} from "./chunk-H7J4SR7I.js";
-import "./chunk-SCNPCFUU.js";
-import "./chunk-TZMLDOIB.js";
-import "./chunk-HGLKFJ7X.js";
+  initCommand,
+  initState,
+  validateCommand
+} from "./chunk-PHUMA2VX.js";
+import "./chunk-MWRI5RUJ.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-UDOXSZ5H.js";
-import "./chunk-TKG2H6SM.js";
-import "./chunk-XWXCYQNN.js";
-import "./chunk-DQQCERBH.js";
+import "./chunk-XDV3O76B.js";
+import "./chunk-KMPVFDVY.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-TCRG6DWC.js";
-import "./chunk-C5V4ED6R.js";
-import "./chunk-OJVBLQE4.js";
-import "./chunk-JOI7IGIR.js";
+import "./chunk-X2DO65FL.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
@@ -34,8 +26,7 @@ import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-PANJYNO7.js";
 export {
-  branchOf,
-  checkCommand,
-  report,
-  runCommand
+  initCommand,
+  initState,
+  validateCommand
 };

@@ -1,21 +1,21 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-SCNPCFUU.js";
+} from "./chunk-PHUMA2VX.js";
 import {
   ConsoleLog,
   createEngine
-} from "./chunk-TZMLDOIB.js";
+} from "./chunk-MWRI5RUJ.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-HGLKFJ7X.js";
+} from "./chunk-KRCXDA2L.js";
 import {
   tick
-} from "./chunk-TKG2H6SM.js";
+} from "./chunk-QZTXD3KF.js";
 import {
   PLAN_BRANCH_PREFIX
-} from "./chunk-OJVBLQE4.js";
+} from "./chunk-X2DO65FL.js";
 import {
   countOf
 } from "./chunk-3RW55J7L.js";
@@ -24,7 +24,7 @@ import {
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-7OS2K75I.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-MLYASY6L.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

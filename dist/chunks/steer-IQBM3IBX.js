@@ -2,17 +2,17 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-TZMLDOIB.js";
+} from "./chunk-MWRI5RUJ.js";
 import {
   tick
-} from "./chunk-TKG2H6SM.js";
+} from "./chunk-QZTXD3KF.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-DQQCERBH.js";
+import "./chunk-KMPVFDVY.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-OJVBLQE4.js";
+import "./chunk-X2DO65FL.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";

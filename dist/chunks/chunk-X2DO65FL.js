@@ -339,6 +339,9 @@ var KeptRepository = class {
   kept;
   credential;
   dirs;
+  get gitDir() {
+    return this.repo.gitDir;
+  }
   async prepare() {
     for (const { dir, id } of this.dirs) {
       if (identity(dir) !== id) throw new Error(`Refusing to run git: the git directory ${dir} was replaced since the sequencer started.`);
@@ -549,6 +552,7 @@ export {
   isActiveRef,
   parsePlanRefs,
   planMatrix,
+  repositoryGuard,
   git,
   guardRepository,
   COMMAND_KINDS,

@@ -5,19 +5,19 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-HHYRKEMH.js";
+} from "./chunk-LXZNCAKG.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-HGLKFJ7X.js";
+} from "./chunk-KRCXDA2L.js";
 import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-M4TFIRVP.js";
-import "./chunk-TKG2H6SM.js";
+} from "./chunk-2OQKYZKV.js";
+import "./chunk-QZTXD3KF.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-DQQCERBH.js";
+import "./chunk-KMPVFDVY.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import {
@@ -29,14 +29,14 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-TCRG6DWC.js";
+} from "./chunk-KUSZNA24.js";
 import "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
 import {
   isActiveRef,
   isWaitingRef,
   planMatrix
-} from "./chunk-OJVBLQE4.js";
+} from "./chunk-X2DO65FL.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";

@@ -8,15 +8,15 @@ import {
   pullRequestBranch,
   runLinks,
   tickPlan
-} from "./chunk-M4TFIRVP.js";
-import "./chunk-TKG2H6SM.js";
+} from "./chunk-2OQKYZKV.js";
+import "./chunk-QZTXD3KF.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-DQQCERBH.js";
+import "./chunk-KMPVFDVY.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-OJVBLQE4.js";
+import "./chunk-X2DO65FL.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";

@@ -1,15 +1,15 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-TKG2H6SM.js";
+} from "./chunk-QZTXD3KF.js";
 import {
   daysBetween,
   lastChangeMs
-} from "./chunk-TCRG6DWC.js";
+} from "./chunk-KUSZNA24.js";
 import {
   isFinishedStatus,
   isIdleStatus
-} from "./chunk-OJVBLQE4.js";
+} from "./chunk-X2DO65FL.js";
 import {
   lastAttempt,
   stepRun

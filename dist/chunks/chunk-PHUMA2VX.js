@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-TZMLDOIB.js";
+} from "./chunk-MWRI5RUJ.js";
 import {
   replan
 } from "./chunk-5LFPREZI.js";
 import {
   loadPlanText
-} from "./chunk-UDOXSZ5H.js";
+} from "./chunk-XDV3O76B.js";
 import {
   newState
 } from "./chunk-EKFFWBLM.js";

@@ -8,11 +8,11 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-ZEQ7QA75.js";
+} from "./chunk-GLOAXOFM.js";
 import {
   extractPlan,
   loadPlanText
-} from "./chunk-UDOXSZ5H.js";
+} from "./chunk-XDV3O76B.js";
 import {
   MarkerIndex,
   RepositoryPermissions,
@@ -27,12 +27,12 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-M4TFIRVP.js";
-import "./chunk-TKG2H6SM.js";
+} from "./chunk-2OQKYZKV.js";
+import "./chunk-QZTXD3KF.js";
 import "./chunk-XWXCYQNN.js";
 import {
   ExecAgentRunner
-} from "./chunk-DQQCERBH.js";
+} from "./chunk-KMPVFDVY.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
@@ -42,12 +42,12 @@ import {
 } from "./chunk-SG5WBORI.js";
 import {
   issuePlanId
-} from "./chunk-MW2OQYFN.js";
+} from "./chunk-CBTK2H6L.js";
 import {
   agentEnvironment
 } from "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-OJVBLQE4.js";
+import "./chunk-X2DO65FL.js";
 import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";

@@ -4,11 +4,11 @@ import {
   markPlanIdle,
   markPlanWaiting,
   trackingTip
-} from "./chunk-TCRG6DWC.js";
+} from "./chunk-KUSZNA24.js";
 import {
   isIdleStatus,
   isWaitingRef
-} from "./chunk-OJVBLQE4.js";
+} from "./chunk-X2DO65FL.js";
 import {
   describeError
 } from "./chunk-TEYULPYE.js";

@@ -1,11 +1,11 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-TZMLDOIB.js";
-import "./chunk-DQQCERBH.js";
+} from "./chunk-MWRI5RUJ.js";
+import "./chunk-KMPVFDVY.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-OJVBLQE4.js";
+import "./chunk-X2DO65FL.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";

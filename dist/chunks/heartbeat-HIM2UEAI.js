@@ -1,18 +1,26 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  initCommand,
-  initState,
-  validateCommand
-} from "./chunk-SCNPCFUU.js";
-import "./chunk-TZMLDOIB.js";
+  branchOf,
+  checkCommand,
+  report,
+  runCommand
+} from "./chunk-TYTFDALH.js";
+import "./chunk-PHUMA2VX.js";
+import "./chunk-MWRI5RUJ.js";
+import "./chunk-KRCXDA2L.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-UDOXSZ5H.js";
-import "./chunk-DQQCERBH.js";
+import "./chunk-XDV3O76B.js";
+import "./chunk-QZTXD3KF.js";
+import "./chunk-XWXCYQNN.js";
+import "./chunk-KMPVFDVY.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-OJVBLQE4.js";
+import "./chunk-KUSZNA24.js";
+import "./chunk-C5V4ED6R.js";
+import "./chunk-X2DO65FL.js";
+import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
@@ -26,7 +34,8 @@ import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-PANJYNO7.js";
 export {
-  initCommand,
-  initState,
-  validateCommand
+  branchOf,
+  checkCommand,
+  report,
+  runCommand
 };

@@ -10,7 +10,7 @@ import {
   inheritedPayloads,
   interpretPayload,
   validationFailure
-} from "./chunk-DQQCERBH.js";
+} from "./chunk-KMPVFDVY.js";
 import {
   diffFromDigests,
   planHash,
@@ -21,7 +21,7 @@ import {
 } from "./chunk-C5V4ED6R.js";
 import {
   namesPlanHash
-} from "./chunk-OJVBLQE4.js";
+} from "./chunk-X2DO65FL.js";
 import {
   baseSyncOutcome,
   blockOnBaseConflict,

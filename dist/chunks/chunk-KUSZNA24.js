@@ -9,7 +9,7 @@ import {
   isRefSafePlanId,
   parsePlanRefs,
   waitRef
-} from "./chunk-OJVBLQE4.js";
+} from "./chunk-X2DO65FL.js";
 import {
   ConfigError,
   describeError,
