@@ -17,7 +17,7 @@ import {
   agentAlive, branchHistory, checkHistory, freshClone, g, installHook, isolateGitConfig, makeRemote, makeTools, outputsOf, readExecutions, remoteState,
   stepIdsOf, tipOf, type Tools,
 } from './git-remote.js';
-import { makeTempDir, output, removeTempDirs, runCli, startCli, waitFor, type CliResult } from './helpers.js';
+import { copyTree, makeTempDir, output, removeTempDirs, runCli, startCli, waitFor, type CliResult } from './helpers.js';
 import { seededRandom } from '../fakes/seeded-random.js';
 import { FAULT_CAMPAIGN, strength } from '../helpers/fault-campaigns.js';
 
@@ -335,14 +335,25 @@ describe('git store: concurrent ticks in separate clones', FAULT_CAMPAIGN, () =>
 /** The step each fault hits, and one after it: the plan still completes once the fault is gone. */
 const ERROR_STEPS = 2;
 
-/** A remote with an approved 3-step plan `p` on its work branch (revision 1). */
+let planRemote: Promise<string> | undefined;
+
+/**
+ * A remote with an approved plan `p` of ERROR_STEPS steps on its work branch (revision 1), its
+ * own tools and folder. The remote is a copy of one the CLI's `init` made once for the file.
+ */
 async function planOnRemote(): Promise<{ dir: string; remote: string; tools: Tools }> {
+  planRemote ??= (async () => {
+    const made = await makeTempDir('git-errors-template-');
+    const remote = await makeRemote(made);
+    const tools = await makeTools(ERROR_STEPS, 'Errors on git');
+    const init = await runCli(['init', '--plan', tools.planFile, '--approve', '--store', 'git', '--workspace', await freshClone(remote, path.join(made, 'init')), '--plan-id', PLAN_ID]);
+    expect(init.code, output(init)).toBe(0);
+    return remote;
+  })();
   const dir = await makeTempDir('git-errors-');
-  const remote = await makeRemote(dir);
-  const tools = await makeTools(ERROR_STEPS, 'Errors on git');
-  const init = await runCli(['init', '--plan', tools.planFile, '--approve', '--store', 'git', '--workspace', await freshClone(remote, path.join(dir, 'init')), '--plan-id', PLAN_ID]);
-  expect(init.code, output(init)).toBe(0);
-  return { dir, remote, tools };
+  const remote = path.join(dir, 'remote.git');
+  await copyTree([await planRemote], remote);
+  return { dir, remote, tools: await makeTools(ERROR_STEPS, 'Errors on git') };
 }
 
 function check(ws: string, tools: Tools): Promise<CliResult> {
