@@ -222,9 +222,9 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-HIM2UEAI.js");
-var fleet = () => import("./chunks/fleet-MLYASY6L.js");
-var setup = () => import("./chunks/setup-DVEFNPY3.js");
+var heartbeat = () => import("./chunks/heartbeat-HECYHF4M.js");
+var fleet = () => import("./chunks/fleet-XCHSZYQN.js");
+var setup = () => import("./chunks/setup-OFHGTGGN.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -249,15 +249,15 @@ async function main(argv) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-6FZ3TQOK.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-COHGUIDA.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-ICAS3L2V.js")).statusCommand(s, print);
+      return (await import("./chunks/status-4BDWGH3Y.js")).statusCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
-      return (await import("./chunks/steer-IQBM3IBX.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-WB3DWXAZ.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

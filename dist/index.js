@@ -131,9 +131,9 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-36ZYTWHE.js"),
-  fleet: () => import("./chunks/fleet-CYWLTLGT.js"),
-  propose: () => import("./chunks/propose-JIAH56XZ.js"),
+  tick: () => import("./chunks/plan-tick-2QVP7TDO.js"),
+  fleet: () => import("./chunks/fleet-EJQTTEMQ.js"),
+  propose: () => import("./chunks/propose-TCNDQCAD.js"),
   dispatch: () => import("./chunks/workflow-dispatch-2NB4J6G7.js"),
   client: () => import("./chunks/github-client-XXLTBCFA.js"),
   newState: () => import("./chunks/new-state-PWLPXVJY.js")

@@ -24,7 +24,9 @@ export async function abortInterruptedBaseMerge(workspace: string): Promise<bool
   const marker = baseMergeMarker(workspace);
   if (!marker || !existsSync(marker)) return false;
   const merging = (await git(['rev-parse', '-q', '--verify', 'MERGE_HEAD'], { cwd: workspace, allowFail: true })).code === 0;
-  if (merging) await git(['merge', '--abort'], { cwd: workspace });
+  // A merge git cannot abort (a MERGE_HEAD planted without a merge) is left to the checkout that
+  // follows, which names what is in the way.
+  const aborted = merging && (await git(['merge', '--abort'], { cwd: workspace, allowFail: true })).code === 0;
   await rm(marker, { force: true });
-  return merging;
+  return aborted;
 }

@@ -5,7 +5,7 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-LXZNCAKG.js";
+} from "./chunk-BTIENETN.js";
 import {
   recordPlanMarkers,
   tickedPlan
@@ -14,10 +14,10 @@ import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-2OQKYZKV.js";
-import "./chunk-QZTXD3KF.js";
+} from "./chunk-27HQ4U4J.js";
+import "./chunk-U4EMIXGB.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-KMPVFDVY.js";
+import "./chunk-UHFEF2UB.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import {

@@ -2,31 +2,31 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-TYTFDALH.js";
-import "./chunk-PHUMA2VX.js";
+} from "./chunk-XR3KKMUU.js";
+import "./chunk-RRAWHQER.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-MWRI5RUJ.js";
+} from "./chunk-AU54SOS3.js";
 import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-LXZNCAKG.js";
+} from "./chunk-BTIENETN.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-KRCXDA2L.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-XDV3O76B.js";
+import "./chunk-TEIPHOHK.js";
 import {
   tick
-} from "./chunk-QZTXD3KF.js";
+} from "./chunk-U4EMIXGB.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-KMPVFDVY.js";
+import "./chunk-UHFEF2UB.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";

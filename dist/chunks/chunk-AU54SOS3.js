@@ -23,7 +23,7 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-KMPVFDVY.js";
+} from "./chunk-UHFEF2UB.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -502,7 +502,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-15725206df0ee757" : "source";
+var BUILD_ID = true ? "build-0e53915d99c4c475" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

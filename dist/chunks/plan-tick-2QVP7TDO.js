@@ -1,22 +1,28 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  initCommand,
-  initState,
-  validateCommand
-} from "./chunk-PHUMA2VX.js";
-import "./chunk-MWRI5RUJ.js";
-import "./chunk-5LFPREZI.js";
-import "./chunk-XDV3O76B.js";
-import "./chunk-KMPVFDVY.js";
+  createBaseSync,
+  createNotifier,
+  createPlanStore,
+  issueNumberOf,
+  planBranch,
+  pullRequestBranch,
+  runLinks,
+  tickPlan
+} from "./chunk-27HQ4U4J.js";
+import "./chunk-U4EMIXGB.js";
+import "./chunk-XWXCYQNN.js";
+import "./chunk-UHFEF2UB.js";
 import "./chunk-33XZJFSU.js";
-import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
-import "./chunk-A7XPLWEY.js";
+import "./chunk-E6YBHUIO.js";
+import "./chunk-C5V4ED6R.js";
 import "./chunk-X2DO65FL.js";
+import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
+import "./chunk-56PKUNXN.js";
 import "./chunk-JLNR7EQS.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
@@ -24,9 +30,16 @@ import "./chunk-O7XONI5X.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
+import "./chunk-EJHJ3B7N.js";
+import "./chunk-GEX65OPK.js";
 import "./chunk-PANJYNO7.js";
 export {
-  initCommand,
-  initState,
-  validateCommand
+  createBaseSync,
+  createNotifier,
+  createPlanStore,
+  issueNumberOf,
+  planBranch,
+  pullRequestBranch,
+  runLinks,
+  tickPlan
 };

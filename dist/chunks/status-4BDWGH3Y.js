@@ -1,8 +1,8 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-MWRI5RUJ.js";
-import "./chunk-KMPVFDVY.js";
+} from "./chunk-AU54SOS3.js";
+import "./chunk-UHFEF2UB.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-X2DO65FL.js";

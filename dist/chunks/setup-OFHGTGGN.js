@@ -1,28 +1,22 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  createBaseSync,
-  createNotifier,
-  createPlanStore,
-  issueNumberOf,
-  planBranch,
-  pullRequestBranch,
-  runLinks,
-  tickPlan
-} from "./chunk-2OQKYZKV.js";
-import "./chunk-QZTXD3KF.js";
-import "./chunk-XWXCYQNN.js";
-import "./chunk-KMPVFDVY.js";
+  initCommand,
+  initState,
+  validateCommand
+} from "./chunk-RRAWHQER.js";
+import "./chunk-AU54SOS3.js";
+import "./chunk-5LFPREZI.js";
+import "./chunk-TEIPHOHK.js";
+import "./chunk-UHFEF2UB.js";
 import "./chunk-33XZJFSU.js";
+import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
-import "./chunk-E6YBHUIO.js";
-import "./chunk-C5V4ED6R.js";
+import "./chunk-A7XPLWEY.js";
 import "./chunk-X2DO65FL.js";
-import "./chunk-JOI7IGIR.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
-import "./chunk-56PKUNXN.js";
 import "./chunk-JLNR7EQS.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
@@ -30,16 +24,9 @@ import "./chunk-O7XONI5X.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
-import "./chunk-EJHJ3B7N.js";
-import "./chunk-GEX65OPK.js";
 import "./chunk-PANJYNO7.js";
 export {
-  createBaseSync,
-  createNotifier,
-  createPlanStore,
-  issueNumberOf,
-  planBranch,
-  pullRequestBranch,
-  runLinks,
-  tickPlan
+  initCommand,
+  initState,
+  validateCommand
 };

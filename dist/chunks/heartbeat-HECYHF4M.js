@@ -4,15 +4,15 @@ import {
   checkCommand,
   report,
   runCommand
-} from "./chunk-TYTFDALH.js";
-import "./chunk-PHUMA2VX.js";
-import "./chunk-MWRI5RUJ.js";
+} from "./chunk-XR3KKMUU.js";
+import "./chunk-RRAWHQER.js";
+import "./chunk-AU54SOS3.js";
 import "./chunk-KRCXDA2L.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-XDV3O76B.js";
-import "./chunk-QZTXD3KF.js";
+import "./chunk-TEIPHOHK.js";
+import "./chunk-U4EMIXGB.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-KMPVFDVY.js";
+import "./chunk-UHFEF2UB.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";

@@ -10,7 +10,7 @@ import {
   inheritedPayloads,
   interpretPayload,
   validationFailure
-} from "./chunk-KMPVFDVY.js";
+} from "./chunk-UHFEF2UB.js";
 import {
   diffFromDigests,
   planHash,

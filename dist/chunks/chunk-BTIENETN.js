@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-QZTXD3KF.js";
+} from "./chunk-U4EMIXGB.js";
 import {
   daysBetween,
   lastChangeMs

@@ -2,12 +2,12 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-MWRI5RUJ.js";
+} from "./chunk-AU54SOS3.js";
 import {
   tick
-} from "./chunk-QZTXD3KF.js";
+} from "./chunk-U4EMIXGB.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-KMPVFDVY.js";
+import "./chunk-UHFEF2UB.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";

@@ -2,17 +2,17 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-MWRI5RUJ.js";
+} from "./chunk-AU54SOS3.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-GLOAXOFM.js";
-import "./chunk-XDV3O76B.js";
+} from "./chunk-4G2DHOUO.js";
+import "./chunk-TEIPHOHK.js";
 import {
   ExecAgentRunner,
   writeFileAtomic
-} from "./chunk-KMPVFDVY.js";
+} from "./chunk-UHFEF2UB.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState

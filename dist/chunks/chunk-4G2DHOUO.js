@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   parsePlanText
-} from "./chunk-XDV3O76B.js";
+} from "./chunk-TEIPHOHK.js";
 import {
   agentCommandHelp,
   isRecord,

@@ -990,9 +990,9 @@ async function abortInterruptedBaseMerge(workspace) {
   const marker2 = baseMergeMarker(workspace);
   if (!marker2 || !existsSync(marker2)) return false;
   const merging = (await git(["rev-parse", "-q", "--verify", "MERGE_HEAD"], { cwd: workspace, allowFail: true })).code === 0;
-  if (merging) await git(["merge", "--abort"], { cwd: workspace });
+  const aborted = merging && (await git(["merge", "--abort"], { cwd: workspace, allowFail: true })).code === 0;
   await rm4(marker2, { force: true });
-  return merging;
+  return aborted;
 }
 
 // src/adapters/git/git-store.ts

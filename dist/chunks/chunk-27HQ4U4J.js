@@ -7,7 +7,7 @@ import {
   promptPreamble,
   remediationTargets,
   tick
-} from "./chunk-QZTXD3KF.js";
+} from "./chunk-U4EMIXGB.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -20,7 +20,7 @@ import {
   ScrubbingStore,
   baseConflictNotice,
   gateNotice
-} from "./chunk-KMPVFDVY.js";
+} from "./chunk-UHFEF2UB.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";

@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-MWRI5RUJ.js";
+} from "./chunk-AU54SOS3.js";
 import {
   replan
 } from "./chunk-5LFPREZI.js";
 import {
   loadPlanText
-} from "./chunk-XDV3O76B.js";
+} from "./chunk-TEIPHOHK.js";
 import {
   newState
 } from "./chunk-EKFFWBLM.js";

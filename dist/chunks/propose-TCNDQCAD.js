@@ -8,11 +8,11 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-GLOAXOFM.js";
+} from "./chunk-4G2DHOUO.js";
 import {
   extractPlan,
   loadPlanText
-} from "./chunk-XDV3O76B.js";
+} from "./chunk-TEIPHOHK.js";
 import {
   MarkerIndex,
   RepositoryPermissions,
@@ -27,12 +27,12 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-2OQKYZKV.js";
-import "./chunk-QZTXD3KF.js";
+} from "./chunk-27HQ4U4J.js";
+import "./chunk-U4EMIXGB.js";
 import "./chunk-XWXCYQNN.js";
 import {
   ExecAgentRunner
-} from "./chunk-KMPVFDVY.js";
+} from "./chunk-UHFEF2UB.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
