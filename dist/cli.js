@@ -2,7 +2,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   SYNC_BASE_MODES
-} from "./chunks/chunk-JOI7IGIR.js";
+} from "./chunks/chunk-EBTCME7K.js";
 import {
   createScrubber,
   environmentSecrets
@@ -10,7 +10,7 @@ import {
 import {
   terminalText
 } from "./chunks/chunk-SY3ESOGT.js";
-import "./chunks/chunk-O7XONI5X.js";
+import "./chunks/chunk-K6PSMX6F.js";
 import {
   ConfigError,
   EXIT,
@@ -222,9 +222,9 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-HECYHF4M.js");
-var fleet = () => import("./chunks/fleet-XCHSZYQN.js");
-var setup = () => import("./chunks/setup-OFHGTGGN.js");
+var heartbeat = () => import("./chunks/heartbeat-AI7XX33Z.js");
+var fleet = () => import("./chunks/fleet-OXQLUGQA.js");
+var setup = () => import("./chunks/setup-S377IWPL.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -249,15 +249,15 @@ async function main(argv) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-COHGUIDA.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-GQ6XNU6J.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-4BDWGH3Y.js")).statusCommand(s, print);
+      return (await import("./chunks/status-INHFV2BW.js")).statusCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
-      return (await import("./chunks/steer-WB3DWXAZ.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-DQXUEKPC.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

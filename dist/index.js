@@ -8,7 +8,7 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-TDYUGR4S.js";
+} from "./chunks/chunk-KKF7AMIJ.js";
 import {
   listPlanRefs
 } from "./chunks/chunk-KUSZNA24.js";
@@ -16,7 +16,7 @@ import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-CBTK2H6L.js";
+} from "./chunks/chunk-M2TWFQPJ.js";
 import {
   readRunContext
 } from "./chunks/chunk-E6YBHUIO.js";
@@ -25,7 +25,7 @@ import {
   guardRepository,
   isActiveRef
 } from "./chunks/chunk-X2DO65FL.js";
-import "./chunks/chunk-JOI7IGIR.js";
+import "./chunks/chunk-EBTCME7K.js";
 import {
   NO_SECRETS,
   createScrubber,
@@ -37,7 +37,7 @@ import {
 import {
   attemptTimeoutMsFor,
   currentStepId
-} from "./chunks/chunk-O7XONI5X.js";
+} from "./chunks/chunk-K6PSMX6F.js";
 import {
   countOf
 } from "./chunks/chunk-3RW55J7L.js";
@@ -131,11 +131,11 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-2QVP7TDO.js"),
-  fleet: () => import("./chunks/fleet-EJQTTEMQ.js"),
-  propose: () => import("./chunks/propose-TCNDQCAD.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-2NB4J6G7.js"),
-  client: () => import("./chunks/github-client-XXLTBCFA.js"),
+  tick: () => import("./chunks/plan-tick-AWIVOXMY.js"),
+  fleet: () => import("./chunks/fleet-EEMGULN4.js"),
+  propose: () => import("./chunks/propose-KTLBE65B.js"),
+  dispatch: () => import("./chunks/workflow-dispatch-BWTSRFQV.js"),
+  client: () => import("./chunks/github-client-YHCX7CMT.js"),
   newState: () => import("./chunks/new-state-PWLPXVJY.js")
 };
 async function run() {

@@ -31,6 +31,9 @@ describe('counts agree with their numbers', () => {
     expect(applyCommand(one, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 0 of 1 step are done; current step a (FAILED, 1 try).');
     const two = state(['a', 'b'], { currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 }, b: { status: 'PENDING', tries: 0 } } } as never);
     expect(applyCommand(two, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 1 of 2 steps is done; current step b (PENDING, 0 tries).');
+    // A skipped step is finished, not done.
+    const skipped = state(['a', 'b', 'c'], { currentStep: 2, stepRuns: { a: { status: 'DONE', tries: 1 }, b: { status: 'SKIPPED', tries: 0 }, c: { status: 'PENDING', tries: 0 } } } as never);
+    expect(applyCommand(skipped, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 2 of 3 steps are finished (1 done, 1 skipped); current step c (PENDING, 0 tries).');
   });
 
   it('the terminal summary of a one-step plan and its resume lines', () => {

@@ -1,6 +1,6 @@
 // Human-readable views of a state for terminals and logs. The GitHub renderings (markdown
 // comments, job summary) build on the same rows so both always agree.
-import { stepsDone } from '../state/step-view.js';
+import { stepsDone, stepsSkipped } from '../state/step-view.js';
 import type { State, StepRun } from '../state/types.js';
 import { terminalLine } from './terminal-text.js';
 import { countOf } from './plural.js';
@@ -71,7 +71,11 @@ export function statusTable(state: State): string {
   const widths = header.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((row) => (row[c] ?? '').length))));
   const fmt = (cells: string[]) => cells.map((cell, c) => clip(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0)).join('  ').trimEnd();
   const title = state.plan.title ? `${terminalLine(state.plan.title)} ` : '';
-  const head = `${title}[${state.planId ?? 'plan'}] ${state.status} (${stepsDone(state)}/${state.stepQueue.length} steps done, revision ${state.revision ?? 0})`;
+  // stepsDone counts skipped steps too (they are finished); the head says how many were skipped.
+  const finished = stepsDone(state);
+  const skipped = stepsSkipped(state);
+  const progress = skipped ? `${finished}/${state.stepQueue.length} steps finished: ${finished - skipped} done, ${skipped} skipped` : `${finished}/${state.stepQueue.length} steps done`;
+  const head = `${title}[${state.planId ?? 'plan'}] ${state.status} (${progress}, revision ${state.revision ?? 0})`;
   const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
   if (state.notBefore && state.status === 'IN_PROGRESS') extra.push(`next step not before ${state.notBefore}`);
   return [head, fmt(header), ...rows.map(fmt), ...extra].join('\n');

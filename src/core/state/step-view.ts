@@ -62,6 +62,11 @@ export function attemptId(state: State, stepId: string, n: number): string {
   return `${state.planId ?? 'plan'}/${stepId}/${n}`;
 }
 
+/** Queued steps that were skipped (stepsDone counts them too). */
+export function stepsSkipped(state: State): number {
+  return state.stepQueue.filter((id) => state.stepRuns[id]?.status === 'SKIPPED').length;
+}
+
 export function stepsDone(state: State): number {
   let done = 0;
   for (const id of state.stepQueue) {

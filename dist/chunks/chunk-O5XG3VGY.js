@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-U4EMIXGB.js";
+} from "./chunk-NFQVKZQL.js";
 import {
   daysBetween,
   lastChangeMs
@@ -13,7 +13,7 @@ import {
 import {
   lastAttempt,
   stepRun
-} from "./chunk-O7XONI5X.js";
+} from "./chunk-K6PSMX6F.js";
 import {
   countOf
 } from "./chunk-3RW55J7L.js";

@@ -7,7 +7,7 @@ import {
   promptPreamble,
   remediationTargets,
   tick
-} from "./chunk-U4EMIXGB.js";
+} from "./chunk-NFQVKZQL.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -20,7 +20,7 @@ import {
   ScrubbingStore,
   baseConflictNotice,
   gateNotice
-} from "./chunk-UHFEF2UB.js";
+} from "./chunk-QZAYHDJG.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -51,7 +51,7 @@ import {
   runProblemComment,
   statusOf,
   withoutFooter
-} from "./chunk-56PKUNXN.js";
+} from "./chunk-FLRMJG6M.js";
 import {
   blockerNotice,
   cancelledNotice,
@@ -61,14 +61,14 @@ import {
   shownOutputs,
   statusComment,
   stepTable
-} from "./chunk-JLNR7EQS.js";
+} from "./chunk-7QPRE2X6.js";
 import {
   fence,
   inline
 } from "./chunk-IAW7XI6Z.js";
 import {
   DEFAULT_LIMITS
-} from "./chunk-O7XONI5X.js";
+} from "./chunk-K6PSMX6F.js";
 import {
   countOf
 } from "./chunk-3RW55J7L.js";

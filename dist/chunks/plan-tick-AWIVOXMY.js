@@ -8,25 +8,25 @@ import {
   pullRequestBranch,
   runLinks,
   tickPlan
-} from "./chunk-27HQ4U4J.js";
-import "./chunk-U4EMIXGB.js";
+} from "./chunk-7JTIQ5R2.js";
+import "./chunk-NFQVKZQL.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-UHFEF2UB.js";
+import "./chunk-QZAYHDJG.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
 import "./chunk-X2DO65FL.js";
-import "./chunk-JOI7IGIR.js";
+import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
-import "./chunk-56PKUNXN.js";
-import "./chunk-JLNR7EQS.js";
+import "./chunk-FLRMJG6M.js";
+import "./chunk-7QPRE2X6.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
-import "./chunk-O7XONI5X.js";
+import "./chunk-K6PSMX6F.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";

@@ -5,7 +5,7 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-BTIENETN.js";
+} from "./chunk-O5XG3VGY.js";
 import {
   recordPlanMarkers,
   tickedPlan
@@ -14,16 +14,16 @@ import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-27HQ4U4J.js";
-import "./chunk-U4EMIXGB.js";
+} from "./chunk-7JTIQ5R2.js";
+import "./chunk-NFQVKZQL.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-UHFEF2UB.js";
+import "./chunk-QZAYHDJG.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import {
   StaticInbox,
   emptyOutputs
-} from "./chunk-TDYUGR4S.js";
+} from "./chunk-KKF7AMIJ.js";
 import {
   listPlanRefs,
   markPlanIdle,
@@ -37,18 +37,18 @@ import {
   isWaitingRef,
   planMatrix
 } from "./chunk-X2DO65FL.js";
-import "./chunk-JOI7IGIR.js";
+import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
 import {
   isStatus
-} from "./chunk-56PKUNXN.js";
-import "./chunk-JLNR7EQS.js";
+} from "./chunk-FLRMJG6M.js";
+import "./chunk-7QPRE2X6.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
-import "./chunk-O7XONI5X.js";
+import "./chunk-K6PSMX6F.js";
 import "./chunk-VVMYYVID.js";
 import {
   countOf

@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-AU54SOS3.js";
+} from "./chunk-XCHDFBAM.js";
 import {
   replan
 } from "./chunk-5LFPREZI.js";
 import {
   loadPlanText
-} from "./chunk-TEIPHOHK.js";
+} from "./chunk-4EEBNFF3.js";
 import {
   newState
 } from "./chunk-EKFFWBLM.js";
@@ -16,7 +16,7 @@ import {
 } from "./chunk-SG5WBORI.js";
 import {
   statusTable
-} from "./chunk-JLNR7EQS.js";
+} from "./chunk-7QPRE2X6.js";
 import {
   countOf
 } from "./chunk-3RW55J7L.js";

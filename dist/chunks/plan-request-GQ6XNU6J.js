@@ -2,17 +2,17 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-AU54SOS3.js";
+} from "./chunk-XCHDFBAM.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-4G2DHOUO.js";
-import "./chunk-TEIPHOHK.js";
+} from "./chunk-LI454RUT.js";
+import "./chunk-4EEBNFF3.js";
 import {
   ExecAgentRunner,
   writeFileAtomic
-} from "./chunk-UHFEF2UB.js";
+} from "./chunk-QZAYHDJG.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
@@ -26,10 +26,10 @@ import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
 import {
   statusTable
-} from "./chunk-JLNR7EQS.js";
+} from "./chunk-7QPRE2X6.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
-import "./chunk-O7XONI5X.js";
+import "./chunk-K6PSMX6F.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import {

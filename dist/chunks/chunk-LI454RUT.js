@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   parsePlanText
-} from "./chunk-TEIPHOHK.js";
+} from "./chunk-4EEBNFF3.js";
 import {
   agentCommandHelp,
   isRecord,

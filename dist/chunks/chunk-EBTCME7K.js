@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   currentStepId
-} from "./chunk-O7XONI5X.js";
+} from "./chunk-K6PSMX6F.js";
 
 // src/core/tick/base-sync.ts
 var SYNC_BASE_MODES = ["merge", "off"];

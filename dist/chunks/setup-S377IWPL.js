@@ -3,11 +3,11 @@ import {
   initCommand,
   initState,
   validateCommand
-} from "./chunk-RRAWHQER.js";
-import "./chunk-AU54SOS3.js";
+} from "./chunk-C4BM5IO4.js";
+import "./chunk-XCHDFBAM.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-TEIPHOHK.js";
-import "./chunk-UHFEF2UB.js";
+import "./chunk-4EEBNFF3.js";
+import "./chunk-QZAYHDJG.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
@@ -17,10 +17,10 @@ import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
-import "./chunk-JLNR7EQS.js";
+import "./chunk-7QPRE2X6.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
-import "./chunk-O7XONI5X.js";
+import "./chunk-K6PSMX6F.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   findJsonSyntaxError
-} from "./chunk-UHFEF2UB.js";
+} from "./chunk-QZAYHDJG.js";
 import {
   add,
   checkQueue,

@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   currentStepId,
   stepsDone
-} from "./chunk-O7XONI5X.js";
+} from "./chunk-K6PSMX6F.js";
 import {
   setOutput
 } from "./chunk-GEX65OPK.js";

@@ -23,7 +23,7 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-UHFEF2UB.js";
+} from "./chunk-QZAYHDJG.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -47,7 +47,7 @@ import {
 import {
   blockerReport,
   finalSummary
-} from "./chunk-JLNR7EQS.js";
+} from "./chunk-7QPRE2X6.js";
 import {
   terminalText
 } from "./chunk-SY3ESOGT.js";
@@ -55,7 +55,7 @@ import {
   lastAttempt,
   stepRun,
   stepsDone
-} from "./chunk-O7XONI5X.js";
+} from "./chunk-K6PSMX6F.js";
 import {
   stoppedText
 } from "./chunk-VVMYYVID.js";
@@ -502,7 +502,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-0e53915d99c4c475" : "source";
+var BUILD_ID = true ? "build-0e2365c790936eb8" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

@@ -27,7 +27,7 @@ import {
   outputList,
   runFooter,
   stepTable
-} from "./chunk-JLNR7EQS.js";
+} from "./chunk-7QPRE2X6.js";
 import {
   fence,
   inline
@@ -37,7 +37,7 @@ import {
 } from "./chunk-SY3ESOGT.js";
 import {
   stepsDone
-} from "./chunk-O7XONI5X.js";
+} from "./chunk-K6PSMX6F.js";
 import {
   countOf,
   countOfTotal

@@ -1,8 +1,8 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-AU54SOS3.js";
-import "./chunk-UHFEF2UB.js";
+} from "./chunk-XCHDFBAM.js";
+import "./chunk-QZAYHDJG.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-X2DO65FL.js";
@@ -12,12 +12,12 @@ import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
 import {
   statusTable
-} from "./chunk-JLNR7EQS.js";
+} from "./chunk-7QPRE2X6.js";
 import "./chunk-IAW7XI6Z.js";
 import {
   terminalJson
 } from "./chunk-SY3ESOGT.js";
-import "./chunk-O7XONI5X.js";
+import "./chunk-K6PSMX6F.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";

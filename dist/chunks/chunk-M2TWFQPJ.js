@@ -7,7 +7,7 @@ import {
 } from "./chunk-X2DO65FL.js";
 import {
   SYNC_BASE_MODES
-} from "./chunk-JOI7IGIR.js";
+} from "./chunk-EBTCME7K.js";
 import {
   MIN_SECRET_LENGTH
 } from "./chunk-LUFHFP3X.js";

@@ -10,7 +10,7 @@ import {
   inheritedPayloads,
   interpretPayload,
   validationFailure
-} from "./chunk-UHFEF2UB.js";
+} from "./chunk-QZAYHDJG.js";
 import {
   diffFromDigests,
   planHash,
@@ -26,7 +26,7 @@ import {
   baseSyncOutcome,
   blockOnBaseConflict,
   decideBaseSync
-} from "./chunk-JOI7IGIR.js";
+} from "./chunk-EBTCME7K.js";
 import {
   expandAgentVariables,
   noAgentCommandText,
@@ -39,7 +39,7 @@ import {
 import {
   resumeLines,
   timedOutText
-} from "./chunk-JLNR7EQS.js";
+} from "./chunk-7QPRE2X6.js";
 import {
   attemptId,
   attemptTimeoutMsFor,
@@ -52,8 +52,9 @@ import {
   stepDef,
   stepRun,
   stepTimeLeftMs,
-  stepsDone
-} from "./chunk-O7XONI5X.js";
+  stepsDone,
+  stepsSkipped
+} from "./chunk-K6PSMX6F.js";
 import {
   STOP_MESSAGE,
   stoppedText
@@ -541,7 +542,9 @@ function statusLine(state) {
   const wait = state.status === "IN_PROGRESS" && state.notBefore ? `; next step not before ${state.notBefore}` : "";
   const gate = state.status === "AWAITING_APPROVAL" && state.gate ? `; paused at the gate of ${state.gate.stepId}: /approve to run it` : "";
   const blockers = state.status === "BLOCKED" && state.blockers?.length ? `; blocked: ${state.blockers[state.blockers.length - 1]}` : "";
-  return `Plan is ${state.status}: ${countOfTotal(stepsDone(state), state.stepQueue.length, "step", "done", "present")}${where}${wait}${gate}${blockers}.`;
+  const skipped = stepsSkipped(state);
+  const progress = skipped ? `${countOfTotal(stepsDone(state), state.stepQueue.length, "step", "finished", "present")} (${stepsDone(state) - skipped} done, ${skipped} skipped)` : countOfTotal(stepsDone(state), state.stepQueue.length, "step", "done", "present");
+  return `Plan is ${state.status}: ${progress}${where}${wait}${gate}${blockers}.`;
 }
 
 // src/core/tick/approval-check.ts

@@ -37,6 +37,9 @@ function stepTimeLeftMs(def, run, now) {
 function attemptId(state, stepId, n) {
   return `${state.planId ?? "plan"}/${stepId}/${n}`;
 }
+function stepsSkipped(state) {
+  return state.stepQueue.filter((id) => state.stepRuns[id]?.status === "SKIPPED").length;
+}
 function stepsDone(state) {
   let done = 0;
   for (const id of state.stepQueue) {
@@ -63,6 +66,7 @@ export {
   attemptTimeoutMsFor,
   stepTimeLeftMs,
   attemptId,
+  stepsSkipped,
   stepsDone,
   sameOwner
 };

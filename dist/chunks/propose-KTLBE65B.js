@@ -8,11 +8,11 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-4G2DHOUO.js";
+} from "./chunk-LI454RUT.js";
 import {
   extractPlan,
   loadPlanText
-} from "./chunk-TEIPHOHK.js";
+} from "./chunk-4EEBNFF3.js";
 import {
   MarkerIndex,
   RepositoryPermissions,
@@ -27,12 +27,12 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-27HQ4U4J.js";
-import "./chunk-U4EMIXGB.js";
+} from "./chunk-7JTIQ5R2.js";
+import "./chunk-NFQVKZQL.js";
 import "./chunk-XWXCYQNN.js";
 import {
   ExecAgentRunner
-} from "./chunk-UHFEF2UB.js";
+} from "./chunk-QZAYHDJG.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
@@ -42,13 +42,13 @@ import {
 } from "./chunk-SG5WBORI.js";
 import {
   issuePlanId
-} from "./chunk-CBTK2H6L.js";
+} from "./chunk-M2TWFQPJ.js";
 import {
   agentEnvironment
 } from "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
 import "./chunk-X2DO65FL.js";
-import "./chunk-JOI7IGIR.js";
+import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
@@ -56,11 +56,11 @@ import "./chunk-MELPNHRC.js";
 import {
   replyComment,
   replyMarker
-} from "./chunk-56PKUNXN.js";
-import "./chunk-JLNR7EQS.js";
+} from "./chunk-FLRMJG6M.js";
+import "./chunk-7QPRE2X6.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
-import "./chunk-O7XONI5X.js";
+import "./chunk-K6PSMX6F.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import {

@@ -10,8 +10,9 @@ import {
   currentStepId,
   lastAttempt,
   stepRun,
-  stepsDone
-} from "./chunk-O7XONI5X.js";
+  stepsDone,
+  stepsSkipped
+} from "./chunk-K6PSMX6F.js";
 import {
   stoppedText
 } from "./chunk-VVMYYVID.js";
@@ -70,7 +71,10 @@ function statusTable(state) {
   const widths = header.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((row) => (row[c] ?? "").length))));
   const fmt = (cells) => cells.map((cell, c) => clip(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0)).join("  ").trimEnd();
   const title = state.plan.title ? `${terminalLine(state.plan.title)} ` : "";
-  const head = `${title}[${state.planId ?? "plan"}] ${state.status} (${stepsDone(state)}/${state.stepQueue.length} steps done, revision ${state.revision ?? 0})`;
+  const finished = stepsDone(state);
+  const skipped = stepsSkipped(state);
+  const progress = skipped ? `${finished}/${state.stepQueue.length} steps finished: ${finished - skipped} done, ${skipped} skipped` : `${finished}/${state.stepQueue.length} steps done`;
+  const head = `${title}[${state.planId ?? "plan"}] ${state.status} (${progress}, revision ${state.revision ?? 0})`;
   const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
   if (state.notBefore && state.status === "IN_PROGRESS") extra.push(`next step not before ${state.notBefore}`);
   return [head, fmt(header), ...rows.map(fmt), ...extra].join("\n");

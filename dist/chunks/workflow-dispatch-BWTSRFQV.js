@@ -1,11 +1,11 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   statusOf
-} from "./chunk-56PKUNXN.js";
-import "./chunk-JLNR7EQS.js";
+} from "./chunk-FLRMJG6M.js";
+import "./chunk-7QPRE2X6.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
-import "./chunk-O7XONI5X.js";
+import "./chunk-K6PSMX6F.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import {

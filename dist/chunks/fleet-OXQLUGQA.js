@@ -2,31 +2,31 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-XR3KKMUU.js";
-import "./chunk-RRAWHQER.js";
+} from "./chunk-IGQOZRCR.js";
+import "./chunk-C4BM5IO4.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-AU54SOS3.js";
+} from "./chunk-XCHDFBAM.js";
 import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-BTIENETN.js";
+} from "./chunk-O5XG3VGY.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-KRCXDA2L.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-TEIPHOHK.js";
+import "./chunk-4EEBNFF3.js";
 import {
   tick
-} from "./chunk-U4EMIXGB.js";
+} from "./chunk-NFQVKZQL.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-UHFEF2UB.js";
+import "./chunk-QZAYHDJG.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
@@ -45,21 +45,21 @@ import {
   isWaitingRef,
   planMatrix
 } from "./chunk-X2DO65FL.js";
-import "./chunk-JOI7IGIR.js";
+import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import {
   parseState
 } from "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
-import "./chunk-JLNR7EQS.js";
+import "./chunk-7QPRE2X6.js";
 import "./chunk-IAW7XI6Z.js";
 import {
   terminalJson
 } from "./chunk-SY3ESOGT.js";
 import {
   stepsDone
-} from "./chunk-O7XONI5X.js";
+} from "./chunk-K6PSMX6F.js";
 import "./chunk-VVMYYVID.js";
 import {
   countOf
