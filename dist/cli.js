@@ -222,9 +222,9 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-AI7XX33Z.js");
-var fleet = () => import("./chunks/fleet-OXQLUGQA.js");
-var setup = () => import("./chunks/setup-S377IWPL.js");
+var heartbeat = () => import("./chunks/heartbeat-NXATPU3Z.js");
+var fleet = () => import("./chunks/fleet-DUVZ2TBW.js");
+var setup = () => import("./chunks/setup-C4RQ5MUJ.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -249,15 +249,15 @@ async function main(argv) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-GQ6XNU6J.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-7NPJZC7V.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-INHFV2BW.js")).statusCommand(s, print);
+      return (await import("./chunks/status-Y5MPOZ7S.js")).statusCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
-      return (await import("./chunks/steer-DQXUEKPC.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-WCNZW7HS.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

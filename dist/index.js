@@ -131,11 +131,11 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-AWIVOXMY.js"),
-  fleet: () => import("./chunks/fleet-EEMGULN4.js"),
-  propose: () => import("./chunks/propose-KTLBE65B.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-BWTSRFQV.js"),
-  client: () => import("./chunks/github-client-YHCX7CMT.js"),
+  tick: () => import("./chunks/plan-tick-IG77SQIR.js"),
+  fleet: () => import("./chunks/fleet-YKWHKRN4.js"),
+  propose: () => import("./chunks/propose-JLXB4AUX.js"),
+  dispatch: () => import("./chunks/workflow-dispatch-RLISH4J3.js"),
+  client: () => import("./chunks/github-client-P6F5TFS7.js"),
   newState: () => import("./chunks/new-state-PWLPXVJY.js")
 };
 async function run() {

@@ -9,11 +9,11 @@ import { gateReport } from '../core/render/gate-markdown.js';
 import { baseConflictReport } from '../core/render/base-sync-markdown.js';
 import { guardWorkflowCommands, mayHoldWorkflowCommand } from '../core/render/workflow-commands.js';
 import { NO_SECRETS, type Scrubber } from '../core/trust/secrets.js';
-import { lastAttempt, stepRun, stepsDone } from '../core/state/step-view.js';
+import { lastAttempt, stepRun } from '../core/state/step-view.js';
 import { stoppedText } from '../core/tick/cooperative-stop.js';
 import type { Notice } from '../core/tick/notices.js';
 import type { State } from '../core/state/types.js';
-import { countOfTotal } from '../core/render/plural.js';
+import { stepProgress } from '../core/render/step-progress.js';
 import type { Log, Notifier } from '../ports.js';
 
 export interface ConsoleOptions {
@@ -71,7 +71,7 @@ export class ConsoleNotifier implements Notifier {
         this.log.info(finalSummary(state));
         break;
       case 'cancelled':
-        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ''}; ${countOfTotal(stepsDone(state), state.stepQueue.length, 'step', 'done')}.`);
+        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ''}; ${stepProgress(state)}.`);
         break;
       case 'gate':
         this.log.warn(gateReport(state, notice.stepId));

@@ -49,6 +49,14 @@ describe('counts agree with their numbers', () => {
     expect(gateNotice(paused, 'b')).not.toContain('steps are done');
   });
 
+  it('a skipped step is counted as finished, never as done: gate and cancel notices', () => {
+    const runs = { a: { status: 'DONE', tries: 1 }, b: { status: 'SKIPPED', tries: 0 } };
+    const paused = state(['a', 'b', 'c'], { status: 'AWAITING_APPROVAL', currentStep: 2, stepRuns: runs, gate: { stepId: 'c', at: '2026-01-01T00:00:00Z' } } as never);
+    expect(gateNotice(paused, 'c')).toContain('2 of 3 steps are finished (1 done, 1 skipped):');
+    const cancelled = state(['a', 'b', 'c'], { status: 'CANCELLED', currentStep: 2, stepRuns: runs, cancelRequested: { by: 'w', at: T0.toISOString() } } as never);
+    expect(cancelledNotice(cancelled, null)).toContain('2 of 3 steps were finished (1 done, 1 skipped):');
+  });
+
   it('the proposal counts steps and instruction lines', () => {
     const long = `${'A long instruction. '.repeat(30)}`;
     const r = renderProposal(state(['a'], { status: 'AWAITING_APPROVAL' }, { instruction: long }), { limits: { maxAttempts: 3, attemptTimeoutMinutes: 60 } });

@@ -2,8 +2,7 @@
 // to review, and the step that runs once a writer approves. Everything from the plan and the
 // agent is inert text.
 import { fittedNotice, outputList, runFooter, stepTable, type Links } from './render-markdown.js';
-import { countOfTotal } from './plural.js';
-import { stepsDone } from '../state/step-view.js';
+import { stepProgress } from './step-progress.js';
 import type { State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 
@@ -20,7 +19,7 @@ export function gateNotice(state: State, stepId: string, links: Links = {}): str
       `### ✋ Waiting for approval before \`${stepId}\`: ${inline(def?.title ?? stepId)}`,
       '',
       ...(reason ? [`**Why a person looks first:** ${inline(reason, 300)}`, ''] : []),
-      `${countOfTotal(stepsDone(state), state.stepQueue.length, 'step', 'done', 'present')}:`,
+      `${stepProgress(state, 'present')}:`,
       '',
       stepTable(state, l, shape.tableOutputs),
       '',

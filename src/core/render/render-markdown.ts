@@ -6,7 +6,8 @@ import { timedOutText } from '../tick/notices.js';
 import { stoppedText } from '../tick/cooperative-stop.js';
 import type { State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
-import { countOf, countOfTotal } from './plural.js';
+import { countOf } from './plural.js';
+import { stepProgress } from './step-progress.js';
 
 /** GitHub refuses comment and pull request bodies longer than this. */
 export const MAX_COMMENT_CHARS = 65_536;
@@ -249,7 +250,7 @@ export function cancelledNotice(state: State, runningStep: string | null, links:
     `### 🛑 Cancelled${by}${reason}`,
     '',
     runningStep ? `\`${runningStep}\` was running; ${stoppedText(lastAttempt(stepRun(state, runningStep))?.stoppedBy)}.` : 'No step was running.',
-    `${countOfTotal(stepsDone(state), state.stepQueue.length, 'step', 'done')}:`,
+    `${stepProgress(state)}:`,
     '',
     stepTable(state, l, shape.tableOutputs),
     '',

@@ -6,7 +6,8 @@ import { stepDigests } from '../plan/step-digests.js';
 import type { Notice } from './notices.js';
 import { passGate } from './gates.js';
 import { activeStepId, remediationTargets } from './remediation.js';
-import { currentStepId, stepRun, stepsDone, stepsSkipped } from '../state/step-view.js';
+import { currentStepId, stepRun } from '../state/step-view.js';
+import { stepProgress } from '../render/step-progress.js';
 import type { State } from '../state/types.js';
 import { countOf, countOfTotal } from '../render/plural.js';
 
@@ -187,9 +188,5 @@ function statusLine(state: State): string {
   const wait = state.status === 'IN_PROGRESS' && state.notBefore ? `; next step not before ${state.notBefore}` : '';
   const gate = state.status === 'AWAITING_APPROVAL' && state.gate ? `; paused at the gate of ${state.gate.stepId}: /approve to run it` : '';
   const blockers = state.status === 'BLOCKED' && state.blockers?.length ? `; blocked: ${state.blockers[state.blockers.length - 1]}` : '';
-  const skipped = stepsSkipped(state);
-  const progress = skipped
-    ? `${countOfTotal(stepsDone(state), state.stepQueue.length, 'step', 'finished', 'present')} (${stepsDone(state) - skipped} done, ${skipped} skipped)`
-    : countOfTotal(stepsDone(state), state.stepQueue.length, 'step', 'done', 'present');
-  return `Plan is ${state.status}: ${progress}${where}${wait}${gate}${blockers}.`;
+  return `Plan is ${state.status}: ${stepProgress(state, 'present')}${where}${wait}${gate}${blockers}.`;
 }

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-NFQVKZQL.js";
+} from "./chunk-STE7L6M2.js";
 import {
   daysBetween,
   lastChangeMs

@@ -8,11 +8,11 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-LI454RUT.js";
+} from "./chunk-DVJIZBS4.js";
 import {
   extractPlan,
   loadPlanText
-} from "./chunk-4EEBNFF3.js";
+} from "./chunk-2UI2WJ2A.js";
 import {
   MarkerIndex,
   RepositoryPermissions,
@@ -27,12 +27,12 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-7JTIQ5R2.js";
-import "./chunk-NFQVKZQL.js";
+} from "./chunk-BKOUGKNF.js";
+import "./chunk-STE7L6M2.js";
 import "./chunk-XWXCYQNN.js";
 import {
   ExecAgentRunner
-} from "./chunk-QZAYHDJG.js";
+} from "./chunk-3YOBNPM4.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
@@ -56,8 +56,8 @@ import "./chunk-MELPNHRC.js";
 import {
   replyComment,
   replyMarker
-} from "./chunk-FLRMJG6M.js";
-import "./chunk-7QPRE2X6.js";
+} from "./chunk-D5EN6Y4L.js";
+import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-K6PSMX6F.js";

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   runFooter
-} from "./chunk-7QPRE2X6.js";
+} from "./chunk-USZCYFOB.js";
 import {
   fence,
   inline

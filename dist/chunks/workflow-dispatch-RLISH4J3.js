@@ -1,8 +1,8 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   statusOf
-} from "./chunk-FLRMJG6M.js";
-import "./chunk-7QPRE2X6.js";
+} from "./chunk-D5EN6Y4L.js";
+import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-K6PSMX6F.js";

@@ -2,17 +2,17 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-XCHDFBAM.js";
+} from "./chunk-OXCE3UYG.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-LI454RUT.js";
-import "./chunk-4EEBNFF3.js";
+} from "./chunk-DVJIZBS4.js";
+import "./chunk-2UI2WJ2A.js";
 import {
   ExecAgentRunner,
   writeFileAtomic
-} from "./chunk-QZAYHDJG.js";
+} from "./chunk-3YOBNPM4.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
@@ -26,7 +26,7 @@ import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
 import {
   statusTable
-} from "./chunk-7QPRE2X6.js";
+} from "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-K6PSMX6F.js";

@@ -26,8 +26,9 @@ import {
   marker,
   outputList,
   runFooter,
+  stepProgress,
   stepTable
-} from "./chunk-7QPRE2X6.js";
+} from "./chunk-USZCYFOB.js";
 import {
   fence,
   inline
@@ -36,11 +37,7 @@ import {
   terminalLine
 } from "./chunk-SY3ESOGT.js";
 import {
-  stepsDone
-} from "./chunk-K6PSMX6F.js";
-import {
-  countOf,
-  countOfTotal
+  countOf
 } from "./chunk-3RW55J7L.js";
 import {
   ConfigError,
@@ -2193,7 +2190,7 @@ function gateNotice(state, stepId, links = {}) {
       `### \u270B Waiting for approval before \`${stepId}\`: ${inline(def?.title ?? stepId)}`,
       "",
       ...reason ? [`**Why a person looks first:** ${inline(reason, 300)}`, ""] : [],
-      `${countOfTotal(stepsDone(state), state.stepQueue.length, "step", "done", "present")}:`,
+      `${stepProgress(state, "present")}:`,
       "",
       stepTable(state, l, shape.tableOutputs),
       "",

@@ -1,8 +1,8 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-XCHDFBAM.js";
-import "./chunk-QZAYHDJG.js";
+} from "./chunk-OXCE3UYG.js";
+import "./chunk-3YOBNPM4.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-X2DO65FL.js";
@@ -12,7 +12,7 @@ import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
 import {
   statusTable
-} from "./chunk-7QPRE2X6.js";
+} from "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import {
   terminalJson

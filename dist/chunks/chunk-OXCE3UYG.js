@@ -23,7 +23,7 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-QZAYHDJG.js";
+} from "./chunk-3YOBNPM4.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -46,22 +46,19 @@ import {
 } from "./chunk-5G3C3E23.js";
 import {
   blockerReport,
-  finalSummary
-} from "./chunk-7QPRE2X6.js";
+  finalSummary,
+  stepProgress
+} from "./chunk-USZCYFOB.js";
 import {
   terminalText
 } from "./chunk-SY3ESOGT.js";
 import {
   lastAttempt,
-  stepRun,
-  stepsDone
+  stepRun
 } from "./chunk-K6PSMX6F.js";
 import {
   stoppedText
 } from "./chunk-VVMYYVID.js";
-import {
-  countOfTotal
-} from "./chunk-3RW55J7L.js";
 import {
   ConfigError,
   ConflictError,
@@ -121,7 +118,7 @@ var ConsoleNotifier = class {
         this.log.info(finalSummary(state));
         break;
       case "cancelled":
-        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ""}; ${countOfTotal(stepsDone(state), state.stepQueue.length, "step", "done")}.`);
+        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ""}; ${stepProgress(state)}.`);
         break;
       case "gate":
         this.log.warn(gateReport(state, notice.stepId));
@@ -502,7 +499,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-0e2365c790936eb8" : "source";
+var BUILD_ID = true ? "build-333ad2b15fc236ba" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   parsePlanText
-} from "./chunk-4EEBNFF3.js";
+} from "./chunk-2UI2WJ2A.js";
 import {
   agentCommandHelp,
   isRecord,

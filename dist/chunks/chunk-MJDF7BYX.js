@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-XCHDFBAM.js";
+} from "./chunk-OXCE3UYG.js";
 import {
   replan
 } from "./chunk-5LFPREZI.js";
 import {
   loadPlanText
-} from "./chunk-4EEBNFF3.js";
+} from "./chunk-2UI2WJ2A.js";
 import {
   newState
 } from "./chunk-EKFFWBLM.js";
@@ -16,7 +16,7 @@ import {
 } from "./chunk-SG5WBORI.js";
 import {
   statusTable
-} from "./chunk-7QPRE2X6.js";
+} from "./chunk-USZCYFOB.js";
 import {
   countOf
 } from "./chunk-3RW55J7L.js";

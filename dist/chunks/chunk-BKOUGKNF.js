@@ -7,7 +7,7 @@ import {
   promptPreamble,
   remediationTargets,
   tick
-} from "./chunk-NFQVKZQL.js";
+} from "./chunk-STE7L6M2.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -20,7 +20,7 @@ import {
   ScrubbingStore,
   baseConflictNotice,
   gateNotice
-} from "./chunk-QZAYHDJG.js";
+} from "./chunk-3YOBNPM4.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -51,7 +51,7 @@ import {
   runProblemComment,
   statusOf,
   withoutFooter
-} from "./chunk-FLRMJG6M.js";
+} from "./chunk-D5EN6Y4L.js";
 import {
   blockerNotice,
   cancelledNotice,
@@ -61,7 +61,7 @@ import {
   shownOutputs,
   statusComment,
   stepTable
-} from "./chunk-7QPRE2X6.js";
+} from "./chunk-USZCYFOB.js";
 import {
   fence,
   inline

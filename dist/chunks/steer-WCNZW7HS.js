@@ -2,12 +2,12 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-XCHDFBAM.js";
+} from "./chunk-OXCE3UYG.js";
 import {
   tick
-} from "./chunk-NFQVKZQL.js";
+} from "./chunk-STE7L6M2.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-QZAYHDJG.js";
+import "./chunk-3YOBNPM4.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
@@ -20,7 +20,7 @@ import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
 import {
   statusTable
-} from "./chunk-7QPRE2X6.js";
+} from "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-K6PSMX6F.js";

@@ -147,6 +147,15 @@ function timedOutText(stepId, minutes) {
   return `step ${stepId} ran over its ${limit}`;
 }
 
+// src/core/render/step-progress.ts
+function stepProgress(state, tense = "past") {
+  const finished = stepsDone(state);
+  const skipped = stepsSkipped(state);
+  const total = state.stepQueue.length;
+  if (!skipped) return countOfTotal(finished, total, "step", "done", tense);
+  return `${countOfTotal(finished, total, "step", "finished", tense)} (${finished - skipped} done, ${skipped} skipped)`;
+}
+
 // src/core/render/render-markdown.ts
 var MAX_COMMENT_CHARS = 65536;
 var LISTED_OUTPUTS = 100;
@@ -311,7 +320,7 @@ function cancelledNotice(state, runningStep, links = {}) {
     `### \u{1F6D1} Cancelled${by}${reason}`,
     "",
     runningStep ? `\`${runningStep}\` was running; ${stoppedText(lastAttempt(stepRun(state, runningStep))?.stoppedBy)}.` : "No step was running.",
-    `${countOfTotal(stepsDone(state), state.stepQueue.length, "step", "done")}:`,
+    `${stepProgress(state)}:`,
     "",
     stepTable(state, l, shape.tableOutputs),
     "",
@@ -367,6 +376,7 @@ export {
   finalSummary,
   blockerReport,
   timedOutText,
+  stepProgress,
   marker,
   runFooter,
   shownOutputs,

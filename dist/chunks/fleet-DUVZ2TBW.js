@@ -2,31 +2,31 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-IGQOZRCR.js";
-import "./chunk-C4BM5IO4.js";
+} from "./chunk-5ECJDINL.js";
+import "./chunk-MJDF7BYX.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-XCHDFBAM.js";
+} from "./chunk-OXCE3UYG.js";
 import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-O5XG3VGY.js";
+} from "./chunk-Z6QWDZOD.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-KRCXDA2L.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-4EEBNFF3.js";
+import "./chunk-2UI2WJ2A.js";
 import {
   tick
-} from "./chunk-NFQVKZQL.js";
+} from "./chunk-STE7L6M2.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-QZAYHDJG.js";
+import "./chunk-3YOBNPM4.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
@@ -52,7 +52,7 @@ import {
 } from "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
-import "./chunk-7QPRE2X6.js";
+import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import {
   terminalJson

@@ -1,18 +1,18 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-C4BM5IO4.js";
+} from "./chunk-MJDF7BYX.js";
 import {
   ConsoleLog,
   createEngine
-} from "./chunk-XCHDFBAM.js";
+} from "./chunk-OXCE3UYG.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-KRCXDA2L.js";
 import {
   tick
-} from "./chunk-NFQVKZQL.js";
+} from "./chunk-STE7L6M2.js";
 import {
   PLAN_BRANCH_PREFIX
 } from "./chunk-X2DO65FL.js";
@@ -24,7 +24,7 @@ import {
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-OXQLUGQA.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-DUVZ2TBW.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

@@ -10,7 +10,7 @@ import {
   inheritedPayloads,
   interpretPayload,
   validationFailure
-} from "./chunk-QZAYHDJG.js";
+} from "./chunk-3YOBNPM4.js";
 import {
   diffFromDigests,
   planHash,
@@ -38,8 +38,9 @@ import {
 } from "./chunk-MELPNHRC.js";
 import {
   resumeLines,
+  stepProgress,
   timedOutText
-} from "./chunk-7QPRE2X6.js";
+} from "./chunk-USZCYFOB.js";
 import {
   attemptId,
   attemptTimeoutMsFor,
@@ -51,17 +52,14 @@ import {
   sameOwner,
   stepDef,
   stepRun,
-  stepTimeLeftMs,
-  stepsDone,
-  stepsSkipped
+  stepTimeLeftMs
 } from "./chunk-K6PSMX6F.js";
 import {
   STOP_MESSAGE,
   stoppedText
 } from "./chunk-VVMYYVID.js";
 import {
-  countOf,
-  countOfTotal
+  countOf
 } from "./chunk-3RW55J7L.js";
 import {
   ConfigError,
@@ -542,9 +540,7 @@ function statusLine(state) {
   const wait = state.status === "IN_PROGRESS" && state.notBefore ? `; next step not before ${state.notBefore}` : "";
   const gate = state.status === "AWAITING_APPROVAL" && state.gate ? `; paused at the gate of ${state.gate.stepId}: /approve to run it` : "";
   const blockers = state.status === "BLOCKED" && state.blockers?.length ? `; blocked: ${state.blockers[state.blockers.length - 1]}` : "";
-  const skipped = stepsSkipped(state);
-  const progress = skipped ? `${countOfTotal(stepsDone(state), state.stepQueue.length, "step", "finished", "present")} (${stepsDone(state) - skipped} done, ${skipped} skipped)` : countOfTotal(stepsDone(state), state.stepQueue.length, "step", "done", "present");
-  return `Plan is ${state.status}: ${progress}${where}${wait}${gate}${blockers}.`;
+  return `Plan is ${state.status}: ${stepProgress(state, "present")}${where}${wait}${gate}${blockers}.`;
 }
 
 // src/core/tick/approval-check.ts

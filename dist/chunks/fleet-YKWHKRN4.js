@@ -5,7 +5,7 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-O5XG3VGY.js";
+} from "./chunk-Z6QWDZOD.js";
 import {
   recordPlanMarkers,
   tickedPlan
@@ -14,10 +14,10 @@ import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-7JTIQ5R2.js";
-import "./chunk-NFQVKZQL.js";
+} from "./chunk-BKOUGKNF.js";
+import "./chunk-STE7L6M2.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-QZAYHDJG.js";
+import "./chunk-3YOBNPM4.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import {
@@ -44,8 +44,8 @@ import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
 import {
   isStatus
-} from "./chunk-FLRMJG6M.js";
-import "./chunk-7QPRE2X6.js";
+} from "./chunk-D5EN6Y4L.js";
+import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-K6PSMX6F.js";

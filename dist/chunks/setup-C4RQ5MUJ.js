@@ -3,11 +3,11 @@ import {
   initCommand,
   initState,
   validateCommand
-} from "./chunk-C4BM5IO4.js";
-import "./chunk-XCHDFBAM.js";
+} from "./chunk-MJDF7BYX.js";
+import "./chunk-OXCE3UYG.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-4EEBNFF3.js";
-import "./chunk-QZAYHDJG.js";
+import "./chunk-2UI2WJ2A.js";
+import "./chunk-3YOBNPM4.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
@@ -17,7 +17,7 @@ import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
 import "./chunk-MELPNHRC.js";
-import "./chunk-7QPRE2X6.js";
+import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-K6PSMX6F.js";

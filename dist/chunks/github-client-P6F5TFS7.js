@@ -4,8 +4,8 @@ import {
   getIfModified,
   isStatus,
   statusOf
-} from "./chunk-FLRMJG6M.js";
-import "./chunk-7QPRE2X6.js";
+} from "./chunk-D5EN6Y4L.js";
+import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
 import "./chunk-K6PSMX6F.js";
