@@ -11,12 +11,12 @@ import {
 } from "./chunks/chunk-KKF7AMIJ.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-KUSZNA24.js";
+} from "./chunks/chunk-LUFP47SI.js";
 import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-M2TWFQPJ.js";
+} from "./chunks/chunk-PUKRYLFK.js";
 import {
   readRunContext
 } from "./chunks/chunk-E6YBHUIO.js";
@@ -24,7 +24,7 @@ import "./chunks/chunk-C5V4ED6R.js";
 import {
   guardRepository,
   isActiveRef
-} from "./chunks/chunk-X2DO65FL.js";
+} from "./chunks/chunk-WSYZQGQD.js";
 import "./chunks/chunk-EBTCME7K.js";
 import {
   NO_SECRETS,
@@ -131,9 +131,9 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-IG77SQIR.js"),
-  fleet: () => import("./chunks/fleet-YKWHKRN4.js"),
-  propose: () => import("./chunks/propose-JLXB4AUX.js"),
+  tick: () => import("./chunks/plan-tick-II3UQJ4W.js"),
+  fleet: () => import("./chunks/fleet-4DEI64PB.js"),
+  propose: () => import("./chunks/propose-VP4RPZXD.js"),
   dispatch: () => import("./chunks/workflow-dispatch-RLISH4J3.js"),
   client: () => import("./chunks/github-client-P6F5TFS7.js"),
   newState: () => import("./chunks/new-state-PWLPXVJY.js")

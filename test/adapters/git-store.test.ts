@@ -159,6 +159,18 @@ describe('GitStore', () => {
     expect(excludeFile.split('\n').filter((l) => l === 'scratch/')).toHaveLength(1);
   });
 
+  it('writes the exclude patterns where git reads them in a linked worktree too (the common git directory)', async () => {
+    const remote = await makeRemote();
+    const main = await clone(remote, 'wt-main');
+    const ws = path.join(path.dirname(remote), 'wt-ws');
+    await g(main, 'worktree', 'add', '-q', ws);
+    await openStore(ws, 'w', { exclude: ['scratch/'] });
+    await mkdir(path.join(ws, 'scratch'), { recursive: true });
+    await writeFile(path.join(ws, 'scratch/tmp.txt'), 'excluded\n');
+    expect(await g(ws, 'check-ignore', 'scratch/tmp.txt')).toBe('scratch/tmp.txt');
+    expect((await readFile(path.join(main, '.git/info/exclude'), 'utf8')).split('\n')).toContain('scratch/');
+  });
+
   it('lets exactly one of two racing clones win; the loser gets ConflictError and the remote is not rewound', async () => {
     const remote = await makeRemote();
     const a = await clone(remote, 'a');

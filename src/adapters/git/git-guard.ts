@@ -70,6 +70,10 @@ class KeptRepository implements RepositoryGuard {
     return this.repo.gitDir;
   }
 
+  get commonDir(): string {
+    return this.repo.commonDir;
+  }
+
   async prepare(): Promise<Record<string, string>> {
     for (const { dir, id } of this.dirs) {
       // A directory swapped for another (or for a symlink to one) would take our writes elsewhere.

@@ -8,7 +8,7 @@ import { ConfigError, ConflictError, describeError, RemoteError, showValue, Stat
 import type { State } from '../../core/state/types.js';
 import { parseState } from '../../core/state/validate-state.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../../ports.js';
-import { git, type GitResult } from './git.js';
+import { git, repositoryGuard, type GitResult } from './git.js';
 import { guardRepository } from './git-guard.js';
 import { abortInterruptedBaseMerge } from './interrupted-merge.js';
 import { serializeState } from '../../core/state/state-json.js';
@@ -175,8 +175,12 @@ export class GitStore implements StateStore {
 
   private async writeExcludes(): Promise<void> {
     if (this.exclude.length === 0) return;
-    const rel = (await this.run(['rev-parse', '--git-path', 'info/exclude'])).stdout.trim();
-    const file = path.resolve(this.workspace, rel);
+    // info/exclude is shared by a repository's worktrees: it is in the common directory the guard
+    // pinned before any agent ran (asking git costs a process on every tick).
+    const common = repositoryGuard(this.workspace)?.commonDir;
+    const file = common
+      ? path.join(common, 'info', 'exclude')
+      : path.resolve(this.workspace, (await this.run(['rev-parse', '--git-path', 'info/exclude'])).stdout.trim());
     const current = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return '';
       throw err;

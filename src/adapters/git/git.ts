@@ -40,6 +40,8 @@ export interface RepositoryGuard {
   prepare(): Promise<Record<string, string>>;
   /** The repository's git directory as found before any agent ran (none: no repository then). */
   readonly gitDir?: string;
+  /** Its common directory (a linked worktree shares the main repository's): refs, config, info/. */
+  readonly commonDir?: string;
 }
 
 // State documents and status output stay far below this; it only guards against a runaway diff.

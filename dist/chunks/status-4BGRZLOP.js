@@ -1,11 +1,11 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-OXCE3UYG.js";
-import "./chunk-3YOBNPM4.js";
+} from "./chunk-2R6AU6XD.js";
+import "./chunk-BEPUCCYK.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-X2DO65FL.js";
+import "./chunk-WSYZQGQD.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";

@@ -10,7 +10,7 @@ import {
   inheritedPayloads,
   interpretPayload,
   validationFailure
-} from "./chunk-3YOBNPM4.js";
+} from "./chunk-BEPUCCYK.js";
 import {
   diffFromDigests,
   planHash,
@@ -21,7 +21,7 @@ import {
 } from "./chunk-C5V4ED6R.js";
 import {
   namesPlanHash
-} from "./chunk-X2DO65FL.js";
+} from "./chunk-WSYZQGQD.js";
 import {
   baseSyncOutcome,
   blockOnBaseConflict,

@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-OXCE3UYG.js";
+} from "./chunk-2R6AU6XD.js";
 import {
   replan
 } from "./chunk-5LFPREZI.js";
 import {
   loadPlanText
-} from "./chunk-2UI2WJ2A.js";
+} from "./chunk-2G4UX6LM.js";
 import {
   newState
 } from "./chunk-EKFFWBLM.js";

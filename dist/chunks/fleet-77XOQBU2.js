@@ -2,31 +2,31 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-5ECJDINL.js";
-import "./chunk-MJDF7BYX.js";
+} from "./chunk-IWTLYQAG.js";
+import "./chunk-22BVWAFN.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-OXCE3UYG.js";
+} from "./chunk-2R6AU6XD.js";
 import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-Z6QWDZOD.js";
+} from "./chunk-FCRIQAGQ.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-KRCXDA2L.js";
+} from "./chunk-CGOT5KSG.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-2UI2WJ2A.js";
+import "./chunk-2G4UX6LM.js";
 import {
   tick
-} from "./chunk-STE7L6M2.js";
+} from "./chunk-WNFC3FBL.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-3YOBNPM4.js";
+import "./chunk-BEPUCCYK.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
@@ -37,14 +37,14 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-KUSZNA24.js";
+} from "./chunk-LUFP47SI.js";
 import "./chunk-C5V4ED6R.js";
 import {
   isActiveRef,
   isRefSafePlanId,
   isWaitingRef,
   planMatrix
-} from "./chunk-X2DO65FL.js";
+} from "./chunk-WSYZQGQD.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import {

@@ -1,21 +1,21 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-MJDF7BYX.js";
+} from "./chunk-22BVWAFN.js";
 import {
   ConsoleLog,
   createEngine
-} from "./chunk-OXCE3UYG.js";
+} from "./chunk-2R6AU6XD.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-KRCXDA2L.js";
+} from "./chunk-CGOT5KSG.js";
 import {
   tick
-} from "./chunk-STE7L6M2.js";
+} from "./chunk-WNFC3FBL.js";
 import {
   PLAN_BRANCH_PREFIX
-} from "./chunk-X2DO65FL.js";
+} from "./chunk-WSYZQGQD.js";
 import {
   countOf
 } from "./chunk-3RW55J7L.js";
@@ -24,7 +24,7 @@ import {
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-DUVZ2TBW.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-77XOQBU2.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

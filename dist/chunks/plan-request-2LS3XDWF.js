@@ -2,24 +2,24 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-OXCE3UYG.js";
+} from "./chunk-2R6AU6XD.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-DVJIZBS4.js";
-import "./chunk-2UI2WJ2A.js";
+} from "./chunk-N7GZP4I7.js";
+import "./chunk-2G4UX6LM.js";
 import {
   ExecAgentRunner,
   writeFileAtomic
-} from "./chunk-3YOBNPM4.js";
+} from "./chunk-BEPUCCYK.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
 } from "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-X2DO65FL.js";
+import "./chunk-WSYZQGQD.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";

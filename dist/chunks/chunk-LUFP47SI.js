@@ -9,7 +9,7 @@ import {
   isRefSafePlanId,
   parsePlanRefs,
   waitRef
-} from "./chunk-X2DO65FL.js";
+} from "./chunk-WSYZQGQD.js";
 import {
   ConfigError,
   describeError,

@@ -5,19 +5,19 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-Z6QWDZOD.js";
+} from "./chunk-FCRIQAGQ.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-KRCXDA2L.js";
+} from "./chunk-CGOT5KSG.js";
 import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-BKOUGKNF.js";
-import "./chunk-STE7L6M2.js";
+} from "./chunk-RZR34HZ6.js";
+import "./chunk-WNFC3FBL.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-3YOBNPM4.js";
+import "./chunk-BEPUCCYK.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import {
@@ -29,14 +29,14 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-KUSZNA24.js";
+} from "./chunk-LUFP47SI.js";
 import "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
 import {
   isActiveRef,
   isWaitingRef,
   planMatrix
-} from "./chunk-X2DO65FL.js";
+} from "./chunk-WSYZQGQD.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   parsePlanText
-} from "./chunk-2UI2WJ2A.js";
+} from "./chunk-2G4UX6LM.js";
 import {
   agentCommandHelp,
   isRecord,

@@ -1,15 +1,15 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-STE7L6M2.js";
+} from "./chunk-WNFC3FBL.js";
 import {
   daysBetween,
   lastChangeMs
-} from "./chunk-KUSZNA24.js";
+} from "./chunk-LUFP47SI.js";
 import {
   isFinishedStatus,
   isIdleStatus
-} from "./chunk-X2DO65FL.js";
+} from "./chunk-WSYZQGQD.js";
 import {
   lastAttempt,
   stepRun

@@ -4,22 +4,22 @@ import {
   checkCommand,
   report,
   runCommand
-} from "./chunk-5ECJDINL.js";
-import "./chunk-MJDF7BYX.js";
-import "./chunk-OXCE3UYG.js";
-import "./chunk-KRCXDA2L.js";
+} from "./chunk-IWTLYQAG.js";
+import "./chunk-22BVWAFN.js";
+import "./chunk-2R6AU6XD.js";
+import "./chunk-CGOT5KSG.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-2UI2WJ2A.js";
-import "./chunk-STE7L6M2.js";
+import "./chunk-2G4UX6LM.js";
+import "./chunk-WNFC3FBL.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-3YOBNPM4.js";
+import "./chunk-BEPUCCYK.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-KUSZNA24.js";
+import "./chunk-LUFP47SI.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-X2DO65FL.js";
+import "./chunk-WSYZQGQD.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";

@@ -4,11 +4,11 @@ import {
   markPlanIdle,
   markPlanWaiting,
   trackingTip
-} from "./chunk-KUSZNA24.js";
+} from "./chunk-LUFP47SI.js";
 import {
   isIdleStatus,
   isWaitingRef
-} from "./chunk-X2DO65FL.js";
+} from "./chunk-WSYZQGQD.js";
 import {
   describeError
 } from "./chunk-TEYULPYE.js";

@@ -3,16 +3,16 @@ import {
   initCommand,
   initState,
   validateCommand
-} from "./chunk-MJDF7BYX.js";
-import "./chunk-OXCE3UYG.js";
+} from "./chunk-22BVWAFN.js";
+import "./chunk-2R6AU6XD.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-2UI2WJ2A.js";
-import "./chunk-3YOBNPM4.js";
+import "./chunk-2G4UX6LM.js";
+import "./chunk-BEPUCCYK.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-X2DO65FL.js";
+import "./chunk-WSYZQGQD.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";

@@ -8,11 +8,11 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-DVJIZBS4.js";
+} from "./chunk-N7GZP4I7.js";
 import {
   extractPlan,
   loadPlanText
-} from "./chunk-2UI2WJ2A.js";
+} from "./chunk-2G4UX6LM.js";
 import {
   MarkerIndex,
   RepositoryPermissions,
@@ -27,12 +27,12 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-BKOUGKNF.js";
-import "./chunk-STE7L6M2.js";
+} from "./chunk-RZR34HZ6.js";
+import "./chunk-WNFC3FBL.js";
 import "./chunk-XWXCYQNN.js";
 import {
   ExecAgentRunner
-} from "./chunk-3YOBNPM4.js";
+} from "./chunk-BEPUCCYK.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
@@ -42,12 +42,12 @@ import {
 } from "./chunk-SG5WBORI.js";
 import {
   issuePlanId
-} from "./chunk-M2TWFQPJ.js";
+} from "./chunk-PUKRYLFK.js";
 import {
   agentEnvironment
 } from "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-X2DO65FL.js";
+import "./chunk-WSYZQGQD.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";

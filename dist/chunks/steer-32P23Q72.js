@@ -2,17 +2,17 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-OXCE3UYG.js";
+} from "./chunk-2R6AU6XD.js";
 import {
   tick
-} from "./chunk-STE7L6M2.js";
+} from "./chunk-WNFC3FBL.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-3YOBNPM4.js";
+import "./chunk-BEPUCCYK.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-X2DO65FL.js";
+import "./chunk-WSYZQGQD.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";

@@ -342,6 +342,9 @@ var KeptRepository = class {
   get gitDir() {
     return this.repo.gitDir;
   }
+  get commonDir() {
+    return this.repo.commonDir;
+  }
   async prepare() {
     for (const { dir, id } of this.dirs) {
       if (identity(dir) !== id) throw new Error(`Refusing to run git: the git directory ${dir} was replaced since the sequencer started.`);

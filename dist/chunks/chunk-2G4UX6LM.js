@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   findJsonSyntaxError
-} from "./chunk-3YOBNPM4.js";
+} from "./chunk-BEPUCCYK.js";
 import {
   add,
   checkQueue,

@@ -8,15 +8,15 @@ import {
   pullRequestBranch,
   runLinks,
   tickPlan
-} from "./chunk-BKOUGKNF.js";
-import "./chunk-STE7L6M2.js";
+} from "./chunk-RZR34HZ6.js";
+import "./chunk-WNFC3FBL.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-3YOBNPM4.js";
+import "./chunk-BEPUCCYK.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-X2DO65FL.js";
+import "./chunk-WSYZQGQD.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";

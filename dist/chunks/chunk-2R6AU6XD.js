@@ -23,7 +23,7 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-3YOBNPM4.js";
+} from "./chunk-BEPUCCYK.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -33,7 +33,7 @@ import {
 } from "./chunk-A7XPLWEY.js";
 import {
   COMMAND_KINDS
-} from "./chunk-X2DO65FL.js";
+} from "./chunk-WSYZQGQD.js";
 import {
   NO_SECRETS,
   createScrubber
@@ -499,7 +499,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-333ad2b15fc236ba" : "source";
+var BUILD_ID = true ? "build-50f8064ea89b8079" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

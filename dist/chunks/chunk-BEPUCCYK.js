@@ -7,7 +7,7 @@ import {
   isIdleStatus,
   isRefSafePlanId,
   repositoryGuard
-} from "./chunk-X2DO65FL.js";
+} from "./chunk-WSYZQGQD.js";
 import {
   scrubState
 } from "./chunk-LUFHFP3X.js";
@@ -1105,8 +1105,8 @@ var GitStore = class {
   }
   async writeExcludes() {
     if (this.exclude.length === 0) return;
-    const rel = (await this.run(["rev-parse", "--git-path", "info/exclude"])).stdout.trim();
-    const file = path6.resolve(this.workspace, rel);
+    const common = repositoryGuard(this.workspace)?.commonDir;
+    const file = common ? path6.join(common, "info", "exclude") : path6.resolve(this.workspace, (await this.run(["rev-parse", "--git-path", "info/exclude"])).stdout.trim());
     const current = await readFile3(file, "utf8").catch((err) => {
       if (err.code === "ENOENT") return "";
       throw err;
