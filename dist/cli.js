@@ -222,9 +222,9 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-VZFNFCMV.js");
-var fleet = () => import("./chunks/fleet-77XOQBU2.js");
-var setup = () => import("./chunks/setup-TSOIJO4J.js");
+var heartbeat = () => import("./chunks/heartbeat-TF7NEHYH.js");
+var fleet = () => import("./chunks/fleet-H4ZBLHMF.js");
+var setup = () => import("./chunks/setup-BRPUMVOE.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -249,15 +249,15 @@ async function main(argv) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-2LS3XDWF.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-ROGJIZAK.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-4BGRZLOP.js")).statusCommand(s, print);
+      return (await import("./chunks/status-POHFUUD2.js")).statusCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
-      return (await import("./chunks/steer-32P23Q72.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-RXSUPVSU.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

@@ -3,7 +3,7 @@
 // plan's work branch, post the proposal and record it once GitHub holds it (DESIGN §9). Nothing
 // runs before a writer acts: drafting runs the agent, so it needs a writer (the event's sender,
 // or a `/draft` reply); a plan from an author without write access may not choose commands.
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitHubClient } from '../adapters/github/github-client.js';
 import type { GitHubNotifier } from '../adapters/github/github-notifier.js';
@@ -138,17 +138,27 @@ async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, reque
   }
 }
 
-/** Characters of each drafting run's output shown in the log: its end, where agents say what went wrong. */
+/** Bytes of each drafting run's output shown in the log: its end, where agents say what went wrong. */
 const DRAFT_OUTPUT_SHOWN = 64 * 1024;
 
 /** The end of each drafting run's output, one log group per run. */
 async function showDraftOutput(logDir: string, log: ToolkitLog): Promise<void> {
   for (let run = 1; run <= MAX_DRAFT_ATTEMPTS; run++) {
-    const text = await readFile(draftLogFile(logDir, run), 'utf8').catch(() => null);
-    if (text === null) return;
-    const shown = text.length > DRAFT_OUTPUT_SHOWN ? `… (${text.length - DRAFT_OUTPUT_SHOWN} characters before these)\n${text.slice(-DRAFT_OUTPUT_SHOWN)}` : text;
+    const file = await open(draftLogFile(logDir, run)).catch(() => null);
+    if (!file) return;
+    let shown: string;
+    try {
+      // Only the end is read: an agent's output has no size limit.
+      const { size } = await file.stat();
+      const from = Math.max(0, size - DRAFT_OUTPUT_SHOWN);
+      const { buffer, bytesRead } = await file.read(Buffer.alloc(size - from), 0, size - from, from);
+      const text = buffer.subarray(0, bytesRead).toString('utf8').trimEnd();
+      shown = from > 0 ? `… (${from} bytes before these)\n${text}` : text || '(no output)';
+    } finally {
+      await file.close();
+    }
     // `info` keeps the agent's text from acting as workflow commands and scrubs known secrets.
-    await log.group(`Plan drafting, run ${run}: the agent's output`, async () => log.info(shown.trimEnd() || '(no output)'));
+    await log.group(`Plan drafting, run ${run}: the agent's output`, async () => log.info(shown));
   }
 }
 

@@ -127,14 +127,15 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
 
   it("a draft the agent cannot make: the problem comment sends the reader to the run's log, which shows what the agent printed, inert", async () => {
     const issue = 73;
+    const DRAFT_SECRET = 'drafting-secret-7f3a9c21';
     expectOk(await openRequest(h, issue, 'drive-by', process.execPath));
     const noPlanAgent = path.join(h.root, 'no-plan-agent.sh');
     await writeFile(
       noPlanAgent,
-      '#!/bin/sh\necho "cannot tell which steps this needs"\necho "::error title=forged::written by the agent"\necho "scratch kept in $RUNNER_TEMP/scratch"\n',
+      `#!/bin/sh\nhead -c 70000 /dev/zero | tr '\\0' x\necho\necho "cannot tell which steps this needs"\necho "::error title=forged::written by the agent"\necho "scratch kept in $RUNNER_TEMP/scratch"\necho "found ${DRAFT_SECRET}"\n`,
     );
     await chmod(noPlanAgent, 0o755);
-    const run = await h.run({ eventName: 'issue_comment', payload: draft(h, issue, 'maintainer', 'MEMBER').payload, inputs: { 'agent-command': noPlanAgent } });
+    const run = await h.run({ eventName: 'issue_comment', payload: draft(h, issue, 'maintainer', 'MEMBER').payload, inputs: { 'agent-command': noPlanAgent, secrets: DRAFT_SECRET } });
     expectOk(run);
     expect(h.botComments(issue, 'proposal')).toEqual([]);
     const problems = h.botComments(issue, 'problem').map((c) => c.body);
@@ -145,9 +146,17 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
     // The log shows both runs' output, each in its group; the agent's line is no workflow command.
     for (const n of [1, 2]) expect(run.stdout).toContain(`::group::Plan drafting, run ${n}: the agent's output`);
     expect(run.stdout.split('cannot tell which steps this needs')).toHaveLength(3);
+    // Only the end of a long output is shown, and the log says how much came before.
+    expect(run.stdout).toMatch(/… \(\d+ bytes before these\)\nx+\n/);
+    expect(run.stdout).not.toContain('x'.repeat(66 * 1024));
     const forged = run.stdout.split('\n').findIndex((l) => l.startsWith('::error title=forged::'));
     expect(forged).toBeGreaterThan(-1);
     const stop = run.stdout.split('\n').slice(0, forged).reverse().find((l) => l.startsWith('::stop-commands::') || /^::[0-9a-f]{32}::$/.test(l));
     expect(stop, 'the forged command is inside a stop-commands block').toMatch(/^::stop-commands::[0-9a-f]{32}$/);
+    // A secret the agent printed is scrubbed from the log and the comment.
+    expect(run.stdout).toContain('found ***');
+    // (The runner is told to mask it with ::add-mask::, the one line that must name it.)
+    const published = [...run.stdout.split('\n'), ...run.stderr.split('\n')].filter((l) => !l.startsWith('::add-mask::'));
+    expect(published.join('\n') + problems[0]).not.toContain(DRAFT_SECRET);
   });
 });

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-2R6AU6XD.js";
+} from "./chunk-2GB4DEHA.js";
 import "./chunk-BEPUCCYK.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-A7XPLWEY.js";

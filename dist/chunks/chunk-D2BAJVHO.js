@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-2R6AU6XD.js";
+} from "./chunk-2GB4DEHA.js";
 import {
   replan
 } from "./chunk-5LFPREZI.js";

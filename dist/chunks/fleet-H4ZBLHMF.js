@@ -2,13 +2,13 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-IWTLYQAG.js";
-import "./chunk-22BVWAFN.js";
+} from "./chunk-DIO6PK5J.js";
+import "./chunk-D2BAJVHO.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-2R6AU6XD.js";
+} from "./chunk-2GB4DEHA.js";
 import {
   attemptInFlight,
   auditFindings,

@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-2R6AU6XD.js";
+} from "./chunk-2GB4DEHA.js";
 import {
   tick
 } from "./chunk-WNFC3FBL.js";

@@ -499,7 +499,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-50f8064ea89b8079" : "source";
+var BUILD_ID = true ? "build-09eeaad41eaa9540" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

@@ -1,26 +1,18 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  branchOf,
-  checkCommand,
-  report,
-  runCommand
-} from "./chunk-IWTLYQAG.js";
-import "./chunk-22BVWAFN.js";
-import "./chunk-2R6AU6XD.js";
-import "./chunk-CGOT5KSG.js";
+  initCommand,
+  initState,
+  validateCommand
+} from "./chunk-D2BAJVHO.js";
+import "./chunk-2GB4DEHA.js";
 import "./chunk-5LFPREZI.js";
 import "./chunk-2G4UX6LM.js";
-import "./chunk-WNFC3FBL.js";
-import "./chunk-XWXCYQNN.js";
 import "./chunk-BEPUCCYK.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-EKFFWBLM.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-LUFP47SI.js";
-import "./chunk-C5V4ED6R.js";
 import "./chunk-WSYZQGQD.js";
-import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-QPXVSFBC.js";
 import "./chunk-5G3C3E23.js";
@@ -34,8 +26,7 @@ import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-PANJYNO7.js";
 export {
-  branchOf,
-  checkCommand,
-  report,
-  runCommand
+  initCommand,
+  initState,
+  validateCommand
 };

@@ -1,11 +1,11 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-22BVWAFN.js";
+} from "./chunk-D2BAJVHO.js";
 import {
   ConsoleLog,
   createEngine
-} from "./chunk-2R6AU6XD.js";
+} from "./chunk-2GB4DEHA.js";
 import {
   recordPlanMarkers,
   tickedPlan
@@ -24,7 +24,7 @@ import {
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-77XOQBU2.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-H4ZBLHMF.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

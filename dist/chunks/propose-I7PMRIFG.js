@@ -73,7 +73,7 @@ import "./chunk-GEX65OPK.js";
 import "./chunk-PANJYNO7.js";
 
 // src/action/propose.ts
-import { readFile } from "node:fs/promises";
+import { open, readFile } from "node:fs/promises";
 import path from "node:path";
 async function readPlanInput(workspace, file) {
   const full = path.resolve(workspace, file);
@@ -149,11 +149,20 @@ async function planFromIssueRequest(ctx, inputs, request, log) {
 var DRAFT_OUTPUT_SHOWN = 64 * 1024;
 async function showDraftOutput(logDir, log) {
   for (let run = 1; run <= MAX_DRAFT_ATTEMPTS; run++) {
-    const text = await readFile(draftLogFile(logDir, run), "utf8").catch(() => null);
-    if (text === null) return;
-    const shown = text.length > DRAFT_OUTPUT_SHOWN ? `\u2026 (${text.length - DRAFT_OUTPUT_SHOWN} characters before these)
-${text.slice(-DRAFT_OUTPUT_SHOWN)}` : text;
-    await log.group(`Plan drafting, run ${run}: the agent's output`, async () => log.info(shown.trimEnd() || "(no output)"));
+    const file = await open(draftLogFile(logDir, run)).catch(() => null);
+    if (!file) return;
+    let shown;
+    try {
+      const { size } = await file.stat();
+      const from = Math.max(0, size - DRAFT_OUTPUT_SHOWN);
+      const { buffer, bytesRead } = await file.read(Buffer.alloc(size - from), 0, size - from, from);
+      const text = buffer.subarray(0, bytesRead).toString("utf8").trimEnd();
+      shown = from > 0 ? `\u2026 (${from} bytes before these)
+${text}` : text || "(no output)";
+    } finally {
+      await file.close();
+    }
+    await log.group(`Plan drafting, run ${run}: the agent's output`, async () => log.info(shown));
   }
 }
 async function proposeFromIssue(ctx, inputs, client, log, issue) {

@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-2R6AU6XD.js";
+} from "./chunk-2GB4DEHA.js";
 import {
   classifyRequest,
   planFromRequest,
