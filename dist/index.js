@@ -11,12 +11,12 @@ import {
 } from "./chunks/chunk-KKF7AMIJ.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-LUFP47SI.js";
+} from "./chunks/chunk-7QRX6TE3.js";
 import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-PUKRYLFK.js";
+} from "./chunks/chunk-ZBOHKCHO.js";
 import {
   readRunContext
 } from "./chunks/chunk-E6YBHUIO.js";
@@ -24,7 +24,7 @@ import "./chunks/chunk-C5V4ED6R.js";
 import {
   guardRepository,
   isActiveRef
-} from "./chunks/chunk-WSYZQGQD.js";
+} from "./chunks/chunk-VSL7RYAY.js";
 import "./chunks/chunk-EBTCME7K.js";
 import {
   NO_SECRETS,
@@ -131,12 +131,12 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-II3UQJ4W.js"),
-  fleet: () => import("./chunks/fleet-4DEI64PB.js"),
-  propose: () => import("./chunks/propose-I7PMRIFG.js"),
+  tick: () => import("./chunks/plan-tick-AHDZKYQX.js"),
+  fleet: () => import("./chunks/fleet-XKKNIS7U.js"),
+  propose: () => import("./chunks/propose-GCFYV4BO.js"),
   dispatch: () => import("./chunks/workflow-dispatch-RLISH4J3.js"),
   client: () => import("./chunks/github-client-P6F5TFS7.js"),
-  newState: () => import("./chunks/new-state-PWLPXVJY.js")
+  newState: () => import("./chunks/new-state-TYUNSEGQ.js")
 };
 async function run() {
   let outputs = emptyOutputs();

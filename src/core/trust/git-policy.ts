@@ -64,8 +64,10 @@ const PASSED_CLI = new Set([
 /** The environment of one git command: `base` reduced to what git needs, then `extra` on top. */
 export function gitEnvironment(base: Readonly<Record<string, string | undefined>>, mode: GitMode, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(base)) {
-    if (v !== undefined && (PASSED.has(k) || (mode === 'cli' && PASSED_CLI.has(k)))) env[k] = v;
+  // Looked up by name: listing process.env copies every variable, once per git command.
+  for (const k of mode === 'cli' ? [...PASSED, ...PASSED_CLI] : PASSED) {
+    const v = base[k];
+    if (v !== undefined) env[k] = v;
   }
   Object.assign(env, { GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C', GIT_NO_REPLACE_OBJECTS: '1' });
   if (mode === 'action') Object.assign(env, { GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1', GIT_ATTR_NOSYSTEM: '1' });

@@ -1,16 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-2GB4DEHA.js";
+} from "./chunk-RQR66AVZ.js";
 import {
   replan
 } from "./chunk-5LFPREZI.js";
 import {
-  loadPlanText
-} from "./chunk-2G4UX6LM.js";
-import {
   newState
-} from "./chunk-EKFFWBLM.js";
+} from "./chunk-ZIZEYMB2.js";
 import {
   effectiveQueue
 } from "./chunk-SG5WBORI.js";
@@ -38,6 +35,7 @@ async function readPlanFile(file) {
   } catch (err) {
     throw new ConfigError(`--plan: cannot read "${file}" (${describeError(err)}); expected a JSON or YAML plan file`);
   }
+  const { loadPlanText } = await import("./plan-text-6Q3ZBFDK.js");
   return loadPlanText(text, file);
 }
 

@@ -1,14 +1,18 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  newState
-} from "./chunk-EKFFWBLM.js";
-import "./chunk-SG5WBORI.js";
-import "./chunk-5G3C3E23.js";
+  checkState,
+  parseState,
+  validateState
+} from "./chunk-E7UPUYF5.js";
+import "./chunk-6W6564PG.js";
+import "./chunk-XGQXDCDV.js";
 import "./chunk-MELPNHRC.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
 import "./chunk-PANJYNO7.js";
 export {
-  newState
+  checkState,
+  parseState,
+  validateState
 };

@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   findJsonSyntaxError
-} from "./chunk-BEPUCCYK.js";
+} from "./chunk-V4DTJCJ2.js";
 import {
   add,
   checkQueue,
   isRecord,
   validatePlan
-} from "./chunk-5G3C3E23.js";
+} from "./chunk-XGQXDCDV.js";
 import {
   PlanError,
   showValue

@@ -3,19 +3,20 @@ import {
   initCommand,
   initState,
   validateCommand
-} from "./chunk-D2BAJVHO.js";
-import "./chunk-2GB4DEHA.js";
+} from "./chunk-MZ2JSWVD.js";
+import "./chunk-RQR66AVZ.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-2G4UX6LM.js";
-import "./chunk-BEPUCCYK.js";
+import "./chunk-336XPCD3.js";
 import "./chunk-33XZJFSU.js";
-import "./chunk-EKFFWBLM.js";
+import "./chunk-ZIZEYMB2.js";
 import "./chunk-SG5WBORI.js";
+import "./chunk-V4DTJCJ2.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-WSYZQGQD.js";
+import "./chunk-VSL7RYAY.js";
 import "./chunk-LUFHFP3X.js";
-import "./chunk-QPXVSFBC.js";
-import "./chunk-5G3C3E23.js";
+import "./chunk-E7UPUYF5.js";
+import "./chunk-6W6564PG.js";
+import "./chunk-XGQXDCDV.js";
 import "./chunk-MELPNHRC.js";
 import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";

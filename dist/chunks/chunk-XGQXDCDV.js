@@ -128,12 +128,6 @@ function editDistance(a, b) {
   return prev[b.length] ?? Infinity;
 }
 
-// src/core/state/types.ts
-var PLAN_STATUSES = ["AWAITING_APPROVAL", "IN_PROGRESS", "BLOCKED", "DONE", "CANCELLED"];
-var STEP_STATUSES = ["PENDING", "IN_PROGRESS", "DONE", "FAILED", "SKIPPED"];
-var ATTEMPT_OUTCOMES = ["succeeded", "failed", "timed_out", "interrupted", "cancelled", "recovered"];
-var STATE_VERSION = 1;
-
 // src/core/plan/workspace-paths.ts
 import { posix } from "node:path";
 var EXPECTED = 'expected a path relative to the workspace, e.g. "out/report.md"';
@@ -1047,10 +1041,6 @@ export {
   checkInteger,
   cloneJson,
   listSome,
-  PLAN_STATUSES,
-  STEP_STATUSES,
-  ATTEMPT_OUTCOMES,
-  STATE_VERSION,
   checkRelativePath,
   isPathLike,
   parseAgentCommand,

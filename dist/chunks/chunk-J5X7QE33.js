@@ -1,15 +1,15 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-WNFC3FBL.js";
+} from "./chunk-FXR6RRHE.js";
 import {
   daysBetween,
   lastChangeMs
-} from "./chunk-LUFP47SI.js";
+} from "./chunk-7QRX6TE3.js";
 import {
   isFinishedStatus,
   isIdleStatus
-} from "./chunk-WSYZQGQD.js";
+} from "./chunk-VSL7RYAY.js";
 import {
   lastAttempt,
   stepRun

@@ -8,11 +8,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-N7GZP4I7.js";
-import {
-  extractPlan,
-  loadPlanText
-} from "./chunk-2G4UX6LM.js";
+} from "./chunk-TZ435QTW.js";
 import {
   MarkerIndex,
   RepositoryPermissions,
@@ -27,31 +23,37 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-RZR34HZ6.js";
-import "./chunk-WNFC3FBL.js";
+} from "./chunk-KEZC26DB.js";
+import "./chunk-FXR6RRHE.js";
 import "./chunk-XWXCYQNN.js";
 import {
   ExecAgentRunner
-} from "./chunk-BEPUCCYK.js";
+} from "./chunk-336XPCD3.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
-} from "./chunk-EKFFWBLM.js";
+} from "./chunk-ZIZEYMB2.js";
 import {
   effectiveQueue
 } from "./chunk-SG5WBORI.js";
 import {
+  extractPlan,
+  loadPlanText
+} from "./chunk-VYNNRU7U.js";
+import "./chunk-V4DTJCJ2.js";
+import {
   issuePlanId
-} from "./chunk-PUKRYLFK.js";
+} from "./chunk-ZBOHKCHO.js";
 import {
   agentEnvironment
 } from "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-WSYZQGQD.js";
+import "./chunk-VSL7RYAY.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
-import "./chunk-QPXVSFBC.js";
-import "./chunk-5G3C3E23.js";
+import "./chunk-E7UPUYF5.js";
+import "./chunk-6W6564PG.js";
+import "./chunk-XGQXDCDV.js";
 import "./chunk-MELPNHRC.js";
 import {
   replyComment,

@@ -4,26 +4,27 @@ import {
   checkCommand,
   report,
   runCommand
-} from "./chunk-DIO6PK5J.js";
-import "./chunk-D2BAJVHO.js";
-import "./chunk-2GB4DEHA.js";
-import "./chunk-CGOT5KSG.js";
+} from "./chunk-RP7AUSLF.js";
+import "./chunk-MZ2JSWVD.js";
+import "./chunk-RQR66AVZ.js";
+import "./chunk-UOACSUXL.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-2G4UX6LM.js";
-import "./chunk-WNFC3FBL.js";
+import "./chunk-FXR6RRHE.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-BEPUCCYK.js";
+import "./chunk-336XPCD3.js";
 import "./chunk-33XZJFSU.js";
-import "./chunk-EKFFWBLM.js";
+import "./chunk-ZIZEYMB2.js";
 import "./chunk-SG5WBORI.js";
+import "./chunk-V4DTJCJ2.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-LUFP47SI.js";
+import "./chunk-7QRX6TE3.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-WSYZQGQD.js";
+import "./chunk-VSL7RYAY.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
-import "./chunk-QPXVSFBC.js";
-import "./chunk-5G3C3E23.js";
+import "./chunk-E7UPUYF5.js";
+import "./chunk-6W6564PG.js";
+import "./chunk-XGQXDCDV.js";
 import "./chunk-MELPNHRC.js";
 import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";

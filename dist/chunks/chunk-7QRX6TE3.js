@@ -9,7 +9,7 @@ import {
   isRefSafePlanId,
   parsePlanRefs,
   waitRef
-} from "./chunk-WSYZQGQD.js";
+} from "./chunk-VSL7RYAY.js";
 import {
   ConfigError,
   describeError,
@@ -93,7 +93,7 @@ async function readDocument(workspace, r, statePath) {
     if (/does not exist|exists on disk, but not in/.test(res.stderr)) return { kind: "missing" };
     return { kind: "invalid", error: `cannot read ${statePath}: ${res.stderr.trim()}` };
   }
-  const { parseState } = await import("./validate-state-F7FSGLJ6.js");
+  const { parseState } = await import("./validate-state-OR3ITAQG.js");
   try {
     const state = parseState(JSON.parse(res.stdout), { owned: true });
     if (state.planId !== void 0 && state.planId !== r.planId) {

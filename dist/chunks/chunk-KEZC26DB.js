@@ -7,7 +7,7 @@ import {
   promptPreamble,
   remediationTargets,
   tick
-} from "./chunk-WNFC3FBL.js";
+} from "./chunk-FXR6RRHE.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -20,7 +20,7 @@ import {
   ScrubbingStore,
   baseConflictNotice,
   gateNotice
-} from "./chunk-BEPUCCYK.js";
+} from "./chunk-336XPCD3.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -35,7 +35,7 @@ import {
 import {
   git,
   parseCommandText
-} from "./chunk-WSYZQGQD.js";
+} from "./chunk-VSL7RYAY.js";
 import {
   scrubWith
 } from "./chunk-LUFHFP3X.js";

@@ -1,10 +1,12 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   ATTEMPT_OUTCOMES,
-  ID_PATTERN,
   PLAN_STATUSES,
   STATE_VERSION,
-  STEP_STATUSES,
+  STEP_STATUSES
+} from "./chunk-6W6564PG.js";
+import {
+  ID_PATTERN,
   add,
   checkInteger,
   checkQueue,
@@ -17,7 +19,7 @@ import {
   listSome,
   timestampProblem,
   validatePlan
-} from "./chunk-5G3C3E23.js";
+} from "./chunk-XGQXDCDV.js";
 import {
   StateError,
   showValue

@@ -4,11 +4,11 @@ import {
   markPlanIdle,
   markPlanWaiting,
   trackingTip
-} from "./chunk-LUFP47SI.js";
+} from "./chunk-7QRX6TE3.js";
 import {
   isIdleStatus,
   isWaitingRef
-} from "./chunk-WSYZQGQD.js";
+} from "./chunk-VSL7RYAY.js";
 import {
   describeError
 } from "./chunk-TEYULPYE.js";

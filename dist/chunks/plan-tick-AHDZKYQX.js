@@ -8,19 +8,21 @@ import {
   pullRequestBranch,
   runLinks,
   tickPlan
-} from "./chunk-RZR34HZ6.js";
-import "./chunk-WNFC3FBL.js";
+} from "./chunk-KEZC26DB.js";
+import "./chunk-FXR6RRHE.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-BEPUCCYK.js";
+import "./chunk-336XPCD3.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
+import "./chunk-V4DTJCJ2.js";
 import "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-WSYZQGQD.js";
+import "./chunk-VSL7RYAY.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
-import "./chunk-QPXVSFBC.js";
-import "./chunk-5G3C3E23.js";
+import "./chunk-E7UPUYF5.js";
+import "./chunk-6W6564PG.js";
+import "./chunk-XGQXDCDV.js";
 import "./chunk-MELPNHRC.js";
 import "./chunk-D5EN6Y4L.js";
 import "./chunk-USZCYFOB.js";

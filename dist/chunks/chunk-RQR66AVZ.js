@@ -13,7 +13,6 @@ import {
   ScrubbingStore,
   adoptTexts,
   baseConflictReport,
-  findJsonSyntaxError,
   gateReport,
   isReusedField,
   isTempFileFor,
@@ -23,27 +22,30 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-BEPUCCYK.js";
+} from "./chunk-336XPCD3.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
+import {
+  findJsonSyntaxError
+} from "./chunk-V4DTJCJ2.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
 } from "./chunk-A7XPLWEY.js";
 import {
   COMMAND_KINDS
-} from "./chunk-WSYZQGQD.js";
+} from "./chunk-VSL7RYAY.js";
 import {
   NO_SECRETS,
   createScrubber
 } from "./chunk-LUFHFP3X.js";
 import {
   parseState
-} from "./chunk-QPXVSFBC.js";
+} from "./chunk-E7UPUYF5.js";
 import {
   isRecord
-} from "./chunk-5G3C3E23.js";
+} from "./chunk-XGQXDCDV.js";
 import {
   blockerReport,
   finalSummary,
@@ -499,7 +501,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-09eeaad41eaa9540" : "source";
+var BUILD_ID = true ? "build-ee459421911cc2bd" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

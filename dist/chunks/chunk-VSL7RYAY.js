@@ -129,8 +129,9 @@ var PASSED_CLI = /* @__PURE__ */ new Set([
 ]);
 function gitEnvironment(base, mode2, extra = {}) {
   const env = {};
-  for (const [k, v] of Object.entries(base)) {
-    if (v !== void 0 && (PASSED.has(k) || mode2 === "cli" && PASSED_CLI.has(k))) env[k] = v;
+  for (const k of mode2 === "cli" ? [...PASSED, ...PASSED_CLI] : PASSED) {
+    const v = base[k];
+    if (v !== void 0) env[k] = v;
   }
   Object.assign(env, { GIT_TERMINAL_PROMPT: "0", LC_ALL: "C", GIT_NO_REPLACE_OBJECTS: "1" });
   if (mode2 === "action") Object.assign(env, { GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_ATTR_NOSYSTEM: "1" });

@@ -1,21 +1,21 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-D2BAJVHO.js";
+} from "./chunk-MZ2JSWVD.js";
 import {
   ConsoleLog,
   createEngine
-} from "./chunk-2GB4DEHA.js";
+} from "./chunk-RQR66AVZ.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-CGOT5KSG.js";
+} from "./chunk-UOACSUXL.js";
 import {
   tick
-} from "./chunk-WNFC3FBL.js";
+} from "./chunk-FXR6RRHE.js";
 import {
   PLAN_BRANCH_PREFIX
-} from "./chunk-WSYZQGQD.js";
+} from "./chunk-VSL7RYAY.js";
 import {
   countOf
 } from "./chunk-3RW55J7L.js";
@@ -24,7 +24,7 @@ import {
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-H4ZBLHMF.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-BTY2ETLK.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

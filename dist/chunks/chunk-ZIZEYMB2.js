@@ -5,11 +5,13 @@ import {
   stepDigests
 } from "./chunk-SG5WBORI.js";
 import {
+  STATE_VERSION
+} from "./chunk-6W6564PG.js";
+import {
   ID_PATTERN,
-  STATE_VERSION,
   checkQueue,
   cloneJson
-} from "./chunk-5G3C3E23.js";
+} from "./chunk-XGQXDCDV.js";
 import {
   ConfigError,
   PlanError,

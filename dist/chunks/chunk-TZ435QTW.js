@@ -1,13 +1,13 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   parsePlanText
-} from "./chunk-2G4UX6LM.js";
+} from "./chunk-VYNNRU7U.js";
 import {
   agentCommandHelp,
   isRecord,
   parseAgentCommand,
   parsePlan
-} from "./chunk-5G3C3E23.js";
+} from "./chunk-XGQXDCDV.js";
 import {
   ConfigError,
   PlanError,

@@ -2,34 +2,34 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-DIO6PK5J.js";
-import "./chunk-D2BAJVHO.js";
+} from "./chunk-RP7AUSLF.js";
+import "./chunk-MZ2JSWVD.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-2GB4DEHA.js";
+} from "./chunk-RQR66AVZ.js";
 import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-FCRIQAGQ.js";
+} from "./chunk-J5X7QE33.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-CGOT5KSG.js";
+} from "./chunk-UOACSUXL.js";
 import "./chunk-5LFPREZI.js";
-import "./chunk-2G4UX6LM.js";
 import {
   tick
-} from "./chunk-WNFC3FBL.js";
+} from "./chunk-FXR6RRHE.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-BEPUCCYK.js";
+import "./chunk-336XPCD3.js";
 import "./chunk-33XZJFSU.js";
-import "./chunk-EKFFWBLM.js";
+import "./chunk-ZIZEYMB2.js";
 import "./chunk-SG5WBORI.js";
+import "./chunk-V4DTJCJ2.js";
 import "./chunk-A7XPLWEY.js";
 import {
   MAX_STATE_BYTES,
@@ -37,20 +37,21 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-LUFP47SI.js";
+} from "./chunk-7QRX6TE3.js";
 import "./chunk-C5V4ED6R.js";
 import {
   isActiveRef,
   isRefSafePlanId,
   isWaitingRef,
   planMatrix
-} from "./chunk-WSYZQGQD.js";
+} from "./chunk-VSL7RYAY.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import {
   parseState
-} from "./chunk-QPXVSFBC.js";
-import "./chunk-5G3C3E23.js";
+} from "./chunk-E7UPUYF5.js";
+import "./chunk-6W6564PG.js";
+import "./chunk-XGQXDCDV.js";
 import "./chunk-MELPNHRC.js";
 import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";

@@ -2,27 +2,29 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-2GB4DEHA.js";
+} from "./chunk-RQR66AVZ.js";
 import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-N7GZP4I7.js";
-import "./chunk-2G4UX6LM.js";
+} from "./chunk-TZ435QTW.js";
 import {
   ExecAgentRunner,
   writeFileAtomic
-} from "./chunk-BEPUCCYK.js";
+} from "./chunk-336XPCD3.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
-} from "./chunk-EKFFWBLM.js";
+} from "./chunk-ZIZEYMB2.js";
 import "./chunk-SG5WBORI.js";
+import "./chunk-VYNNRU7U.js";
+import "./chunk-V4DTJCJ2.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-WSYZQGQD.js";
+import "./chunk-VSL7RYAY.js";
 import "./chunk-LUFHFP3X.js";
-import "./chunk-QPXVSFBC.js";
-import "./chunk-5G3C3E23.js";
+import "./chunk-E7UPUYF5.js";
+import "./chunk-6W6564PG.js";
+import "./chunk-XGQXDCDV.js";
 import "./chunk-MELPNHRC.js";
 import {
   statusTable

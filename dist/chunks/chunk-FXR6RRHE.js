@@ -10,7 +10,7 @@ import {
   inheritedPayloads,
   interpretPayload,
   validationFailure
-} from "./chunk-BEPUCCYK.js";
+} from "./chunk-336XPCD3.js";
 import {
   diffFromDigests,
   planHash,
@@ -21,7 +21,7 @@ import {
 } from "./chunk-C5V4ED6R.js";
 import {
   namesPlanHash
-} from "./chunk-WSYZQGQD.js";
+} from "./chunk-VSL7RYAY.js";
 import {
   baseSyncOutcome,
   blockOnBaseConflict,
@@ -31,7 +31,7 @@ import {
   expandAgentVariables,
   noAgentCommandText,
   parseAgentCommand
-} from "./chunk-5G3C3E23.js";
+} from "./chunk-XGQXDCDV.js";
 import {
   commandLine,
   effectivePolicy
