@@ -2,7 +2,7 @@
 // keeps the plan index (wait and idle markers) as the Action does, and `check --all` ticks every
 // active plan of the remote from one listing, so a cron host or another CI system can drive a fleet.
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../../src/adapters/git/git.js';
@@ -89,6 +89,57 @@ describe('check --store git', () => {
     expect(existsSync(path.join(ws, '.git', BASE_MERGE_MARKER)), 'a finished merge leaves no marker').toBe(false);
     expect((await git(['merge-base', '--is-ancestor', fix, 'refs/heads/sequencer/synced'], { cwd: remote, allowFail: true })).code).toBe(0);
     expect(JSON.parse(await g(remote, 'show', 'refs/heads/sequencer/synced:.sequencer/synced/state.json')).status).toBe('DONE');
+  });
+
+  it('a merge marker the agent planted, with no merge in progress, costs the next tick only a check: nothing is aborted, lost or run again', async () => {
+    const remote = await makeRemote(path.join(dir, 'planted'));
+    const ws = await freshClone(remote, path.join(dir, 'planted-ws'));
+    const planFile = path.join(dir, 'planted-plan.json');
+    await writeFile(
+      planFile,
+      JSON.stringify({ steps: { one: { title: 'One', instruction: 'Write one.md', requiredOutputs: ['one.md'] }, two: { title: 'Two', instruction: 'Write two.md', requiredOutputs: ['two.md'] } } }),
+    );
+    // Step one's agent writes into the git directory, as any agent may; step two fails once so
+    // that a second tick (the one that finds the marker) runs it.
+    const agent = path.join(dir, 'planting-agent.sh');
+    const failedOnce = path.join(dir, 'planted-two-failed');
+    await writeFile(
+      agent,
+      [
+        '#!/bin/sh',
+        'set -e',
+        'echo "$SEQUENCER_STEP_ID" >> "$PLANTED_CALLS"',
+        'case "$SEQUENCER_STEP_ID" in',
+        `  one) echo one > one.md; echo planted > .git/${BASE_MERGE_MARKER} ;;`,
+        `  two) if [ ! -e "${failedOnce}" ]; then : > "${failedOnce}"; exit 1; fi; echo two > two.md ;;`,
+        'esac',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const calls = path.join(dir, 'planted-calls.txt');
+    const cli = (...args: string[]) => runCli([...args, '--store', 'git', '--workspace', ws, '--agent', agent, '--plan-id', 'p', '--sync-base', 'off'], { env: { PLANTED_CALLS: calls } });
+    expect((await cli('init', '--plan', planFile, '--approve')).code).toBe(0);
+
+    const first = await cli('check', '--max-attempts', '1');
+    expect(JSON.parse(await g(remote, 'show', 'refs/heads/sequencer/p:.sequencer/p/state.json')).status, output(first)).toBe('BLOCKED');
+    const marker = path.join(ws, '.git', BASE_MERGE_MARKER);
+    expect(existsSync(marker), 'the agent planted it').toBe(true);
+    const blockedTip = await g(remote, 'rev-parse', 'refs/heads/sequencer/p');
+
+    expect((await cli('retry')).code).toBe(0);
+    const second = await cli('check');
+    expect(second.code, output(second)).toBe(0);
+    expect(existsSync(marker)).toBe(false);
+    expect((await readFile(calls, 'utf8')).split('\n').filter(Boolean)).toEqual(['one', 'two', 'two']);
+    const state = JSON.parse(await g(remote, 'show', 'refs/heads/sequencer/p:.sequencer/p/state.json'));
+    expect(state.status).toBe('DONE');
+    expect(state.stepRuns.one).toMatchObject({ status: 'DONE', tries: 1 });
+    // Everything the first tick pushed is still there, and no merge commit came of the marker.
+    expect((await git(['merge-base', '--is-ancestor', blockedTip, 'refs/heads/sequencer/p'], { cwd: remote, allowFail: true })).code).toBe(0);
+    expect(await g(remote, 'rev-list', '--merges', 'refs/heads/sequencer/p')).toBe('');
+    expect(await g(remote, 'show', 'refs/heads/sequencer/p:one.md')).toBe('one');
+    expect(await g(remote, 'show', 'refs/heads/sequencer/p:two.md')).toBe('two');
   });
 
   it("a base merge left half done by a killed tick is aborted by the next tick, which merges afresh: main's files are never committed as a step's work", async () => {
