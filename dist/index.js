@@ -131,11 +131,11 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-AHDZKYQX.js"),
-  fleet: () => import("./chunks/fleet-XKKNIS7U.js"),
-  propose: () => import("./chunks/propose-GCFYV4BO.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-RLISH4J3.js"),
-  client: () => import("./chunks/github-client-P6F5TFS7.js"),
+  tick: () => import("./chunks/plan-tick-WP7X22U3.js"),
+  fleet: () => import("./chunks/fleet-O5SOZQ6W.js"),
+  propose: () => import("./chunks/propose-WDTQPE7M.js"),
+  dispatch: () => import("./chunks/workflow-dispatch-YEXZK6AD.js"),
+  client: () => import("./chunks/github-client-ZR2LB7XY.js"),
   newState: () => import("./chunks/new-state-TYUNSEGQ.js")
 };
 async function run() {

@@ -250,6 +250,18 @@ describe('proposePlan and postProblem', () => {
 });
 
 describe('under injected faults', () => {
+  it('posts a comment once when GitHub answers its POST with a rate limit after the write took effect', async () => {
+    for (const kind of ['secondary', 429] as const) {
+      fake.comments.splice(0);
+      fake.faults.clear();
+      fake.faults.next(1, kind, { methods: ['POST'], afterEffect: true });
+      const result = await notifier().publishStatus(plan({ revision: 1 }));
+      expect(fake.faults.injected.map((f) => `${f.method} ${f.kind} ${f.afterEffect}`), String(kind)).toEqual([`POST ${kind} true`]);
+      expect(withMarker(marker('issue-42', 'status')).map((c) => c.id), String(kind)).toEqual([result.commentId]);
+      fake.faults.injected.splice(0);
+    }
+  });
+
   it('posts exactly one comment per marker when 20% of writes fail after taking effect', async () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       fake.faults.clear();

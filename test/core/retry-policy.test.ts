@@ -5,6 +5,8 @@ import {
   RATE_LIMIT_MAX_RETRIES,
   isStatus,
   rateLimitMessage,
+  rateLimitWaitSeconds,
+  refusalOf,
   retrySettings,
   shouldRetryRateLimit,
   statusOf,
@@ -53,6 +55,43 @@ describe('shouldRetryRateLimit', () => {
   ])('retryAfter=%s s after %s retries → %s', (after, count, expected) => {
     expect(shouldRetryRateLimit(after, count)).toBe(expected);
   });
+
+  it('never repeats a write whose caller repeats it (request.retries: 0) after looking whether it landed', () => {
+    expect(shouldRetryRateLimit(1, 0, true)).toBe(false);
+    expect(shouldRetryRateLimit(1, 0, false)).toBe(true);
+  });
+});
+
+describe('rateLimitWaitSeconds', () => {
+  const NOW = Date.parse('2026-12-02T12:00:00Z');
+  const secondary = 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.';
+
+  it.each([
+    ['a secondary limit with retry-after', { status: 403, message: secondary, headers: { 'retry-after': '7' } }, 7],
+    ['a secondary limit that names no time (GitHub: wait a minute)', { status: 403, message: secondary, headers: {} }, 60],
+    ['a 429 with retry-after', { status: 429, message: 'Too Many Requests', headers: { 'retry-after': 2 } }, 2],
+    ['a spent quota: until its reset', { status: 403, message: 'API rate limit exceeded', headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW / 1000 + 90) } }, 90],
+    ['a spent quota whose reset has passed', { status: 403, message: 'API rate limit exceeded', headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(NOW / 1000 - 5) } }, 0],
+  ])('%s', (_name, refusal, seconds) => {
+    expect(rateLimitWaitSeconds(refusal, NOW)).toBe(seconds);
+  });
+
+  it.each([
+    ['a missing permission', { status: 403, message: 'Resource not accessible by integration', headers: { 'x-ratelimit-remaining': '4000' } }],
+    ['a server error', { status: 502, message: 'Bad Gateway', headers: { 'retry-after': '1' } }],
+    ['a network failure (no status)', { status: undefined, message: 'socket hang up', headers: {} }],
+  ])('is null for %s', (_name, refusal) => {
+    expect(rateLimitWaitSeconds(refusal, NOW)).toBeNull();
+  });
+
+  it("reads an Octokit error's status, message and response headers, and copes with anything else", () => {
+    const err = Object.assign(new Error(secondary), { status: 403, response: { headers: { 'retry-after': '3' } } });
+    expect(refusalOf(err)).toEqual({ status: 403, message: secondary, headers: { 'retry-after': '3' } });
+    expect(rateLimitWaitSeconds(refusalOf(err), NOW)).toBe(3);
+    for (const odd of [null, 'boom', 42, { response: null }, { response: { headers: 'x' } }]) {
+      expect(refusalOf(odd)).toEqual({ status: undefined, message: '', headers: {} });
+    }
+  });
 });
 
 describe('rateLimitMessage', () => {
@@ -61,6 +100,12 @@ describe('rateLimitMessage', () => {
   it('says when it will retry and which retry this is', () => {
     expect(rateLimitMessage('secondary', req, 5, 0, true)).toBe(
       'Secondary rate limit hit by POST /repos/o/r/issues/1/comments; retrying in 5 s (retry 1 of 2).',
+    );
+  });
+
+  it('says that a write its caller repeats is not repeated blindly', () => {
+    expect(rateLimitMessage('secondary', req, 1, 0, false, true)).toBe(
+      'Secondary rate limit hit by POST /repos/o/r/issues/1/comments; not repeated blindly: the write may have landed, so it is looked for before it is sent again.',
     );
   });
 

@@ -49,9 +49,12 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
   const baseUrl = normalizeBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   const retrySet = retrySettings(options.retries, options.retryBaseMs);
 
-  const onLimit = (kind: RateLimitKind) => (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
-    const retrying = shouldRetryRateLimit(retryAfter, retryCount);
-    const message = rateLimitMessage(kind, request, retryAfter, retryCount, retrying);
+  const onLimit = (kind: RateLimitKind) => (retryAfter: number, request: { method: string; url: string; request?: object }, _octokit: unknown, retryCount: number) => {
+    // `retries: 0` turns off the retry plugin for a write its caller repeats itself (after
+    // looking whether it landed); the throttling plugin must not repeat it either.
+    const callerRepeats = (request.request as { retries?: unknown } | undefined)?.retries === 0;
+    const retrying = shouldRetryRateLimit(retryAfter, retryCount, callerRepeats);
+    const message = rateLimitMessage(kind, request, retryAfter, retryCount, retrying, callerRepeats);
     if (log) log.warn(message);
     else console.warn(message);
     return retrying;

@@ -4,6 +4,7 @@
 import { isOwnComment, leadingMarker } from '../../core/render/comment-markers.js';
 import { describeError } from '../../core/errors.js';
 import { statusOf, type GitHubClient } from './github-client.js';
+import { rateLimitWaitSeconds, refusalOf, shouldRetryRateLimit } from '../../core/github/retry-policy.js';
 
 export interface IssueRef {
   client: GitHubClient;
@@ -148,6 +149,7 @@ export interface CreateOnceOptions {
 export async function createCommentOnce(o: CreateOnceOptions): Promise<{ comment: IssueComment; created: boolean }> {
   const { client, owner, repo, issueNumber } = o.where;
   const attempts = o.attempts ?? 5;
+  let rateLimitRetries = 0;
   for (let attempt = 1; ; attempt++) {
     const existing = await o.find(attempt > 1);
     if (existing) return { comment: existing, created: false };
@@ -155,9 +157,13 @@ export async function createCommentOnce(o: CreateOnceOptions): Promise<{ comment
       const response = await client.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body: o.body, request: { retries: 0 } });
       return { comment: toIssueComment(response.data), created: true };
     } catch (err) {
-      if (attempt >= attempts || !isTransient(err)) throw err;
+      // A rate limit is waited out here, not by the client, which would post again without
+      // looking: GitHub may have posted the comment. It gets the client's retries, no more.
+      const limited = rateLimitWaitSeconds(refusalOf(err), Date.now());
+      const again = limited === null ? isTransient(err) : shouldRetryRateLimit(limited, rateLimitRetries++);
+      if (attempt >= attempts || !again) throw err;
       o.log?.(`Posting a comment on #${issueNumber} failed (${describeError(err)}); checking whether it landed before attempt ${attempt + 1} of ${attempts}.`);
-      await sleep((o.retryBaseMs ?? 1000) * attempt * attempt);
+      await sleep(limited !== null ? limited * 1000 : (o.retryBaseMs ?? 1000) * attempt * attempt);
     }
   }
 }

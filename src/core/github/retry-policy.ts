@@ -37,11 +37,36 @@ export function retrySettings(retries: number = DEFAULT_RETRIES, retryBaseMs = 1
 
 /**
  * Whether to wait `retryAfterSeconds` and repeat a rate-limited request that has been retried
- * `retryCount` times already (0 on the first failure).
+ * `retryCount` times already (0 on the first failure). Never when `callerRepeats`: the request
+ * asked for no automatic retries (`request.retries: 0`) because it is a write that may have
+ * landed although GitHub refused it, which its caller looks for before sending it again.
  */
-export function shouldRetryRateLimit(retryAfterSeconds: number, retryCount: number): boolean {
-  if (!Number.isFinite(retryAfterSeconds) || retryAfterSeconds < 0) return false;
+export function shouldRetryRateLimit(retryAfterSeconds: number, retryCount: number, callerRepeats = false): boolean {
+  if (callerRepeats || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds < 0) return false;
   return retryCount < RATE_LIMIT_MAX_RETRIES && retryAfterSeconds <= RATE_LIMIT_MAX_WAIT_SECONDS;
+}
+
+/** What GitHub's error carries that says whether, and how long, it rate-limited a request. */
+export interface RefusalFacts {
+  status: number | undefined;
+  message: string;
+  headers: Readonly<Record<string, string | number | undefined>>;
+}
+
+/**
+ * Seconds to wait before sending again a request GitHub refused for a rate limit (429, or 403
+ * for a secondary limit or a spent quota), or null when it was not a rate limit. GitHub asks for
+ * a minute's wait when it names no time.
+ */
+export function rateLimitWaitSeconds(refusal: RefusalFacts, nowMs: number): number | null {
+  const { status, message, headers } = refusal;
+  const spent = String(headers['x-ratelimit-remaining'] ?? '') === '0';
+  if (status !== 429 && !(status === 403 && (/secondary rate limit/i.test(message) || spent))) return null;
+  const after = Number(headers['retry-after']);
+  if (headers['retry-after'] !== undefined && Number.isFinite(after) && after >= 0) return after;
+  const reset = Number(headers['x-ratelimit-reset']);
+  if (spent && headers['x-ratelimit-reset'] !== undefined && Number.isFinite(reset)) return Math.max(0, Math.ceil(reset - nowMs / 1000));
+  return 60;
 }
 
 export type RateLimitKind = 'primary' | 'secondary';
@@ -53,10 +78,12 @@ export function rateLimitMessage(
   retryAfterSeconds: number,
   retryCount: number,
   retrying: boolean,
+  callerRepeats = false,
 ): string {
   const what = kind === 'primary' ? 'Rate limit' : 'Secondary rate limit';
   const head = `${what} hit by ${request.method} ${request.url}`;
   if (retrying) return `${head}; retrying in ${retryAfterSeconds} s (retry ${retryCount + 1} of ${RATE_LIMIT_MAX_RETRIES}).`;
+  if (callerRepeats) return `${head}; not repeated blindly: the write may have landed, so it is looked for before it is sent again.`;
   const why =
     retryCount >= RATE_LIMIT_MAX_RETRIES
       ? `already retried ${retryCount} times`
@@ -69,6 +96,13 @@ export function statusOf(err: unknown): number | undefined {
   if (typeof err !== 'object' || err === null || !('status' in err)) return undefined;
   const status = (err as { status: unknown }).status;
   return typeof status === 'number' ? status : undefined;
+}
+
+/** What a failed request's error (an Octokit RequestError) says about a rate limit. */
+export function refusalOf(err: unknown): RefusalFacts {
+  const e = (typeof err === 'object' && err !== null ? err : {}) as { message?: unknown; response?: { headers?: unknown } };
+  const headers = typeof e.response?.headers === 'object' && e.response.headers !== null ? (e.response.headers as RefusalFacts['headers']) : {};
+  return { status: statusOf(err), message: typeof e.message === 'string' ? e.message : '', headers };
 }
 
 /** Compares the status code only: GitHub's error texts change, its status codes do not. */

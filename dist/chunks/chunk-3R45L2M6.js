@@ -46,12 +46,15 @@ import {
   isStatus,
   leadingMarker,
   problemComment,
+  rateLimitWaitSeconds,
+  refusalOf,
   replyComment,
   replyMarker,
   runProblemComment,
+  shouldRetryRateLimit,
   statusOf,
   withoutFooter
-} from "./chunk-D5EN6Y4L.js";
+} from "./chunk-NPBJPWZN.js";
 import {
   blockerNotice,
   cancelledNotice,
@@ -545,6 +548,7 @@ var MarkerIndex = class {
 async function createCommentOnce(o) {
   const { client, owner, repo, issueNumber } = o.where;
   const attempts = o.attempts ?? 5;
+  let rateLimitRetries = 0;
   for (let attempt = 1; ; attempt++) {
     const existing = await o.find(attempt > 1);
     if (existing) return { comment: existing, created: false };
@@ -552,9 +556,11 @@ async function createCommentOnce(o) {
       const response = await client.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body: o.body, request: { retries: 0 } });
       return { comment: toIssueComment(response.data), created: true };
     } catch (err) {
-      if (attempt >= attempts || !isTransient(err)) throw err;
+      const limited = rateLimitWaitSeconds(refusalOf(err), Date.now());
+      const again = limited === null ? isTransient(err) : shouldRetryRateLimit(limited, rateLimitRetries++);
+      if (attempt >= attempts || !again) throw err;
       o.log?.(`Posting a comment on #${issueNumber} failed (${describeError(err)}); checking whether it landed before attempt ${attempt + 1} of ${attempts}.`);
-      await sleep((o.retryBaseMs ?? 1e3) * attempt * attempt);
+      await sleep(limited !== null ? limited * 1e3 : (o.retryBaseMs ?? 1e3) * attempt * attempt);
     }
   }
 }

@@ -2,13 +2,13 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-RP7AUSLF.js";
-import "./chunk-MZ2JSWVD.js";
+} from "./chunk-6W233QAM.js";
+import "./chunk-MD6XRE6L.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-RQR66AVZ.js";
+} from "./chunk-MZXTNJ5Y.js";
 import {
   attemptInFlight,
   auditFindings,

@@ -1,11 +1,11 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-MZ2JSWVD.js";
+} from "./chunk-MD6XRE6L.js";
 import {
   ConsoleLog,
   createEngine
-} from "./chunk-RQR66AVZ.js";
+} from "./chunk-MZXTNJ5Y.js";
 import {
   recordPlanMarkers,
   tickedPlan
@@ -24,7 +24,7 @@ import {
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-BTY2ETLK.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-LBK7XHKH.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

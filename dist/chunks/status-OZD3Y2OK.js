@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-RQR66AVZ.js";
+} from "./chunk-MZXTNJ5Y.js";
 import "./chunk-336XPCD3.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-V4DTJCJ2.js";

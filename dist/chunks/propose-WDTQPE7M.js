@@ -23,7 +23,7 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-KEZC26DB.js";
+} from "./chunk-3R45L2M6.js";
 import "./chunk-FXR6RRHE.js";
 import "./chunk-XWXCYQNN.js";
 import {
@@ -58,7 +58,7 @@ import "./chunk-MELPNHRC.js";
 import {
   replyComment,
   replyMarker
-} from "./chunk-D5EN6Y4L.js";
+} from "./chunk-NPBJPWZN.js";
 import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";

@@ -4,7 +4,7 @@ import {
   getIfModified,
   isStatus,
   statusOf
-} from "./chunk-D5EN6Y4L.js";
+} from "./chunk-NPBJPWZN.js";
 import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";

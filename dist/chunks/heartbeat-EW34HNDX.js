@@ -1,21 +1,23 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  createBaseSync,
-  createNotifier,
-  createPlanStore,
-  issueNumberOf,
-  planBranch,
-  pullRequestBranch,
-  runLinks,
-  tickPlan
-} from "./chunk-KEZC26DB.js";
+  branchOf,
+  checkCommand,
+  report,
+  runCommand
+} from "./chunk-6W233QAM.js";
+import "./chunk-MD6XRE6L.js";
+import "./chunk-MZXTNJ5Y.js";
+import "./chunk-UOACSUXL.js";
+import "./chunk-5LFPREZI.js";
 import "./chunk-FXR6RRHE.js";
 import "./chunk-XWXCYQNN.js";
 import "./chunk-336XPCD3.js";
 import "./chunk-33XZJFSU.js";
+import "./chunk-ZIZEYMB2.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-V4DTJCJ2.js";
-import "./chunk-E6YBHUIO.js";
+import "./chunk-A7XPLWEY.js";
+import "./chunk-7QRX6TE3.js";
 import "./chunk-C5V4ED6R.js";
 import "./chunk-VSL7RYAY.js";
 import "./chunk-EBTCME7K.js";
@@ -24,7 +26,6 @@ import "./chunk-E7UPUYF5.js";
 import "./chunk-6W6564PG.js";
 import "./chunk-XGQXDCDV.js";
 import "./chunk-MELPNHRC.js";
-import "./chunk-D5EN6Y4L.js";
 import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
@@ -32,16 +33,10 @@ import "./chunk-K6PSMX6F.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
-import "./chunk-EJHJ3B7N.js";
-import "./chunk-GEX65OPK.js";
 import "./chunk-PANJYNO7.js";
 export {
-  createBaseSync,
-  createNotifier,
-  createPlanStore,
-  issueNumberOf,
-  planBranch,
-  pullRequestBranch,
-  runLinks,
-  tickPlan
+  branchOf,
+  checkCommand,
+  report,
+  runCommand
 };

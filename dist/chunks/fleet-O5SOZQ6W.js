@@ -14,7 +14,7 @@ import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-KEZC26DB.js";
+} from "./chunk-3R45L2M6.js";
 import "./chunk-FXR6RRHE.js";
 import "./chunk-XWXCYQNN.js";
 import "./chunk-336XPCD3.js";
@@ -46,7 +46,7 @@ import "./chunk-XGQXDCDV.js";
 import "./chunk-MELPNHRC.js";
 import {
   isStatus
-} from "./chunk-D5EN6Y4L.js";
+} from "./chunk-NPBJPWZN.js";
 import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";

@@ -322,14 +322,25 @@ function retrySettings(retries = DEFAULT_RETRIES, retryBaseMs = 1e3) {
   }
   return { retries, doNotRetry: [...DO_NOT_RETRY], retryAfterBaseValue: retryBaseMs };
 }
-function shouldRetryRateLimit(retryAfterSeconds, retryCount) {
-  if (!Number.isFinite(retryAfterSeconds) || retryAfterSeconds < 0) return false;
+function shouldRetryRateLimit(retryAfterSeconds, retryCount, callerRepeats = false) {
+  if (callerRepeats || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds < 0) return false;
   return retryCount < RATE_LIMIT_MAX_RETRIES && retryAfterSeconds <= RATE_LIMIT_MAX_WAIT_SECONDS;
 }
-function rateLimitMessage(kind, request, retryAfterSeconds, retryCount, retrying) {
+function rateLimitWaitSeconds(refusal, nowMs) {
+  const { status, message, headers } = refusal;
+  const spent = String(headers["x-ratelimit-remaining"] ?? "") === "0";
+  if (status !== 429 && !(status === 403 && (/secondary rate limit/i.test(message) || spent))) return null;
+  const after = Number(headers["retry-after"]);
+  if (headers["retry-after"] !== void 0 && Number.isFinite(after) && after >= 0) return after;
+  const reset = Number(headers["x-ratelimit-reset"]);
+  if (spent && headers["x-ratelimit-reset"] !== void 0 && Number.isFinite(reset)) return Math.max(0, Math.ceil(reset - nowMs / 1e3));
+  return 60;
+}
+function rateLimitMessage(kind, request, retryAfterSeconds, retryCount, retrying, callerRepeats = false) {
   const what = kind === "primary" ? "Rate limit" : "Secondary rate limit";
   const head = `${what} hit by ${request.method} ${request.url}`;
   if (retrying) return `${head}; retrying in ${retryAfterSeconds} s (retry ${retryCount + 1} of ${RATE_LIMIT_MAX_RETRIES}).`;
+  if (callerRepeats) return `${head}; not repeated blindly: the write may have landed, so it is looked for before it is sent again.`;
   const why = retryCount >= RATE_LIMIT_MAX_RETRIES ? `already retried ${retryCount} times` : `retry-after ${retryAfterSeconds} s exceeds ${RATE_LIMIT_MAX_WAIT_SECONDS} s`;
   return `${head}; giving up (${why}).`;
 }
@@ -337,6 +348,11 @@ function statusOf(err) {
   if (typeof err !== "object" || err === null || !("status" in err)) return void 0;
   const status = err.status;
   return typeof status === "number" ? status : void 0;
+}
+function refusalOf(err) {
+  const e = typeof err === "object" && err !== null ? err : {};
+  const headers = typeof e.response?.headers === "object" && e.response.headers !== null ? e.response.headers : {};
+  return { status: statusOf(err), message: typeof e.message === "string" ? e.message : "", headers };
 }
 function isStatus(err, code) {
   return statusOf(err) === code;
@@ -469,8 +485,9 @@ function createGitHubClient(options) {
   const baseUrl = normalizeBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   const retrySet = retrySettings(options.retries, options.retryBaseMs);
   const onLimit = (kind) => (retryAfter, request, _octokit, retryCount) => {
-    const retrying = shouldRetryRateLimit(retryAfter, retryCount);
-    const message = rateLimitMessage(kind, request, retryAfter, retryCount, retrying);
+    const callerRepeats = request.request?.retries === 0;
+    const retrying = shouldRetryRateLimit(retryAfter, retryCount, callerRepeats);
+    const message = rateLimitMessage(kind, request, retryAfter, retryCount, retrying, callerRepeats);
     if (log) log.warn(message);
     else console.warn(message);
     return retrying;
@@ -552,7 +569,10 @@ export {
   withoutFooter,
   isOwnComment,
   runProblemComment,
+  shouldRetryRateLimit,
+  rateLimitWaitSeconds,
   statusOf,
+  refusalOf,
   isStatus,
   createGitHubClient,
   getIfModified

@@ -501,7 +501,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-ee459421911cc2bd" : "source";
+var BUILD_ID = true ? "build-c9fa8f9763bf5231" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-RQR66AVZ.js";
+} from "./chunk-MZXTNJ5Y.js";
 import {
   classifyRequest,
   planFromRequest,

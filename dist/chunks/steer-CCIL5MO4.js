@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-RQR66AVZ.js";
+} from "./chunk-MZXTNJ5Y.js";
 import {
   tick
 } from "./chunk-FXR6RRHE.js";
