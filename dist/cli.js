@@ -222,9 +222,9 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-EW34HNDX.js");
-var fleet = () => import("./chunks/fleet-LBK7XHKH.js");
-var setup = () => import("./chunks/setup-XYQSESLK.js");
+var heartbeat = () => import("./chunks/heartbeat-YEQ6N75E.js");
+var fleet = () => import("./chunks/fleet-RQDDV4PW.js");
+var setup = () => import("./chunks/setup-OAEOWTR2.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -249,15 +249,15 @@ async function main(argv) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-D2DGAU32.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-4L6SRT5Z.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-OZD3Y2OK.js")).statusCommand(s, print);
+      return (await import("./chunks/status-UKNOWJVW.js")).statusCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
-      return (await import("./chunks/steer-CCIL5MO4.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-EHNTE52I.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

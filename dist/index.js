@@ -11,12 +11,12 @@ import {
 } from "./chunks/chunk-KKF7AMIJ.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-7QRX6TE3.js";
+} from "./chunks/chunk-B2MDY2FH.js";
 import {
   issuePlanId,
   parseInputs,
   routeEvent
-} from "./chunks/chunk-ZBOHKCHO.js";
+} from "./chunks/chunk-7NMSMUPZ.js";
 import {
   readRunContext
 } from "./chunks/chunk-E6YBHUIO.js";
@@ -24,7 +24,7 @@ import "./chunks/chunk-C5V4ED6R.js";
 import {
   guardRepository,
   isActiveRef
-} from "./chunks/chunk-VSL7RYAY.js";
+} from "./chunks/chunk-N575SEFU.js";
 import "./chunks/chunk-EBTCME7K.js";
 import {
   NO_SECRETS,
@@ -131,9 +131,9 @@ var ToolkitLog = class {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-WP7X22U3.js"),
-  fleet: () => import("./chunks/fleet-O5SOZQ6W.js"),
-  propose: () => import("./chunks/propose-WDTQPE7M.js"),
+  tick: () => import("./chunks/plan-tick-KDOOGNY3.js"),
+  fleet: () => import("./chunks/fleet-3XO4ZNM7.js"),
+  propose: () => import("./chunks/propose-WBVG4UII.js"),
   dispatch: () => import("./chunks/workflow-dispatch-YEXZK6AD.js"),
   client: () => import("./chunks/github-client-ZR2LB7XY.js"),
   newState: () => import("./chunks/new-state-TYUNSEGQ.js")

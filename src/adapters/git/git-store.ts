@@ -176,11 +176,11 @@ export class GitStore implements StateStore {
   private async writeExcludes(): Promise<void> {
     if (this.exclude.length === 0) return;
     // info/exclude is shared by a repository's worktrees: it is in the common directory the guard
-    // pinned before any agent ran (asking git costs a process on every tick).
+    // pinned before any agent ran. Without one there was no repository at the start of the tick,
+    // and the checkout that follows fails saying so.
     const common = repositoryGuard(this.workspace)?.commonDir;
-    const file = common
-      ? path.join(common, 'info', 'exclude')
-      : path.resolve(this.workspace, (await this.run(['rev-parse', '--git-path', 'info/exclude'])).stdout.trim());
+    if (!common) return;
+    const file = path.join(common, 'info', 'exclude');
     const current = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return '';
       throw err;

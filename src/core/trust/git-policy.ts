@@ -61,11 +61,13 @@ const PASSED_CLI = new Set([
   'XDG_CONFIG_HOME', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_NOSYSTEM',
 ]);
 
+const PASSED_IN_CLI: readonly string[] = [...PASSED, ...PASSED_CLI];
+
 /** The environment of one git command: `base` reduced to what git needs, then `extra` on top. */
 export function gitEnvironment(base: Readonly<Record<string, string | undefined>>, mode: GitMode, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   // Looked up by name: listing process.env copies every variable, once per git command.
-  for (const k of mode === 'cli' ? [...PASSED, ...PASSED_CLI] : PASSED) {
+  for (const k of mode === 'cli' ? PASSED_IN_CLI : PASSED) {
     const v = base[k];
     if (v !== undefined) env[k] = v;
   }

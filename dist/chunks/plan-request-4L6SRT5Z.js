@@ -2,7 +2,7 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   createStore,
   localPaths
-} from "./chunk-MZXTNJ5Y.js";
+} from "./chunk-JGAGSQNL.js";
 import {
   classifyRequest,
   planFromRequest,
@@ -11,7 +11,7 @@ import {
 import {
   ExecAgentRunner,
   writeFileAtomic
-} from "./chunk-336XPCD3.js";
+} from "./chunk-7OXFERW2.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
@@ -20,7 +20,7 @@ import "./chunk-SG5WBORI.js";
 import "./chunk-VYNNRU7U.js";
 import "./chunk-V4DTJCJ2.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-VSL7RYAY.js";
+import "./chunk-N575SEFU.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-E7UPUYF5.js";
 import "./chunk-6W6564PG.js";

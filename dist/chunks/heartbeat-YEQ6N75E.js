@@ -1,30 +1,31 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  createBaseSync,
-  createNotifier,
-  createPlanStore,
-  issueNumberOf,
-  planBranch,
-  pullRequestBranch,
-  runLinks,
-  tickPlan
-} from "./chunk-3R45L2M6.js";
-import "./chunk-FXR6RRHE.js";
+  branchOf,
+  checkCommand,
+  report,
+  runCommand
+} from "./chunk-ROTQB7UY.js";
+import "./chunk-BD7DPB5Q.js";
+import "./chunk-JGAGSQNL.js";
+import "./chunk-M2YYCUW3.js";
+import "./chunk-5LFPREZI.js";
+import "./chunk-O2YO62AI.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-336XPCD3.js";
+import "./chunk-7OXFERW2.js";
 import "./chunk-33XZJFSU.js";
+import "./chunk-ZIZEYMB2.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-V4DTJCJ2.js";
-import "./chunk-E6YBHUIO.js";
+import "./chunk-A7XPLWEY.js";
+import "./chunk-B2MDY2FH.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-VSL7RYAY.js";
+import "./chunk-N575SEFU.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-E7UPUYF5.js";
 import "./chunk-6W6564PG.js";
 import "./chunk-XGQXDCDV.js";
 import "./chunk-MELPNHRC.js";
-import "./chunk-NPBJPWZN.js";
 import "./chunk-USZCYFOB.js";
 import "./chunk-IAW7XI6Z.js";
 import "./chunk-SY3ESOGT.js";
@@ -32,16 +33,10 @@ import "./chunk-K6PSMX6F.js";
 import "./chunk-VVMYYVID.js";
 import "./chunk-3RW55J7L.js";
 import "./chunk-TEYULPYE.js";
-import "./chunk-EJHJ3B7N.js";
-import "./chunk-GEX65OPK.js";
 import "./chunk-PANJYNO7.js";
 export {
-  createBaseSync,
-  createNotifier,
-  createPlanStore,
-  issueNumberOf,
-  planBranch,
-  pullRequestBranch,
-  runLinks,
-  tickPlan
+  branchOf,
+  checkCommand,
+  report,
+  runCommand
 };

@@ -23,12 +23,12 @@ import {
   planBranch,
   runLinks,
   tooLargeText
-} from "./chunk-3R45L2M6.js";
-import "./chunk-FXR6RRHE.js";
+} from "./chunk-5L6ZBXYZ.js";
+import "./chunk-O2YO62AI.js";
 import "./chunk-XWXCYQNN.js";
 import {
   ExecAgentRunner
-} from "./chunk-336XPCD3.js";
+} from "./chunk-7OXFERW2.js";
 import "./chunk-33XZJFSU.js";
 import {
   newState
@@ -43,12 +43,12 @@ import {
 import "./chunk-V4DTJCJ2.js";
 import {
   issuePlanId
-} from "./chunk-ZBOHKCHO.js";
+} from "./chunk-7NMSMUPZ.js";
 import {
   agentEnvironment
 } from "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-VSL7RYAY.js";
+import "./chunk-N575SEFU.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-E7UPUYF5.js";

@@ -5,19 +5,19 @@ import {
   findingsMarkdown,
   formatFinding,
   maintenancePlan
-} from "./chunk-J5X7QE33.js";
+} from "./chunk-Q5ODDI6W.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-UOACSUXL.js";
+} from "./chunk-M2YYCUW3.js";
 import {
   pullRequestBranch,
   tickPlan,
   writeJobSummary
-} from "./chunk-3R45L2M6.js";
-import "./chunk-FXR6RRHE.js";
+} from "./chunk-5L6ZBXYZ.js";
+import "./chunk-O2YO62AI.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-336XPCD3.js";
+import "./chunk-7OXFERW2.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-V4DTJCJ2.js";
@@ -30,14 +30,14 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-7QRX6TE3.js";
+} from "./chunk-B2MDY2FH.js";
 import "./chunk-E6YBHUIO.js";
 import "./chunk-C5V4ED6R.js";
 import {
   isActiveRef,
   isWaitingRef,
   planMatrix
-} from "./chunk-VSL7RYAY.js";
+} from "./chunk-N575SEFU.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-E7UPUYF5.js";

@@ -4,11 +4,11 @@ import {
   markPlanIdle,
   markPlanWaiting,
   trackingTip
-} from "./chunk-7QRX6TE3.js";
+} from "./chunk-B2MDY2FH.js";
 import {
   isIdleStatus,
   isWaitingRef
-} from "./chunk-VSL7RYAY.js";
+} from "./chunk-N575SEFU.js";
 import {
   describeError
 } from "./chunk-TEYULPYE.js";

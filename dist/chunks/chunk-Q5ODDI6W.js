@@ -1,15 +1,15 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   activeStepId
-} from "./chunk-FXR6RRHE.js";
+} from "./chunk-O2YO62AI.js";
 import {
   daysBetween,
   lastChangeMs
-} from "./chunk-7QRX6TE3.js";
+} from "./chunk-B2MDY2FH.js";
 import {
   isFinishedStatus,
   isIdleStatus
-} from "./chunk-VSL7RYAY.js";
+} from "./chunk-N575SEFU.js";
 import {
   lastAttempt,
   stepRun

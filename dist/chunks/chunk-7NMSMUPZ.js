@@ -4,7 +4,7 @@ import {
 } from "./chunk-C5V4ED6R.js";
 import {
   commandLine
-} from "./chunk-VSL7RYAY.js";
+} from "./chunk-N575SEFU.js";
 import {
   SYNC_BASE_MODES
 } from "./chunk-EBTCME7K.js";

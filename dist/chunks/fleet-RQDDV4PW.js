@@ -2,30 +2,30 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   branchOf,
   report
-} from "./chunk-6W233QAM.js";
-import "./chunk-MD6XRE6L.js";
+} from "./chunk-ROTQB7UY.js";
+import "./chunk-BD7DPB5Q.js";
 import {
   ConsoleLog,
   acquireLock,
   createEngine
-} from "./chunk-MZXTNJ5Y.js";
+} from "./chunk-JGAGSQNL.js";
 import {
   attemptInFlight,
   auditFindings,
   describeAction,
   formatFinding,
   maintenancePlan
-} from "./chunk-J5X7QE33.js";
+} from "./chunk-Q5ODDI6W.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-UOACSUXL.js";
+} from "./chunk-M2YYCUW3.js";
 import "./chunk-5LFPREZI.js";
 import {
   tick
-} from "./chunk-FXR6RRHE.js";
+} from "./chunk-O2YO62AI.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-336XPCD3.js";
+import "./chunk-7OXFERW2.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-ZIZEYMB2.js";
 import "./chunk-SG5WBORI.js";
@@ -37,14 +37,14 @@ import {
   markPlanIdle,
   prunePlanRef,
   readPlanFacts
-} from "./chunk-7QRX6TE3.js";
+} from "./chunk-B2MDY2FH.js";
 import "./chunk-C5V4ED6R.js";
 import {
   isActiveRef,
   isRefSafePlanId,
   isWaitingRef,
   planMatrix
-} from "./chunk-VSL7RYAY.js";
+} from "./chunk-N575SEFU.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import {

@@ -10,7 +10,7 @@ import {
   inheritedPayloads,
   interpretPayload,
   validationFailure
-} from "./chunk-336XPCD3.js";
+} from "./chunk-7OXFERW2.js";
 import {
   diffFromDigests,
   planHash,
@@ -21,7 +21,7 @@ import {
 } from "./chunk-C5V4ED6R.js";
 import {
   namesPlanHash
-} from "./chunk-VSL7RYAY.js";
+} from "./chunk-N575SEFU.js";
 import {
   baseSyncOutcome,
   blockOnBaseConflict,

@@ -127,9 +127,10 @@ var PASSED_CLI = /* @__PURE__ */ new Set([
   "GIT_CONFIG_SYSTEM",
   "GIT_CONFIG_NOSYSTEM"
 ]);
+var PASSED_IN_CLI = [...PASSED, ...PASSED_CLI];
 function gitEnvironment(base, mode2, extra = {}) {
   const env = {};
-  for (const k of mode2 === "cli" ? [...PASSED, ...PASSED_CLI] : PASSED) {
+  for (const k of mode2 === "cli" ? PASSED_IN_CLI : PASSED) {
     const v = base[k];
     if (v !== void 0) env[k] = v;
   }

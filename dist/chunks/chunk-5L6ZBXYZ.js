@@ -7,7 +7,7 @@ import {
   promptPreamble,
   remediationTargets,
   tick
-} from "./chunk-FXR6RRHE.js";
+} from "./chunk-O2YO62AI.js";
 import {
   CacheStore,
   ExecAgentRunner,
@@ -20,7 +20,7 @@ import {
   ScrubbingStore,
   baseConflictNotice,
   gateNotice
-} from "./chunk-336XPCD3.js";
+} from "./chunk-7OXFERW2.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -35,7 +35,7 @@ import {
 import {
   git,
   parseCommandText
-} from "./chunk-VSL7RYAY.js";
+} from "./chunk-N575SEFU.js";
 import {
   scrubWith
 } from "./chunk-LUFHFP3X.js";

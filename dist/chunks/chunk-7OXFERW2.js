@@ -10,7 +10,7 @@ import {
   isIdleStatus,
   isRefSafePlanId,
   repositoryGuard
-} from "./chunk-VSL7RYAY.js";
+} from "./chunk-N575SEFU.js";
 import {
   scrubState
 } from "./chunk-LUFHFP3X.js";
@@ -1109,7 +1109,8 @@ var GitStore = class {
   async writeExcludes() {
     if (this.exclude.length === 0) return;
     const common = repositoryGuard(this.workspace)?.commonDir;
-    const file = common ? path6.join(common, "info", "exclude") : path6.resolve(this.workspace, (await this.run(["rev-parse", "--git-path", "info/exclude"])).stdout.trim());
+    if (!common) return;
+    const file = path6.join(common, "info", "exclude");
     const current = await readFile3(file, "utf8").catch((err) => {
       if (err.code === "ENOENT") return "";
       throw err;

@@ -1,12 +1,12 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-MZXTNJ5Y.js";
-import "./chunk-336XPCD3.js";
+} from "./chunk-JGAGSQNL.js";
+import "./chunk-7OXFERW2.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-V4DTJCJ2.js";
 import "./chunk-A7XPLWEY.js";
-import "./chunk-VSL7RYAY.js";
+import "./chunk-N575SEFU.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-E7UPUYF5.js";
 import "./chunk-6W6564PG.js";

@@ -22,7 +22,7 @@ import {
   serializeStateWithSpans,
   writeFileAtomic,
   writeFileAtomicStat
-} from "./chunk-336XPCD3.js";
+} from "./chunk-7OXFERW2.js";
 import {
   sequencerCliCommand
 } from "./chunk-33XZJFSU.js";
@@ -35,7 +35,7 @@ import {
 } from "./chunk-A7XPLWEY.js";
 import {
   COMMAND_KINDS
-} from "./chunk-VSL7RYAY.js";
+} from "./chunk-N575SEFU.js";
 import {
   NO_SECRETS,
   createScrubber
@@ -501,7 +501,7 @@ import { createHash } from "node:crypto";
 import { closeSync, constants, openSync, readFileSync, writeSync } from "node:fs";
 
 // src/build-id.ts
-var BUILD_ID = true ? "build-c9fa8f9763bf5231" : "source";
+var BUILD_ID = true ? "build-529ae662d810121b" : "source";
 
 // src/adapters/fs/state-digest.ts
 function digestPathFor(statePath) {

@@ -1,21 +1,21 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-MD6XRE6L.js";
+} from "./chunk-BD7DPB5Q.js";
 import {
   ConsoleLog,
   createEngine
-} from "./chunk-MZXTNJ5Y.js";
+} from "./chunk-JGAGSQNL.js";
 import {
   recordPlanMarkers,
   tickedPlan
-} from "./chunk-UOACSUXL.js";
+} from "./chunk-M2YYCUW3.js";
 import {
   tick
-} from "./chunk-FXR6RRHE.js";
+} from "./chunk-O2YO62AI.js";
 import {
   PLAN_BRANCH_PREFIX
-} from "./chunk-VSL7RYAY.js";
+} from "./chunk-N575SEFU.js";
 import {
   countOf
 } from "./chunk-3RW55J7L.js";
@@ -24,7 +24,7 @@ import {
 import { stat } from "node:fs/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-LBK7XHKH.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-RQDDV4PW.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath)) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-MZXTNJ5Y.js";
+} from "./chunk-JGAGSQNL.js";
 import {
   replan
 } from "./chunk-5LFPREZI.js";

@@ -2,18 +2,18 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-MZXTNJ5Y.js";
+} from "./chunk-JGAGSQNL.js";
 import {
   tick
-} from "./chunk-FXR6RRHE.js";
+} from "./chunk-O2YO62AI.js";
 import "./chunk-XWXCYQNN.js";
-import "./chunk-336XPCD3.js";
+import "./chunk-7OXFERW2.js";
 import "./chunk-33XZJFSU.js";
 import "./chunk-SG5WBORI.js";
 import "./chunk-V4DTJCJ2.js";
 import "./chunk-A7XPLWEY.js";
 import "./chunk-C5V4ED6R.js";
-import "./chunk-VSL7RYAY.js";
+import "./chunk-N575SEFU.js";
 import "./chunk-EBTCME7K.js";
 import "./chunk-LUFHFP3X.js";
 import "./chunk-E7UPUYF5.js";

@@ -9,7 +9,7 @@ import {
   isRefSafePlanId,
   parsePlanRefs,
   waitRef
-} from "./chunk-VSL7RYAY.js";
+} from "./chunk-N575SEFU.js";
 import {
   ConfigError,
   describeError,
