@@ -2,8 +2,8 @@
 // commit). Written against the ports only; every decision comes from src/core.
 import path from 'node:path';
 import { advance, block, cancel, complete, finishAttempt, mayAcceptInterrupted, recoverAttempt, reopenSteps, startAttempt, type AttemptResult, type Transition } from './core/tick/apply.js';
-import { applyCommand } from './core/tick/apply-command.js';
-import { applyApprovalCheck, checkApproval, planChangedLines, statePlanHash } from './core/tick/approval-check.js';
+import { applyCommand, type CommandOutcome } from './core/tick/apply-command.js';
+import { applyApprovalCheck, checkApproval, planChangedLines, revokeApproval, statePlanHash, unconfirmedApprovalReply } from './core/tick/approval-check.js';
 import { pauseAtGate } from './core/tick/gates.js';
 import { expandAgentVariables, noAgentCommandText, parseAgentCommand, type AgentSurface } from './core/trust/agent-command.js';
 import { effectivePolicy, commandLine } from './core/guard/tool-policy.js';
@@ -20,7 +20,7 @@ import { lineEcho, type EchoCap } from './core/render/output-echo.js';
 import { attemptId, attemptTimeoutMsFor, currentStepId, lastAttempt, maxAttemptsFor, retryBackoffSecondsFor, sameOwner, stepDef, stepRun, stepTimeLeftMs, type Limits } from './core/state/step-view.js';
 import type { AttemptOwner, Plan, State, StepDef } from './core/state/types.js';
 import { retryDelayMs } from './core/tick/retry-backoff.js';
-import type { AgentResult, AgentRunner, AttemptFiles, BaseSync, Clock, Inbox, Liveness, Log, Notifier, OwnerProbe, StateStore, Verifier, WriteMeta, Workspace } from './ports.js';
+import type { AgentResult, AgentRunner, ApprovalVerifier, AttemptFiles, BaseSync, Clock, Inbox, Liveness, Log, Notifier, OwnerProbe, StateStore, Verifier, WriteMeta, Workspace } from './ports.js';
 import { judgeAttempt } from './core/tick/judge-attempt.js';
 import { DEFAULT_PAYLOAD_MAX_BYTES } from './core/tick/payload.js';
 import { activeStepId, beginRemediation } from './core/tick/remediation.js';
@@ -43,6 +43,8 @@ export interface EngineDeps {
   attemptFiles: AttemptFiles;
   /** Merges the base branch into the work branch before a tick's first attempt (`sync-base: merge`); absent: off. */
   baseSync?: BaseSync;
+  /** Confirms the state's approval where it lives (GitHub); absent: the state's approval counts. */
+  approvals?: ApprovalVerifier;
 }
 
 export interface EngineConfig {
@@ -212,7 +214,7 @@ class Tick {
         this.deps.log.warn(`Command /${item.command.kind} from ${item.command.by} refused: ${item.refusal}`);
         continue;
       }
-      const outcome = applyCommand(state, item.command, this.now());
+      const outcome = await this.confirmed(state, applyCommand(state, item.command, this.now()));
       state = outcome.state;
       changed ||= outcome.changed;
       notices.push(...outcome.notices);
@@ -287,6 +289,25 @@ class Tick {
     if (checked) await this.commit(checked, { kind: 'update', message: `approval check: plan ${checked.state.planHash ?? ''} ${checked.state.status}` });
   }
 
+  /** A command that gives the plan a new approval counts only if GitHub confirms it. */
+  private async confirmed(before: State, outcome: CommandOutcome): Promise<CommandOutcome> {
+    const approval = outcome.state.approval;
+    if (!this.deps.approvals || !outcome.changed || !approval || approval === before.approval) return outcome;
+    const verdict = await this.deps.approvals.verify(outcome.state);
+    if (verdict.ok) return outcome;
+    return { state: before, changed: false, reply: unconfirmedApprovalReply(verdict.reason), notices: [], refused: true };
+  }
+
+  /** Before an attempt: the approval still stands where it lives (asked once per run while it does not change). */
+  private async approvalStands(stepId: string): Promise<boolean> {
+    if (!this.deps.approvals || !this.state.approval) return true;
+    const verdict = await this.deps.approvals.verify(this.state);
+    if (verdict.ok) return true;
+    this.deps.log.error(`${stepId} blocked: the approval could not be confirmed on GitHub: ${verdict.reason}`);
+    await this.commit(revokeApproval(this.state, stepId, verdict.reason), { kind: 'update', message: `${stepId} blocked: approval not confirmed` });
+    return false;
+  }
+
   private approvalTransition(state: State): ReturnType<typeof applyApprovalCheck> | null {
     const check = checkApproval(state, { hashNow: () => this.planHashOf(state), trusted: this.trusted, requireApproval: this.cfg.requireApproval === true });
     switch (check.kind) {
@@ -355,6 +376,7 @@ class Tick {
           });
           break;
         case 'run': {
+          if (!(await this.approvalStands(d.stepId))) break;
           const stop = await this.runAttempt(d);
           if (stop) return stop;
           break;

@@ -1,5 +1,6 @@
 // The small interfaces the engine is written against. Adapters in src/adapters/ implement them
 // with fs, child processes, git, HTTP and the Actions toolkit; tests implement them with fakes.
+import type { ApprovalVerdict } from './core/trust/approval-evidence.js';
 import type { AttemptOwner, State } from './core/state/types.js';
 import type { Command } from './core/tick/commands.js';
 import type { Notice } from './core/tick/notices.js';
@@ -218,4 +219,13 @@ export interface BaseSync {
    * for a missing branch or an unreachable remote: that is `unavailable`.
    */
   sync(): Promise<BaseSyncResult>;
+}
+
+/**
+ * Confirms on GitHub what the state's approval rests on (DESIGN §9): the approving comment, the
+ * proposal it followed, the approver's permission now. Asked before a run's first attempt and
+ * whenever an approval changes; absent (the CLI, a local workspace): the state's approval counts.
+ */
+export interface ApprovalVerifier {
+  verify(state: State): Promise<ApprovalVerdict>;
 }

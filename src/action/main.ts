@@ -165,7 +165,8 @@ async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog,
     planId,
     now: new Date(),
     stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
-    approved: { by: actor },
+    // The run that approved: a later run confirms on GitHub that a writer dispatched it.
+    approved: { by: actor, ...(/^\d{1,15}$/.test(ctx.runId) ? { runId: Number(ctx.runId) } : {}) },
     ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
   });
   await store.write(state, { kind: 'update', message: `plan started by ${actor}` });

@@ -14,6 +14,9 @@ import { pushPullRequestBranch } from '../adapters/git/pull-request-branch.js';
 import type { GitHubClient } from '../adapters/github/github-client.js';
 import { GitHubNotifier } from '../adapters/github/github-notifier.js';
 import { IssueInbox } from '../adapters/github/issue-inbox.js';
+import { GitHubApprovalVerifier } from '../adapters/github/approval-verifier.js';
+import { TokenIdentity } from '../adapters/github/posting-identity.js';
+import { RepositoryPermissions } from '../adapters/github/repository-permissions.js';
 import { writeJobSummary } from '../adapters/toolkit/job-summary.js';
 import { LocalOwnerProbe } from '../adapters/process/local-owner.js';
 import { MergedInbox } from '../adapters/merged-inbox.js';
@@ -78,6 +81,7 @@ function planStore(ctx: RunContext, inputs: ActionInputs, planId: string, log: T
     // New work branches start from the commit this workflow checked out, not from another plan.
     ...(ctx.sha ? { base: ctx.sha } : {}),
     exclude: [`/${statePath}.logs/`, `/${statePath}.inbox/`, `/${statePath}.lock`],
+    log: (m: string) => log.warn(m),
   });
 }
 
@@ -226,6 +230,10 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   const notifier = createNotifier(ctx, inputs, client, planId, log, links);
   const progress = notifier ? new ProgressNotifier(notifier, log, ctx.statusIntervalSeconds * 1000) : null;
   const issueNumber = issueNumberOf(planId);
+  // Who we post as is asked of GitHub once per run: GITHUB_TOKEN posts as github-actions[bot],
+  // an App's token as <app>[bot], a personal token as its person; only those comments are ours.
+  const identity = TokenIdentity.of(client, (m: string) => log.warn(m));
+  const permissions = new RepositoryPermissions({ client, owner: ctx.owner, repo: ctx.repo });
   const issueInbox =
     issueNumber === null
       ? undefined
@@ -237,8 +245,8 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
           policy: { planIssue: issueNumber, approvers: inputs.approvers },
           log: (m: string) => log.warn(m),
           links: { run },
-          // No bot login: the token may be GITHUB_TOKEN (github-actions[bot]), an app's token
-          // (<app>[bot]) or a person's; the inbox then counts bots and writers as "us".
+          identity,
+          permissions,
         });
   const agentEnv = agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null, inputs.passTokenToAgent ? [] : [inputs.token]);
   const workspace = await FsWorkspace.open(ctx.workspace);
@@ -258,6 +266,8 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     log,
     // Whatever started the run, a plan with an issue hears its issue.
     ...withInbox(MergedInbox.of([opts.inbox, issueInbox])),
+    // The state's approval is a claim; the approving comment and the proposal on GitHub are the fact.
+    approvals: new GitHubApprovalVerifier({ client, owner: ctx.owner, repo: ctx.repo, issueNumber, policy: { approvers: inputs.approvers }, permissions, identity }),
   };
   const baseSync = createBaseSync(ctx, inputs, client, planId);
   if (baseSync) deps.baseSync = baseSync;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { GitHubClient } from '../adapters/github/github-client.js';
 import type { GitHubNotifier } from '../adapters/github/github-notifier.js';
 import { createCommentOnce, MarkerIndex } from '../adapters/github/issue-comments.js';
+import { TokenIdentity } from '../adapters/github/posting-identity.js';
 import { RepositoryPermissions } from '../adapters/github/repository-permissions.js';
 import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { replyComment, replyMarker } from '../core/render/comment-markers.js';
@@ -238,10 +239,10 @@ async function postAndRecord(store: StateStore, state: State, notifier: GitHubNo
     return state.proposal ? withdrawProposal(store, state, 'the proposal is too large to post') : state;
   }
   const p = state.proposal;
-  if (p && p.planHash === posted.planHash && p.postedAt === posted.postedAt && p.commentId === posted.commentId) return state;
+  if (p && p.planHash === posted.planHash && p.postedAt === posted.postedAt && p.commentId === posted.commentId && JSON.stringify(p.parts) === JSON.stringify(posted.parts)) return state;
   log.info(`Proposal of ${posted.planHash} posted (comment ${posted.commentId}, ${posted.postedAt}).`);
   return store.write(
-    { ...state, proposal: { at: new Date().toISOString(), planHash: posted.planHash, postedAt: posted.postedAt, commentId: posted.commentId } },
+    { ...state, proposal: { at: new Date().toISOString(), planHash: posted.planHash, postedAt: posted.postedAt, commentId: posted.commentId, parts: posted.parts } },
     { kind: 'update', message: `plan proposed (${posted.planHash})` },
   );
 }
@@ -272,7 +273,7 @@ export async function draftFromComment(
     client.rest.reactions.createForIssueComment({ owner: ctx.owner, repo: ctx.repo, comment_id: route.comment.id, content }).catch((err: unknown) => log.warn(`Could not react to comment ${route.comment.id}: ${describeError(err)}`));
   if (refused) {
     log.info(`/draft by @${route.comment.login} on #${route.issueNumber} refused: ${refused}.`);
-    const index = new MarkerIndex(where, undefined, route.comment.createdAt || undefined);
+    const index = new MarkerIndex(where, TokenIdentity.of(client, (m) => log.warn(m)), route.comment.createdAt || undefined);
     const marker = replyMarker(route.comment.id);
     await createCommentOnce({
       where,

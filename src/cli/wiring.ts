@@ -58,6 +58,7 @@ function planStore(s: CliSettings, command: string): StateStore {
     ...(s.branch ? { branch: s.branch } : {}),
     // Attempt logs, the inbox and the lock are local working files, never part of the record.
     exclude: [`/${rel}.logs/`, `/${rel}.inbox/`, `/${rel}.lock`],
+    log: (m: string) => consoleLog(s).warn(m),
   });
 }
 

@@ -159,6 +159,25 @@ describe('GitStore', () => {
     expect(excludeFile.split('\n').filter((l) => l === 'scratch/')).toHaveLength(1);
   });
 
+  it("never commits what the agent wrote under the state folder: another plan's state, a file beside its own; says what it left out", async () => {
+    const remote = await makeRemote();
+    const ws = await clone(remote, 'planted');
+    const logs: string[] = [];
+    const store = await openStore(ws, 'issue-5', { log: (m: string) => logs.push(m) });
+    await store.load();
+    const s1 = await store.write(newState('issue-5'), { kind: 'checkpoint', message: 'checkpoint' });
+    // The agent's work, and what it planted: a state for plan issue-79 (which a shared state
+    // branch would hand to that plan's next tick), a file in its own plan's folder.
+    await writeFile(path.join(ws, 'report.md'), '# report\n');
+    await mkdir(path.join(ws, '.sequencer/issue-79'), { recursive: true });
+    await writeFile(path.join(ws, '.sequencer/issue-79/state.json'), JSON.stringify(newState('issue-79')));
+    await writeFile(path.join(ws, '.sequencer/issue-5/extra.json'), '{}');
+    const s2 = await store.write({ ...s1, currentStep: 1 }, { kind: 'completion', message: 'step-1 attempt 1 succeeded' });
+    expect(await changedFiles(remote, 'sequencer/issue-5')).toEqual(['.sequencer/issue-5/state.json', 'report.md']);
+    expect(await remoteState(remote, 'sequencer/issue-5', 'issue-5')).toMatchObject({ revision: s2.revision, currentStep: 1 });
+    expect(logs.join('\n')).toMatch(/Left out of the commit: 2 file\(s\) under \.sequencer\/.*"\.sequencer\/issue-5\/extra\.json".*"\.sequencer\/issue-79\/state\.json"/);
+  });
+
   it('writes the exclude patterns where git reads them in a linked worktree too (the common git directory)', async () => {
     const remote = await makeRemote();
     const main = await clone(remote, 'wt-main');

@@ -249,6 +249,33 @@ describe('proposePlan and postProblem', () => {
   });
 });
 
+describe('whose comments are ours', () => {
+  it("never finds, edits or counts a comment it did not post: a triage collaborator's or another bot's with our marker", async () => {
+    const m = marker('issue-42', 'status');
+    const person = fake.addComment(ISSUE, { login: 'triager', association: 'COLLABORATOR', body: `${m}\nstatus: all fine` });
+    const otherBot = fake.addComment(ISSUE, { login: 'renovate[bot]', userType: 'Bot', association: 'NONE', body: `${m}\nstatus: all fine` });
+    const published = await notifier().publishStatus(plan());
+    expect(published.commentId).not.toBe(person.id);
+    expect(published.commentId).not.toBe(otherBot.id);
+    expect(fake.comments.find((c) => c.id === person.id)?.body).toBe(`${m}\nstatus: all fine`);
+    expect(withMarker(m).map((c) => c.user.login)).toEqual(['triager', 'renovate[bot]', 'github-actions[bot]']);
+    // Who we are is asked once, of GraphQL (REST's GET /user refuses installation tokens).
+    expect(fake.requests.filter((r) => r.path === '/graphql')).toHaveLength(1);
+  });
+
+  it('when GitHub will not say who the token is, takes no earlier comment for ours, and learns it from the first comment it posts', async () => {
+    const m = marker('issue-42', 'status');
+    const earlier = fake.addComment(ISSUE, { login: 'github-actions[bot]', userType: 'Bot', association: 'NONE', body: `${m}\nold status` });
+    fake.faults.next(10, 500, { path: /^\/graphql$/ });
+    const n = notifier();
+    const first = await n.publishStatus(plan());
+    // Failing closed costs a second status comment, never someone else's adopted.
+    expect(first.commentId).not.toBe(earlier.id);
+    expect(logs.join('\n')).toMatch(/Could not ask GitHub who the token posts as/);
+    expect(await n.identity.login()).toBe('github-actions[bot]');
+  });
+});
+
 describe('under injected faults', () => {
   it('posts a comment once when GitHub answers its POST with a rate limit after the write took effect', async () => {
     for (const kind of ['secondary', 429] as const) {
@@ -274,7 +301,6 @@ describe('under injected faults', () => {
         repo: fake.repo,
         issueNumber: ISSUE,
         policy: { planIssue: ISSUE, approvers: ['alice'] },
-        botLogin: 'github-actions[bot]',
         retryBaseMs: 2,
         reactions: false,
       });

@@ -36,7 +36,6 @@ function inbox(extra: Partial<IssueInboxOptions> = {}): IssueInbox {
     issueNumber: ISSUE,
     policy: { planIssue: ISSUE, approvers: [] },
     log: (m) => logs.push(m),
-    botLogin: 'github-actions[bot]',
     retryBaseMs: 5,
     ...extra,
   });

@@ -23,11 +23,13 @@ describe('comment markers', () => {
     expect(leadingMarker(problemComment('issue-3', 'other'))).not.toBe(leadingMarker(a));
   });
 
-  it('trusts only our login when known, else bots and people with write access', () => {
-    expect(isOwnComment({ login: 'github-actions[bot]', type: 'Bot' }, 'github-actions[bot]')).toBe(true);
-    expect(isOwnComment({ login: 'renovate[bot]', type: 'Bot' }, 'github-actions[bot]')).toBe(false);
-    expect(isOwnComment({ login: 'x', type: 'Bot' })).toBe(true);
-    expect(isOwnComment({ login: 'owner', type: 'User', association: 'OWNER' })).toBe(true);
-    expect(isOwnComment({ login: 'drive-by', type: 'User', association: 'NONE' })).toBe(false);
+  it('counts a comment as ours only when our login wrote it: never by association, bot type or marker', () => {
+    expect(isOwnComment('github-actions[bot]', 'github-actions[bot]')).toBe(true);
+    expect(isOwnComment('GitHub-Actions[bot]', 'github-actions[bot]')).toBe(true);
+    expect(isOwnComment('renovate[bot]', 'github-actions[bot]')).toBe(false);
+    expect(isOwnComment('triage-collaborator', 'github-actions[bot]')).toBe(false);
+    // Our login unknown (GitHub would not say and we posted nothing yet): nothing is ours.
+    expect(isOwnComment('github-actions[bot]', undefined)).toBe(false);
+    expect(isOwnComment('', '')).toBe(false);
   });
 });

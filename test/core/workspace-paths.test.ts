@@ -42,4 +42,11 @@ describe('plan paths are single-line', () => {
     for (const p of ['out/a.md', 'notes/my report.md', 'résumé/café.md', 'a-b_c.d/e']) expect(checkRelativePath(p)).toBeNull();
     expect(checkPlan(withA({ requiredOutputs: ['notes/my report.md'], validate: [{ file_exists: { path: 'résumé.md' } }] }))).toEqual([]);
   });
+
+  it('refuses an output in the state folder, where the git store commits nothing of the agent', () => {
+    for (const p of ['.sequencer', '.sequencer/issue-79/state.json', './.sequencer/x.md', 'a/../.sequencer/b']) {
+      expect(checkRelativePath(p), p).toMatch(/is in the state folder \.sequencer\/, where only the sequencer writes/);
+    }
+    expect(checkRelativePath('.sequencer-notes/a.md')).toBeNull();
+  });
 });

@@ -23,6 +23,8 @@ describe('workflow_dispatch (local node)', () => {
   let h: ActionHarness;
   beforeAll(async () => {
     h = await ActionHarness.create();
+    // Only writers can dispatch a workflow; the run that starts a plan is its approval.
+    h.fake.setPermission(h.actor, 'write');
     await h.commitToMain({ 'plans/nightly.json': JSON.stringify(plan('nightly'), null, 2), 'plans/flaky.yml': 'title: Flaky\nsteps:\n  flaky-1:\n    title: Always fails\n    instruction: Fail\n    maxAttempts: 1\n' });
   });
   afterAll(async () => h?.close());
@@ -81,6 +83,7 @@ describe('schedule (local node)', () => {
   let h: ActionHarness;
   beforeAll(async () => {
     h = await ActionHarness.create();
+    h.fake.setPermission(h.actor, 'write');
     // One step each: the heartbeat is about which plans it ticks, not how far (a tick through
     // several steps is the first describe's `start`).
     await h.commitToMain({ 'plans/alpha.json': JSON.stringify(plan('alpha', 1)), 'plans/beta.json': JSON.stringify(plan('beta', 1)) });

@@ -57,6 +57,8 @@ describe('the scheduled heartbeat over the plan index', () => {
 
   beforeAll(async () => {
     h = await ActionHarness.create();
+    // A dispatch that starts a plan is its approval: only a writer can dispatch.
+    h.fake.setPermission(h.actor, 'write');
     await h.commitToMain({ 'plans/nightly.json': JSON.stringify(oneStep) });
   });
   afterAll(async () => h?.close());
@@ -177,6 +179,8 @@ describe('per-step API cost', () => {
   let h: ActionHarness;
   beforeAll(async () => {
     h = await ActionHarness.create();
+    // A dispatch that starts a plan is its approval: only a writer can dispatch.
+    h.fake.setPermission(h.actor, 'write');
   });
   afterAll(async () => h?.close());
 
@@ -207,6 +211,8 @@ describe('audit', () => {
   let h: ActionHarness;
   beforeAll(async () => {
     h = await ActionHarness.create();
+    // A dispatch that starts a plan is its approval: only a writer can dispatch.
+    h.fake.setPermission(h.actor, 'write');
     const expired = daysAgo(1).toISOString();
     await seedPlans(h.origin, h.mainSha, [
       { planId: 'broken', state: '{"status": "DONE", oops', marker: false },
@@ -265,6 +271,8 @@ describe('maintenance', () => {
   let seeded: Record<string, string>;
   beforeAll(async () => {
     h = await ActionHarness.create();
+    // A dispatch that starts a plan is its approval: only a writer can dispatch.
+    h.fake.setPermission(h.actor, 'write');
     await seedPlans(h.origin, h.mainSha, [
       { planId: 'old-done', state: seedState('old-done', 'DONE', daysAgo(10)), marker: true, at: daysAgo(10) },
       { planId: 'old-cancelled', state: seedState('old-cancelled', 'CANCELLED', daysAgo(30)), marker: false, at: daysAgo(30) },

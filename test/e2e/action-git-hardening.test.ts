@@ -131,6 +131,8 @@ describe('git hardening and the push credential (local node)', () => {
 
   beforeAll(async () => {
     h = await ActionHarness.create({ token: TOKEN });
+    // The dispatches that start the plans are their approvals: only a writer can dispatch.
+    h.fake.setPermission(h.actor, 'write');
     await h.commitToMain({ 'plans/a-plant.json': JSON.stringify(plan('a-plant')), 'plans/b-after.json': JSON.stringify(plan('b-after')) });
     probeDir = path.join(h.root, 'probe');
     markerDir = path.join(h.root, 'markers');

@@ -220,7 +220,10 @@ export class ActionHarness {
       else env[k] = v;
     }
 
-    this.fake.setRun(runId, 'in_progress', null, { event: o.eventName, run_attempt: runAttempt });
+    // Who GitHub says started the run: the event's sender, as for a real run.
+    const sender = (o.payload as { sender?: { login?: unknown } } | undefined)?.sender?.login;
+    const actor = this.fake.data.user(typeof sender === 'string' ? sender : ACTOR);
+    this.fake.setRun(runId, 'in_progress', null, { event: o.eventName, run_attempt: runAttempt, actor, triggering_actor: actor });
     const violationsBefore = this.fake.violations.length;
     const started = Date.now();
     const child = spawn(o.node ?? process.execPath, [ACTION_BUNDLE], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'], shell: false });

@@ -12,7 +12,7 @@ import { newState } from '../../src/core/plan/new-state.js';
 import type { State } from '../../src/core/state/types.js';
 import { FAULT_CAMPAIGN, strength } from '../helpers/fault-campaigns.js';
 import { ActionHarness, runReport } from './action-harness.js';
-import { seedPlans } from './fleet-seed.js';
+import { approvedOnIssue, seedPlans } from './fleet-seed.js';
 import { removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -53,7 +53,8 @@ describe('a 1,000-step plan on its last heartbeat', FAULT_CAMPAIGN, () => {
     const issue = 100;
     const planId = `issue-${issue}`;
     h.fake.addIssue({ number: issue, title: 'A plan of a thousand steps', labels: ['sequencer'] });
-    const { state, files } = seeded(planId);
+    const { state: seededState, files } = seeded(planId);
+    const state = approvedOnIssue(h.fake, issue, seededState);
     await seedPlans(h.origin, h.mainSha, [{ planId, state, marker: false, files }], h.gitEnv);
 
     const run = await h.tick({ inputs: { 'open-pull-request': 'true' }, timeoutMs: strength(110_000, 140_000) });

@@ -26,6 +26,8 @@ describe('steering (local node)', () => {
   let h: ActionHarness;
   beforeAll(async () => {
     h = await ActionHarness.create();
+    // A dispatch that starts a plan is its approval: only a writer can dispatch.
+    h.fake.setPermission(h.actor, 'write');
   });
   afterAll(async () => h?.close());
 

@@ -5,6 +5,9 @@ import { spawn } from 'node:child_process';
 import { newState } from '../../src/core/plan/new-state.js';
 import type { Plan, State } from '../../src/core/state/types.js';
 import type { ActionHarness } from './action-harness.js';
+import type { FakeGitHub } from '../fakes/github-server.js';
+import { marker } from '../../src/core/render/render-markdown.js';
+import { proposalDigest } from '../../src/core/trust/approval-evidence.js';
 
 export interface SeedPlan {
   planId: string;
@@ -37,6 +40,24 @@ export function seedState(planId: string, status: State['status'], at: Date, ove
     stepRuns: done ? { s1: { status: 'DONE', tries: 1 }, s2: { status: 'DONE', tries: 1 } } : base.stepRuns,
     lastHeartbeatIso: at.toISOString(),
     ...over,
+  };
+}
+
+/**
+ * What an approval on GitHub leaves behind, for a seeded state the Action is to run: the Action's
+ * proposal comment of the state's plan and the approver's `/approve` after it, with the state
+ * recording both (the Action confirms them on GitHub before it runs anything).
+ */
+export function approvedOnIssue(fake: FakeGitHub, issue: number, state: State, approver = state.approval?.by ?? 'octocat'): State {
+  const planId = state.planId ?? `issue-${issue}`;
+  fake.setPermission(approver, 'write');
+  const proposal = fake.addComment(issue, { login: fake.login, userType: 'Bot', association: 'NONE', body: `${marker(planId, 'proposal', state.planHash)}\n### Proposed plan (seeded)` });
+  const approve = fake.addComment(issue, { login: approver, association: 'COLLABORATOR', body: '/approve' });
+  return {
+    ...state,
+    proposal: { at: proposal.created_at, planHash: state.planHash!, postedAt: proposal.created_at, commentId: proposal.id, parts: [{ commentId: proposal.id, sha256: proposalDigest(proposal.body) }] },
+    approval: { ...state.approval!, by: approver, commentId: approve.id },
+    inbox: { ...state.inbox, lastCommentId: approve.id },
   };
 }
 
@@ -75,7 +96,8 @@ export async function seedPlans(gitDir: string, mainSha: string, plans: SeedPlan
 export async function seedApprovedIssuePlan(h: Pick<ActionHarness, 'fake' | 'origin' | 'mainSha' | 'gitEnv'>, issue: number, plan: Plan, approver: string): Promise<string> {
   const planId = `issue-${issue}`;
   h.fake.addIssue({ number: issue, title: `Plan for issue ${issue}`, labels: ['sequencer'] });
-  const state: State = { ...newState(plan, { planId, now: new Date(), approved: { by: approver } }), revision: 2, issue: { number: issue, statusCommentId: null } };
+  const approved: State = { ...newState(plan, { planId, now: new Date(), approved: { by: approver } }), revision: 2, issue: { number: issue, statusCommentId: null } };
+  const state = approvedOnIssue(h.fake, issue, approved);
   await seedPlans(h.origin, h.mainSha, [{ planId, state, marker: false }], h.gitEnv);
   return planId;
 }

@@ -97,6 +97,9 @@ export function findOperation(method: string, path: string): { operation: Operat
 
 /** Every way this exchange differs from what GitHub's description allows. */
 export function checkExchange(e: Exchange): ContractViolation[] {
+  // GraphQL is outside the REST description; the fake answers only the viewer query there and
+  // reports anything else as a GraphQL error (github-server.ts graphqlReply).
+  if (e.method === 'POST' && e.path === '/graphql') return graphqlProblems(e);
   const found = findOperation(e.method, e.path);
   const problems: string[] = [];
   const violation = (problem: string): ContractViolation => ({ method: e.method, path: e.path, status: e.status, operation: found?.operation.operationId ?? null, problem });
@@ -109,6 +112,13 @@ export function checkExchange(e: Exchange): ContractViolation[] {
   problems.push(...requestProblems.map((p) => `request: ${p}`));
   problems.push(...checkResponse(operation, e, requestProblems.length > 0).map((p) => `response ${e.status}: ${p}`));
   return problems.map(violation);
+}
+
+function graphqlProblems(e: Exchange): ContractViolation[] {
+  if (e.fault !== undefined) return [];
+  const body = e.responseBody ? (JSON.parse(e.responseBody) as { errors?: Array<{ message: string }> }) : {};
+  if (e.status === 200 && !body.errors) return [];
+  return [{ method: e.method, path: e.path, status: e.status, operation: 'graphql', problem: body.errors?.map((x) => x.message).join('; ') ?? `status ${e.status}` }];
 }
 
 function checkRequest(op: Operation, pathParams: Record<string, string>, e: Exchange): string[] {

@@ -155,6 +155,9 @@ export interface GhRun {
   created_at: string;
   updated_at: string;
   run_started_at: string;
+  /** Who started the run; who started this attempt (a re-run's person). */
+  actor?: GhUser;
+  triggering_actor?: GhUser;
 }
 
 export interface GhPullRef {

@@ -161,6 +161,8 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
 
     const fault = faults.take(method, path);
     if (fault && !fault.afterEffect) return result(faultReply(fault.kind), true, fault);
+    // GraphQL has its own point budget, not the REST core limit: only the one query we ask.
+    if (method === 'POST' && path === '/graphql') return result(graphqlReply(raw, login), false);
 
     let body: unknown;
     if (raw !== '') {
@@ -236,6 +238,22 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
       if (violations.length) throw new Error(`fake GitHub: ${violations.length} exchange(s) broke GitHub's REST description:\n${describeViolations(violations.splice(0))}`);
     },
   };
+}
+
+/**
+ * The GraphQL endpoint, for the one query the Action asks there: who the token posts as
+ * (`viewer { login }`, which GitHub answers for personal, App installation and `GITHUB_TOKEN`
+ * tokens alike, where REST's `GET /user` refuses the last two). Anything else is a GraphQL error.
+ */
+export function graphqlReply(raw: string, login: string): Reply {
+  let query: unknown;
+  try {
+    query = (JSON.parse(raw) as { query?: unknown }).query;
+  } catch {
+    return { status: 400, body: { message: 'Problems parsing JSON', documentation_url: 'https://docs.github.com/graphql' } };
+  }
+  if (typeof query === 'string' && /^\s*(query\s*)?\{\s*viewer\s*\{\s*login\s*\}\s*\}\s*$/.test(query)) return { status: 200, body: { data: { viewer: { login } } } };
+  return { status: 200, body: { errors: [{ message: `the fake GitHub answers only { viewer { login } }, got ${JSON.stringify(query)}` }] } };
 }
 
 function authorized(header: string | undefined, token: string): boolean {

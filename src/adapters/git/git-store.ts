@@ -36,6 +36,8 @@ export interface GitStoreOptions {
   pushRetries?: number;
   /** Where a new work branch starts (e.g. the commit the workflow checked out); default HEAD. */
   base?: string;
+  /** Told about files the agent left under the state folder that a completion commit left out. */
+  log?: (message: string) => void;
   /**
    * Keep the plan index (src/core/plan-index.ts): a write that leaves the plan idle also moves
    * `refs/sequencer/idle/<planId>` to the new tip, in the same atomic push. Default true for
@@ -65,6 +67,12 @@ export class GitStore implements StateStore {
   private readonly pushRetries: number;
   private readonly base: string | undefined;
   private readonly idleIndex: boolean;
+  private readonly log: ((message: string) => void) | undefined;
+  /**
+   * The folder states live under (`.sequencer` for the usual layout, else the state's own folder;
+   * null for a state at the top of the workspace): nothing in it is the agent's to commit.
+   */
+  private readonly stateRoot: string | null;
   /** Whether the write being pushed leaves the plan idle (its marker moves along). */
   private pushIdle = false;
   private loaded: Loaded = { kind: 'none' };
@@ -82,6 +90,9 @@ export class GitStore implements StateStore {
     this.exclude = opts.exclude ?? [];
     this.pushRetries = opts.pushRetries ?? 4;
     this.base = opts.base;
+    this.log = opts.log;
+    const planDir = path.posix.dirname(this.statePath);
+    this.stateRoot = this.statePath.startsWith('.sequencer/') ? '.sequencer' : planDir === '.' ? null : planDir;
     this.idleIndex = (opts.idleIndex ?? true) && this.branch === `${PLAN_BRANCH_PREFIX}${this.planId}` && isRefSafePlanId(this.planId);
     checkRemote(this.remote);
     checkBranch(this.branch);
@@ -255,8 +266,12 @@ export class GitStore implements StateStore {
     if (meta.kind === 'completion') {
       // -A honours .gitignore and info/exclude; -f only for the state file itself, which a user's
       // .gitignore must not be able to keep out of the durable write.
-      await this.run(['add', '-A', ...(await this.gitlinkExclusions())]);
-      if (!this.stateTracked) await this.run(['add', '-f', '--', spec]);
+      // The state folder is ours alone: a state the agent wrote for this plan or another (with a
+      // shared state branch, the next tick of that plan would read it) never rides along.
+      const stateFolder = this.stateRoot ? [`:(top,exclude,literal)${this.stateRoot}`] : [];
+      await this.run(['add', '-A', '--', ':/', ...stateFolder, ...(await this.gitlinkExclusions())]);
+      await this.run(['add', '-f', '--', spec]);
+      await this.reportLeftOut();
     } else if (!this.stateTracked) {
       await this.run(['add', '-f', '--', spec]);
     }
@@ -278,7 +293,21 @@ export class GitStore implements StateStore {
       .split('\0')
       .filter((line) => line.startsWith('160000 '))
       .map((line) => line.slice(line.indexOf('\t') + 1));
-    return links.length ? ['--', ':/', ...links.map((p) => `:(top,exclude,literal)${p}`)] : [];
+    return links.map((p) => `:(top,exclude,literal)${p}`);
+  }
+
+  /** Says which files the agent wrote or changed under the state folder (left out of the commit). */
+  private async reportLeftOut(): Promise<void> {
+    if (!this.stateRoot) return;
+    const res = await this.run(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', `:(top,literal)${this.stateRoot}`]);
+    const ours = this.statePath;
+    const left = res.stdout
+      .split('\0')
+      .filter((entry) => entry.length > 3 && entry.slice(3) !== ours)
+      .map((entry) => entry.slice(3));
+    if (!left.length) return;
+    const shown = left.slice(0, 10).map((p) => JSON.stringify(p)).join(', ');
+    this.log?.(`Left out of the commit: ${left.length} file(s) under ${this.stateRoot}/, where only the sequencer writes (${shown}${left.length > 10 ? ', …' : ''}).`);
   }
 
   private async push(base: number): Promise<void> {

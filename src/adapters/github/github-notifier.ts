@@ -16,6 +16,8 @@ import type { Notifier } from '../../ports.js';
 import { isStatus, type GitHubClient } from './github-client.js';
 import { createCommentOnce, MarkerIndex, toIssueComment, type IssueComment, type IssueRef } from './issue-comments.js';
 import { ensurePullRequest, type PullRequestResult } from './pull-request.js';
+import { TokenIdentity, type PostingIdentity } from './posting-identity.js';
+import { proposalDigest, type ProposalPart } from '../../core/trust/approval-evidence.js';
 
 export interface GitHubNotifierOptions {
   client: GitHubClient;
@@ -33,8 +35,8 @@ export interface GitHubNotifierOptions {
    */
   openPullRequest?: { head: string; base: string; title: string; prepare?: () => Promise<void> };
   log?: (message: string) => void;
-  /** Who we post as; when known, only its comments count as ours. */
-  botLogin?: string;
+  /** Who we post as: only its comments count as ours. Default: asked of GitHub for the client's token. */
+  identity?: PostingIdentity;
   /** Backoff unit between attempts to post a comment. Default 1000 ms. */
   retryBaseMs?: number;
   /** The workflow's settings the proposal shows (default agent command, limits). */
@@ -48,6 +50,8 @@ export interface PostedProposal {
   commentId: number;
   /** Every part, in order. */
   commentIds: number[];
+  /** Every part with the digest of its text as GitHub holds it: a later edit by anyone shows. */
+  parts: ProposalPart[];
   /** GitHub's time from which the whole proposal, as now rendered, was visible. */
   postedAt: string;
 }
@@ -61,13 +65,15 @@ export interface PublishedStatus {
 export class GitHubNotifier implements Notifier {
   private readonly where: IssueRef;
   private readonly index: MarkerIndex;
+  readonly identity: PostingIdentity;
   private status: { id: number; body: string } | undefined;
   /** What the `done` notice did about the pull request, for the Action's outputs. */
   pullRequest: PullRequestResult | undefined;
 
   constructor(private readonly o: GitHubNotifierOptions) {
     this.where = { client: o.client, owner: o.owner, repo: o.repo, issueNumber: o.issueNumber };
-    this.index = new MarkerIndex(this.where, o.botLogin);
+    this.identity = o.identity ?? TokenIdentity.of(o.client, o.log);
+    this.index = new MarkerIndex(this.where, this.identity);
   }
 
   async notify(notice: Notice, state: State): Promise<void> {
@@ -146,18 +152,20 @@ export class GitHubNotifier implements Notifier {
     const rendered = renderProposal(s, this.o.proposal ?? { limits: DEFAULT_LIMITS }, changes);
     if ('tooLarge' in rendered) return rendered;
     const run = footer(await this.links([]));
-    const ids: number[] = [];
+    const parts: ProposalPart[] = [];
     let postedAt = '';
     for (const part of rendered.parts) {
       const body = [part, ...run].join('\n');
-      const { comment, created } = await this.createOnce(body, leadingMarker(body)!, false);
-      let at = created ? comment.createdAt : comment.updatedAt;
+      let { comment, created } = await this.createOnce(body, leadingMarker(body)!, false);
       // Another run's footer alone is no change: what was shown for approval is the same.
-      if (!created && withoutFooter(comment.body) !== withoutFooter(body)) at = (await this.edit(comment.id, body)).updatedAt;
-      ids.push(comment.id);
+      if (!created && withoutFooter(comment.body) !== withoutFooter(body)) comment = await this.edit(comment.id, body);
+      const at = created ? comment.createdAt : comment.updatedAt;
+      // The digest is of what GitHub holds (scrubbed on the way out), not of what we rendered.
+      parts.push({ commentId: comment.id, sha256: proposalDigest(comment.body) });
       if (!postedAt || Date.parse(at) > Date.parse(postedAt)) postedAt = at;
     }
-    return { planHash: s.planHash ?? '', commentId: ids[ids.length - 1]!, commentIds: ids, postedAt };
+    const commentIds = parts.map((p) => p.commentId);
+    return { planHash: s.planHash ?? '', commentId: commentIds[commentIds.length - 1]!, commentIds, parts, postedAt };
   }
 
   /** Says once per plan hash why a plan from someone without write access was not proposed. */
@@ -190,6 +198,7 @@ export class GitHubNotifier implements Notifier {
       ...(this.o.retryBaseMs !== undefined ? { retryBaseMs: this.o.retryBaseMs } : {}),
       ...(this.o.log ? { log: this.o.log } : {}),
     });
+    if (result.created) this.identity.learn(result.comment.login);
     this.index.remember(marker, result.comment);
     return result;
   }

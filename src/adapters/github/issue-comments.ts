@@ -4,6 +4,7 @@
 import { isOwnComment, leadingMarker } from '../../core/render/comment-markers.js';
 import { describeError } from '../../core/errors.js';
 import { statusOf, type GitHubClient } from './github-client.js';
+import type { PostingIdentity } from './posting-identity.js';
 import { rateLimitWaitSeconds, refusalOf, shouldRetryRateLimit } from '../../core/github/retry-policy.js';
 
 export interface IssueRef {
@@ -95,7 +96,8 @@ export class MarkerIndex {
 
   constructor(
     private readonly where: IssueRef,
-    private readonly botLogin?: string,
+    /** Who we post as: only its comments are ours, whatever marker or association another carries. */
+    private readonly identity: PostingIdentity,
     /** ISO time no wanted comment can predate (e.g. the command a reply answers). */
     private readonly floor?: string,
   ) {}
@@ -116,10 +118,10 @@ export class MarkerIndex {
 
   private async refresh(): Promise<void> {
     const since = this.scannedAt !== undefined ? sinceQuery(this.scannedAt) : this.floor;
-    const { comments, serverTime } = await listIssueComments(this.where, since);
+    const [{ comments, serverTime }, ours] = await Promise.all([listIssueComments(this.where, since), this.identity.login()]);
     for (const c of comments) {
       const marker = leadingMarker(c.body);
-      if (!marker || !isOwnComment({ login: c.login, type: c.userType, association: c.association }, this.botLogin)) continue;
+      if (!marker || !isOwnComment(c.login, ours)) continue;
       // Two runs racing may both have posted; everyone settles on the oldest.
       const known = this.found.get(marker);
       if (!known || c.id <= known.id) this.found.set(marker, c);

@@ -10,6 +10,7 @@ import { describeError } from '../../core/errors.js';
 import type { Inbox, InboxItem, InboxRead } from '../../ports.js';
 import { getIfModified, type GitHubClient } from './github-client.js';
 import { createCommentOnce, MarkerIndex, sinceQuery, toIssueComment, type IssueComment, type IssueRef } from './issue-comments.js';
+import { TokenIdentity, type PostingIdentity } from './posting-identity.js';
 
 export interface IssueInboxOptions {
   client: GitHubClient;
@@ -18,8 +19,8 @@ export interface IssueInboxOptions {
   issueNumber: number;
   policy: AuthzPolicy;
   log?: (message: string) => void;
-  /** Who we post as (`github-actions[bot]` with GITHUB_TOKEN): its comments are never commands. */
-  botLogin?: string;
+  /** Who we post as (`github-actions[bot]` with GITHUB_TOKEN): its comments are never commands, and only its replies are ours. Default: asked of GitHub. */
+  identity?: PostingIdentity;
   /** 👍 on applied commands, 😕 on refused ones. Default true. */
   reactions?: boolean;
   /** Backoff unit between attempts to post a reply. Default 1000 ms. */
@@ -50,9 +51,11 @@ export class IssueInbox implements Inbox {
    * second while an agent runs, and a flood of comments must not become a flood of API calls.
    */
   private readonly permissions: RepositoryPermissions;
+  private readonly identity: PostingIdentity;
 
   constructor(private readonly o: IssueInboxOptions) {
     this.where = { client: o.client, owner: o.owner, repo: o.repo, issueNumber: o.issueNumber };
+    this.identity = o.identity ?? TokenIdentity.of(o.client, o.log);
     this.permissions = o.permissions ?? new RepositoryPermissions({ client: o.client, owner: o.owner, repo: o.repo });
   }
 
@@ -84,7 +87,7 @@ export class IssueInbox implements Inbox {
 
     const newest = listing.comments.reduce<string | undefined>((acc, c) => (acc === undefined || Date.parse(c.createdAt) > Date.parse(acc) ? c.createdAt : acc), undefined);
     const oldestItem = items[0] ? this.commands.get(items[0].cursor)?.createdAt : undefined;
-    this.replies = oldestItem ? { index: new MarkerIndex(this.where, this.o.botLogin, oldestItem), floor: oldestItem } : undefined;
+    this.replies = oldestItem ? { index: new MarkerIndex(this.where, this.identity, oldestItem), floor: oldestItem } : undefined;
     return {
       items,
       memo: {
@@ -104,16 +107,17 @@ export class IssueInbox implements Inbox {
     const marker = replyMarker(command.id);
     // A reply is never older than its command, so an index listed from an earlier time sees it.
     if (!this.replies || Date.parse(this.replies.floor) > Date.parse(command.createdAt)) {
-      this.replies = { index: new MarkerIndex(this.where, this.o.botLogin, command.createdAt), floor: command.createdAt };
+      this.replies = { index: new MarkerIndex(this.where, this.identity, command.createdAt), floor: command.createdAt };
     }
     const { index } = this.replies;
-    const { comment } = await createCommentOnce({
+    const { comment, created } = await createCommentOnce({
       where: this.where,
       body: replyComment(command.id, command.login, command.body, text, this.o.links),
       find: (fresh) => index.find(marker, fresh),
       ...(this.o.retryBaseMs !== undefined ? { retryBaseMs: this.o.retryBaseMs } : {}),
       ...(this.o.log ? { log: this.o.log } : {}),
     });
+    if (created) this.identity.learn(comment.login);
     index.remember(marker, comment);
     await this.react(item, refused);
   }
@@ -149,10 +153,12 @@ export class IssueInbox implements Inbox {
 
   /** An item for a command comment, null for anything that is not one for us. */
   private async toItem(c: IssueComment): Promise<InboxItem | null> {
-    const bot = this.o.botLogin;
-    if (c.userType === 'Bot' || (bot && c.login.toLowerCase() === bot.toLowerCase())) return null;
+    if (c.userType === 'Bot') return null;
     const parsed = parseCommandText(c.body, c.login);
     if (!parsed) return null;
+    // A personal token posts as its person: our own replies quote commands, never give them.
+    const ours = await this.identity.login();
+    if (ours && c.login.toLowerCase() === ours.toLowerCase() && c.body.startsWith('<!-- agent-step-sequencer:')) return null;
     // Only what a comment said when it was posted is a command (DESIGN §7: `created` events only):
     // otherwise editing an old "thanks" into "/approve" would count at the next tick.
     if (Date.parse(c.updatedAt) > Date.parse(c.createdAt)) return null;

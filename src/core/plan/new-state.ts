@@ -15,7 +15,7 @@ export interface NewStateOptions {
   stepDelayMinutes?: number;
   now: Date;
   /** Present when the plan starts approved (no `/approve` round trip). */
-  approved?: { by: string };
+  approved?: { by: string; runId?: number };
 }
 
 export function newState(plan: Plan, opts: NewStateOptions): State {
@@ -50,7 +50,7 @@ export function newState(plan: Plan, opts: NewStateOptions): State {
     blockers: [],
     lastHeartbeatIso: null,
     artifacts: [],
-    approval: opts.approved ? approvalOf(opts.approved.by, at, hash, plan) : null,
+    approval: opts.approved ? { ...approvalOf(opts.approved.by, at, hash, plan), ...(opts.approved.runId !== undefined ? { runId: opts.approved.runId } : {}) } : null,
     cancelRequested: null,
     inbox: { lastCommentId: 0 },
   };

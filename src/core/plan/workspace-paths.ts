@@ -24,5 +24,8 @@ export function checkRelativePath(p: string): string | null {
   if (slashed.startsWith('/') || /^[A-Za-z]:/.test(p)) return `${showValue(p)} is absolute; ${EXPECTED}`;
   const normal = posix.normalize(slashed);
   if (normal === '..' || normal.startsWith('../')) return `${showValue(p)} leads outside the workspace (".."); ${EXPECTED}`;
+  // The git store commits nothing of the agent's there (states live there), so such an output
+  // could never be recorded with its step.
+  if (normal === '.sequencer' || normal.startsWith('.sequencer/')) return `${showValue(p)} is in the state folder .sequencer/, where only the sequencer writes; ${EXPECTED}`;
   return null;
 }

@@ -57,12 +57,11 @@ export function withoutFooter(body: string): string {
 
 /**
  * Markers found in other people's comments must not count: anyone can paste one to suppress a
- * notice, or to get us to edit their comment instead of ours. With a known bot login only its
- * comments count; otherwise bots and people with write access (a personal token posts as one).
+ * notice, or to get us to edit their comment instead of ours, and an association (COLLABORATOR,
+ * MEMBER) is no write access. Only the login we post as makes a comment ours; unknown, none is.
  */
-export function isOwnComment(author: { login: string; type?: string; association?: string }, botLogin?: string): boolean {
-  if (botLogin) return author.login.toLowerCase() === botLogin.toLowerCase();
-  return author.type === 'Bot' || ['OWNER', 'MEMBER', 'COLLABORATOR'].includes(author.association ?? '');
+export function isOwnComment(authorLogin: string, ourLogin: string | undefined): boolean {
+  return ourLogin !== undefined && ourLogin !== '' && authorLogin.toLowerCase() === ourLogin.toLowerCase();
 }
 
 /** A run could not do what was asked; said once per distinct problem, so reruns do not repeat it. */

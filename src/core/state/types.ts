@@ -137,7 +137,10 @@ export interface Approval {
   by: string;
   at: string;
   planHash: string;
+  /** The `/approve` comment on the plan's issue (the Action re-reads it before running). */
   commentId?: number;
+  /** The workflow_dispatch run whose `start` approved the plan (the Action re-reads it). */
+  runId?: number;
   /** A short digest per step of the approved plan (plans up to 500 steps), to name what changed later. */
   stepDigests?: Record<string, string>;
 }

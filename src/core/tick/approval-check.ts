@@ -86,3 +86,20 @@ export function planChangedLines(check: Extract<ApprovalCheck, { kind: 'pause' }
   if (!changed.length) return [...lines, 'No step changed: the title, the run order, the plan-level tool policy or the prompt preamble did.'];
   return [...lines, ...changed.map((c) => `  ${c.change.padEnd(8)} ${c.stepId}`)];
 }
+
+/**
+ * The approval the state holds could not be confirmed where it lives (approval-evidence.ts): it
+ * is dropped and the plan blocks, so nothing runs and a writer sees why. `/resume` then puts it
+ * back to awaiting approval (apply-command.ts), like a plan that never had one.
+ */
+export function revokeApproval(state: State, stepId: string, why: string): Transition {
+  const reason =
+    `the approval could not be confirmed on GitHub: ${why}. Nothing runs on it. ` +
+    'Reply /resume to put the plan back to awaiting approval; edit or relabel the issue to have the proposal posted again, review it and /approve it; or /cancel it';
+  return block({ ...state, approval: null }, stepId, reason);
+}
+
+/** A command's approval that GitHub does not confirm is refused, not applied. */
+export function unconfirmedApprovalReply(why: string): string {
+  return `This approval cannot be confirmed on GitHub, so it does not count: ${why}.`;
+}

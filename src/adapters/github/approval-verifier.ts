@@ -1,0 +1,80 @@
+// Reads back on GitHub what a plan's approval rests on (the approving comment and the proposal
+// it followed, or the dispatch run that started the plan) and asks the pure judge in
+// core/trust/approval-evidence.ts whether it still stands. A verdict is kept for the run: a plan
+// whose approval does not change costs these requests once per run that starts an attempt, not
+// once per attempt. The verdict is not cached in the state, since whoever can forge the state's
+// approval could forge a cached verdict beside it.
+import { gateComment, type AuthzPolicy } from '../../core/trust/authorize.js';
+import { approvalSource, judgeApproval, recordedParts, type ApprovalEvidence, type ApprovalVerdict, type HeldComment } from '../../core/trust/approval-evidence.js';
+import type { State } from '../../core/state/types.js';
+import type { ApprovalVerifier } from '../../ports.js';
+import { isStatus, type GitHubClient } from './github-client.js';
+import type { PostingIdentity } from './posting-identity.js';
+import type { RepositoryPermissions } from './repository-permissions.js';
+
+export interface GitHubApprovalVerifierOptions {
+  client: GitHubClient;
+  owner: string;
+  repo: string;
+  /** The plan's issue; null for a plan without one (started by dispatch). */
+  issueNumber: number | null;
+  /** Who may command the plan: the same rule as for the command when it arrived. */
+  policy: Omit<AuthzPolicy, 'planIssue'>;
+  permissions: RepositoryPermissions;
+  identity: PostingIdentity;
+}
+
+export class GitHubApprovalVerifier implements ApprovalVerifier {
+  private readonly confirmed = new Set<string>();
+
+  constructor(private readonly o: GitHubApprovalVerifierOptions) {}
+
+  async verify(state: State): Promise<ApprovalVerdict> {
+    const key = JSON.stringify([state.planHash, state.approval, state.proposal]);
+    if (this.confirmed.has(key)) return { ok: true };
+    const verdict = judgeApproval(state, await this.evidence(state));
+    if (verdict.ok) this.confirmed.add(key);
+    return verdict;
+  }
+
+  private async evidence(state: State): Promise<ApprovalEvidence> {
+    const source = approvalSource(state);
+    const base = { ourLogin: await this.o.identity.login(), issueNumber: this.o.issueNumber, approverRefusal: await this.refusal(state.approval?.by ?? '') };
+    if (source?.kind === 'run') return { ...base, run: await this.run(source.id) };
+    if (source?.kind !== 'comment') return base;
+    const [approving, ...proposal] = await Promise.all([this.comment(source.id), ...recordedParts(state).map((p) => this.comment(p.commentId))]);
+    return { ...base, approving: approving ?? null, proposal };
+  }
+
+  /** Null when `login` may command the plan now (write access, and listed where a list is given). */
+  private async refusal(login: string): Promise<string | null> {
+    if (!login) return 'the approval names nobody';
+    let gate = gateComment({ action: 'created', issueNumber: 0, login, userType: 'User', association: 'NONE' }, { ...this.o.policy, planIssue: 0 });
+    if (gate.kind === 'check-permission') gate = await this.o.permissions.gate(login);
+    if (gate.kind === 'allow') return null;
+    return gate.kind === 'check-permission' ? `the permission of ${login} is unknown` : gate.reason;
+  }
+
+  private async comment(id: number): Promise<HeldComment | null> {
+    const { client, owner, repo } = this.o;
+    try {
+      const { data } = await client.rest.issues.getComment({ owner, repo, comment_id: id });
+      const issue = /\/issues\/(\d+)$/.exec(data.issue_url)?.[1];
+      return { id: data.id, login: data.user?.login ?? 'ghost', body: data.body ?? '', createdAt: data.created_at, updatedAt: data.updated_at, issueNumber: issue ? Number(issue) : null };
+    } catch (err) {
+      if (isStatus(err, 404)) return null;
+      throw err;
+    }
+  }
+
+  private async run(id: number): Promise<ApprovalEvidence['run']> {
+    const { client, owner, repo } = this.o;
+    try {
+      const { data } = await client.rest.actions.getWorkflowRun({ owner, repo, run_id: id });
+      return { id: data.id, event: data.event, actor: data.triggering_actor?.login ?? data.actor?.login ?? null };
+    } catch (err) {
+      if (isStatus(err, 404)) return null;
+      throw err;
+    }
+  }
+}
