@@ -1,7 +1,8 @@
 // Step contracts end to end through the bundled CLI: a real `command` rule (a script in the
 // workspace) fails the first attempt, the retry prompt carries the rule's failure, the second
 // attempt passes; a json_schema rule reads a schema file; the payload reaches the next step
-// through a placeholder and $SEQUENCER_INPUT_FILE.
+// through a placeholder and $SEQUENCER_INPUT_FILE. Run inside an Actions step, neither the agent
+// nor the check command gets the runner's command files (GITHUB_OUTPUT and the rest).
 import { readFile, writeFile, chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,6 +18,8 @@ const env = process.env;
 const prompt = process.argv[process.argv.length - 1];
 const ws = env.SEQUENCER_WORKSPACE;
 fs.appendFileSync(env.CALLS, JSON.stringify({ step: env.SEQUENCER_STEP_ID, attempt: env.SEQUENCER_ATTEMPT, prompt, input: env.SEQUENCER_INPUT_FILE ?? null }) + '\\n');
+// Inside an Actions step: the runner's command files, read back once the step ends.
+for (const name of ['GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE', 'GITHUB_STEP_SUMMARY']) if (process.env[name]) fs.appendFileSync(process.env[name], 'forged=by-the-agent\\n');
 if (env.SEQUENCER_STEP_ID === 'draft') {
   const sources = env.SEQUENCER_ATTEMPT === '1' ? '' : '\\n## Sources\\n- the zoo\\n';
   fs.writeFileSync(path.join(ws, 'report.md'), '# Otters\\n' + sources);
@@ -29,6 +32,7 @@ if (env.SEQUENCER_STEP_ID === 'draft') {
 
 /** The plan's own check: exit 1 with a reason unless the report has its Sources section. */
 const CHECK = `import fs from 'node:fs';
+for (const name of ['GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE', 'GITHUB_STEP_SUMMARY']) if (process.env[name]) fs.appendFileSync(process.env[name], 'forged=by-the-agent\\n');
 const text = fs.readFileSync('report.md', 'utf8');
 if (!/^## Sources/m.test(text)) {
   console.error('report.md has no "## Sources" section');
@@ -70,8 +74,11 @@ describe('step contracts through the CLI', () => {
       },
     });
     const calls = path.join(tools, 'calls.jsonl');
-    const r = await runCli(['run', '--plan', planFile], { cwd: ws, env: { STEP_AGENT_CMD: agent, CALLS: calls } });
+    const runnerFiles = Object.fromEntries(['GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE', 'GITHUB_STEP_SUMMARY'].map((name) => [name, path.join(tools, name)]));
+    for (const file of Object.values(runnerFiles)) await writeFile(file, '');
+    const r = await runCli(['run', '--plan', planFile], { cwd: ws, env: { STEP_AGENT_CMD: agent, CALLS: calls, ...runnerFiles } });
     expect(r.code, output(r)).toBe(0);
+    for (const [name, file] of Object.entries(runnerFiles)) expect(await readFile(file, 'utf8'), name).toBe('');
 
     const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { step: string; attempt: string; prompt: string; input: string | null });
     expect(made.map((c) => `${c.step}#${c.attempt}`)).toEqual(['draft#1', 'draft#2', 'publish#1']);
