@@ -2,8 +2,9 @@
 // workspace) fails the first attempt, the retry prompt carries the rule's failure, the second
 // attempt passes; a json_schema rule reads a schema file; the payload reaches the next step
 // through a placeholder and $SEQUENCER_INPUT_FILE. Run inside an Actions step, neither the agent
-// nor the check command gets the runner's command files (GITHUB_OUTPUT and the rest).
-import { readFile, writeFile, chmod } from 'node:fs/promises';
+// nor the check command gets the runner's command files (GITHUB_OUTPUT and the rest). The files
+// the sequencer writes beside an attempt's log never follow a link an earlier attempt planted.
+import { chmod, lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir, output, readState, removeTempDirs, runCli, writeJson } from './helpers.js';
@@ -97,6 +98,61 @@ describe('step contracts through the CLI', () => {
     // The check's own output is kept beside the attempt log.
     const checkLog = path.join(ws, '.sequencer', 'plan', 'state.json.logs', 'draft', 'attempt-2.check-1.log');
     expect(await readFile(checkLog, 'utf8')).toBe('report ok for step draft\n');
+  });
+});
+
+/**
+ * Attempt 1 plants a symlink at every name the next attempt's files get beside its log, each
+ * pointing at a file elsewhere, and fails; attempt 2 does the work. The check command reports
+ * that the files it sees are the sequencer's own.
+ */
+const PLANTING_AGENT = `#!/usr/bin/env node
+import fs from 'node:fs';
+import path from 'node:path';
+const env = process.env;
+const dir = path.dirname(env.SEQUENCER_POLICY_FILE);
+if (env.SEQUENCER_ATTEMPT === '1') {
+  for (const name of JSON.parse(env.PLANTED)) fs.symlinkSync(path.join(env.VICTIMS, name), path.join(dir, name));
+  console.log('planted');
+  process.exit(1);
+}
+fs.writeFileSync(path.join(env.SEQUENCER_WORKSPACE, 'report.md'), '# Report\\n');
+console.log('attempt 2 wrote the report');
+`;
+
+describe('files beside the attempt log', () => {
+  it("are created new: links an earlier attempt planted at their names are replaced, and the files they point at stay as they were", async () => {
+    const ws = await makeTempDir('planted-ws-');
+    const tools = await makeTempDir('planted-tools-');
+    const victims = path.join(tools, 'victims');
+    await mkdir(victims);
+    const agent = path.join(tools, 'agent.mjs');
+    await writeFile(agent, PLANTING_AGENT);
+    await chmod(agent, 0o755);
+    await writeFile(path.join(ws, 'check.mjs'), "console.log('check ok');\n");
+    // Everything the sequencer writes beside attempt 2's log.
+    const planted = ['attempt-2.log', 'attempt-2.log.pid', 'attempt-2.policy.json', 'attempt-2.claude-settings.json', 'attempt-2.input.json', 'attempt-2.stop', 'attempt-2.commands.jsonl', 'attempt-2.check-1.log', 'attempt-2.check-1.log.pid'];
+    for (const name of planted) await writeFile(path.join(victims, name), `victim ${name}\n`);
+    const planFile = path.join(ws, 'plan.json');
+    await writeJson(planFile, {
+      title: 'Planted links',
+      steps: { only: { title: 'Write the report', instruction: 'Write report.md', requiredOutputs: ['report.md'], inheritPayload: true, validate: [{ command: { argv: ['node', 'check.mjs'] } }] } },
+    });
+    const r = await runCli(['run', '--plan', planFile], { cwd: ws, env: { STEP_AGENT_CMD: agent, VICTIMS: victims, PLANTED: JSON.stringify(planted) } });
+    expect(r.code, output(r)).toBe(0);
+
+    const overwritten: string[] = [];
+    for (const name of planted) if ((await readFile(path.join(victims, name), 'utf8')) !== `victim ${name}\n`) overwritten.push(name);
+    expect(overwritten, 'files elsewhere written through the planted links').toEqual([]);
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.only).toMatchObject({ status: 'DONE', tries: 2 });
+    // The sequencer's own files stand at those names now, not the links.
+    const logs = path.join(ws, '.sequencer', 'plan', 'state.json.logs', 'only');
+    for (const name of ['attempt-2.log', 'attempt-2.policy.json', 'attempt-2.claude-settings.json', 'attempt-2.input.json', 'attempt-2.check-1.log']) {
+      expect((await lstat(path.join(logs, name))).isFile(), name).toBe(true);
+    }
+    expect(await readFile(path.join(logs, 'attempt-2.log'), 'utf8')).toContain('attempt 2 wrote the report');
+    expect(await readFile(path.join(logs, 'attempt-2.check-1.log'), 'utf8')).toBe('check ok\n');
   });
 });
 
