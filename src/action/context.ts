@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError, describeError } from '../core/errors.js';
 import { DEFAULT_STATUS_INTERVAL_SECONDS } from '../core/tick/status-cadence.js';
+import { withoutRunnerFiles } from '../core/trust/runner-files.js';
 
 export interface RunContext {
   owner: string;
@@ -97,13 +98,15 @@ function statusIntervalSeconds(raw: string | undefined): number {
 const RUNNER_SECRETS = /^(INPUT_.*|GITHUB_TOKEN|ACTIONS_.*)$/;
 
 /**
- * The agent's base environment: the job's, minus the token and the runner's internals, and minus
- * any variable holding one of `withheld` (the job token a workflow also put in GH_TOKEN).
+ * The agent's base environment (check commands get it too): the job's, minus the token, the
+ * runner's internals and its command files (GITHUB_OUTPUT and the rest: the step's outputs and
+ * the job's later environment are the Action's to write), and minus any variable holding one of
+ * `withheld` (the job token a workflow also put in GH_TOKEN).
  */
 export function agentEnvironment(env: NodeJS.ProcessEnv, token: string | null, withheld: readonly string[] = []): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   const secrets = withheld.filter((s) => s.length > 0);
-  for (const [k, v] of Object.entries(env)) if (!RUNNER_SECRETS.test(k) && !secrets.some((s) => v?.includes(s))) out[k] = v;
+  for (const [k, v] of Object.entries(withoutRunnerFiles(env))) if (!RUNNER_SECRETS.test(k) && !secrets.some((s) => v?.includes(s))) out[k] = v;
   if (token) {
     out.GITHUB_TOKEN = token;
     out.GH_TOKEN = token;

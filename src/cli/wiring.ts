@@ -12,6 +12,7 @@ import { GitBaseSync } from '../adapters/git/base-sync.js';
 import { LocalOwnerProbe, localOwner } from '../adapters/process/local-owner.js';
 import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
 import { FsVerifier } from '../adapters/fs/fs-verifier.js';
+import { withoutRunnerFiles } from '../core/trust/runner-files.js';
 import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
 import { ScrubbingStore } from '../adapters/scrubbing-store.js';
 import { createScrubber, type Scrubber } from '../core/trust/secrets.js';
@@ -83,12 +84,14 @@ export async function createEngine(s: CliSettings, command: string): Promise<{ d
   const paths = localPaths(s);
   const log = consoleLog(s);
   const workspace = await FsWorkspace.open(s.workspace);
+  // Inside an Actions step the runner's command files (GITHUB_OUTPUT, …) are the step's to write, not the agent's.
+  const agentEnv = withoutRunnerFiles(process.env);
   const deps: EngineDeps = {
-    verifier: new FsVerifier({ root: workspace.root }),
+    verifier: new FsVerifier({ root: workspace.root, env: agentEnv }),
     attemptFiles: new FsAttemptFiles(),
     clock: { now: () => new Date() },
     store: createStore(s, command),
-    agent: new ExecAgentRunner({ cwd: s.workspace }),
+    agent: new ExecAgentRunner({ cwd: s.workspace, env: agentEnv }),
     workspace,
     owners: new LocalOwnerProbe(),
     notifier: new ConsoleNotifier(log),

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,12 @@ const SCRIPTS: Record<string, string> = {
     import { writeFileSync } from 'node:fs';
     const child = spawn(process.execPath, ['-e', 'process.on("SIGTERM", () => {}); setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     writeFileSync(process.argv[2], String(child.pid));
+    console.log('ready');
+    setInterval(() => {}, 1000);`,
+  // Puts a link at its stop file's name (argv[3]) pointing at another file (argv[2]), then waits.
+  'plant-stop.mjs': `
+    import { symlinkSync } from 'node:fs';
+    symlinkSync(process.argv[2], process.argv[3]);
     console.log('ready');
     setInterval(() => {}, 1000);`,
   // Exits 0 at once but leaves "sleep 30" running in the background, holding stdout.
@@ -186,6 +192,43 @@ describe('ExecAgentRunner.run', () => {
     expect(isProcessAlive(grandchild)).toBe(false);
   });
 
+  it('creates its log and pid file new: links left at their names are replaced, their targets untouched', async () => {
+    const s = spec([node, script('pid.mjs')]);
+    await mkdir(path.dirname(s.logFile), { recursive: true });
+    const victims = { log: path.join(dir, 'victim-log'), pid: path.join(dir, 'victim-pid') };
+    for (const file of Object.values(victims)) await writeFile(file, 'victim\n');
+    await symlink(victims.log, s.logFile);
+    await symlink(victims.pid, `${s.logFile}.pid`);
+    let pidFileWasOurs = false;
+    const r = await runner.run({ ...s, onOutput: (chunk) => void (chunk.startsWith('pid ') && (pidFileWasOurs = lstatSync(`${s.logFile}.pid`).isFile())) });
+    expect(r.exitCode).toBe(0);
+    expect(pidFileWasOurs).toBe(true);
+    expect(await readFile(victims.log, 'utf8')).toBe('victim\n');
+    expect(await readFile(victims.pid, 'utf8')).toBe('victim\n');
+    expect(lstatSync(s.logFile).isFile()).toBe(true);
+    expect(await readFile(s.logFile, 'utf8')).toMatch(/^pid \d+\n$/);
+  });
+
+  it('writes the stop file new on cancel, even where the agent put a link at its name', async () => {
+    const victim = path.join(dir, 'victim-stop');
+    await writeFile(victim, 'victim\n');
+    const stopFile = path.join(dir, 'logs', 'planted.stop');
+    const controller = new AbortController();
+    const s = spec([node, script('plant-stop.mjs'), victim, stopFile], {
+      signal: controller.signal,
+      graceMs: 100,
+      stop: { file: stopFile, message: 'Stop now.', graceMs: 200 },
+      onOutput: (c) => {
+        if (c.includes('ready')) controller.abort();
+      },
+    });
+    const r = await runner.run(s);
+    expect(r).toMatchObject({ cancelled: true, stoppedBy: 'signal' });
+    expect(await readFile(victim, 'utf8')).toBe('victim\n');
+    expect(lstatSync(stopFile).isFile()).toBe(true);
+    expect(await readFile(stopFile, 'utf8')).toBe('Stop now.\n');
+  });
+
   it('does not start an agent whose signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
@@ -267,6 +310,23 @@ describe('ExecAgentRunner.reap', () => {
     await new ExecAgentRunner({ reapGraceMs: 100 }).reap(logFile);
     expect(isProcessAlive(pid)).toBe(true);
     expect(existsSync(`${logFile}.pid`)).toBe(false);
+    process.kill(pid, 'SIGKILL');
+  });
+
+  it('never follows a link at the pid file: the group named in the file it points at lives on', async () => {
+    const logFile = path.join(dir, 'logs', 'linked.log');
+    await mkdir(path.dirname(logFile), { recursive: true });
+    const other = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
+    other.unref();
+    const pid = other.pid as number;
+    started.push(pid);
+    const elsewhere = path.join(dir, 'elsewhere.pid');
+    await writeFile(elsewhere, `${pid}\n`);
+    await symlink(elsewhere, `${logFile}.pid`);
+    await new ExecAgentRunner({ reapGraceMs: 100 }).reap(logFile);
+    expect(isProcessAlive(pid)).toBe(true);
+    expect(existsSync(`${logFile}.pid`)).toBe(false);
+    expect(await readFile(elsewhere, 'utf8')).toBe(`${pid}\n`);
     process.kill(pid, 'SIGKILL');
   });
 

@@ -1,6 +1,6 @@
 // The git store against real git: a local bare remote, a seed commit on main, and fresh clones
 // standing in for concurrent ticks and for a person pushing to the work branch.
-import { mkdtemp, mkdir, readFile, rename, rm, writeFile, access } from 'node:fs/promises';
+import { access, lstat, mkdtemp, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +176,22 @@ describe('GitStore', () => {
     expect(await changedFiles(remote, 'sequencer/issue-5')).toEqual(['.sequencer/issue-5/state.json', 'report.md']);
     expect(await remoteState(remote, 'sequencer/issue-5', 'issue-5')).toMatchObject({ revision: s2.revision, currentStep: 1 });
     expect(logs.join('\n')).toMatch(/Left out of the commit: 2 file\(s\) under \.sequencer\/.*"\.sequencer\/issue-5\/extra\.json".*"\.sequencer\/issue-79\/state\.json"/);
+  });
+
+  it('writes the state through no link the agent left at its temporary name', async () => {
+    const remote = await makeRemote();
+    const ws = await clone(remote, 'linked-tmp');
+    const store = await openStore(ws, 'p');
+    await store.load();
+    const victim = path.join(path.dirname(remote), 'victim.txt');
+    await writeFile(victim, 'victim\n');
+    const file = path.join(ws, '.sequencer/p/state.json');
+    await mkdir(path.dirname(file), { recursive: true });
+    await symlink(victim, `${file}.${process.pid}.tmp`);
+    const written = await store.write(newState('p'), { kind: 'checkpoint', message: 'checkpoint' });
+    expect(await readFile(victim, 'utf8')).toBe('victim\n');
+    expect((await lstat(file)).isFile()).toBe(true);
+    expect(await readFile(file, 'utf8')).toBe(`${JSON.stringify(written, null, 2)}\n`);
   });
 
   it('writes the exclude patterns where git reads them in a linked worktree too (the common git directory)', async () => {

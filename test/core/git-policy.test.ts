@@ -29,10 +29,11 @@ describe('hardeningArgs', () => {
     });
   });
 
-  it('empties the credential helpers and the attributes file only on GitHub Actions', () => {
-    expect(overrides(hardeningArgs('action'))).toMatchObject({ 'credential.helper': '', 'core.attributesFile': '/dev/null' });
+  it('empties the credential helpers and the attributes and ignore files only on GitHub Actions', () => {
+    expect(overrides(hardeningArgs('action'))).toMatchObject({ 'credential.helper': '', 'core.attributesFile': '/dev/null', 'core.excludesFile': '/dev/null' });
     expect(overrides(hardeningArgs('cli'))).not.toHaveProperty('credential.helper');
     expect(overrides(hardeningArgs('cli'))).not.toHaveProperty('core.attributesFile');
+    expect(overrides(hardeningArgs('cli'))).not.toHaveProperty('core.excludesFile');
   });
 });
 

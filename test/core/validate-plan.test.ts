@@ -90,6 +90,12 @@ const badPlans: BadCase[] = [
       ['JAVA_TOOL_OPTIONS', '-javaagent:x.jar', 'JAVA_TOOL_OPTIONS runs code when'],
       ['HOME', '.', 'HOME changes which configuration files programs read'],
       ['npm_config_script_shell', 'x', 'npm_config_script_shell configures npm'],
+      // The runner's command files: the agent never gets them, and a plan may not give them back.
+      ['GITHUB_OUTPUT', '/tmp/out', 'GITHUB_OUTPUT names a file the Actions runner reads back after the step'],
+      ['github_env', '/tmp/env', 'github_env names a file the Actions runner reads back after the step'],
+      ['GITHUB_PATH', '/tmp/path', 'GITHUB_PATH names a file the Actions runner reads back'],
+      ['GITHUB_STATE', '/tmp/state', 'GITHUB_STATE names a file the Actions runner reads back'],
+      ['GITHUB_STEP_SUMMARY', '/tmp/summary', 'GITHUB_STEP_SUMMARY names a file the Actions runner reads back'],
     ] as const
   ).map(([name, value, message]) => ({ name: `env ${name}`, plan: withA({ env: { [name]: value } }), path: `plan.steps.a.env.${name}`, message: `may not be set by a plan: ${message}` })),
   // Check commands get the agent command's refusals.

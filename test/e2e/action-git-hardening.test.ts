@@ -4,8 +4,9 @@
 // agent dumps its environment and every file it can find under the workspace (`.git` included)
 // and RUNNER_TEMP, then moves `origin` to a decoy and plants hooks, fsmonitor, filters (config,
 // .gitattributes, info/attributes), URL rewrites, an ssh command, a credential helper, an alias,
-// an include, an `ext::` push URL, remote programs, signing, and a nested repository whose own
-// config runs a filter. Each planted program would write a marker file if git ran it.
+// an include, an `ext::` push URL, remote programs, signing, a nested repository whose own
+// config runs a filter, and an ignore file in the user's config folder that would hide its
+// reports from the commit. Each planted program would write a marker file if git ran it.
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +110,9 @@ if (plan === 'a-plant') {
   ].join('\\n'));
   fs.writeFileSync(path.join(ws, '.gitattributes'), '* filter=evil\\n');
   fs.writeFileSync(path.join(ws, '.git', 'info', 'attributes'), '*.md filter=evil2\\n');
+  // The user's own ignore file (core.excludesFile's default) hides every report from the commit.
+  fs.mkdirSync(path.join(env.HOME, '.config', 'git'), { recursive: true });
+  fs.writeFileSync(path.join(env.HOME, '.config', 'git', 'ignore'), 'report-*\\n');
 }
 for (const out of JSON.parse(env.SEQUENCER_REQUIRED_OUTPUTS ?? '[]')) fs.writeFileSync(path.join(ws, out), env.REPORT_TEXT);
 `;
@@ -161,6 +165,8 @@ describe('git hardening and the push credential (local node)', () => {
         DECOY: decoy,
         ORIGIN: h.origin,
         REPORT_TEXT: REPORT,
+        // A home of its own: the agent writes ~/.config/git/ignore there.
+        HOME: path.join(h.root, 'home'),
         // What a runner and a workflow add: its own tokens, and the job token under another name.
         GH_TOKEN: TOKEN,
         ACTIONS_RUNTIME_TOKEN: 'runtime-token',

@@ -5,8 +5,10 @@
 // the blocker, the /status reply and the [Resume] lines all quote it, and the plan's titles carry
 // commands too. From outside: neither the key nor the token is on any ref of the remote, in any
 // comment, the job summary, the outputs or the uploaded attempt logs; the runner would act on
-// none of the agent's or the plan's commands; and no comment renders the agent's markup.
-import { chmod, writeFile } from 'node:fs/promises';
+// none of the agent's or the plan's commands; neither the agent nor its check command can write
+// the runner's command files (GITHUB_OUTPUT, GITHUB_ENV, GITHUB_PATH, GITHUB_STATE,
+// GITHUB_STEP_SUMMARY); and no comment renders the agent's markup.
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +45,11 @@ const leak = [
 ].join('\\n');
 process.stdout.write(leak + '\\n');
 process.stderr.write(leak + '\\n');
+// The runner's command files: step outputs, the job's later environment and PATH, the post
+// step's state and the job summary, each read back by the runner after the step.
+for (const name of ['GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE', 'GITHUB_STEP_SUMMARY']) {
+  if (env[name]) fs.appendFileSync(env[name], name === 'GITHUB_PATH' ? '/forged/by-the-agent\\n' : 'forged=by-the-agent\\n');
+}
 if (process.argv[2] === 'check') process.exit(1);
 // A command through the forwarder that carries the key: it lands in the attempt's command log.
 spawnSync('/bin/sh', ['-c', env.SEQUENCER_EXEC + " -- true 'key " + key + "'"], { stdio: 'inherit' });
@@ -71,6 +78,8 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
   let h: ActionHarness;
   let artifacts: FakeArtifactService;
   let agent: string;
+  /** GITHUB_ENV, GITHUB_PATH and GITHUB_STATE as the runner gives a step: empty files it reads back afterwards. */
+  let runnerFiles: Record<string, string>;
   const runs: ActionRun[] = [];
 
   beforeAll(async () => {
@@ -80,6 +89,8 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
     await writeFile(agent, LEAKY_AGENT);
     await chmod(agent, 0o755);
     await writeFile(path.join(h.root, 'leak.txt'), h.fake.token);
+    runnerFiles = { GITHUB_ENV: path.join(h.root, 'github-env'), GITHUB_PATH: path.join(h.root, 'github-path'), GITHUB_STATE: path.join(h.root, 'github-state') };
+    for (const file of Object.values(runnerFiles)) await writeFile(file, '');
     h.fake.setPermission('writer', 'write');
     // The issue's author writes the plan, which sets a check command: only a writer's plan may.
     h.fake.setPermission(h.actor, 'write');
@@ -104,7 +115,7 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
 
   it('runs the plan: the agent leaks, the check fails, the plan blocks; /status and /retry answer', async () => {
     const node = await nodeOf();
-    const o = { node, inputs: { 'agent-command': agent, 'max-attempts': '1' }, env: { OPENAI_API_KEY: KEY, AGENT_LEAK_FILE: path.join(h.root, 'leak.txt'), ...artifacts.env } };
+    const o = { node, inputs: { 'agent-command': agent, 'max-attempts': '1' }, env: { OPENAI_API_KEY: KEY, AGENT_LEAK_FILE: path.join(h.root, 'leak.txt'), ...runnerFiles, ...artifacts.env } };
     runs.push(await h.openIssue(ISSUE, plan(agent), o));
     runs.push(await h.say(ISSUE, 'writer', '/approve').deliver(o));
     h.say(ISSUE, 'writer', '/status');
@@ -179,6 +190,17 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
     }
     // They were printed, as text.
     expect(runs.map((r) => r.stdout).join('\n')).toContain('::add-mask::agent-mask');
+  });
+
+  it("neither the agent nor its check command writes the runner's command files: outputs, environment, PATH, state, summary", async () => {
+    // The agent and its check ran in the /approve and /retry runs (the first only proposes).
+    expect(runs.slice(1).every((r) => r.stdout.includes('::add-mask::agent-mask'))).toBe(true);
+    for (const run of runs) {
+      expect(run.outputs, `outputs of run ${run.runId}`).not.toHaveProperty('forged');
+      expect(JSON.stringify(run.outputs), `outputs of run ${run.runId}`).not.toContain('by-the-agent');
+      expect(run.summary, `job summary of run ${run.runId}`).not.toContain('by-the-agent');
+    }
+    for (const [name, file] of Object.entries(runnerFiles)) expect(await readFile(file, 'utf8'), name).toBe('');
   });
 
   it("no comment renders the agent's markup", async () => {

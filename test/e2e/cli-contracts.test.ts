@@ -1,8 +1,10 @@
 // Step contracts end to end through the bundled CLI: a real `command` rule (a script in the
 // workspace) fails the first attempt, the retry prompt carries the rule's failure, the second
 // attempt passes; a json_schema rule reads a schema file; the payload reaches the next step
-// through a placeholder and $SEQUENCER_INPUT_FILE.
-import { readFile, writeFile, chmod } from 'node:fs/promises';
+// through a placeholder and $SEQUENCER_INPUT_FILE. Run inside an Actions step, neither the agent
+// nor the check command gets the runner's command files (GITHUB_OUTPUT and the rest). The files
+// the sequencer writes beside an attempt's log never follow a link an earlier attempt planted.
+import { chmod, lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir, output, readState, removeTempDirs, runCli, writeJson } from './helpers.js';
@@ -17,6 +19,8 @@ const env = process.env;
 const prompt = process.argv[process.argv.length - 1];
 const ws = env.SEQUENCER_WORKSPACE;
 fs.appendFileSync(env.CALLS, JSON.stringify({ step: env.SEQUENCER_STEP_ID, attempt: env.SEQUENCER_ATTEMPT, prompt, input: env.SEQUENCER_INPUT_FILE ?? null }) + '\\n');
+// Inside an Actions step: the runner's command files, read back once the step ends.
+for (const name of ['GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE', 'GITHUB_STEP_SUMMARY']) if (process.env[name]) fs.appendFileSync(process.env[name], 'forged=by-the-agent\\n');
 if (env.SEQUENCER_STEP_ID === 'draft') {
   const sources = env.SEQUENCER_ATTEMPT === '1' ? '' : '\\n## Sources\\n- the zoo\\n';
   fs.writeFileSync(path.join(ws, 'report.md'), '# Otters\\n' + sources);
@@ -29,6 +33,7 @@ if (env.SEQUENCER_STEP_ID === 'draft') {
 
 /** The plan's own check: exit 1 with a reason unless the report has its Sources section. */
 const CHECK = `import fs from 'node:fs';
+for (const name of ['GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE', 'GITHUB_STEP_SUMMARY']) if (process.env[name]) fs.appendFileSync(process.env[name], 'forged=by-the-agent\\n');
 const text = fs.readFileSync('report.md', 'utf8');
 if (!/^## Sources/m.test(text)) {
   console.error('report.md has no "## Sources" section');
@@ -70,8 +75,11 @@ describe('step contracts through the CLI', () => {
       },
     });
     const calls = path.join(tools, 'calls.jsonl');
-    const r = await runCli(['run', '--plan', planFile], { cwd: ws, env: { STEP_AGENT_CMD: agent, CALLS: calls } });
+    const runnerFiles = Object.fromEntries(['GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE', 'GITHUB_STEP_SUMMARY'].map((name) => [name, path.join(tools, name)]));
+    for (const file of Object.values(runnerFiles)) await writeFile(file, '');
+    const r = await runCli(['run', '--plan', planFile], { cwd: ws, env: { STEP_AGENT_CMD: agent, CALLS: calls, ...runnerFiles } });
     expect(r.code, output(r)).toBe(0);
+    for (const [name, file] of Object.entries(runnerFiles)) expect(await readFile(file, 'utf8'), name).toBe('');
 
     const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { step: string; attempt: string; prompt: string; input: string | null });
     expect(made.map((c) => `${c.step}#${c.attempt}`)).toEqual(['draft#1', 'draft#2', 'publish#1']);
@@ -90,6 +98,61 @@ describe('step contracts through the CLI', () => {
     // The check's own output is kept beside the attempt log.
     const checkLog = path.join(ws, '.sequencer', 'plan', 'state.json.logs', 'draft', 'attempt-2.check-1.log');
     expect(await readFile(checkLog, 'utf8')).toBe('report ok for step draft\n');
+  });
+});
+
+/**
+ * Attempt 1 plants a symlink at every name the next attempt's files get beside its log, each
+ * pointing at a file elsewhere, and fails; attempt 2 does the work. The check command reports
+ * that the files it sees are the sequencer's own.
+ */
+const PLANTING_AGENT = `#!/usr/bin/env node
+import fs from 'node:fs';
+import path from 'node:path';
+const env = process.env;
+const dir = path.dirname(env.SEQUENCER_POLICY_FILE);
+if (env.SEQUENCER_ATTEMPT === '1') {
+  for (const name of JSON.parse(env.PLANTED)) fs.symlinkSync(path.join(env.VICTIMS, name), path.join(dir, name));
+  console.log('planted');
+  process.exit(1);
+}
+fs.writeFileSync(path.join(env.SEQUENCER_WORKSPACE, 'report.md'), '# Report\\n');
+console.log('attempt 2 wrote the report');
+`;
+
+describe('files beside the attempt log', () => {
+  it("are created new: links an earlier attempt planted at their names are replaced, and the files they point at stay as they were", async () => {
+    const ws = await makeTempDir('planted-ws-');
+    const tools = await makeTempDir('planted-tools-');
+    const victims = path.join(tools, 'victims');
+    await mkdir(victims);
+    const agent = path.join(tools, 'agent.mjs');
+    await writeFile(agent, PLANTING_AGENT);
+    await chmod(agent, 0o755);
+    await writeFile(path.join(ws, 'check.mjs'), "console.log('check ok');\n");
+    // Everything the sequencer writes beside attempt 2's log.
+    const planted = ['attempt-2.log', 'attempt-2.log.pid', 'attempt-2.policy.json', 'attempt-2.claude-settings.json', 'attempt-2.input.json', 'attempt-2.stop', 'attempt-2.commands.jsonl', 'attempt-2.check-1.log', 'attempt-2.check-1.log.pid'];
+    for (const name of planted) await writeFile(path.join(victims, name), `victim ${name}\n`);
+    const planFile = path.join(ws, 'plan.json');
+    await writeJson(planFile, {
+      title: 'Planted links',
+      steps: { only: { title: 'Write the report', instruction: 'Write report.md', requiredOutputs: ['report.md'], inheritPayload: true, validate: [{ command: { argv: ['node', 'check.mjs'] } }] } },
+    });
+    const r = await runCli(['run', '--plan', planFile], { cwd: ws, env: { STEP_AGENT_CMD: agent, VICTIMS: victims, PLANTED: JSON.stringify(planted) } });
+    expect(r.code, output(r)).toBe(0);
+
+    const overwritten: string[] = [];
+    for (const name of planted) if ((await readFile(path.join(victims, name), 'utf8')) !== `victim ${name}\n`) overwritten.push(name);
+    expect(overwritten, 'files elsewhere written through the planted links').toEqual([]);
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.only).toMatchObject({ status: 'DONE', tries: 2 });
+    // The sequencer's own files stand at those names now, not the links.
+    const logs = path.join(ws, '.sequencer', 'plan', 'state.json.logs', 'only');
+    for (const name of ['attempt-2.log', 'attempt-2.policy.json', 'attempt-2.claude-settings.json', 'attempt-2.input.json', 'attempt-2.check-1.log']) {
+      expect((await lstat(path.join(logs, name))).isFile(), name).toBe(true);
+    }
+    expect(await readFile(path.join(logs, 'attempt-2.log'), 'utf8')).toContain('attempt 2 wrote the report');
+    expect(await readFile(path.join(logs, 'attempt-2.check-1.log'), 'utf8')).toBe('check ok\n');
   });
 });
 

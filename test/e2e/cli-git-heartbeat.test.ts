@@ -2,7 +2,7 @@
 // keeps the plan index (wait and idle markers) as the Action does, and `check --all` ticks every
 // active plan of the remote from one listing, so a cron host or another CI system can drive a fleet.
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../../src/adapters/git/git.js';
@@ -83,8 +83,13 @@ describe('check --store git', () => {
     expect(apart.code, output(apart)).toBe(0);
     expect((await git(['merge-base', '--is-ancestor', fix, 'refs/heads/sequencer/apart'], { cwd: remote, allowFail: true })).code).toBe(1);
 
+    // A link an agent left at the merge marker's name, to a file that does not exist yet: the
+    // marker is created new, never written through the link.
+    const elsewhere = path.join(dir, 'sync-elsewhere');
+    await symlink(elsewhere, path.join(ws, '.git', BASE_MERGE_MARKER));
     const synced = await cli('check', '--plan-id', 'synced');
     expect(synced.code, output(synced)).toBe(0);
+    expect(existsSync(elsewhere), 'a file created through the planted link').toBe(false);
     expect(synced.stdout).toMatch(/Merged main into the work branch/);
     expect(existsSync(path.join(ws, '.git', BASE_MERGE_MARKER)), 'a finished merge leaves no marker').toBe(false);
     expect((await git(['merge-base', '--is-ancestor', fix, 'refs/heads/sequencer/synced'], { cwd: remote, allowFail: true })).code).toBe(0);

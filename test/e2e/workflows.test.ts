@@ -142,7 +142,31 @@ describe('actionlint', () => {
   });
 });
 
+/**
+ * `run:` scripts that interpolate an expression. GitHub pastes `${{ }}` into the script before
+ * the shell reads it, so a step output (which an agent may have steered, a plan id from a branch
+ * name) would become shell code; values reach scripts through `env:` instead.
+ */
+function interpolatingRuns(file: Workflow): string[] {
+  const doc = parseYaml(file.content) as { jobs?: Record<string, { steps?: Step[] }> };
+  return Object.entries(doc.jobs ?? {}).flatMap(([job, j]) =>
+    (j.steps ?? []).flatMap((step, i) => (typeof step.run === 'string' && step.run.includes('${{') ? [`jobs.${job}.steps[${i}].run: ${step.run.trim()}`] : [])),
+  );
+}
+
 describe('example workflow settings', () => {
+  it('passes values into run: scripts through env:, never as ${{ }} inside the script', async () => {
+    const broken = { name: 'broken', content: 'on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - id: s\n        uses: OWNER/agent-step-sequencer@v1\n      - run: echo "${{ steps.s.outputs.status }}"\n' };
+    expect(interpolatingRuns(broken)).toEqual(['jobs.t.steps[1].run: echo "${{ steps.s.outputs.status }}"']);
+    let runs = 0;
+    for (const file of [...(await exampleFiles()), ...(await readmeWorkflows())]) {
+      const doc = parseYaml(file.content) as { jobs?: Record<string, { steps?: Step[] }> };
+      runs += Object.values(doc.jobs ?? {}).flatMap((j) => j.steps ?? []).filter((s) => typeof s.run === 'string').length;
+      expect({ file: file.name, runs: interpolatingRuns(file) }).toEqual({ file: file.name, runs: [] });
+    }
+    expect(runs).toBeGreaterThan(0);
+  });
+
   it('asks only for contents, issues and actions write (least privilege)', async () => {
     for (const file of await exampleFiles()) {
       const doc = parseYaml(file.content) as { permissions?: unknown; jobs?: Record<string, { permissions?: unknown }> };

@@ -1,10 +1,12 @@
 // The payload and input files beside each attempt's log. The payload file is written by the
 // agent, so it is opened without following symlinks: a link to a secret elsewhere must not be
-// copied into the state document, which is committed.
+// copied into the state document, which is committed. The files we write there (tool policy,
+// Claude settings, input) are created new, never written through a link an earlier attempt
+// planted at their names (fresh-file.ts).
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { AttemptFiles, FileRead } from '../../ports.js';
+import { writeFreshFile } from './fresh-file.js';
 
 export class FsAttemptFiles implements AttemptFiles {
   // Synchronous: read once per attempt and almost always missing; a thread-pool round trip
@@ -39,8 +41,7 @@ export class FsAttemptFiles implements AttemptFiles {
   }
 
   async write(file: string, text: string): Promise<void> {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, text);
+    writeFreshFile(file, text);
   }
 
   async remove(file: string): Promise<void> {

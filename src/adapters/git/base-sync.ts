@@ -14,12 +14,13 @@
 // - A merge interrupted by the process's death (a marker in the git directory says it was ours)
 //   is aborted by the next tick before it touches the branch, so the base branch's changes are
 //   never committed as a step's work.
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describeError } from '../../core/errors.js';
 import type { BaseSyncResult } from '../../core/tick/base-sync.js';
 import type { BaseSync } from '../../ports.js';
 import { git, type GitResult } from './git.js';
+import { writeFreshFile } from '../fs/fresh-file.js';
 import { baseMergeMarker } from './interrupted-merge.js';
 import { DEFAULT_GIT_IDENTITY, type GitIdentity } from './git-store.js';
 
@@ -111,7 +112,8 @@ export class GitBaseSync implements BaseSync {
 
     const before = (await this.run(['rev-parse', '--verify', 'HEAD^{commit}'], false)).stdout.trim();
     const marker = baseMergeMarker(this.o.workspace);
-    if (marker) await writeFile(marker, `${before}\n`);
+    // Created new: the git directory is the agent's to write, and a link at the name must not take our write elsewhere.
+    if (marker) writeFreshFile(marker, `${before}\n`);
     try {
       return await this.mergeFrom(base, baseRef, baseCommit, before);
     } finally {

@@ -3,6 +3,7 @@
 // pushes, so no lock is taken; a rejected push either rebases a change that does not touch the
 // state or gives the tick up. Nothing is ever force-pushed.
 import { lstat, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { writeFreshFile } from '../fs/fresh-file.js';
 import path from 'node:path';
 import { ConfigError, ConflictError, describeError, RemoteError, showValue, StateError } from '../../core/errors.js';
 import type { State } from '../../core/state/types.js';
@@ -257,7 +258,8 @@ export class GitStore implements StateStore {
     const file = path.join(this.workspace, this.statePath);
     await mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, serializeState(state));
+    // Created new: the agent knows our pid, and a link it left at this name would take the write elsewhere.
+    writeFreshFile(tmp, serializeState(state));
     await rename(tmp, file);
   }
 

@@ -1,14 +1,17 @@
 // Runs agent commands as child processes. The agent leads its own process group so that a timeout
 // or cancel reaches everything it started (test runners, language servers, `sleep &`), and a
-// `.pid` file beside the log lets a later tick end a group that a dead tick left behind.
+// `.pid` file beside the log lets a later tick end a group that a dead tick left behind. The log,
+// the pid file and the stop file lie where the agent can write, so each is created new and never
+// written through a link (fresh-file.ts), and the pid file is read without following one.
 import { spawn } from 'node:child_process';
-import { accessSync, closeSync, constants, mkdirSync, openSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { accessSync, closeSync, constants, readFileSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { AgentResult, AgentRunner, AgentSpec } from '../../ports.js';
 import { HeadTailBuffer } from '../../core/render/bounded-text.js';
 import { isPathLike } from '../../core/trust/agent-command.js';
+import { openFreshFile, writeFreshFile } from '../fs/fresh-file.js';
 import { procStat } from './process-table.js';
 
 export interface ExecAgentOptions {
@@ -76,7 +79,6 @@ export class ExecAgentRunner implements AgentRunner {
     const pidFile = `${spec.logFile}.pid`;
     // File work here is synchronous: it happens once or twice per step, or per chunk of output
     // into a local file, where a thread-pool round trip costs more than the call.
-    mkdirSync(path.dirname(spec.logFile), { recursive: true });
     // Opened before spawning so a log we cannot write fails the call, not halfway through.
     const log = new LogFile(spec.logFile);
     const bufferOptions = {
@@ -122,7 +124,7 @@ export class ExecAgentRunner implements AgentRunner {
       return { ...base, durationMs: Date.now() - started, spawnError: message };
     }
     try {
-      writeFileSync(pidFile, `${pgid}\n${startTimeOf(pgid) ?? ''}\n`);
+      writeFreshFile(pidFile, `${pgid}\n${startTimeOf(pgid) ?? ''}\n`);
     } catch {
       // Only a later tick's clean-up needs it; the agent runs without it.
     }
@@ -222,8 +224,15 @@ export class ExecAgentRunner implements AgentRunner {
     const pidFile = `${logFile}.pid`;
     let text: string;
     try {
-      text = await readFile(pidFile, 'utf8');
+      // A link planted at the name would have us signal whatever group the file it names holds.
+      const handle = await open(pidFile, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+      try {
+        text = await handle.readFile('utf8');
+      } finally {
+        await handle.close();
+      }
     } catch {
+      await rm(pidFile, { force: true });
       return;
     }
     const [pidLine = '', startLine = ''] = text.split('\n');
@@ -244,8 +253,7 @@ function mergeEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>): Recor
 /** False when the file cannot be written: the agent then cannot see it, so waiting would only delay the signal. */
 function writeStopFile(file: string, message: string): boolean {
   try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, `${message}\n`);
+    writeFreshFile(file, `${message}\n`);
     return true;
   } catch {
     return false;
@@ -267,7 +275,7 @@ class LogFile {
   private fd: number | null;
 
   constructor(file: string) {
-    this.fd = openSync(file, 'w');
+    this.fd = openFreshFile(file);
   }
 
   write(chunk: string | Uint8Array): void {

@@ -15,6 +15,7 @@ import { newState } from '../../core/plan/new-state.js';
 import { shortTitle } from '../../core/plan/planning-prompt.js';
 import { statusTable } from '../../core/render/render.js';
 import type { Plan, State } from '../../core/state/types.js';
+import { withoutRunnerFiles } from '../../core/trust/runner-files.js';
 import type { CliSettings } from '../options.js';
 import { createStore, localPaths } from '../wiring.js';
 
@@ -31,7 +32,7 @@ export async function planCommand(s: CliSettings, print: (line: string) => void)
     request,
     ...(s.agentCommand !== undefined ? { agentCommand: s.agentCommand } : {}),
     agentSource: s.agentSource,
-    runner: new ExecAgentRunner({ cwd: s.workspace }),
+    runner: new ExecAgentRunner({ cwd: s.workspace, env: withoutRunnerFiles(process.env) }),
     workspace: s.workspace,
     logDir,
     timeoutMs: s.attemptTimeoutMinutes * 60_000,

@@ -16,10 +16,15 @@
 // - programs whose first argument is a program (awk and its family, sed: `e` runs a shell), and
 //   options that run other programs (`find -exec`, `git -c alias.x=!cmd`, `git -c core.pager=…`,
 //   `git submodule foreach`, `git rebase --exec`, …);
-// - wrappers (`env`, `sudo`, `timeout`, `nice`, `xargs`, `flock`, …) are looked through, their
-//   options parsed with their values (`timeout -s KILL`, `sudo -u root`), and a wrapper with no
-//   program is refused (the prompt would be the program).
+// - wrappers (`env`, `sudo`, `timeout`, `nice`, `xargs`, `flock`, …) and runners that start a
+//   program in an environment, container or sandbox (`uv run`, `poetry run`, `conda run`,
+//   `docker run`, `bwrap`, `systemd-run`, `nix develop -c`, `yarn node`, …; command-runners.ts)
+//   are looked through, their options parsed with their values (`timeout -s KILL`,
+//   `docker run -v A:B IMAGE`), and a wrapper with no program is refused (the prompt would be
+//   the program); `nix-shell` and `pixi run` run their command through a shell;
+// - editors and debuggers with options that run commands (`emacs --eval`, `gdb -ex`, `vim -c`).
 import { ConfigError, showValue } from '../errors.js';
+import { codeOption, nixCommand, WRAPPERS, type Wrapper } from './command-runners.js';
 
 const SHELLS = new Set([
   'sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'fish', 'csh', 'tcsh', 'ash', 'yash', 'rbash', 'nu',
@@ -43,6 +48,8 @@ const SHELL_RUNNERS: Record<string, string> = {
   batch: 'hands its input to a shell',
   tmux: 'runs its commands through a shell',
   screen: 'runs its commands through a shell',
+  'nix-shell': 'runs its command (or a shell) through bash',
+  pixi: 'runs its command through its own shell (deno_task_shell)',
 };
 
 /** Programs whose first argument is a program in their own language. */
@@ -51,68 +58,6 @@ const PROGRAM_FIRST: Array<[RegExp, string]> = [
   [/^g?sed$/, 'runs sed, whose script is given inline (and whose e command runs a shell)'],
 ];
 
-/** How to find the program a wrapper runs (`env X=1 prog`, `timeout -s KILL 60 prog`). */
-interface Wrapper {
-  /** Short options whose value follows, attached or as the next word. */
-  value?: string;
-  /** Short options whose value can only be attached (`xargs -i{}`). */
-  attachedOnly?: string;
-  /** Long options whose value is the next word unless given as `--opt=value`. */
-  longValue?: string[];
-  /** Words between the options and the program (`timeout DURATION`, `flock FILE`, `taskset MASK`). */
-  positionals?: number;
-  /** `NAME=value` words before the program set variables (`env`, `sudo`). */
-  assignments?: boolean;
-  /** Options that make the wrapper run a shell or code itself, with why. */
-  refuse?: Record<string, string>;
-  /** A wrapper only as one of these subcommands (`npm exec`); anything else is the program itself. */
-  subcommands?: string[];
-  /** The program is a package name, maybe with a version (`npx pkg@1.2`). */
-  packageName?: boolean;
-}
-
-const VIA_SHELL = 'runs its command through a shell';
-const PACKAGE_RUNNER: Wrapper = { value: 'p', longValue: ['--package'], refuse: { '-c': VIA_SHELL, '--call': VIA_SHELL, '--shell-mode': VIA_SHELL }, packageName: true };
-
-const WRAPPERS: Record<string, Wrapper> = {
-  env: {
-    value: 'uCPa',
-    longValue: ['--unset', '--chdir', '--argv0'],
-    assignments: true,
-    refuse: { '-S': 'splits its argument like a shell would', '--split-string': 'splits its argument like a shell would' },
-  },
-  nohup: {},
-  nice: { value: 'n', longValue: ['--adjustment'] },
-  timeout: { value: 'sk', longValue: ['--signal', '--kill-after'], positionals: 1 },
-  setsid: {},
-  stdbuf: { value: 'ioe', longValue: ['--input', '--output', '--error'] },
-  time: { value: 'fo', longValue: ['--format', '--output'] },
-  command: {},
-  sudo: {
-    value: 'uUgphCDRTrt',
-    longValue: ['--user', '--group', '--other-user', '--host', '--prompt', '--close-from', '--chdir', '--chroot', '--command-timeout', '--role', '--type'],
-    assignments: true,
-    refuse: { '-s': 'runs a shell', '--shell': 'runs a shell', '-i': 'runs a login shell', '--login': 'runs a login shell', '-e': 'runs an editor', '--edit': 'runs an editor' },
-  },
-  doas: { value: 'uC', refuse: { '-s': 'runs a shell' } },
-  xargs: {
-    value: 'adEILnPs',
-    attachedOnly: 'eil',
-    longValue: ['--arg-file', '--delimiter', '--max-args', '--max-procs', '--max-chars', '--process-slot-var'],
-  },
-  ionice: { value: 'cnpPu' },
-  chrt: { longValue: ['--sched-runtime', '--sched-period', '--sched-deadline'], value: 'TPD', positionals: 1 },
-  taskset: { positionals: 1 },
-  flock: { value: 'wE', longValue: ['--timeout', '--wait', '--conflict-exit-code'], positionals: 1, refuse: { '-c': 'runs its command through sh -c', '--command': 'runs its command through sh -c' } },
-  chroot: { positionals: 1 },
-  unbuffer: {},
-  npx: PACKAGE_RUNNER,
-  bunx: PACKAGE_RUNNER,
-  npm: { ...PACKAGE_RUNNER, subcommands: ['exec', 'x'] },
-  pnpm: { ...PACKAGE_RUNNER, subcommands: ['dlx', 'exec'] },
-  yarn: { ...PACKAGE_RUNNER, subcommands: ['dlx', 'exec'] },
-};
-
 interface Interpreter {
   /** Short flag letters that take code inline (`-c code`, also bundled as `-uc`). */
   inline: string;
@@ -120,6 +65,8 @@ interface Interpreter {
   inlineLong: string[];
   /** Subcommands that take code (`deno eval`). */
   inlineSub?: string[];
+  /** Subcommands followed by the interpreter's own options and script (`bun run`, `deno run`). */
+  passSub?: string[];
   /** Short flags whose value follows, attached or as the next word. */
   withValue: string;
   /** Short flags whose value can only be attached (`perl -Mstrict`). */
@@ -142,8 +89,9 @@ const JS_RUNTIME: Interpreter = {
 };
 const INTERPRETERS: Array<[RegExp, Interpreter]> = [
   [/^(python|pypy)(\d+(\.\d+)?)?$/, PYTHON],
-  [/^(node|nodejs|bun|tsx|ts-node)$/, JS_RUNTIME],
-  [/^deno$/, { ...JS_RUNTIME, inlineSub: ['eval'] }],
+  [/^(node|nodejs|tsx|ts-node)$/, JS_RUNTIME],
+  [/^bun$/, { ...JS_RUNTIME, passSub: ['run'] }],
+  [/^deno$/, { ...JS_RUNTIME, inlineSub: ['eval'], passSub: ['run'] }],
   [/^perl(\d+(\.\d+)*)?$/, { inline: 'eE', inlineLong: [], withValue: '', attachedValue: 'IMmxidDCV', digitsValue: 'l0' }],
   [/^ruby(\d+(\.\d+)*)?$/, { inline: 'e', inlineLong: [], withValue: 'IrCEK', attachedValue: 'iFWTx', digitsValue: '0' }],
   [/^php(\d+(\.\d+)*)?$/, { inline: 'rRBE', inlineLong: ['--run', '--process-code', '--process-begin', '--process-end'], withValue: 'cdzt', stop: 'f' }],
@@ -152,6 +100,8 @@ const INTERPRETERS: Array<[RegExp, Interpreter]> = [
   [/^expect$/, { inline: 'c', inlineLong: [], withValue: 'bD', stop: 'f' }],
   [/^(r|rscript)$/, { inline: 'e', inlineLong: [], withValue: '', stop: 'f' }],
   [/^julia(-\d+(\.\d+)*)?$/, { inline: 'eE', inlineLong: ['--eval', '--print'], withValue: 'JLpCtgO', longWithValue: ['--project', '--sysimage', '--load', '--procs', '--threads', '--cpu-target'] }],
+  [/^guile(\d+(\.\d+)*)?$/, { inline: 'c', inlineLong: [], withValue: 'lLCxe', stop: 's' }],
+  [/^racket$/, { inline: 'e', inlineLong: ['--eval'], withValue: 'ftlpWLSXGAIN', longWithValue: ['--load', '--require', '--lib', '--collects', '--config', '--search', '--addon', '--warn', '--syslog', '--name', '--compiled'], stop: 'ru' }],
   [/^elixir$/, { inline: 'e', inlineLong: ['--eval'], withValue: 'r', longWithValue: ['--require', '--erl', '--name', '--sname', '--cookie', '--pa', '--pz'] }],
 ];
 
@@ -365,12 +315,21 @@ function checkProgram(argv: string[], ctx: CheckContext): void {
   if (runner) fail(`runs ${name}, which ${runner}; ${hint}`);
   for (const [pattern, why] of PROGRAM_FIRST) if (pattern.test(name)) fail(`${why}; ${hint}`);
   const wrapper = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
-  if (wrapper && (!wrapper.subcommands || wrapper.subcommands.includes(args[0] ?? ''))) {
-    const rest = wrappedCommand(name, wrapper, wrapper.subcommands ? args.slice(1) : args, ctx);
+  const wrapped = wrapper ? wrapperArgs(wrapper, args) : null;
+  if (wrapped?.alias) return checkProgram([wrapped.alias, ...wrapped.args], ctx);
+  if (wrapper && wrapped) {
+    const rest = wrappedCommand(name, wrapper, wrapped.args, ctx);
     if (rest.length > 0) checkProgram(rest, ctx);
     else if (ctx.prompt) fail(`runs ${name} without a program to run, so the prompt would be run as the program; ${hint}`);
     return;
   }
+  if (name === 'nix') {
+    const rest = nixCommand(args, (what, why) => fail(`runs ${what}, which ${why}; ${hint}`));
+    if (rest?.length) return checkProgram(rest, ctx);
+    if (rest && ctx.prompt) fail(`runs nix without a program after -c, so the prompt would be run as the program; ${hint}`);
+  }
+  const code = codeOption(name, args);
+  if (code) fail(`runs ${name} ${code.option}, which ${code.why}; ${hint}`);
   if (name === 'git') checkGit(args, ctx);
   if (name === 'find') {
     const exec = args.find((a) => /^-(exec|execdir|ok|okdir)$/.test(a));
@@ -381,9 +340,30 @@ function checkProgram(argv: string[], ctx: CheckContext): void {
   }
 }
 
+/**
+ * The wrapper's own arguments, after its subcommand when it has some (`npm exec`, `uv tool run`,
+ * `docker --context x run`), or the program a subcommand stands for (`yarn node`); null when
+ * it is not used as a wrapper (`npm test`, `bun agent.ts`).
+ */
+function wrapperArgs(w: Wrapper, args: string[]): { args: string[]; alias?: string } | null {
+  if (!w.subcommands && !w.aliases) return { args };
+  let i = 0;
+  // Options before the subcommand (`uv --directory DIR run`, `docker --context prod run`).
+  while (i < args.length && (args[i] as string).startsWith('-') && args[i] !== '--') i += w.globalValue?.includes(args[i] as string) ? 2 : 1;
+  const words = args.slice(i);
+  const alias = words[0] !== undefined && w.aliases && Object.hasOwn(w.aliases, words[0]) ? w.aliases[words[0]] : undefined;
+  if (alias) return { alias, args: words.slice(1) };
+  for (const sub of w.subcommands ?? []) {
+    const parts = sub.split(' ');
+    if (parts.every((p, k) => words[k] === p)) return { args: words.slice(parts.length) };
+  }
+  return null;
+}
+
 /** The command a wrapper would run: what follows its options, their values and its positionals. */
 function wrappedCommand(name: string, w: Wrapper, args: string[], ctx: CheckContext): string[] {
   const refuse = (flag: string, why: string): never => ctx.fail(`runs "${name} ${flag}", which ${why}; ${ctx.hint}`);
+  let entrypoint: string | undefined;
   let i = 0;
   // Options (and, for env and sudo, NAME=value words) come first.
   for (; i < args.length; i++) {
@@ -396,9 +376,12 @@ function wrappedCommand(name: string, w: Wrapper, args: string[], ctx: CheckCont
     if (!a.startsWith('-') || a === '-') break;
     if (a.startsWith('--')) {
       const [flag = a] = a.split('=', 1);
+      const value = a.includes('=') ? a.slice(flag.length + 1) : undefined;
       const why = w.refuse?.[flag];
-      if (why) refuse(flag, why);
-      if (w.longValue?.includes(flag) && !a.includes('=')) i++;
+      if (why && (value === undefined || w.harmless?.[flag] !== value)) refuse(flag, why);
+      if (w.entrypoint?.includes(flag)) entrypoint = value ?? args[++i] ?? '';
+      else if (w.longValue2?.includes(flag)) i += 2;
+      else if (w.longValue?.includes(flag) && value === undefined) i++;
       continue;
     }
     // Bundled short options: `-iS`, `-qc`, `-n5`, `-uroot`; `nice -5` is a number.
@@ -416,6 +399,9 @@ function wrappedCommand(name: string, w: Wrapper, args: string[], ctx: CheckCont
   }
   i += w.positionals ?? 0;
   const rest = args.slice(i);
+  // `--entrypoint sh IMAGE -c …` runs sh with what follows the image (podman also takes a JSON
+  // array); an empty one only clears the image's, so what follows the image is the program.
+  if (entrypoint) return [...entrypointWords(entrypoint), ...rest];
   // `flock FILE -c command`: an option right after the positionals still counts.
   const late = rest[0] !== undefined ? w.refuse?.[rest[0]] : undefined;
   if (late) refuse(rest[0] as string, late);
@@ -425,6 +411,18 @@ function wrappedCommand(name: string, w: Wrapper, args: string[], ctx: CheckCont
     return [pkg, ...rest.slice(1)];
   }
   return rest;
+}
+
+function entrypointWords(value: string): string[] {
+  if (value.startsWith('[')) {
+    try {
+      const words: unknown = JSON.parse(value);
+      if (Array.isArray(words) && words.every((w) => typeof w === 'string')) return words.length ? words : [value];
+    } catch {
+      // Not JSON: a program whose name starts with "[".
+    }
+  }
+  return [value];
 }
 
 /** Options and subcommands with which git runs commands it was given (config, aliases, hooks). */
@@ -452,6 +450,7 @@ function checkInterpreter(name: string, interp: Interpreter, args: string[], ctx
   const inlineFail = (flag: string): never => fail(`runs ${name} with inline code (${flag}); ${scriptAdvice(name, ctx)}`);
   const first = args[0];
   if (first !== undefined && interp.inlineSub?.includes(first)) inlineFail(first);
+  if (first !== undefined && interp.passSub?.includes(first)) args = args.slice(1);
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
     if (a === '-' || !a.startsWith('-')) return;

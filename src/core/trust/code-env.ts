@@ -5,7 +5,9 @@
 // commands of their own: git's aliases and hooks, npm's script shell). `env` is shown in the
 // proposal as data; these would make it code the approver did not see. Names compare without
 // regard to case, as Windows reads them. Not a complete list (see agent-command.ts): the workflow
-// file stays the place for such settings.
+// file stays the place for such settings. The runner's command files (runner-files.ts) are
+// refused too: the agent never gets them, and a plan may not give them back.
+import { isRunnerFileVariable, RUNNER_FILE_REASON } from './runner-files.js';
 
 const LOADER = 'makes the dynamic loader load other code into every process';
 const STARTUP = 'runs code when an interpreter starts';
@@ -93,6 +95,7 @@ const PREFIXES: Array<[string, string]> = [
 /** Why a plan may not set this variable, or null when it may. */
 export function codeEnvReason(name: string): string | null {
   const upper = name.toUpperCase();
+  if (isRunnerFileVariable(upper)) return RUNNER_FILE_REASON;
   if (Object.hasOwn(EXACT, upper)) return EXACT[upper] ?? null;
   for (const [prefix, why] of PREFIXES) if (upper.startsWith(prefix)) return why;
   return null;

@@ -33,8 +33,10 @@ const ALWAYS: ReadonlyArray<readonly [string, string]> = [
 const ACTION_ONLY: ReadonlyArray<readonly [string, string]> = [
   // An empty value empties the helper list: the token comes from our extra header only.
   ['credential.helper', ''],
-  // The default ($XDG_CONFIG_HOME/git/attributes) is a file the agent's user can write.
+  // The defaults ($XDG_CONFIG_HOME/git/attributes and git/ignore, else under ~/.config) are
+  // files the agent's user can write: a planted ignore file would hide its outputs from `add -A`.
   ['core.attributesFile', '/dev/null'],
+  ['core.excludesFile', '/dev/null'],
 ];
 
 export function hardeningArgs(mode: GitMode): string[] {
