@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tick, type EngineConfig, type EngineDeps } from '../src/engine.js';
+import { tick, type EngineConfig, type EngineDeps } from '../src/engine/index.js';
 import { ConfigError } from '../src/core/errors.js';
 import type { State } from '../src/core/state/types.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';

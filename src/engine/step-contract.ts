@@ -1,11 +1,15 @@
-// The files and checks around one attempt that make up a step's contract: the payload it may
-// write, the earlier payloads it may read, and the validation rules it must pass. Kept apart
-// from the tick so engine.ts stays about ordering and durability.
-import type { JudgeContext } from './core/tick/judge-attempt.js';
-import { inheritedPayloads, interpretPayload } from './core/tick/payload.js';
-import { evaluateRules } from './core/tick/rules.js';
-import type { State, StepDef } from './core/state/types.js';
-import type { AttemptFiles, Verifier } from './ports.js';
+// The files and checks around one attempt that make up a step's contract: where its log, payload
+// and guard files go, the payload it may write, the earlier payloads it may read, the
+// environment it and its check commands get, and the validation rules it must pass. Kept apart
+// from the attempt's steps so those stay about ordering and durability.
+import path from 'node:path';
+import { commandLine } from '../core/guard/tool-policy.js';
+import type { JudgeContext } from '../core/tick/judge-attempt.js';
+import { inheritedPayloads, interpretPayload } from '../core/tick/payload.js';
+import { evaluateRules } from '../core/tick/rules.js';
+import { attemptId, stepDef } from '../core/state/step-view.js';
+import type { State, StepDef } from '../core/state/types.js';
+import type { AttemptFiles, Verifier } from '../ports.js';
 
 /** Everything an attempt writes or reads beside its log; fresh per attempt number. */
 export interface AttemptPaths {
@@ -38,6 +42,14 @@ export function attemptPaths(logDir: string, stepId: string, n: number): Attempt
 }
 
 /**
+ * An attempt file as the state and every message name it: relative to the state's folder, since
+ * a runner's absolute path means nothing once the run is over (the logs are in the run's artifact).
+ */
+export function shownPath(logDir: string, file: string): string {
+  return path.relative(path.dirname(logDir), file);
+}
+
+/**
  * Before the agent starts: a payload file left by an earlier, crashed run of this same attempt
  * must not count as this run's, and with `inheritPayload` the payloads of earlier steps are
  * written for it. Returns the extra environment for the attempt.
@@ -60,6 +72,37 @@ export async function prepareAttempt(files: AttemptFiles, state: State, def: Ste
 export interface GuardFiles {
   policyText: string;
   claudeSettingsText?: string;
+}
+
+/** Where an attempt runs, for its environment. */
+export interface AttemptSite {
+  workspaceRoot: string;
+  /** The argv that starts this CLI, when known (see EngineConfig.cliCommand). */
+  cliCommand?: string[];
+}
+
+/** The forwarder command as the agent types it: this CLI's own path when known. */
+export function forwarder(cliCommand: string[] | undefined): string {
+  return cliCommand ? commandLine([...cliCommand, 'exec']) : 'agent-step-sequencer exec';
+}
+
+/** The SEQUENCER_ variables of an attempt; check commands of validation rules get them too. */
+export function attemptEnv(state: State, d: { stepId: string; n: number }, { payloadFile, stopFile, policyFile, commandLog, claudeSettings }: AttemptPaths, site: AttemptSite): Record<string, string> {
+  return {
+    SEQUENCER_POLICY_FILE: policyFile,
+    SEQUENCER_COMMAND_LOG: commandLog,
+    ...(site.cliCommand ? { SEQUENCER_CLAUDE_SETTINGS: claudeSettings, SEQUENCER_EXEC: forwarder(site.cliCommand) } : {}),
+    SEQUENCER_PLAN_ID: state.planId ?? 'plan',
+    SEQUENCER_STEP_ID: d.stepId,
+    SEQUENCER_ATTEMPT: String(d.n),
+    SEQUENCER_ATTEMPT_ID: attemptId(state, d.stepId, d.n),
+    SEQUENCER_WORKSPACE: site.workspaceRoot,
+    SEQUENCER_PAYLOAD_FILE: payloadFile,
+    SEQUENCER_STOP_FILE: stopFile,
+    SEQUENCER_STEP_INDEX: String(state.currentStep + 1),
+    SEQUENCER_STEP_TOTAL: String(state.stepQueue.length),
+    SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(stepDef(state, d.stepId).requiredOutputs ?? []),
+  };
 }
 
 export interface ContractDeps {
