@@ -10,7 +10,7 @@ import { countOf } from '../core/render/plural.js';
 import { stepDef } from '../core/state/step-view.js';
 import type { State } from '../core/state/types.js';
 import type { AgentResult } from '../ports.js';
-import { contractChecks, shownPath, type AttemptPaths } from './step-contract.js';
+import { attemptEnv, attemptPaths, contractChecks, shownPath, type AttemptPaths, type AttemptSite } from './step-contract.js';
 import type { Engine } from './types.js';
 
 /** Command logs longer than this are not counted (a runaway agent); the log itself is kept. */
@@ -23,10 +23,16 @@ export interface JudgeSubject {
   timeoutMs: number;
 }
 
-/** The verdict on attempt `subject` of a step, from how its agent ended and what it left. */
-export async function judge(engine: Engine, state: State, subject: JudgeSubject, paths: AttemptPaths, env: Record<string, string>, result: AgentResult): Promise<AttemptResult> {
+/**
+ * The verdict on attempt `subject` of a step, from how its agent ended and what it left: the
+ * same for an attempt that just ended and for one whose tick died (see recovery.ts), so both
+ * check the contract with the same environment and show the same paths.
+ */
+export async function judge(engine: Engine, state: State, subject: JudgeSubject, result: AgentResult): Promise<AttemptResult> {
   const { deps, cfg } = engine;
   const def = stepDef(state, subject.stepId);
+  const paths = attemptPaths(cfg.logDir, subject.stepId, subject.n);
+  const env = attemptEnv(state, subject, paths, attemptSite(engine));
   const contract = { verifier: deps.verifier, files: deps.attemptFiles, payloadMaxBytes: cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
   const verdict = withoutPrefix(
     await judgeAttempt(result, {
@@ -44,6 +50,11 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
     deps.log.info(`${subject.stepId} attempt ${subject.n}: ${countOf(toolCalls.calls, 'tool call')}, ${toolCalls.denied} denied (${shownPath(cfg.logDir, paths.commandLog)}).`);
   }
   return verdict;
+}
+
+/** Where this engine's attempts run, for their environment. */
+export function attemptSite({ deps, cfg }: Engine): AttemptSite {
+  return { workspaceRoot: deps.workspace.root, ...(cfg.cliCommand ? { cliCommand: cfg.cliCommand } : {}), ...(cfg.agentEnv ? { agentEnv: cfg.agentEnv } : {}) };
 }
 
 /** Calls and denied calls in the attempt's command log; undefined when the agent logged none (no hook, no forwarder). */

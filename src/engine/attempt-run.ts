@@ -13,7 +13,7 @@ import { attemptId, maxAttemptsFor, stepDef } from '../core/state/step-view.js';
 import type { State } from '../core/state/types.js';
 import type { AgentResult } from '../ports.js';
 import type { AttemptStart } from './attempt.js';
-import { judge } from './attempt-judge.js';
+import { attemptSite, judge } from './attempt-judge.js';
 import type { CancelWatch } from './inbox-session.js';
 import { attemptEnv, attemptPaths, forwarder, prepareAttempt, type AttemptPaths } from './step-contract.js';
 import type { Engine } from './types.js';
@@ -28,8 +28,8 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
     policyText: policyFileText(attemptId(state, start.stepId, start.n), policy),
     ...(cfg.cliCommand ? { claudeSettingsText: claudeSettingsText(cfg.cliCommand) } : {}),
   };
-  const site = { workspaceRoot: deps.workspace.root, ...(cfg.cliCommand ? { cliCommand: cfg.cliCommand } : {}) };
-  const env = { ...cfg.agentEnv, ...def.env, ...attemptEnv(state, start, paths, site), ...(await prepareAttempt(deps.attemptFiles, state, def, paths, guard)) };
+  await prepareAttempt(deps.attemptFiles, state, def, paths, guard);
+  const env = attemptEnv(state, start, paths, attemptSite(engine));
   // `tools.via: exec`: the agent is told to run its commands through the forwarder.
   const prompt = policy.via === 'exec' ? withExecForwarder(start.prompt, forwarder(cfg.cliCommand)) : start.prompt;
   const agentArgs = expandAgentVariables(start.argv.slice(1), env);
@@ -40,7 +40,7 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
   return deps.log.group(`${position} ${start.stepId} ${def.title}: attempt ${start.n}${start.retry ? ' (retry)' : ''}${role}`, async () => {
     deps.log.info(attemptHeader(start.argv, prompt, start.timeoutMs, start.n, maxAttempts));
     const result = await launch(engine, [start.program, ...agentArgs, prompt], start.timeoutMs, paths, env, watch);
-    const verdict = await judge(engine, state, start, paths, env, result);
+    const verdict = await judge(engine, state, start, result);
     if (verdict.outcome === 'succeeded') deps.log.info(`${position} ${start.stepId} done (attempt ${start.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);
     else deps.log.error(`${position} ${start.stepId} attempt ${start.n} ${verdict.outcome}: ${verdict.error}`);
     return verdict;

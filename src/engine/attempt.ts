@@ -114,18 +114,22 @@ export async function checkpoint({ cfg }: Engine, ledger: Ledger, start: Attempt
   });
 }
 
-/** Records the verdict: the step's result and its outputs in one write. */
-export async function finish(engine: Engine, ledger: Ledger, start: AttemptStart, verdict: AttemptResult): Promise<void> {
+/** The attempt a verdict is recorded for. */
+export type FinishSubject = Pick<AttemptStart, 'stepId' | 'n' | 'detourFor'>;
+
+/** Records the verdict (`recovered` for an interrupted attempt's accepted work): the step's result and its outputs in one write. */
+export async function finish(engine: Engine, ledger: Ledger, attempt: FinishSubject, verdict: AttemptResult): Promise<void> {
   const { deps } = engine;
   const state = ledger.state;
-  const retryAt = retryAtFor(engine, state, start, verdict);
+  const done = verdict.outcome === 'succeeded' || verdict.outcome === 'recovered';
+  const retryAt = done ? undefined : retryAtFor(engine, state, attempt, verdict);
   // The last step's success would make the plan DONE in this same write; an earlier step's
   // output that a later step deleted must send the plan back to that step instead.
-  const last = !start.detourFor && verdict.outcome === 'succeeded' && state.currentStep === state.stepQueue.length - 1;
+  const last = !attempt.detourFor && done && state.currentStep === state.stepQueue.length - 1;
   const reopen = last ? await missingDoneOutputs(state, state.currentStep, deps) : new Map<string, string[]>();
-  await ledger.commit(finishAttempt(state, start.stepId, verdict, deps.clock.now(), { ...(start.detourFor ? { detourFor: start.detourFor } : {}), ...(reopen.size ? { reopen } : {}), ...(retryAt ? { retryAt } : {}) }), {
-    kind: verdict.outcome === 'succeeded' ? 'completion' : 'update',
-    message: `${start.stepId} attempt ${start.n} ${verdict.outcome}`,
+  await ledger.commit(finishAttempt(state, attempt.stepId, verdict, deps.clock.now(), { ...(attempt.detourFor ? { detourFor: attempt.detourFor } : {}), ...(reopen.size ? { reopen } : {}), ...(retryAt ? { retryAt } : {}) }), {
+    kind: done ? 'completion' : 'update',
+    message: `${attempt.stepId} attempt ${attempt.n} ${verdict.outcome}`,
   });
 }
 
@@ -133,7 +137,7 @@ export async function finish(engine: Engine, ledger: Ledger, start: AttemptStart
  * When a failed attempt will be retried, the instant the retry may start (retry backoff), or
  * undefined for at once. A detour through a remediation step starts at once: it is the fix.
  */
-function retryAtFor({ deps, cfg }: Engine, state: State, start: AttemptStart, judged: AttemptResult): string | undefined {
+function retryAtFor({ deps, cfg }: Engine, state: State, start: FinishSubject, judged: AttemptResult): string | undefined {
   const def = stepDef(state, start.stepId);
   if (judged.outcome === 'succeeded' || judged.outcome === 'cancelled') return undefined;
   const tries = stepRun(state, start.stepId).tries;

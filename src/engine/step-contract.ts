@@ -52,9 +52,9 @@ export function shownPath(logDir: string, file: string): string {
 /**
  * Before the agent starts: a payload file left by an earlier, crashed run of this same attempt
  * must not count as this run's, and with `inheritPayload` the payloads of earlier steps are
- * written for it. Returns the extra environment for the attempt.
+ * written for it ($SEQUENCER_INPUT_FILE, see attemptEnv).
  */
-export async function prepareAttempt(files: AttemptFiles, state: State, def: StepDef, paths: AttemptPaths, guard?: GuardFiles): Promise<Record<string, string>> {
+export async function prepareAttempt(files: AttemptFiles, state: State, def: StepDef, paths: AttemptPaths, guard?: GuardFiles): Promise<void> {
   await files.remove(paths.payloadFile);
   await files.remove(paths.stopFile);
   // Calls logged by an earlier, crashed run of this attempt number are not this run's.
@@ -63,9 +63,7 @@ export async function prepareAttempt(files: AttemptFiles, state: State, def: Ste
     await files.write(paths.policyFile, guard.policyText);
     if (guard.claudeSettingsText !== undefined) await files.write(paths.claudeSettings, guard.claudeSettingsText);
   }
-  if (def.inheritPayload !== true) return {};
-  await files.write(paths.inputFile, `${JSON.stringify(inheritedPayloads(state), null, 2)}\n`);
-  return { SEQUENCER_INPUT_FILE: paths.inputFile };
+  if (def.inheritPayload === true) await files.write(paths.inputFile, `${JSON.stringify(inheritedPayloads(state), null, 2)}\n`);
 }
 
 /** The tool-guard files of an attempt: its policy, and the Claude Code settings when the CLI's path is known. */
@@ -79,6 +77,8 @@ export interface AttemptSite {
   workspaceRoot: string;
   /** The argv that starts this CLI, when known (see EngineConfig.cliCommand). */
   cliCommand?: string[];
+  /** Extra environment for every attempt (EngineConfig.agentEnv). */
+  agentEnv?: Record<string, string>;
 }
 
 /** The forwarder command as the agent types it: this CLI's own path when known. */
@@ -86,22 +86,30 @@ export function forwarder(cliCommand: string[] | undefined): string {
   return cliCommand ? commandLine([...cliCommand, 'exec']) : 'agent-step-sequencer exec';
 }
 
-/** The SEQUENCER_ variables of an attempt; check commands of validation rules get them too. */
-export function attemptEnv(state: State, d: { stepId: string; n: number }, { payloadFile, stopFile, policyFile, commandLog, claudeSettings }: AttemptPaths, site: AttemptSite): Record<string, string> {
+/**
+ * The environment of attempt `n` of a step: the extra environment of every attempt, the step's
+ * own `env`, then the SEQUENCER_ variables. The agent gets it, and so do the check commands of
+ * the step's validation rules, whether the attempt just ended or was interrupted.
+ */
+export function attemptEnv(state: State, { stepId, n }: { stepId: string; n: number }, paths: AttemptPaths, site: AttemptSite): Record<string, string> {
+  const def = stepDef(state, stepId);
   return {
-    SEQUENCER_POLICY_FILE: policyFile,
-    SEQUENCER_COMMAND_LOG: commandLog,
-    ...(site.cliCommand ? { SEQUENCER_CLAUDE_SETTINGS: claudeSettings, SEQUENCER_EXEC: forwarder(site.cliCommand) } : {}),
+    ...site.agentEnv,
+    ...def.env,
+    SEQUENCER_POLICY_FILE: paths.policyFile,
+    SEQUENCER_COMMAND_LOG: paths.commandLog,
+    ...(site.cliCommand ? { SEQUENCER_CLAUDE_SETTINGS: paths.claudeSettings, SEQUENCER_EXEC: forwarder(site.cliCommand) } : {}),
     SEQUENCER_PLAN_ID: state.planId ?? 'plan',
-    SEQUENCER_STEP_ID: d.stepId,
-    SEQUENCER_ATTEMPT: String(d.n),
-    SEQUENCER_ATTEMPT_ID: attemptId(state, d.stepId, d.n),
+    SEQUENCER_STEP_ID: stepId,
+    SEQUENCER_ATTEMPT: String(n),
+    SEQUENCER_ATTEMPT_ID: attemptId(state, stepId, n),
     SEQUENCER_WORKSPACE: site.workspaceRoot,
-    SEQUENCER_PAYLOAD_FILE: payloadFile,
-    SEQUENCER_STOP_FILE: stopFile,
+    SEQUENCER_PAYLOAD_FILE: paths.payloadFile,
+    SEQUENCER_STOP_FILE: paths.stopFile,
     SEQUENCER_STEP_INDEX: String(state.currentStep + 1),
     SEQUENCER_STEP_TOTAL: String(state.stepQueue.length),
-    SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(stepDef(state, d.stepId).requiredOutputs ?? []),
+    SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(def.requiredOutputs ?? []),
+    ...(def.inheritPayload === true ? { SEQUENCER_INPUT_FILE: paths.inputFile } : {}),
   };
 }
 
