@@ -6,11 +6,11 @@
 // apply (finish). runAttempt is their sequence in one job.
 import { block, finishAttempt, startAttempt, type AttemptResult } from '../core/tick/apply.js';
 import type { Decision } from '../core/tick/decide.js';
-import { retryDelayMs } from '../core/tick/retry-backoff.js';
+import { attemptTimeoutMs, blockedStepId, fitsTimeBudget, retryAt } from '../core/tick/attempt-policy.js';
 import { ConfigError } from '../core/errors.js';
 import { noAgentCommandText, parseAgentCommand } from '../core/trust/agent-command.js';
-import { attemptTimeoutMsFor, currentStepId, maxAttemptsFor, retryBackoffSecondsFor, stepDef, stepRun, stepTimeLeftMs } from '../core/state/step-view.js';
-import type { State, StepDef } from '../core/state/types.js';
+import { stepDef, stepRun } from '../core/state/step-view.js';
+import type { StepDef } from '../core/state/types.js';
 import { runAgent } from './attempt-run.js';
 import type { BaseSyncOnce } from './base-sync.js';
 import type { Ledger } from './commit.js';
@@ -65,8 +65,8 @@ export async function prepare(engine: Engine, ledger: Ledger, baseSync: BaseSync
     return { kind: 'not-started' };
   }
   const now = deps.clock.now();
-  const timeoutMs = Math.max(1_000, Math.min(attemptTimeoutMsFor(def, cfg.limits), stepTimeLeftMs(def, stepRun(ledger.state, d.stepId), now)));
-  if (cfg.deadline && now.getTime() + timeoutMs > cfg.deadline.getTime()) {
+  const timeoutMs = attemptTimeoutMs(def, stepRun(ledger.state, d.stepId), cfg.limits, now);
+  if (!fitsTimeBudget(now, timeoutMs, cfg.deadline)) {
     deps.log.info(`Time budget: not enough left for ${d.stepId} (attempt timeout ${Math.round(timeoutMs / 60_000)} min); a later run continues.`);
     return { kind: 'budget' };
   }
@@ -100,8 +100,7 @@ async function refuse({ deps, cfg }: Engine, ledger: Ledger, d: RunDecision, pro
   deps.log.error(`${d.stepId} ${reason}`);
   // Blocked with a notice, and the run reports it: a broken set-up is not a green run.
   report(`${d.stepId} ${reason}`);
-  // A remediation step is not in the queue: the queued step it repairs is the one blocked.
-  const blocked = d.detourFor ? (currentStepId(ledger.state) ?? d.stepId) : d.stepId;
+  const blocked = blockedStepId(ledger.state, d);
   await ledger.commit(block(ledger.state, blocked, reason), { kind: 'update', message: `${blocked} blocked: preflight failed` });
 }
 
@@ -118,35 +117,18 @@ export async function checkpoint({ cfg }: Engine, ledger: Ledger, start: Attempt
 export type FinishSubject = Pick<AttemptStart, 'stepId' | 'n' | 'detourFor'>;
 
 /** Records the verdict (`recovered` for an interrupted attempt's accepted work): the step's result and its outputs in one write. */
-export async function finish(engine: Engine, ledger: Ledger, attempt: FinishSubject, verdict: AttemptResult): Promise<void> {
-  const { deps } = engine;
+export async function finish({ deps, cfg }: Engine, ledger: Ledger, attempt: FinishSubject, verdict: AttemptResult): Promise<void> {
   const state = ledger.state;
   const done = verdict.outcome === 'succeeded' || verdict.outcome === 'recovered';
-  const retryAt = done ? undefined : retryAtFor(engine, state, attempt, verdict);
+  const retry = retryAt(verdict, { def: stepDef(state, attempt.stepId), run: stepRun(state, attempt.stepId), limits: cfg.limits, now: deps.clock.now(), random: cfg.random ?? Math.random });
+  if (retry) deps.log.info(`${attempt.stepId} will be retried after ${retry.at} (retry backoff, ${Math.round(retry.waitMs / 1000)} s).`);
   // The last step's success would make the plan DONE in this same write; an earlier step's
   // output that a later step deleted must send the plan back to that step instead.
   const last = !attempt.detourFor && done && state.currentStep === state.stepQueue.length - 1;
   const reopen = last ? await missingDoneOutputs(state, state.currentStep, deps) : new Map<string, string[]>();
-  await ledger.commit(finishAttempt(state, attempt.stepId, verdict, deps.clock.now(), { ...(attempt.detourFor ? { detourFor: attempt.detourFor } : {}), ...(reopen.size ? { reopen } : {}), ...(retryAt ? { retryAt } : {}) }), {
+  await ledger.commit(finishAttempt(state, attempt.stepId, verdict, deps.clock.now(), { ...(attempt.detourFor ? { detourFor: attempt.detourFor } : {}), ...(reopen.size ? { reopen } : {}), ...(retry ? { retryAt: retry.at } : {}) }), {
     kind: done ? 'completion' : 'update',
     message: `${attempt.stepId} attempt ${attempt.n} ${verdict.outcome}`,
   });
 }
 
-/**
- * When a failed attempt will be retried, the instant the retry may start (retry backoff), or
- * undefined for at once. A detour through a remediation step starts at once: it is the fix.
- */
-function retryAtFor({ deps, cfg }: Engine, state: State, start: FinishSubject, judged: AttemptResult): string | undefined {
-  const def = stepDef(state, start.stepId);
-  if (judged.outcome === 'succeeded' || judged.outcome === 'cancelled') return undefined;
-  const tries = stepRun(state, start.stepId).tries;
-  if (tries >= maxAttemptsFor(def, cfg.limits)) return undefined;
-  const route = def.onValidationFail;
-  if (judged.failedRules?.length && route !== undefined && route !== 'retry' && route !== 'fail') return undefined;
-  const waitMs = retryDelayMs(tries, retryBackoffSecondsFor(def, cfg.limits), (cfg.random ?? Math.random)());
-  if (waitMs <= 0) return undefined;
-  const at = new Date(deps.clock.now().getTime() + waitMs).toISOString();
-  deps.log.info(`${start.stepId} will be retried after ${at} (retry backoff, ${Math.round(waitMs / 1000)} s).`);
-  return at;
-}

@@ -5,7 +5,7 @@
 // binds to. A proposal longer than one comment is split into numbered parts, never cut.
 import { gateOf } from '../tick/gates.js';
 import { promptPreamble } from '../tick/prompts.js';
-import { remediationTargets, ROUTE_FAIL, ROUTE_RETRY } from '../tick/remediation.js';
+import { remediationTargets, routeOf } from '../tick/remediation.js';
 import type { Limits } from '../state/step-view.js';
 import { describeExecution, type StepExecution } from '../plan/execution-fields.js';
 import type { StepChange } from '../plan/replan.js';
@@ -172,10 +172,10 @@ function rulesJson(rules: unknown): string {
 }
 
 function failRoute(def: StepDef, stepId: string): string {
-  const route = def.onValidationFail ?? ROUTE_RETRY;
-  if (route === ROUTE_RETRY) return 'retry';
-  if (route === ROUTE_FAIL) return 'block the plan';
-  return route === stepId ? 'retry' : `run \`${route}\`, then retry`;
+  const route = routeOf(def);
+  if (route.kind === 'retry') return 'retry';
+  if (route.kind === 'fail') return 'block the plan';
+  return route.via === stepId ? 'retry' : `run \`${route.via}\`, then retry`;
 }
 
 /**
