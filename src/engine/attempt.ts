@@ -21,7 +21,10 @@ import type { Engine } from './types.js';
 
 export type RunDecision = Extract<Decision, { kind: 'run' }>;
 
-/** An attempt as checkpointed: what running it needs besides the state, as plain data. */
+/**
+ * An attempt as checkpointed: what running it needs besides the state, as plain data (a job that
+ * runs only the agent part gets it as JSON, and resolves the program on its own machine).
+ */
 export interface AttemptStart {
   stepId: string;
   n: number;
@@ -55,7 +58,10 @@ export async function runAttempt(engine: Engine, ledger: Ledger, baseSync: BaseS
   return true;
 }
 
-/** Preflight, time budget and base sync, then the checkpoint. */
+/**
+ * Preflight, time budget and base sync, then the checkpoint. `report` hears of a broken set-up
+ * before the block is written, so a tick that then loses the write race still reports it.
+ */
 export async function prepare(engine: Engine, ledger: Ledger, baseSync: BaseSyncOnce, d: RunDecision, report: (configProblem: string) => void): Promise<Prepared> {
   const { deps, cfg } = engine;
   const def = stepDef(ledger.state, d.stepId);
