@@ -1,7 +1,7 @@
 // Step contracts in the tick: validation rules, onValidationFail routing and payloads, with the
 // port fakes (no module mocks).
 import { describe, expect, it } from 'vitest';
-import { tick, type EngineConfig, type EngineDeps } from '../src/engine.js';
+import { tick, type EngineConfig, type EngineDeps } from '../src/engine/index.js';
 import type { State, StepDef } from '../src/core/state/types.js';
 import type { AgentSpec } from '../src/ports.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { tick, type EngineConfig, type EngineDeps } from '../src/engine.js';
+import { tick, type EngineConfig, type EngineDeps } from '../src/engine/index.js';
 import { ConfigError } from '../src/core/errors.js';
 import type { State } from '../src/core/state/types.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';
 import { state } from './fakes/states.js';
-import type { AgentSpec } from '../src/ports.js';
+import type { AgentSpec, CheckResult } from '../src/ports.js';
 
 function harness(initial: State | null, script?: (spec: AgentSpec, call: number) => ScriptedRun, cfgOver: Partial<EngineConfig> = {}) {
   const workspace = new FakeWorkspace();
@@ -111,6 +111,41 @@ describe('tick', () => {
     expect(h.store.current?.stepRuns.a?.attempts?.[0]).toMatchObject({ outcome: 'interrupted' });
     expect(h.agent.runs).toHaveLength(1);
     expect(promptOf(h.agent.runs[0]!)).toMatch(/^Step a failed \(tries: 1\)\. Previous run ended with: interrupted/);
+  });
+
+  describe('an interrupted attempt whose work is still here is judged as a finished attempt is', () => {
+    const logDir = '/runner/ws/.sequencer/p/state.json.logs';
+    /** Step b was in flight in a tick on this host that is gone; b.md, its required output, is in the workspace. */
+    function interrupted(check: (argv: string[], call: number) => Partial<CheckResult>) {
+      const defs = (id: string) => (id === 'b' ? { requiredOutputs: ['b.md'], validate: [{ command: { argv: ['check-b'] } }], inheritPayload: true } : {});
+      const attempt = { n: 1, runId: 'p/b/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { kind: 'local' as const, host: 'h', pid: 7 }, logFile: 'state.json.logs/b/attempt-1.log' };
+      const initial = state(['a', 'b'], { currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1, payload: { from: 'a' } }, b: { status: 'IN_PROGRESS', tries: 1, attempts: [attempt] } } }, defs);
+      const h = harness(initial, undefined, { logDir });
+      h.workspace.files.add('b.md');
+      const verifier = new FakeVerifier(h.workspace, check);
+      return { ...h, verifier, run: () => tick({ ...h.deps, verifier }, h.cfg) };
+    }
+
+    it("with the same check environment, naming its check logs relative to the state's folder", async () => {
+      const h = interrupted((_argv, call) => (call === 1 ? { exitCode: 1, stderr: `lint failed …[9 bytes omitted; full log: ${logDir}/b/attempt-1.check-1.log]…` } : {}));
+      expect((await h.run()).outcome).toBe('done');
+      expect(h.store.current?.stepRuns.b?.attempts?.map((a) => a.outcome)).toEqual(['interrupted', 'succeeded']);
+      expect(h.log.lines).toContainEqual(expect.stringContaining("b: the interrupted attempt's work does not meet the step's contract (Validation failed: command(check-b): exited with code 1: lint failed …[9 bytes omitted; full log: state.json.logs/b/attempt-1.check-1.log]…)"));
+      expect(h.log.lines.join('\n')).not.toContain('/runner/ws');
+      // The check of the interrupted attempt and the check of the new one see the same variables.
+      const [recovered, fresh] = h.verifier.checks.map((c) => c.opts.env ?? {});
+      expect(Object.keys(recovered!).sort()).toEqual(Object.keys(fresh!).sort());
+      expect(recovered!.SEQUENCER_INPUT_FILE).toBe(`${logDir}/b/attempt-1.input.json`);
+    });
+
+    it('recording the tool calls its command log holds', async () => {
+      const h = interrupted(() => ({}));
+      const calls = ['{"id":"1","decision":"allow","tool":"Bash"}', '{"id":"2","decision":"deny","tool":"Bash"}', '{"id":"1","result":"ok"}'];
+      await h.attemptFiles.write(`${logDir}/b/attempt-1.commands.jsonl`, `${calls.join('\n')}\n`);
+      expect((await h.run()).outcome).toBe('done');
+      expect(h.agent.runs).toHaveLength(0);
+      expect(h.store.current?.stepRuns.b?.attempts?.[0]).toMatchObject({ outcome: 'recovered', toolCalls: { calls: 2, denied: 1 } });
+    });
   });
 
   it('refuses a missing binary before the checkpoint, so no attempt is consumed', async () => {

@@ -32,7 +32,7 @@ import { jobSummary, type Links, type RunLinks } from '../core/render/render-mar
 import { ACTIONS_ECHO_CAP } from '../core/render/output-echo.js';
 import { sanitizeArtifactName } from '../core/render/artifact-names.js';
 import type { AttemptOwner, State } from '../core/state/types.js';
-import { tick, type EngineDeps, type TickResult } from '../engine.js';
+import { tick, type EngineDeps, type TickResult } from '../engine/index.js';
 import type { BaseSync, Inbox, Liveness, Notifier, OwnerProbe, StateStore } from '../ports.js';
 import { agentEnvironment, type RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';

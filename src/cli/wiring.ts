@@ -16,7 +16,7 @@ import { withoutRunnerFiles } from '../core/trust/runner-files.js';
 import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
 import { ScrubbingStore } from '../adapters/scrubbing-store.js';
 import { createScrubber, type Scrubber } from '../core/trust/secrets.js';
-import type { EngineConfig, EngineDeps } from '../engine.js';
+import type { EngineConfig, EngineDeps } from '../engine/index.js';
 import type { BaseSync, StateStore } from '../ports.js';
 import type { CliSettings } from './options.js';
 

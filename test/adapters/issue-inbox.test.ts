@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitHubClient, type GitHubClient } from '../../src/adapters/github/github-client.js';
 import { IssueInbox, type IssueInboxOptions } from '../../src/adapters/github/issue-inbox.js';
 import { replyMarker } from '../../src/core/render/comment-markers.js';
-import { tick, type EngineConfig } from '../../src/engine.js';
+import { tick, type EngineConfig } from '../../src/engine/index.js';
 import type { InboxRead } from '../../src/ports.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier, engineConfig } from '../fakes/ports.js';

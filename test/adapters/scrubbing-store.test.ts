@@ -8,7 +8,7 @@ import { FileStore } from '../../src/adapters/fs/file-store.js';
 import { ScrubbingStore } from '../../src/adapters/scrubbing-store.js';
 import type { State } from '../../src/core/state/types.js';
 import { createScrubber, type Scrubber } from '../../src/core/trust/secrets.js';
-import { tick, type EngineDeps } from '../../src/engine.js';
+import { tick, type EngineDeps } from '../../src/engine/index.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier, engineConfig } from '../fakes/ports.js';
 import { state } from '../fakes/states.js';
 

@@ -3,7 +3,7 @@ import { ConflictError } from '../../src/core/errors.js';
 import type { Command } from '../../src/core/tick/commands.js';
 import type { Notice } from '../../src/core/tick/notices.js';
 import type { AttemptOwner, State } from '../../src/core/state/types.js';
-import type { EngineConfig } from '../../src/engine.js';
+import type { EngineConfig } from '../../src/engine/index.js';
 import type {
   AcquireResult,
   AgentResult,

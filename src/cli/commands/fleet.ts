@@ -14,7 +14,7 @@ import type { FleetFacts } from '../../core/fleet/plan-facts.js';
 import type { State } from '../../core/state/types.js';
 import { isActiveRef, isWaitingRef, planMatrix } from '../../core/fleet/plan-index.js';
 import { stepsDone } from '../../core/state/step-view.js';
-import { tick } from '../../engine.js';
+import { tick } from '../../engine/index.js';
 import type { CliSettings } from '../options.js';
 import { createEngine } from '../wiring.js';
 import { countOf } from '../../core/render/plural.js';

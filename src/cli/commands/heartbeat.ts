@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsoleLog } from '../../adapters/console-log.js';
-import { tick, type TickResult } from '../../engine.js';
+import { tick, type TickResult } from '../../engine/index.js';
 import type { CliSettings } from '../options.js';
 import { createEngine } from '../wiring.js';
 import { initState } from './setup.js';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import { FileInbox } from '../../adapters/fs/file-inbox.js';
 import type { Command } from '../../core/tick/commands.js';
 import { statusTable } from '../../core/render/render.js';
-import { tick } from '../../engine.js';
+import { tick } from '../../engine/index.js';
 import type { CliSettings } from '../options.js';
 import { createEngine } from '../wiring.js';
 

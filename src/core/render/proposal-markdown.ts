@@ -1,11 +1,12 @@
-// The plan proposal: everything that will run once a writer approves, and nothing else (DESIGN
-// §9). Every step that can run is shown (queued steps, then the remediation steps they route
-// to), each with its instruction, its own agent command, every env entry and every validation
-// rule in full, its limits; then the plan-level settings and, last, the plan hash the approval
-// binds to. A proposal longer than one comment is split into numbered parts, never cut.
+// The plan proposal: everything that will run once a writer approves, and nothing else (see
+// "What the proposal shows, and what an approval binds to" in docs/security.md). Every step
+// that can run is shown (queued steps, then the remediation steps they route to), each with its
+// instruction, its own agent command, every env entry and every validation rule in full, its
+// limits; then the plan-level settings and, last, the plan hash the approval binds to. A
+// proposal longer than one comment is split into numbered parts, never cut.
 import { gateOf } from '../tick/gates.js';
 import { promptPreamble } from '../tick/prompts.js';
-import { remediationTargets, ROUTE_FAIL, ROUTE_RETRY } from '../tick/remediation.js';
+import { remediationTargets, routeOf } from '../tick/remediation.js';
 import type { Limits } from '../state/step-view.js';
 import { describeExecution, type StepExecution } from '../plan/execution-fields.js';
 import type { StepChange } from '../plan/replan.js';
@@ -172,10 +173,10 @@ function rulesJson(rules: unknown): string {
 }
 
 function failRoute(def: StepDef, stepId: string): string {
-  const route = def.onValidationFail ?? ROUTE_RETRY;
-  if (route === ROUTE_RETRY) return 'retry';
-  if (route === ROUTE_FAIL) return 'block the plan';
-  return route === stepId ? 'retry' : `run \`${route}\`, then retry`;
+  const route = routeOf(def);
+  if (route.kind === 'retry') return 'retry';
+  if (route.kind === 'fail') return 'block the plan';
+  return route.via === stepId ? 'retry' : `run \`${route.via}\`, then retry`;
 }
 
 /**

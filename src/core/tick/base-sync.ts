@@ -5,7 +5,7 @@
 // with a notice naming the files. Pure: these functions decide, src/adapters/git/base-sync.ts acts.
 import type { Decision } from './decide.js';
 import type { Transition } from './apply.js';
-import { currentStepId } from '../state/step-view.js';
+import { blockedStepId } from './attempt-policy.js';
 import type { State } from '../state/types.js';
 
 export const SYNC_BASE_MODES = ['merge', 'off'] as const;
@@ -61,9 +61,7 @@ export function baseSyncOutcome(state: State, next: Extract<Decision, { kind: 'r
       // Not the plan's fault and maybe passing: the step runs on the branch as it is.
       return { kind: 'proceed', note: `Not syncing with ${result.base}: ${result.reason}. The step runs on the work branch as it is.`, warn: true };
     case 'conflict': {
-      // A remediation step repairs the queued step: the queued step is the one blocked, as elsewhere.
-      const stepId = next.detourFor ? (currentStepId(state) ?? next.stepId) : next.stepId;
-      return { kind: 'block', stepId, reason: conflictReason(result) };
+      return { kind: 'block', stepId: blockedStepId(state, next), reason: conflictReason(result) };
     }
   }
 }

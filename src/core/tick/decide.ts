@@ -1,9 +1,9 @@
 // The tick's one decision: given the durable state and what the adapters observed, what happens
-// next. Pure: it returns a value and never acts (DESIGN §5).
+// next. Pure: it returns a value and never acts; the engine (src/engine/tick.ts) carries it out.
 import type { Liveness } from '../../ports.js';
 import { gateClosed } from './gates.js';
 import { stepPrompt } from './prompts.js';
-import { detourChain, remediationPrompt, ROUTE_FAIL, ROUTE_RETRY, validationRoute } from './remediation.js';
+import { detourChain, remediationPrompt, validationRoute } from './remediation.js';
 import {
   currentStepId,
   lastAttempt,
@@ -79,14 +79,14 @@ export function decide(state: State, ctx: DecideContext): Decision {
   // A remediation step's tries count across detours, so it can be out of attempts before it starts.
   if (run.status === 'FAILED' || detourFor) {
     const route = validationRoute(def, run);
-    if (route === ROUTE_FAIL) return block(`${run.error ?? 'validation failed'} (onValidationFail: fail)`);
+    if (route?.kind === 'fail') return block(`${run.error ?? 'validation failed'} (onValidationFail: fail)`);
     if (run.tries >= max) return block(`max retries (${max}) exceeded`);
     if (stepTimeLeftMs(def, run, ctx.now) <= 0) {
       return block(`timed out: ran ${minutesSince(run.firstStartedAt, ctx.now)} min of its ${def.timeoutMinutes} min (timeoutMinutes)`);
     }
     const failedAttempt = lastAttempt(run)?.n;
-    if (route !== null && route !== ROUTE_RETRY && failedAttempt !== undefined && run.remediation?.forAttempt !== failedAttempt) {
-      return { kind: 'remediate', stepId, via: route, forAttempt: failedAttempt };
+    if (route?.kind === 'detour' && failedAttempt !== undefined && run.remediation?.forAttempt !== failedAttempt) {
+      return { kind: 'remediate', stepId, via: route.via, forAttempt: failedAttempt };
     }
   }
 

@@ -1,24 +1,28 @@
-// Routing after a validation failure (`onValidationFail`, seeds/002): retry the step, block at
-// once, or detour through a remediation step and then retry. A detour is recorded in the failed
-// step's run (`remediation`), so a tick that dies mid-detour is resumed by the next one exactly
-// where it was, and decide() can follow it from the state alone.
+// Routing after a validation failure (`onValidationFail`): retry the step, block at once, or
+// detour through a remediation step and then retry. A detour is recorded in the failed step's
+// run (`remediation`), so a tick that dies mid-detour is resumed by the next one exactly where
+// it was, and decide() can follow it from the state alone.
 import type { Transition } from './apply.js';
 import { renderInstruction, troubleshootingPrompt, withPreamble } from './prompts.js';
 import { lastAttempt, stepRun } from '../state/step-view.js';
 import type { Plan, Remediation, State, StepDef, StepRun } from '../state/types.js';
 
-export const ROUTE_RETRY = 'retry';
-export const ROUTE_FAIL = 'fail';
+/** Where a validation failure goes: `retry` (the default), `fail` (block the plan), or a detour through remediation step `via`. */
+export type ValidationRoute = { kind: 'retry' } | { kind: 'fail' } | { kind: 'detour'; via: string };
 
-export function routeOf(def: StepDef): string {
-  return def.onValidationFail ?? ROUTE_RETRY;
+/** The route `def.onValidationFail` names; any value other than the two keywords is a step id. */
+export function routeOf(def: StepDef): ValidationRoute {
+  const route = def.onValidationFail;
+  if (route === undefined || route === 'retry') return { kind: 'retry' };
+  if (route === 'fail') return { kind: 'fail' };
+  return { kind: 'detour', via: route };
 }
 
 /**
  * How a FAILED run's last failure is routed: null unless it failed validation rules. A failure
  * from before a fresh budget (`/retry` sets tries to 0) is not routed again: the person chose.
  */
-export function validationRoute(def: StepDef, run: StepRun): string | null {
+export function validationRoute(def: StepDef, run: StepRun): ValidationRoute | null {
   if (run.status !== 'FAILED' || run.tries === 0) return null;
   const failed = lastAttempt(run)?.failedRules;
   return Array.isArray(failed) && failed.length > 0 ? routeOf(def) : null;
@@ -62,9 +66,9 @@ export function remediationTargets(plan: Plan, stepId: string): string[] {
   const out: string[] = [];
   for (let def = plan.steps[stepId]; def; ) {
     const route = routeOf(def);
-    if (route === ROUTE_RETRY || route === ROUTE_FAIL || route === stepId || out.includes(route) || !Object.hasOwn(plan.steps, route)) break;
-    out.push(route);
-    def = plan.steps[route];
+    if (route.kind !== 'detour' || route.via === stepId || out.includes(route.via) || !Object.hasOwn(plan.steps, route.via)) break;
+    out.push(route.via);
+    def = plan.steps[route.via];
   }
   return out;
 }

@@ -1,0 +1,76 @@
+// Judging what an attempt left: the step's contract (exit code, required outputs, payload,
+// validation rules), the calls its command log recorded, and every attempt file it names shown
+// relative to the state's folder.
+import path from 'node:path';
+import type { AttemptResult } from '../core/tick/apply.js';
+import { summarizeCommandLog } from '../core/guard/command-log.js';
+import { judgeAttempt } from '../core/tick/judge-attempt.js';
+import { DEFAULT_PAYLOAD_MAX_BYTES } from '../core/tick/payload.js';
+import { countOf } from '../core/render/plural.js';
+import { stepDef } from '../core/state/step-view.js';
+import type { State } from '../core/state/types.js';
+import type { AgentResult } from '../ports.js';
+import { attemptEnv, attemptPaths, contractChecks, shownPath, type AttemptPaths, type AttemptSite } from './step-contract.js';
+import type { Engine } from './types.js';
+
+/** Command logs longer than this are not counted (a runaway agent); the log itself is kept. */
+const COMMAND_LOG_MAX_BYTES = 32 * 1024 * 1024;
+
+/** The attempt being judged: which one, and the time it was given. */
+export interface JudgeSubject {
+  stepId: string;
+  n: number;
+  timeoutMs: number;
+}
+
+/**
+ * The verdict on attempt `subject` of a step, from how its agent ended and what it left: the
+ * same for an attempt that just ended and for one whose tick died (see recovery.ts), so both
+ * check the contract with the same environment and show the same paths.
+ */
+export async function judge(engine: Engine, state: State, subject: JudgeSubject, result: AgentResult): Promise<AttemptResult> {
+  const { deps, cfg } = engine;
+  const def = stepDef(state, subject.stepId);
+  const paths = attemptPaths(cfg.logDir, subject.stepId, subject.n);
+  const env = attemptEnv(state, subject, paths, attemptSite(engine));
+  const contract = { verifier: deps.verifier, files: deps.attemptFiles, payloadMaxBytes: cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
+  const verdict = withoutPrefix(
+    await judgeAttempt(result, {
+      requiredOutputs: def.requiredOutputs ?? [],
+      missingOutputs: (outputs) => deps.workspace.missingOutputs(outputs),
+      timeoutMs: subject.timeoutMs,
+      logFile: shownPath(cfg.logDir, paths.logFile),
+      ...contractChecks(contract, state, def, paths, env),
+    }),
+    `${path.dirname(cfg.logDir)}${path.sep}`,
+  );
+  const toolCalls = await countToolCalls(engine, paths);
+  if (toolCalls) {
+    verdict.toolCalls = toolCalls;
+    deps.log.info(`${subject.stepId} attempt ${subject.n}: ${countOf(toolCalls.calls, 'tool call')}, ${toolCalls.denied} denied (${shownPath(cfg.logDir, paths.commandLog)}).`);
+  }
+  return verdict;
+}
+
+/** Where this engine's attempts run, for their environment. */
+export function attemptSite({ deps, cfg }: Engine): AttemptSite {
+  return { workspaceRoot: deps.workspace.root, ...(cfg.cliCommand ? { cliCommand: cfg.cliCommand } : {}), ...(cfg.agentEnv ? { agentEnv: cfg.agentEnv } : {}) };
+}
+
+/** Calls and denied calls in the attempt's command log; undefined when the agent logged none (no hook, no forwarder). */
+async function countToolCalls({ deps }: Engine, paths: AttemptPaths): Promise<{ calls: number; denied: number } | undefined> {
+  const read = await deps.attemptFiles.read(paths.commandLog, COMMAND_LOG_MAX_BYTES);
+  if (read.kind === 'text') return summarizeCommandLog(read.text);
+  if (read.kind !== 'missing') deps.log.warn(`The command log ${paths.commandLog} was not counted: ${read.kind === 'too-large' ? `${read.bytes} bytes, more than ${COMMAND_LOG_MAX_BYTES}` : read.reason}.`);
+  return undefined;
+}
+
+/**
+ * `value` with every mention of the state's folder removed, so the attempt and check logs it names
+ * (in truncated output, errors, failed rules) are relative to that folder, like `logFile`.
+ */
+function withoutPrefix<T>(value: T, prefix: string): T {
+  if (prefix.length <= 1) return value;
+  const escaped = JSON.stringify(prefix).slice(1, -1);
+  return JSON.parse(JSON.stringify(value).split(escaped).join('')) as T;
+}

@@ -1,0 +1,128 @@
+// The tick's side of the inbox: commands are applied in order, once each (their cursors move in
+// the same write as what they did), people are answered, and while an agent runs the inbox is
+// polled for a /cancel.
+import { applyCommand } from '../core/tick/apply-command.js';
+import { describeError } from '../core/errors.js';
+import type { Notice } from '../core/tick/notices.js';
+import { refusalAnswers, type RefusalBudget } from '../core/trust/authorize.js';
+import type { Inbox, Log } from '../ports.js';
+import type { ApprovalGate } from './approval-gate.js';
+import type { Ledger } from './commit.js';
+import type { EngineDeps } from './types.js';
+
+export class InboxSession {
+  /** What answering people without permission has cost this tick. */
+  private refusals: RefusalBudget = { answered: new Set(), reactions: 0 };
+
+  constructor(
+    private readonly deps: Pick<EngineDeps, 'inbox' | 'log' | 'clock'>,
+    private readonly ledger: Ledger,
+    private readonly gate: ApprovalGate,
+  ) {}
+
+  /** Reads the inbox and applies what it holds; a batch that changes the state is one write. */
+  async apply(): Promise<void> {
+    const { inbox, log } = this.deps;
+    if (!inbox) return;
+    const { items, memo } = await inbox.read(this.ledger.state.inbox ?? {});
+    if (memo) this.ledger.remember(memo);
+    if (!items.length) return;
+    let state = this.ledger.state;
+    let changed = false;
+    const notices: Notice[] = [];
+    const replies: Array<[(typeof items)[number], string, boolean]> = [];
+    for (const item of items) {
+      if (item.refusal) {
+        replies.push([item, item.refusal, true]);
+        log.warn(`Command /${item.command.kind} from ${item.command.by} refused: ${item.refusal}`);
+        continue;
+      }
+      const outcome = await this.gate.confirm(state, applyCommand(state, item.command, this.deps.clock.now()));
+      state = outcome.state;
+      changed ||= outcome.changed;
+      notices.push(...outcome.notices);
+      replies.push([item, outcome.reply, outcome.refused === true]);
+      log.info(`Command /${item.command.kind} from ${item.command.by}: ${outcome.reply}`);
+    }
+    if (changed) {
+      // What the commands did (a /resume, an /approve) is checked in the same write.
+      const checked = this.gate.transition(state);
+      if (checked) {
+        state = checked.state;
+        notices.push(...checked.notices);
+      }
+    }
+    // Each source keeps its own cursor (comment ids, dispatch run ids): a run hears them all.
+    const cursors: Record<string, number> = {};
+    for (const item of items) {
+      const key = item.cursorKey ?? inbox.cursorKey;
+      cursors[key] = Math.max(cursors[key] ?? 0, item.cursor);
+    }
+    // Commands that change nothing (refused, unauthorized, /status) leave the state untouched: the
+    // cursor rides along with the next real write, and replies are found by marker, not repeated.
+    if (changed) {
+      state = { ...state, inbox: { ...state.inbox, ...cursors } };
+      await this.ledger.commit({ state, notices }, { kind: 'update', message: `commands: ${items.map((i) => `/${i.command.kind}`).join(' ')}` });
+    } else {
+      for (const [key, last] of Object.entries(cursors)) {
+        // The inbox's own memo may already be further along (it read past non-command comments).
+        const seen = Number(this.ledger.remembered?.[key] ?? 0);
+        this.ledger.remember({ [key]: Math.max(seen, last) });
+      }
+    }
+    for (const [key, last] of Object.entries(cursors)) await inbox.acknowledge(last, key);
+    const { answers, budget } = refusalAnswers(items, this.refusals);
+    this.refusals = budget;
+    for (const [i, [item, text, refused]] of replies.entries()) {
+      const answer = answers[i] === 'reply' || !inbox.react ? inbox.reply?.(item, text, refused) : answers[i] === 'react' ? inbox.react(item) : undefined;
+      await answer?.catch((err: unknown) => log.warn(`Could not reply: ${describeError(err)}`));
+    }
+  }
+}
+
+/** Where the inbox stands now, written or not: a cancel poll reads only what came after it. */
+export function inboxCursor(ledger: Ledger): Readonly<Record<string, unknown>> {
+  return { ...ledger.state.inbox, ...ledger.remembered };
+}
+
+/** Starts watching for a cancel while an agent runs; returns the function that stops watching. */
+export type CancelWatch = (brake: AbortController) => () => void;
+
+export interface CancelPoll {
+  inbox: Inbox | undefined;
+  /** Where to read from (the cursors as the tick left them). */
+  cursor: Readonly<Record<string, unknown>>;
+  /** How often to read; absent or 0: never. */
+  pollMs: number | undefined;
+  /** How long the agent may take to exit on its own, for the message. */
+  stopGraceMs: number;
+  log: Log;
+}
+
+/** Soft brake: while the agent runs, a /cancel in the inbox aborts it (stop file, stop grace, SIGTERM, grace, SIGKILL). */
+export function pollForCancel({ inbox, cursor, pollMs, stopGraceMs, log }: CancelPoll): CancelWatch {
+  return (brake) => {
+    if (!inbox || !pollMs) return () => {};
+    const memo = { ...cursor };
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      inbox
+        .read(memo)
+        .then(({ items }) => {
+          // A refused /cancel (no write access) must not stop anything.
+          if (items.some((i) => i.command.kind === 'cancel' && !i.refusal)) {
+            log.warn(`Cancel requested: asking the agent to stop (${Math.round(stopGraceMs / 1000)} s to exit on its own).`);
+            brake.abort();
+          }
+        })
+        .catch((err: unknown) => log.debug(`Inbox poll failed: ${describeError(err)}`))
+        .finally(() => {
+          busy = false;
+        });
+    }, pollMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  };
+}

@@ -1,0 +1,51 @@
+// An attempt whose owner is gone (its tick died, its lease ran out): its process group is
+// reaped, and it is recorded as interrupted, a failure the retry policy follows. When its work
+// is still in this workspace and meets the step's contract (crash acceptance), the step is
+// recorded done as `recovered` instead, without another agent run: judged by the same `judge`
+// and recorded by the same `finish` as an attempt that ran to its end.
+import path from 'node:path';
+import { mayAcceptInterrupted, recoverAttempt } from '../core/tick/apply.js';
+import type { Decision } from '../core/tick/decide.js';
+import { currentStepId, stepDef } from '../core/state/step-view.js';
+import type { AgentResult } from '../ports.js';
+import { finish } from './attempt.js';
+import { judge } from './attempt-judge.js';
+import type { Ledger } from './commit.js';
+import type { Engine } from './types.js';
+
+export type RecoverDecision = Extract<Decision, { kind: 'recover' }>;
+
+/** How the dead agent ended is unknown: its work is judged as if it had exited 0, so the contract alone decides. */
+const EXITED: AgentResult = { exitCode: 0, signal: null, timedOut: false, cancelled: false, stdout: '', stderr: '', outputBytes: 0, durationMs: 0 };
+
+export async function recover(engine: Engine, ledger: Ledger, d: RecoverDecision): Promise<void> {
+  const { deps, cfg } = engine;
+  if (d.attempt?.logFile) await deps.agent.reap(path.resolve(path.dirname(cfg.logDir), d.attempt.logFile));
+  deps.log.warn(`${d.stepId} attempt ${d.attempt?.n ?? '?'} ${d.reason}`);
+  if (await acceptInterrupted(engine, ledger, d)) return;
+  await ledger.commit(recoverAttempt(ledger.state, d.stepId, d.reason, deps.clock.now()), {
+    kind: 'update',
+    message: `${d.stepId} attempt ${d.attempt?.n ?? '?'} interrupted`,
+  });
+}
+
+/**
+ * Crash acceptance: the dead attempt's work is still in this workspace, so its step's contract
+ * is checked before spending another agent run. True when the step was recorded DONE.
+ */
+async function acceptInterrupted(engine: Engine, ledger: Ledger, d: RecoverDecision): Promise<boolean> {
+  const { deps, cfg } = engine;
+  const state = ledger.state;
+  const n = d.attempt?.n;
+  if (n === undefined || !mayAcceptInterrupted(d.attempt, cfg.owner, stepDef(state, d.stepId))) return false;
+  // Only a queued step's own attempt: a remediation detour is left to the usual path.
+  if (currentStepId(state) !== d.stepId) return false;
+  const judged = await judge(engine, state, { stepId: d.stepId, n, timeoutMs: 0 }, EXITED);
+  if (judged.outcome !== 'succeeded') {
+    deps.log.info(`${d.stepId}: the interrupted attempt's work does not meet the step's contract (${judged.error ?? 'failed'}); it runs again.`);
+    return false;
+  }
+  deps.log.warn(`${d.stepId}: the interrupted attempt ${n} left work that meets the step's contract; recorded as recovered, no new agent run.`);
+  await finish(engine, ledger, { stepId: d.stepId, n }, { ...judged, outcome: 'recovered', exitCode: null, error: null });
+  return true;
+}
