@@ -21,13 +21,15 @@ import { replan, type StepChange } from '../core/plan/replan.js';
 import { TOO_LARGE_HEADING, TOO_LARGE_HINT, tooLargeText } from '../core/render/proposal-markdown.js';
 import type { State } from '../core/state/types.js';
 import type { StateStore } from '../ports.js';
-import { issuePlanId, type DraftComment } from './events.js';
+import type { DraftComment } from './events.js';
 import type { ActionInputs } from './inputs.js';
-import { createNotifier, createPlanStore, planBranch, runLinks } from './plan-tick.js';
+import { createNotifier, runLinks } from './plan-tick.js';
+import { actionAgentEnv, createPlanStore, planBranch } from './plan-settings.js';
+import { issuePlanId } from '../wiring/plan-layout.js';
 import { outputLinks } from '../adapters/git/git-links.js';
 import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
 import { MAX_DRAFT_ATTEMPTS, draftLogFile, planFromRequest } from '../adapters/process/plan-drafter.js';
-import { agentEnvironment, type RunContext } from './context.js';
+import type { RunContext } from './context.js';
 import { effectiveQueue } from '../core/plan/plan-queue.js';
 
 export interface ProposeResult {
@@ -123,7 +125,7 @@ async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, reque
       ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
       agentSource: "input 'agent-command'",
       agentSurface: 'action',
-      runner: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null, inputs.passTokenToAgent ? [] : [inputs.token]) }),
+      runner: new ExecAgentRunner({ cwd: ctx.workspace, env: actionAgentEnv(inputs) }),
       workspace: ctx.workspace,
       logDir,
       timeoutMs: inputs.attemptTimeoutMinutes * 60_000,

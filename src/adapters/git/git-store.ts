@@ -37,9 +37,10 @@ export interface GitStoreOptions {
   /** Where a new work branch starts (e.g. the commit the workflow checked out); default HEAD. */
   base?: string;
   /**
-   * Keep the plan index (src/core/plan-index.ts): a write that leaves the plan idle also moves
-   * `refs/sequencer/idle/<planId>` to the new tip, in the same atomic push. Default true for
-   * the default branch `sequencer/<planId>`, the only layout heartbeats list.
+   * Keep the plan index (src/core/fleet/plan-index.ts): a write that leaves the plan idle also
+   * moves `refs/sequencer/idle/<planId>` to the new tip, in the same atomic push. Default: only
+   * on the default branch `sequencer/<planId>`; the wiring sets it for any branch named after
+   * its plan under a prefix that heartbeats list.
    */
   idleIndex?: boolean;
 }
@@ -82,7 +83,7 @@ export class GitStore implements StateStore {
     this.exclude = opts.exclude ?? [];
     this.pushRetries = opts.pushRetries ?? 4;
     this.base = opts.base;
-    this.idleIndex = (opts.idleIndex ?? true) && this.branch === `${PLAN_BRANCH_PREFIX}${this.planId}` && isRefSafePlanId(this.planId);
+    this.idleIndex = (opts.idleIndex ?? this.branch === `${PLAN_BRANCH_PREFIX}${this.planId}`) && isRefSafePlanId(this.planId);
     checkRemote(this.remote);
     checkBranch(this.branch);
     for (const pattern of this.exclude) {

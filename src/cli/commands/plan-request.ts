@@ -16,7 +16,7 @@ import { shortTitle } from '../../core/plan/planning-prompt.js';
 import { statusTable } from '../../core/render/render.js';
 import type { Plan, State } from '../../core/state/types.js';
 import type { CliSettings } from '../options.js';
-import { createStore, localPaths } from '../wiring.js';
+import { createStore, localPaths } from '../plan-settings.js';
 
 export async function planCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
   const request = await readRequest(s);
