@@ -19,6 +19,7 @@ import { routeEvent, type Route } from './events.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
 import { emptyOutputs, outputsFor, setOutputs, type PlanOutputs } from './outputs.js';
 import type { PlanTickResult } from './plan-tick.js';
+import { steeringCommand } from './steering.js';
 import { countOf } from '../core/render/plural.js';
 
 // Only what every run needs is loaded at start-up. A heartbeat whose plans are all idle or
@@ -136,20 +137,6 @@ async function dispatch(route: Extract<Route, { kind: 'dispatch' }>, ctx: RunCon
   const outputs = await finish(ctx, inputs, client, log, [ticked]);
   if (refusals.length) throw new RunFailure(`'${command}' for ${route.planId} was refused: ${refusals.join(' ')}`, outputs);
   return outputs;
-}
-
-function steeringCommand(command: string, by: string, step: string | undefined): Command {
-  switch (command) {
-    case 'cancel':
-      return { kind: 'cancel', by };
-    case 'retry':
-    case 'skip':
-      return step ? { kind: command, by, step } : { kind: command, by };
-    case 'status':
-      return { kind: 'status', by };
-    default:
-      return { kind: 'resume', by };
-  }
 }
 
 /** `start`: a person with the right to dispatch the workflow approves by dispatching. */
