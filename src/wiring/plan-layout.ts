@@ -26,6 +26,11 @@ export function stateFileIn(workspace: string, planId: string): string {
   return path.join(workspace, STATE_DIR, planId, STATE_FILE);
 }
 
+/** Where `plan --request` writes the plan it drafted, unless told otherwise. */
+export function draftedPlanFileIn(workspace: string, planId: string): string {
+  return path.join(workspace, STATE_DIR, planId, 'plan.json');
+}
+
 /** A workspace-relative path written with the platform's separator, as git and the stores want it. */
 export function posixPath(relative: string): string {
   return relative.split(path.sep).join('/');
