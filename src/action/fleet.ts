@@ -108,8 +108,9 @@ export async function maintainPlans(ctx: RunContext, inputs: ActionInputs, clien
   const repo: RepoRef = { client, owner: ctx.owner, repo: ctx.repo };
   const work: MaintenanceWork = {
     finalizeCancel: async (planId) => {
-      // The engine ends it (recording a dead attempt first). No inbox of its own and a spent
-      // budget: whatever the state says, this tick cannot start an agent.
+      // The engine ends it (recording a dead attempt first). No dispatched commands (the plan's
+      // issue is still heard) and a spent budget: whatever the state says, this tick cannot start
+      // an agent.
       const { result } = await tickPlan(ctx, inputs, client, log, { planId, deadline: new Date(), inbox: new StaticInbox(0, []) });
       return { outcome: result.outcome, status: result.state?.status };
     },

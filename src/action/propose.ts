@@ -1,8 +1,8 @@
 // An issue asks for work: take the plan (a visible fenced JSON/YAML block in the issue body, the
 // `plan` input, or a plan the agent drafts from the request), store it as AWAITING_APPROVAL on the
-// plan's work branch, post the proposal and record it once GitHub holds it (DESIGN §9). Nothing
-// runs before a writer acts: drafting runs the agent, so it needs a writer (the event's sender,
-// or a `/draft` reply); a plan from an author without write access may not choose commands.
+// plan's work branch, post the proposal and record it once GitHub holds it (docs/security.md).
+// Nothing runs before a writer acts: drafting runs the agent, so it needs a writer (the event's
+// sender, or a `/draft` reply); a plan from an author without write access may not choose commands.
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitHubClient } from '../adapters/github/github-client.js';
@@ -189,7 +189,7 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
   const loaded = await store.load();
   const now = new Date();
 
-  // A plan its author could not have run themselves may not choose what runs (DESIGN §9).
+  // A plan its author could not have run themselves may not choose what runs (docs/security.md).
   const execution = found.source === 'workflow' || inputs.allowUntrustedPlanCommands ? [] : executionFields(found.plan);
   if (execution.length && !(await writers.permissions.hasWrite(issue.author))) {
     const candidate = newState(found.plan, { planId, now, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}) });

@@ -1,8 +1,8 @@
-// The plan proposal: everything that will run once a writer approves, and nothing else (DESIGN
-// §9). Every step that can run is shown (queued steps, then the remediation steps they route
-// to), each with its instruction, its own agent command, every env entry and every validation
-// rule in full, its limits; then the plan-level settings and, last, the plan hash the approval
-// binds to. A proposal longer than one comment is split into numbered parts, never cut.
+// The plan proposal: everything that will run once a writer approves, and nothing else
+// (docs/security.md). Every step that can run is shown (queued steps, then the remediation steps
+// they route to), each with its instruction, its own agent command, every env entry and every
+// validation rule in full, its limits; then the plan-level settings and, last, the plan hash the
+// approval binds to. A proposal longer than one comment is split into numbered parts, never cut.
 import { gateOf } from '../tick/gates.js';
 import { promptPreamble } from '../tick/prompts.js';
 import { remediationTargets, ROUTE_FAIL, ROUTE_RETRY } from '../tick/remediation.js';
