@@ -222,7 +222,7 @@ export interface BaseSync {
 }
 
 /**
- * Confirms on GitHub what the state's approval rests on (DESIGN §9): the approving comment, the
+ * Confirms on GitHub what the state's approval rests on (docs/security.md): the approving comment, the
  * proposal it followed, the approver's permission now. Asked before a run's first attempt and
  * whenever an approval changes; absent (the CLI, a local workspace): the state's approval counts.
  */

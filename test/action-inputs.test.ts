@@ -1,7 +1,10 @@
-// The `secrets` input: more values to scrub, one per line, never shown back in an error.
+// The `secrets` input: more values to scrub, one per line, never shown back in an error; the
+// `sync-base` input; the `state-branch` input: a branch per plan with <plan-id>, a fixed branch
+// only for a workflow of one plan.
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/core/errors.js';
 import { parseInputs } from '../src/action/inputs.js';
+import { workBranch } from '../src/wiring/plan-layout.js';
 
 const get = (inputs: Record<string, string>) => (name: string) => inputs[name] ?? '';
 
@@ -34,5 +37,42 @@ describe('input sync-base', () => {
     const run = () => parseInputs(get({ 'github-token': 'tok-123456789', 'sync-base': 'rebase' }));
     expect(run).toThrow(ConfigError);
     expect(run).toThrow(`Invalid input 'sync-base': "rebase". Expected "merge" or "off".`);
+  });
+});
+
+describe('input state-branch', () => {
+  const branchOf = (raw: Record<string, string>, planId: string) => workBranch(parseInputs(get({ 'github-token': 'tok-123456789', ...raw })).branches, planId);
+
+  it('names each plan its own branch with <plan-id>; the default is sequencer/<plan-id>', () => {
+    expect(branchOf({ 'state-branch': 'agents/<plan-id>' }, 'issue-7')).toBe('agents/issue-7');
+    expect(branchOf({ 'state-branch': 'agents/<plan-id>' }, 'issue-8')).toBe('agents/issue-8');
+    expect(branchOf({ 'state-branch': 'bot/work-<plan-id>' }, 'nightly')).toBe('bot/work-nightly');
+    expect(branchOf({}, 'issue-7')).toBe('sequencer/issue-7');
+  });
+
+  it('refuses a fixed branch that every plan of the workflow would share, naming the input and the way out', () => {
+    const run = () => parseInputs(get({ 'github-token': 'tok-123456789', 'state-branch': 'agent-work' }));
+    expect(run).toThrow(ConfigError);
+    expect(run).toThrow(
+      `Invalid input 'state-branch': "agent-work". Expected a branch name that ends in <plan-id>, e.g. agent-work/<plan-id>, so that each plan gets a branch of its own (a fixed name is for a workflow of one plan, and needs the 'plan-id' input).`,
+    );
+  });
+
+  it('takes a fixed branch for the one plan the plan-id input names, and refuses it to any other plan', () => {
+    const inputs = parseInputs(get({ 'github-token': 'tok-123456789', 'state-branch': 'agent-work', 'plan-id': 'nightly' }));
+    expect(workBranch(inputs.branches, 'nightly')).toBe('agent-work');
+    expect(() => workBranch(inputs.branches, 'issue-7')).toThrow(ConfigError);
+    expect(() => workBranch(inputs.branches, 'issue-7')).toThrow(/^Plan "issue-7" cannot run on the work branch "agent-work": input 'state-branch' names that branch for the plan "nightly" alone/);
+  });
+
+  it('refuses a placeholder that is not the end of the name, an empty prefix and names git refuses', () => {
+    const bad = (value: string, expected: string) => {
+      expect(() => parseInputs(get({ 'github-token': 'tok-123456789', 'state-branch': value }))).toThrow(`Invalid input 'state-branch': "${value}". Expected ${expected}`);
+    };
+    bad('agents/<plan-id>/work', '<plan-id> once, at the end of the name, e.g. agents/<plan-id>');
+    bad('<plan-id>', 'a prefix before <plan-id>, e.g. agents/<plan-id>');
+    bad('agents/../<plan-id>', 'a branch name such as agents/<plan-id>');
+    bad('-x/<plan-id>', 'a branch name such as agents/<plan-id>');
+    bad('sequencer-pr/<plan-id>', 'a prefix other than sequencer-pr/');
   });
 });

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { ConfigError, describeError } from '../core/errors.js';
 import { DEFAULT_STATUS_INTERVAL_SECONDS } from '../core/tick/status-cadence.js';
 import { withoutRunnerFiles } from '../core/trust/runner-files.js';
+import { environmentVariable, parseNumber } from '../wiring/checks.js';
 
 export interface RunContext {
   owner: string;
@@ -67,31 +68,20 @@ export async function readRunContext(env: NodeJS.ProcessEnv): Promise<RunContext
 }
 
 function pollSeconds(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return 60;
-  const n = Number(raw);
   // Polls are conditional requests (a 304 costs no rate limit), but not more than once a second.
-  if (!Number.isFinite(n) || n < 1 || n > 3600) {
-    throw new ConfigError(`SEQUENCER_INBOX_POLL_SECONDS is "${raw}"; expected a number of seconds from 1 to 3600 (default 60).`);
-  }
-  return n;
+  return seconds(raw, 'SEQUENCER_INBOX_POLL_SECONDS', 1, 60);
 }
 
 function stopGraceSeconds(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return 60;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0 || n > 3600) {
-    throw new ConfigError(`SEQUENCER_STOP_GRACE_SECONDS is "${raw}"; expected a number of seconds from 0 to 3600 (default 60).`);
-  }
-  return n;
+  return seconds(raw, 'SEQUENCER_STOP_GRACE_SECONDS', 0, 60);
 }
 
 function statusIntervalSeconds(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_STATUS_INTERVAL_SECONDS;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0 || n > 3600) {
-    throw new ConfigError(`SEQUENCER_STATUS_INTERVAL_SECONDS is "${raw}"; expected a number of seconds from 0 to 3600 (default ${DEFAULT_STATUS_INTERVAL_SECONDS}; 0 edits the status comment after every step).`);
-  }
-  return n;
+  return seconds(raw, 'SEQUENCER_STATUS_INTERVAL_SECONDS', 0, DEFAULT_STATUS_INTERVAL_SECONDS, '; 0 edits the status comment after every step');
+}
+
+function seconds(raw: string | undefined, name: string, min: number, fallback: number, note = ''): number {
+  return parseNumber(raw, environmentVariable(name), { min, max: 3600, fallback, fractions: true, expected: `a number of seconds from ${min} to 3600 (default ${fallback}${note})` });
 }
 
 /** Secrets the runner put in our environment that the agent must not inherit (ACTIONS_*: its runtime, cache, results and OIDC tokens and URLs). */

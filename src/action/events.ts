@@ -37,10 +37,6 @@ interface Payload {
   sender?: { login?: string };
 }
 
-export function issuePlanId(issueNumber: number): string {
-  return `issue-${issueNumber}`;
-}
-
 export function routeEvent(eventName: string, payload: Payload, inputs: ActionInputs): Route {
   switch (eventName) {
     case 'schedule':

@@ -4,6 +4,8 @@ import { ConfigError } from '../core/errors.js';
 import { parseApprovers } from '../core/trust/authorize.js';
 import { MIN_SECRET_LENGTH } from '../core/trust/secrets.js';
 import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/base-sync.js';
+import { actionInput, checkOneOf, checkPlanId as checkId, checkStepId, parseNumber } from '../wiring/checks.js';
+import { DEFAULT_WORK_BRANCHES, parseWorkBranches, type WorkBranches } from '../wiring/plan-layout.js';
 
 export const DISPATCH_COMMANDS = ['tick', 'start', 'resume', 'cancel', 'retry', 'skip', 'status', 'list', 'audit', 'maintenance'] as const;
 export type DispatchCommand = (typeof DISPATCH_COMMANDS)[number];
@@ -16,7 +18,8 @@ export interface ActionInputs {
   planId?: string;
   step?: string;
   stateStore: 'git' | 'cache';
-  stateBranch?: string;
+  /** How work branches are named (`state-branch`; default `sequencer/<plan-id>`). */
+  branches: WorkBranches;
   /** Merge the default branch into the work branch before a run's first attempt (git store). */
   syncBase: SyncBaseMode;
   maxAttempts: number;
@@ -43,8 +46,6 @@ export interface ActionInputs {
   secrets: string[];
 }
 
-const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-
 /** `get` returns the raw input ('' when unset), e.g. `(n) => core.getInput(n)`. */
 export function parseInputs(get: (name: string) => string): ActionInputs {
   const text = (name: string) => get(name).trim();
@@ -55,24 +56,23 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
 
   const command = checkCommand(text('command') || 'tick');
 
-  const stateStore = text('state-store') || 'git';
-  if (stateStore !== 'git' && stateStore !== 'cache') throw invalid('state-store', stateStore, '"git" or "cache"');
-
-  const syncBase = text('sync-base') || 'merge';
-  if (!(SYNC_BASE_MODES as readonly string[]).includes(syncBase)) throw invalid('sync-base', syncBase, '"merge" or "off"');
+  const stateStore = checkOneOf(text('state-store') || 'git', ['git', 'cache'] as const, actionInput('state-store'));
+  const syncBase = checkOneOf(text('sync-base') || 'merge', SYNC_BASE_MODES, actionInput('sync-base'));
 
   const planId = optional('plan-id');
   if (planId) checkPlanId(planId);
   const step = optional('step');
   if (step) checkStep(step);
   const stateBranch = optional('state-branch');
-  if (stateBranch && !/^[A-Za-z0-9._/-]+$/.test(stateBranch)) throw invalid('state-branch', stateBranch, 'a branch name');
+  // A fixed name is for a workflow of one plan: the one its `plan-id` input names.
+  const branches = stateBranch
+    ? parseWorkBranches(stateBranch, actionInput('state-branch'), planId ? { onePlan: planId, setting: "input 'state-branch'" } : { manyPlans: "a fixed name is for a workflow of one plan, and needs the 'plan-id' input" })
+    : DEFAULT_WORK_BRANCHES;
 
   const planFile = optional('plan');
   if (planFile) checkPlanFile(planFile);
 
-  const pruneMode = text('prune-mode') || 'archive';
-  if (pruneMode !== 'archive' && pruneMode !== 'delete') throw invalid('prune-mode', pruneMode, '"archive" or "delete"');
+  const pruneMode = checkOneOf(text('prune-mode') || 'archive', ['archive', 'delete'] as const, actionInput('prune-mode'));
 
   const attemptTimeoutMinutes = int(get, 'attempt-timeout-minutes', 60, 1, 360);
   const timeBudgetMinutes = int(get, 'time-budget-minutes', 300, 1, 4320);
@@ -92,8 +92,8 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
     ...(planId ? { planId } : {}),
     ...(step ? { step } : {}),
     stateStore,
-    ...(stateBranch ? { stateBranch } : {}),
-    syncBase: syncBase as SyncBaseMode,
+    branches,
+    syncBase,
     maxAttempts: int(get, 'max-attempts', 3, 1, 100),
     stepDelayMinutes: int(get, 'step-delay-minutes', 0, 0, 1440),
     attemptTimeoutMinutes,
@@ -131,25 +131,22 @@ function secretLines(raw: string): string[] {
 }
 
 function invalid(name: string, value: string, expected: string, source = 'input'): ConfigError {
-  return new ConfigError(`Invalid ${source} '${name}': "${value}". Expected ${expected}.`);
+  return actionInput(name, source).invalid(value, expected);
 }
 
 // The checks below also guard the same values when they arrive as workflow_dispatch inputs in the
 // event payload (`source` says which), so a typo there is an error, never a different command.
 
 export function checkCommand(value: string, source?: string): DispatchCommand {
-  if (!(DISPATCH_COMMANDS as readonly string[]).includes(value)) throw invalid('command', value, `one of ${DISPATCH_COMMANDS.join(', ')}`, source);
-  return value as DispatchCommand;
+  return checkOneOf(value, DISPATCH_COMMANDS, actionInput('command', source), `one of ${DISPATCH_COMMANDS.join(', ')}`);
 }
 
 export function checkPlanId(value: string, source?: string): string {
-  if (!ID.test(value)) throw invalid('plan-id', value, 'letters, digits, ".", "_" or "-" (up to 100, starting with a letter or digit)', source);
-  return value;
+  return checkId(value, actionInput('plan-id', source));
 }
 
 export function checkStep(value: string, source?: string): string {
-  if (!ID.test(value)) throw invalid('step', value, 'a step id', source);
-  return value;
+  return checkStepId(value, actionInput('step', source));
 }
 
 export function checkPlanFile(value: string, source?: string): string {
@@ -158,11 +155,7 @@ export function checkPlanFile(value: string, source?: string): string {
 }
 
 function int(get: (name: string) => string, name: string, fallback: number, min: number, max: number): number {
-  const raw = get(name).trim();
-  if (raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw invalid(name, raw, `a whole number from ${min} to ${max}`);
-  return n;
+  return parseNumber(get(name).trim(), actionInput(name), { fallback, min, max });
 }
 
 function bool(get: (name: string) => string, name: string): boolean {

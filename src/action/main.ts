@@ -8,16 +8,18 @@ import { StaticInbox } from '../adapters/static-inbox.js';
 import { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { withoutRunnerPaths } from '../core/render/runner-paths.js';
 import type { Command } from '../core/tick/commands.js';
+import { fleetPrefix, issuePlanId, planIdOfFile } from '../wiring/plan-layout.js';
 import { ConfigError, describeError, SequencerError } from '../core/errors.js';
 import { isActiveRef } from '../core/fleet/plan-index.js';
 import { createScrubber, knownSecrets } from '../core/trust/secrets.js';
 import { attemptTimeoutMsFor, currentStepId } from '../core/state/step-view.js';
 import type { State } from '../core/state/types.js';
 import { readRunContext, type RunContext } from './context.js';
-import { issuePlanId, routeEvent, type Route } from './events.js';
+import { routeEvent, type Route } from './events.js';
 import { parseInputs, type ActionInputs } from './inputs.js';
 import { emptyOutputs, outputsFor, setOutputs, type PlanOutputs } from './outputs.js';
 import type { PlanTickResult } from './plan-tick.js';
+import { steeringCommand } from './steering.js';
 import { countOf } from '../core/render/plural.js';
 
 // Only what every run needs is loaded at start-up. A heartbeat whose plans are all idle or
@@ -25,6 +27,7 @@ import { countOf } from '../core/render/plural.js';
 // proposal code (YAML, plan drafting); each route loads what it uses.
 const load = {
   tick: () => import('./plan-tick.js'),
+  settings: () => import('./plan-settings.js'),
   fleet: () => import('./fleet.js'),
   propose: () => import('./propose.js'),
   dispatch: () => import('../adapters/github/workflow-dispatch.js'),
@@ -106,14 +109,14 @@ async function handle(route: Exclude<Route, { kind: 'ignore' }>, ctx: RunContext
 
 async function dispatch(route: Extract<Route, { kind: 'dispatch' }>, ctx: RunContext, inputs: ActionInputs, client: Client, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
   const { command } = route;
-  if (command === 'list') return (await load.fleet()).listPlans(ctx, log);
+  if (command === 'list') return (await load.fleet()).listPlans(ctx, inputs, log);
   if (command === 'audit') return (await load.fleet()).auditPlans(ctx, inputs, await client(), log);
   if (command === 'maintenance') return (await load.fleet()).maintainPlans(ctx, inputs, await client(), log);
   if (command === 'tick' && !route.planId) return tickAll(ctx, inputs, client, log, deadline);
   const { tickPlan } = await load.tick();
   if (command === 'start') {
     if (!route.planFile) throw new ConfigError("Input 'plan': required with command 'start', e.g. plans/research.yml");
-    const planId = route.planId ?? route.planFile.split('/').pop()!.replace(/\.(json|ya?ml)$/i, '');
+    const planId = route.planId ?? planIdOfFile(route.planFile);
     const created = await startPlan(ctx, inputs, log, planId, route.planFile, route.actor);
     const ticked = await tickPlan(ctx, inputs, await client(), log, { planId, deadline });
     // Creating the plan is this run's progress too: its continuation starts the first step.
@@ -136,25 +139,11 @@ async function dispatch(route: Extract<Route, { kind: 'dispatch' }>, ctx: RunCon
   return outputs;
 }
 
-function steeringCommand(command: string, by: string, step: string | undefined): Command {
-  switch (command) {
-    case 'cancel':
-      return { kind: 'cancel', by };
-    case 'retry':
-    case 'skip':
-      return step ? { kind: command, by, step } : { kind: command, by };
-    case 'status':
-      return { kind: 'status', by };
-    default:
-      return { kind: 'resume', by };
-  }
-}
-
 /** `start`: a person with the right to dispatch the workflow approves by dispatching. */
 async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog, planId: string, planFile: string, actor: string): Promise<boolean> {
   const extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile);
   const { newState } = await load.newState();
-  const store = (await load.tick()).createPlanStore(ctx, inputs, planId, log);
+  const store = (await load.settings()).createPlanStore(ctx, inputs, planId, log);
   await store.acquire();
   const loaded = await store.load();
   if (loaded.kind === 'loaded') {
@@ -175,10 +164,10 @@ async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog,
 
 /**
  * The heartbeat: ONE `git ls-remote` lists every plan with its index markers; only plans that
- * are neither idle nor waiting at their branch tip are fetched and ticked (DESIGN, plan index).
+ * are neither idle nor waiting at their branch tip are fetched and ticked (see core/fleet/plan-index.ts).
  */
 async function tickAll(ctx: RunContext, inputs: ActionInputs, client: Client, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
-  const refs = await listPlanRefs(ctx.workspace, 'origin');
+  const refs = await listPlanRefs(ctx.workspace, 'origin', fleetPrefix(inputs.branches, 'tick'));
   const now = new Date();
   const active = refs.filter((r) => isActiveRef(r, now));
   log.info(`${countOf(refs.length, 'plan')} on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(', ')}` : ''}.`);
@@ -244,8 +233,8 @@ async function reportStall(ctx: RunContext, inputs: ActionInputs, client: Client
   const problem = `${planId} made no progress in this run: its time budget (time-budget-minutes: ${inputs.timeBudgetMinutes}) cannot fit an attempt of ${stepId ?? 'the next step'}, which may take up to ${needs} min. No further run was dispatched, because it would do the same.`;
   const hint = `Raise \`time-budget-minutes\` above ${needs}, or lower the step's \`attemptTimeoutMinutes\` (or the \`attempt-timeout-minutes\` input), then reply \`/resume\` or dispatch \`tick\` for ${planId}.`;
   log.error(problem);
-  const { createNotifier, planBranch, runLinks } = await load.tick();
-  const run = runLinks(ctx, planBranch(inputs, planId));
+  const { createNotifier, runLinks } = await load.tick();
+  const run = runLinks(ctx, (await load.settings()).planBranch(inputs, planId));
   const notifier = createNotifier(ctx, inputs, await client(), planId, log, async () => ({ run }));
   await notifier?.postRunProblem('Not continuing: the time budget fits no attempt', problem, hint).catch((err: unknown) => log.warn(`Could not post the notice: ${describeError(err)}`));
   return problem;

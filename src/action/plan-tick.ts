@@ -1,14 +1,10 @@
-// One plan's tick inside the Action: wires the ports (git store on the work branch, the agent
-// runner without the token, the issue as inbox and notice board), runs the engine, then reports
-// (status comment, job summary, attempt logs as an artifact).
+// One plan's tick inside the Action: the engine as src/wiring builds it from the plan's settings
+// (action/plan-settings.ts), with the GitHub parts only the Action has (the issue as inbox and
+// notice board, run liveness from the API), then the report (status comment, job summary,
+// attempt logs as an artifact).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ActionsOwnerProbe } from '../adapters/github/actions-owner.js';
 import { uploadAttemptLogs } from '../adapters/toolkit/artifacts.js';
-import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
-import { sequencerCliCommand } from '../adapters/process/cli-path.js';
-import { CacheStore } from '../adapters/toolkit/cache-store.js';
-import { GitStore } from '../adapters/git/git-store.js';
-import { GitBaseSync } from '../adapters/git/base-sync.js';
 import { outputLinks } from '../adapters/git/git-links.js';
 import { pushPullRequestBranch } from '../adapters/git/pull-request-branch.js';
 import type { GitHubClient } from '../adapters/github/github-client.js';
@@ -21,21 +17,19 @@ import { writeJobSummary } from '../adapters/toolkit/job-summary.js';
 import { LocalOwnerProbe } from '../adapters/process/local-owner.js';
 import { MergedInbox } from '../adapters/merged-inbox.js';
 import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
-import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
-import { FsVerifier } from '../adapters/fs/fs-verifier.js';
-import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
-import { ScrubbingStore } from '../adapters/scrubbing-store.js';
 import { describeError } from '../core/errors.js';
 import type { Notice } from '../core/tick/notices.js';
 import { shouldWriteStatus, type StatusTrigger } from '../core/tick/status-cadence.js';
 import { jobSummary, type Links, type RunLinks } from '../core/render/render-markdown.js';
-import { ACTIONS_ECHO_CAP } from '../core/render/output-echo.js';
 import { sanitizeArtifactName } from '../core/render/artifact-names.js';
 import type { AttemptOwner, State } from '../core/state/types.js';
-import { tick, type EngineDeps, type TickResult } from '../engine/index.js';
-import type { BaseSync, Inbox, Liveness, Notifier, OwnerProbe, StateStore } from '../ports.js';
-import { agentEnvironment, type RunContext } from './context.js';
+import { tick, type TickResult } from '../engine/index.js';
+import type { Inbox, Liveness, Notifier, OwnerProbe } from '../ports.js';
+import { createEngine } from '../wiring/engine-factory.js';
+import { issueNumberOf, planFolder, pullRequestBranch } from '../wiring/plan-layout.js';
+import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
+import { engineSettings, planBranch, REMOTE } from './plan-settings.js';
 
 export interface PlanTickOptions {
   planId: string;
@@ -48,41 +42,6 @@ export interface PlanTickOptions {
 export interface PlanTickResult {
   result: TickResult;
   branch: string;
-}
-
-export function issueNumberOf(planId: string): number | null {
-  const m = /^issue-(\d+)$/.exec(planId);
-  return m ? Number(m[1]) : null;
-}
-
-/** The branch a plan's pull request is opened from (git store). */
-export function pullRequestBranch(planId: string): string {
-  return `sequencer-pr/${planId}`;
-}
-
-export function planBranch(inputs: ActionInputs, planId: string): string {
-  return inputs.stateBranch ? inputs.stateBranch.replace('<plan-id>', planId) : `sequencer/${planId}`;
-}
-
-/** The plan's store; every write is scrubbed of known secrets before it is recorded. */
-export function createPlanStore(ctx: RunContext, inputs: ActionInputs, planId: string, log: ToolkitLog): StateStore {
-  return new ScrubbingStore(planStore(ctx, inputs, planId, log), log.secrets);
-}
-
-function planStore(ctx: RunContext, inputs: ActionInputs, planId: string, log: ToolkitLog): StateStore {
-  const statePath = `.sequencer/${planId}/state.json`;
-  // Best effort: cache entries are immutable and evicted after 7 days (see the README).
-  if (inputs.stateStore === 'cache') return new CacheStore({ workspace: ctx.workspace, planId, log });
-  return new GitStore({
-    workspace: ctx.workspace,
-    planId,
-    branch: planBranch(inputs, planId),
-    statePath,
-    // New work branches start from the commit this workflow checked out, not from another plan.
-    ...(ctx.sha ? { base: ctx.sha } : {}),
-    exclude: [`/${statePath}.logs/`, `/${statePath}.inbox/`, `/${statePath}.lock`],
-    log: (m: string) => log.warn(m),
-  });
 }
 
 export function createNotifier(
@@ -117,8 +76,7 @@ export function runLinks(ctx: RunContext, branch: string): RunLinks {
 
 /**
  * The pull request comes from `sequencer-pr/<plan-id>`: the work branch plus one commit that
- * removes the state folder, so its diff holds the outputs only (see pull-request-branch.ts). It
- * lives outside `sequencer/`, so heartbeats, `list` and maintenance never take it for a plan.
+ * removes the state folder, so its diff holds the outputs only (see pull-request-branch.ts).
  */
 function pullRequestSpec(ctx: RunContext, inputs: ActionInputs, planId: string) {
   const branch = planBranch(inputs, planId);
@@ -127,7 +85,7 @@ function pullRequestSpec(ctx: RunContext, inputs: ActionInputs, planId: string) 
   if (inputs.stateStore !== 'git') return { head: branch, base, title };
   const head = pullRequestBranch(planId);
   const prepare = async () => {
-    await pushPullRequestBranch({ workspace: ctx.workspace, remote: 'origin', branch, prBranch: head, stateFolder: `.sequencer/${planId}` });
+    await pushPullRequestBranch({ workspace: ctx.workspace, remote: REMOTE, branch, prBranch: head, stateFolder: planFolder(planId) });
   };
   return { head, base, title, prepare };
 }
@@ -135,22 +93,6 @@ function pullRequestSpec(ctx: RunContext, inputs: ActionInputs, planId: string) 
 function defaultBranch(ctx: RunContext): string {
   const repo = ctx.payload.repository as { default_branch?: string } | undefined;
   return repo?.default_branch ?? (ctx.ref.startsWith('refs/heads/') ? ctx.ref.slice('refs/heads/'.length) : 'main');
-}
-
-/**
- * `sync-base: merge` on the git store: the repository's default branch (from the event, else the
- * API) is merged into the work branch before a run's first attempt.
- */
-export function createBaseSync(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, planId: string): BaseSync | undefined {
-  if (inputs.stateStore !== 'git' || inputs.syncBase !== 'merge') return undefined;
-  return new GitBaseSync({
-    workspace: ctx.workspace,
-    remote: 'origin',
-    branch: planBranch(inputs, planId),
-    base: () => repositoryDefaultBranch(ctx, client),
-    protect: `.sequencer/${planId}`,
-    planId,
-  });
 }
 
 /** The default branch as the event says, or as the API does (not every event carries the repository). */
@@ -209,20 +151,9 @@ class LogNotifier implements Notifier {
   }
 }
 
-function withCli(cliCommand: string[] | undefined): { cliCommand?: string[] } {
-  return cliCommand ? { cliCommand } : {};
-}
-
-function withInbox(inbox: Inbox | undefined): { inbox?: Inbox } {
-  return inbox ? { inbox } : {};
-}
-
 export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, opts: PlanTickOptions): Promise<PlanTickResult> {
   const { planId } = opts;
-  const store = createPlanStore(ctx, inputs, planId, log);
   const branch = planBranch(inputs, planId);
-  const statePath = `${ctx.workspace}/.sequencer/${planId}/state.json`;
-  const logDir = `${statePath}.logs`;
   const blobBase = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`;
   const artifactName = sanitizeArtifactName(`sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`);
   const run = runLinks(ctx, branch);
@@ -248,53 +179,20 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
           identity,
           permissions,
         });
-  const agentEnv = agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null, inputs.passTokenToAgent ? [] : [inputs.token]);
-  const workspace = await FsWorkspace.open(ctx.workspace);
-  const deps: EngineDeps = {
-    clock: { now: () => new Date() },
-    store,
-    agent: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnv }),
-    workspace,
-    // Check commands of validation rules get the agent's environment: never the token unless asked.
-    verifier: new FsVerifier({ root: workspace.root, env: agentEnv }),
-    attemptFiles: new FsAttemptFiles(),
+  // Whatever started the run, a plan with an issue hears its issue.
+  const inbox = MergedInbox.of([opts.inbox, issueInbox]);
+  const settings = engineSettings(ctx, inputs, planId, log, { deadline: opts.deadline, artifactName, defaultBranch: () => repositoryDefaultBranch(ctx, client) });
+  const { deps, cfg } = await createEngine(settings, {
+    log,
+    notifier: progress ?? new LogNotifier(log),
     owners: new CombinedOwnerProbe(
       new ActionsOwnerProbe({ client, owner: ctx.owner, repo: ctx.repo, current: { runId: ctx.runId, runAttempt: ctx.runAttempt }, log: (m: string) => log.warn(m) }),
       new LocalOwnerProbe(),
     ),
-    notifier: progress ?? new LogNotifier(log),
-    log,
-    // Whatever started the run, a plan with an issue hears its issue.
-    ...withInbox(MergedInbox.of([opts.inbox, issueInbox])),
     // The state's approval is a claim; the approving comment and the proposal on GitHub are the fact.
     approvals: new GitHubApprovalVerifier({ client, owner: ctx.owner, repo: ctx.repo, issueNumber, policy: { approvers: inputs.approvers }, permissions, identity }),
-  };
-  const baseSync = createBaseSync(ctx, inputs, client, planId);
-  if (baseSync) deps.baseSync = baseSync;
-  const cfg = {
-    ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
-    agentSource: "input 'agent-command'",
-    agentSurface: 'action' as const,
-    limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes, retryBackoffSeconds: inputs.retryBackoffSeconds },
-    owner: { kind: 'actions', runId: ctx.runId, runAttempt: ctx.runAttempt, repository: `${ctx.owner}/${ctx.repo}` } as AttemptOwner,
-    logDir,
-    leaseMarginMs: 10 * 60_000,
-    graceMs: 10_000,
-    // A cancelled agent gets time (a minute by default) to save its work and exit before it is signalled.
-    stopGraceMs: ctx.stopGraceSeconds * 1000,
-    deadline: opts.deadline,
-    inboxPollMs: ctx.inboxPollSeconds * 1000,
-    // On GitHub a person must see it: the plan blocks with a notice instead of failing the job.
-    preflight: 'block' as const,
-    // The work branch accepts pushes from anyone with write access (and from every workflow that
-    // holds a token): a state that says IN_PROGRESS is no approval.
-    requireApproval: true,
-    // The attempt's log group shows the agent's output live, up to a cap; the artifact has it all.
-    echoAgentOutput: true,
-    echoCap: { ...ACTIONS_ECHO_CAP, fullLog: `the artifact ${artifactName}` },
-    // The tool hooks and the exec forwarder start the CLI bundled beside the Action.
-    ...withCli(sequencerCliCommand()),
-  };
+    ...(inbox ? { inbox } : {}),
+  });
 
   let result: TickResult;
   let attempts = 0;
@@ -321,7 +219,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     await writeJobSummary(log.scrub(jobSummary(result.state, fileLinks))).catch((err: unknown) => log.warn(`Could not write the job summary: ${String(err)}`));
   }
   if (attempts > 0) {
-    await uploadAttemptLogs({ dir: logDir, name: artifactName, secrets: log.secrets, log: (m: string) => log.warn(m) });
+    await uploadAttemptLogs({ dir: cfg.logDir, name: artifactName, secrets: log.secrets, log: (m: string) => log.warn(m) });
   }
   // What the whole run did for this plan, not only its last tick (a step delay may have split it).
   return { result: { ...result, attempts, writes }, branch };

@@ -1,8 +1,8 @@
 // An issue asks for work: take the plan (a visible fenced JSON/YAML block in the issue body, the
 // `plan` input, or a plan the agent drafts from the request), store it as AWAITING_APPROVAL on the
-// plan's work branch, post the proposal and record it once GitHub holds it (DESIGN §9). Nothing
-// runs before a writer acts: drafting runs the agent, so it needs a writer (the event's sender,
-// or a `/draft` reply); a plan from an author without write access may not choose commands.
+// plan's work branch, post the proposal and record it once GitHub holds it (docs/security.md).
+// Nothing runs before a writer acts: drafting runs the agent, so it needs a writer (the event's
+// sender, or a `/draft` reply); a plan from an author without write access may not choose commands.
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitHubClient } from '../adapters/github/github-client.js';
@@ -22,13 +22,15 @@ import { replan, type StepChange } from '../core/plan/replan.js';
 import { TOO_LARGE_HEADING, TOO_LARGE_HINT, tooLargeText } from '../core/render/proposal-markdown.js';
 import type { State } from '../core/state/types.js';
 import type { StateStore } from '../ports.js';
-import { issuePlanId, type DraftComment } from './events.js';
+import type { DraftComment } from './events.js';
 import type { ActionInputs } from './inputs.js';
-import { createNotifier, createPlanStore, planBranch, runLinks } from './plan-tick.js';
+import { createNotifier, runLinks } from './plan-tick.js';
+import { actionAgentEnv, createPlanStore, planBranch } from './plan-settings.js';
+import { issuePlanId } from '../wiring/plan-layout.js';
 import { outputLinks } from '../adapters/git/git-links.js';
 import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
 import { MAX_DRAFT_ATTEMPTS, draftLogFile, planFromRequest } from '../adapters/process/plan-drafter.js';
-import { agentEnvironment, type RunContext } from './context.js';
+import type { RunContext } from './context.js';
 import { effectiveQueue } from '../core/plan/plan-queue.js';
 
 export interface ProposeResult {
@@ -124,7 +126,7 @@ async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, reque
       ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
       agentSource: "input 'agent-command'",
       agentSurface: 'action',
-      runner: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnvironment(process.env, inputs.passTokenToAgent ? inputs.token : null, inputs.passTokenToAgent ? [] : [inputs.token]) }),
+      runner: new ExecAgentRunner({ cwd: ctx.workspace, env: actionAgentEnv(inputs) }),
       workspace: ctx.workspace,
       logDir,
       timeoutMs: inputs.attemptTimeoutMinutes * 60_000,
@@ -188,7 +190,7 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
   const loaded = await store.load();
   const now = new Date();
 
-  // A plan its author could not have run themselves may not choose what runs (DESIGN §9).
+  // A plan its author could not have run themselves may not choose what runs (docs/security.md).
   const execution = found.source === 'workflow' || inputs.allowUntrustedPlanCommands ? [] : executionFields(found.plan);
   if (execution.length && !(await writers.permissions.hasWrite(issue.author))) {
     const candidate = newState(found.plan, { planId, now, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}) });

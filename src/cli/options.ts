@@ -5,6 +5,8 @@ import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { environmentSecrets } from '../core/trust/secrets.js';
 import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/base-sync.js';
+import { checkBranchName, checkOneOf, checkPlanId, cliOption, parseNumber } from '../wiring/checks.js';
+import { DEFAULT_WORK_BRANCHES, parseWorkBranches, planIdOfFile, stateFileIn, stateFileRel, type WorkBranches } from '../wiring/plan-layout.js';
 
 export interface CliSettings {
   command: string;
@@ -29,7 +31,8 @@ export interface CliSettings {
   json: boolean;
   quiet: boolean;
   remote: string;
-  branch?: string;
+  /** --store git: the work branch (--branch; a name ending in <plan-id> names every plan's). */
+  branches: WorkBranches;
   /** --store git: merge the base branch into the work branch before a tick's first attempt (--sync-base, default merge). */
   syncBase: SyncBaseMode;
   /** The base branch (--base-branch); default the remote's HEAD. */
@@ -57,8 +60,6 @@ export interface CliSettings {
   /** Running inside a GitHub Actions step, whose runner reads printed lines as workflow commands. */
   actionsLog?: boolean;
 }
-
-const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 export const USAGE = `Usage: agent-step-sequencer <command> [options]
 
@@ -88,7 +89,8 @@ Options:
   --plan-id ID           plan id (default: the plan file's name, or "plan")
   --store file|git|cache where state lives (default file; cache only inside GitHub Actions)
   --remote NAME          git remote for --store git (default origin)
-  --branch NAME          work branch for --store git (default sequencer/<plan-id>)
+  --branch NAME          work branch for --store git (default sequencer/<plan-id>); a name that ends
+                         in <plan-id> names every plan's branch (check --all, list, audit, maintenance)
   --sync-base merge|off  --store git: before a tick's first attempt, merge the base branch into the work
                          branch when it merges cleanly (default merge; a conflict blocks the plan)
   --base-branch NAME     the base branch --sync-base merges (default: the remote's HEAD, e.g. main)
@@ -163,24 +165,21 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
   const [command = 'help', ...rest] = positionals;
   if (v.help) return { ...defaults(cwd), command: 'help', positionals: [] };
 
-  const store = v.store ?? 'file';
-  if (store !== 'file' && store !== 'git' && store !== 'cache') throw new ConfigError(`--store: expected "file", "git" or "cache", got "${store}"`);
+  const store = checkOneOf(v.store ?? 'file', ['file', 'git', 'cache'] as const, cliOption('--store'));
 
   const planFile = v.plan ? path.resolve(cwd, v.plan) : undefined;
-  const planId = v['plan-id'] ?? (planFile ? path.basename(planFile).replace(/\.(json|ya?ml)$/i, '') : 'plan');
-  if (!ID.test(planId)) throw new ConfigError(`--plan-id: expected letters, digits, ".", "_" or "-" (up to 100, starting with a letter or digit), got "${planId}"`);
+  const planId = checkPlanId(v['plan-id'] ?? (planFile ? planIdOfFile(planFile) : 'plan'), cliOption('--plan-id'));
 
   // `check STATE` is the original sequencer's call: the state file's folder is the workspace.
   const positionalState = command === 'check' && rest[0] ? path.resolve(cwd, rest[0]) : undefined;
   const explicitState = v.state ? path.resolve(cwd, v.state) : positionalState;
   const workspace = path.resolve(cwd, v.workspace ?? (explicitState && store === 'file' ? path.dirname(explicitState) : '.'));
-  const statePath =
-    store === 'file' ? (explicitState ?? path.join(workspace, '.sequencer', planId, 'state.json')) : (v.state ?? `.sequencer/${planId}/state.json`);
+  const statePath = store === 'file' ? (explicitState ?? stateFileIn(workspace, planId)) : (v.state ?? stateFileRel(planId));
 
-  const syncBase = v['sync-base'] ?? 'merge';
-  if (!(SYNC_BASE_MODES as readonly string[]).includes(syncBase)) throw new ConfigError(`--sync-base: expected "merge" or "off", got "${syncBase}"`);
-  const baseBranch = v['base-branch'];
-  if (baseBranch !== undefined && !/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/.test(baseBranch)) throw new ConfigError(`--base-branch: expected a branch name such as main, got "${baseBranch}"`);
+  const syncBase = checkOneOf(v['sync-base'] ?? 'merge', SYNC_BASE_MODES, cliOption('--sync-base'));
+  const baseBranch = v['base-branch'] === undefined ? undefined : checkBranchName(v['base-branch'], cliOption('--base-branch'));
+  // One CLI call runs one plan: a fixed name is that plan's branch.
+  const branches = !v.branch ? DEFAULT_WORK_BRANCHES : parseWorkBranches(v.branch, cliOption('--branch'), { onePlan: planId, setting: '--branch' });
 
   if (v.archive && v.delete) throw new ConfigError('--archive and --delete: give one of them, not both');
 
@@ -206,8 +205,8 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     json: v.json ?? false,
     quiet: v.quiet ?? false,
     remote: v.remote ?? 'origin',
-    ...(v.branch ? { branch: v.branch } : {}),
-    syncBase: syncBase as SyncBaseMode,
+    branches,
+    syncBase,
     ...(baseBranch ? { baseBranch } : {}),
     ...(v.reason ? { reason: v.reason } : {}),
     graceSeconds: intOption(v.grace, '--grace', 5, 0, 600),
@@ -227,14 +226,11 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
 function defaults(cwd: string): CliSettings {
   return {
     command: 'help', positionals: [], store: 'file', statePath: path.join(cwd, 'state.json'), workspace: cwd, planId: 'plan',
-    agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 0, approve: false, all: false, json: false, quiet: false, remote: 'origin', syncBase: 'merge', graceSeconds: 5, stopGraceSeconds: 10,
+    agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 0, approve: false, all: false, json: false, quiet: false, remote: 'origin', branches: DEFAULT_WORK_BRANCHES, syncBase: 'merge', graceSeconds: 5, stopGraceSeconds: 10,
     staleDays: 14, pruneDays: 7, pruneMode: 'archive', apply: false,
   };
 }
 
 function intOption(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name}: expected a whole number from ${min} to ${max}, got "${raw}"`);
-  return n;
+  return parseNumber(raw, cliOption(name), { fallback, min, max });
 }

@@ -62,7 +62,7 @@ export interface EngineConfig {
   random?: () => number;
   /**
    * No attempt starts unless the state holds an approval of exactly its plan (the Action, where
-   * the state is on a branch others can push to). Without it an unapproved state runs (a seed).
+   * the state is on a branch others can push to). Without it an unapproved state runs (a state file written by hand or by another tool).
    * Either way a plan changed after its approval pauses until it is approved again.
    */
   requireApproval?: boolean;

@@ -121,4 +121,21 @@ describe('schedule (local node)', () => {
     expect(heartbeat.outputs.plans).toBe('[]');
     expect(h.fake.comments).toHaveLength(0);
   });
+
+  it('state-branch agents/<plan-id>: the plan gets its own branch there, and the heartbeat lists and ticks that prefix', async () => {
+    const inputs = { 'state-branch': 'agents/<plan-id>' };
+    const started = await h.dispatch({ command: 'start', plan: 'plans/alpha.json', 'plan-id': 'alpha-agents' }, { inputs: { ...inputs, 'time-budget-minutes': '1', 'attempt-timeout-minutes': '1' } });
+    expectOk(started);
+    expect(started.outputs).toMatchObject({ 'plan-id': 'alpha-agents', status: 'IN_PROGRESS', 'state-branch': 'agents/alpha-agents' });
+
+    const heartbeat = await h.tick({ inputs });
+    expectOk(heartbeat);
+    // Only the plans under agents/: the ones on sequencer/ belong to the default layout.
+    expect(heartbeat.stdout).toMatch(/1 plan on origin, 1 active: alpha-agents\./);
+    expect((await h.remoteState('alpha-agents', 'agents/alpha-agents'))?.status).toBe('DONE');
+    const branches = await h.remoteBranches();
+    expect(Object.keys(branches).filter((b) => b.includes('alpha-agents'))).toEqual(['agents/alpha-agents']);
+    // The finished plan is in the index, so later heartbeats skip it without a fetch.
+    expect((await h.originGit(['rev-parse', 'refs/sequencer/idle/alpha-agents'])).stdout.trim()).toBe(branches['agents/alpha-agents']);
+  });
 });

@@ -81,9 +81,10 @@ describe('the Action under GitHub’s local runner (@github/local-action)', () =
   afterAll(async () => h?.close());
 
   it('proposes a plan from an issue exactly as under the harness: inputs, API calls, outputs, summary', async () => {
-    // A hyphenated input with a non-default value; every other input comes from action.yml.
+    // A hyphenated input with a non-default value (each plan's branch under work/); every other
+    // input comes from action.yml.
     let at = h.fake.requests.length;
-    const harness = await h.openIssue(1, PLAN, { inputs: { 'state-branch': 'work/issue-1' } });
+    const harness = await h.openIssue(1, PLAN, { inputs: { 'state-branch': 'work/<plan-id>' } });
     expect(harness.code, runReport(harness)).toBe(0);
     const harnessCalls = h.fake.requests.slice(at).map((r) => `${r.method} ${r.path.replace('/1/', '/N/')}`);
 
@@ -92,7 +93,7 @@ describe('the Action under GitHub’s local runner (@github/local-action)', () =
     const payload = issuesOpened({ owner: h.owner, repo: h.repo, issueNumber: 2, issueBody: body, title: 'Plan for issue 2', labels: ['sequencer'], sender: h.actor, apiUrl: h.fake.url });
     at = h.fake.requests.length;
     // The token as the runner resolves `${{ github.token }}`; local-action would pass that text on.
-    const local = await runLocalAction(h, 'issues', payload, { 'github-token': h.fake.token, 'state-branch': 'work/issue-2' });
+    const local = await runLocalAction(h, 'issues', payload, { 'github-token': h.fake.token, 'state-branch': 'work/<plan-id>' });
     const report = `local-action exited ${local.code}\n--- stdout\n${local.stdout}\n--- stderr\n${local.stderr}`;
     expect(local.code, report).toBe(0);
     expect(local.stdout, report).not.toMatch(/::error::/);

@@ -7,6 +7,7 @@ import type { PruneMode } from '../../core/fleet/maintenance-plan.js';
 import { MAX_STATE_BYTES, type PlanDocument, type PlanFacts } from '../../core/fleet/plan-facts.js';
 import { isRefSafePlanId } from '../../core/fleet/plan-index.js';
 import { parseState } from '../../core/state/validate-state.js';
+import { STATE_DIR, stateFileIn } from '../../wiring/plan-layout.js';
 import { acquireLock } from './file-lock.js';
 
 export interface FilePlan extends PlanFacts {
@@ -15,18 +16,13 @@ export interface FilePlan extends PlanFacts {
   pendingCommands: number;
 }
 
-const SEQUENCER_DIR = '.sequencer';
 /** Not a valid plan id (ids start with a letter or digit), so never scanned as a plan. */
 const ARCHIVE_DIR = '.archive';
 const COMMAND_FILE = /^\d{1,16}-[a-z]+\.json$/;
 
-export function stateFileOf(workspace: string, planId: string): string {
-  return path.join(workspace, SEQUENCER_DIR, planId, 'state.json');
-}
-
 /** Every plan folder with a state file, sorted by id; folders without one (a drafted plan.json) are not plans. */
 export async function scanFilePlans(workspace: string): Promise<FilePlan[]> {
-  const root = path.join(workspace, SEQUENCER_DIR);
+  const root = path.join(workspace, STATE_DIR);
   const entries = await readdir(root, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'ENOENT') return [];
     throw err;
@@ -34,7 +30,7 @@ export async function scanFilePlans(workspace: string): Promise<FilePlan[]> {
   const plans: FilePlan[] = [];
   for (const entry of entries) {
     if (!entry.isDirectory() || !isRefSafePlanId(entry.name)) continue;
-    const stateFile = stateFileOf(workspace, entry.name);
+    const stateFile = stateFileIn(workspace, entry.name);
     let doc: PlanDocument;
     let mtime: Date;
     try {
@@ -85,7 +81,7 @@ export type FilePruneOutcome = 'pruned' | 'busy' | 'changed';
  * still the one the plan was chosen from (`expectRevision`), so a tick in between wins.
  */
 export async function pruneFilePlan(workspace: string, planId: string, mode: PruneMode, expectRevision: number | undefined): Promise<FilePruneOutcome> {
-  const stateFile = stateFileOf(workspace, planId);
+  const stateFile = stateFileIn(workspace, planId);
   const lock = await acquireLock(`${stateFile}.lock`, { command: 'maintenance' });
   if (!lock.ok) return 'busy';
   const dir = path.dirname(stateFile);
@@ -95,12 +91,12 @@ export async function pruneFilePlan(workspace: string, planId: string, mode: Pru
     if (now.kind !== 'ok' || now.state.revision !== expectRevision || !['DONE', 'CANCELLED'].includes(now.state.status)) return 'changed';
     if (mode === 'delete') {
       // Renamed first so a crash never leaves half a plan that a scan would report as broken.
-      const doomed = path.join(workspace, SEQUENCER_DIR, `${ARCHIVE_DIR}-deleting-${planId}-${process.pid}`);
+      const doomed = path.join(workspace, STATE_DIR, `${ARCHIVE_DIR}-deleting-${planId}-${process.pid}`);
       await rename(dir, doomed);
       moved = true;
       await rm(doomed, { recursive: true, force: true });
     } else {
-      const archive = path.join(workspace, SEQUENCER_DIR, ARCHIVE_DIR);
+      const archive = path.join(workspace, STATE_DIR, ARCHIVE_DIR);
       await mkdir(archive, { recursive: true });
       const target = path.join(archive, `${planId}-${new Date().toISOString().replace(/[:.]/g, '-')}`);
       await rename(dir, target);

@@ -23,6 +23,7 @@ import { git, type GitResult } from './git.js';
 import { writeFreshFile } from '../fs/fresh-file.js';
 import { baseMergeMarker } from './interrupted-merge.js';
 import { DEFAULT_GIT_IDENTITY, type GitIdentity } from './git-store.js';
+import { isBranchName } from '../../wiring/checks.js';
 
 export interface GitBaseSyncOptions {
   /** The checkout, on the work branch. */
@@ -43,8 +44,6 @@ export interface GitBaseSyncOptions {
   /** Commits fetched per deepening of a shallow checkout before it is unshallowed (default 100, then 1000). */
   deepen?: number[];
 }
-
-const BRANCH = /^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/;
 
 export class GitBaseSync implements BaseSync {
   private readonly identity: GitIdentity;
@@ -69,7 +68,7 @@ export class GitBaseSync implements BaseSync {
     } catch (err) {
       return { kind: 'unavailable', base: 'the default branch', reason: `could not tell which branch it is (${describeError(err)})` };
     }
-    if (named !== null && !BRANCH.test(named)) return { kind: 'unavailable', base: named, reason: 'not a branch name' };
+    if (named !== null && !isBranchName(named)) return { kind: 'unavailable', base: named, reason: 'not a branch name' };
     try {
       // One look at the remote names the base and its tip: most runs end here, with nothing to fetch.
       const tip = await this.remoteTip(named);

@@ -1,7 +1,7 @@
-// Pins a workspace's repository before any agent runs (DESIGN §9). From then on every git command
-// in the workspace names the repository explicitly (GIT_DIR, GIT_COMMON_DIR, GIT_WORK_TREE, so a
-// rewritten `.git` file, a planted `commondir` or `core.worktree` moves nothing), and first puts
-// back the repository's config files as they were kept here: what the agent wrote into
+// Pins a workspace's repository before any agent runs (docs/security.md). From then on every git
+// command in the workspace names the repository explicitly (GIT_DIR, GIT_COMMON_DIR, GIT_WORK_TREE,
+// so a rewritten `.git` file, a planted `commondir` or `core.worktree` moves nothing), and first
+// puts back the repository's config files as they were kept here: what the agent wrote into
 // `.git/config` (filters, helpers, URL rewrites, includes, remote programs, a new remote URL) is
 // gone before git reads it. On GitHub Actions the kept config is reduced to trusted entries and
 // the credential actions/checkout persisted is removed from the workspace and RUNNER_TEMP; the

@@ -6,11 +6,12 @@ import { MAX_STATE_BYTES, type PlanDocument, type PlanFacts } from '../../core/f
 import { archiveRef, idleRef, IDLE_REF_PREFIX, isActiveRef, isRefSafePlanId, parsePlanRefs, PLAN_BRANCH_PREFIX, WAIT_REF_PREFIX, waitRef, type PlanRef } from '../../core/fleet/plan-index.js';
 import type { PruneMode } from '../../core/fleet/maintenance-plan.js';
 import { git } from './git.js';
+import { isRemoteName } from '../../wiring/checks.js';
 
 export type { PlanRef } from '../../core/fleet/plan-index.js';
 
 function checkRemote(remote: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote)) throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
+  if (!isRemoteName(remote)) throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
 }
 
 /** Every plan branch with its idle and wait markers: one `git ls-remote`, nothing fetched. */

@@ -1,7 +1,7 @@
-// The git state store (DESIGN §6): state lives on a work branch next to the agent's outputs, and
-// a push is the durable write. Concurrency is decided by the remote refusing non-fast-forward
-// pushes, so no lock is taken; a rejected push either rebases a change that does not touch the
-// state or gives the tick up. Nothing is ever force-pushed.
+// The git state store (README, "State stores"): state lives on a work branch next to the agent's
+// outputs, and a push is the durable write. Concurrency is decided by the remote refusing
+// non-fast-forward pushes, so no lock is taken; a rejected push either rebases a change that does
+// not touch the state or gives the tick up. Nothing is ever force-pushed.
 import { lstat, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { writeFreshFile } from '../fs/fresh-file.js';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { guardRepository } from './git-guard.js';
 import { abortInterruptedBaseMerge } from './interrupted-merge.js';
 import { serializeState } from '../../core/state/state-json.js';
 import { idleRef, isIdleStatus, isRefSafePlanId, PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
+import { isBranchName, isRemoteName } from '../../wiring/checks.js';
 
 export interface GitIdentity {
   name: string;
@@ -40,9 +41,10 @@ export interface GitStoreOptions {
   /** Told about files the agent left under the state folder that a completion commit left out. */
   log?: (message: string) => void;
   /**
-   * Keep the plan index (src/core/plan-index.ts): a write that leaves the plan idle also moves
-   * `refs/sequencer/idle/<planId>` to the new tip, in the same atomic push. Default true for
-   * the default branch `sequencer/<planId>`, the only layout heartbeats list.
+   * Keep the plan index (src/core/fleet/plan-index.ts): a write that leaves the plan idle also
+   * moves `refs/sequencer/idle/<planId>` to the new tip, in the same atomic push. Default: only
+   * on the default branch `sequencer/<planId>`; the wiring sets it for any branch named after
+   * its plan under a prefix that heartbeats list.
    */
   idleIndex?: boolean;
 }
@@ -94,7 +96,7 @@ export class GitStore implements StateStore {
     this.log = opts.log;
     const planDir = path.posix.dirname(this.statePath);
     this.stateRoot = this.statePath.startsWith('.sequencer/') ? '.sequencer' : planDir === '.' ? null : planDir;
-    this.idleIndex = (opts.idleIndex ?? true) && this.branch === `${PLAN_BRANCH_PREFIX}${this.planId}` && isRefSafePlanId(this.planId);
+    this.idleIndex = (opts.idleIndex ?? this.branch === `${PLAN_BRANCH_PREFIX}${this.planId}`) && isRefSafePlanId(this.planId);
     checkRemote(this.remote);
     checkBranch(this.branch);
     for (const pattern of this.exclude) {
@@ -450,25 +452,14 @@ function checkStatePath(p: string): string {
 }
 
 function checkRemote(remote: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote)) {
+  if (!isRemoteName(remote)) {
     throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
   }
 }
 
-// A conservative subset of git-check-ref-format, checked here so a bad name fails before any git
-// call and can never be read as an option.
+// Checked here too, so a bad name fails before any git call and can never be read as an option.
 function checkBranch(branch: string): void {
-  const ok =
-    /^[A-Za-z0-9._/-]+$/.test(branch) &&
-    !branch.startsWith('-') &&
-    !branch.startsWith('/') &&
-    !branch.endsWith('/') &&
-    !branch.endsWith('.') &&
-    !branch.endsWith('.lock') &&
-    !branch.includes('..') &&
-    !branch.includes('//') &&
-    !/(^|\/)\./.test(branch);
-  if (!ok) {
+  if (!isBranchName(branch)) {
     throw new ConfigError(`Invalid branch ${showValue(branch)}: expected a git branch name such as sequencer/issue-42.`);
   }
 }

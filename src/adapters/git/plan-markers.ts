@@ -5,7 +5,7 @@
 // delay ends. Markers only go on the commit the tick saw, and only while the remote's branch is
 // still there.
 import { describeError } from '../../core/errors.js';
-import { isIdleStatus, isWaitingRef } from '../../core/fleet/plan-index.js';
+import { isIdleStatus, isWaitingRef, PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
 import { listPlanRefs, markPlanIdle, markPlanWaiting, trackingTip } from './git-plans.js';
 
 /** What a tick left, as far as the index cares. */
@@ -18,11 +18,18 @@ export interface TickedPlan {
   status?: string;
 }
 
-export async function recordPlanMarkers(workspace: string, remote: string, log: { info(m: string): void; warn(m: string): void }, ticked: TickedPlan[]): Promise<void> {
+/** `prefix`: the work branches' names before the plan id, as the heartbeat lists them. */
+export async function recordPlanMarkers(
+  workspace: string,
+  remote: string,
+  log: { info(m: string): void; warn(m: string): void },
+  ticked: TickedPlan[],
+  prefix = PLAN_BRANCH_PREFIX,
+): Promise<void> {
   const wanted = ticked.filter((t) => t.status && ((t.outcome === 'waiting' && t.detail) || (t.writes === 0 && isIdleStatus(t.status))));
   if (!wanted.length) return;
   try {
-    const refs = await listPlanRefs(workspace, remote);
+    const refs = await listPlanRefs(workspace, remote, prefix);
     const now = new Date();
     for (const t of wanted) {
       const ref = refs.find((x) => x.branch === t.branch);

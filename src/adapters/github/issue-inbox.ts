@@ -1,6 +1,7 @@
-// Commands from the plan's issue comments (DESIGN §7). The cursor is the highest comment id
-// already handled; `since` and an ETag keep the poll cheap (a 304 costs no rate limit). Only
-// the comment author's repository permission (or the approvers list) makes a command count.
+// Commands from the plan's issue comments (README, "Commands (issue comments)"). The cursor is the
+// highest comment id already handled; `since` and an ETag keep the poll cheap (a 304 costs no rate
+// limit). Only the comment author's repository permission (or the approvers list) makes a command
+// count.
 import { gateComment, type AuthzPolicy } from '../../core/trust/authorize.js';
 import { RepositoryPermissions } from './repository-permissions.js';
 import { parseCommandText, type Command } from '../../core/tick/commands.js';
@@ -159,7 +160,7 @@ export class IssueInbox implements Inbox {
     // A personal token posts as its person: our own replies quote commands, never give them.
     const ours = await this.identity.login();
     if (ours && c.login.toLowerCase() === ours.toLowerCase() && c.body.startsWith('<!-- agent-step-sequencer:')) return null;
-    // Only what a comment said when it was posted is a command (DESIGN §7: `created` events only):
+    // Only what a comment said when it was posted is a command (`created` events only):
     // otherwise editing an old "thanks" into "/approve" would count at the next tick.
     if (Date.parse(c.updatedAt) > Date.parse(c.createdAt)) return null;
     let gate = gateComment(

@@ -1,4 +1,4 @@
-// Whether a login has write access, from the collaborator-permission API (DESIGN §7, §9), asked
+// Whether a login has write access, from the collaborator-permission API (docs/security.md), asked
 // once per login per run. `author_association` is never consulted here: a member whose
 // organisation membership is private shows up as CONTRIBUTOR or NONE yet may have write access.
 import { decidePermission, type Gate } from '../../core/trust/authorize.js';

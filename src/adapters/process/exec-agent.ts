@@ -161,8 +161,8 @@ export class ExecAgentRunner implements AgentRunner {
         // would wait for its exit forever.
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }));
-    // The soft brake (seeds/002): the stop file first, then the grace to exit on its own; only an
-    // agent still running after it is signalled.
+    // The soft brake (README, "Cooperative stop"): the stop file first, then the grace to exit on
+    // its own; only an agent still running after it is signalled.
     const stopCooperatively = async (): Promise<void> => {
       const soft = spec.stop;
       if (soft && soft.graceMs > 0 && writeStopFile(soft.file, soft.message)) {

@@ -179,7 +179,7 @@ async function judgeDraft(result: AgentResult, draftFile: string, logFile: strin
   }
 }
 
-/** Agents trained on the seed's state.json example may wrap the plan in one; take the plan out. */
+/** Agents that know the original step-sequencer's state.json may wrap the plan in one: take it out. */
 function unwrapState(doc: unknown): unknown {
   if (!isRecord(doc) || Object.hasOwn(doc, 'steps') || !isRecord(doc.plan)) return doc;
   const plan = doc.plan;

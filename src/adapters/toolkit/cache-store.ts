@@ -1,6 +1,7 @@
-// The cache state store (DESIGN §6): state, and the declared outputs of finished steps, saved
-// through `@actions/cache` under one new key per revision, `<prefix>r<revision, 10 digits>-<random>`,
-// and restored by prefix (`<prefix>r` finds the most recently created entry).
+// The cache state store (README, "State stores"): state, and the declared outputs of finished
+// steps, saved through `@actions/cache` under one new key per revision,
+// `<prefix>r<revision, 10 digits>-<random>`, and restored by prefix (`<prefix>r` finds the most
+// recently created entry).
 //
 // This is a BEST-EFFORT MIRROR, not a database. Entries are immutable and GitHub evicts entries
 // unused for 7 days (and the oldest ones beyond the repository's size limit), so a plan idle for

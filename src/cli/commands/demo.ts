@@ -8,6 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sequencerCliCommand } from '../../adapters/process/cli-path.js';
+import { stateFileIn } from '../../wiring/plan-layout.js';
 
 export const DEMO_PLAN = {
   title: 'Demo: a small research report',
@@ -27,7 +28,7 @@ export async function demoCommand(print: (line: string) => void): Promise<number
   const cli = sequencerCliCommand()?.[1] ?? fileURLToPath(import.meta.url);
   const agent = `${quote(process.execPath)} ${quote(cli)} demo-agent`;
   const args = [cli, 'run', '--plan', planFile, '--workspace', workspace, '--plan-id', 'demo', '--agent', agent, '--grace', '1'];
-  const statePath = path.join(workspace, '.sequencer', 'demo', 'state.json');
+  const statePath = stateFileIn(workspace, 'demo');
 
   print(`Demo workspace: ${workspace}`);
   print(`Agent command: ${agent}\n`);

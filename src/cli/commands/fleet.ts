@@ -1,14 +1,14 @@
 // `list`, `audit` and `maintenance` over every plan: the workspace's `.sequencer/*/state.json`
 // (file store) or the remote's plan branches (--store git). The decisions are the same pure
 // functions the Action uses; only where the facts come from differs.
-import { scanFilePlans, pruneFilePlan, stateFileOf, type FilePlan } from '../../adapters/fs/file-plans.js';
+import { scanFilePlans, pruneFilePlan, type FilePlan } from '../../adapters/fs/file-plans.js';
 import { ConsoleLog } from '../../adapters/console-log.js';
 import { recordPlanMarkers, tickedPlan, type TickedPlan } from '../../adapters/git/plan-markers.js';
-import { branchOf, report } from './heartbeat.js';
-import { listPlanRefs, markPlanIdle, prunePlanRef, readPlanFacts, type PlanRef } from '../../adapters/git/git-plans.js';
+import { report } from './heartbeat.js';
+import { listPlanRefs, markPlanIdle, readPlanFacts, type PlanRef } from '../../adapters/git/git-plans.js';
 import { attemptInFlight, auditFindings, formatFinding } from '../../core/fleet/audit.js';
-import { ConfigError, describeError } from '../../core/errors.js';
-import { describeAction, maintenancePlan, type MaintenanceAction } from '../../core/fleet/maintenance-plan.js';
+import { ConfigError } from '../../core/errors.js';
+import { describeAction, maintenancePlan } from '../../core/fleet/maintenance-plan.js';
 import { terminalJson } from '../../core/render/terminal-text.js';
 import type { FleetFacts } from '../../core/fleet/plan-facts.js';
 import type { State } from '../../core/state/types.js';
@@ -16,8 +16,10 @@ import { isActiveRef, isWaitingRef, planMatrix } from '../../core/fleet/plan-ind
 import { stepsDone } from '../../core/state/step-view.js';
 import { tick } from '../../engine/index.js';
 import type { CliSettings } from '../options.js';
-import { createEngine } from '../wiring.js';
+import { branchOf, createEngine, fleetBranches, forPlan } from '../plan-settings.js';
 import { countOf } from '../../core/render/plural.js';
+import { stateFileRel } from '../../wiring/plan-layout.js';
+import { maintain, pruneGitPlan, type MaintenanceWork } from '../../wiring/maintenance.js';
 
 type Print = (line: string) => void;
 
@@ -46,7 +48,7 @@ export async function checkAllCommand(s: CliSettings): Promise<number> {
   const now = new Date();
   const planIds =
     s.store === 'git'
-      ? (await listPlanRefs(s.workspace, s.remote)).filter((r) => isActiveRef(r, now)).map((r) => r.planId)
+      ? (await listPlanRefs(s.workspace, s.remote, fleetBranches(s).prefix)).filter((r) => isActiveRef(r, now)).map((r) => r.planId)
       : activeFilePlans(await scanFilePlans(s.workspace), now.getTime()).map((p) => p.planId);
   log.info(planIds.length ? `${countOf(planIds.length, 'active plan')}: ${planIds.join(', ')}.` : 'No plans to tick.');
   const ticked: TickedPlan[] = [];
@@ -57,20 +59,14 @@ export async function checkAllCommand(s: CliSettings): Promise<number> {
     report(result, (m) => deps.log.info(m));
     ticked.push(tickedPlan(branchOf(one), result));
   }
-  if (s.store === 'git') await recordPlanMarkers(s.workspace, s.remote, log, ticked);
+  if (s.store === 'git') await recordPlanMarkers(s.workspace, s.remote, log, ticked, fleetBranches(s).prefix);
   return 0;
-}
-
-function forPlan(s: CliSettings, planId: string): CliSettings {
-  const statePath = s.store === 'file' ? stateFileOf(s.workspace, planId) : `.sequencer/${planId}/state.json`;
-  const { branch: _default, ...rest } = s;
-  return { ...rest, planId, statePath };
 }
 
 export async function listCommand(s: CliSettings, print: Print): Promise<number> {
   checkStore(s);
   if (s.store === 'git') {
-    const refs = await listPlanRefs(s.workspace, s.remote);
+    const refs = await listPlanRefs(s.workspace, s.remote, fleetBranches(s).prefix);
     const now = new Date();
     const active = refs.filter((r) => isActiveRef(r, now)).map((r) => r.planId);
     if (s.json) print(planMatrix(active));
@@ -98,8 +94,8 @@ export async function listCommand(s: CliSettings, print: Print): Promise<number>
 
 async function gather(s: CliSettings): Promise<FleetFacts & { refs: PlanRef[] }> {
   if (s.store === 'git') {
-    const refs = await listPlanRefs(s.workspace, s.remote);
-    return { plans: await readPlanFacts(s.workspace, s.remote, refs, (id) => `.sequencer/${id}/state.json`), refs };
+    const refs = await listPlanRefs(s.workspace, s.remote, fleetBranches(s).prefix);
+    return { plans: await readPlanFacts(s.workspace, s.remote, refs, stateFileRel), refs };
   }
   return { plans: await scanFilePlans(s.workspace), refs: [] };
 }
@@ -121,64 +117,33 @@ export async function maintenanceCommand(s: CliSettings, print: Print): Promise<
   checkStore(s);
   const facts = await gather(s);
   const actions = maintenancePlan(facts, { now: new Date(), pruneDays: s.pruneDays, mode: s.pruneMode });
-  const results: Array<MaintenanceAction & { result: string; detail?: string }> = [];
-  for (const a of actions) {
-    if (!s.apply) {
-      results.push({ ...a, result: 'planned' });
-      if (!s.json) print(describeAction(a, false));
-      continue;
-    }
-    let outcome: { result: string; detail?: string };
-    try {
-      outcome = await carryOut(s, a, facts);
-    } catch (err) {
-      outcome = { result: 'failed', detail: describeError(err) };
-    }
-    results.push({ ...a, ...outcome });
-    if (!s.json) print(outcome.result === 'done' ? describeAction(a, true) : `${a.planId}: ${outcome.result}: ${outcome.detail ?? ''}`);
-  }
-  if (s.json) print(terminalJson(results, 2));
+  const work: MaintenanceWork = {
+    finalizeCancel: async (planId) => {
+      const { deps, cfg } = await createEngine({ ...forPlan(s, planId), quiet: true }, 'maintenance');
+      // No inbox and a spent budget: this tick can end the plan but never start an agent.
+      const { inbox: _unused, ...noInbox } = deps;
+      const r = await tick(noInbox, { ...cfg, deadline: new Date() });
+      return { outcome: r.outcome, status: r.state?.status };
+    },
+    prune: async (a) => {
+      if (s.store === 'git') return pruneGitPlan(s.workspace, s.remote, facts.refs, a);
+      const plan = facts.plans.find((p) => p.planId === a.planId);
+      const revision = plan?.doc.kind === 'ok' ? plan.doc.state.revision : undefined;
+      const outcome = await pruneFilePlan(s.workspace, a.planId, a.mode, revision);
+      return outcome === 'pruned' ? null : outcome === 'busy' ? 'a tick holds it' : 'it changed since it was read';
+    },
+    markIdle: (a) => markPlanIdle(s.workspace, s.remote, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }),
+  };
+  const outcomes = await maintain(actions, s.apply, work, (o) => {
+    if (s.json) return;
+    if (o.result === 'planned') print(describeAction(o, false));
+    else print(o.result === 'done' ? describeAction(o, true) : `${o.planId}: ${o.result}: ${o.detail ?? ''}`);
+  });
+  if (s.json) print(terminalJson(outcomes, 2));
   else print(`${countOf(actions.length, 'action')}${s.apply ? '' : ' (dry run: --apply carries them out)'}.`);
   if (!s.json && s.store === 'git' && actions.some((a) => a.kind === 'prune')) {
     // Only the Action asks GitHub which branches have open pull requests.
     print('Note: the CLI cannot see pull requests; a pull request opened from a pruned work branch closes. The Action\'s maintenance keeps such plans.');
   }
-  return results.some((r) => r.result === 'failed') ? 1 : 0;
-}
-
-async function carryOut(s: CliSettings, a: MaintenanceAction, facts: FleetFacts & { refs: PlanRef[] }): Promise<{ result: string; detail?: string }> {
-  switch (a.kind) {
-    case 'finalize-cancel': {
-      const one: CliSettings = {
-        ...s,
-        planId: a.planId,
-        statePath: s.store === 'git' ? `.sequencer/${a.planId}/state.json` : stateFileOf(s.workspace, a.planId),
-        quiet: true,
-      };
-      delete one.branch;
-      const { deps, cfg } = await createEngine(one, 'maintenance');
-      // No inbox and a spent budget: this tick can end the plan but never start an agent.
-      const { inbox: _unused, ...noInbox } = deps;
-      const r = await tick(noInbox, { ...cfg, deadline: new Date() });
-      return r.state?.status === 'CANCELLED' ? { result: 'done' } : { result: 'skipped', detail: `the tick ended ${r.outcome}` };
-    }
-    case 'prune': {
-      if (s.store === 'git') {
-        const ref = facts.refs.find((r) => r.planId === a.planId);
-        if (!ref) return { result: 'skipped', detail: 'its branch is gone' };
-        const outcome = await prunePlanRef(s.workspace, s.remote, ref, a.mode);
-        return outcome === 'pruned' ? { result: 'done' } : { result: 'skipped', detail: 'it was written to since it was listed' };
-      }
-      const plan = facts.plans.find((p) => p.planId === a.planId);
-      const revision = plan?.doc.kind === 'ok' ? plan.doc.state.revision : undefined;
-      const outcome = await pruneFilePlan(s.workspace, a.planId, a.mode, revision);
-      return outcome === 'pruned' ? { result: 'done' } : { result: 'skipped', detail: outcome === 'busy' ? 'a tick holds it' : 'it changed since it was read' };
-    }
-    case 'keep':
-      return { result: 'done' };
-    case 'mark-idle':
-      return (await markPlanIdle(s.workspace, s.remote, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }))
-        ? { result: 'done' }
-        : { result: 'skipped', detail: 'its marker moved since it was listed' };
-  }
+  return outcomes.some((r) => r.result === 'failed') ? 1 : 0;
 }

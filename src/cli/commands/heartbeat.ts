@@ -5,17 +5,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsoleLog } from '../../adapters/console-log.js';
 import { tick, type TickResult } from '../../engine/index.js';
 import type { CliSettings } from '../options.js';
-import { createEngine } from '../wiring.js';
+import { branchOf, createEngine, fleetBranches } from '../plan-settings.js';
 import { initState } from './setup.js';
 import { recordPlanMarkers, tickedPlan } from '../../adapters/git/plan-markers.js';
-import { PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
 import { countOf } from '../../core/render/plural.js';
 
 export async function checkCommand(s: CliSettings): Promise<number> {
   // Over every plan: loaded only when asked for, like the other fleet commands.
   if (s.all) return (await import('./fleet.js')).checkAllCommand(s);
-  // The seed's contract: no state file, nothing to do and nothing written. Checked before the
-  // engine opens the workspace (which may not exist yet) or the store creates the lock's folder.
+  // The original sequencer's contract: no state file, nothing to do and nothing written. Checked
+  // before the engine opens the workspace (which may not exist yet) or the store creates the
+  // lock's folder.
   if (s.store === 'file' && !(await exists(s.statePath))) {
     new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
     return 0;
@@ -23,12 +23,8 @@ export async function checkCommand(s: CliSettings): Promise<number> {
   const { deps, cfg } = await createEngine(s, 'check');
   const result = await tick(deps, cfg);
   report(result, (m) => deps.log.info(m));
-  if (s.store === 'git') await recordPlanMarkers(s.workspace, s.remote, deps.log, [tickedPlan(branchOf(s), result)]);
+  if (s.store === 'git') await recordPlanMarkers(s.workspace, s.remote, deps.log, [tickedPlan(branchOf(s), result)], fleetBranches(s).prefix);
   return 0;
-}
-
-export function branchOf(s: CliSettings): string {
-  return s.branch ?? `${PLAN_BRANCH_PREFIX}${s.planId}`;
 }
 
 export async function runCommand(s: CliSettings, print: (line: string) => void): Promise<number> {

@@ -1,4 +1,5 @@
-// Reading a plan file from disk into a validated plan (JSON or YAML, a bare plan or a seed state).
+// Reading a plan file from disk into a validated plan (JSON or YAML, a bare plan or a state.json of
+// the original step-sequencer).
 import { readFile } from 'node:fs/promises';
 import { ConfigError, describeError } from '../../core/errors.js';
 import type { ExtractedPlan } from '../../core/plan/plan-text.js';

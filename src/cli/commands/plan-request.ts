@@ -1,4 +1,5 @@
-// `plan --request TEXT`: the seed's "propose a step plan and wait for confirmation" done locally.
+// `plan --request TEXT`: the original step-sequencer's "propose a step plan and wait for
+// confirmation", done locally.
 // The request is classified; a single-step request becomes a one-step plan, a multi-step one is
 // drafted by the agent. Either way the plan is written to a file the person can read and edit,
 // and the state is created AWAITING_APPROVAL, as `init` without --approve would. Not through
@@ -17,7 +18,8 @@ import { statusTable } from '../../core/render/render.js';
 import type { Plan, State } from '../../core/state/types.js';
 import { withoutRunnerFiles } from '../../core/trust/runner-files.js';
 import type { CliSettings } from '../options.js';
-import { createStore, localPaths } from '../wiring.js';
+import { createStore, localPaths } from '../plan-settings.js';
+import { draftedPlanFileIn, planIdOfFile } from '../../wiring/plan-layout.js';
 
 export async function planCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
   const request = await readRequest(s);
@@ -41,11 +43,11 @@ export async function planCommand(s: CliSettings, print: (line: string) => void)
   if (result.attempts > 1) print(`The agent's first draft was invalid; the retry produced a valid plan.`);
   const plan: Plan = { title: shortTitle(request), ...result.plan };
 
-  const outFile = s.outFile ?? path.join(s.workspace, '.sequencer', s.planId, 'plan.json');
+  const outFile = s.outFile ?? draftedPlanFileIn(s.workspace, s.planId);
   await mkdir(path.dirname(outFile), { recursive: true });
   await writeFileAtomic(outFile, `${JSON.stringify(plan, null, 2)}\n`);
   // `init` names the plan after its file unless told otherwise.
-  const idFlag = path.basename(outFile).replace(/\.(json|ya?ml)$/i, '') === s.planId ? '' : ` --plan-id ${s.planId}`;
+  const idFlag = planIdOfFile(outFile) === s.planId ? '' : ` --plan-id ${s.planId}`;
   print(`Plan written to ${outFile} (to change it, edit the file and run \`agent-step-sequencer init --plan ${outFile}${idFlag}\`).`);
 
   const written = await createProposal(s, plan);

@@ -6,7 +6,7 @@ import { replan } from '../../core/plan/replan.js';
 import { statusTable } from '../../core/render/render.js';
 import { countOf } from '../../core/render/plural.js';
 import type { CliSettings } from '../options.js';
-import { createStore } from '../wiring.js';
+import { createStore } from '../plan-settings.js';
 import { readPlanFile } from './plan-file.js';
 import { effectiveQueue } from '../../core/plan/plan-queue.js';
 

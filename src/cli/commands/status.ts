@@ -2,7 +2,7 @@
 import { statusTable } from '../../core/render/render.js';
 import { terminalJson } from '../../core/render/terminal-text.js';
 import type { CliSettings } from '../options.js';
-import { createStore } from '../wiring.js';
+import { createStore } from '../plan-settings.js';
 
 export async function statusCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
   const store = createStore(s, 'status');

@@ -7,7 +7,7 @@ import type { Command } from '../../core/tick/commands.js';
 import { statusTable } from '../../core/render/render.js';
 import { tick } from '../../engine/index.js';
 import type { CliSettings } from '../options.js';
-import { createEngine } from '../wiring.js';
+import { createEngine } from '../plan-settings.js';
 
 export function commandFrom(s: CliSettings): Command {
   const by = os.userInfo().username;

@@ -5,6 +5,7 @@
 // differs from its idle marker and from any wait marker still running: any write (a command, a
 // dispatch) moves the tip and so reactivates it.
 // Pure: parsing and selection only; src/adapters/git/git-plans.ts runs git.
+import { ID_PATTERN } from '../plan/field-checks.js';
 import type { PlanStatus } from '../state/types.js';
 
 /** Statuses a tick cannot change by itself: only a command (comment, dispatch, CLI) moves them. */
@@ -17,8 +18,6 @@ export const IDLE_REF_PREFIX = 'refs/sequencer/idle/';
 export const ARCHIVE_REF_PREFIX = 'refs/sequencer/archive/';
 export const WAIT_REF_PREFIX = 'refs/sequencer/wait/';
 
-const PLAN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-
 export function isIdleStatus(status: string): boolean {
   return (IDLE_STATUSES as readonly string[]).includes(status);
 }
@@ -29,7 +28,7 @@ export function isFinishedStatus(status: string): boolean {
 
 /** A plan id that is also safe as the last component of a ref name. */
 export function isRefSafePlanId(planId: string): boolean {
-  return PLAN_ID.test(planId) && !planId.includes('..') && !planId.endsWith('.lock') && !planId.endsWith('.');
+  return ID_PATTERN.test(planId) && !planId.includes('..') && !planId.endsWith('.lock') && !planId.endsWith('.');
 }
 
 export function idleRef(planId: string): string {

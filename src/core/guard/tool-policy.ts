@@ -1,4 +1,4 @@
-// The tool policy of one attempt (seeds/002's forwarder rules): which tool calls the agent may
+// The tool policy of one attempt (README, "Tool policy"): which tool calls the agent may
 // make, how many, and what it is told when a call is refused. Pure: the hooks and `exec` read
 // the policy file and the command log, and ask decideCall() for every call.
 //

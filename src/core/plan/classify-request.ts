@@ -1,15 +1,16 @@
 // Decides whether a free-text request needs a step plan, with the original step sequencer's rule
-// (seeds/000, "how the agent determines multi-step operations"):
+// ("how the agent determines multi-step operations"; README, "Local use (CLI)", `plan`):
 //
 //   MULTI_STEP  = action_count >= 3 OR sequential language OR output dependency
 //                 OR high scope/risk OR user requests steps OR setup keywords
 //   SINGLE_STEP = action_count == 1 AND NOT output dependency AND immediate execution
 //   DECISION    = MULTI_STEP ? propose a plan and wait for approval : run as one step
 //
-// The decision only consults MULTI_STEP: anything else (two unrelated actions, a question) runs
-// as one step, as the seed's DECISION line says. The signals are word-level heuristics for
-// English, plus the few Chinese markers the seed itself uses; they err towards proposing a plan,
-// because a needless plan costs one approval while a missing one loses durability.
+// The decision only consults MULTI_STEP: anything else (two unrelated actions, a question) runs as
+// one step, as the DECISION line above says. The signals are word-level heuristics for English,
+// plus the few Chinese markers the original step-sequencer's own text uses; they err towards
+// proposing a plan, because a needless plan costs one approval while a missing one loses
+// durability.
 
 export interface RequestSignals {
   /** Clauses that start with an action verb; at least 1 for any non-empty request. */

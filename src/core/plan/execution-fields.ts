@@ -1,7 +1,7 @@
-// What in a plan chooses what runs, beyond the instruction handed to the workflow's agent: a
-// step's own agent command, its environment, and check commands among its validation rules.
-// A plan from someone without write access may not carry these (DESIGN §9), unless the workflow
-// says so (`allow-untrusted-plan-commands`).
+// What in a plan chooses what runs, beyond the instruction handed to the workflow's agent: a step's
+// own agent command, its environment, and check commands among its validation rules. A plan from
+// someone without write access may not carry these (docs/security.md), unless the workflow says so
+// (`allow-untrusted-plan-commands`).
 import type { Plan } from '../state/types.js';
 
 export type ExecutionField = 'agent' | 'env' | 'command' | 'command_output_contains';

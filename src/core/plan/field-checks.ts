@@ -13,8 +13,8 @@ export const ISO_DATE_TIME =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
 
 /**
- * Timestamps in state files: seed scripts wrote Python `isoformat()` values, which may lack a
- * zone or seconds, so this is deliberately looser than ISO_DATE_TIME.
+ * Timestamps in state files: the original step-sequencer's scripts wrote Python `isoformat()`
+ * values, which may lack a zone or seconds, so this is deliberately looser than ISO_DATE_TIME.
  */
 export const ISO_TIMESTAMP =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|z|[+-]([01]\d|2[0-3]):?[0-5]\d)?)?$/;

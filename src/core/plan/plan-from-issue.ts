@@ -1,5 +1,6 @@
 // A plan written into an issue body: the first fenced ```json / ```yaml block that GitHub shows
-// and that parses to a plan (`steps`) or a seed state (`plan.steps`). Issues mix prose, examples
+// and that parses to a plan (`steps`) or a state of the original step-sequencer (`plan.steps`).
+// Issues mix prose, examples
 // and logs, so blocks that parse to something else are passed over; a block that does not parse,
 // or a plan GitHub hides, is reported (with the line in the issue body) only when no other block
 // holds a plan.

@@ -1,6 +1,6 @@
 // Plan files as people write them: JSON or YAML, either a bare plan (`{steps: …}`) or a whole
-// seed-style state.json (`{plan: {steps: …}, stepQueue: …}`), which the original skill's users
-// already have on disk. Reading files is the caller's job; this only turns text into a plan.
+// state.json of the original step-sequencer (`{plan: {steps: …}, stepQueue: …}`), which its
+// users already have on disk. Reading files is the caller's job; this only turns text into a plan.
 import { parseDocument } from 'yaml';
 import { PlanError, showValue, type Issue } from '../errors.js';
 import { add, isRecord } from './field-checks.js';

@@ -1,9 +1,9 @@
-// Validates and normalizes a plan (DESIGN §4). Every problem is collected so a person fixing a
-// plan sees all of them in one run. A plan file or issue plan is checked strictly: a field we do
+// Validates and normalizes a plan (README, "Plans"). Every problem is collected so a person fixing
+// a plan sees all of them in one run. A plan file or issue plan is checked strictly: a field we do
 // not know is refused with the nearest known name, since a misspelt `requiredOuputs` would
 // otherwise check nothing (`x-` fields carry the author's own data). A plan inside a state read
-// from disk keeps fields we do not know untouched: a seed state with extra notes must not stop
-// loading or lose data.
+// from disk keeps fields we do not know untouched: an original step-sequencer state with extra
+// notes must not stop loading or lose data.
 import { PlanError, showValue, type Issue } from '../errors.js';
 import {
   ID_PATTERN,

@@ -1,5 +1,5 @@
-// Checks the `validate` rules of a step (seeds/002: eight hard-coded rule kinds; `db_query` is
-// left out because there is no database here). A rule is an object with exactly one key.
+// Checks the `validate` rules of a step (the kinds the README's "Plans" lists; there is no
+// database rule because there is no database here). A rule is an object with exactly one key.
 import { showValue, type Issue } from '../errors.js';
 import { add, checkKnownFields, checkString, nearestName, index, isNonEmptyString, isRecord, key, listSome } from './field-checks.js';
 import { compilePattern } from './rule-pattern.js';

@@ -1,6 +1,6 @@
-// The notice posted when the plan pauses at a human gate (seeds/003): what ran so far, the outputs
-// to review, and the step that runs once a writer approves. Everything from the plan and the
-// agent is inert text.
+// The notice posted when the plan pauses at a human gate (README, "Human gates"): what ran so far,
+// the outputs to review, and the step that runs once a writer approves. Everything from the plan
+// and the agent is inert text.
 import { fittedNotice, outputList, runFooter, stepTable, type Links } from './render-markdown.js';
 import { stepProgress } from './step-progress.js';
 import type { State } from '../state/types.js';

@@ -1,6 +1,6 @@
-// The plan and state document (DESIGN §4). A superset of the original step-sequencer's
-// state.json: every seed field keeps its name and meaning, and unknown fields are carried
-// through untouched, so these interfaces are open (`[key: string]: unknown`).
+// The plan and state document (README, "State format"). A superset of the original
+// step-sequencer's state.json: every one of its fields keeps its name and meaning, and unknown
+// fields are carried through untouched, so these interfaces are open (`[key: string]: unknown`).
 
 export const PLAN_STATUSES = ['AWAITING_APPROVAL', 'IN_PROGRESS', 'BLOCKED', 'DONE', 'CANCELLED'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
@@ -11,7 +11,7 @@ export type StepStatus = (typeof STEP_STATUSES)[number];
 export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'timed_out', 'interrupted', 'cancelled', 'recovered'] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
-/** How a step's agent may use its tools (seeds/002 forwarder): checked by the tool hooks and `exec`. */
+/** How a step's agent may use its tools (README, "Tool policy"): checked by tool hooks and `exec`. */
 export interface ToolsDef {
   /** The most tool calls one attempt may make; every later call is denied. */
   maxCalls?: number;
@@ -23,7 +23,7 @@ export interface ToolsDef {
   via?: 'hook' | 'exec';
 }
 
-/** A validation rule: exactly one key naming the rule kind (seeds/002). */
+/** A validation rule: exactly one key naming the rule kind (core/plan/validate-rules.ts). */
 export type ValidationRule =
   | { file_exists: { path: string } }
   | { file_contains: { path: string; pattern: string; flags?: string } }
@@ -66,7 +66,10 @@ export interface Plan {
   /** Optional order; defaults to the order of `steps`. */
   stepQueue?: string[];
   deadline?: string;
-  /** Put before every step prompt; `false` for none. Default: the autonomy guidance (not for seed states). */
+  /**
+   * Put before every step prompt; `false` for none. Default: the autonomy guidance (not for
+   * states of the original step-sequencer).
+   */
   promptPreamble?: string | false;
   /** Tool policy for every step (a step's own `tools` fields override these). */
   tools?: ToolsDef;
@@ -116,10 +119,10 @@ export interface Remediation {
 
 export interface StepRun {
   status: StepStatus;
-  /** Attempts started so far (seed field). */
+  /** Attempts started so far (a field of the original step-sequencer). */
   tries: number;
   lastRunIso?: string | null;
-  /** Bounded head and tail of the last attempt's output (seed field). */
+  /** Bounded head and tail of the last attempt's output (a field of the original step-sequencer). */
   stdout?: string | null;
   error?: string | null;
   attempts?: Attempt[];

@@ -1,6 +1,7 @@
-// Validates and normalizes a state document (DESIGN §4). A seed `state.json` (no version,
-// revision or planId) loads unchanged; missing optional fields get their defaults, and fields we
-// do not know are carried through, so a read-modify-write never drops anything.
+// Validates and normalizes a state document (README, "State format"). A `state.json` of the
+// original step-sequencer (no version, revision or planId) loads unchanged; missing optional fields
+// get their defaults, and fields we do not know are carried through, so a read-modify-write never
+// drops anything.
 import { StateError, showValue, type Issue } from '../errors.js';
 import { ID_PATTERN, add, checkInteger, cloneJson, index, isIntegerIn, isNonEmptyString, isRecord, key, listSome, timestampProblem } from '../plan/field-checks.js';
 import { ATTEMPT_OUTCOMES, PLAN_STATUSES, STATE_VERSION, STEP_STATUSES, type State, type StepRun } from './types.js';

@@ -140,17 +140,17 @@ export function advance(state: State, now: Date): Transition {
   return { state: { ...state, currentStep, notBefore }, notices: [] };
 }
 
-/** The plan was already past its last step (e.g. a seed file): mark it DONE. */
+/** The plan was already past its last step (e.g. an original step-sequencer's state): mark it DONE. */
 export function complete(state: State): Transition {
   return { state: { ...state, currentStep: state.stepQueue.length, status: 'DONE', notBefore: null }, notices: [{ kind: 'done' }] };
 }
 
-/** An attempt whose owner is gone becomes a failure with that reason; the retry policy follows. */
 /**
  * Whether the work an interrupted attempt left may be judged instead of running the step again
- * (crash acceptance, seeds/001): its owner ran in this same workspace (a local owner on this
- * host), and the step has a contract that could fail (required outputs, rules or a payload);
- * a step without one would be "done" by an agent that was killed before doing anything.
+ * (README, "Guarantees": a crash re-runs a step only when its work is not already there): its
+ * owner ran in this same workspace (a local owner on this host), and the step has a contract
+ * that could fail (required outputs, rules or a payload); a step without one would be "done" by
+ * an agent that was killed before doing anything.
  */
 export function mayAcceptInterrupted(attempt: Attempt | undefined, self: AttemptOwner, def: StepDef): boolean {
   const owner = attempt?.owner;
@@ -158,6 +158,7 @@ export function mayAcceptInterrupted(attempt: Attempt | undefined, self: Attempt
   return (def.requiredOutputs?.length ?? 0) > 0 || (def.validate?.length ?? 0) > 0 || def.expectPayload === true;
 }
 
+/** An attempt whose owner is gone becomes a failure with that reason; the retry policy follows. */
 export function recoverAttempt(state: State, stepId: string, reason: string, now: Date): Transition {
   const next = withRun(state, stepId, (run) => ({
     ...run,

@@ -1,8 +1,8 @@
-// What runs is what a person approved (DESIGN §9). Before commands are applied and before every
-// attempt, the tick compares the plan inside the state with the approved hash: the state lives in
-// a file anyone with the workspace can edit, or on a branch anyone with push access can rewrite,
-// so a plan changed after `/approve` (or a plan marked IN_PROGRESS that nobody approved) must not
-// run on the strength of an approval it never had. Pure: a decision, then its transition.
+// What runs is what a person approved (docs/security.md). Before commands are applied and before
+// every attempt, the tick compares the plan inside the state with the approved hash: the state
+// lives in a file anyone with the workspace can edit, or on a branch anyone with push access can
+// rewrite, so a plan changed after `/approve` (or a plan marked IN_PROGRESS that nobody approved)
+// must not run on the strength of an approval it never had. Pure: a decision, then its transition.
 import { planHash } from '../plan/plan-hash.js';
 import type { StepChange } from '../plan/replan.js';
 import { diffFromDigests } from '../plan/step-digests.js';
@@ -18,7 +18,10 @@ export interface ApprovalCheckContext {
    * this build writes no plan it has not checked: its plan matches its `planHash`.
    */
   trusted: boolean;
-  /** No attempt without an approval of exactly this plan (the Action). Locally an unapproved state (a seed) runs as it always did. */
+  /**
+   * No attempt without an approval of exactly this plan (the Action). Locally an unapproved state
+   * (the original step-sequencer's) runs as it always did.
+   */
   requireApproval: boolean;
 }
 

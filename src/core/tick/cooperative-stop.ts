@@ -1,5 +1,5 @@
-// The soft brake's words (seeds/002): what the agent reads in $SEQUENCER_STOP_FILE, and what a
-// tool hook or the forwarder answers, once a cancel is pending.
+// The soft brake's words (README, "Cooperative stop"): what the agent reads in
+// $SEQUENCER_STOP_FILE, and what a tool hook or the forwarder answers, once a cancel is pending.
 export const STOP_MESSAGE = 'The plan was cancelled: stop now, save your work and exit.';
 
 /** How the agent of a cancelled attempt ended, for notices. */

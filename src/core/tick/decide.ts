@@ -103,7 +103,8 @@ export function decide(state: State, ctx: DecideContext): Decision {
 
 /** Why an attempt marked in flight can be taken over, or null while its owner may still run it. */
 function staleReason(attempt: Attempt | undefined, ctx: DecideContext): string | null {
-  // A seed runner that died mid-step leaves IN_PROGRESS with no attempt record: nobody owns it.
+  // A runner of the original step-sequencer that died mid-step leaves IN_PROGRESS with no
+  // attempt record: nobody owns it.
   if (!attempt) return 'interrupted: no owner recorded for the step in progress';
   if (ctx.ownerLiveness === 'dead') return 'interrupted: the tick running this attempt is gone';
   const lease = attempt.leaseExpiresAt ? Date.parse(attempt.leaseExpiresAt) : NaN;

@@ -1,4 +1,4 @@
-// Human gates (seeds/003 approval gates): a step with `gate` pauses the plan before its first
+// Human gates (README, "Human gates"): a step with `gate` pauses the plan before its first
 // attempt until a writer approves. The approval is bound to the step and to the plan hash, so a
 // changed plan asks again, and an approval written before the pause does not count.
 import type { Command } from './commands.js';

@@ -1,6 +1,6 @@
 // Payloads: the JSON object an agent writes to $SEQUENCER_PAYLOAD_FILE to hand data to later
-// steps (seeds/002). Capped in size because it is kept in the state document, which every tick
-// reads and every completion commits.
+// steps (README, "Step contracts"). Capped in size because it is kept in the state document,
+// which every tick reads and every completion commits.
 import { findJsonSyntaxError } from '../plan/json-error-position.js';
 import type { FileRead } from '../../ports.js';
 import type { State } from '../state/types.js';

@@ -23,7 +23,7 @@ export function renderInstruction(instruction: string, state: State): string {
 }
 
 /**
- * The original sequencer's rule for a step (seeds/000, "autonomous recovery"), told to the agent:
+ * The original step-sequencer's rule for a step ("autonomous recovery"), told to the agent:
  * an unattended run has nobody to answer a question, and a silent stop looks like success.
  */
 export const AUTONOMY_PREAMBLE = [
@@ -34,8 +34,8 @@ export const AUTONOMY_PREAMBLE = [
 
 /**
  * What goes before every prompt of this plan: the plan's own `promptPreamble`, nothing with
- * `false`, else the autonomy guidance, except for a seed state (no `version`), whose agent gets
- * exactly the prompts the original sequencer sent.
+ * `false`, else the autonomy guidance, except for a state of the original step-sequencer (no
+ * `version`), whose agent gets exactly the prompts that sequencer sent.
  */
 export function promptPreamble(state: State): string | null {
   const own = state.plan.promptPreamble;

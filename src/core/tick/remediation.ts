@@ -1,7 +1,7 @@
-// Routing after a validation failure (`onValidationFail`): retry the step, block at once, or
-// detour through a remediation step and then retry. A detour is recorded in the failed step's
-// run (`remediation`), so a tick that dies mid-detour is resumed by the next one exactly where
-// it was, and decide() can follow it from the state alone.
+// Routing after a validation failure (`onValidationFail`, README "Step contracts"): retry the step,
+// block at once, or detour through a remediation step and then retry. A detour is recorded in the
+// failed step's run (`remediation`), so a tick that dies mid-detour is resumed by the next one
+// exactly where it was, and decide() can follow it from the state alone.
 import type { Transition } from './apply.js';
 import { renderInstruction, troubleshootingPrompt, withPreamble } from './prompts.js';
 import { lastAttempt, stepRun } from '../state/step-view.js';

@@ -1,7 +1,8 @@
-// Validation rules (seeds/002): hard-coded checks that decide, with the exit code and the
-// required outputs, whether a step is done. Each kind has a pure function from facts to a
-// result; evaluateRules() gathers the facts through the Verifier port. A result names the rule
-// and what it looked at, so the failure text doubles as the retry prompt's explanation.
+// Validation rules (the `validate` kinds in the README's "Plans"): hard-coded checks that decide,
+// with the exit code and the required outputs, whether a step is done. Each kind has a pure
+// function from facts to a result; evaluateRules() gathers the facts through the Verifier port. A
+// result names the rule and what it looked at, so the failure text doubles as the retry prompt's
+// explanation.
 import type { CheckResult, Verifier } from '../../ports.js';
 import { compilePattern } from '../plan/rule-pattern.js';
 import { checkAgainstSchema } from './json-schema-check.js';

@@ -1,6 +1,6 @@
-// Who may command a plan (DESIGN §7). The decision is always the repository permission from the
-// collaborator-permission API (asked once per login and tick): write, maintain or admin.
-// The `approvers` input only narrows that set; being listed never grants anything.
+// Who may command a plan (docs/security.md, "Trust model"). The decision is always the repository
+// permission from the collaborator-permission API (asked once per login and tick): write, maintain
+// or admin. The `approvers` input only narrows that set; being listed never grants anything.
 //
 // `author_association` cannot decide, because it describes how the author relates to the
 // repository as the payload's viewer sees it, not what they may do: a member of the owning

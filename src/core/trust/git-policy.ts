@@ -1,5 +1,5 @@
-// How the sequencer runs git in a workspace an agent has written to (DESIGN §9): the agent owns
-// the work tree and `.git/`, so nothing it could plant there may run inside our git commands,
+// How the sequencer runs git in a workspace an agent has written to (docs/security.md): the agent
+// owns the work tree and `.git/`, so nothing it could plant there may run inside our git commands,
 // redirect them, or see the push credential. Pure decisions; src/adapters/git/ applies them.
 //
 // - Command-line overrides switch off what git would run from any config level: hooks (every
