@@ -2,6 +2,7 @@
 // that know neither the Action nor the CLI. The entry point adds what only it has: where notices
 // go, where commands come from, how an attempt's owner is judged alive, and its log.
 import { GitBaseSync } from '../adapters/git/base-sync.js';
+import { withoutRunnerFiles } from '../core/trust/runner-files.js';
 import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
 import { FsVerifier } from '../adapters/fs/fs-verifier.js';
 import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
@@ -26,7 +27,9 @@ export interface SurfacePorts {
 export async function createEngine(settings: EngineSettings, ports: SurfacePorts): Promise<{ deps: EngineDeps; cfg: EngineConfig }> {
   const { plan, processEnv } = settings;
   const workspace = await FsWorkspace.open(plan.workspace);
-  const env = processEnv ? { env: processEnv } : {};
+  // Inside an Actions step the runner's command files (GITHUB_OUTPUT, …) are the step's to write,
+  // never the agent's or a check command's, whichever surface started the tick.
+  const env = { env: withoutRunnerFiles(processEnv ?? process.env) };
   const deps: EngineDeps = {
     clock: { now: () => new Date() },
     store: createPlanStore(plan, settings.secrets, ports.log),
