@@ -90,15 +90,20 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
   });
   afterAll(async () => h?.close());
 
-  it('from someone without write access: one short reply, nothing runs', async () => {
+  it('from someone without write access, three times: one short reply, a reaction on each, nothing runs', async () => {
     const issue = 71;
     expectOk(await openRequest(h, issue, 'drive-by', process.execPath));
-    const { payload } = draft(h, issue, 'drive-by', 'NONE');
-    for (let i = 0; i < 2; i++) expectOk(await h.run({ eventName: 'issue_comment', payload, inputs: { 'agent-command': draftAgent } }));
+    // Three /draft comments before the first run gets to them: that run answers all three.
+    const said = [draft(h, issue, 'drive-by', 'NONE'), draft(h, issue, 'drive-by', 'NONE'), draft(h, issue, 'drive-by', 'NONE')];
+    const inputs = { 'agent-command': draftAgent };
+    // The first comment's event (delivered twice, as GitHub may), then the last one's.
+    for (const { payload } of [said[0]!, said[0]!, said[2]!]) expectOk(await h.run({ eventName: 'issue_comment', payload, inputs }));
     expect(await readAgentCalls(h.agentLog)).toEqual([]);
     const replies = h.botComments(issue, 'reply');
     expect(replies).toHaveLength(1);
     expect(replies[0]!.body).toMatch(/only someone with write access can ask for it: commands need write, maintain or admin permission; drive-by has no permission/);
+    expect(replies[0]!.body).toMatch(/This answers your 3 \/draft comments/);
+    for (const { comment } of said) expect(h.fake.data.reactions.get(comment.id)?.map((r) => r.content), `comment ${comment.id}`).toEqual(['confused']);
     expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
   });
 
