@@ -128,6 +128,8 @@ async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, reque
       timeoutMs: inputs.attemptTimeoutMinutes * 60_000,
       // The runner's temp folder is gone with the job; what the agent printed is shown in the log.
       outputShownIn: "this run's log",
+      // The plan goes to the work branch as it is: a key the agent wrote into it must not.
+      scrub: log.secrets.scrub,
     });
     return { plan: drafted.plan, source: 'draft' };
   } catch (err) {

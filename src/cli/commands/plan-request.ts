@@ -16,7 +16,7 @@ import { shortTitle } from '../../core/plan/planning-prompt.js';
 import { statusTable } from '../../core/render/render.js';
 import type { Plan, State } from '../../core/state/types.js';
 import type { CliSettings } from '../options.js';
-import { createStore, localPaths } from '../wiring.js';
+import { cliSecrets, createStore, localPaths } from '../wiring.js';
 
 export async function planCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
   const request = await readRequest(s);
@@ -36,6 +36,8 @@ export async function planCommand(s: CliSettings, print: (line: string) => void)
     logDir,
     timeoutMs: s.attemptTimeoutMinutes * 60_000,
     graceMs: s.graceSeconds * 1000,
+    // The plan is written to a file and the store as it is: a key the agent wrote into it must not.
+    scrub: cliSecrets(s).scrub,
   });
   if (result.attempts > 1) print(`The agent's first draft was invalid; the retry produced a valid plan.`);
   const plan: Plan = { title: shortTitle(request), ...result.plan };
