@@ -20,6 +20,7 @@ import { MergedInbox } from '../adapters/merged-inbox.js';
 import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
 import { FsVerifier } from '../adapters/fs/fs-verifier.js';
+import { withRuleChecks } from '../adapters/fs/rule-check-thread.js';
 import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
 import { ScrubbingStore } from '../adapters/scrubbing-store.js';
 import { describeError } from '../core/errors.js';
@@ -248,7 +249,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     agent: new ExecAgentRunner({ cwd: ctx.workspace, env: agentEnv }),
     workspace,
     // Check commands of validation rules get the agent's environment: never the token unless asked.
-    verifier: new FsVerifier({ root: workspace.root, env: agentEnv }),
+    verifier: new FsVerifier({ root: workspace.root, env: agentEnv, ...withRuleChecks() }),
     attemptFiles: new FsAttemptFiles(),
     owners: new CombinedOwnerProbe(
       new ActionsOwnerProbe({ client, owner: ctx.owner, repo: ctx.repo, current: { runId: ctx.runId, runAttempt: ctx.runAttempt }, log: (m: string) => log.warn(m) }),

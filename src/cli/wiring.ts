@@ -12,6 +12,7 @@ import { GitBaseSync } from '../adapters/git/base-sync.js';
 import { LocalOwnerProbe, localOwner } from '../adapters/process/local-owner.js';
 import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
 import { FsVerifier } from '../adapters/fs/fs-verifier.js';
+import { withRuleChecks } from '../adapters/fs/rule-check-thread.js';
 import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
 import { ScrubbingStore } from '../adapters/scrubbing-store.js';
 import { createScrubber, type Scrubber } from '../core/trust/secrets.js';
@@ -83,7 +84,7 @@ export async function createEngine(s: CliSettings, command: string): Promise<{ d
   const log = consoleLog(s);
   const workspace = await FsWorkspace.open(s.workspace);
   const deps: EngineDeps = {
-    verifier: new FsVerifier({ root: workspace.root }),
+    verifier: new FsVerifier({ root: workspace.root, ...withRuleChecks() }),
     attemptFiles: new FsAttemptFiles(),
     clock: { now: () => new Date() },
     store: createStore(s, command),
