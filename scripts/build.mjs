@@ -62,7 +62,9 @@ await rm('dist', { recursive: true, force: true });
 const result = await build({
   ...common,
   metafile: true,
-  entryPoints: { index: 'src/action/index.ts', cli: 'src/cli/index.ts' },
+  // Content rules' checks run in a worker thread, started from its own file beside the entries
+  // (src/adapters/fs/rule-check-thread.ts finds it there); it shares their chunks.
+  entryPoints: { index: 'src/action/index.ts', cli: 'src/cli/index.ts', 'rule-check-worker': 'src/adapters/fs/rule-check-worker.ts' },
   outdir: 'dist',
 });
 

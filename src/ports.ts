@@ -5,6 +5,7 @@ import type { AttemptOwner, State } from './core/state/types.js';
 import type { Command } from './core/tick/commands.js';
 import type { Notice } from './core/tick/notices.js';
 import type { BaseSyncResult } from './core/tick/base-sync.js';
+import type { RuleResult, TextCheck } from './core/tick/rules.js';
 
 export interface Clock {
   now(): Date;
@@ -134,6 +135,11 @@ export interface Verifier {
   readWorkspaceFile(rel: string): Promise<string | null>;
   /** Runs argv (no shell) in the workspace root; on timeout its process group is killed. */
   runCheck(argv: string[], opts: CheckOptions): Promise<CheckResult>;
+  /**
+   * Runs a content rule's work on a file's text (runTextCheck) where it cannot hold up the tick,
+   * failing the rule when it takes too long. Without it the check runs in line.
+   */
+  checkText?(check: TextCheck): Promise<RuleResult>;
 }
 
 export type FileRead =

@@ -114,6 +114,11 @@ function issueRoute(payload: Payload, inputs: ActionInputs): Route {
 /** `/draft` as the first line of a comment, at column 0. */
 const DRAFT = /^\/draft(?:[ \t]*(?:\r?\n|$))/;
 
+/** A comment that is a `/draft` command: one the inbox would count, with `/draft` as its first line. */
+export function isDraftCommand(body: string): boolean {
+  return commandLine(body) !== null && DRAFT.test(body);
+}
+
 function commentRoute(payload: Payload, inputs: ActionInputs): Route {
   const issue = payload.issue;
   const comment = payload.comment;
@@ -123,7 +128,7 @@ function commentRoute(payload: Payload, inputs: ActionInputs): Route {
   if (comment.user?.type === 'Bot') return { kind: 'ignore', reason: 'comment by a bot' };
   // The inbox's own rule, so a comment it would not count (indented, quoted, in code) starts nothing.
   if (commandLine(comment.body ?? '') === null) return { kind: 'ignore', reason: 'comment is not a command' };
-  if (DRAFT.test(comment.body ?? '')) {
+  if (isDraftCommand(comment.body ?? '')) {
     const labelled = (issue.labels ?? []).some((l) => labelName(l) === inputs.triggerLabel);
     if (!labelled) return { kind: 'ignore', reason: `/draft on issue #${issue.number} without the "${inputs.triggerLabel}" label` };
     return {

@@ -7,11 +7,9 @@ import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitHubClient } from '../adapters/github/github-client.js';
 import type { GitHubNotifier } from '../adapters/github/github-notifier.js';
-import { createCommentOnce, MarkerIndex } from '../adapters/github/issue-comments.js';
 import { TokenIdentity } from '../adapters/github/posting-identity.js';
 import { RepositoryPermissions } from '../adapters/github/repository-permissions.js';
 import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
-import { replyComment, replyMarker } from '../core/render/comment-markers.js';
 import { ConfigError, PlanError, describeError } from '../core/errors.js';
 import { classifyRequest } from '../core/plan/classify-request.js';
 import { describeExecution, executionFields } from '../core/plan/execution-fields.js';
@@ -32,6 +30,7 @@ import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
 import { MAX_DRAFT_ATTEMPTS, draftLogFile, planFromRequest } from '../adapters/process/plan-drafter.js';
 import type { RunContext } from './context.js';
 import { effectiveQueue } from '../core/plan/plan-queue.js';
+import { answerRefusedDraft } from './draft-refusal.js';
 
 export interface ProposeResult {
   state: State | null;
@@ -132,6 +131,8 @@ async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, reque
       timeoutMs: inputs.attemptTimeoutMinutes * 60_000,
       // The runner's temp folder is gone with the job; what the agent printed is shown in the log.
       outputShownIn: "this run's log",
+      // The plan goes to the work branch as it is: a key the agent wrote into it must not.
+      scrub: log.secrets.scrub,
     });
     return { plan: drafted.plan, source: 'draft' };
   } catch (err) {
@@ -271,23 +272,15 @@ export async function draftFromComment(
   const writers = new Writers(ctx, client, inputs.approvers);
   const refused = await writers.refusal(route.comment.login);
   const where = { client, owner: ctx.owner, repo: ctx.repo, issueNumber: route.issueNumber };
-  const react = (content: '+1' | 'confused') =>
-    client.rest.reactions.createForIssueComment({ owner: ctx.owner, repo: ctx.repo, comment_id: route.comment.id, content }).catch((err: unknown) => log.warn(`Could not react to comment ${route.comment.id}: ${describeError(err)}`));
   if (refused) {
     log.info(`/draft by @${route.comment.login} on #${route.issueNumber} refused: ${refused}.`);
-    const index = new MarkerIndex(where, TokenIdentity.of(client, (m) => log.warn(m)), route.comment.createdAt || undefined);
-    const marker = replyMarker(route.comment.id);
-    await createCommentOnce({
-      where,
-      body: replyComment(route.comment.id, route.comment.login, route.comment.body, `drafting a plan runs the agent, so only someone with write access can ask for it: ${refused}.`, { run: runLinks(ctx, branch) }),
-      find: (fresh) => index.find(marker, fresh),
-      log: (m) => log.warn(m),
-    });
-    await react('confused');
+    await answerRefusedDraft({ where, comment: route.comment, reason: refused, links: { run: runLinks(ctx, branch) }, log, identity: TokenIdentity.of(client, (m) => log.warn(m)) });
     return { state: null, branch, problem: `/draft refused: ${refused}` };
   }
   if (await planExists(ctx, inputs, planId, log)) return 'tick';
-  await react('+1');
+  await client.rest.reactions
+    .createForIssueComment({ owner: ctx.owner, repo: ctx.repo, comment_id: route.comment.id, content: '+1' })
+    .catch((err: unknown) => log.warn(`Could not react to comment ${route.comment.id}: ${describeError(err)}`));
   return proposeFromIssue(ctx, inputs, client, log, { issueNumber: route.issueNumber, title: route.title, body: route.body, actor: route.comment.login, author: route.author, draft: route.comment });
 }
 

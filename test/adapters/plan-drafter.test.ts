@@ -9,6 +9,7 @@ import { ExecAgentRunner } from '../../src/adapters/process/exec-agent.js';
 import { MAX_DRAFT_ATTEMPTS, PLAN_SCHEMA_TEXT, draftPlan, jsonFromOutput, planFromRequest, type DraftPlanOptions } from '../../src/adapters/process/plan-drafter.js';
 import { ConfigError, PlanError } from '../../src/core/errors.js';
 import { planningPrompt } from '../../src/core/plan/planning-prompt.js';
+import { createScrubber } from '../../src/core/trust/secrets.js';
 import { VALID_PLAN, readPlanningCalls, writePlanningAgent, type PlanningAgent } from '../fixtures/planning-agents.js';
 
 let dir: string;
@@ -178,6 +179,29 @@ describe('planFromRequest', () => {
     });
     expect(result).toEqual({ plan: VALID_PLAN, multiStep: true, reasons: ['sequential language ("then")'], attempts: 1 });
     expect((await readPlanningCalls(callsFile))[0]?.planFile).toBe(path.join(logDir, 'plan-draft.json'));
+  });
+
+  it('scrubs known secrets from the drafted plan before it is judged: a secret in a step id makes the draft invalid', async () => {
+    const KEY = 'sk-live-0123456789abcdefXYZ';
+    const agent = await writePlanningAgent(dir, 'leaks-secret');
+    const { scrub } = createScrubber([KEY]);
+    const result = await planFromRequest({
+      request: 'Research X, then write a paper',
+      agentCommand: `'${process.execPath}' '${agent}'`,
+      runner: new ExecAgentRunner({ cwd: ws, env: { ...process.env, AGENT_CALLS: callsFile, MY_API_KEY: KEY } }),
+      workspace: ws,
+      logDir: path.join(dir, 'logs'),
+      timeoutMs: 20_000,
+      scrub,
+    });
+    expect(JSON.stringify(result.plan)).not.toContain(KEY);
+    expect(JSON.stringify(result.plan)).not.toContain(Buffer.from(KEY).toString('hex'));
+    expect(result.plan.steps['step-1']).toMatchObject({ title: 'Research ***', instruction: 'Call the API with *** and summarise' });
+    // The first draft named a step after the key: scrubbed to `***`, no valid id, so it was retried.
+    expect(result.attempts).toBe(2);
+    const retryPrompt = (await readPlanningCalls(callsFile))[1]?.args.at(-1) ?? '';
+    expect(retryPrompt).toContain('plan.steps.***');
+    expect(retryPrompt).not.toContain(KEY);
   });
 
   it('needs an agent command only for a multi-step request, and says why', async () => {

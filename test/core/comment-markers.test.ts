@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnComment, leadingMarker, problemComment, replyComment, replyMarker } from '../../src/core/render/comment-markers.js';
+import { answeredCommands, isOwnComment, leadingMarker, problemComment, replyComment, replyMarker } from '../../src/core/render/comment-markers.js';
 import { marker } from '../../src/core/render/render-markdown.js';
 
 describe('comment markers', () => {
@@ -14,6 +14,16 @@ describe('comment markers', () => {
     const body = replyComment(77, 'alice', '/approve delay=2 @org/team\nmore lines', 'Approved; cc @bob');
     expect(body.split('\n')).toEqual([replyMarker(77), '> /approve delay=2 \\@\u200dorg/team', '', '@alice: Approved; cc \\@\u200dbob']);
     expect(leadingMarker(body)).toBe('<!-- agent-step-sequencer:reply:77 -->');
+  });
+
+  it('one reply can answer several commands: their markers follow the first', () => {
+    const body = replyComment(77, 'alice', '/draft', 'no', {}, [78, 80]);
+    expect(leadingMarker(body)).toBe(replyMarker(77));
+    expect(answeredCommands(body)).toEqual([77, 78, 80]);
+    expect(answeredCommands(replyComment(77, 'alice', '/draft', 'no'))).toEqual([77]);
+    // Only the markers a reply starts with: a quoted command cannot add one.
+    expect(answeredCommands(replyComment(77, 'alice', replyMarker(99), replyMarker(98)))).toEqual([77]);
+    expect(answeredCommands(`text\n${replyMarker(5)}`)).toEqual([]);
   });
 
   it('gives each distinct problem its own marker', () => {

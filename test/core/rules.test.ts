@@ -11,8 +11,11 @@ import {
   payloadValueMatchesResult,
   payloadValuesEqualResult,
   ruleLabel,
+  runTextCheck,
+  textCheckTimedOut,
   validationFailure,
   type RuleResult,
+  type TextCheck,
 } from '../../src/core/tick/rules.js';
 import type { ValidationRule } from '../../src/core/state/types.js';
 import type { CheckResult } from '../../src/ports.js';
@@ -253,6 +256,42 @@ describe('a rule cannot hang the tick', () => {
       reason: expect.stringMatching(/^its pattern cannot be used: backreferences \(\\1\) are not supported/) as unknown as string,
     });
     expect(payloadValueMatchesResult({ key: 'k', pattern: 'x', flags: 'v' }, { k: 'x' }).reason).toMatch(/^its flags cannot be used: v \(Unicode sets\)/);
+  });
+
+  it("content rules' text checks go through the verifier's checkText when it has one (where an adapter puts them under a time limit)", async () => {
+    const workspace = new FakeWorkspace();
+    for (const [file, text] of [['items.json', '[1, 1]'], ['s.json', '{"uniqueItems": true}'], ['a.md', '# A']] as const) {
+      workspace.files.add(file);
+      workspace.texts.set(file, text);
+    }
+    const seen: TextCheck[] = [];
+    const verifier = Object.assign(new FakeVerifier(workspace), {
+      // Stands in for a thread that was stopped at its limit for the pattern, and ran the schema check.
+      checkText: async (check: TextCheck) => {
+        seen.push(check);
+        return check.kind === 'file_contains' ? textCheckTimedOut(check, 1500) : runTextCheck(check);
+      },
+    });
+    const results = await evaluateRules(
+      [
+        { file_contains: { path: 'a.md', pattern: '^# A' } },
+        { json_schema: { path: 'items.json', schema: 's.json' } },
+        // Nothing to check without the file, or without a usable schema: answered in line.
+        { json_schema: { path: 'missing.json', schema: 's.json' } },
+        { json_schema: { path: 'items.json', schema: 'missing.schema.json' } },
+      ],
+      { verifier, payload: undefined, payloadOf: () => undefined },
+    );
+    expect(seen).toEqual([
+      { kind: 'file_contains', body: { path: 'a.md', pattern: '^# A' }, text: '# A' },
+      { kind: 'json_schema', body: { path: 'items.json', schema: 's.json' }, text: '[1, 1]', schema: { ok: true, schema: { uniqueItems: true } } },
+    ]);
+    expect(results).toEqual([
+      { rule: 'file_contains(a.md, /^# A/)', ok: false, reason: "matching the pattern against a.md took longer than 1500 ms, the time limit of a rule's check (SEQUENCER_RULE_CHECK_SECONDS), and was stopped" },
+      { rule: 'json_schema(items.json, s.json)', ok: false, reason: '1 schema error: /: must NOT have duplicate items (items ## 0 and 1 are identical)' },
+      { rule: 'json_schema(missing.json, s.json)', ok: false, reason: 'missing.json not found in the workspace' },
+      { rule: 'json_schema(items.json, missing.schema.json)', ok: false, reason: 'schema file missing.schema.json not found in the workspace' },
+    ]);
   });
 
   it('a file over the read limit exists for file_exists, and fails content rules unread, naming both sizes', async () => {

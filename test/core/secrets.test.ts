@@ -93,6 +93,77 @@ describe('createScrubber', () => {
   });
 });
 
+describe('the forms an agent can print a secret in', () => {
+  const hex2 = (b: number) => b.toString(16).padStart(2, '0');
+  const bytes = (s: string) => [...Buffer.from(s, 'utf8')];
+  const jsonInner = (s: string) => JSON.stringify(s).slice(1, -1);
+  const uEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  const FORMS: Array<[string, (s: string) => string]> = [
+    ['plain', (s) => s],
+    ['base64', (s) => b64(s)],
+    ['percent-encoded (encodeURIComponent)', (s) => encodeURIComponent(s)],
+    ['every byte percent-encoded, upper-case hex', (s) => bytes(s).map((b) => `%${hex2(b).toUpperCase()}`).join('')],
+    ['every byte percent-encoded, lower-case hex', (s) => bytes(s).map((b) => `%${hex2(b)}`).join('')],
+    ['form-encoded (URLSearchParams)', (s) => new URLSearchParams({ v: s }).toString().slice(2)],
+    ['percent-encoded keeping only unreserved characters', (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${hex2(c.charCodeAt(0)).toUpperCase()}`)],
+    ['percent-encoded keeping / (a URL path)', (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${hex2(c.charCodeAt(0)).toUpperCase()}`).replace(/%2F/g, '/')],
+    ['hex, lower case', (s) => Buffer.from(s).toString('hex')],
+    ['hex, upper case', (s) => Buffer.from(s).toString('hex').toUpperCase()],
+    ['JSON string (JSON.stringify)', jsonInner],
+    ['JSON string, ASCII only (\\u escapes)', (s) => jsonInner(s).replace(/[^\x00-\x7f]/g, uEscape)],
+    ['JSON string with escaped slashes', (s) => jsonInner(s).replace(/[^\x00-\x7f]/g, uEscape).replace(/\//g, '\\/')],
+    ['JSON string, HTML-safe (<, >, & escaped)', (s) => jsonInner(s).replace(/[<>&]/g, uEscape)],
+    ['base64url', (s) => Buffer.from(s).toString('base64url')],
+    ['base64url with padding', (s) => b64(s).replace(/\+/g, '-').replace(/\//g, '_')],
+  ];
+  const SECRETS: Array<[string, string]> = [
+    ['an API key', KEY],
+    ['a key with / + =', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCY+EXAMPLEKEY='],
+    ['a password with quotes, <&>, a backslash, a tab, a control character and non-ASCII letters', 'pässwörd "q" <&> \\ tab\t\u0001 ✓ 𝄞 end'],
+    ['a multi-line key', '-----BEGIN KEY-----\nAAAABBBBCCCCDDDD/+==\n-----END KEY-----\n'],
+  ];
+  const cases = SECRETS.flatMap(([what, secret]) => FORMS.map(([form, encode]): [string, string, string] => [what, form, encode(secret)]));
+
+  it.each(cases)('%s, %s', (what, _form, printed) => {
+    const secret = SECRETS.find(([w]) => w === what)![1];
+    expect(createScrubber([secret]).scrub(`before ${printed} after`)).toBe('before *** after');
+  });
+
+  it('every form is found as bytes too (the attempt logs are scrubbed as bytes)', () => {
+    const secret = SECRETS[2]![1];
+    const needles = secretNeedles([secret]).map((n) => Buffer.from(n, 'utf8').toString('latin1'));
+    for (const [form, encode] of FORMS) {
+      const printed = Buffer.from(`[${encode(secret)}]`, 'utf8').toString('latin1');
+      expect(scrubWith(printed, needles), form).toBe('[***]');
+    }
+  });
+
+  it('catches a secret inside a longer hex dump, URL or base64url blob', () => {
+    const { scrub } = createScrubber([KEY]);
+    const dump = Buffer.from(`{"key":"${KEY}"}`).toString('hex');
+    expect(Buffer.from(scrub(dump).replace(/\*\*\*/g, ''), 'hex').toString('latin1')).not.toContain(KEY.slice(0, 12));
+    expect(scrub(`https://api.example/v1?key=${encodeURIComponent(KEY)}&q=1`)).toBe('https://api.example/v1?key=***&q=1');
+    for (const prefix of ['', 'a', 'ab', '{"k":"']) {
+      const blob = Buffer.from(`${prefix}${KEY}"}`).toString('base64url');
+      const out = scrub(blob);
+      expect(out, `prefix ${JSON.stringify(prefix)}`).toContain('***');
+      expect(Buffer.from(out.replace(/\*\*\*/g, ''), 'base64url').toString('latin1')).not.toContain(KEY.slice(8, 30));
+    }
+  });
+
+  it('a value that is not valid UTF-16 (a lone surrogate) is still scrubbed, in the forms it has', () => {
+    const odd = 'abcdefgh\ud800xyz';
+    const { scrub } = createScrubber([odd]);
+    expect(scrub(`[${odd}]`)).toBe('[***]');
+    expect(scrub(`[${Buffer.from(odd).toString('hex')}]`)).toBe('[***]');
+  });
+
+  it('the forms of a short value are not secrets either', () => {
+    // The hex and percent forms of `1234567` are long, but the value is not worth hiding.
+    expect(secretNeedles(['1234567'])).toEqual([]);
+  });
+});
+
 describe('scrubState', () => {
   const run = (extra: Partial<StepRun>): StepRun => ({ status: 'FAILED', tries: 1, ...extra });
   const state = (stepRuns: Record<string, StepRun>, extra: Partial<State> = {}): State => ({

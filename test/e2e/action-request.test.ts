@@ -10,6 +10,7 @@ import { ACTION_RUNTIMES, RUNTIME_MATRIX } from './node24.js';
 import type { AuthorAssociation } from '../fakes/github-server.js';
 import { issueCommentCreated, issuesEdited, issuesOpened } from '../fakes/webhook-payloads.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
+import { statePlanHash } from '../../src/core/tick/approval-check.js';
 import { readAgentCalls, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -83,31 +84,40 @@ describe('/draft (local node)', () => {
       `#!/usr/bin/env node
 import fs from 'node:fs';
 fs.appendFileSync(process.env.AGENT_LOG, JSON.stringify({ argv: process.argv.slice(2), step: process.env.SEQUENCER_STEP_ID ?? '?', cwd: process.cwd(), pid: process.pid }) + '\\n');
-if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN_FILE, ${JSON.stringify(JSON.stringify(DRAFTED))});
+const plan = ${JSON.stringify(DRAFTED)};
+// Steered by the request into using a key it was given: the key lands in an instruction.
+if (process.env.MY_API_KEY) plan.steps.research.instruction += ' with the API key ' + process.env.MY_API_KEY;
+if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN_FILE, JSON.stringify(plan));
 `,
     );
     await chmod(draftAgent, 0o755);
   });
   afterAll(async () => h?.close());
 
-  it('from someone without write access: one short reply, nothing runs', async () => {
+  it('from someone without write access, three times: one short reply, a reaction on each, nothing runs', async () => {
     const issue = 71;
     expectOk(await openRequest(h, issue, 'drive-by', process.execPath));
-    const { payload } = draft(h, issue, 'drive-by', 'NONE');
-    for (let i = 0; i < 2; i++) expectOk(await h.run({ eventName: 'issue_comment', payload, inputs: { 'agent-command': draftAgent } }));
+    // Three /draft comments before the first run gets to them: that run answers all three.
+    const said = [draft(h, issue, 'drive-by', 'NONE'), draft(h, issue, 'drive-by', 'NONE'), draft(h, issue, 'drive-by', 'NONE')];
+    const inputs = { 'agent-command': draftAgent };
+    // The first comment's event (delivered twice, as GitHub may), then the last one's.
+    for (const { payload } of [said[0]!, said[0]!, said[2]!]) expectOk(await h.run({ eventName: 'issue_comment', payload, inputs }));
     expect(await readAgentCalls(h.agentLog)).toEqual([]);
     const replies = h.botComments(issue, 'reply');
     expect(replies).toHaveLength(1);
     expect(replies[0]!.body).toMatch(/only someone with write access can ask for it: commands need write, maintain or admin permission; drive-by has no permission/);
+    expect(replies[0]!.body).toMatch(/This answers your 3 \/draft comments/);
+    for (const { comment } of said) expect(h.fake.data.reactions.get(comment.id)?.map((r) => r.content), `comment ${comment.id}`).toEqual(['confused']);
     expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
   });
 
-  it('from a writer (a private organisation member shows up as CONTRIBUTOR): the agent drafts once, the plan is proposed and recorded', async () => {
+  it('from a writer (a private organisation member shows up as CONTRIBUTOR): the agent drafts once, the plan is proposed and recorded, scrubbed', async () => {
     const issue = 72;
+    const KEY = 'sk-live-51HqLyjWDarjtT1zdp7dcXYZ';
     expectOk(await openRequest(h, issue, 'drive-by', process.execPath));
     const said = draft(h, issue, 'private-member', 'CONTRIBUTOR');
     const { payload } = said;
-    const run = await h.run({ eventName: 'issue_comment', payload, inputs: { 'agent-command': draftAgent } });
+    const run = await h.run({ eventName: 'issue_comment', payload, inputs: { 'agent-command': draftAgent }, env: { MY_API_KEY: KEY } });
     expectOk(run);
     expect(run.outputs.status).toBe('AWAITING_APPROVAL');
 
@@ -121,6 +131,14 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
     const state = await h.remoteState(`issue-${issue}`);
     expect(state?.status).toBe('AWAITING_APPROVAL');
     expect(state?.proposal).toMatchObject({ planHash: state?.planHash, postedAt: proposal[0]!.created_at, commentId: proposal[0]!.id });
+    // The key the agent put into the plan is scrubbed before the plan is stored: the state holds
+    // what the proposal shows, and the hash approvals bind to is of that plan.
+    expect(state?.plan.steps.research?.instruction).toBe('Research cron-driven job runners into notes/runners.md with the API key ***');
+    expect(state && statePlanHash(state)).toBe(state?.planHash);
+    expect(proposal[0]!.body).toContain(`:${state?.planHash} -->`);
+    expect((await h.originGit(['log', '-p', '--all'])).stdout).not.toContain(KEY);
+    for (const c of h.fake.data.commentsOf(issue)) expect(c.body, `comment ${c.id}`).not.toContain(KEY);
+    expect(`${run.stdout}\n${run.stderr}`.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n')).not.toContain(KEY);
     // Its inbox starts after the /draft, which is no command for the plan.
     expect(state?.inbox?.lastCommentId).toBe(said.comment.id);
   });

@@ -1,9 +1,9 @@
 // No secret leaves the run and no untrusted line becomes a workflow command, end to end through
 // the bundled Action (under Node 24, and the local Node in the full run). The agent (steered, say, by a prompt
-// injection) prints an API key from its environment, the token and their base64 forms to stdout
-// and stderr, and workflow commands; its check command does the same and fails, so the error,
+// injection) prints an API key and a password from its environment, the token, and their base64,
+// base64url, percent-encoded, hex and JSON-escaped forms to stdout and stderr, and workflow commands; its check command does the same and fails, so the error,
 // the blocker, the /status reply and the [Resume] lines all quote it, and the plan's titles carry
-// commands too. From outside: neither the key nor the token is on any ref of the remote, in any
+// commands too. From outside: none of the key, the password and the token is on any ref of the remote, in any
 // comment, the job summary, the outputs or the uploaded attempt logs; the runner would act on
 // none of the agent's or the plan's commands; neither the agent nor its check command can write
 // the runner's command files (GITHUB_OUTPUT, GITHUB_ENV, GITHUB_PATH, GITHUB_STATE,
@@ -25,7 +25,20 @@ afterAll(removeTempDirs);
 // `sk\_proj…`; the token has the shape of a GitHub App installation token for the same reason.
 const KEY = 'sk-proj_Zx81fake.KEYfor7ests_OnlyQ2wLp0';
 const TOKEN = 'ghs_16C7e42F292c6912E7710c838347Ae178B4a';
+// A password with characters that JSON and URLs escape, and letters outside ASCII.
+const PASSWORD = 'pa"ss\\wörd <&>/Q2wLp0';
 const b64 = (s: string) => Buffer.from(s).toString('base64');
+/** The encodings the agent prints a secret in, as it computes them (see LEAKY_AGENT). */
+const hex = (s: string) => Buffer.from(s).toString('hex');
+const encodedForms = (s: string) => ({
+  'percent-encoded': encodeURIComponent(s),
+  'every byte percent-encoded': hex(s).replace(/../g, '%$&').toUpperCase(),
+  'every byte percent-encoded, lower case': hex(s).replace(/../g, '%$&'),
+  hex: hex(s),
+  'hex, upper case': hex(s).toUpperCase(),
+  'JSON-escaped': JSON.stringify(s).slice(1, -1),
+  base64url: Buffer.from(s).toString('base64url'),
+});
 
 /** Prints everything it should not, as an agent and (with `check`) as a failing check command. */
 const LEAKY_AGENT = `#!/usr/bin/env node
@@ -36,12 +49,19 @@ const env = process.env;
 const b64 = (s) => Buffer.from(s).toString('base64');
 // The token comes from a file: the agent's environment never holds it (a variable whose value is
 // the token is dropped), so this stands in for an agent that found it some other way.
-const key = env.OPENAI_API_KEY, token = fs.readFileSync(env.AGENT_LEAK_FILE, 'utf8');
+const key = env.OPENAI_API_KEY, token = fs.readFileSync(env.AGENT_LEAK_FILE, 'utf8'), password = env.DB_PASSWORD;
+// Encoded as a URL, a request body or a hex dump would carry them (asked to "encode it first").
+const hex = (s) => Buffer.from(s).toString('hex');
+const forms = (s) => [encodeURIComponent(s), hex(s).replace(/../g, '%$&').toUpperCase(), hex(s).replace(/../g, '%$&'), hex(s), hex(s).toUpperCase(), JSON.stringify(s).slice(1, -1), Buffer.from(s).toString('base64url')];
+// The end stands in the error, which quotes the end of a failed check's output: the password's
+// forms are there, so the blocker notice would show them.
 const leak = [
   'key ' + key, 'token ' + token, 'basic ' + b64('x-access-token:' + token), 'b64 ' + b64(token) + ' ' + b64(key),
+  'url https://api.example/v1?key=' + encodeURIComponent(key) + '&pw=' + encodeURIComponent(password), 'encoded key ' + forms(key).join(' '),
   '::add-mask::agent-mask', '::warning file=agent.js,line=1::forged by the agent', '::set-output name=status::HACKED',
   'x ##[set-output name=plan-id]hacked', '::group::agent group', '::endgroup::', '::stop-commands::agent-pause', '::error::forged error',
   '![x](http://e/x.png) <img src=x onerror=alert(1)> @org/team #1 https://evil.example',
+  'json ' + JSON.stringify({ password }), 'encoded password ' + forms(password).join(' '),
 ].join('\\n');
 process.stdout.write(leak + '\\n');
 process.stderr.write(leak + '\\n');
@@ -102,7 +122,17 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
 
   const needles = () => {
     const token = h.fake.token;
-    const plain = { key: KEY, 'key base64': b64(KEY), token, 'token base64': b64(token), 'x-access-token base64': b64(`x-access-token:${token}`) };
+    const plain = {
+      key: KEY,
+      'key base64': b64(KEY),
+      token,
+      'token base64': b64(token),
+      'x-access-token base64': b64(`x-access-token:${token}`),
+      password: PASSWORD,
+      ...Object.fromEntries(
+        Object.entries({ key: KEY, password: PASSWORD, token }).flatMap(([what, secret]) => Object.entries(encodedForms(secret)).map(([form, v]) => [`${what} ${form}`, v])),
+      ),
+    };
     // As inline Markdown writes them (table cells, headings, sentences), and what a length cap
     // leaves of them: long enough to be worth a brute force, or to say whose key it is.
     const inlineForms = Object.entries(plain).map(([what, v]): [string, string] => [`${what} as inline text`, asInline(v)]);
@@ -115,7 +145,7 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
 
   it('runs the plan: the agent leaks, the check fails, the plan blocks; /status and /retry answer', async () => {
     const node = await nodeOf();
-    const o = { node, inputs: { 'agent-command': agent, 'max-attempts': '1' }, env: { OPENAI_API_KEY: KEY, AGENT_LEAK_FILE: path.join(h.root, 'leak.txt'), ...runnerFiles, ...artifacts.env } };
+    const o = { node, inputs: { 'agent-command': agent, 'max-attempts': '1' }, env: { OPENAI_API_KEY: KEY, DB_PASSWORD: PASSWORD, AGENT_LEAK_FILE: path.join(h.root, 'leak.txt'), ...runnerFiles, ...artifacts.env } };
     runs.push(await h.openIssue(ISSUE, plan(agent), o));
     runs.push(await h.say(ISSUE, 'writer', '/approve').deliver(o));
     h.say(ISSUE, 'writer', '/status');
@@ -124,14 +154,20 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
     expect(runs.map((r) => r.outputs.status)).toEqual(['AWAITING_APPROVAL', 'BLOCKED', 'BLOCKED']);
     // The leak is real: the check's output reached the state (scrubbed), the reply and the log.
     const state = await h.remoteState(PLAN_ID);
-    // (The error keeps the end of the check's output, where the base64 forms stand.)
-    expect(state?.stepRuns.leak?.error).toMatch(/b64 \*\*\* \*\*\*/);
+    // (The error keeps the end of the check's output, where the password's encoded forms stand.)
+    const sevenTimes = Array(7).fill('***').join(' ');
+    expect(state?.stepRuns.leak?.error).toContain(`json {"password":"***"}\nencoded password ${sevenTimes}`);
     expect(state?.stepRuns.collect?.stdout).toMatch(/token \*\*\*/);
+    expect(state?.stepRuns.collect?.stdout).toMatch(/b64 \*\*\* \*\*\*/);
+    expect(state?.stepRuns.collect?.stdout).toContain(`url https://api.example/v1?key=***&pw=***\nencoded key ${sevenTimes}\n`);
+    expect(state?.stepRuns.collect?.stdout).toContain(`encoded password ${sevenTimes}`);
     // The forwarder, started from the Action's own bundle, logged the agent's one command.
     expect(state?.stepRuns.collect?.attempts?.[0]?.toolCalls).toEqual({ calls: 1, denied: 0 });
     // The blocker notice on the issue counts the blocked step's calls per attempt.
     const blocker = h.botComments(ISSUE, 'blocked').at(-1)?.body ?? '';
     expect(blocker).toContain('| attempt | outcome | exit | duration | tool calls | error |');
+    // It quotes the check's output, with the encoded forms scrubbed.
+    expect(blocker).toContain(`encoded password ${sevenTimes}`);
     expect(blocker).toMatch(/\| 1 \| failed \| 0 \| [^|]+ \| 1 \| /);
     expect(runs[2]!.stdout).toContain('[Resume] collect Collect');
     expect(h.botComments(ISSUE, 'reply').some((c) => c.body.includes('Plan is BLOCKED'))).toBe(true);

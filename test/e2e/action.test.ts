@@ -16,7 +16,8 @@ afterAll(removeTempDirs);
 const PLAN = {
   title: 'Research widgets',
   steps: {
-    'step-1': { title: 'Collect sources', instruction: 'List sources in notes/sources.md', requiredOutputs: ['notes/sources.md'] },
+    // A content rule: the Action checks it in its worker thread (dist/rule-check-worker.js).
+    'step-1': { title: 'Collect sources', instruction: 'List sources in notes/sources.md', requiredOutputs: ['notes/sources.md'], validate: [{ file_contains: { path: 'notes/sources.md', pattern: '^# step-1' } }] },
     'step-2': { title: 'Summarise', instruction: 'Summarise in notes/summary.md', requiredOutputs: ['notes/summary.md'] },
     'step-3': { title: 'Report', instruction: 'Write report/final.md', requiredOutputs: ['report/final.md'] },
   },

@@ -191,6 +191,31 @@ fs.writeFileSync(process.env.SEQUENCER_PAYLOAD_FILE, JSON.stringify({ text: 'a'.
     );
   });
 
+  it('a json_schema rule with uniqueItems over 20,000 objects is stopped at the time limit, naming the rule, the file and the limit', async () => {
+    const ws = await makeTempDir('unique-ws-');
+    const tools = await makeTempDir('unique-tools-');
+    const agent = path.join(tools, 'agent.mjs');
+    await writeFile(agent, `#!/usr/bin/env node
+import fs from 'node:fs';
+// Every pair of 20,000 objects is compared: many seconds of work for the schema check.
+fs.writeFileSync('items.json', JSON.stringify(Array.from({ length: 20000 }, (_, i) => ({ id: i, name: 'item-' + i }))));
+`);
+    await chmod(agent, 0o755);
+    const planFile = path.join(ws, 'plan.json');
+    await writeJson(planFile, {
+      title: 'Unique items',
+      steps: { only: { title: 'List items', instruction: 'Write items.json.', maxAttempts: 1, validate: [{ json_schema: { path: 'items.json', schema: { type: 'array', uniqueItems: true } } }] } },
+    });
+    // The check runs in the bundle's worker thread (dist/rule-check-worker.js), which is ended at the limit.
+    const r = await runCli(['run', '--plan', planFile], { cwd: ws, env: { STEP_AGENT_CMD: agent, SEQUENCER_RULE_CHECK_SECONDS: '1' } });
+    expect(r.code, output(r)).toBe(1);
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.status).toBe('BLOCKED');
+    expect(state.stepRuns.only?.error).toBe(
+      "Validation failed: json_schema(items.json): validating items.json took longer than 1 s, the time limit of a rule's check (SEQUENCER_RULE_CHECK_SECONDS), and was stopped",
+    );
+  });
+
   it('a pattern RE2 cannot express is refused before anything runs, naming the field, the pattern and why', async () => {
     const ws = await makeTempDir('redos-ws-');
     const planFile = path.join(ws, 'plan.json');

@@ -12,7 +12,7 @@ afterEach(removeTempDirs);
 
 const APPROVAL = 'Approve with `agent-step-sequencer approve` (add `--delay 2` for 2 minutes between steps, recommended for rate-limited APIs).';
 
-async function setup(kind: PlanningAgent = 'valid') {
+async function setup(kind: PlanningAgent = 'valid', env: Record<string, string> = {}) {
   const ws = await makeTempDir('plan-ws-');
   const tools = await makeTempDir('plan-tools-');
   const agent = await writePlanningAgent(tools, kind);
@@ -22,7 +22,7 @@ async function setup(kind: PlanningAgent = 'valid') {
     calls,
     stateFile: path.join(ws, '.sequencer', 'plan', 'state.json'),
     planFile: path.join(ws, '.sequencer', 'plan', 'plan.json'),
-    cli: (args: string[]) => runCli(args, { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_CALLS: calls } }),
+    cli: (args: string[]) => runCli(args, { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_CALLS: calls, ...env } }),
   };
 }
 
@@ -63,14 +63,19 @@ describe('plan --request', () => {
     expect(await readState(path.join(e.ws, '.sequencer', 'study', 'state.json'))).toMatchObject({ status: 'IN_PROGRESS', stepDelayMinutes: 2 });
   });
 
-  it('reads --request-file and reports the retry when the first draft was invalid', async () => {
-    const e = await setup('invalid-then-valid');
+  it('reads --request-file and reports the retry when the first draft was invalid; a key the agent wrote into the plan is scrubbed', async () => {
+    const KEY = 'sk-live-0123456789abcdefXYZ';
+    // The first draft names a step after the key: scrubbed, that is no valid step id.
+    const e = await setup('leaks-secret', { MY_API_KEY: KEY });
     await writeFile(path.join(e.ws, 'request.txt'), 'Install the toolchain and build the docs\n');
     const r = await e.cli(['plan', '--request-file', 'request.txt']);
     expect(r.code, output(r)).toBe(0);
     expect(r.stdout).toContain('setup ("Install")');
     expect(r.stdout).toContain("The agent's first draft was invalid; the retry produced a valid plan.");
-    expect((await readState(e.stateFile)).plan).toEqual(VALID_PLAN);
+    const { plan } = await readState(e.stateFile);
+    expect(plan.steps['step-1']).toMatchObject({ title: 'Research ***', instruction: 'Call the API with *** and summarise' });
+    for (const file of [e.stateFile, e.planFile]) expect(await readFile(file, 'utf8')).not.toContain(KEY);
+    expect(r.stdout + r.stderr).not.toContain(KEY);
     expect(await readPlanningCalls(e.calls)).toHaveLength(2);
   });
 

@@ -30,5 +30,25 @@ export async function bundleFileAdapters(outDir: string): Promise<string> {
   return outfile;
 }
 
+/**
+ * Bundles the rule-check worker (src/adapters/fs/rule-check-worker.ts) into
+ * `<outDir>/rule-check-worker.mjs`, as scripts/build.mjs does for dist/; returns its path.
+ */
+export async function bundleRuleCheckWorker(outDir: string): Promise<string> {
+  const outfile = path.join(outDir, 'rule-check-worker.mjs');
+  await build({
+    entryPoints: [path.join(repoRoot, 'src/adapters/fs/rule-check-worker.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    logLevel: 'silent',
+    // Ajv is CommonJS: its requires need a require in the ES module, as in dist/.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+  return outfile;
+}
+
 /** The child script that drives a bundle: `node adapter-child.mjs <bundle> <op> ...args`. */
 export const adapterChild = fileURLToPath(new URL('../fixtures/adapter-child.mjs', import.meta.url));

@@ -6,7 +6,7 @@ import { mkdtemp, open, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { checkRelativePath } from '../../core/plan/workspace-paths.js';
-import { FileTooLargeError } from '../../core/tick/rules.js';
+import { FileTooLargeError, runTextCheck, type RuleResult, type TextCheck } from '../../core/tick/rules.js';
 import type { CheckOptions, CheckResult, Verifier } from '../../ports.js';
 import { ExecAgentRunner } from '../process/exec-agent.js';
 
@@ -21,11 +21,15 @@ export interface FsVerifierOptions {
   maxFileBytes?: number;
   /** Characters of a check's stdout and of its stderr kept from each end; default 64 K. */
   outputChars?: number;
+  /** Where content rules' checks run, under a time limit (rule-check-thread.ts); default in line. */
+  ruleChecks?: { check(check: TextCheck): Promise<RuleResult> };
 }
 
 /**
  * Largest file a content rule (file_contains, json_schema) reads: 16 MiB. RE2 matches it in well
- * under a few seconds even for the costliest patterns; a larger file fails the rule unread.
+ * under a few seconds even for the costliest patterns; a larger file fails the rule unread. A
+ * schema can still be slow on it (`uniqueItems`): the Action and the CLI run the checks in a
+ * thread with a time limit (ruleChecks).
  */
 export const MAX_RULE_FILE_BYTES = 16 * 1024 * 1024;
 
@@ -34,6 +38,7 @@ export class FsVerifier implements Verifier {
   private readonly runner: ExecAgentRunner;
   private readonly graceMs: number;
   private readonly maxFileBytes: number;
+  private readonly ruleChecks: FsVerifierOptions['ruleChecks'];
 
   constructor(options: FsVerifierOptions) {
     this.root = options.root;
@@ -41,6 +46,11 @@ export class FsVerifier implements Verifier {
     this.runner = new ExecAgentRunner({ cwd: options.root, ...(options.env ? { env: options.env } : {}), headChars: chars, tailChars: chars });
     this.graceMs = options.graceMs ?? 2000;
     this.maxFileBytes = options.maxFileBytes ?? MAX_RULE_FILE_BYTES;
+    this.ruleChecks = options.ruleChecks;
+  }
+
+  checkText(check: TextCheck): Promise<RuleResult> {
+    return this.ruleChecks ? this.ruleChecks.check(check) : runTextCheck(check);
   }
 
   async readWorkspaceFile(rel: string): Promise<string | null> {

@@ -14,6 +14,7 @@ import { parsePlanText } from '../../core/plan/plan-text.js';
 import { PLAN_FILE_ENV, planningPrompt, planningRetryPrompt, singleStepPlan } from '../../core/plan/planning-prompt.js';
 import type { Plan } from '../../core/state/types.js';
 import { parsePlan } from '../../core/plan/validate-plan.js';
+import { scrubJson } from '../../core/trust/secrets.js';
 import type { AgentResult, AgentRunner } from '../../ports.js';
 
 /** The published schema, bundled so the Action and the CLI need no file beside them. */
@@ -40,6 +41,12 @@ export interface DraftPlanOptions {
   env?: Record<string, string>;
   /** Where a person reads the agent's output, named when no draft is usable (default: the log files). */
   outputShownIn?: string;
+  /**
+   * Takes known secrets out of every string of a draft (keys too) before it is judged: the plan is
+   * stored on the work branch and proposed, and approvals bind to its hash, so the plan that is
+   * validated, stored, shown and hashed is the one without them (default: nothing is scrubbed).
+   */
+  scrub?: (text: string) => string;
 }
 
 export interface DraftedPlan {
@@ -75,7 +82,7 @@ export async function draftPlan(o: DraftPlanOptions): Promise<DraftedPlan> {
       logFile,
     });
     if (result.spawnError) throw new ConfigError(`${source}: ${result.spawnError}`);
-    const judged = await judgeDraft(result, o.draftFile, logFile, o.timeoutMs);
+    const judged = await judgeDraft(result, o.draftFile, logFile, o.timeoutMs, o.scrub);
     if ('plan' in judged) return { plan: judged.plan, attempts: attempt, draftFile: o.draftFile };
     problems = judged.problems;
   }
@@ -98,6 +105,8 @@ export interface PlanFromRequestOptions {
   graceMs?: number;
   /** See DraftPlanOptions. */
   outputShownIn?: string;
+  /** See DraftPlanOptions; a one-step plan made from the request is scrubbed too. */
+  scrub?: (text: string) => string;
 }
 
 export interface PlanFromRequest {
@@ -112,7 +121,10 @@ export interface PlanFromRequest {
 export async function planFromRequest(o: PlanFromRequestOptions): Promise<PlanFromRequest> {
   if (o.request.trim() === '') throw new ConfigError('request: "" is empty; expected the work to do, e.g. "Summarize README.md into notes/summary.md"');
   const { multiStep, reasons } = classifyRequest(o.request);
-  if (!multiStep) return { plan: parsePlan(singleStepPlan(o.request), 'single-step plan'), multiStep, reasons, attempts: 0 };
+  if (!multiStep) {
+    const plan = singleStepPlan(o.request);
+    return { plan: parsePlan(o.scrub ? scrubJson(plan, o.scrub) : plan, 'single-step plan'), multiStep, reasons, attempts: 0 };
+  }
 
   const source = o.agentSource ?? 'STEP_AGENT_CMD';
   if (o.agentCommand === undefined || o.agentCommand.trim() === '') {
@@ -132,6 +144,7 @@ export async function planFromRequest(o: PlanFromRequestOptions): Promise<PlanFr
     schemaText: PLAN_SCHEMA_TEXT,
     ...(o.graceMs !== undefined ? { graceMs: o.graceMs } : {}),
     ...(o.outputShownIn !== undefined ? { outputShownIn: o.outputShownIn } : {}),
+    ...(o.scrub ? { scrub: o.scrub } : {}),
   });
   return { plan: drafted.plan, multiStep, reasons, attempts: drafted.attempts };
 }
@@ -150,7 +163,7 @@ export function jsonFromOutput(output: string): string | null {
 
 type Judged = { plan: Plan } | { problems: Issue[] };
 
-async function judgeDraft(result: AgentResult, draftFile: string, logFile: string, timeoutMs: number): Promise<Judged> {
+async function judgeDraft(result: AgentResult, draftFile: string, logFile: string, timeoutMs: number, scrub?: (text: string) => string): Promise<Judged> {
   if (result.timedOut) return { problems: [{ path: 'agent', message: `did not finish within ${Math.round(timeoutMs / 1000)} s; expected it to write the plan and exit` }] };
   if (result.exitCode !== 0) {
     const how = result.exitCode === null ? `was ended by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
@@ -172,7 +185,8 @@ async function judgeDraft(result: AgentResult, draftFile: string, logFile: strin
     source = 'the JSON in the agent output';
   }
   try {
-    return { plan: parsePlan(unwrapState(parsePlanText(text, source)), source) };
+    const doc = unwrapState(parsePlanText(text, source));
+    return { plan: parsePlan(scrub ? scrubJson(doc, scrub) : doc, source) };
   } catch (err) {
     if (err instanceof PlanError) return { problems: err.issues };
     throw err;

@@ -18,7 +18,7 @@ import { statusTable } from '../../core/render/render.js';
 import type { Plan, State } from '../../core/state/types.js';
 import { withoutRunnerFiles } from '../../core/trust/runner-files.js';
 import type { CliSettings } from '../options.js';
-import { createStore, localPaths } from '../plan-settings.js';
+import { cliSecrets, createStore, localPaths } from '../plan-settings.js';
 import { draftedPlanFileIn, planIdOfFile } from '../../wiring/plan-layout.js';
 
 export async function planCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
@@ -39,6 +39,8 @@ export async function planCommand(s: CliSettings, print: (line: string) => void)
     logDir,
     timeoutMs: s.attemptTimeoutMinutes * 60_000,
     graceMs: s.graceSeconds * 1000,
+    // The plan is written to a file and the store as it is: a key the agent wrote into it must not.
+    scrub: cliSecrets(s).scrub,
   });
   if (result.attempts > 1) print(`The agent's first draft was invalid; the retry produced a valid plan.`);
   const plan: Plan = { title: shortTitle(request), ...result.plan };

@@ -34,10 +34,32 @@ export function leadingMarker(body: string | null | undefined): string | null {
 /**
  * The answer to one command comment: marker, the quoted command, then `@login: text`. The text
  * quotes what people and the agent wrote (a malformed argument, a blocker), so it is inert.
+ * `alsoAnswers` are later commands the same answer covers: their markers follow the first, so a
+ * run that looks for the answer to one of them finds this comment (see answeredCommands).
  */
-export function replyComment(commentId: number, login: string, commandText: string, text: string, links: Links = {}): string {
+export function replyComment(commentId: number, login: string, commandText: string, text: string, links: Links = {}, alsoAnswers: readonly number[] = []): string {
   const firstLine = commandText.trimStart().split(/\r?\n/, 1)[0] ?? '';
-  return [replyMarker(commentId), `> ${inline(firstLine, 200)}`, '', `@${login.replace(/[^A-Za-z0-9[\]_-]/g, '')}: ${inline(text, 2000)}`, ...footer(links)].join('\n');
+  return [
+    replyMarker(commentId),
+    ...alsoAnswers.map(replyMarker),
+    `> ${inline(firstLine, 200)}`,
+    '',
+    `@${login.replace(/[^A-Za-z0-9[\]_-]/g, '')}: ${inline(text, 2000)}`,
+    ...footer(links),
+  ].join('\n');
+}
+
+const REPLY_MARKER_LINE = /^<!-- agent-step-sequencer:reply:(\d+) -->$/;
+
+/** The command comments a reply answers: the ids in the reply markers it starts with. */
+export function answeredCommands(body: string): number[] {
+  const ids: number[] = [];
+  for (const line of body.split('\n')) {
+    const m = REPLY_MARKER_LINE.exec(line);
+    if (!m) break;
+    ids.push(Number(m[1]));
+  }
+  return ids;
 }
 
 /** The run that wrote a comment, after a blank line; nothing when it is not known (the CLI). */

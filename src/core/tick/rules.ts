@@ -122,6 +122,27 @@ export async function jsonSchemaResult(body: JsonSchema, text: string | null, sc
   return fail(rule, `${checked.total} schema error${checked.total === 1 ? '' : 's'}: ${checked.errors.join('; ')}${more}`);
 }
 
+/**
+ * The part of a content rule that works through a file's text (up to 16 MiB): a pattern match or
+ * a schema validation. It is pure but may take long (`uniqueItems` over many objects is
+ * quadratic), so a Verifier may run it away from the tick, under a time limit (checkText).
+ */
+export type TextCheck =
+  | { kind: 'file_contains'; body: FileContains; text: string }
+  | { kind: 'json_schema'; body: JsonSchema; text: string; schema: SchemaFact };
+
+export function runTextCheck(check: TextCheck): Promise<RuleResult> {
+  return check.kind === 'file_contains' ? Promise.resolve(fileContainsResult(check.body, check.text)) : jsonSchemaResult(check.body, check.text, check.schema);
+}
+
+/** The result of a text check stopped at its time limit: the rule, the file and the limit. */
+export function textCheckTimedOut(check: TextCheck, limitMs: number): RuleResult {
+  const rule = check.kind === 'file_contains' ? ruleLabel({ file_contains: check.body }) : ruleLabel({ json_schema: check.body });
+  const seconds = limitMs % 1000 === 0 ? `${limitMs / 1000} s` : `${limitMs} ms`;
+  const what = check.kind === 'file_contains' ? 'matching the pattern against' : 'validating';
+  return fail(rule, `${what} ${check.body.path} took longer than ${seconds}, the time limit of a rule's check (SEQUENCER_RULE_CHECK_SECONDS), and was stopped`);
+}
+
 const NO_PAYLOAD = 'no payload was written to $SEQUENCER_PAYLOAD_FILE';
 
 export function payloadHasKeyResult(body: PayloadHasKey, payload: Payload | undefined): RuleResult {
@@ -220,11 +241,17 @@ async function evaluateRule(rule: ValidationRule, index: number, ctx: RuleContex
     });
     return fileExistsResult(rule.file_exists, text);
   }
-  if ('file_contains' in rule) return fileContainsResult(rule.file_contains, await verifier.readWorkspaceFile(rule.file_contains.path));
+  if ('file_contains' in rule) {
+    const body = rule.file_contains;
+    const text = await verifier.readWorkspaceFile(body.path);
+    return text === null ? fileContainsResult(body, null) : checkText(verifier, { kind: 'file_contains', body, text });
+  }
   if ('json_schema' in rule) {
     const body = rule.json_schema;
     const text = await verifier.readWorkspaceFile(body.path);
-    return jsonSchemaResult(body, text, text === null ? { ok: true, schema: {} } : await loadSchema(body.schema, verifier));
+    if (text === null) return jsonSchemaResult(body, null, { ok: true, schema: {} });
+    const schema = await loadSchema(body.schema, verifier);
+    return schema.ok ? checkText(verifier, { kind: 'json_schema', body, text, schema }) : jsonSchemaResult(body, text, schema);
   }
   if ('payload_has_key' in rule) return payloadHasKeyResult(rule.payload_has_key, ctx.payload);
   if ('payload_value_matches' in rule) return payloadValueMatchesResult(rule.payload_value_matches, ctx.payload);
@@ -240,6 +267,10 @@ async function evaluateRule(rule: ValidationRule, index: number, ctx: RuleContex
     ...(ctx.logFileFor ? { logFile: ctx.logFileFor(index) } : {}),
   });
   return 'command' in rule ? commandResult(rule.command, result) : commandOutputContainsResult(rule.command_output_contains, result);
+}
+
+function checkText(verifier: Verifier, check: TextCheck): Promise<RuleResult> {
+  return verifier.checkText ? verifier.checkText(check) : runTextCheck(check);
 }
 
 async function loadSchema(schema: Record<string, unknown> | string, verifier: Verifier): Promise<SchemaFact> {

@@ -4,6 +4,7 @@
 // it is published. Pure: the caller collects the values (inputs, environment) and applies the
 // scrubber where text leaves.
 import type { State, StepRun } from '../state/types.js';
+import { needleScanner, replaceMatches, type Match } from './needle-scan.js';
 
 /**
  * Shorter values are never treated as secrets: hiding `true`, `main` or a 4-digit PIN everywhere
@@ -41,7 +42,7 @@ export function knownSecrets(sources: SecretSources): string[] {
 
 /**
  * The strings to replace: each secret and each line of a multi-line secret (a key file leaks line
- * by line), plus their base64 forms, longest first so a long value goes before any part of it.
+ * by line), in every form an agent can print it (see encodedForms), longest first.
  */
 export function secretNeedles(secrets: Iterable<string>): string[] {
   const needles = new Set<string>();
@@ -55,10 +56,31 @@ export function secretNeedles(secrets: Iterable<string>): string[] {
       add(value);
       // `Authorization: basic base64(x-access-token:<token>)` is how git sends a GitHub token.
       add(base64(`x-access-token:${value}`));
-      for (const form of base64Forms(value)) add(form);
+      for (const form of encodedForms(value)) add(form);
     }
   }
   return [...needles].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The secret as the usual encoders print it: an agent told to "encode it first" (or a tool that
+ * logs a URL, a request body or a hex dump) must not carry it past the scrubber. The variants of
+ * one encoding differ only where the secret holds the characters they treat differently, so most
+ * collapse into one needle.
+ */
+function encodedForms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const b64 = base64Forms(bytes);
+  return [
+    ...b64,
+    // base64url (JWTs, URL-safe tokens), with and without padding.
+    ...b64.map((f) => f.replace(/\+/g, '-').replace(/\//g, '_')),
+    bytes.toString('base64url'),
+    ...percentForms(secret, bytes),
+    bytes.toString('hex'),
+    bytes.toString('hex').toUpperCase(),
+    ...jsonForms(secret),
+  ];
 }
 
 function base64(text: string): string {
@@ -70,8 +92,7 @@ function base64(text: string): string {
  * inside a longer encoded blob: base64 works in 3-byte groups, so for each of the three offsets
  * the groups made only of the secret's bytes encode the same way whatever surrounds them.
  */
-function base64Forms(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8');
+function base64Forms(bytes: Buffer): string[] {
   const forms = [bytes.toString('base64')];
   for (let shift = 0; shift < 3; shift++) {
     const padded = Buffer.concat([Buffer.alloc(shift), bytes]);
@@ -83,11 +104,60 @@ function base64Forms(secret: string): string[] {
   return forms;
 }
 
-/** Replaces every needle with `***`; needles must be longest first (see secretNeedles). */
+const hex2 = (byte: number) => byte.toString(16).padStart(2, '0').toUpperCase();
+const percentByte = (c: string) => [...Buffer.from(c, 'utf8')].map((b) => `%${hex2(b)}`).join('');
+
+/**
+ * Percent-encodings: encoders agree on letters, digits and non-ASCII bytes and differ on the
+ * punctuation they leave alone, so each common choice is a form; and the form with every byte
+ * encoded, in both cases of hex, that a tool (or an agent told to) can print.
+ */
+function percentForms(secret: string, bytes: Buffer): string[] {
+  let component: string;
+  try {
+    component = encodeURIComponent(secret);
+  } catch {
+    // A lone surrogate has no UTF-8 form; Buffer encoded it as U+FFFD, so the forms below stand.
+    component = [...secret].map((c) => (/[A-Za-z0-9\-_.!~*'()]/.test(c) ? c : percentByte(c))).join('');
+  }
+  // RFC 3986 unreserved only (Python's quote(safe=''), curl --data-urlencode).
+  const unreserved = component.replace(/[!'()*]/g, percentByte);
+  const upper = [...bytes].map((b) => `%${hex2(b)}`).join('');
+  return [
+    component,
+    unreserved,
+    // A URL path keeps its slashes (Python's quote()).
+    unreserved.replace(/%2F/g, '/'),
+    // A form body: space as `+` (URLSearchParams, Go's QueryEscape).
+    new URLSearchParams({ v: secret }).toString().slice(2),
+    upper,
+    upper.toLowerCase(),
+  ];
+}
+
+const uEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * The secret inside a JSON string: JSON.stringify's escapes (quotes, backslashes, control
+ * characters as \n or \u0001), and the variants other encoders print: ASCII only with \u escapes
+ * (Python's json.dumps), slashes escaped too (PHP), `<`, `>`, `&` escaped (Go).
+ */
+function jsonForms(secret: string): string[] {
+  const plain = JSON.stringify(secret).slice(1, -1);
+  const ascii = plain.replace(/[^\x00-\x7f]/g, uEscape);
+  return [plain, ascii, ascii.replace(/\//g, '\\/'), plain.replace(/[<>&]/g, uEscape)];
+}
+
+/**
+ * Replaces every stretch of text that a needle covers with `***`, in one pass however many needles
+ * there are (see needle-scan.ts); overlapping occurrences become one `***`.
+ */
 export function scrubWith(text: string, needles: readonly string[]): string {
-  let out = text;
-  for (const needle of needles) if (out.includes(needle)) out = out.split(needle).join(REDACTED);
-  return out;
+  return needles.length ? redact(text, needleScanner(needles)) : text;
+}
+
+function redact(text: string, scan: (text: string) => Match[]): string {
+  return replaceMatches(text, scan(text), REDACTED);
 }
 
 export interface Scrubber {
@@ -98,7 +168,8 @@ export interface Scrubber {
 
 export function createScrubber(secrets: Iterable<string>): Scrubber {
   const needles = secretNeedles(secrets);
-  return { needles, scrub: (text) => (needles.length ? scrubWith(text, needles) : text) };
+  const scan = needleScanner(needles);
+  return { needles, scrub: (text) => (needles.length ? redact(text, scan) : text) };
 }
 
 /** Scrubs nothing: for code paths that know no secret. */
