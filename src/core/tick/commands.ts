@@ -1,4 +1,5 @@
 // Commands a person sends to a plan: issue comments in the Action, inbox files from the CLI.
+import { commandLine } from './command-line.js';
 
 export type Command =
   /** `planHash`: the full hash or a prefix of it (at least 8 hex digits) the approver named. */
@@ -14,64 +15,6 @@ export type CommandKind = Command['kind'];
 export const COMMAND_KINDS: readonly CommandKind[] = ['approve', 'cancel', 'retry', 'skip', 'resume', 'status'];
 
 export type ParsedCommand = { ok: true; command: Command } | { ok: false; error: string } | null;
-
-/** A command word at column 0: `/approve`, `/cancel reason`; not a path such as `/usr/bin`. */
-const COMMAND_LINE = /^\/[A-Za-z]+(?:[ \t]|$)/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-const QUOTE = /^ {0,3}>/;
-
-/**
- * The comment's command: its first line that starts with "/" and a word at column 0 and that
- * GitHub shows as plain text. Lines in fenced code, in an HTML comment (hidden) or in a block
- * quote (including the lines a quote takes in without a blank line) are not commands, so quoting
- * or pasting someone's "/approve" never approves; indented code never starts at column 0.
- * Null when the comment holds no command.
- */
-export function commandLine(text: string): string | null {
-  let fence: { char: string; length: number } | null = null;
-  let inHtmlComment = false;
-  let inQuote = false;
-  for (const line of text.split(/\r\n|\n|\r/)) {
-    if (fence) {
-      const close = FENCE.exec(line);
-      if (close && close[1]![0] === fence.char && close[1]!.length >= fence.length && close[2]!.trim() === '') fence = null;
-      continue;
-    }
-    if (inHtmlComment) {
-      inHtmlComment = htmlCommentOpenAfter(line, true);
-      continue;
-    }
-    if (line.trim() === '') {
-      inQuote = false;
-      continue;
-    }
-    const open = FENCE.exec(line);
-    // A backtick fence's info string cannot hold a backtick (CommonMark); then it is inline code.
-    if (open && !(open[1]![0] === '`' && open[2]!.includes('`'))) {
-      fence = { char: open[1]![0]!, length: open[1]!.length };
-      continue;
-    }
-    if (QUOTE.test(line)) {
-      inQuote = true;
-      continue;
-    }
-    if (!inQuote && COMMAND_LINE.test(line)) return line;
-    inHtmlComment = htmlCommentOpenAfter(line, false);
-  }
-  return null;
-}
-
-/** Whether an HTML comment (`<!-- … -->`, hidden by GitHub) is open at the end of `line`. */
-function htmlCommentOpenAfter(line: string, openAtStart: boolean): boolean {
-  let open = openAtStart;
-  let at = 0;
-  for (;;) {
-    const next = line.indexOf(open ? '-->' : '<!--', at);
-    if (next < 0) return open;
-    at = next + (open ? 3 : 4);
-    open = !open;
-  }
-}
 
 const HASH_PREFIX = /^(?:sha256:)?([0-9a-f]{8,64})$/i;
 
