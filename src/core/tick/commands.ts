@@ -2,8 +2,12 @@
 import { commandLine } from './command-line.js';
 
 export type Command =
-  /** `planHash`: the full hash or a prefix of it (at least 8 hex digits) the approver named. */
-  | { kind: 'approve'; by: string; delayMinutes?: number; planHash?: string; commentId?: number; at?: string }
+  /**
+   * `planHash`: the full hash or a prefix of it (at least 12 hex digits) the approver named.
+   * `previousCommentAt`: when the approver last commented on the issue before this approval, null
+   * when never; absent when not known (the CLI), asked for a bare `/approve` only.
+   */
+  | { kind: 'approve'; by: string; delayMinutes?: number; planHash?: string; commentId?: number; at?: string; previousCommentAt?: string | null }
   | { kind: 'cancel'; by: string; reason?: string }
   | { kind: 'retry'; by: string; step?: string }
   | { kind: 'skip'; by: string; step?: string }
@@ -16,7 +20,14 @@ export const COMMAND_KINDS: readonly CommandKind[] = ['approve', 'cancel', 'retr
 
 export type ParsedCommand = { ok: true; command: Command } | { ok: false; error: string } | null;
 
-const HASH_PREFIX = /^(?:sha256:)?([0-9a-f]{8,64})$/i;
+/** The shortest hash prefix that names a plan: 48 bits, so crafting another plan that shares it is out of reach. */
+export const MIN_HASH_PREFIX = 12;
+const HASH_PREFIX = new RegExp(`^(?:sha256:)?([0-9a-f]{${MIN_HASH_PREFIX},64})$`, 'i');
+
+/** The first 12 hex digits of a plan hash: what a reply asks the approver to write after `/approve`. */
+export function hashPrefix(planHash: string): string {
+  return planHash.replace(/^sha256:/, '').slice(0, MIN_HASH_PREFIX);
+}
 
 /**
  * Parses the comment's command line (see commandLine): `/approve [hash] [delay=N]`,
@@ -51,7 +62,7 @@ export function parseCommandText(text: string, by: string): ParsedCommand {
 
 function parseApprove(rest: string, by: string): ParsedCommand {
   const command: Extract<Command, { kind: 'approve' }> = { kind: 'approve', by };
-  const usage = '/approve takes an optional plan hash (the proposal\'s, or its first 8 or more hex digits; "sha256:" optional) and an optional "delay=N" (minutes between steps, 0-1440)';
+  const usage = `/approve takes an optional plan hash (the proposal's, or its first ${MIN_HASH_PREFIX} or more hex digits; "sha256:" optional) and an optional "delay=N" (minutes between steps, 0-1440)`;
   for (const word of rest.split(/\s+/).filter(Boolean)) {
     const delay = /^delay=(\d{1,4})$/.exec(word);
     const hash = HASH_PREFIX.exec(word);
@@ -69,7 +80,7 @@ function parseApprove(rest: string, by: string): ParsedCommand {
 }
 
 /**
- * Whether `given` (a full plan hash or a prefix of at least 8 hex digits, `sha256:` optional)
+ * Whether `given` (a full plan hash or a prefix of at least 12 hex digits, `sha256:` optional)
  * names the plan hash `actual`.
  */
 export function namesPlanHash(given: string, actual: string | undefined): boolean {
