@@ -1,7 +1,7 @@
 // Which tick an event asks for. Pure: from the event name, its payload and the inputs to a
 // route value. Cheap rejections happen here, before any API call or git fetch; malformed
 // workflow_dispatch inputs throw a ConfigError naming the input.
-import { commandLine } from '../core/tick/commands.js';
+import { commandLine } from '../core/tick/command-line.js';
 import { checkCommand, checkPlanFile, checkPlanId, checkStep, type ActionInputs, type DispatchCommand } from './inputs.js';
 
 export type Route =

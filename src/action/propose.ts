@@ -198,7 +198,7 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
     const problem = `The plan of issue #${issue.issueNumber} is from ${issue.author || 'an unknown author'}, who has no write access, and it sets what runs (${describeExecution(execution)}); it was not proposed.`;
     log.warn(problem);
     await notifier?.refusePlan(candidate, issue.author, execution);
-    const withdrawn = loaded.kind === 'loaded' ? await withdrawProposal(store, loaded.state, 'the issue now holds a plan that was refused') : null;
+    const withdrawn = loaded.kind === 'loaded' ? await withdrawProposal(store, loaded.state, notifier, 'the issue now holds a plan that was refused') : null;
     return { state: withdrawn, branch, problem };
   }
 
@@ -239,20 +239,27 @@ async function postAndRecord(store: StateStore, state: State, notifier: GitHubNo
     const problem = tooLargeText(posted.tooLarge);
     log.warn(`Plan too large to propose: ${problem}`);
     await notifier.postRunProblem(TOO_LARGE_HEADING, problem, TOO_LARGE_HINT);
-    return state.proposal ? withdrawProposal(store, state, 'the proposal is too large to post') : state;
+    return withdrawProposal(store, state, notifier, 'the plan in the issue changed, and its proposal is too large to post');
   }
+  // Earlier proposals say they are superseded before this one counts: until then none is recorded.
+  const supersededAt = await notifier.retireProposals(state, posted);
   const p = state.proposal;
-  if (p && p.planHash === posted.planHash && p.postedAt === posted.postedAt && p.commentId === posted.commentId && JSON.stringify(p.parts) === JSON.stringify(posted.parts)) return state;
-  log.info(`Proposal of ${posted.planHash} posted (comment ${posted.commentId}, ${posted.postedAt}).`);
+  if (p && p.planHash === posted.planHash && p.postedAt === posted.postedAt && p.commentId === posted.commentId && JSON.stringify(p.parts) === JSON.stringify(posted.parts) && p.supersededAt === (supersededAt ?? undefined)) return state;
+  log.info(`Proposal of ${posted.planHash} posted (comment ${posted.commentId}, ${posted.postedAt}${supersededAt ? `; earlier proposals superseded by ${supersededAt}` : ''}).`);
   return store.write(
-    { ...state, proposal: { at: new Date().toISOString(), planHash: posted.planHash, postedAt: posted.postedAt, commentId: posted.commentId, parts: posted.parts } },
+    { ...state, proposal: { at: new Date().toISOString(), planHash: posted.planHash, postedAt: posted.postedAt, commentId: posted.commentId, parts: posted.parts, ...(supersededAt ? { supersededAt } : {}) } },
     { kind: 'update', message: `plan proposed (${posted.planHash})` },
   );
 }
 
-/** Nothing can be approved any more from the proposal that was posted before. */
-async function withdrawProposal(store: StateStore, state: State, why: string): Promise<State> {
-  if (state.status !== 'AWAITING_APPROVAL' || !state.proposal) return state;
+/**
+ * Nothing can be approved any more from a proposal posted before: the state forgets it, and
+ * every proposal comment on the issue says it was withdrawn.
+ */
+async function withdrawProposal(store: StateStore, state: State, notifier: GitHubNotifier | null, why: string): Promise<State> {
+  if (state.status !== 'AWAITING_APPROVAL') return state;
+  await notifier?.retireProposals(state, null, why);
+  if (!state.proposal) return state;
   return store.write({ ...state, proposal: null }, { kind: 'update', message: `proposal withdrawn: ${why}` });
 }
 

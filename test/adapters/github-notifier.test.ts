@@ -240,6 +240,49 @@ describe('proposePlan and postProblem', () => {
     expect(sent('POST').length).toBe(posts);
   });
 
+  it('edits every earlier proposal to say it was superseded, linking the new one; once; and restores one whose plan comes back', async () => {
+    const a = plan({ status: 'AWAITING_APPROVAL' });
+    const b = state(['a', 'b', 'c'], { planId: 'issue-42', status: 'AWAITING_APPROVAL' });
+    const n = notifier();
+    const postedA = await n.proposePlan(a);
+    const postedB = await n.proposePlan(b);
+    if (!('postedAt' in postedA) || !('postedAt' in postedB)) throw new Error('not posted');
+
+    const retiredAt = await notifier().retireProposals(b, postedB);
+    const oldA = fake.data.comment(postedA.commentId)!;
+    expect(leadingMarker(oldA.body)).toBe(marker('issue-42', 'proposal', a.planHash));
+    expect(oldA.body).toMatch(/^### Superseded proposal$/m);
+    expect(oldA.body).toContain(`[the proposal of plan \`${b.planHash}\`](${fake.data.comment(postedB.commentId)!.html_url})`);
+    expect(oldA.body).not.toMatch(/\/approve/);
+    expect(retiredAt).toBe(oldA.updated_at);
+    expect(fake.data.comment(postedB.commentId)!.body).toContain(`Plan hash: \`${b.planHash}\``);
+
+    const edits = sent('PATCH').length;
+    expect(await notifier().retireProposals(b, postedB)).toBe(retiredAt);
+    expect(sent('PATCH').length).toBe(edits);
+
+    // The issue goes back to plan A: its comment shows the plan again, counted from that edit, and B's is superseded.
+    const n2 = notifier();
+    const again = await n2.proposePlan(a);
+    if (!('postedAt' in again)) throw new Error('not posted');
+    expect(again.commentId).toBe(postedA.commentId);
+    expect(fake.data.comment(postedA.commentId)!.body).toContain(`Plan hash: \`${a.planHash}\``);
+    expect(Date.parse(again.postedAt)).toBeGreaterThanOrEqual(Date.parse(retiredAt!));
+    await n2.retireProposals(a, again);
+    expect(fake.data.comment(postedB.commentId)!.body).toMatch(/^### Superseded proposal$/m);
+    expect(ours()).toHaveLength(2);
+  });
+
+  it('with no newer proposal, says every proposal was withdrawn; with none at all, edits nothing', async () => {
+    expect(await notifier().retireProposals(plan(), null)).toBeNull();
+    const a = plan({ status: 'AWAITING_APPROVAL' });
+    const posted = await notifier().proposePlan(a);
+    if (!('postedAt' in posted)) throw new Error('not posted');
+    const at = await notifier().retireProposals(a, null, 'the issue now holds a plan that was refused');
+    expect(fake.data.comment(posted.commentId)!.body).toMatch(/### Withdrawn proposal\n\nThis proposal of plan `sha256:[0-9a-f]{64}` was withdrawn: the issue now holds a plan that was refused\. It can no longer be approved\./);
+    expect(at).toBe(fake.data.comment(posted.commentId)!.updated_at);
+  });
+
   it('tells each distinct problem once', async () => {
     await notifier().postProblem('No plan found @here');
     await notifier().postProblem('No plan found @here');

@@ -55,7 +55,7 @@ describe('IssueInbox.read', () => {
 
     const read = await inbox().read({ lastCommentId: 0 });
     expect(read.items).toEqual([
-      { cursor: approve.id, command: { kind: 'approve', by: 'writer', delayMinutes: 2, commentId: approve.id, at: approve.created_at } },
+      { cursor: approve.id, command: { kind: 'approve', by: 'writer', delayMinutes: 2, commentId: approve.id, at: approve.created_at, previousCommentAt: null } },
       { cursor: status.id, command: { kind: 'status', by: 'maintainer' } },
     ]);
     expect(read.memo).toEqual({ lastCommentId: status.id, commentsSince: status.created_at, commentsEtag: expect.stringMatching(/^"/) });
@@ -146,6 +146,36 @@ describe('IssueInbox.read', () => {
     expect(read.memo).toMatchObject({ lastCommentId: last.id, commentsEtag: null });
     const pages = fake.requests.filter((r) => r.path.endsWith(`/issues/${ISSUE}/comments`)).map((r) => new URLSearchParams(r.query).get('page'));
     expect(pages).toEqual([null, '2']);
+  });
+
+  it('gives a bare /approve the time its author last commented: from the listing, or from the whole issue when the listing starts later', async () => {
+    const question = fake.addComment(ISSUE, { login: 'writer', body: 'Why step 2?', association: 'COLLABORATOR', createdAt: new Date(Date.now() - 3_600_000) });
+    say('maintainer', 'Looking now.');
+    const box = inbox();
+    const r1 = await box.read({});
+    expect(r1.items).toEqual([]);
+    const unlisted = () => fake.requests.filter((r) => r.path.endsWith(`/issues/${ISSUE}/comments`) && !new URLSearchParams(r.query).has('since')).length;
+    const before = unlisted();
+
+    // The read lists from a minute before its last look: the question is older, so the whole issue is listed once.
+    fake.setPermission('Writer', 'write');
+    const first = say('Writer', '/approve');
+    say('maintainer', 'fine by me');
+    const second = say('writer', '/approve');
+    const named = say('writer', '/approve 0123abcd4567');
+    const r2 = await box.read(memoOf(r1));
+    expect(r2.items.map((i) => i.command)).toEqual([
+      { kind: 'approve', by: 'Writer', commentId: first.id, at: first.created_at, previousCommentAt: question.created_at },
+      { kind: 'approve', by: 'writer', commentId: second.id, at: second.created_at, previousCommentAt: first.created_at },
+      { kind: 'approve', by: 'writer', planHash: 'sha256:0123abcd4567', commentId: named.id, at: named.created_at },
+    ]);
+    expect(unlisted() - before).toBe(1);
+
+    // Someone who never commented before.
+    const newcomer = say('maintainer-2', '/approve');
+    fake.setPermission('maintainer-2', 'maintain');
+    const r3 = await box.read({ ...memoOf(r1), ...memoOf(r2) });
+    expect(r3.items.map((i) => i.command)).toEqual([{ kind: 'approve', by: 'maintainer-2', commentId: newcomer.id, at: newcomer.created_at, previousCommentAt: null }]);
   });
 
   it('stops before a comment whose author cannot be checked, and picks it up on the next read', async () => {

@@ -57,18 +57,44 @@ describe('applyCommand', () => {
       expect(applyCommand(posted(), { ...fromComment, at: 'not a time' }, T0).changed).toBe(false);
     });
 
-    it('with a hash prefix: accepted when it names the current plan, refused otherwise', () => {
+    it('with a hash prefix of 12 or more hex digits: accepted when it names the current plan, refused otherwise', () => {
       const hex = hash.slice('sha256:'.length);
-      for (const given of [hash, `sha256:${hex.slice(0, 8)}`, hex.slice(0, 12).toUpperCase()]) {
+      for (const given of [hash, `sha256:${hex.slice(0, 12)}`, hex.slice(0, 20).toUpperCase()]) {
         const out = applyCommand(posted(), { ...fromComment, planHash: given }, T0);
         expect(out.changed, given).toBe(true);
         expect(out.reply).toContain(hash);
       }
-      const other = hex.startsWith('0') ? '1234abcd' : '0234abcd';
+      const other = hex.startsWith('0') ? '1234abcd0000' : '0234abcd0000';
       const wrong = applyCommand(posted(), { ...fromComment, planHash: other }, T0);
       expect(wrong.changed).toBe(false);
       expect(wrong.reply).toMatch(new RegExp(`names plan ${other}, but the proposed plan is ${hash}`));
-      expect(applyCommand(posted(), { ...fromComment, planHash: hex.slice(0, 7) }, T0).changed).toBe(false);
+      // 8 hex digits (32 bits) are too few: another plan sharing them can be searched for.
+      for (const short of [hex.slice(0, 8), hex.slice(0, 11)]) expect(applyCommand(posted(), { ...fromComment, planHash: short }, T0).changed, short).toBe(false);
+    });
+
+    describe('after the plan changed and earlier proposals were superseded', () => {
+      // Earlier proposals said they were superseded at 00:00:06, just after this one was posted.
+      const replaced = () => posted({ supersededAt: '2026-01-01T00:00:06Z' });
+      const bare = (previousCommentAt: string | null | undefined) => ({ ...fromComment, ...(previousCommentAt !== undefined ? { previousCommentAt } : {}) });
+
+      it('a bare /approve from someone who has not commented since is refused, asking for the hash by its 12-digit prefix', () => {
+        for (const previous of [null, undefined, '2026-01-01T00:00:03Z', '2026-01-01T00:00:06Z']) {
+          const out = applyCommand(replaced(), bare(previous), T0);
+          expect(out, String(previous)).toMatchObject({ changed: false, refused: true });
+          expect(out.reply).toMatch(/more than one proposal, and the earlier ones were replaced after your last comment here/);
+          expect(out.reply).toContain(`reply "/approve ${hash.slice(7, 19)}" to approve it`);
+        }
+      });
+
+      it('a bare /approve from someone who commented after they were superseded counts', () => {
+        const out = applyCommand(replaced(), bare('2026-01-01T00:00:07Z'), T0);
+        expect(out).toMatchObject({ changed: true, state: { status: 'IN_PROGRESS', approval: { by, planHash: hash } } });
+      });
+
+      it('/approve naming the plan counts whoever asks; with a single proposal ever, a bare /approve counts', () => {
+        expect(applyCommand(replaced(), { ...bare(null), planHash: hash.slice(7, 19) }, T0).changed).toBe(true);
+        expect(applyCommand(posted(), bare(null), T0).changed).toBe(true);
+      });
     });
   });
 
@@ -149,9 +175,9 @@ describe('parseCommandText', () => {
     ['/approve delay=2', { kind: 'approve', by, delayMinutes: 2 }],
     ['/cancel  too slow\nmore text', { kind: 'cancel', by, reason: 'too slow' }],
     ['LGTM, thanks.\n/approve delay=3', { kind: 'approve', by, delayMinutes: 3 }],
-    ['/approve 0123abcd', { kind: 'approve', by, planHash: 'sha256:0123abcd' }],
-    ['/approve sha256:0123ABCDEF delay=0', { kind: 'approve', by, planHash: 'sha256:0123abcdef', delayMinutes: 0 }],
-    ['/approve delay=2 0123abcd', { kind: 'approve', by, planHash: 'sha256:0123abcd', delayMinutes: 2 }],
+    ['/approve 0123abcd4567', { kind: 'approve', by, planHash: 'sha256:0123abcd4567' }],
+    ['/approve sha256:0123ABCDEF4567 delay=0', { kind: 'approve', by, planHash: 'sha256:0123abcdef4567', delayMinutes: 0 }],
+    ['/approve delay=2 0123abcd4567', { kind: 'approve', by, planHash: 'sha256:0123abcd4567', delayMinutes: 2 }],
     ['> /approve\n\n/status', { kind: 'status', by }],
     ['```\n/approve\n```\n/status', { kind: 'status', by }],
     ['/retry step-2', { kind: 'retry', by, step: 'step-2' }],
@@ -167,10 +193,11 @@ describe('parseCommandText', () => {
     ['/approve delay=5000', /0-1440/],
     ['/retry ../etc', /step id/],
     ['/deploy', /unknown command "\/deploy"/],
-    ['/approve 0123abc', /plan hash .*got "0123abc"/],
-    ['/approve sha256:xyz12345', /got "sha256:xyz12345"/],
+    ['/approve 0123abcd', /first 12 or more hex digits.*got "0123abcd"/],
+    ['/approve 0123abcd456', /plan hash .*got "0123abcd456"/],
+    ['/approve sha256:xyz123456789', /got "sha256:xyz123456789"/],
     ['/approve delay=2 delay=3', /got "delay=3"/],
-    ['/approve 0123abcd 4567abcd', /got "4567abcd"/],
+    ['/approve 0123abcd4567 4567abcd4567', /got "4567abcd4567"/],
   ])('%s is refused with a reason', (text, reason) => {
     const parsed = parseCommandText(text, by);
     expect(parsed && !parsed.ok && parsed.error).toMatch(reason);

@@ -2,6 +2,7 @@
 // only; /skip and /cancel work at a gate; the notice and the proposal show it.
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from '../../src/core/tick/apply-command.js';
+import { parseCommandText } from '../../src/core/tick/commands.js';
 import { decide, type DecideContext } from '../../src/core/tick/decide.js';
 import { pauseAtGate } from '../../src/core/tick/gates.js';
 import { gateNotice } from '../../src/core/render/gate-markdown.js';
@@ -65,6 +66,22 @@ describe('commands at a gate', () => {
     const other = applyCommand(s, { kind: 'approve', by, planHash: 'sha256:other' }, T0);
     expect(other).toMatchObject({ changed: false, refused: true });
     expect(applyCommand(s, { kind: 'approve', by, at: '2026-01-01T00:10:00Z' }, T0).changed).toBe(true);
+  });
+
+  it('/approve naming the plan by a hash prefix passes the gate; a prefix of another hash does not', () => {
+    const s = paused();
+    const hex = s.planHash!.slice('sha256:'.length);
+    for (const text of [`/approve ${hex.slice(0, 12)}`, `/approve sha256:${hex.slice(0, 20).toUpperCase()}`, `/approve ${s.planHash}`]) {
+      const parsed = parseCommandText(text, by);
+      if (!parsed?.ok || parsed.command.kind !== 'approve') throw new Error(`${text} is no approval: ${JSON.stringify(parsed)}`);
+      const out = applyCommand(s, { ...parsed.command, at: '2026-01-01T00:00:00Z' }, T0);
+      expect(out, text).toMatchObject({ changed: true, state: { status: 'IN_PROGRESS', gate: null } });
+      expect(out.state.stepRuns.b?.gatePassed).toMatchObject({ by, planHash: s.planHash });
+    }
+    const other = `${hex[0] === '0' ? '1' : '0'}${hex.slice(1, 12)}`;
+    const wrong = applyCommand(s, { kind: 'approve', by, planHash: `sha256:${other}`, at: '2026-01-01T00:00:00Z' }, T0);
+    expect(wrong).toMatchObject({ changed: false, refused: true });
+    expect(wrong.reply).toMatch(/the gate of b was reached under plan sha256:/);
   });
 
   it('/skip at a gate skips the gated step and moves on', () => {

@@ -5,7 +5,8 @@ import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { executionFields } from '../../src/core/plan/execution-fields.js';
 import { newState } from '../../src/core/plan/new-state.js';
-import { draftHintComment, MAX_COMMENT_CHARS, MAX_PROPOSAL_PARTS, refusedPlanComment, renderProposal, runnableSteps, type ProposalSettings } from '../../src/core/render/proposal-markdown.js';
+import { draftHintComment, MAX_COMMENT_CHARS, MAX_PROPOSAL_PARTS, proposalMarker, refusedPlanComment, renderProposal, retiredProposalComment, runnableSteps, type ProposalSettings } from '../../src/core/render/proposal-markdown.js';
+import { leadingMarker } from '../../src/core/render/comment-markers.js';
 import { marker } from '../../src/core/render/render-markdown.js';
 import type { Plan, State } from '../../src/core/state/types.js';
 import { state, T0 } from '../fakes/states.js';
@@ -95,7 +96,7 @@ describe('renderProposal', () => {
     // It ends with the plan hash and how to approve it.
     const s = proposed(RISKY);
     expect(body!.startsWith(marker('issue-9', 'proposal', s.planHash))).toBe(true);
-    expect(body).toMatch(new RegExp(`Plan hash: \`${s.planHash}\`\\n\\nReply \\*\\*\`/approve\`\\*\\*`));
+    expect(body).toMatch(new RegExp(`Plan hash: \`${s.planHash}\`\\n\\nReply \\*\\*\`/approve ${s.planHash!.slice(7, 19)}\`\\*\\*`));
   });
 
   it('says when no default agent command is set, and collapses long instructions', () => {
@@ -182,11 +183,39 @@ describe('refused and request comments', () => {
     expect(body).toMatch(/comes from `drive-by`, who does not have write access/);
     expect(body).toMatch(/`build` sets `agent`, `env`, `command`, `command_output_contains`; `fix` sets `env`, `command`/);
     expect(body).toMatch(/Nothing from this plan can be approved or run/);
-    expect(body).not.toMatch(/Plan hash|Reply \*\*`\/approve`/);
+    expect(body).not.toMatch(/Plan hash|Reply \*\*`\/approve/);
   });
 
   it('the request hint tells a maintainer to reply /draft', () => {
     expect(draftHintComment('issue-4')).toMatch(/^<!-- agent-step-sequencer:request:issue-4 -->\n[\s\S]*reply `\/draft`/);
+  });
+});
+
+describe('an earlier proposal, once it cannot be approved', () => {
+  const old = `sha256:${'a'.repeat(64)}`;
+  const next = `sha256:${'b'.repeat(64)}`;
+  const url = 'https://github.com/o/r/issues/9#issuecomment-77';
+
+  it('says it was superseded, links the newer proposal, keeps its marker and invites no approval', () => {
+    const body = retiredProposalComment('issue-9', { planHash: old, part: 1 }, { planHash: next, url });
+    expect(leadingMarker(body)).toBe(marker('issue-9', 'proposal', old));
+    expect(proposalMarker('issue-9', leadingMarker(body)!)).toEqual({ planHash: old, part: 1 });
+    const html = md.render(body);
+    expect(html).toContain(`<a href="${url}">the proposal of plan <code>${next}</code></a>`);
+    expect(body).toMatch(/It can no longer be approved/);
+    expect(body).not.toMatch(/\/approve|Plan hash/);
+    expect(body.length).toBeLessThan(600);
+  });
+
+  it('keeps the marker of a later part, says it was withdrawn without a newer one, and links nothing that is not a GitHub address', () => {
+    const part = retiredProposalComment('issue-9', { planHash: old, part: 3 }, { withdrawn: 'the issue now holds a plan that was refused' });
+    expect(leadingMarker(part)).toBe(marker('issue-9', 'proposal', `${old}:part-3`));
+    expect(proposalMarker('issue-9', leadingMarker(part)!)).toEqual({ planHash: old, part: 3 });
+    expect(part).toMatch(/### Withdrawn proposal \(part 3\)\n\nThis proposal of plan `sha256:a{64}` was withdrawn: the issue now holds a plan that was refused\. It can no longer be approved\./);
+    const odd = retiredProposalComment('issue-9', { planHash: old, part: 1 }, { planHash: next, url: 'javascript:alert(1)' });
+    expect(md.render(odd)).not.toContain('<a ');
+    expect(proposalMarker('issue-8', leadingMarker(part)!)).toBeNull();
+    expect(proposalMarker('issue-9', marker('issue-9', 'status'))).toBeNull();
   });
 });
 

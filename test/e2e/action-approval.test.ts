@@ -6,11 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REFUSAL_REACTIONS } from '../../src/core/trust/authorize.js';
 import type { AuthorAssociation } from '../fakes/github-server.js';
-import { issueCommentCreated } from '../fakes/webhook-payloads.js';
-import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
+import { issueCommentCreated, issuesEdited } from '../fakes/webhook-payloads.js';
+import { ActionHarness, issueBodyWithPlan, runReport, type ActionRun } from './action-harness.js';
 import { approvedOnIssue, seedPlans, seedState } from './fleet-seed.js';
 import { readAgentCalls, removeTempDirs } from './helpers.js';
-import { issueBodyWithPlan } from './action-harness.js';
 import { issuesOpened } from '../fakes/webhook-payloads.js';
 import { newState } from '../../src/core/plan/new-state.js';
 import { statePlanHash } from '../../src/core/tick/approval-check.js';
@@ -80,7 +79,7 @@ describe('approving a posted proposal (local node)', () => {
     expectOk(run);
     expect(run.outputs.status).toBe('IGNORED');
 
-    const other = hash.startsWith('sha256:0') ? '1234abcd' : '0234abcd';
+    const other = hash.startsWith('sha256:0') ? '1234abcd0000' : '0234abcd0000';
     const wrong = comment('writer', `/approve ${other}`, 'COLLABORATOR');
     expectOk(await wrong.deliver());
     await expectUntouched();
@@ -89,8 +88,36 @@ describe('approving a posted proposal (local node)', () => {
     expect(repliesTo(wrong.comment.id)[0]?.body).toContain(`This approval names plan sha256:${other}, but the proposed plan is ${hash}`);
   });
 
+  it('the plan edited after the writer last commented: the earlier proposal says it is superseded and links the new one; the writer\'s bare /approve is refused, asking for the hash', async () => {
+    const [first] = h.botComments(ISSUE, 'proposal');
+    const edited = { ...PLAN, steps: { 'step-1': { ...PLAN.steps['step-1'], title: 'Only what was approved, retitled' } } };
+    const payload = issuesEdited({ owner: h.owner, repo: h.repo, issueNumber: ISSUE, issueBody: issueBodyWithPlan(edited), title: `Plan for issue ${ISSUE}`, labels: ['sequencer'], sender: h.actor, apiUrl: h.fake.url });
+    expectOk(await h.run({ eventName: 'issues', payload }));
+    const state = (await h.remoteState(PLAN_ID))!;
+    expect(state.planHash).not.toBe(hash);
+    const proposals = h.botComments(ISSUE, 'proposal');
+    expect(proposals).toHaveLength(2);
+    const newer = proposals.find((c) => c.id !== first!.id)!;
+    expect(newer.body).toContain(`Plan hash: \`${state.planHash}\``);
+    expect(state.proposal).toMatchObject({ planHash: state.planHash, commentId: newer.id, supersededAt: h.fake.data.comment(first!.id)!.updated_at });
+
+    // The earlier proposal no longer invites an approval: it says what replaced it, and links it.
+    const older = h.fake.data.comment(first!.id)!.body;
+    expect(older).toMatch(/^### Superseded proposal$/m);
+    expect(older).toContain(`[the proposal of plan \`${state.planHash}\`](${newer.html_url})`);
+    expect(older).not.toMatch(/\/approve|Plan hash/);
+    hash = state.planHash!;
+    tip = (await h.remoteBranches())[BRANCH];
+
+    // The writer's page may still show the earlier proposal: a bare /approve could mean that one.
+    const bare = comment('writer', '/approve', 'COLLABORATOR');
+    expectOk(await bare.deliver());
+    await expectUntouched();
+    expect(repliesTo(bare.comment.id)[0]?.body).toMatch(new RegExp(`the earlier ones were replaced after your last comment here .*reply "/approve ${hash.slice(7, 19)}" to approve it`));
+  });
+
   it('a private organisation member with write access (CONTRIBUTOR) approves with the right prefix; the reply names the hash', async () => {
-    const prefix = hash.slice('sha256:'.length, 'sha256:'.length + 10);
+    const prefix = hash.slice('sha256:'.length, 'sha256:'.length + 12);
     const approve = comment('private-member', `/approve ${prefix}`, 'CONTRIBUTOR');
     const run = await approve.deliver();
     expectOk(run);

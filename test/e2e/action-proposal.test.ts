@@ -130,7 +130,7 @@ describe('the proposal (local node)', () => {
     expect(await readAgentCalls(h.agentLog)).toEqual([]);
   });
 
-  it('an author without write access who edits commands into a proposed plan: the earlier proposal is withdrawn', async () => {
+  it('an author without write access who edits commands into a proposed plan: the earlier proposal is withdrawn, and its comment says so', async () => {
     const plain = { title: 'Notes', steps: { notes: { title: 'Notes', instruction: 'Write notes.md', requiredOutputs: ['notes.md'] } } };
     expectOk(await openIssue(h, 85, issueBodyWithPlan(plain), 'drive-by'));
     expect((await h.remoteState('issue-85'))?.proposal?.postedAt).toBeDefined();
@@ -142,6 +142,10 @@ describe('the proposal (local node)', () => {
     const state = await h.remoteState('issue-85');
     expect(state?.plan).toEqual(plain);
     expect(state?.proposal ?? null).toBeNull();
+    // Its comment says so, and no longer invites an approval.
+    const [withdrawn] = h.botComments(85, 'proposal');
+    expect(withdrawn?.body).toMatch(/### Withdrawn proposal\n\nThis proposal of plan `sha256:[0-9a-f]{64}` was withdrawn: the issue now holds a plan that was refused\. It can no longer be approved\./);
+    expect(withdrawn?.body).not.toMatch(/\/approve/);
   });
 
   it('a misspelt field in the issue plan: the problem comment names its path and the nearest field; nothing is proposed', async () => {

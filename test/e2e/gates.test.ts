@@ -60,7 +60,7 @@ describe('a gated plan through the issue (local node)', () => {
   const expectOk = (run: ActionRun) => expect(run.code, runReport(run)).toBe(0);
   const gateComments = (issue: number) => h.botComments(issue).filter((c) => c.body.startsWith('<!-- agent-step-sequencer:gate:'));
 
-  it('/approve starts it, it pauses at the gate with a gate comment, /approve again finishes it', async () => {
+  it('/approve starts it, it pauses at the gate with a gate comment, /approve <hash prefix> finishes it', async () => {
     const issue = 51;
     const planId = `issue-${issue}`;
     expectOk(await h.openIssue(issue, PLAN));
@@ -83,7 +83,8 @@ describe('a gated plan through the issue (local node)', () => {
     // The output to review, linked to the commit that produced it.
     expect(gate[0]!.body).toMatch(new RegExp(`\\]\\(https://github\\.com/${h.owner}/${h.repo}/blob/[0-9a-f]{40}/notes/one\\.md\\)`));
 
-    const second = await h.say(issue, 'alice', '/approve').deliver();
+    // Naming the plan by its hash prefix passes the gate as the full hash or a bare /approve does.
+    const second = await h.say(issue, 'alice', `/approve ${paused.planHash!.slice('sha256:'.length, 'sha256:'.length + 12)}`).deliver();
     expectOk(second);
     expect(second.outputs).toMatchObject({ status: 'DONE', 'steps-done': '3' });
     const done = (await h.remoteState(planId))!;

@@ -5,9 +5,9 @@ import { baseConflictNotice } from '../../core/render/base-sync-markdown.js';
 import { footer, leadingMarker, problemComment, runProblemComment, withoutFooter } from '../../core/render/comment-markers.js';
 import { describeError } from '../../core/errors.js';
 import type { Notice } from '../../core/tick/notices.js';
-import { blockerNotice, cancelledNotice, finalSummaryComment, shownOutputs, statusComment, type Links } from '../../core/render/render-markdown.js';
+import { blockerNotice, cancelledNotice, finalSummaryComment, marker, shownOutputs, statusComment, type Links } from '../../core/render/render-markdown.js';
 import { gateNotice } from '../../core/render/gate-markdown.js';
-import { draftHintComment, refusedPlanComment, renderProposal, type ProposalSettings } from '../../core/render/proposal-markdown.js';
+import { draftHintComment, proposalMarker, refusedPlanComment, renderProposal, retiredProposalComment, type ProposalSettings } from '../../core/render/proposal-markdown.js';
 import type { StepExecution } from '../../core/plan/execution-fields.js';
 import type { StepChange } from '../../core/plan/replan.js';
 import { DEFAULT_LIMITS } from '../../core/state/step-view.js';
@@ -54,6 +54,8 @@ export interface PostedProposal {
   parts: ProposalPart[];
   /** GitHub's time from which the whole proposal, as now rendered, was visible. */
   postedAt: string;
+  /** The first part's address, for earlier proposals to link. */
+  url: string;
 }
 
 export interface PublishedStatus {
@@ -154,6 +156,7 @@ export class GitHubNotifier implements Notifier {
     const run = footer(await this.links([]));
     const parts: ProposalPart[] = [];
     let postedAt = '';
+    let url = '';
     for (const part of rendered.parts) {
       const body = [part, ...run].join('\n');
       let { comment, created } = await this.createOnce(body, leadingMarker(body)!, false);
@@ -162,10 +165,29 @@ export class GitHubNotifier implements Notifier {
       const at = created ? comment.createdAt : comment.updatedAt;
       // The digest is of what GitHub holds (scrubbed on the way out), not of what we rendered.
       parts.push({ commentId: comment.id, sha256: proposalDigest(comment.body) });
+      url ||= comment.htmlUrl;
       if (!postedAt || Date.parse(at) > Date.parse(postedAt)) postedAt = at;
     }
     const commentIds = parts.map((p) => p.commentId);
-    return { planHash: s.planHash ?? '', commentId: commentIds[commentIds.length - 1]!, commentIds, parts, postedAt };
+    return { planHash: s.planHash ?? '', commentId: commentIds[commentIds.length - 1]!, commentIds, parts, postedAt, url };
+  }
+  /**
+   * Edits every proposal of another plan hash on the issue to say it was superseded by `current`
+   * (linked), or withdrawn (`current` null), so no comment invites an approval that cannot
+   * count. Returns GitHub's time by which the last of them said so, null when there was none.
+   */
+  async retireProposals(state: State, current: PostedProposal | null, withdrawn = 'the plan can no longer be proposed'): Promise<string | null> {
+    const planId = this.named(state).planId!;
+    const links = await this.links([]);
+    let retiredAt: string | null = null;
+    for (const comment of await this.index.startingWith(marker(planId, 'proposal').replace(/ -->$/, ':'))) {
+      const old = proposalMarker(planId, leadingMarker(comment.body) ?? '');
+      if (!old || old.planHash === current?.planHash) continue;
+      const body = retiredProposalComment(planId, old, current ? { planHash: current.planHash, url: current.url } : { withdrawn }, links);
+      const at = withoutFooter(comment.body) === withoutFooter(body) ? comment.updatedAt : (await this.edit(comment.id, body)).updatedAt;
+      if (retiredAt === null || Date.parse(at) > Date.parse(retiredAt)) retiredAt = at;
+    }
+    return retiredAt;
   }
 
   /** Says once per plan hash why a plan from someone without write access was not proposed. */

@@ -108,6 +108,12 @@ export class MarkerIndex {
     return this.found.get(marker);
   }
 
+  /** Every comment of ours whose marker starts with `prefix`, listing the issue if not yet done. */
+  async startingWith(prefix: string): Promise<IssueComment[]> {
+    if (!this.scanned) await this.refresh();
+    return [...this.found].filter(([marker]) => marker.startsWith(prefix)).map(([, comment]) => comment);
+  }
+
   remember(marker: string, comment: IssueComment): void {
     this.found.set(marker, comment);
   }

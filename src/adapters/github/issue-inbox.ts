@@ -10,7 +10,7 @@ import type { Links } from '../../core/render/render-markdown.js';
 import { describeError } from '../../core/errors.js';
 import type { Inbox, InboxItem, InboxRead } from '../../ports.js';
 import { getIfModified, type GitHubClient } from './github-client.js';
-import { createCommentOnce, MarkerIndex, sinceQuery, toIssueComment, type IssueComment, type IssueRef } from './issue-comments.js';
+import { createCommentOnce, listIssueComments, MarkerIndex, sinceQuery, toIssueComment, type IssueComment, type IssueRef } from './issue-comments.js';
 import { TokenIdentity, type PostingIdentity } from './posting-identity.js';
 
 export interface IssueInboxOptions {
@@ -68,9 +68,10 @@ export class IssueInbox implements Inbox {
     const items: InboxItem[] = [];
     let lastCommentId = prev.lastCommentId;
     let stoppedEarly = false;
+    const history = new CommentHistory(this.where, listing.comments, prev.since);
     for (const c of listing.comments) {
       if (c.id <= prev.lastCommentId) continue;
-      const item = await this.toItem(c).catch((err: unknown) => {
+      const item = await this.toItem(c, history).catch((err: unknown) => {
         // Leave this comment and everything after it for the next read rather than guess.
         this.o.log?.(`Could not check @${c.login}'s permission for comment ${c.id}; trying again next tick: ${describeError(err)}`);
         return 'stop' as const;
@@ -153,7 +154,7 @@ export class IssueInbox implements Inbox {
   }
 
   /** An item for a command comment, null for anything that is not one for us. */
-  private async toItem(c: IssueComment): Promise<InboxItem | null> {
+  private async toItem(c: IssueComment, history: CommentHistory): Promise<InboxItem | null> {
     if (c.userType === 'Bot') return null;
     const parsed = parseCommandText(c.body, c.login);
     if (!parsed) return null;
@@ -172,11 +173,11 @@ export class IssueInbox implements Inbox {
     const fallback: Command = { kind: 'status', by: c.login };
     if (gate.kind === 'deny') return { cursor: c.id, command: parsed.ok ? parsed.command : fallback, refusal: gate.reason, unauthorized: true };
     if (!parsed.ok) return { cursor: c.id, command: fallback, refusal: parsed.error };
-    const command: Command = parsed.command.kind === 'approve' ? { ...parsed.command, commentId: c.id, at: c.createdAt } : parsed.command;
-    return { cursor: c.id, command };
+    if (parsed.command.kind !== 'approve') return { cursor: c.id, command: parsed.command };
+    // A bare /approve counts only from someone who cannot have been looking at an earlier proposal.
+    const previous = parsed.command.planHash === undefined ? { previousCommentAt: await history.previousCommentAt(c) } : {};
+    return { cursor: c.id, command: { ...parsed.command, commentId: c.id, at: c.createdAt, ...previous } };
   }
-
-
 
   private async fetchComment(id: number): Promise<IssueComment> {
     const { client, owner, repo } = this.o;
@@ -185,6 +186,39 @@ export class IssueInbox implements Inbox {
     this.commands.set(id, comment);
     return comment;
   }
+}
+
+/**
+ * When a person last commented on the issue before a given comment. The read's listing holds
+ * every comment created since its `since` (it lists by update time, never later than creation);
+ * an earlier one needs the whole issue, listed at most once per read.
+ */
+class CommentHistory {
+  /** The listing holds every comment created from this time on (ms); 0 when it holds them all. */
+  private readonly from: number;
+  private all: IssueComment[] | undefined;
+
+  constructor(
+    private readonly where: IssueRef,
+    private readonly listed: IssueComment[],
+    /** The `since` the listing was asked with. */
+    since: string | undefined,
+  ) {
+    this.from = since === undefined ? 0 : Date.parse(sinceQuery(Date.parse(since)));
+  }
+
+  /** The creation time of `c`'s author's latest earlier comment, null when there is none. */
+  async previousCommentAt(c: IssueComment): Promise<string | null> {
+    const listed = latestBefore(this.listed, c);
+    if (this.from === 0 || (listed && Date.parse(listed.createdAt) >= this.from)) return listed?.createdAt ?? null;
+    this.all ??= (await listIssueComments(this.where)).comments;
+    return latestBefore(this.all, c)?.createdAt ?? null;
+  }
+}
+
+function latestBefore(comments: IssueComment[], c: IssueComment): IssueComment | undefined {
+  const login = c.login.toLowerCase();
+  return comments.filter((o) => o.id < c.id && o.login.toLowerCase() === login).reduce<IssueComment | undefined>((latest, o) => (latest && latest.id > o.id ? latest : o), undefined);
 }
 
 function readMemo(memo: Readonly<Record<string, unknown>>): Memo {

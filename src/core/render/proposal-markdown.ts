@@ -4,6 +4,7 @@
 // instruction, its own agent command, every env entry and every validation rule in full, its
 // limits; then the plan-level settings and, last, the plan hash the approval binds to. A
 // proposal longer than one comment is split into numbered parts, never cut.
+import { hashPrefix } from '../tick/commands.js';
 import { gateOf } from '../tick/gates.js';
 import { promptPreamble } from '../tick/prompts.js';
 import { remediationTargets, routeOf } from '../tick/remediation.js';
@@ -97,8 +98,8 @@ export function renderProposal(state: State, settings: ProposalSettings, changes
             '',
             `Plan hash: \`${hash}\``,
             '',
-            'Reply **`/approve`** to run exactly this plan, or **`/approve delay=2`** to wait 2 minutes between steps (recommended for rate-limited APIs).',
-            'Only people with write access (or listed approvers) can approve, and only after this proposal was posted. Edit the plan and the proposal is posted again.',
+            `Reply **\`/approve ${hashPrefix(hash)}\`** to run exactly this plan, or **\`/approve ${hashPrefix(hash)} delay=2\`** to wait 2 minutes between steps (recommended for rate-limited APIs). A bare \`/approve\` is enough unless this issue had an earlier proposal that you may have seen instead of this one.`,
+            'Only people with write access (or listed approvers) can approve, and only after this proposal was posted. Edit the plan and the proposal is posted again; this one then says it was superseded.',
           ]
         : ['', `*Continued in the next comment (part ${k + 2} of ${n}).*`];
     return [...head, content.join('\n\n'), ...tail].join('\n');
@@ -303,4 +304,36 @@ export function draftHintComment(planId: string, links: Links = {}): string {
     'Or add the plan yourself as a fenced ```json or ```yaml block with `"steps"`.',
     ...footer(links),
   ].join('\n');
+}
+
+/** A proposal comment's marker, read back: its plan hash and part (1 for the first). */
+export function proposalMarker(planId: string, leading: string): { planHash: string; part: number } | null {
+  const found = /^<!-- agent-step-sequencer:proposal:([^:\s]+):(sha256:[0-9a-f]{64})(?::part-([1-9]\d{0,2}))? -->$/.exec(leading);
+  if (!found || found[1] !== planId) return null;
+  return { planHash: found[2]!, part: found[3] ? Number(found[3]) : 1 };
+}
+
+/**
+ * What an earlier proposal comment says once nothing can be approved from it: superseded by the
+ * proposal of another plan (linked), or withdrawn. Short, without the plan and without any
+ * approve command, under the same marker, so a later run still finds it (and shows the plan
+ * again if the issue goes back to it).
+ */
+export function retiredProposalComment(planId: string, old: { planHash: string; part: number }, by: { planHash: string; url: string } | { withdrawn: string }, links: Links = {}): string {
+  const part = old.part > 1 ? ` (part ${old.part})` : '';
+  const plan = `plan \`${old.planHash}\``;
+  const text =
+    'withdrawn' in by
+      ? [`### Withdrawn proposal${part}`, '', `This proposal of ${plan} was withdrawn: ${by.withdrawn}. It can no longer be approved.`]
+      : [
+          `### Superseded proposal${part}`,
+          '',
+          `This proposal of ${plan} was replaced by ${linked(`the proposal of plan \`${by.planHash}\``, by.url)} when the plan in the issue changed. It can no longer be approved: review the newer proposal and approve that one.`,
+        ];
+  return [marker(planId, 'proposal', old.part > 1 ? `${old.planHash}:part-${old.part}` : old.planHash), ...text, ...footer(links)].join('\n');
+}
+
+/** A Markdown link to a comment GitHub gave us the address of; the text alone if it looks like no such address. */
+function linked(text: string, url: string): string {
+  return /^https:\/\/[^\s()<>[\]]+$/.test(url) ? `[${text}](${url})` : text;
 }

@@ -170,8 +170,11 @@ export interface State {
    * The proposal as posted on the issue, recorded only once GitHub holds it: an approval counts
    * only for `planHash` (the hash the comment shows) and only if written at or after `postedAt`
    * (GitHub's time of the post, or of its last edit). Null while nothing is posted for the plan.
+   * `supersededAt`: GitHub's time by which every earlier proposal on the issue (another plan hash)
+   * said it was superseded; absent when there was none. A bare `/approve` counts only from someone
+   * who commented after it (they cannot have been looking at an earlier proposal).
    */
-  proposal?: { at: string; commentId?: number | null; planHash?: string; postedAt?: string; [key: string]: unknown } | null;
+  proposal?: { at: string; commentId?: number | null; planHash?: string; postedAt?: string; supersededAt?: string; [key: string]: unknown } | null;
   cancelRequested?: { by: string; at: string; reason?: string } | null;
   /** The plan waits (AWAITING_APPROVAL) at the gate of this step; an approval passes it for `planHash` only. */
   gate?: { stepId: string; reason?: string; planHash: string; at: string } | null;

@@ -1,7 +1,7 @@
 // What a person's command does to a plan. Pure: returns the next state, the reply to post and
 // whether anything changed. A refused command changes nothing and says why.
 import { advance, cancel } from './apply.js';
-import { namesPlanHash, type Command } from './commands.js';
+import { hashPrefix, namesPlanHash, type Command } from './commands.js';
 import { stepDigests } from '../plan/step-digests.js';
 import type { Notice } from './notices.js';
 import { passGate } from './gates.js';
@@ -59,6 +59,16 @@ function approve(state: State, cmd: Extract<Command, { kind: 'approve' }>, now: 
     if (!(writtenAt >= Math.floor(Date.parse(proposal.postedAt) / 1000))) {
       return refuse(state, `This approval was written before the proposal of plan ${current} was posted (${proposal.postedAt}). Review the plan as proposed now and approve again.`);
     }
+    // A bare /approve means "the proposal I saw". After the plan changed, that may be an earlier
+    // one, unless the approver has commented since every earlier one said it was superseded
+    // (strictly after, in whole seconds: within that second their page may not have shown it).
+    const superseded = proposal.supersededAt;
+    if (cmd.planHash === undefined && typeof superseded === 'string' && !(secondOf(cmd.previousCommentAt) > secondOf(superseded))) {
+      return refuse(
+        state,
+        `This issue has had more than one proposal, and the earlier ones were replaced after your last comment here (${superseded}), so a bare /approve could mean one of them. Review the proposal of plan ${current} and reply "/approve ${hashPrefix(current ?? '')}" to approve it.`,
+      );
+    }
   }
   if (cmd.planHash !== undefined && !namesPlanHash(cmd.planHash, current)) {
     return refuse(state, `This approval names plan ${cmd.planHash}, but the proposed plan is ${current ?? 'without a hash'}. Review the proposal and approve again.`);
@@ -78,6 +88,11 @@ function approve(state: State, cmd: Extract<Command, { kind: 'approve' }>, now: 
   };
   const delay = cmd.delayMinutes ? ` with ${cmd.delayMinutes} min between steps` : '';
   return { state: next, changed: true, reply: `Approved plan ${current ?? '(no hash)'} by @${cmd.by}${delay}. Starting.`, notices: [] };
+}
+
+/** A GitHub time in whole seconds; NaN when there is none. */
+function secondOf(iso: string | null | undefined): number {
+  return Math.floor(Date.parse(iso ?? '') / 1000);
 }
 
 function requestCancel(state: State, cmd: Extract<Command, { kind: 'cancel' }>, now: Date): CommandOutcome {

@@ -1,8 +1,13 @@
 // Commands a person sends to a plan: issue comments in the Action, inbox files from the CLI.
+import { commandLine } from './command-line.js';
 
 export type Command =
-  /** `planHash`: the full hash or a prefix of it (at least 8 hex digits) the approver named. */
-  | { kind: 'approve'; by: string; delayMinutes?: number; planHash?: string; commentId?: number; at?: string }
+  /**
+   * `planHash`: the full hash or a prefix of it (at least 12 hex digits) the approver named.
+   * `previousCommentAt`: when the approver last commented on the issue before this approval, null
+   * when never; absent when not known (the CLI), asked for a bare `/approve` only.
+   */
+  | { kind: 'approve'; by: string; delayMinutes?: number; planHash?: string; commentId?: number; at?: string; previousCommentAt?: string | null }
   | { kind: 'cancel'; by: string; reason?: string }
   | { kind: 'retry'; by: string; step?: string }
   | { kind: 'skip'; by: string; step?: string }
@@ -15,65 +20,14 @@ export const COMMAND_KINDS: readonly CommandKind[] = ['approve', 'cancel', 'retr
 
 export type ParsedCommand = { ok: true; command: Command } | { ok: false; error: string } | null;
 
-/** A command word at column 0: `/approve`, `/cancel reason`; not a path such as `/usr/bin`. */
-const COMMAND_LINE = /^\/[A-Za-z]+(?:[ \t]|$)/;
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-const QUOTE = /^ {0,3}>/;
+/** The shortest hash prefix that names a plan: 48 bits, so crafting another plan that shares it is out of reach. */
+export const MIN_HASH_PREFIX = 12;
+const HASH_PREFIX = new RegExp(`^(?:sha256:)?([0-9a-f]{${MIN_HASH_PREFIX},64})$`, 'i');
 
-/**
- * The comment's command: its first line that starts with "/" and a word at column 0 and that
- * GitHub shows as plain text. Lines in fenced code, in an HTML comment (hidden) or in a block
- * quote (including the lines a quote takes in without a blank line) are not commands, so quoting
- * or pasting someone's "/approve" never approves; indented code never starts at column 0.
- * Null when the comment holds no command.
- */
-export function commandLine(text: string): string | null {
-  let fence: { char: string; length: number } | null = null;
-  let inHtmlComment = false;
-  let inQuote = false;
-  for (const line of text.split(/\r\n|\n|\r/)) {
-    if (fence) {
-      const close = FENCE.exec(line);
-      if (close && close[1]![0] === fence.char && close[1]!.length >= fence.length && close[2]!.trim() === '') fence = null;
-      continue;
-    }
-    if (inHtmlComment) {
-      inHtmlComment = htmlCommentOpenAfter(line, true);
-      continue;
-    }
-    if (line.trim() === '') {
-      inQuote = false;
-      continue;
-    }
-    const open = FENCE.exec(line);
-    // A backtick fence's info string cannot hold a backtick (CommonMark); then it is inline code.
-    if (open && !(open[1]![0] === '`' && open[2]!.includes('`'))) {
-      fence = { char: open[1]![0]!, length: open[1]!.length };
-      continue;
-    }
-    if (QUOTE.test(line)) {
-      inQuote = true;
-      continue;
-    }
-    if (!inQuote && COMMAND_LINE.test(line)) return line;
-    inHtmlComment = htmlCommentOpenAfter(line, false);
-  }
-  return null;
+/** The first 12 hex digits of a plan hash: what a reply asks the approver to write after `/approve`. */
+export function hashPrefix(planHash: string): string {
+  return planHash.replace(/^sha256:/, '').slice(0, MIN_HASH_PREFIX);
 }
-
-/** Whether an HTML comment (`<!-- … -->`, hidden by GitHub) is open at the end of `line`. */
-function htmlCommentOpenAfter(line: string, openAtStart: boolean): boolean {
-  let open = openAtStart;
-  let at = 0;
-  for (;;) {
-    const next = line.indexOf(open ? '-->' : '<!--', at);
-    if (next < 0) return open;
-    at = next + (open ? 3 : 4);
-    open = !open;
-  }
-}
-
-const HASH_PREFIX = /^(?:sha256:)?([0-9a-f]{8,64})$/i;
 
 /**
  * Parses the comment's command line (see commandLine): `/approve [hash] [delay=N]`,
@@ -108,7 +62,7 @@ export function parseCommandText(text: string, by: string): ParsedCommand {
 
 function parseApprove(rest: string, by: string): ParsedCommand {
   const command: Extract<Command, { kind: 'approve' }> = { kind: 'approve', by };
-  const usage = '/approve takes an optional plan hash (the proposal\'s, or its first 8 or more hex digits; "sha256:" optional) and an optional "delay=N" (minutes between steps, 0-1440)';
+  const usage = `/approve takes an optional plan hash (the proposal's, or its first ${MIN_HASH_PREFIX} or more hex digits; "sha256:" optional) and an optional "delay=N" (minutes between steps, 0-1440)`;
   for (const word of rest.split(/\s+/).filter(Boolean)) {
     const delay = /^delay=(\d{1,4})$/.exec(word);
     const hash = HASH_PREFIX.exec(word);
@@ -126,7 +80,7 @@ function parseApprove(rest: string, by: string): ParsedCommand {
 }
 
 /**
- * Whether `given` (a full plan hash or a prefix of at least 8 hex digits, `sha256:` optional)
+ * Whether `given` (a full plan hash or a prefix of at least 12 hex digits, `sha256:` optional)
  * names the plan hash `actual`.
  */
 export function namesPlanHash(given: string, actual: string | undefined): boolean {
