@@ -53,7 +53,11 @@ const common = {
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [noOidcInCore],
   // Which code wrote a state file (src/build-id.ts).
-  define: { __SEQUENCER_BUILD_ID__: JSON.stringify(`build-${await sourceDigest('src')}`) },
+  define: {
+    __SEQUENCER_BUILD_ID__: JSON.stringify(`build-${await sourceDigest('src')}`),
+    // What --version prints.
+    __SEQUENCER_VERSION__: JSON.stringify(JSON.parse(await readFile('package.json', 'utf8')).version),
+  },
 };
 
 // Start clean so chunks from an earlier build cannot linger in the committed bundle.

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // CLI entry. One top-level handler turns every failure (including non-Error throws) into a
 // message and the documented exit code.
-import { EXIT, SequencerError, describeError } from '../core/errors.js';
+import { EXIT, PlanError, SequencerError, describeError } from '../core/errors.js';
 import { terminalText } from '../core/render/terminal-text.js';
 import { createScrubber, environmentSecrets } from '../core/trust/secrets.js';
 // Each command is loaded only when asked for: `hook` and `exec` run for every tool call of an
@@ -10,6 +10,9 @@ const heartbeat = () => import('./commands/heartbeat.js');
 const fleet = () => import('./commands/fleet.js');
 const setup = () => import('./commands/setup.js');
 import { USAGE, parseCli } from './options.js';
+import { commandUsage } from './usage.js';
+import { resolvePlan } from './plan-choice.js';
+import { VERSION } from '../build-id.js';
 import { tolerateClosedOutput } from './closed-output.js';
 
 tolerateClosedOutput(process.stdout, 'stdout', (line) => process.stderr.write(`${line}\n`));
@@ -31,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
     const guard = await import('./commands/guard.js');
     return argv[0] === 'hook' ? guard.hookCommand(argv.slice(1), io) : guard.execCommand(argv.slice(1), io);
   }
-  const s = parseCli(argv, process.env, process.cwd());
+  const s = await resolvePlan(parseCli(argv, process.env, process.cwd()));
   switch (s.command) {
     case 'check':
       return (await heartbeat()).checkCommand(s);
@@ -59,20 +62,37 @@ async function main(argv: string[]): Promise<number> {
       return (await fleet()).maintenanceCommand(s, print);
     case 'demo':
       return (await import('./commands/demo.js')).demoCommand(print);
-    case 'help':
-      print(USAGE);
+    case 'version':
+      print(`agent-step-sequencer ${VERSION}`);
       return 0;
+    case 'help': {
+      const topic = s.positionals[0];
+      if (topic === undefined) {
+        print(USAGE);
+        return 0;
+      }
+      const usage = commandUsage(topic);
+      if (usage === undefined) {
+        printError(`Unknown command "${topic}".\n\n${USAGE}\n`);
+        return EXIT.config;
+      }
+      print(usage);
+      return 0;
+    }
     default:
       printError(`Unknown command "${s.command}".\n\n${USAGE}\n`);
       return EXIT.config;
   }
 }
 
-main(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+main(argv).then(
   (code) => process.exit(code),
   (err: unknown) => {
     if (err instanceof SequencerError) {
-      printError(`error: ${err.message}\n${err.hint ? `hint: ${err.hint}\n` : ''}`);
+      // Only a command that is not `validate` itself points to it.
+      const hint = err instanceof PlanError && argv[0] !== 'validate' ? `${err.hint} \`agent-step-sequencer validate FILE\` checks a plan file without running it.` : err.hint;
+      printError(`error: ${err.message}\n${hint ? `hint: ${hint}\n` : ''}`);
       process.exit(err.exitCode);
     }
     printError(`error: ${describeError(err)}\n${err instanceof Error && err.stack ? `${err.stack}\n` : ''}`);

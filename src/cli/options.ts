@@ -4,6 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { environmentSecrets } from '../core/trust/secrets.js';
+import { USAGE } from './usage.js';
 import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/base-sync.js';
 import { checkBranchName, checkOneOf, checkPlanId, cliOption, parseNumber } from '../wiring/checks.js';
 import { DEFAULT_WORK_BRANCHES, parseWorkBranches, planIdOfFile, stateFileIn, stateFileRel, type WorkBranches } from '../wiring/plan-layout.js';
@@ -16,6 +17,8 @@ export interface CliSettings {
   statePath: string;
   workspace: string;
   planId: string;
+  /** Where the plan id came from: --plan-id, the --plan file's name, a --state file, or nothing (the default, "plan"). */
+  planFrom: 'plan-id' | 'plan' | 'state' | 'default';
   planFile?: string;
   agentCommand?: string;
   agentSource: string;
@@ -61,58 +64,7 @@ export interface CliSettings {
   actionsLog?: boolean;
 }
 
-export const USAGE = `Usage: agent-step-sequencer <command> [options]
-
-Commands:
-  check [STATE]          one heartbeat: run steps until done, blocked, waiting or out of budget
-  check --all            one heartbeat over every active plan (--store git: of the remote, as the scheduled Action does)
-  run --plan FILE        create the plan (approved) if needed, then run it to the end
-  init --plan FILE       create the plan's state [--approve] [--delay N]
-  plan --request TEXT    propose a plan for a request, drafted by the agent when it needs several steps
-  status                 show the step table [--json]
-  approve [--delay N]    approve a plan that awaits approval
-  cancel [--reason T]    stop the plan (a running agent finds $SEQUENCER_STOP_FILE, then SIGTERM, grace, SIGKILL)
-  retry [STEP]           give the blocked step a fresh set of attempts
-  skip [STEP]            mark the current step skipped and move on
-  resume                 continue a blocked or cancelled plan
-  validate FILE          check a plan file without running it
-  list                   all plans of the workspace (--store git: of the remote); --json: the active ids for a matrix
-  audit                  what needs attention: expired leases, stale blocks, invalid states, ... [--json] [--stale-days N]
-  maintenance            finish stuck cancellations, prune finished plans [--apply] [--prune-days N] [--archive|--delete]
-  demo                   run a 4-step demo plan with a sample agent in a temporary folder
-  hook claude|codex|gemini  a tool hook: applies the attempt's tool policy to the call on stdin and logs it
-  exec -- PROGRAM ARGS   run one command (no shell) under the attempt's tool policy; exit 126 when refused
-
-Options:
-  --state PATH           state file (file store; default .sequencer/<plan-id>/state.json in the workspace)
-  --workspace DIR        the agent's working directory (default: the state file's folder for check STATE, else .)
-  --plan-id ID           plan id (default: the plan file's name, or "plan")
-  --store file|git|cache where state lives (default file; cache only inside GitHub Actions)
-  --remote NAME          git remote for --store git (default origin)
-  --branch NAME          work branch for --store git (default sequencer/<plan-id>); a name that ends
-                         in <plan-id> names every plan's branch (check --all, list, audit, maintenance)
-  --sync-base merge|off  --store git: before a tick's first attempt, merge the base branch into the work
-                         branch when it merges cleanly (default merge; a conflict blocks the plan)
-  --base-branch NAME     the base branch --sync-base merges (default: the remote's HEAD, e.g. main)
-  --agent CMD            agent command (default $STEP_AGENT_CMD); never run through a shell
-  --request TEXT         plan: the work to plan, in words
-  --request-file FILE    plan: read the request from FILE instead
-  --out FILE             plan: where to write the plan (default .sequencer/<plan-id>/plan.json in the workspace)
-  --max-attempts N       attempts per step (default $STEP_MAX_RETRIES or 3)
-  --attempt-timeout MIN  minutes per attempt (default 60)
-  --retry-backoff SEC    seconds before a failed step's first retry, 4x longer each time (or STEP_RETRY_BACKOFF; default 0: at once)
-  --budget MIN           stop starting attempts after this many minutes (default: no limit)
-  --stop-grace SEC       on cancel, seconds the agent has to exit on its own after its stop file appears (default 10)
-  --grace SEC            seconds between SIGTERM and SIGKILL when an attempt is stopped (default 5)
-  --json                 machine-readable output (status, list, audit, maintenance)
-  --stale-days N         audit: report plans blocked or awaiting approval longer (default 14)
-  --prune-days N         maintenance: prune DONE/CANCELLED plans unchanged this long (default 7)
-  --archive | --delete   maintenance: keep a pruned plan's record aside (default) or remove it
-  --apply                maintenance: do it (without it, only print what it would do)
-  --quiet                only warnings and errors
-  --help, -h             this text
-
-Exit codes: 0 ok (check: also when there is no state file), 1 plan not done (run), 2 configuration error, 3 invalid state file.`;
+export { USAGE };
 
 /** Every option the CLI accepts; the usage text names each one (a test holds them together). */
 export const CLI_OPTIONS = {
@@ -147,6 +99,7 @@ export const CLI_OPTIONS = {
   'retry-backoff': { type: 'string' },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CliSettings {
@@ -163,7 +116,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
   }
   const { values: v, positionals } = parsed;
   const [command = 'help', ...rest] = positionals;
-  if (v.help) return { ...defaults(cwd), command: 'help', positionals: [] };
+  if (v.version) return { ...defaults(cwd), command: 'version', positionals: [] };
+  // `status --help` is `help status`.
+  if (v.help) return { ...defaults(cwd), command: 'help', positionals: command === 'help' ? rest : positionals.slice(0, 1) };
 
   const store = checkOneOf(v.store ?? 'file', ['file', 'git', 'cache'] as const, cliOption('--store'));
 
@@ -185,6 +140,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
 
   const agentFromFlag = v.agent;
   const agentFromEnv = env.STEP_AGENT_CMD?.trim() ? env.STEP_AGENT_CMD : undefined;
+  const planFrom = v['plan-id'] !== undefined ? 'plan-id' : planFile ? 'plan' : explicitState && store === 'file' ? 'state' : 'default';
   return {
     command,
     positionals: rest,
@@ -192,6 +148,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     statePath,
     workspace,
     planId,
+    planFrom,
     ...(planFile ? { planFile } : {}),
     ...((agentFromFlag ?? agentFromEnv) !== undefined ? { agentCommand: agentFromFlag ?? agentFromEnv } : {}),
     agentSource: agentFromFlag !== undefined ? '--agent' : 'STEP_AGENT_CMD',
@@ -225,7 +182,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
 
 function defaults(cwd: string): CliSettings {
   return {
-    command: 'help', positionals: [], store: 'file', statePath: path.join(cwd, 'state.json'), workspace: cwd, planId: 'plan',
+    command: 'help', positionals: [], store: 'file', statePath: path.join(cwd, 'state.json'), workspace: cwd, planId: 'plan', planFrom: 'default',
     agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 0, approve: false, all: false, json: false, quiet: false, remote: 'origin', branches: DEFAULT_WORK_BRANCHES, syncBase: 'merge', graceSeconds: 5, stopGraceSeconds: 10,
     staleDays: 14, pruneDays: 7, pruneMode: 'archive', apply: false,
   };

@@ -2,7 +2,7 @@
 // embedded default), the git store or the cache store; the agent in this process's environment;
 // commands from the plan's inbox folder; notices and progress on the console.
 import { ConsoleLog, ConsoleNotifier } from '../adapters/console-log.js';
-import { FileInbox } from '../adapters/fs/file-inbox.js';
+import { FileInbox, type FileInboxOptions } from '../adapters/fs/file-inbox.js';
 import { LocalOwnerProbe, localOwner } from '../adapters/process/local-owner.js';
 import { PLAN_BRANCH_PREFIX } from '../core/fleet/plan-index.js';
 import { createScrubber, type Scrubber } from '../core/trust/secrets.js';
@@ -80,7 +80,7 @@ export function createStore(s: CliSettings, command: string): StateStore {
   return createPlanStore(planLocation(s, command), cliSecrets(s), consoleLog(s));
 }
 
-export async function createEngine(s: CliSettings, command: string): Promise<{ deps: EngineDeps; cfg: EngineConfig; paths: LocalPaths }> {
+export async function createEngine(s: CliSettings, command: string, opts: { onReply?: FileInboxOptions['onReply'] } = {}): Promise<{ deps: EngineDeps; cfg: EngineConfig; paths: LocalPaths }> {
   const plan = planLocation(s, command);
   const paths = workingFilesOf(plan);
   const log = consoleLog(s);
@@ -101,7 +101,7 @@ export async function createEngine(s: CliSettings, command: string): Promise<{ d
         ...(s.budgetMinutes ? { deadline: new Date(Date.now() + s.budgetMinutes * 60_000) } : {}),
       },
     },
-    { log, notifier: new ConsoleNotifier(log), owners: new LocalOwnerProbe(), inbox: new FileInbox(paths.inboxDir, { log: (m) => log.warn(m) }) },
+    { log, notifier: new ConsoleNotifier(log), owners: new LocalOwnerProbe(), inbox: new FileInbox(paths.inboxDir, { log: (m) => log.warn(m), ...(opts.onReply ? { onReply: opts.onReply } : {}) }) },
   );
   return { deps, cfg, paths: { stateFile: paths.stateFile, inboxDir: paths.inboxDir, logDir: paths.logDir } };
 }

@@ -34,7 +34,7 @@ export class PlanError extends SequencerError {
     readonly issues: Issue[],
     readonly source = 'plan',
   ) {
-    super(formatIssues(`Invalid ${source}`, issues), 'Fix the fields listed above; `agent-step-sequencer validate FILE` checks a plan without running it.');
+    super(formatIssues(`Invalid ${source}`, issues), 'Fix the fields listed above.');
   }
 }
 

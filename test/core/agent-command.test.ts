@@ -71,6 +71,9 @@ describe('parseAgentCommand accepts agent commands', () => {
 describe('parseAgentCommand rejects commands that bring a shell or inline code back', () => {
   const rejected: Array<[string, RegExp]> = [
     ['bash -c "claude -p"', /runs a shell interpreter \(bash\)/],
+    // A script run through its shell by habit: the message says how to run it directly.
+    ['bash agent.sh', /^plan\.steps\.step-2\.agent: "bash agent.sh" runs a shell interpreter \(bash\); to run the script agent.sh, start it with a shebang line \(#!\/usr\/bin\/env bash\), make it executable \(chmod \+x agent.sh\) and give its path: "\.\/agent\.sh"/],
+    ['sh scripts/agent.sh', /give its path: "scripts\/agent\.sh"/],
     ['sh', /runs a shell interpreter \(sh\)/],
     ['/bin/bash -lc x', /runs a shell interpreter \(bash\)/],
     ['/usr/bin/ZSH', /runs a shell interpreter \(zsh\)/],

@@ -221,11 +221,52 @@ describe('status', () => {
     expect((JSON.parse(json.stdout) as State).plan.title).toBe(hostile);
   });
 
-  it('says so when there is no plan', async () => {
+  it('says so when there is no plan, and exits 2', async () => {
     const e = await setup(THREE);
     const r = await e.cli(['status', '--json', '--state', e.stateFile]);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'MISSING' });
+    expect(r.stderr).toContain(`No plan at file ${e.stateFile}.`);
+  });
+
+  it('of a blocked plan shows the last error and the next command; check of it exits 1; retry of a step the plan does not have is refused with exit 1', async () => {
+    const e = await blockedAtS2();
+    const st = await e.cli(['status']);
+    expect(st.code, output(st)).toBe(0);
+    const error = runOf((await readState(e.stateFile)).stepRuns, 's2').error ?? '';
+    expect(error).not.toBe('');
+    expect(st.stdout).toContain(`Last error: ${error}`);
+    expect(st.stdout).toContain('Next: fix the cause, then `agent-step-sequencer retry` (a new round of attempts), `agent-step-sequencer skip` to go on without s2, or `agent-step-sequencer cancel`.');
+
+    const c = await e.cli(['check']);
+    expect(c.code, output(c)).toBe(1);
+    expect(c.stdout).toContain('Plan plan BLOCKED');
+
+    const r = await e.cli(['retry', 'nosuchstep']);
+    expect(r.code, output(r)).toBe(1);
+    expect(output(r)).toContain('Cannot retry: the plan has no step "nosuchstep"; the current step is s2.');
+    expect((await readState(e.stateFile)).status).toBe('BLOCKED');
+  });
+
+  it('tells a live runner from one stopped with Ctrl-C', async () => {
+    const e = await setup(THREE);
+    const run = startCli(['run', '--plan', e.planFile], { cwd: e.ws, env: { STEP_AGENT_CMD: e.agent, AGENT_LOG: e.calls, AGENT_SLEEP_MS: '30000', AGENT_PID_DIR: e.tools } });
+    const agentPid = await waitFor(async () => Number(await readFile(path.join(e.tools, 's1-1.pid'), 'utf8').catch(() => '')) || undefined, 15_000, 'the agent to start');
+    try {
+      const live = await e.cli(['status']);
+      expect(live.code, output(live)).toBe(0);
+      expect(live.stdout).toContain(`Running: s1 attempt 1, held by a live runner (pid ${run.pid} on `);
+
+      run.child.kill('SIGINT');
+      await run.result;
+      const after = await e.cli(['status']);
+      expect(after.code, output(after)).toBe(0);
+      expect(after.stdout).toContain(`No runner holds this plan: s1 attempt 1 was started by pid ${run.pid} on `);
+      expect(after.stdout).toContain('Next: `agent-step-sequencer check` records the attempt as interrupted and goes on');
+    } finally {
+      // The agent runs in its own process group, which the terminal's Ctrl-C does not reach.
+      if (processAlive(agentPid)) process.kill(agentPid, 'SIGKILL');
+    }
   });
 });
 
@@ -271,10 +312,11 @@ describe('retry, skip and cancel', () => {
     expect((await readAgentCalls(e.calls)).map((call) => call.step)).toEqual(['s1', 's2', 's2', 's3']);
   });
 
-  it('skip naming a step that is not the current one is refused and changes nothing', async () => {
+  it('skip naming a step that is not the current one is refused (exit 1) and changes nothing', async () => {
     const e = await blockedAtS2();
     const r = await e.cli(['skip', 's3', '--state', e.stateFile]);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
+    expect(output(r)).toContain('Cannot skip: only the current step (s2) can be skipped, got "s3".');
     const s = await readState(e.stateFile);
     expect(s.status).toBe('BLOCKED');
     expect(s.stepRuns.s3).toBeUndefined();
@@ -354,6 +396,9 @@ describe('validate', () => {
       const r = await e.cli(args);
       expect(r.code, `${args[0]}: ${output(r)}`).toBe(2);
       expect(r.stderr, args[0]).toContain(expected);
+      // validate does not send the person to validate.
+      if (args[0] === 'validate') expect(r.stderr).toContain('hint: Fix the fields listed above.\n');
+      else expect(r.stderr).toContain('hint: Fix the fields listed above. `agent-step-sequencer validate FILE` checks a plan file without running it.');
     }
     expect(existsSync(path.join(e.ws, '.sequencer'))).toBe(false);
     expect(await readAgentCalls(e.calls)).toEqual([]);
@@ -361,5 +406,77 @@ describe('validate', () => {
     await writeJson(file, { 'x-owner': 'docs', steps: { ...THREE, write: { title: 'W', instruction: 'Write a.md', requiredOutputs: ['a.md'], 'x-notes': 'mine' } } });
     const ok = await e.cli(['validate', file]);
     expect(ok.code, output(ok)).toBe(0);
+  });
+});
+
+describe('finding the plan', () => {
+  it('without --plan-id a command uses the only plan there; with several it lists them (exit 2); an unknown id names the nearest (exit 2)', async () => {
+    const e = await setup(THREE);
+    // A JSON plan may name its schema for editors; it is no part of the plan.
+    const slow = path.join(e.ws, 'slow.json');
+    await writeJson(slow, { $schema: '../schema/plan.schema.json', title: 'Slow', steps: { s1: THREE.s1 } });
+    const run = await e.cli(['run', '--plan', slow]);
+    expect(run.code, output(run)).toBe(0);
+    const state = await readState(path.join(e.ws, '.sequencer', 'slow', 'state.json'));
+    expect(state.status).toBe('DONE');
+    expect(state.plan).not.toHaveProperty('$schema');
+
+    const status = await e.cli(['status']);
+    expect(status.code, output(status)).toBe(0);
+    expect(status.stdout.split('\n')[0]).toMatch(/^Slow \[slow\] DONE/);
+    const check = await e.cli(['check']);
+    expect(check.code, output(check)).toBe(0);
+    expect(check.stdout).toContain('Plan slow DONE');
+    const retry = await e.cli(['retry']);
+    expect(retry.code, output(retry)).toBe(1);
+    expect(output(retry)).toContain('Nothing to retry: the plan is DONE, not BLOCKED.');
+
+    // A second plan: now the command must be told which.
+    expect((await e.cli(['init', '--plan', e.planFile])).code).toBe(0);
+    for (const args of [['status'], ['check'], ['retry']]) {
+      const r = await e.cli(args);
+      expect(r.code, `${args.join(' ')}: ${output(r)}`).toBe(2);
+      expect(r.stderr).toContain(`error: 2 plans in ${path.join(e.ws, '.sequencer')}: plan, slow. Which one?`);
+      expect(r.stderr).toContain(`hint: Give --plan-id ID, e.g. \`agent-step-sequencer ${args[0]} --plan-id plan\`.`);
+    }
+    for (const args of [['status', '--plan-id', 'slwo'], ['check', '--plan-id', 'slwo'], ['cancel', '--plan-id', 'slwo']]) {
+      const r = await e.cli(args);
+      expect(r.code, `${args.join(' ')}: ${output(r)}`).toBe(2);
+      expect(r.stderr).toContain(`No plan "slwo" in ${path.join(e.ws, '.sequencer')}; did you mean slow?; the plans there: plan, slow.`);
+    }
+    expect((await readState(path.join(e.ws, '.sequencer', 'slow', 'state.json'))).revision).toBe(state.revision);
+
+    // Nowhere a plan: status says how to start one; check has nothing to do, as the original sequencer's.
+    const empty = await makeTempDir('cmd-empty-');
+    const none = await runCli(['status'], { cwd: empty });
+    expect(none.code, output(none)).toBe(2);
+    expect(none.stderr).toContain(`No plan in ${path.join(empty, '.sequencer')}.`);
+    const idle = await runCli(['check'], { cwd: empty });
+    expect(idle.code, output(idle)).toBe(0);
+    expect(idle.stdout).toContain(`No plan in ${path.join(empty, '.sequencer')}; nothing to do.`);
+  });
+
+  it('refuses a script run through bash before creating the plan, saying how to run it', async () => {
+    const e = await setup(THREE);
+    const r = await e.cli(['run', '--plan', e.planFile, '--agent', 'bash agent.sh']);
+    expect(r.code, output(r)).toBe(2);
+    expect(r.stderr).toContain('to run the script agent.sh, start it with a shebang line (#!/usr/bin/env bash), make it executable (chmod +x agent.sh) and give its path: "./agent.sh"');
+    expect(existsSync(path.join(e.ws, '.sequencer'))).toBe(false);
+  });
+});
+
+describe('help and version', () => {
+  it('--version prints the package version; help COMMAND and COMMAND --help print that command alone', async () => {
+    const pkg = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const [version, help, flag, unknown] = await Promise.all([runCli(['--version']), runCli(['help', 'retry']), runCli(['retry', '--help']), runCli(['help', 'nope'])]);
+    expect(version.code, output(version)).toBe(0);
+    expect(version.stdout).toBe(`agent-step-sequencer ${pkg.version}\n`);
+    expect(help.code, output(help)).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: agent-step-sequencer retry \[STEP\] \[options\]\n\nGive the blocked step a new round of attempts\./);
+    expect(help.stdout).toContain('--plan-id ID');
+    expect(help.stdout).not.toContain('maintenance');
+    expect(flag.stdout).toBe(help.stdout);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "nope"');
   });
 });

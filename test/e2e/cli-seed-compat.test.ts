@@ -116,7 +116,8 @@ describe('check STATE: the seed heartbeat', () => {
       const { ws, stateFile } = await setup(seedState(TWO_STEPS));
       const env = { STEP_AGENT_CMD: 'false', STEP_MAX_RETRIES: maxRetries };
       const r = await check(stateFile, env);
-      expect(r.code, output(r)).toBe(0);
+      // A check that leaves the plan blocked exits 1: it needs a person.
+      expect(r.code, output(r)).toBe(1);
       const s = await readState(stateFile);
       const run = runOf(s.stepRuns, 'step-1');
       expect(run.status).toBe('FAILED');
@@ -129,13 +130,13 @@ describe('check STATE: the seed heartbeat', () => {
       expect(s.stepRuns['step-2']?.tries ?? 0).toBe(0);
 
       const blocked = await snapshot(stateFile);
-      expect((await check(stateFile, env)).code).toBe(0);
+      expect((await check(stateFile, env)).code).toBe(1);
       expect(await snapshot(stateFile)).toEqual(blocked);
 
       // A seed writer that put the plan back to IN_PROGRESS with the same exhausted step:
       // blocked again, but the blocker line is not appended a second time.
       await writeJson(stateFile, { ...s, status: 'IN_PROGRESS' });
-      expect((await check(stateFile, env)).code).toBe(0);
+      expect((await check(stateFile, env)).code).toBe(1);
       const reblocked = await readState(stateFile);
       expect(reblocked.status).toBe('BLOCKED');
       expect(reblocked.blockers).toEqual([`step-1: max retries (${expected}) exceeded`]);
@@ -252,7 +253,7 @@ describe('check STATE: required outputs', () => {
   it('fails the step with "Missing required outputs: a.md, b.md" when the agent exits 0 without them', async () => {
     const { stateFile } = await setup(seedState(steps));
     const r = await check(stateFile, { STEP_AGENT_CMD: 'echo', STEP_MAX_RETRIES: '1' });
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
     const run = runOf((await readState(stateFile)).stepRuns, 'step-1');
     expect(run.status).toBe('FAILED');
     expect(run.error).toBe('Missing required outputs: a.md, b.md');
@@ -264,7 +265,7 @@ describe('check STATE: required outputs', () => {
     await writeFile(outside, 'not yours\n');
     await symlink(outside, path.join(ws, 'a.md'));
     const r = await check(stateFile, { STEP_AGENT_CMD: 'echo', STEP_MAX_RETRIES: '1' });
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
     const s = await readState(stateFile);
     expect(runOf(s.stepRuns, 'step-1').status).toBe('FAILED');
     expect(runOf(s.stepRuns, 'step-1').error).toBe('Missing required outputs: a.md');
@@ -296,7 +297,7 @@ describe('check STATE: the seed document as written', () => {
     const seed = JSON.parse(text) as Record<string, unknown>;
 
     const missing = await setup(seed);
-    expect((await check(missing.stateFile, { STEP_AGENT_CMD: 'echo', STEP_MAX_RETRIES: '1' })).code).toBe(0);
+    expect((await check(missing.stateFile, { STEP_AGENT_CMD: 'echo', STEP_MAX_RETRIES: '1' })).code).toBe(1);
     expect(runOf((await readState(missing.stateFile)).stepRuns, 'step-1').error).toBe('Missing required outputs: study/summary.md');
 
     const written = await setup(seed);
@@ -374,7 +375,7 @@ describe('check STATE: timing', () => {
     const { stateFile, agent, tools } = await setup(seedState(steps));
     const t0 = Date.now();
     const r = await check(stateFile, { STEP_AGENT_CMD: agent, AGENT_SLEEP_MS: '30000', AGENT_PID_DIR: tools, STEP_MAX_RETRIES: '1' });
-    expect(r.code, output(r)).toBe(0);
+    expect(r.code, output(r)).toBe(1);
     expect(Date.now() - t0).toBeLessThan(15_000);
     const run = runOf((await readState(stateFile)).stepRuns, 'step-1');
     expect(run.status).toBe('FAILED');

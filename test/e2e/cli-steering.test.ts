@@ -104,7 +104,7 @@ fs.writeFileSync(process.env.SEQUENCER_WORKSPACE + '/notes.md', '# notes');
     const steps = { slow: { title: 'Slow', instruction: 'Take your time', attemptTimeoutMinutes: 0.02, maxAttempts: 2 } };
     const { stateFile, calls, env } = await seedWorkspace(seedState(steps));
     const r = await runCli(['check', stateFile], { cwd: path.dirname(stateFile), env: { ...env, AGENT_SLEEP_MS: '30000' } });
-    expect(r.code, output(r)).toBe(0);
+    expect(r.code, output(r)).toBe(1);
     const state = await readState(stateFile);
     expect(state.stepRuns.slow?.attempts?.[0]).toMatchObject({ outcome: 'timed_out', timeoutMinutes: 0.02 });
     // Printed when the first attempt ended, before the second one ran and the step blocked.

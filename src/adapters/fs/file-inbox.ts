@@ -15,7 +15,7 @@ export interface FileInboxOptions {
   /** Warnings, e.g. a malformed command file that was set aside. */
   log?: (message: string) => void;
   /** Receives answers to commands; locally nobody reads them unless the CLI prints them. */
-  onReply?: (item: InboxItem, text: string) => void | Promise<void>;
+  onReply?: (item: InboxItem, text: string, refused: boolean) => void | Promise<void>;
 }
 
 export interface PostOptions {
@@ -114,8 +114,8 @@ export class FileInbox implements Inbox {
     }
   }
 
-  async reply(item: InboxItem, text: string): Promise<void> {
-    await this.options.onReply?.(item, text);
+  async reply(item: InboxItem, text: string, refused = false): Promise<void> {
+    await this.options.onReply?.(item, text, refused);
   }
 
   // A bad file is kept for the person who wrote it, under a name read() no longer matches.

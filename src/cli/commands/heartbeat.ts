@@ -1,6 +1,7 @@
 // `check` (one heartbeat, the original sequencer's check script) and `run` (heartbeats until
 // the plan ends, sleeping through step delays).
 import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsoleLog } from '../../adapters/console-log.js';
 import { tick, type TickResult } from '../../engine/index.js';
@@ -9,6 +10,9 @@ import { branchOf, createEngine, fleetBranches } from '../plan-settings.js';
 import { initState } from './setup.js';
 import { recordPlanMarkers, tickedPlan } from '../../adapters/git/plan-markers.js';
 import { countOf } from '../../core/render/plural.js';
+import { EXIT } from '../../core/errors.js';
+import { parseAgentCommand } from '../../core/trust/agent-command.js';
+import { missingPlanError } from '../plan-choice.js';
 
 export async function checkCommand(s: CliSettings): Promise<number> {
   // Over every plan: loaded only when asked for, like the other fleet commands.
@@ -17,17 +21,22 @@ export async function checkCommand(s: CliSettings): Promise<number> {
   // before the engine opens the workspace (which may not exist yet) or the store creates the
   // lock's folder.
   if (s.store === 'file' && !(await exists(s.statePath))) {
-    new ConsoleLog({ quiet: s.quiet }).info(`No state at file ${s.statePath}; nothing to do.`);
+    new ConsoleLog({ quiet: s.quiet }).info(s.planFrom === 'default' ? `No plan in ${path.dirname(path.dirname(s.statePath))}; nothing to do.` : `No state at file ${s.statePath}; nothing to do.`);
     return 0;
   }
   const { deps, cfg } = await createEngine(s, 'check');
   const result = await tick(deps, cfg);
+  // A plan named on the command line that is not there (the original `check STATE` excepted).
+  if (result.outcome === 'missing' && s.planFrom === 'plan-id') throw await missingPlanError(s);
   report(result, (m) => deps.log.info(m));
   if (s.store === 'git') await recordPlanMarkers(s.workspace, s.remote, deps.log, [tickedPlan(branchOf(s), result)], fleetBranches(s).prefix);
-  return 0;
+  // A blocked plan waits for a person: a cron job or script sees it in the exit code.
+  return result.state?.status === 'BLOCKED' ? EXIT.notDone : EXIT.ok;
 }
 
 export async function runCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
+  // A refused agent command is refused before the plan is created, not after.
+  if (s.agentCommand !== undefined) parseAgentCommand(s.agentCommand, s.agentSource);
   if (s.planFile && (await initState(s, { approve: true }, s.quiet ? () => {} : print)) === 'changed') return 1;
   const { deps, cfg } = await createEngine(s, 'run');
   for (;;) {
@@ -36,8 +45,7 @@ export async function runCommand(s: CliSettings, print: (line: string) => void):
       case 'done':
         return 0;
       case 'missing':
-        deps.log.error('No plan to run: give --plan FILE or --state PATH.');
-        return 1;
+        throw await missingPlanError(s);
       case 'blocked':
       case 'cancelled':
       case 'awaiting-approval':

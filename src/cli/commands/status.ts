@@ -1,7 +1,12 @@
-// `status`: the step table, or the state as JSON. Reads without taking the lock.
+// `status`: the step table, who holds the plan, the last error and the next command; or the state
+// as JSON. Reads without taking the lock.
+import { LocalOwnerProbe } from '../../adapters/process/local-owner.js';
+import { ConfigError } from '../../core/errors.js';
 import { statusTable } from '../../core/render/render.js';
+import { attemptInFlightOf, statusAdvice, type InFlight } from '../../core/render/status-advice.js';
 import { terminalJson } from '../../core/render/terminal-text.js';
 import type { CliSettings } from '../options.js';
+import { missingPlanError } from '../plan-choice.js';
 import { createStore } from '../plan-settings.js';
 
 export async function statusCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
@@ -9,9 +14,22 @@ export async function statusCommand(s: CliSettings, print: (line: string) => voi
   if (s.store === 'git') await store.acquire();
   const loaded = await store.load();
   if (loaded.kind === 'missing') {
-    print(s.json ? JSON.stringify({ status: 'MISSING', planId: s.planId }) : `No plan at ${store.description}.`);
+    if (s.json) print(JSON.stringify({ status: 'MISSING', planId: s.planId }));
+    throw s.planFrom === 'state' ? new ConfigError(`No plan at ${store.description}.`) : await missingPlanError(s);
+  }
+  if (s.json) {
+    print(terminalJson(loaded.state, 2));
     return 0;
   }
-  print(s.json ? terminalJson(loaded.state, 2) : statusTable(loaded.state));
+  const running = attemptInFlightOf(loaded.state);
+  const inFlight: InFlight | undefined = running && { ...running, liveness: running.owner ? await new LocalOwnerProbe().liveness(running.owner) : 'unknown' };
+  print([statusTable(loaded.state), ...statusAdvice(loaded.state, inFlight, (verb) => cliCommand(s, verb))].join('\n'));
   return 0;
+}
+
+/** A command for the same plan, with the flags that chose it. */
+export function cliCommand(s: CliSettings, verb: string): string {
+  const which = s.planFrom === 'plan-id' ? ` --plan-id ${s.planId}` : s.planFrom === 'state' ? ` --state ${s.statePath}` : '';
+  const store = s.store !== 'file' ? ` --store ${s.store}` : '';
+  return `agent-step-sequencer ${verb}${which}${store}`;
 }

@@ -8,6 +8,8 @@ import { statusTable } from '../../core/render/render.js';
 import { tick } from '../../engine/index.js';
 import type { CliSettings } from '../options.js';
 import { createEngine } from '../plan-settings.js';
+import { missingPlanError } from '../plan-choice.js';
+import { EXIT } from '../../core/errors.js';
 
 export function commandFrom(s: CliSettings): Command {
   const by = os.userInfo().username;
@@ -26,14 +28,21 @@ export function commandFrom(s: CliSettings): Command {
 }
 
 export async function steerCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
-  const { deps, cfg, paths } = await createEngine(s, s.command);
-  await FileInbox.post(paths.inboxDir, commandFrom(s));
+  let posted: number | undefined;
+  let refused = false;
+  const { deps, cfg, paths } = await createEngine(s, s.command, {
+    onReply: (item, _text, isRefusal) => {
+      if (item.cursor === posted && isRefusal) refused = true;
+    },
+  });
+  posted = (await FileInbox.post(paths.inboxDir, commandFrom(s))).cursor;
   const result = await tick(deps, { ...cfg, commandsOnly: true });
-  if (result.outcome === 'missing') return 1;
+  if (result.outcome === 'missing') throw await missingPlanError(s);
   if (result.outcome === 'busy') {
     print(`A tick is running (${result.detail ?? 'busy'}); it will apply /${s.command} within a second or at its next step.`);
     return 0;
   }
   if (result.state) print(statusTable(result.state));
-  return 0;
+  // The log said why; the exit code tells a script that nothing changed.
+  return refused ? EXIT.notDone : EXIT.ok;
 }

@@ -69,6 +69,12 @@ export function validatePlan(input: unknown, basePath = 'plan', copy = true, opt
   const plan = (copy ? cloneJson(input) : input) as Plan;
   const strict = opts.strict === true;
   if (strict) checkKnownFields(issues, basePath, plan, PLAN_FIELDS);
+  // `$schema` tells an editor which schema to check the file with; it is no part of the plan,
+  // so pointing the editor elsewhere changes neither the plan's hash nor its state.
+  if (strict && '$schema' in plan) {
+    if (typeof plan.$schema !== 'string') add(issues, key(basePath, '$schema'), `must be a string (the schema's URL or path, for editors), got ${showValue(plan.$schema)}`);
+    delete plan.$schema;
+  }
   const stepsPath = key(basePath, 'steps');
   const steps: unknown = plan.steps;
   let stepIds = new Set<string>();
@@ -116,7 +122,7 @@ export function validatePlan(input: unknown, basePath = 'plan', copy = true, opt
  * Checks a step queue: an array of unique ids of existing steps. Exported for the state
  * validator and for plan files that are whole state documents.
  */
-const PLAN_FIELDS = ['title', 'steps', 'stepQueue', 'deadline', 'promptPreamble', 'tools'] as const;
+const PLAN_FIELDS = ['$schema', 'title', 'steps', 'stepQueue', 'deadline', 'promptPreamble', 'tools'] as const;
 const STEP_FIELDS = [
   'title',
   'instruction',

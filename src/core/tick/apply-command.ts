@@ -10,6 +10,7 @@ import { currentStepId, stepRun } from '../state/step-view.js';
 import { stepProgress } from '../render/step-progress.js';
 import type { State } from '../state/types.js';
 import { countOf, countOfTotal } from '../render/plural.js';
+import { nearestName } from '../plan/field-checks.js';
 
 export interface CommandOutcome {
   state: State;
@@ -112,11 +113,15 @@ function requestCancel(state: State, cmd: Extract<Command, { kind: 'cancel' }>, 
 }
 
 /** The named step must be the current one: steps are never run out of order. */
-function targetStep(state: State, named: string | undefined): { stepId: string } | { error: string } {
+function targetStep(state: State, named: string | undefined, verb: string): { stepId: string } | { error: string } {
   const stepId = currentStepId(state);
+  if (named !== undefined && !Object.hasOwn(state.plan.steps, named)) {
+    const near = nearestName(named, Object.keys(state.plan.steps));
+    return { error: `the plan has no step "${named}"${near ? `; did you mean ${near}?` : ''}${stepId !== undefined ? `; the current step is ${stepId}` : ''}` };
+  }
   if (stepId === undefined) return { error: 'every step has finished' };
   if (named !== undefined && named !== stepId) {
-    return { error: `only the current step (${stepId}) can be targeted, got "${named}"` };
+    return { error: `only the current step (${stepId}) can be ${verb === 'skip' ? 'skipped' : verb === 'retry' ? 'retried' : 'resumed'}, got "${named}"` };
   }
   return { stepId };
 }
@@ -132,7 +137,7 @@ function unblock(state: State, named: string | undefined, verb: string): Command
     const next: State = { ...state, status: 'AWAITING_APPROVAL', blockers: [], notBefore: null };
     return { state: next, changed: true, reply: `This plan (${state.planHash}) was never approved: it now awaits approval. Review its proposal, then /approve it.`, notices: [] };
   }
-  const target = targetStep(state, named);
+  const target = targetStep(state, named, verb);
   if ('error' in target) return refuse(state, `Cannot ${verb}: ${target.error}.`);
   const { stepId } = target;
   const run = stepRun(state, stepId);
@@ -160,7 +165,7 @@ function unblock(state: State, named: string | undefined, verb: string): Command
 function skip(state: State, named: string | undefined, now: Date): CommandOutcome {
   // A plan paused at a gate can skip the gated step.
   if (state.status !== 'BLOCKED' && state.status !== 'IN_PROGRESS' && !state.gate) return refuse(state, `Nothing to skip: the plan is ${state.status}.`);
-  const target = targetStep(state, named);
+  const target = targetStep(state, named, 'skip');
   if ('error' in target) return refuse(state, `Cannot skip: ${target.error}.`);
   const { stepId } = target;
   const run = stepRun(state, stepId);

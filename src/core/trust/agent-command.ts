@@ -310,7 +310,15 @@ function checkProgram(argv: string[], ctx: CheckContext): void {
   }
   const name = programName(first);
   const args = argv.slice(1);
-  if (SHELLS.has(name)) fail(`runs a shell interpreter (${name}); ${hint}`);
+  if (SHELLS.has(name)) {
+    const script = args[0];
+    // `bash agent.sh`: a script run by habit through its shell. It runs as well on its own.
+    if (ctx.prompt && script !== undefined && !script.startsWith('-') && name !== 'cmd') {
+      const shown = isPathLike(script) ? script : `./${script}`;
+      fail(`runs a shell interpreter (${name}); to run the script ${script}, start it with a shebang line (#!/usr/bin/env ${name}), make it executable (chmod +x ${script}) and give its path: "${shown}". The prompt is passed as its last argument and never run by a shell.`);
+    }
+    fail(`runs a shell interpreter (${name}); ${hint}`);
+  }
   const runner = SHELL_RUNNERS[name];
   if (runner) fail(`runs ${name}, which ${runner}; ${hint}`);
   for (const [pattern, why] of PROGRAM_FIRST) if (pattern.test(name)) fail(`${why}; ${hint}`);

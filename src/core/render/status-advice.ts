@@ -1,0 +1,70 @@
+// What `status` says under the step table: who holds the plan right now, the last error of a
+// blocked step, and the command that moves the plan on. Pure: the CLI finds out whether the
+// attempt's runner is alive and how a command is written for this plan.
+import type { Liveness } from '../../ports.js';
+import { activeStepId } from '../tick/remediation.js';
+import { currentStepId, lastAttempt, stepRun } from '../state/step-view.js';
+import type { AttemptOwner, State } from '../state/types.js';
+
+/** An attempt that started and has not ended, with what is known of its runner. */
+export interface InFlight {
+  stepId: string;
+  n: number;
+  owner: AttemptOwner | undefined;
+  liveness: Liveness;
+}
+
+/** The attempt the state shows as running, if any (its runner may be gone). */
+export function attemptInFlightOf(state: State): Omit<InFlight, 'liveness'> | undefined {
+  const stepId = activeStepId(state) ?? currentStepId(state);
+  if (stepId === undefined) return undefined;
+  const run = stepRun(state, stepId);
+  const attempt = lastAttempt(run);
+  if (run.status !== 'IN_PROGRESS' || !attempt || attempt.endedAt) return undefined;
+  return { stepId, n: attempt.n, owner: attempt.owner };
+}
+
+function ownerText(owner: AttemptOwner | undefined): string {
+  if (!owner) return 'a runner that was not recorded';
+  return owner.kind === 'local' ? `pid ${owner.pid} on ${owner.host}` : `workflow run ${owner.runId} (attempt ${owner.runAttempt})`;
+}
+
+/**
+ * Lines for under the step table. `command(verb)` writes a CLI command for this plan, e.g.
+ * `agent-step-sequencer retry --plan-id slow`.
+ */
+export function statusAdvice(state: State, inFlight: InFlight | undefined, command: (verb: string) => string): string[] {
+  const lines: string[] = [];
+  if (inFlight) {
+    const what = `${inFlight.stepId} attempt ${inFlight.n}`;
+    if (inFlight.liveness === 'alive') lines.push(`Running: ${what}, held by a live runner (${ownerText(inFlight.owner)}).`);
+    else if (inFlight.liveness === 'dead') {
+      lines.push(
+        `No runner holds this plan: ${what} was started by ${ownerText(inFlight.owner)}, which has ended (stopped with Ctrl-C, killed or crashed).`,
+        `Next: \`${command('check')}\` records the attempt as interrupted and goes on (or \`${command('run')}\` to run to the end).`,
+      );
+      return lines;
+    } else lines.push(`Running: ${what}, held by ${ownerText(inFlight.owner)} (not checked from here: the runner is on another machine). Its lease ends it if it is gone.`);
+  }
+  const stepId = currentStepId(state);
+  switch (state.status) {
+    case 'BLOCKED': {
+      const error = stepId !== undefined ? stepRun(state, stepId).error : undefined;
+      if (error) lines.push(`Last error: ${error}`);
+      lines.push(`Next: fix the cause, then \`${command('retry')}\` (a new round of attempts), \`${command('skip')}\` to go on without ${stepId ?? 'the step'}, or \`${command('cancel')}\`.`);
+      break;
+    }
+    case 'AWAITING_APPROVAL':
+      lines.push(state.gate ? `Paused at the gate of ${state.gate.stepId}. Next: \`${command('approve')}\` to run it, or \`${command('skip')}\`.` : `Next: review the plan, then \`${command('approve')}\`.`);
+      break;
+    case 'CANCELLED':
+      lines.push(`Next: \`${command('resume')}\` to continue where it stopped.`);
+      break;
+    case 'IN_PROGRESS':
+      if (!inFlight) lines.push(`Next: \`${command('run')}\` to run it to the end, or \`${command('check')}\` for one heartbeat.`);
+      break;
+    case 'DONE':
+      break;
+  }
+  return lines;
+}
