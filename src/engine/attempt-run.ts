@@ -9,7 +9,8 @@ import type { AttemptResult } from '../core/tick/apply.js';
 import { STOP_MESSAGE } from '../core/tick/cooperative-stop.js';
 import { withExecForwarder } from '../core/tick/prompts.js';
 import { expandAgentVariables } from '../core/trust/agent-command.js';
-import { attemptId, maxAttemptsFor, stepDef } from '../core/state/step-view.js';
+import { attemptId, maxAttemptsFor, roundOf, stepDef, stepRun } from '../core/state/step-view.js';
+import { attemptOfRound } from '../core/render/attempt-words.js';
 import type { State } from '../core/state/types.js';
 import type { AgentResult } from '../ports.js';
 import type { AttemptStart } from './attempt.js';
@@ -35,13 +36,14 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
   const agentArgs = expandAgentVariables(start.argv.slice(1), env);
   const position = `(${state.currentStep + 1}/${state.stepQueue.length})`;
   const role = start.detourFor ? ` (remediation for ${start.detourFor})` : '';
-  const maxAttempts = maxAttemptsFor(def, cfg.limits);
+  const run = stepRun(state, start.stepId);
+  const which = attemptOfRound(start.n, run.tries, maxAttemptsFor(def, cfg.limits), roundOf(run));
   // The group holds the whole attempt: what runs, the agent's output as it arrives, the verdict.
   return deps.log.group(`${position} ${start.stepId} ${def.title}: attempt ${start.n}${start.retry ? ' (retry)' : ''}${role}`, async () => {
-    deps.log.info(attemptHeader(start.argv, prompt, start.timeoutMs, start.n, maxAttempts));
+    deps.log.info(attemptHeader(start.argv, prompt, start.timeoutMs, which));
     const result = await launch(engine, [start.program, ...agentArgs, prompt], start.timeoutMs, paths, env, watch);
     const verdict = await judge(engine, state, start, result);
-    if (verdict.outcome === 'succeeded') deps.log.info(`${position} ${start.stepId} done (attempt ${start.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);
+    if (verdict.outcome === 'succeeded') deps.log.info(`${position} ${start.stepId} done (${which}, ${formatMs(result.durationMs)}).`);
     else deps.log.error(`${position} ${start.stepId} attempt ${start.n} ${verdict.outcome}: ${verdict.error}`);
     return verdict;
   });
@@ -71,9 +73,9 @@ async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, 
 }
 
 /** What an attempt runs, for the top of its log group: the prompt shortened to its start. */
-function attemptHeader(argv: string[], prompt: string, timeoutMs: number, n: number, of: number): string {
+function attemptHeader(argv: string[], prompt: string, timeoutMs: number, which: string): string {
   const shown = [...argv, shortPrompt(prompt)].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
-  return `Runs: ${shown} (timeout ${formatMs(timeoutMs)}, attempt ${n} of ${of})`;
+  return `Runs: ${shown} (timeout ${formatMs(timeoutMs)}; ${which})`;
 }
 
 function shortPrompt(prompt: string): string {

@@ -165,7 +165,7 @@ describe('applyCommand', () => {
     const s = state(['a', 'b'], { currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 }, b: { status: 'FAILED', tries: 2 } } });
     const out = applyCommand(s, { kind: 'status', by }, T0);
     expect(out).toMatchObject({ changed: false, state: s });
-    expect(out.reply).toBe('Plan is IN_PROGRESS: 1 of 2 steps is done; current step b (FAILED, 2 tries).');
+    expect(out.reply).toBe('Plan is IN_PROGRESS: 1 of 2 steps is done; current step b (FAILED, 2 attempts).');
   });
 });
 

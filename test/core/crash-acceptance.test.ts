@@ -33,6 +33,6 @@ describe('a recovered attempt', () => {
     expect(t.state.stepRuns.a?.attempts?.at(-1)?.outcome).toBe('recovered');
     expect(t.state.currentStep).toBe(1);
     expect(t.notices).toEqual([{ kind: 'step-done', stepId: 'a' }]);
-    expect(resumeLines(t.state).join('\n')).toMatch(/a .*: done in 1 try \(recovered: an interrupted attempt's work met the contract\)/);
+    expect(resumeLines(t.state).join('\n')).toMatch(/a .*: done in 1 attempt \(recovered: an interrupted attempt's work met the contract\)/);
   });
 });

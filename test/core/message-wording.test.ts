@@ -26,21 +26,21 @@ describe('counts agree with their numbers', () => {
     expect(countOfTotal(2, 3, 'step', 'done', 'present')).toBe('2 of 3 steps are done');
   });
 
-  it('/status: "1 of 2 steps is done", "1 try"', () => {
+  it('/status: "1 of 2 steps is done", "1 attempt"', () => {
     const one = state(['a'], { stepRuns: { a: { status: 'FAILED', tries: 1 } } } as never);
-    expect(applyCommand(one, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 0 of 1 step are done; current step a (FAILED, 1 try).');
+    expect(applyCommand(one, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 0 of 1 step are done; current step a (FAILED, 1 attempt).');
     const two = state(['a', 'b'], { currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 }, b: { status: 'PENDING', tries: 0 } } } as never);
-    expect(applyCommand(two, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 1 of 2 steps is done; current step b (PENDING, 0 tries).');
+    expect(applyCommand(two, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 1 of 2 steps is done; current step b (PENDING, 0 attempts).');
     // A skipped step is finished, not done.
     const skipped = state(['a', 'b', 'c'], { currentStep: 2, stepRuns: { a: { status: 'DONE', tries: 1 }, b: { status: 'SKIPPED', tries: 0 }, c: { status: 'PENDING', tries: 0 } } } as never);
-    expect(applyCommand(skipped, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 2 of 3 steps are finished (1 done, 1 skipped); current step c (PENDING, 0 tries).');
+    expect(applyCommand(skipped, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 2 of 3 steps are finished (1 done, 1 skipped); current step c (PENDING, 0 attempts).');
   });
 
   it('the terminal summary of a one-step plan and its resume lines', () => {
     const done = state(['a'], { status: 'DONE', currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 } } } as never);
     expect(finalSummary(done)).toContain('Test plan: its 1 step finished (1 done, 0 skipped).');
-    expect(finalSummary(done)).toContain('a Title a: done in 1 try');
-    expect(resumeLines(done)[0]).toContain('done in 1 try');
+    expect(finalSummary(done)).toContain('a Title a: done in 1 attempt');
+    expect(resumeLines(done)[0]).toContain('done in 1 attempt');
   });
 
   it('the gate notice says "1 of 3 steps is done"', () => {

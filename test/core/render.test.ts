@@ -16,7 +16,7 @@ const progressed = state(['research', 'write', 'review'], {
 describe('terminal rendering', () => {
   it('shows a resume line per finished step', () => {
     expect(resumeLines(progressed)).toEqual([
-      '(1/3) [Resume] research Research: done in 2 tries, outputs: study/summary.md',
+      '(1/3) [Resume] research Research: done in 2 attempts, outputs: study/summary.md',
       '(2/3) [Resume] write Title write: skipped',
     ]);
   });
@@ -26,7 +26,7 @@ describe('terminal rendering', () => {
     const runs = Object.fromEntries(ids.slice(0, 25).map((id) => [id, { status: id === 's24' ? ('SKIPPED' as const) : ('DONE' as const), tries: 1 }]));
     const long = state(ids, { currentStep: 25, stepRuns: runs });
     const lines = resumeLines(long, 3);
-    expect(lines).toEqual(['(steps 1-22 not shown)', '(23/30) [Resume] s23 Title s23: done in 1 try', '(24/30) [Resume] s24 Title s24: skipped', '(25/30) [Resume] s25 Title s25: done in 1 try']);
+    expect(lines).toEqual(['(steps 1-22 not shown)', '(23/30) [Resume] s23 Title s23: done in 1 attempt', '(24/30) [Resume] s24 Title s24: skipped', '(25/30) [Resume] s25 Title s25: done in 1 attempt']);
     expect(resumeLines(long, 25)).toHaveLength(25);
     expect(resumeLines(long, 30)).toHaveLength(25);
   });

@@ -26,7 +26,8 @@ import { assertWebhookPayload } from '../fakes/webhook-schemas.js';
 import { cliEnv, copyTree, makeTempDir, REPO_ROOT, writeAgent } from './helpers.js';
 import { withoutServerGc } from '../helpers/bare-remote.js';
 
-export const ACTION_BUNDLE = path.join(REPO_ROOT, 'dist', 'index.js');
+/** The bundle under test; E2E_ACTION points the suite at another build (as E2E_CLI does for the CLI). */
+export const ACTION_BUNDLE = process.env.E2E_ACTION ? path.resolve(process.env.E2E_ACTION) : path.join(REPO_ROOT, 'dist', 'index.js');
 
 export interface GitRun {
   code: number;

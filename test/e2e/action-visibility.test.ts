@@ -84,7 +84,7 @@ describe('the attempt log group (local node)', () => {
 
     const group = groupLines(run.stdout, 'step-1 Talk a lot: attempt 1');
     expect(group.length, runReport(run)).toBeGreaterThan(0);
-    expect(group[0]).toMatch(/^Runs: \S*chatty\.mjs ".*… \(prompt, \d+ characters\)" \(timeout \d+ min, attempt 1 of 3\)$/);
+    expect(group[0]).toMatch(/^Runs: \S*chatty\.mjs ".*… \(prompt, \d+ characters\)" \(timeout \d+ min; attempt 1 of 3\)$/);
     expect(group).toContain('  │ agent says hello');
     expect(group).toContain('  │ line 1');
     // The cap (2,000 lines) holds the rest back and says where everything is.

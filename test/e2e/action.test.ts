@@ -158,6 +158,9 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     expect(notices[0]!.body).toMatch(/Blocked at `step-2`/);
     expect(notices[0]!.body).toContain('max retries (3) exceeded');
     for (const n of [1, 2, 3]) expect(notices[0]!.body).toMatch(new RegExp(`\\| ${n} \\| failed \\| 1 \\|`));
+    // The status comment and the blocker notice count the same attempts.
+    expect(notices[0]!.body).toContain('**Attempts:** 3 attempts');
+    expect(h.botComments(issue, 'status')[0]!.body).toMatch(/\| `step-2` \| Summarise \| ❌ FAILED \| 3 \|/);
     expect(notices[0]!.body).toContain('agent failure on call 3 of step-2');
     // The troubleshooting prompt carried the previous error into the retries.
     const calls = (await readAgentCalls(h.agentLog)).filter((c) => c.step === 'step-2');
@@ -180,6 +183,11 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     expect(h.botComments(issue, 'summary')).toHaveLength(1);
     expect(h.botComments(issue, 'status')).toHaveLength(1);
     expect(h.botComments(issue, 'status')[0]!.body).toContain('DONE (2/2)');
+    // Attempt 4 is the first of the second round, and the tables count all four.
+    expect(retried.stdout).toContain('(2/2) step-2 done (attempt 4, 1 of 3 in round 2, ');
+    expect(retried.stdout).not.toMatch(/attempt 4 of 3/);
+    expect(h.botComments(issue, 'status')[0]!.body).toMatch(/\| `step-2` \| Summarise \| ✅ DONE \| 4 \(2 rounds\) \|/);
+    expect(h.botComments(issue, 'summary')[0]!.body).toMatch(/\| `step-2` \| Summarise \| ✅ DONE \| 4 \(2 rounds\) \|/);
   });
 });
 

@@ -271,14 +271,17 @@ describe('status', () => {
 });
 
 describe('retry, skip and cancel', () => {
-  it('retry gives a blocked step a fresh set of attempts', async () => {
+  it('retry gives a blocked step a new round of attempts, and every count says so', async () => {
     const e = await blockedAtS2();
     const r = await e.cli(['retry', '--state', e.stateFile]);
     expect(r.code, output(r)).toBe(0);
     const retried = await readState(e.stateFile);
     expect(retried.status).toBe('IN_PROGRESS');
     expect(retried.blockers).toEqual([]);
-    expect(runOf(retried.stepRuns, 's2').tries).toBe(0);
+    expect(runOf(retried.stepRuns, 's2')).toMatchObject({ tries: 0, round: 2 });
+    // Two attempts were made; the table does not say 0.
+    const st = await e.cli(['status']);
+    expect(st.stdout.split('\n').find((l) => /\bs2\b/.test(l))).toMatch(/Second\s+FAILED\s+2, round 2 next\s/);
 
     // Still STEP_MAX_RETRIES=2: without the reset s2 would be blocked again at once.
     const c = await e.cli(['check', e.stateFile, '--workspace', e.ws], { AGENT_FAIL_CALLS: '2', AGENT_FAIL_STEPS: 's2', STEP_MAX_RETRIES: '2' });
@@ -287,11 +290,15 @@ describe('retry, skip and cancel', () => {
     expect(s.status).toBe('DONE');
     const s2 = runOf(s.stepRuns, 's2');
     expect(s2.tries).toBe(1);
-    expect(s2.attempts?.map((a) => [a.n, a.outcome])).toEqual([
-      [1, 'failed'],
-      [2, 'failed'],
-      [3, 'succeeded'],
+    expect(s2.attempts?.map((a) => [a.n, a.round ?? 1, a.outcome])).toEqual([
+      [1, 1, 'failed'],
+      [2, 1, 'failed'],
+      [3, 2, 'succeeded'],
     ]);
+    // The log counts the attempt within its round, never "attempt 3 of 2"; the summary counts them all.
+    expect(c.stdout).toContain('(2/3) s2 done (attempt 3, 1 of 2 in round 2, ');
+    expect(c.stdout).not.toMatch(/attempt 3 of 2/);
+    expect(c.stdout).toContain('(2/3) s2 Second: done in 3 attempts in 2 rounds');
     expect((await readAgentCalls(e.calls)).map((call) => call.step)).toEqual(['s1', 's2', 's2', 's2', 's3']);
   });
 

@@ -23,7 +23,7 @@ describe('demo', () => {
     expect(text).toContain('(2/4) fetch attempt 1 failed: agent exited with code 1');
     expect(text).toMatch(/fetch attempt 2: Step fetch failed \(tries: 1\)\. Previous run ended with: agent exited with code 1/);
     expect(text).toContain('Runner killed with SIGKILL mid-step');
-    expect(text).toContain('(1/4) [Resume] outline Outline the report: done in 1 try');
+    expect(text).toContain('(1/4) [Resume] outline Outline the report: done in 1 attempt');
     expect(text).toContain('analyse attempt 1 interrupted');
     expect(text).toContain('all 4 steps finished (4 done, 0 skipped)');
 

@@ -7,6 +7,7 @@ import { stoppedText } from '../tick/cooperative-stop.js';
 import type { State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 import { countOf } from './plural.js';
+import { attemptsText } from './attempt-words.js';
 import { stepProgress } from './step-progress.js';
 
 /** GitHub refuses comment and pull request bodies longer than this. */
@@ -105,10 +106,10 @@ export function stepTable(state: State, links: Links = {}, withOutputs = true): 
   const { from, to } = tableWindow(state);
   const total = state.stepQueue.length;
   const row = (r: StepRow) =>
-    `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} |${withOutputs ? ` ${outputsCell(r, links)} |` : ''}`;
+    `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.attempts} | ${formatDuration(r.durationMs)} |${withOutputs ? ` ${outputsCell(r, links)} |` : ''}`;
   const header = withOutputs
-    ? ['| # | step | title | status | tries | duration | outputs |', '|---|---|---|---|---|---|---|']
-    : ['| # | step | title | status | tries | duration |', '|---|---|---|---|---|---|'];
+    ? ['| # | step | title | status | attempts | duration | outputs |', '|---|---|---|---|---|---|---|']
+    : ['| # | step | title | status | attempts | duration |', '|---|---|---|---|---|---|'];
   const rows = stepRows(state, from, to).map(row);
   // A large plan: the last few finished steps and the next few, so the comment always fits.
   const after = total - to;
@@ -198,8 +199,10 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
   const run = state.stepRuns[stepId];
   // The tool-call column appears only when some attempt's calls were logged (hooks or exec).
   const tools = (run?.attempts ?? []).some((a) => a.toolCalls);
+  // The round column appears once a /retry gave the step a second round.
+  const rounds = (run?.attempts ?? []).some((a) => typeof a.round === 'number' && a.round > 1);
   const attempts = (run?.attempts ?? []).map(
-    (a) => `| ${a.n} | ${a.outcome ?? '-'} | ${a.exitCode ?? '-'} | ${a.durationMs !== undefined ? formatDuration(a.durationMs) : '-'} |${tools ? ` ${toolCallsText(a.toolCalls)} |` : ''} ${inline(a.error ?? '', 160)} |`,
+    (a) => `| ${a.n} |${rounds ? ` ${typeof a.round === 'number' ? a.round : 1} |` : ''} ${a.outcome ?? '-'} | ${a.exitCode ?? '-'} | ${a.durationMs !== undefined ? formatDuration(a.durationMs) : '-'} |${tools ? ` ${toolCallsText(a.toolCalls)} |` : ''} ${inline(a.error ?? '', 160)} |`,
   );
   const episode = `${stepId}-${run?.attempts?.length ?? run?.tries ?? 0}`;
   return [
@@ -208,12 +211,14 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
     '',
     `**Why:** ${inline(reason, 300)}`,
     '',
-    ...(attempts.length ? [`| attempt | outcome | exit | duration |${tools ? ' tool calls |' : ''} error |`, `|---|---|---|---|${tools ? '---|' : ''}---|`, ...attempts, ''] : []),
+    ...(attempts.length
+      ? [`**Attempts:** ${attemptsText(run)}`, '', `| attempt |${rounds ? ' round |' : ''} outcome | exit | duration |${tools ? ' tool calls |' : ''} error |`, `|---|${rounds ? '---|' : ''}---|---|---|${tools ? '---|' : ''}---|`, ...attempts, '']
+      : []),
     '**Last error:**',
     fence(run?.error ?? 'none recorded', 3000),
     '',
     'To continue, reply with one of:',
-    `- \`/retry\`: run \`${stepId}\` again with a fresh set of attempts`,
+    `- \`/retry\`: run \`${stepId}\` again, with a new round of attempts`,
     `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
     '- `/cancel`: stop the plan',
     ...(links.run ? ['', ...runFooter(links)] : []),

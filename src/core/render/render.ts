@@ -1,6 +1,7 @@
 // Human-readable views of a state for terminals and logs. The GitHub renderings (markdown
 // comments, job summary) build on the same rows so both always agree.
-import { stepsDone, stepsSkipped } from '../state/step-view.js';
+import { attemptsMade, stepsDone, stepsSkipped } from '../state/step-view.js';
+import { attemptsCell, attemptsText } from './attempt-words.js';
 import type { State, StepRun } from '../state/types.js';
 import { terminalLine } from './terminal-text.js';
 import { countOf } from './plural.js';
@@ -11,7 +12,12 @@ export interface StepRow {
   id: string;
   title: string;
   status: string;
-  tries: number;
+  /** The attempts cell: "4", "6 (2 rounds)" (core/render/attempt-words.ts). */
+  attempts: string;
+  /** "4 attempts", "6 attempts in 2 rounds". */
+  attemptsText: string;
+  /** Whether the step made any attempt. */
+  tried: boolean;
   durationMs: number | null;
   outputs: string[];
 }
@@ -29,7 +35,9 @@ export function stepRows(state: State, from = 0, to = state.stepQueue.length): S
       title: def?.title ?? id,
       // A step whose agent a cancel stopped did not fail: it was cancelled.
       status: run?.status === 'FAILED' && run.attempts?.at(-1)?.outcome === 'cancelled' ? 'CANCELLED' : (run?.status ?? 'PENDING'),
-      tries: run?.tries ?? 0,
+      attempts: attemptsCell(run),
+      attemptsText: attemptsText(run),
+      tried: run !== undefined && attemptsMade(run) > 0,
       durationMs: runDurationMs(run),
       outputs: def?.requiredOutputs ?? [],
     };
@@ -57,14 +65,14 @@ export function formatDuration(ms: number | null): string {
 
 /** A fixed-width table for terminals. */
 export function statusTable(state: State): string {
-  const header = ['#', 'step', 'title', 'status', 'tries', 'duration', 'outputs'];
+  const header = ['#', 'step', 'title', 'status', 'attempts', 'duration', 'outputs'];
   // Cells are made terminal-safe (one line, no controls) before they are measured, so columns line up.
   const rows = stepRows(state).map((r) => [
     `${r.index}/${r.total}`,
     r.id,
     r.title,
     r.status,
-    String(r.tries),
+    r.attempts,
     formatDuration(r.durationMs),
     r.outputs.join(', ') || '-',
   ].map(terminalLine));
@@ -85,7 +93,7 @@ function clip(text: string, width: number): string {
   return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
 }
 
-/** `(1/5) [Resume] step-1 Research: done in 2 tries, outputs: study/summary.md` per finished step. */
+/** `(1/5) [Resume] step-1 Research: done in 2 attempts, outputs: study/summary.md` per finished step. */
 export function resumeLines(state: State, max = 20): string[] {
   // Only the last `max` finished steps are looked up, from the current step backwards: a
   // 10,000-step plan must not cost a pass over every step on every heartbeat.
@@ -98,7 +106,7 @@ export function resumeLines(state: State, max = 20): string[] {
   const lines = shown.reverse().map((index) => {
     const r = stepRows(state, index, index + 1)[0]!;
     const recovered = state.stepRuns[r.id]?.attempts?.at(-1)?.outcome === 'recovered';
-    const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${countOf(r.tries, 'try', 'tries')}${recovered ? ' (recovered: an interrupted attempt\'s work met the contract)' : ''}`;
+    const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${r.attemptsText}${recovered ? ' (recovered: an interrupted attempt\'s work met the contract)' : ''}`;
     const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(', ')}` : '';
     return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
   });
@@ -112,7 +120,7 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
   const outputs = state.artifacts ?? [];
   const lines = [
     `${state.plan.title ?? state.planId ?? 'Plan'}: ${rows.length === 1 ? 'its 1 step' : `all ${rows.length} steps`} finished (${rows.filter((r) => r.status === 'DONE').length} done, ${rows.filter((r) => r.status === 'SKIPPED').length} skipped).`,
-    ...rows.map((r) => `  (${r.index}/${r.total}) ${r.id} ${r.title}: ${r.status.toLowerCase()}${r.tries ? ` in ${countOf(r.tries, 'try', 'tries')}` : ''}`),
+    ...rows.map((r) => `  (${r.index}/${r.total}) ${r.id} ${r.title}: ${r.status.toLowerCase()}${r.tried ? ` in ${r.attemptsText}` : ''}`),
     outputs.length ? 'Outputs:' : 'No outputs were declared.',
     ...outputs.map((o) => `  - ${link(o)}`),
   ];
@@ -126,13 +134,13 @@ export function blockerReport(state: State, stepId: string, reason: string): str
   const run = state.stepRuns[stepId];
   const attempts = (run?.attempts ?? []).map(
     (a) =>
-      `  attempt ${a.n}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}`,
+      `  attempt ${a.n}${typeof a.round === 'number' && a.round > 1 ? ` (round ${a.round})` : ''}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}`,
   );
   return [
     `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
     `Last error: ${run?.error ?? 'none recorded'}`,
-    ...(attempts.length ? ['Attempts:', ...attempts] : []),
-    'To continue: retry (fresh attempts), skip (move on without it), or cancel.',
+    ...(attempts.length ? [`Attempts (${attemptsText(run)}):`, ...attempts] : []),
+    'To continue: retry (a new round of attempts), skip (move on without it), or cancel.',
   ].join('\n');
 }
 

@@ -35,9 +35,38 @@ export function lastAttempt(run: StepRun): Attempt | undefined {
   return attempts && attempts.length ? attempts[attempts.length - 1] : undefined;
 }
 
+/*
+ * Counting, the same everywhere (README, "Attempts and rounds"):
+ * - an attempt is one run of the agent on a step, numbered 1, 2, 3, ... over the step's whole
+ *   life: a number never repeats (`attempts[].n`, $SEQUENCER_ATTEMPT);
+ * - a round is the attempts a step may make before it blocks (`maxAttempts`): the first starts
+ *   with the step, and each /retry (a /resume of a blocked or cancelled step) starts the next;
+ * - `tries`, the original sequencer's field, counts the attempts of the current round: that is
+ *   what `maxAttempts` is compared with, and what a new round sets back to 0.
+ */
+
 /** Attempt numbers never repeat, even across a manual /retry that resets `tries`. */
 export function nextAttemptNumber(run: StepRun): number {
   return Math.max(run.tries, run.attempts?.length ?? 0, lastAttempt(run)?.n ?? 0) + 1;
+}
+
+/** Attempts the step made over all its rounds. */
+export function attemptsMade(run: StepRun): number {
+  return nextAttemptNumber(run) - 1;
+}
+
+/** The round the step is in (1 until a /retry or /resume gives it another). */
+export function roundOf(run: StepRun): number {
+  return typeof run.round === 'number' && run.round >= 1 ? run.round : 1;
+}
+
+/**
+ * The run with a new round of attempts: `tries` and the step's total time start again, the
+ * attempt history stays. A round nothing was tried in is not over, so it is not counted twice.
+ */
+export function withNewRound(run: StepRun): StepRun {
+  const round = run.tries > 0 ? roundOf(run) + 1 : roundOf(run);
+  return { ...run, tries: 0, firstStartedAt: null, ...(round > 1 ? { round } : {}) };
 }
 
 export function maxAttemptsFor(def: StepDef, limits: Limits): number {

@@ -82,7 +82,10 @@ export type AttemptOwner =
   | { kind: 'actions'; runId: string; runAttempt: number; repository?: string };
 
 export interface Attempt {
+  /** Numbered over the step's whole life, never reused (README, "Attempts and rounds"). */
   n: number;
+  /** The round it belongs to; absent for the first. */
+  round?: number;
   /** `<planId>/<stepId>/<n>`: handed to the agent so it can make its side effects idempotent. */
   runId: string;
   owner?: AttemptOwner;
@@ -119,8 +122,10 @@ export interface Remediation {
 
 export interface StepRun {
   status: StepStatus;
-  /** Attempts started so far (a field of the original step-sequencer). */
+  /** Attempts started in the current round (a field of the original step-sequencer); compared with `maxAttempts`. */
   tries: number;
+  /** The round of attempts the step is in: absent for the first, 2 after the first /retry, ... */
+  round?: number;
   lastRunIso?: string | null;
   /** Bounded head and tail of the last attempt's output (a field of the original step-sequencer). */
   stdout?: string | null;

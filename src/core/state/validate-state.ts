@@ -130,6 +130,7 @@ function checkStepRun(run: unknown, id: string, stepIds: ReadonlySet<string>, is
   }
   if (!STEP_STATUS_SET.has(run.status)) add(issues, runPath(id, 'status'), `must be one of ${STEP_STATUSES.join(', ')}, got ${showValue(run.status)}`);
   if (run.tries !== undefined && !isIntegerIn(run.tries, 0)) checkInteger(issues, runPath(id, 'tries'), run.tries, 0);
+  if (run.round !== undefined && !isIntegerIn(run.round, 1)) checkInteger(issues, runPath(id, 'round'), run.round, 1);
   for (const field of RUN_TIME_FIELDS) {
     const problem = optionalTimestampProblem(run[field]);
     if (problem) add(issues, runPath(id, field), problem);
@@ -159,6 +160,7 @@ function checkAttempt(issues: Issue[], id: string, i: number, attempt: unknown):
     return;
   }
   if (!isIntegerIn(attempt.n, 1)) checkInteger(issues, attemptPath(id, i, 'n'), attempt.n, 1);
+  if (attempt.round !== undefined && !isIntegerIn(attempt.round, 1)) checkInteger(issues, attemptPath(id, i, 'round'), attempt.round, 1);
   if (attempt.runId !== undefined && typeof attempt.runId !== 'string') add(issues, attemptPath(id, i, 'runId'), `must be a string, got ${showValue(attempt.runId)}`);
   for (const field of ATTEMPT_TIME_FIELDS) {
     const problem = optionalTimestampProblem(attempt[field]);

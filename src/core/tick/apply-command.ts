@@ -6,9 +6,10 @@ import { stepDigests } from '../plan/step-digests.js';
 import type { Notice } from './notices.js';
 import { passGate } from './gates.js';
 import { activeStepId, remediationTargets } from './remediation.js';
-import { currentStepId, stepRun } from '../state/step-view.js';
+import { currentStepId, roundOf, stepRun, withNewRound } from '../state/step-view.js';
+import { attemptsText } from '../render/attempt-words.js';
 import { stepProgress } from '../render/step-progress.js';
-import type { State } from '../state/types.js';
+import type { State, StepRun } from '../state/types.js';
 import { countOf, countOfTotal } from '../render/plural.js';
 import { nearestName } from '../plan/field-checks.js';
 
@@ -147,10 +148,10 @@ function unblock(state: State, named: string | undefined, verb: string): Command
   // its first, with the plain prompt, and nothing shows it as failed.
   const neverRan = run.status === 'PENDING' && (run.attempts?.length ?? 0) === 0;
   const status = run.status === 'DONE' ? 'DONE' : neverRan ? 'PENDING' : 'FAILED';
-  const stepRuns = { ...state.stepRuns, [stepId]: { ...run, status, tries: 0, firstStartedAt: null } } as State['stepRuns'];
+  const stepRuns = { ...state.stepRuns, [stepId]: { ...withNewRound(run), status } } as State['stepRuns'];
   for (const fixer of remediationTargets(state.plan, stepId)) {
     const r = stepRuns[fixer];
-    if (r && r.status !== 'IN_PROGRESS') stepRuns[fixer] = { ...r, tries: 0, firstStartedAt: null };
+    if (r && r.status !== 'IN_PROGRESS') stepRuns[fixer] = withNewRound(r);
   }
   const next: State = {
     ...state,
@@ -159,7 +160,7 @@ function unblock(state: State, named: string | undefined, verb: string): Command
     notBefore: null,
     stepRuns,
   };
-  return { state: next, changed: true, reply: `Retrying ${stepId} with a fresh set of attempts.`, notices: [] };
+  return { state: next, changed: true, reply: `Retrying ${stepId} with a new round of attempts (round ${roundOf(stepRuns[stepId] as StepRun)}).`, notices: [] };
 }
 
 function skip(state: State, named: string | undefined, now: Date): CommandOutcome {
@@ -192,7 +193,7 @@ function resume(state: State): CommandOutcome {
     const run = stepId !== undefined ? stepRuns[stepId] : undefined;
     // A step stopped by the cancel runs again from a fresh budget.
     if (stepId !== undefined && run && run.status !== 'DONE' && run.status !== 'SKIPPED' && run.status !== 'IN_PROGRESS') {
-      stepRuns[stepId] = { ...run, status: 'PENDING', tries: 0, firstStartedAt: null };
+      stepRuns[stepId] = { ...withNewRound(run), status: 'PENDING' };
     }
     const status = state.stepQueue.length === state.currentStep ? 'DONE' : 'IN_PROGRESS';
     return { state: { ...state, status, cancelRequested: null, stepRuns }, changed: true, reply: 'Resumed.', notices: [] };
@@ -204,7 +205,7 @@ function resume(state: State): CommandOutcome {
 function statusLine(state: State): string {
   const stepId = currentStepId(state);
   const run = stepId !== undefined ? stepRun(state, stepId) : undefined;
-  const where = stepId !== undefined && state.status !== 'DONE' ? `; current step ${stepId} (${run?.status ?? 'PENDING'}, ${countOf(run?.tries ?? 0, 'try', 'tries')})` : '';
+  const where = stepId !== undefined && state.status !== 'DONE' ? `; current step ${stepId} (${run?.status ?? 'PENDING'}, ${attemptsText(run)})` : '';
   const wait = state.status === 'IN_PROGRESS' && state.notBefore ? `; next step not before ${state.notBefore}` : '';
   const gate = state.status === 'AWAITING_APPROVAL' && state.gate ? `; paused at the gate of ${state.gate.stepId}: /approve to run it` : '';
   const blockers = state.status === 'BLOCKED' && state.blockers?.length ? `; blocked: ${state.blockers[state.blockers.length - 1]}` : '';

@@ -2,7 +2,7 @@
 // durable. Inputs are never mutated; unknown fields are carried along by spreading.
 import type { Notice } from './notices.js';
 import { finishRemediation } from './remediation.js';
-import { attemptId, currentStepId, lastAttempt, stepRun } from '../state/step-view.js';
+import { attemptId, currentStepId, lastAttempt, roundOf, stepRun, withNewRound } from '../state/step-view.js';
 import type { Attempt, AttemptOutcome, AttemptOwner, State, StepDef, StepRun } from '../state/types.js';
 
 export interface Transition {
@@ -35,6 +35,7 @@ export function startAttempt(
     startedAt: iso(a.now),
     leaseExpiresAt: iso(new Date(a.now.getTime() + a.leaseMs)),
     ...(a.logFile ? { logFile: a.logFile } : {}),
+    ...(roundOf(stepRun(state, a.stepId)) > 1 ? { round: roundOf(stepRun(state, a.stepId)) } : {}),
   };
   const next = withRun(state, a.stepId, (run) => ({
     ...run,
@@ -197,7 +198,7 @@ export function reopenSteps(state: State, missingByStep: Map<string, string[]>):
   const notices: Notice[] = [];
   let earliest = state.currentStep;
   for (const [stepId, missing] of missingByStep) {
-    next = withRun(next, stepId, (run) => ({ ...run, status: 'PENDING', tries: 0, firstStartedAt: null, error: `reopened: required outputs missing: ${missing.join(', ')}` }));
+    next = withRun(next, stepId, (run) => ({ ...withNewRound(run), status: 'PENDING', error: `reopened: required outputs missing: ${missing.join(', ')}` }));
     earliest = Math.min(earliest, state.stepQueue.indexOf(stepId));
     notices.push({ kind: 'reopened', stepId, missing });
   }
