@@ -176,6 +176,8 @@ export interface InboxItem {
   cursorKey?: string;
   /** The author may not command this plan (a refusal that a flood must not turn into a flood of replies). */
   unauthorized?: boolean;
+  /** The command as written (`/retry`), when `command` stands in for one that could not be read. */
+  label?: string;
 }
 
 export interface InboxRead {

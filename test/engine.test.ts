@@ -80,6 +80,40 @@ describe('tick', () => {
     expect(JSON.stringify(h.store.current)).not.toContain('/runner/ws');
   });
 
+  it('names attempt files as the surface says, in the error, the retry prompt and what the agent printed', async () => {
+    const logDir = '/runner/ws/.sequencer/p/state.json.logs';
+    const attemptFileText = (relative: string) => `${relative} in the artifact logs-1 of https://example.test/runs/1`;
+    const h = harness(state(['a'], {}, () => ({ maxAttempts: 2 })), () => ({ exitCode: 1, stderr: `tail\n…[9 bytes omitted; full log: ${logDir}/a/attempt-1.log]…` }), { logDir, attemptFileText });
+    expect((await h.run()).outcome).toBe('blocked');
+    const run = h.store.current?.stepRuns.a;
+    // The record keeps its own path; messages name the file where a person (or the agent) can get it.
+    expect(run?.attempts?.[0]?.logFile).toBe('state.json.logs/a/attempt-1.log');
+    expect(run?.attempts?.[0]?.error).toBe(
+      'agent exited with code 1: tail\n…[9 bytes omitted; full log: a/attempt-1.log in the artifact logs-1 of https://example.test/runs/1]… (full log: a/attempt-1.log in the artifact logs-1 of https://example.test/runs/1)',
+    );
+    expect(promptOf(h.agent.runs[1]!)).toContain('(full log: a/attempt-1.log in the artifact logs-1 of https://example.test/runs/1). Please troubleshoot');
+    expect(JSON.stringify(h.store.current)).not.toContain('/runner/ws');
+  });
+
+  it('logs a command it could not read under the name it was written with, not as the /status that stands in for it', async () => {
+    const h = harness(state(['a']));
+    h.inbox.items.push({ cursor: 1, command: { kind: 'status', by: 'w' }, refusal: '/retry takes …', label: '/retry' });
+    await h.run();
+    expect(h.log.lines).toContain('warn: Command /retry from w refused: /retry takes …');
+  });
+
+  it('calls a retry backoff a backoff and a step delay a step delay, and lists finished steps once per run', async () => {
+    const h = harness(state(['a', 'b']), (spec, call) => (spec.env.SEQUENCER_STEP_ID === 'b' && call === 2 ? { exitCode: 1, stderr: 'flaky' } : {}), { limits: { maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 60 } });
+    expect((await h.run()).outcome).toBe('waiting');
+    expect(h.log.lines.filter((l) => /Retry backoff: b is tried again after /.test(l))).toHaveLength(1);
+    expect(h.log.lines.some((l) => l.includes('Step delay'))).toBe(false);
+    h.clock.advance(120_000);
+    h.log.lines.length = 0;
+    // A later tick of the same run: the finished step is not listed again.
+    expect((await tick(h.deps, { ...h.cfg, quietResume: true })).outcome).toBe('done');
+    expect(h.log.lines.some((l) => l.includes('[Resume]'))).toBe(false);
+  });
+
   it('fails a step whose required outputs are missing, naming them', async () => {
     const h = harness(state(['a'], {}, { requiredOutputs: ['x.md', 'y.md'], maxAttempts: 1 }), () => ({ writes: ['x.md'] }));
     await h.run();

@@ -86,11 +86,15 @@ async function handle(route: Exclude<Route, { kind: 'ignore' }>, ctx: RunContext
   const deadline = new Date(Date.now() + inputs.timeBudgetMinutes * 60_000);
   switch (route.kind) {
     case 'propose': {
-      const proposed = await (await load.propose()).proposeFromIssue(ctx, inputs, await client(), log, route);
+      const propose = await load.propose();
+      const proposed = await propose.proposeFromIssue(ctx, inputs, await client(), log, route);
+      await propose.writeProposalSummary(ctx, log, route.issueNumber, proposed);
       return proposed.state ? outputsFor(proposed.state, proposed.branch) : emptyOutputs('MISSING');
     }
     case 'draft': {
-      const drafted = await (await load.propose()).draftFromComment(ctx, inputs, await client(), log, route);
+      const propose = await load.propose();
+      const drafted = await propose.draftFromComment(ctx, inputs, await client(), log, route);
+      if (drafted !== 'tick') await propose.writeProposalSummary(ctx, log, route.issueNumber, drafted);
       if (drafted !== 'tick') return drafted.state ? outputsFor(drafted.state, drafted.branch) : emptyOutputs('MISSING');
       // The issue has a plan already: its inbox answers the comment like any other.
       const { tickPlan } = await load.tick();
@@ -234,7 +238,7 @@ async function reportStall(ctx: RunContext, inputs: ActionInputs, client: Client
   const hint = `Raise \`time-budget-minutes\` above ${needs}, or lower the step's \`attemptTimeoutMinutes\` (or the \`attempt-timeout-minutes\` input), then reply \`/resume\` or dispatch \`tick\` for ${planId}.`;
   log.error(problem);
   const { createNotifier, runLinks } = await load.tick();
-  const run = runLinks(ctx, (await load.settings()).planBranch(inputs, planId));
+  const run = runLinks(ctx, (await load.settings()).planBranch(inputs, planId), { branch: inputs.stateStore === 'git' });
   const notifier = createNotifier(ctx, inputs, await client(), planId, log, async () => ({ run }));
   await notifier?.postRunProblem('Not continuing: the time budget fits no attempt', problem, hint).catch((err: unknown) => log.warn(`Could not post the notice: ${describeError(err)}`));
   return problem;

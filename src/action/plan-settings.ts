@@ -84,6 +84,18 @@ export function engineSettings(ctx: RunContext, inputs: ActionInputs, planId: st
       // The attempt's log group shows the agent's output live, up to a cap; the artifact has it all.
       echoAgentOutput: true,
       echoCap: { ...ACTIONS_ECHO_CAP, fullLog: `the artifact ${o.artifactName}` },
+      // A runner's path means nothing after the run: the file in the run's attempt-log artifact.
+      attemptFileText: (relative: string) => `${relative} in the artifact ${o.artifactName} of ${runUrl(ctx)}`,
     },
   };
+}
+
+/** The page of this workflow run: its log, its job summary and its artifacts. */
+export function runUrl(ctx: Pick<RunContext, 'serverUrl' | 'owner' | 'repo' | 'runId'>): string {
+  return `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/actions/runs/${ctx.runId}`;
+}
+
+/** The plan's issue on GitHub. */
+export function issueUrl(ctx: Pick<RunContext, 'serverUrl' | 'owner' | 'repo'>, issueNumber: number): string {
+  return `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/issues/${issueNumber}`;
 }

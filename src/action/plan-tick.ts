@@ -29,7 +29,8 @@ import { createEngine } from '../wiring/engine-factory.js';
 import { issueNumberOf, planFolder, pullRequestBranch } from '../wiring/plan-layout.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
-import { engineSettings, planBranch, REMOTE } from './plan-settings.js';
+import { engineSettings, issueUrl, planBranch, REMOTE, runUrl } from './plan-settings.js';
+import { waitReason } from '../core/tick/wait-reason.js';
 
 export interface PlanTickOptions {
   planId: string;
@@ -50,7 +51,7 @@ export function createNotifier(
   client: GitHubClient,
   planId: string,
   log: ToolkitLog,
-  links: (paths: string[]) => Promise<Links>,
+  links: (paths: string[], state?: State) => Promise<Links>,
 ): GitHubNotifier | null {
   const issueNumber = issueNumberOf(planId);
   if (issueNumber === null) return null;
@@ -68,10 +69,26 @@ export function createNotifier(
   });
 }
 
-/** The run writing a comment, its logs (the run page's artifacts section) and the work branch. */
-export function runLinks(ctx: RunContext, branch: string): RunLinks {
-  const runUrl = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/actions/runs/${ctx.runId}`;
-  return { runUrl, logsUrl: `${runUrl}#artifacts`, branchUrl: `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/tree/${branch.split('/').map(encodeURIComponent).join('/')}`, branch };
+/**
+ * The run writing a comment and, only where they exist (no dead links), its attempt logs (the run
+ * page's artifacts section: there when this run ran an attempt) and the work branch (there once
+ * the plan's state is stored on it).
+ */
+export function runLinks(ctx: RunContext, branch: string, has: { logs?: boolean; branch?: boolean } = {}): RunLinks {
+  const url = runUrl(ctx);
+  return {
+    runUrl: url,
+    ...(has.logs ? { logsUrl: `${url}#artifacts` } : {}),
+    ...(has.branch ? { branchUrl: `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/tree/${branch.split('/').map(encodeURIComponent).join('/')}`, branch } : {}),
+  };
+}
+
+/** Whether this run ran an attempt of the plan: then its artifact holds attempt logs. */
+export function ranAttemptHere(state: State, ctx: Pick<RunContext, 'runId'>): boolean {
+  for (const run of Object.values(state.stepRuns)) {
+    if (run.attempts?.some((a) => a.owner?.kind === 'actions' && a.owner.runId === ctx.runId)) return true;
+  }
+  return false;
 }
 
 /**
@@ -156,8 +173,12 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   const branch = planBranch(inputs, planId);
   const blobBase = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`;
   const artifactName = sanitizeArtifactName(`sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`);
-  const run = runLinks(ctx, branch);
-  const links = async (paths: string[]): Promise<Links> => ({ ...(await outputLinks(ctx.workspace, blobBase, paths)), run });
+  const onBranch = inputs.stateStore === 'git';
+  const run = runLinks(ctx, branch, { branch: onBranch });
+  const links = async (paths: string[], state?: State): Promise<Links> => ({
+    ...(await outputLinks(ctx.workspace, blobBase, paths)),
+    run: runLinks(ctx, branch, { branch: onBranch && state !== undefined, logs: state !== undefined && ranAttemptHere(state, ctx) }),
+  });
   const notifier = createNotifier(ctx, inputs, client, planId, log, links);
   const progress = notifier ? new ProgressNotifier(notifier, log, ctx.statusIntervalSeconds * 1000) : null;
   const issueNumber = issueNumberOf(planId);
@@ -194,11 +215,12 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     ...(inbox ? { inbox } : {}),
   });
 
+  if (issueNumber !== null) log.info(`Plan ${planId}: ${issueUrl(ctx, issueNumber)}`);
   let result: TickResult;
   let attempts = 0;
   let writes = 0;
-  for (;;) {
-    result = await tick(deps, cfg);
+  for (let first = true; ; first = false) {
+    result = await tick(deps, first ? cfg : { ...cfg, quietResume: true });
     attempts += result.attempts;
     writes += result.writes;
     // A short step delay is slept through while the budget lasts; a long one is left to cron.
@@ -207,16 +229,16 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     if (wait > 10 * 60_000 || Date.now() + wait >= opts.deadline.getTime()) break;
     // The wait is the end of a tick: the issue shows what ran before it.
     if (progress && result.writes > 0 && result.state) await progress.publish('end-of-tick', result.state);
-    log.info(`Waiting ${Math.ceil(wait / 1000)} s for the step delay.`);
+    log.info(`Waiting ${Math.ceil(wait / 1000)} s for the ${result.state ? waitReason(result.state) : 'step delay'}.`);
     await sleep(Math.max(0, wait) + 250);
   }
 
   if (result.state) {
     const outputs = result.state.artifacts ?? [];
-    const fileLinks = await links(outputs);
+    const fileLinks = await links(outputs, result.state);
     // Every tick of the loop counts: the first may have run steps before the last only waited.
     if (progress && writes > 0) await progress.publish('end-of-tick', result.state, fileLinks);
-    await writeJobSummary(log.scrub(jobSummary(result.state, fileLinks))).catch((err: unknown) => log.warn(`Could not write the job summary: ${String(err)}`));
+    await writeJobSummary(log.scrub(jobSummary(result.state, fileLinks, issueNumber !== null ? { number: issueNumber, url: issueUrl(ctx, issueNumber) } : undefined))).catch((err: unknown) => log.warn(`Could not write the job summary: ${String(err)}`));
   }
   if (attempts > 0) {
     await uploadAttemptLogs({ dir: cfg.logDir, name: artifactName, secrets: log.secrets, log: (m: string) => log.warn(m) });

@@ -23,7 +23,9 @@ import type { StateStore } from '../ports.js';
 import type { DraftComment } from './events.js';
 import type { ActionInputs } from './inputs.js';
 import { createNotifier, runLinks } from './plan-tick.js';
-import { actionAgentEnv, createPlanStore, planBranch } from './plan-settings.js';
+import { actionAgentEnv, createPlanStore, issueUrl, planBranch } from './plan-settings.js';
+import { writeJobSummary } from '../adapters/toolkit/job-summary.js';
+import { proposalJobSummary } from '../core/render/proposal-summary.js';
 import { issuePlanId } from '../wiring/plan-layout.js';
 import { outputLinks } from '../adapters/git/git-links.js';
 import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
@@ -170,9 +172,10 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
   const planId = issuePlanId(issue.issueNumber);
   const branch = planBranch(inputs, planId);
   const store = createPlanStore(ctx, inputs, planId, log);
-  const notifier = createNotifier(ctx, inputs, client, planId, log, async (paths) => ({
+  // A refused plan or a problem has no state, so no work branch to link; a proposal run ran no attempt.
+  const notifier = createNotifier(ctx, inputs, client, planId, log, async (paths, state) => ({
     ...(await outputLinks(ctx.workspace, `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`, paths)),
-    run: runLinks(ctx, planBranch(inputs, planId)),
+    run: runLinks(ctx, branch, { branch: inputs.stateStore === 'git' && state !== undefined }),
   }));
   const writers = new Writers(ctx, client, inputs.approvers);
   const found = await planForIssue(ctx, inputs, issue, writers, log);
@@ -299,4 +302,16 @@ async function planExists(ctx: RunContext, inputs: ActionInputs, planId: string,
   } finally {
     await store.release();
   }
+}
+
+/** The run page says what this run proposed (or why nothing), with links to the issue and the proposal. */
+export async function writeProposalSummary(ctx: RunContext, log: ToolkitLog, issueNumber: number, result: ProposeResult): Promise<void> {
+  const commentId = result.state?.proposal?.commentId;
+  const url = issueUrl(ctx, issueNumber);
+  const markdown = proposalJobSummary(issuePlanId(issueNumber), { number: issueNumber, url }, {
+    state: result.state,
+    ...(result.problem ? { problem: result.problem } : {}),
+    ...(typeof commentId === 'number' ? { proposalUrl: `${url}#issuecomment-${commentId}` } : {}),
+  });
+  await writeJobSummary(log.scrub(markdown), (m) => log.warn(m));
 }

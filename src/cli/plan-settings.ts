@@ -1,6 +1,7 @@
 // The CLI's flags as one plan's settings (src/wiring/plan-settings.ts): the file store (the
 // embedded default), the git store or the cache store; the agent in this process's environment;
 // commands from the plan's inbox folder; notices and progress on the console.
+import path from 'node:path';
 import { ConsoleLog, ConsoleNotifier } from '../adapters/console-log.js';
 import { FileInbox, type FileInboxOptions } from '../adapters/fs/file-inbox.js';
 import { LocalOwnerProbe, localOwner } from '../adapters/process/local-owner.js';
@@ -98,6 +99,12 @@ export async function createEngine(s: CliSettings, command: string, opts: { onRe
         stopGraceMs: s.stopGraceSeconds * 1000,
         inboxPollMs: 1000,
         echoAgentOutput: !s.quiet,
+        // A path that opens from where the command ran: relative when that is the workspace (the
+        // agent's folder too, for the retry prompt), else absolute.
+        attemptFileText: (relative: string) => {
+          const file = path.join(paths.logDir, relative);
+          return path.resolve(process.cwd()) === path.resolve(s.workspace) ? path.relative(s.workspace, file) : file;
+        },
         ...(s.budgetMinutes ? { deadline: new Date(Date.now() + s.budgetMinutes * 60_000) } : {}),
       },
     },

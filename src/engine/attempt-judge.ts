@@ -11,7 +11,7 @@ import { stepDef } from '../core/state/step-view.js';
 import type { State } from '../core/state/types.js';
 import type { AgentResult } from '../ports.js';
 import { attemptEnv, attemptPaths, contractChecks, shownPath, type AttemptPaths, type AttemptSite } from './step-contract.js';
-import type { Engine } from './types.js';
+import type { Engine, EngineConfig } from './types.js';
 
 /** Command logs longer than this are not counted (a runaway agent); the log itself is kept. */
 const COMMAND_LOG_MAX_BYTES = 32 * 1024 * 1024;
@@ -34,20 +34,20 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
   const paths = attemptPaths(cfg.logDir, subject.stepId, subject.n);
   const env = attemptEnv(state, subject, paths, attemptSite(engine));
   const contract = { verifier: deps.verifier, files: deps.attemptFiles, payloadMaxBytes: cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
-  const verdict = withoutPrefix(
+  const verdict = withShownPaths(
     await judgeAttempt(result, {
       requiredOutputs: def.requiredOutputs ?? [],
       missingOutputs: (outputs) => deps.workspace.missingOutputs(outputs),
       timeoutMs: subject.timeoutMs,
-      logFile: shownPath(cfg.logDir, paths.logFile),
+      logFile: shownAttemptFile(cfg, paths.logFile),
       ...contractChecks(contract, state, def, paths, env),
     }),
-    `${path.dirname(cfg.logDir)}${path.sep}`,
+    cfg,
   );
   const toolCalls = await countToolCalls(engine, paths);
   if (toolCalls) {
     verdict.toolCalls = toolCalls;
-    deps.log.info(`${subject.stepId} attempt ${subject.n}: ${countOf(toolCalls.calls, 'tool call')}, ${toolCalls.denied} denied (${shownPath(cfg.logDir, paths.commandLog)}).`);
+    deps.log.info(`${subject.stepId} attempt ${subject.n}: ${countOf(toolCalls.calls, 'tool call')}, ${toolCalls.denied} denied (${shownAttemptFile(cfg, paths.commandLog)}).`);
   }
   return verdict;
 }
@@ -65,12 +65,26 @@ async function countToolCalls({ deps }: Engine, paths: AttemptPaths): Promise<{ 
   return undefined;
 }
 
+/** An attempt file (`<logDir>/…`) as messages name it (EngineConfig.attemptFileText). */
+export function shownAttemptFile(cfg: Pick<EngineConfig, 'logDir' | 'attemptFileText'>, file: string): string {
+  return cfg.attemptFileText ? cfg.attemptFileText(path.relative(cfg.logDir, file)) : shownPath(cfg.logDir, file);
+}
+
 /**
- * `value` with every mention of the state's folder removed, so the attempt and check logs it names
- * (in truncated output, errors, failed rules) are relative to that folder, like `logFile`.
+ * `value` with every attempt file it names (in truncated output, errors, failed rules) written as
+ * `shownAttemptFile` writes it, and any other mention of the state's folder made relative to it.
  */
-function withoutPrefix<T>(value: T, prefix: string): T {
-  if (prefix.length <= 1) return value;
-  const escaped = JSON.stringify(prefix).slice(1, -1);
-  return JSON.parse(JSON.stringify(value).split(escaped).join('')) as T;
+function withShownPaths<T>(value: T, cfg: Pick<EngineConfig, 'logDir' | 'attemptFileText'>): T {
+  const escape = (text: string) => JSON.stringify(text).slice(1, -1);
+  let json = JSON.stringify(value);
+  if (cfg.attemptFileText) {
+    const [first = '', ...rest] = json.split(escape(`${cfg.logDir}${path.sep}`));
+    json = first + rest.map((piece) => {
+      const relative = /^[^"\s)\]\\]+/.exec(piece)?.[0] ?? '';
+      return escape(cfg.attemptFileText!(relative)) + piece.slice(relative.length);
+    }).join('');
+  }
+  const prefix = `${path.dirname(cfg.logDir)}${path.sep}`;
+  if (prefix.length > 1) json = json.split(escape(prefix)).join('');
+  return JSON.parse(json) as T;
 }

@@ -34,7 +34,7 @@ export class InboxSession {
     for (const item of items) {
       if (item.refusal) {
         replies.push([item, item.refusal, true]);
-        log.warn(`Command /${item.command.kind} from ${item.command.by} refused: ${item.refusal}`);
+        log.warn(`Command ${item.label ?? `/${item.command.kind}`} from ${item.command.by} refused: ${item.refusal}`);
         continue;
       }
       const outcome = await this.gate.confirm(state, applyCommand(state, item.command, this.deps.clock.now()));
@@ -106,13 +106,15 @@ export function pollForCancel({ inbox, cursor, pollMs, stopGraceMs, log }: Cance
     const memo = { ...cursor };
     let busy = false;
     const timer = setInterval(() => {
-      if (busy) return;
+      if (busy || brake.signal.aborted) return;
       busy = true;
       inbox
         .read(memo)
         .then(({ items }) => {
-          // A refused /cancel (no write access) must not stop anything.
-          if (items.some((i) => i.command.kind === 'cancel' && !i.refusal)) {
+          // A refused /cancel (no write access) must not stop anything. Said once: the agent is
+          // being stopped, and later polls would only find the same cancel again.
+          if (!brake.signal.aborted && items.some((i) => i.command.kind === 'cancel' && !i.refusal)) {
+            clearInterval(timer);
             log.warn(`Cancel requested: asking the agent to stop (${Math.round(stopGraceMs / 1000)} s to exit on its own).`);
             brake.abort();
           }

@@ -7,6 +7,7 @@ import { ConflictError } from '../core/errors.js';
 import { decide, type Decision } from '../core/tick/decide.js';
 import { activeStepId, beginRemediation } from '../core/tick/remediation.js';
 import { resumeLines } from '../core/render/render.js';
+import { waitText } from '../core/tick/wait-reason.js';
 import { lastAttempt, sameOwner, stepDef, stepRun } from '../core/state/step-view.js';
 import type { AttemptOwner, State } from '../core/state/types.js';
 import type { Liveness } from '../ports.js';
@@ -22,7 +23,8 @@ import type { Engine, EngineConfig, EngineDeps, TickOutcome, TickResult } from '
 export async function tick(deps: EngineDeps, cfg: EngineConfig): Promise<TickResult> {
   const acquired = await deps.store.acquire();
   if (!acquired.ok) {
-    deps.log.info(`Another tick holds ${deps.store.description} (${acquired.holder}); nothing to do.`);
+    // A steering command says itself what happens to it (the running tick applies it).
+    if (!cfg.commandsOnly) deps.log.info(`Another tick holds ${deps.store.description} (${acquired.holder}); nothing to do.`);
     return { outcome: 'busy', attempts: 0, writes: 0, detail: acquired.holder };
   }
   try {
@@ -90,7 +92,8 @@ class Tick {
   }
 
   private showResume(): void {
-    if (this.ledger.state.currentStep === 0) return;
+    // A run that ticks again after a wait has shown them already.
+    if (this.ledger.state.currentStep === 0 || this.engine.cfg.quietResume) return;
     for (const line of resumeLines(this.ledger.state)) this.engine.deps.log.info(line);
   }
 
@@ -109,7 +112,7 @@ class Tick {
           deps.log.info(`${d.stepId} attempt ${d.attempt?.n ?? '?'} is running in another tick (${ownerText(d.attempt?.owner)}); nothing to do.`);
           return this.result('busy');
         case 'wait':
-          deps.log.info(`Step delay: the next step starts after ${d.until}.`);
+          deps.log.info(waitText(ledger.state, d.until));
           return this.result('waiting', d.until);
         case 'complete':
           await ledger.commit(complete(ledger.state), { kind: 'update', message: 'plan done' });

@@ -38,6 +38,12 @@ export interface EngineConfig {
   owner: AttemptOwner;
   /** Per-attempt logs and payload files: `<logDir>/<stepId>/attempt-<n>.log`. */
   logDir: string;
+  /**
+   * How errors, the retry prompt and the log name an attempt file, given its path relative to
+   * `logDir` (`step-2/attempt-3.log`): the CLI, a path that works from where the command ran; the
+   * Action, the file in the run's attempt-log artifact. Without it, relative to the state's folder.
+   */
+  attemptFileText?: (relative: string) => string;
   /** Added to an attempt's timeout to form its lease. */
   leaseMarginMs: number;
   /** SIGTERM → SIGKILL grace for timeouts and cancels. */
@@ -48,6 +54,8 @@ export interface EngineConfig {
   deadline?: Date;
   /** How often the inbox is read for /cancel while an agent runs. */
   inboxPollMs?: number;
+  /** The finished steps were listed by an earlier tick of this run: do not list them again. */
+  quietResume?: boolean;
   /** Show the agent's output as it arrives; it always goes to the attempt log. */
   echoAgentOutput?: boolean;
   /** At most this much of it per attempt (the Actions log); unlimited without. */

@@ -81,7 +81,7 @@ describe('IssueInbox.read', () => {
       { cursor: a.id, command: { kind: 'cancel', by: 'reader' }, refusal: 'commands need write, maintain or admin permission; reader has read permission', unauthorized: true },
       { cursor: b.id, command: { kind: 'retry', by: 'reader' }, refusal: 'commands need write, maintain or admin permission; reader has read permission', unauthorized: true },
       { cursor: c.id, command: { kind: 'approve', by: 'drive-by' }, refusal: 'commands need write, maintain or admin permission; drive-by has no permission', unauthorized: true },
-      { cursor: d.id, command: { kind: 'status', by: 'writer' }, refusal: expect.stringMatching(/^unknown command "\/frobnicate"/) },
+      { cursor: d.id, command: { kind: 'status', by: 'writer' }, refusal: expect.stringMatching(/^unknown command "\/frobnicate"/), label: '/frobnicate' },
     ]);
     // reader (cached for the second comment), drive-by (an association never decides) and writer.
     expect(permissionChecks()).toBe(3);

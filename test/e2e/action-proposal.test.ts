@@ -123,6 +123,11 @@ describe('the proposal (local node)', () => {
     expect(refused[0]!.body).toMatch(/`build` sets `agent`, `env`, `command_output_contains`; `fix` sets `command`/);
     expect(refused[0]!.body).toMatch(/Nothing from this plan can be approved or run/);
     expect((await h.remoteBranches())['sequencer/issue-83']).toBeUndefined();
+    // No dead links: nothing ran and no work branch was made, so the footer names the run alone.
+    expect(refused[0]!.body).toMatch(/<sub>\[workflow run\]\([^)]*\/actions\/runs\/\d+\)<\/sub>$/);
+    expect(refused[0]!.body).not.toMatch(/attempt logs|work branch/);
+    // The run page says so too.
+    expect(run.summary).toContain('### No plan proposed');
 
     const approve = await h.say(83, 'maintainer', '/approve').deliver();
     expectOk(approve);

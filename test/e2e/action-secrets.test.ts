@@ -165,10 +165,12 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
     expect(state?.stepRuns.collect?.attempts?.[0]?.toolCalls).toEqual({ calls: 1, denied: 0 });
     // The blocker notice on the issue counts the blocked step's calls per attempt.
     const blocker = h.botComments(ISSUE, 'blocked').at(-1)?.body ?? '';
-    expect(blocker).toContain('| attempt | outcome | exit | duration | tool calls | error |');
+    // (The /retry gave the step a second round: the table says which attempt was in which.)
+    expect(blocker).toContain('| attempt | round | outcome | exit | duration | tool calls | error |');
     // It quotes the check's output, with the encoded forms scrubbed.
     expect(blocker).toContain(`encoded password ${sevenTimes}`);
-    expect(blocker).toMatch(/\| 1 \| failed \| 0 \| [^|]+ \| 1 \| /);
+    expect(blocker).toMatch(/\| 1 \| 1 \| failed \| 0 \| [^|]+ \| 1 \| /);
+    expect(blocker).toMatch(/\| 2 \| 2 \| failed \| 0 \| [^|]+ \| 1 \| /);
     expect(runs[2]!.stdout).toContain('[Resume] collect Collect');
     expect(h.botComments(ISSUE, 'reply').some((c) => c.body.includes('Plan is BLOCKED'))).toBe(true);
   });

@@ -146,6 +146,9 @@ describe('steering (local node)', () => {
     expect(wait).toBeGreaterThan(0.8 * 900_000 - 60_000);
     expect(wait).toBeLessThan(1.2 * 900_000 + 60_000);
     expect(first.stdout).toMatch(/once will be retried after .* \(retry backoff, \d+ s\)/);
+    // A backoff is called a backoff, not a step delay.
+    expect(first.stdout).toMatch(/Retry backoff: once is tried again after /);
+    expect(first.stdout).not.toMatch(/[Ss]tep delay/);
 
     const next = await h.dispatch({ command: 'tick', 'plan-id': 'flaky' }, { inputs: { 'retry-backoff-seconds': '900' } });
     expectOk(next);

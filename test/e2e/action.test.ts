@@ -145,19 +145,39 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     const branch = `sequencer/${planId}`;
     // step-2's first three calls fail; the fourth (after /retry) succeeds.
     const env = { AGENT_FAIL_CALLS: '3', AGENT_FAIL_STEPS: 'step-2' };
-    expectOk(await h.openIssue(issue, TWO_STEPS, { env }));
+    const proposed = await h.openIssue(issue, TWO_STEPS, { env });
+    expectOk(proposed);
+    const issueUrl = `https://github.com/${h.owner}/${h.repo}/issues/${issue}`;
+    // The proposal run's page says what it proposed, linking the issue and the proposal.
+    expect(proposed.summary).toContain(`Plan \`${planId}\` of [issue #${issue}](${issueUrl}).`);
+    expect(proposed.summary).toContain('### Proposed: Research widgets (2 steps)');
+    expect(proposed.summary).toMatch(new RegExp(`\\[The proposal\\]\\(${escapeRe(issueUrl)}#issuecomment-\\d+\\) of plan \`sha256:[0-9a-f]{64}\` awaits \`/approve\``));
+    // That run ran nothing: the proposal links the work branch but no attempt logs.
+    const footerOf = (body: string) => /<sub>.*<\/sub>$/.exec(body)?.[0] ?? '';
+    expect(footerOf(h.botComments(issue, 'proposal')[0]!.body)).toMatch(/^<sub>\[workflow run\]\([^)]+\) · work branch \[`sequencer\/issue-12`\]\([^)]+\)<\/sub>$/);
     h.fake.setPermission('bob', 'maintain');
 
     const blocked = await h.say(issue, 'bob', '/approve').deliver({ env });
     expectOk(blocked);
+    // The log and the run page name the plan's issue.
+    expect(blocked.stdout).toContain(`Plan ${planId}: ${issueUrl}`);
+    expect(blocked.summary).toContain(`Plan \`${planId}\` of [issue #${issue}](${issueUrl}).`);
     expect(blocked.outputs).toMatchObject({ status: 'BLOCKED', 'blocked-step': 'step-2', 'current-step': 'step-2', 'steps-done': '1' });
     const state = (await h.remoteState(planId))!;
     expect(state.stepRuns['step-2']?.attempts?.map((a) => a.outcome)).toEqual(['failed', 'failed', 'failed']);
     const notices = h.botComments(issue, 'blocked');
     expect(notices).toHaveLength(1);
+    // This run ran the attempts: its artifact holds their logs.
+    expect(footerOf(notices[0]!.body)).toMatch(/^<sub>\[workflow run\]\([^)]+\) · \[attempt logs\]\([^)]+#artifacts\) · work branch /);
     expect(notices[0]!.body).toMatch(/Blocked at `step-2`/);
     expect(notices[0]!.body).toContain('max retries (3) exceeded');
     for (const n of [1, 2, 3]) expect(notices[0]!.body).toMatch(new RegExp(`\\| ${n} \\| failed \\| 1 \\|`));
+    // The end of the last attempt's output, collapsed; where the full logs are, as links, not runner paths.
+    expect(notices[0]!.body).toMatch(/<details><summary>End of the output of attempt 3 \(all of it\)<\/summary>\n\n`{3,}text\n[\s\S]*Summarise in notes\/summary\.md\n`{3,}\n\n<\/details>/);
+    const artifact = `sequencer-issue-${issue}-run-${blocked.runId}-${blocked.runAttempt}`;
+    expect(notices[0]!.body).toMatch(new RegExp(`\\*\\*Logs:\\*\\* the full output of attempt 3 is \`step-2/attempt-3\\.log\` in \\[the attempt logs\\]\\(https://github\\.com/[^)]*/actions/runs/${blocked.runId}#artifacts\\)`));
+    expect(notices[0]!.body).toContain(`(full log: step-2/attempt-3.log in the artifact ${artifact} of `);
+    expect(notices[0]!.body).not.toMatch(/state\.json\.logs/);
     // The status comment and the blocker notice count the same attempts.
     expect(notices[0]!.body).toContain('**Attempts:** 3 attempts');
     expect(h.botComments(issue, 'status')[0]!.body).toMatch(/\| `step-2` \| Summarise \| ❌ FAILED \| 3 \|/);
@@ -165,6 +185,8 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     // The troubleshooting prompt carried the previous error into the retries.
     const calls = (await readAgentCalls(h.agentLog)).filter((c) => c.step === 'step-2');
     expect(calls.at(-1)?.argv.at(-1)).toMatch(/\n\nStep step-2 failed \(tries: 2\)\. Previous run ended with: .*Please troubleshoot and retry: Summarise/s);
+    // The retry prompt names the log as the blocker notice does.
+    expect(calls.at(-1)?.argv.at(-1)).toContain(`(full log: step-2/attempt-2.log in the artifact ${artifact} of `);
 
     // The heartbeat comes by: a blocked plan is a no-op, with no second notice and no commit.
     const tip = (await h.remoteBranches())[branch];

@@ -236,6 +236,10 @@ describe('status', () => {
     const error = runOf((await readState(e.stateFile)).stepRuns, 's2').error ?? '';
     expect(error).not.toBe('');
     expect(st.stdout).toContain(`Last error: ${error}`);
+    // The log it names opens from where the command ran (the workspace), not from the state's folder.
+    const log = /\(full log: ([^)]+)\)$/.exec(error)?.[1];
+    expect(log).toBe('.sequencer/plan/state.json.logs/s2/attempt-2.log');
+    expect(existsSync(path.join(e.ws, log!))).toBe(true);
     expect(st.stdout).toContain('Next: fix the cause, then `agent-step-sequencer retry` (a new round of attempts), `agent-step-sequencer skip` to go on without s2, or `agent-step-sequencer cancel`.');
 
     const c = await e.cli(['check']);
@@ -353,10 +357,16 @@ describe('retry, skip and cancel', () => {
     const t0 = Date.now();
     const c = await runCli(['cancel', '--state', e.stateFile], { cwd: e.ws });
     expect(c.code, output(c)).toBe(0);
+    // One voice: the running tick will apply it; not "nothing to do" first.
+    expect(output(c)).toContain('it will apply /cancel within a second');
+    expect(output(c)).not.toContain('nothing to do');
     await waitFor(() => !processAlive(pid), 8_000, `agent pid ${pid} to exit after cancel`);
     const r = await run.result;
     expect(Date.now() - t0).toBeLessThan(10_000);
     expect(r.code, output(r)).toBe(1);
+    // Said once, not once per inbox poll while the agent is being stopped.
+    expect(output(r).match(/Cancel requested: asking the agent to stop/g)).toHaveLength(1);
+    expect(output(r)).toContain('Plan cancelled while s1 was running');
 
     const s = await readState(e.stateFile);
     expect(s.status).toBe('CANCELLED');
@@ -364,6 +374,13 @@ describe('retry, skip and cancel', () => {
     expect(s1.status).not.toBe('DONE');
     expect(s1.attempts?.[0]?.outcome).toBe('cancelled');
     expect((await readAgentCalls(e.calls)).map((call) => call.step)).toEqual(['s1']);
+
+    // Resumed, then cancelled while nothing runs: the old attempt's stop is not told again.
+    expect((await e.cli(['resume'])).code).toBe(0);
+    const idle = await e.cli(['cancel']);
+    expect(idle.code, output(idle)).toBe(0);
+    expect(output(idle)).toContain('Plan cancelled; 0 of 3 steps were done.');
+    expect(output(idle)).not.toContain('was running');
   });
 });
 

@@ -86,7 +86,8 @@ describe('a plan with a tool policy, run by the CLI', () => {
     const state = await readState(stateFile);
     expect(state.status).toBe('BLOCKED');
     expect(state.stepRuns.work?.attempts?.[0]?.toolCalls).toEqual({ calls: 4, denied: 2 });
-    expect(text).toContain('work attempt 1: 4 tool calls, 2 denied (state.json.logs/work/attempt-1.commands.jsonl).');
+    // The command log is named so that it opens from where the command ran.
+    expect(text).toContain('work attempt 1: 4 tool calls, 2 denied (.sequencer/plan/state.json.logs/work/attempt-1.commands.jsonl).');
     // The blocker report.
     expect(text).toContain('attempt 1: failed (exit 1), 4 tool calls (2 denied)');
     const log = await readFile(`${stateFile}.logs/work/attempt-1.commands.jsonl`, 'utf8');

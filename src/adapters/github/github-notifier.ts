@@ -26,8 +26,8 @@ export interface GitHubNotifierOptions {
   issueNumber: number;
   /** Used when the state has no planId of its own. */
   planId: string;
-  /** Links to the given workspace paths at the commit that produced them. */
-  links?: (paths: string[]) => Promise<Links>;
+  /** Links to the given workspace paths at the commit that produced them, and to the run; `state`: the plan's stored state, when there is one. */
+  links?: (paths: string[], state?: State) => Promise<Links>;
   /**
    * When set, the `done` notice first opens this pull request (unless one is open already): its
    * title is the plan's title (else `title`), its body the final summary, and `prepare` pushes
@@ -82,22 +82,22 @@ export class GitHubNotifier implements Notifier {
     const s = this.named(state);
     switch (notice.kind) {
       case 'blocked':
-        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason, await this.links([])));
+        await this.postOnce(blockerNotice(s, notice.stepId, notice.reason, await this.links([], s)));
         return;
       case 'done': {
-        const summary = finalSummaryComment(s, await this.links(shownOutputs(s, true)));
+        const summary = finalSummaryComment(s, await this.links(shownOutputs(s, true), s));
         if (this.o.openPullRequest) await this.openPullRequest(s, summary);
         await this.postOnce(withPullRequestLink(summary, this.pullRequest));
         return;
       }
       case 'cancelled':
-        await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(shownOutputs(s))));
+        await this.postOnce(cancelledNotice(s, notice.runningStep, await this.links(shownOutputs(s), s)));
         return;
       case 'gate':
-        await this.postOnce(gateNotice(s, notice.stepId, await this.links(shownOutputs(s, true))));
+        await this.postOnce(gateNotice(s, notice.stepId, await this.links(shownOutputs(s, true), s)));
         return;
       case 'base-conflict':
-        await this.postOnce(baseConflictNotice(s, notice, await this.links([])));
+        await this.postOnce(baseConflictNotice(s, notice, await this.links([], s)));
         return;
       default:
         // Progress is shown by the status comment; other notices need no comment of their own.
@@ -111,7 +111,7 @@ export class GitHubNotifier implements Notifier {
    */
   async publishStatus(state: State, links?: Links): Promise<PublishedStatus> {
     const s = this.named(state);
-    const body = statusComment(s, links ?? (await this.links(shownOutputs(s))));
+    const body = statusComment(s, links ?? (await this.links(shownOutputs(s), s)));
     const marker = leadingMarker(body)!;
     const known = this.status?.id ?? state.issue?.statusCommentId ?? undefined;
     let stale = false;
@@ -153,7 +153,7 @@ export class GitHubNotifier implements Notifier {
     const s = this.named(state);
     const rendered = renderProposal(s, this.o.proposal ?? { limits: DEFAULT_LIMITS }, changes);
     if ('tooLarge' in rendered) return rendered;
-    const run = footer(await this.links([]));
+    const run = footer(await this.links([], s));
     const parts: ProposalPart[] = [];
     let postedAt = '';
     let url = '';
@@ -178,7 +178,7 @@ export class GitHubNotifier implements Notifier {
    */
   async retireProposals(state: State, current: PostedProposal | null, withdrawn = 'the plan can no longer be proposed'): Promise<string | null> {
     const planId = this.named(state).planId!;
-    const links = await this.links([]);
+    const links = await this.links([], state);
     let retiredAt: string | null = null;
     for (const comment of await this.index.startingWith(marker(planId, 'proposal').replace(/ -->$/, ':'))) {
       const old = proposalMarker(planId, leadingMarker(comment.body) ?? '');
@@ -258,10 +258,10 @@ export class GitHubNotifier implements Notifier {
   }
 
   /** Links to the run and to these outputs at the commits that produced them: only what a comment shows is looked up. */
-  private async links(paths: string[]): Promise<Links> {
+  private async links(paths: string[], state?: State): Promise<Links> {
     if (!this.o.links) return {};
     try {
-      return await this.o.links(paths);
+      return await this.o.links(paths, state);
     } catch (err) {
       this.o.log?.(`Could not build links to outputs; listing them without links: ${describeError(err)}`);
       return {};

@@ -171,8 +171,9 @@ export class IssueInbox implements Inbox {
     if (gate.kind === 'check-permission') gate = await this.permissions.gate(c.login);
     if (gate.kind === 'ignore') return null;
     const fallback: Command = { kind: 'status', by: c.login };
-    if (gate.kind === 'deny') return { cursor: c.id, command: parsed.ok ? parsed.command : fallback, refusal: gate.reason, unauthorized: true };
-    if (!parsed.ok) return { cursor: c.id, command: fallback, refusal: parsed.error };
+    // A command that could not be read is carried as a /status that is never applied, under its own name.
+    if (gate.kind === 'deny') return { cursor: c.id, command: parsed.ok ? parsed.command : fallback, refusal: gate.reason, unauthorized: true, ...(parsed.ok ? {} : { label: parsed.name }) };
+    if (!parsed.ok) return { cursor: c.id, command: fallback, refusal: parsed.error, label: parsed.name };
     if (parsed.command.kind !== 'approve') return { cursor: c.id, command: parsed.command };
     // A bare /approve counts only from someone who cannot have been looking at an earlier proposal.
     const previous = parsed.command.planHash === undefined ? { previousCommentAt: await history.previousCommentAt(c) } : {};

@@ -39,8 +39,9 @@ export async function runCommand(s: CliSettings, print: (line: string) => void):
   if (s.agentCommand !== undefined) parseAgentCommand(s.agentCommand, s.agentSource);
   if (s.planFile && (await initState(s, { approve: true }, s.quiet ? () => {} : print)) === 'changed') return 1;
   const { deps, cfg } = await createEngine(s, 'run');
-  for (;;) {
-    const result = await tick(deps, cfg);
+  for (let first = true; ; first = false) {
+    // The finished steps are listed once, not again after every wait.
+    const result = await tick(deps, first ? cfg : { ...cfg, quietResume: true });
     switch (result.outcome) {
       case 'done':
         return 0;

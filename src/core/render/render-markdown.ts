@@ -1,10 +1,10 @@
 // Markdown for GitHub: the status comment (edited in place, found by its hidden marker), the
 // blocker notice, the final summary and the job summary. The proposal is proposal-markdown.ts.
-import { formatDuration, resumeLines, stepRows, toolCallTotals, type StepRow } from './render.js';
+import { formatDuration, resumeLines, sameAttempts, stepRows, toolCallTotals, type StepRow } from './render.js';
 import { currentStepId, lastAttempt, stepRun, stepsDone } from '../state/step-view.js';
 import { timedOutText } from '../tick/notices.js';
 import { stoppedText } from '../tick/cooperative-stop.js';
-import type { State } from '../state/types.js';
+import type { State, StepRun } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 import { countOf } from './plural.js';
 import { attemptsText } from './attempt-words.js';
@@ -42,18 +42,21 @@ export interface Links {
 export interface RunLinks {
   /** `<server>/<owner>/<repo>/actions/runs/<id>`. */
   runUrl: string;
-  /** Where the run's attempt logs can be downloaded (the run page's artifacts section). */
-  logsUrl: string;
-  /** `<server>/<owner>/<repo>/tree/<branch>`. */
-  branchUrl: string;
-  branch: string;
+  /** Where the run's attempt logs can be downloaded (the run page's artifacts section); absent when the run ran no attempt. */
+  logsUrl?: string;
+  /** `<server>/<owner>/<repo>/tree/<branch>`; absent when the plan has no work branch (yet). */
+  branchUrl?: string;
+  branch?: string;
 }
 
-/** One line naming the run that wrote a comment, its attempt logs and the work branch. */
+/** One line naming the run that wrote a comment and, where they exist, its attempt logs and the work branch. */
 export function runFooter(links: Links): string[] {
   const r = links.run;
   if (!r) return [];
-  return [`<sub>${link('workflow run', r.runUrl)} · ${link('attempt logs', r.logsUrl)} · work branch ${link(`\`${r.branch.replace(/`/g, '')}\``, r.branchUrl)}</sub>`];
+  const parts = [link('workflow run', r.runUrl)];
+  if (r.logsUrl) parts.push(link('attempt logs', r.logsUrl));
+  if (r.branchUrl && r.branch) parts.push(`work branch ${link(`\`${r.branch.replace(/`/g, '')}\``, r.branchUrl)}`);
+  return [`<sub>${parts.join(' · ')}</sub>`];
 }
 
 /** A link to one of our own URLs; characters that could end the destination early are encoded. */
@@ -158,7 +161,7 @@ export function fittedNotice(links: Links, render: (links: Links, shape: Shape) 
 export function outputList(outputs: string[], links: Links, max: number): string[] {
   const shown = outputs.slice(0, Math.min(max, LISTED_OUTPUTS));
   const rest = outputs.length - shown.length;
-  const where = links.run ? link('work branch', links.run.branchUrl) : 'see the work branch';
+  const where = links.run?.branchUrl ? link('work branch', links.run.branchUrl) : 'see the work branch';
   return [...shown.map((o) => `- ${outputText(o, links, true)}`), ...(rest > 0 ? [`- … and ${countOf(rest, shown.length ? 'more output' : 'output')}: ${where}`] : [])];
 }
 
@@ -197,13 +200,16 @@ function timedOutLine(state: State): string | undefined {
 export function blockerNotice(state: State, stepId: string, reason: string, links: Links = {}): string {
   const id = state.planId ?? 'plan';
   const run = state.stepRuns[stepId];
+  const all = run?.attempts ?? [];
   // The tool-call column appears only when some attempt's calls were logged (hooks or exec).
-  const tools = (run?.attempts ?? []).some((a) => a.toolCalls);
+  const tools = all.some((a) => a.toolCalls);
   // The round column appears once a /retry gave the step a second round.
-  const rounds = (run?.attempts ?? []).some((a) => typeof a.round === 'number' && a.round > 1);
-  const attempts = (run?.attempts ?? []).map(
-    (a) => `| ${a.n} |${rounds ? ` ${typeof a.round === 'number' ? a.round : 1} |` : ''} ${a.outcome ?? '-'} | ${a.exitCode ?? '-'} | ${a.durationMs !== undefined ? formatDuration(a.durationMs) : '-'} |${tools ? ` ${toolCallsText(a.toolCalls)} |` : ''} ${inline(a.error ?? '', 160)} |`,
-  );
+  const rounds = all.some((a) => typeof a.round === 'number' && a.round > 1);
+  const rows = sameAttempts(all).map(({ first, last, count, duration }) => {
+    const which = count > 1 ? `${first.n}–${last.n}` : String(first.n);
+    const error = first.error ? `${inline(first.error, 160)}${count > 1 ? ` (${count}×)` : ''}` : '';
+    return `| ${which} |${rounds ? ` ${typeof first.round === 'number' ? first.round : 1} |` : ''} ${first.outcome ?? '-'} | ${first.exitCode ?? '-'} | ${duration !== null ? formatDuration(duration) : '-'} |${tools ? ` ${count > 1 ? '-' : toolCallsText(first.toolCalls)} |` : ''} ${error} |`;
+  });
   const episode = `${stepId}-${run?.attempts?.length ?? run?.tries ?? 0}`;
   return [
     marker(id, 'blocked', episode),
@@ -211,18 +217,45 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
     '',
     `**Why:** ${inline(reason, 300)}`,
     '',
-    ...(attempts.length
-      ? [`**Attempts:** ${attemptsText(run)}`, '', `| attempt |${rounds ? ' round |' : ''} outcome | exit | duration |${tools ? ' tool calls |' : ''} error |`, `|---|${rounds ? '---|' : ''}---|---|---|${tools ? '---|' : ''}---|`, ...attempts, '']
+    ...(rows.length
+      ? [`**Attempts:** ${attemptsText(run)}`, '', `| attempt |${rounds ? ' round |' : ''} outcome | exit | duration |${tools ? ' tool calls |' : ''} error |`, `|---|${rounds ? '---|' : ''}---|---|---|${tools ? '---|' : ''}---|`, ...rows, '']
       : []),
     '**Last error:**',
     fence(run?.error ?? 'none recorded', 3000),
     '',
+    ...outputTail(run),
+    ...logsLine(state, stepId, links),
     'To continue, reply with one of:',
     `- \`/retry\`: run \`${stepId}\` again, with a new round of attempts`,
     `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
     '- `/cancel`: stop the plan',
     ...(links.run ? ['', ...runFooter(links)] : []),
   ].join('\n');
+}
+
+/** Where the attempts' full logs are: the run's artifact (when this run ran one) and its log groups. */
+function logsLine(state: State, stepId: string, links: Links): string[] {
+  const r = links.run;
+  const last = lastAttempt(stepRun(state, stepId));
+  if (!r?.logsUrl || !last) return [];
+  const position = `${state.stepQueue.indexOf(stepId) + 1}/${state.stepQueue.length}`;
+  return [`**Logs:** the full output of attempt ${last.n} is \`${stepId}/attempt-${last.n}.log\` in ${link('the attempt logs', r.logsUrl)} of ${link('this workflow run', r.runUrl)}, and in the run's log under \`(${position}) ${stepId} …: attempt ${last.n}\`.`, ''];
+}
+
+/** Lines of output a blocker notice shows at most: the end, where the cause usually is. */
+export const OUTPUT_TAIL_LINES = 40;
+const OUTPUT_TAIL_CHARS = 4000;
+
+/** The end of the last attempt's output (the state keeps a bounded, scrubbed copy), collapsed. */
+function outputTail(run: StepRun | undefined): string[] {
+  const text = (run?.stdout ?? '').replace(/\s+$/, '');
+  if (!text) return [];
+  const lines = text.split('\n');
+  let tail = lines.slice(-OUTPUT_TAIL_LINES).join('\n');
+  if (tail.length > OUTPUT_TAIL_CHARS) tail = `…${tail.slice(-OUTPUT_TAIL_CHARS)}`;
+  const n = lastAttempt(run!)?.n;
+  const shown = lines.length > OUTPUT_TAIL_LINES ? `last ${OUTPUT_TAIL_LINES} lines` : 'all of it';
+  return ['<details><summary>End of the output' + (n !== undefined ? ` of attempt ${n}` : '') + ` (${shown})</summary>`, '', fence(tail, OUTPUT_TAIL_CHARS + 10), '', '</details>', ''];
 }
 
 export function finalSummaryComment(state: State, links: Links = {}): string {
@@ -286,17 +319,29 @@ export function mermaidQueue(state: State): string {
 }
 
 /** The run page's summary: the status, every output (it has room a comment lacks), the queue as a chart. */
-export function jobSummary(state: State, links: Links = {}): string {
+export function jobSummary(state: State, links: Links = {}, issue?: IssueLink): string {
   const big = state.stepQueue.length > 200;
   const resumed = resumeLines(state);
   const outputs = state.artifacts ?? [];
   return [
+    ...issueLine(state.planId ?? 'plan', issue),
     statusComment(state, links).replace(/^<!--.*-->\n/, ''),
     '',
     ...(outputs.length ? [`**Outputs** (${outputs.length})`, '', ...outputs.map((o) => `- ${outputText(o, links, true)}`), ''] : []),
     big ? '' : mermaidQueue(state),
     ...(resumed.length ? ['', '<details><summary>Finished steps</summary>', '', fence(resumed.join('\n'), 20_000), '', '</details>'] : []),
   ].join('\n');
+}
+
+/** The plan's issue, for the run page. */
+export interface IssueLink {
+  number: number;
+  url: string;
+}
+
+/** `Plan issue-7 of issue #7`, linked, above a job summary. */
+export function issueLine(planId: string, issue: IssueLink | undefined): string[] {
+  return issue ? [`Plan \`${planId.replace(/`/g, '')}\` of ${link(`issue #${issue.number}`, issue.url)}.`, ''] : [];
 }
 
 /** `12 (3 denied)`, or `-` when the attempt logged no calls. */

@@ -2,7 +2,7 @@
 // comments, job summary) build on the same rows so both always agree.
 import { attemptsMade, stepsDone, stepsSkipped } from '../state/step-view.js';
 import { attemptsCell, attemptsText } from './attempt-words.js';
-import type { State, StepRun } from '../state/types.js';
+import type { Attempt, State, StepRun } from '../state/types.js';
 import { terminalLine } from './terminal-text.js';
 import { countOf } from './plural.js';
 
@@ -132,9 +132,9 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
 /** What a blocked step tried, attempt by attempt, and how to unblock it. */
 export function blockerReport(state: State, stepId: string, reason: string): string {
   const run = state.stepRuns[stepId];
-  const attempts = (run?.attempts ?? []).map(
-    (a) =>
-      `  attempt ${a.n}${typeof a.round === 'number' && a.round > 1 ? ` (round ${a.round})` : ''}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}`,
+  // Attempts that ended the same way are one line with a count, not four identical lines.
+  const attempts = sameAttempts(run?.attempts ?? []).map(({ first: a, last, count }) =>
+      `  attempt ${count > 1 ? `${a.n}-${last.n}` : a.n}${typeof a.round === 'number' && a.round > 1 ? ` (round ${a.round})` : ''}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}${count > 1 ? ` (${count} times)` : ''}`,
   );
   return [
     `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
@@ -161,4 +161,26 @@ export function toolCallTotals(state: State): Map<string, { calls: number; denie
     }
   }
   return totals;
+}
+
+/** The same error, but for the attempt's own log files it names (`attempt-3.log`). */
+function sameError(a: string | null | undefined, b: string | null | undefined): boolean {
+  const norm = (e: string | null | undefined) => (e ?? '').replace(/attempt-\d+/g, 'attempt-#');
+  return norm(a) === norm(b);
+}
+
+/** Consecutive attempts that ended the same way (outcome, exit code, error, round), as one row each. */
+export function sameAttempts(attempts: readonly Attempt[]): Array<{ first: Attempt; last: Attempt; count: number; duration: number | null }> {
+  const groups: Array<{ first: Attempt; last: Attempt; count: number; duration: number | null }> = [];
+  for (const a of attempts) {
+    const g = groups.at(-1);
+    const same = g && g.last.outcome === a.outcome && g.last.exitCode === a.exitCode && sameError(g.last.error, a.error) && (g.last.round ?? 1) === (a.round ?? 1) && !a.toolCalls && !g.last.toolCalls;
+    const duration = typeof a.durationMs === 'number' ? a.durationMs : null;
+    if (same) {
+      g.last = a;
+      g.count += 1;
+      g.duration = g.duration !== null && duration !== null ? g.duration + duration : null;
+    } else groups.push({ first: a, last: a, count: 1, duration });
+  }
+  return groups;
 }

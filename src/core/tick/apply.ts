@@ -183,8 +183,10 @@ export function block(state: State, stepId: string, reason: string): Transition 
 
 export function cancel(state: State): Transition {
   const stepId = currentStepId(state);
-  // The step the cancel stopped, if it stopped one (its last attempt ended as cancelled).
-  const stopped = stepId !== undefined && lastAttempt(stepRun(state, stepId))?.outcome === 'cancelled' ? stepId : null;
+  // The step this cancel stopped, if it stopped one: its last attempt ended as cancelled in the
+  // current round. One an earlier cancel stopped is history: /resume gave the step a new round.
+  const run = stepId !== undefined ? stepRun(state, stepId) : undefined;
+  const stopped = stepId !== undefined && run && run.status === 'FAILED' && run.tries > 0 && lastAttempt(run)?.outcome === 'cancelled' ? stepId : null;
   return {
     state: { ...state, status: 'CANCELLED', notBefore: null, ...(state.gate ? { gate: null } : {}) },
     notices: [{ kind: 'cancelled', runningStep: stopped }],

@@ -18,7 +18,8 @@ export type CommandKind = Command['kind'];
 
 export const COMMAND_KINDS: readonly CommandKind[] = ['approve', 'cancel', 'retry', 'skip', 'resume', 'status'];
 
-export type ParsedCommand = { ok: true; command: Command } | { ok: false; error: string } | null;
+/** A failure names the command as written (`/retry`), so a log names what was refused. */
+export type ParsedCommand = { ok: true; command: Command } | { ok: false; error: string; name: string } | null;
 
 /** The shortest hash prefix that names a plan: 48 bits, so crafting another plan that shares it is out of reach. */
 export const MIN_HASH_PREFIX = 12;
@@ -48,7 +49,7 @@ export function parseCommandText(text: string, by: string): ParsedCommand {
     case 'retry':
     case 'skip': {
       if (rest && !/^[A-Za-z0-9._-]{1,100}$/.test(rest)) {
-        return { ok: false, error: `/${name} takes an optional step id (letters, digits, ".", "_", "-"), got "${rest}"` };
+        return { ok: false, name: `/${name}`, error: `/${name} takes an optional step id (letters, digits, ".", "_", "-"), got "${rest}"` };
       }
       return { ok: true, command: rest ? { kind: name, by, step: rest } : { kind: name, by } };
     }
@@ -56,7 +57,7 @@ export function parseCommandText(text: string, by: string): ParsedCommand {
     case 'status':
       return { ok: true, command: { kind: name, by } };
     default:
-      return { ok: false, error: `unknown command "/${name}"; known: ${COMMAND_KINDS.map((k) => `/${k}`).join(', ')}` };
+      return { ok: false, name: `/${name}`, error: `unknown command "/${name}"; known: ${COMMAND_KINDS.map((k) => `/${k}`).join(', ')}` };
   }
 }
 
@@ -68,12 +69,12 @@ function parseApprove(rest: string, by: string): ParsedCommand {
     const hash = HASH_PREFIX.exec(word);
     if (delay && command.delayMinutes === undefined) {
       const minutes = Number(delay[1]);
-      if (minutes > 1440) return { ok: false, error: `/approve delay must be 0-1440 minutes, got ${minutes}` };
+      if (minutes > 1440) return { ok: false, name: '/approve', error: `/approve delay must be 0-1440 minutes, got ${minutes}` };
       command.delayMinutes = minutes;
     } else if (hash && command.planHash === undefined) {
       command.planHash = `sha256:${hash[1]!.toLowerCase()}`;
     } else {
-      return { ok: false, error: `${usage}, got "${word}"` };
+      return { ok: false, name: '/approve', error: `${usage}, got "${word}"` };
     }
   }
   return { ok: true, command };
