@@ -69,7 +69,8 @@ export default defineConfig({
           isolate: false,
           setupFiles: ['test/helpers/leak-guard.ts'],
           include: ['test/**/*.test.ts'],
-          exclude: PURE,
+          // test/package/ is its own lane (vitest.package.config.ts): it packs and installs the package.
+          exclude: [...PURE, 'test/package/**'],
           // Installs a Node 24 binary once for the Action's end-to-end tests (DESIGN §8).
           globalSetup: ['test/e2e/node24-setup.ts'],
         },
