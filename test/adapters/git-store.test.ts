@@ -1,6 +1,6 @@
 // The git store against real git: a local bare remote, a seed commit on main, and fresh clones
 // standing in for concurrent ticks and for a person pushing to the work branch.
-import { mkdtemp, mkdir, readFile, rename, rm, writeFile, access } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rename, rm, writeFile, access, lstat, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -311,6 +311,23 @@ describe('GitStore', () => {
     expect((err as Error).message).toMatch(/README\.md/);
     expect(await g(c, 'symbolic-ref', '--short', 'HEAD')).toBe('main');
     expect(await readFile(path.join(c, 'README.md'), 'utf8')).toBe('# local edit\n');
+  });
+
+  it('never writes through a symlink planted at the name of a temporary file (the agent knows our pid)', async () => {
+    const remote = await makeRemote();
+    const ws = await clone(remote, 'a');
+    const store = await openStore(ws, 'planted');
+    await store.load();
+    const victim = path.join(path.dirname(remote), 'victim.txt');
+    await writeFile(victim, 'not yours\n');
+    const stateFile = path.join(ws, '.sequencer/planted/state.json');
+    await mkdir(path.dirname(stateFile), { recursive: true });
+    // The temporary name the store once used beside the state file.
+    await symlink(victim, `${stateFile}.${process.pid}.tmp`);
+    const written = await store.write(newState('planted'), { kind: 'checkpoint', message: 'one' });
+    expect(await readFile(victim, 'utf8')).toBe('not yours\n');
+    expect((await lstat(stateFile)).isFile()).toBe(true);
+    expect((await remoteState(remote, 'sequencer/planted', 'planted')).revision).toBe(written.revision);
   });
 
   it('refuses a stale revision and bad options before touching git', async () => {

@@ -2,7 +2,7 @@
 // a push is the durable write. Concurrency is decided by the remote refusing non-fast-forward
 // pushes, so no lock is taken; a rejected push either rebases a change that does not touch the
 // state or gives the tick up. Nothing is ever force-pushed.
-import { lstat, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, ConflictError, describeError, RemoteError, showValue, StateError } from '../../core/errors.js';
 import type { State } from '../../core/state/types.js';
@@ -10,6 +10,7 @@ import { parseState } from '../../core/state/validate-state.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../../ports.js';
 import { git, repositoryGuard, type GitResult } from './git.js';
 import { guardRepository } from './git-guard.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
 import { abortInterruptedBaseMerge } from './interrupted-merge.js';
 import { serializeState } from '../../core/state/state-json.js';
 import { idleRef, isIdleStatus, isRefSafePlanId, PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
@@ -194,10 +195,7 @@ export class GitStore implements StateStore {
     const dir = path.dirname(file);
     if ((await lstat(dir).catch(() => null))?.isSymbolicLink()) await unlink(dir);
     await mkdir(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await rm(tmp, { force: true, recursive: true });
-    await writeFile(tmp, `${current}${sep}${lines.join('\n')}\n`, { flag: 'wx' });
-    await rename(tmp, file);
+    await writeFileAtomic(file, `${current}${sep}${lines.join('\n')}\n`);
   }
 
   /** Fetches the work branch into its tracking ref; false when the remote has no such branch. */
@@ -245,9 +243,9 @@ export class GitStore implements StateStore {
   private async writeWorkingState(state: State): Promise<void> {
     const file = path.join(this.workspace, this.statePath);
     await mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, serializeState(state));
-    await rename(tmp, file);
+    // The workspace is the agent's: a temporary name it could predict (and plant a symlink at)
+    // must never be written through, hence the helper's exclusive create under a random name.
+    await writeFileAtomic(file, serializeState(state));
   }
 
   private async commit(meta: WriteMeta): Promise<void> {
