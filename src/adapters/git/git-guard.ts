@@ -6,9 +6,10 @@
 // gone before git reads it. On GitHub Actions the kept config is reduced to trusted entries and
 // the credential actions/checkout persisted is removed from the workspace and RUNNER_TEMP; the
 // Action's own token reaches git through each command's environment instead.
-import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { credentialEnvironment, credentialIncludes, formatConfig, parseConfigList, trustedRepositoryConfig, withoutCredentials, type ConfigEntry, type GitMode } from '../../core/trust/git-policy.js';
+import { writeFileAtomicSync } from '../fs/atomic-write.js';
 import { git, gitBinary, gitMode, repositoryGuard, setGitMode, setRepositoryGuard, type RepositoryGuard } from './git.js';
 
 export interface GuardOptions {
@@ -185,10 +186,7 @@ function restore(file: string, text: string | null): void {
     return;
   }
   if (st?.isFile() && readFileSync(file, 'utf8') === text) return;
-  const tmp = `${file}.sequencer-${process.pid}.tmp`;
-  rmSync(tmp, { recursive: true, force: true });
-  // `wx`: never through a symlink someone put at the temporary name.
-  writeFileSync(tmp, text, { flag: 'wx', mode: 0o644 });
+  // rename() cannot replace a directory; it does replace a symlink instead of writing through it.
   if (st?.isDirectory()) rmSync(file, { recursive: true, force: true });
-  renameSync(tmp, file);
+  writeFileAtomicSync(file, text, { mode: 0o644, exactMode: true });
 }
