@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError, describeError } from '../core/errors.js';
 import { DEFAULT_STATUS_INTERVAL_SECONDS } from '../core/tick/status-cadence.js';
+import { GitRunner } from '../adapters/git/git.js';
 
 export interface RunContext {
   owner: string;
@@ -18,6 +19,11 @@ export interface RunContext {
   serverUrl: string;
   apiUrl: string;
   workspace: string;
+  /**
+   * The one git runner of the workspace, in the Action's mode; main.ts guards it before anything
+   * else runs, and every git command of the run goes through it.
+   */
+  git: GitRunner;
   runnerTemp: string;
   /** GitHub's recommended spacing of writes; `off` only for a local stand-in API (SEQUENCER_API_PACING). */
   apiPacing: 'github' | 'off';
@@ -57,6 +63,7 @@ export async function readRunContext(env: NodeJS.ProcessEnv): Promise<RunContext
     serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
     apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
     workspace,
+    git: new GitRunner({ cwd: workspace, mode: 'action' }),
     runnerTemp: env.RUNNER_TEMP ?? workspace,
     apiPacing: env.SEQUENCER_API_PACING === 'off' ? 'off' : 'github',
     inboxPollSeconds: pollSeconds(env.SEQUENCER_INBOX_POLL_SECONDS),

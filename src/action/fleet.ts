@@ -40,12 +40,12 @@ export async function tickActivePlans(ctx: RunContext, inputs: ActionInputs, cli
 /** Keeps the plan index current after ticks (see adapters/git/plan-markers.ts). */
 export async function recordMarkers(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog, results: PlanTickResult[]): Promise<void> {
   if (inputs.stateStore !== 'git') return;
-  await recordPlanMarkers(ctx.workspace, REMOTE, log, results.map(({ result, branch }) => tickedPlan(branch, result)));
+  await recordPlanMarkers(ctx.git, REMOTE, log, results.map(({ result, branch }) => tickedPlan(branch, result)));
 }
 
 /** `list`: the active plans as a JSON array of ids for `strategy.matrix`; nothing is fetched. */
 export async function listPlans(ctx: RunContext, log: ToolkitLog): Promise<PlanOutputs> {
-  const refs = await listPlanRefs(ctx.workspace, REMOTE);
+  const refs = await listPlanRefs(ctx.git, REMOTE);
   const now = new Date();
   const active = refs.filter((r) => isActiveRef(r, now)).map((r) => r.planId);
   for (const r of refs) log.info(`${isActiveRef(r, now) ? 'active ' : isWaitingRef(r, now) ? 'waiting' : 'idle   '}  ${r.planId}  (${r.branch} ${r.sha.slice(0, 12)})`);
@@ -55,8 +55,8 @@ export async function listPlans(ctx: RunContext, log: ToolkitLog): Promise<PlanO
 
 /** Every plan's state (one fetch of their branches), its cache entries, and the workflows' states. */
 async function gatherFacts(ctx: RunContext, client: GitHubClient, log: ToolkitLog): Promise<{ facts: FleetFacts; refs: PlanRef[]; pullsKnown: boolean }> {
-  const refs = await listPlanRefs(ctx.workspace, REMOTE);
-  const plans: PlanFacts[] = await readPlanFacts(ctx.workspace, REMOTE, refs, statePathOf);
+  const refs = await listPlanRefs(ctx.git, REMOTE);
+  const plans: PlanFacts[] = await readPlanFacts(ctx.git, REMOTE, refs, statePathOf);
   const repo: RepoRef = { client, owner: ctx.owner, repo: ctx.repo };
   // The API parts are best effort: a token without `actions: read` still gets the git findings.
   const caches = await listPlanCaches(repo).catch((err: unknown) => {
@@ -136,7 +136,7 @@ async function carryOut(a: MaintenanceAction, ctx: RunContext, inputs: ActionInp
     }
     case 'prune': {
       if (!ref) return { ...a, result: 'skipped', detail: 'its branch is gone' };
-      if ((await prunePlanRef(ctx.workspace, REMOTE, ref, a.mode)) === 'moved') return { ...a, result: 'skipped', detail: 'it was written to since it was listed' };
+      if ((await prunePlanRef(ctx.git, REMOTE, ref, a.mode)) === 'moved') return { ...a, result: 'skipped', detail: 'it was written to since it was listed' };
       const repo: RepoRef = { client, owner: ctx.owner, repo: ctx.repo };
       for (const id of a.cacheIds) await deleteCacheEntry(repo, id);
       return { ...a, result: 'done' };
@@ -144,7 +144,7 @@ async function carryOut(a: MaintenanceAction, ctx: RunContext, inputs: ActionInp
     case 'keep':
       return { ...a, result: 'done' };
     case 'mark-idle':
-      return (await markPlanIdle(ctx.workspace, REMOTE, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }))
+      return (await markPlanIdle(ctx.git, REMOTE, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }))
         ? { ...a, result: 'done' }
         : { ...a, result: 'skipped', detail: 'its marker moved since it was listed' };
   }

@@ -58,7 +58,7 @@ export async function run(): Promise<number> {
     }
     // Before anything else runs: the persisted credential leaves the workspace, the repository's
     // config is kept as checked out, and every later git command uses the token from here.
-    await guardRepository(ctx.workspace, { mode: 'action', credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
+    await guardRepository(ctx.git, { credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
     let made: Promise<GitHubClient> | undefined;
     const client: Client = () =>
       (made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: log.scrub })));
@@ -177,7 +177,7 @@ async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog,
  * are neither idle nor waiting at their branch tip are fetched and ticked (DESIGN, plan index).
  */
 async function tickAll(ctx: RunContext, inputs: ActionInputs, client: Client, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
-  const refs = await listPlanRefs(ctx.workspace, 'origin');
+  const refs = await listPlanRefs(ctx.git, 'origin');
   const now = new Date();
   const active = refs.filter((r) => isActiveRef(r, now));
   log.info(`${countOf(refs.length, 'plan')} on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(', ')}` : ''}.`);

@@ -71,7 +71,7 @@ function planStore(ctx: RunContext, inputs: ActionInputs, planId: string, log: T
   // Best effort: cache entries are immutable and evicted after 7 days (see the README).
   if (inputs.stateStore === 'cache') return new CacheStore({ workspace: ctx.workspace, planId, log });
   return new GitStore({
-    workspace: ctx.workspace,
+    git: ctx.git,
     planId,
     branch: planBranch(inputs, planId),
     statePath,
@@ -123,7 +123,7 @@ function pullRequestSpec(ctx: RunContext, inputs: ActionInputs, planId: string) 
   if (inputs.stateStore !== 'git') return { head: branch, base, title };
   const head = pullRequestBranch(planId);
   const prepare = async () => {
-    await pushPullRequestBranch({ workspace: ctx.workspace, remote: 'origin', branch, prBranch: head, stateFolder: `.sequencer/${planId}` });
+    await pushPullRequestBranch(ctx.git, { remote: 'origin', branch, prBranch: head, stateFolder: `.sequencer/${planId}` });
   };
   return { head, base, title, prepare };
 }
@@ -140,7 +140,7 @@ function defaultBranch(ctx: RunContext): string {
 export function createBaseSync(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, planId: string): BaseSync | undefined {
   if (inputs.stateStore !== 'git' || inputs.syncBase !== 'merge') return undefined;
   return new GitBaseSync({
-    workspace: ctx.workspace,
+    git: ctx.git,
     remote: 'origin',
     branch: planBranch(inputs, planId),
     base: () => repositoryDefaultBranch(ctx, client),
@@ -222,7 +222,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   const blobBase = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`;
   const artifactName = sanitizeArtifactName(`sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`);
   const run = runLinks(ctx, branch);
-  const links = async (paths: string[]): Promise<Links> => ({ ...(await outputLinks(ctx.workspace, blobBase, paths)), run });
+  const links = async (paths: string[]): Promise<Links> => ({ ...(await outputLinks(ctx.git, blobBase, paths)), run });
   const notifier = createNotifier(ctx, inputs, client, planId, log, links);
   const progress = notifier ? new ProgressNotifier(notifier, log, ctx.statusIntervalSeconds * 1000) : null;
   const issueNumber = issueNumberOf(planId);

@@ -167,7 +167,7 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
   const branch = planBranch(inputs, planId);
   const store = createPlanStore(ctx, inputs, planId, log);
   const notifier = createNotifier(ctx, inputs, client, planId, log, async (paths) => ({
-    ...(await outputLinks(ctx.workspace, `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`, paths)),
+    ...(await outputLinks(ctx.git, `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`, paths)),
     run: runLinks(ctx, planBranch(inputs, planId)),
   }));
   const writers = new Writers(ctx, client, inputs.approvers);

@@ -9,6 +9,7 @@ import { FileStore } from '../adapters/fs/file-store.js';
 import { CacheStore } from '../adapters/toolkit/cache-store.js';
 import { GitStore } from '../adapters/git/git-store.js';
 import { GitBaseSync } from '../adapters/git/base-sync.js';
+import { GitRunner } from '../adapters/git/git.js';
 import { LocalOwnerProbe, localOwner } from '../adapters/process/local-owner.js';
 import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
 import { FsVerifier } from '../adapters/fs/fs-verifier.js';
@@ -41,6 +42,20 @@ export function consoleLog(s: CliSettings, secrets = cliSecrets(s)): ConsoleLog 
   return new ConsoleLog({ quiet: s.quiet, secrets, guardCommands: s.actionsLog ?? false });
 }
 
+const runners = new Map<string, GitRunner>();
+
+/**
+ * The one git runner of the workspace for the whole command: the guard the first store takes
+ * before any agent runs (git-guard.ts) then covers every plan `check --all` ticks after it, the
+ * base sync and the plan index. A second runner would keep the repository as an agent left it.
+ */
+export function workspaceGit(s: CliSettings): GitRunner {
+  const key = path.resolve(s.workspace);
+  let runner = runners.get(key);
+  if (!runner) runners.set(key, (runner = new GitRunner({ cwd: s.workspace })));
+  return runner;
+}
+
 /** The plan's store; every write is scrubbed of the environment's secrets before it is recorded. */
 export function createStore(s: CliSettings, command: string): StateStore {
   return new ScrubbingStore(planStore(s, command), cliSecrets(s));
@@ -51,7 +66,7 @@ function planStore(s: CliSettings, command: string): StateStore {
   if (s.store === 'cache') return new CacheStore({ workspace: s.workspace, planId: s.planId, log: consoleLog(s) });
   const rel = s.statePath.split(path.sep).join('/');
   return new GitStore({
-    workspace: s.workspace,
+    git: workspaceGit(s),
     planId: s.planId,
     remote: s.remote,
     statePath: rel,
@@ -67,7 +82,7 @@ export function createBaseSync(s: CliSettings): BaseSync | undefined {
   const rel = s.statePath.split(path.sep).join('/');
   const folder = path.posix.dirname(rel);
   return new GitBaseSync({
-    workspace: s.workspace,
+    git: workspaceGit(s),
     remote: s.remote,
     branch: s.branch ?? `sequencer/${s.planId}`,
     // Null: the branch the remote's HEAD names, read in the same request as its tip.

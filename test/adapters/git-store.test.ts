@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitStore, type GitStoreOptions } from '../../src/adapters/git/git-store.js';
-import { git } from '../../src/adapters/git/git.js';
+import { GitRunner } from '../../src/adapters/git/git.js';
 import { ConfigError, ConflictError, StateError } from '../../src/core/errors.js';
 import type { State } from '../../src/core/state/types.js';
-import { makeRemote as makeSeededRemote } from '../e2e/git-remote.js';
+import { git, makeRemote as makeSeededRemote } from '../e2e/git-remote.js';
 import { copyTree } from '../e2e/helpers.js';
 
 let root: string;
@@ -33,6 +33,14 @@ afterAll(async () => {
   }
   await rm(root, { recursive: true, force: true });
 });
+
+/** One runner per workspace, as the product keeps it: the guard the first store takes covers the rest. */
+const runners = new Map<string, GitRunner>();
+const gitOf = (ws: string): GitRunner => {
+  let runner = runners.get(ws);
+  if (!runner) runners.set(ws, (runner = new GitRunner({ cwd: ws })));
+  return runner;
+};
 
 async function g(cwd: string, ...args: string[]): Promise<string> {
   return (await git(args, { cwd })).stdout.trim();
@@ -81,7 +89,7 @@ function newState(planId: string): State {
 }
 
 async function openStore(workspace: string, planId: string, extra: Partial<GitStoreOptions> = {}): Promise<GitStore> {
-  const store = new GitStore({ workspace, planId, ...extra });
+  const store = new GitStore({ git: gitOf(workspace), planId, ...extra });
   expect(await store.acquire()).toEqual({ ok: true });
   return store;
 }
@@ -306,7 +314,7 @@ describe('GitStore', () => {
 
     const c = await clone(remote, 'c');
     await writeFile(path.join(c, 'README.md'), '# local edit\n');
-    const err = await new GitStore({ workspace: c, planId: 'dirty' }).acquire().catch((e: unknown) => e);
+    const err = await new GitStore({ git: gitOf(c), planId: 'dirty' }).acquire().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toMatch(/README\.md/);
     expect(await g(c, 'symbolic-ref', '--short', 'HEAD')).toBe('main');
@@ -341,10 +349,10 @@ describe('GitStore', () => {
     expect(await remoteTip(remote, 'sequencer/stale')).toBe(tip);
     expect(await g(ws, 'rev-parse', 'HEAD')).toBe(tip);
 
-    expect(() => new GitStore({ workspace: ws, planId: 'x', statePath: '../outside.json' })).toThrow(/statePath/);
-    expect(() => new GitStore({ workspace: ws, planId: 'x', statePath: '.git/config' })).toThrow(ConfigError);
-    expect(() => new GitStore({ workspace: ws, planId: 'x', branch: '--force' })).toThrow(/branch/);
-    expect(() => new GitStore({ workspace: ws, planId: 'x', remote: '-u' })).toThrow(/remote/);
+    expect(() => new GitStore({ git: gitOf(ws), planId: 'x', statePath: '../outside.json' })).toThrow(/statePath/);
+    expect(() => new GitStore({ git: gitOf(ws), planId: 'x', statePath: '.git/config' })).toThrow(ConfigError);
+    expect(() => new GitStore({ git: gitOf(ws), planId: 'x', branch: '--force' })).toThrow(/branch/);
+    expect(() => new GitStore({ git: gitOf(ws), planId: 'x', remote: '-u' })).toThrow(/remote/);
   });
 
   it('is fast enough for a step: checkpoint plus completion against a local remote', async () => {

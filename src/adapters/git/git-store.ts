@@ -8,7 +8,7 @@ import { ConfigError, ConflictError, describeError, RemoteError, showValue, Stat
 import type { State } from '../../core/state/types.js';
 import { parseState } from '../../core/state/validate-state.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../../ports.js';
-import { git, repositoryGuard, type GitResult } from './git.js';
+import type { GitResult, GitRunner } from './git.js';
 import { guardRepository } from './git-guard.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { abortInterruptedBaseMerge } from './interrupted-merge.js';
@@ -21,8 +21,8 @@ export interface GitIdentity {
 }
 
 export interface GitStoreOptions {
-  /** A git checkout: the agent's working directory. */
-  workspace: string;
+  /** The git runner of the checkout that is the agent's working directory (its workspace). */
+  git: GitRunner;
   planId: string;
   /** Remote name; default `origin`. */
   remote?: string;
@@ -59,6 +59,7 @@ export class GitStore implements StateStore {
   readonly remote: string;
   readonly branch: string;
   readonly statePath: string;
+  private readonly git: GitRunner;
   private readonly workspace: string;
   private readonly planId: string;
   private readonly identity: GitIdentity;
@@ -74,7 +75,8 @@ export class GitStore implements StateStore {
   private stateTracked = false;
 
   constructor(opts: GitStoreOptions) {
-    this.workspace = opts.workspace;
+    this.git = opts.git;
+    this.workspace = opts.git.cwd;
     this.planId = opts.planId;
     this.remote = opts.remote ?? 'origin';
     this.branch = opts.branch ?? `sequencer/${opts.planId}`;
@@ -106,7 +108,7 @@ export class GitStore implements StateStore {
   }
 
   private run(args: string[], allowFail = false): Promise<GitResult> {
-    return git(args, { cwd: this.workspace, allowFail });
+    return this.git.run(args, { allowFail });
   }
 
   /** `-c` options for commands that create commits: no global config is read or written. */
@@ -118,8 +120,8 @@ export class GitStore implements StateStore {
     this.loaded = { kind: 'none' };
     this.stateTracked = false;
     // The first acquire comes before any agent runs: the repository is kept as it is now.
-    await guardRepository(this.workspace);
-    await abortInterruptedBaseMerge(this.workspace);
+    await guardRepository(this.git);
+    await abortInterruptedBaseMerge(this.git);
     await this.writeExcludes();
     const remoteHasBranch = await this.fetchBranch();
     // Without a start point `-B` moves the branch to HEAD, keeping the work tree as it is.
@@ -179,7 +181,7 @@ export class GitStore implements StateStore {
     // info/exclude is shared by a repository's worktrees: it is in the common directory the guard
     // pinned before any agent ran. Without one there was no repository at the start of the tick,
     // and the checkout that follows fails saying so.
-    const common = repositoryGuard(this.workspace)?.commonDir;
+    const common = this.git.guard?.commonDir;
     if (!common) return;
     const file = path.join(common, 'info', 'exclude');
     const current = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
@@ -329,7 +331,7 @@ export class GitStore implements StateStore {
 
   /** Revision of the state at the fetched remote tip; a missing file counts as revision 0. */
   private async readRemoteRevision(): Promise<number | 'unreadable'> {
-    const text = await readStateAt(this.workspace, this.trackingRef, this.statePath);
+    const text = await readStateAt(this.git, this.trackingRef, this.statePath);
     if (text === null) return 0;
     try {
       const doc = JSON.parse(text) as { revision?: unknown };
@@ -367,8 +369,8 @@ export class GitStore implements StateStore {
 }
 
 /** The state file's text at `rev` (e.g. `refs/remotes/origin/sequencer/x`), or null if absent there. */
-export async function readStateAt(workspace: string, rev: string, statePath: string): Promise<string | null> {
-  const res = await git(['show', `${rev}:./${statePath}`], { cwd: workspace, allowFail: true });
+export async function readStateAt(git: GitRunner, rev: string, statePath: string): Promise<string | null> {
+  const res = await git.run(['show', `${rev}:./${statePath}`], { allowFail: true });
   return res.code === 0 ? res.stdout : null;
 }
 

@@ -3,7 +3,12 @@
 // inspect read the same everywhere, and the hardening of src/core/trust/git-policy.ts: `-c`
 // overrides that no config file can undo, a minimal environment, and for a guarded workspace
 // (git-guard.ts) the pinned repository, its restored config and the push credential.
-import { execFile } from 'node:child_process';
+//
+// One instance per workspace, made where the process is put together and handed to everything
+// that runs git there (the store, the base sync, the plan index, links, the pull request branch),
+// as actions/checkout hands its GitCommandManager around: the guard taken before the first agent
+// ran then covers every later command, and nothing about git lives in module state.
+import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { gitEnvironment, hardeningArgs, type GitMode } from '../../core/trust/git-policy.js';
@@ -14,8 +19,7 @@ export interface GitResult {
   stderr: string;
 }
 
-export interface GitOptions {
-  cwd: string;
+export interface GitRunOptions {
   /** Added to the command's (minimal) environment. */
   env?: Record<string, string>;
   /** Return a non-zero exit as a result instead of throwing. */
@@ -29,8 +33,9 @@ export class GitCommandError extends Error {
     readonly code: number,
     readonly stderr: string,
     readonly stdout = '',
+    message = `git ${args.join(' ')} failed (exit ${code}): ${stderr.trim() || stdout.trim() || 'no output'}`,
   ) {
-    super(`git ${args.join(' ')} failed (exit ${code}): ${stderr.trim() || stdout.trim() || 'no output'}`);
+    super(message);
     this.name = 'GitCommandError';
   }
 }
@@ -44,75 +49,136 @@ export interface RepositoryGuard {
   readonly commonDir?: string;
 }
 
+export interface GitRunnerOptions {
+  /** The workspace every command runs in. */
+  cwd: string;
+  /** `action` once the Action guards its workspace (no global config, no person's helpers); default `cli`. */
+  mode?: GitMode;
+}
+
 // State documents and status output stay far below this; it only guards against a runaway diff.
 const MAX_BUFFER = 64 * 1024 * 1024;
+/** Between SIGTERM (git removes its lock files) and SIGKILL of a command that is stopped. */
+const KILL_GRACE_MS = 2_000;
 
-let mode: GitMode = 'cli';
-let binary: string | undefined;
-const guards = new Map<string, RepositoryGuard>();
+export class GitRunner {
+  readonly cwd: string;
+  readonly mode: GitMode;
+  /**
+   * The git binary, looked up when the runner is made: before any agent runs, so a `git` the
+   * agent drops later into a directory early on PATH (~/.local/bin on hosted runners) or into the
+   * workspace is never the one we run.
+   */
+  readonly binary: string;
+  private pinned: RepositoryGuard | undefined;
 
-/** `action` for the whole process once the Action guards its workspace; the CLI stays `cli`. */
-export function setGitMode(next: GitMode): void {
-  mode = next;
+  constructor(opts: GitRunnerOptions) {
+    this.cwd = opts.cwd;
+    this.mode = opts.mode ?? 'cli';
+    this.binary = findGitBinary();
+  }
+
+  /** The workspace's guard (git-guard.ts), once one was taken. */
+  get guard(): RepositoryGuard | undefined {
+    return this.pinned;
+  }
+
+  /** Sets the guard every later command goes through; it is taken once and never replaced. */
+  useGuard(guard: RepositoryGuard): void {
+    if (this.pinned) throw new Error(`The git guard of ${this.cwd} is already taken; it is never replaced.`);
+    this.pinned = guard;
+  }
+
+  async run(args: string[], opts: GitRunOptions = {}): Promise<GitResult> {
+    let pinned: Record<string, string> = {};
+    if (this.pinned) {
+      try {
+        pinned = await this.pinned.prepare();
+      } catch (err) {
+        throw new GitCommandError(args, -1, err instanceof Error ? err.message : String(err));
+      }
+    }
+    const env = gitEnvironment(process.env, this.mode, { ...pinned, ...opts.env });
+    const raw = await this.spawnGit(args, env);
+    // git never ran, was cut off or was killed: never something a caller may treat as an
+    // ordinary non-zero exit.
+    if (raw.kind === 'failed') throw new GitCommandError(args, -1, `${raw.reason}${raw.stderr ? `\n${raw.stderr}` : ''}`, raw.stdout);
+    if (raw.code === 0) return { code: 0, stdout: raw.stdout, stderr: raw.stderr };
+    if (opts.allowFail) return { code: raw.code, stdout: raw.stdout, stderr: raw.stderr };
+    throw new GitCommandError(args, raw.code, raw.stderr, raw.stdout);
+  }
+
+  private spawnGit(args: string[], env: Record<string, string>): Promise<RawResult> {
+    return new Promise((resolve) => {
+      // Its own process group, so a command that is stopped goes with the helpers it started
+      // (git-remote-https, ssh), which would otherwise keep its output open.
+      const group = process.platform !== 'win32';
+      const child = spawn(this.binary, [...hardeningArgs(this.mode), ...args], { cwd: this.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
+      const out: Buffer[] = [];
+      const err: Buffer[] = [];
+      let bytes = 0;
+      let stopped: 'overflow' | null = null;
+      let killTimer: NodeJS.Timeout | undefined;
+      const stop = (why: 'overflow') => {
+        if (stopped) return;
+        stopped = why;
+        signal(child.pid, group, 'SIGTERM');
+        killTimer = setTimeout(() => signal(child.pid, group, 'SIGKILL'), KILL_GRACE_MS);
+      };
+      const collect = (into: Buffer[]) => (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > MAX_BUFFER) return stop('overflow');
+        into.push(chunk);
+      };
+      child.stdout.on('data', collect(out));
+      child.stderr.on('data', collect(err));
+      let spawnError: Error | null = null;
+      child.once('error', (e) => {
+        spawnError = e;
+        if (child.pid !== undefined) return;
+        // Never started (no git binary): there will be no output to wait for.
+        resolve({ kind: 'failed', reason: e.message, stdout: '', stderr: '' });
+      });
+      child.once('close', (code, sig) => {
+        clearTimeout(killTimer);
+        const stdout = Buffer.concat(out).toString('utf8');
+        const stderr = Buffer.concat(err).toString('utf8');
+        if (stopped === 'overflow') return resolve({ kind: 'failed', reason: `its output exceeded ${MAX_BUFFER} bytes`, stdout, stderr });
+        if (spawnError) return resolve({ kind: 'failed', reason: spawnError.message, stdout, stderr });
+        if (code === null) return resolve({ kind: 'failed', reason: `git was killed by ${sig ?? 'a signal'}`, stdout, stderr });
+        resolve({ kind: 'exit', code, stdout, stderr });
+      });
+    });
+  }
 }
 
-export function gitMode(): GitMode {
-  return mode;
+type RawResult =
+  | { kind: 'exit'; code: number; stdout: string; stderr: string }
+  | { kind: 'failed'; reason: string; stdout: string; stderr: string };
+
+function signal(pid: number | undefined, group: boolean, sig: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(group ? -pid : pid, sig);
+  } catch {
+    // Gone already.
+  }
 }
 
-export function repositoryGuard(workspace: string): RepositoryGuard | undefined {
-  return guards.get(path.resolve(workspace));
-}
-
-export function setRepositoryGuard(workspace: string, guard: RepositoryGuard): void {
-  guards.set(path.resolve(workspace), guard);
-}
-
-/**
- * The git binary, looked up once on the absolute entries of PATH. The first lookup happens before
- * any agent runs: a `git` the agent drops later into a directory early on PATH (~/.local/bin on
- * hosted runners) or into the workspace is never the one we run.
- */
-export function gitBinary(): string {
-  if (binary) return binary;
-  if (process.platform === 'win32') return (binary = 'git');
+/** The git binary on the absolute entries of PATH, or plain `git` when there is none. */
+function findGitBinary(): string {
+  if (process.platform === 'win32') return 'git';
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (!path.isAbsolute(dir)) continue;
     const file = path.join(dir, 'git');
     try {
       if (statSync(file).isFile()) {
         accessSync(file, constants.X_OK);
-        return (binary = file);
+        return file;
       }
     } catch {
       // not here
     }
   }
-  return (binary = 'git');
-}
-
-export async function git(args: string[], opts: GitOptions): Promise<GitResult> {
-  const guard = guards.get(path.resolve(opts.cwd));
-  let pinned: Record<string, string> = {};
-  if (guard) {
-    try {
-      pinned = await guard.prepare();
-    } catch (err) {
-      throw new GitCommandError(args, -1, err instanceof Error ? err.message : String(err));
-    }
-  }
-  const env = gitEnvironment(process.env, mode, { ...pinned, ...opts.env });
-  return new Promise((resolve, reject) => {
-    execFile(gitBinary(), [...hardeningArgs(mode), ...args], { cwd: opts.cwd, env, maxBuffer: MAX_BUFFER, encoding: 'utf8' }, (err, stdout, stderr) => {
-      if (!err) return resolve({ code: 0, stdout, stderr });
-      // A string code (ENOENT, ERR_CHILD_PROCESS_STDIO_MAXBUFFER) means git never ran or was cut off:
-      // never something a caller may treat as an ordinary non-zero exit.
-      const raw = (err as NodeJS.ErrnoException & { code?: unknown }).code;
-      if (typeof raw !== 'number') {
-        return reject(new GitCommandError(args, -1, `${err.message}${stderr ? `\n${stderr}` : ''}`, stdout));
-      }
-      if (opts.allowFail) return resolve({ code: raw, stdout, stderr });
-      reject(new GitCommandError(args, raw, stderr, stdout));
-    });
-  });
+  return 'git';
 }

@@ -6,6 +6,7 @@
 // still there.
 import { describeError } from '../../core/errors.js';
 import { isIdleStatus, isWaitingRef } from '../../core/fleet/plan-index.js';
+import type { GitRunner } from './git.js';
 import { listPlanRefs, markPlanIdle, markPlanWaiting, trackingTip } from './git-plans.js';
 
 /** What a tick left, as far as the index cares. */
@@ -18,19 +19,19 @@ export interface TickedPlan {
   status?: string;
 }
 
-export async function recordPlanMarkers(workspace: string, remote: string, log: { info(m: string): void; warn(m: string): void }, ticked: TickedPlan[]): Promise<void> {
+export async function recordPlanMarkers(git: GitRunner, remote: string, log: { info(m: string): void; warn(m: string): void }, ticked: TickedPlan[]): Promise<void> {
   const wanted = ticked.filter((t) => t.status && ((t.outcome === 'waiting' && t.detail) || (t.writes === 0 && isIdleStatus(t.status))));
   if (!wanted.length) return;
   try {
-    const refs = await listPlanRefs(workspace, remote);
+    const refs = await listPlanRefs(git, remote);
     const now = new Date();
     for (const t of wanted) {
       const ref = refs.find((x) => x.branch === t.branch);
-      if (!ref || (await trackingTip(workspace, remote, t.branch)) !== ref.sha) continue;
+      if (!ref || (await trackingTip(git, remote, t.branch)) !== ref.sha) continue;
       if (t.outcome === 'waiting') {
         const until = Date.parse(t.detail ?? '');
-        if (until > now.getTime() && !isWaitingRef(ref, now) && (await markPlanWaiting(workspace, remote, ref, until))) log.info(`${ref.planId} waits until ${t.detail}: heartbeats skip it until then.`);
-      } else if (ref.idleSha !== ref.sha && (await markPlanIdle(workspace, remote, ref))) {
+        if (until > now.getTime() && !isWaitingRef(ref, now) && (await markPlanWaiting(git, remote, ref, until))) log.info(`${ref.planId} waits until ${t.detail}: heartbeats skip it until then.`);
+      } else if (ref.idleSha !== ref.sha && (await markPlanIdle(git, remote, ref))) {
         log.info(`${ref.planId} is ${t.status}: recorded as idle.`);
       }
     }

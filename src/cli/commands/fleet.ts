@@ -16,7 +16,7 @@ import { isActiveRef, isWaitingRef, planMatrix } from '../../core/fleet/plan-ind
 import { stepsDone } from '../../core/state/step-view.js';
 import { tick } from '../../engine.js';
 import type { CliSettings } from '../options.js';
-import { createEngine } from '../wiring.js';
+import { createEngine, workspaceGit } from '../wiring.js';
 import { countOf } from '../../core/render/plural.js';
 
 type Print = (line: string) => void;
@@ -46,7 +46,7 @@ export async function checkAllCommand(s: CliSettings): Promise<number> {
   const now = new Date();
   const planIds =
     s.store === 'git'
-      ? (await listPlanRefs(s.workspace, s.remote)).filter((r) => isActiveRef(r, now)).map((r) => r.planId)
+      ? (await listPlanRefs(workspaceGit(s), s.remote)).filter((r) => isActiveRef(r, now)).map((r) => r.planId)
       : activeFilePlans(await scanFilePlans(s.workspace), now.getTime()).map((p) => p.planId);
   log.info(planIds.length ? `${countOf(planIds.length, 'active plan')}: ${planIds.join(', ')}.` : 'No plans to tick.');
   const ticked: TickedPlan[] = [];
@@ -57,7 +57,7 @@ export async function checkAllCommand(s: CliSettings): Promise<number> {
     report(result, (m) => deps.log.info(m));
     ticked.push(tickedPlan(branchOf(one), result));
   }
-  if (s.store === 'git') await recordPlanMarkers(s.workspace, s.remote, log, ticked);
+  if (s.store === 'git') await recordPlanMarkers(workspaceGit(s), s.remote, log, ticked);
   return 0;
 }
 
@@ -70,7 +70,7 @@ function forPlan(s: CliSettings, planId: string): CliSettings {
 export async function listCommand(s: CliSettings, print: Print): Promise<number> {
   checkStore(s);
   if (s.store === 'git') {
-    const refs = await listPlanRefs(s.workspace, s.remote);
+    const refs = await listPlanRefs(workspaceGit(s), s.remote);
     const now = new Date();
     const active = refs.filter((r) => isActiveRef(r, now)).map((r) => r.planId);
     if (s.json) print(planMatrix(active));
@@ -98,8 +98,8 @@ export async function listCommand(s: CliSettings, print: Print): Promise<number>
 
 async function gather(s: CliSettings): Promise<FleetFacts & { refs: PlanRef[] }> {
   if (s.store === 'git') {
-    const refs = await listPlanRefs(s.workspace, s.remote);
-    return { plans: await readPlanFacts(s.workspace, s.remote, refs, (id) => `.sequencer/${id}/state.json`), refs };
+    const refs = await listPlanRefs(workspaceGit(s), s.remote);
+    return { plans: await readPlanFacts(workspaceGit(s), s.remote, refs, (id) => `.sequencer/${id}/state.json`), refs };
   }
   return { plans: await scanFilePlans(s.workspace), refs: [] };
 }
@@ -166,7 +166,7 @@ async function carryOut(s: CliSettings, a: MaintenanceAction, facts: FleetFacts 
       if (s.store === 'git') {
         const ref = facts.refs.find((r) => r.planId === a.planId);
         if (!ref) return { result: 'skipped', detail: 'its branch is gone' };
-        const outcome = await prunePlanRef(s.workspace, s.remote, ref, a.mode);
+        const outcome = await prunePlanRef(workspaceGit(s), s.remote, ref, a.mode);
         return outcome === 'pruned' ? { result: 'done' } : { result: 'skipped', detail: 'it was written to since it was listed' };
       }
       const plan = facts.plans.find((p) => p.planId === a.planId);
@@ -177,7 +177,7 @@ async function carryOut(s: CliSettings, a: MaintenanceAction, facts: FleetFacts 
     case 'keep':
       return { result: 'done' };
     case 'mark-idle':
-      return (await markPlanIdle(s.workspace, s.remote, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }))
+      return (await markPlanIdle(workspaceGit(s), s.remote, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }))
         ? { result: 'done' }
         : { result: 'skipped', detail: 'its marker moved since it was listed' };
   }

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsoleLog } from '../../adapters/console-log.js';
 import { tick, type TickResult } from '../../engine.js';
 import type { CliSettings } from '../options.js';
-import { createEngine } from '../wiring.js';
+import { createEngine, workspaceGit } from '../wiring.js';
 import { initState } from './setup.js';
 import { recordPlanMarkers, tickedPlan } from '../../adapters/git/plan-markers.js';
 import { PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
@@ -23,7 +23,7 @@ export async function checkCommand(s: CliSettings): Promise<number> {
   const { deps, cfg } = await createEngine(s, 'check');
   const result = await tick(deps, cfg);
   report(result, (m) => deps.log.info(m));
-  if (s.store === 'git') await recordPlanMarkers(s.workspace, s.remote, deps.log, [tickedPlan(branchOf(s), result)]);
+  if (s.store === 'git') await recordPlanMarkers(workspaceGit(s), s.remote, deps.log, [tickedPlan(branchOf(s), result)]);
   return 0;
 }
 
