@@ -40,6 +40,14 @@ export class GitCommandError extends Error {
   }
 }
 
+/** A git command stopped because it ran longer than the runner's limit (a remote that never answers). */
+export class GitTimeoutError extends GitCommandError {
+  constructor(args: string[], readonly timeoutMs: number, stderr: string) {
+    super(args, -1, stderr, '', `git ${args.join(' ')} did not finish within ${formatDuration(timeoutMs)} and was stopped${stderr.trim() ? `: ${stderr.trim()}` : ''}`);
+    this.name = 'GitTimeoutError';
+  }
+}
+
 /** What a guarded workspace adds to each of its git commands, after putting its config back. */
 export interface RepositoryGuard {
   prepare(): Promise<Record<string, string>>;
@@ -54,16 +62,25 @@ export interface GitRunnerOptions {
   cwd: string;
   /** `action` once the Action guards its workspace (no global config, no person's helpers); default `cli`. */
   mode?: GitMode;
+  /** Longest one command may run before it is stopped; default DEFAULT_GIT_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
+
+/**
+ * A fetch that makes no progress holds the job until the runner's own limit (hours); a real one
+ * of a large repository, or the unshallowing of a base sync, stays well inside this.
+ */
+export const DEFAULT_GIT_TIMEOUT_MS = 10 * 60_000;
 
 // State documents and status output stay far below this; it only guards against a runaway diff.
 const MAX_BUFFER = 64 * 1024 * 1024;
-/** Between SIGTERM (git removes its lock files) and SIGKILL of a command that is stopped. */
+/** Between SIGTERM (git removes its lock files) and SIGKILL of a command that ran out of time. */
 const KILL_GRACE_MS = 2_000;
 
 export class GitRunner {
   readonly cwd: string;
   readonly mode: GitMode;
+  readonly timeoutMs: number;
   /**
    * The git binary, looked up when the runner is made: before any agent runs, so a `git` the
    * agent drops later into a directory early on PATH (~/.local/bin on hosted runners) or into the
@@ -75,6 +92,10 @@ export class GitRunner {
   constructor(opts: GitRunnerOptions) {
     this.cwd = opts.cwd;
     this.mode = opts.mode ?? 'cli';
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
+    if (!Number.isFinite(this.timeoutMs) || this.timeoutMs <= 0) {
+      throw new RangeError(`Invalid git timeoutMs ${String(opts.timeoutMs)}: expected a number of milliseconds above 0.`);
+    }
     this.binary = findGitBinary();
   }
 
@@ -100,6 +121,7 @@ export class GitRunner {
     }
     const env = gitEnvironment(process.env, this.mode, { ...pinned, ...opts.env });
     const raw = await this.spawnGit(args, env);
+    if (raw.kind === 'timeout') throw new GitTimeoutError(args, this.timeoutMs, raw.stderr);
     // git never ran, was cut off or was killed: never something a caller may treat as an
     // ordinary non-zero exit.
     if (raw.kind === 'failed') throw new GitCommandError(args, -1, `${raw.reason}${raw.stderr ? `\n${raw.stderr}` : ''}`, raw.stdout);
@@ -110,16 +132,16 @@ export class GitRunner {
 
   private spawnGit(args: string[], env: Record<string, string>): Promise<RawResult> {
     return new Promise((resolve) => {
-      // Its own process group, so a command that is stopped goes with the helpers it started
-      // (git-remote-https, ssh), which would otherwise keep its output open.
+      // Its own process group, so a command that runs out of time is stopped with the helpers it
+      // started (git-remote-https, ssh), which would otherwise keep its output open.
       const group = process.platform !== 'win32';
       const child = spawn(this.binary, [...hardeningArgs(this.mode), ...args], { cwd: this.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       let bytes = 0;
-      let stopped: 'overflow' | null = null;
+      let stopped: 'timeout' | 'overflow' | null = null;
       let killTimer: NodeJS.Timeout | undefined;
-      const stop = (why: 'overflow') => {
+      const stop = (why: 'timeout' | 'overflow') => {
         if (stopped) return;
         stopped = why;
         signal(child.pid, group, 'SIGTERM');
@@ -132,17 +154,21 @@ export class GitRunner {
       };
       child.stdout.on('data', collect(out));
       child.stderr.on('data', collect(err));
+      const timer = setTimeout(() => stop('timeout'), this.timeoutMs);
       let spawnError: Error | null = null;
       child.once('error', (e) => {
         spawnError = e;
         if (child.pid !== undefined) return;
         // Never started (no git binary): there will be no output to wait for.
+        clearTimeout(timer);
         resolve({ kind: 'failed', reason: e.message, stdout: '', stderr: '' });
       });
       child.once('close', (code, sig) => {
+        clearTimeout(timer);
         clearTimeout(killTimer);
         const stdout = Buffer.concat(out).toString('utf8');
         const stderr = Buffer.concat(err).toString('utf8');
+        if (stopped === 'timeout') return resolve({ kind: 'timeout', stderr });
         if (stopped === 'overflow') return resolve({ kind: 'failed', reason: `its output exceeded ${MAX_BUFFER} bytes`, stdout, stderr });
         if (spawnError) return resolve({ kind: 'failed', reason: spawnError.message, stdout, stderr });
         if (code === null) return resolve({ kind: 'failed', reason: `git was killed by ${sig ?? 'a signal'}`, stdout, stderr });
@@ -154,6 +180,7 @@ export class GitRunner {
 
 type RawResult =
   | { kind: 'exit'; code: number; stdout: string; stderr: string }
+  | { kind: 'timeout'; stderr: string }
   | { kind: 'failed'; reason: string; stdout: string; stderr: string };
 
 function signal(pid: number | undefined, group: boolean, sig: NodeJS.Signals): void {
@@ -181,4 +208,9 @@ function findGitBinary(): string {
     }
   }
   return 'git';
+}
+
+function formatDuration(ms: number): string {
+  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
