@@ -8,7 +8,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitStore } from '../../src/adapters/git/git-store.js';
 import { GitCommandError, GitRunner, GitTimeoutError } from '../../src/adapters/git/git.js';
-import { g, isolateGitConfig } from '../e2e/git-remote.js';
+import { RemoteError } from '../../src/core/errors.js';
+import { freshClone, g, isolateGitConfig, makeRemote } from '../e2e/git-remote.js';
+import { state } from '../fakes/states.js';
 
 let root: string;
 let restoreGitConfig: () => void;
@@ -111,6 +113,29 @@ describe('GitRunner time limit', () => {
         'git fetch -q --no-tags origin +refs/heads/sequencer/p:refs/remotes/origin/sequencer/p did not finish within 300 ms and was stopped',
       );
       expect(await g(ws, 'symbolic-ref', '--short', 'HEAD')).toBe('main');
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('takes back the local commit of a write whose push never got an answer, and says the write is not confirmed', async () => {
+    const silent = await silentServer();
+    try {
+      const remote = await makeRemote(path.join(root, 'push-remote'));
+      const ws = await freshClone(remote, path.join(root, 'push-ws'));
+      // Fetches reach the real remote; pushes go to one that never answers.
+      await g(ws, 'config', 'remote.origin.pushurl', `git://127.0.0.1:${silent.port}/project.git`);
+      const store = new GitStore({ git: new GitRunner({ cwd: ws, timeoutMs: 500 }), planId: 'p' });
+      await store.acquire();
+      await store.load();
+      const before = await g(ws, 'rev-parse', 'HEAD');
+      const err = await store.write(state(['a']), { kind: 'checkpoint', message: 'one' }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RemoteError);
+      expect((err as Error).message).toBe(
+        'The write to .sequencer/p/state.json on branch sequencer/p (remote origin) is not confirmed: git push --porcelain --no-verify origin HEAD:refs/heads/sequencer/p did not finish within 500 ms and was stopped',
+      );
+      expect(await g(ws, 'rev-parse', 'HEAD')).toBe(before);
+      expect(await g(ws, 'status', '--porcelain', '--', '.sequencer')).toBe('');
     } finally {
       await silent.close();
     }

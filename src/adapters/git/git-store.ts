@@ -8,7 +8,7 @@ import { ConfigError, ConflictError, describeError, RemoteError, showValue, Stat
 import type { State } from '../../core/state/types.js';
 import { parseState } from '../../core/state/validate-state.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../../ports.js';
-import type { GitResult, GitRunner } from './git.js';
+import { GitTimeoutError, type GitResult, type GitRunner } from './git.js';
 import { guardRepository } from './git-guard.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { abortInterruptedBaseMerge } from './interrupted-merge.js';
@@ -287,7 +287,12 @@ export class GitStore implements StateStore {
       // branch update, which is never forced: both land or neither does.
       const marker = this.pushIdle ? ['--atomic'] : [];
       const refspecs = [`HEAD:refs/heads/${this.branch}`, ...(this.pushIdle ? [`+HEAD:${idleRef(this.planId)}`] : [])];
-      const res = await this.run(['push', '--porcelain', '--no-verify', ...marker, this.remote, ...refspecs], true);
+      const res = await this.run(['push', '--porcelain', '--no-verify', ...marker, this.remote, ...refspecs], true).catch(async (err: unknown) => {
+        if (!(err instanceof GitTimeoutError)) throw err;
+        // It may have landed or not: nothing here claims it did, and the next tick reads the remote.
+        await this.undoLocalCommit();
+        throw new RemoteError(`The write to ${this.where} is not confirmed: ${err.message}`);
+      });
       if (res.code === 0) return;
       if (!isRaceRejection(res) && !(isRefUpdateFailure(res) && (await this.remoteMovedUnder()))) {
         await this.undoLocalCommit();
