@@ -133,7 +133,7 @@ describe('FileStore load and write', () => {
     const before = await readFile(statePath, 'utf8');
     const error = await store.write({ ...original, currentStep: 1 }, meta).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConflictError);
-    expect((error as Error).message).toContain('state.revision is 0 but the file is at revision 1');
+    expect((error as Error).message).toContain('state.revision is 0, expected the loaded revision 1; the file was left untouched');
     expect(await readFile(statePath, 'utf8')).toBe(before);
   });
 

@@ -6,7 +6,8 @@ import { lstat, mkdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, ConflictError, describeError, RemoteError, showValue, StateError } from '../../core/errors.js';
 import type { State } from '../../core/state/types.js';
-import { parseState } from '../../core/state/validate-state.js';
+import { decodeState } from '../../core/state/decode-state.js';
+import { RevisionGuard } from '../../core/state/revision-guard.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../../ports.js';
 import { GitTimeoutError, type GitResult, type GitRunner } from './git.js';
 import { guardRepository } from './git-guard.js';
@@ -52,8 +53,6 @@ export const DEFAULT_GIT_IDENTITY: GitIdentity = {
 
 const EXCLUDE_MARKER = '# agent-step-sequencer: never committed';
 
-type Loaded = { kind: 'none' } | { kind: 'failed'; error: StateError } | { kind: 'ok'; revision: number };
-
 export class GitStore implements StateStore {
   readonly description: string;
   readonly remote: string;
@@ -69,7 +68,7 @@ export class GitStore implements StateStore {
   private readonly idleIndex: boolean;
   /** Whether the write being pushed leaves the plan idle (its marker moves along). */
   private pushIdle = false;
-  private loaded: Loaded = { kind: 'none' };
+  private readonly revisions: RevisionGuard;
   // Whether the state file is known to be in the index, so `commit --only` can pick it up
   // without a separate `git add` (one process less per write).
   private stateTracked = false;
@@ -97,6 +96,7 @@ export class GitStore implements StateStore {
       throw new ConfigError(`Invalid pushRetries ${showValue(opts.pushRetries)}: expected a whole number >= 0.`);
     }
     this.description = `git ${this.remote} ${this.branch}`;
+    this.revisions = new RevisionGuard({ where: this.where, untouched: 'nothing was committed or pushed' });
   }
 
   private get trackingRef(): string {
@@ -117,7 +117,7 @@ export class GitStore implements StateStore {
   }
 
   async acquire(): Promise<AcquireResult> {
-    this.loaded = { kind: 'none' };
+    this.revisions.reset();
     this.stateTracked = false;
     // The first acquire comes before any agent runs: the repository is kept as it is now.
     await guardRepository(this.git);
@@ -140,35 +140,26 @@ export class GitStore implements StateStore {
   }
 
   async load(): Promise<LoadResult> {
-    this.loaded = { kind: 'none' };
+    this.revisions.loading();
     try {
       const result = await this.readWorkingState();
-      this.loaded = { kind: 'ok', revision: result.kind === 'loaded' ? (result.state.revision ?? 0) : 0 };
+      this.revisions.loaded(result.kind === 'loaded' ? (result.state.revision ?? 0) : 0);
       return result;
     } catch (err) {
       const error = err instanceof StateError ? err : new StateError(`Cannot read ${this.where}: ${describeError(err)}`);
-      this.loaded = { kind: 'failed', error };
+      this.revisions.failed(error);
       throw error;
     }
   }
 
   async write(state: State, meta: WriteMeta): Promise<State> {
-    if (this.loaded.kind === 'failed') {
-      throw new StateError(`Refusing to write ${this.where}: the state could not be loaded (${this.loaded.error.message})`);
-    }
-    if (this.loaded.kind === 'none') {
-      throw new Error(`GitStore.write() called before a successful load() of ${this.where}`);
-    }
-    const base = this.loaded.revision;
-    if ((state.revision ?? 0) !== base) {
-      throw new ConflictError(`Stale write to ${this.where}: state.revision is ${showValue(state.revision)}, expected the loaded revision ${base}.`);
-    }
+    const base = this.revisions.check(state);
     const next: State = { ...state, revision: base + 1 };
     await this.writeWorkingState(next);
     await this.commit(meta);
     this.pushIdle = this.idleIndex && isIdleStatus(next.status);
     await this.push(base);
-    this.loaded = { kind: 'ok', revision: base + 1 };
+    this.revisions.loaded(base + 1);
     return next;
   }
 
@@ -217,29 +208,7 @@ export class GitStore implements StateStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
       throw err;
     }
-    return { kind: 'loaded', state: this.parse(text) };
-  }
-
-  private parse(text: string): State {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      throw new StateError(`State ${this.where} is not valid JSON: ${describeError(err)}`);
-    }
-    let state: State;
-    try {
-      state = parseState(json, { owned: true });
-    } catch (err) {
-      if (!(err instanceof StateError)) throw err;
-      throw err.issues.length
-        ? new StateError(`Invalid state ${this.where}`, err.issues)
-        : new StateError(`Invalid state ${this.where}: ${err.message}`);
-    }
-    if (state.planId !== undefined && state.planId !== this.planId) {
-      throw new StateError(`State ${this.where} belongs to plan ${showValue(state.planId)}, expected ${showValue(this.planId)}.`);
-    }
-    return state;
+    return { kind: 'loaded', state: decodeState(text, { subject: `state ${this.where}`, planId: this.planId }) };
   }
 
   private async writeWorkingState(state: State): Promise<void> {
@@ -348,7 +317,7 @@ export class GitStore implements StateStore {
 
   private async resetToRemote(): Promise<void> {
     await this.run(['reset', '-q', '--hard', this.trackingRef]);
-    this.loaded = { kind: 'none' };
+    this.revisions.reset();
     this.stateTracked = false;
   }
 
