@@ -25,6 +25,7 @@ import { judgeAttempt } from './core/tick/judge-attempt.js';
 import { DEFAULT_PAYLOAD_MAX_BYTES } from './core/tick/payload.js';
 import { activeStepId, beginRemediation } from './core/tick/remediation.js';
 import { attemptPaths, contractChecks, prepareAttempt, type AttemptPaths } from './step-contract.js';
+import { withStore } from './store-access.js';
 import { STOP_MESSAGE } from './core/tick/cooperative-stop.js';
 import { baseSyncOutcome, blockOnBaseConflict, decideBaseSync } from './core/tick/base-sync.js';
 
@@ -113,16 +114,10 @@ export interface TickResult {
 }
 
 export async function tick(deps: EngineDeps, cfg: EngineConfig): Promise<TickResult> {
-  const acquired = await deps.store.acquire();
-  if (!acquired.ok) {
-    deps.log.info(`Another tick holds ${deps.store.description} (${acquired.holder}); nothing to do.`);
-    return { outcome: 'busy', attempts: 0, writes: 0, detail: acquired.holder };
-  }
-  try {
-    return await new Tick(deps, cfg).run();
-  } finally {
-    await deps.store.release();
-  }
+  return withStore(deps.store, 'write', () => new Tick(deps, cfg).run(), (holder) => {
+    deps.log.info(`Another tick holds ${deps.store.description} (${holder}); nothing to do.`);
+    return { outcome: 'busy', attempts: 0, writes: 0, detail: holder };
+  });
 }
 
 class Tick {

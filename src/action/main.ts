@@ -5,6 +5,7 @@ import type { GitHubClient } from '../adapters/github/github-client.js';
 import { listPlanRefs } from '../adapters/git/git-plans.js';
 import { guardRepository } from '../adapters/git/git-guard.js';
 import { StaticInbox } from '../adapters/static-inbox.js';
+import { withStore } from '../store-access.js';
 import { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { withoutRunnerPaths } from '../core/render/runner-paths.js';
 import type { Command } from '../core/tick/commands.js';
@@ -155,21 +156,22 @@ async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog,
   const extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile);
   const { newState } = await load.newState();
   const store = (await load.tick()).createPlanStore(ctx, inputs, planId, log);
-  await store.acquire();
-  const loaded = await store.load();
-  if (loaded.kind === 'loaded') {
-    log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`);
-    return false;
-  }
-  const state = newState(extracted.plan, {
-    planId,
-    now: new Date(),
-    stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
-    approved: { by: actor },
-    ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
+  return withStore(store, 'write', async () => {
+    const loaded = await store.load();
+    if (loaded.kind === 'loaded') {
+      log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`);
+      return false;
+    }
+    const state = newState(extracted.plan, {
+      planId,
+      now: new Date(),
+      stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
+      approved: { by: actor },
+      ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
+    });
+    await store.write(state, { kind: 'update', message: `plan started by ${actor}` });
+    return true;
   });
-  await store.write(state, { kind: 'update', message: `plan started by ${actor}` });
-  return true;
 }
 
 /**

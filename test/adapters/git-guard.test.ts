@@ -70,7 +70,7 @@ describe('the git store in a workspace the agent wrote to (CLI)', () => {
     const configBefore = await readFile(path.join(ws, '.git', 'config'), 'utf8');
 
     const store = new GitStore({ git: new GitRunner({ cwd: ws }), planId: 'p' });
-    await store.acquire();
+    await store.open();
     await store.load();
     const s1 = await store.write(newState('p'), { kind: 'checkpoint', message: 'one' });
 

@@ -65,7 +65,7 @@ async function setup(): Promise<{ remote: string; ws: string }> {
 /** Writes `s` as plan `planId` through the git store (one durable write). */
 async function write(ws: string, planId: string, s: Partial<State>): Promise<void> {
   const store = new GitStore({ git: gitOf(ws), planId });
-  await store.acquire();
+  await store.open();
   const loaded = await store.load();
   const base = loaded.kind === 'loaded' ? loaded.state : { ...state(['a']), planId };
   await store.write({ ...base, ...s, planId }, { kind: 'update', message: `status ${s.status ?? base.status}` });
@@ -100,7 +100,7 @@ describe('the idle index kept by the git store', () => {
   it('a custom branch layout keeps no marker (heartbeats do not list it)', async () => {
     const { remote, ws } = await setup();
     const store = new GitStore({ git: gitOf(ws), planId: 'c', branch: 'agents/c' });
-    await store.acquire();
+    await store.open();
     await store.load();
     await store.write({ ...state(['a']), planId: 'c', status: 'DONE' }, { kind: 'update', message: 'done' });
     expect(Object.keys(await refsOf(remote)).filter((r) => r.startsWith('refs/sequencer/'))).toEqual([]);

@@ -107,7 +107,7 @@ describe('GitRunner time limit', () => {
       await g(ws, '-c', 'user.name=a', '-c', 'user.email=a@b', 'commit', '-q', '--allow-empty', '-m', 'seed');
       await g(ws, 'remote', 'add', 'origin', `git://127.0.0.1:${silent.port}/project.git`);
       const store = new GitStore({ git: new GitRunner({ cwd: ws, timeoutMs: 300 }), planId: 'p' });
-      const err = await store.acquire().catch((e: unknown) => e);
+      const err = await store.open().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(GitTimeoutError);
       expect((err as Error).message).toBe(
         'git fetch -q --no-tags origin +refs/heads/sequencer/p:refs/remotes/origin/sequencer/p did not finish within 300 ms and was stopped',
@@ -126,7 +126,7 @@ describe('GitRunner time limit', () => {
       // Fetches reach the real remote; pushes go to one that never answers.
       await g(ws, 'config', 'remote.origin.pushurl', `git://127.0.0.1:${silent.port}/project.git`);
       const store = new GitStore({ git: new GitRunner({ cwd: ws, timeoutMs: 500 }), planId: 'p' });
-      await store.acquire();
+      await store.open();
       await store.load();
       const before = await g(ws, 'rev-parse', 'HEAD');
       const err = await store.write(state(['a']), { kind: 'checkpoint', message: 'one' }).catch((e: unknown) => e);

@@ -90,7 +90,7 @@ function newState(planId: string): State {
 
 async function openStore(workspace: string, planId: string, extra: Partial<GitStoreOptions> = {}): Promise<GitStore> {
   const store = new GitStore({ git: gitOf(workspace), planId, ...extra });
-  expect(await store.acquire()).toEqual({ ok: true });
+  await store.open();
   return store;
 }
 
@@ -161,7 +161,7 @@ describe('GitStore', () => {
     // Excluded files stay on disk, uncommitted.
     expect(await exists(path.join(ws, 'scratch/tmp.txt'))).toBe(true);
 
-    // The exclude patterns are written once however often the store is acquired.
+    // The exclude patterns are written once however often the store is opened.
     await openStore(ws, 'p', { exclude });
     const excludeFile = await readFile(path.join(ws, '.git/info/exclude'), 'utf8');
     expect(excludeFile.split('\n').filter((l) => l === 'scratch/')).toHaveLength(1);
@@ -314,7 +314,7 @@ describe('GitStore', () => {
 
     const c = await clone(remote, 'c');
     await writeFile(path.join(c, 'README.md'), '# local edit\n');
-    const err = await new GitStore({ git: gitOf(c), planId: 'dirty' }).acquire().catch((e: unknown) => e);
+    const err = await new GitStore({ git: gitOf(c), planId: 'dirty' }).open().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toMatch(/README\.md/);
     expect(await g(c, 'symbolic-ref', '--short', 'HEAD')).toBe('main');

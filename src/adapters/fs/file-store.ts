@@ -21,7 +21,7 @@ export { writeFileAtomic } from './atomic-write.js';
 
 export interface FileStoreOptions {
   statePath: string;
-  /** Take `<statePath>.lock` in acquire(). Default true. */
+  /** Take `<statePath>.lock` in lock(). Default true. */
   lock?: boolean;
   /** What this process is doing, shown to whoever finds the lock taken. */
   command?: string;
@@ -57,16 +57,25 @@ export class FileStore implements StateStore {
     this.revisions = new RevisionGuard({ where: this.description, untouched: 'the file was left untouched' });
   }
 
-  async acquire(): Promise<AcquireResult> {
+  async lock(): Promise<AcquireResult> {
     if (!this.useLock || this.heldLock) return { ok: true };
     await mkdir(path.dirname(this.statePath), { recursive: true });
     const result = await acquireLock(this.lockPath, this.command ? { command: this.command } : {});
     if (!result.ok) return { ok: false, holder: result.holder };
     this.heldLock = result;
-    // Under the lock no other writer exists, so any temp file for our state is a crash leftover.
-    await this.removeLeftoverTempFiles();
+    try {
+      // Under the lock no other writer exists, so any temp file for our state is a crash leftover.
+      await this.removeLeftoverTempFiles();
+    } catch (err) {
+      // A lock() that throws has taken nothing: no caller releases what it never got.
+      await this.release();
+      throw err;
+    }
     return { ok: true };
   }
+
+  /** The file is read where it is: nothing to fetch or check out. */
+  async open(): Promise<void> {}
 
   // Reads and stats are synchronous, as in atomic-write.ts: a tick waits for each of them anyway.
   async load(): Promise<LoadResult> {

@@ -116,10 +116,16 @@ export class GitStore implements StateStore {
     return ['-c', `user.name=${this.identity.name}`, '-c', `user.email=${this.identity.email}`, '-c', 'commit.gpgsign=false'];
   }
 
-  async acquire(): Promise<AcquireResult> {
+  /** No lock: the remote refusing a non-fast-forward push decides between writers. */
+  async lock(): Promise<AcquireResult> {
+    return { ok: true };
+  }
+
+  /** Guards the repository, fetches the work branch and checks it out at its remote tip. */
+  async open(): Promise<void> {
     this.revisions.reset();
     this.stateTracked = false;
-    // The first acquire comes before any agent runs: the repository is kept as it is now.
+    // The first open comes before any agent runs: the repository is kept as it is now.
     await guardRepository(this.git);
     await abortInterruptedBaseMerge(this.git);
     await this.writeExcludes();
@@ -136,7 +142,6 @@ export class GitStore implements StateStore {
         'Commit or discard uncommitted changes to tracked files (and move away untracked files that collide) before the tick; the state branch must be checked out exactly at its remote tip.',
       );
     }
-    return { ok: true };
   }
 
   async load(): Promise<LoadResult> {
