@@ -82,14 +82,17 @@ describe('GitRunner time limit', () => {
     }
   });
 
-  it('stops the remote helper with git: an http:// remote that never answers leaves no connection open', async () => {
+  it.each([
+    ['in a process group of its own', true],
+    ['in the terminal\'s session (the CLI at a terminal), found through /proc', false],
+  ])('stops the remote helper with git %s: an http:// remote that never answers leaves no connection open', async (_how, ownProcessGroup) => {
     const silent = await silentServer();
     try {
-      const ws = path.join(root, 'http-ws');
+      const ws = path.join(root, `http-ws-${String(ownProcessGroup)}`);
       await g(root, 'init', '-q', '-b', 'main', ws);
       const url = `http://127.0.0.1:${silent.port}/project.git`;
       await g(ws, 'remote', 'add', 'origin', url);
-      const err = await new GitRunner({ cwd: ws, timeoutMs: 400 }).run(['fetch', '-q', 'origin']).catch((e: unknown) => e);
+      const err = await new GitRunner({ cwd: ws, timeoutMs: 400, ownProcessGroup }).run(['fetch', '-q', 'origin']).catch((e: unknown) => e);
       expect((err as Error).message).toBe('git fetch -q origin did not finish within 400 ms and was stopped');
       expect(silent.accepted()).toBeGreaterThanOrEqual(1);
       // git-remote-http held the connection: it went with git.

@@ -8,10 +8,11 @@
 // that runs git there (the store, the base sync, the plan index, links, the pull request branch),
 // as actions/checkout hands its GitCommandManager around: the guard taken before the first agent
 // ran then covers every later command, and nothing about git lives in module state.
-import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
+import { isatty } from 'node:tty';
 import { gitEnvironment, hardeningArgs, type GitMode } from '../../core/trust/git-policy.js';
+import { runGitProcess } from './git-process.js';
 
 export interface GitResult {
   code: number;
@@ -64,6 +65,11 @@ export interface GitRunnerOptions {
   mode?: GitMode;
   /** Longest one command may run before it is stopped; default DEFAULT_GIT_TIMEOUT_MS. */
   timeoutMs?: number;
+  /**
+   * Each command in a process group of its own (git-process.ts). Default: yes, except in the
+   * CLI at a terminal, where ssh may ask the person for a passphrase or about a new host key.
+   */
+  ownProcessGroup?: boolean;
 }
 
 /**
@@ -74,13 +80,12 @@ export const DEFAULT_GIT_TIMEOUT_MS = 10 * 60_000;
 
 // State documents and status output stay far below this; it only guards against a runaway diff.
 const MAX_BUFFER = 64 * 1024 * 1024;
-/** Between SIGTERM (git removes its lock files) and SIGKILL of a command that ran out of time. */
-const KILL_GRACE_MS = 2_000;
 
 export class GitRunner {
   readonly cwd: string;
   readonly mode: GitMode;
   readonly timeoutMs: number;
+  readonly ownProcessGroup: boolean;
   /**
    * The git binary, looked up when the runner is made: before any agent runs, so a `git` the
    * agent drops later into a directory early on PATH (~/.local/bin on hosted runners) or into the
@@ -96,6 +101,7 @@ export class GitRunner {
     if (!Number.isFinite(this.timeoutMs) || this.timeoutMs <= 0) {
       throw new RangeError(`Invalid git timeoutMs ${String(opts.timeoutMs)}: expected a number of milliseconds above 0.`);
     }
+    this.ownProcessGroup = opts.ownProcessGroup ?? (process.platform !== 'win32' && (this.mode === 'action' || !isatty(0)));
     this.binary = findGitBinary();
   }
 
@@ -120,7 +126,15 @@ export class GitRunner {
       }
     }
     const env = gitEnvironment(process.env, this.mode, { ...pinned, ...opts.env });
-    const raw = await this.spawnGit(args, env);
+    const raw = await runGitProcess({
+      binary: this.binary,
+      args: [...hardeningArgs(this.mode), ...args],
+      cwd: this.cwd,
+      env,
+      timeoutMs: this.timeoutMs,
+      maxBuffer: MAX_BUFFER,
+      ownGroup: this.ownProcessGroup,
+    });
     if (raw.kind === 'timeout') throw new GitTimeoutError(args, this.timeoutMs, raw.stderr);
     // git never ran, was cut off or was killed: never something a caller may treat as an
     // ordinary non-zero exit.
@@ -128,67 +142,6 @@ export class GitRunner {
     if (raw.code === 0) return { code: 0, stdout: raw.stdout, stderr: raw.stderr };
     if (opts.allowFail) return { code: raw.code, stdout: raw.stdout, stderr: raw.stderr };
     throw new GitCommandError(args, raw.code, raw.stderr, raw.stdout);
-  }
-
-  private spawnGit(args: string[], env: Record<string, string>): Promise<RawResult> {
-    return new Promise((resolve) => {
-      // Its own process group, so a command that runs out of time is stopped with the helpers it
-      // started (git-remote-https, ssh), which would otherwise keep its output open.
-      const group = process.platform !== 'win32';
-      const child = spawn(this.binary, [...hardeningArgs(this.mode), ...args], { cwd: this.cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: group });
-      const out: Buffer[] = [];
-      const err: Buffer[] = [];
-      let bytes = 0;
-      let stopped: 'timeout' | 'overflow' | null = null;
-      let killTimer: NodeJS.Timeout | undefined;
-      const stop = (why: 'timeout' | 'overflow') => {
-        if (stopped) return;
-        stopped = why;
-        signal(child.pid, group, 'SIGTERM');
-        killTimer = setTimeout(() => signal(child.pid, group, 'SIGKILL'), KILL_GRACE_MS);
-      };
-      const collect = (into: Buffer[]) => (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (bytes > MAX_BUFFER) return stop('overflow');
-        into.push(chunk);
-      };
-      child.stdout.on('data', collect(out));
-      child.stderr.on('data', collect(err));
-      const timer = setTimeout(() => stop('timeout'), this.timeoutMs);
-      let spawnError: Error | null = null;
-      child.once('error', (e) => {
-        spawnError = e;
-        if (child.pid !== undefined) return;
-        // Never started (no git binary): there will be no output to wait for.
-        clearTimeout(timer);
-        resolve({ kind: 'failed', reason: e.message, stdout: '', stderr: '' });
-      });
-      child.once('close', (code, sig) => {
-        clearTimeout(timer);
-        clearTimeout(killTimer);
-        const stdout = Buffer.concat(out).toString('utf8');
-        const stderr = Buffer.concat(err).toString('utf8');
-        if (stopped === 'timeout') return resolve({ kind: 'timeout', stderr });
-        if (stopped === 'overflow') return resolve({ kind: 'failed', reason: `its output exceeded ${MAX_BUFFER} bytes`, stdout, stderr });
-        if (spawnError) return resolve({ kind: 'failed', reason: spawnError.message, stdout, stderr });
-        if (code === null) return resolve({ kind: 'failed', reason: `git was killed by ${sig ?? 'a signal'}`, stdout, stderr });
-        resolve({ kind: 'exit', code, stdout, stderr });
-      });
-    });
-  }
-}
-
-type RawResult =
-  | { kind: 'exit'; code: number; stdout: string; stderr: string }
-  | { kind: 'timeout'; stderr: string }
-  | { kind: 'failed'; reason: string; stdout: string; stderr: string };
-
-function signal(pid: number | undefined, group: boolean, sig: NodeJS.Signals): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(group ? -pid : pid, sig);
-  } catch {
-    // Gone already.
   }
 }
 
