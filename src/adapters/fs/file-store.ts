@@ -33,7 +33,6 @@ interface Stamp {
   mtimeNs: bigint;
 }
 
-
 export class FileStore implements StateStore {
   readonly description: string;
   readonly statePath: string;
