@@ -69,6 +69,28 @@ describe('Claude Code against the Anthropic stand-in', () => {
     }
   });
 
+  it('with --include-partial-messages, each message_delta carries the output tokens of its message so far', async (ctx) => {
+    const claude = agentFor(ctx, 'claude');
+    const { ws, api, env, places } = await setUp(() => [
+      { say: 'Looking first.', call: [{ tool: 'Bash', input: { command: 'ls', description: 'List files' } }], usage: { input: 1200, output: 45, cacheRead: 0, cacheWrite: 1000 } },
+      { say: 'Nothing to do here.', usage: { input: 60, output: 15, cacheRead: 1000, cacheWrite: 40 } },
+    ]);
+    try {
+      const run = await runAgent([...claude.argv, ...STREAM, '--include-partial-messages', '--allowedTools', 'Bash(ls)', '--permission-mode', 'acceptEdits', 'Look around.'], { cwd: ws, env });
+      expect(run.code, run.stderr).toBe(0);
+      const events = jsonLines(run.stdout);
+      const deltas = events.filter((e) => e.type === 'stream_event' && (e.event as { type: string }).type === 'message_delta');
+      expect(deltas.map((e) => [e.api_message_id, (e.event as { usage: { output_tokens: number } }).usage.output_tokens])).toEqual([
+        ['msg_standin0000', 45],
+        ['msg_standin0001', 15],
+      ]);
+      expect(events.at(-1)).toMatchObject({ type: 'result', usage: { output_tokens: 60 } });
+      await record('claude-partial-messages.jsonl', run.stdout, places);
+    } finally {
+      await api.close();
+    }
+  });
+
   it('an API error ends the run with an error result', async (ctx) => {
     const claude = agentFor(ctx, 'claude');
     const { ws, api, env, places } = await setUp(() => [{ fail: { status: 400, message: 'messages: the stand-in refuses this request' } }]);
