@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseAgentStream } from '../../src/core/agent-stream/stream-parser.js';
 import { startAnthropicStandIn } from './anthropic-stand-in.js';
 import { agentFor, record, removeTempDirs, tempDir } from './lane.js';
 import { agentSetup, cleanEnv, jsonLines, runAgent } from './run-agent.js';
@@ -60,6 +61,8 @@ describe('Claude Code against the Anthropic stand-in', () => {
       expect(lastMessage(2)).toContain('Written by the agent.');
       expect(lastMessage(3)).toMatch(/"is_error":true/);
       expect(turns[0]?.headers['x-api-key']).toBe('sk-ant-standin');
+      // The sequencer's parser reads this live stream as the figures above.
+      expect(parseAgentStream('claude', run.stdout).usage).toMatchObject({ inputTokens: 1740, outputTokens: 135, cacheReadTokens: 4370, cacheWriteTokens: 1510, turns: 4, sessionId: init.session_id, isError: false });
       await record('claude-tools.jsonl', run.stdout, places);
       // A reader of a cut log sees the stream end inside a line.
       await record('claude-truncated.jsonl', run.stdout.slice(0, Math.floor(run.stdout.length * 0.6)), places);

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseAgentStream } from '../../src/core/agent-stream/stream-parser.js';
 import { agentFor, record, removeTempDirs, tempDir } from './lane.js';
 import { startOpenAIStandIn } from './openai-stand-in.js';
 import { agentSetup, cleanEnv, jsonLines, runAgent } from './run-agent.js';
@@ -54,6 +55,8 @@ describe('Codex against the Responses API stand-in', () => {
       expect(lastInput(2)).toContain('Written by the agent.');
       expect(lastInput(3)).toContain('Process exited with code 1');
       expect(turns[0]?.headers.authorization).toBe('Bearer sk-standin');
+      // The sequencer's parser keeps cached tokens apart from the rest of the input.
+      expect(parseAgentStream('codex', run.stdout).usage).toMatchObject({ inputTokens: 1810, cacheReadTokens: 4820, outputTokens: 135, isError: false });
       await record('codex-tools.jsonl', run.stdout, places);
       ctx.annotate(`codex run: ${run.durationMs} ms, ${events.length} events`);
     } finally {

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseAgentStream } from '../../src/core/agent-stream/stream-parser.js';
 import { startGeminiStandIn } from './gemini-stand-in.js';
 import { agentFor, record, removeTempDirs, tempDir } from './lane.js';
 import { agentSetup, cleanEnv, jsonLines, runAgent } from './run-agent.js';
@@ -56,6 +57,8 @@ describe('Gemini CLI against the Gemini API stand-in', () => {
       expect(lastPart(1)).toContain('functionResponse');
       expect(lastPart(2)).toContain('Written by the agent.');
       expect(turns[0]?.headers['x-goog-api-key']).toBe('standin-key');
+      // The sequencer's parser keeps cached tokens apart from the rest of the input.
+      expect(parseAgentStream('gemini', run.stdout).usage).toMatchObject({ inputTokens: 1860, cacheReadTokens: 4820, outputTokens: 140, isError: false });
       await record('gemini-tools.jsonl', run.stdout, places);
       ctx.annotate(`gemini run: ${run.durationMs} ms, ${events.length} events`);
     } finally {

@@ -75,6 +75,8 @@ export interface RunOptions {
   killWhen?: (line: string) => boolean;
   /** Polled every 25 ms; returning true kills the agent (SIGKILL) there. */
   killAfter?: () => boolean;
+  /** Each chunk of stdout as it arrives. */
+  onStdout?: (chunk: string) => void;
 }
 
 export function runAgent(argv: readonly string[], opts: RunOptions): Promise<AgentRun> {
@@ -102,6 +104,7 @@ export function runAgent(argv: readonly string[], opts: RunOptions): Promise<Age
       : undefined;
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
+      opts.onStdout?.(chunk);
       pending += chunk;
       let nl: number;
       while ((nl = pending.indexOf('\n')) >= 0) {
