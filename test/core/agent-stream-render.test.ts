@@ -30,7 +30,7 @@ describe('rendered recorded streams', () => {
         'Read: missing.md',
         '✗ Read: File does not exist. Note: your current working directory is /workspace.',
         '» The notes file is written and shows what it should.',
-        '✓ Done: 4 turns; 1,740 in, 135 out, 4,370 cache read, 1,510 cache write tokens; $0.0181; API 0.2 s',
+        /^✓ Done: 4 turns; 1,740 in, 135 out, 4,370 cache read, 1,510 cache write tokens; \$0\.0181; API \d+ ms$/,
       ],
     ],
     [
@@ -52,7 +52,7 @@ describe('rendered recorded streams', () => {
       'gemini-api-error.jsonl',
       [/^Agent started: session [0-9a-f-]{36}, model auto$/, '✗ Failed: API Error: The stand-in refuses this request. (400 INVALID_ARGUMENT); 50 in, 5 out tokens'],
     ],
-    ['claude', 'claude-max-turns.jsonl', [/^Agent started/, 'Glob: **/*.md', /^✗ Glob: Error: No such tool available: Glob\./, '✗ Failed: Reached maximum number of turns (1); 2 turns; 1,200 in, 40 out, 800 cache read, 300 cache write tokens; $0.0073; API 0.0 s']],
+    ['claude', 'claude-max-turns.jsonl', [/^Agent started/, 'Glob: **/*.md', /^✗ Glob: Error: No such tool available: Glob\./, /^✗ Failed: Reached maximum number of turns \(1\); 2 turns; 1,200 in, 40 out, 800 cache read, 300 cache write tokens; \$0\.0073; API \d+ ms$/]],
   ] as const)('%s %s', (agent, file, expected) => {
     const got = lines(agent, file);
     expect(got).toHaveLength(expected.length);
@@ -113,6 +113,8 @@ describe('paths and figures', () => {
   it('usage in a few words', () => {
     expect(usageText(emptyUsage())).toBe('');
     expect(usageText({ ...emptyUsage(), inputTokens: 1234567, outputTokens: 89, turns: 1, costUsd: 12.345 })).toBe('1 turn; 1,234,567 in, 89 out tokens; $12.35');
+    expect(usageText({ ...emptyUsage(), apiMs: 22 })).toBe('API 22 ms');
+    expect(usageText({ ...emptyUsage(), apiMs: 61_250 })).toBe('API 61.3 s');
     expect(renderEvent({ kind: 'result', ok: true, usage: emptyUsage() })).toBe('✓ Done');
     expect(renderEvent({ kind: 'result', ok: false, usage: emptyUsage() })).toBe('✗ Failed: the agent reported an error');
     expect(groupDigits(999)).toBe('999');

@@ -94,6 +94,6 @@ export function usageText(u: AgentUsage): string {
     parts.push(`${kinds.join(', ')} tokens`);
   }
   if (u.costUsd !== undefined) parts.push(formatUsd(u.costUsd));
-  if (u.apiMs !== undefined && u.apiMs > 0) parts.push(`API ${(u.apiMs / 1000).toFixed(1)} s`);
+  if (u.apiMs !== undefined && u.apiMs > 0) parts.push(`API ${u.apiMs < 1000 ? `${Math.round(u.apiMs)} ms` : `${(u.apiMs / 1000).toFixed(1)} s`}`);
   return parts.join('; ');
 }
