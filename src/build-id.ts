@@ -5,8 +5,3 @@
 declare const __SEQUENCER_BUILD_ID__: string | undefined;
 
 export const BUILD_ID: string = typeof __SEQUENCER_BUILD_ID__ === 'string' ? __SEQUENCER_BUILD_ID__ : 'source';
-
-declare const __SEQUENCER_VERSION__: string | undefined;
-
-/** The package's version (package.json), put in by the bundler; code run from source says so. */
-export const VERSION: string = typeof __SEQUENCER_VERSION__ === 'string' ? __SEQUENCER_VERSION__ : 'source';

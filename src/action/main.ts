@@ -5,6 +5,7 @@ import type { GitHubClient } from '../adapters/github/github-client.js';
 import { listPlanRefs } from '../adapters/git/git-plans.js';
 import { guardRepository } from '../adapters/git/git-guard.js';
 import { StaticInbox } from '../adapters/static-inbox.js';
+import { withStore } from '../store-access.js';
 import { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { withoutRunnerPaths } from '../core/render/runner-paths.js';
 import type { Command } from '../core/tick/commands.js';
@@ -21,6 +22,10 @@ import { emptyOutputs, outputsFor, setOutputs, type PlanOutputs } from './output
 import type { PlanTickResult } from './plan-tick.js';
 import { steeringCommand } from './steering.js';
 import { countOf } from '../core/render/plural.js';
+import { BUILD_ID } from '../build-id.js';
+import { VERSION } from '../version.js';
+import { actionSource, versionLine } from '../core/render/version-line.js';
+import { readReleaseStamp } from '../adapters/fs/release-stamp.js';
 
 // Only what every run needs is loaded at start-up. A heartbeat whose plans are all idle or
 // waiting reads the index and ends without loading the GitHub client, the engine or the
@@ -39,6 +44,8 @@ const load = {
 type Client = () => Promise<GitHubClient>;
 
 export async function run(): Promise<number> {
+  // First in the log: which release runs, and the commit it was built from where that is known.
+  core.info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
   let outputs: PlanOutputs = emptyOutputs();
   // Until the inputs are read, the environment alone (INPUT_GITHUB-TOKEN, INPUT_SECRETS, API keys)
   // says what must not be published.
@@ -61,7 +68,7 @@ export async function run(): Promise<number> {
     }
     // Before anything else runs: the persisted credential leaves the workspace, the repository's
     // config is kept as checked out, and every later git command uses the token from here.
-    await guardRepository(ctx.workspace, { mode: 'action', credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
+    await guardRepository(ctx.git, { credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
     let made: Promise<GitHubClient> | undefined;
     const client: Client = () =>
       (made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: log.scrub })));
@@ -148,22 +155,23 @@ async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog,
   const extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile);
   const { newState } = await load.newState();
   const store = (await load.settings()).createPlanStore(ctx, inputs, planId, log);
-  await store.acquire();
-  const loaded = await store.load();
-  if (loaded.kind === 'loaded') {
-    log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`);
-    return false;
-  }
-  const state = newState(extracted.plan, {
-    planId,
-    now: new Date(),
-    stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
-    // The run that approved: a later run confirms on GitHub that a writer dispatched it.
-    approved: { by: actor, ...(/^\d{1,15}$/.test(ctx.runId) ? { runId: Number(ctx.runId) } : {}) },
-    ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
+  return withStore(store, 'write', async () => {
+    const loaded = await store.load();
+    if (loaded.kind === 'loaded') {
+      log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`);
+      return false;
+    }
+    const state = newState(extracted.plan, {
+      planId,
+      now: new Date(),
+      stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
+      // The run that approved: a later run confirms on GitHub that a writer dispatched it.
+      approved: { by: actor, ...(/^\d{1,15}$/.test(ctx.runId) ? { runId: Number(ctx.runId) } : {}) },
+      ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
+    });
+    await store.write(state, { kind: 'update', message: `plan started by ${actor}` });
+    return true;
   });
-  await store.write(state, { kind: 'update', message: `plan started by ${actor}` });
-  return true;
 }
 
 /**
@@ -171,7 +179,7 @@ async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog,
  * are neither idle nor waiting at their branch tip are fetched and ticked (see core/fleet/plan-index.ts).
  */
 async function tickAll(ctx: RunContext, inputs: ActionInputs, client: Client, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
-  const refs = await listPlanRefs(ctx.workspace, 'origin', fleetPrefix(inputs.branches, 'tick'));
+  const refs = await listPlanRefs(ctx.git, 'origin', fleetPrefix(inputs.branches, 'tick'));
   const now = new Date();
   const active = refs.filter((r) => isActiveRef(r, now));
   log.info(`${countOf(refs.length, 'plan')} on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(', ')}` : ''}.`);

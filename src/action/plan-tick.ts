@@ -102,7 +102,7 @@ function pullRequestSpec(ctx: RunContext, inputs: ActionInputs, planId: string) 
   if (inputs.stateStore !== 'git') return { head: branch, base, title };
   const head = pullRequestBranch(planId);
   const prepare = async () => {
-    await pushPullRequestBranch({ workspace: ctx.workspace, remote: REMOTE, branch, prBranch: head, stateFolder: planFolder(planId) });
+    await pushPullRequestBranch(ctx.git, { remote: REMOTE, branch, prBranch: head, stateFolder: planFolder(planId) });
   };
   return { head, base, title, prepare };
 }
@@ -176,7 +176,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   const onBranch = inputs.stateStore === 'git';
   const run = runLinks(ctx, branch, { branch: onBranch });
   const links = async (paths: string[], state?: State): Promise<Links> => ({
-    ...(await outputLinks(ctx.workspace, blobBase, paths)),
+    ...(await outputLinks(ctx.git, blobBase, paths)),
     run: runLinks(ctx, branch, { branch: onBranch && state !== undefined, logs: state !== undefined && ranAttemptHere(state, ctx) }),
   });
   const notifier = createNotifier(ctx, inputs, client, planId, log, links);

@@ -12,8 +12,11 @@ const setup = () => import('./commands/setup.js');
 import { USAGE, parseCli } from './options.js';
 import { commandUsage } from './usage.js';
 import { resolvePlan } from './plan-choice.js';
-import { VERSION } from '../build-id.js';
 import { tolerateClosedOutput } from './closed-output.js';
+import { BUILD_ID } from '../build-id.js';
+import { VERSION } from '../version.js';
+import { versionLine } from '../core/render/version-line.js';
+import { readReleaseStamp } from '../adapters/fs/release-stamp.js';
 
 tolerateClosedOutput(process.stdout, 'stdout', (line) => process.stderr.write(`${line}\n`));
 tolerateClosedOutput(process.stderr, 'stderr', () => {});
@@ -62,9 +65,6 @@ async function main(argv: string[]): Promise<number> {
       return (await fleet()).maintenanceCommand(s, print);
     case 'demo':
       return (await import('./commands/demo.js')).demoCommand(print);
-    case 'version':
-      print(`agent-step-sequencer ${VERSION}`);
-      return 0;
     case 'help': {
       const topic = s.positionals[0];
       if (topic === undefined) {
@@ -79,6 +79,9 @@ async function main(argv: string[]): Promise<number> {
       print(usage);
       return 0;
     }
+    case 'version':
+      print(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]) }));
+      return 0;
     default:
       printError(`Unknown command "${s.command}".\n\n${USAGE}\n`);
       return EXIT.config;

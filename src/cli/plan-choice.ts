@@ -53,7 +53,8 @@ export async function existingPlans(s: CliSettings): Promise<string[] | null> {
   if (s.store === 'git') {
     const { listPlanRefs } = await import('../adapters/git/git-plans.js');
     const { fleetBranches } = await import('./plan-settings.js');
-    return (await listPlanRefs(s.workspace, s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
+    const { workspaceGit } = await import('../wiring/workspace-git.js');
+    return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
   }
   const entries = await readdir(path.join(s.workspace, STATE_DIR), { withFileTypes: true }).catch(() => []);
   const ids: string[] = [];

@@ -85,7 +85,7 @@ export const OPTION_HELP: Record<string, [string, string]> = {
   apply: ['--apply', 'maintenance: do it (without it, only print what it would do)'],
   quiet: ['--quiet', 'only warnings and errors'],
   help: ['--help, -h', 'this text (after a command: that command\'s)'],
-  version: ['--version', 'print the version'],
+  version: ['--version', 'the version, and the commit it was built from when that is known'],
 };
 
 /** The exit codes, one line each: the one table the README repeats. */

@@ -384,6 +384,15 @@ describe('retry, skip and cancel', () => {
   });
 });
 
+describe('--version', () => {
+  it('prints package.json\'s version, says a build from a checkout names no commit, and gives the build id', async () => {
+    const { version } = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const r = await runCli(['--version']);
+    expect(r.code, output(r)).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^agent-step-sequencer ${version.replace(/\./g, '\\.')} \\(not a release: built from a checkout, no commit recorded; build-[0-9a-f]{16}\\)\n$`));
+  });
+});
+
 describe('validate', () => {
   it('accepts a good plan with exit 0', async () => {
     const e = await setup(THREE);
@@ -489,12 +498,9 @@ describe('finding the plan', () => {
   });
 });
 
-describe('help and version', () => {
-  it('--version prints the package version; help COMMAND and COMMAND --help print that command alone', async () => {
-    const pkg = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
-    const [version, help, flag, unknown] = await Promise.all([runCli(['--version']), runCli(['help', 'retry']), runCli(['retry', '--help']), runCli(['help', 'nope'])]);
-    expect(version.code, output(version)).toBe(0);
-    expect(version.stdout).toBe(`agent-step-sequencer ${pkg.version}\n`);
+describe('help', () => {
+  it('help COMMAND and COMMAND --help print that command alone', async () => {
+    const [help, flag, unknown] = await Promise.all([runCli(['help', 'retry']), runCli(['retry', '--help']), runCli(['help', 'nope'])]);
     expect(help.code, output(help)).toBe(0);
     expect(help.stdout).toMatch(/^Usage: agent-step-sequencer retry \[STEP\] \[options\]\n\nGive the blocked step a new round of attempts\./);
     expect(help.stdout).toContain('--plan-id ID');

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsoleLog } from '../../adapters/console-log.js';
 import { tick, type TickResult } from '../../engine/index.js';
 import type { CliSettings } from '../options.js';
+import { workspaceGit } from '../../wiring/workspace-git.js';
 import { branchOf, createEngine, fleetBranches } from '../plan-settings.js';
 import { initState } from './setup.js';
 import { recordPlanMarkers, tickedPlan } from '../../adapters/git/plan-markers.js';
@@ -29,7 +30,7 @@ export async function checkCommand(s: CliSettings): Promise<number> {
   // A plan named on the command line that is not there (the original `check STATE` excepted).
   if (result.outcome === 'missing' && s.planFrom === 'plan-id') throw await missingPlanError(s);
   report(result, (m) => deps.log.info(m));
-  if (s.store === 'git') await recordPlanMarkers(s.workspace, s.remote, deps.log, [tickedPlan(branchOf(s), result)], fleetBranches(s).prefix);
+  if (s.store === 'git') await recordPlanMarkers(workspaceGit(s.workspace), s.remote, deps.log, [tickedPlan(branchOf(s), result)], fleetBranches(s).prefix);
   // A blocked plan waits for a person: a cron job or script sees it in the exit code.
   return result.state?.status === 'BLOCKED' ? EXIT.notDone : EXIT.ok;
 }

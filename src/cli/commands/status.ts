@@ -8,11 +8,11 @@ import { terminalJson } from '../../core/render/terminal-text.js';
 import type { CliSettings } from '../options.js';
 import { missingPlanError } from '../plan-choice.js';
 import { createStore } from '../plan-settings.js';
+import { withStore } from '../../store-access.js';
 
 export async function statusCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
   const store = createStore(s, 'status');
-  if (s.store === 'git') await store.acquire();
-  const loaded = await store.load();
+  const loaded = await withStore(store, 'read', () => store.load());
   if (loaded.kind === 'missing') {
     if (s.json) print(JSON.stringify({ status: 'MISSING', planId: s.planId }));
     throw s.planFrom === 'state' ? new ConfigError(`No plan at ${store.description}.`) : await missingPlanError(s);
