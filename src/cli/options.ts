@@ -41,6 +41,8 @@ export interface CliSettings {
   /** The base branch (--base-branch); default the remote's HEAD. */
   baseBranch?: string;
   reason?: string;
+  /** approve, retry, resume: words kept with the approval, or for the agent's next prompt (--note). */
+  note?: string;
   graceSeconds: number;
   /** On cancel, seconds the agent has to exit on its own after its stop file appears, before SIGTERM (--stop-grace, default 10). */
   stopGraceSeconds: number;
@@ -83,6 +85,7 @@ export const CLI_OPTIONS = {
   budget: { type: 'string' },
   delay: { type: 'string' },
   reason: { type: 'string' },
+  note: { type: 'string' },
   grace: { type: 'string' },
   'stop-grace': { type: 'string' },
   request: { type: 'string' },
@@ -166,6 +169,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     syncBase,
     ...(baseBranch ? { baseBranch } : {}),
     ...(v.reason ? { reason: v.reason } : {}),
+    ...(v.note?.trim() ? { note: v.note.trim() } : {}),
     graceSeconds: intOption(v.grace, '--grace', 5, 0, 600),
     stopGraceSeconds: intOption(v['stop-grace'], '--stop-grace', 10, 0, 3600),
     ...(v.request !== undefined ? { request: v.request } : {}),

@@ -191,7 +191,7 @@ describe('parseCommandText', () => {
   it.each([
     ['/approve delay=x', /delay=N/],
     ['/approve delay=5000', /0-1440/],
-    ['/retry ../etc', /step id/],
+    ['/skip ../etc', /step id/],
     ['/deploy', /unknown command "\/deploy"/],
     ['/approve 0123abcd', /first 12 or more hex digits.*got "0123abcd"/],
     ['/approve 0123abcd456', /plan hash .*got "0123abcd456"/],

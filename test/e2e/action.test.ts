@@ -157,8 +157,10 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     expect(footerOf(h.botComments(issue, 'proposal')[0]!.body)).toMatch(/^<sub>\[workflow run\]\([^)]+\) · work branch \[`sequencer\/issue-12`\]\([^)]+\)<\/sub>$/);
     h.fake.setPermission('bob', 'maintain');
 
-    const blocked = await h.say(issue, 'bob', '/approve').deliver({ env });
+    // Words after /approve are a note, kept with the approval.
+    const blocked = await h.say(issue, 'bob', '/approve LGTM, ship it').deliver({ env });
     expectOk(blocked);
+    expect((await h.remoteState(planId))?.approval).toMatchObject({ by: 'bob', note: 'LGTM, ship it' });
     // The log and the run page name the plan's issue.
     expect(blocked.stdout).toContain(`Plan ${planId}: ${issueUrl}`);
     expect(blocked.summary).toContain(`Plan \`${planId}\` of [issue #${issue}](${issueUrl}).`);
@@ -197,8 +199,11 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     expect(h.botComments(issue, 'blocked')).toHaveLength(1);
     expect((await h.remoteBranches())[branch]).toBe(tip);
 
-    const retried = await h.say(issue, 'bob', '/retry').deliver({ env });
+    // Words after /retry reach the agent's next prompt, said to be the maintainer's.
+    const retried = await h.say(issue, 'bob', 'Found it.\n/retry take notes/sources.md as the input').deliver({ env });
     expectOk(retried);
+    const retryCall = (await readAgentCalls(h.agentLog)).filter((c) => c.step === 'step-2').at(-1);
+    expect(retryCall?.argv.at(-1)).toMatch(/Please troubleshoot and retry: Summarise in notes\/summary\.md\n\nA maintainer \(@bob\) says: take notes\/sources\.md as the input$/);
     expect(retried.outputs).toMatchObject({ status: 'DONE', 'steps-done': '2', 'blocked-step': '' });
     expect((await h.remoteState(planId))!.stepRuns['step-2']?.attempts?.map((a) => a.outcome)).toEqual(['failed', 'failed', 'failed', 'succeeded']);
     expect(h.botComments(issue, 'blocked')).toHaveLength(1);

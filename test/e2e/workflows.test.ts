@@ -232,7 +232,11 @@ describe('example workflow settings', () => {
     expect(tick.concurrency?.group).toMatch(/^sequencer-/);
     const runs = (event: string, body?: string) => evaluate(tick.if!, { github: { event_name: event, event: body === undefined ? {} : { comment: { body } } } });
     expect(runs('issue_comment', 'thanks, looks good')).toBe(false);
+    expect(runs('issue_comment', 'see /usr/bin/env')).toBe(false);
     expect(runs('issue_comment', '/approve')).toBe(true);
+    // A command on any line starts a run, not only on the first (the run decides whether it is one).
+    expect(runs('issue_comment', 'LGTM\n/approve')).toBe(true);
+    expect(runs('issue_comment', 'LGTM\r\n\r\n/retry use the v2 API')).toBe(true);
     expect(runs('schedule')).toBe(true);
   });
 });

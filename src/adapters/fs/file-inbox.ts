@@ -163,6 +163,9 @@ export function parseInboxCommand(value: unknown): Command | string {
         if (typeof v.commentId !== 'number' || !Number.isSafeInteger(v.commentId)) return `commentId is ${showValue(v.commentId)}; expected an integer`;
         command.commentId = v.commentId;
       }
+      const note = optionalString('note');
+      if (note instanceof Error) return note.message;
+      if (note !== undefined) command.note = note;
       return command;
     }
     case 'cancel': {
@@ -175,9 +178,15 @@ export function parseInboxCommand(value: unknown): Command | string {
       const step = optionalString('step');
       if (step instanceof Error) return step.message;
       if (step !== undefined && !STEP_ID.test(step)) return `step is ${showValue(step)}; expected a step id (letters, digits, ".", "_", "-")`;
-      return step !== undefined ? { kind, by, step } : { kind, by };
+      const note = kind === 'retry' ? optionalString('note') : undefined;
+      if (note instanceof Error) return note.message;
+      return { kind, by, ...(step !== undefined ? { step } : {}), ...(note !== undefined ? { note } : {}) } as Command;
     }
-    case 'resume':
+    case 'resume': {
+      const note = optionalString('note');
+      if (note instanceof Error) return note.message;
+      return note !== undefined ? { kind, by, note } : { kind, by };
+    }
     case 'status':
       return { kind, by };
   }

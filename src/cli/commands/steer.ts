@@ -14,16 +14,18 @@ import { EXIT } from '../../core/errors.js';
 export function commandFrom(s: CliSettings): Command {
   const by = os.userInfo().username;
   const step = s.positionals[0];
+  const note = s.note !== undefined ? { note: s.note } : {};
   switch (s.command) {
     case 'approve':
-      return s.delayMinutes !== undefined ? { kind: 'approve', by, delayMinutes: s.delayMinutes } : { kind: 'approve', by };
+      return { kind: 'approve', by, ...(s.delayMinutes !== undefined ? { delayMinutes: s.delayMinutes } : {}), ...note };
     case 'cancel':
       return s.reason ? { kind: 'cancel', by, reason: s.reason } : { kind: 'cancel', by };
     case 'retry':
+      return { kind: 'retry', by, ...(step ? { step } : {}), ...note };
     case 'skip':
       return step ? { kind: s.command, by, step } : { kind: s.command, by };
     default:
-      return { kind: 'resume', by };
+      return { kind: 'resume', by, ...note };
   }
 }
 

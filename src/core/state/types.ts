@@ -138,6 +138,8 @@ export interface StepRun {
   remediation?: Remediation | null;
   /** Who let the plan through this step's gate, for which plan hash. */
   gatePassed?: { by: string; at: string; planHash: string } | null;
+  /** A note a person gave with /retry or /resume, for the prompt of attempt `forAttempt` ("A maintainer says: …"). */
+  maintainerNote?: { by: string; text: string; forAttempt: number } | null;
   [key: string]: unknown;
 }
 
@@ -149,6 +151,8 @@ export interface Approval {
   commentId?: number;
   /** The workflow_dispatch run whose `start` approved the plan (the Action re-reads it). */
   runId?: number;
+  /** What the approver wrote after `/approve` (`/approve LGTM, ship it`), kept with the approval. */
+  note?: string;
   /** A short digest per step of the approved plan (plans up to 500 steps), to name what changed later. */
   stepDigests?: Record<string, string>;
 }

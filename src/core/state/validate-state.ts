@@ -138,11 +138,19 @@ function checkStepRun(run: unknown, id: string, stepIds: ReadonlySet<string>, is
   if (!isOptionalText(run.stdout)) add(issues, runPath(id, 'stdout'), `must be a string or null, got ${showValue(run.stdout)}`);
   if (!isOptionalText(run.error)) add(issues, runPath(id, 'error'), `must be a string or null, got ${showValue(run.error)}`);
   if (run.gatePassed !== undefined && run.gatePassed !== null) checkGatePassed(issues, runPath(id, 'gatePassed'), run.gatePassed);
+  if (run.maintainerNote !== undefined && run.maintainerNote !== null) checkNote(issues, runPath(id, 'maintainerNote'), run.maintainerNote);
   if (run.attempts !== undefined) {
     if (!Array.isArray(run.attempts)) add(issues, runPath(id, 'attempts'), `must be an array of attempt records, got ${showValue(run.attempts)}`);
     else for (let i = 0; i < run.attempts.length; i++) checkAttempt(issues, id, i, run.attempts[i]);
   }
   return run.tries === undefined ? ({ ...run, tries: 0 } as StepRun) : (run as StepRun);
+}
+
+/** A /retry or /resume note: who, what, and the attempt whose prompt gets it. */
+function checkNote(issues: Issue[], path: string, note: unknown): void {
+  if (!isRecord(note) || typeof note.by !== 'string' || typeof note.text !== 'string' || !isIntegerIn(note.forAttempt, 1)) {
+    add(issues, path, `must be null or an object with "by" and "text" (strings) and "forAttempt" (an attempt number), got ${showValue(note)}`);
+  }
 }
 
 function isOptionalText(value: unknown): boolean {

@@ -6,7 +6,7 @@ import { stepDigests } from '../plan/step-digests.js';
 import type { Notice } from './notices.js';
 import { passGate } from './gates.js';
 import { activeStepId, remediationTargets } from './remediation.js';
-import { currentStepId, roundOf, stepRun, withNewRound } from '../state/step-view.js';
+import { currentStepId, nextAttemptNumber, roundOf, stepRun, withNewRound } from '../state/step-view.js';
 import { attemptsText } from '../render/attempt-words.js';
 import { stepProgress } from '../render/step-progress.js';
 import type { State, StepRun } from '../state/types.js';
@@ -31,12 +31,14 @@ export function applyCommand(state: State, cmd: Command, now: Date): CommandOutc
       return approve(state, cmd, now);
     case 'cancel':
       return requestCancel(state, cmd, now);
-    case 'retry':
-      return unblock(state, cmd.step, 'retry');
+    case 'retry': {
+      const target = retryTarget(state, cmd);
+      return 'error' in target ? refuse(state, `Cannot retry: ${target.error}.`) : unblock(state, target.step, 'retry', noteOf(cmd.by, target.note));
+    }
     case 'skip':
       return skip(state, cmd.step, now);
     case 'resume':
-      return resume(state);
+      return resume(state, noteOf(cmd.by, cmd.note));
     case 'status':
       return answer(state, statusLine(state));
   }
@@ -85,11 +87,13 @@ function approve(state: State, cmd: Extract<Command, { kind: 'approve' }>, now: 
       planHash: current ?? '',
       ...(cmd.commentId !== undefined ? { commentId: cmd.commentId } : {}),
       ...(digests ? { stepDigests: digests } : {}),
+      ...(cmd.note ? { note: cmd.note } : {}),
     },
     ...(cmd.delayMinutes !== undefined ? { stepDelayMinutes: cmd.delayMinutes } : {}),
   };
   const delay = cmd.delayMinutes ? ` with ${cmd.delayMinutes} min between steps` : '';
-  return { state: next, changed: true, reply: `Approved plan ${current ?? '(no hash)'} by @${cmd.by}${delay}. Starting.`, notices: [] };
+  const note = cmd.note ? ` Note kept with the approval: "${cmd.note}".` : '';
+  return { state: next, changed: true, reply: `Approved plan ${current ?? '(no hash)'} by @${cmd.by}${delay}. Starting.${note}`, notices: [] };
 }
 
 /** A GitHub time in whole seconds; NaN when there is none. */
@@ -131,7 +135,40 @@ function clearBlockers(state: State, stepId: string): string[] {
   return (state.blockers ?? []).filter((b) => !b.startsWith(`${stepId}: `));
 }
 
-function unblock(state: State, named: string | undefined, verb: string): CommandOutcome {
+/** A note for the agent's next prompt: who wrote it and what. */
+interface Note {
+  by: string;
+  text: string;
+}
+
+function noteOf(by: string, text: string | undefined): Note | undefined {
+  const trimmed = text?.trim();
+  return trimmed ? { by, text: trimmed } : undefined;
+}
+
+/**
+ * What a /retry names: its `text` (more than one word) starts with a step of the plan and goes on
+ * with a note, or is a note alone. One word that is no step of the plan is refused as one, since a
+ * mistyped step is likelier than a one-word note.
+ */
+function retryTarget(state: State, cmd: Extract<Command, { kind: 'retry' }>): { step?: string; note?: string } | { error: string } {
+  if (cmd.text === undefined) return { ...(cmd.step !== undefined ? { step: cmd.step } : {}), ...(cmd.note !== undefined ? { note: cmd.note } : {}) };
+  const [first = '', ...more] = cmd.text.trim().split(/\s+/);
+  if (Object.hasOwn(state.plan.steps, first)) return { step: first, note: cmd.text.trim().slice(first.length).trim() };
+  return more.length ? { note: cmd.text } : { step: first };
+}
+
+/** The run with the note for its next attempt, or as it was. */
+function withNote(run: StepRun, note: Note | undefined): StepRun {
+  return note ? { ...run, maintainerNote: { ...note, forAttempt: nextAttemptNumber(run) } } : run;
+}
+
+/** How a reply says what the agent's next prompt gets. */
+function noteReply(note: Note | undefined): string {
+  return note ? ` The agent's next prompt says: A maintainer (@${note.by}) says: "${note.text}".` : '';
+}
+
+function unblock(state: State, named: string | undefined, verb: string, note?: Note): CommandOutcome {
   if (state.status !== 'BLOCKED') return refuse(state, `Nothing to ${verb}: the plan is ${state.status}, not BLOCKED.`);
   // Blocked because nobody approved it (approval-check.ts): going on means being approved first.
   if (!state.approval && state.planHash !== undefined) {
@@ -148,7 +185,7 @@ function unblock(state: State, named: string | undefined, verb: string): Command
   // its first, with the plain prompt, and nothing shows it as failed.
   const neverRan = run.status === 'PENDING' && (run.attempts?.length ?? 0) === 0;
   const status = run.status === 'DONE' ? 'DONE' : neverRan ? 'PENDING' : 'FAILED';
-  const stepRuns = { ...state.stepRuns, [stepId]: { ...withNewRound(run), status } } as State['stepRuns'];
+  const stepRuns = { ...state.stepRuns, [stepId]: withNote({ ...withNewRound(run), status }, note) } as State['stepRuns'];
   for (const fixer of remediationTargets(state.plan, stepId)) {
     const r = stepRuns[fixer];
     if (r && r.status !== 'IN_PROGRESS') stepRuns[fixer] = withNewRound(r);
@@ -160,7 +197,7 @@ function unblock(state: State, named: string | undefined, verb: string): Command
     notBefore: null,
     stepRuns,
   };
-  return { state: next, changed: true, reply: `Retrying ${stepId} with a new round of attempts (round ${roundOf(stepRuns[stepId] as StepRun)}).`, notices: [] };
+  return { state: next, changed: true, reply: `Retrying ${stepId} with a new round of attempts (round ${roundOf(stepRuns[stepId] as StepRun)}).${noteReply(note)}`, notices: [] };
 }
 
 function skip(state: State, named: string | undefined, now: Date): CommandOutcome {
@@ -185,18 +222,20 @@ function skip(state: State, named: string | undefined, now: Date): CommandOutcom
   return { state: moved.state, changed: true, reply: `Skipped ${stepId}.`, notices: moved.notices };
 }
 
-function resume(state: State): CommandOutcome {
-  if (state.status === 'BLOCKED') return unblock(state, undefined, 'resume');
+function resume(state: State, note?: Note): CommandOutcome {
+  if (state.status === 'BLOCKED') return unblock(state, undefined, 'resume', note);
   if (state.status === 'CANCELLED' || state.cancelRequested) {
     const stepId = currentStepId(state);
     const stepRuns = { ...state.stepRuns };
     const run = stepId !== undefined ? stepRuns[stepId] : undefined;
-    // A step stopped by the cancel runs again from a fresh budget.
+    // A step stopped by the cancel runs again in a new round.
+    let noted = '';
     if (stepId !== undefined && run && run.status !== 'DONE' && run.status !== 'SKIPPED' && run.status !== 'IN_PROGRESS') {
-      stepRuns[stepId] = { ...withNewRound(run), status: 'PENDING' };
+      stepRuns[stepId] = withNote({ ...withNewRound(run), status: 'PENDING' }, note);
+      noted = noteReply(note);
     }
     const status = state.stepQueue.length === state.currentStep ? 'DONE' : 'IN_PROGRESS';
-    return { state: { ...state, status, cancelRequested: null, stepRuns }, changed: true, reply: 'Resumed.', notices: [] };
+    return { state: { ...state, status, cancelRequested: null, stepRuns }, changed: true, reply: `Resumed.${noted}`, notices: [] };
   }
   return refuse(state, `Nothing to resume: the plan is ${state.status}.`);
 }

@@ -7,11 +7,16 @@ export type Command =
    * `previousCommentAt`: when the approver last commented on the issue before this approval, null
    * when never; absent when not known (the CLI), asked for a bare `/approve` only.
    */
-  | { kind: 'approve'; by: string; delayMinutes?: number; planHash?: string; commentId?: number; at?: string; previousCommentAt?: string | null }
+  | { kind: 'approve'; by: string; delayMinutes?: number; planHash?: string; commentId?: number; at?: string; previousCommentAt?: string | null; note?: string }
   | { kind: 'cancel'; by: string; reason?: string }
-  | { kind: 'retry'; by: string; step?: string }
+  /**
+   * `note`: words for the agent's next prompt (README, "Notes"). `text`: a comment's words after
+   * /retry, of more than one word: a step of the plan first and then a note, or a note alone
+   * (only the plan can tell, so the command's application decides).
+   */
+  | { kind: 'retry'; by: string; step?: string; note?: string; text?: string }
   | { kind: 'skip'; by: string; step?: string }
-  | { kind: 'resume'; by: string }
+  | { kind: 'resume'; by: string; note?: string }
   | { kind: 'status'; by: string };
 
 export type CommandKind = Command['kind'];
@@ -47,13 +52,18 @@ export function parseCommandText(text: string, by: string): ParsedCommand {
     case 'cancel':
       return { ok: true, command: rest ? { kind: 'cancel', by, reason: rest } : { kind: 'cancel', by } };
     case 'retry':
+      // One word that can be a step id is the step; anything longer may be a step and a note.
+      if (!rest) return { ok: true, command: { kind: name, by } };
+      if (STEP_WORD.test(rest)) return { ok: true, command: { kind: name, by, step: rest } };
+      return { ok: true, command: /\s/.test(rest) ? { kind: name, by, text: rest } : { kind: name, by, note: rest } };
     case 'skip': {
-      if (rest && !/^[A-Za-z0-9._-]{1,100}$/.test(rest)) {
+      if (rest && !STEP_WORD.test(rest)) {
         return { ok: false, name: `/${name}`, error: `/${name} takes an optional step id (letters, digits, ".", "_", "-"), got "${rest}"` };
       }
       return { ok: true, command: rest ? { kind: name, by, step: rest } : { kind: name, by } };
     }
     case 'resume':
+      return { ok: true, command: rest ? { kind: name, by, note: rest } : { kind: name, by } };
     case 'status':
       return { ok: true, command: { kind: name, by } };
     default:
@@ -61,9 +71,17 @@ export function parseCommandText(text: string, by: string): ParsedCommand {
   }
 }
 
+/** A word that can be a step id. */
+const STEP_WORD = /^[A-Za-z0-9._-]{1,100}$/;
+/** A word meant as a plan hash, even when too short to be one: never read as a note. */
+const HASH_LIKE = /^sha256:|^[0-9a-f]{7,}$|^(?=[^\s]*\d)[0-9a-f]{4,}$/i;
+/** `key=value`: a setting, never read as a note. */
+const SETTING = /^[A-Za-z][\w-]*=/;
+
 function parseApprove(rest: string, by: string): ParsedCommand {
   const command: Extract<Command, { kind: 'approve' }> = { kind: 'approve', by };
-  const usage = `/approve takes an optional plan hash (the proposal's, or its first ${MIN_HASH_PREFIX} or more hex digits; "sha256:" optional) and an optional "delay=N" (minutes between steps, 0-1440)`;
+  const usage = `/approve takes an optional plan hash (the proposal's, or its first ${MIN_HASH_PREFIX} or more hex digits; "sha256:" optional), an optional "delay=N" (minutes between steps, 0-1440) and a note`;
+  const note: string[] = [];
   for (const word of rest.split(/\s+/).filter(Boolean)) {
     const delay = /^delay=(\d{1,4})$/.exec(word);
     const hash = HASH_PREFIX.exec(word);
@@ -73,10 +91,15 @@ function parseApprove(rest: string, by: string): ParsedCommand {
       command.delayMinutes = minutes;
     } else if (hash && command.planHash === undefined) {
       command.planHash = `sha256:${hash[1]!.toLowerCase()}`;
-    } else {
+    } else if (HASH_LIKE.test(word) || SETTING.test(word)) {
+      // A hash too short to name a plan, or a setting we do not know, is a mistake, not a note:
+      // read as words, it would turn a named approval into a bare one.
       return { ok: false, name: '/approve', error: `${usage}, got "${word}"` };
+    } else {
+      note.push(word);
     }
   }
+  if (note.length) command.note = note.join(' ');
   return { ok: true, command };
 }
 

@@ -49,12 +49,22 @@ export function withPreamble(state: State, prompt: string): string {
   return preamble ? `${preamble}\n\n${prompt}` : prompt;
 }
 
-/** The prompt for attempt `n` of a step: the instruction, or the troubleshooting prompt on a retry. */
+/**
+ * The prompt for attempt `n` of a step: the instruction, or the troubleshooting prompt on a retry;
+ * then, for the attempt a /retry or /resume named it for, the note a maintainer gave with it.
+ */
 export function stepPrompt(state: State, stepId: string, triesSoFar: number, lastError: string | null | undefined): string {
   const def = state.plan.steps[stepId];
   const instruction = renderInstruction(def?.instruction ?? '', state);
-  if (triesSoFar > 0 && lastError) return withPreamble(state, troubleshootingPrompt(stepId, triesSoFar, lastError, instruction));
-  return withPreamble(state, instruction);
+  const note = state.stepRuns[stepId]?.maintainerNote;
+  const said = note && note.forAttempt === triesSoFar + 1 ? `\n\n${maintainerNoteText(note)}` : '';
+  if (triesSoFar > 0 && lastError) return withPreamble(state, `${troubleshootingPrompt(stepId, triesSoFar, lastError, instruction)}${said}`);
+  return withPreamble(state, `${instruction}${said}`);
+}
+
+/** A maintainer's note in a prompt: said to be theirs, on lines of its own. */
+export function maintainerNoteText(note: { by: string; text: string }): string {
+  return `A maintainer (@${note.by}) says: ${note.text}`;
 }
 
 /**
