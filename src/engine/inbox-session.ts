@@ -4,6 +4,8 @@
 import { applyCommand } from '../core/tick/apply-command.js';
 import { describeError } from '../core/errors.js';
 import type { Notice } from '../core/tick/notices.js';
+import type { Command } from '../core/tick/commands.js';
+import type { State } from '../core/state/types.js';
 import { refusalAnswers, type RefusalBudget } from '../core/trust/authorize.js';
 import type { Inbox, Log } from '../ports.js';
 import type { ApprovalGate } from './approval-gate.js';
@@ -38,7 +40,7 @@ export class InboxSession {
         continue;
       }
       const outcome = await this.gate.confirm(state, applyCommand(state, item.command, this.deps.clock.now()));
-      state = outcome.state;
+      state = outcome.changed ? withRecentCommand(outcome.state, item.command, outcome.reply, this.deps.clock.now()) : outcome.state;
       changed ||= outcome.changed;
       notices.push(...outcome.notices);
       replies.push([item, outcome.reply, outcome.refused === true]);
@@ -74,10 +76,21 @@ export class InboxSession {
     const { answers, budget } = refusalAnswers(items, this.refusals);
     this.refusals = budget;
     for (const [i, [item, text, refused]] of replies.entries()) {
-      const answer = answers[i] === 'reply' || !inbox.react ? inbox.reply?.(item, text, refused) : answers[i] === 'react' ? inbox.react(item) : undefined;
+      // A quiet thread: a command that did what it asked gets a reaction, and the status comment
+      // says what it did; replies are for refusals and for questions (/status).
+      const quiet = !refused && !item.refusal && item.command.kind !== 'status' && inbox.react !== undefined;
+      const answer = quiet ? inbox.react!(item) : answers[i] === 'reply' || !inbox.react ? inbox.reply?.(item, text, refused) : answers[i] === 'react' ? inbox.react(item) : undefined;
       await answer?.catch((err: unknown) => log.warn(`Could not reply: ${describeError(err)}`));
     }
   }
+}
+
+/** The last few commands that changed the plan, newest last, for the status comment to show. */
+export const RECENT_COMMANDS = 5;
+
+function withRecentCommand(state: State, command: Command, outcome: string, now: Date): State {
+  const entry = { at: now.toISOString(), by: command.by, command: `/${command.kind}`, outcome };
+  return { ...state, recentCommands: [...(state.recentCommands ?? []), entry].slice(-RECENT_COMMANDS) };
 }
 
 /** Where the inbox stands now, written or not: a cancel poll reads only what came after it. */

@@ -53,11 +53,11 @@ describe('publishStatus', () => {
     expect(ours()[0]!.body.startsWith(marker('issue-42', 'status'))).toBe(true);
 
     const second = await n.publishStatus(plan({ revision: 2, status: 'IN_PROGRESS' }));
-    expect(second).toEqual({ commentId: first.commentId, changed: true });
+    expect(second).toEqual({ commentId: first.commentId, changed: true, url: expect.stringContaining(`#issuecomment-${first.commentId}`) });
     expect(ours()[0]!.body).toMatch(/revision 2/);
 
     const before = fake.requests.length;
-    expect(await n.publishStatus(plan({ revision: 2, status: 'IN_PROGRESS' }))).toEqual({ commentId: first.commentId, changed: false });
+    expect(await n.publishStatus(plan({ revision: 2, status: 'IN_PROGRESS' }))).toEqual({ commentId: first.commentId, changed: false, url: second.url });
     expect(fake.requests.length).toBe(before);
     expect(ours()).toHaveLength(1);
   });
@@ -71,7 +71,7 @@ describe('publishStatus', () => {
     expect(fake.requests.at(-1)).toMatchObject({ method: 'PATCH', path: `/repos/octo-org/octo-repo/issues/comments/${commentId}` });
 
     // A new process that lost the id searches once, then edits what it found.
-    expect(await notifier().publishStatus(plan({ revision: 3 }))).toEqual({ commentId, changed: true });
+    expect(await notifier().publishStatus(plan({ revision: 3 }))).toEqual({ commentId, changed: true, url: expect.stringContaining(`#issuecomment-${commentId}`) });
     expect(ours()).toHaveLength(1);
     expect(ours()[0]!.body).toMatch(/revision 3/);
   });
@@ -125,15 +125,25 @@ describe('notify', () => {
     await again.notify({ kind: 'done' }, done);
     expect(again.pullRequest).toMatchObject({ kind: 'exists', number: n.pullRequest && 'number' in n.pullRequest ? n.pullRequest.number : -1 });
 
+    // The status comment becomes the final summary (every output, linked, and the pull request
+    // before the footer); one short new comment says it is done and points there.
     expect(withMarker(marker('issue-42', 'summary'))).toHaveLength(1);
-    expect(ours()[0]!.body).toContain('[out/a\\.md](https://github.com/octo-org/octo-repo/blob/abc123/out/a.md)');
+    const status = withMarker(marker('issue-42', 'status'));
+    expect(status).toHaveLength(1);
+    expect(status[0]!.body).toContain('[out/a\\.md](https://github.com/octo-org/octo-repo/blob/abc123/out/a.md)');
     expect(asked[0]).toEqual(['out/a.md', 'out/b.md']);
     expect(fake.pulls).toHaveLength(1);
-    const summary = ours()[0]!.body;
     const number = fake.pulls[0]!.number;
-    expect(summary).toContain(`Pull request: #${number} (${fake.pulls[0]!.html_url})`);
-    // The body is the final summary, without the line that links the pull request itself.
-    expect(fake.pulls[0]).toMatchObject({ head: { label: 'octo-org:sequencer/issue-42' }, base: { ref: 'main' }, body: summary.slice(0, summary.indexOf('\n\nPull request:')) });
+    const line = `Pull request: #${number} (${fake.pulls[0]!.html_url})`;
+    expect(status[0]!.body).toContain(line);
+    const doneBody = withMarker(marker('issue-42', 'summary'))[0]!.body;
+    expect(doneBody).toContain(`Every step and output is in [the status comment](${status[0]!.html_url}).`);
+    expect(doneBody).toContain(line);
+    expect(doneBody).not.toContain('out/a');
+    // The pull request's body is the final summary, without the line that links it.
+    expect(fake.pulls[0]).toMatchObject({ head: { label: 'octo-org:sequencer/issue-42' }, base: { ref: 'main' } });
+    expect(fake.pulls[0]!.body).not.toContain('Pull request:');
+    expect(fake.pulls[0]!.body).toContain('[out/a\\.md](https://github.com/octo-org/octo-repo/blob/abc123/out/a.md)');
   });
 
   it('titles the pull request after the plan, and posts the summary when its branch cannot be pushed', async () => {
@@ -143,7 +153,7 @@ describe('notify', () => {
     await n.notify({ kind: 'done' }, titled);
     expect(n.pullRequest).toEqual({ kind: 'not-opened', reason: 'Could not open the pull request from sequencer-pr/issue-42: push refused' });
     expect(fake.pulls).toHaveLength(0);
-    expect(ours()[0]!.body).not.toContain('Pull request:');
+    expect(ours().map((c) => c.body).join('\n')).not.toContain('Pull request:');
 
     await notifier({ openPullRequest: { head: 'sequencer-pr/issue-42', base: 'main', title: 'fallback' } }).notify({ kind: 'done' }, titled);
     expect(fake.pulls[0]).toMatchObject({ title: 'Widget report' });

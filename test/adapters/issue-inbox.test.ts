@@ -229,7 +229,7 @@ describe('IssueInbox.reply', () => {
 });
 
 describe('IssueInbox with the engine', () => {
-  it('applies an /approve comment once across ticks and answers it once', async () => {
+  it('applies an /approve comment once across ticks and answers it once, with a reaction (the status comment says what it did)', async () => {
     const proposed = state(['a'], { status: 'AWAITING_APPROVAL', approval: null, planId: 'issue-42' });
     // Posted a minute ago, so the approval below was written after it.
     const postedAt = new Date(Date.now() - 60_000).toISOString();
@@ -256,6 +256,9 @@ describe('IssueInbox with the engine', () => {
     const writes = store.writes.length;
     await tick(deps(), cfg);
     expect(store.writes).toHaveLength(writes);
-    expect(fake.comments.filter((c) => c.body.startsWith(replyMarker(approve.id)))).toHaveLength(1);
+    // A quiet thread: no reply, one 👍, and the state keeps what it did for the status comment.
+    expect(fake.comments.filter((c) => c.body.startsWith(replyMarker(approve.id)))).toHaveLength(0);
+    expect(fake.data.reactions.get(approve.id)?.map((r) => r.content)).toEqual(['+1']);
+    expect(store.current?.recentCommands).toEqual([{ at: expect.any(String), by: 'writer', command: '/approve', outcome: expect.stringMatching(/^Approved plan [0-9a-f]{12} by @writer\. Starting\.$/) }]);
   });
 });

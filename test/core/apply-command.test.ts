@@ -32,7 +32,8 @@ describe('applyCommand', () => {
       const out = applyCommand(posted(), fromComment, T0);
       expect(out.changed).toBe(true);
       expect(out.state).toMatchObject({ status: 'IN_PROGRESS', approval: { by, planHash: hash, commentId: 12 } });
-      expect(out.reply).toContain(hash);
+      // Named by its first 12 hex digits, as `/approve <prefix>` takes it; the proposal shows it whole.
+      expect(out.reply).toBe(`Approved plan ${hash.slice(7, 19)} by @${by}. Starting.`);
     });
 
     it('is refused while no proposal was posted (the state holds one not yet on the issue)', () => {
@@ -46,7 +47,7 @@ describe('applyCommand', () => {
     it('is refused when the latest posted proposal shows another plan', () => {
       const out = applyCommand(posted({ planHash: `sha256:${'0'.repeat(64)}` }), fromComment, T0);
       expect(out.changed).toBe(false);
-      expect(out.reply).toMatch(/latest posted proposal shows plan sha256:0{64}, but the plan is now sha256:/);
+      expect(out.reply).toMatch(new RegExp(`latest posted proposal shows plan 0{12}, but the plan is now ${hash.slice(7, 19)}\\.`));
     });
 
     it('counts from the posted proposal at GitHub precision (whole seconds)', () => {
@@ -62,12 +63,12 @@ describe('applyCommand', () => {
       for (const given of [hash, `sha256:${hex.slice(0, 12)}`, hex.slice(0, 20).toUpperCase()]) {
         const out = applyCommand(posted(), { ...fromComment, planHash: given }, T0);
         expect(out.changed, given).toBe(true);
-        expect(out.reply).toContain(hash);
+        expect(out.reply).toContain(hash.slice(7, 19));
       }
       const other = hex.startsWith('0') ? '1234abcd0000' : '0234abcd0000';
       const wrong = applyCommand(posted(), { ...fromComment, planHash: other }, T0);
       expect(wrong.changed).toBe(false);
-      expect(wrong.reply).toMatch(new RegExp(`names plan ${other}, but the proposed plan is ${hash}`));
+      expect(wrong.reply).toMatch(new RegExp(`names plan ${other}, but the proposed plan is ${hash.slice(7, 19)}\\.`));
       // 8 hex digits (32 bits) are too few: another plan sharing them can be searched for.
       for (const short of [hex.slice(0, 8), hex.slice(0, 11)]) expect(applyCommand(posted(), { ...fromComment, planHash: short }, T0).changed, short).toBe(false);
     });

@@ -56,6 +56,8 @@ function attacked(): State {
     },
     blockers: [`b: ${MULTILINE}`],
     cancelRequested: { by: '<img src=x>@team', at: '2026-01-01T00:02:00Z', reason: MULTILINE },
+    // What commands did, as the status comment lists them: who and what they wrote is inert.
+    recentCommands: [{ at: '2026-01-01T00:01:00Z', by: '<img src=x>@team', command: '/retry', outcome: `Retrying b. The agent's next prompt says: ${MULTILINE}` }],
     artifacts: [PATH],
   };
 }
@@ -145,6 +147,7 @@ describe('attacker text renders as text (markdown-it, html and linkify on)', () 
 
   it('status comment', () => {
     const r = expectInert(statusComment(s, links), { ourLinks: 2, tables: [{ columns: 7, rows: 3 }] });
+    expect(r.prose).toMatch(/Commands[\s\S]*by @<img src=x>@\u200d?team/);
     // The text is still there, shown literally.
     expect(r.prose).toContain('<img src=x onerror=alert(1)>');
     expect(r.prose).toContain('| extra | row |');
@@ -152,7 +155,8 @@ describe('attacker text renders as text (markdown-it, html and linkify on)', () 
 
   it('blocker notice', () => {
     // Two attempts that failed the same way are one row.
-    const r = expectInert(blockerNotice(s, 'b', MULTILINE), { tables: [{ columns: 5, rows: 1 }] });
+    // The approver ('tester') is the one mention: they hear that the plan needs them.
+    const r = expectInert(blockerNotice(s, 'b', MULTILINE), { tables: [{ columns: 5, rows: 1 }], ourMentions: ['tester'] });
     // The last error and the end of the output are quoted whole, in code blocks no content can close.
     const fences = r.tokens.filter((t) => t.type === 'fence');
     expect(fences).toHaveLength(2);

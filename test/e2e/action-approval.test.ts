@@ -70,7 +70,7 @@ describe('approving a posted proposal (local node)', () => {
     const early = comment('writer', '/approve', 'COLLABORATOR', new Date(Date.parse(proposal.created_at) - 60_000));
     expectOk(await early.deliver());
     await expectUntouched();
-    expect(repliesTo(early.comment.id).map((c) => c.body).join('\n')).toMatch(/This approval was written before the proposal of plan sha256:[0-9a-f]{64} was posted/);
+    expect(repliesTo(early.comment.id).map((c) => c.body).join('\n')).toMatch(/This approval was written before the proposal of plan [0-9a-f]{12} was posted/);
   });
 
   // The refused /approve is the later command whose tick reads the indented one: its reply shows
@@ -91,7 +91,8 @@ describe('approving a posted proposal (local node)', () => {
     await expectUntouched();
     expect(repliesTo(indented.comment.id)).toHaveLength(0);
     expect(repliesTo(wrong.comment.id)).toHaveLength(1);
-    expect(repliesTo(wrong.comment.id)[0]?.body).toContain(`This approval names plan sha256:${other}, but the proposed plan is ${hash}`);
+    // Replies name plans by the 12 hex digits /approve takes; the proposal shows the whole hash.
+    expect(repliesTo(wrong.comment.id)[0]?.body).toContain(`This approval names plan ${other}, but the proposed plan is ${hash.slice(7, 19)}`);
   });
 
   it('the plan edited after the writer last commented: the earlier proposal says it is superseded and links the new one; the writer\'s bare /approve is refused, asking for the hash', async () => {
@@ -122,14 +123,17 @@ describe('approving a posted proposal (local node)', () => {
     expect(repliesTo(bare.comment.id)[0]?.body).toMatch(new RegExp(`the earlier ones were replaced after your last comment here .*reply "/approve ${hash.slice(7, 19)}" to approve it`));
   });
 
-  it('a private organisation member with write access (CONTRIBUTOR) approves with the right prefix; the reply names the hash', async () => {
+  it('a private organisation member with write access (CONTRIBUTOR) approves with the right prefix; a 👍, and the status comment names the hash', async () => {
     const prefix = hash.slice('sha256:'.length, 'sha256:'.length + 12);
     const approve = comment('private-member', `/approve ${prefix}`, 'CONTRIBUTOR');
     const run = await approve.deliver();
     expectOk(run);
     expect(run.outputs.status).toBe('DONE');
     expect((await h.remoteState(PLAN_ID))?.approval).toMatchObject({ by: 'private-member', planHash: hash, commentId: approve.comment.id });
-    expect(repliesTo(approve.comment.id)[0]?.body).toMatch(new RegExp(`Approved plan ${hash} by \\\\?@`));
+    // A quiet thread: no reply for a command that did what it asked.
+    expect(repliesTo(approve.comment.id)).toHaveLength(0);
+    expect(h.fake.data.reactions.get(approve.comment.id)?.map((r) => r.content)).toEqual(['+1']);
+    expect(h.botComments(ISSUE, 'status')[0]?.body).toMatch(new RegExp(`\`/approve\` by \\\\@\u200d?private-member \\([^)]*\\): Approved plan ${hash.slice(7, 19)} by \\\\@\u200d?private-member\\. Starting\\.`));
     expect((await readAgentCalls(h.agentLog)).map((c) => c.step)).toEqual(['step-1']);
   });
 });

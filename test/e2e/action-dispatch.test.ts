@@ -36,7 +36,7 @@ describe('workflow_dispatch (local node)', () => {
     const state = (await h.remoteState('nightly'))!;
     expect(state).toMatchObject({ status: 'DONE', approval: { by: h.actor } });
     expect(h.fake.comments).toHaveLength(0);
-    expect(run.summary).toContain('DONE (2/2)');
+    expect(run.summary).toContain('Done: Plan nightly (2/2)');
 
     // Starting it again is a tick of the existing plan: nothing new.
     const tip = (await h.remoteBranches())['sequencer/nightly'];

@@ -45,8 +45,15 @@ describe('open-pull-request', () => {
 
     const [summary] = h.botComments(issue, 'summary');
     expect(summary, runReport(done)).toBeDefined();
-    expect(summary!.body).toContain(`Pull request: #${pr.number} (${pr.html_url})`);
-    expect(pr.body).toBe(summary!.body.slice(0, summary!.body.indexOf('\n\nPull request:')));
+    const line = `Pull request: #${pr.number} (${pr.html_url})`;
+    expect(summary!.body).toContain(line);
+    // The status comment, in its final form, is the pull request's body with the pull request
+    // line added before its footer.
+    const [status] = h.botComments(issue, 'status');
+    expect(status!.body).toMatch(new RegExp(`\\n\\n${line.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\n\\n<sub>\\[workflow run\\]`));
+    expect(pr.body).toContain('### ✅ Done: Widget report (2/2)');
+    expect(pr.body).toContain('**Outputs** (2)');
+    expect(pr.body).not.toContain('Pull request:');
 
     // The base as the checkout saw it (the fake's payloads name `master`, the bare remote `main`).
     const diff = await h.originGit(['diff', '--name-only', `${h.mainSha}...${pr.head.ref}`]);

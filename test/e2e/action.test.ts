@@ -99,25 +99,33 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
 
     const status = h.botComments(issue, 'status');
     expect(status).toHaveLength(1);
-    expect(status[0]!.body).toContain(`DONE (3/3)`);
+    // The status comment took its final form: the summary, with every output linked.
+    expect(status[0]!.body).toContain('### ✅ Done: Research widgets (3/3)');
     // Posted after the first step and edited in place when the plan was done; quick steps in
     // between are not each an edit (at most one per 30 s, see status-cadence.ts).
     const edits = h.fake.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/issues/comments/${status[0]!.id}`));
     expect(edits.length).toBeGreaterThanOrEqual(1);
     expect(edits.length).toBeLessThanOrEqual(2);
+    // One short new comment says it is done, pings the approver and points to it.
     const summary = h.botComments(issue, 'summary');
     expect(summary).toHaveLength(1);
+    expect(summary[0]!.body).toContain(`@alice: 3 of 3 steps were done. Every step and output is in [the status comment](${status[0]!.html_url}).`);
     for (const out of Object.values(PLAN.steps).flatMap((s) => s.requiredOutputs)) {
-      const link = new RegExp(`\\]\\(https://github\\.com/${h.owner}/${h.repo}/blob/([0-9a-f]{40})/${escapeRe(out)}\\)`).exec(summary[0]!.body);
-      expect(link, `a link to ${out} in:\n${summary[0]!.body}`).not.toBeNull();
+      const link = new RegExp(`\\]\\(https://github\\.com/${h.owner}/${h.repo}/blob/([0-9a-f]{40})/${escapeRe(out)}\\)`).exec(status[0]!.body);
+      expect(link, `a link to ${out} in:\n${status[0]!.body}`).not.toBeNull();
       // The linked commit is on the work branch and holds the output.
       expect(log.map((c) => c.sha)).toContain(link![1]);
       expect(await h.remoteFile(link![1]!, out)).toMatch(/^# step-\d/);
     }
-    // The reply names the approver and the hash without pinging them again (an escaped @ and a zero-width joiner).
-    expect(h.botComments(issue, 'reply').map((c) => c.body)).toEqual([expect.stringMatching(/^> \/approve$[\s\S]*@alice: Approved plan sha256:[0-9a-f]{64} by \\@\u200d?alice\. Starting\.$/m)]);
+    // A quiet thread: the /approve gets a 👍, no reply; the status comment says what it did, naming
+    // the approver and the plan's short hash without pinging them again (an escaped @ and a zero-width joiner).
+    expect(h.botComments(issue, 'reply')).toEqual([]);
+    expect(h.fake.data.reactions.get(approve.comment.id)?.map((r) => r.content)).toEqual(['+1']);
+    expect(status[0]!.body).toMatch(/`\/approve` by \\@\u200d?alice \([^)]*\): Approved plan [0-9a-f]{12} by \\@\u200d?alice\. Starting\./);
+    // Three comments in all: the proposal, the status comment, the short summary; no reply.
+    expect(h.botComments(issue)).toHaveLength(3);
     expect(done.summary).toMatch(/\| # \| step \| title \| status \|/);
-    expect(done.summary).toContain('DONE (3/3)');
+    expect(done.summary).toContain('### ✅ Done: Research widgets (3/3)');
     expect(done.summary).toMatch(/```mermaid\nflowchart LR\n/);
 
     // GitHub re-delivers (or someone re-runs the job): nothing new anywhere.
@@ -209,12 +217,18 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     expect(h.botComments(issue, 'blocked')).toHaveLength(1);
     expect(h.botComments(issue, 'summary')).toHaveLength(1);
     expect(h.botComments(issue, 'status')).toHaveLength(1);
-    expect(h.botComments(issue, 'status')[0]!.body).toContain('DONE (2/2)');
+    expect(h.botComments(issue, 'status')[0]!.body).toContain('### ✅ Done: Research widgets (2/2)');
     // Attempt 4 is the first of the second round, and the tables count all four.
     expect(retried.stdout).toContain('(2/2) step-2 done (attempt 4, 1 of 3 in round 2, ');
     expect(retried.stdout).not.toMatch(/attempt 4 of 3/);
     expect(h.botComments(issue, 'status')[0]!.body).toMatch(/\| `step-2` \| Summarise \| ✅ DONE \| 4 \(2 rounds\) \|/);
-    expect(h.botComments(issue, 'summary')[0]!.body).toMatch(/\| `step-2` \| Summarise \| ✅ DONE \| 4 \(2 rounds\) \|/);
+    // The thread stays quiet: the /approve and the /retry got a 👍 each, no reply; the status
+    // comment lists what they did, the /retry with its note; the approver is pinged when the plan
+    // blocks and when it is done.
+    expect(h.botComments(issue, 'reply')).toEqual([]);
+    expect(h.botComments(issue, 'status')[0]!.body).toMatch(/`\/retry` by \\@\u200d?bob \([^)]*\): Retrying step-2 with a new round of attempts \(round 2\)\. The agent's next prompt says: A maintainer \(\\@\u200d?bob\) says: "take notes\/sources\\\.md as the input"\./);
+    expect(notices[0]!.body).toContain('@bob: the plan you approved needs you.');
+    expect(h.botComments(issue, 'summary')[0]!.body).toContain('@bob: 2 of 2 steps were done.');
   });
 });
 
@@ -284,6 +298,10 @@ describe.each(ACTION_RUNTIMES)('/cancel while an agent runs (%s)', RUNTIME_MATRI
     expectOk(queued);
     expect(queued.outputs.status).toBe('CANCELLED');
     expect((await h.remoteBranches())[`sequencer/${planId}`]).toBe(cancelled);
+    // One comment for the /cancel: the cancelled notice; the command itself gets a 👍, no reply.
+    expect(h.botComments(issue, 'reply')).toEqual([]);
+    expect(h.botComments(issue).filter((c) => c.body.startsWith(`<!-- agent-step-sequencer:cancelled:${planId}`))).toHaveLength(1);
+    expect(h.fake.data.reactions.get(cancel.comment.id)?.map((r) => r.content)).toEqual(['+1']);
   });
 });
 

@@ -5,7 +5,7 @@ import { baseConflictNotice } from '../../core/render/base-sync-markdown.js';
 import { footer, leadingMarker, problemComment, runProblemComment, withoutFooter } from '../../core/render/comment-markers.js';
 import { describeError } from '../../core/errors.js';
 import type { Notice } from '../../core/tick/notices.js';
-import { blockerNotice, cancelledNotice, finalSummaryComment, marker, shownOutputs, statusComment, type Links } from '../../core/render/render-markdown.js';
+import { blockerNotice, cancelledNotice, doneComment, finalSummaryComment, marker, shownOutputs, statusComment, type Links } from '../../core/render/render-markdown.js';
 import { gateNotice } from '../../core/render/gate-markdown.js';
 import { draftHintComment, proposalMarker, refusedPlanComment, renderProposal, retiredProposalComment, type ProposalSettings } from '../../core/render/proposal-markdown.js';
 import type { StepExecution } from '../../core/plan/execution-fields.js';
@@ -60,6 +60,8 @@ export interface PostedProposal {
 
 export interface PublishedStatus {
   commentId: number;
+  /** Its address on GitHub. */
+  url: string;
   /** False when the body was the same as last published, so nothing was sent. */
   changed: boolean;
 }
@@ -68,7 +70,7 @@ export class GitHubNotifier implements Notifier {
   private readonly where: IssueRef;
   private readonly index: MarkerIndex;
   readonly identity: PostingIdentity;
-  private status: { id: number; body: string } | undefined;
+  private status: { id: number; body: string; url: string } | undefined;
   /** What the `done` notice did about the pull request, for the Action's outputs. */
   pullRequest: PullRequestResult | undefined;
 
@@ -85,9 +87,11 @@ export class GitHubNotifier implements Notifier {
         await this.postOnce(blockerNotice(s, notice.stepId, notice.reason, await this.links([], s)));
         return;
       case 'done': {
-        const summary = finalSummaryComment(s, await this.links(shownOutputs(s, true), s));
-        if (this.o.openPullRequest) await this.openPullRequest(s, summary);
-        await this.postOnce(withPullRequestLink(summary, this.pullRequest));
+        const links = await this.links(shownOutputs(s, true), s);
+        if (this.o.openPullRequest) await this.openPullRequest(s, finalSummaryComment(s, links));
+        // The status comment becomes the final summary; one short comment pings the approver.
+        const status = await this.publishStatus(s, links);
+        await this.postOnce(doneComment(s, status.url, pullRequestLine(this.pullRequest), links));
         return;
       }
       case 'cancelled':
@@ -111,16 +115,16 @@ export class GitHubNotifier implements Notifier {
    */
   async publishStatus(state: State, links?: Links): Promise<PublishedStatus> {
     const s = this.named(state);
-    const body = statusComment(s, links ?? (await this.links(shownOutputs(s), s)));
+    const body = statusComment(s, links ?? (await this.links(shownOutputs(s, s.status === 'DONE'), s)), pullRequestLine(this.pullRequest));
     const marker = leadingMarker(body)!;
     const known = this.status?.id ?? state.issue?.statusCommentId ?? undefined;
     let stale = false;
     if (known !== undefined) {
-      if (this.status?.id === known && this.status.body === body) return { commentId: known, changed: false };
+      if (this.status?.id === known && this.status.body === body) return { commentId: known, changed: false, url: this.status.url };
       try {
-        await this.edit(known, body);
-        this.status = { id: known, body };
-        return { commentId: known, changed: true };
+        const edited = await this.edit(known, body);
+        this.status = { id: known, body, url: edited.htmlUrl };
+        return { commentId: known, changed: true, url: edited.htmlUrl };
       } catch (err) {
         if (!isStatus(err, 404)) throw err;
         // Someone deleted it: find another one of ours or post a new one.
@@ -131,8 +135,8 @@ export class GitHubNotifier implements Notifier {
     }
     const { comment, created } = await this.createOnce(body, marker, stale);
     if (!created && comment.body !== body) await this.edit(comment.id, body);
-    this.status = { id: comment.id, body };
-    return { commentId: comment.id, changed: created || comment.body !== body };
+    this.status = { id: comment.id, body, url: comment.htmlUrl };
+    return { commentId: comment.id, changed: created || comment.body !== body, url: comment.htmlUrl };
   }
 
   /**
@@ -280,8 +284,8 @@ function pullRequestTitle(title: string | undefined): string | undefined {
   return line.length > 256 ? `${line.slice(0, 255)}…` : line;
 }
 
-/** The final summary with a line that links the pull request, when one is open. */
-function withPullRequestLink(summary: string, pr: PullRequestResult | undefined): string {
-  if (!pr || pr.kind === 'not-opened') return summary;
-  return `${summary}\n\nPull request: #${pr.number} (${pr.url})\n`;
+/** The line that links the pull request, when one is open. */
+function pullRequestLine(pr: PullRequestResult | undefined): string | undefined {
+  if (!pr || pr.kind === 'not-opened') return undefined;
+  return `Pull request: #${pr.number} (${pr.url})`;
 }

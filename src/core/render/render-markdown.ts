@@ -171,8 +171,31 @@ function summarize(rows: StepRow[]): string {
   return [...by].map(([status, n]) => `${n} ${status}`).join(', ');
 }
 
-export function statusComment(state: State, links: Links = {}): string {
+/**
+ * The plan's one status comment. Once the plan is DONE it takes its final form, the final summary
+ * (every output, linked), so the thread does not repeat the same table in a new comment.
+ */
+export function statusComment(state: State, links: Links = {}, pullRequest?: string): string {
+  if (state.status === 'DONE') return withStatusMarker(state, finalSummaryComment(state, links, pullRequest, true));
   return fittedNotice(links, (l, shape) => statusBody(state, l, shape.tableOutputs));
+}
+
+function withStatusMarker(state: State, body: string): string {
+  return body.replace(/^<!--[^\n]*-->/, marker(state.planId ?? 'plan', 'status'));
+}
+
+/** The commands that changed the plan lately and what each did: named, not pinged. */
+function recentCommandLines(state: State): string[] {
+  const recent = state.recentCommands ?? [];
+  if (!recent.length) return [];
+  return ['**Commands**', ...recent.map((c) => `- \`${c.command.replace(/[^a-z/]/g, '')}\` by ${inline(`@${c.by}`, 60)} (${inline(c.at, 30)}): ${inline(c.outcome, 400)}`), ''];
+}
+
+/** A live mention of whoever approved the plan: they hear that it needs them or is done. */
+export function approverMention(state: State): string | undefined {
+  const by = state.approval?.by;
+  // A GitHub login: letters, digits and single hyphens; anything else is named by nobody.
+  return by && /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(by) ? `@${by}` : undefined;
 }
 
 function statusBody(state: State, links: Links, withOutputs: boolean): string {
@@ -184,7 +207,7 @@ function statusBody(state: State, links: Links, withOutputs: boolean): string {
   if (state.status === 'BLOCKED') for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
   const overran = timedOutLine(state);
   if (overran) extra.push(overran);
-  return [marker(id, 'status'), head, '', stepTable(state, links, withOutputs), '', ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
+  return [marker(id, 'status'), head, '', stepTable(state, links, withOutputs), '', ...extra, ...recentCommandLines(state), `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
 }
 
 /** The current step's last attempt ran over its limit: said until the step moves on. */
@@ -215,6 +238,7 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
     marker(id, 'blocked', episode),
     `### ⛔ Blocked at \`${stepId}\`: ${inline(state.plan.steps[stepId]?.title ?? stepId)}`,
     '',
+    ...(approverMention(state) ? [`${approverMention(state)}: the plan you approved needs you.`, ''] : []),
     `**Why:** ${inline(reason, 300)}`,
     '',
     ...(rows.length
@@ -258,22 +282,43 @@ function outputTail(run: StepRun | undefined): string[] {
   return ['<details><summary>End of the output' + (n !== undefined ? ` of attempt ${n}` : '') + ` (${shown})</summary>`, '', fence(tail, OUTPUT_TAIL_CHARS + 10), '', '</details>', ''];
 }
 
-export function finalSummaryComment(state: State, links: Links = {}): string {
+/** The final summary: every step, every output (linked), tool calls, the pull request line, then the footer. */
+export function finalSummaryComment(state: State, links: Links = {}, pullRequest?: string, commands = false): string {
   const id = state.planId ?? 'plan';
   const outputs = state.artifacts ?? [];
   return fittedNotice(links, (l, shape) =>
     [
       marker(id, 'summary'),
-      `### ✅ Done: ${inline(state.plan.title ?? id)}`,
+      `### ✅ Done: ${inline(state.plan.title ?? id)} (${stepsDone(state)}/${state.stepQueue.length})`,
       '',
       stepTable(state, l, shape.tableOutputs),
       '',
       outputs.length ? `**Outputs** (${outputs.length})` : 'No outputs were declared.',
       ...outputList(outputs, l, shape.listed),
       ...toolCallLines(state),
+      ...(commands && state.recentCommands?.length ? ['', ...recentCommandLines(state).slice(0, -1)] : []),
+      ...(pullRequest ? ['', pullRequest] : []),
       ...(l.run ? ['', ...runFooter(l)] : []),
     ].join('\n'),
   );
+}
+
+/**
+ * The one new comment a finished plan gets: it pings whoever approved it and points to the status
+ * comment, which now holds the final summary, and to the pull request.
+ */
+export function doneComment(state: State, statusUrl: string | undefined, pullRequest: string | undefined, links: Links = {}): string {
+  const id = state.planId ?? 'plan';
+  const who = approverMention(state);
+  const where = statusUrl ? link('the status comment', statusUrl) : 'the status comment';
+  return [
+    marker(id, 'summary'),
+    `### ✅ Done: ${inline(state.plan.title ?? id)}`,
+    '',
+    `${who ? `${who}: ` : ''}${stepProgress(state, 'past')}. Every step and output is in ${where}.`,
+    ...(pullRequest ? ['', pullRequest] : []),
+    ...(links.run ? ['', ...runFooter(links)] : []),
+  ].join('\n');
 }
 
 /** One per cancel request: what was stopped and what had been done. */

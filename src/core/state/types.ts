@@ -188,6 +188,8 @@ export interface State {
   /** The plan waits (AWAITING_APPROVAL) at the gate of this step; an approval passes it for `planHash` only. */
   gate?: { stepId: string; reason?: string; planHash: string; at: string } | null;
   inbox?: { lastCommentId?: number; [key: string]: unknown };
+  /** The last few commands that changed the plan and what each did (the status comment shows them instead of a reply each). */
+  recentCommands?: Array<{ at: string; by: string; command: string; outcome: string }>;
   issue?: { number: number; statusCommentId?: number | null; [key: string]: unknown } | null;
   [key: string]: unknown;
 }

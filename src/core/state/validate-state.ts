@@ -94,6 +94,7 @@ export function validateState(input: unknown, copy = true): StateValidation {
     if (!Array.isArray(v)) add(issues, field, `must be an array of strings, got ${showValue(v)}`);
     else v.forEach((item: unknown, i) => typeof item !== 'string' && add(issues, index(field, i), `must be a string, got ${showValue(item)}`));
   }
+  checkRecentCommands(issues, doc.recentCommands);
   checkApproval(issues, doc.approval);
   checkGate(issues, doc.gate, stepIds);
   checkCancel(issues, doc.cancelRequested);
@@ -199,6 +200,13 @@ function optionalTimestampProblem(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   const problem = timestampProblem(value, false);
   return problem && `${problem} or null`;
+}
+
+/** What the status comment lists: an array of { at, by, command, outcome } strings. */
+function checkRecentCommands(issues: Issue[], value: unknown): void {
+  if (value === undefined || value === null) return;
+  const ok = Array.isArray(value) && value.every((e) => isRecord(e) && ['at', 'by', 'command', 'outcome'].every((k) => typeof e[k] === 'string'));
+  if (!ok) add(issues, 'recentCommands', `must be an array of { at, by, command, outcome } strings, got ${showValue(value)}`);
 }
 
 function checkApproval(issues: Issue[], approval: unknown): void {

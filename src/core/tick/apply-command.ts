@@ -53,15 +53,15 @@ function approve(state: State, cmd: Extract<Command, { kind: 'approve' }>, now: 
   if (cmd.commentId !== undefined || cmd.at !== undefined) {
     const proposal = state.proposal;
     if (typeof proposal?.postedAt !== 'string' || typeof proposal.planHash !== 'string') {
-      return refuse(state, `Nothing shown to approve yet: no proposal of this plan has been posted on the issue (plan ${current ?? 'without a hash'}). Wait for the proposal comment, review it, then approve.`);
+      return refuse(state, `Nothing shown to approve yet: no proposal of this plan has been posted on the issue (plan ${short(current)}). Wait for the proposal comment, review it, then approve.`);
     }
     if (proposal.planHash !== current) {
-      return refuse(state, `The latest posted proposal shows plan ${proposal.planHash}, but the plan is now ${current ?? 'without a hash'}. Wait for the proposal of the current plan, review it, then approve again.`);
+      return refuse(state, `The latest posted proposal shows plan ${short(proposal.planHash)}, but the plan is now ${short(current)}. Wait for the proposal of the current plan, review it, then approve again.`);
     }
     // GitHub stamps comments in whole seconds: an approval within the proposal's second counts.
     const writtenAt = Math.floor(Date.parse(cmd.at ?? '') / 1000);
     if (!(writtenAt >= Math.floor(Date.parse(proposal.postedAt) / 1000))) {
-      return refuse(state, `This approval was written before the proposal of plan ${current} was posted (${proposal.postedAt}). Review the plan as proposed now and approve again.`);
+      return refuse(state, `This approval was written before the proposal of plan ${short(current)} was posted (${proposal.postedAt}). Review the plan as proposed now and approve again.`);
     }
     // A bare /approve means "the proposal I saw". After the plan changed, that may be an earlier
     // one, unless the approver has commented since every earlier one said it was superseded
@@ -70,12 +70,12 @@ function approve(state: State, cmd: Extract<Command, { kind: 'approve' }>, now: 
     if (cmd.planHash === undefined && typeof superseded === 'string' && !(secondOf(cmd.previousCommentAt) > secondOf(superseded))) {
       return refuse(
         state,
-        `This issue has had more than one proposal, and the earlier ones were replaced after your last comment here (${superseded}), so a bare /approve could mean one of them. Review the proposal of plan ${current} and reply "/approve ${hashPrefix(current ?? '')}" to approve it.`,
+        `This issue has had more than one proposal, and the earlier ones were replaced after your last comment here (${superseded}), so a bare /approve could mean one of them. Review the proposal of plan ${short(current)} and reply "/approve ${hashPrefix(current ?? '')}" to approve it.`,
       );
     }
   }
   if (cmd.planHash !== undefined && !namesPlanHash(cmd.planHash, current)) {
-    return refuse(state, `This approval names plan ${cmd.planHash}, but the proposed plan is ${current ?? 'without a hash'}. Review the proposal and approve again.`);
+    return refuse(state, `This approval names plan ${short(cmd.planHash)}, but the proposed plan is ${short(current)}. Review the proposal and approve again.`);
   }
   const digests = stepDigests(state.plan);
   const next: State = {
@@ -93,7 +93,15 @@ function approve(state: State, cmd: Extract<Command, { kind: 'approve' }>, now: 
   };
   const delay = cmd.delayMinutes ? ` with ${cmd.delayMinutes} min between steps` : '';
   const note = cmd.note ? ` Note kept with the approval: "${cmd.note}".` : '';
-  return { state: next, changed: true, reply: `Approved plan ${current ?? '(no hash)'} by @${cmd.by}${delay}. Starting.${note}`, notices: [] };
+  return { state: next, changed: true, reply: `Approved plan ${short(current)} by @${cmd.by}${delay}. Starting.${note}`, notices: [] };
+}
+
+/**
+ * A plan hash as replies name it: its first 12 hex digits, what `/approve <prefix>` takes; the
+ * proposal shows it in full.
+ */
+function short(planHash: string | undefined): string {
+  return planHash ? hashPrefix(planHash) : 'without a hash';
 }
 
 /** A GitHub time in whole seconds; NaN when there is none. */

@@ -1,7 +1,7 @@
 // Human gates (README, "Human gates"): a step with `gate` pauses the plan before its first
 // attempt until a writer approves. The approval is bound to the step and to the plan hash, so a
 // changed plan asks again, and an approval written before the pause does not count.
-import { namesPlanHash, type Command } from './commands.js';
+import { hashPrefix, namesPlanHash, type Command } from './commands.js';
 import type { CommandOutcome } from './apply-command.js';
 import type { Transition } from './apply.js';
 import { stepRun } from '../state/step-view.js';
@@ -40,7 +40,7 @@ export function passGate(state: State, cmd: Extract<Command, { kind: 'approve' }
   }
   const planHash = state.planHash ?? '';
   if ((cmd.planHash !== undefined && !namesPlanHash(cmd.planHash, gate.planHash)) || gate.planHash !== planHash) {
-    return refuse(`This approval is for plan ${cmd.planHash ?? planHash}, but the gate of ${gate.stepId} was reached under plan ${gate.planHash}. Review the plan and approve again.`);
+    return refuse(`This approval is for plan ${hashPrefix(cmd.planHash ?? planHash ?? '')}, but the gate of ${gate.stepId} was reached under plan ${hashPrefix(gate.planHash)}. Review the plan and approve again.`);
   }
   const run = stepRun(state, gate.stepId);
   const next: State = {
