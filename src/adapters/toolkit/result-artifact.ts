@@ -4,24 +4,11 @@
 // error, not a warning. The download never unpacks anything: the archive is saved as it is, its
 // size checked, and only the entries apply asks for are read (zip-entries.ts). @actions/artifact
 // is heavy, so it is imported only here, when a phase needs it.
-import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { sanitizeArtifactName, MAX_ARTIFACT_NAME } from '../../core/render/artifact-names.js';
 
 /** Results are read by the next apply job; a week covers a dead apply and the heartbeat after it. */
 export const RESULT_RETENTION_DAYS = 7;
-
-/**
- * `sequencer-result-issue-42-step-2-3`; an id too long for the service's 100 characters is cut
- * and ends in a digest of the whole, so two attempts never share a name.
- */
-export function resultArtifactName(attemptId: string): string {
-  const plain = sanitizeArtifactName(`sequencer-result-${attemptId.replace(/\//g, '-')}`);
-  if (plain.length < MAX_ARTIFACT_NAME && !plain.endsWith(' ')) return plain;
-  const digest = createHash('sha256').update(attemptId).digest('hex').slice(0, 16);
-  return `${plain.slice(0, MAX_ARTIFACT_NAME - 17).trimEnd()}-${digest}`;
-}
 
 /** Uploads the staged files (all under `root`) as the result artifact; throws when it cannot. */
 export async function uploadResultArtifact(name: string, root: string, files: string[]): Promise<{ id: number | undefined; size: number | undefined }> {
