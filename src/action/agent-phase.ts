@@ -45,7 +45,7 @@ export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: 
   if (branch !== d.branch) {
     throw new ConfigError(`Input 'attempt' names the work branch ${d.branch}, and this job's inputs give ${branch} for plan ${d.planId}: give every job of the workflow the same state-branch.`);
   }
-  await checkoutCheckpoint(ctx.workspace, REMOTE, d.branch, d.commit);
+  await checkoutCheckpoint(ctx.git, REMOTE, d.branch, d.commit);
   const state = await checkpointState(ctx, d, d.commit);
   const cp = checkpointedAttempt(state, d.stepId, d.n, d.retry);
   if (!cp) throw new StateError(`At the checkpoint commit ${d.commit}, ${d.stepId} is not the step that runs: nothing runs.`);
@@ -75,7 +75,7 @@ export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: 
   const staging = await mkdtemp(path.join(ctx.runnerTemp, 'sequencer-result-'));
   try {
     const bundle = path.join(staging, 'changes.bundle');
-    const packed = await packAttemptChanges({ workspace: ctx.workspace, base: d.commit, exclude: [STATE_DIR], out: bundle, message: `${d.stepId} attempt ${d.n}` });
+    const packed = await packAttemptChanges({ git: ctx.git, base: d.commit, exclude: [STATE_DIR], out: bundle, message: `${d.stepId} attempt ${d.n}` });
     const record: AttemptResultRecord = { v: 1, attemptId: d.attemptId, agent: scrubbedAgent(ended, log.secrets), checks: verifier.checks.map((c) => scrubbedCheck(c, log.secrets)), changes: packed !== null };
     await writeFile(path.join(staging, 'result.json'), formatAttemptResult(record));
     await mkdir(path.join(staging, 'logs'));
@@ -94,7 +94,7 @@ export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: 
 
 /** The state prepare checkpointed, read from the commit itself; it must hold this attempt in flight. */
 async function checkpointState(ctx: RunContext, d: AttemptDescriptor, commit: string): Promise<State> {
-  const text = await fileAt(ctx.workspace, commit, stateFileRel(d.planId));
+  const text = await fileAt(ctx.git, commit, stateFileRel(d.planId));
   if (text === null) throw new StateError(`There is no state for plan ${d.planId} at the checkpoint commit ${commit}: nothing runs.`);
   let state: State;
   try {

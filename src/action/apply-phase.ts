@@ -39,6 +39,7 @@ import type { ActionInputs } from './inputs.js';
 import { emptyOutputs, outputsFor, type PlanOutputs } from './outputs.js';
 import { planEngine, reportPlan, type PlanEngine } from './plan-tick.js';
 import { planBranch } from './plan-settings.js';
+import { withStore } from '../store-access.js';
 
 /** The largest artifact read: the changes' own limit, with room for logs and packing. */
 const MAX_ARTIFACT_BYTES = 2 * 1024 * 1024 * 1024;
@@ -57,17 +58,16 @@ export async function runApplyPhase(ctx: RunContext, inputs: ActionInputs, clien
   }
   const pe = await planEngine(ctx, inputs, await client(), log, { planId: d.planId, deadline: new Date(Date.now() + inputs.timeBudgetMinutes * 60_000) });
   const { store } = pe.deps;
-  await store.acquire();
   let state: State | undefined;
   let writes = 0;
-  try {
+  const recorded = await withStore(store, 'write', async () => {
     const loaded = await store.load();
     state = loaded.kind === 'loaded' ? loaded.state : undefined;
     const standing = attemptStanding(state ?? null, d);
     if (standing.kind !== 'in-flight') {
       const action = applyAction(standing, d, inputs.agentResult, { kind: 'missing' });
       log.info(`Nothing to record: ${action.kind === 'already-recorded' ? action.detail : action.kind === 'stale' ? action.reason : action.kind}.`);
-      return state ? outputsFor(state, branch) : emptyOutputs('MISSING');
+      return false;
     }
     const ledger = new Ledger(pe.deps, state!);
     const verdict = await verdictOf(ctx, inputs, pe, d, state!);
@@ -76,9 +76,9 @@ export async function runApplyPhase(ctx: RunContext, inputs: ActionInputs, clien
     log.info(`Recorded ${d.attemptId}: ${verdict.outcome}${verdict.error ? ` (${verdict.error})` : ''}; the plan is ${ledger.state.status}.`);
     state = ledger.state;
     writes = ledger.writes;
-  } finally {
-    await store.release();
-  }
+    return true;
+  });
+  if (!recorded) return state ? outputsFor(state, branch) : emptyOutputs('MISSING');
   await reportPlan(pe, log, state, writes);
   // One attempt per run in this layout: a plan with work left goes on in a run of its own.
   if (state?.status === 'IN_PROGRESS') await continuePlan(ctx, inputs, client, log, d.planId, `to continue ${d.planId}`);
@@ -167,12 +167,12 @@ type Applied = { refused: RefusedPath[] } | { failure: string };
 /** Brings the accepted part of the agent's changes into the work tree; the rest is refused with reasons. */
 async function applyChanges(ctx: RunContext, d: AttemptDescriptor, record: AttemptResultRecord, bundle: string | undefined, limits: ConfinementLimits): Promise<Applied> {
   if (!record.changes || !bundle) return { refused: [] };
-  const fetched = await fetchAttemptChanges(ctx.workspace, bundle, d.commit);
+  const fetched = await fetchAttemptChanges(ctx.git, bundle, d.commit);
   if (!fetched.ok) return { failure: `the agent job's result was refused: ${fetched.reason}` };
-  const changes = await listAttemptChanges(ctx.workspace, fetched.base, fetched.tip);
+  const changes = await listAttemptChanges(ctx.git, fetched.base, fetched.tip);
   const { accepted, refused } = confineChanges(changes, limits, [STATE_DIR]);
   try {
-    await writeAttemptChanges(ctx.workspace, fetched.tip, accepted);
+    await writeAttemptChanges(ctx.git, fetched.tip, accepted);
   } catch (err) {
     return { failure: `the agent's changes could not be applied: ${describeError(err)}` };
   }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchAttemptChanges, listAttemptChanges, packAttemptChanges, RESULT_REF, writeAttemptChanges } from '../../src/adapters/git/attempt-changes.js';
 import { confineChanges, DEFAULT_CONFINEMENT } from '../../src/core/isolation/change-confinement.js';
 import { execFileSync } from 'node:child_process';
+import { GitRunner } from '../../src/adapters/git/git.js';
 import { freshClone, g, isolateGitConfig, makeRemote } from '../e2e/git-remote.js';
 import { makeTempDir, removeTempDirs } from '../e2e/helpers.js';
 
@@ -41,7 +42,8 @@ async function twoJobs(): Promise<{ agent: string; apply: string; base: string }
   return { agent, apply, base: await g(agent, 'rev-parse', 'HEAD') };
 }
 
-const pack = (ws: string, base: string, out: string) => packAttemptChanges({ workspace: ws, base, exclude: ['.sequencer'], out, message: 'attempt' });
+const runner = (ws: string) => new GitRunner({ cwd: ws });
+const pack = (ws: string, base: string, out: string) => packAttemptChanges({ git: runner(ws), base, exclude: ['.sequencer'], out, message: 'attempt' });
 
 describe('packing and applying an attempt', () => {
   it('carries the work tree as one commit on the checkpoint, lists it, and writes back only what confinement accepts', async () => {
@@ -65,10 +67,10 @@ describe('packing and applying an attempt', () => {
     expect(packed).not.toBeNull();
     expect(await g(agent, 'rev-parse', RESULT_REF)).toBe(packed!.tip);
 
-    const fetched = await fetchAttemptChanges(apply, bundle, base);
+    const fetched = await fetchAttemptChanges(runner(apply), bundle, base);
     expect(fetched).toEqual({ ok: true, base, tip: packed!.tip });
     if (!fetched.ok) return;
-    const changes = await listAttemptChanges(apply, base, fetched.tip);
+    const changes = await listAttemptChanges(runner(apply), base, fetched.tip);
     expect(changes.map((c) => `${c.status} ${c.mode} ${c.path}${c.linkTarget ? ` -> ${c.linkTarget}` : ''}`).sort()).toEqual([
       'A 100644 .github/workflows/x.yml',
       'A 100644 out/report.md',
@@ -81,7 +83,7 @@ describe('packing and applying an attempt', () => {
 
     const { accepted, refused } = confineChanges(changes, DEFAULT_CONFINEMENT);
     expect(refused.map((r) => r.path).sort()).toEqual(['.github/workflows/x.yml', 'passwd']);
-    await writeAttemptChanges(apply, fetched.tip, accepted);
+    await writeAttemptChanges(runner(apply), fetched.tip, accepted);
     expect(await readFile(path.join(apply, 'out', 'report.md'), 'utf8')).toBe('# report\n');
     expect(await readFile(path.join(apply, 'keep.md'), 'utf8')).toBe('changed\n');
     expect(await readlink(path.join(apply, 'out', 'latest.md'))).toBe('report.md');
@@ -108,18 +110,18 @@ describe('packing and applying an attempt', () => {
     await g(agent, 'update-ref', RESULT_REF, 'HEAD');
     const twoCommits = path.join(root, 'two.bundle');
     await g(agent, 'bundle', 'create', '-q', twoCommits, RESULT_REF, `^${base}`);
-    expect(await fetchAttemptChanges(apply, twoCommits, base)).toEqual({ ok: false, reason: expect.stringMatching(/must have the checkpoint .* as its only parent/) });
+    expect(await fetchAttemptChanges(runner(apply), twoCommits, base)).toEqual({ ok: false, reason: expect.stringMatching(/must have the checkpoint .* as its only parent/) });
 
     const otherBase = path.join(root, 'other.bundle');
     await g(agent, 'update-ref', RESULT_REF, 'HEAD');
     await g(agent, 'bundle', 'create', '-q', otherBase, RESULT_REF, '^HEAD~1');
-    expect(await fetchAttemptChanges(apply, otherBase, base)).toEqual({ ok: false, reason: expect.stringMatching(/builds on [0-9a-f]{40}, not on the checkpoint commit/) });
+    expect(await fetchAttemptChanges(runner(apply), otherBase, base)).toEqual({ ok: false, reason: expect.stringMatching(/builds on [0-9a-f]{40}, not on the checkpoint commit/) });
     // Its base arrived with the refused bundle above, but it is not on the work branch.
-    expect(await fetchAttemptChanges(apply, otherBase)).toEqual({ ok: false, reason: expect.stringMatching(/which is not on the work branch/) });
+    expect(await fetchAttemptChanges(runner(apply), otherBase)).toEqual({ ok: false, reason: expect.stringMatching(/which is not on the work branch/) });
 
     const junk = path.join(root, 'junk.bundle');
     await writeFile(junk, 'PK\u0003\u0004 not a bundle\n\n');
-    expect(await fetchAttemptChanges(apply, junk, base)).toEqual({ ok: false, reason: expect.stringMatching(/^not a git bundle/) });
+    expect(await fetchAttemptChanges(runner(apply), junk, base)).toEqual({ ok: false, reason: expect.stringMatching(/^not a git bundle/) });
   });
 
   it('lists a forged .git entry as a path, which confinement refuses', async () => {
@@ -130,10 +132,10 @@ describe('packing and applying an attempt', () => {
     await g(agent, 'update-ref', RESULT_REF, tip);
     const forged = path.join(root, 'forged.bundle');
     await g(agent, 'bundle', 'create', '-q', forged, RESULT_REF, `^${base}`);
-    const fetched = await fetchAttemptChanges(apply, forged, base);
+    const fetched = await fetchAttemptChanges(runner(apply), forged, base);
     // git older than 2.43 does not check a bundle's objects as they arrive: the paths are checked instead.
     if (!fetched.ok) return expect(fetched.reason).toMatch(/^git refused the bundle: .*dotgit/i);
-    const changes = await listAttemptChanges(apply, base, fetched.tip);
+    const changes = await listAttemptChanges(runner(apply), base, fetched.tip);
     expect(changes.find((c) => c.path === '.git')).toBeDefined();
     const { accepted, refused } = confineChanges(changes, DEFAULT_CONFINEMENT);
     expect(accepted.find((c) => c.path === '.git')).toBeUndefined();

@@ -8,7 +8,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChangedPath } from '../../core/isolation/change-confinement.js';
-import { git, GitCommandError } from './git.js';
+import { GitCommandError, type GitRunner } from './git.js';
 import { DEFAULT_GIT_IDENTITY } from './git-store.js';
 
 /** The one ref a result bundle carries. */
@@ -19,7 +19,8 @@ const INCOMING_REF = 'refs/sequencer/attempt-incoming';
 const MAX_LINK_TARGET = 4096;
 
 export interface PackOptions {
-  workspace: string;
+  /** The workspace's git runner. */
+  git: GitRunner;
   /** The checkpoint commit the agent ran on. */
   base: string;
   /** Top-level folders never packed (the state folder): the sequencer's, not the agent's. */
@@ -38,7 +39,7 @@ export interface PackOptions {
 export async function packAttemptChanges(o: PackOptions): Promise<{ tip: string } | null> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'sequencer-pack-'));
   const env = { GIT_INDEX_FILE: path.join(dir, 'index') };
-  const run = (args: string[]) => git(args, { cwd: o.workspace, env });
+  const run = (args: string[]) => o.git.run(args, { env });
   try {
     await run(['read-tree', o.base]);
     // Nested repositories recorded at the checkpoint stay as they are: `add -A` would look inside
@@ -70,7 +71,7 @@ export type FetchedChanges = { ok: true; base: string; tip: string } | { ok: fal
  * 2.43 and later also check every object as it arrives; with older git a forged tree still gets
  * no further than the list of changed paths, which confinement judges path by path.
  */
-export async function fetchAttemptChanges(workspace: string, bundleFile: string, expectedBase?: string): Promise<FetchedChanges> {
+export async function fetchAttemptChanges(git: GitRunner, bundleFile: string, expectedBase?: string): Promise<FetchedChanges> {
   const header = await bundleHeader(bundleFile);
   if ('reason' in header) return { ok: false, reason: header.reason };
   const { prerequisites, refs } = header;
@@ -78,19 +79,19 @@ export async function fetchAttemptChanges(workspace: string, bundleFile: string,
   if (prerequisites.length !== 1) return { ok: false, reason: `the bundle must build on one commit (the checkpoint); it names ${prerequisites.length}` };
   const base = prerequisites[0]!;
   if (expectedBase && base !== expectedBase) return { ok: false, reason: `the bundle builds on ${base}, not on the checkpoint commit ${expectedBase}` };
-  const present = await git(['cat-file', '-e', `${base}^{commit}`], { cwd: workspace, allowFail: true });
+  const present = await git.run(['cat-file', '-e', `${base}^{commit}`], { allowFail: true });
   if (present.code !== 0) return { ok: false, reason: `the bundle builds on ${base}, which is not a commit of the work branch` };
   if (!expectedBase) {
-    const onBranch = await git(['merge-base', '--is-ancestor', base, 'HEAD'], { cwd: workspace, allowFail: true });
+    const onBranch = await git.run(['merge-base', '--is-ancestor', base, 'HEAD'], { allowFail: true });
     if (onBranch.code !== 0) return { ok: false, reason: `the bundle builds on ${base}, which is not on the work branch` };
   }
-  const fetched = await git(
+  const fetched = await git.run(
     ['-c', 'transfer.fsckObjects=true', '-c', 'fetch.fsckObjects=true', '-c', 'fetch.unpackLimit=1', 'fetch', '-q', '--no-tags', '--no-write-fetch-head', bundleFile, `+${RESULT_REF}:${INCOMING_REF}`],
-    { cwd: workspace, allowFail: true },
+    { allowFail: true },
   );
   if (fetched.code !== 0) return { ok: false, reason: `git refused the bundle: ${firstLines(fetched.stderr)}` };
   const tip = refs[0]!.sha;
-  const parents = (await git(['rev-list', '--parents', '-n', '1', tip], { cwd: workspace })).stdout.trim().split(' ');
+  const parents = (await git.run(['rev-list', '--parents', '-n', '1', tip])).stdout.trim().split(' ');
   if (parents.length !== 2 || parents[1] !== base) return { ok: false, reason: `the bundle's commit must have the checkpoint ${base} as its only parent; it has ${parents.slice(1).join(', ') || 'none'}` };
   return { ok: true, base, tip };
 }
@@ -126,8 +127,8 @@ async function bundleHeader(file: string): Promise<{ prerequisites: string[]; re
 }
 
 /** Every changed path between the checkpoint and the agent's commit, with what confinement decides on. */
-export async function listAttemptChanges(workspace: string, base: string, tip: string): Promise<ChangedPath[]> {
-  const diff = await git(['diff-tree', '-r', '-z', '--no-renames', '--no-commit-id', base, tip], { cwd: workspace });
+export async function listAttemptChanges(git: GitRunner, base: string, tip: string): Promise<ChangedPath[]> {
+  const diff = await git.run(['diff-tree', '-r', '-z', '--no-renames', '--no-commit-id', base, tip]);
   const fields = diff.stdout.split('\0');
   const changes: Array<ChangedPath & { sha: string }> = [];
   for (let i = 0; i + 1 < fields.length; i += 2) {
@@ -137,7 +138,7 @@ export async function listAttemptChanges(workspace: string, base: string, tip: s
   }
   if (!changes.length) return [];
   // Sizes of every blob in the agent's tree, in one process (`ls-tree -l`).
-  const listing = await git(['ls-tree', '-r', '-l', '-z', '--full-tree', tip], { cwd: workspace });
+  const listing = await git.run(['ls-tree', '-r', '-l', '-z', '--full-tree', tip]);
   const sizes = new Map<string, number>();
   for (const entry of listing.stdout.split('\0')) {
     const m = /^\d{6} blob [0-9a-f]+ +(\d+)\t(.*)$/s.exec(entry);
@@ -151,7 +152,7 @@ export async function listAttemptChanges(workspace: string, base: string, tip: s
     }
     const size = sizes.get(change.path) ?? 0;
     let linkTarget: string | undefined;
-    if (change.mode === '120000') linkTarget = size <= MAX_LINK_TARGET ? (await git(['cat-file', 'blob', sha], { cwd: workspace })).stdout : `(a link target of ${size} bytes)`;
+    if (change.mode === '120000') linkTarget = size <= MAX_LINK_TARGET ? (await git.run(['cat-file', 'blob', sha])).stdout : `(a link target of ${size} bytes)`;
     out.push({ ...change, size, ...(linkTarget !== undefined ? { linkTarget } : {}) });
   }
   return out;
@@ -165,14 +166,14 @@ const BATCH = 200;
  * agent's commit has it, each deleted path removed. Paths are literal (no pathspec magic), and
  * git never writes through a symbolic link on the way to a path.
  */
-export async function writeAttemptChanges(workspace: string, tip: string, accepted: readonly ChangedPath[]): Promise<void> {
+export async function writeAttemptChanges(git: GitRunner, tip: string, accepted: readonly ChangedPath[]): Promise<void> {
   const written = accepted.filter((c) => c.mode !== '000000').map((c) => c.path);
   const removed = accepted.filter((c) => c.mode === '000000').map((c) => c.path);
   for (let i = 0; i < removed.length; i += BATCH) {
-    await git(['--literal-pathspecs', 'rm', '-q', '-f', '--ignore-unmatch', '--', ...removed.slice(i, i + BATCH)], { cwd: workspace });
+    await git.run(['--literal-pathspecs', 'rm', '-q', '-f', '--ignore-unmatch', '--', ...removed.slice(i, i + BATCH)]);
   }
   for (let i = 0; i < written.length; i += BATCH) {
-    await git(['--literal-pathspecs', 'checkout', '-q', tip, '--', ...written.slice(i, i + BATCH)], { cwd: workspace });
+    await git.run(['--literal-pathspecs', 'checkout', '-q', tip, '--', ...written.slice(i, i + BATCH)]);
   }
 }
 
