@@ -29,7 +29,7 @@ import { runAgent } from '../engine/attempt-run.js';
 import type { AgentResult } from '../ports.js';
 import { RecordingAgentRunner, RecordingVerifier } from '../wiring/attempt-records.js';
 import { createEngine } from '../wiring/engine-factory.js';
-import { STATE_DIR, stateFileRel } from '../wiring/plan-layout.js';
+import { stateFileRel, workingFiles } from '../wiring/plan-layout.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { emptyOutputs, outputsFor, type PlanOutputs } from './outputs.js';
@@ -75,7 +75,10 @@ export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: 
   const staging = await mkdtemp(path.join(ctx.runnerTemp, 'sequencer-result-'));
   try {
     const bundle = path.join(staging, 'changes.bundle');
-    const packed = await packAttemptChanges({ git: ctx.git, base: d.commit, exclude: [STATE_DIR], out: bundle, message: `${d.stepId} attempt ${d.n}` });
+    // Everything the agent changed goes to apply, which decides (a forged state included), but
+    // this attempt's own log folder, inbox and lock: they are the sequencer's working files.
+    const working = workingFiles(stateFileRel(d.planId));
+    const packed = await packAttemptChanges({ git: ctx.git, base: d.commit, exclude: [working.logDir, working.inboxDir, working.lockFile], out: bundle, message: `${d.stepId} attempt ${d.n}` });
     const record: AttemptResultRecord = { v: 1, attemptId: d.attemptId, agent: scrubbedAgent(ended, log.secrets), checks: verifier.checks.map((c) => scrubbedCheck(c, log.secrets)), changes: packed !== null };
     await writeFile(path.join(staging, 'result.json'), formatAttemptResult(record));
     await mkdir(path.join(staging, 'logs'));

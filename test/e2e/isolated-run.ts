@@ -31,42 +31,56 @@ export interface IsolatedRunOptions {
   agentEnv?: Record<string, string | undefined>;
   /** SIGKILL one job this long after it starts (a runner lost mid-job). */
   kill?: { job: JobName; afterMs: number };
-  /** Before the agent job starts (e.g. a forged upload). */
-  beforeAgent?: (runId: number) => Promise<void>;
+  /** Jobs that never start (their runner was lost before they began). */
+  skip?: JobName[];
+  /** actions/checkout's default persist-credentials for every job: the job's token in .git/config and RUNNER_TEMP. */
+  persistCredentials?: boolean;
   timeoutMs?: number;
+}
+
+/** One job of run `runId` on a runner of its own (its checkout, RUNNER_TEMP and HOME); `slot` tells two runs of one job apart. */
+export async function runJob(
+  h: ActionHarness,
+  runId: number,
+  name: JobName,
+  event: { eventName: string; payload: unknown },
+  o: IsolatedRunOptions,
+  inputs: Record<string, string>,
+  env: Record<string, string | undefined> = {},
+  slot: string = name,
+): Promise<ActionRun> {
+  const home = path.join(h.root, `home-${runId}-${slot}`);
+  await mkdir(home, { recursive: true });
+  const run: ActionRunOptions = {
+    ...event,
+    inputs: { ...o.inputs, phase: name, ...inputs },
+    env: { ...o.env, ...o.artifacts.envFor(runId, slot), HOME: home, ...env },
+    job: { runId, name: slot, completesRun: false },
+    timeoutMs: o.timeoutMs ?? 60_000,
+    ...(o.persistCredentials ? { persistCredentials: true } : {}),
+  };
+  const started = await h.start(run);
+  if (o.kill?.job === name) {
+    const timer = setTimeout(() => started.child.kill('SIGKILL'), o.kill.afterMs);
+    started.result.finally(() => clearTimeout(timer)).catch(() => {});
+  }
+  return started.result;
 }
 
 export async function isolatedRun(h: ActionHarness, event: { eventName: string; payload: unknown }, o: IsolatedRunOptions): Promise<IsolatedRun> {
   const runId = h.newRunId();
-  const job = async (name: JobName, inputs: Record<string, string>, env: Record<string, string | undefined> = {}): Promise<ActionRun> => {
-    const home = path.join(h.root, `home-${runId}-${name}`);
-    await mkdir(home, { recursive: true });
-    const run: ActionRunOptions = {
-      ...event,
-      inputs: { ...o.inputs, phase: name, ...inputs },
-      env: { ...o.env, ...o.artifacts.envFor(runId, name), HOME: home, ...env },
-      job: { runId, name, completesRun: false },
-      timeoutMs: o.timeoutMs ?? 60_000,
-    };
-    const started = await h.start(run);
-    if (o.kill?.job === name) {
-      const timer = setTimeout(() => started.child.kill('SIGKILL'), o.kill.afterMs);
-      started.result.finally(() => clearTimeout(timer)).catch(() => {});
-    }
-    return started.result;
-  };
+  const job = (name: JobName, inputs: Record<string, string>, env: Record<string, string | undefined> = {}) => runJob(h, runId, name, event, o, inputs, env);
 
   const prepare = await job('prepare', {});
   const attempt = prepare.outputs.attempt ?? '';
   // agent: `needs: prepare` and `if: needs.prepare.outputs.run-agent == 'true'`.
   let agent: ActionRun | null = null;
-  if (prepare.code === 0 && prepare.outputs['run-agent'] === 'true') {
-    await o.beforeAgent?.(runId);
+  if (prepare.code === 0 && prepare.outputs['run-agent'] === 'true' && !o.skip?.includes('agent')) {
     agent = await job('agent', { attempt, 'github-token': o.readToken }, o.agentEnv);
   }
   const agentResult = agent === null ? 'skipped' : agent.code === 0 ? 'success' : 'failure';
   // apply: `needs: [prepare, agent]` and `if: always() && needs.prepare.outputs.attempt != ''`.
-  const apply = attempt ? await job('apply', { attempt, 'agent-result': agentResult }) : null;
+  const apply = attempt && !o.skip?.includes('apply') ? await job('apply', { attempt, 'agent-result': agentResult }) : null;
   const failed = [prepare, agent, apply].some((r) => r && r.code !== 0);
   h.fake.setRun(runId, 'completed', failed ? 'failure' : 'success');
   return { runId, prepare, agent, apply, agentResult };

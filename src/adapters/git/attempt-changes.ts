@@ -23,7 +23,7 @@ export interface PackOptions {
   git: GitRunner;
   /** The checkpoint commit the agent ran on. */
   base: string;
-  /** Top-level folders never packed (the state folder): the sequencer's, not the agent's. */
+  /** Workspace-relative paths never packed (the attempt's log folder): the sequencer's, not the agent's. */
   exclude: string[];
   /** The bundle file to write. */
   out: string;
