@@ -58,7 +58,6 @@ describe('the isolated layout', () => {
       event = tickDispatch('trio');
     }
     expect(runs.map((r) => r.apply?.outputs.status)).toEqual(['IN_PROGRESS', 'IN_PROGRESS', 'DONE']);
-    if (process.env.DUMP) console.log(isolatedReport(runs[0]!));
     const state = (await h.remoteState('trio'))!;
     for (const [i, run] of runs.entries()) {
       expect(state.stepRuns[`trio-${i + 1}`]?.attempts).toEqual([expect.objectContaining({ n: 1, outcome: 'succeeded', owner: expect.objectContaining({ kind: 'actions', runId: String(run.runId) }) })]);
@@ -67,6 +66,10 @@ describe('the isolated layout', () => {
     const completions = log.filter((c) => c.subject.endsWith(' succeeded'));
     expect(completions.map((c) => c.subject.replace(/^.*\): /, ''))).toEqual(['trio-1 attempt 1 succeeded', 'trio-2 attempt 1 succeeded', 'trio-3 attempt 1 succeeded']);
     expect(completions.map((c) => c.files.filter((f) => f.startsWith('out/')))).toEqual([['out/trio-1.md'], ['out/trio-2.md'], ['out/trio-3.md']]);
+    // What isolation adds per step: one artifact upload and one download.
+    const uploaded = artifacts.artifacts.filter((a) => a.name.startsWith('sequencer-result-trio-'));
+    expect(uploaded.map((a) => a.name)).toEqual(['sequencer-result-trio-trio-1-1', 'sequencer-result-trio-trio-2-1', 'sequencer-result-trio-trio-3-1']);
+    expect(artifacts.downloads.filter((id) => uploaded.some((a) => a.id === id))).toEqual(uploaded.map((a) => a.id));
   });
 
   it('gives the agent job no credential that writes: every push, comment and dispatch a hostile agent tries fails, and apply commits its step but nothing no step may change', { timeout: 120_000 }, async () => {

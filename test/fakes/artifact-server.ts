@@ -33,6 +33,8 @@ export interface FakeArtifactService {
   /** The same for one job of workflow run `runId`: its artifacts are that run's. */
   envFor(runId: number | string, job?: string): Record<string, string>;
   readonly artifacts: FakeArtifact[];
+  /** Every download of an artifact's blob, in order (its id). */
+  readonly downloads: number[];
   /** A signed URL the blob of artifact `id` is downloaded from (what the REST API redirects to). */
   downloadUrl(id: number): string;
   close(): Promise<void>;
@@ -56,6 +58,7 @@ export async function startFakeArtifactService(): Promise<FakeArtifactService> {
   };
   const token = issue('backend-id', 'backend-id');
   const artifacts: FakeArtifact[] = [];
+  const downloads: number[] = [];
   const blocks = new Map<string, Buffer>();
   let base = '';
 
@@ -110,6 +113,7 @@ export async function startFakeArtifactService(): Promise<FakeArtifactService> {
         res.writeHead(404).end();
         return;
       }
+      downloads.push(artifact.id);
       res.writeHead(200, { 'content-type': 'application/zip', 'content-length': String(artifact.zip.length), 'content-disposition': `attachment; filename="${artifact.name}.zip"` }).end(artifact.zip);
       return;
     }
@@ -150,6 +154,7 @@ export async function startFakeArtifactService(): Promise<FakeArtifactService> {
     env: envOf(token),
     envFor: (runId, job = 'job') => envOf(issue(String(runId), job)),
     artifacts,
+    downloads,
     downloadUrl,
     async close() {
       server.closeAllConnections();
