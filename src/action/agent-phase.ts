@@ -118,8 +118,8 @@ function notStarted(spawnError: string): AgentResult {
 
 /** What crosses to the apply job: no known secret (apply does not know the agent's key), and within the limits apply reads. */
 function scrubbedAgent(r: AgentResult, secrets: Scrubber): AgentResult {
-  const cut = (text: string) => boundText(secrets.scrub(text), RESULT_LIMITS.agentText - 200);
-  return { ...r, stdout: cut(r.stdout), stderr: cut(r.stderr), ...(r.spawnError !== undefined ? { spawnError: cut(r.spawnError) } : {}) };
+  const cut = (text: string, max: number) => boundText(secrets.scrub(text), max - 200);
+  return { ...r, stdout: cut(r.stdout, RESULT_LIMITS.agentText), stderr: cut(r.stderr, RESULT_LIMITS.agentText), ...(r.spawnError !== undefined ? { spawnError: cut(r.spawnError, RESULT_LIMITS.spawnError) } : {}) };
 }
 
 function scrubbedCheck(c: CheckRecord, secrets: Scrubber): CheckRecord {

@@ -30,6 +30,7 @@ describe('parseAttemptResult', () => {
     ['an exit code as text', withAgent({ exitCode: '0' }), /agent.exitCode is "0"; expected a whole number from -255 to 255/],
     ['a signal that is not one', withAgent({ exitCode: null, signal: '$(id)' }), /agent.signal is "\$\(id\)"; expected a signal name/],
     ['output longer than the state keeps', withAgent({ stdout: 'x'.repeat(RESULT_LIMITS.agentText + 1) }), /agent.stdout .*expected at most 16384 characters/],
+    ['a start error longer than an error is kept', withAgent({ exitCode: null, spawnError: 'e'.repeat(RESULT_LIMITS.spawnError + 1) }), /agent.spawnError .*expected at most 4096 characters/],
     ['a negative duration', withAgent({ durationMs: -1 }), /agent.durationMs is -1/],
     ['a check without argv', JSON.stringify({ ...record, checks: [{ argv: [], result: record.checks[0]!.result }] }), /checks\[0\].argv is \[\]; expected a list of 1 to 256 strings/],
     ['too many checks', JSON.stringify({ ...record, checks: Array(101).fill(record.checks[0]) }), /checks is "101 entries"; expected a list of at most 100/],

@@ -32,6 +32,8 @@ export const RESULT_LIMITS = {
   jsonBytes: 16 * 1024 * 1024,
   /** The agent's stdout and stderr as kept (head and tail, a few thousand characters each). */
   agentText: 16 * 1024,
+  /** Why the agent could not start: one message, which becomes the attempt's error. */
+  spawnError: 4 * 1024,
   /** A check's stdout and stderr as kept (64 K from each end). */
   checkText: 256 * 1024,
   checks: 100,
@@ -114,7 +116,7 @@ function readAgent(value: unknown): AgentResult {
     stderr: text(o.stderr, 'agent.stderr', max),
     outputBytes: wholeNumber(o.outputBytes, 'agent.outputBytes', 0, Number.MAX_SAFE_INTEGER),
     durationMs: wholeNumber(o.durationMs, 'agent.durationMs', 0, RESULT_LIMITS.durationMs),
-    ...(o.spawnError !== undefined ? { spawnError: text(o.spawnError, 'agent.spawnError', max) } : {}),
+    ...(o.spawnError !== undefined ? { spawnError: text(o.spawnError, 'agent.spawnError', RESULT_LIMITS.spawnError) } : {}),
     ...(stoppedBy !== undefined ? { stoppedBy } : {}),
   };
 }
