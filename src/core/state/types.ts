@@ -105,6 +105,10 @@ export interface Attempt {
   stoppedBy?: 'agent' | 'signal';
   /** What the attempt's command log recorded: tool calls made, and how many of them were denied. */
   toolCalls?: { calls: number; denied: number };
+  /** The isolated layout: the agent's changes apply did not commit (the first 20), and why. */
+  refused?: Array<{ path: string; reason: string }>;
+  /** How many changes were refused, when more than `refused` lists. */
+  refusedTotal?: number;
   [key: string]: unknown;
 }
 
