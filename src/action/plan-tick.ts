@@ -99,8 +99,8 @@ export function ranAttemptHere(state: State, ctx: Pick<RunContext, 'runId'>): bo
 }
 
 /**
- * The pull request comes from `sequencer-pr/<plan-id>`: the work branch plus one commit that
- * removes the state folder, so its diff holds the outputs only (see pull-request-branch.ts).
+ * The pull request comes from `sequencer-pr/<plan-id>`: one commit per finished step, without the
+ * state folder, so its diff and its history hold the outputs only (see pull-request-branch.ts).
  */
 function pullRequestSpec(ctx: RunContext, inputs: ActionInputs, planId: string) {
   const branch = planBranch(inputs, planId);
@@ -108,8 +108,9 @@ function pullRequestSpec(ctx: RunContext, inputs: ActionInputs, planId: string) 
   const title = `Agent Step Sequencer: ${planId}`;
   if (inputs.stateStore !== 'git') return { head: branch, base, title };
   const head = pullRequestBranch(planId);
-  const prepare = async () => {
-    await pushPullRequestBranch(ctx.git, { remote: REMOTE, branch, prBranch: head, stateFolder: planFolder(planId) });
+  const prepare = async (state: State) => {
+    const titles = Object.fromEntries(Object.entries(state.plan.steps).map(([id, def]) => [id, def.title]));
+    await pushPullRequestBranch(ctx.git, { remote: REMOTE, branch, prBranch: head, stateFolder: planFolder(planId), planId, titles });
   };
   return { head, base, title, prepare };
 }

@@ -80,7 +80,7 @@ describe('a 1,000-step plan on its last heartbeat', FAULT_CAMPAIGN, () => {
     expect(summary!.body).toMatch(/\[workflow run\]\(https:\/\/github\.com\/octo-org\/octo-repo\/actions\/runs\/\d+\)/);
 
     // The pull request carries the summary as its body, and it fits too.
-    expect(h.fake.data.pulls).toHaveLength(1);
+    expect(h.fake.data.pulls, runReport(run)).toHaveLength(1);
     const pr = h.fake.data.pulls[0]!;
     expect(pr.title).toBe('A plan of a thousand steps');
     expect(pr.body!.length).toBeLessThan(MAX_BODY);

@@ -32,8 +32,10 @@ describe('open-pull-request', () => {
   const maintenance = (over: Record<string, string> = {}) => h.dispatch({ command: 'maintenance' }, { inputs: { apply: 'true', 'prune-days': '0', ...over } });
   const report = (run: ActionRun) => (JSON.parse(run.outputs.report!) as Array<{ kind: string; planId: string; result: string }>).map((a) => `${a.kind} ${a.planId} ${a.result}`);
 
-  it('opens one pull request with the plan title, the summary as body and the outputs only in its diff', async () => {
+  it('opens one pull request with the plan title, the summary as body and the outputs only in its diff, one commit per step on the base, no merge', async () => {
     expectOk(await h.openIssue(issue, PLAN, { inputs }));
+    // A fix lands on main after the proposal: the approving run merges it into the work branch first.
+    await h.commitToMain({ 'docs/fix.md': 'a fix on main\n' }, 'a fix lands on main');
     h.fake.setPermission('alice', 'write');
     const done = await h.say(issue, 'alice', '/approve').deliver({ inputs });
     expectOk(done);
@@ -52,6 +54,17 @@ describe('open-pull-request', () => {
     const [status] = h.botComments(issue, 'status');
     expect(status!.body).toMatch(new RegExp(`\\n\\n${line.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\n\\n<sub>\\[workflow run\\]`));
     expect(pr.body).toContain('### ✅ Done: Widget report (2/2)');
+    // It closes the issue when merged and says where the plan is.
+    expect(pr.body!.split('\n')[0]).toBe(`Closes #${issue}.`);
+    expect(pr.body).toMatch(new RegExp(`Plan \`${planId}\` \\(plan \`[0-9a-f]{12}\`\\), proposed and approved on #${issue}; its record \\(state and every attempt\\) stays on the work branch \\[\`sequencer/${planId}\`\\]\\(https://github\\.com/[^)]+\\)\\.`));
+
+    // Its history: one commit per finished step, on the main it last merged, no merge commit, no
+    // checkpoint or failed attempt; the work branch keeps all of those.
+    const history = (await h.originGit(['log', '--reverse', '--format=%P %s', `${h.mainSha}..${pr.head.ref}`])).stdout.trim().split('\n');
+    expect(history.map((l) => l.split(' ').slice(1).join(' '))).toEqual(['Notes', 'Report']);
+    expect(history[0]!.split(' ')[0]).toBe(h.mainSha);
+    expect((await h.originGit(['rev-list', '--merges', `refs/heads/sequencer/${planId}`])).stdout.trim()).not.toBe('');
+    expect((await h.originGit(['show', '-s', '--format=%B', `${pr.head.ref}~1`])).stdout.trim()).toBe(`Notes\n\nStep step-1 of plan ${planId}, attempt 1.`);
     expect(pr.body).toContain('**Outputs** (2)');
     expect(pr.body).not.toContain('Pull request:');
 

@@ -5,7 +5,7 @@ import { baseConflictNotice } from '../../core/render/base-sync-markdown.js';
 import { footer, leadingMarker, problemComment, runProblemComment, withoutFooter } from '../../core/render/comment-markers.js';
 import { describeError } from '../../core/errors.js';
 import type { Notice } from '../../core/tick/notices.js';
-import { blockerNotice, cancelledNotice, doneComment, finalSummaryComment, marker, shownOutputs, statusComment, type Links } from '../../core/render/render-markdown.js';
+import { blockerNotice, cancelledNotice, doneComment, finalSummaryComment, marker, pullRequestBody, shownOutputs, statusComment, type Links } from '../../core/render/render-markdown.js';
 import { gateNotice } from '../../core/render/gate-markdown.js';
 import { refusedChangesNotice } from '../../core/render/confinement-markdown.js';
 import { draftHintComment, proposalMarker, refusedPlanComment, renderProposal, retiredProposalComment, type ProposalSettings } from '../../core/render/proposal-markdown.js';
@@ -34,7 +34,7 @@ export interface GitHubNotifierOptions {
    * title is the plan's title (else `title`), its body the final summary, and `prepare` pushes
    * its head branch. The final summary then links it.
    */
-  openPullRequest?: { head: string; base: string; title: string; prepare?: () => Promise<void> };
+  openPullRequest?: { head: string; base: string; title: string; prepare?: (state: State) => Promise<void> };
   log?: (message: string) => void;
   /** Who we post as: only its comments count as ours. Default: asked of GitHub for the client's token. */
   identity?: PostingIdentity;
@@ -89,7 +89,7 @@ export class GitHubNotifier implements Notifier {
         return;
       case 'done': {
         const links = await this.links(shownOutputs(s, true), s);
-        if (this.o.openPullRequest) await this.openPullRequest(s, finalSummaryComment(s, links));
+        if (this.o.openPullRequest) await this.openPullRequest(s, pullRequestBody(s, this.o.issueNumber, finalSummaryComment(s, links), links));
         // The status comment becomes the final summary; one short comment pings the approver.
         const status = await this.publishStatus(s, links);
         await this.postOnce(doneComment(s, status.url, pullRequestLine(this.pullRequest), links));
@@ -247,7 +247,7 @@ export class GitHubNotifier implements Notifier {
   private async openPullRequest(state: State, summary: string): Promise<void> {
     const pr = this.o.openPullRequest!;
     try {
-      await pr.prepare?.();
+      await pr.prepare?.(state);
       this.pullRequest = await ensurePullRequest({
         client: this.o.client,
         owner: this.o.owner,

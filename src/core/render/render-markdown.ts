@@ -304,6 +304,17 @@ export function finalSummaryComment(state: State, links: Links = {}, pullRequest
 }
 
 /**
+ * The pull request's body: it closes the plan's issue when merged, says where the plan is (the
+ * issue that proposed and approved it, the work branch that keeps its record), then the final summary.
+ */
+export function pullRequestBody(state: State, issueNumber: number, summary: string, links: Links = {}): string {
+  const id = state.planId ?? 'plan';
+  const hash = state.planHash ? ` (plan \`${state.planHash.replace(/^sha256:/, '').slice(0, 12)}\`)` : '';
+  const record = links.run?.branchUrl && links.run.branch ? `; its record (state and every attempt) stays on the work branch ${link(`\`${links.run.branch.replace(/`/g, '')}\``, links.run.branchUrl)}` : '';
+  return [`Closes #${issueNumber}.`, '', `Plan \`${id.replace(/`/g, '')}\`${hash}, proposed and approved on #${issueNumber}${record}.`, '', summary].join('\n');
+}
+
+/**
  * The one new comment a finished plan gets: it pings whoever approved it and points to the status
  * comment, which now holds the final summary, and to the pull request.
  */
