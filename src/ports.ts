@@ -1,5 +1,6 @@
 // The small interfaces the engine is written against. Adapters in src/adapters/ implement them
 // with fs, child processes, git, HTTP and the Actions toolkit; tests implement them with fakes.
+import type { CommitSelection } from './core/plan/commit-selection.js';
 import type { ApprovalVerdict } from './core/trust/approval-evidence.js';
 import type { AttemptOwner, State } from './core/state/types.js';
 import type { Command } from './core/tick/commands.js';
@@ -28,6 +29,8 @@ export interface WriteMeta {
   kind: WriteKind;
   /** One line saying what changed, e.g. `step-2 attempt 1 succeeded` (a commit subject in git). */
   message: string;
+  /** A completion: which of the agent's files its commit holds (default all; README, "What a completion commit holds"). */
+  select?: CommitSelection;
 }
 
 export type AcquireResult = { ok: true } | { ok: false; holder: string };

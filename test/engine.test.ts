@@ -3,7 +3,8 @@ import { tick, type EngineConfig, type EngineDeps } from '../src/engine/index.js
 import { ConfigError } from '../src/core/errors.js';
 import type { State } from '../src/core/state/types.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';
-import { state } from './fakes/states.js';
+import { plan, state } from './fakes/states.js';
+import { newState } from '../src/core/plan/new-state.js';
 import type { AgentSpec, CheckResult } from '../src/ports.js';
 
 function harness(initial: State | null, script?: (spec: AgentSpec, call: number) => ScriptedRun, cfgOver: Partial<EngineConfig> = {}) {
@@ -157,6 +158,33 @@ describe('tick', () => {
     expect(h.store.current?.stepRuns.a?.attempts?.[0]).toMatchObject({ outcome: 'interrupted' });
     expect(h.agent.runs).toHaveLength(1);
     expect(promptOf(h.agent.runs[0]!)).toMatch(/^Step a failed \(tries: 1\)\. Previous run ended with: interrupted/);
+  });
+
+  it('says that an interrupted attempt of another runner lost what it had not committed; one in this workspace did not', async () => {
+    const elsewhere = harness(state(['a']), undefined, { owner: { kind: 'actions', runId: '2', runAttempt: 1 } });
+    const attempt = { n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { kind: 'actions' as const, runId: '1', runAttempt: 1 }, logFile: '/logs/a/attempt-1.log' };
+    elsewhere.store.current = { ...elsewhere.store.current!, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1, attempts: [attempt] } } };
+    await elsewhere.run();
+    expect(elsewhere.store.current?.stepRuns.a?.attempts?.[0]?.error).toBe(
+      "interrupted: the tick running this attempt is gone; what it wrote and had not committed was lost with that runner (a step's files are committed only when the step finishes)",
+    );
+    // The retry is told so too.
+    expect(promptOf(elsewhere.agent.runs[0]!)).toContain('was lost with that runner');
+
+    const here = harness(state(['a']));
+    here.store.current = { ...here.store.current!, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1, attempts: [{ ...attempt, owner: { kind: 'local', host: 'h', pid: 7 } }] } } };
+    await here.run();
+    expect(here.store.current?.stepRuns.a?.attempts?.[0]?.error).toBe('interrupted: the tick running this attempt is gone');
+  });
+
+  it("hands the store the plan's choice of what a completion commit holds", async () => {
+    const chosen = newState({ ...plan(['a', 'b'], { requiredOutputs: ['x.md'] }), commit: 'outputs' }, { planId: 'p', now: new Date('2026-01-01T00:00:00Z'), approved: { by: 'tester' } });
+    const h = harness(chosen, () => ({ writes: ['x.md'] }));
+    await h.run();
+    expect(h.store.writes.filter((w) => w.meta.kind === 'completion').map((w) => w.meta.select)).toEqual([
+      { kind: 'outputs', paths: ['x.md'] },
+      { kind: 'outputs', paths: ['x.md'] },
+    ]);
   });
 
   it("recovers an attempt whose state names a log outside the plan's log folder without ending the group named beside it", async () => {

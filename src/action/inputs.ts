@@ -43,6 +43,8 @@ export interface ActionInputs {
   triggerLabel: string;
   continueWorkflow?: string;
   openPullRequest: boolean;
+  /** A run that blocks a plan fails the job (default); false keeps it green. */
+  failOnBlocked: boolean;
   passTokenToAgent: boolean;
   /** Let plans from issue authors without write access set `agent`, `env` and check commands. */
   allowUntrustedPlanCommands: boolean;
@@ -131,6 +133,7 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
     triggerLabel: text('trigger-label') || 'sequencer',
     ...(optional('continue-workflow') ? { continueWorkflow: text('continue-workflow') } : {}),
     openPullRequest: bool(get, 'open-pull-request'),
+    failOnBlocked: bool(get, 'fail-on-blocked', true),
     passTokenToAgent: bool(get, 'pass-token-to-agent'),
     allowUntrustedPlanCommands: bool(get, 'allow-untrusted-plan-commands'),
     staleDays: int(get, 'stale-days', 14, 1, 3650),
@@ -186,9 +189,10 @@ function int(get: (name: string) => string, name: string, fallback: number, min:
   return parseNumber(get(name).trim(), actionInput(name), { fallback, min, max });
 }
 
-function bool(get: (name: string) => string, name: string): boolean {
+function bool(get: (name: string) => string, name: string, fallback = false): boolean {
   const raw = get(name).trim().toLowerCase();
-  if (raw === '' || raw === 'false') return false;
+  if (raw === '') return fallback;
+  if (raw === 'false') return false;
   if (raw === 'true') return true;
   throw invalid(name, raw, '"true" or "false"');
 }

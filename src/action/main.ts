@@ -223,8 +223,20 @@ async function finish(ctx: RunContext, inputs: ActionInputs, client: Client, log
     ...(handedOn ? { attempt: formatAttemptDescriptor(handedOn), 'run-agent': handedOn.apply ? '' : 'true' } : {}),
   };
   const broken = results.flatMap((r) => (r.result.configProblem ? [`${r.result.state?.planId ?? 'plan'}: ${r.result.configProblem}`] : []));
-  if (stalled.length || broken.length) throw new RunFailure([...broken, ...stalled].join('\n'), all);
+  // A run that blocked a plan is red, so the Actions tab and GitHub's failed-run email say so.
+  const blocked = inputs.failOnBlocked ? results.flatMap((r) => (blockedHere(r) ? [blockedText(r.result.state!)] : [])) : [];
+  if (stalled.length || broken.length || blocked.length) throw new RunFailure([...broken, ...blocked, ...stalled].join('\n'), all);
   return all;
+}
+
+/** This run left the plan BLOCKED (it wrote; a plan blocked before and only looked at is not news); a broken set-up says so itself. */
+function blockedHere(r: PlanTickResult): boolean {
+  return r.result.state?.status === 'BLOCKED' && r.result.writes > 0 && !r.result.configProblem;
+}
+
+function blockedText(state: State): string {
+  const why = state.blockers?.[state.blockers.length - 1];
+  return `${state.planId ?? 'plan'} is blocked${why ? ` at ${why}` : ''}: the blocker notice on its issue says what was tried and how to go on (fail-on-blocked: false keeps such a run green).`;
 }
 
 /** Ends the run red with these outputs: the plans are as reported, but the run failed its purpose. */

@@ -17,6 +17,7 @@ import type { Ledger } from './commit.js';
 import { missingDoneOutputs } from './done-outputs.js';
 import { inboxCursor, pollForCancel } from './inbox-session.js';
 import { attemptPaths, shownPath } from './step-contract.js';
+import { commitSelection } from '../core/plan/commit-selection.js';
 import type { Engine } from './types.js';
 
 export type RunDecision = Extract<Decision, { kind: 'run' }>;
@@ -139,6 +140,7 @@ export async function finish({ deps, cfg }: Engine, ledger: Ledger, attempt: Fin
   await ledger.commit(finishAttempt(state, attempt.stepId, verdict, deps.clock.now(), { ...(attempt.detourFor ? { detourFor: attempt.detourFor } : {}), ...(reopen.size ? { reopen } : {}), ...(retry ? { retryAt: retry.at } : {}) }), {
     kind: done ? 'completion' : 'update',
     message: `${attempt.stepId} attempt ${attempt.n} ${verdict.outcome}`,
+    ...(done ? { select: commitSelection(state.plan, attempt.stepId) } : {}),
   });
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { mayAcceptInterrupted, recoverAttempt } from '../core/tick/apply.js';
 import type { Decision } from '../core/tick/decide.js';
 import { describeError } from '../core/errors.js';
-import { attemptId, currentStepId, stepDef } from '../core/state/step-view.js';
+import { attemptId, currentStepId, LOST_WORK, ranElsewhere, stepDef } from '../core/state/step-view.js';
 import type { State } from '../core/state/types.js';
 import type { AgentResult } from '../ports.js';
 import { finish } from './attempt.js';
@@ -32,9 +32,11 @@ export async function recover(engine: Engine, ledger: Ledger, d: RecoverDecision
   // The state names the log; only a log in this plan's log folder has a pid file of ours beside it.
   if (logFile && isInside(cfg.logDir, logFile)) await deps.agent.reap(logFile);
   else if (logFile) deps.log.warn(`Not ending the process group named beside ${d.attempt?.logFile}: the state names a log outside the plan's log folder.`);
-  deps.log.warn(`${d.stepId} attempt ${d.attempt?.n ?? '?'} ${d.reason}`);
+  // A runner that died elsewhere took the files its agent had not committed with it: say so.
+  const reason = ranElsewhere(d.attempt?.owner, cfg.owner) ? `${d.reason}; ${LOST_WORK}` : d.reason;
+  deps.log.warn(`${d.stepId} attempt ${d.attempt?.n ?? '?'} ${reason}`);
   if (await acceptInterrupted(engine, ledger, d)) return;
-  await ledger.commit(recoverAttempt(ledger.state, d.stepId, d.reason, deps.clock.now()), {
+  await ledger.commit(recoverAttempt(ledger.state, d.stepId, reason, deps.clock.now()), {
     kind: 'update',
     message: `${d.stepId} attempt ${d.attempt?.n ?? '?'} interrupted`,
   });

@@ -167,6 +167,29 @@ describe('GitStore', () => {
     expect(excludeFile.split('\n').filter((l) => l === 'scratch/')).toHaveLength(1);
   });
 
+  it('commits what the plan chose: the required outputs only, or everything but what the ignore patterns match', async () => {
+    const remote = await makeRemote();
+    const ws = await clone(remote, 'chosen');
+    const store = await openStore(ws, 'p');
+    await store.load();
+    const write = async (files: Record<string, string>) => {
+      for (const [rel, text] of Object.entries(files)) {
+        await mkdir(path.dirname(path.join(ws, rel)), { recursive: true });
+        await writeFile(path.join(ws, rel), text);
+      }
+    };
+    const s1 = await store.write(newState('p'), { kind: 'checkpoint', message: 'checkpoint' });
+    await write({ 'out/report.md': '# report\n', 'notes-to-self.txt': 'scratch\n', 'tmp/cache.bin': 'x' });
+    const s2 = await store.write({ ...s1, currentStep: 1 }, { kind: 'completion', message: 'step-1 attempt 1 succeeded', select: { kind: 'outputs', paths: ['out/report.md'] } });
+    expect(await changedFiles(remote, 'sequencer/p')).toEqual(['.sequencer/p/state.json', 'out/report.md']);
+    // What was left out stays on disk, uncommitted.
+    expect(await g(ws, 'status', '--porcelain', '--untracked-files=all')).toBe('?? notes-to-self.txt\n?? tmp/cache.bin');
+
+    await write({ 'out/two.md': 'two\n', 'tmp/more.bin': 'y', 'debug.log.txt': 'z' });
+    await store.write({ ...s2, currentStep: 2 }, { kind: 'completion', message: 'step-2 attempt 1 succeeded', select: { kind: 'ignore', patterns: ['tmp/**', '*.log.txt', 'notes-*'] } });
+    expect(await changedFiles(remote, 'sequencer/p')).toEqual(['.sequencer/p/state.json', 'out/two.md']);
+  });
+
   it("never commits what the agent wrote under the state folder: another plan's state, a file beside its own; says what it left out", async () => {
     const remote = await makeRemote();
     const ws = await clone(remote, 'planted');

@@ -182,7 +182,8 @@ describe('what nobody with write access approved (local node)', () => {
       { planId: 'issue-62', state: edited, marker: false },
     ]);
 
-    expectOk(await h.tick());
+    // It blocked plans: the run is red (fail-on-blocked).
+    expect((await h.tick()).code).toBe(1);
     expect(await h.remoteState('issue-61')).toMatchObject({ status: 'BLOCKED', blockers: [expect.stringMatching(/^s1: the plan is marked IN_PROGRESS but has no approval/)] });
     const notice = h.botComments(61, 'blocked');
     expect(notice).toHaveLength(1);
@@ -268,7 +269,7 @@ describe('only our comments are ours, and an approval is a fact on GitHub (local
       { planId: 'issue-75', state: revoked, marker: false },
     ]);
 
-    expectOk(await h.tick());
+    expect((await h.tick()).code).toBe(1);
     const expectations: Array<[number, RegExp]> = [
       [73, /names no comment or workflow run GitHub can confirm/],
       [74, /approving comment \d+ is not on the plan's issue/],

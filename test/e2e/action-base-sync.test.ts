@@ -56,7 +56,7 @@ describe('sync-base (local node)', () => {
 
     // The second step fails its one attempt, so a later run has an attempt to start.
     const run = await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'max-attempts': '1' }, env: { AGENT_FAIL_CALLS: '1', AGENT_FAIL_STEPS: 'finish' } });
-    expectOk(run);
+    expect(run.code, runReport(run)).toBe(1);
     expect(run.outputs.status, runReport(run)).toBe('BLOCKED');
     expect((await h.remoteState(planId))?.stepRuns.use?.status).toBe('DONE');
     expect(await isAncestor(fix, branch)).toBe(true);
@@ -97,7 +97,7 @@ describe('sync-base (local node)', () => {
     const theirs = await h.commitToMain({ 'notes/_draft_.md': 'from main\n' }, 'a draft on main');
 
     const run = await h.say(issue, 'alice', '/approve').deliver();
-    expectOk(run);
+    expect(run.code, runReport(run)).toBe(1);
     expect(run.outputs.status, runReport(run)).toBe('BLOCKED');
     const notices = h.botComments(issue, 'blocked').map((c) => c.body);
     expect(notices).toHaveLength(1);

@@ -46,7 +46,7 @@ describe('workflow_dispatch (local node)', () => {
 
   it('status reports without writing; cancel ends a blocked plan; both are answered in the log', async () => {
     const blocked = await h.dispatch({ command: 'start', plan: 'plans/flaky.yml', 'plan-id': 'flaky' }, { env: { AGENT_FAIL_CALLS: '99' } });
-    expectOk(blocked);
+    expect(blocked.code).toBe(1);
     expect(blocked.outputs).toMatchObject({ 'plan-id': 'flaky', status: 'BLOCKED', 'blocked-step': 'flaky-1' });
     const tip = (await h.remoteBranches())['sequencer/flaky'];
 

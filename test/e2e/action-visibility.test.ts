@@ -119,7 +119,7 @@ describe('the attempt log group (local node)', () => {
     const plan = { title: 'Pathy plan', steps: { 'step-1': { title: 'Fails with paths', instruction: 'Fail', requiredOutputs: ['report.md'] } } };
     const planId = await approvedIssuePlan(issue, plan);
     const run = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs: { 'max-attempts': '1', 'agent-command': pathy } });
-    expectOk(run);
+    expect(run.code, runReport(run)).toBe(1);
     expect(run.outputs.status, runReport(run)).toBe('BLOCKED');
     // The Actions log keeps the full paths; what is published after the run does not.
     expect(run.stdout).toContain(`could not write ${run.workspace}/report.md`);
@@ -147,7 +147,7 @@ describe('the attempt log group (local node)', () => {
       const inputs = { 'max-attempts': '1' };
       expectOk(await h.openIssue(issue, { title: 'Big plan', steps }, { inputs }));
       run = await h.say(issue, 'writer', '/approve').deliver({ inputs, env: { AGENT_FAIL_CALLS: '9' } });
-      expectOk(run);
+      expect(run.code, runReport(run)).toBe(1);
       expect(run.outputs.status, runReport(run)).toBe('BLOCKED');
     });
 

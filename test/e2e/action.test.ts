@@ -167,7 +167,9 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
 
     // Words after /approve are a note, kept with the approval.
     const blocked = await h.say(issue, 'bob', '/approve LGTM, ship it').deliver({ env });
-    expectOk(blocked);
+    // The run that blocked the plan is red, saying why and where to look.
+    expect(blocked.code, runReport(blocked)).toBe(1);
+    expect(blocked.stdout).toContain(`::error::${planId} is blocked at step-2: max retries (3) exceeded: the blocker notice on its issue says what was tried and how to go on (fail-on-blocked: false keeps such a run green).`);
     expect((await h.remoteState(planId))?.approval).toMatchObject({ by: 'bob', note: 'LGTM, ship it' });
     // The log and the run page name the plan's issue.
     expect(blocked.stdout).toContain(`Plan ${planId}: ${issueUrl}`);
@@ -340,7 +342,8 @@ describe('a run killed in the middle of a step (local node)', () => {
       ['interrupted', { kind: 'actions', runId: String(killed.runId), runAttempt: 1, repository: `${h.owner}/${h.repo}` }],
       ['succeeded', { kind: 'actions', runId: String(heartbeat.runId), runAttempt: 1, repository: `${h.owner}/${h.repo}` }],
     ]);
-    expect(state.stepRuns['step-1']?.attempts?.[0]?.error).toMatch(/the tick running this attempt is gone/);
+    // Its runner took the files the agent had not committed with it, and the record says so.
+    expect(state.stepRuns['step-1']?.attempts?.[0]?.error).toMatch(/the tick running this attempt is gone; what it wrote and had not committed was lost with that runner/);
     expect(h.botComments(issue, 'summary')).toHaveLength(1);
     expect(h.botComments(issue, 'status')).toHaveLength(1);
   });

@@ -247,7 +247,14 @@ export class GitStore implements StateStore {
       // The state folder is ours alone: a state the agent wrote for this plan or another (with a
       // shared state branch, the next tick of that plan would read it) never rides along.
       const stateFolder = this.stateRoot ? [`:(top,exclude,literal)${this.stateRoot}`] : [];
-      await this.run(['add', '-A', '--', ':/', ...stateFolder, ...(await this.gitlinkExclusions())]);
+      // What the plan chose to commit (core/plan/commit-selection.ts): everything, the step's
+      // required outputs only, or everything but what its ignore patterns match.
+      const select = meta.select ?? { kind: 'all' };
+      const what =
+        select.kind === 'outputs'
+          ? select.paths.map((p) => `:(top,literal)${p}`)
+          : [':/', ...(select.kind === 'ignore' ? select.patterns.map((p) => `:(top,exclude,glob)${p}`) : [])];
+      if (what.length) await this.run(['add', '-A', '--', ...what, ...stateFolder, ...(await this.gitlinkExclusions())]);
       await this.run(['add', '-f', '--', spec]);
       await this.reportLeftOut();
     } else if (!this.stateTracked) {

@@ -7,6 +7,7 @@
 import { hashPrefix } from '../tick/commands.js';
 import { gateOf } from '../tick/gates.js';
 import { promptPreamble } from '../tick/prompts.js';
+import { commitText } from '../plan/commit-selection.js';
 import { remediationTargets, routeOf } from '../tick/remediation.js';
 import type { Limits } from '../state/step-view.js';
 import { describeExecution, type StepExecution } from '../plan/execution-fields.js';
@@ -127,6 +128,7 @@ function settingsBlock(state: State, settings: ProposalSettings): string {
     `- Attempts per step: ${settings.limits.maxAttempts} · time per attempt: ${settings.limits.attemptTimeoutMinutes} min`,
     `- Delay between steps: ${state.stepDelayMinutes ?? 0} min (\`/approve delay=N\` sets another)`,
     ...(typeof state.plan.deadline === 'string' ? [`- Deadline: ${inline(state.plan.deadline, 60)}`] : []),
+    `- A finished step's commit holds: ${inline(commitText(state.plan.commit) ?? commitText('all')!, 1000)}${state.plan.commit === undefined ? ' (`commit` in the plan narrows it)' : ' (the plan\'s `commit`)'}`,
     ...(state.plan.tools !== undefined ? ['', `**Tool policy for every step** (${TOOLS_NOTE}):`, '', fullFence(JSON.stringify(state.plan.tools, null, 2), 'json')] : []),
     '',
     agent
@@ -153,6 +155,7 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
     facts.join(' · '),
     ...(outputs.length ? [`Required outputs: ${outputs.map((o) => inline(o, 300)).join(', ')}`] : []),
     ...(gate ? [`✋ **Gate:** the plan pauses before this step until a writer replies \`/approve\` again${gate.reason ? ` (${inline(gate.reason, 300)})` : ''}.`] : []),
+    ...(def.commit !== undefined ? [`Its commit holds: ${inline(commitText(def.commit) ?? '', 1000)} (its own \`commit\`).`] : []),
   ].join('\n\n');
 
   const blocks = [head];

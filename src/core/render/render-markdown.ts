@@ -207,7 +207,19 @@ function statusBody(state: State, links: Links, withOutputs: boolean): string {
   if (state.status === 'BLOCKED') for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
   const overran = timedOutLine(state);
   if (overran) extra.push(overran);
+  const lost = interruptedLine(state);
+  if (lost) extra.push(lost);
   return [marker(id, 'status'), head, '', stepTable(state, links, withOutputs), '', ...extra, ...recentCommandLines(state), `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
+}
+
+/** The current step's last attempt was interrupted (its runner died): said until the step moves on. */
+function interruptedLine(state: State): string | undefined {
+  const stepId = currentStepId(state);
+  if (stepId === undefined || state.status === 'DONE' || state.status === 'CANCELLED') return undefined;
+  const run = state.stepRuns[stepId];
+  const last = run ? lastAttempt(run) : undefined;
+  if (!run || run.status === 'DONE' || last?.outcome !== 'interrupted') return undefined;
+  return `⚠️ Attempt ${last.n} of \`${stepId}\`: ${inline(last.error ?? 'interrupted', 400)}.`;
 }
 
 /** The current step's last attempt ran over its limit: said until the step moves on. */

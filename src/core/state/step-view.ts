@@ -111,3 +111,16 @@ export function sameOwner(a: AttemptOwner, b: AttemptOwner): boolean {
   if (a.kind === 'actions' && b.kind === 'actions') return a.runId === b.runId && a.runAttempt === b.runAttempt;
   return false;
 }
+
+/**
+ * Whether an attempt's owner worked in another checkout than `self` (another workflow run or run
+ * attempt, another machine): then whatever it wrote and had not committed is gone with it.
+ */
+export function ranElsewhere(owner: AttemptOwner | undefined, self: AttemptOwner): boolean {
+  if (!owner) return false;
+  if (owner.kind === 'local' && self.kind === 'local') return owner.host !== self.host;
+  return !sameOwner(owner, self);
+}
+
+/** Said of an interrupted attempt that ran elsewhere (core/state/step-view.ts ranElsewhere). */
+export const LOST_WORK = 'what it wrote and had not committed was lost with that runner (a step\'s files are committed only when the step finishes)';

@@ -57,8 +57,13 @@ export interface StepDef {
   gate?: boolean | { reason: string };
   /** Tool policy for this step's attempts; each field given replaces the plan's. */
   tools?: ToolsDef;
+  /** What its completion commit holds; replaces the plan's `commit` (core/plan/commit-selection.ts). */
+  commit?: CommitField;
   [key: string]: unknown;
 }
+
+/** `all` (default), `outputs` (the step's required outputs only), or every file but those matching `ignore`. */
+export type CommitField = 'all' | 'outputs' | { ignore: string[] };
 
 export interface Plan {
   title?: string;
@@ -73,6 +78,8 @@ export interface Plan {
   promptPreamble?: string | false;
   /** Tool policy for every step (a step's own `tools` fields override these). */
   tools?: ToolsDef;
+  /** What every step's completion commit holds, unless the step says otherwise. */
+  commit?: CommitField;
   [key: string]: unknown;
 }
 
