@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tick, type EngineConfig } from '../src/engine/index.js';
 import type { AgentSpec } from '../src/ports.js';
 import { totalTokens } from '../src/core/agent-stream/types.js';
+import { checkState } from '../src/core/state/validate-state.js';
 import type { Attempt, State } from '../src/core/state/types.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';
 import { newState } from '../src/core/plan/new-state.js';
@@ -93,6 +94,21 @@ describe('an agent whose stream the sequencer reads', () => {
     expect(plain.agent.runs[0]!.argv.slice(0, 2)).toEqual(['/usr/bin/my-agent', '--flag']);
     expect(plain.log.lines).toContain('info:   │ plain output');
     expect(attempts(plain.store.current)[0]?.usage).toBeUndefined();
+  });
+
+  it('records what a hostile stream reports only within the bounds a state holds, so the state still loads', async () => {
+    const lines = [
+      { type: 'system', subtype: 'init', session_id: 'x'.repeat(500), model: 'evil\nmodel' },
+      { type: 'result', subtype: 'success', is_error: false, num_turns: 1e300, total_cost_usd: 1e300, session_id: 'line\u2028break', usage: { input_tokens: 1e20, output_tokens: 5, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } },
+    ];
+    const h = harness(state(['a']), (spec) => {
+      play(spec, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+      return {};
+    });
+    await h.run();
+    const [a] = attempts(h.store.current);
+    expect(a?.usage).toEqual({ inputTokens: 1e12, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 1e6, turns: Number.MAX_SAFE_INTEGER, isError: false, source: 'stream', complete: true });
+    expect(checkState(h.store.current)).toEqual([]);
   });
 
   it('reads $SEQUENCER_USAGE_FILE from an agent it cannot parse, and reports a bad one without using it', async () => {

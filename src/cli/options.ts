@@ -110,7 +110,7 @@ Options:
   --budget-tokens N      the token budget of a plan that sets none, over all its runs (approve: raise a spent one to N)
   --stop-grace SEC       on cancel, seconds the agent has to exit on its own after its stop file appears (default 10)
   --grace SEC            seconds between SIGTERM and SIGKILL when an attempt is stopped (default 5)
-  --json                 machine-readable output (status, list, audit, maintenance)
+  --json                 machine-readable output (status, usage, list, audit, maintenance)
   --stale-days N         audit: report plans blocked or awaiting approval longer (default 14)
   --prune-days N         maintenance: prune DONE/CANCELLED plans unchanged this long (default 7)
   --archive | --delete   maintenance: keep a pruned plan's record aside (default) or remove it

@@ -5,6 +5,7 @@
 // stays in the attempt's log file; the state keeps the shown lines' head and tail instead of raw
 // JSON, so an error quoted from it reads as the log did.
 import { AgentStreamParser } from '../core/agent-stream/stream-parser.js';
+import { boundedUsage } from '../core/agent-stream/usage-file.js';
 import { renderEvent } from '../core/agent-stream/render-event.js';
 import { totalTokens, type StreamAgent, type StreamEvent } from '../core/agent-stream/types.js';
 import { HeadTailBuffer } from '../core/render/bounded-text.js';
@@ -50,7 +51,7 @@ export class AttemptStream {
     const complete = this.parser.finished;
     // A stream that never got as far as a figure (an agent that failed to start) reports nothing.
     if (!complete && totalTokens(u) === 0 && u.sessionId === undefined) return undefined;
-    return { ...u, source: 'stream', complete };
+    return { ...boundedUsage(u), source: 'stream', complete };
   }
 
   /** Whether the budget stop was asked for. */
