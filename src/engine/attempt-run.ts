@@ -9,7 +9,7 @@ import { parseUsageFile, USAGE_FILE_MAX_BYTES } from '../core/agent-stream/usage
 import { groupDigits, usageText } from '../core/agent-stream/render-event.js';
 import type { AttemptResult } from '../core/tick/apply.js';
 import { budgetName, tokenAllowance, type TokenAllowance } from '../core/tick/budget.js';
-import { STOP_MESSAGE, stoppedText } from '../core/tick/cooperative-stop.js';
+import { BUDGET_STOP_MESSAGE, STOP_MESSAGE, stoppedText } from '../core/tick/cooperative-stop.js';
 import { withExecForwarder } from '../core/tick/prompts.js';
 import { expandAgentVariables } from '../core/trust/agent-command.js';
 import { attemptId, maxAttemptsFor, stepDef } from '../core/state/step-view.js';
@@ -84,9 +84,6 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
     return verdict;
   });
 }
-
-/** What the stop file says when a budget, not a person, stops the agent. */
-export const BUDGET_STOP_MESSAGE = "The step's token budget is spent: stop now, save your work and exit.";
 
 /** An attempt the budget stopped: its own outcome, and an error that says which budget and how far past it. */
 function overBudget(verdict: AttemptResult, allowance: TokenAllowance, used: number, stoppedBy: AgentResult['stoppedBy']): AttemptResult {
