@@ -121,6 +121,10 @@ export interface Attempt {
   usage?: AttemptUsage;
   /** The attempt's own wall time on the runner: its files, the agent and the step's checks, in ms. */
   wallMs?: number;
+  /** The isolated layout: the agent's changes apply did not commit (the first 20), and why. */
+  refused?: Array<{ path: string; reason: string }>;
+  /** How many changes were refused, when more than `refused` lists. */
+  refusedTotal?: number;
   [key: string]: unknown;
 }
 
