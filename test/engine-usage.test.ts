@@ -4,7 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tick, type EngineConfig } from '../src/engine/index.js';
-import type { AgentSpec } from '../src/ports.js';
+import type { AgentSpec, ApprovalVerifier } from '../src/ports.js';
+import type { ApprovalVerdict } from '../src/core/trust/approval-evidence.js';
+import type { BudgetRaise } from '../src/core/state/types.js';
 import { totalTokens } from '../src/core/agent-stream/types.js';
 import { checkState } from '../src/core/state/validate-state.js';
 import type { Attempt, State } from '../src/core/state/types.js';
@@ -14,7 +16,7 @@ import { plan, state, T0 } from './fakes/states.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`./fixtures/agent-streams/${name}`, import.meta.url), 'utf8');
 
-function harness(initial: State, script: (spec: AgentSpec, call: number, files: MemoryAttemptFiles) => ScriptedRun, cfgOver: Partial<EngineConfig> = {}) {
+function harness(initial: State, script: (spec: AgentSpec, call: number, files: MemoryAttemptFiles) => ScriptedRun, cfgOver: Partial<EngineConfig> = {}, approvals?: ApprovalVerifier) {
   const workspace = new FakeWorkspace();
   const attemptFiles = new MemoryAttemptFiles();
   const agent = new FakeAgent((spec, call) => script(spec, call, attemptFiles), workspace, undefined, attemptFiles);
@@ -22,7 +24,7 @@ function harness(initial: State, script: (spec: AgentSpec, call: number, files: 
   const notifier = new RecordingNotifier();
   const inbox = new MemoryInbox();
   const log = new MemoryLog();
-  const deps = { clock: new FakeClock(), store, agent, workspace, owners: new FakeOwners('dead'), notifier, log, inbox, verifier: new FakeVerifier(workspace), attemptFiles };
+  const deps = { clock: new FakeClock(), store, agent, workspace, owners: new FakeOwners('dead'), notifier, log, inbox, verifier: new FakeVerifier(workspace), attemptFiles, ...(approvals ? { approvals } : {}) };
   const cfg = engineConfig({ agentCommand: 'claude -p', echoAgentOutput: true, ...cfgOver });
   return { agent, store, notifier, inbox, log, run: () => tick(deps, cfg) };
 }
@@ -193,4 +195,40 @@ describe('budgets', () => {
     await h.run();
     expect(h.inbox.replies.at(-1)).toBe('Nothing to raise: the plan is DONE, not blocked by a spent budget.');
   });
+
+  /** Where approvals are read back (GitHub): the approval stands; a raise stands only when its comment says so. */
+  class RaiseChecker implements ApprovalVerifier {
+    readonly asked: BudgetRaise[] = [];
+    constructor(private readonly standing: (raise: BudgetRaise) => boolean) {}
+    async verify(): Promise<ApprovalVerdict> {
+      return { ok: true };
+    }
+    async verifyRaise(_state: State, raise: BudgetRaise): Promise<ApprovalVerdict> {
+      this.asked.push(raise);
+      return this.standing(raise) ? { ok: true } : { ok: false, reason: `the comment ${raise.commentId ?? '(none)'} does not say /approve budget=… with this limit` };
+    }
+  }
+
+  it('where raises are read back, a raise whose comment does not stand is refused when it arrives and dropped before an attempt', async () => {
+    const checker = new RaiseChecker((r) => r.commentId === 11);
+    const h = harness(afterFirstStep({ budget: { costUsd: 5 } }), () => ({}), {}, checker);
+    await h.run();
+    h.inbox.push({ kind: 'approve', by: 'octocat', budgets: [{ amount: 10 }], commentId: 12 });
+    expect((await h.run()).outcome).toBe('blocked');
+    expect(h.inbox.replies.at(-1)).toBe('This budget raise could not be confirmed on GitHub, so it does not count: the comment 12 does not say /approve budget=… with this limit.');
+    expect(h.store.current?.budgetRaises).toBeUndefined();
+
+    // A raise written into the state (by a push to the work branch) names a comment that does not say it.
+    const forged: State = { ...afterFirstStep({ budget: { costUsd: 5 } }), budgetRaises: [{ scope: 'plan', kind: 'costUsd', limit: 50, by: 'mallory', at: T0.toISOString(), commentId: 99 }] };
+    const f = harness(forged, () => ({}), {}, checker);
+    expect((await f.run()).outcome).toBe('blocked');
+    expect(f.agent.runs).toHaveLength(0);
+    expect(f.store.current?.budgetRaises).toEqual([]);
+    expect(f.store.current?.budgetBlock).toMatchObject({ scope: 'plan', kind: 'costUsd', limit: 5 });
+    expect(f.log.lines).toContain('error: A budget raise does not count: the comment 99 does not say /approve budget=… with this limit.');
+
+    const kept = harness({ ...forged, budgetRaises: [{ ...forged.budgetRaises![0]!, commentId: 11 }] }, () => ({}), {}, checker);
+    expect((await kept.run()).outcome).toBe('done');
+  });
 });
+
