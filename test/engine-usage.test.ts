@@ -178,6 +178,17 @@ describe('budgets', () => {
     expect(h.log.lines.some((l) => /^warn: a attempt 1: [\d,]+ tokens used, past the 2,000 left of the token budget of step a: asking the agent to stop\.$/.test(l))).toBe(true);
   });
 
+  it('does not stop an agent whose tokens pass the budget only in its final result: the finished attempt stands', async () => {
+    const h = harness(state(['a', 'b'], {}, { budget: { tokens: 2000 } }), (spec) => {
+      // Codex reports its tokens only in turn.completed, after the work is done.
+      play(spec, fixture('codex-tools.jsonl'));
+      return spec.signal?.aborted ? { cancelled: true, exitCode: null } : {};
+    }, { agentCommand: 'codex exec --sandbox workspace-write' });
+    expect((await h.run()).outcome).toBe('done');
+    expect(attempts(h.store.current, 'a')[0]).toMatchObject({ outcome: 'succeeded', usage: { source: 'stream', complete: true } });
+    expect(h.log.lines.some((l) => l.includes('asking the agent to stop'))).toBe(false);
+  });
+
   it('a writer’s /approve budget=… raises the spent budget and the plan goes on; a raise below what was spent is refused', async () => {
     const h = harness(afterFirstStep({ budget: { costUsd: 5 } }), () => ({}));
     await h.run();

@@ -99,7 +99,9 @@ export class AttemptStream {
 
   private checkBudget(): void {
     const allowance = this.o.allowance;
-    if (this.over || !allowance) return;
+    // Once the agent has reported its result the attempt is over: its total, even past the
+    // budget, is recorded and holds at the next attempt (Codex and Gemini CLI only count here).
+    if (this.over || !allowance || this.parser.finished) return;
     const used = this.tokens;
     if (used <= allowance.left) return;
     this.over = true;
