@@ -78,6 +78,15 @@ describe('comments and summaries', () => {
     expect(statusTable(s).split('\n')[1]).toBe('#    step  title    status   tries  duration  outputs');
   });
 
+  it('an agent that reports no usage: no usage columns or line, but the final summary still gives the runner time', () => {
+    const s: State = { ...state(['a']), status: 'DONE', currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1, attempts: [attempt(1, 'succeeded', undefined, 150_000)] } } };
+    expect(statusComment(s)).not.toContain('Usage');
+    expect(statusComment(s)).not.toContain('| tokens |');
+    expect(statusTable(s)).not.toContain('usage:');
+    expect(finalSummaryComment(s)).not.toContain('**Usage:**');
+    expect(finalSummaryComment(s)).toContain('**Runner time:** 3 min in attempts');
+  });
+
   it('the status comment and the job summary get a tokens and a cost column and the plan total', () => {
     const body = statusComment(used());
     expect(body).toContain('| # | step | title | status | tries | duration | tokens | cost | outputs |');

@@ -8,7 +8,7 @@ import type { Attempt, State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 import { countOf } from './plural.js';
 import { stepProgress } from './step-progress.js';
-import { costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, usageReport } from './usage-report.js';
+import { costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
 import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
 import { totalTokens } from '../agent-stream/types.js';
 import { budgetAmount, budgetName } from '../tick/budget.js';
@@ -191,7 +191,7 @@ function statusBody(state: State, links: Links, withOutputs: boolean): string {
   if (state.status === 'BLOCKED') for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
   const overran = timedOutLine(state);
   if (overran) extra.push(overran);
-  const used = totalLine(usageReport(state).total);
+  const used = usageLine(state);
   if (used) extra.push(`**Usage:** ${used}.`);
   return [marker(id, 'status'), head, '', stepTable(state, links, withOutputs), '', ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
 }
@@ -218,7 +218,7 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
     (a) => `| ${a.n} | ${a.outcome ?? '-'} | ${a.exitCode ?? '-'} | ${a.durationMs !== undefined ? formatDuration(a.durationMs) : '-'} |${tools ? ` ${toolCallsText(a.toolCalls)} |` : ''}${usageCells(a)} ${inline(a.error ?? '', 160)} |`,
   );
   const raise = budgetRaiseLines(state);
-  const used = totalLine(usageReport(state).total);
+  const used = usageLine(state);
   const episode = `${stepId}-${run?.attempts?.length ?? run?.tries ?? 0}`;
   return [
     marker(id, 'blocked', episode),
@@ -332,7 +332,7 @@ function toolCallLines(state: State): string[] {
 
 /** The final summary's usage: the plan's total and the runner time its attempts took. */
 function usageLines(state: State): string[] {
-  const total = usageReport(state).total;
+  const total = planTotals(state);
   const lines: string[] = [];
   const used = totalLine({ ...total, wallMs: 0 });
   if (used) lines.push(`**Usage:** ${used}.`);

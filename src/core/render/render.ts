@@ -4,7 +4,7 @@ import { stepsDone, stepsSkipped } from '../state/step-view.js';
 import type { State, StepRun } from '../state/types.js';
 import { terminalLine } from './terminal-text.js';
 import { countOf } from './plural.js';
-import { costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, usageReport } from './usage-report.js';
+import { costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
 import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
 import { totalTokens } from '../agent-stream/types.js';
 
@@ -87,7 +87,7 @@ export function statusTable(state: State): string {
   const head = `${title}[${state.planId ?? 'plan'}] ${state.status} (${progress}, revision ${state.revision ?? 0})`;
   const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
   if (state.notBefore && state.status === 'IN_PROGRESS') extra.push(`next step not before ${state.notBefore}`);
-  const used = totalLine(usageReport(state).total);
+  const used = usageLine(state);
   if (used) extra.push(`usage: ${used}`);
   return [head, fmt(header), ...rows.map(fmt), ...extra].join('\n');
 }
@@ -129,7 +129,7 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
   ];
   const totals = toolCallTotals(state);
   if (totals.size) lines.push('Tool calls:', ...[...totals].map(([id, t]) => `  ${id}: ${t.calls}${t.denied ? ` (${t.denied} denied)` : ''}`));
-  const total = usageReport(state).total;
+  const total = planTotals(state);
   const used = totalLine({ ...total, wallMs: 0 });
   if (used) lines.push(`Usage: ${used}.`);
   if (total.wallMs > 0) lines.push(`Runner time: ${runnerTime(total.wallMs)} in attempts (the agents and the steps' checks).`);

@@ -104,6 +104,22 @@ function sum(a: UsageTotals, b: UsageTotals): UsageTotals {
   return out;
 }
 
+/**
+ * The plan's total alone, in one pass over the attempts: what every status comment and table
+ * shows, so a plan of thousands of steps costs no per-step rows on each edit.
+ */
+export function planTotals(state: State): UsageTotals {
+  let t = emptyTotals();
+  for (const run of Object.values(state.stepRuns)) for (const a of run.attempts ?? []) if (a.usage || typeof a.wallMs === 'number') t = addToTotals(t, a);
+  return t;
+}
+
+/** The total line for comments and tables that show usage only once some attempt reported it. */
+export function usageLine(state: State): string | null {
+  const t = planTotals(state);
+  return t.attempts > 0 ? totalLine(t) : null;
+}
+
 /** Whether any attempt of the plan has a usage record: only then do tables grow usage columns. */
 export function hasUsage(state: State): boolean {
   for (const run of Object.values(state.stepRuns)) for (const a of run.attempts ?? []) if (a.usage) return true;
