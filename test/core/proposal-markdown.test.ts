@@ -250,11 +250,12 @@ describe('the proposal shows what the sequencer adds and what the plan may spend
     expect(plain).not.toContain('The sequencer adds');
   });
 
-  it('shows a step agent as it runs, with the flags the plan hash covers', () => {
-    const body = parts(proposed({ title: 'T', steps: { a: { title: 'A', instruction: 'Do A', agent: 'codex exec --sandbox workspace-write' } } }))[0]!;
+  it('shows a step agent as it runs, with the flags the plan hash covers, its words as written', () => {
+    const body = parts(proposed({ title: 'T', steps: { a: { title: 'A', instruction: 'Do A', agent: 'codex exec --sandbox workspace-write' }, b: { title: 'B', instruction: 'Do B', agent: `claude -p --settings $SEQUENCER_CLAUDE_SETTINGS --append-system-prompt "Be brief."` } } }))[0]!;
     const texts = codeBlocks(body).map((b) => b.text);
     expect(texts).toContain('codex exec --sandbox workspace-write');
     expect(texts).toContain('codex exec --json --sandbox workspace-write');
+    expect(texts).toContain(`claude ${flags} -p --settings $SEQUENCER_CLAUDE_SETTINGS --append-system-prompt 'Be brief.'`);
   });
 
   it('shows the plan budget (its own, else the workflow default, else none) and each step budget', () => {

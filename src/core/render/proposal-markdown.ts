@@ -162,7 +162,8 @@ function runsAs(command: string): string {
   }
   const stream = streamCommand(words);
   if (!stream?.added.length) return '';
-  const line = commandLine(stream.argv);
+  // Words as they were written where they can be (`$SEQUENCER_CLAUDE_SETTINGS` stays a reference), quoted otherwise.
+  const line = stream.argv.map((w) => (/^[^\s'"\\`]+$/.test(w) ? w : commandLine([w]))).join(' ');
   return `\n\nThe sequencer adds \`${stream.added.join(' ')}\` to read the agent's progress, tokens and cost as it works, so it runs as:\n\n${fullFence(line)}`;
 }
 
