@@ -6,7 +6,8 @@ import { ConfigError } from '../core/errors.js';
 import { environmentSecrets } from '../core/trust/secrets.js';
 import { USAGE } from './usage.js';
 import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/base-sync.js';
-import { checkBranchName, checkOneOf, checkPlanId, cliOption, parseNumber } from '../wiring/checks.js';
+import { checkBranchName, checkOneOf, checkPlanId, cliOption, parseBudget, parseNumber } from '../wiring/checks.js';
+import type { Budget } from '../core/state/types.js';
 import { DEFAULT_WORK_BRANCHES, parseWorkBranches, planIdOfFile, stateFileIn, stateFileRel, type WorkBranches } from '../wiring/plan-layout.js';
 
 export interface CliSettings {
@@ -27,6 +28,8 @@ export interface CliSettings {
   /** Seconds before a step's first retry (--retry-backoff, STEP_RETRY_BACKOFF; default 0: at once, as the original sequencer). */
   retryBackoffSeconds: number;
   budgetMinutes?: number;
+  /** --budget-usd / --budget-tokens: the budget of a plan that sets none (run, check); `approve`: raise the spent one to it. */
+  spendBudget?: Budget;
   delayMinutes?: number;
   approve: boolean;
   /** `check --all`: one heartbeat over every active plan (of the remote with --store git). */
@@ -83,6 +86,8 @@ export const CLI_OPTIONS = {
   'max-attempts': { type: 'string' },
   'attempt-timeout': { type: 'string' },
   budget: { type: 'string' },
+  'budget-usd': { type: 'string' },
+  'budget-tokens': { type: 'string' },
   delay: { type: 'string' },
   reason: { type: 'string' },
   note: { type: 'string' },
@@ -160,6 +165,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     retryBackoffSeconds: intOption(v['retry-backoff'] ?? env.STEP_RETRY_BACKOFF, v['retry-backoff'] !== undefined ? '--retry-backoff' : 'STEP_RETRY_BACKOFF', 0, 0, 3600),
     ...(v.budget !== undefined ? { budgetMinutes: intOption(v.budget, '--budget', 0, 1, 100000) } : {}),
     ...(v.delay !== undefined ? { delayMinutes: intOption(v.delay, '--delay', 0, 0, 1440) } : {}),
+    ...spendBudgetOf(v['budget-usd'], v['budget-tokens']),
     approve: v.approve ?? false,
     all: v.all ?? false,
     json: v.json ?? false,
@@ -190,6 +196,11 @@ function defaults(cwd: string): CliSettings {
     agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 0, approve: false, all: false, json: false, quiet: false, remote: 'origin', branches: DEFAULT_WORK_BRANCHES, syncBase: 'merge', graceSeconds: 5, stopGraceSeconds: 10,
     staleDays: 14, pruneDays: 7, pruneMode: 'archive', apply: false,
   };
+}
+
+function spendBudgetOf(usd: string | undefined, tokens: string | undefined): { spendBudget?: Budget } {
+  const budget = parseBudget({ raw: usd, field: cliOption('--budget-usd') }, { raw: tokens, field: cliOption('--budget-tokens') });
+  return budget ? { spendBudget: budget } : {};
 }
 
 function intOption(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {

@@ -14,7 +14,7 @@ interface CommandHelp {
 
 /** The options every command that works on one plan reads. */
 const PLAN_OPTIONS = ['plan-id', 'workspace', 'state', 'store', 'remote', 'branch', 'quiet'];
-const RUN_OPTIONS = ['agent', 'max-attempts', 'attempt-timeout', 'retry-backoff', 'budget', 'stop-grace', 'grace', 'sync-base', 'base-branch'];
+const RUN_OPTIONS = ['agent', 'max-attempts', 'attempt-timeout', 'retry-backoff', 'budget', 'budget-usd', 'budget-tokens', 'stop-grace', 'grace', 'sync-base', 'base-branch'];
 
 export const COMMANDS: Record<string, CommandHelp> = {
   check: {
@@ -37,7 +37,8 @@ export const COMMANDS: Record<string, CommandHelp> = {
     options: ['request', 'request-file', 'out', 'agent', 'attempt-timeout', ...PLAN_OPTIONS],
   },
   status: { usage: 'status', summary: 'show the step table, the last error and what to do next [--json]', options: ['json', ...PLAN_OPTIONS] },
-  approve: { usage: 'approve', summary: 'approve a plan that awaits approval (or pass its gate)', options: ['delay', 'note', ...PLAN_OPTIONS] },
+  usage: { usage: 'usage', summary: 'tokens, cost and time per plan, step and attempt [--json]', options: ['json', ...PLAN_OPTIONS] },
+  approve: { usage: 'approve', summary: 'approve a plan that awaits approval (or pass its gate); with --budget-usd/--budget-tokens, raise the budget that blocked it', options: ['delay', 'note', 'budget-usd', 'budget-tokens', ...PLAN_OPTIONS] },
   cancel: { usage: 'cancel', summary: 'stop the plan (a running agent finds $SEQUENCER_STOP_FILE, then SIGTERM, grace, SIGKILL)', options: ['reason', ...PLAN_OPTIONS] },
   retry: { usage: 'retry [STEP]', summary: 'give the blocked step a new round of attempts', details: ['--note TEXT goes into the agent\'s next prompt as "A maintainer (@you) says: TEXT".'], options: ['note', ...PLAN_OPTIONS] },
   skip: { usage: 'skip [STEP]', summary: 'mark the current step skipped and move on', options: PLAN_OPTIONS },
@@ -71,6 +72,8 @@ export const OPTION_HELP: Record<string, [string, string]> = {
   'attempt-timeout': ['--attempt-timeout MIN', 'minutes per attempt (default 60)'],
   'retry-backoff': ['--retry-backoff SEC', "seconds before a failed step's first retry, 4x longer each time (or STEP_RETRY_BACKOFF; default 0)"],
   budget: ['--budget MIN', 'stop starting attempts after this many minutes (default: no limit)'],
+  'budget-usd': ['--budget-usd N', 'the cost budget of a plan that sets none, in US dollars, over all its runs (approve: raise a spent one to N)'],
+  'budget-tokens': ['--budget-tokens N', 'the token budget of a plan that sets none, over all its runs (approve: raise a spent one to N)'],
   'stop-grace': ['--stop-grace SEC', 'on cancel, seconds the agent has to exit on its own after its stop file appears (default 10)'],
   grace: ['--grace SEC', 'seconds between SIGTERM and SIGKILL when an attempt is stopped (default 5)'],
   delay: ['--delay N', 'minutes between steps'],
@@ -78,7 +81,7 @@ export const OPTION_HELP: Record<string, [string, string]> = {
   reason: ['--reason TEXT', 'cancel: why, kept with the cancel'],
   note: ['--note TEXT', "approve: kept with the approval; retry, resume: said to the agent in its next prompt"],
   all: ['--all', 'check: every active plan'],
-  json: ['--json', 'machine-readable output (status, list, audit, maintenance)'],
+  json: ['--json', 'machine-readable output (status, usage, list, audit, maintenance)'],
   'stale-days': ['--stale-days N', 'audit: report plans blocked or awaiting approval longer (default 14)'],
   'prune-days': ['--prune-days N', 'maintenance: prune DONE/CANCELLED plans unchanged this long (default 7)'],
   archive: ['--archive', "maintenance: keep a pruned plan's record aside (default)"],

@@ -136,7 +136,7 @@ export class ExecAgentRunner implements AgentRunner {
     }
 
     let outputBytes = 0;
-    const pipe = (stream: NodeJS.ReadableStream | null, buffer: HeadTailBuffer): void => {
+    const pipe = (stream: NodeJS.ReadableStream | null, buffer: HeadTailBuffer, own: ((chunk: string) => void) | undefined): void => {
       if (!stream) return;
       const decoder = new StringDecoder('utf8');
       stream.on('data', (chunk: Buffer) => {
@@ -145,16 +145,17 @@ export class ExecAgentRunner implements AgentRunner {
         const text = decoder.write(chunk);
         if (!text) return;
         buffer.append(text);
-        try {
-          spec.onOutput?.(text);
-        } catch {
-          // A broken progress display must not break the run.
-        }
+        notify(spec.onOutput, text);
+        notify(own, text);
       });
-      stream.on('end', () => buffer.append(decoder.end()));
+      stream.on('end', () => {
+        const rest = decoder.end();
+        buffer.append(rest);
+        if (rest) notify(own, rest);
+      });
     };
-    pipe(child.stdout, out);
-    pipe(child.stderr, err);
+    pipe(child.stdout, out, spec.onStdout);
+    pipe(child.stderr, err, spec.onStderr);
 
     let timedOut = false;
     let cancelled = false;
@@ -171,7 +172,10 @@ export class ExecAgentRunner implements AgentRunner {
     // its own; only an agent still running after it is signalled.
     const stopCooperatively = async (): Promise<void> => {
       const soft = spec.stop;
-      if (soft && soft.graceMs > 0 && writeStopFile(soft.file, soft.message)) {
+      // A brake pulled with words of its own (a spent budget, not a cancel) says them in the stop file.
+      const reason: unknown = spec.signal?.reason;
+      const message = typeof reason === 'string' && reason ? reason : soft?.message;
+      if (soft && soft.graceMs > 0 && writeStopFile(soft.file, message ?? soft.message)) {
         let wait: NodeJS.Timeout | undefined;
         const ended = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => (wait = setTimeout(() => resolve(false), soft.graceMs)))]);
         clearTimeout(wait);
@@ -251,6 +255,15 @@ export class ExecAgentRunner implements AgentRunner {
       await terminateGroup(pgid, this.reapGraceMs);
     }
     await rm(pidFile, { force: true });
+  }
+}
+
+/** A progress display that throws must not break the run. */
+function notify(callback: ((chunk: string) => void) | undefined, text: string): void {
+  try {
+    callback?.(text);
+  } catch {
+    // Ignored: the output still reaches the log and the kept head and tail.
   }
 }
 

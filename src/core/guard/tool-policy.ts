@@ -53,8 +53,9 @@ export function effectivePolicy(plan: Plan, stepId: string): EffectivePolicy {
  * recorded call, denied ones too: an agent that keeps trying refused commands is spending its
  * budget). A pending stop comes first: the agent must hear it whatever it asked for.
  */
-export function decideCall(call: ToolCall, policy: EffectivePolicy, callsBefore: number, stopRequested: boolean): CallDecision {
-  if (stopRequested) return { decision: 'deny', reason: STOP_MESSAGE };
+export function decideCall(call: ToolCall, policy: EffectivePolicy, callsBefore: number, stopRequested: boolean | string): CallDecision {
+  // A stop says why (a cancel, a spent budget) when it knows.
+  if (stopRequested) return { decision: 'deny', reason: typeof stopRequested === 'string' ? stopRequested : STOP_MESSAGE };
   if (policy.maxCalls !== null && callsBefore >= policy.maxCalls) {
     return {
       decision: 'deny',

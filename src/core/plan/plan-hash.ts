@@ -4,8 +4,9 @@
 import { createHash } from 'node:crypto';
 import type { Plan } from '../state/types.js';
 import { effectiveQueue } from './plan-queue.js';
+import { planStreamFlags } from '../agent-stream/stream-command.js';
 
-/** `sha256:<hex>` of the plan's title, steps, effective step order, tool policy, prompt preamble and commit choice. */
+/** `sha256:<hex>` of the plan's title, steps, effective step order, tool policy, prompt preamble, budget and commit choice. */
 export function planHash(plan: Plan): string {
   const hashed = {
     title: plan.title ?? null,
@@ -17,10 +18,20 @@ export function planHash(plan: Plan): string {
     ...(plan.tools !== undefined ? { tools: plan.tools } : {}),
     // What the agent is told before every step is part of what was approved.
     ...(plan.promptPreamble !== undefined ? { promptPreamble: plan.promptPreamble } : {}),
+    // The flags the sequencer adds to a step's own agent command to read its stream run with it
+    // (the proposal shows them); only when some are, so other plans keep their hash.
+    ...streamFlagsEntry(plan),
+    // What the plan may spend; a step's own budget is hashed with its step.
+    ...(plan.budget !== undefined ? { budget: plan.budget } : {}),
     // What a finished step's commit holds is approved too.
     ...(plan.commit !== undefined ? { commit: plan.commit } : {}),
   };
   return `sha256:${createHash('sha256').update(canonicalJson(hashed)).digest('hex')}`;
+}
+
+function streamFlagsEntry(plan: Plan): { agentStreamFlags?: Record<string, string[]> } {
+  const flags = planStreamFlags(plan.steps);
+  return Object.keys(flags).length ? { agentStreamFlags: flags } : {};
 }
 
 /** JSON with object keys sorted at every depth; `undefined` members are left out as JSON does. */

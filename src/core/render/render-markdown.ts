@@ -4,11 +4,15 @@ import { formatDuration, resumeLines, sameAttempts, stepRows, toolCallTotals, ty
 import { currentStepId, lastAttempt, stepRun, stepsDone } from '../state/step-view.js';
 import { timedOutText } from '../tick/notices.js';
 import { stoppedText } from '../tick/cooperative-stop.js';
-import type { State, StepRun } from '../state/types.js';
+import type { Attempt, State, StepRun } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 import { countOf } from './plural.js';
 import { attemptsText } from './attempt-words.js';
 import { stepProgress } from './step-progress.js';
+import { costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
+import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
+import { totalTokens } from '../agent-stream/types.js';
+import { budgetAmount, budgetName } from '../tick/budget.js';
 
 /** GitHub refuses comment and pull request bodies longer than this. */
 export const MAX_COMMENT_CHARS = 65_536;
@@ -108,11 +112,18 @@ export function shownOutputs(state: State, listed = false): string[] {
 export function stepTable(state: State, links: Links = {}, withOutputs = true): string {
   const { from, to } = tableWindow(state);
   const total = state.stepQueue.length;
+  // Tokens and cost appear once some attempt recorded usage; a plan without any reads as before.
+  const usage = hasUsage(state);
+  const usageCells = (r: StepRow) => {
+    if (!usage) return '';
+    const t = stepTotals(state, r.id);
+    return ` ${tokensCell(t)} | ${costCell(t)} |`;
+  };
   const row = (r: StepRow) =>
-    `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.attempts} | ${formatDuration(r.durationMs)} |${withOutputs ? ` ${outputsCell(r, links)} |` : ''}`;
-  const header = withOutputs
-    ? ['| # | step | title | status | attempts | duration | outputs |', '|---|---|---|---|---|---|---|']
-    : ['| # | step | title | status | attempts | duration |', '|---|---|---|---|---|---|'];
+    `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.attempts} | ${formatDuration(r.durationMs)} |${usageCells(r)}${withOutputs ? ` ${outputsCell(r, links)} |` : ''}`;
+  const head = `| # | step | title | status | attempts | duration |${usage ? ' tokens | cost |' : ''}`;
+  const rule = `|---|---|---|---|---|---|${usage ? '---|---|' : ''}`;
+  const header = withOutputs ? [`${head} outputs |`, `${rule}---|`] : [head, rule];
   const rows = stepRows(state, from, to).map(row);
   // A large plan: the last few finished steps and the next few, so the comment always fits.
   const after = total - to;
@@ -209,6 +220,8 @@ function statusBody(state: State, links: Links, withOutputs: boolean): string {
   if (overran) extra.push(overran);
   const lost = interruptedLine(state);
   if (lost) extra.push(lost);
+  const used = usageLine(state);
+  if (used) extra.push(`**Usage:** ${used}.`);
   return [marker(id, 'status'), head, '', stepTable(state, links, withOutputs), '', ...extra, ...recentCommandLines(state), `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
 }
 
@@ -236,15 +249,22 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
   const id = state.planId ?? 'plan';
   const run = state.stepRuns[stepId];
   const all = run?.attempts ?? [];
-  // The tool-call column appears only when some attempt's calls were logged (hooks or exec).
+  // The tool-call column appears only when some attempt's calls were logged (hooks or exec), the
+  // usage columns only when some attempt recorded usage.
   const tools = all.some((a) => a.toolCalls);
+  const usage = all.some((a) => a.usage);
+  const usageCells = (a: Attempt) => (usage ? ` ${a.usage ? groupDigits(totalTokens(a.usage)) : '-'} | ${a.usage?.costUsd !== undefined ? formatUsd(a.usage.costUsd) : '-'} |` : '');
   // The round column appears once a /retry gave the step a second round.
   const rounds = all.some((a) => typeof a.round === 'number' && a.round > 1);
-  const rows = sameAttempts(all).map(({ first, last, count, duration }) => {
+  // Attempts that ended the same way are one row with a count (each keeps its row when each has its usage).
+  const groups = usage ? all.map((a) => ({ first: a, last: a, count: 1, duration: typeof a.durationMs === 'number' ? a.durationMs : null })) : sameAttempts(all);
+  const rows = groups.map(({ first, last, count, duration }) => {
     const which = count > 1 ? `${first.n}–${last.n}` : String(first.n);
     const error = first.error ? `${inline(first.error, 160)}${count > 1 ? ` (${count}×)` : ''}` : '';
-    return `| ${which} |${rounds ? ` ${typeof first.round === 'number' ? first.round : 1} |` : ''} ${first.outcome ?? '-'} | ${first.exitCode ?? '-'} | ${duration !== null ? formatDuration(duration) : '-'} |${tools ? ` ${count > 1 ? '-' : toolCallsText(first.toolCalls)} |` : ''} ${error} |`;
+    return `| ${which} |${rounds ? ` ${typeof first.round === 'number' ? first.round : 1} |` : ''} ${first.outcome ?? '-'} | ${first.exitCode ?? '-'} | ${duration !== null ? formatDuration(duration) : '-'} |${tools ? ` ${count > 1 ? '-' : toolCallsText(first.toolCalls)} |` : ''}${usageCells(first)} ${error} |`;
   });
+  const raise = budgetRaiseLines(state);
+  const used = usageLine(state);
   const episode = `${stepId}-${run?.attempts?.length ?? run?.tries ?? 0}`;
   return [
     marker(id, 'blocked', episode),
@@ -254,14 +274,16 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
     `**Why:** ${inline(reason, 300)}`,
     '',
     ...(rows.length
-      ? [`**Attempts:** ${attemptsText(run)}`, '', `| attempt |${rounds ? ' round |' : ''} outcome | exit | duration |${tools ? ' tool calls |' : ''} error |`, `|---|${rounds ? '---|' : ''}---|---|---|${tools ? '---|' : ''}---|`, ...rows, '']
+      ? [`**Attempts:** ${attemptsText(run)}`, '', `| attempt |${rounds ? ' round |' : ''} outcome | exit | duration |${tools ? ' tool calls |' : ''}${usage ? ' tokens | cost |' : ''} error |`, `|---|${rounds ? '---|' : ''}---|---|---|${tools ? '---|' : ''}${usage ? '---|---|' : ''}---|`, ...rows, '']
       : []),
+    ...(used ? [`**Plan usage so far:** ${used}.`, ''] : []),
     '**Last error:**',
     fence(run?.error ?? 'none recorded', 3000),
     '',
     ...outputTail(run),
     ...logsLine(state, stepId, links),
     'To continue, reply with one of:',
+    ...raise,
     `- \`/retry\`: run \`${stepId}\` again, with a new round of attempts`,
     `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
     '- `/cancel`: stop the plan',
@@ -305,6 +327,7 @@ export function finalSummaryComment(state: State, links: Links = {}, pullRequest
       '',
       stepTable(state, l, shape.tableOutputs),
       '',
+      ...usageLines(state),
       outputs.length ? `**Outputs** (${outputs.length})` : 'No outputs were declared.',
       ...outputList(outputs, l, shape.listed),
       ...toolCallLines(state),
@@ -425,4 +448,22 @@ function toolCallLines(state: State): string[] {
   if (!rows.length) return [];
   const shown = rows.slice(0, LISTED_OUTPUTS);
   return ['', '**Tool calls** (all attempts; the command logs are in the attempt logs)', ...shown, ...(rows.length > shown.length ? [`- … and ${countOf(rows.length - shown.length, 'more step')}`] : [])];
+}
+
+/** The final summary's usage: the plan's total and the runner time its attempts took. */
+function usageLines(state: State): string[] {
+  const total = planTotals(state);
+  const lines: string[] = [];
+  const used = totalLine({ ...total, wallMs: 0 });
+  if (used) lines.push(`**Usage:** ${used}.`);
+  if (total.wallMs > 0) lines.push(`**Runner time:** ${runnerTime(total.wallMs)} in attempts (the agents and the steps' checks; each job's set-up, commits and notices come on top).`);
+  return lines.length ? [...lines, ''] : [];
+}
+
+/** A blocker notice for a spent budget: the command that raises it, with the figures. */
+function budgetRaiseLines(state: State): string[] {
+  const b = state.budgetBlock;
+  if (!b || state.status !== 'BLOCKED') return [];
+  const example = b.kind === 'costUsd' ? `$${Math.max(1, Math.ceil(b.spent * 2))}` : String(Math.max(1000, Math.ceil((b.spent * 2) / 1000) * 1000));
+  return [`- \`/approve budget=${example}\`: raise ${budgetName(b)} (${budgetAmount(b.kind, b.spent)} used of ${budgetAmount(b.kind, b.limit)}) to the amount given, above what was used, and go on`];
 }

@@ -5,6 +5,9 @@ import { attemptsCell, attemptsText } from './attempt-words.js';
 import type { Attempt, State, StepRun } from '../state/types.js';
 import { terminalLine } from './terminal-text.js';
 import { countOf } from './plural.js';
+import { costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
+import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
+import { totalTokens } from '../agent-stream/types.js';
 
 export interface StepRow {
   index: number;
@@ -65,17 +68,23 @@ export function formatDuration(ms: number | null): string {
 
 /** A fixed-width table for terminals. */
 export function statusTable(state: State): string {
-  const header = ['#', 'step', 'title', 'status', 'attempts', 'duration', 'outputs'];
+  // Tokens and cost once some attempt recorded usage; a plan without any reads as before.
+  const usage = hasUsage(state);
+  const header = ['#', 'step', 'title', 'status', 'attempts', 'duration', ...(usage ? ['tokens', 'cost'] : []), 'outputs'];
   // Cells are made terminal-safe (one line, no controls) before they are measured, so columns line up.
-  const rows = stepRows(state).map((r) => [
-    `${r.index}/${r.total}`,
-    r.id,
-    r.title,
-    r.status,
-    r.attempts,
-    formatDuration(r.durationMs),
-    r.outputs.join(', ') || '-',
-  ].map(terminalLine));
+  const rows = stepRows(state).map((r) => {
+    const t = usage ? stepTotals(state, r.id) : null;
+    return [
+      `${r.index}/${r.total}`,
+      r.id,
+      r.title,
+      r.status,
+      r.attempts,
+      formatDuration(r.durationMs),
+      ...(t ? [tokensCell(t), costCell(t)] : []),
+      r.outputs.join(', ') || '-',
+    ].map(terminalLine);
+  });
   const widths = header.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((row) => (row[c] ?? '').length))));
   const fmt = (cells: string[]) => cells.map((cell, c) => clip(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0)).join('  ').trimEnd();
   const title = state.plan.title ? `${terminalLine(state.plan.title)} ` : '';
@@ -86,6 +95,8 @@ export function statusTable(state: State): string {
   const head = `${title}[${state.planId ?? 'plan'}] ${state.status} (${progress}, revision ${state.revision ?? 0})`;
   const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
   if (state.notBefore && state.status === 'IN_PROGRESS') extra.push(`next step not before ${state.notBefore}`);
+  const used = usageLine(state);
+  if (used) extra.push(`usage: ${used}`);
   return [head, fmt(header), ...rows.map(fmt), ...extra].join('\n');
 }
 
@@ -126,6 +137,10 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
   ];
   const totals = toolCallTotals(state);
   if (totals.size) lines.push('Tool calls:', ...[...totals].map(([id, t]) => `  ${id}: ${t.calls}${t.denied ? ` (${t.denied} denied)` : ''}`));
+  const total = planTotals(state);
+  const used = totalLine({ ...total, wallMs: 0 });
+  if (used) lines.push(`Usage: ${used}.`);
+  if (total.wallMs > 0) lines.push(`Runner time: ${runnerTime(total.wallMs)} in attempts (the agents and the steps' checks).`);
   return lines.join('\n');
 }
 
@@ -134,12 +149,13 @@ export function blockerReport(state: State, stepId: string, reason: string): str
   const run = state.stepRuns[stepId];
   // Attempts that ended the same way are one line with a count, not four identical lines.
   const attempts = sameAttempts(run?.attempts ?? []).map(({ first: a, last, count }) =>
-      `  attempt ${count > 1 ? `${a.n}-${last.n}` : a.n}${typeof a.round === 'number' && a.round > 1 ? ` (round ${a.round})` : ''}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}${count > 1 ? ` (${count} times)` : ''}`,
+      `  attempt ${count > 1 ? `${a.n}-${last.n}` : a.n}${typeof a.round === 'number' && a.round > 1 ? ` (round ${a.round})` : ''}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.usage && count === 1 ? `, ${groupDigits(totalTokens(a.usage))} tokens${a.usage.costUsd !== undefined ? `, ${formatUsd(a.usage.costUsd)}` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}${count > 1 ? ` (${count} times)` : ''}`,
   );
   return [
     `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
     `Last error: ${run?.error ?? 'none recorded'}`,
     ...(attempts.length ? [`Attempts (${attemptsText(run)}):`, ...attempts] : []),
+    ...(state.budgetBlock && state.status === 'BLOCKED' ? ['To raise the spent budget: approve --budget-usd N or --budget-tokens N (above what was used).'] : []),
     'To continue: retry (a new round of attempts), skip (move on without it), or cancel.',
   ].join('\n');
 }

@@ -4,7 +4,7 @@ import type { Notice } from './notices.js';
 import type { RefusedPath } from '../isolation/change-confinement.js';
 import { finishRemediation } from './remediation.js';
 import { attemptId, currentStepId, lastAttempt, roundOf, stepRun, withNewRound } from '../state/step-view.js';
-import type { Attempt, AttemptOutcome, AttemptOwner, State, StepDef, StepRun } from '../state/types.js';
+import type { Attempt, AttemptOutcome, AttemptOwner, AttemptUsage, State, StepDef, StepRun } from '../state/types.js';
 
 export interface Transition {
   state: State;
@@ -73,6 +73,10 @@ export interface AttemptResult {
   refusedTotal?: number;
   /** What the attempt's command log recorded (absent when it recorded nothing). */
   toolCalls?: { calls: number; denied: number };
+  /** What the agent reported it used (absent when it reported nothing we could read). */
+  usage?: AttemptUsage;
+  /** The attempt's own wall time on the runner (its files, the agent, the checks), in ms. */
+  wallMs?: number;
 }
 
 export interface FinishOptions {
@@ -114,6 +118,8 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
         ...(r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? { timeoutMinutes: r.timeoutMinutes } : {}),
         ...(r.stoppedBy ? { stoppedBy: r.stoppedBy } : {}),
         ...(r.toolCalls ? { toolCalls: r.toolCalls } : {}),
+        ...(r.usage ? { usage: r.usage } : {}),
+        ...(r.wallMs !== undefined ? { wallMs: r.wallMs } : {}),
         ...(r.refused?.length ? { refused: r.refused, ...(r.refusedTotal ? { refusedTotal: r.refusedTotal } : {}) } : {}),
       }),
     };
@@ -123,7 +129,8 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
   const refusedNotice: Notice[] = r.refused?.length ? [{ kind: 'changes-refused', stepId, attempt: n, refused: r.refused, total: r.refusedTotal ?? r.refused.length }] : [];
   if (!succeeded) {
     if (opts.retryAt) next = { ...next, notBefore: opts.retryAt };
-    const failed: Notice = { kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' };
+    // A cancel ends the plan; a spent budget blocks it before any retry.
+    const failed: Notice = { kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' && r.outcome !== 'over_budget' };
     // Said at once, not only when the step finally blocks: a long attempt's limit is news.
     const timedOut: Notice[] = r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? [{ kind: 'timed-out', stepId, minutes: r.timeoutMinutes }] : [];
     return { state: next, notices: [...refusedNotice, ...timedOut, failed] };
@@ -184,8 +191,10 @@ export function recoverAttempt(state: State, stepId: string, reason: string, now
 export function block(state: State, stepId: string, reason: string): Transition {
   const line = `${stepId}: ${reason}`;
   const blockers = state.blockers ?? [];
+  // A budget block of an earlier episode no longer says why the plan is blocked.
+  const { budgetBlock: _earlier, ...rest } = state;
   return {
-    state: { ...state, status: 'BLOCKED', blockers: blockers.includes(line) ? blockers : [...blockers, line] },
+    state: { ...rest, status: 'BLOCKED', blockers: blockers.includes(line) ? blockers : [...blockers, line] },
     notices: [{ kind: 'blocked', stepId, reason }],
   };
 }

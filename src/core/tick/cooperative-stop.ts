@@ -2,6 +2,15 @@
 // $SEQUENCER_STOP_FILE, and what a tool hook or the forwarder answers, once a cancel is pending.
 export const STOP_MESSAGE = 'The plan was cancelled: stop now, save your work and exit.';
 
+/** What the stop file says when a spent token budget, not a person, stops the agent. */
+export const BUDGET_STOP_MESSAGE = "The step's token budget is spent: stop now, save your work and exit.";
+
+/** The stop file's words as a hook or the forwarder repeats them: ours only (the agent can write the file). */
+export function stopReason(fileText: string | null): string {
+  const said = fileText?.trim();
+  return said === BUDGET_STOP_MESSAGE ? BUDGET_STOP_MESSAGE : STOP_MESSAGE;
+}
+
 /** How the agent of a cancelled attempt ended, for notices. */
 export function stoppedText(stoppedBy: unknown): string {
   return stoppedBy === 'agent' ? 'the agent stopped by itself' : 'its agent was stopped with SIGTERM (SIGKILL after the grace period)';
