@@ -224,11 +224,11 @@ describe('example workflow settings', () => {
     }
   });
 
-  it('filters comments before taking a concurrency slot, so a chatty comment cannot replace a pending command', async () => {
-    const doc = parseYaml(await readFile(path.join(EXAMPLES, 'sequencer.yml'), 'utf8')) as Concurrent & { jobs: Record<string, Concurrent & { if?: string }> };
+  it.each(['sequencer.yml', 'isolated.yml'])('%s filters comments before taking a concurrency slot, so a chatty comment cannot replace a pending command', async (file) => {
+    const doc = parseYaml(await readFile(path.join(EXAMPLES, file), 'utf8')) as Concurrent & { jobs: Record<string, Concurrent & { if?: string }> };
     // A workflow-level group is taken before any job's `if:` is looked at.
     expect(doc.concurrency).toBeUndefined();
-    const tick = doc.jobs.tick!;
+    const tick = (doc.jobs.tick ?? doc.jobs.prepare)!;
     expect(tick.concurrency?.group).toMatch(/^sequencer-/);
     const runs = (event: string, body?: string) => evaluate(tick.if!, { github: { event_name: event, event: body === undefined ? {} : { comment: { body } } } });
     expect(runs('issue_comment', 'thanks, looks good')).toBe(false);

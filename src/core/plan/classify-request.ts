@@ -1,5 +1,5 @@
 // Decides whether a free-text request needs a step plan, with the original step sequencer's rule
-// ("how the agent determines multi-step operations"; README, "Local use (CLI)", `plan`):
+// ("how the agent determines multi-step operations"; README, "The CLI", `plan`):
 //
 //   MULTI_STEP  = action_count >= 3 OR sequential language OR output dependency
 //                 OR high scope/risk OR user requests steps OR setup keywords

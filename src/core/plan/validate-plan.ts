@@ -1,4 +1,4 @@
-// Validates and normalizes a plan (README, "Plans"). Every problem is collected so a person fixing
+// Validates and normalizes a plan (README, "The plan format"). Every problem is collected so a person fixing
 // a plan sees all of them in one run. A plan file or issue plan is checked strictly: a field we do
 // not know is refused with the nearest known name, since a misspelt `requiredOuputs` would
 // otherwise check nothing (`x-` fields carry the author's own data). A plan inside a state read

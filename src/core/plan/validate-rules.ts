@@ -1,4 +1,4 @@
-// Checks the `validate` rules of a step (the kinds the README's "Plans" lists; there is no
+// Checks the `validate` rules of a step (the kinds the README's "The plan format" lists; there is no
 // database rule because there is no database here). A rule is an object with exactly one key.
 import { showValue, type Issue } from '../errors.js';
 import { add, checkKnownFields, checkString, nearestName, index, isNonEmptyString, isRecord, key, listSome } from './field-checks.js';

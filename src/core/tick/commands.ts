@@ -17,7 +17,7 @@ export type Command =
   | { kind: 'approve'; by: string; delayMinutes?: number; planHash?: string; commentId?: number; at?: string; previousCommentAt?: string | null; note?: string; budgets?: BudgetValue[] }
   | { kind: 'cancel'; by: string; reason?: string }
   /**
-   * `note`: words for the agent's next prompt (README, "Notes"). `text`: a comment's words after
+   * `note`: words for the agent's next prompt (README, "Commands (issue comments)"). `text`: a comment's words after
    * /retry, of more than one word: a step of the plan first and then a note, or a note alone
    * (only the plan can tell, so the command's application decides).
    */

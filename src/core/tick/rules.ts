@@ -1,4 +1,4 @@
-// Validation rules (the `validate` kinds in the README's "Plans"): hard-coded checks that decide,
+// Validation rules (the `validate` kinds in the README's "The plan format"): hard-coded checks that decide,
 // with the exit code and the required outputs, whether a step is done. Each kind has a pure
 // function from facts to a result; evaluateRules() gathers the facts through the Verifier port. A
 // result names the rule and what it looked at, so the failure text doubles as the retry prompt's
