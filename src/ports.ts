@@ -5,7 +5,7 @@ import type { AttemptOwner, State } from './core/state/types.js';
 import type { Command } from './core/tick/commands.js';
 import type { Notice } from './core/tick/notices.js';
 import type { BaseSyncResult } from './core/tick/base-sync.js';
-import type { RuleResult, TextCheck } from './core/tick/rules.js';
+import type { DbQueryFact, RuleResult, TextCheck } from './core/tick/rules.js';
 
 export interface Clock {
   now(): Date;
@@ -140,6 +140,13 @@ export interface Verifier {
    * failing the rule when it takes too long. Without it the check runs in line.
    */
   checkText?(check: TextCheck): Promise<RuleResult>;
+  /**
+   * Runs a read-only query on a SQLite file inside the workspace (a `db_query` rule), stopped at
+   * the time limit. Absent: such rules fail, saying so.
+   */
+  queryDatabase?(rel: string, query: string, timeoutMs: number): Promise<DbQueryFact>;
+  /** Why `db_query` rules cannot run here (e.g. the runtime has no SQLite), or null when they can. */
+  databaseProblem?(): string | null;
 }
 
 export type FileRead =

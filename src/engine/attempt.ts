@@ -17,6 +17,7 @@ import type { Ledger } from './commit.js';
 import { missingDoneOutputs } from './done-outputs.js';
 import { inboxCursor, pollForCancel } from './inbox-session.js';
 import { attemptPaths, shownPath } from './step-contract.js';
+import { stepRequirements } from './step-preflight.js';
 import type { Engine } from './types.js';
 
 export type RunDecision = Extract<Decision, { kind: 'run' }>;
@@ -86,7 +87,8 @@ export async function prepare(engine: Engine, ledger: Ledger, baseSync: BaseSync
 type Preflight = { ok: true; argv: string[]; program: string } | { ok: false; problems: string[] };
 
 /** Whether the agent can start: a command, a program found on PATH, a workspace it can write. */
-async function preflight({ deps, cfg }: Engine, def: StepDef, stepId: string): Promise<Preflight> {
+async function preflight(engine: Engine, def: StepDef, stepId: string): Promise<Preflight> {
+  const { deps, cfg } = engine;
   const command = def.agent ?? cfg.agentCommand;
   const source = def.agent ? `plan.steps.${stepId}.agent` : (cfg.agentSource ?? 'STEP_AGENT_CMD');
   const argv = command ? parseAgentCommand(command, source) : [];
@@ -94,7 +96,7 @@ async function preflight({ deps, cfg }: Engine, def: StepDef, stepId: string): P
   const problems = !command
     ? [noAgentCommandText(stepId, cfg.agentSurface ?? 'cli')]
     : program
-      ? await deps.workspace.preflight(def.requiredOutputs ?? [])
+      ? [...(await deps.workspace.preflight(def.requiredOutputs ?? [])), ...(await stepRequirements(engine, def, stepId))]
       : [`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)})`];
   return problems.length || !program ? { ok: false, problems } : { ok: true, argv, program };
 }

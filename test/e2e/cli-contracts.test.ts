@@ -8,6 +8,7 @@ import { chmod, lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir, output, readState, removeTempDirs, runCli, writeJson } from './helpers.js';
+import { node24Binary } from './node24.js';
 
 afterEach(removeTempDirs);
 
@@ -226,4 +227,59 @@ fs.writeFileSync('items.json', JSON.stringify(Array.from({ length: 20000 }, (_, 
       'plan.steps.only.validate[0].file_contains.pattern: must be a regular expression in RE2 syntax (a subset of JavaScript\'s), got "^(\\\\w+)\\\\s\\\\1$": backreferences (\\1) are not supported',
     );
   });
+});
+
+/** Writes data/app.db with as many rows as its attempt number (run by Node 24, which has node:sqlite). */
+const DB_AGENT = `import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+const env = process.env;
+fs.appendFileSync(env.CALLS, JSON.stringify({ attempt: env.SEQUENCER_ATTEMPT, prompt: process.argv[process.argv.length - 1] }) + '\\n');
+const file = path.join(env.SEQUENCER_WORKSPACE, 'data', 'app.db');
+fs.mkdirSync(path.dirname(file), { recursive: true });
+fs.rmSync(file, { force: true });
+const db = new DatabaseSync(file);
+db.exec('CREATE TABLE items (n INTEGER)');
+for (let i = 0; i < Number(env.SEQUENCER_ATTEMPT) + 1; i++) db.exec('INSERT INTO items VALUES (' + i + ')');
+db.close();
+`;
+
+describe('db_query rules through the CLI', () => {
+  it('under Node 24 a query on the SQLite file the agent wrote decides the step; under Node 20 the step stops before any attempt, naming the requirement', async () => {
+    const node24 = await node24Binary();
+    const tools = await makeTempDir('db-tools-');
+    const agent = path.join(tools, 'db-agent.mjs');
+    await writeFile(agent, DB_AGENT);
+    const plan = {
+      title: 'Database',
+      steps: {
+        store: {
+          title: 'Store three items',
+          instruction: 'Write three rows into data/app.db.',
+          validate: [{ db_query: { path: 'data/app.db', query: 'SELECT count(*) FROM items', expect: 3 } }, { db_query: { path: 'data/app.db', query: 'SELECT n FROM items WHERE n = 2' } }],
+        },
+      },
+    };
+    const calls = path.join(tools, 'calls.jsonl');
+
+    const ws = await makeTempDir('db-ws-');
+    await writeJson(path.join(ws, 'plan.json'), plan);
+    const r = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, node: node24, env: { STEP_AGENT_CMD: `${node24} ${agent}`, CALLS: calls } });
+    expect(r.code, output(r)).toBe(0);
+    const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { attempt: string; prompt: string });
+    expect(made.map((c) => c.attempt)).toEqual(['1', '2']);
+    expect(made[1]!.prompt).toContain(
+      'Previous run ended with: Validation failed: db_query(data/app.db, "SELECT count(*) FROM items" = 3): got 2 (a number), expected 3 (a number); db_query(data/app.db, "SELECT n FROM items WHERE n = 2"): the query returned no row.',
+    );
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.store).toMatchObject({ status: 'DONE', tries: 2 });
+
+    const old = await makeTempDir('db-ws-old-');
+    await writeJson(path.join(old, 'plan.json'), plan);
+    const r20 = await runCli(['run', '--plan', 'plan.json'], { cwd: old, env: { STEP_AGENT_CMD: `${node24} ${agent}`, CALLS: path.join(tools, 'calls-old.jsonl') } });
+    expect(r20.code, output(r20)).toBe(2);
+    expect(output(r20)).toContain(`plan.steps.store.validate[0].db_query: db_query rules need node:sqlite, in Node.js 22.13 or newer (22.5 to 22.12 behind a flag the sequencer adds; the Action runs on Node 24); this runs on Node ${process.versions.node}.`);
+    const stopped = await readState(path.join(old, '.sequencer', 'plan', 'state.json'));
+    expect(stopped.stepRuns.store?.tries ?? 0).toBe(0);
+  }, 240_000);
 });

@@ -26,6 +26,8 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   /** The process is SIGKILLed after this long (a hung CLI must fail the test, not the suite). */
   timeoutMs?: number;
+  /** The Node binary that runs the CLI (default: this one). */
+  node?: string;
 }
 
 export interface CliProcess {
@@ -54,7 +56,7 @@ export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.P
 }
 
 export function startCli(args: string[], opts: CliOptions = {}): CliProcess {
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const child = spawn(opts.node ?? process.execPath, [CLI, ...args], {
     cwd: opts.cwd ?? os.tmpdir(),
     env: cliEnv(opts.env),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,7 +32,19 @@ export type ValidationRule =
   | { payload_value_matches: { key: string; pattern: string; flags?: string } }
   | { payload_values_equal: { keys: [string, string] | string[]; step?: string } }
   | { command: { argv: string[]; timeoutSeconds?: number } }
-  | { command_output_contains: { argv: string[]; text: string; timeoutSeconds?: number } };
+  | { command_output_contains: { argv: string[]; text: string; timeoutSeconds?: number } }
+  | { db_query: DbQueryBody };
+
+/**
+ * A SQLite database in the workspace answers a read-only query: it passes when the query returns
+ * a row, or, with `expect`, when the first column of the first row equals it.
+ */
+export interface DbQueryBody {
+  path: string;
+  query: string;
+  expect?: string | number | boolean | null;
+  timeoutSeconds?: number;
+}
 
 export interface StepDef {
   title: string;
