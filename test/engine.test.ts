@@ -113,6 +113,16 @@ describe('tick', () => {
     expect(promptOf(h.agent.runs[0]!)).toMatch(/^Step a failed \(tries: 1\)\. Previous run ended with: interrupted/);
   });
 
+  it("recovers an attempt whose state names a log outside the plan's log folder without ending the group named beside it", async () => {
+    const h = harness(state(['a']));
+    const planted = { n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { kind: 'local' as const, host: 'h', pid: 7 }, logFile: '../../../run/user/other.log' };
+    h.store.current = { ...h.store.current!, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1, attempts: [planted] } } };
+    h.owners.answer = 'dead';
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.agent.reaped).toEqual([]);
+    expect(h.log.lines.join('\n')).toMatch(/names a log outside the plan's log folder/);
+  });
+
   describe('an interrupted attempt whose work is still here is judged as a finished attempt is', () => {
     const logDir = '/runner/ws/.sequencer/p/state.json.logs';
     /** Step b was in flight in a tick on this host that is gone; b.md, its required output, is in the workspace. */

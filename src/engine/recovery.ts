@@ -20,7 +20,10 @@ const EXITED: AgentResult = { exitCode: 0, signal: null, timedOut: false, cancel
 
 export async function recover(engine: Engine, ledger: Ledger, d: RecoverDecision): Promise<void> {
   const { deps, cfg } = engine;
-  if (d.attempt?.logFile) await deps.agent.reap(path.resolve(path.dirname(cfg.logDir), d.attempt.logFile));
+  const logFile = d.attempt?.logFile ? path.resolve(path.dirname(cfg.logDir), d.attempt.logFile) : null;
+  // The state names the log; only a log in this plan's log folder has a pid file of ours beside it.
+  if (logFile && isInside(cfg.logDir, logFile)) await deps.agent.reap(logFile);
+  else if (logFile) deps.log.warn(`Not ending the process group named beside ${d.attempt?.logFile}: the state names a log outside the plan's log folder.`);
   deps.log.warn(`${d.stepId} attempt ${d.attempt?.n ?? '?'} ${d.reason}`);
   if (await acceptInterrupted(engine, ledger, d)) return;
   await ledger.commit(recoverAttempt(ledger.state, d.stepId, d.reason, deps.clock.now()), {
@@ -48,4 +51,9 @@ async function acceptInterrupted(engine: Engine, ledger: Ledger, d: RecoverDecis
   deps.log.warn(`${d.stepId}: the interrupted attempt ${n} left work that meets the step's contract; recorded as recovered, no new agent run.`);
   await finish(engine, ledger, { stepId: d.stepId, n }, { ...judged, outcome: 'recovered', exitCode: null, error: null });
   return true;
+}
+
+function isInside(dir: string, file: string): boolean {
+  const rel = path.relative(path.resolve(dir), file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
 }

@@ -34,10 +34,11 @@ export async function createEngine(settings: EngineSettings, ports: SurfacePorts
   const deps: EngineDeps = {
     clock: { now: () => new Date() },
     store: createPlanStore(plan, settings.secrets, ports.log),
-    agent: new ExecAgentRunner({ cwd: plan.workspace, ...env }),
+    // Output is scrubbed before it is cut for the state: a cut must not leave part of a secret.
+    agent: new ExecAgentRunner({ cwd: plan.workspace, ...env, scrubber: settings.secrets }),
     workspace,
     // Check commands of validation rules get the agent's environment: never a token it lacks.
-    verifier: new FsVerifier({ root: workspace.root, ...env, ...withRuleChecks() }),
+    verifier: new FsVerifier({ root: workspace.root, ...env, scrubber: settings.secrets, ...withRuleChecks() }),
     attemptFiles: new FsAttemptFiles(),
     owners: ports.owners,
     notifier: ports.notifier,

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExecAgentRunner, isProcessGroupAlive } from '../../src/adapters/process/exec-agent.js';
-import { pidAlive as isProcessAlive } from '../../src/adapters/process/process-table.js';
+import { pidAlive as isProcessAlive, procStat } from '../../src/adapters/process/process-table.js';
 import type { AgentSpec } from '../../src/ports.js';
 
 const node = process.execPath;
@@ -290,7 +290,7 @@ describe('ExecAgentRunner.reap', () => {
     started.push(leader);
     await waitFor(() => existsSync(pidFile));
     const grandchild = await readPid(pidFile);
-    await writeFile(`${logFile}.pid`, `${leader}\n`);
+    await writeFile(`${logFile}.pid`, `${leader}\n${procStat(leader)?.start ?? ''}\n`);
     expect(isProcessGroupAlive(leader)).toBe(true);
 
     await new ExecAgentRunner({ reapGraceMs: 200 }).reap(logFile);
@@ -327,6 +327,27 @@ describe('ExecAgentRunner.reap', () => {
     expect(isProcessAlive(pid)).toBe(true);
     expect(existsSync(`${logFile}.pid`)).toBe(false);
     expect(await readFile(elsewhere, 'utf8')).toBe(`${pid}\n`);
+    process.kill(pid, 'SIGKILL');
+  });
+
+  it('ends nothing named by a pid file it cannot have written: no start time recorded, or another user\'s file', async () => {
+    const logFile = path.join(dir, 'logs', 'planted.log');
+    await mkdir(path.dirname(logFile), { recursive: true });
+    const other = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
+    other.unref();
+    const pid = other.pid as number;
+    started.push(pid);
+    // What an agent can plant: a group id and nothing we recorded about it.
+    await writeFile(`${logFile}.pid`, `${pid}\n`);
+    await new ExecAgentRunner({ reapGraceMs: 100 }).reap(logFile);
+    expect(isProcessAlive(pid)).toBe(true);
+    // An agent run as another user writes the right start time, but the file is not ours.
+    if (process.getuid?.() === 0) {
+      await writeFile(`${logFile}.pid`, `${pid}\n${procStat(pid)?.start ?? ''}\n`);
+      await chown(`${logFile}.pid`, 65534, 65534);
+      await new ExecAgentRunner({ reapGraceMs: 100 }).reap(logFile);
+      expect(isProcessAlive(pid)).toBe(true);
+    }
     process.kill(pid, 'SIGKILL');
   });
 

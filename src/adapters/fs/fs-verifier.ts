@@ -8,6 +8,7 @@ import path from 'node:path';
 import { checkRelativePath } from '../../core/plan/workspace-paths.js';
 import { FileTooLargeError, runTextCheck, type DbQueryFact, type RuleResult, type TextCheck } from '../../core/tick/rules.js';
 import type { CheckOptions, CheckResult, Verifier } from '../../ports.js';
+import type { Scrubber } from '../../core/trust/secrets.js';
 import { ExecAgentRunner } from '../process/exec-agent.js';
 import { CURRENT_NODE, queryCommand, queryFact, sqliteRuntime, type NodeRuntime } from './sqlite-query.js';
 
@@ -22,6 +23,8 @@ export interface FsVerifierOptions {
   maxFileBytes?: number;
   /** Characters of a check's stdout and of its stderr kept from each end; default 64 K. */
   outputChars?: number;
+  /** Known secrets: scrubbed from a check's output before it is cut (exec-agent.ts). */
+  scrubber?: Scrubber;
   /** Where content rules' checks run, under a time limit (rule-check-thread.ts); default in line. */
   ruleChecks?: { check(check: TextCheck): Promise<RuleResult> };
   /** The Node that runs `db_query` rules' queries; default the one running this process. */
@@ -47,7 +50,7 @@ export class FsVerifier implements Verifier {
   constructor(options: FsVerifierOptions) {
     this.root = options.root;
     const chars = options.outputChars ?? 64 * 1024;
-    this.runner = new ExecAgentRunner({ cwd: options.root, ...(options.env ? { env: options.env } : {}), headChars: chars, tailChars: chars });
+    this.runner = new ExecAgentRunner({ cwd: options.root, ...(options.env ? { env: options.env } : {}), ...(options.scrubber ? { scrubber: options.scrubber } : {}), headChars: chars, tailChars: chars });
     this.graceMs = options.graceMs ?? 2000;
     this.maxFileBytes = options.maxFileBytes ?? MAX_RULE_FILE_BYTES;
     this.ruleChecks = options.ruleChecks;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { AgentResult, AgentRunner, AgentSpec } from '../../ports.js';
 import { HeadTailBuffer } from '../../core/render/bounded-text.js';
+import type { Scrubber } from '../../core/trust/secrets.js';
 import { isPathLike } from '../../core/trust/agent-command.js';
 import { openFreshFile, writeFreshFile } from '../fs/fresh-file.js';
 import { procStat } from './process-table.js';
@@ -24,6 +25,8 @@ export interface ExecAgentOptions {
   /** Characters kept from the start and from the end of stdout and of stderr. */
   headChars?: number;
   tailChars?: number;
+  /** Known secrets: scrubbed from the kept output before it is cut, so no cut leaves part of one. */
+  scrubber?: Scrubber;
 }
 
 /** Once the agent itself has exited, how long its output pipes may stay open before we conclude
@@ -39,8 +42,10 @@ export class ExecAgentRunner implements AgentRunner {
   private readonly reapGraceMs: number;
   private readonly headChars: number | undefined;
   private readonly tailChars: number | undefined;
+  private readonly scrubber: Scrubber | undefined;
 
   constructor(options: ExecAgentOptions = {}) {
+    this.scrubber = options.scrubber;
     this.cwd = options.cwd ?? process.cwd();
     this.env = options.env ?? process.env;
     this.reapGraceMs = options.reapGraceMs ?? 5000;
@@ -85,6 +90,7 @@ export class ExecAgentRunner implements AgentRunner {
       ...(this.headChars !== undefined ? { head: this.headChars } : {}),
       ...(this.tailChars !== undefined ? { tail: this.tailChars } : {}),
       logFile: spec.logFile,
+      ...(this.scrubber ? { scrubber: this.scrubber } : {}),
     };
     const out = new HeadTailBuffer(bufferOptions);
     const err = new HeadTailBuffer(bufferOptions);
@@ -227,6 +233,10 @@ export class ExecAgentRunner implements AgentRunner {
       // A link planted at the name would have us signal whatever group the file it names holds.
       const handle = await open(pidFile, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
       try {
+        // Only a pid file this user wrote names a group to end: an agent run as another user
+        // (the documented hardening) can write the log folder, but not as us.
+        const st = await handle.stat();
+        if (!st.isFile() || (process.getuid !== undefined && st.uid !== process.getuid())) throw new Error('not our pid file');
         text = await handle.readFile('utf8');
       } finally {
         await handle.close();
@@ -367,12 +377,13 @@ async function waitGone(pgid: number, ms: number): Promise<boolean> {
   }
 }
 
-/** True when a process now holds the group's id but started after the agent we recorded, i.e.
- * the pid was reused and the group is not ours. Without /proc we cannot tell and assume ours. */
+/** True when the group's leader is not the agent we recorded: it started at another time (the
+ * pid was reused), or no start was recorded where one can be read (not a file we wrote). Without
+ * /proc we cannot tell and assume ours. */
 function leaderWasReplaced(pgid: number, recordedStart: string): boolean {
-  if (!recordedStart) return false;
   const current = startTimeOf(pgid);
-  return current !== null && current !== recordedStart;
+  if (current === null) return false;
+  return current !== recordedStart;
 }
 
 function startTimeOf(pid: number): string | null {
