@@ -40,6 +40,19 @@ describe('validation rules and routing', () => {
     expect(h.store.current?.stepRuns.a?.attempts?.[0]).toMatchObject({ outcome: 'failed', exitCode: 0, failedRules: ['file_contains(report.md, /^## Sources/m)'] });
   });
 
+  it('judges payload items against the engine clock: a stale one fails the attempt with its age, a fresh retry passes', async () => {
+    // The fake clock says 2026-01-01; the first attempt hands on an item fetched ten days before.
+    const rules: Partial<StepDef> = { validate: [{ payload_provenance: { key: 'items', maxAgeDays: 7 } }] };
+    const h = harness(plan(['a'], ['a'], { a: rules }), (_spec, call) => ({
+      payload: { items: [{ sourceUrl: 'https://example.com/q', retrievedAt: call === 1 ? '2025-12-22T00:00:00Z' : '2025-12-31T00:00:00Z' }] },
+    }));
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.store.current?.stepRuns.a?.attempts?.[0]?.error).toBe(
+      'Validation failed: payload_provenance(items, at most 7 days old): 1 of 1 items fails: items[0] was retrieved 2025-12-22T00:00:00Z, 10 days ago (at most 7 days)',
+    );
+    expect(h.store.current?.stepRuns.a).toMatchObject({ status: 'DONE', tries: 2 });
+  });
+
   it('routes to a remediation step outside the queue and back to the failed step', async () => {
     const h = harness(
       plan(['a', 'fix', 'b'], ['a', 'b'], { a: { ...sources, onValidationFail: 'fix' }, fix: { requiredOutputs: ['report.md'] } }),

@@ -33,7 +33,7 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
   const def = stepDef(state, subject.stepId);
   const paths = attemptPaths(cfg.logDir, subject.stepId, subject.n);
   const env = attemptEnv(state, subject, paths, attemptSite(engine));
-  const contract = { verifier: deps.verifier, files: deps.attemptFiles, payloadMaxBytes: cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
+  const contract = { verifier: deps.verifier, files: deps.attemptFiles, payloadMaxBytes: cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES, now: () => deps.clock.now() };
   const verdict = withoutPrefix(
     await judgeAttempt(result, {
       requiredOutputs: def.requiredOutputs ?? [],

@@ -117,6 +117,8 @@ export interface ContractDeps {
   verifier: Verifier;
   files: AttemptFiles;
   payloadMaxBytes: number;
+  /** The engine's clock, for rules that judge age (payload_provenance). */
+  now?: () => Date;
 }
 
 /** The payload and rule parts of judging an attempt of `def`. */
@@ -128,7 +130,7 @@ export function contractChecks(deps: ContractDeps, state: State, def: StepDef, p
     ...(rules.length
       ? {
           checkRules: (payload) =>
-            evaluateRules(rules, { verifier: deps.verifier, payload, payloadOf: (id) => state.stepRuns[id]?.payload, env, logFileFor: paths.checkLog }),
+            evaluateRules(rules, { verifier: deps.verifier, payload, payloadOf: (id) => state.stepRuns[id]?.payload, env, logFileFor: paths.checkLog, ...(deps.now ? { now: deps.now() } : {}) }),
         }
       : {}),
   };

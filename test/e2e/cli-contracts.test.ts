@@ -242,10 +242,14 @@ const db = new DatabaseSync(file);
 db.exec('CREATE TABLE items (n INTEGER)');
 for (let i = 0; i < Number(env.SEQUENCER_ATTEMPT) + 1; i++) db.exec('INSERT INTO items VALUES (' + i + ')');
 db.close();
+// The items' provenance: the first attempt's second item was fetched 30 days ago.
+const age = (days) => new Date(Date.now() - days * 86400000).toISOString();
+const items = [{ sourceUrl: 'https://example.com/a', retrievedAt: age(1) }, { sourceUrl: 'https://example.com/b', retrievedAt: age(env.SEQUENCER_ATTEMPT === '1' ? 30 : 2) }];
+fs.writeFileSync(env.SEQUENCER_PAYLOAD_FILE, JSON.stringify({ items }));
 `;
 
-describe('db_query rules through the CLI', () => {
-  it('under Node 24 a query on the SQLite file the agent wrote decides the step; under Node 20 the step stops before any attempt, naming the requirement', async () => {
+describe('db_query and payload_provenance rules through the CLI', () => {
+  it('under Node 24 a query on the SQLite file the agent wrote and the age of its payload items decide the step; under Node 20 the step stops before any attempt, naming the requirement', async () => {
     const node24 = await node24Binary();
     const tools = await makeTempDir('db-tools-');
     const agent = path.join(tools, 'db-agent.mjs');
@@ -256,7 +260,11 @@ describe('db_query rules through the CLI', () => {
         store: {
           title: 'Store three items',
           instruction: 'Write three rows into data/app.db.',
-          validate: [{ db_query: { path: 'data/app.db', query: 'SELECT count(*) FROM items', expect: 3 } }, { db_query: { path: 'data/app.db', query: 'SELECT n FROM items WHERE n = 2' } }],
+          validate: [
+            { db_query: { path: 'data/app.db', query: 'SELECT count(*) FROM items', expect: 3 } },
+            { db_query: { path: 'data/app.db', query: 'SELECT n FROM items WHERE n = 2' } },
+            { payload_provenance: { key: 'items', maxAgeDays: 7 } },
+          ],
         },
       },
     };
@@ -269,8 +277,9 @@ describe('db_query rules through the CLI', () => {
     const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { attempt: string; prompt: string });
     expect(made.map((c) => c.attempt)).toEqual(['1', '2']);
     expect(made[1]!.prompt).toContain(
-      'Previous run ended with: Validation failed: db_query(data/app.db, "SELECT count(*) FROM items" = 3): got 2 (a number), expected 3 (a number); db_query(data/app.db, "SELECT n FROM items WHERE n = 2"): the query returned no row.',
+      'Previous run ended with: Validation failed: db_query(data/app.db, "SELECT count(*) FROM items" = 3): got 2 (a number), expected 3 (a number); db_query(data/app.db, "SELECT n FROM items WHERE n = 2"): the query returned no row; payload_provenance(items, at most 7 days old): 1 of 2 items fails: items[1] was retrieved ',
     );
+    expect(made[1]!.prompt).toMatch(/items\[1\] was retrieved \S+Z, 30 days ago \(at most 7 days\)\. Please troubleshoot/);
     const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
     expect(state.stepRuns.store).toMatchObject({ status: 'DONE', tries: 2 });
 

@@ -17,6 +17,7 @@ export const RULE_KINDS = [
   'payload_values_equal',
   'command',
   'command_output_contains',
+  'payload_provenance',
   'db_query',
 ] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
@@ -35,7 +36,11 @@ const RULE_FIELDS: Readonly<Record<RuleKind, readonly string[]>> = {
   command: ['argv', 'timeoutSeconds'],
   command_output_contains: ['argv', 'text', 'timeoutSeconds'],
   db_query: ['path', 'query', 'expect', 'timeoutSeconds'],
+  payload_provenance: ['key', 'maxAgeDays'],
 };
+
+/** Ten years: an age limit beyond that is surely a unit mistake. */
+const MAX_AGE_DAYS = 3650;
 
 /** Longest expected text of a db_query rule; the value read back is cut to this length too. */
 export const MAX_DB_EXPECT_CHARS = 4096;
@@ -136,6 +141,14 @@ function checkRuleBody(kind: RuleKind, body: Record<string, unknown>, path: stri
       }
       checkTimeout(issues, path, body);
       return;
+    case 'payload_provenance': {
+      checkString(issues, key(path, 'key'), body.key, 'the payload key of the list of items');
+      const days = body.maxAgeDays;
+      if (days !== undefined && (typeof days !== 'number' || !Number.isFinite(days) || days <= 0 || days > MAX_AGE_DAYS)) {
+        add(issues, key(path, 'maxAgeDays'), `must be a number of days > 0 and <= ${MAX_AGE_DAYS}, got ${showValue(days)}`);
+      }
+      return;
+    }
     case 'db_query':
       checkRelativePathField(issues, key(path, 'path'), body.path);
       checkQuery(issues, key(path, 'query'), body.query);

@@ -33,7 +33,8 @@ export type ValidationRule =
   | { payload_values_equal: { keys: [string, string] | string[]; step?: string } }
   | { command: { argv: string[]; timeoutSeconds?: number } }
   | { command_output_contains: { argv: string[]; text: string; timeoutSeconds?: number } }
-  | { db_query: DbQueryBody };
+  | { db_query: DbQueryBody }
+  | { payload_provenance: { key: string; maxAgeDays?: number } };
 
 /**
  * A SQLite database in the workspace answers a read-only query: it passes when the query returns

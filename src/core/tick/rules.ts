@@ -7,6 +7,7 @@ import type { CheckResult, Verifier } from '../../ports.js';
 import { compilePattern } from '../plan/rule-pattern.js';
 import { checkAgainstSchema } from './json-schema-check.js';
 import { lookupKey, type Payload } from './payload.js';
+import { provenanceLabel, provenanceResult } from './provenance.js';
 import type { ValidationRule } from '../state/types.js';
 
 export interface RuleResult {
@@ -60,6 +61,7 @@ export function ruleLabel(rule: ValidationRule): string {
     return `payload_values_equal(${b.step ? `${b.step}: ` : ''}${b.keys.join(', ')})`;
   }
   if ('command' in rule) return `command(${argvText(rule.command.argv)})`;
+  if ('payload_provenance' in rule) return provenanceLabel(rule.payload_provenance);
   if ('db_query' in rule) {
     const b = rule.db_query;
     const query = b.query.replace(/\s+/g, ' ').trim();
@@ -254,6 +256,8 @@ export interface RuleContext {
   payloadOf(stepId: string): unknown;
   /** Environment for check commands (the attempt's SEQUENCER_ variables). */
   env?: Record<string, string>;
+  /** The time stale payload items are judged against (payload_provenance); default now. */
+  now?: Date;
   /** Where the output of the rule at `index` goes, when it runs a command. */
   logFileFor?(index: number): string;
 }
@@ -302,6 +306,7 @@ async function evaluateRule(rule: ValidationRule, index: number, ctx: RuleContex
     const other = body.step === undefined ? ctx.payload : ctx.payloadOf(body.step);
     return payloadValuesEqualResult(body, isPayload(other) ? other : undefined);
   }
+  if ('payload_provenance' in rule) return provenanceResult(rule.payload_provenance, ctx.payload, ctx.now ?? new Date());
   if ('db_query' in rule) {
     const body = rule.db_query;
     if (!verifier.queryDatabase) return dbQueryResult(body, { kind: 'error', problem: 'SQLite queries cannot be run here' });
