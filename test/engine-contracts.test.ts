@@ -160,6 +160,23 @@ describe('payloads', () => {
     expect(h.store.current?.stepRuns.a?.payload).toBeUndefined();
   });
 
+  it('an agent that declares failure with exit 0 is retried with its reason; a declared completion must still meet the contract', async () => {
+    const h = harness(plan(['a'], ['a'], { a: { requiredOutputs: ['out.md'], maxAttempts: 3 } }), (_s, call) => {
+      if (call === 1) return { declare: { status: 'failed', reason: 'the source returned nothing' } };
+      if (call === 2) return { declare: { status: 'completed' } };
+      return { writes: ['out.md'], declare: { status: 'completed', reason: 'wrote out.md' } };
+    });
+    expect((await h.run()).outcome).toBe('done');
+    const attempts = h.store.current?.stepRuns.a?.attempts ?? [];
+    expect(attempts.map((a) => [a.outcome, a.error, a.declared?.status])).toEqual([
+      ['failed', 'the agent declared the attempt failed: the source returned nothing', 'failed'],
+      ['failed', 'Missing required outputs: out.md', 'completed'],
+      ['succeeded', null, 'completed'],
+    ]);
+    expect(promptOf(h.agent.runs[1]!)).toBe('Step a failed (tries: 1). Previous run ended with: the agent declared the attempt failed: the source returned nothing. Please troubleshoot and retry: Do a');
+    expect(h.agent.runs[0]!.env.SEQUENCER_RESULT_FILE).toBe('/logs/a/attempt-1.result.json');
+  });
+
   it('invalid JSON fails the attempt; a stale payload file (and stop file) is removed before the attempt', async () => {
     const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 2 } }), (_s, call) => (call === 1 ? { payloadText: '{"a": 1,' } : {}));
     // A crashed earlier run of attempt 2 left this behind; it must not count as attempt 2's payload.
@@ -168,8 +185,8 @@ describe('payloads', () => {
     expect(h.store.current?.stepRuns.a?.attempts?.[0]?.error).toMatch(/^the payload in \$SEQUENCER_PAYLOAD_FILE is not valid JSON \(line 1 column 9: unexpected end of input\)/);
     // A stop file left by a cancelled run must not tell the new attempt to stop at once.
     expect(h.attemptFiles.removed).toEqual([
-      '/logs/a/attempt-1.payload.json', '/logs/a/attempt-1.stop', '/logs/a/attempt-1.commands.jsonl',
-      '/logs/a/attempt-2.payload.json', '/logs/a/attempt-2.stop', '/logs/a/attempt-2.commands.jsonl',
+      '/logs/a/attempt-1.payload.json', '/logs/a/attempt-1.result.json', '/logs/a/attempt-1.stop', '/logs/a/attempt-1.commands.jsonl',
+      '/logs/a/attempt-2.payload.json', '/logs/a/attempt-2.result.json', '/logs/a/attempt-2.stop', '/logs/a/attempt-2.commands.jsonl',
     ]);
     expect(h.store.current?.stepRuns.a?.payload).toBeUndefined();
   });

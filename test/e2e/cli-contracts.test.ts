@@ -7,7 +7,7 @@
 import { chmod, lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTempDir, output, readState, removeTempDirs, runCli, writeJson } from './helpers.js';
+import { makeTempDir, output, readAgentCalls, readState, removeTempDirs, runCli, writeAgent, writeJson } from './helpers.js';
 import { node24Binary } from './node24.js';
 
 afterEach(removeTempDirs);
@@ -291,4 +291,23 @@ describe('db_query and payload_provenance rules through the CLI', () => {
     const stopped = await readState(path.join(old, '.sequencer', 'plan', 'state.json'));
     expect(stopped.stepRuns.store?.tries ?? 0).toBe(0);
   }, 240_000);
+});
+
+describe('the outcome an agent declares', () => {
+  it('a declared failure with exit 0 and every output present is retried with its reason; a later attempt that declares nothing is judged as before', async () => {
+    const ws = await makeTempDir('declared-ws-');
+    const agent = await writeAgent(ws);
+    await writeJson(path.join(ws, 'plan.json'), { title: 'Declared', steps: { fetch: { title: 'Fetch', instruction: 'Fetch the data into data.md', requiredOutputs: ['data.md'] } } });
+    const log = path.join(ws, 'calls.jsonl');
+    const r = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_LOG: log, AGENT_WRITE_OUTPUTS: '1', AGENT_DECLARE_FAILED_CALLS: '1' } });
+    expect(r.code, output(r)).toBe(0);
+    const calls = await readAgentCalls(log);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.argv.at(-1)).toContain('Previous run ended with: the agent declared the attempt failed: no data on call 1 see the log. Please troubleshoot');
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.fetch?.attempts?.map((a) => [a.outcome, a.exitCode, a.declared])).toEqual([
+      ['failed', 0, { status: 'failed', reason: 'no data on call 1 see the log' }],
+      ['succeeded', 0, undefined],
+    ]);
+  });
 });

@@ -115,6 +115,8 @@ export interface Attempt {
   stoppedBy?: 'agent' | 'signal';
   /** What the attempt's command log recorded: tool calls made, and how many of them were denied. */
   toolCalls?: { calls: number; denied: number };
+  /** What the agent declared in $SEQUENCER_RESULT_FILE (its word, validated and cut to one short line). */
+  declared?: { status: 'completed' | 'cancelled' | 'overflow' | 'failed'; reason?: string };
   [key: string]: unknown;
 }
 

@@ -1,6 +1,7 @@
 // Pure state transitions: each returns the next state and the notices to deliver once it is
 // durable. Inputs are never mutated; unknown fields are carried along by spreading.
 import type { Notice } from './notices.js';
+import type { DeclaredResult } from './declared-result.js';
 import { finishRemediation } from './remediation.js';
 import { attemptId, currentStepId, lastAttempt, stepRun } from '../state/step-view.js';
 import type { Attempt, AttemptOutcome, AttemptOwner, State, StepDef, StepRun } from '../state/types.js';
@@ -67,6 +68,8 @@ export interface AttemptResult {
   stoppedBy?: 'agent' | 'signal';
   /** What the attempt's command log recorded (absent when it recorded nothing). */
   toolCalls?: { calls: number; denied: number };
+  /** What the agent declared in $SEQUENCER_RESULT_FILE, validated. */
+  declared?: DeclaredResult;
 }
 
 export interface FinishOptions {
@@ -108,6 +111,7 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
         ...(r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? { timeoutMinutes: r.timeoutMinutes } : {}),
         ...(r.stoppedBy ? { stoppedBy: r.stoppedBy } : {}),
         ...(r.toolCalls ? { toolCalls: r.toolCalls } : {}),
+        ...(r.declared ? { declared: r.declared } : {}),
       }),
     };
   });

@@ -7,6 +7,7 @@ import type { AgentResult } from '../../ports.js';
 import type { Payload, PayloadCheck } from './payload.js';
 import { validationFailure, type RuleResult } from './rules.js';
 import { stoppedText } from './cooperative-stop.js';
+import { declaredText, type ResultCheck } from './declared-result.js';
 
 export interface JudgeContext {
   requiredOutputs: string[];
@@ -15,6 +16,8 @@ export interface JudgeContext {
   logFile: string;
   /** Reads and checks what the agent wrote to $SEQUENCER_PAYLOAD_FILE (absent: payloads ignored). */
   readPayload?(): Promise<PayloadCheck>;
+  /** Reads what the agent declared in $SEQUENCER_RESULT_FILE (absent: declarations ignored). */
+  readResult?(): Promise<ResultCheck>;
   /** Evaluates the step's validation rules against the workspace and the payload. */
   checkRules?(payload: Payload | undefined): Promise<RuleResult[]>;
 }
@@ -28,19 +31,29 @@ export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Prom
   if (result.timedOut) {
     return { ...base, outcome: 'timed_out', timeoutMinutes: ctx.timeoutMs / 60_000, error: `timed out after ${formatMinutes(ctx.timeoutMs)} (process group terminated)${detail(result, ctx.logFile)}` };
   }
+  // The agent's word counts after our own facts (it cannot undo a timeout or a cancel) and
+  // before its exit code: a declared failure fails even with exit 0.
+  const said: ResultCheck = ctx.readResult ? await ctx.readResult() : { ok: true };
+  if (!said.ok && result.exitCode === 0) return { ...base, outcome: 'failed', error: said.error };
+  const word = said.ok ? said.declared : undefined;
+  const declared = word ? { declared: word } : {};
+  if (word && word.status !== 'completed') {
+    const code = result.exitCode !== 0 ? ` (${result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`})` : '';
+    return { ...base, ...declared, outcome: 'failed', error: `${declaredText(word)}${code}` };
+  }
   if (result.exitCode !== 0) {
     const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
-    return { ...base, outcome: 'failed', error: `agent ${how}${detail(result, ctx.logFile)}` };
+    return { ...base, ...declared, outcome: 'failed', error: `agent ${how}${detail(result, ctx.logFile)}` };
   }
   const missing = await ctx.missingOutputs(ctx.requiredOutputs);
-  if (missing.length) return { ...base, outcome: 'failed', error: `Missing required outputs: ${missing.join(', ')}` };
+  if (missing.length) return { ...base, ...declared, outcome: 'failed', error: `Missing required outputs: ${missing.join(', ')}` };
   const read = ctx.readPayload ? await ctx.readPayload() : ({ ok: true, payload: undefined } as const);
-  if (!read.ok) return { ...base, outcome: 'failed', error: read.error };
+  if (!read.ok) return { ...base, ...declared, outcome: 'failed', error: read.error };
   const payload = read.payload !== undefined ? { payload: read.payload } : {};
   const results = ctx.checkRules ? await ctx.checkRules(read.payload) : [];
   const failure = validationFailure(results);
-  if (failure) return { ...base, outcome: 'failed', error: failure, failedRules: results.filter((r) => !r.ok).map((r) => r.rule) };
-  return { ...base, ...payload, outcome: 'succeeded', error: null, outputs: ctx.requiredOutputs };
+  if (failure) return { ...base, ...declared, outcome: 'failed', error: failure, failedRules: results.filter((r) => !r.ok).map((r) => r.rule) };
+  return { ...base, ...declared, ...payload, outcome: 'succeeded', error: null, outputs: ctx.requiredOutputs };
 }
 
 /** The end of stderr (or stdout) so the troubleshooting prompt carries the actual failure. */
