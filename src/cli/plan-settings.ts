@@ -1,6 +1,7 @@
 // The CLI's flags as one plan's settings (src/wiring/plan-settings.ts): the file store (the
 // embedded default), the git store or the cache store; the agent in this process's environment;
 // commands from the plan's inbox folder; notices and progress on the console.
+import { localUserName } from './local-user.js';
 import { ConsoleLog, ConsoleNotifier } from '../adapters/console-log.js';
 import { FileInbox } from '../adapters/fs/file-inbox.js';
 import { LocalOwnerProbe, localOwner } from '../adapters/process/local-owner.js';
@@ -98,6 +99,7 @@ export async function createEngine(s: CliSettings, command: string): Promise<{ d
         stopGraceMs: s.stopGraceSeconds * 1000,
         inboxPollMs: 1000,
         echoAgentOutput: !s.quiet,
+        localUser: localUserName(),
         ...(s.budgetMinutes ? { deadline: new Date(Date.now() + s.budgetMinutes * 60_000) } : {}),
       },
     },

@@ -54,7 +54,12 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
 
 /** Where this engine's attempts run, for their environment. */
 export function attemptSite({ deps, cfg }: Engine): AttemptSite {
-  return { workspaceRoot: deps.workspace.root, ...(cfg.cliCommand ? { cliCommand: cfg.cliCommand } : {}), ...(cfg.agentEnv ? { agentEnv: cfg.agentEnv } : {}) };
+  return {
+    workspaceRoot: deps.workspace.root,
+    ...(cfg.cliCommand ? { cliCommand: cfg.cliCommand } : {}),
+    ...(cfg.agentEnv ? { agentEnv: cfg.agentEnv } : {}),
+    ...(cfg.localUser ? { localUser: cfg.localUser } : {}),
+  };
 }
 
 /** Calls and denied calls in the attempt's command log; undefined when the agent logged none (no hook, no forwarder). */

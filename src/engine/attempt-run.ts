@@ -8,6 +8,7 @@ import { lineEcho } from '../core/render/output-echo.js';
 import type { AttemptResult } from '../core/tick/apply.js';
 import { STOP_MESSAGE } from '../core/tick/cooperative-stop.js';
 import { withExecForwarder } from '../core/tick/prompts.js';
+import { fillPeople } from '../core/tick/people.js';
 import { expandAgentVariables } from '../core/trust/agent-command.js';
 import { attemptId, maxAttemptsFor, stepDef } from '../core/state/step-view.js';
 import type { State } from '../core/state/types.js';
@@ -31,7 +32,8 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
   await prepareAttempt(deps.attemptFiles, state, def, paths, guard);
   const env = attemptEnv(state, start, paths, attemptSite(engine));
   // `tools.via: exec`: the agent is told to run its commands through the forwarder.
-  const prompt = policy.via === 'exec' ? withExecForwarder(start.prompt, forwarder(cfg.cliCommand)) : start.prompt;
+  const named = fillPeople(start.prompt, { ...(env.SEQUENCER_REQUESTER ? { requester: env.SEQUENCER_REQUESTER } : {}), ...(env.SEQUENCER_APPROVER ? { approver: env.SEQUENCER_APPROVER } : {}) });
+  const prompt = policy.via === 'exec' ? withExecForwarder(named, forwarder(cfg.cliCommand)) : named;
   const agentArgs = expandAgentVariables(start.argv.slice(1), env);
   const position = `(${state.currentStep + 1}/${state.stepQueue.length})`;
   const role = start.detourFor ? ` (remediation for ${start.detourFor})` : '';

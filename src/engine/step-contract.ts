@@ -8,6 +8,7 @@ import type { JudgeContext } from '../core/tick/judge-attempt.js';
 import { inheritedPayloads, interpretPayload } from '../core/tick/payload.js';
 import { interpretResult, RESULT_MAX_BYTES } from '../core/tick/declared-result.js';
 import { evaluateRules } from '../core/tick/rules.js';
+import { peopleEnv, peopleOf } from '../core/tick/people.js';
 import { attemptId, stepDef } from '../core/state/step-view.js';
 import type { State, StepDef } from '../core/state/types.js';
 import type { AttemptFiles, Verifier } from '../ports.js';
@@ -84,6 +85,8 @@ export interface AttemptSite {
   cliCommand?: string[];
   /** Extra environment for every attempt (EngineConfig.agentEnv). */
   agentEnv?: Record<string, string>;
+  /** Who runs the CLI: the requester and approver a state does not name (EngineConfig.localUser). */
+  localUser?: string;
 }
 
 /** The forwarder command as the agent types it: this CLI's own path when known. */
@@ -115,6 +118,7 @@ export function attemptEnv(state: State, { stepId, n }: { stepId: string; n: num
     SEQUENCER_STEP_INDEX: String(state.currentStep + 1),
     SEQUENCER_STEP_TOTAL: String(state.stepQueue.length),
     SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(def.requiredOutputs ?? []),
+    ...peopleEnv(peopleOf(state, site.localUser)),
     ...(def.inheritPayload === true ? { SEQUENCER_INPUT_FILE: paths.inputFile } : {}),
   };
 }

@@ -19,7 +19,8 @@ const PLAN = {
     // A content rule: the Action checks it in its worker thread (dist/rule-check-worker.js).
     'step-1': { title: 'Collect sources', instruction: 'List sources in notes/sources.md', requiredOutputs: ['notes/sources.md'], validate: [{ file_contains: { path: 'notes/sources.md', pattern: '^# step-1' } }] },
     'step-2': { title: 'Summarise', instruction: 'Summarise in notes/summary.md', requiredOutputs: ['notes/summary.md'] },
-    'step-3': { title: 'Report', instruction: 'Write report/final.md', requiredOutputs: ['report/final.md'] },
+    // Who asked (the issue's author) and who approved reach the prompt.
+    'step-3': { title: 'Report', instruction: 'Write report/final.md for {{requester}}, approved by {{approver}}', requiredOutputs: ['report/final.md'] },
   },
 };
 
@@ -128,7 +129,12 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
     expect(again.outputs.status).toBe('DONE');
     expect(h.fake.comments.length).toBe(comments);
     expect((await h.remoteBranches())[branch]).toBe(tip);
-    expect((await readAgentCalls(h.agentLog)).map((c) => c.step)).toEqual(['step-1', 'step-2', 'step-3']);
+    const calls = await readAgentCalls(h.agentLog);
+    expect(calls.map((c) => c.step)).toEqual(['step-1', 'step-2', 'step-3']);
+    // The issue's author asked, alice approved: in every agent's environment, and in the prompt.
+    expect(calls.map((c) => [c.requester, c.approver])).toEqual(Array(3).fill(['octocat', 'alice']));
+    expect(calls[2]!.argv.at(-1)).toMatch(/Write report\/final\.md for octocat, approved by alice$/);
+    expect(state.requestedBy).toBe('octocat');
   });
 });
 

@@ -5,6 +5,7 @@
 // nor the check command gets the runner's command files (GITHUB_OUTPUT and the rest). The files
 // the sequencer writes beside an attempt's log never follow a link an earlier attempt planted.
 import { chmod, lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempDir, output, readAgentCalls, readState, removeTempDirs, runCli, writeAgent, writeJson } from './helpers.js';
@@ -303,6 +304,8 @@ describe('the outcome an agent declares', () => {
     expect(r.code, output(r)).toBe(0);
     const calls = await readAgentCalls(log);
     expect(calls).toHaveLength(2);
+    // Locally the person at the keyboard both asked for and approved the plan.
+    expect(calls.map((c) => [c.requester, c.approver])).toEqual(Array(2).fill([os.userInfo().username, os.userInfo().username]));
     expect(calls[1]!.argv.at(-1)).toContain('Previous run ended with: the agent declared the attempt failed: no data on call 1 see the log. Please troubleshoot');
     const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
     expect(state.stepRuns.fetch?.attempts?.map((a) => [a.outcome, a.exitCode, a.declared])).toEqual([

@@ -184,6 +184,8 @@ export interface AgentCall {
   planId?: string;
   workspace?: string;
   payloadFile?: string;
+  requester?: string;
+  approver?: string;
   cwd: string;
   pid: number;
 }

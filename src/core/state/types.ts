@@ -181,6 +181,8 @@ export interface State {
   lastHeartbeatIso?: string | null;
   artifacts?: string[];
   approval?: Approval | null;
+  /** Who asked for the plan: the issue's author or the dispatching actor on GitHub, the local user in the CLI. */
+  requestedBy?: string | null;
   /**
    * The proposal as posted on the issue, recorded only once GitHub holds it: an approval counts
    * only for `planHash` (the hash the comment shows) and only if written at or after `postedAt`
