@@ -32,11 +32,24 @@ export interface WriteMeta {
 
 export type AcquireResult = { ok: true } | { ok: false; holder: string };
 
+/**
+ * Where a plan's state lives. Callers go through withStore() (store-access.ts), which opens the
+ * store (locked for a writer) and always releases it.
+ */
 export interface StateStore {
   /** Human description for messages, e.g. `file ./state.json` or `git origin sequencer/issue-42`. */
   readonly description: string;
-  /** Exclusive access for this tick where the store supports it (file lock); git always says ok. */
-  acquire(): Promise<AcquireResult>;
+  /**
+   * Exclusive access for a writer where the store has it (the file store's lock file). The git
+   * and cache stores have none and always say ok: the remote's fast-forward rule and the cache's
+   * lookups decide between writers there.
+   */
+  lock(): Promise<AcquireResult>;
+  /**
+   * Makes the state readable (needs no lock): the git store guards the repository, fetches the
+   * work branch and checks it out; the file and cache stores have nothing to do.
+   */
+  open(): Promise<void>;
   /** Throws StateError when the document exists but cannot be read; never repairs it. */
   load(): Promise<LoadResult>;
   /**
@@ -44,7 +57,7 @@ export interface StateStore {
    * Throws ConflictError when another writer got there first; nothing is overwritten then.
    */
   write(state: State, meta: WriteMeta): Promise<State>;
-  /** Releases whatever acquire() took. Safe to call more than once. */
+  /** Releases whatever lock() took. Safe to call more than once, and after a lock() that failed. */
   release(): Promise<void>;
 }
 

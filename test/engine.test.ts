@@ -25,6 +25,18 @@ function harness(initial: State | null, script?: (spec: AgentSpec, call: number)
 const promptOf = (spec: AgentSpec) => spec.argv[spec.argv.length - 1];
 
 describe('tick', () => {
+  it('releases the store whatever happens: after a tick, and when opening the store throws', async () => {
+    const h = harness(state(['a']));
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.store.locked).toBe(false);
+    h.store.openError = new Error('cannot fetch the work branch');
+    await expect(h.run()).rejects.toThrow('cannot fetch the work branch');
+    // A lock left held would make every later tick of this process report the plan busy.
+    expect(h.store.locked).toBe(false);
+    h.store.holder = 'pid 1 on host';
+    expect(await h.run()).toMatchObject({ outcome: 'busy', detail: 'pid 1 on host' });
+  });
+
   it('does nothing without a state', async () => {
     const h = harness(null);
     expect((await h.run()).outcome).toBe('missing');

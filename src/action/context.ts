@@ -4,6 +4,8 @@ import { ConfigError, describeError } from '../core/errors.js';
 import { DEFAULT_STATUS_INTERVAL_SECONDS } from '../core/tick/status-cadence.js';
 import { withoutRunnerFiles } from '../core/trust/runner-files.js';
 import { environmentVariable, parseNumber } from '../wiring/checks.js';
+import type { GitRunner } from '../adapters/git/git.js';
+import { workspaceGit } from '../wiring/workspace-git.js';
 
 export interface RunContext {
   owner: string;
@@ -20,6 +22,11 @@ export interface RunContext {
   serverUrl: string;
   apiUrl: string;
   workspace: string;
+  /**
+   * The one git runner of the workspace (wiring/workspace-git.ts), in the Action's mode; main.ts
+   * guards it before anything else runs, and every git command of the run goes through it.
+   */
+  git: GitRunner;
   runnerTemp: string;
   /** GitHub's recommended spacing of writes; `off` only for a local stand-in API (SEQUENCER_API_PACING). */
   apiPacing: 'github' | 'off';
@@ -59,6 +66,7 @@ export async function readRunContext(env: NodeJS.ProcessEnv): Promise<RunContext
     serverUrl: env.GITHUB_SERVER_URL ?? 'https://github.com',
     apiUrl: env.GITHUB_API_URL ?? 'https://api.github.com',
     workspace,
+    git: workspaceGit(workspace, 'action'),
     runnerTemp: env.RUNNER_TEMP ?? workspace,
     apiPacing: env.SEQUENCER_API_PACING === 'off' ? 'off' : 'github',
     inboxPollSeconds: pollSeconds(env.SEQUENCER_INBOX_POLL_SECONDS),

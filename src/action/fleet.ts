@@ -42,12 +42,12 @@ export async function recordMarkers(ctx: RunContext, inputs: ActionInputs, log: 
   // A fixed work branch holds one plan, outside the index.
   const prefix = listingPrefix(inputs.branches);
   if (inputs.stateStore !== 'git' || prefix === null) return;
-  await recordPlanMarkers(ctx.workspace, REMOTE, log, results.map(({ result, branch }) => tickedPlan(branch, result)), prefix);
+  await recordPlanMarkers(ctx.git, REMOTE, log, results.map(({ result, branch }) => tickedPlan(branch, result)), prefix);
 }
 
 /** `list`: the active plans as a JSON array of ids for `strategy.matrix`; nothing is fetched. */
 export async function listPlans(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog): Promise<PlanOutputs> {
-  const refs = await listPlanRefs(ctx.workspace, REMOTE, fleetPrefix(inputs.branches, 'list'));
+  const refs = await listPlanRefs(ctx.git, REMOTE, fleetPrefix(inputs.branches, 'list'));
   const now = new Date();
   const active = refs.filter((r) => isActiveRef(r, now)).map((r) => r.planId);
   for (const r of refs) log.info(`${isActiveRef(r, now) ? 'active ' : isWaitingRef(r, now) ? 'waiting' : 'idle   '}  ${r.planId}  (${r.branch} ${r.sha.slice(0, 12)})`);
@@ -57,8 +57,8 @@ export async function listPlans(ctx: RunContext, inputs: ActionInputs, log: Tool
 
 /** Every plan's state (one fetch of their branches), its cache entries, and the workflows' states. */
 async function gatherFacts(command: 'audit' | 'maintenance', ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog): Promise<{ facts: FleetFacts; refs: PlanRef[]; pullsKnown: boolean }> {
-  const refs = await listPlanRefs(ctx.workspace, REMOTE, fleetPrefix(inputs.branches, command));
-  const plans: PlanFacts[] = await readPlanFacts(ctx.workspace, REMOTE, refs, stateFileRel);
+  const refs = await listPlanRefs(ctx.git, REMOTE, fleetPrefix(inputs.branches, command));
+  const plans: PlanFacts[] = await readPlanFacts(ctx.git, REMOTE, refs, stateFileRel);
   const repo: RepoRef = { client, owner: ctx.owner, repo: ctx.repo };
   // The API parts are best effort: a token without `actions: read` still gets the git findings.
   const caches = await listPlanCaches(repo).catch((err: unknown) => {
@@ -117,11 +117,11 @@ export async function maintainPlans(ctx: RunContext, inputs: ActionInputs, clien
     prune: async (a) => {
       // Without the pull request listing a prune could close a pull request nobody reviewed yet.
       if (!pullsKnown) return 'open pull requests could not be listed (needs pull-requests: read)';
-      const leftAlone = await pruneGitPlan(ctx.workspace, REMOTE, refs, a);
+      const leftAlone = await pruneGitPlan(ctx.git, REMOTE, refs, a);
       if (leftAlone === null) for (const id of a.cacheIds) await deleteCacheEntry(repo, id);
       return leftAlone;
     },
-    markIdle: (a) => markPlanIdle(ctx.workspace, REMOTE, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }),
+    markIdle: (a) => markPlanIdle(ctx.git, REMOTE, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }),
   };
   const outcomes = await maintain(actions, inputs.apply, work, (o) => {
     if (o.result === 'planned') log.info(describeAction(o, false));

@@ -5,6 +5,7 @@ import type { GitHubClient } from '../adapters/github/github-client.js';
 import { listPlanRefs } from '../adapters/git/git-plans.js';
 import { guardRepository } from '../adapters/git/git-guard.js';
 import { StaticInbox } from '../adapters/static-inbox.js';
+import { withStore } from '../store-access.js';
 import { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { withoutRunnerPaths } from '../core/render/runner-paths.js';
 import type { Command } from '../core/tick/commands.js';
@@ -61,7 +62,7 @@ export async function run(): Promise<number> {
     }
     // Before anything else runs: the persisted credential leaves the workspace, the repository's
     // config is kept as checked out, and every later git command uses the token from here.
-    await guardRepository(ctx.workspace, { mode: 'action', credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
+    await guardRepository(ctx.git, { credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
     let made: Promise<GitHubClient> | undefined;
     const client: Client = () =>
       (made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: log.scrub })));
@@ -144,23 +145,24 @@ async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog,
   const extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile);
   const { newState } = await load.newState();
   const store = (await load.settings()).createPlanStore(ctx, inputs, planId, log);
-  await store.acquire();
-  const loaded = await store.load();
-  if (loaded.kind === 'loaded') {
-    log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`);
-    return false;
-  }
-  const state = newState(extracted.plan, {
-    planId,
-    now: new Date(),
-    stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
-    // The run that approved: a later run confirms on GitHub that a writer dispatched it.
-    approved: { by: actor, ...(/^\d{1,15}$/.test(ctx.runId) ? { runId: Number(ctx.runId) } : {}) },
-    requestedBy: actor,
-    ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
+  return withStore(store, 'write', async () => {
+    const loaded = await store.load();
+    if (loaded.kind === 'loaded') {
+      log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`);
+      return false;
+    }
+    const state = newState(extracted.plan, {
+      planId,
+      now: new Date(),
+      stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
+      // The run that approved: a later run confirms on GitHub that a writer dispatched it.
+      approved: { by: actor, ...(/^\d{1,15}$/.test(ctx.runId) ? { runId: Number(ctx.runId) } : {}) },
+      requestedBy: actor,
+      ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
+    });
+    await store.write(state, { kind: 'update', message: `plan started by ${actor}` });
+    return true;
   });
-  await store.write(state, { kind: 'update', message: `plan started by ${actor}` });
-  return true;
 }
 
 /**
@@ -168,7 +170,7 @@ async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog,
  * are neither idle nor waiting at their branch tip are fetched and ticked (see core/fleet/plan-index.ts).
  */
 async function tickAll(ctx: RunContext, inputs: ActionInputs, client: Client, log: ToolkitLog, deadline: Date): Promise<PlanOutputs> {
-  const refs = await listPlanRefs(ctx.workspace, 'origin', fleetPrefix(inputs.branches, 'tick'));
+  const refs = await listPlanRefs(ctx.git, 'origin', fleetPrefix(inputs.branches, 'tick'));
   const now = new Date();
   const active = refs.filter((r) => isActiveRef(r, now));
   log.info(`${countOf(refs.length, 'plan')} on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(', ')}` : ''}.`);

@@ -85,7 +85,7 @@ function pullRequestSpec(ctx: RunContext, inputs: ActionInputs, planId: string) 
   if (inputs.stateStore !== 'git') return { head: branch, base, title };
   const head = pullRequestBranch(planId);
   const prepare = async () => {
-    await pushPullRequestBranch({ workspace: ctx.workspace, remote: REMOTE, branch, prBranch: head, stateFolder: planFolder(planId) });
+    await pushPullRequestBranch(ctx.git, { remote: REMOTE, branch, prBranch: head, stateFolder: planFolder(planId) });
   };
   return { head, base, title, prepare };
 }
@@ -157,7 +157,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
   const blobBase = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`;
   const artifactName = sanitizeArtifactName(`sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`);
   const run = runLinks(ctx, branch);
-  const links = async (paths: string[]): Promise<Links> => ({ ...(await outputLinks(ctx.workspace, blobBase, paths)), run });
+  const links = async (paths: string[]): Promise<Links> => ({ ...(await outputLinks(ctx.git, blobBase, paths)), run });
   const notifier = createNotifier(ctx, inputs, client, planId, log, links);
   const progress = notifier ? new ProgressNotifier(notifier, log, ctx.statusIntervalSeconds * 1000) : null;
   const issueNumber = issueNumberOf(planId);

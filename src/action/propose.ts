@@ -20,6 +20,7 @@ import { replan, type StepChange } from '../core/plan/replan.js';
 import { TOO_LARGE_HEADING, TOO_LARGE_HINT, tooLargeText } from '../core/render/proposal-markdown.js';
 import type { State } from '../core/state/types.js';
 import type { StateStore } from '../ports.js';
+import { withStore } from '../store-access.js';
 import type { DraftComment } from './events.js';
 import type { ActionInputs } from './inputs.js';
 import { createNotifier, runLinks } from './plan-tick.js';
@@ -171,7 +172,7 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
   const branch = planBranch(inputs, planId);
   const store = createPlanStore(ctx, inputs, planId, log);
   const notifier = createNotifier(ctx, inputs, client, planId, log, async (paths) => ({
-    ...(await outputLinks(ctx.workspace, `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`, paths)),
+    ...(await outputLinks(ctx.git, `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`, paths)),
     run: runLinks(ctx, planBranch(inputs, planId)),
   }));
   const writers = new Writers(ctx, client, inputs.approvers);
@@ -187,49 +188,51 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
   }
   if (!found.plan.title && issue.title) found.plan.title = issue.title;
 
-  await store.acquire();
-  const loaded = await store.load();
-  const now = new Date();
+  // Written under the store's lock where it has one, and released on every path.
+  return withStore(store, 'write', async () => {
+    const loaded = await store.load();
+    const now = new Date();
 
-  // A plan its author could not have run themselves may not choose what runs (docs/security.md).
-  const execution = found.source === 'workflow' || inputs.allowUntrustedPlanCommands ? [] : executionFields(found.plan);
-  if (execution.length && !(await writers.permissions.hasWrite(issue.author))) {
-    const candidate = newState(found.plan, { planId, now, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}) });
-    const problem = `The plan of issue #${issue.issueNumber} is from ${issue.author || 'an unknown author'}, who has no write access, and it sets what runs (${describeExecution(execution)}); it was not proposed.`;
-    log.warn(problem);
-    await notifier?.refusePlan(candidate, issue.author, execution);
-    const withdrawn = loaded.kind === 'loaded' ? await withdrawProposal(store, loaded.state, notifier, 'the issue now holds a plan that was refused') : null;
-    return { state: withdrawn, branch, problem };
-  }
-
-  let next: State;
-  let changes: StepChange[] = [];
-  if (loaded.kind === 'missing') {
-    next = {
-      ...newState(found.plan, { planId, now, stepDelayMinutes: found.stepDelayMinutes ?? inputs.stepDelayMinutes, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}), ...(issue.author ? { requestedBy: issue.author } : {}) }),
-      issue: { number: issue.issueNumber, statusCommentId: null },
-      // Comments up to the `/draft` that asked for the plan were written before it existed.
-      ...(issue.draft ? { inbox: { lastCommentId: issue.draft.id } } : {}),
-      proposal: null,
-    };
-  } else {
-    const queue = effectiveQueue(found.plan, found.stepQueue);
-    const candidate = replan(loaded.state, found.plan, queue, now);
-    if (candidate.state.planHash === loaded.state.planHash) {
-      log.info(`Plan ${planId} is unchanged (${loaded.state.planHash}); nothing new to propose.`);
-      // A run that stored the plan but failed before posting its proposal (or recording it) must
-      // not leave it so; the parts are found by their markers, so none is posted twice.
-      if (loaded.state.status !== 'AWAITING_APPROVAL' || !notifier) return { state: loaded.state, branch };
-      return { state: await postAndRecord(store, loaded.state, notifier, [], log), branch };
+    // A plan its author could not have run themselves may not choose what runs (docs/security.md).
+    const execution = found.source === 'workflow' || inputs.allowUntrustedPlanCommands ? [] : executionFields(found.plan);
+    if (execution.length && !(await writers.permissions.hasWrite(issue.author))) {
+      const candidate = newState(found.plan, { planId, now, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}) });
+      const problem = `The plan of issue #${issue.issueNumber} is from ${issue.author || 'an unknown author'}, who has no write access, and it sets what runs (${describeExecution(execution)}); it was not proposed.`;
+      log.warn(problem);
+      await notifier?.refusePlan(candidate, issue.author, execution);
+      const withdrawn = loaded.kind === 'loaded' ? await withdrawProposal(store, loaded.state, notifier, 'the issue now holds a plan that was refused') : null;
+      return { state: withdrawn, branch, problem };
     }
-    // Not proposed until the comment is posted: an approval needs a posted proposal.
-    next = { ...candidate.state, proposal: null };
-    changes = candidate.changes;
-    log.info(`Plan ${planId} changed: ${candidate.changes.filter((c) => c.change !== 'unchanged').map((c) => `${c.stepId} ${c.change}`).join(', ')}`);
-  }
-  const written = await store.write(next, { kind: 'update', message: `plan stored for review (${next.planHash})` });
-  if (!notifier) return { state: written, branch };
-  return { state: await postAndRecord(store, written, notifier, changes, log), branch };
+
+    let next: State;
+    let changes: StepChange[] = [];
+    if (loaded.kind === 'missing') {
+      next = {
+        ...newState(found.plan, { planId, now, stepDelayMinutes: found.stepDelayMinutes ?? inputs.stepDelayMinutes, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}), ...(issue.author ? { requestedBy: issue.author } : {}) }),
+        issue: { number: issue.issueNumber, statusCommentId: null },
+        // Comments up to the `/draft` that asked for the plan were written before it existed.
+        ...(issue.draft ? { inbox: { lastCommentId: issue.draft.id } } : {}),
+        proposal: null,
+      };
+    } else {
+      const queue = effectiveQueue(found.plan, found.stepQueue);
+      const candidate = replan(loaded.state, found.plan, queue, now);
+      if (candidate.state.planHash === loaded.state.planHash) {
+        log.info(`Plan ${planId} is unchanged (${loaded.state.planHash}); nothing new to propose.`);
+        // A run that stored the plan but failed before posting its proposal (or recording it) must
+        // not leave it so; the parts are found by their markers, so none is posted twice.
+        if (loaded.state.status !== 'AWAITING_APPROVAL' || !notifier) return { state: loaded.state, branch };
+        return { state: await postAndRecord(store, loaded.state, notifier, [], log), branch };
+      }
+      // Not proposed until the comment is posted: an approval needs a posted proposal.
+      next = { ...candidate.state, proposal: null };
+      changes = candidate.changes;
+      log.info(`Plan ${planId} changed: ${candidate.changes.filter((c) => c.change !== 'unchanged').map((c) => `${c.stepId} ${c.change}`).join(', ')}`);
+    }
+    const written = await store.write(next, { kind: 'update', message: `plan stored for review (${next.planHash})` });
+    if (!notifier) return { state: written, branch };
+    return { state: await postAndRecord(store, written, notifier, changes, log), branch };
+  });
 }
 
 /** Posts the proposal, then records in the state what GitHub holds: the hash shown and when. */
@@ -293,10 +296,5 @@ export async function draftFromComment(
 
 async function planExists(ctx: RunContext, inputs: ActionInputs, planId: string, log: ToolkitLog): Promise<boolean> {
   const store = createPlanStore(ctx, inputs, planId, log);
-  await store.acquire();
-  try {
-    return (await store.load()).kind === 'loaded';
-  } finally {
-    await store.release();
-  }
+  return withStore(store, 'read', async () => (await store.load()).kind === 'loaded');
 }

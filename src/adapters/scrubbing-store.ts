@@ -21,8 +21,12 @@ export class ScrubbingStore implements StateStore {
     return this.inner.description;
   }
 
-  acquire(): Promise<AcquireResult> {
-    return this.inner.acquire();
+  lock(): Promise<AcquireResult> {
+    return this.inner.lock();
+  }
+
+  open(): Promise<void> {
+    return this.inner.open();
   }
 
   async load(): Promise<LoadResult> {

@@ -10,6 +10,7 @@ import { resumeLines } from '../core/render/render.js';
 import { lastAttempt, sameOwner, stepDef, stepRun } from '../core/state/step-view.js';
 import type { AttemptOwner, State } from '../core/state/types.js';
 import type { Liveness } from '../ports.js';
+import { withStore } from '../store-access.js';
 import { ApprovalGate } from './approval-gate.js';
 import { runAttempt } from './attempt.js';
 import { BaseSyncOnce } from './base-sync.js';
@@ -20,21 +21,23 @@ import { recover } from './recovery.js';
 import type { Engine, EngineConfig, EngineDeps, TickOutcome, TickResult } from './types.js';
 
 export async function tick(deps: EngineDeps, cfg: EngineConfig): Promise<TickResult> {
-  const acquired = await deps.store.acquire();
-  if (!acquired.ok) {
-    deps.log.info(`Another tick holds ${deps.store.description} (${acquired.holder}); nothing to do.`);
-    return { outcome: 'busy', attempts: 0, writes: 0, detail: acquired.holder };
-  }
-  try {
-    const loaded = await deps.store.load();
-    if (loaded.kind === 'missing') {
-      deps.log.info(`No state at ${deps.store.description}; nothing to do.`);
-      return { outcome: 'missing', attempts: 0, writes: 0 };
-    }
-    return await new Tick({ deps, cfg }, loaded.state, loaded.verbatim === true).run();
-  } finally {
-    await deps.store.release();
-  }
+  // The store is released on every path, also when it could not be opened.
+  return withStore(
+    deps.store,
+    'write',
+    async () => {
+      const loaded = await deps.store.load();
+      if (loaded.kind === 'missing') {
+        deps.log.info(`No state at ${deps.store.description}; nothing to do.`);
+        return { outcome: 'missing', attempts: 0, writes: 0 };
+      }
+      return new Tick({ deps, cfg }, loaded.state, loaded.verbatim === true).run();
+    },
+    (holder) => {
+      deps.log.info(`Another tick holds ${deps.store.description} (${holder}); nothing to do.`);
+      return { outcome: 'busy', attempts: 0, writes: 0, detail: holder };
+    },
+  );
 }
 
 class Tick {

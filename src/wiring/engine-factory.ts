@@ -14,6 +14,7 @@ import type { ApprovalVerifier, BaseSync, Inbox, Log, Notifier, OwnerProbe } fro
 import { stateFolderOf, workBranch } from './plan-layout.js';
 import { workingFilesOf, type EngineSettings, type PlanLocation } from './plan-settings.js';
 import { createPlanStore } from './plan-store.js';
+import { workspaceGit } from './workspace-git.js';
 
 /** The ports only an entry point can provide. */
 export interface SurfacePorts {
@@ -59,7 +60,7 @@ export function createBaseSync(plan: PlanLocation): BaseSync | undefined {
   const { store } = plan;
   if (store.kind !== 'git' || !store.syncBase) return undefined;
   return new GitBaseSync({
-    workspace: plan.workspace,
+    git: workspaceGit(plan.workspace),
     remote: store.remote,
     branch: workBranch(store.branches, plan.planId),
     base: store.syncBase.base,

@@ -2,6 +2,7 @@
 // outcome type for the Action and the CLI. How a plan is ticked, pruned or marked depends on
 // the store and the surface, and comes in as `MaintenanceWork`.
 import { prunePlanRef, type PlanRef } from '../adapters/git/git-plans.js';
+import type { GitRunner } from '../adapters/git/git.js';
 import { describeError } from '../core/errors.js';
 import type { MaintenanceAction } from '../core/fleet/maintenance-plan.js';
 
@@ -55,8 +56,8 @@ export async function carryOut(a: MaintenanceAction, work: MaintenanceWork): Pro
 }
 
 /** Prunes a plan's work branch (git store) as listed: null when done, else why it was left. */
-export async function pruneGitPlan(workspace: string, remote: string, refs: PlanRef[], a: Of<'prune'>): Promise<string | null> {
+export async function pruneGitPlan(git: GitRunner, remote: string, refs: PlanRef[], a: Of<'prune'>): Promise<string | null> {
   const ref = refs.find((r) => r.planId === a.planId);
   if (!ref) return 'its branch is gone';
-  return (await prunePlanRef(workspace, remote, ref, a.mode)) === 'pruned' ? null : 'it was written to since it was listed';
+  return (await prunePlanRef(git, remote, ref, a.mode)) === 'pruned' ? null : 'it was written to since it was listed';
 }

@@ -1,6 +1,6 @@
 // The one place a plan's store is constructed (file, git or cache), always behind the scrubbing
 // decorator, so every write is scrubbed of known secrets before it is recorded, whichever entry
-// point asked for it.
+// point asked for it. A git store runs git through its workspace's one runner (workspace-git.ts).
 import { FileStore } from '../adapters/fs/file-store.js';
 import { GitStore } from '../adapters/git/git-store.js';
 import { ScrubbingStore } from '../adapters/scrubbing-store.js';
@@ -9,6 +9,7 @@ import type { Scrubber } from '../core/trust/secrets.js';
 import type { Log, StateStore } from '../ports.js';
 import { workBranch, workingFileExcludes } from './plan-layout.js';
 import type { PlanLocation } from './plan-settings.js';
+import { workspaceGit } from './workspace-git.js';
 
 export function createPlanStore(plan: PlanLocation, secrets: Scrubber, log: Log): StateStore {
   return new ScrubbingStore(unscrubbedStore(plan, log), secrets);
@@ -24,7 +25,7 @@ function unscrubbedStore(plan: PlanLocation, log: Log): StateStore {
       return new CacheStore({ workspace, planId, log });
     case 'git':
       return new GitStore({
-        workspace,
+        git: workspaceGit(workspace),
         planId,
         remote: store.remote,
         branch: workBranch(store.branches, planId),

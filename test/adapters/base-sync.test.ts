@@ -6,6 +6,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitBaseSync } from '../../src/adapters/git/base-sync.js';
+import { GitRunner } from '../../src/adapters/git/git.js';
 import { freshClone, g, isolateGitConfig, makeRemote } from '../e2e/git-remote.js';
 import { makeTempDir, removeTempDirs } from '../e2e/helpers.js';
 
@@ -51,7 +52,7 @@ async function setup(name: string, mainFiles: Record<string, string>, branchFile
   await g(root, 'clone', '-q', '--depth=1', '--no-tags', ...ID, `file://${remote}`, ws);
   await g(ws, 'fetch', '-q', '--no-tags', 'origin', `+refs/heads/${BRANCH}:refs/remotes/origin/${BRANCH}`);
   await g(ws, 'checkout', '-q', '--no-track', '-B', BRANCH, `refs/remotes/origin/${BRANCH}`);
-  const sync = new GitBaseSync({ workspace: ws, remote: 'origin', branch: BRANCH, base: 'main', protect: '.sequencer/p', planId: 'p', deepen: [1] });
+  const sync = new GitBaseSync({ git: new GitRunner({ cwd: ws }), remote: 'origin', branch: BRANCH, base: 'main', protect: '.sequencer/p', planId: 'p', deepen: [1] });
   return { remote, person, ws, sync };
 }
 
@@ -88,9 +89,9 @@ describe('GitBaseSync', () => {
     expect(await g(ws, 'rev-parse', 'HEAD')).toBe(tip);
 
     // A base branch the remote lacks is unavailable, not a conflict; without a name, the remote's HEAD names it.
-    const trunk = new GitBaseSync({ workspace: ws, remote: 'origin', branch: BRANCH, base: 'trunk', protect: '.sequencer/p', planId: 'p' });
+    const trunk = new GitBaseSync({ git: new GitRunner({ cwd: ws }), remote: 'origin', branch: BRANCH, base: 'trunk', protect: '.sequencer/p', planId: 'p' });
     expect(await trunk.sync()).toEqual({ kind: 'unavailable', base: 'trunk', reason: 'the remote origin has no branch trunk' });
-    const byHead = new GitBaseSync({ workspace: ws, remote: 'origin', branch: BRANCH, base: null, protect: '.sequencer/p', planId: 'p' });
+    const byHead = new GitBaseSync({ git: new GitRunner({ cwd: ws }), remote: 'origin', branch: BRANCH, base: null, protect: '.sequencer/p', planId: 'p' });
     expect(await byHead.sync()).toEqual({ kind: 'up-to-date', base: 'main' });
   });
 

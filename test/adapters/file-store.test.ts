@@ -9,6 +9,7 @@ import { newState } from '../../src/core/plan/new-state.js';
 import type { State } from '../../src/core/state/types.js';
 import { parseState } from '../../src/core/state/validate-state.js';
 import type { WriteMeta } from '../../src/ports.js';
+import { withStore } from '../../src/store-access.js';
 import { adapterChild, bundleFileAdapters } from '../helpers/bundle-adapters.js';
 import { FAULT_CAMPAIGN, strength } from '../helpers/fault-campaigns.js';
 import { exited, startNode } from '../helpers/processes.js';
@@ -133,7 +134,7 @@ describe('FileStore load and write', () => {
     const before = await readFile(statePath, 'utf8');
     const error = await store.write({ ...original, currentStep: 1 }, meta).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConflictError);
-    expect((error as Error).message).toContain('state.revision is 0 but the file is at revision 1');
+    expect((error as Error).message).toContain('state.revision is 0, expected the loaded revision 1; the file was left untouched');
     expect(await readFile(statePath, 'utf8')).toBe(before);
   });
 
@@ -170,7 +171,7 @@ describe('FileStore load and write', () => {
 
     const store = new FileStore({ statePath });
     expect((await loaded(store)).currentStep).toBe(0);
-    expect((await store.acquire()).ok).toBe(true);
+    expect((await store.lock()).ok).toBe(true);
     expect((await readdir(dir)).sort()).toEqual(['notes.tmp', 'state.json', 'state.json.lock']);
     await store.release();
   });
@@ -292,13 +293,32 @@ describe('FileStore lock', () => {
   it('lets one store hold the state at a time and names the holder to the other', async () => {
     const a = new FileStore({ statePath, command: 'run --plan plan.json' });
     const b = new FileStore({ statePath });
-    expect(await a.acquire()).toEqual({ ok: true });
-    const refused = await b.acquire();
+    expect(await a.lock()).toEqual({ ok: true });
+    const refused = await b.lock();
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.holder).toMatch(new RegExp(`^pid ${process.pid} on .* since .* \\(run --plan plan\\.json\\)$`));
     await a.release();
     await a.release();
-    expect(await b.acquire()).toEqual({ ok: true });
+    expect(await b.lock()).toEqual({ ok: true });
+    await b.release();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('is released by withStore on every path: after work that threw, and not taken while another holds it', async () => {
+    const a = new FileStore({ statePath, command: 'check' });
+    const failed = await withStore(a, 'write', async () => {
+      await a.load();
+      throw new Error('the agent could not be found');
+    }).catch((e: unknown) => e);
+    expect((failed as Error).message).toBe('the agent could not be found');
+    expect(await readdir(dir)).toEqual([]);
+
+    const b = new FileStore({ statePath });
+    expect(await b.lock()).toEqual({ ok: true });
+    const busy = await withStore(a, 'write', async () => 'ran', (holder) => `busy: ${holder}`);
+    expect(busy).toMatch(new RegExp(`^busy: pid ${process.pid} on `));
+    // A reader needs no lock: it reads while the writer holds it.
+    expect((await withStore(a, 'read', () => a.load())).kind).toBe('missing');
     await b.release();
     expect(await readdir(dir)).toEqual([]);
   });
@@ -306,8 +326,8 @@ describe('FileStore lock', () => {
   it('takes no lock when lock: false', async () => {
     const a = new FileStore({ statePath, lock: false });
     const b = new FileStore({ statePath });
-    expect(await a.acquire()).toEqual({ ok: true });
-    expect(await b.acquire()).toEqual({ ok: true });
+    expect(await a.lock()).toEqual({ ok: true });
+    expect(await b.lock()).toEqual({ ok: true });
     await b.release();
   });
 });
@@ -356,7 +376,7 @@ describe('FileStore under kill -9', FAULT_CAMPAIGN, () => {
     }
     expect(lastRevision).toBeGreaterThan(1); // writes did complete between kills
     const finalStore = new FileStore({ statePath });
-    expect((await finalStore.acquire()).ok).toBe(true);
+    expect((await finalStore.lock()).ok).toBe(true);
     expect((await loaded(finalStore)).revision).toBe(lastRevision);
     await finalStore.release();
     // No temp file is left; the digest note may name the last bytes or an earlier write's.

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitStore } from '../../src/adapters/git/git-store.js';
-import { git } from '../../src/adapters/git/git.js';
+import { GitRunner } from '../../src/adapters/git/git.js';
+import { git } from '../e2e/git-remote.js';
 import { formatConfig, parseConfigList, type ConfigEntry } from '../../src/core/trust/git-policy.js';
 import type { State } from '../../src/core/state/types.js';
 
@@ -68,8 +69,8 @@ describe('the git store in a workspace the agent wrote to (CLI)', () => {
     await g(ws, 'push', '-q', 'origin', 'main');
     const configBefore = await readFile(path.join(ws, '.git', 'config'), 'utf8');
 
-    const store = new GitStore({ workspace: ws, planId: 'p' });
-    await store.acquire();
+    const store = new GitStore({ git: new GitRunner({ cwd: ws }), planId: 'p' });
+    await store.open();
     await store.load();
     const s1 = await store.write(newState('p'), { kind: 'checkpoint', message: 'one' });
 

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { outputLinks } from '../../src/adapters/git/git-links.js';
-import { git } from '../../src/adapters/git/git.js';
+import { GitRunner } from '../../src/adapters/git/git.js';
+import { git } from '../e2e/git-remote.js';
 
 const dirs: string[] = [];
 afterAll(async () => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -27,7 +28,7 @@ it('links each output at the commit that last changed it, and unknown paths at H
   const b = await commit({ 'out/b é.md': '1' }, 'b');
   const a2 = await commit({ 'out/a.md': '2', 'other.txt': 'x' }, 'a again');
   await commit({ 'other.txt': 'y' }, 'unrelated');
-  const links = await outputLinks(repo, 'https://github.com/o/r/blob', ['out/a.md', 'out/b é.md', 'out/never.md']);
+  const links = await outputLinks(new GitRunner({ cwd: repo }), 'https://github.com/o/r/blob', ['out/a.md', 'out/b é.md', 'out/never.md']);
   expect(links.file!('out/a.md')).toBe(`https://github.com/o/r/blob/${a2}/out/a.md`);
   expect(links.file!('out/b é.md')).toBe(`https://github.com/o/r/blob/${b}/out/b%20%C3%A9.md`);
   expect(links.file!('out/never.md')).toBe('https://github.com/o/r/blob/HEAD/out/never.md');

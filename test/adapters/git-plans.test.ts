@@ -7,10 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitStore } from '../../src/adapters/git/git-store.js';
 import { listActivePlans, listPlanRefs, markPlanIdle, markPlanWaiting, prunePlanRef, readPlanFacts } from '../../src/adapters/git/git-plans.js';
-import { git } from '../../src/adapters/git/git.js';
+import { GitRunner } from '../../src/adapters/git/git.js';
 import type { State } from '../../src/core/state/types.js';
 import { state } from '../fakes/states.js';
-import { isolateGitConfig } from '../e2e/git-remote.js';
+import { git, isolateGitConfig } from '../e2e/git-remote.js';
 import { withoutServerGc } from '../helpers/bare-remote.js';
 
 let root: string;
@@ -26,6 +26,14 @@ afterAll(async () => {
   restoreGitConfig();
   await rm(root, { recursive: true, force: true });
 });
+
+/** One runner per workspace, as the product keeps it: the guard the first store takes covers the rest. */
+const runners = new Map<string, GitRunner>();
+const gitOf = (ws: string): GitRunner => {
+  let runner = runners.get(ws);
+  if (!runner) runners.set(ws, (runner = new GitRunner({ cwd: ws })));
+  return runner;
+};
 
 const g = async (cwd: string, ...args: string[]) => (await git(args, { cwd })).stdout.trim();
 const refsOf = async (remote: string) =>
@@ -56,8 +64,8 @@ async function setup(): Promise<{ remote: string; ws: string }> {
 
 /** Writes `s` as plan `planId` through the git store (one durable write). */
 async function write(ws: string, planId: string, s: Partial<State>): Promise<void> {
-  const store = new GitStore({ workspace: ws, planId });
-  await store.acquire();
+  const store = new GitStore({ git: gitOf(ws), planId });
+  await store.open();
   const loaded = await store.load();
   const base = loaded.kind === 'loaded' ? loaded.state : { ...state(['a']), planId };
   await store.write({ ...base, ...s, planId }, { kind: 'update', message: `status ${s.status ?? base.status}` });
@@ -69,18 +77,18 @@ describe('the idle index kept by the git store', () => {
     const { remote, ws } = await setup();
     await write(ws, 'p', { status: 'IN_PROGRESS' });
     expect((await refsOf(remote))['refs/sequencer/idle/p']).toBeUndefined();
-    expect((await listActivePlans(ws, 'origin')).map((r) => r.planId)).toEqual(['p']);
+    expect((await listActivePlans(gitOf(ws), 'origin')).map((r) => r.planId)).toEqual(['p']);
 
     await write(ws, 'p', { status: 'BLOCKED' });
     let refs = await refsOf(remote);
     expect(refs['refs/sequencer/idle/p']).toBe(refs['refs/heads/sequencer/p']);
-    expect(await listActivePlans(ws, 'origin')).toEqual([]);
+    expect(await listActivePlans(gitOf(ws), 'origin')).toEqual([]);
 
     // A command makes it run again: the tip moves past the marker, so it is active.
     await write(ws, 'p', { status: 'IN_PROGRESS' });
     refs = await refsOf(remote);
     expect(refs['refs/sequencer/idle/p']).not.toBe(refs['refs/heads/sequencer/p']);
-    expect((await listActivePlans(ws, 'origin')).map((r) => r.planId)).toEqual(['p']);
+    expect((await listActivePlans(gitOf(ws), 'origin')).map((r) => r.planId)).toEqual(['p']);
 
     await write(ws, 'p', { status: 'DONE', currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 } } });
     refs = await refsOf(remote);
@@ -91,8 +99,8 @@ describe('the idle index kept by the git store', () => {
 
   it('a custom branch layout keeps no marker (heartbeats do not list it)', async () => {
     const { remote, ws } = await setup();
-    const store = new GitStore({ workspace: ws, planId: 'c', branch: 'agents/c' });
-    await store.acquire();
+    const store = new GitStore({ git: gitOf(ws), planId: 'c', branch: 'agents/c' });
+    await store.open();
     await store.load();
     await store.write({ ...state(['a']), planId: 'c', status: 'DONE' }, { kind: 'update', message: 'done' });
     expect(Object.keys(await refsOf(remote)).filter((r) => r.startsWith('refs/sequencer/'))).toEqual([]);
@@ -101,14 +109,14 @@ describe('the idle index kept by the git store', () => {
   it('marks a plan idle only if its marker is where the listing saw it', async () => {
     const { remote, ws } = await setup();
     await write(ws, 'q', { status: 'IN_PROGRESS' });
-    const [ref] = await listPlanRefs(ws, 'origin');
+    const [ref] = await listPlanRefs(gitOf(ws), 'origin');
     expect(ref).toMatchObject({ planId: 'q', idleSha: null });
-    expect(await markPlanIdle(ws, 'origin', ref!)).toBe(true);
+    expect(await markPlanIdle(gitOf(ws), 'origin', ref!)).toBe(true);
     expect((await refsOf(remote))['refs/sequencer/idle/q']).toBe(ref!.sha);
     // Stale listing (it said "no marker"): refused, the marker stays.
     await write(ws, 'q', { status: 'DONE' });
     const tip = (await refsOf(remote))['refs/heads/sequencer/q'];
-    expect(await markPlanIdle(ws, 'origin', { ...ref!, idleSha: null })).toBe(false);
+    expect(await markPlanIdle(gitOf(ws), 'origin', { ...ref!, idleSha: null })).toBe(false);
     expect((await refsOf(remote))['refs/sequencer/idle/q']).toBe(tip);
   });
 });
@@ -117,24 +125,24 @@ describe('wait markers', () => {
   it('a plan waiting at its tip is skipped until the delay ends; a new wait replaces the old marker', async () => {
     const { remote, ws } = await setup();
     await write(ws, 'w', { status: 'IN_PROGRESS' });
-    const [ref] = await listPlanRefs(ws, 'origin');
+    const [ref] = await listPlanRefs(gitOf(ws), 'origin');
     const until = Date.now() + 30 * 60_000;
-    expect(await markPlanWaiting(ws, 'origin', ref!, until)).toBe(true);
-    expect(await listActivePlans(ws, 'origin')).toEqual([]);
-    expect((await listActivePlans(ws, 'origin', new Date(until + 1000))).map((r) => r.planId)).toEqual(['w']);
+    expect(await markPlanWaiting(gitOf(ws), 'origin', ref!, until)).toBe(true);
+    expect(await listActivePlans(gitOf(ws), 'origin')).toEqual([]);
+    expect((await listActivePlans(gitOf(ws), 'origin', new Date(until + 1000))).map((r) => r.planId)).toEqual(['w']);
 
     // The next step runs (the tip moves): active again; its own wait replaces the old marker.
     await write(ws, 'w', { status: 'IN_PROGRESS', currentStep: 0 });
-    expect((await listActivePlans(ws, 'origin')).map((r) => r.planId)).toEqual(['w']);
-    const [moved] = await listPlanRefs(ws, 'origin');
-    expect(await markPlanWaiting(ws, 'origin', moved!, until + 60_000)).toBe(true);
+    expect((await listActivePlans(gitOf(ws), 'origin')).map((r) => r.planId)).toEqual(['w']);
+    const [moved] = await listPlanRefs(gitOf(ws), 'origin');
+    expect(await markPlanWaiting(gitOf(ws), 'origin', moved!, until + 60_000)).toBe(true);
     const waits = Object.keys(await refsOf(remote)).filter((r) => r.startsWith('refs/sequencer/wait/'));
     expect(waits).toEqual([`refs/sequencer/wait/w/${Math.ceil((until + 60_000) / 1000)}`]);
 
     // Pruning removes wait markers with the branch.
-    const [last] = await listPlanRefs(ws, 'origin');
-    await readPlanFacts(ws, 'origin', [last!], (id) => `.sequencer/${id}/state.json`);
-    expect(await prunePlanRef(ws, 'origin', last!, 'delete')).toBe('pruned');
+    const [last] = await listPlanRefs(gitOf(ws), 'origin');
+    await readPlanFacts(gitOf(ws), 'origin', [last!], (id) => `.sequencer/${id}/state.json`);
+    expect(await prunePlanRef(gitOf(ws), 'origin', last!, 'delete')).toBe('pruned');
     expect(Object.keys(await refsOf(remote)).filter((r) => r.includes('/w'))).toEqual([]);
   });
 });
@@ -153,8 +161,8 @@ describe('readPlanFacts', () => {
     await g(ws, 'push', '-q', 'origin', 'HEAD:refs/heads/sequencer/stray');
     await g(ws, 'checkout', '-q', 'main');
 
-    const refs = await listPlanRefs(ws, 'origin');
-    const facts = await readPlanFacts(ws, 'origin', refs, (id) => `.sequencer/${id}/state.json`);
+    const refs = await listPlanRefs(gitOf(ws), 'origin');
+    const facts = await readPlanFacts(gitOf(ws), 'origin', refs, (id) => `.sequencer/${id}/state.json`);
     const byId = Object.fromEntries(facts.map((f) => [f.planId, f]));
     expect(byId.good).toMatchObject({ location: 'branch sequencer/good', doc: { kind: 'ok', state: { status: 'DONE', planId: 'good' } } });
     expect(byId.good!.tip).toEqual({ sha: refs.find((r) => r.planId === 'good')!.sha, idleSha: refs.find((r) => r.planId === 'good')!.sha });
@@ -170,26 +178,26 @@ describe('prunePlanRef', () => {
     const { remote, ws } = await setup();
     await write(ws, 'old', { status: 'DONE' });
     await write(ws, 'keep', { status: 'IN_PROGRESS' });
-    const [old] = (await listPlanRefs(ws, 'origin')).filter((r) => r.planId === 'old');
-    await readPlanFacts(ws, 'origin', [old!], (id) => `.sequencer/${id}/state.json`);
-    expect(await prunePlanRef(ws, 'origin', old!, 'archive')).toBe('pruned');
+    const [old] = (await listPlanRefs(gitOf(ws), 'origin')).filter((r) => r.planId === 'old');
+    await readPlanFacts(gitOf(ws), 'origin', [old!], (id) => `.sequencer/${id}/state.json`);
+    expect(await prunePlanRef(gitOf(ws), 'origin', old!, 'archive')).toBe('pruned');
     const refs = await refsOf(remote);
     expect(refs['refs/heads/sequencer/old']).toBeUndefined();
     expect(refs['refs/sequencer/idle/old']).toBeUndefined();
     expect(refs[`refs/sequencer/archive/old/${old!.sha.slice(0, 12)}`]).toBe(old!.sha);
     expect(refs['refs/heads/sequencer/keep']).toBeDefined();
-    expect((await listPlanRefs(ws, 'origin')).map((r) => r.planId)).toEqual(['keep']);
+    expect((await listPlanRefs(gitOf(ws), 'origin')).map((r) => r.planId)).toEqual(['keep']);
   });
 
   it('deletes without an archive, and leaves a branch that moved since the listing', async () => {
     const { remote, ws } = await setup();
     await write(ws, 'a', { status: 'DONE' });
     await write(ws, 'b', { status: 'CANCELLED' });
-    const listed = await listPlanRefs(ws, 'origin');
+    const listed = await listPlanRefs(gitOf(ws), 'origin');
     // Plan b gets a new write (a command) after the listing.
     await write(ws, 'b', { status: 'IN_PROGRESS' });
-    expect(await prunePlanRef(ws, 'origin', listed.find((r) => r.planId === 'a')!, 'delete')).toBe('pruned');
-    expect(await prunePlanRef(ws, 'origin', listed.find((r) => r.planId === 'b')!, 'delete')).toBe('moved');
+    expect(await prunePlanRef(gitOf(ws), 'origin', listed.find((r) => r.planId === 'a')!, 'delete')).toBe('pruned');
+    expect(await prunePlanRef(gitOf(ws), 'origin', listed.find((r) => r.planId === 'b')!, 'delete')).toBe('moved');
     const refs = await refsOf(remote);
     expect(Object.keys(refs).filter((r) => r.includes('/a')).sort()).toEqual([]);
     expect(refs['refs/heads/sequencer/b']).toBeDefined();

@@ -1,14 +1,14 @@
 // The git store against real git: a local bare remote, a seed commit on main, and fresh clones
 // standing in for concurrent ticks and for a person pushing to the work branch.
-import { access, lstat, mkdtemp, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { access, lstat, mkdtemp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitStore, type GitStoreOptions } from '../../src/adapters/git/git-store.js';
-import { git } from '../../src/adapters/git/git.js';
+import { GitRunner } from '../../src/adapters/git/git.js';
 import { ConfigError, ConflictError, StateError } from '../../src/core/errors.js';
 import type { State } from '../../src/core/state/types.js';
-import { makeRemote as makeSeededRemote } from '../e2e/git-remote.js';
+import { git, makeRemote as makeSeededRemote } from '../e2e/git-remote.js';
 import { copyTree } from '../e2e/helpers.js';
 
 let root: string;
@@ -33,6 +33,14 @@ afterAll(async () => {
   }
   await rm(root, { recursive: true, force: true });
 });
+
+/** One runner per workspace, as the product keeps it: the guard the first store takes covers the rest. */
+const runners = new Map<string, GitRunner>();
+const gitOf = (ws: string): GitRunner => {
+  let runner = runners.get(ws);
+  if (!runner) runners.set(ws, (runner = new GitRunner({ cwd: ws })));
+  return runner;
+};
 
 async function g(cwd: string, ...args: string[]): Promise<string> {
   return (await git(args, { cwd })).stdout.trim();
@@ -81,8 +89,8 @@ function newState(planId: string): State {
 }
 
 async function openStore(workspace: string, planId: string, extra: Partial<GitStoreOptions> = {}): Promise<GitStore> {
-  const store = new GitStore({ workspace, planId, ...extra });
-  expect(await store.acquire()).toEqual({ ok: true });
+  const store = new GitStore({ git: gitOf(workspace), planId, ...extra });
+  await store.open();
   return store;
 }
 
@@ -153,7 +161,7 @@ describe('GitStore', () => {
     // Excluded files stay on disk, uncommitted.
     expect(await exists(path.join(ws, 'scratch/tmp.txt'))).toBe(true);
 
-    // The exclude patterns are written once however often the store is acquired.
+    // The exclude patterns are written once however often the store is opened.
     await openStore(ws, 'p', { exclude });
     const excludeFile = await readFile(path.join(ws, '.git/info/exclude'), 'utf8');
     expect(excludeFile.split('\n').filter((l) => l === 'scratch/')).toHaveLength(1);
@@ -192,6 +200,21 @@ describe('GitStore', () => {
     expect(await readFile(victim, 'utf8')).toBe('victim\n');
     expect((await lstat(file)).isFile()).toBe(true);
     expect(await readFile(file, 'utf8')).toBe(`${JSON.stringify(written, null, 2)}\n`);
+  });
+
+  it('writes the state into a real folder: a state folder the agent swapped for a link is replaced, the folder it pointed at stays as it was', async () => {
+    const remote = await makeRemote();
+    const ws = await clone(remote, 'linked-dir');
+    const store = await openStore(ws, 'p');
+    await store.load();
+    const elsewhere = path.join(path.dirname(remote), 'elsewhere');
+    await mkdir(elsewhere, { recursive: true });
+    await mkdir(path.join(ws, '.sequencer'), { recursive: true });
+    await symlink(elsewhere, path.join(ws, '.sequencer/p'));
+    const written = await store.write(newState('p'), { kind: 'checkpoint', message: 'checkpoint' });
+    expect(await readdir(elsewhere)).toEqual([]);
+    expect((await lstat(path.join(ws, '.sequencer/p'))).isDirectory()).toBe(true);
+    expect((await remoteState(remote, 'sequencer/p', 'p')).revision).toBe(written.revision);
   });
 
   it('writes the exclude patterns where git reads them in a linked worktree too (the common git directory)', async () => {
@@ -341,11 +364,28 @@ describe('GitStore', () => {
 
     const c = await clone(remote, 'c');
     await writeFile(path.join(c, 'README.md'), '# local edit\n');
-    const err = await new GitStore({ workspace: c, planId: 'dirty' }).acquire().catch((e: unknown) => e);
+    const err = await new GitStore({ git: gitOf(c), planId: 'dirty' }).open().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConfigError);
     expect((err as Error).message).toMatch(/README\.md/);
     expect(await g(c, 'symbolic-ref', '--short', 'HEAD')).toBe('main');
     expect(await readFile(path.join(c, 'README.md'), 'utf8')).toBe('# local edit\n');
+  });
+
+  it('never writes through a symlink planted at the name of a temporary file (the agent knows our pid)', async () => {
+    const remote = await makeRemote();
+    const ws = await clone(remote, 'a');
+    const store = await openStore(ws, 'planted');
+    await store.load();
+    const victim = path.join(path.dirname(remote), 'victim.txt');
+    await writeFile(victim, 'not yours\n');
+    const stateFile = path.join(ws, '.sequencer/planted/state.json');
+    await mkdir(path.dirname(stateFile), { recursive: true });
+    // The temporary name the store once used beside the state file.
+    await symlink(victim, `${stateFile}.${process.pid}.tmp`);
+    const written = await store.write(newState('planted'), { kind: 'checkpoint', message: 'one' });
+    expect(await readFile(victim, 'utf8')).toBe('not yours\n');
+    expect((await lstat(stateFile)).isFile()).toBe(true);
+    expect((await remoteState(remote, 'sequencer/planted', 'planted')).revision).toBe(written.revision);
   });
 
   it('refuses a stale revision and bad options before touching git', async () => {
@@ -359,10 +399,10 @@ describe('GitStore', () => {
     expect(await remoteTip(remote, 'sequencer/stale')).toBe(tip);
     expect(await g(ws, 'rev-parse', 'HEAD')).toBe(tip);
 
-    expect(() => new GitStore({ workspace: ws, planId: 'x', statePath: '../outside.json' })).toThrow(/statePath/);
-    expect(() => new GitStore({ workspace: ws, planId: 'x', statePath: '.git/config' })).toThrow(ConfigError);
-    expect(() => new GitStore({ workspace: ws, planId: 'x', branch: '--force' })).toThrow(/branch/);
-    expect(() => new GitStore({ workspace: ws, planId: 'x', remote: '-u' })).toThrow(/remote/);
+    expect(() => new GitStore({ git: gitOf(ws), planId: 'x', statePath: '../outside.json' })).toThrow(/statePath/);
+    expect(() => new GitStore({ git: gitOf(ws), planId: 'x', statePath: '.git/config' })).toThrow(ConfigError);
+    expect(() => new GitStore({ git: gitOf(ws), planId: 'x', branch: '--force' })).toThrow(/branch/);
+    expect(() => new GitStore({ git: gitOf(ws), planId: 'x', remote: '-u' })).toThrow(/remote/);
   });
 
   it('is fast enough for a step: checkpoint plus completion against a local remote', async () => {

@@ -1,9 +1,10 @@
 // The node:http fetch Octokit uses, against a real local server: what @octokit/request reads
 // from a response, redirects, aborts and network failures reported the way fetch reports them.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHttpFetch } from '../../src/adapters/github/node-http-fetch.js';
+import { createGitHubClient } from '../../src/adapters/github/github-client.js';
+import { createNodeHttpFetch, nodeHttpFetch } from '../../src/adapters/github/node-http-fetch.js';
 
 let server: Server;
 let base: string;
@@ -36,6 +37,11 @@ beforeAll(async () => {
           return res.end();
         case '/slow':
           setTimeout(() => res.end('late'), 2_000);
+          return;
+        case '/stalls-mid-body':
+          // Headers and a first chunk, then nothing: a connection that died without closing.
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.write('{"partial":');
           return;
         default:
           res.writeHead(404, { 'content-type': 'application/json' });
@@ -101,5 +107,60 @@ describe('nodeHttpFetch', () => {
     expect(refused).toBeInstanceOf(TypeError);
     expect((refused as TypeError).message).toBe('fetch failed');
     expect(((refused as TypeError).cause as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+  });
+});
+
+describe('nodeHttpFetch timeout', () => {
+  /** A TCP server on 127.0.0.1 that accepts connections and never says a word. */
+  async function silentServer(): Promise<{ url: string; close(): Promise<void> }> {
+    const sockets = new Set<Socket>();
+    const server = createTcpServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: async () => {
+        for (const socket of sockets) socket.destroy();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      },
+    };
+  }
+
+  it('gives up on a server that accepts and never answers, naming the request and the limit', async () => {
+    const silent = await silentServer();
+    try {
+      const started = Date.now();
+      const err = await createNodeHttpFetch({ timeoutMs: 300 })(`${silent.url}/repos/o/r/issues/1?per_page=100`, { method: 'GET' }).catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(err).toBeInstanceOf(TypeError);
+      expect(((err as TypeError).cause as Error).message).toBe(`GET ${silent.url}/repos/o/r/issues/1 got no complete answer within 300 ms; the request was given up`);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('gives up on an answer that stops halfway: reading its body fails', async () => {
+    const res = await createNodeHttpFetch({ timeoutMs: 300 })(`${base}/stalls-mid-body`);
+    expect(res.status).toBe(200);
+    const err = await res.text().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TypeError);
+    expect(((err as TypeError).cause as Error).message).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/stalls-mid-body got no complete answer within 300 ms/);
+  });
+
+  it('fails an Octokit call against a silent API with an error that names the URL and the limit', async () => {
+    const silent = await silentServer();
+    try {
+      const client = createGitHubClient({ token: 't', baseUrl: silent.url, pacing: 'off', retries: 0, requestTimeoutMs: 250 });
+      const err = await client.rest.issues.get({ owner: 'o', repo: 'r', issue_number: 7 }).catch((e: unknown) => e);
+      expect((err as Error).message).toBe(`GET ${silent.url}/repos/o/r/issues/7 got no complete answer within 250 ms; the request was given up`);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('refuses a timeout that is not a positive number of milliseconds', () => {
+    expect(() => createNodeHttpFetch({ timeoutMs: 0 })).toThrow(/timeoutMs 0/);
   });
 });

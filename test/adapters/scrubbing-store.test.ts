@@ -70,7 +70,7 @@ describe('ScrubbingStore', () => {
   it('writes the scrubbed state to disk through a real store', async () => {
     const file = path.join(dir, 'state.json');
     const store = new ScrubbingStore(new FileStore({ statePath: file }), createScrubber([KEY]));
-    await store.acquire();
+    await store.lock();
     expect((await store.load()).kind).toBe('missing');
     const s = state(['a']);
     const written = await store.write({ ...s, stepRuns: { a: { status: 'FAILED', tries: 1, error: `exit 1: ${KEY}` } } }, { kind: 'update', message: 'x' });
@@ -85,7 +85,7 @@ describe('ScrubbingStore', () => {
     const inner = new FileStore({ statePath: path.join(dir, 'big.json') });
     const secrets = counting([KEY]);
     const store = new ScrubbingStore(inner, secrets);
-    await store.acquire();
+    await store.lock();
     await store.load();
     const withRuns: State = { ...base, stepRuns: Object.fromEntries(ids.map((id) => [id, { status: 'DONE' as const, tries: 1, stdout: 'ok', error: null }])) };
     let current = await store.write(withRuns, { kind: 'update', message: 'all' });

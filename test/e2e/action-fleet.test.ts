@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git } from '../../src/adapters/git/git.js';
+import { git } from './git-remote.js';
 import type { Finding } from '../../src/core/fleet/audit.js';
 import { DEFAULT_WORKFLOW } from '../fakes/github-server.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';

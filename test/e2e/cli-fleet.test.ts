@@ -3,7 +3,7 @@
 import { mkdir, readdir, readFile, truncate, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { git } from '../../src/adapters/git/git.js';
+import { git } from './git-remote.js';
 import type { Finding } from '../../src/core/fleet/audit.js';
 import { MAX_STATE_BYTES } from '../../src/core/fleet/plan-facts.js';
 import type { State } from '../../src/core/state/types.js';

@@ -5,9 +5,8 @@ import { existsSync } from 'node:fs';
 import { readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git } from '../../src/adapters/git/git.js';
 import { BASE_MERGE_MARKER } from '../../src/adapters/git/interrupted-merge.js';
-import { freshClone, g, isolateGitConfig, makeRemote } from './git-remote.js';
+import { freshClone, g, git, isolateGitConfig, makeRemote } from './git-remote.js';
 import { makeTempDir, output, readAgentCalls, removeTempDirs, runCli, writeAgent } from './helpers.js';
 
 let restore: () => void;

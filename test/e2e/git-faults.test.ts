@@ -11,10 +11,9 @@ import { readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git } from '../../src/adapters/git/git.js';
 import type { State } from '../../src/core/state/types.js';
 import {
-  agentAlive, branchHistory, checkHistory, freshClone, g, installHook, isolateGitConfig, makeRemote, makeTools, outputsOf, readExecutions, remoteState,
+  agentAlive, branchHistory, checkHistory, freshClone, g, git, installHook, isolateGitConfig, makeRemote, makeTools, outputsOf, readExecutions, remoteState,
   stepIdsOf, tipOf, type Tools,
 } from './git-remote.js';
 import { copyTree, makeTempDir, output, removeTempDirs, runCli, startCli, waitFor, type CliResult } from './helpers.js';

@@ -7,11 +7,16 @@ import { chmod, copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { git } from '../../src/adapters/git/git.js';
+import { GitRunner, type GitResult } from '../../src/adapters/git/git.js';
 import type { State } from '../../src/core/state/types.js';
 import { parseState } from '../../src/core/state/validate-state.js';
 import { makeTempDir, processAlive, writeJson } from './helpers.js';
 import { withoutServerGc } from '../helpers/bare-remote.js';
+
+/** One git command in `cwd` through the product's runner (its hardening; no guard). */
+export function git(args: string[], opts: { cwd: string; allowFail?: boolean }): Promise<GitResult> {
+  return new GitRunner({ cwd: opts.cwd }).run(args, { allowFail: opts.allowFail ?? false });
+}
 
 export async function g(cwd: string, ...args: string[]): Promise<string> {
   return (await git(args, { cwd })).stdout.trim();

@@ -44,9 +44,18 @@ export class MemoryStore implements StateStore {
   /** Set to make the next write lose a race. */
   conflictNext = false;
   holder: string | null = null;
+  /** Whether this store's lock is taken (by lock(), until release()). */
+  locked = false;
+  /** Set to make open() fail (an unreachable remote, a checkout in the way). */
+  openError: Error | null = null;
   constructor(public current: State | null) {}
-  async acquire(): Promise<AcquireResult> {
-    return this.holder ? { ok: false, holder: this.holder } : { ok: true };
+  async lock(): Promise<AcquireResult> {
+    if (this.holder) return { ok: false, holder: this.holder };
+    this.locked = true;
+    return { ok: true };
+  }
+  async open(): Promise<void> {
+    if (this.openError) throw this.openError;
   }
   async load(): Promise<LoadResult> {
     return this.current ? { kind: 'loaded', state: structuredClone(this.current) } : { kind: 'missing' };
@@ -62,7 +71,9 @@ export class MemoryStore implements StateStore {
     this.writes.push({ state: written, meta });
     return structuredClone(written);
   }
-  async release(): Promise<void> {}
+  async release(): Promise<void> {
+    this.locked = false;
+  }
 }
 
 export type ScriptedRun = Partial<AgentResult> & {

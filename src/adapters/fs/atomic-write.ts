@@ -6,17 +6,27 @@
 // result writes sit between two agent runs: seven thread-pool round trips per write cost more
 // than the calls themselves, while blocking the event loop for one write delays nothing.
 import { randomBytes } from 'node:crypto';
-import { type BigIntStats, closeSync, fchmodSync, fstatSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { type BigIntStats, closeSync, constants, copyFileSync, fchmodSync, fstatSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export interface AtomicWriteOptions {
   /** File mode for a new file; an existing file keeps its own mode. Default 0o644 (before umask). */
   mode?: number;
+  /**
+   * `mode` even over an existing file's own: for files whose every byte and bit we dictate (a
+   * git config put back as it was kept), where a mode someone else set must not carry over.
+   */
+  exactMode?: boolean;
 }
 
 /** Atomically replaces `filePath` with `text`. */
 export async function writeFileAtomic(filePath: string, text: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
-  await writeFileAtomicStat(filePath, text, options);
+  writeFileAtomicSync(filePath, text, options);
+}
+
+/** writeFileAtomic for callers that must not yield (a git guard restoring files before each command). */
+export function writeFileAtomicSync(filePath: string, text: string | Uint8Array, options: AtomicWriteOptions = {}): BigIntStats {
+  return writeAtomic(filePath, text, options);
 }
 
 /**
@@ -29,8 +39,28 @@ export async function writeFileAtomicStat(
   text: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<BigIntStats> {
+  return writeAtomic(filePath, text, options);
+}
+
+/**
+ * Replaces `target` with a copy of `source` (its bytes and mode), the same way: readers see the
+ * old file or the whole copy. The copy is created exclusively, so nothing planted at the
+ * temporary name is written through.
+ */
+export function copyFileAtomic(source: string, target: string): void {
+  const tempPath = tempPathFor(target);
+  try {
+    copyFileSync(source, tempPath, constants.COPYFILE_EXCL);
+    renameSync(tempPath, target);
+  } catch (err) {
+    removeQuietly(tempPath);
+    throw err;
+  }
+}
+
+function writeAtomic(filePath: string, text: string | Uint8Array, options: AtomicWriteOptions): BigIntStats {
   const tempPath = tempPathFor(filePath);
-  const mode = existingMode(filePath) ?? options.mode ?? 0o644;
+  const mode = (options.exactMode ? undefined : existingMode(filePath)) ?? options.mode ?? 0o644;
   const bytes = typeof text === 'string' ? Buffer.from(text) : text;
   let written: BigIntStats;
   const fd = openSync(tempPath, 'wx', mode);
@@ -46,11 +76,7 @@ export async function writeFileAtomicStat(
     }
     renameSync(tempPath, filePath);
   } catch (err) {
-    try {
-      unlinkSync(tempPath);
-    } catch {
-      // Never created, or already gone.
-    }
+    removeQuietly(tempPath);
     throw err;
   }
   // The directory is not fsynced: after a power loss the rename may be undone, leaving the
@@ -77,6 +103,14 @@ export function isTempFileFor(fileName: string, targetName: string): boolean {
   const prefix = `.${targetName}.`;
   if (!fileName.startsWith(prefix) || !fileName.endsWith('.tmp')) return false;
   return /^\d+\.[0-9a-f]+$/.test(fileName.slice(prefix.length, -'.tmp'.length));
+}
+
+function removeQuietly(tempPath: string): void {
+  try {
+    unlinkSync(tempPath);
+  } catch {
+    // Never created, or already gone.
+  }
 }
 
 function existingMode(filePath: string): number | null {

@@ -8,9 +8,9 @@ import { mkdir, readdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ConflictError, StateError, describeError } from '../../core/errors.js';
 import { isRecord } from '../../core/plan/field-checks.js';
-import { findJsonSyntaxError } from '../../core/plan/json-error-position.js';
 import type { State } from '../../core/state/types.js';
-import { parseState } from '../../core/state/validate-state.js';
+import { parseStateJson, validateStateDocument } from '../../core/state/decode-state.js';
+import { RevisionGuard } from '../../core/state/revision-guard.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../../ports.js';
 import { isTempFileFor, writeFileAtomicStat } from './atomic-write.js';
 import { acquireLock } from './file-lock.js';
@@ -21,7 +21,7 @@ export { writeFileAtomic } from './atomic-write.js';
 
 export interface FileStoreOptions {
   statePath: string;
-  /** Take `<statePath>.lock` in acquire(). Default true. */
+  /** Take `<statePath>.lock` in lock(). Default true. */
   lock?: boolean;
   /** What this process is doing, shown to whoever finds the lock taken. */
   command?: string;
@@ -33,14 +33,6 @@ interface Stamp {
   mtimeNs: bigint;
 }
 
-/** What the next write must be based on. */
-type Basis =
-  | { kind: 'unloaded' }
-  /** load() threw: the file is never overwritten by this store. */
-  | { kind: 'unreadable'; reason: string }
-  | { kind: 'missing' }
-  | { kind: 'present'; revision: number; stamp: Stamp };
-
 export class FileStore implements StateStore {
   readonly description: string;
   readonly statePath: string;
@@ -50,7 +42,9 @@ export class FileStore implements StateStore {
   private readonly useLock: boolean;
   private readonly command: string | undefined;
   private heldLock: { release(): Promise<void> } | null = null;
-  private basis: Basis = { kind: 'unloaded' };
+  private readonly revisions: RevisionGuard;
+  /** The file as loaded or last written (null: there was none); meaningful once a load succeeded. */
+  private stamp: Stamp | null = null;
 
   constructor(options: FileStoreOptions) {
     this.statePath = options.statePath;
@@ -59,28 +53,39 @@ export class FileStore implements StateStore {
     this.useLock = options.lock ?? true;
     this.command = options.command;
     this.description = `file ${options.statePath}`;
+    this.revisions = new RevisionGuard({ where: this.description, untouched: 'the file was left untouched' });
   }
 
-  async acquire(): Promise<AcquireResult> {
+  async lock(): Promise<AcquireResult> {
     if (!this.useLock || this.heldLock) return { ok: true };
     await mkdir(path.dirname(this.statePath), { recursive: true });
     const result = await acquireLock(this.lockPath, this.command ? { command: this.command } : {});
     if (!result.ok) return { ok: false, holder: result.holder };
     this.heldLock = result;
-    // Under the lock no other writer exists, so any temp file for our state is a crash leftover.
-    await this.removeLeftoverTempFiles();
+    try {
+      // Under the lock no other writer exists, so any temp file for our state is a crash leftover.
+      await this.removeLeftoverTempFiles();
+    } catch (err) {
+      // A lock() that throws has taken nothing: no caller releases what it never got.
+      await this.release();
+      throw err;
+    }
     return { ok: true };
   }
 
+  /** The file is read where it is: nothing to fetch or check out. */
+  async open(): Promise<void> {}
+
   // Reads and stats are synchronous, as in atomic-write.ts: a tick waits for each of them anyway.
   async load(): Promise<LoadResult> {
-    this.basis = { kind: 'unreadable', reason: 'load() did not finish' };
+    this.revisions.loading();
     let fd: number;
     try {
       fd = openSync(this.statePath, 'r');
     } catch (err) {
       if (errorCode(err) === 'ENOENT') {
-        this.basis = { kind: 'missing' };
+        this.stamp = null;
+        this.revisions.loaded(0);
         return { kind: 'missing' };
       }
       throw this.unreadable(`Cannot open state file ${this.statePath}: ${describeError(err)}`);
@@ -98,10 +103,11 @@ export class FileStore implements StateStore {
     }
 
     const text = bytes.toString('utf8');
-    const document = this.parseJson(text);
+    const subject = `state file ${this.statePath}`;
     let state: State;
     let spans: ReturnType<typeof readNote> = null;
     try {
+      const document = parseStateJson(text, subject);
       // Bytes this build wrote were serialized from a validated state: no second validation.
       // Only large states get a note, so a small one is neither hashed nor looked up.
       spans = isLargeDocument(document) ? readNote(this.digestPath, digestOf(bytes)) : null;
@@ -109,37 +115,25 @@ export class FileStore implements StateStore {
         state = document as unknown as State;
         adoptTexts(state, text, spans);
       } else {
-        state = parseState(document, { owned: true });
+        state = validateStateDocument(document, { subject });
       }
     } catch (err) {
-      if (err instanceof StateError) {
-        // Name the file; keep the validator's issues and hint (e.g. "upgrade for a newer version").
-        const wrapped = err.issues.length
-          ? new StateError(`Invalid state file ${this.statePath}`, err.issues, err.hint)
-          : new StateError(`Invalid state file ${this.statePath}: ${err.message}`, [], err.hint);
-        throw this.unreadable(wrapped);
-      }
-      throw this.unreadable(`Invalid state file ${this.statePath}: ${describeError(err)}`);
+      throw this.unreadable(err instanceof StateError ? err : `Invalid ${subject}: ${describeError(err)}`);
     }
-    this.basis = { kind: 'present', revision: state.revision ?? 0, stamp: stampOf(stats) };
+    this.stamp = stampOf(stats);
+    this.revisions.loaded(state.revision ?? 0);
     return spans ? { kind: 'loaded', state, verbatim: true } : { kind: 'loaded', state };
   }
 
   async write(state: State, _meta: WriteMeta): Promise<State> {
-    const expected = await this.expectedRevision();
-    const given = state.revision ?? 0;
-    if (given !== expected) {
-      throw new ConflictError(
-        `Stale write to ${this.description}: state.revision is ${given} but the file is at revision ${expected}; nothing was written.`,
-        'Another tick changed the plan; the next tick starts from the newer state.',
-      );
-    }
-    const next: State = { ...state, revision: expected + 1 };
+    const base = this.checkedRevision(state);
+    const next: State = { ...state, revision: base + 1 };
     const { text, spans, indented } = serializeStateWithSpans(next);
     const bytes = Buffer.from(text);
-    if (this.basis.kind === 'missing') await mkdir(path.dirname(this.statePath), { recursive: true });
+    if (!this.stamp) await mkdir(path.dirname(this.statePath), { recursive: true });
     const stats = await writeFileAtomicStat(this.statePath, bytes);
-    this.basis = { kind: 'present', revision: expected + 1, stamp: stampOf(stats) };
+    this.stamp = stampOf(stats);
+    this.revisions.loaded(base + 1);
     // An indented state is a small one (state-json.ts), validated in less time than its note
     // would take to write; only large states get one.
     if (!indented) writeNote(this.digestPath, digestNote(digestOf(bytes), spans));
@@ -154,46 +148,35 @@ export class FileStore implements StateStore {
     await held?.release();
   }
 
-  /** The revision a write must carry, after checking the file is still the one we know. */
-  private async expectedRevision(): Promise<number> {
-    const basis = this.basis;
-    if (basis.kind === 'unreadable') {
-      throw new StateError(`Refusing to write ${this.statePath}: it could not be loaded (${basis.reason}); the file was left untouched.`);
-    }
+  /**
+   * The revision `state` was derived from (the revision guard's check), after checking the file
+   * is still the one we know: the revision alone misses an edit that did not bump it.
+   */
+  private checkedRevision(state: State): number {
     const current = statQuietly(this.statePath);
-    if (basis.kind === 'present') {
-      if (!current) {
-        throw new ConflictError(`${this.description} was deleted since revision ${basis.revision} was read; nothing was written.`);
-      }
-      if (!sameStamp(stampOf(current), basis.stamp)) {
+    if (this.revisions.basis.kind === 'unloaded') {
+      // Never loaded: only creating a new file is safe without knowing its content.
+      if (current) throw new ConflictError(`${this.description} exists but was not load()ed by this store; nothing was written.`);
+      this.stamp = null;
+      this.revisions.loaded(0);
+    }
+    const base = this.revisions.check(state);
+    if (this.stamp) {
+      if (!current) throw new ConflictError(`${this.description} was deleted since revision ${base} was read; nothing was written.`);
+      if (!sameStamp(stampOf(current), this.stamp)) {
         throw new ConflictError(
-          `${this.description} was changed by another writer since revision ${basis.revision} was read (inode, size or mtime differ); nothing was written.`,
+          `${this.description} was changed by another writer since revision ${base} was read (inode, size or mtime differ); nothing was written.`,
         );
       }
-      return basis.revision;
+    } else if (current) {
+      throw new ConflictError(`${this.description} was created by another writer after load() found it missing; nothing was written.`);
     }
-    // Missing, or never loaded: only creating a new file is safe without knowing its content.
-    if (current) {
-      const why = basis.kind === 'missing' ? 'was created by another writer after load() found it missing' : 'exists but was not load()ed by this store';
-      throw new ConflictError(`${this.description} ${why}; nothing was written.`);
-    }
-    return 0;
-  }
-
-  private parseJson(text: string): unknown {
-    // A byte-order mark is not JSON, but editors add it; it carries no content.
-    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    if (body.trim() === '') throw this.unreadable(`State file ${this.statePath} is empty; expected a JSON object.`);
-    try {
-      return JSON.parse(body);
-    } catch (err) {
-      throw this.unreadable(`State file ${this.statePath} is not valid JSON: ${jsonErrorWithLocation(err, body)}`);
-    }
+    return base;
   }
 
   private unreadable(error: string | StateError): StateError {
     const stateError = typeof error === 'string' ? new StateError(error) : error;
-    this.basis = { kind: 'unreadable', reason: stateError.message.split('\n', 1)[0] ?? stateError.message };
+    this.revisions.failed(stateError);
     return stateError;
   }
 
@@ -205,14 +188,6 @@ export class FileStore implements StateStore {
       await unlink(path.join(dir, entry)).catch(() => undefined);
     }
   }
-}
-
-/** V8's message plus line and column, which V8 does not always give. */
-function jsonErrorWithLocation(err: unknown, text: string): string {
-  const message = describeError(err);
-  const location = findJsonSyntaxError(text);
-  if (!location || /\bline\b/.test(message)) return message;
-  return `${message} (line ${location.line}, column ${location.column})`;
 }
 
 /** A document whose queue is long enough for write() to have noted it (it is written compact). */

@@ -40,7 +40,7 @@ export function writeFreshFile(file: string, text: string | Uint8Array, mode = 0
 }
 
 /** `dir` as a real folder: created when missing; a link or file the agent put there is replaced. */
-function realFolder(dir: string): void {
+export function realFolder(dir: string): void {
   let st;
   try {
     st = lstatSync(dir);

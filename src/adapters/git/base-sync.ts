@@ -1,7 +1,8 @@
 // Merges the base branch (the repository's default branch) into the checked-out work branch, for
-// `sync-base: merge` (core/tick/base-sync.ts decides when). Every command goes through the one git
-// runner (git.ts), so the merge has the same hardening as all our git: no hooks, none of the
-// config the agent could have planted, a minimal environment, the Action's own credential.
+// `sync-base: merge` (core/tick/base-sync.ts decides when). Every command goes through the
+// workspace's one git runner (git.ts), so the merge has the same hardening as all our git: no
+// hooks, none of the config the agent could have planted, a minimal environment, the Action's
+// own credential.
 //
 // - A shallow checkout (actions/checkout fetches one commit) is deepened until the two branches
 //   share history, and unshallowed as a last resort.
@@ -19,15 +20,15 @@ import path from 'node:path';
 import { describeError } from '../../core/errors.js';
 import type { BaseSyncResult } from '../../core/tick/base-sync.js';
 import type { BaseSync } from '../../ports.js';
-import { git, type GitResult } from './git.js';
+import type { GitResult, GitRunner } from './git.js';
 import { writeFreshFile } from '../fs/fresh-file.js';
 import { baseMergeMarker } from './interrupted-merge.js';
 import { DEFAULT_GIT_IDENTITY, type GitIdentity } from './git-store.js';
 import { isBranchName } from '../../wiring/checks.js';
 
 export interface GitBaseSyncOptions {
-  /** The checkout, on the work branch. */
-  workspace: string;
+  /** The workspace's git runner (the checkout, on the work branch). */
+  git: GitRunner;
   remote: string;
   /** The work branch, pushed to after a merge. */
   branch: string;
@@ -53,7 +54,7 @@ export class GitBaseSync implements BaseSync {
   }
 
   private run(args: string[], allowFail = true): Promise<GitResult> {
-    return git(args, { cwd: this.o.workspace, allowFail });
+    return this.o.git.run(args, { allowFail });
   }
 
   private identityArgs(): string[] {
@@ -110,7 +111,7 @@ export class GitBaseSync implements BaseSync {
     if (dirty.stdout !== '') return { kind: 'unavailable', base, reason: 'the workspace has uncommitted changes to tracked files' };
 
     const before = (await this.run(['rev-parse', '--verify', 'HEAD^{commit}'], false)).stdout.trim();
-    const marker = baseMergeMarker(this.o.workspace);
+    const marker = baseMergeMarker(this.o.git);
     // Created new: the git directory is the agent's to write, and a link at the name must not take our write elsewhere.
     if (marker) writeFreshFile(marker, `${before}\n`);
     try {
@@ -187,7 +188,7 @@ export class GitBaseSync implements BaseSync {
     const added = changed.filter((f) => !ours.has(f));
     if (added.length) {
       await this.run(['rm', '-q', '-f', '--cached', '--ignore-unmatch', '--', ...added.map((f) => `:(literal)${f}`)], false);
-      for (const f of added) await rm(path.join(this.o.workspace, f), { force: true });
+      for (const f of added) await rm(path.join(this.o.git.cwd, f), { force: true });
     }
     if (ours.size) await this.run(['checkout', '-q', before, '--', spec], false);
   }

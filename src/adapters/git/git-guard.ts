@@ -6,14 +6,13 @@
 // gone before git reads it. On GitHub Actions the kept config is reduced to trusted entries and
 // the credential actions/checkout persisted is removed from the workspace and RUNNER_TEMP; the
 // Action's own token reaches git through each command's environment instead.
-import { lstatSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { credentialEnvironment, credentialIncludes, formatConfig, parseConfigList, trustedRepositoryConfig, withoutCredentials, type ConfigEntry, type GitMode } from '../../core/trust/git-policy.js';
-import { git, gitBinary, gitMode, repositoryGuard, setGitMode, setRepositoryGuard, type RepositoryGuard } from './git.js';
+import { credentialEnvironment, credentialIncludes, formatConfig, parseConfigList, trustedRepositoryConfig, withoutCredentials, type ConfigEntry } from '../../core/trust/git-policy.js';
+import { writeFileAtomicSync } from '../fs/atomic-write.js';
+import type { GitRunner, RepositoryGuard } from './git.js';
 
 export interface GuardOptions {
-  /** Default: the process's mode (`cli` unless the Action set `action`). */
-  mode?: GitMode;
   /** The Action's token, sent as an extra header to this server's https URLs. */
   credential?: { serverUrl: string; token: string };
   /** Where actions/checkout v6+ keeps the persisted credential (RUNNER_TEMP). */
@@ -27,32 +26,33 @@ interface Repository {
 }
 
 /**
- * Guards the repository of `workspace` for the rest of the process; a second call for the same
- * workspace changes nothing, so what is kept is always what was there before the first agent.
+ * Guards the repository of the runner's workspace for the runner's life (the rest of the
+ * process); a second call changes nothing, so what is kept is always what was there before the
+ * first agent. The runner's mode says whose git this is (`action`: the checkout's credential goes).
  */
-export async function guardRepository(workspace: string, opts: GuardOptions = {}): Promise<void> {
-  if (opts.mode) setGitMode(opts.mode);
-  const mode = gitMode();
-  if (repositoryGuard(workspace)) return;
-  gitBinary();
+export async function guardRepository(git: GitRunner, opts: GuardOptions = {}): Promise<void> {
+  const mode = git.mode;
+  if (git.guard) return;
+  const workspace = git.cwd;
   const credential = opts.credential ? credentialEnvironment(opts.credential.serverUrl, opts.credential.token) : {};
   const repo = findRepository(path.resolve(workspace));
   if (!repo) {
     // No repository now: one the agent creates later is never the one our commands use.
     const nowhere = { GIT_DIR: path.join(path.resolve(workspace), '.git', 'no-repository-at-start') };
-    if (mode === 'action') setRepositoryGuard(workspace, { prepare: async () => ({ ...nowhere, ...credential }) });
+    if (mode === 'action') git.useGuard({ prepare: async () => ({ ...nowhere, ...credential }) });
     return;
   }
   const configFile = path.join(repo.commonDir, 'config');
-  const mainEntries = mode === 'action' ? await removePersistedCredentials(workspace, repo, opts.runnerTemp) : null;
+  const mainEntries = mode === 'action' ? await removePersistedCredentials(git, repo, opts.runnerTemp) : null;
   const kept = new Map<string, string | null>([
     [configFile, mainEntries ? formatConfig(trustedRepositoryConfig(mainEntries)) : readOrNull(configFile)],
     [path.join(repo.gitDir, 'config.worktree'), mode === 'action' ? null : readOrNull(path.join(repo.gitDir, 'config.worktree'))],
     [path.join(repo.gitDir, 'commondir'), readOrNull(path.join(repo.gitDir, 'commondir'))],
   ]);
-  setRepositoryGuard(workspace, new KeptRepository(repo, kept, credential));
+  const guard = new KeptRepository(repo, kept, credential);
+  git.useGuard(guard);
   // Written now: the agent never sees the credential entries, even before our first command.
-  await repositoryGuard(workspace)!.prepare();
+  await guard.prepare();
 }
 
 class KeptRepository implements RepositoryGuard {
@@ -107,8 +107,8 @@ function findRepository(start: string): Repository | null {
   }
 }
 
-async function readConfig(workspace: string, file: string) {
-  const res = await git(['config', '--file', file, '--no-includes', '--null', '--list'], { cwd: workspace, allowFail: true });
+async function readConfig(git: GitRunner, file: string) {
+  const res = await git.run(['config', '--file', file, '--no-includes', '--null', '--list'], { allowFail: true });
   return res.code === 0 ? parseConfigList(res.stdout) : [];
 }
 
@@ -118,7 +118,7 @@ async function readConfig(workspace: string, file: string) {
  * (the main config is rewritten from trusted entries anyway). Nothing is put back afterwards.
  * Returns the main config's entries as read, for the caller to keep (a git process per read).
  */
-async function removePersistedCredentials(workspace: string, repo: Repository, runnerTemp: string | undefined): Promise<ConfigEntry[]> {
+async function removePersistedCredentials(git: GitRunner, repo: Repository, runnerTemp: string | undefined): Promise<ConfigEntry[]> {
   const root = runnerTemp ? path.resolve(runnerTemp) : null;
   const removeCredentialFiles = (file: string, entries: ConfigEntry[]) => {
     for (const include of credentialIncludes(entries)) {
@@ -127,10 +127,10 @@ async function removePersistedCredentials(workspace: string, repo: Repository, r
     }
   };
   const main = path.join(repo.commonDir, 'config');
-  const mainEntries = await readConfig(workspace, main);
+  const mainEntries = await readConfig(git, main);
   removeCredentialFiles(main, mainEntries);
   for (const file of submoduleConfigs(path.join(repo.commonDir, 'modules'))) {
-    const entries = await readConfig(workspace, file);
+    const entries = await readConfig(git, file);
     removeCredentialFiles(file, entries);
     const clean = withoutCredentials(entries);
     if (clean.length !== entries.length) restore(file, formatConfig(clean));
@@ -185,10 +185,7 @@ function restore(file: string, text: string | null): void {
     return;
   }
   if (st?.isFile() && readFileSync(file, 'utf8') === text) return;
-  const tmp = `${file}.sequencer-${process.pid}.tmp`;
-  rmSync(tmp, { recursive: true, force: true });
-  // `wx`: never through a symlink someone put at the temporary name.
-  writeFileSync(tmp, text, { flag: 'wx', mode: 0o644 });
+  // rename() cannot replace a directory; it does replace a symlink instead of writing through it.
   if (st?.isDirectory()) rmSync(file, { recursive: true, force: true });
-  renameSync(tmp, file);
+  writeFileAtomicSync(file, text, { mode: 0o644, exactMode: true });
 }

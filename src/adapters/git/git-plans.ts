@@ -5,7 +5,7 @@ import { ConfigError, describeError, showValue } from '../../core/errors.js';
 import { MAX_STATE_BYTES, type PlanDocument, type PlanFacts } from '../../core/fleet/plan-facts.js';
 import { archiveRef, idleRef, IDLE_REF_PREFIX, isActiveRef, isRefSafePlanId, parsePlanRefs, PLAN_BRANCH_PREFIX, WAIT_REF_PREFIX, waitRef, type PlanRef } from '../../core/fleet/plan-index.js';
 import type { PruneMode } from '../../core/fleet/maintenance-plan.js';
-import { git } from './git.js';
+import type { GitRunner } from './git.js';
 import { isRemoteName } from '../../wiring/checks.js';
 
 export type { PlanRef } from '../../core/fleet/plan-index.js';
@@ -15,15 +15,15 @@ function checkRemote(remote: string): void {
 }
 
 /** Every plan branch with its idle and wait markers: one `git ls-remote`, nothing fetched. */
-export async function listPlanRefs(workspace: string, remote: string, prefix = PLAN_BRANCH_PREFIX): Promise<PlanRef[]> {
+export async function listPlanRefs(git: GitRunner, remote: string, prefix = PLAN_BRANCH_PREFIX): Promise<PlanRef[]> {
   checkRemote(remote);
-  const res = await git(['ls-remote', remote, `refs/heads/${prefix}*`, `${IDLE_REF_PREFIX}*`, `${WAIT_REF_PREFIX}*`], { cwd: workspace });
+  const res = await git.run(['ls-remote', remote, `refs/heads/${prefix}*`, `${IDLE_REF_PREFIX}*`, `${WAIT_REF_PREFIX}*`]);
   return parsePlanRefs(res.stdout, prefix);
 }
 
 /** The plans a heartbeat has to tick: neither idle nor waiting at their branch tip. */
-export async function listActivePlans(workspace: string, remote: string, now = new Date(), prefix = PLAN_BRANCH_PREFIX): Promise<PlanRef[]> {
-  return (await listPlanRefs(workspace, remote, prefix)).filter((r) => isActiveRef(r, now));
+export async function listActivePlans(git: GitRunner, remote: string, now = new Date(), prefix = PLAN_BRANCH_PREFIX): Promise<PlanRef[]> {
+  return (await listPlanRefs(git, remote, prefix)).filter((r) => isActiveRef(r, now));
 }
 
 /**
@@ -31,14 +31,11 @@ export async function listActivePlans(workspace: string, remote: string, now = n
  * moved since it was listed (`idleSha`, null for none): then another tick knows better and
  * this one leaves it. Never touches the branch. False when the remote refused.
  */
-export async function markPlanIdle(workspace: string, remote: string, ref: { planId: string; sha: string; idleSha: string | null }): Promise<boolean> {
+export async function markPlanIdle(git: GitRunner, remote: string, ref: { planId: string; sha: string; idleSha: string | null }): Promise<boolean> {
   checkRemote(remote);
   if (!isRefSafePlanId(ref.planId)) return false;
   const marker = idleRef(ref.planId);
-  const res = await git(['push', '--porcelain', '--no-verify', `--force-with-lease=${marker}:${ref.idleSha ?? ''}`, remote, `${ref.sha}:${marker}`], {
-    cwd: workspace,
-    allowFail: true,
-  });
+  const res = await git.run(['push', '--porcelain', '--no-verify', `--force-with-lease=${marker}:${ref.idleSha ?? ''}`, remote, `${ref.sha}:${marker}`], { allowFail: true });
   return res.code === 0;
 }
 
@@ -47,7 +44,7 @@ export async function markPlanIdle(workspace: string, remote: string, ref: { pla
  * time) and removes its older wait markers, in one atomic push. Every ref is leased to what the
  * listing saw, so a plan that moved meanwhile is left as it is. False when the remote refused.
  */
-export async function markPlanWaiting(workspace: string, remote: string, ref: PlanRef, untilMs: number): Promise<boolean> {
+export async function markPlanWaiting(git: GitRunner, remote: string, ref: PlanRef, untilMs: number): Promise<boolean> {
   checkRemote(remote);
   if (!isRefSafePlanId(ref.planId) || !Number.isFinite(untilMs)) return false;
   const marker = waitRef(ref.planId, untilMs);
@@ -56,13 +53,13 @@ export async function markPlanWaiting(workspace: string, remote: string, ref: Pl
   const known = (ref.waits ?? []).find((w) => w.ref === marker);
   const leases = [`--force-with-lease=${marker}:${known?.sha ?? ''}`, ...old.map((w) => `--force-with-lease=${w.ref}:${w.sha}`)];
   const specs = [`${ref.sha}:${marker}`, ...old.map((w) => `:${w.ref}`)];
-  const res = await git(['push', '--porcelain', '--no-verify', '--atomic', ...leases, remote, ...specs], { cwd: workspace, allowFail: true });
+  const res = await git.run(['push', '--porcelain', '--no-verify', '--atomic', ...leases, remote, ...specs], { allowFail: true });
   return res.code === 0;
 }
 
 /** The commit a branch was last fetched or pushed at (its tracking ref), or null. */
-export async function trackingTip(workspace: string, remote: string, branch: string): Promise<string | null> {
-  const res = await git(['rev-parse', '-q', '--verify', `refs/remotes/${remote}/${branch}^{commit}`], { cwd: workspace, allowFail: true });
+export async function trackingTip(git: GitRunner, remote: string, branch: string): Promise<string | null> {
+  const res = await git.run(['rev-parse', '-q', '--verify', `refs/remotes/${remote}/${branch}^{commit}`], { allowFail: true });
   return res.code === 0 ? res.stdout.trim() : null;
 }
 
@@ -70,30 +67,30 @@ export async function trackingTip(workspace: string, remote: string, branch: str
  * Fetches the given plans' branches (one `git fetch`) and reads each state at the listed tip.
  * Only audit and maintenance do this; heartbeats never fetch idle plans.
  */
-export async function readPlanFacts(workspace: string, remote: string, refs: PlanRef[], statePathOf: (planId: string) => string): Promise<PlanFacts[]> {
+export async function readPlanFacts(git: GitRunner, remote: string, refs: PlanRef[], statePathOf: (planId: string) => string): Promise<PlanFacts[]> {
   checkRemote(remote);
   if (!refs.length) return [];
   // Bounded argv per fetch; each refspec names one branch.
   for (let i = 0; i < refs.length; i += 200) {
     const specs = refs.slice(i, i + 200).map((r) => `+refs/heads/${r.branch}:refs/remotes/${remote}/${r.branch}`);
-    await git(['fetch', '-q', '--no-tags', remote, ...specs], { cwd: workspace });
+    await git.run(['fetch', '-q', '--no-tags', remote, ...specs]);
   }
-  const dates = await commitDates(workspace, refs.map((r) => r.sha));
+  const dates = await commitDates(git, refs.map((r) => r.sha));
   return mapLimit(refs, 8, async (r): Promise<PlanFacts> => {
-    const doc = await readDocument(workspace, r, statePathOf(r.planId));
+    const doc = await readDocument(git, r, statePathOf(r.planId));
     const updatedAt = dates.get(r.sha);
     return { planId: r.planId, location: `branch ${r.branch}`, doc, ...(updatedAt ? { updatedAt } : {}), tip: { sha: r.sha, idleSha: r.idleSha } };
   });
 }
 
-async function readDocument(workspace: string, r: PlanRef, statePath: string): Promise<PlanDocument> {
+async function readDocument(git: GitRunner, r: PlanRef, statePath: string): Promise<PlanDocument> {
   const blob = `${r.sha}:./${statePath}`;
   // The size first: a state over the limit is reported, never read (it would not fit git's output).
-  let res = await git(['cat-file', '-s', blob], { cwd: workspace, allowFail: true });
+  let res = await git.run(['cat-file', '-s', blob], { allowFail: true });
   if (res.code === 0) {
     const bytes = Number(res.stdout.trim());
     if (bytes > MAX_STATE_BYTES) return { kind: 'too-large', bytes, limit: MAX_STATE_BYTES };
-    res = await git(['show', blob], { cwd: workspace, allowFail: true });
+    res = await git.run(['show', blob], { allowFail: true });
   }
   if (res.code !== 0) {
     // A path that is not in the commit: the branch carries no state.
@@ -114,11 +111,11 @@ async function readDocument(workspace: string, r: PlanRef, statePath: string): P
 }
 
 /** Committer dates (ISO) of the given commits, in one process. */
-async function commitDates(workspace: string, shas: string[]): Promise<Map<string, string>> {
+async function commitDates(git: GitRunner, shas: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   const unique = [...new Set(shas)];
   for (let i = 0; i < unique.length; i += 500) {
-    const res = await git(['show', '-s', '--format=%H %cI', ...unique.slice(i, i + 500)], { cwd: workspace, allowFail: true });
+    const res = await git.run(['show', '-s', '--format=%H %cI', ...unique.slice(i, i + 500)], { allowFail: true });
     for (const line of res.stdout.split('\n')) {
       const [sha, date] = line.trim().split(' ');
       if (sha && date) out.set(sha, date);
@@ -134,7 +131,7 @@ export type PruneOutcome = 'pruned' | 'moved';
  * refs/sequencer/archive/ in archive mode. The push only succeeds while the branch (and marker)
  * are exactly as listed: a plan that was written to meanwhile is left alone (`moved`).
  */
-export async function prunePlanRef(workspace: string, remote: string, ref: PlanRef, mode: PruneMode): Promise<PruneOutcome> {
+export async function prunePlanRef(git: GitRunner, remote: string, ref: PlanRef, mode: PruneMode): Promise<PruneOutcome> {
   checkRemote(remote);
   if (!isRefSafePlanId(ref.planId)) throw new ConfigError(`Invalid plan id ${showValue(ref.planId)}: cannot be part of a ref name.`);
   const head = `refs/heads/${ref.branch}`;
@@ -149,7 +146,7 @@ export async function prunePlanRef(workspace: string, remote: string, ref: PlanR
     specs.push(`:${w.ref}`);
   }
   if (mode === 'archive') specs.unshift(`${ref.sha}:${archiveRef(ref.planId, ref.sha)}`);
-  const res = await git(['push', '--porcelain', '--no-verify', '--atomic', ...leases, remote, ...specs], { cwd: workspace, allowFail: true });
+  const res = await git.run(['push', '--porcelain', '--no-verify', '--atomic', ...leases, remote, ...specs], { allowFail: true });
   if (res.code === 0) return 'pruned';
   // The lease failed: the branch or its marker is no longer where the listing saw it.
   if (/\[rejected\] \(stale info\)/.test(res.stdout)) return 'moved';

@@ -2,15 +2,17 @@
 // outputs, and a push is the durable write. Concurrency is decided by the remote refusing
 // non-fast-forward pushes, so no lock is taken; a rejected push either rebases a change that does
 // not touch the state or gives the tick up. Nothing is ever force-pushed.
-import { lstat, mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
-import { writeFreshFile } from '../fs/fresh-file.js';
+import { lstat, mkdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, ConflictError, describeError, RemoteError, showValue, StateError } from '../../core/errors.js';
 import type { State } from '../../core/state/types.js';
-import { parseState } from '../../core/state/validate-state.js';
+import { decodeState } from '../../core/state/decode-state.js';
+import { RevisionGuard } from '../../core/state/revision-guard.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../../ports.js';
-import { git, repositoryGuard, type GitResult } from './git.js';
+import { GitTimeoutError, type GitResult, type GitRunner } from './git.js';
 import { guardRepository } from './git-guard.js';
+import { writeFileAtomic } from '../fs/atomic-write.js';
+import { realFolder } from '../fs/fresh-file.js';
 import { abortInterruptedBaseMerge } from './interrupted-merge.js';
 import { serializeState } from '../../core/state/state-json.js';
 import { idleRef, isIdleStatus, isRefSafePlanId, PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
@@ -22,8 +24,8 @@ export interface GitIdentity {
 }
 
 export interface GitStoreOptions {
-  /** A git checkout: the agent's working directory. */
-  workspace: string;
+  /** The git runner of the checkout that is the agent's working directory (its workspace). */
+  git: GitRunner;
   planId: string;
   /** Remote name; default `origin`. */
   remote?: string;
@@ -56,13 +58,12 @@ export const DEFAULT_GIT_IDENTITY: GitIdentity = {
 
 const EXCLUDE_MARKER = '# agent-step-sequencer: never committed';
 
-type Loaded = { kind: 'none' } | { kind: 'failed'; error: StateError } | { kind: 'ok'; revision: number };
-
 export class GitStore implements StateStore {
   readonly description: string;
   readonly remote: string;
   readonly branch: string;
   readonly statePath: string;
+  private readonly git: GitRunner;
   private readonly workspace: string;
   private readonly planId: string;
   private readonly identity: GitIdentity;
@@ -78,13 +79,14 @@ export class GitStore implements StateStore {
   private readonly stateRoot: string | null;
   /** Whether the write being pushed leaves the plan idle (its marker moves along). */
   private pushIdle = false;
-  private loaded: Loaded = { kind: 'none' };
+  private readonly revisions: RevisionGuard;
   // Whether the state file is known to be in the index, so `commit --only` can pick it up
   // without a separate `git add` (one process less per write).
   private stateTracked = false;
 
   constructor(opts: GitStoreOptions) {
-    this.workspace = opts.workspace;
+    this.git = opts.git;
+    this.workspace = opts.git.cwd;
     this.planId = opts.planId;
     this.remote = opts.remote ?? 'origin';
     this.branch = opts.branch ?? `sequencer/${opts.planId}`;
@@ -108,6 +110,7 @@ export class GitStore implements StateStore {
       throw new ConfigError(`Invalid pushRetries ${showValue(opts.pushRetries)}: expected a whole number >= 0.`);
     }
     this.description = `git ${this.remote} ${this.branch}`;
+    this.revisions = new RevisionGuard({ where: this.where, untouched: 'nothing was committed or pushed' });
   }
 
   private get trackingRef(): string {
@@ -119,7 +122,7 @@ export class GitStore implements StateStore {
   }
 
   private run(args: string[], allowFail = false): Promise<GitResult> {
-    return git(args, { cwd: this.workspace, allowFail });
+    return this.git.run(args, { allowFail });
   }
 
   /** `-c` options for commands that create commits: no global config is read or written. */
@@ -127,12 +130,18 @@ export class GitStore implements StateStore {
     return ['-c', `user.name=${this.identity.name}`, '-c', `user.email=${this.identity.email}`, '-c', 'commit.gpgsign=false'];
   }
 
-  async acquire(): Promise<AcquireResult> {
-    this.loaded = { kind: 'none' };
+  /** No lock: the remote refusing a non-fast-forward push decides between writers. */
+  async lock(): Promise<AcquireResult> {
+    return { ok: true };
+  }
+
+  /** Guards the repository, fetches the work branch and checks it out at its remote tip. */
+  async open(): Promise<void> {
+    this.revisions.reset();
     this.stateTracked = false;
-    // The first acquire comes before any agent runs: the repository is kept as it is now.
-    await guardRepository(this.workspace);
-    await abortInterruptedBaseMerge(this.workspace);
+    // The first open comes before any agent runs: the repository is kept as it is now.
+    await guardRepository(this.git);
+    await abortInterruptedBaseMerge(this.git);
     await this.writeExcludes();
     const remoteHasBranch = await this.fetchBranch();
     // Without a start point `-B` moves the branch to HEAD, keeping the work tree as it is.
@@ -147,39 +156,29 @@ export class GitStore implements StateStore {
         'Commit or discard uncommitted changes to tracked files (and move away untracked files that collide) before the tick; the state branch must be checked out exactly at its remote tip.',
       );
     }
-    return { ok: true };
   }
 
   async load(): Promise<LoadResult> {
-    this.loaded = { kind: 'none' };
+    this.revisions.loading();
     try {
       const result = await this.readWorkingState();
-      this.loaded = { kind: 'ok', revision: result.kind === 'loaded' ? (result.state.revision ?? 0) : 0 };
+      this.revisions.loaded(result.kind === 'loaded' ? (result.state.revision ?? 0) : 0);
       return result;
     } catch (err) {
       const error = err instanceof StateError ? err : new StateError(`Cannot read ${this.where}: ${describeError(err)}`);
-      this.loaded = { kind: 'failed', error };
+      this.revisions.failed(error);
       throw error;
     }
   }
 
   async write(state: State, meta: WriteMeta): Promise<State> {
-    if (this.loaded.kind === 'failed') {
-      throw new StateError(`Refusing to write ${this.where}: the state could not be loaded (${this.loaded.error.message})`);
-    }
-    if (this.loaded.kind === 'none') {
-      throw new Error(`GitStore.write() called before a successful load() of ${this.where}`);
-    }
-    const base = this.loaded.revision;
-    if ((state.revision ?? 0) !== base) {
-      throw new ConflictError(`Stale write to ${this.where}: state.revision is ${showValue(state.revision)}, expected the loaded revision ${base}.`);
-    }
+    const base = this.revisions.check(state);
     const next: State = { ...state, revision: base + 1 };
     await this.writeWorkingState(next);
     await this.commit(meta);
     this.pushIdle = this.idleIndex && isIdleStatus(next.status);
     await this.push(base);
-    this.loaded = { kind: 'ok', revision: base + 1 };
+    this.revisions.loaded(base + 1);
     return next;
   }
 
@@ -192,7 +191,7 @@ export class GitStore implements StateStore {
     // info/exclude is shared by a repository's worktrees: it is in the common directory the guard
     // pinned before any agent ran. Without one there was no repository at the start of the tick,
     // and the checkout that follows fails saying so.
-    const common = repositoryGuard(this.workspace)?.commonDir;
+    const common = this.git.guard?.commonDir;
     if (!common) return;
     const file = path.join(common, 'info', 'exclude');
     const current = await readFile(file, 'utf8').catch((err: NodeJS.ErrnoException) => {
@@ -208,10 +207,7 @@ export class GitStore implements StateStore {
     const dir = path.dirname(file);
     if ((await lstat(dir).catch(() => null))?.isSymbolicLink()) await unlink(dir);
     await mkdir(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await rm(tmp, { force: true, recursive: true });
-    await writeFile(tmp, `${current}${sep}${lines.join('\n')}\n`, { flag: 'wx' });
-    await rename(tmp, file);
+    await writeFileAtomic(file, `${current}${sep}${lines.join('\n')}\n`);
   }
 
   /** Fetches the work branch into its tracking ref; false when the remote has no such branch. */
@@ -231,38 +227,16 @@ export class GitStore implements StateStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
       throw err;
     }
-    return { kind: 'loaded', state: this.parse(text) };
-  }
-
-  private parse(text: string): State {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (err) {
-      throw new StateError(`State ${this.where} is not valid JSON: ${describeError(err)}`);
-    }
-    let state: State;
-    try {
-      state = parseState(json, { owned: true });
-    } catch (err) {
-      if (!(err instanceof StateError)) throw err;
-      throw err.issues.length
-        ? new StateError(`Invalid state ${this.where}`, err.issues)
-        : new StateError(`Invalid state ${this.where}: ${err.message}`);
-    }
-    if (state.planId !== undefined && state.planId !== this.planId) {
-      throw new StateError(`State ${this.where} belongs to plan ${showValue(state.planId)}, expected ${showValue(this.planId)}.`);
-    }
-    return state;
+    return { kind: 'loaded', state: decodeState(text, { subject: `state ${this.where}`, planId: this.planId }) };
   }
 
   private async writeWorkingState(state: State): Promise<void> {
     const file = path.join(this.workspace, this.statePath);
-    await mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    // Created new: the agent knows our pid, and a link it left at this name would take the write elsewhere.
-    writeFreshFile(tmp, serializeState(state));
-    await rename(tmp, file);
+    // The workspace is the agent's: a folder it swapped for a link is replaced by a real one, and
+    // a temporary name it could predict (and plant a symlink at) is never written through, hence
+    // the helper's exclusive create under a random name.
+    realFolder(path.dirname(file));
+    await writeFileAtomic(file, serializeState(state));
   }
 
   private async commit(meta: WriteMeta): Promise<void> {
@@ -320,7 +294,12 @@ export class GitStore implements StateStore {
       // branch update, which is never forced: both land or neither does.
       const marker = this.pushIdle ? ['--atomic'] : [];
       const refspecs = [`HEAD:refs/heads/${this.branch}`, ...(this.pushIdle ? [`+HEAD:${idleRef(this.planId)}`] : [])];
-      const res = await this.run(['push', '--porcelain', '--no-verify', ...marker, this.remote, ...refspecs], true);
+      const res = await this.run(['push', '--porcelain', '--no-verify', ...marker, this.remote, ...refspecs], true).catch(async (err: unknown) => {
+        if (!(err instanceof GitTimeoutError)) throw err;
+        // It may have landed or not: nothing here claims it did, and the next tick reads the remote.
+        await this.undoLocalCommit();
+        throw new RemoteError(`The write to ${this.where} is not confirmed: ${err.message}`);
+      });
       if (res.code === 0) return;
       if (!isRaceRejection(res) && !(isRefUpdateFailure(res) && (await this.remoteMovedUnder()))) {
         await this.undoLocalCommit();
@@ -364,7 +343,7 @@ export class GitStore implements StateStore {
 
   /** Revision of the state at the fetched remote tip; a missing file counts as revision 0. */
   private async readRemoteRevision(): Promise<number | 'unreadable'> {
-    const text = await readStateAt(this.workspace, this.trackingRef, this.statePath);
+    const text = await readStateAt(this.git, this.trackingRef, this.statePath);
     if (text === null) return 0;
     try {
       const doc = JSON.parse(text) as { revision?: unknown };
@@ -376,7 +355,7 @@ export class GitStore implements StateStore {
 
   private async resetToRemote(): Promise<void> {
     await this.run(['reset', '-q', '--hard', this.trackingRef]);
-    this.loaded = { kind: 'none' };
+    this.revisions.reset();
     this.stateTracked = false;
   }
 
@@ -402,8 +381,8 @@ export class GitStore implements StateStore {
 }
 
 /** The state file's text at `rev` (e.g. `refs/remotes/origin/sequencer/x`), or null if absent there. */
-export async function readStateAt(workspace: string, rev: string, statePath: string): Promise<string | null> {
-  const res = await git(['show', `${rev}:./${statePath}`], { cwd: workspace, allowFail: true });
+export async function readStateAt(git: GitRunner, rev: string, statePath: string): Promise<string | null> {
+  const res = await git.run(['show', `${rev}:./${statePath}`], { allowFail: true });
   return res.code === 0 ? res.stdout : null;
 }
 

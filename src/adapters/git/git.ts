@@ -3,10 +3,16 @@
 // inspect read the same everywhere, and the hardening of src/core/trust/git-policy.ts: `-c`
 // overrides that no config file can undo, a minimal environment, and for a guarded workspace
 // (git-guard.ts) the pinned repository, its restored config and the push credential.
-import { execFile } from 'node:child_process';
+//
+// One instance per workspace, made where the process is put together and handed to everything
+// that runs git there (the store, the base sync, the plan index, links, the pull request branch),
+// as actions/checkout hands its GitCommandManager around: the guard taken before the first agent
+// ran then covers every later command, and nothing about git lives in module state.
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
+import { isatty } from 'node:tty';
 import { gitEnvironment, hardeningArgs, type GitMode } from '../../core/trust/git-policy.js';
+import { runGitProcess } from './git-process.js';
 
 export interface GitResult {
   code: number;
@@ -14,8 +20,7 @@ export interface GitResult {
   stderr: string;
 }
 
-export interface GitOptions {
-  cwd: string;
+export interface GitRunOptions {
   /** Added to the command's (minimal) environment. */
   env?: Record<string, string>;
   /** Return a non-zero exit as a result instead of throwing. */
@@ -29,9 +34,18 @@ export class GitCommandError extends Error {
     readonly code: number,
     readonly stderr: string,
     readonly stdout = '',
+    message = `git ${args.join(' ')} failed (exit ${code}): ${stderr.trim() || stdout.trim() || 'no output'}`,
   ) {
-    super(`git ${args.join(' ')} failed (exit ${code}): ${stderr.trim() || stdout.trim() || 'no output'}`);
+    super(message);
     this.name = 'GitCommandError';
+  }
+}
+
+/** A git command stopped because it ran longer than the runner's limit (a remote that never answers). */
+export class GitTimeoutError extends GitCommandError {
+  constructor(args: string[], readonly timeoutMs: number, stderr: string) {
+    super(args, -1, stderr, '', `git ${args.join(' ')} did not finish within ${formatDuration(timeoutMs)} and was stopped${stderr.trim() ? `: ${stderr.trim()}` : ''}`);
+    this.name = 'GitTimeoutError';
   }
 }
 
@@ -44,75 +58,112 @@ export interface RepositoryGuard {
   readonly commonDir?: string;
 }
 
-// State documents and status output stay far below this; it only guards against a runaway diff.
-const MAX_BUFFER = 64 * 1024 * 1024;
-
-let mode: GitMode = 'cli';
-let binary: string | undefined;
-const guards = new Map<string, RepositoryGuard>();
-
-/** `action` for the whole process once the Action guards its workspace; the CLI stays `cli`. */
-export function setGitMode(next: GitMode): void {
-  mode = next;
-}
-
-export function gitMode(): GitMode {
-  return mode;
-}
-
-export function repositoryGuard(workspace: string): RepositoryGuard | undefined {
-  return guards.get(path.resolve(workspace));
-}
-
-export function setRepositoryGuard(workspace: string, guard: RepositoryGuard): void {
-  guards.set(path.resolve(workspace), guard);
+export interface GitRunnerOptions {
+  /** The workspace every command runs in. */
+  cwd: string;
+  /** `action` once the Action guards its workspace (no global config, no person's helpers); default `cli`. */
+  mode?: GitMode;
+  /** Longest one command may run before it is stopped; default DEFAULT_GIT_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /**
+   * Each command in a process group of its own (git-process.ts). Default: yes, except in the
+   * CLI at a terminal, where ssh may ask the person for a passphrase or about a new host key.
+   */
+  ownProcessGroup?: boolean;
 }
 
 /**
- * The git binary, looked up once on the absolute entries of PATH. The first lookup happens before
- * any agent runs: a `git` the agent drops later into a directory early on PATH (~/.local/bin on
- * hosted runners) or into the workspace is never the one we run.
+ * A fetch that makes no progress holds the job until the runner's own limit (hours); a real one
+ * of a large repository, or the unshallowing of a base sync, stays well inside this.
  */
-export function gitBinary(): string {
-  if (binary) return binary;
-  if (process.platform === 'win32') return (binary = 'git');
+export const DEFAULT_GIT_TIMEOUT_MS = 10 * 60_000;
+
+// State documents and status output stay far below this; it only guards against a runaway diff.
+const MAX_BUFFER = 64 * 1024 * 1024;
+
+export class GitRunner {
+  readonly cwd: string;
+  readonly mode: GitMode;
+  readonly timeoutMs: number;
+  readonly ownProcessGroup: boolean;
+  /**
+   * The git binary, looked up when the runner is made: before any agent runs, so a `git` the
+   * agent drops later into a directory early on PATH (~/.local/bin on hosted runners) or into the
+   * workspace is never the one we run.
+   */
+  readonly binary: string;
+  private pinned: RepositoryGuard | undefined;
+
+  constructor(opts: GitRunnerOptions) {
+    this.cwd = opts.cwd;
+    this.mode = opts.mode ?? 'cli';
+    this.timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
+    if (!Number.isFinite(this.timeoutMs) || this.timeoutMs <= 0) {
+      throw new RangeError(`Invalid git timeoutMs ${String(opts.timeoutMs)}: expected a number of milliseconds above 0.`);
+    }
+    this.ownProcessGroup = opts.ownProcessGroup ?? (process.platform !== 'win32' && (this.mode === 'action' || !isatty(0)));
+    this.binary = findGitBinary();
+  }
+
+  /** The workspace's guard (git-guard.ts), once one was taken. */
+  get guard(): RepositoryGuard | undefined {
+    return this.pinned;
+  }
+
+  /** Sets the guard every later command goes through; it is taken once and never replaced. */
+  useGuard(guard: RepositoryGuard): void {
+    if (this.pinned) throw new Error(`The git guard of ${this.cwd} is already taken; it is never replaced.`);
+    this.pinned = guard;
+  }
+
+  async run(args: string[], opts: GitRunOptions = {}): Promise<GitResult> {
+    let pinned: Record<string, string> = {};
+    if (this.pinned) {
+      try {
+        pinned = await this.pinned.prepare();
+      } catch (err) {
+        throw new GitCommandError(args, -1, err instanceof Error ? err.message : String(err));
+      }
+    }
+    const env = gitEnvironment(process.env, this.mode, { ...pinned, ...opts.env });
+    const raw = await runGitProcess({
+      binary: this.binary,
+      args: [...hardeningArgs(this.mode), ...args],
+      cwd: this.cwd,
+      env,
+      timeoutMs: this.timeoutMs,
+      maxBuffer: MAX_BUFFER,
+      ownGroup: this.ownProcessGroup,
+    });
+    if (raw.kind === 'timeout') throw new GitTimeoutError(args, this.timeoutMs, raw.stderr);
+    // git never ran, was cut off or was killed: never something a caller may treat as an
+    // ordinary non-zero exit.
+    if (raw.kind === 'failed') throw new GitCommandError(args, -1, `${raw.reason}${raw.stderr ? `\n${raw.stderr}` : ''}`, raw.stdout);
+    if (raw.code === 0) return { code: 0, stdout: raw.stdout, stderr: raw.stderr };
+    if (opts.allowFail) return { code: raw.code, stdout: raw.stdout, stderr: raw.stderr };
+    throw new GitCommandError(args, raw.code, raw.stderr, raw.stdout);
+  }
+}
+
+/** The git binary on the absolute entries of PATH, or plain `git` when there is none. */
+function findGitBinary(): string {
+  if (process.platform === 'win32') return 'git';
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (!path.isAbsolute(dir)) continue;
     const file = path.join(dir, 'git');
     try {
       if (statSync(file).isFile()) {
         accessSync(file, constants.X_OK);
-        return (binary = file);
+        return file;
       }
     } catch {
       // not here
     }
   }
-  return (binary = 'git');
+  return 'git';
 }
 
-export async function git(args: string[], opts: GitOptions): Promise<GitResult> {
-  const guard = guards.get(path.resolve(opts.cwd));
-  let pinned: Record<string, string> = {};
-  if (guard) {
-    try {
-      pinned = await guard.prepare();
-    } catch (err) {
-      throw new GitCommandError(args, -1, err instanceof Error ? err.message : String(err));
-    }
-  }
-  const env = gitEnvironment(process.env, mode, { ...pinned, ...opts.env });
-  return new Promise((resolve, reject) => {
-    execFile(gitBinary(), [...hardeningArgs(mode), ...args], { cwd: opts.cwd, env, maxBuffer: MAX_BUFFER, encoding: 'utf8' }, (err, stdout, stderr) => {
-      if (!err) return resolve({ code: 0, stdout, stderr });
-      // A string code (ENOENT, ERR_CHILD_PROCESS_STDIO_MAXBUFFER) means git never ran or was cut off:
-      // never something a caller may treat as an ordinary non-zero exit.
-      const raw = (err as NodeJS.ErrnoException & { code?: unknown }).code;
-      if (typeof raw !== 'number') {
-        return reject(new GitCommandError(args, -1, `${err.message}${stderr ? `\n${stderr}` : ''}`, stdout));
-      }
-      if (opts.allowFail) return resolve({ code: raw, stdout, stderr });
-      reject(new GitCommandError(args, raw, stderr, stdout));
-    });
-  });
+function formatDuration(ms: number): string {
+  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

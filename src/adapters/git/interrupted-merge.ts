@@ -5,28 +5,28 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { git, repositoryGuard } from './git.js';
+import type { GitRunner } from './git.js';
 
 /** The marker's name in the git directory; it holds the commit the merge started from. */
 export const BASE_MERGE_MARKER = 'sequencer-base-merge';
 
 /** Where a base merge in progress is recorded: the guarded repository's git directory. */
-export function baseMergeMarker(workspace: string): string | null {
-  const gitDir = repositoryGuard(workspace)?.gitDir;
+export function baseMergeMarker(git: GitRunner): string | null {
+  const gitDir = git.guard?.gitDir;
   return gitDir ? path.join(gitDir, BASE_MERGE_MARKER) : null;
 }
 
 /**
- * Aborts a base merge this sequencer started in `workspace` and never finished. A merge someone
- * else started has no marker and is left alone. True when a merge was aborted.
+ * Aborts a base merge this sequencer started in the runner's workspace and never finished. A
+ * merge someone else started has no marker and is left alone. True when a merge was aborted.
  */
-export async function abortInterruptedBaseMerge(workspace: string): Promise<boolean> {
-  const marker = baseMergeMarker(workspace);
+export async function abortInterruptedBaseMerge(git: GitRunner): Promise<boolean> {
+  const marker = baseMergeMarker(git);
   if (!marker || !existsSync(marker)) return false;
-  const merging = (await git(['rev-parse', '-q', '--verify', 'MERGE_HEAD'], { cwd: workspace, allowFail: true })).code === 0;
+  const merging = (await git.run(['rev-parse', '-q', '--verify', 'MERGE_HEAD'], { allowFail: true })).code === 0;
   // A merge git cannot abort (a MERGE_HEAD planted without a merge) is left to the checkout that
   // follows, which names what is in the way.
-  const aborted = merging && (await git(['merge', '--abort'], { cwd: workspace, allowFail: true })).code === 0;
+  const aborted = merging && (await git.run(['merge', '--abort'], { allowFail: true })).code === 0;
   await rm(marker, { force: true });
   return aborted;
 }

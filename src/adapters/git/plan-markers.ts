@@ -6,6 +6,7 @@
 // still there.
 import { describeError } from '../../core/errors.js';
 import { isIdleStatus, isWaitingRef, PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
+import type { GitRunner } from './git.js';
 import { listPlanRefs, markPlanIdle, markPlanWaiting, trackingTip } from './git-plans.js';
 
 /** What a tick left, as far as the index cares. */
@@ -20,7 +21,7 @@ export interface TickedPlan {
 
 /** `prefix`: the work branches' names before the plan id, as the heartbeat lists them. */
 export async function recordPlanMarkers(
-  workspace: string,
+  git: GitRunner,
   remote: string,
   log: { info(m: string): void; warn(m: string): void },
   ticked: TickedPlan[],
@@ -29,15 +30,15 @@ export async function recordPlanMarkers(
   const wanted = ticked.filter((t) => t.status && ((t.outcome === 'waiting' && t.detail) || (t.writes === 0 && isIdleStatus(t.status))));
   if (!wanted.length) return;
   try {
-    const refs = await listPlanRefs(workspace, remote, prefix);
+    const refs = await listPlanRefs(git, remote, prefix);
     const now = new Date();
     for (const t of wanted) {
       const ref = refs.find((x) => x.branch === t.branch);
-      if (!ref || (await trackingTip(workspace, remote, t.branch)) !== ref.sha) continue;
+      if (!ref || (await trackingTip(git, remote, t.branch)) !== ref.sha) continue;
       if (t.outcome === 'waiting') {
         const until = Date.parse(t.detail ?? '');
-        if (until > now.getTime() && !isWaitingRef(ref, now) && (await markPlanWaiting(workspace, remote, ref, until))) log.info(`${ref.planId} waits until ${t.detail}: heartbeats skip it until then.`);
-      } else if (ref.idleSha !== ref.sha && (await markPlanIdle(workspace, remote, ref))) {
+        if (until > now.getTime() && !isWaitingRef(ref, now) && (await markPlanWaiting(git, remote, ref, until))) log.info(`${ref.planId} waits until ${t.detail}: heartbeats skip it until then.`);
+      } else if (ref.idleSha !== ref.sha && (await markPlanIdle(git, remote, ref))) {
         log.info(`${ref.planId} is ${t.status}: recorded as idle.`);
       }
     }

@@ -8,7 +8,7 @@ import { ConfigError, showValue } from '../../core/errors.js';
 import { leadingMarker } from '../../core/render/comment-markers.js';
 import type { Log } from '../../ports.js';
 import { isStatus, rateLimitMessage, retrySettings, shouldRetryRateLimit, type RateLimitKind } from '../../core/github/retry-policy.js';
-import { nodeHttpFetch } from './node-http-fetch.js';
+import { createNodeHttpFetch, nodeHttpFetch } from './node-http-fetch.js';
 import { isMissingPermission, permissionHint } from '../../core/github/permission-hint.js';
 
 export { isStatus, statusOf } from '../../core/github/retry-policy.js';
@@ -36,6 +36,8 @@ export interface GitHubClientOptions {
    * post to GitHub passes, so no comment, reply or pull request can carry a known secret.
    */
   scrub?: (text: string) => string;
+  /** Longest one request may take before it fails as a network error (and is retried); default 60 s. */
+  requestTimeoutMs?: number;
 }
 
 const DEFAULT_BASE_URL = 'https://api.github.com';
@@ -65,7 +67,7 @@ export function createGitHubClient(options: GitHubClientOptions): GitHubClient {
     baseUrl,
     userAgent: options.userAgent ?? 'agent-step-sequencer',
     // node:http instead of the global fetch: see node-http-fetch.ts (it keeps idle ticks fast).
-    request: { fetch: nodeHttpFetch },
+    request: { fetch: options.requestTimeoutMs === undefined ? nodeHttpFetch : createNodeHttpFetch({ timeoutMs: options.requestTimeoutMs }) },
     ...(log ? { log: octokitLog(log) } : {}),
     retry: retrySet,
     throttle: {

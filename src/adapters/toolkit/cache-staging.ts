@@ -3,11 +3,12 @@
 // inside the workspace: outputs whose real path leaves it are not staged, and restored files are
 // never written through a symlink, because a cache entry is an archive anyone with write access to
 // the repository's workflows can produce.
-import { copyFile, lstat, mkdir, readdir, realpath, rename, rm, stat, unlink } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, readdir, realpath, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describeError } from '../../core/errors.js';
 import { checkRelativePath } from '../../core/plan/workspace-paths.js';
 import type { Log } from '../../ports.js';
+import { copyFileAtomic } from '../fs/atomic-write.js';
 
 /** Top-level folders that belong to the sequencer or to git, never staged as outputs. */
 const RESERVED = ['.sequencer', '.git'];
@@ -109,12 +110,9 @@ async function installFile(root: string, source: string, rel: string, log: Log):
   }
   try {
     await mkdir(parent, { recursive: true });
-    // Copy beside the target and rename over it: rename replaces a symlink instead of writing
+    // Copied beside the target and renamed over it: rename replaces a symlink instead of writing
     // through it, and readers never see a half-written file.
-    const tmp = `${target}.${process.pid}.cache-restore.tmp`;
-    await unlink(tmp).catch(() => undefined);
-    await copyFile(source, tmp);
-    await rename(tmp, target);
+    copyFileAtomic(source, target);
     return true;
   } catch (err) {
     log.warn(`Could not restore ${rel} from the cache: ${describeError(err)}`);

@@ -25,7 +25,8 @@ import path from 'node:path';
 import { ConfigError, ConflictError, StateError, describeError, showValue } from '../../core/errors.js';
 import type { State } from '../../core/state/types.js';
 import { countOf } from '../../core/render/plural.js';
-import { parseState } from '../../core/state/validate-state.js';
+import { decodeState } from '../../core/state/decode-state.js';
+import { RevisionGuard } from '../../core/state/revision-guard.js';
 import type { AcquireResult, LoadResult, Log, StateStore, WriteMeta } from '../../ports.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { installStagedOutputs, stageOutput } from './cache-staging.js';
@@ -47,8 +48,6 @@ export interface CacheStoreOptions {
   log: Log;
 }
 
-type Basis = { kind: 'none' } | { kind: 'failed'; reason: string } | { kind: 'ok'; revision: number };
-
 const REVISION_DIGITS = 10;
 /** Bounds the walk to higher revisions on load; each step is one lookup. */
 const MAX_HIGHER_PROBES = 20;
@@ -66,7 +65,7 @@ export class CacheStore implements StateStore {
   private readonly stateRel: string;
   private readonly outputs: (state: State) => string[];
   private readonly log: Log;
-  private basis: Basis = { kind: 'none' };
+  private readonly revisions: RevisionGuard;
 
   constructor(opts: CacheStoreOptions) {
     this.workspace = path.resolve(opts.workspace);
@@ -89,36 +88,33 @@ export class CacheStore implements StateStore {
       throw new ConfigError(`Invalid workspace ${showValue(this.workspace)} for the cache store: expected a path without glob characters (* ? [ ] { } \\) or line breaks.`);
     }
     this.description = `cache ${this.keyPrefix}r*`;
+    this.revisions = new RevisionGuard({ where: this.description, untouched: 'nothing was saved' });
   }
 
-  async acquire(): Promise<AcquireResult> {
+  /** No lock: the lookups before and after each save decide between writers (see above). */
+  async lock(): Promise<AcquireResult> {
     return { ok: true };
   }
+
+  /** Every load restores the newest entry itself. */
+  async open(): Promise<void> {}
 
   async release(): Promise<void> {}
 
   async load(): Promise<LoadResult> {
-    this.basis = { kind: 'failed', reason: 'load() did not finish' };
+    this.revisions.loading();
     try {
       const result = await this.loadNewest();
-      this.basis = { kind: 'ok', revision: result.kind === 'loaded' ? (result.state.revision ?? 0) : 0 };
+      this.revisions.loaded(result.kind === 'loaded' ? (result.state.revision ?? 0) : 0);
       return result;
     } catch (err) {
-      this.basis = { kind: 'failed', reason: describeError(err).split('\n', 1)[0] ?? '' };
+      this.revisions.failed(err);
       throw err;
     }
   }
 
   async write(state: State, meta: WriteMeta): Promise<State> {
-    const basis = this.basis;
-    if (basis.kind === 'failed') {
-      throw new StateError(`Refusing to write ${this.description}: the state could not be loaded (${basis.reason}); nothing was saved.`);
-    }
-    if (basis.kind === 'none') throw new Error(`CacheStore.write() called before a successful load() of ${this.description}`);
-    const base = basis.revision;
-    if ((state.revision ?? 0) !== base) {
-      throw new ConflictError(`Stale write to ${this.description}: state.revision is ${showValue(state.revision)}, expected the loaded revision ${base}; nothing was saved.`);
-    }
+    const base = this.revisions.check(state);
     const cache = await loadToolkit();
     this.checkService(cache, 'write');
     const revision = base + 1;
@@ -150,7 +146,7 @@ export class CacheStore implements StateStore {
     }
     await mkdir(path.dirname(this.statePath), { recursive: true });
     await writeFileAtomic(this.statePath, text);
-    this.basis = { kind: 'ok', revision };
+    this.revisions.loaded(revision);
     return next;
   }
 
@@ -198,24 +194,7 @@ export class CacheStore implements StateStore {
         'tar extracts relative to GITHUB_WORKSPACE (or the current directory): run with the same workspace path as the tick that saved it.',
       );
     }
-    let doc: unknown;
-    try {
-      doc = JSON.parse(text);
-    } catch (err) {
-      throw new StateError(`State in cache entry ${key} is not valid JSON: ${describeError(err)}`);
-    }
-    let state: State;
-    try {
-      state = parseState(doc, { owned: true });
-    } catch (err) {
-      if (!(err instanceof StateError)) throw err;
-      throw err.issues.length
-        ? new StateError(`Invalid state in cache entry ${key}`, err.issues, err.hint)
-        : new StateError(`Invalid state in cache entry ${key}: ${err.message}`, [], err.hint);
-    }
-    if (state.planId !== undefined && state.planId !== this.planId) {
-      throw new StateError(`State in cache entry ${key} belongs to plan ${showValue(state.planId)}, expected ${showValue(this.planId)}.`);
-    }
+    const state = decodeState(text, { subject: `state in cache entry ${key}`, planId: this.planId });
     if ((state.revision ?? 0) !== keyRevision) {
       throw new StateError(`State in cache entry ${key} has revision ${showValue(state.revision)}, but its key says ${keyRevision}.`);
     }

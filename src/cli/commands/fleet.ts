@@ -16,6 +16,7 @@ import { isActiveRef, isWaitingRef, planMatrix } from '../../core/fleet/plan-ind
 import { stepsDone } from '../../core/state/step-view.js';
 import { tick } from '../../engine/index.js';
 import type { CliSettings } from '../options.js';
+import { workspaceGit } from '../../wiring/workspace-git.js';
 import { branchOf, createEngine, fleetBranches, forPlan } from '../plan-settings.js';
 import { countOf } from '../../core/render/plural.js';
 import { stateFileRel } from '../../wiring/plan-layout.js';
@@ -48,7 +49,7 @@ export async function checkAllCommand(s: CliSettings): Promise<number> {
   const now = new Date();
   const planIds =
     s.store === 'git'
-      ? (await listPlanRefs(s.workspace, s.remote, fleetBranches(s).prefix)).filter((r) => isActiveRef(r, now)).map((r) => r.planId)
+      ? (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).filter((r) => isActiveRef(r, now)).map((r) => r.planId)
       : activeFilePlans(await scanFilePlans(s.workspace), now.getTime()).map((p) => p.planId);
   log.info(planIds.length ? `${countOf(planIds.length, 'active plan')}: ${planIds.join(', ')}.` : 'No plans to tick.');
   const ticked: TickedPlan[] = [];
@@ -59,14 +60,14 @@ export async function checkAllCommand(s: CliSettings): Promise<number> {
     report(result, (m) => deps.log.info(m));
     ticked.push(tickedPlan(branchOf(one), result));
   }
-  if (s.store === 'git') await recordPlanMarkers(s.workspace, s.remote, log, ticked, fleetBranches(s).prefix);
+  if (s.store === 'git') await recordPlanMarkers(workspaceGit(s.workspace), s.remote, log, ticked, fleetBranches(s).prefix);
   return 0;
 }
 
 export async function listCommand(s: CliSettings, print: Print): Promise<number> {
   checkStore(s);
   if (s.store === 'git') {
-    const refs = await listPlanRefs(s.workspace, s.remote, fleetBranches(s).prefix);
+    const refs = await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix);
     const now = new Date();
     const active = refs.filter((r) => isActiveRef(r, now)).map((r) => r.planId);
     if (s.json) print(planMatrix(active));
@@ -94,8 +95,8 @@ export async function listCommand(s: CliSettings, print: Print): Promise<number>
 
 async function gather(s: CliSettings): Promise<FleetFacts & { refs: PlanRef[] }> {
   if (s.store === 'git') {
-    const refs = await listPlanRefs(s.workspace, s.remote, fleetBranches(s).prefix);
-    return { plans: await readPlanFacts(s.workspace, s.remote, refs, stateFileRel), refs };
+    const refs = await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix);
+    return { plans: await readPlanFacts(workspaceGit(s.workspace), s.remote, refs, stateFileRel), refs };
   }
   return { plans: await scanFilePlans(s.workspace), refs: [] };
 }
@@ -126,13 +127,13 @@ export async function maintenanceCommand(s: CliSettings, print: Print): Promise<
       return { outcome: r.outcome, status: r.state?.status };
     },
     prune: async (a) => {
-      if (s.store === 'git') return pruneGitPlan(s.workspace, s.remote, facts.refs, a);
+      if (s.store === 'git') return pruneGitPlan(workspaceGit(s.workspace), s.remote, facts.refs, a);
       const plan = facts.plans.find((p) => p.planId === a.planId);
       const revision = plan?.doc.kind === 'ok' ? plan.doc.state.revision : undefined;
       const outcome = await pruneFilePlan(s.workspace, a.planId, a.mode, revision);
       return outcome === 'pruned' ? null : outcome === 'busy' ? 'a tick holds it' : 'it changed since it was read';
     },
-    markIdle: (a) => markPlanIdle(s.workspace, s.remote, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }),
+    markIdle: (a) => markPlanIdle(workspaceGit(s.workspace), s.remote, { planId: a.planId, sha: a.sha, idleSha: a.idleSha }),
   };
   const outcomes = await maintain(actions, s.apply, work, (o) => {
     if (s.json) return;

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ConsoleLog } from '../../adapters/console-log.js';
 import { tick, type TickResult } from '../../engine/index.js';
 import type { CliSettings } from '../options.js';
+import { workspaceGit } from '../../wiring/workspace-git.js';
 import { branchOf, createEngine, fleetBranches } from '../plan-settings.js';
 import { initState } from './setup.js';
 import { recordPlanMarkers, tickedPlan } from '../../adapters/git/plan-markers.js';
@@ -23,7 +24,7 @@ export async function checkCommand(s: CliSettings): Promise<number> {
   const { deps, cfg } = await createEngine(s, 'check');
   const result = await tick(deps, cfg);
   report(result, (m) => deps.log.info(m));
-  if (s.store === 'git') await recordPlanMarkers(s.workspace, s.remote, deps.log, [tickedPlan(branchOf(s), result)], fleetBranches(s).prefix);
+  if (s.store === 'git') await recordPlanMarkers(workspaceGit(s.workspace), s.remote, deps.log, [tickedPlan(branchOf(s), result)], fleetBranches(s).prefix);
   return 0;
 }
 

@@ -21,6 +21,7 @@ import { withoutRunnerFiles } from '../../core/trust/runner-files.js';
 import type { CliSettings } from '../options.js';
 import { cliSecrets, createStore, localPaths } from '../plan-settings.js';
 import { draftedPlanFileIn, planIdOfFile } from '../../wiring/plan-layout.js';
+import { withStore } from '../../store-access.js';
 
 export async function planCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
   const request = await readRequest(s);
@@ -86,29 +87,27 @@ async function readRequest(s: CliSettings): Promise<string> {
 /** Writes the new state AWAITING_APPROVAL, unless a plan with this id appeared meanwhile. */
 async function createProposal(s: CliSettings, plan: Plan): Promise<State> {
   const store = createStore(s, 'plan');
-  const acquired = await store.acquire();
-  if (!acquired.ok) throw new ConfigError(`Cannot create the plan: another tick holds ${store.description} (${acquired.holder}).`);
-  try {
-    if ((await store.load()).kind === 'loaded') {
-      throw new ConfigError(`A plan for "${s.planId}" was created at ${store.description} while this one was drafted; it was left untouched. Use \`init --plan\` with the written plan file to replace it.`);
-    }
-    const state = newState(plan, { planId: s.planId, now: new Date(), stepDelayMinutes: s.delayMinutes ?? 0, requestedBy: localUserName() });
-    return await store.write(state, { kind: 'update', message: 'plan proposed from a request' });
-  } finally {
-    await store.release();
-  }
+  return withStore(
+    store,
+    'write',
+    async () => {
+      if ((await store.load()).kind === 'loaded') {
+        throw new ConfigError(`A plan for "${s.planId}" was created at ${store.description} while this one was drafted; it was left untouched. Use \`init --plan\` with the written plan file to replace it.`);
+      }
+      const state = newState(plan, { planId: s.planId, now: new Date(), stepDelayMinutes: s.delayMinutes ?? 0, requestedBy: localUserName() });
+      return store.write(state, { kind: 'update', message: 'plan proposed from a request' });
+    },
+    (holder) => {
+      throw new ConfigError(`Cannot create the plan: another tick holds ${store.description} (${holder}).`);
+    },
+  );
 }
 
 async function refuseExistingPlan(s: CliSettings): Promise<void> {
   const store = createStore(s, 'plan');
-  // As in `status`: a git store must fetch before it can tell; the file store reads without the lock.
-  if (s.store === 'git') await store.acquire();
-  try {
-    const loaded = await store.load();
-    if (loaded.kind === 'loaded') {
-      throw new ConfigError(`A plan already exists for "${s.planId}" (${loaded.state.status}) at ${store.description}; it was left untouched. Use \`status\`, or another --plan-id.`);
-    }
-  } finally {
-    await store.release();
+  // As in `status`: a look needs no lock (a git store still fetches first).
+  const loaded = await withStore(store, 'read', () => store.load());
+  if (loaded.kind === 'loaded') {
+    throw new ConfigError(`A plan already exists for "${s.planId}" (${loaded.state.status}) at ${store.description}; it was left untouched. Use \`status\`, or another --plan-id.`);
   }
 }

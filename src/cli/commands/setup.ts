@@ -7,6 +7,7 @@ import { statusTable } from '../../core/render/render.js';
 import { countOf } from '../../core/render/plural.js';
 import type { CliSettings } from '../options.js';
 import { createStore } from '../plan-settings.js';
+import { withStore } from '../../store-access.js';
 import { readPlanFile } from './plan-file.js';
 import { effectiveQueue } from '../../core/plan/plan-queue.js';
 
@@ -29,43 +30,46 @@ export async function initState(s: CliSettings, opts: { approve: boolean }, prin
   if (!s.planFile) throw new ConfigError('--plan: required, e.g. `--plan plan.json`');
   const extracted = await readPlanFile(s.planFile);
   const store = createStore(s, 'init');
-  const acquired = await store.acquire();
-  if (!acquired.ok) throw new ConfigError(`Cannot initialize: another tick holds ${store.description} (${acquired.holder}).`);
-  try {
-    const now = new Date();
-    const existing = await store.load();
-    if (existing.kind === 'loaded') {
-      const queue = effectiveQueue(extracted.plan, extracted.stepQueue);
-      const { state, changes } = replan(existing.state, extracted.plan, queue, now);
-      if (state.planHash === existing.state.planHash) return 'unchanged';
-      const written = await store.write(state, { kind: 'update', message: 'plan changed; awaiting approval' });
-      print(`The plan in ${s.planFile} differs from the approved one (${existing.state.planHash} → ${state.planHash}):`);
-      for (const c of changes.filter((c) => c.change !== 'unchanged')) print(`  ${c.change.padEnd(8)} ${c.stepId}`);
+  return withStore(
+    store,
+    'write',
+    async () => {
+      const now = new Date();
+      const existing = await store.load();
+      if (existing.kind === 'loaded') {
+        const queue = effectiveQueue(extracted.plan, extracted.stepQueue);
+        const { state, changes } = replan(existing.state, extracted.plan, queue, now);
+        if (state.planHash === existing.state.planHash) return 'unchanged';
+        const written = await store.write(state, { kind: 'update', message: 'plan changed; awaiting approval' });
+        print(`The plan in ${s.planFile} differs from the approved one (${existing.state.planHash} → ${state.planHash}):`);
+        for (const c of changes.filter((c) => c.change !== 'unchanged')) print(`  ${c.change.padEnd(8)} ${c.stepId}`);
+        print(statusTable(written));
+        print('Review the changes, then run `agent-step-sequencer approve` to continue (completed, unchanged steps are kept).');
+        return 'changed';
+      }
+      const state = newState(extracted.plan, {
+        planId: s.planId,
+        now,
+        ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
+        stepDelayMinutes: s.delayMinutes ?? extracted.stepDelayMinutes ?? 0,
+        ...(opts.approve ? { approved: { by: localUserName() } } : {}),
+        requestedBy: localUserName(),
+      });
+      let written;
+      try {
+        written = await store.write(state, { kind: 'update', message: `plan created${opts.approve ? ' and approved' : ''}` });
+      } catch (err) {
+        // Another run created the same plan a moment earlier: its state stands, and we run it.
+        if (err instanceof ConflictError) return 'unchanged';
+        throw err;
+      }
       print(statusTable(written));
-      print('Review the changes, then run `agent-step-sequencer approve` to continue (completed, unchanged steps are kept).');
-      return 'changed';
-    }
-    const state = newState(extracted.plan, {
-      planId: s.planId,
-      now,
-      ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
-      stepDelayMinutes: s.delayMinutes ?? extracted.stepDelayMinutes ?? 0,
-      ...(opts.approve ? { approved: { by: localUserName() } } : {}),
-      requestedBy: localUserName(),
-    });
-    let written;
-    try {
-      written = await store.write(state, { kind: 'update', message: `plan created${opts.approve ? ' and approved' : ''}` });
-    } catch (err) {
-      // Another run created the same plan a moment earlier: its state stands, and we run it.
-      if (err instanceof ConflictError) return 'unchanged';
-      throw err;
-    }
-    print(statusTable(written));
-    return 'created';
-  } finally {
-    await store.release();
-  }
+      return 'created';
+    },
+    (holder) => {
+      throw new ConfigError(`Cannot initialize: another tick holds ${store.description} (${holder}).`);
+    },
+  );
 }
 
 export async function initCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
