@@ -6,6 +6,7 @@ import type { State, StepDef } from '../src/core/state/types.js';
 import type { AgentSpec } from '../src/ports.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';
 import { state } from './fakes/states.js';
+import { callLine } from '../src/core/guard/command-log.js';
 
 function harness(initial: State, script: (spec: AgentSpec, call: number) => ScriptedRun, cfgOver: Partial<EngineConfig> = {}) {
   const workspace = new FakeWorkspace();
@@ -175,6 +176,20 @@ describe('payloads', () => {
     ]);
     expect(promptOf(h.agent.runs[1]!)).toBe('Step a failed (tries: 1). Previous run ended with: the agent declared the attempt failed: the source returned nothing. Please troubleshoot and retry: Do a');
     expect(h.agent.runs[0]!.env.SEQUENCER_RESULT_FILE).toBe('/logs/a/attempt-1.result.json');
+  });
+
+  it('an attempt that made more tool calls than maxCalls fails by default, even having done the work; onExceed deny lets it finish', async () => {
+    const calls = (n: number) => Array.from({ length: n }, (_, i) => callLine({ now: new Date(0), via: 'exec', call: { tool: 'exec', subject: `ls ${i}` }, decision: i < 2 ? 'allow' : 'deny' })).join('');
+    const h = harness(plan(['a', 'b'], ['a', 'b'], { a: { tools: { maxCalls: 2 } }, b: { tools: { maxCalls: 2, onExceed: 'deny' } } }), (spec, call) => {
+      void h.attemptFiles.write(spec.env.SEQUENCER_COMMAND_LOG!, calls(call === 2 ? 2 : 3));
+      return {};
+    });
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.store.current?.stepRuns.a?.attempts?.map((a) => [a.outcome, a.error, a.toolCalls])).toEqual([
+      ['failed', 'made 3 tool calls, more than the 2 the step allows (tools.maxCalls; tools.onExceed: fail)', { calls: 3, denied: 1 }],
+      ['succeeded', null, { calls: 2, denied: 0 }],
+    ]);
+    expect(h.store.current?.stepRuns.b?.attempts?.map((a) => [a.outcome, a.toolCalls])).toEqual([['succeeded', { calls: 3, denied: 1 }]]);
   });
 
   it('invalid JSON fails the attempt; a stale payload file (and stop file) is removed before the attempt', async () => {

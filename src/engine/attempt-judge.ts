@@ -4,7 +4,8 @@
 import path from 'node:path';
 import type { AttemptResult } from '../core/tick/apply.js';
 import { summarizeCommandLog } from '../core/guard/command-log.js';
-import { judgeAttempt } from '../core/tick/judge-attempt.js';
+import { judgeAttempt, judgeToolBudget } from '../core/tick/judge-attempt.js';
+import { effectivePolicy, toolBudgetProblem } from '../core/guard/tool-policy.js';
 import { DEFAULT_PAYLOAD_MAX_BYTES } from '../core/tick/payload.js';
 import { countOf } from '../core/render/plural.js';
 import { stepDef } from '../core/state/step-view.js';
@@ -49,7 +50,8 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
     verdict.toolCalls = toolCalls;
     deps.log.info(`${subject.stepId} attempt ${subject.n}: ${countOf(toolCalls.calls, 'tool call')}, ${toolCalls.denied} denied (${shownPath(cfg.logDir, paths.commandLog)}).`);
   }
-  return verdict;
+  // Past maxCalls the attempt fails, unless the plan chose to only deny (tools.onExceed).
+  return judgeToolBudget(verdict, toolBudgetProblem(effectivePolicy(state.plan, subject.stepId), toolCalls));
 }
 
 /** Where this engine's attempts run, for their environment. */

@@ -132,7 +132,7 @@ export function parsePolicyFile(text: string): { ok: true; policy: EffectivePoli
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
   if (!(p.maxCalls === null || (typeof p.maxCalls === 'number' && Number.isInteger(p.maxCalls) && p.maxCalls >= 0))) return { ok: false, problem: `policy.maxCalls must be null or an integer >= 0, got ${JSON.stringify(p.maxCalls)}` };
   if (!strings(p.allow) || !strings(p.block)) return { ok: false, problem: 'policy.allow and policy.block must be arrays of strings' };
-  return { ok: true, policy: { maxCalls: p.maxCalls, allow: p.allow, block: p.block, via: p.via === 'exec' ? 'exec' : 'hook' } };
+  return { ok: true, policy: { maxCalls: p.maxCalls, allow: p.allow, block: p.block, via: p.via === 'exec' ? 'exec' : 'hook', onExceed: p.onExceed === 'deny' ? 'deny' : 'fail' } };
 }
 
 function clip(text: string, max: number): string {

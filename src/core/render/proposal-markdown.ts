@@ -18,7 +18,8 @@ import { countOf } from './plural.js';
 import { fence, inline } from './untrusted-text.js';
 
 /** How a tool policy reads, said once beside each one shown. */
-const TOOLS_NOTE = 'block wins over allow; an empty allow list allows every call; past maxCalls every call is denied; via "exec" tells the agent to run its commands through the forwarder';
+const TOOLS_NOTE =
+  'block wins over allow; an empty allow list allows every call; past maxCalls every call is denied, and an attempt that makes more than maxCalls calls fails (onExceed "deny": later calls are denied instead and the step may still finish); via "exec" tells the agent to run its commands through the forwarder';
 
 export { MAX_COMMENT_CHARS };
 /** Content per part, leaving room for the part's heading and the closing lines. */

@@ -13,7 +13,7 @@ export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /** How a step's agent may use its tools (README, "Tool policy"): checked by tool hooks and `exec`. */
 export interface ToolsDef {
-  /** The most tool calls one attempt may make; every later call is denied. */
+  /** The most tool calls one attempt may make; every later call is denied (and by default the attempt fails). */
   maxCalls?: number;
   /** Patterns a call must match (empty or absent: every call is allowed). */
   allow?: string[];
@@ -21,6 +21,8 @@ export interface ToolsDef {
   block?: string[];
   /** `hook` (default): the agent CLI's own tool hook enforces it; `exec`: the prompt tells the agent to run every command through `agent-step-sequencer exec --`. */
   via?: 'hook' | 'exec';
+  /** Past `maxCalls`: `fail` (default) fails the attempt; `deny` only denies later calls, and the step may still finish. */
+  onExceed?: 'fail' | 'deny';
 }
 
 /** A validation rule: exactly one key naming the rule kind (core/plan/validate-rules.ts). */

@@ -56,6 +56,21 @@ export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Prom
   return { ...base, ...declared, ...payload, outcome: 'succeeded', error: null, outputs: ctx.requiredOutputs };
 }
 
+/**
+ * An attempt that spent more tool calls than its budget allows (toolBudgetProblem) fails: a
+ * success becomes a failure without its outputs or payload, a failure names both reasons.
+ * A timeout or a cancel stays what it was.
+ */
+export function judgeToolBudget(verdict: AttemptResult, problem: string | null): AttemptResult {
+  if (!problem) return verdict;
+  if (verdict.outcome === 'succeeded' || verdict.outcome === 'recovered') {
+    const { payload: _dropped, ...rest } = verdict;
+    return { ...rest, outcome: 'failed', error: problem, outputs: [] };
+  }
+  if (verdict.outcome === 'failed') return { ...verdict, error: `${problem}; also: ${verdict.error ?? 'failed'}` };
+  return verdict;
+}
+
 /** The end of stderr (or stdout) so the troubleshooting prompt carries the actual failure. */
 function detail(result: AgentResult, logFile: string): string {
   const text = (result.stderr.trim() || result.stdout.trim()).slice(-ERROR_TAIL);
