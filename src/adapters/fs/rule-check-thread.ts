@@ -4,10 +4,9 @@
 // the status comment) and cannot be interrupted. So the checks run in a worker thread: the tick
 // stays responsive, and a check still running at the time limit is ended with its thread and
 // fails its rule, naming the rule, the file and the limit. The next check starts a new thread.
-import { existsSync, realpathSync } from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ConfigError } from '../../core/errors.js';
+import { besideBundle } from '../process/cli-path.js';
 import { textCheckTimedOut, type RuleResult, type TextCheck } from '../../core/tick/rules.js';
 import type { CheckReply, CheckRequest } from './rule-check-worker.js';
 
@@ -31,16 +30,7 @@ export function ruleCheckLimitMs(env: NodeJS.ProcessEnv): number {
  * when this is not the bundle (the sources under test, where checks run in line).
  */
 export function ruleCheckWorkerFile(entry: string | undefined = process.argv[1]): string | undefined {
-  if (!entry) return undefined;
-  let file: string;
-  try {
-    file = realpathSync(entry);
-  } catch {
-    return undefined;
-  }
-  if (!/^(cli|index)\.js$/.test(path.basename(file))) return undefined;
-  const worker = path.join(path.dirname(file), RULE_CHECK_WORKER);
-  return existsSync(worker) ? worker : undefined;
+  return besideBundle(RULE_CHECK_WORKER, entry);
 }
 
 export class RuleCheckThread {

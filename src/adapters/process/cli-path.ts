@@ -6,6 +6,15 @@ import path from 'node:path';
 
 /** `[node, /…/dist/cli.js]` when the running entry point is the bundled CLI or Action; else undefined. */
 export function sequencerCliCommand(entry: string | undefined = process.argv[1], node: string = process.execPath): string[] | undefined {
+  const cli = besideBundle('cli.js', entry);
+  return cli ? [node, cli] : undefined;
+}
+
+/**
+ * A file the bundle puts beside its entry points (dist/cli.js, a worker), when the running entry
+ * point is the bundled CLI or Action (dist/cli.js or dist/index.js) and the file is there.
+ */
+export function besideBundle(name: string, entry: string | undefined = process.argv[1]): string | undefined {
   if (!entry) return undefined;
   let file: string;
   try {
@@ -14,6 +23,6 @@ export function sequencerCliCommand(entry: string | undefined = process.argv[1],
     return undefined;
   }
   if (!/^(cli|index)\.js$/.test(path.basename(file))) return undefined;
-  const cli = path.join(path.dirname(file), 'cli.js');
-  return existsSync(cli) ? [node, cli] : undefined;
+  const found = path.join(path.dirname(file), name);
+  return existsSync(found) ? found : undefined;
 }
