@@ -76,9 +76,10 @@ export interface AgentSpec {
   signal?: AbortSignal;
   /**
    * Cooperative stop: on abort this file is written with `message` (the agent sees it as
-   * $SEQUENCER_STOP_FILE) and the agent gets `graceMs` to exit on its own before any signal.
+   * $SEQUENCER_STOP_FILE), on timeout with `timeoutMessage` (default `message`), and the agent
+   * gets `graceMs` to exit on its own before any signal.
    */
-  stop?: { file: string; message: string; graceMs: number };
+  stop?: { file: string; message: string; timeoutMessage?: string; graceMs: number };
   /** Called with each chunk of output as it arrives (progress display). */
   onOutput?: (chunk: string) => void;
 }

@@ -6,7 +6,7 @@ import { policyFileText } from '../core/guard/command-log.js';
 import { effectivePolicy } from '../core/guard/tool-policy.js';
 import { lineEcho } from '../core/render/output-echo.js';
 import type { AttemptResult } from '../core/tick/apply.js';
-import { STOP_MESSAGE } from '../core/tick/cooperative-stop.js';
+import { STOP_MESSAGE, TIMEOUT_STOP_MESSAGE } from '../core/tick/cooperative-stop.js';
 import { withExecForwarder } from '../core/tick/prompts.js';
 import { fillPeople } from '../core/tick/people.js';
 import { expandAgentVariables } from '../core/trust/agent-command.js';
@@ -63,7 +63,8 @@ async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, 
       graceMs: cfg.graceMs,
       logFile,
       signal: brake.signal,
-      stop: { file: stopFile, message: STOP_MESSAGE, graceMs: cfg.stopGraceMs ?? 0 },
+      // A timeout brakes as softly as a cancel: the stop file, its grace, then the signals.
+      stop: { file: stopFile, message: STOP_MESSAGE, timeoutMessage: TIMEOUT_STOP_MESSAGE, graceMs: cfg.stopGraceMs ?? 0 },
       ...(echo ? { onOutput: (chunk: string) => echo.push(chunk) } : {}),
     });
   } finally {

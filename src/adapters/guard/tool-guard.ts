@@ -5,6 +5,7 @@
 // earlier calls is the number of call lines already there.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { callLine, callTime, parsePolicyFile, resultLine, summarizeCommandLog } from '../../core/guard/command-log.js';
+import { stopReason } from '../../core/tick/cooperative-stop.js';
 import { decideCall, type CallDecision, type EffectivePolicy, type ToolCall } from '../../core/guard/tool-policy.js';
 
 export interface ToolGuardOptions {
@@ -56,8 +57,10 @@ export class ToolGuard {
     return this.o.commandLog ? summarizeCommandLog(readText(this.o.commandLog)).calls : 0;
   }
 
-  private stopRequested(): boolean {
-    return this.o.stopFile !== undefined && this.o.stopFile !== '' && existsSync(this.o.stopFile);
+  /** A stop file says why it is there: the attempt's time is up, or (anything else) a cancel. */
+  private stopRequested(): boolean | 'timeout' {
+    if (this.o.stopFile === undefined || this.o.stopFile === '' || !existsSync(this.o.stopFile)) return false;
+    return stopReason(readText(this.o.stopFile).slice(0, 200)) === 'timeout' ? 'timeout' : true;
   }
 
   private append(line: string): void {

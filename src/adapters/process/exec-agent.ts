@@ -168,10 +168,10 @@ export class ExecAgentRunner implements AgentRunner {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }));
     // The soft brake (README, "Cooperative stop"): the stop file first, then the grace to exit on
-    // its own; only an agent still running after it is signalled.
-    const stopCooperatively = async (): Promise<void> => {
+    // its own; only an agent still running after it is signalled. A cancel and a timeout alike.
+    const stopCooperatively = async (message: string | undefined): Promise<void> => {
       const soft = spec.stop;
-      if (soft && soft.graceMs > 0 && writeStopFile(soft.file, soft.message)) {
+      if (soft && soft.graceMs > 0 && writeStopFile(soft.file, message ?? soft.message)) {
         let wait: NodeJS.Timeout | undefined;
         const ended = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => (wait = setTimeout(() => resolve(false), soft.graceMs)))]);
         clearTimeout(wait);
@@ -186,12 +186,12 @@ export class ExecAgentRunner implements AgentRunner {
     const timer = setTimeout(() => {
       if (stopping) return;
       timedOut = true;
-      stopping = terminate();
+      stopping = stopCooperatively(spec.stop?.timeoutMessage);
     }, Math.max(0, spec.timeoutMs));
     const onAbort = (): void => {
       if (stopping) return;
       cancelled = true;
-      stopping = stopCooperatively();
+      stopping = stopCooperatively(spec.stop?.message);
     };
     spec.signal?.addEventListener('abort', onAbort, { once: true });
 

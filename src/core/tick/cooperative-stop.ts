@@ -1,6 +1,13 @@
 // The soft brake's words (README, "Cooperative stop"): what the agent reads in
-// $SEQUENCER_STOP_FILE, and what a tool hook or the forwarder answers, once a cancel is pending.
+// $SEQUENCER_STOP_FILE, and what a tool hook or the forwarder answers, once a cancel is pending
+// or the attempt's time is up.
 export const STOP_MESSAGE = 'The plan was cancelled: stop now, save your work and exit.';
+export const TIMEOUT_STOP_MESSAGE = "The attempt's time limit is reached: stop now, save your work and exit.";
+
+/** Why a stop file is there, from its text: a timeout's message, or else a cancel. */
+export function stopReason(text: string): 'timeout' | 'cancel' {
+  return text.startsWith(TIMEOUT_STOP_MESSAGE) ? 'timeout' : 'cancel';
+}
 
 /** How the agent of a cancelled attempt ended, for notices. */
 export function stoppedText(stoppedBy: unknown): string {

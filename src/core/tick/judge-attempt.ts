@@ -29,7 +29,14 @@ export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Prom
   if (result.spawnError) return { ...base, outcome: 'failed', error: `could not start the agent: ${result.spawnError}` };
   if (result.cancelled) return { ...base, outcome: 'cancelled', error: `stopped by a cancel request: ${stoppedText(result.stoppedBy)}`, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) };
   if (result.timedOut) {
-    return { ...base, outcome: 'timed_out', timeoutMinutes: ctx.timeoutMs / 60_000, error: `timed out after ${formatMinutes(ctx.timeoutMs)} (process group terminated)${detail(result, ctx.logFile)}` };
+    const how = result.stoppedBy === 'agent' ? 'the agent stopped by itself after its stop file appeared' : 'process group terminated';
+    return {
+      ...base,
+      outcome: 'timed_out',
+      timeoutMinutes: ctx.timeoutMs / 60_000,
+      error: `timed out after ${formatMinutes(ctx.timeoutMs)} (${how})${detail(result, ctx.logFile)}`,
+      ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}),
+    };
   }
   // The agent's word counts after our own facts (it cannot undo a timeout or a cancel) and
   // before its exit code: a declared failure fails even with exit 0.
