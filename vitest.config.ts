@@ -69,7 +69,8 @@ export default defineConfig({
           isolate: false,
           setupFiles: ['test/helpers/leak-guard.ts'],
           include: ['test/**/*.test.ts'],
-          exclude: PURE,
+          // The real agent CLIs run in their own lane (`npm run test:agents`, test/agents/vitest.config.ts).
+          exclude: [...PURE, 'test/agents/**'],
           // Installs a Node 24 binary once for the Action's end-to-end tests (DESIGN §8).
           globalSetup: ['test/e2e/node24-setup.ts'],
         },

@@ -37,7 +37,7 @@ export function parseHookPayload(agent: HookAgent, text: string): HookEvent {
   const id = typeof d.tool_use_id === 'string' && d.tool_use_id !== '' ? d.tool_use_id : undefined;
   if (event === PRE[agent]) {
     if (!tool) throw new Error(`a ${event} input without "tool_name"`);
-    return { kind: 'pre', call: { tool, subject: subjectOf(d.tool_input) }, ...(id ? { id } : {}) };
+    return { kind: 'pre', call: { tool, subject: toolSubject(d.tool_input) }, ...(id ? { id } : {}) };
   }
   if (event === POST[agent]) {
     if (!tool) throw new Error(`a ${event} input without "tool_name"`);
@@ -47,7 +47,8 @@ export function parseHookPayload(agent: HookAgent, text: string): HookEvent {
   return { kind: 'other', name: event || '(none)' };
 }
 
-function subjectOf(input: unknown): string {
+/** What a tool call acts on, from its input: the command, path, URL or query, or empty. */
+export function toolSubject(input: unknown): string {
   if (typeof input !== 'object' || input === null) return '';
   const fields = input as Record<string, unknown>;
   for (const name of SUBJECT_FIELDS) {

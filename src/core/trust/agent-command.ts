@@ -276,6 +276,40 @@ function sequencerReference(text: string, i: number, fail: Fail): string | null 
   return m[0];
 }
 
+/**
+ * Where the agent program itself is in a parsed agent command, looking through the wrappers the
+ * checks look through (`timeout 600 claude -p`, `env X=1 codex exec`, `npx @google/gemini-cli`):
+ * its index in argv and its name (a package runner's package named like its binary, `claude-code`
+ * for `npx @anthropic-ai/claude-code`). Null when no program can be found.
+ */
+export function agentProgram(argv: readonly string[]): { index: number; name: string } | null {
+  let words = [...argv];
+  let index = 0;
+  const ctx: CheckContext = {
+    fail: (why) => {
+      throw new ConfigError(why);
+    },
+    hint: '',
+    prompt: true,
+  };
+  // Wrappers nest (`timeout 60 env X=1 claude`); a few levels are all anyone writes.
+  for (let depth = 0; depth < 16 && words.length > 0; depth++) {
+    const name = programName(words[0] as string);
+    const wrapper = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
+    if (!wrapper || (wrapper.subcommands && !wrapper.subcommands.includes(words[1] ?? ''))) return { index, name };
+    let rest: string[];
+    try {
+      rest = wrappedCommand(name, wrapper, wrapper.subcommands ? words.slice(2) : words.slice(1), ctx);
+    } catch {
+      return null;
+    }
+    if (rest.length === 0) return null;
+    index += words.length - rest.length;
+    words = rest;
+  }
+  return null;
+}
+
 /** Fills the `$SEQUENCER_…` references in an agent command's words from the attempt's environment. */
 export function expandAgentVariables(argv: readonly string[], env: Readonly<Record<string, string>>): string[] {
   return argv.map((word) =>
