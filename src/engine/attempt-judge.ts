@@ -38,6 +38,7 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
   const verdict = withoutPrefix(
     await judgeAttempt(result, {
       requiredOutputs: def.requiredOutputs ?? [],
+      ...(def.outputTolerance ? { outputTolerance: def.outputTolerance } : {}),
       missingOutputs: (outputs) => deps.workspace.missingOutputs(outputs),
       timeoutMs: subject.timeoutMs,
       logFile: shownPath(cfg.logDir, paths.logFile),
@@ -49,6 +50,9 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
   if (toolCalls) {
     verdict.toolCalls = toolCalls;
     deps.log.info(`${subject.stepId} attempt ${subject.n}: ${countOf(toolCalls.calls, 'tool call')}, ${toolCalls.denied} denied (${shownPath(cfg.logDir, paths.commandLog)}).`);
+  }
+  if (verdict.missingOutputs?.length) {
+    deps.log.warn(`${subject.stepId} attempt ${subject.n} is done without ${verdict.missingOutputs.length} of its ${def.requiredOutputs?.length ?? 0} required outputs (outputTolerance ${def.outputTolerance}): ${verdict.missingOutputs.join(', ')}.`);
   }
   // Past maxCalls the attempt fails, unless the plan chose to only deny (tools.onExceed).
   return judgeToolBudget(verdict, toolBudgetProblem(effectivePolicy(state.plan, subject.stepId), toolCalls));

@@ -37,6 +37,9 @@ type Kind = 'valid' | 'structural' | 'semantic';
 const cases: Array<[string, Kind, unknown]> = [
   ['minimal plan', 'valid', { steps: { a: step() } }],
   ['every step field', 'valid', withA({ requiredOutputs: ['o/a.md'], maxAttempts: 3, attemptTimeoutMinutes: 1.5, timeoutMinutes: 10080, agent: 'claude -p', env: { K: 'v' }, expectPayload: true, inheritPayload: false, onValidationFail: 'b' })],
+  ['output tolerance', 'valid', withA({ requiredOutputs: ['a', 'b'], outputTolerance: 0.5 })],
+  ['output tolerance of 1', 'structural', withA({ outputTolerance: 1 })],
+  ['output tolerance a string', 'structural', withA({ outputTolerance: '0.2' })],
   ['snake_case outputs alias', 'valid', withA({ required_outputs: ['x.md'] })],
   ['x- fields everywhere', 'valid', { 'x-future': 1, steps: { a: step({ 'x-notes': 'n', validate: [{ file_exists: { path: 'a', 'x-why': 'w' } }] }) } }],
   ['unknown plan field', 'structural', { titel: 'T', steps: { a: step() } }],

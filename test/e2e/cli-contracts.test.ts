@@ -314,3 +314,29 @@ describe('the outcome an agent declares', () => {
     ]);
   });
 });
+
+describe('outputTolerance', () => {
+  it('one of five outputs missing is done with a warning; two missing is a retry whose prompt names them', async () => {
+    const ws = await makeTempDir('tolerance-ws-');
+    const agent = await writeAgent(ws);
+    const five = (dir: string) => ['a', 'b', 'c', 'd', 'e'].map((n) => `${dir}/${n}.md`);
+    await writeJson(path.join(ws, 'plan.json'), {
+      title: 'Tolerance',
+      steps: {
+        one: { title: 'One', instruction: 'Write five files in one/', requiredOutputs: five('one'), outputTolerance: 0.2 },
+        two: { title: 'Two', instruction: 'Write five files in two/', requiredOutputs: five('two'), outputTolerance: 0.2 },
+      },
+    });
+    const log = path.join(ws, 'calls.jsonl');
+    const r = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_LOG: log, AGENT_WRITE_OUTPUTS: '1', AGENT_SKIP_FIRST: 'one/c.md,two/b.md,two/c.md' } });
+    expect(r.code, output(r)).toBe(0);
+    expect(output(r)).toContain('one attempt 1 is done without 1 of its 5 required outputs (outputTolerance 0.2): one/c.md.');
+    const calls = await readAgentCalls(log);
+    expect(calls.map((c) => `${c.step}#${c.attempt}`)).toEqual(['one#1', 'two#1', 'two#2']);
+    expect(calls[2]!.argv.at(-1)).toContain('Previous run ended with: Missing required outputs: two/b.md, two/c.md (2 of 5; outputTolerance 0.2 allows 1). Please troubleshoot');
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.one?.attempts?.[0]).toMatchObject({ outcome: 'succeeded', missingOutputs: ['one/c.md'] });
+    expect(state.artifacts).not.toContain('one/c.md');
+    expect(state.status).toBe('DONE');
+  });
+});

@@ -134,6 +134,7 @@ const STEP_FIELDS = [
   'inheritPayload',
   'gate',
   'tools',
+  'outputTolerance',
 ] as const;
 
 export function checkQueue(issues: Issue[], path: string, value: unknown, stepIds: ReadonlySet<string>, allowEmpty: boolean): value is string[] {
@@ -232,6 +233,10 @@ function checkStepFields(step: Record<string, unknown>, path: string, id: string
     if (v !== undefined && typeof v !== 'boolean') add(issues, key(path, field), `must be true or false, got ${showValue(v)}`);
   }
   if (step.gate !== undefined) checkGate(issues, key(path, 'gate'), step.gate);
+  const tolerance = step.outputTolerance;
+  if (tolerance !== undefined && (typeof tolerance !== 'number' || !Number.isFinite(tolerance) || tolerance < 0 || tolerance >= 1)) {
+    add(issues, key(path, 'outputTolerance'), `must be a fraction of the required outputs that may be missing, from 0 up to but not including 1 (0.2: up to 20 %), got ${showValue(tolerance)}`);
+  }
   if (step.tools !== undefined) checkTools(issues, key(path, 'tools'), step.tools, strict);
   if (step.onValidationFail !== undefined) checkRoute(issues, key(path, 'onValidationFail'), step.onValidationFail, id, stepIds);
   if (step.validate !== undefined) checkRules(step.validate, key(path, 'validate'), issues, stepIds, strict);

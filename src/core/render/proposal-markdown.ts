@@ -145,6 +145,7 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
     `total time: ${def.timeoutMinutes !== undefined ? `${def.timeoutMinutes} min` : 'no limit'}`,
     `if validation fails: ${failRoute(def, stepId)}`,
   ];
+  if (def.outputTolerance) facts.push(`done with up to ${Math.round(def.outputTolerance * 1000) / 10} % of its required outputs missing (outputTolerance)`);
   if (def.expectPayload) facts.push('must write a payload');
   if (def.inheritPayload) facts.push('receives earlier steps’ payloads');
   const outputs = def.requiredOutputs ?? [];

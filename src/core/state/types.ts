@@ -72,6 +72,8 @@ export interface StepDef {
   gate?: boolean | { reason: string };
   /** Tool policy for this step's attempts; each field given replaces the plan's. */
   tools?: ToolsDef;
+  /** This fraction (below 1) of requiredOutputs may be missing and the step is still done, with a warning. */
+  outputTolerance?: number;
   [key: string]: unknown;
 }
 
@@ -117,6 +119,8 @@ export interface Attempt {
   stoppedBy?: 'agent' | 'signal';
   /** What the attempt's command log recorded: tool calls made, and how many of them were denied. */
   toolCalls?: { calls: number; denied: number };
+  /** Required outputs a successful attempt did without, within the step's outputTolerance. */
+  missingOutputs?: string[];
   /** What the agent declared in $SEQUENCER_RESULT_FILE (its word, validated and cut to one short line). */
   declared?: { status: 'completed' | 'cancelled' | 'overflow' | 'failed'; reason?: string };
   [key: string]: unknown;

@@ -70,6 +70,8 @@ export interface AttemptResult {
   toolCalls?: { calls: number; denied: number };
   /** What the agent declared in $SEQUENCER_RESULT_FILE, validated. */
   declared?: DeclaredResult;
+  /** Required outputs a success did without, within the step's outputTolerance. */
+  missingOutputs?: string[];
 }
 
 export interface FinishOptions {
@@ -112,6 +114,7 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
         ...(r.stoppedBy ? { stoppedBy: r.stoppedBy } : {}),
         ...(r.toolCalls ? { toolCalls: r.toolCalls } : {}),
         ...(r.declared ? { declared: r.declared } : {}),
+        ...(r.missingOutputs?.length ? { missingOutputs: r.missingOutputs } : {}),
       }),
     };
   });

@@ -8,10 +8,13 @@ import type { Payload, PayloadCheck } from './payload.js';
 import { validationFailure, type RuleResult } from './rules.js';
 import { stoppedText } from './cooperative-stop.js';
 import { declaredText, type ResultCheck } from './declared-result.js';
+import { allowedMissing, missingOutputsText } from './output-tolerance.js';
 
 export interface JudgeContext {
   requiredOutputs: string[];
   missingOutputs(paths: string[]): Promise<string[]>;
+  /** The step's outputTolerance: this fraction of requiredOutputs may be missing (with a warning). */
+  outputTolerance?: number;
   timeoutMs: number;
   logFile: string;
   /** Reads and checks what the agent wrote to $SEQUENCER_PAYLOAD_FILE (absent: payloads ignored). */
@@ -53,14 +56,17 @@ export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Prom
     return { ...base, ...declared, outcome: 'failed', error: `agent ${how}${detail(result, ctx.logFile)}` };
   }
   const missing = await ctx.missingOutputs(ctx.requiredOutputs);
-  if (missing.length) return { ...base, ...declared, outcome: 'failed', error: `Missing required outputs: ${missing.join(', ')}` };
+  const total = ctx.requiredOutputs.length;
+  if (missing.length > allowedMissing(ctx.outputTolerance, total)) return { ...base, ...declared, outcome: 'failed', error: missingOutputsText(missing, total, ctx.outputTolerance) };
+  const tolerated = missing.length ? { missingOutputs: missing } : {};
+  const present = missing.length ? ctx.requiredOutputs.filter((o) => !missing.includes(o)) : ctx.requiredOutputs;
   const read = ctx.readPayload ? await ctx.readPayload() : ({ ok: true, payload: undefined } as const);
   if (!read.ok) return { ...base, ...declared, outcome: 'failed', error: read.error };
   const payload = read.payload !== undefined ? { payload: read.payload } : {};
   const results = ctx.checkRules ? await ctx.checkRules(read.payload) : [];
   const failure = validationFailure(results);
   if (failure) return { ...base, ...declared, outcome: 'failed', error: failure, failedRules: results.filter((r) => !r.ok).map((r) => r.rule) };
-  return { ...base, ...declared, ...payload, outcome: 'succeeded', error: null, outputs: ctx.requiredOutputs };
+  return { ...base, ...declared, ...payload, ...tolerated, outcome: 'succeeded', error: null, outputs: present };
 }
 
 /**
