@@ -41,6 +41,8 @@ export interface CliSettings {
   graceSeconds: number;
   /** On cancel, seconds the agent has to exit on its own after its stop file appears, before SIGTERM (--stop-grace, default 10). */
   stopGraceSeconds: number;
+  /** `check`: wait out a step delay (or retry backoff) up to this many minutes, then run on (0: never wait). */
+  maxWaitMinutes?: number;
   /** `plan`: the request text (--request). */
   request?: string;
   /** `plan`: absolute path of a file holding the request (--request-file). */
@@ -104,6 +106,8 @@ Options:
   --budget MIN           stop starting attempts after this many minutes (default: no limit)
   --stop-grace SEC       on cancel, seconds the agent has to exit on its own after its stop file appears (default 10)
   --grace SEC            seconds between SIGTERM and SIGKILL when an attempt is stopped (default 5)
+  --max-wait MIN         check: wait out a step delay shorter than this many minutes, then run on
+                         (e.g. the heartbeat's interval; default 0: the next heartbeat runs it)
   --json                 machine-readable output (status, list, audit, maintenance)
   --stale-days N         audit: report plans blocked or awaiting approval longer (default 14)
   --prune-days N         maintenance: prune DONE/CANCELLED plans unchanged this long (default 7)
@@ -133,6 +137,7 @@ export const CLI_OPTIONS = {
   reason: { type: 'string' },
   grace: { type: 'string' },
   'stop-grace': { type: 'string' },
+  'max-wait': { type: 'string' },
   request: { type: 'string' },
   'request-file': { type: 'string' },
   out: { type: 'string' },
@@ -211,6 +216,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     ...(v.reason ? { reason: v.reason } : {}),
     graceSeconds: intOption(v.grace, '--grace', 5, 0, 600),
     stopGraceSeconds: intOption(v['stop-grace'], '--stop-grace', 10, 0, 3600),
+    ...(v['max-wait'] !== undefined
+      ? { maxWaitMinutes: parseNumber(v['max-wait'], cliOption('--max-wait'), { fallback: 0, min: 0, max: 1440, fractions: true, expected: 'a number of minutes from 0 to 1440 (e.g. 5 for a heartbeat every 5 minutes)' }) }
+      : {}),
     ...(v.request !== undefined ? { request: v.request } : {}),
     ...(v['request-file'] !== undefined ? { requestFile: path.resolve(cwd, v['request-file']) } : {}),
     ...(v.out !== undefined ? { outFile: path.resolve(cwd, v.out) } : {}),
