@@ -108,6 +108,8 @@ export interface AgentRunner {
   run(spec: AgentSpec): Promise<AgentResult>;
   /** Ends the process group an earlier, dead tick left running for this log file, if any. */
   reap(logFile: string): Promise<void>;
+  /** Whether the agent's base environment has this variable set and not empty (preflight `env`); the value is never returned. */
+  hasEnv?(name: string): boolean;
 }
 
 export interface Workspace {

@@ -10,7 +10,7 @@ import { attemptTimeoutMs, blockedStepId, fitsTimeBudget, retryAt } from '../cor
 import { ConfigError } from '../core/errors.js';
 import { noAgentCommandText, parseAgentCommand } from '../core/trust/agent-command.js';
 import { stepDef, stepRun } from '../core/state/step-view.js';
-import type { StepDef } from '../core/state/types.js';
+import type { State, StepDef } from '../core/state/types.js';
 import { runAgent } from './attempt-run.js';
 import type { BaseSyncOnce } from './base-sync.js';
 import type { Ledger } from './commit.js';
@@ -66,7 +66,7 @@ export async function runAttempt(engine: Engine, ledger: Ledger, baseSync: BaseS
 export async function prepare(engine: Engine, ledger: Ledger, baseSync: BaseSyncOnce, d: RunDecision, report: (configProblem: string) => void): Promise<Prepared> {
   const { deps, cfg } = engine;
   const def = stepDef(ledger.state, d.stepId);
-  const pre = await preflight(engine, def, d.stepId);
+  const pre = await preflight(engine, ledger.state, def, d.stepId);
   if (!pre.ok) {
     await refuse(engine, ledger, d, pre.problems, report);
     return { kind: 'not-started' };
@@ -87,7 +87,7 @@ export async function prepare(engine: Engine, ledger: Ledger, baseSync: BaseSync
 type Preflight = { ok: true; argv: string[]; program: string } | { ok: false; problems: string[] };
 
 /** Whether the agent can start: a command, a program found on PATH, a workspace it can write. */
-async function preflight(engine: Engine, def: StepDef, stepId: string): Promise<Preflight> {
+async function preflight(engine: Engine, state: State, def: StepDef, stepId: string): Promise<Preflight> {
   const { deps, cfg } = engine;
   const command = def.agent ?? cfg.agentCommand;
   const source = def.agent ? `plan.steps.${stepId}.agent` : (cfg.agentSource ?? 'STEP_AGENT_CMD');
@@ -96,7 +96,7 @@ async function preflight(engine: Engine, def: StepDef, stepId: string): Promise<
   const problems = !command
     ? [noAgentCommandText(stepId, cfg.agentSurface ?? 'cli')]
     : program
-      ? [...(await deps.workspace.preflight(def.requiredOutputs ?? [])), ...(await stepRequirements(engine, def, stepId))]
+      ? [...(await deps.workspace.preflight(def.requiredOutputs ?? [])), ...(await stepRequirements(engine, state, def, stepId))]
       : [`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)})`];
   return problems.length || !program ? { ok: false, problems } : { ok: true, argv, program };
 }

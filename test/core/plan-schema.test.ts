@@ -37,6 +37,11 @@ type Kind = 'valid' | 'structural' | 'semantic';
 const cases: Array<[string, Kind, unknown]> = [
   ['minimal plan', 'valid', { steps: { a: step() } }],
   ['every step field', 'valid', withA({ requiredOutputs: ['o/a.md'], maxAttempts: 3, attemptTimeoutMinutes: 1.5, timeoutMinutes: 10080, agent: 'claude -p', env: { K: 'v' }, expectPayload: true, inheritPayload: false, onValidationFail: 'b' })],
+  ['preflight everywhere', 'valid', { preflight: { tools: ['git'], env: ['K'], commands: [['gh', 'auth', 'status']] }, steps: { a: step({ preflight: { tools: ['jq'] } }) } }],
+  ['preflight command a string', 'structural', { preflight: { commands: ['gh auth status'] }, steps: { a: step() } }],
+  ['preflight env not a name', 'structural', withA({ preflight: { env: ['A=1'] } })],
+  ['preflight unknown field', 'structural', withA({ preflight: { tool: ['git'] } })],
+  ['preflight command through a shell', 'semantic', withA({ preflight: { commands: [['sh', '-c', 'x']] } })],
   ['output tolerance', 'valid', withA({ requiredOutputs: ['a', 'b'], outputTolerance: 0.5 })],
   ['output tolerance of 1', 'structural', withA({ outputTolerance: 1 })],
   ['output tolerance a string', 'structural', withA({ outputTolerance: '0.2' })],

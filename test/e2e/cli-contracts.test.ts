@@ -340,3 +340,28 @@ describe('outputTolerance', () => {
     expect(state.status).toBe('DONE');
   });
 });
+
+describe('preflight checks', () => {
+  it('an unset variable and a failing command stop the run before any attempt, naming both; once they pass, the step runs', async () => {
+    const ws = await makeTempDir('preflight-ws-');
+    const agent = await writeAgent(ws);
+    await writeFile(path.join(ws, 'service-check.mjs'), "import fs from 'node:fs';\nif (!fs.existsSync('service.up')) { console.error('the service is down'); process.exit(1); }\n");
+    await writeJson(path.join(ws, 'plan.json'), {
+      title: 'Preflight',
+      preflight: { tools: ['node'], env: ['PREFLIGHT_TOKEN'] },
+      steps: { fetch: { title: 'Fetch', instruction: 'Fetch the report', requiredOutputs: ['report.md'], preflight: { commands: [['node', 'service-check.mjs']] } } },
+    });
+    const log = path.join(ws, 'calls.jsonl');
+    const env = { STEP_AGENT_CMD: agent, AGENT_LOG: log, AGENT_WRITE_OUTPUTS: '1' };
+    const stopped = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env });
+    expect(stopped.code, output(stopped)).toBe(2);
+    expect(output(stopped)).toContain('preflight: the environment variable PREFLIGHT_TOKEN is not set\npreflight: the command node service-check.mjs exited with code 1: the service is down');
+    expect(await readAgentCalls(log)).toEqual([]);
+    expect((await readState(path.join(ws, '.sequencer', 'plan', 'state.json'))).stepRuns.fetch?.tries ?? 0).toBe(0);
+
+    await writeFile(path.join(ws, 'service.up'), '');
+    const ran = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env: { ...env, PREFLIGHT_TOKEN: 'set' } });
+    expect(ran.code, output(ran)).toBe(0);
+    expect((await readAgentCalls(log)).map((c) => c.step)).toEqual(['fetch']);
+  });
+});

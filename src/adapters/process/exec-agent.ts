@@ -53,6 +53,11 @@ export class ExecAgentRunner implements AgentRunner {
     this.tailChars = options.tailChars;
   }
 
+  hasEnv(name: string): boolean {
+    const value = this.env[name];
+    return value !== undefined && value !== '';
+  }
+
   async resolve(command: string): Promise<string | null> {
     if (!command) return null;
     // One tick resolves the same agent before every step: re-check the hit, skip the PATH scan.

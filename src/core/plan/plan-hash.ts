@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Plan } from '../state/types.js';
 import { effectiveQueue } from './plan-queue.js';
 
-/** `sha256:<hex>` of the plan's title, steps, effective step order, tool policy and prompt preamble. */
+/** `sha256:<hex>` of the plan's title, steps, effective step order, tool policy, prompt preamble and preflight checks. */
 export function planHash(plan: Plan): string {
   const hashed = {
     title: plan.title ?? null,
@@ -17,6 +17,8 @@ export function planHash(plan: Plan): string {
     ...(plan.tools !== undefined ? { tools: plan.tools } : {}),
     // What the agent is told before every step is part of what was approved.
     ...(plan.promptPreamble !== undefined ? { promptPreamble: plan.promptPreamble } : {}),
+    // The checks before every attempt run commands: what runs is what was approved.
+    ...(plan.preflight !== undefined ? { preflight: plan.preflight } : {}),
   };
   return `sha256:${createHash('sha256').update(canonicalJson(hashed)).digest('hex')}`;
 }

@@ -198,7 +198,7 @@ function checkKeys(issues: Issue[], path: string, value: unknown): void {
   value.forEach((k, i) => checkString(issues, index(path, i), k, 'a payload key'));
 }
 
-function checkArgv(issues: Issue[], path: string, value: unknown): void {
+export function checkArgv(issues: Issue[], path: string, value: unknown): void {
   if (!Array.isArray(value) || value.length === 0) {
     add(issues, path, `must be a non-empty array of strings (the program, then its arguments; no shell), got ${showValue(value)}`);
     return;

@@ -1,6 +1,7 @@
 // The plan and state document (README, "State format"). A superset of the original
 // step-sequencer's state.json: every one of its fields keeps its name and meaning, and unknown
 // fields are carried through untouched, so these interfaces are open (`[key: string]: unknown`).
+import type { PreflightDef } from '../plan/preflight.js';
 
 export const PLAN_STATUSES = ['AWAITING_APPROVAL', 'IN_PROGRESS', 'BLOCKED', 'DONE', 'CANCELLED'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
@@ -74,6 +75,8 @@ export interface StepDef {
   tools?: ToolsDef;
   /** This fraction (below 1) of requiredOutputs may be missing and the step is still done, with a warning. */
   outputTolerance?: number;
+  /** Checks before each attempt of this step, after the plan's (core/plan/preflight.ts). */
+  preflight?: PreflightDef;
   [key: string]: unknown;
 }
 
@@ -90,6 +93,8 @@ export interface Plan {
   promptPreamble?: string | false;
   /** Tool policy for every step (a step's own `tools` fields override these). */
   tools?: ToolsDef;
+  /** Checks before every attempt: tools on PATH, environment variables set, commands that succeed. */
+  preflight?: PreflightDef;
   [key: string]: unknown;
 }
 
