@@ -69,8 +69,9 @@ export default defineConfig({
           isolate: false,
           setupFiles: ['test/helpers/leak-guard.ts'],
           include: ['test/**/*.test.ts'],
-          // The real agent CLIs run in their own lane (`npm run test:agents`, test/agents/vitest.config.ts).
-          exclude: [...PURE, 'test/agents/**'],
+          // Lanes of their own: the real agent CLIs (`npm run test:agents`, test/agents/vitest.config.ts)
+          // and the packed npm package (`npm run test:package`, test/package/vitest.config.ts).
+          exclude: [...PURE, 'test/agents/**', 'test/package/**'],
           // Installs a Node 24 binary once for the Action's end-to-end tests (DESIGN §8).
           globalSetup: ['test/e2e/node24-setup.ts'],
         },

@@ -1,12 +1,32 @@
 #!/usr/bin/env node
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  SYNC_BASE_MODES
-} from "./chunks/chunk-EBTCME7K.js";
+  VERSION,
+  readReleaseStamp,
+  versionLine
+} from "./chunks/chunk-ORSEDIIB.js";
 import {
+  SYNC_BASE_MODES
+} from "./chunks/chunk-DGIUJUZA.js";
+import "./chunks/chunk-LSXW7KTX.js";
+import {
+  BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-LUFHFP3X.js";
+} from "./chunks/chunk-5TN2WKBY.js";
+import {
+  DEFAULT_WORK_BRANCHES,
+  checkBranchName,
+  checkOneOf,
+  checkPlanId,
+  cliOption,
+  parseNumber,
+  parseWorkBranches,
+  planIdOfFile,
+  stateFileIn,
+  stateFileRel
+} from "./chunks/chunk-LTEK3PLF.js";
+import "./chunks/chunk-TP74RK4A.js";
 import {
   terminalText
 } from "./chunks/chunk-SY3ESOGT.js";
@@ -22,7 +42,6 @@ import "./chunks/chunk-PANJYNO7.js";
 // src/cli/options.ts
 import { parseArgs } from "node:util";
 import path from "node:path";
-var ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 var USAGE = `Usage: agent-step-sequencer <command> [options]
 
 Commands:
@@ -51,7 +70,8 @@ Options:
   --plan-id ID           plan id (default: the plan file's name, or "plan")
   --store file|git|cache where state lives (default file; cache only inside GitHub Actions)
   --remote NAME          git remote for --store git (default origin)
-  --branch NAME          work branch for --store git (default sequencer/<plan-id>)
+  --branch NAME          work branch for --store git (default sequencer/<plan-id>); a name that ends
+                         in <plan-id> names every plan's branch (check --all, list, audit, maintenance)
   --sync-base merge|off  --store git: before a tick's first attempt, merge the base branch into the work
                          branch when it merges cleanly (default merge; a conflict blocks the plan)
   --base-branch NAME     the base branch --sync-base merges (default: the remote's HEAD, e.g. main)
@@ -72,6 +92,7 @@ Options:
   --apply                maintenance: do it (without it, only print what it would do)
   --quiet                only warnings and errors
   --help, -h             this text
+  --version              the version, and the commit it was built from when that is known
 
 Exit codes: 0 ok (check: also when there is no state file), 1 plan not done (run), 2 configuration error, 3 invalid state file.`;
 var CLI_OPTIONS = {
@@ -105,7 +126,8 @@ var CLI_OPTIONS = {
   all: { type: "boolean", default: false },
   "retry-backoff": { type: "string" },
   quiet: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false }
+  help: { type: "boolean", short: "h", default: false },
+  version: { type: "boolean", default: false }
 };
 function parseCli(argv, env, cwd) {
   let parsed;
@@ -124,19 +146,17 @@ ${USAGE}`);
   const { values: v, positionals } = parsed;
   const [command = "help", ...rest] = positionals;
   if (v.help) return { ...defaults(cwd), command: "help", positionals: [] };
-  const store = v.store ?? "file";
-  if (store !== "file" && store !== "git" && store !== "cache") throw new ConfigError(`--store: expected "file", "git" or "cache", got "${store}"`);
+  if (v.version) return { ...defaults(cwd), command: "version", positionals: [] };
+  const store = checkOneOf(v.store ?? "file", ["file", "git", "cache"], cliOption("--store"));
   const planFile = v.plan ? path.resolve(cwd, v.plan) : void 0;
-  const planId = v["plan-id"] ?? (planFile ? path.basename(planFile).replace(/\.(json|ya?ml)$/i, "") : "plan");
-  if (!ID.test(planId)) throw new ConfigError(`--plan-id: expected letters, digits, ".", "_" or "-" (up to 100, starting with a letter or digit), got "${planId}"`);
+  const planId = checkPlanId(v["plan-id"] ?? (planFile ? planIdOfFile(planFile) : "plan"), cliOption("--plan-id"));
   const positionalState = command === "check" && rest[0] ? path.resolve(cwd, rest[0]) : void 0;
   const explicitState = v.state ? path.resolve(cwd, v.state) : positionalState;
   const workspace = path.resolve(cwd, v.workspace ?? (explicitState && store === "file" ? path.dirname(explicitState) : "."));
-  const statePath = store === "file" ? explicitState ?? path.join(workspace, ".sequencer", planId, "state.json") : v.state ?? `.sequencer/${planId}/state.json`;
-  const syncBase = v["sync-base"] ?? "merge";
-  if (!SYNC_BASE_MODES.includes(syncBase)) throw new ConfigError(`--sync-base: expected "merge" or "off", got "${syncBase}"`);
-  const baseBranch = v["base-branch"];
-  if (baseBranch !== void 0 && !/^(?!-)(?!.*\.\.)[A-Za-z0-9._/-]+$/.test(baseBranch)) throw new ConfigError(`--base-branch: expected a branch name such as main, got "${baseBranch}"`);
+  const statePath = store === "file" ? explicitState ?? stateFileIn(workspace, planId) : v.state ?? stateFileRel(planId);
+  const syncBase = checkOneOf(v["sync-base"] ?? "merge", SYNC_BASE_MODES, cliOption("--sync-base"));
+  const baseBranch = v["base-branch"] === void 0 ? void 0 : checkBranchName(v["base-branch"], cliOption("--base-branch"));
+  const branches = !v.branch ? DEFAULT_WORK_BRANCHES : parseWorkBranches(v.branch, cliOption("--branch"), { onePlan: planId, setting: "--branch" });
   if (v.archive && v.delete) throw new ConfigError("--archive and --delete: give one of them, not both");
   const agentFromFlag = v.agent;
   const agentFromEnv = env.STEP_AGENT_CMD?.trim() ? env.STEP_AGENT_CMD : void 0;
@@ -160,7 +180,7 @@ ${USAGE}`);
     json: v.json ?? false,
     quiet: v.quiet ?? false,
     remote: v.remote ?? "origin",
-    ...v.branch ? { branch: v.branch } : {},
+    branches,
     syncBase,
     ...baseBranch ? { baseBranch } : {},
     ...v.reason ? { reason: v.reason } : {},
@@ -194,6 +214,7 @@ function defaults(cwd) {
     json: false,
     quiet: false,
     remote: "origin",
+    branches: DEFAULT_WORK_BRANCHES,
     syncBase: "merge",
     graceSeconds: 5,
     stopGraceSeconds: 10,
@@ -204,10 +225,7 @@ function defaults(cwd) {
   };
 }
 function intOption(raw, name, fallback, min, max) {
-  if (raw === void 0 || raw.trim() === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name}: expected a whole number from ${min} to ${max}, got "${raw}"`);
-  return n;
+  return parseNumber(raw, cliOption(name), { fallback, min, max });
 }
 
 // src/cli/closed-output.ts
@@ -222,9 +240,9 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-YEQ6N75E.js");
-var fleet = () => import("./chunks/fleet-RQDDV4PW.js");
-var setup = () => import("./chunks/setup-OAEOWTR2.js");
+var heartbeat = () => import("./chunks/heartbeat-4APPD5OD.js");
+var fleet = () => import("./chunks/fleet-XWQQ2NEA.js");
+var setup = () => import("./chunks/setup-KSUERV42.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -237,7 +255,7 @@ async function main(argv) {
   if (argv[0] === "demo-agent") return (await import("./chunks/demo-agent-KTQDUFIQ.js")).demoAgent(argv.slice(1).join(" "), process.env, print);
   if (argv[0] === "hook" || argv[0] === "exec") {
     const io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) };
-    const guard = await import("./chunks/guard-I45BS4UI.js");
+    const guard = await import("./chunks/guard-OWAD5ZR3.js");
     return argv[0] === "hook" ? guard.hookCommand(argv.slice(1), io) : guard.execCommand(argv.slice(1), io);
   }
   const s = parseCli(argv, process.env, process.cwd());
@@ -249,15 +267,15 @@ async function main(argv) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-4L6SRT5Z.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-HY7JGLMO.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-UKNOWJVW.js")).statusCommand(s, print);
+      return (await import("./chunks/status-KIVLRLQN.js")).statusCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
-      return (await import("./chunks/steer-EHNTE52I.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-GKFTE6MO.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":
@@ -267,9 +285,12 @@ async function main(argv) {
     case "maintenance":
       return (await fleet()).maintenanceCommand(s, print);
     case "demo":
-      return (await import("./chunks/demo-CRCP456U.js")).demoCommand(print);
+      return (await import("./chunks/demo-SI67SATY.js")).demoCommand(print);
     case "help":
       print(USAGE);
+      return 0;
+    case "version":
+      print(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]) }));
       return 0;
     default:
       printError(`Unknown command "${s.command}".

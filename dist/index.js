@@ -1,5 +1,9 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
+  parseInputs,
+  routeEvent
+} from "./chunks/chunk-XWNNAKWU.js";
+import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
 } from "./chunks/chunk-A7XPLWEY.js";
@@ -11,26 +15,40 @@ import {
 } from "./chunks/chunk-KKF7AMIJ.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-B2MDY2FH.js";
-import {
-  issuePlanId,
-  parseInputs,
-  routeEvent
-} from "./chunks/chunk-7NMSMUPZ.js";
-import {
-  readRunContext
-} from "./chunks/chunk-E6YBHUIO.js";
+} from "./chunks/chunk-HVH5FWLO.js";
 import "./chunks/chunk-C5V4ED6R.js";
 import {
-  guardRepository,
-  isActiveRef
-} from "./chunks/chunk-N575SEFU.js";
-import "./chunks/chunk-EBTCME7K.js";
+  withStore
+} from "./chunks/chunk-R3Q4JQAF.js";
 import {
+  readRunContext
+} from "./chunks/chunk-RP22NB43.js";
+import {
+  guardRepository
+} from "./chunks/chunk-WN2SGOET.js";
+import {
+  VERSION,
+  actionSource,
+  readReleaseStamp,
+  versionLine
+} from "./chunks/chunk-ORSEDIIB.js";
+import "./chunks/chunk-DGIUJUZA.js";
+import "./chunks/chunk-LSXW7KTX.js";
+import {
+  BUILD_ID,
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-LUFHFP3X.js";
+} from "./chunks/chunk-5TN2WKBY.js";
+import {
+  actionInput,
+  fleetPrefix,
+  isActiveRef,
+  issuePlanId,
+  planIdOfFile
+} from "./chunks/chunk-LTEK3PLF.js";
+import "./chunks/chunk-PL4AQ5NX.js";
+import "./chunks/chunk-TP74RK4A.js";
 import {
   asInline
 } from "./chunks/chunk-IAW7XI6Z.js";
@@ -129,16 +147,36 @@ var ToolkitLog = class {
   }
 };
 
+// src/action/steering.ts
+var STEERING_COMMANDS = ["resume", "cancel", "retry", "skip", "status"];
+function steeringCommand(command, by, step) {
+  switch (command) {
+    case "cancel":
+      return { kind: "cancel", by };
+    case "retry":
+    case "skip":
+      return step ? { kind: command, by, step } : { kind: command, by };
+    case "status":
+      return { kind: "status", by };
+    case "resume":
+      return { kind: "resume", by };
+    default:
+      throw actionInput("command").invalid(command, `one of ${STEERING_COMMANDS.join(", ")} to steer a plan`);
+  }
+}
+
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-KDOOGNY3.js"),
-  fleet: () => import("./chunks/fleet-3XO4ZNM7.js"),
-  propose: () => import("./chunks/propose-WBVG4UII.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-YEXZK6AD.js"),
-  client: () => import("./chunks/github-client-ZR2LB7XY.js"),
-  newState: () => import("./chunks/new-state-TYUNSEGQ.js")
+  tick: () => import("./chunks/plan-tick-6ADQZ7UL.js"),
+  settings: () => import("./chunks/plan-settings-7EEYXDFF.js"),
+  fleet: () => import("./chunks/fleet-AD2JSBTR.js"),
+  propose: () => import("./chunks/propose-4QNMSAY4.js"),
+  dispatch: () => import("./chunks/workflow-dispatch-343PEO5M.js"),
+  client: () => import("./chunks/github-client-FYT5SP4I.js"),
+  newState: () => import("./chunks/new-state-BD22M5UK.js")
 };
 async function run() {
+  info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
   let outputs = emptyOutputs();
   let secrets = createScrubber(knownSecrets({ env: process.env }));
   const runnerPaths = { workspace: process.env.GITHUB_WORKSPACE ?? "", runnerTemp: process.env.RUNNER_TEMP ?? "" };
@@ -156,7 +194,7 @@ async function run() {
       setOutputs({ ...outputs, status: "IGNORED" }, secrets.scrub);
       return 0;
     }
-    await guardRepository(ctx.workspace, { mode: "action", credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
+    await guardRepository(ctx.git, { credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
     let made;
     const client = () => made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: log.scrub }));
     outputs = await handle(route, ctx, inputs, client, log);
@@ -199,14 +237,14 @@ async function handle(route, ctx, inputs, client, log) {
 }
 async function dispatch(route, ctx, inputs, client, log, deadline) {
   const { command } = route;
-  if (command === "list") return (await load.fleet()).listPlans(ctx, log);
+  if (command === "list") return (await load.fleet()).listPlans(ctx, inputs, log);
   if (command === "audit") return (await load.fleet()).auditPlans(ctx, inputs, await client(), log);
   if (command === "maintenance") return (await load.fleet()).maintainPlans(ctx, inputs, await client(), log);
   if (command === "tick" && !route.planId) return tickAll(ctx, inputs, client, log, deadline);
   const { tickPlan } = await load.tick();
   if (command === "start") {
     if (!route.planFile) throw new ConfigError("Input 'plan': required with command 'start', e.g. plans/research.yml");
-    const planId = route.planId ?? route.planFile.split("/").pop().replace(/\.(json|ya?ml)$/i, "");
+    const planId = route.planId ?? planIdOfFile(route.planFile);
     const created = await startPlan(ctx, inputs, log, planId, route.planFile, route.actor);
     const ticked2 = await tickPlan(ctx, inputs, await client(), log, { planId, deadline });
     return finish(ctx, inputs, client, log, [created ? { ...ticked2, result: { ...ticked2.result, writes: ticked2.result.writes + 1 } } : ticked2]);
@@ -226,41 +264,30 @@ async function dispatch(route, ctx, inputs, client, log, deadline) {
   if (refusals.length) throw new RunFailure(`'${command}' for ${route.planId} was refused: ${refusals.join(" ")}`, outputs);
   return outputs;
 }
-function steeringCommand(command, by, step) {
-  switch (command) {
-    case "cancel":
-      return { kind: "cancel", by };
-    case "retry":
-    case "skip":
-      return step ? { kind: command, by, step } : { kind: command, by };
-    case "status":
-      return { kind: "status", by };
-    default:
-      return { kind: "resume", by };
-  }
-}
 async function startPlan(ctx, inputs, log, planId, planFile, actor) {
   const extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile);
   const { newState } = await load.newState();
-  const store = (await load.tick()).createPlanStore(ctx, inputs, planId, log);
-  await store.acquire();
-  const loaded = await store.load();
-  if (loaded.kind === "loaded") {
-    log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`);
-    return false;
-  }
-  const state = newState(extracted.plan, {
-    planId,
-    now: /* @__PURE__ */ new Date(),
-    stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
-    approved: { by: actor },
-    ...extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}
+  const store = (await load.settings()).createPlanStore(ctx, inputs, planId, log);
+  return withStore(store, "write", async () => {
+    const loaded = await store.load();
+    if (loaded.kind === "loaded") {
+      log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`);
+      return false;
+    }
+    const state = newState(extracted.plan, {
+      planId,
+      now: /* @__PURE__ */ new Date(),
+      stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
+      // The run that approved: a later run confirms on GitHub that a writer dispatched it.
+      approved: { by: actor, .../^\d{1,15}$/.test(ctx.runId) ? { runId: Number(ctx.runId) } : {} },
+      ...extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}
+    });
+    await store.write(state, { kind: "update", message: `plan started by ${actor}` });
+    return true;
   });
-  await store.write(state, { kind: "update", message: `plan started by ${actor}` });
-  return true;
 }
 async function tickAll(ctx, inputs, client, log, deadline) {
-  const refs = await listPlanRefs(ctx.workspace, "origin");
+  const refs = await listPlanRefs(ctx.git, "origin", fleetPrefix(inputs.branches, "tick"));
   const now = /* @__PURE__ */ new Date();
   const active = refs.filter((r) => isActiveRef(r, now));
   log.info(`${countOf(refs.length, "plan")} on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(", ")}` : ""}.`);
@@ -317,8 +344,8 @@ async function reportStall(ctx, inputs, client, log, state) {
   const problem = `${planId} made no progress in this run: its time budget (time-budget-minutes: ${inputs.timeBudgetMinutes}) cannot fit an attempt of ${stepId ?? "the next step"}, which may take up to ${needs} min. No further run was dispatched, because it would do the same.`;
   const hint = `Raise \`time-budget-minutes\` above ${needs}, or lower the step's \`attemptTimeoutMinutes\` (or the \`attempt-timeout-minutes\` input), then reply \`/resume\` or dispatch \`tick\` for ${planId}.`;
   log.error(problem);
-  const { createNotifier, planBranch, runLinks } = await load.tick();
-  const run2 = runLinks(ctx, planBranch(inputs, planId));
+  const { createNotifier, runLinks } = await load.tick();
+  const run2 = runLinks(ctx, (await load.settings()).planBranch(inputs, planId));
   const notifier = createNotifier(ctx, inputs, await client(), planId, log, async () => ({ run: run2 }));
   await notifier?.postRunProblem("Not continuing: the time budget fits no attempt", problem, hint).catch((err) => log.warn(`Could not post the notice: ${describeError(err)}`));
   return problem;

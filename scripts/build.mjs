@@ -1,9 +1,10 @@
 // Bundles the Action and the CLI into single ESM files under dist/.
 // Deterministic output (no timestamps, no absolute paths) so CI can diff dist/ against a rebuild.
 import { createHash } from 'node:crypto';
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { bundledPackageDirs, collectNotices, renderNotices, unexpectedExternals } from './bundle-licenses.mjs';
 
 /** A digest of every source file (paths and contents), so any change of the code changes it. */
 async function sourceDigest(dir) {
@@ -40,6 +41,22 @@ const noOidcInCore = {
   },
 };
 
+// @azure/storage-blob loads apache-arrow (about 0.5 MB with flatbuffers) only to list a
+// container in the Arrow format, which neither @actions/cache nor @actions/artifact asks for: they
+// read and write single blobs. A stub that fails loudly takes its place.
+const noApacheArrow = {
+  name: 'no-apache-arrow',
+  setup(b) {
+    b.onResolve({ filter: /^apache-arrow$/ }, (args) => (/@azure[\\/]storage-blob[\\/]/.test(args.importer) ? { path: args.path, namespace: 'no-arrow' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'no-arrow' }, () => ({
+      contents: "export function tableFromIPC() { throw new Error('Apache Arrow blob listings are not available in agent-step-sequencer'); }\n",
+      loader: 'js',
+    }));
+  },
+};
+
+const { version } = JSON.parse(await readFile('package.json', 'utf8'));
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -51,9 +68,14 @@ const common = {
   // Heavy toolkit modules are split into chunks and imported lazily so an idle tick stays fast.
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [noOidcInCore],
-  // Which code wrote a state file (src/build-id.ts).
-  define: { __SEQUENCER_BUILD_ID__: JSON.stringify(`build-${await sourceDigest('src')}`) },
+  plugins: [noOidcInCore, noApacheArrow],
+  define: {
+    // Which code wrote a state file (src/build-id.ts).
+    __SEQUENCER_BUILD_ID__: JSON.stringify(`build-${await sourceDigest('src')}`),
+    // The release (src/version.ts). Not the commit: dist/ is committed, and a bundle naming its
+    // own commit would differ from every rebuild; the release workflow records the commit beside it.
+    __SEQUENCER_VERSION__: JSON.stringify(version),
+  },
 };
 
 // Start clean so chunks from an earlier build cannot linger in the committed bundle.
@@ -67,6 +89,22 @@ const result = await build({
   entryPoints: { index: 'src/action/index.ts', cli: 'src/cli/index.ts', 'rule-check-worker': 'src/adapters/fs/rule-check-worker.ts' },
   outdir: 'dist',
 });
+
+// The package installs with no dependencies, so every module the bundle imports at run time
+// must be Node's own.
+const externals = unexpectedExternals(result.metafile);
+if (externals.length) {
+  console.error(`build: the bundle imports modules it does not contain: ${externals.join(', ')}. Bundle them, or say in scripts/bundle-licenses.mjs why they may be missing.`);
+  process.exit(1);
+}
+
+// Third-party code travels with its licence notices (scripts/bundle-licenses.mjs).
+const notices = await collectNotices(bundledPackageDirs(result.metafile, process.cwd()));
+if (notices.problems.length) {
+  console.error(`build: bundled packages without a notice dist/ can ship:\n  ${notices.problems.join('\n  ')}`);
+  process.exit(1);
+}
+await writeFile('dist/licenses.txt', renderNotices(notices.packages));
 
 if (process.argv.includes('--analyze')) {
   const { analyzeMetafile } = await import('esbuild');

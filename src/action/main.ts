@@ -22,6 +22,10 @@ import { emptyOutputs, outputsFor, setOutputs, type PlanOutputs } from './output
 import type { PlanTickResult } from './plan-tick.js';
 import { steeringCommand } from './steering.js';
 import { countOf } from '../core/render/plural.js';
+import { BUILD_ID } from '../build-id.js';
+import { VERSION } from '../version.js';
+import { actionSource, versionLine } from '../core/render/version-line.js';
+import { readReleaseStamp } from '../adapters/fs/release-stamp.js';
 
 // Only what every run needs is loaded at start-up. A heartbeat whose plans are all idle or
 // waiting reads the index and ends without loading the GitHub client, the engine or the
@@ -40,6 +44,8 @@ const load = {
 type Client = () => Promise<GitHubClient>;
 
 export async function run(): Promise<number> {
+  // First in the log: which release runs, and the commit it was built from where that is known.
+  core.info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
   let outputs: PlanOutputs = emptyOutputs();
   // Until the inputs are read, the environment alone (INPUT_GITHUB-TOKEN, INPUT_SECRETS, API keys)
   // says what must not be published.

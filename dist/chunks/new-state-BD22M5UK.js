@@ -1,0 +1,18 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  newState
+} from "./chunk-6XBQ5WTO.js";
+import "./chunk-SG5WBORI.js";
+import "./chunk-6W6564PG.js";
+import "./chunk-5FTGGAVO.js";
+import "./chunk-M4FO77QO.js";
+import "./chunk-PL4AQ5NX.js";
+import "./chunk-TP74RK4A.js";
+import "./chunk-6BBDAKON.js";
+import "./chunk-VVMYYVID.js";
+import "./chunk-3RW55J7L.js";
+import "./chunk-TEYULPYE.js";
+import "./chunk-PANJYNO7.js";
+export {
+  newState
+};
