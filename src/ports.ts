@@ -121,6 +121,12 @@ export interface Workspace {
   missingOutputs(paths: string[]): Promise<string[]>;
   /** Problems that would make any attempt fail: workspace not writable, outputs' folders not creatable. */
   preflight(outputs: string[]): Promise<string[]>;
+  /**
+   * Regular files (workspace-relative, `/`-separated) modified at or after `since`, not in a
+   * `.git` folder and not starting with an `exclude` prefix (a folder is matched with its trailing
+   * `/`), following no link; at most `limit` of them, the rest counted in `more`.
+   */
+  changedFiles?(since: Date, o: { exclude: string[]; limit: number }): Promise<{ files: string[]; more: number }>;
 }
 
 export interface CheckOptions {

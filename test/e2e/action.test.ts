@@ -74,7 +74,8 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
 
     h.fake.setPermission('alice', 'write');
     const approve = h.say(issue, 'alice', '/approve');
-    const done = await approve.deliver({ node });
+    // Each step also leaves a file it does not declare: the final summary lists those too.
+    const done = await approve.deliver({ node, env: { AGENT_EXTRA_DIR: 'scratch' } });
     expectOk(done);
     expect(done.outputs).toMatchObject({ status: 'DONE', 'steps-done': '3', 'steps-total': '3', 'current-step': '', 'blocked-step': '', 'plan-id': planId });
     // A clean run leaves no error annotations (Octokit's own request log says `error` for 304s).
@@ -87,7 +88,7 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
     for (const [id, def] of Object.entries(PLAN.steps)) {
       const completions = log.filter((c) => c.subject === `sequencer(${planId}): ${id} attempt 1 succeeded`);
       expect(completions, `${id}: ${log.map((c) => c.subject).join('\n')}`).toHaveLength(1);
-      expect(completions[0]!.files.sort()).toEqual([...def.requiredOutputs, `.sequencer/${planId}/state.json`].sort());
+      expect(completions[0]!.files.sort()).toEqual([...def.requiredOutputs, `scratch/${id}.txt`, `.sequencer/${planId}/state.json`].sort());
     }
     const state = (await h.remoteState(planId))!;
     expect(state.status).toBe('DONE');
@@ -115,6 +116,7 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
       expect(log.map((c) => c.sha)).toContain(link![1]);
       expect(await h.remoteFile(link![1]!, out)).toMatch(/^# step-\d/);
     }
+    expect(summary[0]!.body).toMatch(/\*\*Other files the plan created or changed\*\* \(3\)\n- scratch\/step-1\\?\.txt\n- scratch\/step-2\\?\.txt\n- scratch\/step-3\\?\.txt\n/);
     // The reply names the approver and the hash without pinging them again (an escaped @ and a zero-width joiner).
     expect(h.botComments(issue, 'reply').map((c) => c.body)).toEqual([expect.stringMatching(/^> \/approve$[\s\S]*@alice: Approved plan sha256:[0-9a-f]{64} by \\@\u200d?alice\. Starting\.$/m)]);
     expect(done.summary).toMatch(/\| # \| step \| title \| status \|/);

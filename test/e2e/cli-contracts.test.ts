@@ -82,6 +82,8 @@ describe('step contracts through the CLI', () => {
     const r = await runCli(['run', '--plan', planFile], { cwd: ws, env: { STEP_AGENT_CMD: agent, CALLS: calls, ...runnerFiles } });
     expect(r.code, output(r)).toBe(0);
     for (const [name, file] of Object.entries(runnerFiles)) expect(await readFile(file, 'utf8'), name).toBe('');
+    // The final summary also lists what the plan wrote without declaring it (meta.json).
+    expect(r.stdout).toContain('Other files the plan created or changed (1):\n  - meta.json\n');
 
     const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { step: string; attempt: string; prompt: string; input: string | null });
     expect(made.map((c) => `${c.step}#${c.attempt}`)).toEqual(['draft#1', 'draft#2', 'publish#1']);

@@ -1,5 +1,6 @@
 // Markdown for GitHub: the status comment (edited in place, found by its hidden marker), the
 // blocker notice, the final summary and the job summary. The proposal is proposal-markdown.ts.
+import { changedFilesList } from './changed-files.js';
 import { formatDuration, resumeLines, stepRows, toolCallTotals, type StepRow } from './render.js';
 import { currentStepId, lastAttempt, stepRun, stepsDone } from '../state/step-view.js';
 import { timedOutText } from '../tick/notices.js';
@@ -232,6 +233,7 @@ export function finalSummaryComment(state: State, links: Links = {}): string {
       '',
       outputs.length ? `**Outputs** (${outputs.length})` : 'No outputs were declared.',
       ...outputList(outputs, l, shape.listed),
+      ...changedLines(state, shape.listed),
       ...toolCallLines(state),
       ...(l.run ? ['', ...runFooter(l)] : []),
     ].join('\n'),
@@ -292,6 +294,13 @@ export function jobSummary(state: State, links: Links = {}): string {
     big ? '' : mermaidQueue(state),
     ...(resumed.length ? ['', '<details><summary>Finished steps</summary>', '', fence(resumed.join('\n'), 20_000), '', '</details>'] : []),
   ].join('\n');
+}
+
+/** The final summary's other files the plan created or changed, unlinked, bounded like the outputs. */
+function changedLines(state: State, max: number): string[] {
+  const changed = changedFilesList(state, max);
+  if (!changed) return [];
+  return ['', `**Other files the plan created or changed** (${changed.total})`, ...changed.shown.map((f) => `- ${inline(f)}`), ...(changed.rest > 0 ? [`- … and ${changed.rest} more`] : [])];
 }
 
 /** `12 (3 denied)`, or `-` when the attempt logged no calls. */

@@ -1,5 +1,6 @@
 // Human-readable views of a state for terminals and logs. The GitHub renderings (markdown
 // comments, job summary) build on the same rows so both always agree.
+import { changedFilesList } from './changed-files.js';
 import { stepsDone, stepsSkipped } from '../state/step-view.js';
 import type { State, StepRun } from '../state/types.js';
 import { terminalLine } from './terminal-text.js';
@@ -116,6 +117,8 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
     outputs.length ? 'Outputs:' : 'No outputs were declared.',
     ...outputs.map((o) => `  - ${link(o)}`),
   ];
+  const changed = changedFilesList(state);
+  if (changed) lines.push(`Other files the plan created or changed (${changed.total}):`, ...changed.shown.map((f) => `  - ${link(f)}`), ...(changed.rest > 0 ? [`  - … and ${changed.rest} more`] : []));
   const totals = toolCallTotals(state);
   if (totals.size) lines.push('Tool calls:', ...[...totals].map(([id, t]) => `  ${id}: ${t.calls}${t.denied ? ` (${t.denied} denied)` : ''}`));
   return lines.join('\n');

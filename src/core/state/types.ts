@@ -124,6 +124,10 @@ export interface Attempt {
   stoppedBy?: 'agent' | 'signal';
   /** What the attempt's command log recorded: tool calls made, and how many of them were denied. */
   toolCalls?: { calls: number; denied: number };
+  /** Workspace files a successful attempt created or changed (at most 100; core/render/changed-files.ts). */
+  changedFiles?: string[];
+  /** How many more it changed than `changedFiles` lists. */
+  changedFilesMore?: number;
   /** Required outputs a successful attempt did without, within the step's outputTolerance. */
   missingOutputs?: string[];
   /** What the agent declared in $SEQUENCER_RESULT_FILE (its word, validated and cut to one short line). */

@@ -72,6 +72,9 @@ export interface AttemptResult {
   declared?: DeclaredResult;
   /** Required outputs a success did without, within the step's outputTolerance. */
   missingOutputs?: string[];
+  /** Workspace files the attempt created or changed (bounded), and how many more. */
+  changedFiles?: string[];
+  changedFilesMore?: number;
 }
 
 export interface FinishOptions {
@@ -115,6 +118,8 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
         ...(r.toolCalls ? { toolCalls: r.toolCalls } : {}),
         ...(r.declared ? { declared: r.declared } : {}),
         ...(r.missingOutputs?.length ? { missingOutputs: r.missingOutputs } : {}),
+        ...(r.changedFiles?.length ? { changedFiles: r.changedFiles } : {}),
+        ...(r.changedFilesMore ? { changedFilesMore: r.changedFilesMore } : {}),
       }),
     };
   });
