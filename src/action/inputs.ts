@@ -7,7 +7,7 @@ import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/base-sync.js';
 import { actionInput, checkOneOf, checkPlanId as checkId, checkStepId, parseNumber } from '../wiring/checks.js';
 import { DEFAULT_WORK_BRANCHES, parseWorkBranches, type WorkBranches } from '../wiring/plan-layout.js';
 
-export const DISPATCH_COMMANDS = ['tick', 'start', 'resume', 'cancel', 'retry', 'skip', 'status', 'list', 'audit', 'maintenance'] as const;
+export const DISPATCH_COMMANDS = ['tick', 'start', 'resume', 'cancel', 'retry', 'skip', 'status', 'restart', 'list', 'audit', 'maintenance'] as const;
 export type DispatchCommand = (typeof DISPATCH_COMMANDS)[number];
 
 export interface ActionInputs {

@@ -77,6 +77,7 @@ Commands:
   retry [STEP]           give the blocked step a fresh set of attempts
   skip [STEP]            mark the current step skipped and move on
   resume                 continue a blocked or cancelled plan
+  restart [STEP]         run the plan again from its first step (or STEP), keeping the earlier run in the state
   validate FILE          check a plan file without running it
   list                   all plans of the workspace (--store git: of the remote); --json: the active ids for a matrix
   audit                  what needs attention: expired leases, stale blocks, invalid states, ... [--json] [--stale-days N]

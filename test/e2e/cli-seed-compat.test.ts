@@ -394,7 +394,8 @@ describe('check STATE: timing', () => {
     const steps = { 'step-1': { title: 'Slow', instruction: 'Take your time', attemptTimeoutMinutes: 0.02 } };
     const { stateFile, agent, tools } = await setup(seedState(steps));
     const t0 = Date.now();
-    const r = await check(stateFile, { STEP_AGENT_CMD: agent, AGENT_SLEEP_MS: '30000', AGENT_PID_DIR: tools, STEP_MAX_RETRIES: '1' });
+    // The agent ignores its stop file: no stop grace, so SIGTERM follows the timeout at once.
+    const r = await runCli(['check', stateFile, '--stop-grace', '0'], { cwd: path.dirname(stateFile), env: { STEP_AGENT_CMD: agent, AGENT_SLEEP_MS: '30000', AGENT_PID_DIR: tools, STEP_MAX_RETRIES: '1' } });
     expect(r.code, output(r)).toBe(0);
     expect(Date.now() - t0).toBeLessThan(15_000);
     const run = runOf((await readState(stateFile)).stepRuns, 'step-1');

@@ -1,4 +1,4 @@
-// `approve`, `cancel`, `retry`, `skip`, `resume`: a person's commands. Each is posted to the
+// `approve`, `cancel`, `retry`, `skip`, `resume`, `restart`: a person's commands. Each is posted to the
 // plan's inbox (so a tick that is running right now sees a cancel within a second) and applied
 // at once when no tick holds the plan.
 import os from 'node:os';
@@ -19,6 +19,7 @@ export function commandFrom(s: CliSettings): Command {
       return s.reason ? { kind: 'cancel', by, reason: s.reason } : { kind: 'cancel', by };
     case 'retry':
     case 'skip':
+    case 'restart':
       return step ? { kind: s.command, by, step } : { kind: s.command, by };
     default:
       return { kind: 'resume', by };

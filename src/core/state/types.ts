@@ -196,6 +196,8 @@ export interface State {
   lastHeartbeatIso?: string | null;
   artifacts?: string[];
   approval?: Approval | null;
+  /** Each /restart: when, by whom, from which step, and where the run it ended stood (the last 20). */
+  restarts?: Array<{ at: string; by: string; from: string; previous: { status: PlanStatus; currentStep: number; planHash?: string } }>;
   /** Who asked for the plan: the author or the dispatching actor on GitHub, the local user in the CLI. */
   requestedBy?: string | null;
   /**

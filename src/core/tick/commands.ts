@@ -12,11 +12,13 @@ export type Command =
   | { kind: 'retry'; by: string; step?: string }
   | { kind: 'skip'; by: string; step?: string }
   | { kind: 'resume'; by: string }
-  | { kind: 'status'; by: string };
+  | { kind: 'status'; by: string }
+  /** Start the plan again from its first step, or from `step`. */
+  | { kind: 'restart'; by: string; step?: string };
 
 export type CommandKind = Command['kind'];
 
-export const COMMAND_KINDS: readonly CommandKind[] = ['approve', 'cancel', 'retry', 'skip', 'resume', 'status'];
+export const COMMAND_KINDS: readonly CommandKind[] = ['approve', 'cancel', 'retry', 'skip', 'resume', 'status', 'restart'];
 
 export type ParsedCommand = { ok: true; command: Command } | { ok: false; error: string } | null;
 
@@ -31,7 +33,7 @@ export function hashPrefix(planHash: string): string {
 
 /**
  * Parses the comment's command line (see commandLine): `/approve [hash] [delay=N]`,
- * `/cancel [reason]`, `/retry [step]`, `/skip [step]`, `/resume`, `/status`. Returns null when
+ * `/cancel [reason]`, `/retry [step]`, `/skip [step]`, `/resume`, `/status`, `/restart [step]`. Returns null when
  * the text holds no command at all.
  */
 export function parseCommandText(text: string, by: string): ParsedCommand {
@@ -46,7 +48,8 @@ export function parseCommandText(text: string, by: string): ParsedCommand {
     case 'cancel':
       return { ok: true, command: rest ? { kind: 'cancel', by, reason: rest } : { kind: 'cancel', by } };
     case 'retry':
-    case 'skip': {
+    case 'skip':
+    case 'restart': {
       if (rest && !/^[A-Za-z0-9._-]{1,100}$/.test(rest)) {
         return { ok: false, error: `/${name} takes an optional step id (letters, digits, ".", "_", "-"), got "${rest}"` };
       }
