@@ -79,7 +79,9 @@ export interface AgentSpec {
    * $SEQUENCER_STOP_FILE), on timeout with `timeoutMessage` (default `message`), and the agent
    * gets `graceMs` to exit on its own before any signal.
    */
-  stop?: { file: string; message: string; timeoutMessage?: string; graceMs: number };
+  stop?: { file: string; message: string; timeoutMessage?: string; overflowMessage?: string; graceMs: number };
+  /** Past this many bytes of output the agent is stopped as for a timeout (`overflowMessage`), and the result says `overflowed`. */
+  maxOutputBytes?: number;
   /** Called with each chunk of output as it arrives (progress display). */
   onOutput?: (chunk: string) => void;
 }
@@ -100,6 +102,8 @@ export interface AgentResult {
   spawnError?: string;
   /** After a cancel: whether the agent exited on its own within the stop grace, or was signalled. */
   stoppedBy?: 'agent' | 'signal';
+  /** It printed more than `maxOutputBytes` and was stopped. */
+  overflowed?: boolean;
 }
 
 export interface AgentRunner {

@@ -40,6 +40,7 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
     await judgeAttempt(result, {
       requiredOutputs: def.requiredOutputs ?? [],
       ...(def.outputTolerance ? { outputTolerance: def.outputTolerance } : {}),
+      ...(def.maxOutputBytes !== undefined ? { maxOutputBytes: def.maxOutputBytes } : {}),
       missingOutputs: (outputs) => deps.workspace.missingOutputs(outputs),
       timeoutMs: subject.timeoutMs,
       logFile: shownPath(cfg.logDir, paths.logFile),

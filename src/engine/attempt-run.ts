@@ -6,7 +6,7 @@ import { policyFileText } from '../core/guard/command-log.js';
 import { effectivePolicy } from '../core/guard/tool-policy.js';
 import { lineEcho } from '../core/render/output-echo.js';
 import type { AttemptResult } from '../core/tick/apply.js';
-import { STOP_MESSAGE, TIMEOUT_STOP_MESSAGE } from '../core/tick/cooperative-stop.js';
+import { OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE } from '../core/tick/cooperative-stop.js';
 import { withExecForwarder } from '../core/tick/prompts.js';
 import { fillPeople } from '../core/tick/people.js';
 import { expandAgentVariables } from '../core/trust/agent-command.js';
@@ -41,7 +41,7 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
   // The group holds the whole attempt: what runs, the agent's output as it arrives, the verdict.
   return deps.log.group(`${position} ${start.stepId} ${def.title}: attempt ${start.n}${start.retry ? ' (retry)' : ''}${role}`, async () => {
     deps.log.info(attemptHeader(start.argv, prompt, start.timeoutMs, start.n, maxAttempts));
-    const result = await launch(engine, [start.program, ...agentArgs, prompt], start.timeoutMs, paths, env, watch);
+    const result = await launch(engine, [start.program, ...agentArgs, prompt], start.timeoutMs, paths, env, watch, def.maxOutputBytes);
     const verdict = await judge(engine, state, start, result);
     if (verdict.outcome === 'succeeded') deps.log.info(`${position} ${start.stepId} done (attempt ${start.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);
     else deps.log.error(`${position} ${start.stepId} attempt ${start.n} ${verdict.outcome}: ${verdict.error}`);
@@ -50,7 +50,7 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
 }
 
 /** Runs the agent until it exits, times out or is stopped by a cancel. */
-async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, { logFile, stopFile }: AttemptPaths, env: Record<string, string>, watch: CancelWatch): Promise<AgentResult> {
+async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, { logFile, stopFile }: AttemptPaths, env: Record<string, string>, watch: CancelWatch, maxOutputBytes: number | undefined): Promise<AgentResult> {
   const brake = new AbortController();
   const stopWatching = watch(brake);
   const echo = cfg.echoAgentOutput ? lineEcho((line) => deps.log.info(`  │ ${line}`), cfg.echoCap) : null;
@@ -64,7 +64,8 @@ async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, 
       logFile,
       signal: brake.signal,
       // A timeout brakes as softly as a cancel: the stop file, its grace, then the signals.
-      stop: { file: stopFile, message: STOP_MESSAGE, timeoutMessage: TIMEOUT_STOP_MESSAGE, graceMs: cfg.stopGraceMs ?? 0 },
+      stop: { file: stopFile, message: STOP_MESSAGE, timeoutMessage: TIMEOUT_STOP_MESSAGE, overflowMessage: OVERFLOW_STOP_MESSAGE, graceMs: cfg.stopGraceMs ?? 0 },
+      ...(maxOutputBytes !== undefined ? { maxOutputBytes } : {}),
       ...(echo ? { onOutput: (chunk: string) => echo.push(chunk) } : {}),
     });
   } finally {

@@ -42,6 +42,13 @@ const SCRIPTS: Record<string, string> = {
     symlinkSync(process.argv[2], process.argv[3]);
     console.log('ready');
     setInterval(() => {}, 1000);`,
+  // Prints 1 KiB chunks until its stop file (argv[2]) appears, then copies it to argv[3] and exits 0.
+  'flood-until-stop.mjs': `
+    import { copyFileSync, existsSync } from 'node:fs';
+    const timer = setInterval(() => {
+      if (existsSync(process.argv[2])) { clearInterval(timer); copyFileSync(process.argv[2], process.argv[3]); process.exit(0); }
+      process.stdout.write('x'.repeat(1023) + '\\n');
+    }, 10);`,
   // Waits for its stop file (argv[2]), copies what it says to argv[3], and exits 0.
   'honours-stop.mjs': `
     import { copyFileSync, existsSync } from 'node:fs';
@@ -182,6 +189,15 @@ describe('ExecAgentRunner.run', () => {
     expect(await readFile(stopFile, 'utf8')).toBe('Time is up.\n');
     // The timeout, then the stop grace, then SIGTERM's grace.
     expect(Date.now() - t0).toBeGreaterThanOrEqual(500 + 400 + 300);
+  });
+
+  it('past maxOutputBytes, writes the overflow message to the stop file and stops the agent as for a timeout', async () => {
+    const stopFile = path.join(dir, 'logs', 'overflow.stop');
+    const seen = path.join(dir, 'overflow-seen.txt');
+    const r = await runner.run(spec([node, script('flood-until-stop.mjs'), stopFile, seen], { graceMs: 300, maxOutputBytes: 4096, stop: { file: stopFile, message: 'Stop now.', overflowMessage: 'Too much output.', graceMs: 10_000 } }));
+    expect(r).toMatchObject({ overflowed: true, timedOut: false, cancelled: false, exitCode: 0, stoppedBy: 'agent' });
+    expect(r.outputBytes).toBeGreaterThan(4096);
+    expect(await readFile(seen, 'utf8')).toBe('Too much output.\n');
   });
 
   it('kills a grandchild that ignores SIGTERM after its parent died', async () => {

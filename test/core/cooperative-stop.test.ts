@@ -5,7 +5,7 @@ import { cancel, finishAttempt, startAttempt } from '../../src/core/tick/apply.j
 import { cancelledNotice } from '../../src/core/render/render-markdown.js';
 import type { AgentResult } from '../../src/ports.js';
 import { state, T0 } from '../fakes/states.js';
-import { STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, stopReason } from '../../src/core/tick/cooperative-stop.js';
+import { OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, stopReason } from '../../src/core/tick/cooperative-stop.js';
 import { decideCall } from '../../src/core/guard/tool-policy.js';
 
 const result = (over: Partial<AgentResult>): AgentResult => ({ exitCode: 0, signal: null, timedOut: false, cancelled: true, stdout: '', stderr: '', outputBytes: 0, durationMs: 5, ...over });
@@ -41,6 +41,8 @@ describe('a timeout brakes softly too', () => {
     expect(stopReason(`${TIMEOUT_STOP_MESSAGE}\n`)).toBe('timeout');
     expect(stopReason(`${STOP_MESSAGE}\n`)).toBe('cancel');
     expect(stopReason('anything the agent wrote')).toBe('cancel');
+    expect(stopReason(`${OVERFLOW_STOP_MESSAGE}\n`)).toBe('overflow');
+    expect(decideCall({ tool: 'Bash', subject: 'ls' }, { maxCalls: null, allow: [], block: [], via: 'hook', onExceed: 'fail' }, 0, 'overflow')).toEqual({ decision: 'deny', reason: OVERFLOW_STOP_MESSAGE });
     const policy = { maxCalls: null, allow: [], block: [], via: 'hook' as const, onExceed: 'fail' as const };
     expect(decideCall({ tool: 'Bash', subject: 'ls' }, policy, 0, 'timeout')).toEqual({ decision: 'deny', reason: TIMEOUT_STOP_MESSAGE });
     expect(decideCall({ tool: 'Bash', subject: 'ls' }, policy, 0, true)).toEqual({ decision: 'deny', reason: STOP_MESSAGE });

@@ -50,7 +50,7 @@ describe('the judge with a declared result', () => {
     ['completed, exit 0, contract met', {}, text({ status: 'completed', reason: 'all done' }), [], 'succeeded', null],
     ['failed with exit 0', {}, text({ status: 'failed', reason: 'source unavailable' }), [], 'failed', 'the agent declared the attempt failed: source unavailable'],
     ['cancelled with exit 0', {}, text({ status: 'cancelled' }), [], 'failed', 'the agent declared the attempt cancelled (no reason given)'],
-    ['overflow with exit 0', {}, text({ status: 'overflow', reason: 'the log is 2 GB' }), [], 'failed', 'the agent declared the attempt overflow: the log is 2 GB'],
+    ['overflow with exit 0 (the outcome overflow, routed by onOverflow)', {}, text({ status: 'overflow', reason: 'the log is 2 GB' }), [], 'overflow', 'the agent declared the attempt overflow: the log is 2 GB'],
     ['failed with exit 3', { exitCode: 3 }, text({ status: 'failed', reason: 'quota' }), [], 'failed', 'the agent declared the attempt failed: quota (exit code 3)'],
     ['completed but the contract is not met', {}, text({ status: 'completed' }), ['out.md'], 'failed', 'Missing required outputs: out.md'],
     ['completed but exit 1', { exitCode: 1, stderr: 'boom' }, text({ status: 'completed' }), [], 'failed', 'agent exited with code 1: boom (full log: log)'],

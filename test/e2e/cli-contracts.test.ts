@@ -367,3 +367,49 @@ describe('preflight checks', () => {
     expect((await readAgentCalls(log)).map((c) => c.step)).toEqual(['fetch']);
   });
 });
+
+/** Floods its output on a step's first attempt (until its stop file appears); otherwise writes its output quietly. */
+const FLOOD_AGENT = `#!/usr/bin/env node
+import fs from 'node:fs';
+import path from 'node:path';
+const env = process.env;
+fs.appendFileSync(env.CALLS, JSON.stringify({ step: env.SEQUENCER_STEP_ID, attempt: env.SEQUENCER_ATTEMPT, prompt: process.argv.at(-1) }) + '\\n');
+const flood = env.SEQUENCER_STEP_ID !== 'shrink' && env.SEQUENCER_ATTEMPT === '1';
+if (!flood) {
+  for (const out of JSON.parse(env.SEQUENCER_REQUIRED_OUTPUTS)) fs.writeFileSync(path.join(env.SEQUENCER_WORKSPACE, out), 'short\\n');
+  process.exit(0);
+}
+const timer = setInterval(() => {
+  if (fs.existsSync(env.SEQUENCER_STOP_FILE)) { clearInterval(timer); process.exit(0); }
+  process.stdout.write('log line '.repeat(100) + '\\n');
+}, 5);
+`;
+
+describe('output limits and overflow', () => {
+  it('an agent that prints past maxOutputBytes is stopped as overflow; the retry prompt asks for smaller pieces, and onOverflow detours through a remediation step', async () => {
+    const ws = await makeTempDir('overflow-ws-');
+    const tools = await makeTempDir('overflow-tools-');
+    const agent = path.join(tools, 'agent.mjs');
+    await writeFile(agent, FLOOD_AGENT);
+    await chmod(agent, 0o755);
+    await writeJson(path.join(ws, 'plan.json'), {
+      title: 'Overflow',
+      steps: {
+        read: { title: 'Read the log', instruction: 'Summarize the log into summary.md', requiredOutputs: ['summary.md'], maxOutputBytes: 8192 },
+        scan: { title: 'Scan', instruction: 'Scan the data into scan.md', requiredOutputs: ['scan.md'], maxOutputBytes: 8192, onOverflow: 'shrink' },
+        shrink: { title: 'Shrink', instruction: 'Slice the data into parts/', requiredOutputs: ['parts.md'] },
+      },
+    });
+    const calls = path.join(tools, 'calls.jsonl');
+    const r = await runCli(['run', '--plan', 'plan.json', '--stop-grace', '5'], { cwd: ws, env: { STEP_AGENT_CMD: agent, CALLS: calls } });
+    expect(r.code, output(r)).toBe(0);
+    const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { step: string; attempt: string; prompt: string });
+    expect(made.map((c) => `${c.step}#${c.attempt}`)).toEqual(['read#1', 'read#2', 'scan#1', 'shrink#1', 'scan#2']);
+    expect(made[1]!.prompt).toMatch(/Step read overflowed \(tries: 1\): the agent's output passed the step's limit of 8192 bytes \(maxOutputBytes\): it printed at least \d+ bytes and was stopped\. Do the step again in smaller pieces: print little, keep large data in files instead of printing it, split the work, and write only the required outputs \(summary\.md\)\. The step: Summarize the log into summary\.md$/);
+    expect(made[3]!.prompt).toContain('This is a remediation step for step scan (Scan), whose attempt 1 failed: the agent\'s output passed the step\'s limit of 8192 bytes');
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.read?.attempts?.map((a) => [a.outcome, a.stoppedBy])).toEqual([['overflow', 'agent'], ['succeeded', undefined]]);
+    expect(state.stepRuns.scan?.remediation).toMatchObject({ step: 'shrink', forAttempt: 1, status: 'DONE' });
+    expect(state.status).toBe('DONE');
+  });
+});

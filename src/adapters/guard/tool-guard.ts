@@ -58,9 +58,10 @@ export class ToolGuard {
   }
 
   /** A stop file says why it is there: the attempt's time is up, or (anything else) a cancel. */
-  private stopRequested(): boolean | 'timeout' {
+  private stopRequested(): boolean | 'timeout' | 'overflow' {
     if (this.o.stopFile === undefined || this.o.stopFile === '' || !existsSync(this.o.stopFile)) return false;
-    return stopReason(readText(this.o.stopFile).slice(0, 200)) === 'timeout' ? 'timeout' : true;
+    const why = stopReason(readText(this.o.stopFile).slice(0, 200));
+    return why === 'cancel' ? true : why;
   }
 
   private append(line: string): void {

@@ -141,11 +141,17 @@ export class ExecAgentRunner implements AgentRunner {
     }
 
     let outputBytes = 0;
+    let overflowed = false;
     const pipe = (stream: NodeJS.ReadableStream | null, buffer: HeadTailBuffer): void => {
       if (!stream) return;
       const decoder = new StringDecoder('utf8');
       stream.on('data', (chunk: Buffer) => {
         outputBytes += chunk.length;
+        // Past the step's output limit: brake as for a timeout, saying why (maxOutputBytes).
+        if (spec.maxOutputBytes !== undefined && outputBytes > spec.maxOutputBytes && !stopping) {
+          overflowed = true;
+          stopping = stopCooperatively(spec.stop?.overflowMessage);
+        }
         log.write(chunk);
         const text = decoder.write(chunk);
         if (!text) return;
@@ -228,6 +234,7 @@ export class ExecAgentRunner implements AgentRunner {
       durationMs: Date.now() - started,
       ...('error' in outcome ? { spawnError: outcome.error.message } : {}),
       ...(stoppedBy ? { stoppedBy } : {}),
+      ...(overflowed ? { overflowed } : {}),
     };
   }
 

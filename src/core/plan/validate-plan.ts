@@ -36,6 +36,11 @@ export const ENV_KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** The engine sets these for every attempt; a plan must not be able to spoof them. */
 export const RESERVED_ENV_PREFIX = 'SEQUENCER_';
 export const ROUTE_KEYWORDS = ['retry', 'fail'] as const;
+/** An output limit below this would stop an agent at its first lines; above it, nothing is a limit. */
+export const MIN_OUTPUT_BYTES = 1024;
+export const MAX_OUTPUT_BYTES = 1024 * 1024 * 1024;
+/** The fields that route a failed attempt to a remediation step. */
+const ROUTE_FIELDS = ['onValidationFail', 'onOverflow'] as const;
 
 export interface PlanValidation {
   /** The normalized plan; present only when there are no issues. */
@@ -83,7 +88,7 @@ export function validatePlan(input: unknown, basePath = 'plan', copy = true, opt
     if (ids.length > MAX_STEPS) add(issues, stepsPath, `must contain at most ${MAX_STEPS} steps, got ${ids.length}`);
     stepIds = new Set(ids);
     // Remediation routes between steps, collected on the way for the loop check.
-    const routes = new Map<string, string>();
+    const routes = new Map<string, Array<{ field: string; to: string }>>();
     for (const id of ids) {
       if (!ID_PATTERN.test(id)) {
         add(issues, key(stepsPath, id), `has an invalid step id ${showValue(id)}; expected 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
@@ -93,8 +98,10 @@ export function validatePlan(input: unknown, basePath = 'plan', copy = true, opt
       if (!normalized) continue;
       // defineProperty, not assignment: an id like `__proto__` must stay a plain data key.
       if (normalized !== step) Object.defineProperty(steps, id, { value: normalized, enumerable: true, writable: true, configurable: true });
-      const target = normalized.onValidationFail;
-      if (typeof target === 'string' && target !== id && stepIds.has(target) && !(ROUTE_KEYWORDS as readonly string[]).includes(target)) routes.set(id, target);
+      for (const field of ROUTE_FIELDS) {
+        const target = normalized[field];
+        if (typeof target === 'string' && target !== id && stepIds.has(target) && !(ROUTE_KEYWORDS as readonly string[]).includes(target)) routes.set(id, [...(routes.get(id) ?? []), { field, to: target }]);
+      }
     }
     checkRoutingLoops(routes, stepsPath, issues);
   }
@@ -138,6 +145,8 @@ const STEP_FIELDS = [
   'tools',
   'outputTolerance',
   'preflight',
+  'maxOutputBytes',
+  'onOverflow',
 ] as const;
 
 export function checkQueue(issues: Issue[], path: string, value: unknown, stepIds: ReadonlySet<string>, allowEmpty: boolean): value is string[] {
@@ -243,6 +252,8 @@ function checkStepFields(step: Record<string, unknown>, path: string, id: string
   if (step.tools !== undefined) checkTools(issues, key(path, 'tools'), step.tools, strict);
   if (step.preflight !== undefined) checkPreflight(issues, key(path, 'preflight'), step.preflight, strict);
   if (step.onValidationFail !== undefined) checkRoute(issues, key(path, 'onValidationFail'), step.onValidationFail, id, stepIds);
+  if (step.onOverflow !== undefined) checkRoute(issues, key(path, 'onOverflow'), step.onOverflow, id, stepIds);
+  if (step.maxOutputBytes !== undefined) checkInteger(issues, key(path, 'maxOutputBytes'), step.maxOutputBytes, MIN_OUTPUT_BYTES, MAX_OUTPUT_BYTES);
   if (step.validate !== undefined) checkRules(step.validate, key(path, 'validate'), issues, stepIds, strict);
   return normalized as StepDef;
 }
@@ -281,26 +292,43 @@ function checkRoute(issues: Issue[], path: string, value: unknown, self: string,
 }
 
 /**
- * Remediation routes form a graph with at most one edge per step, so following the edges from
- * each step either ends or enters a cycle; each cycle is reported once, at its first step.
+ * Remediation routes form a graph with at most two edges per step (onValidationFail,
+ * onOverflow). A depth-first walk finds each cycle once and reports it at the route that closes
+ * it, naming the steps around it. Each step is finished once, so the walk is linear.
  */
-function checkRoutingLoops(next: ReadonlyMap<string, string>, stepsPath: string, issues: Issue[]): void {
-  // Each step is visited once: a walk stops at a step an earlier walk already explored.
-  const walkOf = new Map<string, number>();
-  let walk = 0;
+function checkRoutingLoops(next: ReadonlyMap<string, Array<{ field: string; to: string }>>, stepsPath: string, issues: Issue[]): void {
+  const state = new Map<string, 'open' | 'done'>();
+  // An explicit stack: a chain of 10,000 remediation steps must not exhaust the call stack.
   for (const start of next.keys()) {
-    if (walkOf.has(start)) continue;
-    walk++;
-    const path: string[] = [];
-    let at: string | undefined = start;
-    while (at !== undefined && !walkOf.has(at)) {
-      walkOf.set(at, walk);
-      path.push(at);
-      at = next.get(at);
-    }
-    if (at !== undefined && walkOf.get(at) === walk) {
-      const cycle = path.slice(path.indexOf(at));
-      add(issues, key(key(stepsPath, at), 'onValidationFail'), `routing can loop forever: ${[...cycle, at].join(' → ')}; let one of these steps use "retry" or "fail"`);
+    if (state.has(start)) continue;
+    const path: string[] = [start];
+    const edges: number[] = [0];
+    state.set(start, 'open');
+    while (path.length) {
+      const at = path[path.length - 1]!;
+      const routes = next.get(at) ?? [];
+      const i = edges[edges.length - 1]!;
+      if (i >= routes.length) {
+        state.set(at, 'done');
+        path.pop();
+        edges.pop();
+        continue;
+      }
+      edges[edges.length - 1] = i + 1;
+      const { to } = routes[i]!;
+      const seen = state.get(to);
+      if (seen === 'open') {
+        const cycle = path.slice(path.indexOf(to));
+        add(issues, key(key(stepsPath, cycle[0]!), firstField(next, cycle[0]!, cycle[1] ?? to)), `routing can loop forever: ${[...cycle, to].join(' → ')}; let one of these steps use "retry" or "fail"`);
+      } else if (seen === undefined) {
+        state.set(to, 'open');
+        path.push(to);
+        edges.push(0);
+      }
     }
   }
+}
+
+function firstField(next: ReadonlyMap<string, Array<{ field: string; to: string }>>, from: string, to: string): string {
+  return next.get(from)?.find((r) => r.to === to)?.field ?? 'onValidationFail';
 }

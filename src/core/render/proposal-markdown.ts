@@ -80,7 +80,7 @@ export function renderProposal(state: State, settings: ProposalSettings, changes
   ];
   queued.forEach((stepId, i) => blocks.push(...stepBlocks(state, stepId, `${i + 1}/${queued.length}`, settings)));
   if (remediation.length) {
-    blocks.push('#### Remediation steps\n\nThey run only when a step whose validation failed routes to them (`onValidationFail`); then that step is retried.');
+    blocks.push('#### Remediation steps\n\nThey run only when a step whose validation failed or whose output overflowed routes to them (`onValidationFail`, `onOverflow`); then that step is retried.');
     for (const stepId of remediation) blocks.push(...stepBlocks(state, stepId, 'remediation', settings));
   }
   if (never.length) blocks.push(...listBlocks(`Defined in the plan but never run (not queued, no step routes to them): `, never.map((s) => `\`${s}\``)));
@@ -149,6 +149,9 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
     `total time: ${def.timeoutMinutes !== undefined ? `${def.timeoutMinutes} min` : 'no limit'}`,
     `if validation fails: ${failRoute(def, stepId)}`,
   ];
+  if (def.maxOutputBytes !== undefined || def.onOverflow !== undefined) {
+    facts.push(`output: ${def.maxOutputBytes !== undefined ? `at most ${def.maxOutputBytes} bytes (maxOutputBytes)` : 'no limit'} · if it overflows: ${failRoute(def, stepId, 'onOverflow')}`);
+  }
   if (def.outputTolerance) facts.push(`done with up to ${Math.round(def.outputTolerance * 1000) / 10} % of its required outputs missing (outputTolerance)`);
   if (def.expectPayload) facts.push('must write a payload');
   if (def.inheritPayload) facts.push('receives earlier steps’ payloads');
@@ -180,8 +183,8 @@ function rulesJson(rules: unknown): string {
   return `[\n  ${rules.map((r) => JSON.stringify(r)).join(',\n  ')}\n]`;
 }
 
-function failRoute(def: StepDef, stepId: string): string {
-  const route = routeOf(def);
+function failRoute(def: StepDef, stepId: string, field: 'onValidationFail' | 'onOverflow' = 'onValidationFail'): string {
+  const route = routeOf(def, field);
   if (route.kind === 'retry') return 'retry';
   if (route.kind === 'fail') return 'block the plan';
   return route.via === stepId ? 'retry' : `run \`${route.via}\`, then retry`;

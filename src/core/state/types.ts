@@ -9,7 +9,7 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const STEP_STATUSES = ['PENDING', 'IN_PROGRESS', 'DONE', 'FAILED', 'SKIPPED'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
-export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'timed_out', 'interrupted', 'cancelled', 'recovered'] as const;
+export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'timed_out', 'interrupted', 'cancelled', 'recovered', 'overflow'] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /** How a step's agent may use its tools (README, "Tool policy"): checked by tool hooks and `exec`. */
@@ -75,6 +75,10 @@ export interface StepDef {
   tools?: ToolsDef;
   /** This fraction (below 1) of requiredOutputs may be missing and the step is still done, with a warning. */
   outputTolerance?: number;
+  /** The most bytes of output (stdout and stderr) an attempt may print; past it the attempt ends as `overflow`. */
+  maxOutputBytes?: number;
+  /** Where an overflow goes: `retry` (default, with the overflow prompt), `fail`, or the id of a remediation step. */
+  onOverflow?: string;
   /** Checks before each attempt of this step, after the plan's (core/plan/preflight.ts). */
   preflight?: PreflightDef;
   [key: string]: unknown;

@@ -44,6 +44,7 @@ export interface RetryContext {
  * starts the detour at once: it is the fix.
  */
 export function retryAt(verdict: { outcome: AttemptOutcome; failedRules?: string[] | undefined }, ctx: RetryContext): { at: string; waitMs: number } | undefined {
+  if (verdict.outcome === 'overflow' && routeOf(ctx.def, 'onOverflow').kind === 'detour') return undefined;
   if (verdict.outcome === 'succeeded' || verdict.outcome === 'recovered' || verdict.outcome === 'cancelled') return undefined;
   const tries = ctx.run.tries;
   if (tries >= maxAttemptsFor(ctx.def, ctx.limits)) return undefined;

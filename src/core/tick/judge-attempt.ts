@@ -13,6 +13,8 @@ import { allowedMissing, missingOutputsText } from './output-tolerance.js';
 export interface JudgeContext {
   requiredOutputs: string[];
   missingOutputs(paths: string[]): Promise<string[]>;
+  /** The step's maxOutputBytes, named when an attempt overflowed. */
+  maxOutputBytes?: number;
   /** The step's outputTolerance: this fraction of requiredOutputs may be missing (with a warning). */
   outputTolerance?: number;
   timeoutMs: number;
@@ -31,6 +33,10 @@ export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Prom
   const base = { exitCode: result.exitCode, stdout: result.stdout, durationMs: result.durationMs, outputs: [] as string[] };
   if (result.spawnError) return { ...base, outcome: 'failed', error: `could not start the agent: ${result.spawnError}` };
   if (result.cancelled) return { ...base, outcome: 'cancelled', error: `stopped by a cancel request: ${stoppedText(result.stoppedBy)}`, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) };
+  if (result.overflowed) {
+    const limit = ctx.maxOutputBytes !== undefined ? `the step's limit of ${ctx.maxOutputBytes} bytes` : "the step's limit";
+    return { ...base, outcome: 'overflow', error: `the agent's output passed ${limit} (maxOutputBytes): it printed at least ${result.outputBytes} bytes and was stopped`, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) };
+  }
   if (result.timedOut) {
     const how = result.stoppedBy === 'agent' ? 'the agent stopped by itself after its stop file appeared' : 'process group terminated';
     return {
@@ -49,7 +55,7 @@ export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Prom
   const declared = word ? { declared: word } : {};
   if (word && word.status !== 'completed') {
     const code = result.exitCode !== 0 ? ` (${result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit code ${result.exitCode}`})` : '';
-    return { ...base, ...declared, outcome: 'failed', error: `${declaredText(word)}${code}` };
+    return { ...base, ...declared, outcome: word.status === 'overflow' ? 'overflow' : 'failed', error: `${declaredText(word)}${code}` };
   }
   if (result.exitCode !== 0) {
     const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
