@@ -191,3 +191,70 @@ export async function requestsPerStep(steps = 10): Promise<RequestFigures> {
     await h.close();
   }
 }
+
+export interface IsolationFigures {
+  steps: number;
+  /** Whole-process ms of the one single-job run that ran every step (dispatch start). */
+  singleRunMs: number[];
+  /** Per isolated run (one step each): the three jobs' whole-process ms. */
+  prepareMs: number[];
+  agentMs: number[];
+  applyMs: number[];
+  /** Of the agent job: the artifact upload, from its log's own timestamps (ms). */
+  uploads: number;
+  downloads: number;
+  /** Bytes of each step's result artifact. */
+  artifactBytes: number[];
+}
+
+/**
+ * The same plan (`steps` steps, the sample agent) run by one single-job run and by isolated runs
+ * of three jobs each (one step per run, chained by the continuation dispatch), as the end-to-end
+ * tests run them: what the three jobs cost per step in Action starts, checkouts and artifact
+ * transfers, against one job.
+ */
+export async function isolationFigures(steps: number, reps: number): Promise<IsolationFigures> {
+  const { startFakeArtifactService } = await import('../test/fakes/artifact-server.js');
+  const { isolatedRun, tickDispatch } = await import('../test/e2e/isolated-run.js');
+  const { workflowDispatchPayload } = await import('../test/e2e/action-harness.js');
+  const plan = { title: 'Measured', steps: Object.fromEntries(Array.from({ length: steps }, (_, i) => [`s${i + 1}`, { title: `Step ${i + 1}`, instruction: `Write out/s${i + 1}.md`, requiredOutputs: [`out/s${i + 1}.md`] }])) };
+  const readToken = 'ghs_read_bench_0123456789';
+  const h = await ActionHarness.create({ readToken });
+  const artifacts = await startFakeArtifactService();
+  h.fake.data.artifactSource = artifacts;
+  h.fake.setPermission(h.actor, 'write');
+  await h.commitToMain({ 'plans/measured.json': JSON.stringify(plan) });
+  const out: IsolationFigures = { steps, singleRunMs: [], prepareMs: [], agentMs: [], applyMs: [], uploads: 0, downloads: 0, artifactBytes: [] };
+  const start = (planId: string) => workflowDispatchPayload({ command: 'start', plan: 'plans/measured.json', 'plan-id': planId });
+  try {
+    for (let rep = 0; rep <= reps; rep++) {
+      // rep 0 is the unmeasured warm-up of both layouts.
+      const single = await h.run({ eventName: 'workflow_dispatch', payload: start(`single-${rep}`) });
+      check(single, 'single-job run');
+      if (single.outputs.status !== 'DONE') throw new Error(`the single-job run should finish the plan, got ${single.outputs.status}`);
+      if (rep > 0) out.singleRunMs.push(single.durationMs);
+      const planId = `isolated-${rep}`;
+      let event = { eventName: 'workflow_dispatch', payload: start(planId) } as { eventName: string; payload: unknown };
+      for (let i = 0; i < steps; i++) {
+        const uploadedBefore = artifacts.artifacts.length;
+        const run = await isolatedRun(h, event, { artifacts, readToken });
+        for (const job of [run.prepare, run.agent, run.apply]) if (job) check(job, 'isolated job');
+        if (rep > 0) {
+          out.prepareMs.push(run.prepare.durationMs);
+          out.agentMs.push(run.agent?.durationMs ?? 0);
+          out.applyMs.push(run.apply?.durationMs ?? 0);
+          out.uploads += artifacts.artifacts.length - uploadedBefore;
+          out.downloads += run.apply?.stdout.includes('Artifact download completed successfully.') ? 1 : 0;
+          out.artifactBytes.push(...artifacts.artifacts.slice(uploadedBefore).map((a) => a.zip.length));
+        }
+        event = tickDispatch(planId);
+      }
+      const done = await h.remoteState(planId);
+      if (done?.status !== 'DONE') throw new Error(`the isolated runs should finish the plan, got ${done?.status}`);
+    }
+  } finally {
+    await artifacts.close();
+    await h.close();
+  }
+  return out;
+}

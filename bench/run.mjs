@@ -1,6 +1,6 @@
 // Benchmark: prints figures next to their targets and writes them to bench/results.json.
 // Not a test: nothing here asserts; a missed target is reported, not thrown.
-//   node bench/run.mjs [--quick] [--build] [--only=file,scale,git,action,start] [--node=PATH]   (npm run bench)
+//   node bench/run.mjs [--quick] [--build] [--only=file,scale,git,action,isolation,start] [--node=PATH]   (npm run bench)
 // --quick: fewer repetitions (a smoke run); --build: rebuild dist/ first (it is built anyway
 // when dist/cli.js is missing, and a dist/ older than src/ is reported).
 // Every figure is whole-process wall time of the bundled CLI (dist/cli.js) in temp dirs, or of
@@ -42,7 +42,7 @@ function figure(name, value, unit, target, detail) {
   figures.push({ name, value: round(value, 2), unit, target: target ? `${target.op} ${target.limit} ${target.unit ?? unit}` : null, met, ...(detail ? { detail } : {}) });
 }
 
-// --only a,b runs just the sections whose key is listed (file, scale, git, action, start).
+// --only a,b runs just the sections whose key is listed (file, scale, git, action, isolation, start).
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : null;
 
@@ -287,6 +287,32 @@ async function perStepGitStore() {
   figure(`  run of ${N} steps with --store git`, run, 'ms', null);
 }
 
+// ---- figure 5: the isolated layout: three jobs per step against one job --------------------
+
+/**
+ * The sequencer's own cost of isolation, per step: two more Action starts (prepare and apply run
+ * beside the agent's job), an artifact upload and a download. A runner's start-up and checkout
+ * per job are GitHub's and not measured here; the figures say what the harness's jobs take.
+ */
+async function isolationCost() {
+  const action = await loadActionFigures();
+  const steps = 3;
+  const f = await action.isolationFigures(steps, quick ? 1 : 3);
+  const singlePerStep = median(f.singleRunMs) / steps;
+  const prepare = median(f.prepareMs);
+  const agent = median(f.agentMs);
+  const apply = median(f.applyMs);
+  figure(`single job: one run of ${steps} steps, per step (one Action start shared)`, singlePerStep, 'ms/step', null, { runsMs: f.singleRunMs.map((x) => round(x)) });
+  figure('isolated: prepare job (checkpoint, hand-off)', prepare, 'ms', null, { samplesMs: f.prepareMs.map((x) => round(x)) });
+  figure('isolated: agent job (run, pack, upload)', agent, 'ms', null, { samplesMs: f.agentMs.map((x) => round(x)) });
+  figure('isolated: apply job (download, confine, record, dispatch)', apply, 'ms', null, { samplesMs: f.applyMs.map((x) => round(x)) });
+  figure('isolated: three jobs per step', prepare + agent + apply, 'ms/step', null);
+  figure('  extra per step against one job (the sequencer\'s own time)', prepare + agent + apply - singlePerStep, 'ms/step', null);
+  figure('  artifact uploads per step', f.uploads / f.prepareMs.length, 'count', { op: '<=', limit: 1 });
+  figure('  artifact downloads per step', f.downloads / f.prepareMs.length, 'count', { op: '<=', limit: 1 });
+  figure('  result artifact size', median(f.artifactBytes), 'bytes', null);
+}
+
 // ---- figure 4: the Action: idle heartbeats over many plans, API requests per step ---------
 
 /**
@@ -396,6 +422,7 @@ try {
   for (const variant of ENV_VARIANTS) await section('scale', `heartbeat on 10 vs 10,000 steps (${variant.label})`, () => heartbeatScaling(variant));
   await section('git', 'per-step overhead, git store', perStepGitStore);
   await section('action', 'Action: idle heartbeats and API requests per step', actionIdleAndRequests);
+  await section('isolation', 'Action: the isolated layout (three jobs per step) against one job', isolationCost);
   await section('start', 'bundle sizes and cold start', bundleAndStart);
   // Other work on the machine inflates every figure; the load average says how much to trust them.
   machine.loadAfter = round(os.loadavg()[0], 2);

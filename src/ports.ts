@@ -261,6 +261,14 @@ export interface BaseSync {
 }
 
 /**
+ * Whether the workflow run that owned an attempt left its result behind (the isolated layout:
+ * its agent job uploaded one, its apply job never recorded it). Asked only for a dead owner.
+ */
+export interface ResultProbe {
+  hasResult(owner: Extract<AttemptOwner, { kind: 'actions' }>, attemptId: string): Promise<boolean>;
+}
+
+/**
  * Confirms on GitHub what the state's approval rests on (docs/security.md): the approving comment, the
  * proposal it followed, the approver's permission now. Asked before a run's first attempt and
  * whenever an approval changes; absent (the CLI, a local workspace): the state's approval counts.

@@ -76,3 +76,25 @@ describe('input state-branch', () => {
     bad('sequencer-pr/<plan-id>', 'a prefix other than sequencer-pr/');
   });
 });
+
+describe('inputs phase, attempt and agent-result (the isolated layout)', () => {
+  const token = { 'github-token': 'tok-123456789' };
+  const attempt = JSON.stringify({ v: 1, planId: 'p', stepId: 's', n: 1, attemptId: 'p/s/1', branch: 'sequencer/p', commit: 'a'.repeat(40), runId: '5', runAttempt: 1, retry: false, timeoutMs: 1000 });
+
+  it('defaults to the single-job tick and reads the attempt for agent and apply', () => {
+    expect(parseInputs(get(token))).toMatchObject({ phase: 'single', attempt: null, agentResult: '' });
+    expect(parseInputs(get({ ...token, phase: 'agent', attempt })).attempt).toMatchObject({ planId: 'p', stepId: 's', n: 1 });
+    expect(parseInputs(get({ ...token, phase: 'apply', attempt: '', 'agent-result': 'cancelled' }))).toMatchObject({ attempt: null, agentResult: 'cancelled' });
+  });
+
+  it.each<[string, Record<string, string>, string]>([
+    ['an unknown phase', { phase: 'run' }, `Invalid input 'phase': "run". Expected "single", "prepare", "agent" or "apply".`],
+    ['an agent job without an attempt', { phase: 'agent' }, "Input 'attempt' is empty with phase 'agent'"],
+    ['an attempt for a prepare job', { phase: 'prepare', attempt }, "Invalid input 'attempt'"],
+    ['a broken attempt', { phase: 'apply', attempt: '{"v":1}' }, `Invalid input 'attempt': field "planId" is undefined`],
+    ['an agent result that is not one', { phase: 'apply', 'agent-result': 'passed' }, `Invalid input 'agent-result': "passed". Expected success, failure, cancelled or skipped`],
+    ['the cache store in the isolated layout', { phase: 'prepare', 'state-store': 'cache' }, `Invalid input 'state-store': "cache". Expected "git" with phase 'prepare': in the isolated layout the agent job can write cache entries`],
+  ])('refuses %s, naming the input and what is expected', (_name, inputs, message) => {
+    expect(() => parseInputs(get({ ...token, ...inputs }))).toThrow(message);
+  });
+});

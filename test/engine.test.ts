@@ -312,3 +312,36 @@ describe('only an approved plan runs (the approval is checked before every attem
     expect(h.store.current).not.toHaveProperty('planHash');
   });
 });
+
+describe('handing an attempt on (the isolated layout: prepare checkpoints, other jobs run and record)', () => {
+  const runOwner = { kind: 'actions' as const, runId: '700', runAttempt: 1 };
+
+  it('stops at the checkpoint with the attempt to run: no agent starts, the state shows it in flight', async () => {
+    const h = harness(state(['a', 'b'], { status: 'IN_PROGRESS' }), undefined, { handOff: true, owner: runOwner });
+    const result = await h.run();
+    expect(result.outcome).toBe('handed-off');
+    expect(result.handOff).toMatchObject({ kind: 'run', start: { stepId: 'a', n: 1, retry: false, prompt: 'Do a', argv: ['my-agent', '--flag'] } });
+    expect(h.agent.runs).toHaveLength(0);
+    expect(h.store.writes.map((w) => w.meta.kind)).toEqual(['checkpoint']);
+    expect(h.store.current?.stepRuns.a).toMatchObject({ status: 'IN_PROGRESS', attempts: [{ n: 1, owner: runOwner }] });
+  });
+
+  it("hands on a dead run's unrecorded result instead of recovering its attempt, and recovers as before when there is none", async () => {
+    const inFlight = (s: State): State => ({ ...s, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { ...runOwner, runId: '699' } }] } } });
+    const asked: string[] = [];
+    let has = true;
+    const h = harness(inFlight(state(['a'], { status: 'IN_PROGRESS' })), undefined, { handOff: true, owner: runOwner });
+    h.deps.results = { hasResult: async (owner, id) => (asked.push(`${owner.runId} ${id}`), has) };
+    const handed = await h.run();
+    expect(handed).toMatchObject({ outcome: 'handed-off', handOff: { kind: 'apply', stepId: 'a', n: 1, owner: { runId: '699' } } });
+    expect(asked).toEqual(['699 p/a/1']);
+    expect(h.store.writes).toHaveLength(0);
+
+    has = false;
+    const recovered = await h.run();
+    expect(recovered.outcome).toBe('handed-off');
+    expect(h.store.writes.map((w) => w.meta.message)).toEqual(['a attempt 1 interrupted', 'a attempt 2 started']);
+    expect(recovered.handOff).toMatchObject({ kind: 'run', start: { stepId: 'a', n: 2, retry: true } });
+  });
+});
+

@@ -28,13 +28,19 @@ import { maintain, pruneGitPlan, type MaintenanceWork } from '../wiring/maintena
  * are idle or waiting on a step delay were left out by the listing (see main.ts), which needs
  * none of the modules loaded here.
  */
-export async function tickActivePlans(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, deadline: Date, active: PlanRef[]): Promise<PlanTickResult[]> {
+export async function tickActivePlans(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, deadline: Date, active: PlanRef[]): Promise<{ results: PlanTickResult[]; deferred: string[] }> {
   const results: PlanTickResult[] = [];
+  const deferred: string[] = [];
   for (const ref of active) {
     if (Date.now() >= deadline.getTime()) break;
+    // A prepare job hands on one attempt: the plans after it are left to runs of their own.
+    if (results.some((r) => r.handOff)) {
+      deferred.push(ref.planId);
+      continue;
+    }
     results.push(await tickPlan(ctx, inputs, client, log, { planId: ref.planId, deadline }));
   }
-  return results;
+  return { results, deferred };
 }
 
 /** Keeps the plan index current after ticks (see adapters/git/plan-markers.ts). */

@@ -6,12 +6,24 @@ import { MIN_SECRET_LENGTH } from '../core/trust/secrets.js';
 import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/base-sync.js';
 import { actionInput, checkOneOf, checkPlanId as checkId, checkStepId, parseNumber } from '../wiring/checks.js';
 import { DEFAULT_WORK_BRANCHES, parseWorkBranches, type WorkBranches } from '../wiring/plan-layout.js';
+import { parseAttemptDescriptor, type AttemptDescriptor } from '../core/isolation/attempt-descriptor.js';
+import { AGENT_JOB_RESULTS, type AgentJobResult } from '../core/isolation/apply-decision.js';
+
+/** `single`: the whole tick in one job; the other three are the jobs of the isolated layout (docs/security.md). */
+export const PHASES = ['single', 'prepare', 'agent', 'apply'] as const;
+export type Phase = (typeof PHASES)[number];
 
 export const DISPATCH_COMMANDS = ['tick', 'start', 'resume', 'cancel', 'retry', 'skip', 'status', 'restart', 'list', 'audit', 'maintenance'] as const;
 export type DispatchCommand = (typeof DISPATCH_COMMANDS)[number];
 
 export interface ActionInputs {
   token: string;
+  /** Which part of a tick this job does. */
+  phase: Phase;
+  /** agent and apply: the attempt prepare handed on (null: none was due). */
+  attempt: AttemptDescriptor | null;
+  /** apply: how the agent job ended (`needs.agent.result`). */
+  agentResult: AgentJobResult;
   command: DispatchCommand;
   agentCommand?: string;
   planFile?: string;
@@ -55,8 +67,21 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
   if (!token) throw new ConfigError("Input 'github-token' is empty; expected a token (the default is the job's GITHUB_TOKEN).");
 
   const command = checkCommand(text('command') || 'tick');
+  const phase = checkOneOf(text('phase') || 'single', PHASES, actionInput('phase'));
+  const attemptText = text('attempt');
+  if (attemptText && phase !== 'agent' && phase !== 'apply') throw invalid('attempt', attemptText.slice(0, 60), `no value with phase '${phase}' (only the agent and apply jobs take the attempt prepare handed on)`);
+  const attempt = attemptText ? parseAttemptDescriptor(attemptText) : null;
+  if (phase === 'agent' && !attempt) {
+    throw new ConfigError("Input 'attempt' is empty with phase 'agent'; expected the prepare job's output, e.g. attempt: ${{ needs.prepare.outputs.attempt }}, and the job run only when it is set (if: needs.prepare.outputs.run-agent == 'true').");
+  }
+  const agentResult = checkOneOf(text('agent-result'), AGENT_JOB_RESULTS, actionInput('agent-result'), 'success, failure, cancelled or skipped (${{ needs.agent.result }})');
 
   const stateStore = checkOneOf(text('state-store') || 'git', ['git', 'cache'] as const, actionInput('state-store'));
+  // The agent job holds ACTIONS_RUNTIME_TOKEN, which writes cache entries: a state read from the
+  // cache could have been written by the agent.
+  if (stateStore === 'cache' && phase !== 'single') {
+    throw invalid('state-store', stateStore, `"git" with phase '${phase}': in the isolated layout the agent job can write cache entries, so a state kept in the cache could be the agent's`);
+  }
   const syncBase = checkOneOf(text('sync-base') || 'merge', SYNC_BASE_MODES, actionInput('sync-base'));
 
   const planId = optional('plan-id');
@@ -86,6 +111,9 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
 
   return {
     token,
+    phase,
+    attempt,
+    agentResult,
     command,
     ...(optional('agent-command') ? { agentCommand: text('agent-command') } : {}),
     ...(planFile ? { planFile } : {}),

@@ -22,6 +22,7 @@ import { emptyOutputs, outputsFor, setOutputs, type PlanOutputs } from './output
 import type { PlanTickResult } from './plan-tick.js';
 import { steeringCommand } from './steering.js';
 import { countOf } from '../core/render/plural.js';
+import { formatAttemptDescriptor } from '../core/isolation/attempt-descriptor.js';
 import { BUILD_ID } from '../build-id.js';
 import { VERSION } from '../version.js';
 import { actionSource, versionLine } from '../core/render/version-line.js';
@@ -35,7 +36,9 @@ const load = {
   settings: () => import('./plan-settings.js'),
   fleet: () => import('./fleet.js'),
   propose: () => import('./propose.js'),
-  dispatch: () => import('../adapters/github/workflow-dispatch.js'),
+  continuation: () => import('./continuation.js'),
+  agentPhase: () => import('./agent-phase.js'),
+  applyPhase: () => import('./apply-phase.js'),
   client: () => import('../adapters/github/github-client.js'),
   newState: () => import('../core/plan/new-state.js'),
 };
@@ -58,9 +61,10 @@ export async function run(): Promise<number> {
     for (const value of [inputs.token, ...inputs.secrets]) core.setSecret(value);
     secrets = createScrubber(knownSecrets({ token: inputs.token, listed: inputs.secrets, env: process.env }));
     const ctx = await readRunContext(process.env);
-    const route = routeEvent(ctx.eventName, ctx.payload, inputs);
     const log = new ToolkitLog(secrets, { workspace: ctx.workspace, runnerTemp: ctx.runnerTemp });
     publish = log.scrub;
+    // The agent and apply jobs act on the attempt prepare handed on, whatever the event.
+    const route: Route = inputs.phase === 'agent' || inputs.phase === 'apply' ? { kind: 'tick-active' } : routeEvent(ctx.eventName, ctx.payload, inputs);
     if (route.kind === 'ignore') {
       log.info(`Nothing to do: ${route.reason}.`);
       setOutputs({ ...outputs, status: 'IGNORED' }, secrets.scrub);
@@ -72,7 +76,9 @@ export async function run(): Promise<number> {
     let made: Promise<GitHubClient> | undefined;
     const client: Client = () =>
       (made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: log.scrub })));
-    outputs = await handle(route, ctx, inputs, client, log);
+    if (inputs.phase === 'agent') outputs = await (await load.agentPhase()).runAgentPhase(ctx, inputs, log);
+    else if (inputs.phase === 'apply') outputs = await (await load.applyPhase()).runApplyPhase(ctx, inputs, client, log);
+    else outputs = await handle(route, ctx, inputs, client, log);
     setOutputs(outputs, secrets.scrub);
     return 0;
   } catch (err) {
@@ -184,7 +190,9 @@ async function tickAll(ctx: RunContext, inputs: ActionInputs, client: Client, lo
     log.info('No plans to tick.');
     return emptyOutputs('IDLE');
   }
-  const results = await (await load.fleet()).tickActivePlans(ctx, inputs, await client(), log, deadline, active);
+  const { results, deferred } = await (await load.fleet()).tickActivePlans(ctx, inputs, await client(), log, deadline, active);
+  // One run hands on one attempt (phase: prepare): every other active plan gets a run of its own.
+  for (const planId of deferred) await (await load.continuation()).continuePlan(ctx, inputs, client, log, planId, `for ${planId} (this run hands on another plan's attempt)`);
   return finish(ctx, inputs, client, log, results);
 }
 
@@ -200,23 +208,17 @@ async function finish(ctx: RunContext, inputs: ActionInputs, client: Client, log
       stalled.push(await reportStall(ctx, inputs, client, log, r.result.state));
       continue;
     }
-    const { dispatchWorkflow, workflowFileFromRef } = await load.dispatch();
-    const workflow = inputs.continueWorkflow ?? workflowFileFromRef(ctx.workflowRef);
-    if (!workflow) {
-      log.warn('Time budget spent with work left, and the workflow file is unknown: the next scheduled run continues.');
-      continue;
-    }
-    try {
-      await dispatchWorkflow({ client: await client(), owner: ctx.owner, repo: ctx.repo, workflow, ref: ctx.ref || 'main', inputs: { command: 'tick', 'plan-id': r.result.state.planId } });
-      log.info(`Time budget spent: dispatched ${workflow} to continue ${r.result.state.planId}.`);
-    } catch (err) {
-      log.warn(`Could not dispatch ${workflow} to continue (${describeError(err)}); the next scheduled run continues.`);
-    }
+    await (await load.continuation()).continuePlan(ctx, inputs, client, log, r.result.state.planId, `to continue ${r.result.state.planId} (time budget spent)`);
   }
   const last = results[results.length - 1];
   const outputs = last?.result.state ? outputsFor(last.result.state, last.branch) : emptyOutputs();
   const active = results.filter((r) => r.result.state && ['IN_PROGRESS', 'AWAITING_APPROVAL', 'BLOCKED'].includes(r.result.state.status));
-  const all = { ...outputs, plans: JSON.stringify(active.map((r) => r.result.state!.planId)) };
+  const handedOn = results.find((r) => r.handOff)?.handOff;
+  const all = {
+    ...outputs,
+    plans: JSON.stringify(active.map((r) => r.result.state!.planId)),
+    ...(handedOn ? { attempt: formatAttemptDescriptor(handedOn), 'run-agent': handedOn.apply ? '' : 'true' } : {}),
+  };
   const broken = results.flatMap((r) => (r.result.configProblem ? [`${r.result.state?.planId ?? 'plan'}: ${r.result.configProblem}`] : []));
   if (stalled.length || broken.length) throw new RunFailure([...broken, ...stalled].join('\n'), all);
   return all;

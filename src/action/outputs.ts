@@ -15,10 +15,14 @@ export interface PlanOutputs {
   plans: string;
   /** audit: the findings; maintenance: the actions planned or taken (JSON arrays). */
   report: string;
+  /** phase prepare: the attempt handed on (JSON), empty when none. */
+  attempt: string;
+  /** phase prepare: 'true' when the agent job must run it. */
+  'run-agent': string;
 }
 
 export function emptyOutputs(status = 'MISSING'): PlanOutputs {
-  return { 'plan-id': '', status, 'current-step': '', 'steps-done': '0', 'steps-total': '0', 'blocked-step': '', 'state-branch': '', 'state-revision': '', plans: '[]', report: '[]' };
+  return { 'plan-id': '', status, 'current-step': '', 'steps-done': '0', 'steps-total': '0', 'blocked-step': '', 'state-branch': '', 'state-revision': '', plans: '[]', report: '[]', attempt: '', 'run-agent': '' };
 }
 
 export function outputsFor(state: State, branch: string): PlanOutputs {
@@ -34,6 +38,8 @@ export function outputsFor(state: State, branch: string): PlanOutputs {
     'state-revision': String(state.revision ?? 0),
     plans: '[]',
     report: '[]',
+    attempt: '',
+    'run-agent': '',
   };
 }
 

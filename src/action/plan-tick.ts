@@ -23,8 +23,13 @@ import { shouldWriteStatus, type StatusTrigger } from '../core/tick/status-caden
 import { jobSummary, type Links, type RunLinks } from '../core/render/render-markdown.js';
 import { sanitizeArtifactName } from '../core/render/artifact-names.js';
 import type { AttemptOwner, State } from '../core/state/types.js';
-import { tick, type TickResult } from '../engine/index.js';
+import { tick, type EngineConfig, type EngineDeps, type TickResult } from '../engine/index.js';
+import type { HandOff } from '../engine/types.js';
 import type { Inbox, Liveness, Notifier, OwnerProbe } from '../ports.js';
+import { attemptIdOf, type AttemptDescriptor } from '../core/isolation/attempt-descriptor.js';
+import { headCommit } from '../adapters/git/checkpoint.js';
+import { RunArtifacts } from '../adapters/github/run-artifacts.js';
+import { HandOffAgentRunner } from '../wiring/attempt-records.js';
 import { createEngine } from '../wiring/engine-factory.js';
 import { issueNumberOf, planFolder, pullRequestBranch } from '../wiring/plan-layout.js';
 import type { RunContext } from './context.js';
@@ -42,6 +47,8 @@ export interface PlanTickOptions {
 export interface PlanTickResult {
   result: TickResult;
   branch: string;
+  /** phase prepare: the attempt handed on to the agent and apply jobs. */
+  handOff?: AttemptDescriptor;
 }
 
 export function createNotifier(
@@ -118,7 +125,7 @@ class CombinedOwnerProbe implements OwnerProbe {
  * the run ends (a 6-hour job would otherwise show nothing on the issue meanwhile), but at most
  * once per interval (core/tick/status-cadence.ts decides; this keeps the clock).
  */
-class ProgressNotifier implements Notifier {
+export class ProgressNotifier implements Notifier {
   private lastWriteMs: number | null = null;
   constructor(
     private readonly inner: GitHubNotifier,
@@ -151,7 +158,24 @@ class LogNotifier implements Notifier {
   }
 }
 
-export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, opts: PlanTickOptions): Promise<PlanTickResult> {
+/** One plan's engine as the Action builds it, with what reports on the plan after a tick. */
+export interface PlanEngine {
+  deps: EngineDeps;
+  cfg: EngineConfig;
+  branch: string;
+  /** Keeps the status comment current; null for a plan without an issue. */
+  progress: ProgressNotifier | null;
+  links(paths: string[]): Promise<Links>;
+  /** The artifact the attempt logs of a single-job run go to. */
+  artifactName: string;
+}
+
+/**
+ * The engine for one plan, with the GitHub parts only the Action has. With `phase: prepare` it
+ * hands each attempt on at its checkpoint, never starts the agent, and records a dead run's
+ * unrecorded result rather than running its step again (see engine/recovery.ts).
+ */
+export async function planEngine(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, opts: PlanTickOptions): Promise<PlanEngine> {
   const { planId } = opts;
   const branch = planBranch(inputs, planId);
   const blobBase = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`;
@@ -193,6 +217,22 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     approvals: new GitHubApprovalVerifier({ client, owner: ctx.owner, repo: ctx.repo, issueNumber, policy: { approvers: inputs.approvers }, permissions, identity }),
     ...(inbox ? { inbox } : {}),
   });
+  if (inputs.phase === 'prepare') {
+    deps.agent = new HandOffAgentRunner();
+    deps.results = new RunArtifacts({ client, owner: ctx.owner, repo: ctx.repo });
+    cfg.handOff = true;
+    // The lease also covers the agent job waiting for a runner and the apply job after it.
+    cfg.leaseMarginMs = PREPARE_LEASE_MARGIN_MS;
+  }
+  return { deps, cfg, branch, progress, links, artifactName };
+}
+
+/** Agent and apply jobs of the isolated layout start after prepare: their wait for a runner is in the lease. */
+const PREPARE_LEASE_MARGIN_MS = 30 * 60_000;
+
+export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, opts: PlanTickOptions): Promise<PlanTickResult> {
+  const pe = await planEngine(ctx, inputs, client, log, opts);
+  const { deps, cfg, branch, progress } = pe;
 
   let result: TickResult;
   let attempts = 0;
@@ -211,16 +251,38 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
     await sleep(Math.max(0, wait) + 250);
   }
 
-  if (result.state) {
-    const outputs = result.state.artifacts ?? [];
-    const fileLinks = await links(outputs);
-    // Every tick of the loop counts: the first may have run steps before the last only waited.
-    if (progress && writes > 0) await progress.publish('end-of-tick', result.state, fileLinks);
-    await writeJobSummary(log.scrub(jobSummary(result.state, fileLinks))).catch((err: unknown) => log.warn(`Could not write the job summary: ${String(err)}`));
+  await reportPlan(pe, log, result.state, writes);
+  if (attempts > 0 && !result.handOff) {
+    await uploadAttemptLogs({ dir: cfg.logDir, name: pe.artifactName, secrets: log.secrets, log: (m: string) => log.warn(m) });
   }
-  if (attempts > 0) {
-    await uploadAttemptLogs({ dir: cfg.logDir, name: artifactName, secrets: log.secrets, log: (m: string) => log.warn(m) });
-  }
+  const handOff = result.handOff && result.state ? await describeHandOff(ctx, cfg, result.state, branch, result.handOff) : undefined;
+  if (handOff?.apply) log.info(`${handOff.stepId} attempt ${handOff.n}: handed on to the apply job, which records the result workflow run ${handOff.apply.runId} left.`);
+  else if (handOff) log.info(`${handOff.stepId} attempt ${handOff.n} is checkpointed at ${handOff.commit} and handed on to the agent job (output attempt).`);
   // What the whole run did for this plan, not only its last tick (a step delay may have split it).
-  return { result: { ...result, attempts, writes }, branch };
+  return { result: { ...result, attempts, writes }, branch, ...(handOff ? { handOff } : {}) };
+}
+
+/** After a plan's tick (or apply): the status comment when anything was written, and the job summary. */
+export async function reportPlan(pe: PlanEngine, log: ToolkitLog, state: State | undefined, writes: number): Promise<void> {
+  if (!state) return;
+  const fileLinks = await pe.links(state.artifacts ?? []);
+  // Every tick of the loop counts: the first may have run steps before the last only waited.
+  if (pe.progress && writes > 0) await pe.progress.publish('end-of-tick', state, fileLinks);
+  await writeJobSummary(log.scrub(jobSummary(state, fileLinks))).catch((err: unknown) => log.warn(`Could not write the job summary: ${String(err)}`));
+}
+
+/** The `attempt` output for what a prepare tick handed on: the checkpoint is the commit the workspace is on. */
+async function describeHandOff(ctx: RunContext, cfg: EngineConfig, state: State, branch: string, handOff: HandOff): Promise<AttemptDescriptor> {
+  const planId = state.planId ?? 'plan';
+  if (handOff.kind === 'run') {
+    const { stepId, n, retry, timeoutMs } = handOff.start;
+    const commit = await headCommit(ctx.git);
+    return { v: 1, planId, stepId, n, attemptId: attemptIdOf(planId, stepId, n), branch, commit, runId: ctx.runId, runAttempt: ctx.runAttempt, retry, timeoutMs };
+  }
+  const { stepId, n, owner } = handOff;
+  const attempt = state.stepRuns[stepId]?.attempts?.find((a) => a.n === n);
+  // The time the attempt had: its lease less the margin; only its timeout message uses it.
+  const leased = attempt?.leaseExpiresAt && attempt.startedAt ? Date.parse(attempt.leaseExpiresAt) - Date.parse(attempt.startedAt) - cfg.leaseMarginMs : NaN;
+  const timeoutMs = Number.isFinite(leased) && leased >= 1000 ? Math.min(Math.round(leased), 24 * 60 * 60_000) : 60_000;
+  return { v: 1, planId, stepId, n, attemptId: attemptIdOf(planId, stepId, n), branch, runId: owner.runId, runAttempt: owner.runAttempt, retry: false, timeoutMs, apply: { runId: owner.runId } };
 }

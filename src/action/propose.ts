@@ -119,6 +119,10 @@ async function planForIssue(ctx: RunContext, inputs: ActionInputs, issue: IssueR
  * troubleshooting retry) and proposed like any other plan, so nothing else runs before approval.
  */
 async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, request: string, log: ToolkitLog): Promise<FoundPlan> {
+  // Drafting runs the agent, and in the isolated layout no job that writes runs it.
+  if (inputs.phase !== 'single' && classifyRequest(request).multiStep) {
+    return { problem: `Drafting a plan runs the agent, and this workflow runs the agent only in its agent job (phase: ${inputs.phase}), where it cannot propose anything. Write the plan into the issue as a fenced \`\`\`json or \`\`\`yaml block with "steps", or dispatch the workflow with command start and a plan file.` };
+  }
   const logDir = path.join(ctx.runnerTemp, 'sequencer-planning');
   try {
     const drafted = await planFromRequest({

@@ -47,16 +47,20 @@ export type Prepared =
   /** Not enough time left in this run for the attempt: the tick ends, a later one continues. */
   | { kind: 'budget' };
 
-/** The single-job attempt: prepare, run the agent, finish. False when the tick must stop for its time budget. */
-export async function runAttempt(engine: Engine, ledger: Ledger, baseSync: BaseSyncOnce, d: RunDecision, report: (configProblem: string) => void): Promise<boolean> {
+/** What the tick does after an attempt: go on, stop for its time budget, or stop with the checkpointed attempt handed on. */
+export type AttemptStep = 'next' | 'budget' | { handOff: AttemptStart };
+
+/** The single-job attempt: prepare, run the agent, finish; with `handOff`, prepare only. */
+export async function runAttempt(engine: Engine, ledger: Ledger, baseSync: BaseSyncOnce, d: RunDecision, report: (configProblem: string) => void): Promise<AttemptStep> {
   const prepared = await prepare(engine, ledger, baseSync, d, report);
-  if (prepared.kind === 'budget') return false;
-  if (prepared.kind === 'not-started') return true;
+  if (prepared.kind === 'budget') return 'budget';
+  if (prepared.kind === 'not-started') return 'next';
+  if (engine.cfg.handOff) return { handOff: prepared.start };
   const { deps, cfg } = engine;
   const watch = pollForCancel({ inbox: deps.inbox, cursor: inboxCursor(ledger), pollMs: cfg.inboxPollMs, stopGraceMs: cfg.stopGraceMs ?? 0, log: deps.log });
   const verdict = await runAgent(engine, ledger.state, prepared.start, watch);
   await finish(engine, ledger, prepared.start, verdict);
-  return true;
+  return 'next';
 }
 
 /**
@@ -84,10 +88,10 @@ export async function prepare(engine: Engine, ledger: Ledger, baseSync: BaseSync
   return { kind: 'started', start };
 }
 
-type Preflight = { ok: true; argv: string[]; program: string } | { ok: false; problems: string[] };
+export type Preflight = { ok: true; argv: string[]; program: string } | { ok: false; problems: string[] };
 
 /** Whether the agent can start: a command, a program found on PATH, a workspace it can write. */
-async function preflight(engine: Engine, state: State, def: StepDef, stepId: string): Promise<Preflight> {
+export async function preflight(engine: Engine, state: State, def: StepDef, stepId: string): Promise<Preflight> {
   const { deps, cfg } = engine;
   const command = def.agent ?? cfg.agentCommand;
   const source = def.agent ? `plan.steps.${stepId}.agent` : (cfg.agentSource ?? 'STEP_AGENT_CMD');

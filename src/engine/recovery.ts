@@ -6,20 +6,28 @@
 import path from 'node:path';
 import { mayAcceptInterrupted, recoverAttempt } from '../core/tick/apply.js';
 import type { Decision } from '../core/tick/decide.js';
-import { currentStepId, stepDef } from '../core/state/step-view.js';
+import { describeError } from '../core/errors.js';
+import { attemptId, currentStepId, stepDef } from '../core/state/step-view.js';
+import type { State } from '../core/state/types.js';
 import type { AgentResult } from '../ports.js';
 import { finish } from './attempt.js';
 import { judge } from './attempt-judge.js';
 import type { Ledger } from './commit.js';
-import type { Engine } from './types.js';
+import type { Engine, HandOff } from './types.js';
 
 export type RecoverDecision = Extract<Decision, { kind: 'recover' }>;
 
 /** How the dead agent ended is unknown: its work is judged as if it had exited 0, so the contract alone decides. */
 const EXITED: AgentResult = { exitCode: 0, signal: null, timedOut: false, cancelled: false, stdout: '', stderr: '', outputBytes: 0, durationMs: 0 };
 
-export async function recover(engine: Engine, ledger: Ledger, d: RecoverDecision): Promise<void> {
+/** Records the attempt as interrupted (or recovered); with `handOff`, a result its run left is handed on instead. */
+export async function recover(engine: Engine, ledger: Ledger, d: RecoverDecision): Promise<HandOff | undefined> {
   const { deps, cfg } = engine;
+  const toApply = await resultToApply(engine, ledger.state, d);
+  if (toApply) {
+    deps.log.info(`${d.stepId} attempt ${toApply.n}: workflow run ${toApply.owner.runId} ended with its result uploaded but not recorded; it is recorded now instead of running the step again.`);
+    return toApply;
+  }
   const logFile = d.attempt?.logFile ? path.resolve(path.dirname(cfg.logDir), d.attempt.logFile) : null;
   // The state names the log; only a log in this plan's log folder has a pid file of ours beside it.
   if (logFile && isInside(cfg.logDir, logFile)) await deps.agent.reap(logFile);
@@ -30,6 +38,24 @@ export async function recover(engine: Engine, ledger: Ledger, d: RecoverDecision
     kind: 'update',
     message: `${d.stepId} attempt ${d.attempt?.n ?? '?'} interrupted`,
   });
+  return undefined;
+}
+
+/**
+ * The isolated layout: an attempt whose run ended after its agent job uploaded the result, but
+ * before its apply job recorded it (the apply job died), is recorded from that result by the
+ * next run rather than run again. A lookup that fails leaves the attempt to the usual recovery.
+ */
+async function resultToApply({ deps, cfg }: Engine, state: State, d: RecoverDecision): Promise<Extract<HandOff, { kind: 'apply' }> | undefined> {
+  const owner = d.attempt?.owner;
+  const n = d.attempt?.n;
+  if (!cfg.handOff || !deps.results || owner?.kind !== 'actions' || n === undefined) return undefined;
+  try {
+    if (await deps.results.hasResult(owner, attemptId(state, d.stepId, n))) return { kind: 'apply', stepId: d.stepId, n, owner };
+  } catch (err) {
+    deps.log.warn(`Could not look for the result of ${d.stepId} attempt ${n} in workflow run ${owner.runId} (${describeError(err)}); the attempt is recorded as interrupted.`);
+  }
+  return undefined;
 }
 
 /**

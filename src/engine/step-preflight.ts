@@ -13,7 +13,9 @@ const OUTPUT_QUOTE = 300;
 /** Problems that would make every attempt of the step fail, each naming what is missing. */
 export async function stepRequirements(engine: Engine, state: State, def: StepDef, stepId: string): Promise<string[]> {
   const { deps } = engine;
-  const problems: string[] = [...(await configuredChecks(engine, state, def, stepId))];
+  // In the isolated layout's prepare job (handOff) nothing the plan names runs: its checks are of
+  // the agent's job, where they run before the agent (src/action/agent-phase.ts).
+  const problems: string[] = engine.cfg.handOff ? [] : [...(await configuredChecks(engine, state, def, stepId))];
   const rules = def.validate ?? [];
   const dbRule = rules.findIndex((rule) => 'db_query' in rule);
   if (dbRule >= 0) {

@@ -131,9 +131,11 @@ class Tick {
           deps.log.error(`${d.stepId} blocked: ${d.reason}`);
           await ledger.commit(block(ledger.state, d.stepId, d.reason), { kind: 'update', message: `${d.stepId} blocked: ${d.reason}` });
           break;
-        case 'recover':
-          await recover(this.engine, ledger, d);
+        case 'recover': {
+          const handOff = await recover(this.engine, ledger, d);
+          if (handOff) return { ...this.result('handed-off'), handOff };
           break;
+        }
         case 'remediate':
           deps.log.warn(`${d.stepId} attempt ${d.forAttempt} failed validation; running remediation step ${d.via}, then ${d.stepId} again.`);
           await ledger.commit(beginRemediation(ledger.state, d.stepId, d.via, d.forAttempt), {
@@ -141,10 +143,13 @@ class Tick {
             message: `${d.stepId} attempt ${d.forAttempt} failed validation; remediate with ${d.via}`,
           });
           break;
-        case 'run':
+        case 'run': {
           if (!(await this.gate.stands(ledger, d.stepId))) break;
-          if (!(await runAttempt(this.engine, ledger, this.baseSync, d, (problem) => (this.configProblem = problem)))) return this.result('budget');
+          const step = await runAttempt(this.engine, ledger, this.baseSync, d, (problem) => (this.configProblem = problem));
+          if (step === 'budget') return this.result('budget');
+          if (step !== 'next') return { ...this.result('handed-off'), handOff: { kind: 'run', start: step.handOff } };
           break;
+        }
       }
     }
   }

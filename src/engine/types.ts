@@ -3,7 +3,8 @@ import type { AgentSurface } from '../core/trust/agent-command.js';
 import type { EchoCap } from '../core/render/output-echo.js';
 import type { Limits } from '../core/state/step-view.js';
 import type { AttemptOwner, State } from '../core/state/types.js';
-import type { AgentRunner, ApprovalVerifier, AttemptFiles, BaseSync, Clock, Inbox, Log, Notifier, OwnerProbe, StateStore, Verifier, Workspace } from '../ports.js';
+import type { AgentRunner, ApprovalVerifier, AttemptFiles, BaseSync, Clock, Inbox, Log, Notifier, OwnerProbe, ResultProbe, StateStore, Verifier, Workspace } from '../ports.js';
+import type { AttemptStart } from './attempt.js';
 
 export interface EngineDeps {
   clock: Clock;
@@ -22,6 +23,8 @@ export interface EngineDeps {
   baseSync?: BaseSync;
   /** Confirms the state's approval where it lives (GitHub); absent: the state's approval counts. */
   approvals?: ApprovalVerifier;
+  /** With `handOff`: whether a dead owner's run left a result to apply instead of recovering its attempt. */
+  results?: ResultProbe;
 }
 
 export interface EngineConfig {
@@ -74,6 +77,11 @@ export interface EngineConfig {
    * path: the agent must find `agent-step-sequencer` on its PATH.
    */
   cliCommand?: string[];
+  /**
+   * Stop at an attempt's checkpoint and hand it on instead of running it (the isolated layout's
+   * prepare job: the agent runs in another job, and a third records the result).
+   */
+  handOff?: boolean;
 }
 
 /** The ports and the settings together: what every part of the tick reads, and none changes. */
@@ -82,7 +90,12 @@ export interface Engine {
   cfg: EngineConfig;
 }
 
-export type TickOutcome = 'missing' | 'idle' | 'busy' | 'waiting' | 'done' | 'blocked' | 'cancelled' | 'awaiting-approval' | 'budget' | 'conflict';
+export type TickOutcome = 'missing' | 'idle' | 'busy' | 'waiting' | 'done' | 'blocked' | 'cancelled' | 'awaiting-approval' | 'budget' | 'conflict' | 'handed-off';
+
+/** What a tick with `handOff` handed on: an attempt to run, or a dead owner's result to record. */
+export type HandOff =
+  | { kind: 'run'; start: AttemptStart }
+  | { kind: 'apply'; stepId: string; n: number; owner: Extract<AttemptOwner, { kind: 'actions' }> };
 
 export interface TickResult {
   outcome: TickOutcome;
@@ -94,4 +107,6 @@ export interface TickResult {
   detail?: string;
   /** The set-up is broken (no agent command, agent not found): the plan was blocked with a notice. */
   configProblem?: string;
+  /** Outcome `handed-off`: what another job carries on with. */
+  handOff?: HandOff;
 }

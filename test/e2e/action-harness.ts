@@ -51,6 +51,12 @@ export interface ActionRunOptions {
    * an `includeIf` entry naming a credentials file under RUNNER_TEMP. Both are written here.
    */
   persistCredentials?: boolean;
+  /**
+   * One job of a workflow run of several (the isolated layout): the run id it shares with the
+   * other jobs, its own name (its own checkout and RUNNER_TEMP, as on a runner of its own), and
+   * whether the run is completed when it ends. Without it a process is a run of its own.
+   */
+  job?: { runId: number; runAttempt?: number; name: string; completesRun: boolean };
 }
 
 export interface ActionRun {
@@ -145,8 +151,8 @@ export class ActionHarness {
     public mainSha: string,
   ) {}
 
-  static async create(opts: { token?: string } = {}): Promise<ActionHarness> {
-    const fake = await startFakeGitHub({ owner: OWNER, repo: REPO, ...(opts.token ? { token: opts.token } : {}) });
+  static async create(opts: { token?: string; readToken?: string } = {}): Promise<ActionHarness> {
+    const fake = await startFakeGitHub({ owner: OWNER, repo: REPO, ...(opts.token ? { token: opts.token } : {}), ...(opts.readToken ? { readToken: opts.readToken } : {}) });
     const root = await makeTempDir('sequencer-action-');
     const gitEnv = await isolatedGitEnv(root);
     const { dir: template, mainSha } = await startingRepos();
@@ -165,6 +171,45 @@ export class ActionHarness {
     await this.fake.close();
   }
 
+  /** A fresh workflow run id, for the jobs of one run (`job.runId`). */
+  newRunId(): number {
+    return nextRunId++;
+  }
+
+  /** Whether the remote takes pushes only with the write token (requireWriteToken). */
+  private writeGuard = false;
+
+  /**
+   * From now on the remote accepts a push only when it carries the fake's write token the way the
+   * Action sends it (an `AUTHORIZATION: basic` extra header in the push's GIT_CONFIG_* environment,
+   * which git hands to the receiving side of a local push), as GitHub accepts a push only with a
+   * token that may write. A push with the read token, another credential or none is refused.
+   */
+  async requireWriteToken(): Promise<void> {
+    const header = writeHeader(this.fake.token);
+    const script = [
+      '#!/bin/sh',
+      `want='${header}'`,
+      'i=0',
+      'while [ $i -lt 20 ]; do',
+      '  eval "v=\\${GIT_CONFIG_VALUE_$i:-}"',
+      '  [ "$v" = "$want" ] && exit 0',
+      '  i=$((i+1))',
+      'done',
+      'echo "push refused: no token with write access" >&2',
+      'exit 1',
+      '',
+    ].join('\n');
+    await writeFile(path.join(this.origin, 'hooks', 'pre-receive'), script, { mode: 0o755 });
+    this.writeGuard = true;
+  }
+
+  /** What a push needs when the remote requires the write token. */
+  private pushEnv(): NodeJS.ProcessEnv {
+    if (!this.writeGuard) return this.gitEnv;
+    return { ...this.gitEnv, GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'http.https://github.com/.extraheader', GIT_CONFIG_VALUE_0: writeHeader(this.fake.token) };
+  }
+
   /** Commits files to `main` on the remote (e.g. a plan file) and moves GITHUB_SHA to it. */
   async commitToMain(files: Record<string, string>, message = 'add files'): Promise<string> {
     const seed = path.join(this.root, 'seed');
@@ -174,7 +219,7 @@ export class ActionHarness {
       await gitIn(seed, this.gitEnv, ['add', rel]);
     }
     await gitIn(seed, this.gitEnv, ['commit', '-q', '-m', message]);
-    await gitIn(seed, this.gitEnv, ['push', '-q', this.origin, 'main']);
+    await gitIn(seed, this.pushEnv(), ['push', '-q', this.origin, 'main']);
     this.mainSha = (await gitIn(seed, this.gitEnv, ['rev-parse', 'HEAD'])).stdout.trim();
     return this.mainSha;
   }
@@ -198,8 +243,8 @@ export class ActionHarness {
   }
 
   /** The token as actions/checkout persists it: `AUTHORIZATION: basic base64(x-access-token:<token>)`. */
-  private async persistCredentials(ws: string, runnerTemp: string): Promise<void> {
-    const header = `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${this.fake.token}`).toString('base64')}`;
+  private async persistCredentials(ws: string, runnerTemp: string, token: string): Promise<void> {
+    const header = writeHeader(token);
     const key = 'http.https://github.com/.extraheader';
     await gitIn(ws, this.gitEnv, ['config', '--local', key, header]);
     const file = path.join(runnerTemp, `git-credentials-${randomUUID()}.config`);
@@ -211,9 +256,10 @@ export class ActionHarness {
   /** Starts the Action; the returned promise settles when the process has exited. */
   async start(o: ActionRunOptions, rerunOf?: ActionRun): Promise<StartedAction> {
     // "Re-run jobs" keeps the run id and counts the attempt up; everything else is a new run.
-    const runId = rerunOf?.runId ?? nextRunId++;
-    const runAttempt = rerunOf ? rerunOf.runAttempt + 1 : 1;
+    const runId = o.job?.runId ?? rerunOf?.runId ?? nextRunId++;
+    const runAttempt = o.job?.runAttempt ?? (rerunOf ? rerunOf.runAttempt + 1 : 1);
     const { workspace: ws, variables, outputPath, summaryPath } = await this.prepareRun(o, runId, runAttempt);
+    const runnerTemp = variables.RUNNER_TEMP!;
     const env: NodeJS.ProcessEnv = { ...this.gitEnv, ...variables };
     for (const [k, v] of Object.entries(o.env ?? {})) {
       if (v === undefined) delete env[k];
@@ -236,9 +282,9 @@ export class ActionHarness {
       child.once('error', reject);
       child.once('close', (code, signal) => {
         clearTimeout(timer);
-        this.fake.setRun(runId, 'completed', code === 0 ? 'success' : 'failure');
+        if (!o.job || o.job.completesRun) this.fake.setRun(runId, 'completed', code === 0 ? 'success' : 'failure');
         Promise.all([readFile(outputPath, 'utf8'), readFile(summaryPath, 'utf8')]).then(([outputs, summary]) => {
-          const run: ActionRun = { runId, runAttempt, eventName: o.eventName, payload: o.payload, code, signal, stdout, stderr, outputs: parseOutputFile(outputs), summary, workspace: ws, runnerTemp: path.join(this.root, `run-${runId}-${runAttempt}`, 'temp'), durationMs: Date.now() - started };
+          const run: ActionRun = { runId, runAttempt, eventName: o.eventName, payload: o.payload, code, signal, stdout, stderr, outputs: parseOutputFile(outputs), summary, workspace: ws, runnerTemp, durationMs: Date.now() - started };
           if (this.fake.violations.length > violationsBefore) {
             const broken = this.fake.takeViolations();
             reject(new Error(`the fake GitHub saw ${broken.length} exchange(s) that break GitHub's REST description:\n${describeViolations(broken)}\n${runReport(run)}`));
@@ -256,8 +302,10 @@ export class ActionHarness {
    * defaults itself.
    */
   async prepareRun(o: ActionRunOptions, runId: number, runAttempt: number, inputDefaults = true): Promise<PreparedRun> {
-    const ws = await this.checkout(`${runId}-${runAttempt}`);
-    const runDir = path.join(this.root, `run-${runId}-${runAttempt}`);
+    // Each job of a run has a runner of its own: its own checkout and temp folder.
+    const slot = `${runId}-${runAttempt}${o.job ? `-${o.job.name}` : ''}`;
+    const ws = await this.checkout(slot);
+    const runDir = path.join(this.root, `run-${slot}`);
     await mkdir(path.join(runDir, 'temp'), { recursive: true });
     const eventPath = path.join(runDir, 'event.json');
     const outputPath = path.join(runDir, 'output');
@@ -267,7 +315,7 @@ export class ActionHarness {
     await writeFile(eventPath, JSON.stringify(o.payload, null, 2));
     await writeFile(outputPath, '');
     await writeFile(summaryPath, '');
-    if (o.persistCredentials) await this.persistCredentials(ws, path.join(runDir, 'temp'));
+    if (o.persistCredentials) await this.persistCredentials(ws, path.join(runDir, 'temp'), o.inputs?.['github-token'] ?? this.fake.token);
 
     const variables: Record<string, string> = {};
     // Retries come at once unless a test asks for backoff: the sample agent's failures are scripted.
@@ -386,6 +434,11 @@ export class ActionHarness {
     const res = await this.originGit(['show', `${rev}:${file}`], true);
     return res.code === 0 ? res.stdout : null;
   }
+}
+
+/** The extra header actions/checkout persists and the Action sends: `AUTHORIZATION: basic base64(x-access-token:<token>)`. */
+function writeHeader(token: string): string {
+  return `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`;
 }
 
 /** CI has no global git config: nothing from this machine's ~/.gitconfig may help a test pass. */

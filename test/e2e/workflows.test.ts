@@ -237,6 +237,58 @@ describe('example workflow settings', () => {
   });
 });
 
+/** docs/examples/isolated.yml, the recommended layout: three jobs, the agent's holding only a read token. */
+describe('the isolated example', () => {
+  interface IsolatedJob {
+    needs?: string | string[];
+    if?: string;
+    permissions?: Record<string, string>;
+    outputs?: Record<string, string>;
+    env?: Record<string, string>;
+    steps: Array<Step & { env?: Record<string, string> }>;
+  }
+  let doc: { permissions?: unknown; jobs: Record<string, IsolatedJob> };
+  let text: string;
+  beforeAll(async () => {
+    text = await readFile(path.join(EXAMPLES, 'isolated.yml'), 'utf8');
+    doc = parseYaml(text) as typeof doc;
+  });
+  /** `always()` is the runner's status function, which @actions/expressions does not evaluate: it is true. */
+  const runs = (job: string, contexts: Record<string, unknown>) => evaluate(doc.jobs[job]!.if!.replace(/\balways\(\)/g, 'true'), contexts);
+  const sequencerStep = (job: string) => doc.jobs[job]!.steps.find((st) => st.uses?.includes('agent-step-sequencer'))!;
+
+  it('gives the agent job contents: read and nothing else, and the writers no more than they need', () => {
+    expect(doc.permissions).toEqual({});
+    expect(Object.keys(doc.jobs)).toEqual(['prepare', 'agent', 'apply']);
+    expect(doc.jobs.agent!.permissions).toEqual({ contents: 'read' });
+    expect(doc.jobs.prepare!.permissions).toEqual({ contents: 'write', issues: 'write', actions: 'read' });
+    expect(doc.jobs.apply!.permissions).toEqual({ contents: 'write', issues: 'write', actions: 'write' });
+  });
+
+  it('hands the agent key to the agent job alone, and prepare\'s attempt to the other two', () => {
+    const secretsOf = (job: string) => JSON.stringify(doc.jobs[job]).match(/secrets\.[A-Z_]+/g) ?? [];
+    expect(secretsOf('prepare')).toEqual([]);
+    expect(secretsOf('apply')).toEqual([]);
+    expect(secretsOf('agent')).toEqual(['secrets.ANTHROPIC_API_KEY']);
+    for (const job of ['prepare', 'agent', 'apply']) expect(sequencerStep(job).with?.phase, job).toBe(job);
+    expect(sequencerStep('agent').with?.['github-token'], 'the agent job keeps its own read-only token').toBeUndefined();
+    expect(sequencerStep('agent').with?.attempt).toBe('${{ needs.prepare.outputs.attempt }}');
+    expect(sequencerStep('apply').with).toMatchObject({ attempt: '${{ needs.prepare.outputs.attempt }}', 'agent-result': '${{ needs.agent.result }}' });
+    expect(doc.jobs.prepare!.outputs).toMatchObject({ attempt: '${{ steps.prepare.outputs.attempt }}', 'run-agent': '${{ steps.prepare.outputs.run-agent }}' });
+    expect(doc.jobs.apply!.needs).toEqual(['prepare', 'agent']);
+  });
+
+  it('runs the agent only for an attempt to run, and apply for every attempt handed on, whatever became of the agent job', () => {
+    const needs = (attempt: string, runAgent: string) => ({ needs: { prepare: { outputs: { attempt, 'run-agent': runAgent } } } });
+    expect(runs('agent', needs('{"v":1}', 'true'))).toBe(true);
+    expect(runs('agent', needs('{"v":1,"apply":{"runId":"1"}}', ''))).toBe(false);
+    expect(runs('agent', needs('', ''))).toBe(false);
+    expect(doc.jobs.apply!.if).toMatch(/^always\(\) && /);
+    expect(runs('apply', needs('{"v":1}', 'true'))).toBe(true);
+    expect(runs('apply', needs('', ''))).toBe(false);
+  });
+});
+
 interface Concurrent {
   concurrency?: { group?: string; 'cancel-in-progress'?: unknown };
 }

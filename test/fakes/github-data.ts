@@ -256,8 +256,16 @@ export interface SentBody {
   accepted: boolean;
 }
 
+/** Where a run's artifacts are kept (the fake artifact service); the REST API lists them from there. */
+export interface ArtifactSource {
+  readonly artifacts: ReadonlyArray<{ id: number; name: string; zip: Buffer; finalized: boolean; runId: string; createdAt: string }>;
+  downloadUrl(id: number): string;
+}
+
 export class GitHubData {
   readonly issues = new Map<number, GhIssue>();
+  /** Set by a test that runs jobs with the fake artifact service. */
+  artifactSource: ArtifactSource | null = null;
   /** Every comment and pull request body sent, in order, so a test can assert the largest. */
   readonly bodies: SentBody[] = [];
   readonly comments: GhComment[] = [];

@@ -76,6 +76,24 @@ export function matchRoute(method: string, path: string): { handler: Handler; pa
   return null;
 }
 
+function artifactJson(data: GitHubData, a: { id: number; name: string; zip: Buffer; runId: string; createdAt: string }) {
+  const url = `${data.apiRepo}/actions/artifacts/${a.id}`;
+  const expires = new Date(Date.parse(a.createdAt) + 7 * 86_400_000).toISOString();
+  return {
+    id: a.id,
+    node_id: `MDg6QXJ0aWZhY3Q${a.id}`,
+    name: a.name,
+    size_in_bytes: a.zip.length,
+    url,
+    archive_download_url: `${url}/zip`,
+    expired: false,
+    created_at: a.createdAt,
+    updated_at: a.createdAt,
+    expires_at: expires,
+    workflow_run: { id: Number(a.runId), repository_id: 1, head_repository_id: 1, head_branch: 'main', head_sha: '0'.repeat(40) },
+  };
+}
+
 /** GitHub's page/per_page pagination with a Link header (first, prev, next, last). */
 function paginate<T>(items: T[], req: RouteRequest): Reply {
   const perPage = Math.min(100, Math.max(1, Number(req.query.get('per_page') ?? 30) || 30));
@@ -257,6 +275,21 @@ const ROUTES: Route[] = [
     if (at < 0) return notFound();
     data.caches.splice(at, 1);
     return { status: 204 };
+  }),
+
+  // A run's artifacts as the REST API lists them (for another run's jobs: `findBy` in @actions/artifact).
+  route('GET', '/repos/:owner/:repo/actions/runs/:run_id/artifacts', (req, { data }) => {
+    const name = req.query.get('name');
+    const found = (data.artifactSource?.artifacts ?? []).filter((a) => a.finalized && a.runId === req.params.run_id && (name === null || a.name === name)).sort((a, b) => b.id - a.id);
+    const page = paginate(found.map((a) => artifactJson(data, a)), req);
+    return { ...page, body: { total_count: found.length, artifacts: page.body } };
+  }),
+
+  // The download answers with a redirect to the blob's signed URL, as GitHub's does.
+  route('GET', '/repos/:owner/:repo/actions/artifacts/:artifact_id/:archive_format', (req, { data }) => {
+    const artifact = data.artifactSource?.artifacts.find((a) => a.finalized && a.id === Number(req.params.artifact_id));
+    if (!artifact || req.params.archive_format !== 'zip') return notFound();
+    return { status: 302, headers: { location: data.artifactSource!.downloadUrl(artifact.id) } };
   }),
 
   route('GET', '/repos/:owner/:repo/actions/runs/:run_id', (req, { data }) => {

@@ -31,6 +31,11 @@ export type * from './github-data.js';
 export interface FakeGitHubOptions {
   /** The only token accepted (`authorization: token X` or `Bearer X`). Default `test-token`. */
   token?: string;
+  /**
+   * A second token, accepted for reads only (GET and HEAD), as a job's `GITHUB_TOKEN` with
+   * `contents: read` and nothing else: a write with it gets GitHub's 403.
+   */
+  readToken?: string;
   owner?: string;
   repo?: string;
   /** Who the token belongs to: author of comments, PRs and reactions made through the API. */
@@ -59,6 +64,7 @@ export interface FakeGitHub {
   /** Base URL for Octokit's `baseUrl`. */
   readonly url: string;
   readonly token: string;
+  readonly readToken: string | undefined;
   readonly owner: string;
   readonly repo: string;
   readonly login: string;
@@ -148,7 +154,11 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
     const result = (reply: Reply, counted = true, fault: Fault | null = null) => ({ reply, fault, counted, path, query });
 
     if (!authorized(req.headers.authorization, token)) {
-      return result({ status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' } });
+      const readOnly = opts.readToken !== undefined && authorized(req.headers.authorization, opts.readToken);
+      if (!readOnly) return result({ status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' } });
+      if (method !== 'GET' && method !== 'HEAD') {
+        return result({ status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } });
+      }
     }
     // GitHub documents that /rate_limit itself costs nothing.
     if (method === 'GET' && path === '/rate_limit') return result(rateLimitReply(), false);
@@ -205,6 +215,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
   return {
     url,
     token,
+    readToken: opts.readToken,
     owner,
     repo,
     login,

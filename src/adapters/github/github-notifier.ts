@@ -7,6 +7,7 @@ import { describeError } from '../../core/errors.js';
 import type { Notice } from '../../core/tick/notices.js';
 import { blockerNotice, cancelledNotice, finalSummaryComment, marker, shownOutputs, statusComment, type Links } from '../../core/render/render-markdown.js';
 import { gateNotice } from '../../core/render/gate-markdown.js';
+import { refusedChangesNotice } from '../../core/render/confinement-markdown.js';
 import { draftHintComment, proposalMarker, refusedPlanComment, renderProposal, retiredProposalComment, type ProposalSettings } from '../../core/render/proposal-markdown.js';
 import type { StepExecution } from '../../core/plan/execution-fields.js';
 import type { StepChange } from '../../core/plan/replan.js';
@@ -98,6 +99,9 @@ export class GitHubNotifier implements Notifier {
         return;
       case 'base-conflict':
         await this.postOnce(baseConflictNotice(s, notice, await this.links([])));
+        return;
+      case 'changes-refused':
+        await this.postOnce(refusedChangesNotice(s, notice, await this.links([])));
         return;
       default:
         // Progress is shown by the status comment; other notices need no comment of their own.

@@ -56,11 +56,14 @@ export interface StagedLogs {
   files: string[];
 }
 
-/** Scrubbed copies of every regular file under `dir`, in a temporary directory; null when none. */
-export async function stageScrubbedLogs(dir: string, secrets: Scrubber): Promise<StagedLogs | null> {
+/**
+ * Scrubbed copies of every regular file under `dir`, in a temporary directory (or under `into`,
+ * which the caller made and removes); null when none.
+ */
+export async function stageScrubbedLogs(dir: string, secrets: Scrubber, into?: string): Promise<StagedLogs | null> {
   const files = await regularFiles(dir);
   if (files.length === 0) return null;
-  const root = await mkdtemp(path.join(os.tmpdir(), 'sequencer-logs-'));
+  const root = into ?? (await mkdtemp(path.join(os.tmpdir(), 'sequencer-logs-')));
   try {
     const copies: string[] = [];
     for (const rel of files) {
@@ -71,7 +74,7 @@ export async function stageScrubbedLogs(dir: string, secrets: Scrubber): Promise
     }
     return { root, files: copies };
   } catch (err) {
-    await rm(root, { recursive: true, force: true }).catch(() => {});
+    if (!into) await rm(root, { recursive: true, force: true }).catch(() => {});
     throw err;
   }
 }

@@ -16,7 +16,7 @@ export const MAX_COMMENT_CHARS = 65_536;
 export const LISTED_OUTPUTS = 100;
 const LISTED_OUTPUTS_MAX = LISTED_OUTPUTS;
 
-export type MarkerKind = 'status' | 'proposal' | 'blocked' | 'summary' | 'cancelled' | 'refused' | 'request';
+export type MarkerKind = 'status' | 'proposal' | 'blocked' | 'summary' | 'cancelled' | 'refused' | 'request' | 'confined';
 
 /** The hidden marker that makes a comment findable (and so never posted twice). */
 export function marker(planId: string, kind: MarkerKind, episode?: string): string {

@@ -136,6 +136,10 @@ export interface Attempt {
   missingOutputs?: string[];
   /** What the agent declared in $SEQUENCER_RESULT_FILE (its word, validated and cut to one short line). */
   declared?: { status: 'completed' | 'cancelled' | 'overflow' | 'failed'; reason?: string };
+  /** The isolated layout: the agent's changes apply did not commit (the first 20), and why. */
+  refused?: Array<{ path: string; reason: string }>;
+  /** How many changes were refused, when more than `refused` lists. */
+  refusedTotal?: number;
   [key: string]: unknown;
 }
 

@@ -2,6 +2,7 @@
 // durable. Inputs are never mutated; unknown fields are carried along by spreading.
 import type { Notice } from './notices.js';
 import type { DeclaredResult } from './declared-result.js';
+import type { RefusedPath } from '../isolation/change-confinement.js';
 import { finishRemediation } from './remediation.js';
 import { attemptId, currentStepId, lastAttempt, stepRun } from '../state/step-view.js';
 import type { Attempt, AttemptOutcome, AttemptOwner, State, StepDef, StepRun } from '../state/types.js';
@@ -66,6 +67,10 @@ export interface AttemptResult {
   timeoutMinutes?: number;
   /** A cancelled attempt: the agent exited on its own after the stop file, or was signalled. */
   stoppedBy?: 'agent' | 'signal';
+  /** The isolated layout: changes of the agent's that apply did not commit, and why (the first few). */
+  refused?: RefusedPath[];
+  /** How many were refused, when more than `refused` lists. */
+  refusedTotal?: number;
   /** What the attempt's command log recorded (absent when it recorded nothing). */
   toolCalls?: { calls: number; denied: number };
   /** What the agent declared in $SEQUENCER_RESULT_FILE, validated. */
@@ -120,25 +125,29 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
         ...(r.missingOutputs?.length ? { missingOutputs: r.missingOutputs } : {}),
         ...(r.changedFiles?.length ? { changedFiles: r.changedFiles } : {}),
         ...(r.changedFilesMore ? { changedFilesMore: r.changedFilesMore } : {}),
+        ...(r.refused?.length ? { refused: r.refused, ...(r.refusedTotal ? { refusedTotal: r.refusedTotal } : {}) } : {}),
       }),
     };
   });
+  // Said whatever the verdict: a person should know what the agent tried to write.
+  const n = lastAttempt(stepRun(next, stepId))?.n ?? stepRun(next, stepId).tries;
+  const refusedNotice: Notice[] = r.refused?.length ? [{ kind: 'changes-refused', stepId, attempt: n, refused: r.refused, total: r.refusedTotal ?? r.refused.length }] : [];
   if (!succeeded) {
     if (opts.retryAt) next = { ...next, notBefore: opts.retryAt };
     const failed: Notice = { kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' };
     // Said at once, not only when the step finally blocks: a long attempt's limit is news.
     const timedOut: Notice[] = r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? [{ kind: 'timed-out', stepId, minutes: r.timeoutMinutes }] : [];
-    return { state: next, notices: [...timedOut, failed] };
+    return { state: next, notices: [...refusedNotice, ...timedOut, failed] };
   }
   const known = new Set(next.artifacts ?? []);
   next = { ...next, artifacts: [...(next.artifacts ?? []), ...r.outputs.filter((o) => !known.has(o))] };
-  if (opts.detourFor !== undefined) return { state: finishRemediation(next, opts.detourFor, stepId), notices: [{ kind: 'step-done', stepId }] };
+  if (opts.detourFor !== undefined) return { state: finishRemediation(next, opts.detourFor, stepId), notices: [...refusedNotice, { kind: 'step-done', stepId }] };
   if (opts.reopen?.size) {
     const reopened = reopenSteps(next, opts.reopen);
-    return { state: reopened.state, notices: [{ kind: 'step-done', stepId }, ...reopened.notices] };
+    return { state: reopened.state, notices: [...refusedNotice, { kind: 'step-done', stepId }, ...reopened.notices] };
   }
   const advanced = advance(next, now);
-  return { state: advanced.state, notices: [{ kind: 'step-done', stepId }, ...advanced.notices] };
+  return { state: advanced.state, notices: [...refusedNotice, { kind: 'step-done', stepId }, ...advanced.notices] };
 }
 
 /** Moves past a DONE or SKIPPED step; past the last one the plan is DONE. */

@@ -1,6 +1,7 @@
 // What the engine tells people about. Notices are values produced by transitions and delivered
 // by a Notifier only after the write that produced them is durable.
 import type { StepChange } from '../plan/replan.js';
+import type { RefusedPath } from '../isolation/change-confinement.js';
 
 export type Notice =
   | { kind: 'blocked'; stepId: string; reason: string }
@@ -15,6 +16,8 @@ export type Notice =
   | { kind: 'plan-changed'; approvedHash: string; planHash: string; changes: StepChange[] | null }
   /** The plan paused before a gated step; a person reviews what ran and approves. */
   | { kind: 'gate'; stepId: string }
+  /** The isolated layout: apply left some of the agent's changes out of the commit (the first few, and how many in all). */
+  | { kind: 'changes-refused'; stepId: string; attempt: number; refused: RefusedPath[]; total: number }
   /** The base branch does not merge into the work branch (sync-base: merge): the plan is blocked before `stepId` runs. */
   | { kind: 'base-conflict'; stepId: string; base: string; baseCommit: string; files: string[] };
 

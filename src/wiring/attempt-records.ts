@@ -1,0 +1,79 @@
+// Port decorators that let one attempt span the three jobs of the isolated layout without a
+// second engine: the prepare job resolves no program (the agent runs elsewhere), the agent job
+// keeps how the agent ended and what each check command returned, and the apply job judges the
+// attempt with those recorded check results in place of running the commands, which run
+// agent-written code and belong to the agent job (docs/security.md: a forged one can only pass
+// the agent's own step).
+import type { CheckRecord } from '../core/isolation/attempt-result.js';
+import type { TextCheck, RuleResult } from '../core/tick/rules.js';
+import type { AgentResult, AgentRunner, AgentSpec, CheckOptions, CheckResult, Verifier } from '../ports.js';
+
+/** prepare: the agent never starts in this job; its program is found where it runs. */
+export class HandOffAgentRunner implements AgentRunner {
+  async resolve(command: string): Promise<string | null> {
+    return command;
+  }
+  async run(_spec: AgentSpec): Promise<AgentResult> {
+    throw new Error('The agent does not run in a prepare job: the attempt is handed on to the agent job.');
+  }
+  async reap(_logFile: string): Promise<void> {
+    // An agent of an earlier run ran on another runner.
+  }
+}
+
+/** agent: the runner as is, keeping the last result for the attempt's record. */
+export class RecordingAgentRunner implements AgentRunner {
+  last: AgentResult | undefined;
+  constructor(private readonly inner: AgentRunner) {}
+  resolve(command: string): Promise<string | null> {
+    return this.inner.resolve(command);
+  }
+  async run(spec: AgentSpec): Promise<AgentResult> {
+    this.last = await this.inner.run(spec);
+    return this.last;
+  }
+  reap(logFile: string): Promise<void> {
+    return this.inner.reap(logFile);
+  }
+}
+
+/** agent: the verifier as is, keeping every check command's result in order. */
+export class RecordingVerifier implements Verifier {
+  readonly checks: CheckRecord[] = [];
+  readonly checkText?: (check: TextCheck) => Promise<RuleResult>;
+  constructor(private readonly inner: Verifier) {
+    if (inner.checkText) this.checkText = (check) => inner.checkText!(check);
+  }
+  readWorkspaceFile(rel: string): Promise<string | null> {
+    return this.inner.readWorkspaceFile(rel);
+  }
+  async runCheck(argv: string[], opts: CheckOptions): Promise<CheckResult> {
+    const result = await this.inner.runCheck(argv, opts);
+    this.checks.push({ argv, result });
+    return result;
+  }
+}
+
+/**
+ * apply: files are read here (the applied changes), but a check command is answered with what
+ * the agent job recorded for the same argv, in order; one it did not record fails its rule.
+ */
+export class ReplayedChecks implements Verifier {
+  private readonly pending: CheckRecord[];
+  readonly checkText?: (check: TextCheck) => Promise<RuleResult>;
+  constructor(
+    private readonly inner: Verifier,
+    recorded: readonly CheckRecord[],
+  ) {
+    this.pending = [...recorded];
+    if (inner.checkText) this.checkText = (check) => inner.checkText!(check);
+  }
+  readWorkspaceFile(rel: string): Promise<string | null> {
+    return this.inner.readWorkspaceFile(rel);
+  }
+  async runCheck(argv: string[], _opts: CheckOptions): Promise<CheckResult> {
+    const at = this.pending.findIndex((c) => c.argv.length === argv.length && c.argv.every((a, i) => a === argv[i]));
+    if (at < 0) return { exitCode: null, stdout: '', stderr: '', timedOut: false, spawnError: 'the agent job recorded no run of this check' };
+    return this.pending.splice(at, 1)[0]!.result;
+  }
+}

@@ -1,0 +1,158 @@
+// The isolated layout end to end through dist/index.js (docs/security.md): three jobs per run,
+// the agent job holding only a read token, apply recording the step from the agent job's
+// artifact and dispatching the next run.
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, copyFile, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeArtifactService, type FakeArtifactService } from '../fakes/artifact-server.js';
+import { ActionHarness, workflowDispatchPayload } from './action-harness.js';
+import { removeTempDirs } from './helpers.js';
+import { isolatedReport, isolatedRun, runJob, tickDispatch, type IsolatedRun } from './isolated-run.js';
+
+const HOSTILE_AGENT = fileURLToPath(new URL('../fixtures/agents/hostile-agent.mjs', import.meta.url));
+const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 16);
+const startPlan = (planFile: string, planId?: string) => ({ eventName: 'workflow_dispatch', payload: workflowDispatchPayload({ command: 'start', plan: planFile, ...(planId ? { 'plan-id': planId } : {}) }) });
+const okJobs = (run: IsolatedRun) => {
+  for (const job of [run.prepare, run.agent, run.apply]) if (job) expect(job.code, isolatedReport(run)).toBe(0);
+};
+
+afterAll(removeTempDirs);
+
+const plan = (name: string, steps = 3) => ({
+  title: `Plan ${name}`,
+  steps: Object.fromEntries(
+    Array.from({ length: steps }, (_, i) => [`${name}-${i + 1}`, { title: `${name} step ${i + 1}`, instruction: `Write out/${name}-${i + 1}.md`, requiredOutputs: [`out/${name}-${i + 1}.md`] }]),
+  ),
+});
+
+describe('the isolated layout', () => {
+  let h: ActionHarness;
+  let artifacts: FakeArtifactService;
+  const readToken = `ghs_read_${randomBytes(12).toString('hex')}`;
+  const writeToken = `ghs_write_${randomBytes(12).toString('hex')}`;
+  beforeAll(async () => {
+    h = await ActionHarness.create({ token: writeToken, readToken });
+    artifacts = await startFakeArtifactService();
+    h.fake.data.artifactSource = artifacts;
+    h.fake.setPermission(h.actor, 'write');
+    await h.commitToMain({ 'plans/trio.json': JSON.stringify(plan('trio'), null, 2), 'plans/hostile.json': JSON.stringify(plan('hostile', 1), null, 2), 'plans/late.json': JSON.stringify(plan('late', 1), null, 2) });
+    await h.requireWriteToken();
+  });
+  afterAll(async () => {
+    await artifacts?.close();
+    await h?.close();
+  });
+
+  it('runs a three-step plan to DONE, one attempt per run, each run dispatching the next', { timeout: 120_000 }, async () => {
+    const runs: IsolatedRun[] = [];
+    let event: { eventName: string; payload: unknown } = { eventName: 'workflow_dispatch', payload: workflowDispatchPayload({ command: 'start', plan: 'plans/trio.json' }) };
+    for (let i = 0; i < 5; i++) {
+      const dispatched = h.fake.dispatches.length;
+      const run = await isolatedRun(h, event, { artifacts, readToken });
+      runs.push(run);
+      for (const job of [run.prepare, run.agent, run.apply]) if (job) expect(job.code, isolatedReport(run)).toBe(0);
+      if (run.apply?.outputs.status === 'DONE') break;
+      expect(h.fake.dispatches.length, isolatedReport(run)).toBe(dispatched + 1);
+      event = tickDispatch('trio');
+    }
+    expect(runs.map((r) => r.apply?.outputs.status)).toEqual(['IN_PROGRESS', 'IN_PROGRESS', 'DONE']);
+    const state = (await h.remoteState('trio'))!;
+    for (const [i, run] of runs.entries()) {
+      expect(state.stepRuns[`trio-${i + 1}`]?.attempts).toEqual([expect.objectContaining({ n: 1, outcome: 'succeeded', owner: expect.objectContaining({ kind: 'actions', runId: String(run.runId) }) })]);
+    }
+    const log = await h.remoteLog('sequencer/trio');
+    const completions = log.filter((c) => c.subject.endsWith(' succeeded'));
+    expect(completions.map((c) => c.subject.replace(/^.*\): /, ''))).toEqual(['trio-1 attempt 1 succeeded', 'trio-2 attempt 1 succeeded', 'trio-3 attempt 1 succeeded']);
+    expect(completions.map((c) => c.files.filter((f) => f.startsWith('out/')))).toEqual([['out/trio-1.md'], ['out/trio-2.md'], ['out/trio-3.md']]);
+    // What isolation adds per step: one artifact upload and one download.
+    const uploaded = artifacts.artifacts.filter((a) => a.name.startsWith('sequencer-result-trio-'));
+    expect(uploaded.map((a) => a.name)).toEqual(['sequencer-result-trio-trio-1-1', 'sequencer-result-trio-trio-2-1', 'sequencer-result-trio-trio-3-1']);
+    expect(artifacts.downloads.filter((id) => uploaded.some((a) => a.id === id))).toEqual(uploaded.map((a) => a.id));
+  });
+
+  it('gives the agent job no credential that writes: every push, comment and dispatch a hostile agent tries fails, and apply commits its step but nothing no step may change', { timeout: 120_000 }, async () => {
+    h.fake.addIssue({ number: 5, title: 'Hostile step', body: 'A plan' });
+    const agent = path.join(h.root, 'hostile-agent.mjs');
+    await copyFile(HOSTILE_AGENT, agent);
+    await chmod(agent, 0o755);
+    const report = path.join(h.root, 'hostile-report.json');
+    const before = await h.remoteBranches();
+    const dispatches = h.fake.dispatches.length;
+    const run = await isolatedRun(h, startPlan('plans/hostile.json', 'issue-5'), {
+      artifacts,
+      readToken,
+      inputs: { 'agent-command': `${process.execPath} ${agent}` },
+      agentEnv: { HOSTILE_REPORT: report },
+      persistCredentials: true,
+    });
+    okJobs(run);
+    expect(run.apply?.outputs.status, isolatedReport(run)).toBe('DONE');
+
+    // It looked everywhere it could and found the job's read token (and the runtime token), never the write token.
+    const found = JSON.parse(await readFile(report, 'utf8')) as { sources: Record<string, number>; credentials: string[]; tries: Array<{ credential: string | number; what: string; ok: boolean }> };
+    expect(found.sources.procs, 'processes of the job whose environment it read').toBeGreaterThan(0);
+    // The credential actions/checkout persisted (under RUNNER_TEMP and in .git/config) was gone before the agent started.
+    expect(found.sources.gitConfig).toBe(1);
+    expect(found.credentials).toContain(digest(readToken));
+    expect(found.credentials).not.toContain(digest(writeToken));
+    // Every try with every credential failed: GitHub answered 401 or 403, the remote refused the pushes.
+    expect(found.tries.length).toBeGreaterThanOrEqual(2 + 4 * found.credentials.length);
+    expect(found.tries.filter((t) => t.ok)).toEqual([]);
+    const refusedWrites = h.fake.requests.filter((r) => r.method === 'POST' && (r.path.endsWith('/issues/5/comments') || r.path.endsWith('/dispatches')) && r.status >= 400);
+    expect(refusedWrites.map((r) => r.status)).toContain(403);
+    expect(h.fake.comments.filter((c) => c.body === 'owned')).toEqual([]);
+    expect(h.fake.dispatches.length).toBe(dispatches);
+    expect((await h.remoteBranches()).main).toBe(before.main);
+
+    // apply recorded the step from the artifact, with what it left out and why, and said so on the issue.
+    const state = (await h.remoteState('issue-5'))!;
+    const attempt = state.stepRuns['hostile-1']?.attempts?.[0];
+    expect(attempt).toMatchObject({ outcome: 'succeeded', owner: { runId: String(run.runId) } });
+    expect(attempt?.refused).toEqual(
+      expect.arrayContaining([
+        { path: '.github/workflows/x.yml', reason: expect.stringMatching(/^under .github\/: workflows/) },
+        { path: '.sequencer/other/state.json', reason: expect.stringMatching(/^under .sequencer\/: the sequencer's state/) },
+        { path: 'passwd', reason: 'a symbolic link to "/etc/passwd", outside the repository' },
+        { path: 'big.bin', reason: '200 MiB, more than the 100 MiB a file may have' },
+      ]),
+    );
+    expect(attempt?.refused).toHaveLength(4);
+    const tip = 'refs/heads/sequencer/issue-5';
+    expect(await h.remoteFile(tip, 'out/hostile-1.md')).toContain('done by issue-5/hostile-1/1');
+    for (const file of ['.github/workflows/x.yml', '.sequencer/other/state.json', 'passwd', 'big.bin']) expect(await h.remoteFile(tip, file), file).toBeNull();
+    const notice = h.botComments(5).filter((c) => c.body.includes('agent-step-sequencer:confined:issue-5:hostile-1-1'));
+    expect(notice).toHaveLength(1);
+    for (const file of ['.github/workflows/x.yml', '.sequencer/other/state.json', 'passwd', 'big.bin']) expect(notice[0]!.body.replace(/\\/g, ''), 'the notice shows the path as inert text').toContain(file);
+
+    // The same apply again (a re-run of the job) records nothing twice.
+    const commits = (await h.remoteLog('sequencer/issue-5')).length;
+    const comments = h.botComments(5).length;
+    const again = await runJob(h, run.runId, 'apply', startPlan('plans/hostile.json', 'issue-5'), { artifacts, readToken }, { attempt: run.prepare.outputs.attempt!, 'agent-result': 'success' }, {}, 'apply-again');
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).toContain('Nothing to record: attempt 1 of hostile-1 is recorded already (succeeded)');
+    expect((await h.remoteLog('sequencer/issue-5')).length).toBe(commits);
+    expect(h.botComments(5).length).toBe(comments);
+    expect((await h.remoteState('issue-5'))?.revision).toBe(state.revision);
+  });
+
+  it("records the result of a run whose apply job never ran, in the next run, without running the agent again", { timeout: 60_000 }, async () => {
+    const calls = async () => (await readFile(h.agentLog, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+    const lost = await isolatedRun(h, startPlan('plans/late.json'), { artifacts, readToken, skip: ['apply'] });
+    expect(lost.agent?.code, isolatedReport(lost)).toBe(0);
+    expect((await h.remoteState('late'))?.stepRuns['late-1']).toMatchObject({ status: 'IN_PROGRESS' });
+    const agentCalls = await calls();
+
+    const next = await isolatedRun(h, tickDispatch('late'), { artifacts, readToken });
+    okJobs(next);
+    expect(next.prepare.outputs['run-agent']).toBe('');
+    expect(JSON.parse(next.prepare.outputs.attempt!)).toMatchObject({ stepId: 'late-1', n: 1, runId: String(lost.runId), apply: { runId: String(lost.runId) } });
+    expect(next.agent).toBeNull();
+    expect(next.apply?.outputs.status, isolatedReport(next)).toBe('DONE');
+    expect(await calls()).toBe(agentCalls);
+    const state = (await h.remoteState('late'))!;
+    expect(state.stepRuns['late-1']?.attempts).toEqual([expect.objectContaining({ n: 1, outcome: 'succeeded', owner: expect.objectContaining({ runId: String(lost.runId) }) })]);
+    expect(await h.remoteFile('refs/heads/sequencer/late', 'out/late-1.md')).not.toBeNull();
+  });
+});
