@@ -55,26 +55,6 @@ describe('steering (local node)', () => {
     expect(h.botComments(issue, 'reply').some((c) => /Cancelled by/.test(c.body))).toBe(true);
   });
 
-  it('/restart from a writer runs a finished plan again from the named step, without a new approval; the earlier run stays in the state', async () => {
-    const issue = 32;
-    const planId = await approvedIssuePlan(issue, PLAN);
-    const first = await h.dispatch({ command: 'tick', 'plan-id': planId });
-    expectOk(first);
-    expect(first.outputs.status).toBe('DONE');
-    const before = (await readAgentCalls(h.agentLog)).filter((c) => c.planId === planId).length;
-
-    const restart = h.say(issue, 'alice', '/restart step-2');
-    const run = await restart.deliver();
-    expectOk(run);
-    expect(run.outputs.status).toBe('DONE');
-    const calls = (await readAgentCalls(h.agentLog)).filter((c) => c.planId === planId);
-    expect(calls.slice(before).map((c) => `${c.step}#${c.attempt}`)).toEqual(['step-2#2']);
-    const state = (await h.remoteState(planId))!;
-    expect(state.restarts).toEqual([expect.objectContaining({ by: 'alice', from: 'step-2', previous: expect.objectContaining({ status: 'DONE', currentStep: 2 }) })]);
-    expect(state.stepRuns['step-2']?.attempts?.map((a) => a.outcome)).toEqual(['succeeded', 'succeeded']);
-    expect(h.botComments(issue, 'reply').map((c) => c.body).join('\n---\n')).toContain('Restarted from step-2 (2/2) by');
-  });
-
   it('refuses a time budget shorter than the attempt timeout, naming both inputs', async () => {
     const run = await h.tick({ inputs: { 'time-budget-minutes': '30' } });
     expect(run.code, runReport(run)).toBe(1);
@@ -189,4 +169,26 @@ describe('steering (local node)', () => {
     expect(status?.body).toContain('⏱️ Attempt 1: step slow ran over its 3 s.');
     expect(h.botComments(issue, 'blocked')).toEqual([]);
   });
+
+  // Last: it runs the agent, and earlier tests expect the shared agent log empty.
+  it('/restart from a writer runs a finished plan again from the named step, without a new approval; the earlier run stays in the state', async () => {
+    const issue = 41;
+    const planId = await approvedIssuePlan(issue, PLAN);
+    const first = await h.dispatch({ command: 'tick', 'plan-id': planId });
+    expectOk(first);
+    expect(first.outputs.status).toBe('DONE');
+    const before = (await readAgentCalls(h.agentLog)).filter((c) => c.planId === planId).length;
+
+    const restart = h.say(issue, 'alice', '/restart step-2');
+    const run = await restart.deliver();
+    expectOk(run);
+    expect(run.outputs.status).toBe('DONE');
+    const calls = (await readAgentCalls(h.agentLog)).filter((c) => c.planId === planId);
+    expect(calls.slice(before).map((c) => `${c.step}#${c.attempt}`)).toEqual(['step-2#2']);
+    const state = (await h.remoteState(planId))!;
+    expect(state.restarts).toEqual([expect.objectContaining({ by: 'alice', from: 'step-2', previous: expect.objectContaining({ status: 'DONE', currentStep: 2 }) })]);
+    expect(state.stepRuns['step-2']?.attempts?.map((a) => a.outcome)).toEqual(['succeeded', 'succeeded']);
+    expect(h.botComments(issue, 'reply').map((c) => c.body).join('\n---\n')).toContain('Restarted from step-2 (2/2) by');
+  });
+
 });
