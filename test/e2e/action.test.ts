@@ -102,6 +102,8 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
     const status = h.botComments(issue, 'status');
     expect(status).toHaveLength(1);
     expect(status[0]!.body).toContain(`DONE (3/3)`);
+    // The resume view: every finished step with its outputs, collapsed.
+    expect(status[0]!.body).toMatch(/<details><summary>Finished steps \(3\)<\/summary>\n\n```text\n\(1\/3\) step-1 Collect sources: done in 1 try, outputs: notes\/sources\.md\n/);
     // Posted after the first step and edited in place when the plan was done; quick steps in
     // between are not each an edit (at most one per 30 s, see status-cadence.ts).
     const edits = h.fake.requests.filter((r) => r.method === 'PATCH' && r.path.endsWith(`/issues/comments/${status[0]!.id}`));

@@ -130,14 +130,16 @@ export interface Shape {
   tableOutputs: boolean;
   /** Outputs listed by name (summary, gate notice). */
   listed: number;
+  /** Characters of the status comment's collapsed list of finished steps. */
+  finishedChars: number;
 }
 
 const SHAPES: Shape[] = [
-  { fileLinks: true, tableOutputs: true, listed: LISTED_OUTPUTS_MAX },
-  { fileLinks: false, tableOutputs: true, listed: LISTED_OUTPUTS_MAX },
-  { fileLinks: false, tableOutputs: true, listed: 10 },
-  { fileLinks: false, tableOutputs: false, listed: 10 },
-  { fileLinks: false, tableOutputs: false, listed: 0 },
+  { fileLinks: true, tableOutputs: true, listed: LISTED_OUTPUTS_MAX, finishedChars: 24_000 },
+  { fileLinks: false, tableOutputs: true, listed: LISTED_OUTPUTS_MAX, finishedChars: 24_000 },
+  { fileLinks: false, tableOutputs: true, listed: 10, finishedChars: 8_000 },
+  { fileLinks: false, tableOutputs: false, listed: 10, finishedChars: 2_000 },
+  { fileLinks: false, tableOutputs: false, listed: 0, finishedChars: 0 },
 ];
 
 /**
@@ -169,10 +171,32 @@ function summarize(rows: StepRow[]): string {
 }
 
 export function statusComment(state: State, links: Links = {}): string {
-  return fittedNotice(links, (l, shape) => statusBody(state, l, shape.tableOutputs));
+  return fittedNotice(links, (l, shape) => statusBody(state, l, shape.tableOutputs, shape.finishedChars));
 }
 
-function statusBody(state: State, links: Links, withOutputs: boolean): string {
+/**
+ * Every finished step with its outcome and outputs, collapsed (the original checkpoint pipeline's
+ * resume view: a resumed run shows what was done, not only a count). As many of the latest as
+ * fit in `maxChars`; the earlier ones are counted.
+ */
+function finishedBlock(state: State, maxChars: number): string[] {
+  if (maxChars <= 0) return [];
+  const lines = resumeLines(state, state.stepQueue.length).map((l) => l.replace(' [Resume] ', ' '));
+  if (!lines.length) return [];
+  const kept: string[] = [];
+  let size = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (size + line.length + 1 > maxChars) break;
+    kept.unshift(line);
+    size += line.length + 1;
+  }
+  const cut = lines.length - kept.length;
+  const text = [...(cut ? [`(${countOf(cut, 'earlier finished step')} not shown: \`status\` in the CLI or the job summary lists them)`] : []), ...kept].join('\n');
+  return ['<details><summary>Finished steps (' + lines.length + ')</summary>', '', fence(text, maxChars + 200), '', '</details>', ''];
+}
+
+function statusBody(state: State, links: Links, withOutputs: boolean, finishedChars = 0): string {
   const id = state.planId ?? 'plan';
   const head = `### ${inline(state.plan.title ?? id)}: ${state.status} (${stepsDone(state)}/${state.stepQueue.length})`;
   const extra: string[] = [];
@@ -181,7 +205,7 @@ function statusBody(state: State, links: Links, withOutputs: boolean): string {
   if (state.status === 'BLOCKED') for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
   const overran = timedOutLine(state);
   if (overran) extra.push(overran);
-  return [marker(id, 'status'), head, '', stepTable(state, links, withOutputs), '', ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
+  return [marker(id, 'status'), head, '', stepTable(state, links, withOutputs), '', ...finishedBlock(state, finishedChars), ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
 }
 
 /** The current step's last attempt ran over its limit: said until the step moves on. */
