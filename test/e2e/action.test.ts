@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issuesLabeled } from '../fakes/webhook-payloads.js';
+import { issuesLabeled, workflowRunCompleted } from '../fakes/webhook-payloads.js';
 import { ActionHarness, issueBodyWithPlan, runReport, type ActionRun } from './action-harness.js';
 import { processAlive, readAgentCalls, removeTempDirs, waitFor } from './helpers.js';
 import { NODE24_WAIT_MS, ACTION_RUNTIMES, RUNTIME_MATRIX } from './node24.js';
@@ -269,7 +269,7 @@ describe('a run killed in the middle of a step (local node)', () => {
   });
   afterAll(async () => h?.close());
 
-  it('is recovered by the next heartbeat at once, because GitHub reports that run completed', async () => {
+  it('is recovered at once by the recovery run its end triggers (workflow_run), with no cron tick, because GitHub reports that run completed', async () => {
     const issue = 40;
     const planId = `issue-${issue}`;
     expectOk(await h.openIssue(issue, TWO_STEPS));
@@ -289,8 +289,13 @@ describe('a run killed in the middle of a step (local node)', () => {
     expect(inFlight.stepRuns['step-1']).toMatchObject({ status: 'IN_PROGRESS' });
     expect(h.fake.data.runs.get(killed.runId)?.status).toBe('completed');
 
-    const heartbeat = await h.tick();
+    // The killed run's end triggers the recovery workflow (docs/examples/recovery.yml): no cron.
+    const killedAt = Date.now();
+    const heartbeat = await h.run({ eventName: 'workflow_run', payload: workflowRunCompleted({ runId: killed.runId, conclusion: 'cancelled', event: 'issue_comment' }) });
     expectOk(heartbeat);
+    const recoveredInMs = Date.now() - killedAt;
+    // The recovery takes the time of one run of the Action (and here two quick steps), not a cron interval.
+    expect(recoveredInMs).toBeLessThan(60_000);
     expect(heartbeat.outputs).toMatchObject({ status: 'DONE', 'steps-done': '2' });
     const state = (await h.remoteState(planId))!;
     expect(state.stepRuns['step-1']?.attempts?.map((a) => [a.outcome, a.owner])).toEqual([
