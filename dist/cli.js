@@ -7,13 +7,14 @@ import {
 } from "./chunks/chunk-ORSEDIIB.js";
 import {
   SYNC_BASE_MODES
-} from "./chunks/chunk-DGIUJUZA.js";
+} from "./chunks/chunk-BU7G2S5G.js";
+import "./chunks/chunk-MVO7J5GZ.js";
 import "./chunks/chunk-LSXW7KTX.js";
 import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-5TN2WKBY.js";
+} from "./chunks/chunk-FKQHOTNO.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -240,9 +241,9 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-4APPD5OD.js");
-var fleet = () => import("./chunks/fleet-XWQQ2NEA.js");
-var setup = () => import("./chunks/setup-KSUERV42.js");
+var heartbeat = () => import("./chunks/heartbeat-2KALDBQJ.js");
+var fleet = () => import("./chunks/fleet-SBNXDBOE.js");
+var setup = () => import("./chunks/setup-VYR2XNU4.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -267,15 +268,15 @@ async function main(argv) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-HY7JGLMO.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-CDO57OU6.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-KIVLRLQN.js")).statusCommand(s, print);
+      return (await import("./chunks/status-GU5LQDEA.js")).statusCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
-      return (await import("./chunks/steer-GKFTE6MO.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-DZN63THM.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

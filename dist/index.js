@@ -2,44 +2,52 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   parseInputs,
   routeEvent
-} from "./chunks/chunk-XWNNAKWU.js";
+} from "./chunks/chunk-WNCW5YZN.js";
+import "./chunks/chunk-GA2EUEUK.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
 } from "./chunks/chunk-A7XPLWEY.js";
 import {
-  StaticInbox,
+  StaticInbox
+} from "./chunks/chunk-XM7I3YIF.js";
+import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-KKF7AMIJ.js";
+} from "./chunks/chunk-O2WNV4LE.js";
 import {
   listPlanRefs
 } from "./chunks/chunk-HVH5FWLO.js";
+import {
+  formatAttemptDescriptor
+} from "./chunks/chunk-OFNW4VSE.js";
 import "./chunks/chunk-C5V4ED6R.js";
 import {
   withStore
-} from "./chunks/chunk-R3Q4JQAF.js";
+} from "./chunks/chunk-HY62VIQ7.js";
+import "./chunks/chunk-GDEZUE3O.js";
 import {
   readRunContext
-} from "./chunks/chunk-RP22NB43.js";
+} from "./chunks/chunk-LSN6RE7T.js";
 import {
   guardRepository
-} from "./chunks/chunk-WN2SGOET.js";
+} from "./chunks/chunk-CQCEFVFH.js";
 import {
   VERSION,
   actionSource,
   readReleaseStamp,
   versionLine
 } from "./chunks/chunk-ORSEDIIB.js";
-import "./chunks/chunk-DGIUJUZA.js";
+import "./chunks/chunk-BU7G2S5G.js";
+import "./chunks/chunk-MVO7J5GZ.js";
 import "./chunks/chunk-LSXW7KTX.js";
 import {
   BUILD_ID,
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-5TN2WKBY.js";
+} from "./chunks/chunk-FKQHOTNO.js";
 import {
   actionInput,
   fleetPrefix,
@@ -167,12 +175,14 @@ function steeringCommand(command, by, step) {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-6ADQZ7UL.js"),
-  settings: () => import("./chunks/plan-settings-7EEYXDFF.js"),
-  fleet: () => import("./chunks/fleet-AD2JSBTR.js"),
-  propose: () => import("./chunks/propose-4QNMSAY4.js"),
-  dispatch: () => import("./chunks/workflow-dispatch-343PEO5M.js"),
-  client: () => import("./chunks/github-client-FYT5SP4I.js"),
+  tick: () => import("./chunks/plan-tick-CNMFBRQE.js"),
+  settings: () => import("./chunks/plan-settings-KAM6G4DO.js"),
+  fleet: () => import("./chunks/fleet-6PMQED62.js"),
+  propose: () => import("./chunks/propose-52CQ3IEZ.js"),
+  continuation: () => import("./chunks/continuation-EATSH6W4.js"),
+  agentPhase: () => import("./chunks/agent-phase-E3CWJ7B7.js"),
+  applyPhase: () => import("./chunks/apply-phase-D4WAKMVC.js"),
+  client: () => import("./chunks/github-client-O7ESL3K7.js"),
   newState: () => import("./chunks/new-state-BD22M5UK.js")
 };
 async function run() {
@@ -186,9 +196,9 @@ async function run() {
     for (const value of [inputs.token, ...inputs.secrets]) setSecret(value);
     secrets = createScrubber(knownSecrets({ token: inputs.token, listed: inputs.secrets, env: process.env }));
     const ctx = await readRunContext(process.env);
-    const route = routeEvent(ctx.eventName, ctx.payload, inputs);
     const log = new ToolkitLog(secrets, { workspace: ctx.workspace, runnerTemp: ctx.runnerTemp });
     publish = log.scrub;
+    const route = inputs.phase === "agent" || inputs.phase === "apply" ? { kind: "tick-active" } : routeEvent(ctx.eventName, ctx.payload, inputs);
     if (route.kind === "ignore") {
       log.info(`Nothing to do: ${route.reason}.`);
       setOutputs({ ...outputs, status: "IGNORED" }, secrets.scrub);
@@ -197,7 +207,9 @@ async function run() {
     await guardRepository(ctx.git, { credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
     let made;
     const client = () => made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: log.scrub }));
-    outputs = await handle(route, ctx, inputs, client, log);
+    if (inputs.phase === "agent") outputs = await (await load.agentPhase()).runAgentPhase(ctx, inputs, log);
+    else if (inputs.phase === "apply") outputs = await (await load.applyPhase()).runApplyPhase(ctx, inputs, client, log);
+    else outputs = await handle(route, ctx, inputs, client, log);
     setOutputs(outputs, secrets.scrub);
     return 0;
   } catch (err) {
@@ -295,7 +307,8 @@ async function tickAll(ctx, inputs, client, log, deadline) {
     log.info("No plans to tick.");
     return emptyOutputs("IDLE");
   }
-  const results = await (await load.fleet()).tickActivePlans(ctx, inputs, await client(), log, deadline, active);
+  const { results, deferred } = await (await load.fleet()).tickActivePlans(ctx, inputs, await client(), log, deadline, active);
+  for (const planId of deferred) await (await load.continuation()).continuePlan(ctx, inputs, client, log, planId, `for ${planId} (this run hands on another plan's attempt)`);
   return finish(ctx, inputs, client, log, results);
 }
 async function finish(ctx, inputs, client, log, results) {
@@ -307,23 +320,17 @@ async function finish(ctx, inputs, client, log, results) {
       stalled.push(await reportStall(ctx, inputs, client, log, r.result.state));
       continue;
     }
-    const { dispatchWorkflow, workflowFileFromRef } = await load.dispatch();
-    const workflow = inputs.continueWorkflow ?? workflowFileFromRef(ctx.workflowRef);
-    if (!workflow) {
-      log.warn("Time budget spent with work left, and the workflow file is unknown: the next scheduled run continues.");
-      continue;
-    }
-    try {
-      await dispatchWorkflow({ client: await client(), owner: ctx.owner, repo: ctx.repo, workflow, ref: ctx.ref || "main", inputs: { command: "tick", "plan-id": r.result.state.planId } });
-      log.info(`Time budget spent: dispatched ${workflow} to continue ${r.result.state.planId}.`);
-    } catch (err) {
-      log.warn(`Could not dispatch ${workflow} to continue (${describeError(err)}); the next scheduled run continues.`);
-    }
+    await (await load.continuation()).continuePlan(ctx, inputs, client, log, r.result.state.planId, `to continue ${r.result.state.planId} (time budget spent)`);
   }
   const last = results[results.length - 1];
   const outputs = last?.result.state ? outputsFor(last.result.state, last.branch) : emptyOutputs();
   const active = results.filter((r) => r.result.state && ["IN_PROGRESS", "AWAITING_APPROVAL", "BLOCKED"].includes(r.result.state.status));
-  const all = { ...outputs, plans: JSON.stringify(active.map((r) => r.result.state.planId)) };
+  const handedOn = results.find((r) => r.handOff)?.handOff;
+  const all = {
+    ...outputs,
+    plans: JSON.stringify(active.map((r) => r.result.state.planId)),
+    ...handedOn ? { attempt: formatAttemptDescriptor(handedOn), "run-agent": handedOn.apply ? "" : "true" } : {}
+  };
   const broken = results.flatMap((r) => r.result.configProblem ? [`${r.result.state?.planId ?? "plan"}: ${r.result.configProblem}`] : []);
   if (stalled.length || broken.length) throw new RunFailure([...broken, ...stalled].join("\n"), all);
   return all;

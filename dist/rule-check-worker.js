@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   runTextCheck
-} from "./chunks/chunk-4CJB2XNU.js";
+} from "./chunks/chunk-52STWBM3.js";
 import "./chunks/chunk-V4DTJCJ2.js";
 import "./chunks/chunk-6BBDAKON.js";
 import "./chunks/chunk-PANJYNO7.js";
