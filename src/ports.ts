@@ -28,6 +28,12 @@ export interface WriteMeta {
   kind: WriteKind;
   /** One line saying what changed, e.g. `step-2 attempt 1 succeeded` (a commit subject in git). */
   message: string;
+  /**
+   * Files of the sequencer's own kept with the state in the same write (an attempt's command log),
+   * paths relative to the state's folder. A store that keeps the attempt logs anyway (the file
+   * store, beside the state; the cache store, whose runs upload them) may leave them out.
+   */
+  records?: Array<{ path: string; text: string }>;
 }
 
 export type AcquireResult = { ok: true } | { ok: false; holder: string };

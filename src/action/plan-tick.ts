@@ -181,7 +181,9 @@ export async function planEngine(ctx: RunContext, inputs: ActionInputs, client: 
   const blobBase = `${ctx.serverUrl}/${ctx.owner}/${ctx.repo}/blob`;
   const artifactName = sanitizeArtifactName(`sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`);
   const run = runLinks(ctx, branch);
-  const links = async (paths: string[]): Promise<Links> => ({ ...(await outputLinks(ctx.git, blobBase, paths)), run });
+  // Files kept beside the state on the work branch (command logs), at the branch's tip.
+  const record = (rel: string) => `${blobBase}/${branch.split('/').map(encodeURIComponent).join('/')}/${planFolder(planId)}/${rel}`;
+  const links = async (paths: string[]): Promise<Links> => ({ ...(await outputLinks(ctx.git, blobBase, paths)), run, record });
   const notifier = createNotifier(ctx, inputs, client, planId, log, links);
   const progress = notifier ? new ProgressNotifier(notifier, log, ctx.statusIntervalSeconds * 1000) : null;
   const issueNumber = issueNumberOf(planId);

@@ -19,6 +19,8 @@ import { inboxCursor, pollForCancel } from './inbox-session.js';
 import { attemptPaths, shownPath } from './step-contract.js';
 import { stepRequirements } from './step-preflight.js';
 import type { Engine } from './types.js';
+import type { WriteMeta } from '../ports.js';
+import { boundedCommandLog, commandLogRecord } from '../core/guard/command-log.js';
 
 export type RunDecision = Extract<Decision, { kind: 'run' }>;
 
@@ -138,9 +140,18 @@ export async function finish({ deps, cfg }: Engine, ledger: Ledger, attempt: Fin
   // output that a later step deleted must send the plan back to that step instead.
   const last = !attempt.detourFor && done && state.currentStep === state.stepQueue.length - 1;
   const reopen = last ? await missingDoneOutputs(state, state.currentStep, deps) : new Map<string, string[]>();
+  const records = await keptCommandLog({ deps, cfg }, attempt);
   await ledger.commit(finishAttempt(state, attempt.stepId, verdict, deps.clock.now(), { ...(attempt.detourFor ? { detourFor: attempt.detourFor } : {}), ...(reopen.size ? { reopen } : {}), ...(retry ? { retryAt: retry.at } : {}) }), {
     kind: done ? 'completion' : 'update',
     message: `${attempt.stepId} attempt ${attempt.n} ${verdict.outcome}`,
+    ...(records.length ? { records } : {}),
   });
+}
+
+/** The attempt's command log, bounded, to keep with the attempt in the same write (on the work branch). */
+async function keptCommandLog({ deps, cfg }: Engine, attempt: FinishSubject): Promise<NonNullable<WriteMeta['records']>> {
+  const read = await deps.attemptFiles.read(attemptPaths(cfg.logDir, attempt.stepId, attempt.n).commandLog, 32 * 1024 * 1024);
+  if (read.kind !== 'text' || read.text === '') return [];
+  return [{ path: commandLogRecord(attempt.stepId, attempt.n), text: boundedCommandLog(read.text) }];
 }
 

@@ -161,6 +161,7 @@ export async function listTree(dir: string): Promise<string[]> {
  * - AGENT_SLEEP_MS=N or MIN-MAX: sleep before finishing (random within the range)
  * - AGENT_WRITE_OUTPUTS=1: write the step's required outputs (SEQUENCER_REQUIRED_OUTPUTS)
  * - AGENT_PID_DIR: write `<dir>/<step>-<attempt>.pid` with the agent's pid
+ * - AGENT_LOG_CALLS=1: record one tool call in $SEQUENCER_COMMAND_LOG, as a tool hook would
  * - AGENT_EXTRA_DIR=dir: also write `<dir>/<step>.txt`, a file no step declares
  * - AGENT_SKIP_FIRST=a.md,b.md: the first call of a step leaves these required outputs unwritten
  * - AGENT_DECLARE_FAILED_CALLS=N: the first N calls of a step exit 0 but declare failure in

@@ -1,7 +1,8 @@
 // Markdown for GitHub: the status comment (edited in place, found by its hidden marker), the
 // blocker notice, the final summary and the job summary. The proposal is proposal-markdown.ts.
 import { changedFilesList } from './changed-files.js';
-import { formatDuration, resumeLines, stepRows, toolCallTotals, type StepRow } from './render.js';
+import { commandLogRecord } from '../guard/command-log.js';
+import { formatDuration, keptCommandLogs, resumeLines, stepRows, toolCallTotals, type StepRow } from './render.js';
 import { currentStepId, lastAttempt, stepRun, stepsDone } from '../state/step-view.js';
 import { timedOutText } from '../tick/notices.js';
 import { stoppedText } from '../tick/cooperative-stop.js';
@@ -37,6 +38,8 @@ export interface Links {
   file?: (path: string) => string;
   /** Where the comment came from: the workflow run that wrote it, its logs, the work branch. */
   run?: RunLinks;
+  /** URL of a file kept beside the state on the work branch (an attempt's command log), by its path relative to the state's folder. */
+  record?: (path: string) => string;
 }
 
 export interface RunLinks {
@@ -259,6 +262,7 @@ export function finalSummaryComment(state: State, links: Links = {}): string {
       ...outputList(outputs, l, shape.listed),
       ...changedLines(state, shape.listed),
       ...toolCallLines(state),
+      ...commandLogLines(state, l),
       ...(l.run ? ['', ...runFooter(l)] : []),
     ].join('\n'),
   );
@@ -318,6 +322,17 @@ export function jobSummary(state: State, links: Links = {}): string {
     big ? '' : mermaidQueue(state),
     ...(resumed.length ? ['', '<details><summary>Finished steps</summary>', '', fence(resumed.join('\n'), 20_000), '', '</details>'] : []),
   ].join('\n');
+}
+
+/** Per step, a link to the command log of its last attempt that logged calls (kept on the work branch). */
+function commandLogLines(state: State, links: Links): string[] {
+  const logs = keptCommandLogs(state);
+  if (!logs.length) return [];
+  const shown = logs.slice(0, LISTED_OUTPUTS).map(({ stepId, n }) => {
+    const rel = commandLogRecord(stepId, n);
+    return `- \`${stepId}\`: ${links.record ? link(`attempt ${n}`, links.record(rel)) : `attempt ${n} (\`${rel}\` beside the state)`}`;
+  });
+  return ['', '**Command logs** (each step\'s last attempt that made tool calls)', ...shown, ...(logs.length > shown.length ? [`- … and ${countOf(logs.length - shown.length, 'more step')}`] : [])];
 }
 
 /** The final summary's other files the plan created or changed, unlinked, bounded like the outputs. */

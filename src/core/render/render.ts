@@ -121,6 +121,8 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
   if (changed) lines.push(`Other files the plan created or changed (${changed.total}):`, ...changed.shown.map((f) => `  - ${link(f)}`), ...(changed.rest > 0 ? [`  - … and ${changed.rest} more`] : []));
   const totals = toolCallTotals(state);
   if (totals.size) lines.push('Tool calls:', ...[...totals].map(([id, t]) => `  ${id}: ${t.calls}${t.denied ? ` (${t.denied} denied)` : ''}`));
+  const logs = keptCommandLogs(state).filter((l) => l.logFile);
+  if (logs.length) lines.push('Command logs:', ...logs.map((l) => `  ${l.stepId}: ${l.logFile!.replace(/\.log$/, '.commands.jsonl')}`));
   return lines.join('\n');
 }
 
@@ -142,6 +144,16 @@ export function blockerReport(state: State, stepId: string, reason: string): str
 function firstLine(text: string): string {
   const line = text.split('\n', 1)[0] ?? '';
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+/** Per step of the queue, its last attempt that logged tool calls: whose command log the final summary names. */
+export function keptCommandLogs(state: State): Array<{ stepId: string; n: number; logFile?: string }> {
+  const out: Array<{ stepId: string; n: number; logFile?: string }> = [];
+  for (const id of state.stepQueue) {
+    const a = [...(state.stepRuns[id]?.attempts ?? [])].reverse().find((x) => x.toolCalls && x.toolCalls.calls > 0);
+    if (a) out.push({ stepId: id, n: a.n, ...(typeof a.logFile === 'string' ? { logFile: a.logFile } : {}) });
+  }
+  return out;
 }
 
 /** Tool calls per step of the queue, summed over its attempts; only steps whose attempts logged calls. */
