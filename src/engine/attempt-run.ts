@@ -34,14 +34,16 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
   // `tools.via: exec`: the agent is told to run its commands through the forwarder.
   const named = fillPeople(start.prompt, { ...(env.SEQUENCER_REQUESTER ? { requester: env.SEQUENCER_REQUESTER } : {}), ...(env.SEQUENCER_APPROVER ? { approver: env.SEQUENCER_APPROVER } : {}) });
   const prompt = policy.via === 'exec' ? withExecForwarder(named, forwarder(cfg.cliCommand)) : named;
-  const agentArgs = expandAgentVariables(start.argv.slice(1), env);
+  // A command step (`run`) gets its argv as approved, without a prompt.
+  const command = def.run !== undefined;
+  const agentArgs = command ? start.argv.slice(1) : expandAgentVariables(start.argv.slice(1), env);
   const position = `(${state.currentStep + 1}/${state.stepQueue.length})`;
   const role = start.detourFor ? ` (remediation for ${start.detourFor})` : '';
   const maxAttempts = maxAttemptsFor(def, cfg.limits);
   // The group holds the whole attempt: what runs, the agent's output as it arrives, the verdict.
   return deps.log.group(`${position} ${start.stepId} ${def.title}: attempt ${start.n}${start.retry ? ' (retry)' : ''}${role}`, async () => {
-    deps.log.info(attemptHeader(start.argv, prompt, start.timeoutMs, start.n, maxAttempts));
-    const result = await launch(engine, [start.program, ...agentArgs, prompt], start.timeoutMs, paths, env, watch, def.maxOutputBytes);
+    deps.log.info(command ? attemptHeader(start.argv, null, start.timeoutMs, start.n, maxAttempts) : attemptHeader(start.argv, prompt, start.timeoutMs, start.n, maxAttempts));
+    const result = await launch(engine, command ? [start.program, ...agentArgs] : [start.program, ...agentArgs, prompt], start.timeoutMs, paths, env, watch, def.maxOutputBytes);
     const verdict = await judge(engine, state, start, result);
     if (verdict.outcome === 'succeeded') deps.log.info(`${position} ${start.stepId} done (attempt ${start.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);
     else deps.log.error(`${position} ${start.stepId} attempt ${start.n} ${verdict.outcome}: ${verdict.error}`);
@@ -75,8 +77,8 @@ async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, 
 }
 
 /** What an attempt runs, for the top of its log group: the prompt shortened to its start. */
-function attemptHeader(argv: string[], prompt: string, timeoutMs: number, n: number, of: number): string {
-  const shown = [...argv, shortPrompt(prompt)].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
+function attemptHeader(argv: string[], prompt: string | null, timeoutMs: number, n: number, of: number): string {
+  const shown = [...argv, ...(prompt === null ? [] : [shortPrompt(prompt)])].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
   return `Runs: ${shown} (timeout ${formatMs(timeoutMs)}, attempt ${n} of ${of})`;
 }
 

@@ -95,6 +95,15 @@ export type Preflight = { ok: true; argv: string[]; program: string } | { ok: fa
 /** Whether the agent can start: a command, a program found on PATH, a workspace it can write. */
 export async function preflight(engine: Engine, state: State, def: StepDef, stepId: string): Promise<Preflight> {
   const { deps, cfg } = engine;
+  // A step that runs a command (`run`) needs no agent: its argv was checked with the plan.
+  if (def.run !== undefined) {
+    const source = `plan.steps.${stepId}.run`;
+    const program = def.run[0] !== undefined ? await deps.agent.resolve(def.run[0]) : null;
+    const problems = program
+      ? [...(await deps.workspace.preflight(def.requiredOutputs ?? [])), ...(await stepRequirements(engine, state, def, stepId))]
+      : [`${source}: "${def.run[0] ?? ''}" not found on PATH (command: ${JSON.stringify(def.run)})`];
+    return problems.length || !program ? { ok: false, problems } : { ok: true, argv: [...def.run], program };
+  }
   const command = def.agent ?? cfg.agentCommand;
   const source = def.agent ? `plan.steps.${stepId}.agent` : (cfg.agentSource ?? 'STEP_AGENT_CMD');
   const argv = command ? parseAgentCommand(command, source) : [];

@@ -413,3 +413,27 @@ describe('output limits and overflow', () => {
     expect(state.status).toBe('DONE');
   });
 });
+
+describe('steps that run a command', () => {
+  it('a run step runs its argv in the workspace (no prompt, no agent), with the attempt environment, and its contract decides', async () => {
+    const ws = await makeTempDir('run-step-ws-');
+    const agent = await writeAgent(ws);
+    const log = path.join(ws, 'calls.jsonl');
+    await writeFile(path.join(ws, 'count.mjs'), "import fs from 'node:fs';\nconst lines = fs.readFileSync('notes.md', 'utf8').split('\\n').length;\nfs.writeFileSync('count.txt', `${process.env.SEQUENCER_STEP_ID} ${process.argv.slice(2).join(' ')}: ${lines} lines\\n`);\n");
+    await writeJson(path.join(ws, 'plan.json'), {
+      title: 'Agent then command',
+      steps: {
+        write: { title: 'Write notes', instruction: 'Write notes.md', requiredOutputs: ['notes.md'] },
+        count: { title: 'Count the lines', run: ['node', 'count.mjs', 'the', 'notes'], requiredOutputs: ['count.txt'], validate: [{ file_contains: { path: 'count.txt', pattern: '^count the notes: \\d+ lines$', flags: 'm' } }] },
+      },
+    });
+    const r = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_LOG: log, AGENT_WRITE_OUTPUTS: '1' } });
+    expect(r.code, output(r)).toBe(0);
+    // Only the agent step called the agent.
+    expect((await readAgentCalls(log)).map((c) => c.step)).toEqual(['write']);
+    expect(await readFile(path.join(ws, 'count.txt'), 'utf8')).toMatch(/^count the notes: \d+ lines\n$/);
+    expect(output(r)).toContain('Runs: node count.mjs the notes (timeout 60 min, attempt 1 of 3)');
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.count).toMatchObject({ status: 'DONE', tries: 1 });
+  });
+});

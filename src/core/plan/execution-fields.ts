@@ -6,7 +6,7 @@
 import type { Plan } from '../state/types.js';
 import { hasPreflightCommands } from './preflight.js';
 
-export type ExecutionField = 'agent' | 'env' | 'command' | 'command_output_contains' | 'preflight';
+export type ExecutionField = 'agent' | 'run' | 'env' | 'command' | 'command_output_contains' | 'preflight';
 
 export interface StepExecution {
   /** Null for the plan's own fields (its `preflight`). */
@@ -22,6 +22,7 @@ export function executionFields(plan: Plan): StepExecution[] {
   for (const [stepId, step] of Object.entries(plan.steps)) {
     const fields: ExecutionField[] = [];
     if (step.agent !== undefined) fields.push('agent');
+    if (step.run !== undefined) fields.push('run');
     if (step.env !== undefined) fields.push('env');
     const rules = Array.isArray(step.validate) ? step.validate : [];
     for (const field of RULE_FIELDS) {

@@ -20,7 +20,7 @@ import {
   timestampProblem,
 } from './field-checks.js';
 import type { Plan, StepDef } from '../state/types.js';
-import { checkRelativePathField, checkRules } from './validate-rules.js';
+import { checkArgv, checkRelativePathField, checkRules } from './validate-rules.js';
 import { checkRelativePath } from './workspace-paths.js';
 import { agentCommandProblem } from '../trust/agent-command.js';
 import { codeEnvReason } from '../trust/code-env.js';
@@ -147,6 +147,7 @@ const STEP_FIELDS = [
   'preflight',
   'maxOutputBytes',
   'onOverflow',
+  'run',
 ] as const;
 
 export function checkQueue(issues: Issue[], path: string, value: unknown, stepIds: ReadonlySet<string>, allowEmpty: boolean): value is string[] {
@@ -181,7 +182,10 @@ function checkStep(step: unknown, stepsPath: string, id: string, stepIds: Readon
     return undefined;
   }
   if (!isNonEmptyString(step.title)) checkString(issues, key(key(stepsPath, id), 'title'), step.title, 'a short human-readable label');
-  if (!isNonEmptyString(step.instruction)) checkString(issues, key(key(stepsPath, id), 'instruction'), step.instruction, 'the full instruction for the agent');
+  // A step that runs a command needs no instruction (nothing is told to an agent), but may have one.
+  if (!isNonEmptyString(step.instruction) && !(step.run !== undefined && step.instruction === undefined)) {
+    checkString(issues, key(key(stepsPath, id), 'instruction'), step.instruction, 'the full instruction for the agent');
+  }
   // Most steps have nothing more; their checks end here without building a single path.
   if (isPlainStep(step)) return step as StepDef;
   return checkStepFields(step, key(stepsPath, id), id, stepIds, issues, strict);
@@ -230,6 +234,11 @@ function checkStepFields(step: Record<string, unknown>, path: string, id: string
     if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > MAX_TIMEOUT_MINUTES)) {
       add(issues, key(path, field), `must be a number of minutes > 0 and <= ${MAX_TIMEOUT_MINUTES}, got ${showValue(v)}`);
     }
+  }
+  if (step.run !== undefined) {
+    checkArgv(issues, key(path, 'run'), step.run);
+    if (step.agent !== undefined) add(issues, key(path, 'run'), 'cannot be given together with "agent": a step runs either a command or an agent');
+    if (step.tools !== undefined) add(issues, key(path, 'tools'), 'does not apply to a step that runs a command (run): no agent makes tool calls there');
   }
   if (step.agent !== undefined) {
     if (!isNonEmptyString(step.agent)) checkString(issues, key(path, 'agent'), step.agent, 'an agent command');

@@ -165,12 +165,15 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
   ].join('\n\n');
 
   const blocks = [head];
+  if (def.run !== undefined) blocks.push(...labelledFence('**Command** it runs instead of an agent (no prompt is added; run in the workspace, without a shell):', JSON.stringify(def.run), 'json'));
   if (def.agent !== undefined) blocks.push(...labelledFence('**Agent command for this step** (instead of the default; the instruction is added as its last argument):', String(def.agent), 'text'));
   if (def.tools !== undefined) blocks.push(...labelledFence(`**Tool policy for this step** (replaces the plan's fields it sets; ${TOOLS_NOTE}):`, JSON.stringify(def.tools, null, 2), 'json'));
   if (def.preflight !== undefined) blocks.push(...labelledFence(`**Checks before each attempt of this step**, after the plan's (${PREFLIGHT_NOTE}):`, JSON.stringify(def.preflight, null, 2), 'json'));
   if (def.env !== undefined) blocks.push(...labelledFence('**Environment** it adds to the agent and its check commands:', JSON.stringify(def.env, null, 2), 'json'));
   if (def.validate !== undefined) blocks.push(...labelledFence('**Validation rules**, all of which must pass (check commands run in the workspace, without a shell):', rulesJson(def.validate), 'json'));
   const instruction = String(def.instruction ?? '');
+  // A step that runs a command may come without an instruction: its command is all there is.
+  if (def.run !== undefined && def.instruction === undefined) return blocks;
   const lines = instruction.split('\n').length;
   const short = instruction.length <= SHORT_INSTRUCTION_CHARS && lines <= SHORT_INSTRUCTION_LINES;
   blocks.push(...labelledFence(short ? 'Instruction:' : `Instruction (${countOf(instruction.length, 'character')}, ${countOf(lines, 'line')})`, instruction, 'text', !short));

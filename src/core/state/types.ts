@@ -52,7 +52,10 @@ export interface DbQueryBody {
 
 export interface StepDef {
   title: string;
+  /** What the agent is told; a step that runs a command (`run`) may leave it out. */
   instruction: string;
+  /** A command (argv, no shell) that runs instead of an agent: no prompt is added to it. */
+  run?: string[];
   /** Paths relative to the workspace that must exist before the step may be DONE. */
   requiredOutputs?: string[];
   validate?: ValidationRule[];
