@@ -44,6 +44,7 @@ describe('/restart', () => {
       expect(s.stepRuns[id]?.attempts).toEqual(before.stepRuns[id]?.attempts);
     }
     expect(s.artifacts).toEqual([]);
+    expect(restart({ ...before, groupRuns: { g: { tries: 2 } }, routeCounts: { 'a#0': 3 } }).state).toMatchObject({ groupRuns: {}, routeCounts: {} });
     expect(s.restarts).toEqual([{ at: T0.toISOString(), by: 'alice', from: 'a', previous: { status: 'DONE', currentStep: 3, planHash: before.planHash } }]);
     // The approval stands: the same plan runs without being approved again, with fresh attempt numbers.
     expect(s.approval).toEqual(before.approval);

@@ -437,3 +437,28 @@ describe('steps that run a command', () => {
     expect(state.stepRuns.count).toMatchObject({ status: 'DONE', tries: 1 });
   });
 });
+
+describe('step groups and routes', () => {
+  it('a failing step with retry: group runs its group again from the start; a route on a passed rule sends the plan back once', async () => {
+    const ws = await makeTempDir('flow-ws-');
+    const agent = await writeAgent(ws);
+    const log = path.join(ws, 'calls.jsonl');
+    await writeJson(path.join(ws, 'plan.json'), {
+      title: 'Groups and routes',
+      groups: { research: { steps: ['collect', 'summarize'], maxAttempts: 2 } },
+      steps: {
+        collect: { title: 'Collect', instruction: 'Collect sources into sources.md', requiredOutputs: ['sources.md'] },
+        summarize: { title: 'Summarize', instruction: 'Summarize into summary.md', requiredOutputs: ['summary.md'], retry: 'group' },
+        review: { title: 'Review', instruction: 'Review into review.md', requiredOutputs: ['review.md'], validate: [{ file_exists: { path: 'review.md' } }], routes: [{ when: { rule: 0, passes: true }, goto: 'collect', max: 1 }] },
+        publish: { title: 'Publish', instruction: 'Publish report.md', requiredOutputs: ['report.md'] },
+      },
+    });
+    const r = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_LOG: log, AGENT_WRITE_OUTPUTS: '1', AGENT_SKIP_FIRST: 'summary.md' } });
+    expect(r.code, output(r)).toBe(0);
+    const calls = await readAgentCalls(log);
+    expect(calls.map((c) => `${c.step}#${c.attempt}`)).toEqual(['collect#1', 'summarize#1', 'collect#2', 'summarize#2', 'review#1', 'collect#3', 'summarize#3', 'review#2', 'publish#1']);
+    expect(calls[2]!.argv.at(-1)).toContain('step summarize of group research failed; the group runs again from collect (group attempt 2 of 2): Missing required outputs: summary.md');
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state).toMatchObject({ status: 'DONE', groupRuns: { research: { tries: 2 } }, routeCounts: { 'review#0': 1 } });
+  });
+});

@@ -19,6 +19,8 @@ export function planHash(plan: Plan): string {
     ...(plan.promptPreamble !== undefined ? { promptPreamble: plan.promptPreamble } : {}),
     // The checks before every attempt run commands: what runs is what was approved.
     ...(plan.preflight !== undefined ? { preflight: plan.preflight } : {}),
+    // Which steps run again together is part of what runs.
+    ...(plan.groups !== undefined ? { groups: plan.groups } : {}),
   };
   return `sha256:${createHash('sha256').update(canonicalJson(hashed)).digest('hex')}`;
 }

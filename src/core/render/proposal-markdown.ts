@@ -8,6 +8,7 @@ import { hashPrefix } from '../tick/commands.js';
 import { gateOf } from '../tick/gates.js';
 import { promptPreamble } from '../tick/prompts.js';
 import { remediationTargets, routeOf } from '../tick/remediation.js';
+import { DEFAULT_GROUP_ATTEMPTS, DEFAULT_ROUTE_MAX, groupOf } from '../tick/flow.js';
 import type { Limits } from '../state/step-view.js';
 import { describeExecution, type StepExecution } from '../plan/execution-fields.js';
 import type { StepChange } from '../plan/replan.js';
@@ -132,12 +133,25 @@ function settingsBlock(state: State, settings: ProposalSettings): string {
     `- Delay between steps: ${state.stepDelayMinutes ?? 0} min (\`/approve delay=N\` sets another)`,
     ...(typeof state.plan.deadline === 'string' ? [`- Deadline: ${inline(state.plan.deadline, 60)}`] : []),
     ...(state.plan.tools !== undefined ? ['', `**Tool policy for every step** (${TOOLS_NOTE}):`, '', fullFence(JSON.stringify(state.plan.tools, null, 2), 'json')] : []),
+    ...groupLines(state),
     ...(state.plan.preflight !== undefined ? ['', `**Checks before every attempt** (${PREFLIGHT_NOTE}):`, '', fullFence(JSON.stringify(state.plan.preflight, null, 2), 'json')] : []),
     '',
     agent
       ? `**Agent command** (the workflow input \`agent-command\`; the step's instruction is added as its last argument):\n\n${fullFence(agent)}`
       : '**Agent command**: none set in the workflow (`agent-command`), so a step without its own `agent` cannot run.',
   ].join('\n');
+}
+
+/** The plan's step groups, each with its steps and attempts. */
+function groupLines(state: State): string[] {
+  const groups = Object.entries(state.plan.groups ?? {});
+  if (!groups.length) return [];
+  return [
+    '',
+    '**Step groups** (a step with `retry: group` that fails runs its whole group again from its first step, while the group has attempts left; then the plan blocks):',
+    '',
+    ...groups.map(([id, g]) => `- \`${id}\`: ${g.steps.map((s) => `\`${s}\``).join(', ')} · ${countOf(g.maxAttempts ?? DEFAULT_GROUP_ATTEMPTS, 'attempt')}`),
+  ];
 }
 
 /** One step: a heading with its limits, then each execution field and the instruction, in full. */
@@ -153,6 +167,7 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
     facts.push(`output: ${def.maxOutputBytes !== undefined ? `at most ${def.maxOutputBytes} bytes (maxOutputBytes)` : 'no limit'} · if it overflows: ${failRoute(def, stepId, 'onOverflow')}`);
   }
   if (def.outputTolerance) facts.push(`done with up to ${Math.round(def.outputTolerance * 1000) / 10} % of its required outputs missing (outputTolerance)`);
+  if (def.retry === 'group') facts.push(`if it fails: its group \`${groupOf(state, stepId)?.id ?? '?'}\` runs again from its first step`);
   if (def.expectPayload) facts.push('must write a payload');
   if (def.inheritPayload) facts.push('receives earlier steps’ payloads');
   const outputs = def.requiredOutputs ?? [];
@@ -170,6 +185,7 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
   if (def.tools !== undefined) blocks.push(...labelledFence(`**Tool policy for this step** (replaces the plan's fields it sets; ${TOOLS_NOTE}):`, JSON.stringify(def.tools, null, 2), 'json'));
   if (def.preflight !== undefined) blocks.push(...labelledFence(`**Checks before each attempt of this step**, after the plan's (${PREFLIGHT_NOTE}):`, JSON.stringify(def.preflight, null, 2), 'json'));
   if (def.env !== undefined) blocks.push(...labelledFence('**Environment** it adds to the agent and its check commands:', JSON.stringify(def.env, null, 2), 'json'));
+  if (def.routes !== undefined) blocks.push(...labelledFence(`**Routes** (after an attempt, the first whose \`when\` holds sends the plan to its \`goto\` step instead of the next one: back, and the steps from there run again; forward, and the steps between are skipped; each at most \`max\` times, ${DEFAULT_ROUTE_MAX} by default):`, rulesJson(def.routes), 'json'));
   if (def.validate !== undefined) blocks.push(...labelledFence('**Validation rules**, all of which must pass (check commands run in the workspace, without a shell):', rulesJson(def.validate), 'json'));
   const instruction = String(def.instruction ?? '');
   // A step that runs a command may come without an instruction: its command is all there is.

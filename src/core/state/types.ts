@@ -82,6 +82,10 @@ export interface StepDef {
   maxOutputBytes?: number;
   /** Where an overflow goes: `retry` (default, with the overflow prompt), `fail`, or the id of a remediation step. */
   onOverflow?: string;
+  /** `step` (default): a failure retries this step; `group`: its group (plan `groups`) runs again from its first step. */
+  retry?: 'step' | 'group';
+  /** Where to go next on a value (core/tick/flow.ts): the first route whose condition holds, at most `max` times. */
+  routes?: RouteDef[];
   /** Checks before each attempt of this step, after the plan's (core/plan/preflight.ts). */
   preflight?: PreflightDef;
   [key: string]: unknown;
@@ -102,7 +106,27 @@ export interface Plan {
   tools?: ToolsDef;
   /** Checks before every attempt: tools on PATH, environment variables set, commands that succeed. */
   preflight?: PreflightDef;
+  /** Steps that run again together: a step with `retry: group` that fails restarts its group from its first step. */
+  groups?: Record<string, GroupDef>;
   [key: string]: unknown;
+}
+
+/** A run of consecutive queued steps with a retry budget of its own (the original orchestrator's Big Step). */
+export interface GroupDef {
+  steps: string[];
+  /** Passes through the group, the first included (default 2). */
+  maxAttempts?: number;
+}
+
+/**
+ * A route: after an attempt, go to `goto` instead of the next step when `when` holds: the
+ * attempt's payload has `key` equal to `equals`, or the validation rule at index `rule` passed
+ * (on success) or failed (on a validation failure). Taken at most `max` times (default 3).
+ */
+export interface RouteDef {
+  when: { key: string; equals: string | number | boolean | null } | { rule: number; passes: true } | { rule: number; fails: true };
+  goto: string;
+  max?: number;
 }
 
 /** Who runs an attempt, so a later tick can tell whether it is still alive. */
@@ -209,6 +233,10 @@ export interface State {
   approval?: Approval | null;
   /** Each /restart: when, by whom, from which step, and where the run it ended stood (the last 20). */
   restarts?: Array<{ at: string; by: string; from: string; previous: { status: PlanStatus; currentStep: number; planHash?: string } }>;
+  /** Passes each step group has had in this run (`retry: group`), with why the last one ended. */
+  groupRuns?: Record<string, { tries: number; lastFailure?: { step: string; error: string } }>;
+  /** Times each route was taken in this run, by `<stepId>#<index>` (bounded by the route's `max`). */
+  routeCounts?: Record<string, number>;
   /** Who asked for the plan: the issue's author or the dispatching actor on GitHub, the local user in the CLI. */
   requestedBy?: string | null;
   /**

@@ -56,6 +56,9 @@ export function restartPlan(state: State, by: string, named: string | undefined,
     cancelRequested: null,
     gate: null,
     restarts: [...(Array.isArray(state.restarts) ? state.restarts : []), record].slice(-MAX_RESTARTS_KEPT),
+    // Group passes and route counts belong to a run: the new run starts with every budget whole.
+    groupRuns: {},
+    routeCounts: {},
   };
   const count = queue.length - index;
   return { ok: true, state: next, reply: `Restarted from ${from} (${index + 1}/${queue.length}) by @${by}: ${countOf(count, 'step')} run again; the earlier run stays in the state.` };
