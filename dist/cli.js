@@ -7,31 +7,32 @@ import {
 } from "./chunks/chunk-ORSEDIIB.js";
 import {
   SYNC_BASE_MODES
-} from "./chunks/chunk-BU7G2S5G.js";
-import "./chunks/chunk-MVO7J5GZ.js";
+} from "./chunks/chunk-2VTJ722E.js";
+import "./chunks/chunk-QQHVGTS6.js";
 import "./chunks/chunk-LSXW7KTX.js";
 import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-FKQHOTNO.js";
+} from "./chunks/chunk-AMOTPMUF.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
   checkOneOf,
   checkPlanId,
   cliOption,
+  parseBudget,
   parseNumber,
   parseWorkBranches,
   planIdOfFile,
   stateFileIn,
   stateFileRel
-} from "./chunks/chunk-LTEK3PLF.js";
-import "./chunks/chunk-TP74RK4A.js";
+} from "./chunks/chunk-4SLJJGMC.js";
+import "./chunks/chunk-S44VL6GB.js";
 import {
   terminalText
 } from "./chunks/chunk-SY3ESOGT.js";
-import "./chunks/chunk-K6PSMX6F.js";
+import "./chunks/chunk-MZSN4U4R.js";
 import {
   ConfigError,
   EXIT,
@@ -52,7 +53,8 @@ Commands:
   init --plan FILE       create the plan's state [--approve] [--delay N]
   plan --request TEXT    propose a plan for a request, drafted by the agent when it needs several steps
   status                 show the step table [--json]
-  approve [--delay N]    approve a plan that awaits approval
+  usage                  tokens, cost and time per plan, step and attempt [--json]
+  approve [--delay N]    approve a plan that awaits approval; with --budget-usd/--budget-tokens, raise the budget that blocked it
   cancel [--reason T]    stop the plan (a running agent finds $SEQUENCER_STOP_FILE, then SIGTERM, grace, SIGKILL)
   retry [STEP]           give the blocked step a fresh set of attempts
   skip [STEP]            mark the current step skipped and move on
@@ -84,9 +86,11 @@ Options:
   --attempt-timeout MIN  minutes per attempt (default 60)
   --retry-backoff SEC    seconds before a failed step's first retry, 4x longer each time (or STEP_RETRY_BACKOFF; default 0: at once)
   --budget MIN           stop starting attempts after this many minutes (default: no limit)
+  --budget-usd N         the cost budget of a plan that sets none, in US dollars, over all its runs (approve: raise a spent one to N)
+  --budget-tokens N      the token budget of a plan that sets none, over all its runs (approve: raise a spent one to N)
   --stop-grace SEC       on cancel, seconds the agent has to exit on its own after its stop file appears (default 10)
   --grace SEC            seconds between SIGTERM and SIGKILL when an attempt is stopped (default 5)
-  --json                 machine-readable output (status, list, audit, maintenance)
+  --json                 machine-readable output (status, usage, list, audit, maintenance)
   --stale-days N         audit: report plans blocked or awaiting approval longer (default 14)
   --prune-days N         maintenance: prune DONE/CANCELLED plans unchanged this long (default 7)
   --archive | --delete   maintenance: keep a pruned plan's record aside (default) or remove it
@@ -110,6 +114,8 @@ var CLI_OPTIONS = {
   "max-attempts": { type: "string" },
   "attempt-timeout": { type: "string" },
   budget: { type: "string" },
+  "budget-usd": { type: "string" },
+  "budget-tokens": { type: "string" },
   delay: { type: "string" },
   reason: { type: "string" },
   grace: { type: "string" },
@@ -176,6 +182,7 @@ ${USAGE}`);
     retryBackoffSeconds: intOption(v["retry-backoff"] ?? env.STEP_RETRY_BACKOFF, v["retry-backoff"] !== void 0 ? "--retry-backoff" : "STEP_RETRY_BACKOFF", 0, 0, 3600),
     ...v.budget !== void 0 ? { budgetMinutes: intOption(v.budget, "--budget", 0, 1, 1e5) } : {},
     ...v.delay !== void 0 ? { delayMinutes: intOption(v.delay, "--delay", 0, 0, 1440) } : {},
+    ...spendBudgetOf(v["budget-usd"], v["budget-tokens"]),
     approve: v.approve ?? false,
     all: v.all ?? false,
     json: v.json ?? false,
@@ -225,6 +232,10 @@ function defaults(cwd) {
     apply: false
   };
 }
+function spendBudgetOf(usd, tokens) {
+  const budget = parseBudget({ raw: usd, field: cliOption("--budget-usd") }, { raw: tokens, field: cliOption("--budget-tokens") });
+  return budget ? { spendBudget: budget } : {};
+}
 function intOption(raw, name, fallback, min, max) {
   return parseNumber(raw, cliOption(name), { fallback, min, max });
 }
@@ -241,9 +252,9 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-2KALDBQJ.js");
-var fleet = () => import("./chunks/fleet-SBNXDBOE.js");
-var setup = () => import("./chunks/setup-VYR2XNU4.js");
+var heartbeat = () => import("./chunks/heartbeat-BJYCVUMY.js");
+var fleet = () => import("./chunks/fleet-RX2LMCJK.js");
+var setup = () => import("./chunks/setup-ZGQHQDIN.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -256,7 +267,7 @@ async function main(argv) {
   if (argv[0] === "demo-agent") return (await import("./chunks/demo-agent-KTQDUFIQ.js")).demoAgent(argv.slice(1).join(" "), process.env, print);
   if (argv[0] === "hook" || argv[0] === "exec") {
     const io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) };
-    const guard = await import("./chunks/guard-OWAD5ZR3.js");
+    const guard = await import("./chunks/guard-DF46VSB7.js");
     return argv[0] === "hook" ? guard.hookCommand(argv.slice(1), io) : guard.execCommand(argv.slice(1), io);
   }
   const s = parseCli(argv, process.env, process.cwd());
@@ -268,15 +279,17 @@ async function main(argv) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-CDO57OU6.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-ZZAIWKLT.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-GU5LQDEA.js")).statusCommand(s, print);
+      return (await import("./chunks/status-EGVT5VXL.js")).statusCommand(s, print);
+    case "usage":
+      return (await import("./chunks/usage-KITPTMZS.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
-      return (await import("./chunks/steer-DZN63THM.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-HXWVTJ72.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":
@@ -286,7 +299,7 @@ async function main(argv) {
     case "maintenance":
       return (await fleet()).maintenanceCommand(s, print);
     case "demo":
-      return (await import("./chunks/demo-SI67SATY.js")).demoCommand(print);
+      return (await import("./chunks/demo-ZFRRAGOI.js")).demoCommand(print);
     case "help":
       print(USAGE);
       return 0;

@@ -2,8 +2,8 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   parseInputs,
   routeEvent
-} from "./chunks/chunk-WNCW5YZN.js";
-import "./chunks/chunk-GA2EUEUK.js";
+} from "./chunks/chunk-JUQACC3F.js";
+import "./chunks/chunk-J5FMCBZI.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
@@ -15,13 +15,13 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-O2WNV4LE.js";
+} from "./chunks/chunk-ERCXHFQY.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-HVH5FWLO.js";
+} from "./chunks/chunk-PV3UACIQ.js";
 import {
   formatAttemptDescriptor
-} from "./chunks/chunk-OFNW4VSE.js";
+} from "./chunks/chunk-FZVDTATJ.js";
 import "./chunks/chunk-C5V4ED6R.js";
 import {
   withStore
@@ -29,7 +29,7 @@ import {
 import "./chunks/chunk-GDEZUE3O.js";
 import {
   readRunContext
-} from "./chunks/chunk-LSN6RE7T.js";
+} from "./chunks/chunk-EMPYZBK3.js";
 import {
   guardRepository
 } from "./chunks/chunk-CQCEFVFH.js";
@@ -39,31 +39,31 @@ import {
   readReleaseStamp,
   versionLine
 } from "./chunks/chunk-ORSEDIIB.js";
-import "./chunks/chunk-BU7G2S5G.js";
-import "./chunks/chunk-MVO7J5GZ.js";
+import "./chunks/chunk-2VTJ722E.js";
+import "./chunks/chunk-QQHVGTS6.js";
 import "./chunks/chunk-LSXW7KTX.js";
 import {
   BUILD_ID,
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-FKQHOTNO.js";
+} from "./chunks/chunk-AMOTPMUF.js";
 import {
   actionInput,
   fleetPrefix,
   isActiveRef,
   issuePlanId,
   planIdOfFile
-} from "./chunks/chunk-LTEK3PLF.js";
+} from "./chunks/chunk-4SLJJGMC.js";
 import "./chunks/chunk-PL4AQ5NX.js";
-import "./chunks/chunk-TP74RK4A.js";
+import "./chunks/chunk-S44VL6GB.js";
 import {
   asInline
 } from "./chunks/chunk-IAW7XI6Z.js";
 import {
   attemptTimeoutMsFor,
   currentStepId
-} from "./chunks/chunk-K6PSMX6F.js";
+} from "./chunks/chunk-MZSN4U4R.js";
 import {
   countOf
 } from "./chunks/chunk-3RW55J7L.js";
@@ -175,15 +175,15 @@ function steeringCommand(command, by, step) {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-CNMFBRQE.js"),
-  settings: () => import("./chunks/plan-settings-KAM6G4DO.js"),
-  fleet: () => import("./chunks/fleet-6PMQED62.js"),
-  propose: () => import("./chunks/propose-52CQ3IEZ.js"),
-  continuation: () => import("./chunks/continuation-EATSH6W4.js"),
-  agentPhase: () => import("./chunks/agent-phase-E3CWJ7B7.js"),
-  applyPhase: () => import("./chunks/apply-phase-D4WAKMVC.js"),
-  client: () => import("./chunks/github-client-O7ESL3K7.js"),
-  newState: () => import("./chunks/new-state-BD22M5UK.js")
+  tick: () => import("./chunks/plan-tick-RLZU2RAP.js"),
+  settings: () => import("./chunks/plan-settings-4YCHPLRL.js"),
+  fleet: () => import("./chunks/fleet-QEUDVAXR.js"),
+  propose: () => import("./chunks/propose-BLHIXRPA.js"),
+  continuation: () => import("./chunks/continuation-TWGTS7UM.js"),
+  agentPhase: () => import("./chunks/agent-phase-ZYRYC4O7.js"),
+  applyPhase: () => import("./chunks/apply-phase-5KQFOXCB.js"),
+  client: () => import("./chunks/github-client-ICL6YCTR.js"),
+  newState: () => import("./chunks/new-state-HFR4CUB4.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));

@@ -1,7 +1,7 @@
 // The small interfaces the engine is written against. Adapters in src/adapters/ implement them
 // with fs, child processes, git, HTTP and the Actions toolkit; tests implement them with fakes.
 import type { ApprovalVerdict } from './core/trust/approval-evidence.js';
-import type { AttemptOwner, State } from './core/state/types.js';
+import type { AttemptOwner, BudgetRaise, State } from './core/state/types.js';
 import type { Command } from './core/tick/commands.js';
 import type { Notice } from './core/tick/notices.js';
 import type { BaseSyncResult } from './core/tick/base-sync.js';
@@ -78,7 +78,7 @@ export interface AgentSpec {
   graceMs: number;
   /** Full output goes here; a `.pid` file beside it names the process group while it runs. */
   logFile: string;
-  /** Aborting it soft-brakes the agent: the stop file (when given), its grace, then SIGTERM, grace, SIGKILL. */
+  /** Aborting it soft-brakes the agent: the stop file (when given; a string abort reason is written in it instead of `stop.message`), its grace, then SIGTERM, grace, SIGKILL. */
   signal?: AbortSignal;
   /**
    * Cooperative stop: on abort this file is written with `message` (the agent sees it as
@@ -90,6 +90,13 @@ export interface AgentSpec {
   maxOutputBytes?: number;
   /** Called with each chunk of output as it arrives (progress display). */
   onOutput?: (chunk: string) => void;
+  /**
+   * Called with each chunk of stdout alone, in order: a reader of the agent's JSON-lines stream
+   * needs it unmixed, since stderr written between two chunks would cut a line in two.
+   */
+  onStdout?: (chunk: string) => void;
+  /** Called with each chunk of stderr alone (shown beside a stream read from stdout). */
+  onStderr?: (chunk: string) => void;
 }
 
 export interface AgentResult {
@@ -281,4 +288,6 @@ export interface ResultProbe {
  */
 export interface ApprovalVerifier {
   verify(state: State): Promise<ApprovalVerdict>;
+  /** Whether a budget raise of the state rests on a writer's comment that still says it (absent: raises count as recorded). */
+  verifyRaise?(state: State, raise: BudgetRaise): Promise<ApprovalVerdict>;
 }

@@ -200,8 +200,8 @@ describe('payloads', () => {
     expect(h.store.current?.stepRuns.a?.attempts?.[0]?.error).toMatch(/^the payload in \$SEQUENCER_PAYLOAD_FILE is not valid JSON \(line 1 column 9: unexpected end of input\)/);
     // A stop file left by a cancelled run must not tell the new attempt to stop at once.
     expect(h.attemptFiles.removed).toEqual([
-      '/logs/a/attempt-1.payload.json', '/logs/a/attempt-1.result.json', '/logs/a/attempt-1.stop', '/logs/a/attempt-1.commands.jsonl',
-      '/logs/a/attempt-2.payload.json', '/logs/a/attempt-2.result.json', '/logs/a/attempt-2.stop', '/logs/a/attempt-2.commands.jsonl',
+      '/logs/a/attempt-1.payload.json', '/logs/a/attempt-1.result.json', '/logs/a/attempt-1.stop', '/logs/a/attempt-1.commands.jsonl', '/logs/a/attempt-1.usage.json',
+      '/logs/a/attempt-2.payload.json', '/logs/a/attempt-2.result.json', '/logs/a/attempt-2.stop', '/logs/a/attempt-2.commands.jsonl', '/logs/a/attempt-2.usage.json',
     ]);
     expect(h.store.current?.stepRuns.a?.payload).toBeUndefined();
   });

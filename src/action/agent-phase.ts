@@ -63,10 +63,11 @@ export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: 
   let verdict: AttemptResult | null = null;
   let ended: AgentResult;
   if (pre.ok) {
-    const start = { stepId: d.stepId, n: d.n, prompt: cp.prompt, retry: d.retry, ...(cp.detourFor ? { detourFor: cp.detourFor } : {}), argv: pre.argv, program: pre.program, timeoutMs: d.timeoutMs };
+    const start = { stepId: d.stepId, n: d.n, prompt: cp.prompt, retry: d.retry, ...(cp.detourFor ? { detourFor: cp.detourFor } : {}), argv: pre.argv, program: pre.program, timeoutMs: d.timeoutMs, ...(pre.stream ? { stream: pre.stream } : {}) };
     // No /cancel is heard here (the job cannot read the issue); a cancelled workflow run stops the agent.
     verdict = await runAgent(engine, state, start, () => () => {});
-    ended = agent.last ?? notStarted('the agent did not start');
+    // A stream's output is kept as the lines it was shown as (the verdict's), not as raw JSON.
+    ended = agent.last ? { ...agent.last, stdout: verdict.stdout } : notStarted('the agent did not start');
   } else {
     log.error(`${d.stepId}: the agent cannot start in this job: ${pre.problems.join('; ')}`);
     ended = notStarted(`preflight failed in the agent job: ${pre.problems.join('; ')}`);
@@ -79,7 +80,17 @@ export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: 
     // this attempt's own log folder, inbox and lock: they are the sequencer's working files.
     const working = workingFiles(stateFileRel(d.planId));
     const packed = await packAttemptChanges({ git: ctx.git, base: d.commit, exclude: [working.logDir, working.inboxDir, working.lockFile], out: bundle, message: `${d.stepId} attempt ${d.n}` });
-    const record: AttemptResultRecord = { v: 1, attemptId: d.attemptId, agent: scrubbedAgent(ended, log.secrets), checks: verifier.checks.map((c) => scrubbedCheck(c, log.secrets)), changes: packed !== null };
+    const record: AttemptResultRecord = {
+      v: 1,
+      attemptId: d.attemptId,
+      agent: scrubbedAgent(ended, log.secrets),
+      checks: verifier.checks.map((c) => scrubbedCheck(c, log.secrets)),
+      changes: packed !== null,
+      // What the agent used, and a budget stop, for apply to record (the agent's word, as in one job).
+      ...(verdict?.usage ? { usage: verdict.usage } : {}),
+      ...(verdict?.wallMs !== undefined ? { wallMs: Math.min(verdict.wallMs, RESULT_LIMITS.durationMs) } : {}),
+      ...(verdict?.outcome === 'over_budget' && verdict.error ? { overBudget: boundText(log.secrets.scrub(verdict.error), RESULT_LIMITS.spawnError - 200) } : {}),
+    };
     await writeFile(path.join(staging, 'result.json'), formatAttemptResult(record));
     await mkdir(path.join(staging, 'logs'));
     const logs = await stageScrubbedLogs(cfg.logDir, log.secrets, path.join(staging, 'logs'));

@@ -112,13 +112,23 @@ async function verdictOf(ctx: RunContext, inputs: ActionInputs, pe: PlanEngine, 
     await placeAttemptFile(found.zip!, `logs/${d.stepId}/attempt-${d.n}.payload.json`, paths.payloadFile, pe, (pe.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES) + 1);
     await placeAttemptFile(found.zip!, `logs/${d.stepId}/attempt-${d.n}.commands.jsonl`, paths.commandLog, pe, COMMAND_LOG_MAX_BYTES + 1);
     pe.deps.verifier = new ReplayedChecks(pe.deps.verifier, found.record.checks);
-    const verdict = await judge({ deps: pe.deps, cfg: pe.cfg }, state, { stepId: d.stepId, n: d.n, timeoutMs: d.timeoutMs }, found.record.agent);
+    const judged = await judge({ deps: pe.deps, cfg: pe.cfg }, state, { stepId: d.stepId, n: d.n, timeoutMs: d.timeoutMs }, found.record.agent);
+    const verdict = withUsage(judged, found.record);
     const kept = keptRefusals(applied.refused);
     return applied.refused.length ? { ...verdict, ...kept } : verdict;
   } finally {
     await zip?.close();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What the agent job read of the agent's usage, and a stop for a spent budget (an agent stopped
+ * by its budget ends like a cancelled one; the record says which it was).
+ */
+function withUsage(verdict: AttemptResult, record: AttemptResultRecord): AttemptResult {
+  const stopped = record.overBudget !== undefined && verdict.outcome === 'cancelled' ? { outcome: 'over_budget' as const, error: record.overBudget } : {};
+  return { ...verdict, ...stopped, ...(record.usage ? { usage: record.usage } : {}), ...(record.wallMs !== undefined ? { wallMs: record.wallMs } : {}) };
 }
 
 interface ReadResult {

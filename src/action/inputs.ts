@@ -4,7 +4,8 @@ import { ConfigError } from '../core/errors.js';
 import { parseApprovers } from '../core/trust/authorize.js';
 import { MIN_SECRET_LENGTH } from '../core/trust/secrets.js';
 import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/base-sync.js';
-import { actionInput, checkOneOf, checkPlanId as checkId, checkStepId, parseNumber } from '../wiring/checks.js';
+import { actionInput, checkOneOf, checkPlanId as checkId, checkStepId, parseBudget, parseNumber } from '../wiring/checks.js';
+import type { Budget } from '../core/state/types.js';
 import { DEFAULT_WORK_BRANCHES, parseWorkBranches, type WorkBranches } from '../wiring/plan-layout.js';
 import { parseAttemptDescriptor, type AttemptDescriptor } from '../core/isolation/attempt-descriptor.js';
 import { AGENT_JOB_RESULTS, type AgentJobResult } from '../core/isolation/apply-decision.js';
@@ -39,6 +40,8 @@ export interface ActionInputs {
   attemptTimeoutMinutes: number;
   timeBudgetMinutes: number;
   retryBackoffSeconds: number;
+  /** The budget of a plan that sets none (`budget-usd`, `budget-tokens`); absent: none. */
+  budget?: Budget;
   approvers: string[];
   triggerLabel: string;
   continueWorkflow?: string;
@@ -127,6 +130,7 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
     attemptTimeoutMinutes,
     timeBudgetMinutes,
     retryBackoffSeconds: int(get, 'retry-backoff-seconds', 30, 0, 3600),
+    ...budgetOf(get),
     approvers: parseApprovers(get('approvers')),
     triggerLabel: text('trigger-label') || 'sequencer',
     ...(optional('continue-workflow') ? { continueWorkflow: text('continue-workflow') } : {}),
@@ -139,6 +143,11 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
     apply: bool(get, 'apply'),
     secrets: secretLines(get('secrets')),
   };
+}
+
+function budgetOf(get: (name: string) => string): { budget?: Budget } {
+  const budget = parseBudget({ raw: get('budget-usd'), field: actionInput('budget-usd') }, { raw: get('budget-tokens'), field: actionInput('budget-tokens') });
+  return budget ? { budget } : {};
 }
 
 /** One value per line; a value too short to scrub is an error, never silently left in the open. */

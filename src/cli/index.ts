@@ -47,6 +47,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./commands/plan-request.js')).planCommand(s, print);
     case 'status':
       return (await import('./commands/status.js')).statusCommand(s, print);
+    case 'usage':
+      return (await import('./commands/usage.js')).usageCommand(s, print);
     case 'approve':
     case 'cancel':
     case 'retry':

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { environmentSecrets } from '../core/trust/secrets.js';
 import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/base-sync.js';
-import { checkBranchName, checkOneOf, checkPlanId, cliOption, parseNumber } from '../wiring/checks.js';
+import { checkBranchName, checkOneOf, checkPlanId, cliOption, parseBudget, parseNumber } from '../wiring/checks.js';
+import type { Budget } from '../core/state/types.js';
 import { DEFAULT_WORK_BRANCHES, parseWorkBranches, planIdOfFile, stateFileIn, stateFileRel, type WorkBranches } from '../wiring/plan-layout.js';
 
 export interface CliSettings {
@@ -24,6 +25,8 @@ export interface CliSettings {
   /** Seconds before a step's first retry (--retry-backoff, STEP_RETRY_BACKOFF; default 0: at once, as the original sequencer). */
   retryBackoffSeconds: number;
   budgetMinutes?: number;
+  /** --budget-usd / --budget-tokens: the budget of a plan that sets none (run, check); `approve`: raise the spent one to it. */
+  spendBudget?: Budget;
   delayMinutes?: number;
   approve: boolean;
   /** `check --all`: one heartbeat over every active plan (of the remote with --store git). */
@@ -72,7 +75,8 @@ Commands:
   init --plan FILE       create the plan's state [--approve] [--delay N]
   plan --request TEXT    propose a plan for a request, drafted by the agent when it needs several steps
   status                 show the step table [--json]
-  approve [--delay N]    approve a plan that awaits approval
+  usage                  tokens, cost and time per plan, step and attempt [--json]
+  approve [--delay N]    approve a plan that awaits approval; with --budget-usd/--budget-tokens, raise the budget that blocked it
   cancel [--reason T]    stop the plan (a running agent finds $SEQUENCER_STOP_FILE, then SIGTERM, grace, SIGKILL)
   retry [STEP]           give the blocked step a fresh set of attempts
   skip [STEP]            mark the current step skipped and move on
@@ -105,11 +109,13 @@ Options:
   --attempt-timeout MIN  minutes per attempt (default 60)
   --retry-backoff SEC    seconds before a failed step's first retry, 4x longer each time (or STEP_RETRY_BACKOFF; default 0: at once)
   --budget MIN           stop starting attempts after this many minutes (default: no limit)
+  --budget-usd N         the cost budget of a plan that sets none, in US dollars, over all its runs (approve: raise a spent one to N)
+  --budget-tokens N      the token budget of a plan that sets none, over all its runs (approve: raise a spent one to N)
   --stop-grace SEC       on cancel, seconds the agent has to exit on its own after its stop file appears (default 10)
   --grace SEC            seconds between SIGTERM and SIGKILL when an attempt is stopped (default 5)
   --max-wait MIN         check: wait out a step delay shorter than this many minutes, then run on
                          (e.g. the heartbeat's interval; default 0: the next heartbeat runs it)
-  --json                 machine-readable output (status, list, audit, maintenance)
+  --json                 machine-readable output (status, usage, list, audit, maintenance)
   --stale-days N         audit: report plans blocked or awaiting approval longer (default 14)
   --prune-days N         maintenance: prune DONE/CANCELLED plans unchanged this long (default 7)
   --archive | --delete   maintenance: keep a pruned plan's record aside (default) or remove it
@@ -135,6 +141,8 @@ export const CLI_OPTIONS = {
   'max-attempts': { type: 'string' },
   'attempt-timeout': { type: 'string' },
   budget: { type: 'string' },
+  'budget-usd': { type: 'string' },
+  'budget-tokens': { type: 'string' },
   delay: { type: 'string' },
   reason: { type: 'string' },
   grace: { type: 'string' },
@@ -209,6 +217,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     retryBackoffSeconds: intOption(v['retry-backoff'] ?? env.STEP_RETRY_BACKOFF, v['retry-backoff'] !== undefined ? '--retry-backoff' : 'STEP_RETRY_BACKOFF', 0, 0, 3600),
     ...(v.budget !== undefined ? { budgetMinutes: intOption(v.budget, '--budget', 0, 1, 100000) } : {}),
     ...(v.delay !== undefined ? { delayMinutes: intOption(v.delay, '--delay', 0, 0, 1440) } : {}),
+    ...spendBudgetOf(v['budget-usd'], v['budget-tokens']),
     approve: v.approve ?? false,
     all: v.all ?? false,
     json: v.json ?? false,
@@ -241,6 +250,11 @@ function defaults(cwd: string): CliSettings {
     agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 0, approve: false, all: false, json: false, quiet: false, remote: 'origin', branches: DEFAULT_WORK_BRANCHES, syncBase: 'merge', graceSeconds: 5, stopGraceSeconds: 10,
     staleDays: 14, pruneDays: 7, pruneMode: 'archive', apply: false,
   };
+}
+
+function spendBudgetOf(usd: string | undefined, tokens: string | undefined): { spendBudget?: Budget } {
+  const budget = parseBudget({ raw: usd, field: cliOption('--budget-usd') }, { raw: tokens, field: cliOption('--budget-tokens') });
+  return budget ? { spendBudget: budget } : {};
 }
 
 function intOption(raw: string | undefined, name: string, fallback: number, min: number, max: number): number {

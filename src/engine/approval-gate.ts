@@ -3,7 +3,7 @@
 // approval (by hand, or by a push) pauses instead of running what nobody approved.
 import { applyApprovalCheck, checkApproval, planChangedLines, revokeApproval, statePlanHash, unconfirmedApprovalReply } from '../core/tick/approval-check.js';
 import type { CommandOutcome } from '../core/tick/apply-command.js';
-import type { Plan, State } from '../core/state/types.js';
+import type { BudgetRaise, Plan, State } from '../core/state/types.js';
 import type { ApprovalVerifier, Log } from '../ports.js';
 import type { Ledger } from './commit.js';
 
@@ -50,9 +50,16 @@ export class ApprovalGate {
     return applyApprovalCheck(state, check);
   }
 
-  /** A command that gives the plan a new approval counts only if it is confirmed where it lives. */
+  /** A command that gives the plan a new approval, or raises a budget, counts only if it is confirmed where it lives. */
   async confirm(before: State, outcome: CommandOutcome): Promise<CommandOutcome> {
     const verifier = this.policy.verifier;
+    const raised = (outcome.state.budgetRaises ?? []).slice((before.budgetRaises ?? []).length);
+    if (verifier?.verifyRaise && outcome.changed && raised.length) {
+      for (const raise of raised) {
+        const verdict = await verifier.verifyRaise(outcome.state, raise);
+        if (!verdict.ok) return { state: before, changed: false, reply: `This budget raise could not be confirmed on GitHub, so it does not count: ${verdict.reason}.`, notices: [], refused: true };
+      }
+    }
     const approval = outcome.state.approval;
     if (!verifier || !outcome.changed || !approval || approval === before.approval) return outcome;
     const verdict = await verifier.verify(outcome.state);
@@ -60,14 +67,35 @@ export class ApprovalGate {
     return { state: before, changed: false, reply: unconfirmedApprovalReply(verdict.reason), notices: [], refused: true };
   }
 
-  /** Before an attempt: the approval still stands (asked once per run while it does not change); else the plan blocks. */
+  /**
+   * Before an attempt: the approval still stands (asked once per run while it does not change);
+   * else the plan blocks. A budget raise that does not stand is dropped, so the budget it raised
+   * holds again: false then too, and the tick decides anew.
+   */
   async stands(ledger: Ledger, stepId: string): Promise<boolean> {
     const verifier = this.policy.verifier;
     if (!verifier || !ledger.state.approval) return true;
     const verdict = await verifier.verify(ledger.state);
-    if (verdict.ok) return true;
-    this.log.error(`${stepId} blocked: the approval could not be confirmed on GitHub: ${verdict.reason}`);
-    await ledger.commit(revokeApproval(ledger.state, stepId, verdict.reason), { kind: 'update', message: `${stepId} blocked: approval not confirmed` });
+    if (!verdict.ok) {
+      this.log.error(`${stepId} blocked: the approval could not be confirmed on GitHub: ${verdict.reason}`);
+      await ledger.commit(revokeApproval(ledger.state, stepId, verdict.reason), { kind: 'update', message: `${stepId} blocked: approval not confirmed` });
+      return false;
+    }
+    return this.raisesStand(ledger);
+  }
+
+  private async raisesStand(ledger: Ledger): Promise<boolean> {
+    const verifier = this.policy.verifier;
+    const raises = ledger.state.budgetRaises ?? [];
+    if (!verifier?.verifyRaise || !raises.length) return true;
+    const kept: BudgetRaise[] = [];
+    for (const raise of raises) {
+      const verdict = await verifier.verifyRaise(ledger.state, raise);
+      if (verdict.ok) kept.push(raise);
+      else this.log.error(`A budget raise does not count: ${verdict.reason}.`);
+    }
+    if (kept.length === raises.length) return true;
+    await ledger.commit({ state: { ...ledger.state, budgetRaises: kept }, notices: [] }, { kind: 'update', message: 'budget raises not confirmed: dropped' });
     return false;
   }
 

@@ -4,24 +4,29 @@
 import { claudeSettingsText } from '../core/guard/hook-protocols.js';
 import { policyFileText } from '../core/guard/command-log.js';
 import { effectivePolicy } from '../core/guard/tool-policy.js';
-import { lineEcho } from '../core/render/output-echo.js';
+import { lineEcho, type LineEcho } from '../core/render/output-echo.js';
+import { parseUsageFile, USAGE_FILE_MAX_BYTES } from '../core/agent-stream/usage-file.js';
+import { groupDigits, usageText } from '../core/agent-stream/render-event.js';
 import type { AttemptResult } from '../core/tick/apply.js';
-import { OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE } from '../core/tick/cooperative-stop.js';
+import { budgetName, tokenAllowance, type TokenAllowance } from '../core/tick/budget.js';
+import { BUDGET_STOP_MESSAGE, OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, stoppedText } from '../core/tick/cooperative-stop.js';
 import { withExecForwarder } from '../core/tick/prompts.js';
 import { fillPeople } from '../core/tick/people.js';
 import { expandAgentVariables } from '../core/trust/agent-command.js';
 import { attemptId, maxAttemptsFor, stepDef } from '../core/state/step-view.js';
-import type { State } from '../core/state/types.js';
+import type { AttemptUsage, State } from '../core/state/types.js';
 import type { AgentResult } from '../ports.js';
 import type { AttemptStart } from './attempt.js';
 import { attemptSite, judge } from './attempt-judge.js';
+import { AttemptStream } from './attempt-stream.js';
 import type { CancelWatch } from './inbox-session.js';
-import { attemptEnv, attemptPaths, forwarder, prepareAttempt, type AttemptPaths } from './step-contract.js';
+import { attemptEnv, attemptPaths, forwarder, prepareAttempt, shownPath, type AttemptPaths } from './step-contract.js';
 import type { Engine } from './types.js';
 
 /** Launches the checkpointed attempt `start` of `state` and judges it, in one log group. */
 export async function runAgent(engine: Engine, state: State, start: AttemptStart, watch: CancelWatch): Promise<AttemptResult> {
   const { deps, cfg } = engine;
+  const began = deps.clock.now().getTime();
   const def = stepDef(state, start.stepId);
   const paths = attemptPaths(cfg.logDir, start.stepId, start.n);
   const policy = effectivePolicy(state.plan, start.stepId);
@@ -42,20 +47,91 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
   const maxAttempts = maxAttemptsFor(def, cfg.limits);
   // The group holds the whole attempt: what runs, the agent's output as it arrives, the verdict.
   return deps.log.group(`${position} ${start.stepId} ${def.title}: attempt ${start.n}${start.retry ? ' (retry)' : ''}${role}`, async () => {
-    deps.log.info(command ? attemptHeader(start.argv, null, start.timeoutMs, start.n, maxAttempts) : attemptHeader(start.argv, prompt, start.timeoutMs, start.n, maxAttempts));
-    const result = await launch(engine, command ? [start.program, ...agentArgs] : [start.program, ...agentArgs, prompt], start.timeoutMs, paths, env, watch, def.maxOutputBytes);
-    const verdict = await judge(engine, state, start, result);
+    deps.log.info(attemptHeader(start.argv, command ? null : prompt, start.timeoutMs, start.n, maxAttempts));
+    const brake = new AbortController();
+    const allowance = tokenAllowance(state, start.stepId, cfg.limits);
+    if (allowance) deps.log.info(`Token budget: ${groupDigits(allowance.left)} tokens left (${budgetName({ ...allowance, kind: 'tokens' })}, ${groupDigits(allowance.limit)}); ${start.stream === 'claude' ? 'followed as the agent streams' : start.stream ? 'this agent reports its tokens only at the end' : 'checked before each attempt'}.`);
+    const echo = cfg.echoAgentOutput ? lineEcho((line) => deps.log.info(`  │ ${line}`), cfg.echoCap) : null;
+    const stream = start.stream
+      ? new AttemptStream({
+          agent: start.stream,
+          workspace: deps.workspace.root,
+          logFile: shownPath(cfg.logDir, paths.logFile),
+          ...(echo ? { show: (line: string) => echo.push(`${line}\n`) } : {}),
+          ...(cfg.secrets ? { secrets: cfg.secrets } : {}),
+          ...(allowance ? { allowance } : {}),
+          onOverBudget: (used) => {
+            if (brake.signal.aborted) return;
+            deps.log.warn(`${start.stepId} attempt ${start.n}: ${groupDigits(used)} tokens used, past the ${groupDigits(allowance?.left ?? 0)} left of ${budgetName({ ...(allowance as TokenAllowance), kind: 'tokens' })}: asking the agent to stop.`);
+            brake.abort(BUDGET_STOP_MESSAGE);
+          },
+        })
+      : null;
+    let result: AgentResult;
+    try {
+      result = await launch(engine, command ? [start.program, ...agentArgs] : [start.program, ...agentArgs, prompt], start.timeoutMs, paths, env, watch, brake, { stream, echo }, def.maxOutputBytes);
+    } finally {
+      echo?.end();
+    }
+    const streamed = stream?.end();
+    let verdict = await judge(engine, state, start, stream ? { ...result, stdout: stream.transcript() } : result);
+    if (stream?.overBudget && result.cancelled && allowance) verdict = overBudget(verdict, allowance, stream.tokens, result.stoppedBy);
+    const usage = streamed?.complete ? streamed : ((await usageFromFile(engine, paths)) ?? streamed);
+    if (usage) {
+      verdict.usage = usage;
+      const figures = usageText(usage);
+      if (figures) deps.log.info(`${start.stepId} attempt ${start.n} used: ${figures}${usage.complete ? '' : ' (at least: the agent ended before its totals)'}${usage.source === 'file' ? ' (from its usage file)' : ''}.`);
+    }
+    verdict.wallMs = Math.max(0, deps.clock.now().getTime() - began);
     if (verdict.outcome === 'succeeded') deps.log.info(`${position} ${start.stepId} done (attempt ${start.n} of ${maxAttempts}, ${formatMs(result.durationMs)}).`);
     else deps.log.error(`${position} ${start.stepId} attempt ${start.n} ${verdict.outcome}: ${verdict.error}`);
     return verdict;
   });
 }
 
-/** Runs the agent until it exits, times out or is stopped by a cancel. */
-async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, { logFile, stopFile }: AttemptPaths, env: Record<string, string>, watch: CancelWatch, maxOutputBytes: number | undefined): Promise<AgentResult> {
-  const brake = new AbortController();
+/** An attempt the budget stopped: its own outcome, and an error that says which budget and how far past it. */
+function overBudget(verdict: AttemptResult, allowance: TokenAllowance, used: number, stoppedBy: AgentResult['stoppedBy']): AttemptResult {
+  const { stoppedBy: _cancel, ...rest } = verdict;
+  return {
+    ...rest,
+    outcome: 'over_budget',
+    error: `stopped: its tokens passed ${budgetName({ ...allowance, kind: 'tokens' })} (${groupDigits(used)} used, ${groupDigits(allowance.left)} were left of ${groupDigits(allowance.limit)}); ${stoppedText(stoppedBy)}`,
+    ...(stoppedBy ? { stoppedBy } : {}),
+  };
+}
+
+/** What the agent wrote to $SEQUENCER_USAGE_FILE, when it wrote a valid one; a bad one is reported and left out. */
+async function usageFromFile({ deps }: Engine, paths: AttemptPaths): Promise<AttemptUsage | undefined> {
+  const read = await deps.attemptFiles.read(paths.usageFile, USAGE_FILE_MAX_BYTES);
+  if (read.kind === 'missing') return undefined;
+  if (read.kind !== 'text') {
+    deps.log.warn(`The usage file ${paths.usageFile} was not read: ${read.kind === 'too-large' ? `${read.bytes} bytes; expected at most ${USAGE_FILE_MAX_BYTES}` : read.reason}.`);
+    return undefined;
+  }
+  const parsed = parseUsageFile(read.text);
+  if (!parsed.ok) {
+    deps.log.warn(`The usage file was not used: ${parsed.issues.map((i) => `${i.path} ${i.message}`).join('; ')}.`);
+    return undefined;
+  }
+  return { ...parsed.usage, source: 'file', complete: true };
+}
+
+interface OutputView {
+  stream: AttemptStream | null;
+  echo: LineEcho | null;
+}
+
+/** Runs the agent until it exits, times out, passes its output limit, or is stopped by a cancel or its budget. */
+async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, { logFile, stopFile }: AttemptPaths, env: Record<string, string>, watch: CancelWatch, brake: AbortController, view: OutputView, maxOutputBytes: number | undefined): Promise<AgentResult> {
   const stopWatching = watch(brake);
-  const echo = cfg.echoAgentOutput ? lineEcho((line) => deps.log.info(`  │ ${line}`), cfg.echoCap) : null;
+  const { stream, echo } = view;
+  // A stream is read from stdout alone (a stderr chunk between two of its chunks would cut a JSON
+  // line) and shown as its events; stderr is shown as it is. Any other agent is shown as it is.
+  const output = stream
+    ? { onStdout: (chunk: string) => stream.push(chunk), ...(echo ? { onStderr: (chunk: string) => echo.push(chunk) } : {}) }
+    : echo
+      ? { onOutput: (chunk: string) => echo.push(chunk) }
+      : {};
   try {
     return await deps.agent.run({
       argv,
@@ -65,14 +141,13 @@ async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, 
       graceMs: cfg.graceMs,
       logFile,
       signal: brake.signal,
-      // A timeout brakes as softly as a cancel: the stop file, its grace, then the signals.
+      // A timeout and an output limit brake as softly as a cancel: the stop file, its grace, then the signals.
       stop: { file: stopFile, message: STOP_MESSAGE, timeoutMessage: TIMEOUT_STOP_MESSAGE, overflowMessage: OVERFLOW_STOP_MESSAGE, graceMs: cfg.stopGraceMs ?? 0 },
       ...(maxOutputBytes !== undefined ? { maxOutputBytes } : {}),
-      ...(echo ? { onOutput: (chunk: string) => echo.push(chunk) } : {}),
+      ...output,
     });
   } finally {
     stopWatching();
-    echo?.end();
   }
 }
 

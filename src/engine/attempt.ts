@@ -10,6 +10,8 @@ import { attemptTimeoutMs, blockedStepId, fitsTimeBudget, retryAt } from '../cor
 import { ConfigError } from '../core/errors.js';
 import { noAgentCommandText, parseAgentCommand } from '../core/trust/agent-command.js';
 import { stepDef, stepRun } from '../core/state/step-view.js';
+import { streamCommand } from '../core/agent-stream/stream-command.js';
+import type { StreamAgent } from '../core/agent-stream/types.js';
 import type { State, StepDef } from '../core/state/types.js';
 import { runAgent } from './attempt-run.js';
 import type { BaseSyncOnce } from './base-sync.js';
@@ -35,10 +37,15 @@ export interface AttemptStart {
   retry: boolean;
   /** The step a remediation step repairs. */
   detourFor?: string;
-  /** The agent command's words, and the program its first word resolved to. */
+  /**
+   * The agent command's words (with the flags that ask a known agent for its machine-readable
+   * stream, when the user chose no output format), and the program its first word resolved to.
+   */
   argv: string[];
   program: string;
   timeoutMs: number;
+  /** The agent whose stream stdout carries, read as it runs (absent: its output is shown as it is). */
+  stream?: StreamAgent;
 }
 
 /** What preparing an attempt came to. */
@@ -85,12 +92,22 @@ export async function prepare(engine: Engine, ledger: Ledger, baseSync: BaseSync
   }
   // The last moment before the checkpoint: only a tick that really starts an attempt syncs.
   if (!(await baseSync.beforeAttempt(ledger, d))) return { kind: 'not-started' };
-  const start: AttemptStart = { stepId: d.stepId, n: d.n, prompt: d.prompt, retry: d.retry, ...(d.detourFor ? { detourFor: d.detourFor } : {}), argv: pre.argv, program: pre.program, timeoutMs };
+  const start: AttemptStart = {
+    stepId: d.stepId,
+    n: d.n,
+    prompt: d.prompt,
+    retry: d.retry,
+    ...(d.detourFor ? { detourFor: d.detourFor } : {}),
+    argv: pre.argv,
+    program: pre.program,
+    timeoutMs,
+    ...(pre.stream ? { stream: pre.stream } : {}),
+  };
   await checkpoint(engine, ledger, start, now);
   return { kind: 'started', start };
 }
 
-export type Preflight = { ok: true; argv: string[]; program: string } | { ok: false; problems: string[] };
+export type Preflight = { ok: true; argv: string[]; program: string; stream?: StreamAgent } | { ok: false; problems: string[] };
 
 /** Whether the agent can start: a command, a program found on PATH, a workspace it can write. */
 export async function preflight(engine: Engine, state: State, def: StepDef, stepId: string): Promise<Preflight> {
@@ -113,7 +130,10 @@ export async function preflight(engine: Engine, state: State, def: StepDef, step
     : program
       ? [...(await deps.workspace.preflight(def.requiredOutputs ?? [])), ...(await stepRequirements(engine, state, def, stepId))]
       : [`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)})`];
-  return problems.length || !program ? { ok: false, problems } : { ok: true, argv, program };
+  if (problems.length || !program) return { ok: false, problems };
+  // Claude Code, Codex and Gemini CLI are asked for their stream (the proposal shows the flags).
+  const stream = streamCommand(argv);
+  return { ok: true, argv: stream?.argv ?? argv, program, ...(stream?.parse ? { stream: stream.agent } : {}) };
 }
 
 /** A failed preflight throws a ConfigError (the CLI) or blocks the plan with a notice (the Action). */

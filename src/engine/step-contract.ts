@@ -28,6 +28,8 @@ export interface AttemptPaths {
   commandLog: string;
   /** Claude Code settings wiring its tool hooks to this CLI ($SEQUENCER_CLAUDE_SETTINGS). */
   claudeSettings: string;
+  /** Where an agent whose stream is not read may report its tokens and cost ($SEQUENCER_USAGE_FILE). */
+  usageFile: string;
   checkLog(index: number): string;
 }
 
@@ -42,6 +44,7 @@ export function attemptPaths(logDir: string, stepId: string, n: number): Attempt
     policyFile: `${base}.policy.json`,
     commandLog: `${base}.commands.jsonl`,
     claudeSettings: `${base}.claude-settings.json`,
+    usageFile: `${base}.usage.json`,
     checkLog: (index) => `${base}.check-${index + 1}.log`,
   };
 }
@@ -63,8 +66,9 @@ export async function prepareAttempt(files: AttemptFiles, state: State, def: Ste
   await files.remove(paths.payloadFile);
   await files.remove(paths.resultFile);
   await files.remove(paths.stopFile);
-  // Calls logged by an earlier, crashed run of this attempt number are not this run's.
+  // Calls logged (and usage reported) by an earlier, crashed run of this attempt number are not this run's.
   await files.remove(paths.commandLog);
+  await files.remove(paths.usageFile);
   if (guard) {
     await files.write(paths.policyFile, guard.policyText);
     if (guard.claudeSettingsText !== undefined) await files.write(paths.claudeSettings, guard.claudeSettingsText);
@@ -115,6 +119,7 @@ export function attemptEnv(state: State, { stepId, n }: { stepId: string; n: num
     SEQUENCER_PAYLOAD_FILE: paths.payloadFile,
     SEQUENCER_RESULT_FILE: paths.resultFile,
     SEQUENCER_STOP_FILE: paths.stopFile,
+    SEQUENCER_USAGE_FILE: paths.usageFile,
     SEQUENCER_STEP_INDEX: String(state.currentStep + 1),
     SEQUENCER_STEP_TOTAL: String(state.stepQueue.length),
     SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(def.requiredOutputs ?? []),

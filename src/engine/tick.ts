@@ -2,6 +2,7 @@
 // judge → commit). Written against the ports only; every decision comes from src/core, and each
 // part of the work is a module of its own (see the imports below).
 import { advance, block, cancel, complete, reopenSteps } from '../core/tick/apply.js';
+import { blockOnBudget } from '../core/tick/budget.js';
 import { pauseAtGate } from '../core/tick/gates.js';
 import { ConflictError } from '../core/errors.js';
 import { decide, type Decision } from '../core/tick/decide.js';
@@ -129,7 +130,7 @@ class Tick {
           break;
         case 'block':
           deps.log.error(`${d.stepId} blocked: ${d.reason}`);
-          await ledger.commit(block(ledger.state, d.stepId, d.reason), { kind: 'update', message: `${d.stepId} blocked: ${d.reason}` });
+          await ledger.commit(d.budget ? blockOnBudget(ledger.state, d.stepId, d.budget) : block(ledger.state, d.stepId, d.reason), { kind: 'update', message: `${d.stepId} blocked: ${d.reason}` });
           break;
         case 'recover': {
           const handOff = await recover(this.engine, ledger, d);

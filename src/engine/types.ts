@@ -1,6 +1,7 @@
 // What a tick is given (the ports and the settings) and what it reports.
 import type { AgentSurface } from '../core/trust/agent-command.js';
 import type { EchoCap } from '../core/render/output-echo.js';
+import type { Scrubber } from '../core/trust/secrets.js';
 import type { Limits } from '../core/state/step-view.js';
 import type { AttemptOwner, State } from '../core/state/types.js';
 import type { AgentRunner, ApprovalVerifier, AttemptFiles, BaseSync, Clock, Inbox, Log, Notifier, OwnerProbe, ResultProbe, StateStore, Verifier, Workspace } from '../ports.js';
@@ -77,6 +78,8 @@ export interface EngineConfig {
    * path: the agent must find `agent-step-sequencer` on its PATH.
    */
   cliCommand?: string[];
+  /** Known secrets: taken out of the agent's words before they are cut into the lines its stream is shown as. */
+  secrets?: Scrubber;
   /**
    * Stop at an attempt's checkpoint and hand it on instead of running it (the isolated layout's
    * prepare job: the agent runs in another job, and a third records the result).

@@ -5,6 +5,8 @@
 // the predicates too.
 import { ConfigError } from '../core/errors.js';
 import { ID_PATTERN } from '../core/plan/field-checks.js';
+import { MAX_BUDGET_TOKENS, MAX_BUDGET_USD } from '../core/plan/validate-budget.js';
+import type { Budget } from '../core/state/types.js';
 
 /** A setting as the person wrote it: how an error names it and its bad value. */
 export interface Field {
@@ -107,4 +109,15 @@ export function checkOneOf<T extends string>(value: string, allowed: readonly T[
 function anyOf(words: readonly string[]): string {
   const quoted = words.map((w) => `"${w}"`);
   return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+}
+
+/**
+ * A budget from its two settings (dollars, tokens), either blank for none; undefined when both
+ * are. The same limits as a plan's `budget`.
+ */
+export function parseBudget(usd: { raw: string | undefined; field: Field }, tokens: { raw: string | undefined; field: Field }): Budget | undefined {
+  const costUsd = usd.raw?.trim() ? parseNumber(usd.raw, usd.field, { fallback: 0, min: 0.0001, max: MAX_BUDGET_USD, fractions: true, expected: `a number of US dollars > 0 and <= ${MAX_BUDGET_USD}` }) : undefined;
+  const count = tokens.raw?.trim() ? parseNumber(tokens.raw, tokens.field, { fallback: 0, min: 1, max: MAX_BUDGET_TOKENS, expected: `a whole number of tokens from 1 to ${MAX_BUDGET_TOKENS}` }) : undefined;
+  if (costUsd === undefined && count === undefined) return undefined;
+  return { ...(costUsd !== undefined ? { costUsd } : {}), ...(count !== undefined ? { tokens: count } : {}) };
 }

@@ -51,7 +51,7 @@ export async function createEngine(settings: EngineSettings, ports: SurfacePorts
   if (baseSync) deps.baseSync = baseSync;
   // The tool hooks and the exec forwarder start this build's CLI.
   const cliCommand = sequencerCliCommand();
-  const cfg: EngineConfig = { ...settings.run, logDir: workingFilesOf(plan).logDir, ...(cliCommand ? { cliCommand } : {}) };
+  const cfg: EngineConfig = { ...settings.run, logDir: workingFilesOf(plan).logDir, ...(cliCommand ? { cliCommand } : {}), secrets: settings.secrets };
   return { deps, cfg };
 }
 

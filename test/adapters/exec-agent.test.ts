@@ -17,6 +17,16 @@ const SCRIPTS: Record<string, string> = {
   'args.mjs': `console.log(JSON.stringify(process.argv.slice(2)));`,
   'exit.mjs': `console.log('out line'); console.error('err line'); process.exit(Number(process.argv[2]));`,
   'env.mjs': `console.log(JSON.stringify({ a: process.env.AGENT_A, b: process.env.AGENT_B, base: process.env.BASE_ONLY }));`,
+  // Half a JSON line on stdout, a line on stderr, then the rest: what a stream reader must see whole.
+  'split-lines.mjs': `
+    const wait = () => new Promise((r) => setTimeout(r, 30));
+    process.stdout.write('{"type":"a","text":"one');
+    await wait();
+    process.stderr.write('a warning\\n');
+    await wait();
+    process.stdout.write(' two"}\\n{"type":"b"}\\n');
+    await wait();
+    process.stderr.write('é');`,
   'flood.mjs': `for (let i = 0; i < 2000; i++) process.stdout.write('line ' + String(i).padStart(4, '0') + '\\n');`,
   'pid.mjs': `console.log('pid ' + process.pid); setTimeout(() => {}, 300);`,
   // Ignores SIGTERM and leaves a child that dies on SIGTERM; only SIGKILL ends the leader.
@@ -114,6 +124,18 @@ describe('ExecAgentRunner.run', () => {
 
     const ok = await runner.run(spec([node, script('exit.mjs'), '0']));
     expect(ok.exitCode).toBe(0);
+  });
+
+  it('hands stdout and stderr to their own callbacks unmixed, so a JSON line cut by stderr arrives whole', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const both: string[] = [];
+    const r = await runner.run(spec([node, script('split-lines.mjs')], { onStdout: (c) => out.push(c), onStderr: (c) => err.push(c), onOutput: (c) => both.push(c) }));
+    expect(r.exitCode).toBe(0);
+    expect(out.join('')).toBe('{"type":"a","text":"one two"}\n{"type":"b"}\n');
+    expect(err.join('')).toBe('a warning\né');
+    // The mixed callback still sees both, in arrival order: the warning inside the first line.
+    expect(both.join('').indexOf('a warning')).toBeLessThan(both.join('').indexOf(' two'));
   });
 
   it('keeps a bounded head and tail in memory but the full output in the log', async () => {

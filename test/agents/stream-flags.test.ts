@@ -1,7 +1,9 @@
-// The flags streamCommand adds to the README's agent recipes, run with the real agent CLIs: each
-// accepts them where they are put (after the program, before the prompt), prints the stream the
-// parser reads as it arrives, and the rendered lines show the tool call and the result.
+// The flags streamCommand adds to the README's agent recipes (read from its table, so a recipe
+// the installed CLI refuses fails here), run with the real agent CLIs: each accepts them where
+// they are put (after the program, before the prompt), prints the stream the parser reads as it
+// arrives, and the rendered lines show the tool call and the result.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderEvent } from '../../src/core/agent-stream/render-event.js';
@@ -11,31 +13,40 @@ import type { StreamEvent } from '../../src/core/agent-stream/types.js';
 import { parseAgentCommand } from '../../src/core/trust/agent-command.js';
 import { startAnthropicStandIn } from './anthropic-stand-in.js';
 import { startGeminiStandIn } from './gemini-stand-in.js';
-import { agentFor, removeTempDirs, tempDir } from './lane.js';
+import { agentFor, REPO_ROOT, removeTempDirs, tempDir } from './lane.js';
 import { startOpenAIStandIn } from './openai-stand-in.js';
 import { agentSetup, cleanEnv, runAgent, type Agent } from './run-agent.js';
 import type { ScriptedTurn, StandIn } from './stand-in-server.js';
 
 afterAll(removeTempDirs);
 
+/** The `agent-command` the README's "Agent recipes" table gives for `name` (its first code span). */
+function readmeRecipe(name: string): string {
+  const readme = readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
+  const row = readme.split('\n').find((l) => l.startsWith(`| ${name} |`));
+  const recipe = row && /^\| [^|]+ \| `([^`]+)`/.exec(row)?.[1];
+  if (!recipe) throw new Error(`README.md has no agent recipe for ${name}`);
+  return recipe;
+}
+
 const CASES: Array<{ agent: Agent['agent']; recipe: string; start: (s: ScriptedTurn[]) => Promise<StandIn>; script: (ws: string) => ScriptedTurn[]; tool: string }> = [
   {
     agent: 'claude',
-    recipe: 'claude -p --permission-mode acceptEdits',
+    recipe: readmeRecipe('Claude Code'),
     start: startAnthropicStandIn,
     script: (ws) => [{ call: [{ tool: 'Write', input: { file_path: path.join(ws, 'out.md'), content: 'x\n' } }] }, { say: 'Written.' }],
     tool: 'Write: out.md',
   },
   {
     agent: 'codex',
-    recipe: 'codex exec --sandbox workspace-write',
+    recipe: readmeRecipe('Codex'),
     start: startOpenAIStandIn,
     script: () => [{ call: [{ tool: 'exec_command', input: { cmd: 'echo hi > out.md' } }] }, { say: 'Written.' }],
     tool: 'Shell: echo hi > out.md',
   },
   {
     agent: 'gemini',
-    recipe: 'gemini --yolo -p',
+    recipe: readmeRecipe('Gemini CLI'),
     start: startGeminiStandIn,
     script: (ws) => [{ call: [{ tool: 'write_file', input: { file_path: path.join(ws, 'out.md'), content: 'x\n' } }] }, { say: 'Written.' }],
     tool: 'write_file: out.md',

@@ -5,7 +5,7 @@ import { ConfigError } from '../../src/core/errors.js';
 describe('parseAgentCommand accepts agent commands', () => {
   const accepted: Array<[string, string[]]> = [
     ['claude -p', ['claude', '-p']],
-    ['codex exec --full-auto', ['codex', 'exec', '--full-auto']],
+    ['codex exec --sandbox workspace-write', ['codex', 'exec', '--sandbox', 'workspace-write']],
     [`"my agent" --flag 'a b'`, ['my agent', '--flag', 'a b']],
     ['node agent.js', ['node', 'agent.js']],
     ['node --require ./hook.cjs agent.js -e', ['node', '--require', './hook.cjs', 'agent.js', '-e']],

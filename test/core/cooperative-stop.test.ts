@@ -38,13 +38,14 @@ describe('a timeout brakes softly too', () => {
   });
 
   it('the stop file says why it is there, and a tool call then hears the same', () => {
-    expect(stopReason(`${TIMEOUT_STOP_MESSAGE}\n`)).toBe('timeout');
-    expect(stopReason(`${STOP_MESSAGE}\n`)).toBe('cancel');
-    expect(stopReason('anything the agent wrote')).toBe('cancel');
-    expect(stopReason(`${OVERFLOW_STOP_MESSAGE}\n`)).toBe('overflow');
-    expect(decideCall({ tool: 'Bash', subject: 'ls' }, { maxCalls: null, allow: [], block: [], via: 'hook', onExceed: 'fail' }, 0, 'overflow')).toEqual({ decision: 'deny', reason: OVERFLOW_STOP_MESSAGE });
+    expect(stopReason(`${TIMEOUT_STOP_MESSAGE}\n`)).toBe(TIMEOUT_STOP_MESSAGE);
+    expect(stopReason(`${STOP_MESSAGE}\n`)).toBe(STOP_MESSAGE);
+    // The agent can write the file: words that are not ours are read as a cancel.
+    expect(stopReason('anything the agent wrote')).toBe(STOP_MESSAGE);
+    expect(stopReason(`${OVERFLOW_STOP_MESSAGE}\n`)).toBe(OVERFLOW_STOP_MESSAGE);
     const policy = { maxCalls: null, allow: [], block: [], via: 'hook' as const, onExceed: 'fail' as const };
-    expect(decideCall({ tool: 'Bash', subject: 'ls' }, policy, 0, 'timeout')).toEqual({ decision: 'deny', reason: TIMEOUT_STOP_MESSAGE });
+    expect(decideCall({ tool: 'Bash', subject: 'ls' }, policy, 0, stopReason(TIMEOUT_STOP_MESSAGE))).toEqual({ decision: 'deny', reason: TIMEOUT_STOP_MESSAGE });
+    expect(decideCall({ tool: 'Bash', subject: 'ls' }, policy, 0, stopReason(OVERFLOW_STOP_MESSAGE))).toEqual({ decision: 'deny', reason: OVERFLOW_STOP_MESSAGE });
     expect(decideCall({ tool: 'Bash', subject: 'ls' }, policy, 0, true)).toEqual({ decision: 'deny', reason: STOP_MESSAGE });
   });
 });

@@ -97,3 +97,36 @@ describe('planHash covers what the agent is told', () => {
     expect(planHash(base)).toBe(`sha256:${expected}`);
   });
 });
+
+describe('planHash covers what the plan may spend and the flags added to its agents', () => {
+  it('changes when a plan or step budget is set or changed, and keeps the hash of plans without one', () => {
+    const base = plan();
+    const withStep = plan();
+    withStep.steps.a!.budget = { tokens: 100_000 };
+    const hashes = [
+      planHash(base),
+      planHash({ ...base, budget: { costUsd: 5 } }),
+      planHash({ ...base, budget: { costUsd: 50 } }),
+      planHash({ ...base, budget: { costUsd: 5, tokens: 1_000_000 } }),
+      planHash(withStep),
+    ];
+    expect(new Set(hashes).size).toBe(hashes.length);
+    const expected = createHash('sha256').update(canonicalJson({ title: 'Study', steps: base.steps, stepQueue: ['a', 'b'] })).digest('hex');
+    expect(planHash(base)).toBe(`sha256:${expected}`);
+  });
+
+  it('covers the stream flags added to a step agent: what runs is hashed, not only what was written', () => {
+    const claude = plan();
+    claude.steps.b!.agent = 'claude -p';
+    const hashed = createHash('sha256')
+      .update(canonicalJson({ title: 'Study', steps: claude.steps, stepQueue: ['a', 'b'], agentStreamFlags: { b: ['--output-format', 'stream-json', '--verbose', '--include-partial-messages'] } }))
+      .digest('hex');
+    expect(planHash(claude)).toBe(`sha256:${hashed}`);
+    // An agent whose stream is not read, or whose user chose the format, gets no flags: its hash is the plain one.
+    for (const agent of ['./scripts/agent.sh', 'claude -p --output-format text']) {
+      const p = plan();
+      p.steps.b!.agent = agent;
+      expect(planHash(p)).toBe(`sha256:${createHash('sha256').update(canonicalJson({ title: 'Study', steps: p.steps, stepQueue: ['a', 'b'] })).digest('hex')}`);
+    }
+  });
+});

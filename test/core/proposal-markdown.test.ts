@@ -235,3 +235,36 @@ describe('the prompt preamble in the proposal', () => {
     expect(parts(proposed(plan)).join('\n')).toMatch(/Prompt preamble: the default guidance/);
   });
 });
+
+describe('the proposal shows what the sequencer adds and what the plan may spend', () => {
+  const flags = '--output-format stream-json --verbose --include-partial-messages';
+
+  it('shows the workflow agent command and, when stream flags are added, the command as it runs', () => {
+    const body = parts(proposed({ title: 'T', steps: { a: { title: 'A', instruction: 'Do A' } } }))[0]!;
+    const blocks = codeBlocks(body);
+    expect(blocks.map((b) => b.text)).toContain('claude -p --permission-mode acceptEdits');
+    expect(blocks.map((b) => b.text)).toContain(`claude ${flags} -p --permission-mode acceptEdits`);
+    expect(body).toContain(`The sequencer adds \`${flags}\` to read the agent's progress, tokens and cost as it works, so it runs as:`);
+    // An agent whose stream is not read is shown as it is, with nothing added.
+    const plain = parts(proposed({ title: 'T', steps: { a: { title: 'A', instruction: 'Do A' } } }), { ...SETTINGS, agentCommand: './agent.sh' })[0]!;
+    expect(plain).not.toContain('The sequencer adds');
+  });
+
+  it('shows a step agent as it runs, with the flags the plan hash covers, its words as written', () => {
+    const body = parts(proposed({ title: 'T', steps: { a: { title: 'A', instruction: 'Do A', agent: 'codex exec --sandbox workspace-write' }, b: { title: 'B', instruction: 'Do B', agent: `claude -p --settings $SEQUENCER_CLAUDE_SETTINGS --append-system-prompt "Be brief."` } } }))[0]!;
+    const texts = codeBlocks(body).map((b) => b.text);
+    expect(texts).toContain('codex exec --sandbox workspace-write');
+    expect(texts).toContain('codex exec --json --sandbox workspace-write');
+    expect(texts).toContain(`claude ${flags} -p --settings $SEQUENCER_CLAUDE_SETTINGS --append-system-prompt 'Be brief.'`);
+  });
+
+  it('shows the plan budget (its own, else the workflow default, else none) and each step budget', () => {
+    const plan: Plan = { title: 'T', budget: { costUsd: 12.5, tokens: 3_000_000 }, steps: { a: { title: 'A', instruction: 'Do A', budget: { tokens: 200_000 } } } };
+    const body = parts(proposed(plan))[0]!;
+    expect(body).toContain("- Budget of the plan: $12.50 · 3,000,000 tokens, over all its attempts and runs (the plan's own `budget`)");
+    expect(body).toContain('budget: 200,000 tokens');
+    const byWorkflow = parts(proposed({ title: 'T', steps: { a: { title: 'A', instruction: 'Do A' } } }), { ...SETTINGS, limits: { ...SETTINGS.limits, budget: { costUsd: 5 } } })[0]!;
+    expect(byWorkflow).toContain("- Budget of the plan: $5.00, over all its attempts and runs (the workflow's `budget-usd`, `budget-tokens`)");
+    expect(parts(proposed({ title: 'T', steps: { a: { title: 'A', instruction: 'Do A' } } }))[0]).toContain('- Budget of the plan: none');
+  });
+});

@@ -11,17 +11,17 @@ const argv = (text: string): string[] => parseAgentCommand(text, 'test');
 describe('streamCommand', () => {
   it.each([
     // Claude Code
-    ['claude -p', 'claude', 'claude --output-format stream-json --verbose -p'],
-    ['claude -p --permission-mode acceptEdits --settings $SEQUENCER_CLAUDE_SETTINGS', 'claude', 'claude --output-format stream-json --verbose -p --permission-mode acceptEdits --settings $SEQUENCER_CLAUDE_SETTINGS'],
-    ['claude --print --verbose --allowedTools Bash', 'claude', 'claude --output-format stream-json --print --verbose --allowedTools Bash'],
-    ['/opt/tools/claude -p', 'claude', '/opt/tools/claude --output-format stream-json --verbose -p'],
-    ['timeout 3600 claude -p', 'claude', 'timeout 3600 claude --output-format stream-json --verbose -p'],
-    ['npx -y @anthropic-ai/claude-code@2.1.332 -p', 'claude', 'npx -y @anthropic-ai/claude-code@2.1.332 --output-format stream-json --verbose -p'],
-    ['env CLAUDE_CODE_MAX_OUTPUT_TOKENS=8000 claude -p', 'claude', 'env CLAUDE_CODE_MAX_OUTPUT_TOKENS=8000 claude --output-format stream-json --verbose -p'],
+    ['claude -p', 'claude', 'claude --output-format stream-json --verbose --include-partial-messages -p'],
+    ['claude -p --permission-mode acceptEdits --settings $SEQUENCER_CLAUDE_SETTINGS', 'claude', 'claude --output-format stream-json --verbose --include-partial-messages -p --permission-mode acceptEdits --settings $SEQUENCER_CLAUDE_SETTINGS'],
+    ['claude --print --verbose --allowedTools Bash', 'claude', 'claude --output-format stream-json --include-partial-messages --print --verbose --allowedTools Bash'],
+    ['/opt/tools/claude -p', 'claude', '/opt/tools/claude --output-format stream-json --verbose --include-partial-messages -p'],
+    ['timeout 3600 claude -p', 'claude', 'timeout 3600 claude --output-format stream-json --verbose --include-partial-messages -p'],
+    ['npx -y @anthropic-ai/claude-code@2.1.332 -p', 'claude', 'npx -y @anthropic-ai/claude-code@2.1.332 --output-format stream-json --verbose --include-partial-messages -p'],
+    ['env CLAUDE_CODE_MAX_OUTPUT_TOKENS=8000 claude -p', 'claude', 'env CLAUDE_CODE_MAX_OUTPUT_TOKENS=8000 claude --output-format stream-json --verbose --include-partial-messages -p'],
     // Codex
     ['codex exec --sandbox workspace-write', 'codex', 'codex exec --json --sandbox workspace-write'],
     ['codex -c model="gpt-5.5" -m gpt-5.5 exec', 'codex', 'codex -c model=gpt-5.5 -m gpt-5.5 exec --json'],
-    ['codex e --full-auto', 'codex', 'codex e --json --full-auto'],
+    ['codex e --sandbox workspace-write', 'codex', 'codex e --json --sandbox workspace-write'],
     ['npx @openai/codex exec', 'codex', 'npx @openai/codex exec --json'],
     // Gemini CLI: its -p takes the prompt as its value, so the flags go before it.
     ['gemini --yolo -p', 'gemini', 'gemini --output-format stream-json --yolo -p'],
@@ -46,7 +46,7 @@ describe('streamCommand', () => {
     ['gemini -o text -p', 'gemini', false],
     // No stream to ask for: Claude Code without -p is interactive; only `codex exec` streams.
     ['claude', 'claude', false],
-    ['codex --full-auto', 'codex', false],
+    ['codex --sandbox workspace-write', 'codex', false],
     ['codex review', 'codex', false],
   ] as const)('%s: left as given (%s, read: %s)', (command, agent, parse) => {
     const got = streamCommand(argv(command));

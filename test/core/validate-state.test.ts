@@ -223,3 +223,46 @@ describe('human gate records', () => {
     expect(issues.map((i) => i.path).filter((p) => p.includes('gatePassed'))).toHaveLength(2);
   });
 });
+
+describe('usage and budget records', () => {
+  const usage = { model: 'claude-sonnet-4-5', inputTokens: 1740, outputTokens: 135, cacheReadTokens: 4370, cacheWriteTokens: 1510, costUsd: 0.0181, turns: 4, apiMs: 2300, sessionId: 's-1', isError: false, source: 'stream', complete: true };
+  const withAttempt = (attempt: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    const input = seedMidway() as Record<string, unknown> & { stepRuns: Record<string, Record<string, unknown>> };
+    input.stepRuns['step-1']!.attempts = [{ n: 1, runId: 'plan/step-1/1', startedAt: '2025-03-01T10:00:00Z', endedAt: '2025-03-01T10:01:00Z', outcome: 'succeeded', ...attempt }];
+    return { ...input, ...extra };
+  };
+
+  it('reads an attempt with its usage, wall time and the over_budget outcome, and a state without them as before', () => {
+    const state = parseState(withAttempt({ usage, wallMs: 61_000 }));
+    expect(state.stepRuns['step-1']?.attempts?.[0]).toMatchObject({ usage, wallMs: 61_000 });
+    expect(checkState(withAttempt({ usage: { ...usage, source: 'file', complete: false }, outcome: 'over_budget' }))).toEqual([]);
+    expect(checkState(withAttempt({}))).toEqual([]);
+  });
+
+  it.each([
+    [{ usage: { ...usage, inputTokens: -1 } }, 'stepRuns.step-1.attempts[0].usage.inputTokens', 'must be a whole number of tokens from 0'],
+    [{ usage: { ...usage, costUsd: 'a dollar' } }, 'stepRuns.step-1.attempts[0].usage.costUsd', 'must be a number of US dollars'],
+    [{ usage: { ...usage, model: 'a\nb' } }, 'stepRuns.step-1.attempts[0].usage.model', 'single line'],
+    [{ usage: { ...usage, source: 'guess' } }, 'stepRuns.step-1.attempts[0].usage.source', 'must be one of stream, file, got "guess"'],
+    [{ usage: { ...usage, complete: 'yes' } }, 'stepRuns.step-1.attempts[0].usage.complete', 'must be true'],
+    [{ usage: { inputTokens: 1, isError: false, source: 'stream', complete: true } }, 'stepRuns.step-1.attempts[0].usage.outputTokens', 'got nothing'],
+    [{ usage: 'lots' }, 'stepRuns.step-1.attempts[0].usage', 'must be an object'],
+    [{ wallMs: 1.5 }, 'stepRuns.step-1.attempts[0].wallMs', 'whole number of milliseconds'],
+  ])('refuses a bad attempt record %#, naming the field', (attempt, path, message) => {
+    expect(messageAt(withAttempt(attempt), path)).toContain(message);
+  });
+
+  it('reads budget raises and the budget block, and names what is wrong with them', () => {
+    const raise = { scope: 'step', stepId: 'step-2', kind: 'tokens', limit: 300_000, by: 'octocat', at: '2025-03-01T11:00:00Z', commentId: 7 };
+    const block = { stepId: 'step-2', scope: 'plan', kind: 'costUsd', limit: 5, spent: 5.12 };
+    expect(checkState(withAttempt({}, { budgetRaises: [raise], budgetBlock: block }))).toEqual([]);
+    expect(checkState(withAttempt({}, { budgetBlock: null }))).toEqual([]);
+    expect(messageAt(withAttempt({}, { budgetRaises: [{ ...raise, stepId: 'nope' }] }), 'budgetRaises[0].stepId')).toContain('must name a step of the plan');
+    expect(messageAt(withAttempt({}, { budgetRaises: [{ ...raise, limit: 1.5 }] }), 'budgetRaises[0].limit')).toContain('whole number of tokens');
+    expect(messageAt(withAttempt({}, { budgetRaises: [{ ...raise, kind: 'euros' }] }), 'budgetRaises[0].kind')).toContain('must be one of costUsd, tokens');
+    expect(messageAt(withAttempt({}, { budgetRaises: [{ ...raise, by: '' }] }), 'budgetRaises[0].by')).toContain('who raised it');
+    expect(messageAt(withAttempt({}, { budgetRaises: {} }), 'budgetRaises')).toContain('must be an array');
+    expect(messageAt(withAttempt({}, { budgetBlock: { ...block, spent: -1 } }), 'budgetBlock.spent')).toContain('>= 0');
+    expect(messageAt(withAttempt({}, { budgetBlock: { ...block, scope: 'team' } }), 'budgetBlock.scope')).toContain('"plan" or "step"');
+  });
+});

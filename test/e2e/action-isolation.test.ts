@@ -50,7 +50,8 @@ describe('the isolated layout', () => {
     let event: { eventName: string; payload: unknown } = { eventName: 'workflow_dispatch', payload: workflowDispatchPayload({ command: 'start', plan: 'plans/trio.json' }) };
     for (let i = 0; i < 5; i++) {
       const dispatched = h.fake.dispatches.length;
-      const run = await isolatedRun(h, event, { artifacts, readToken });
+      // The agent reports its usage in $SEQUENCER_USAGE_FILE: it crosses to apply with the result.
+      const run = await isolatedRun(h, event, { artifacts, readToken, agentEnv: { AGENT_USAGE: JSON.stringify({ model: 'm-1', inputTokens: 1000 * (i + 1), outputTokens: 10, costUsd: 0.5 }) } });
       runs.push(run);
       for (const job of [run.prepare, run.agent, run.apply]) if (job) expect(job.code, isolatedReport(run)).toBe(0);
       if (run.apply?.outputs.status === 'DONE') break;
@@ -60,7 +61,15 @@ describe('the isolated layout', () => {
     expect(runs.map((r) => r.apply?.outputs.status)).toEqual(['IN_PROGRESS', 'IN_PROGRESS', 'DONE']);
     const state = (await h.remoteState('trio'))!;
     for (const [i, run] of runs.entries()) {
-      expect(state.stepRuns[`trio-${i + 1}`]?.attempts).toEqual([expect.objectContaining({ n: 1, outcome: 'succeeded', owner: expect.objectContaining({ kind: 'actions', runId: String(run.runId) }) })]);
+      expect(state.stepRuns[`trio-${i + 1}`]?.attempts).toEqual([
+        expect.objectContaining({
+          n: 1,
+          outcome: 'succeeded',
+          owner: expect.objectContaining({ kind: 'actions', runId: String(run.runId) }),
+          usage: { model: 'm-1', inputTokens: 1000 * (i + 1), outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.5, isError: false, source: 'file', complete: true },
+          wallMs: expect.any(Number),
+        }),
+      ]);
     }
     const log = await h.remoteLog('sequencer/trio');
     const completions = log.filter((c) => c.subject.endsWith(' succeeded'));

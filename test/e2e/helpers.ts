@@ -166,6 +166,7 @@ export async function listTree(dir: string): Promise<string[]> {
  * - AGENT_SKIP_FIRST=a.md,b.md: the first call of a step leaves these required outputs unwritten
  * - AGENT_DECLARE_FAILED_CALLS=N: the first N calls of a step exit 0 but declare failure in
  *   $SEQUENCER_RESULT_FILE (reason: "no data on call K", a line break, "see the log")
+ * - AGENT_USAGE: write this text to $SEQUENCER_USAGE_FILE (the tokens and cost it reports)
  * It prints its prompt (its last argument) like `echo` does. Written in Perl (Debian's git depends
  * on it): the suite starts it hundreds of times, and Node costs ~100 ms of CPU per start.
  */

@@ -5,7 +5,8 @@
 import { readdirSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { COMMAND_KINDS, type Command, type CommandKind } from '../../core/tick/commands.js';
+import { COMMAND_KINDS, type BudgetValue, type Command, type CommandKind } from '../../core/tick/commands.js';
+import type { BudgetKind } from '../../core/state/types.js';
 import { ConfigError, describeError, showValue } from '../../core/errors.js';
 import type { Inbox, InboxItem, InboxRead } from '../../ports.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -163,6 +164,11 @@ export function parseInboxCommand(value: unknown): Command | string {
         if (typeof v.commentId !== 'number' || !Number.isSafeInteger(v.commentId)) return `commentId is ${showValue(v.commentId)}; expected an integer`;
         command.commentId = v.commentId;
       }
+      if (v.budgets !== undefined && v.budgets !== null) {
+        const budgets = budgetValues(v.budgets);
+        if (typeof budgets === 'string') return budgets;
+        command.budgets = budgets;
+      }
       return command;
     }
     case 'cancel': {
@@ -182,6 +188,20 @@ export function parseInboxCommand(value: unknown): Command | string {
     case 'status':
       return { kind, by };
   }
+}
+
+/** `budgets` of an approve: a list of `{ kind?: "costUsd" | "tokens", amount: > 0 }`. */
+function budgetValues(value: unknown): BudgetValue[] | string {
+  const expected = 'expected a list of {"kind": "costUsd" or "tokens" (optional), "amount": a number > 0}';
+  if (!Array.isArray(value) || value.length === 0 || value.length > 2) return `budgets is ${showValue(value)}; ${expected}`;
+  const out: BudgetValue[] = [];
+  for (const item of value) {
+    const b = item as Record<string, unknown>;
+    if (typeof item !== 'object' || item === null || typeof b.amount !== 'number' || !Number.isFinite(b.amount) || b.amount <= 0) return `budgets holds ${showValue(item)}; ${expected}`;
+    if (b.kind !== undefined && b.kind !== 'costUsd' && b.kind !== 'tokens') return `budgets holds ${showValue(item)}; ${expected}`;
+    out.push(b.kind !== undefined ? { kind: b.kind as BudgetKind, amount: b.amount } : { amount: b.amount });
+  }
+  return out;
 }
 
 async function listCommandFiles(dir: string): Promise<{ name: string; cursor: number; kind: string }[]> {

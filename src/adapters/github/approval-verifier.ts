@@ -5,8 +5,8 @@
 // once per attempt. The verdict is not cached in the state, since whoever can forge the state's
 // approval could forge a cached verdict beside it.
 import { gateComment, type AuthzPolicy } from '../../core/trust/authorize.js';
-import { approvalSource, judgeApproval, recordedParts, type ApprovalEvidence, type ApprovalVerdict, type HeldComment } from '../../core/trust/approval-evidence.js';
-import type { State } from '../../core/state/types.js';
+import { approvalSource, judgeApproval, judgeRaise, recordedParts, type ApprovalEvidence, type ApprovalVerdict, type HeldComment } from '../../core/trust/approval-evidence.js';
+import type { BudgetRaise, State } from '../../core/state/types.js';
 import type { ApprovalVerifier } from '../../ports.js';
 import { isStatus, type GitHubClient } from './github-client.js';
 import type { PostingIdentity } from './posting-identity.js';
@@ -33,6 +33,20 @@ export class GitHubApprovalVerifier implements ApprovalVerifier {
     const key = JSON.stringify([state.planHash, state.approval, state.proposal]);
     if (this.confirmed.has(key)) return { ok: true };
     const verdict = judgeApproval(state, await this.evidence(state));
+    if (verdict.ok) this.confirmed.add(key);
+    return verdict;
+  }
+
+  async verifyRaise(_state: State, raise: BudgetRaise): Promise<ApprovalVerdict> {
+    const key = JSON.stringify(['raise', raise]);
+    if (this.confirmed.has(key)) return { ok: true };
+    const comment = typeof raise.commentId === 'number' ? await this.comment(raise.commentId) : undefined;
+    const verdict = judgeRaise(raise, {
+      ourLogin: await this.o.identity.login(),
+      issueNumber: this.o.issueNumber,
+      raiserRefusal: await this.refusal(raise.by),
+      ...(comment !== undefined ? { comment } : {}),
+    });
     if (verdict.ok) this.confirmed.add(key);
     return verdict;
   }

@@ -3,10 +3,10 @@
 // engine gives the agent (and the agent passes on to its hooks and commands). Each decision
 // appends one line to the log with O_APPEND, so concurrent calls need no lock; the count of
 // earlier calls is the number of call lines already there.
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, constants, existsSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { callLine, callTime, parsePolicyFile, resultLine, summarizeCommandLog } from '../../core/guard/command-log.js';
-import { stopReason } from '../../core/tick/cooperative-stop.js';
 import { decideCall, type CallDecision, type EffectivePolicy, type ToolCall } from '../../core/guard/tool-policy.js';
+import { stopReason } from '../../core/tick/cooperative-stop.js';
 
 export interface ToolGuardOptions {
   policyFile: string;
@@ -57,11 +57,10 @@ export class ToolGuard {
     return this.o.commandLog ? summarizeCommandLog(readText(this.o.commandLog)).calls : 0;
   }
 
-  /** A stop file says why it is there: the attempt's time is up, or (anything else) a cancel. */
-  private stopRequested(): boolean | 'timeout' | 'overflow' {
+  /** False, or why the agent is asked to stop (the stop file names a cancel or a spent budget). */
+  private stopRequested(): false | string {
     if (this.o.stopFile === undefined || this.o.stopFile === '' || !existsSync(this.o.stopFile)) return false;
-    const why = stopReason(readText(this.o.stopFile).slice(0, 200));
-    return why === 'cancel' ? true : why;
+    return stopReason(readSmallFile(this.o.stopFile, 1000));
   }
 
   private append(line: string): void {
@@ -90,5 +89,28 @@ function readText(file: string): string {
     return readFileSync(file, 'utf8');
   } catch {
     return '';
+  }
+}
+
+/**
+ * The start of a regular file, or null: the stop file lies where the agent can write, so a link,
+ * a pipe (which would block the read) or a huge file there is not read.
+ */
+function readSmallFile(file: string, max: number): string | null {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return null;
+  }
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const buf = Buffer.alloc(max);
+    const n = readSync(fd, buf, 0, max, 0);
+    return buf.subarray(0, n).toString('utf8');
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
   }
 }

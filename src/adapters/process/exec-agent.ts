@@ -142,7 +142,7 @@ export class ExecAgentRunner implements AgentRunner {
 
     let outputBytes = 0;
     let overflowed = false;
-    const pipe = (stream: NodeJS.ReadableStream | null, buffer: HeadTailBuffer): void => {
+    const pipe = (stream: NodeJS.ReadableStream | null, buffer: HeadTailBuffer, own: ((chunk: string) => void) | undefined): void => {
       if (!stream) return;
       const decoder = new StringDecoder('utf8');
       stream.on('data', (chunk: Buffer) => {
@@ -156,16 +156,17 @@ export class ExecAgentRunner implements AgentRunner {
         const text = decoder.write(chunk);
         if (!text) return;
         buffer.append(text);
-        try {
-          spec.onOutput?.(text);
-        } catch {
-          // A broken progress display must not break the run.
-        }
+        notify(spec.onOutput, text);
+        notify(own, text);
       });
-      stream.on('end', () => buffer.append(decoder.end()));
+      stream.on('end', () => {
+        const rest = decoder.end();
+        buffer.append(rest);
+        if (rest) notify(own, rest);
+      });
     };
-    pipe(child.stdout, out);
-    pipe(child.stderr, err);
+    pipe(child.stdout, out, spec.onStdout);
+    pipe(child.stderr, err, spec.onStderr);
 
     let timedOut = false;
     let cancelled = false;
@@ -202,7 +203,9 @@ export class ExecAgentRunner implements AgentRunner {
     const onAbort = (): void => {
       if (stopping) return;
       cancelled = true;
-      stopping = stopCooperatively(spec.stop?.message);
+      // A brake pulled with words of its own (a spent budget, not a cancel) says them in the stop file.
+      const reason: unknown = spec.signal?.reason;
+      stopping = stopCooperatively(typeof reason === 'string' && reason ? reason : spec.stop?.message);
     };
     spec.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -263,6 +266,15 @@ export class ExecAgentRunner implements AgentRunner {
       await terminateGroup(pgid, this.reapGraceMs);
     }
     await rm(pidFile, { force: true });
+  }
+}
+
+/** A progress display that throws must not break the run. */
+function notify(callback: ((chunk: string) => void) | undefined, text: string): void {
+  try {
+    callback?.(text);
+  } catch {
+    // Ignored: the output still reaches the log and the kept head and tail.
   }
 }
 

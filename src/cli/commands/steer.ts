@@ -13,8 +13,12 @@ export function commandFrom(s: CliSettings): Command {
   const by = os.userInfo().username;
   const step = s.positionals[0];
   switch (s.command) {
-    case 'approve':
+    case 'approve': {
+      // With a budget it raises the spent one (the kinds given), as `/approve budget=…` does.
+      const b = s.spendBudget;
+      if (b) return { kind: 'approve', by, budgets: [...(b.costUsd !== undefined ? [{ kind: 'costUsd' as const, amount: b.costUsd }] : []), ...(b.tokens !== undefined ? [{ kind: 'tokens' as const, amount: b.tokens }] : [])] };
       return s.delayMinutes !== undefined ? { kind: 'approve', by, delayMinutes: s.delayMinutes } : { kind: 'approve', by };
+    }
     case 'cancel':
       return s.reason ? { kind: 'cancel', by, reason: s.reason } : { kind: 'cancel', by };
     case 'retry':

@@ -2,13 +2,14 @@
 // user has not chosen an output format. Checked against each CLI's own --help (Claude Code
 // 2.1.332, Codex 0.171.0, Gemini CLI 0.61.0):
 // - Claude Code: `--output-format stream-json` works only with -p (--print) and needs --verbose;
+//   `--include-partial-messages` adds the API's own events (the output tokens as they grow);
 //   `--output-format json` prints the same final `result` object on one line (no live events).
 // - Codex: only `codex exec` (alias `e`) runs without a terminal; `--json` prints its events.
 // - Gemini CLI: `-o/--output-format stream-json`; its `json` format is one pretty-printed object.
 // The flags go right after the program (after `exec` for Codex), never at the end: the prompt is
 // appended last, and some options take it as their value (Gemini's `-p`, Claude Code's
 // variadic `--allowedTools`).
-import { agentProgram } from '../trust/agent-command.js';
+import { agentProgram, parseAgentCommand } from '../trust/agent-command.js';
 import type { StreamAgent } from './types.js';
 
 export interface StreamCommand {
@@ -66,7 +67,9 @@ export function streamCommand(argv: readonly string[]): StreamCommand | null {
     if (!args.includes('-p') && !args.includes('--print')) {
       return { agent: 'claude', argv: given, added: [], parse: false, note: 'Claude Code prints a stream only with -p (--print)' };
     }
-    const added = args.includes('--verbose') ? ['--output-format', 'stream-json'] : ['--output-format', 'stream-json', '--verbose'];
+    // Partial messages carry each message's output tokens as they grow: the running count a
+    // token budget is followed by while the agent works (without them only input is counted live).
+    const added = ['--output-format', 'stream-json', ...(args.includes('--verbose') ? [] : ['--verbose']), ...(args.includes('--include-partial-messages') ? [] : ['--include-partial-messages'])];
     return { agent: 'claude', argv: insert(argv, after, added), added, parse: true };
   }
 
@@ -97,4 +100,24 @@ export function streamCommand(argv: readonly string[]): StreamCommand | null {
     return { agent: 'gemini', argv: insert(argv, after, added), added, parse: true };
   }
   return null;
+}
+
+/** The stream flags added to an agent command as written (empty when none are, or it does not parse). */
+export function addedStreamFlags(command: string): string[] {
+  try {
+    return streamCommand(parseAgentCommand(command, 'agent'))?.added ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** The flags added to each step's own agent command, by step, for steps that get any. */
+export function planStreamFlags(steps: Readonly<Record<string, { agent?: unknown }>>): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [id, step] of Object.entries(steps)) {
+    if (typeof step.agent !== 'string') continue;
+    const added = addedStreamFlags(step.agent);
+    if (added.length) Object.defineProperty(out, id, { value: added, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }

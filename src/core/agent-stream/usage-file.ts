@@ -46,10 +46,17 @@ export function parseUsageFile(text: string, bytes = utf8Length(text)): UsageFil
   return validateUsage(doc, file);
 }
 
+export interface UsageCheckOptions {
+  /** Refuse fields that are not usage fields (default true: the agent's file). */
+  strict?: boolean;
+  /** Refuse a record without a single figure (default true: the agent's file; a recorded attempt may have used nothing). */
+  requireFigure?: boolean;
+}
+
 /** Checks a usage object field by field; `path` names it in the messages. */
-export function validateUsage(doc: Record<string, unknown>, path: string): UsageFileResult {
+export function validateUsage(doc: Record<string, unknown>, path: string, options: UsageCheckOptions = {}): UsageFileResult {
   const issues: Issue[] = [];
-  checkKnownFields(issues, path, doc, USAGE_FIELDS);
+  if (options.strict !== false) checkKnownFields(issues, path, doc, USAGE_FIELDS);
   const usage: AgentUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, isError: false };
   let figures = 0;
   for (const name of TOKEN_FIELDS) {
@@ -84,7 +91,7 @@ export function validateUsage(doc: Record<string, unknown>, path: string): Usage
   for (const name of TEXT_FIELDS) {
     const v = doc[name];
     if (v === undefined) continue;
-    if (typeof v !== 'string' || v.length === 0 || v.length > MAX_TEXT || /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(v)) {
+    if (typeof v !== 'string' || !isShortLine(v)) {
       add(issues, `${path}.${name}`, `must be a single line of 1 to ${MAX_TEXT} characters, got ${showValue(v)}`);
       continue;
     }
@@ -94,8 +101,33 @@ export function validateUsage(doc: Record<string, unknown>, path: string): Usage
     if (typeof doc.isError !== 'boolean') add(issues, `${path}.isError`, `must be true or false, got ${showValue(doc.isError)}`);
     else usage.isError = doc.isError;
   }
-  if (issues.length === 0 && figures === 0) {
+  if (issues.length === 0 && figures === 0 && options.requireFigure !== false) {
     add(issues, path, `has no figure; expected at least one of ${[...TOKEN_FIELDS, 'costUsd', ...COUNT_FIELDS].join(', ')}`);
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, usage };
+}
+
+/**
+ * A usage read from an agent's stream, made fit to record: the figures are the agent's word, so
+ * each is held to the same bounds as a usage file's (a larger one is cut to the bound), and a
+ * model or session id that is not a short single line is left out. The state then always
+ * validates, whatever the agent printed.
+ */
+export function boundedUsage(u: AgentUsage): AgentUsage {
+  const out: AgentUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, isError: u.isError === true };
+  for (const name of TOKEN_FIELDS) out[name] = Math.min(MAX_TOKENS, Math.max(0, Math.floor(u[name]) || 0));
+  for (const name of COUNT_FIELDS) {
+    const v = u[name];
+    if (typeof v === 'number' && Number.isFinite(v) && v >= 0) out[name] = Math.min(Number.MAX_SAFE_INTEGER, Math.floor(v));
+  }
+  if (typeof u.costUsd === 'number' && Number.isFinite(u.costUsd) && u.costUsd >= 0) out.costUsd = Math.min(MAX_COST_USD, u.costUsd);
+  for (const name of TEXT_FIELDS) {
+    const v = u[name];
+    if (typeof v === 'string' && isShortLine(v)) out[name] = v;
+  }
+  return out;
+}
+
+function isShortLine(v: string): boolean {
+  return v.length > 0 && v.length <= MAX_TEXT && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(v);
 }

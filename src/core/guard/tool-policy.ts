@@ -12,7 +12,7 @@
 // - block wins over allow; an empty or absent allow list allows everything not blocked.
 import { countOf } from '../render/plural.js';
 import { RE2JS } from 're2js';
-import { OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE } from '../tick/cooperative-stop.js';
+import { STOP_MESSAGE } from '../tick/cooperative-stop.js';
 import { compilePattern } from '../plan/rule-pattern.js';
 import type { Plan, ToolsDef } from '../state/types.js';
 
@@ -67,8 +67,9 @@ export function toolBudgetProblem(policy: EffectivePolicy, calls: { calls: numbe
  * recorded call, denied ones too: an agent that keeps trying refused commands is spending its
  * budget). A pending stop comes first: the agent must hear it whatever it asked for.
  */
-export function decideCall(call: ToolCall, policy: EffectivePolicy, callsBefore: number, stopRequested: boolean | 'timeout' | 'overflow'): CallDecision {
-  if (stopRequested) return { decision: 'deny', reason: stopRequested === 'timeout' ? TIMEOUT_STOP_MESSAGE : stopRequested === 'overflow' ? OVERFLOW_STOP_MESSAGE : STOP_MESSAGE };
+export function decideCall(call: ToolCall, policy: EffectivePolicy, callsBefore: number, stopRequested: boolean | string): CallDecision {
+  // A stop says why (a cancel, a spent budget) when it knows.
+  if (stopRequested) return { decision: 'deny', reason: typeof stopRequested === 'string' ? stopRequested : STOP_MESSAGE };
   if (policy.maxCalls !== null && callsBefore >= policy.maxCalls) {
     const spent = `Tool call budget spent: this step allows at most ${countOf(policy.maxCalls, 'tool call')} per attempt and ${callsBefore} ${callsBefore === 1 ? 'was' : 'were'} made.`;
     return {

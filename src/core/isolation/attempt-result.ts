@@ -5,6 +5,9 @@
 // an error that names the field, the value and what was expected. Pure.
 import { showValue } from '../errors.js';
 import type { AgentResult, CheckResult } from '../../ports.js';
+import type { AttemptUsage } from '../state/types.js';
+import { checkUsageRecord } from '../state/validate-usage.js';
+import type { Issue } from '../errors.js';
 
 export const RESULT_VERSION = 1;
 
@@ -24,6 +27,12 @@ export interface AttemptResultRecord {
   checks: CheckRecord[];
   /** Whether the artifact holds the agent's changes as a git bundle (false: nothing changed). */
   changes: boolean;
+  /** What the agent reported it used (its stream or usage file), as the agent job read it. */
+  usage?: AttemptUsage;
+  /** The attempt's own wall time in the agent job, in ms. */
+  wallMs?: number;
+  /** Set when the agent was stopped because its tokens passed a budget: the attempt's error. */
+  overBudget?: string;
 }
 
 /** Limits on what apply reads; anything larger is refused, never cut. */
@@ -141,11 +150,32 @@ function readCheck(value: unknown, i: number): CheckRecord {
 }
 
 function readRecord(doc: unknown, expectedAttemptId: string): AttemptResultRecord {
-  const o = object(doc, 'the document', ['v', 'attemptId', 'agent', 'checks', 'changes'], ['v', 'attemptId', 'agent', 'checks', 'changes']);
+  const o = object(doc, 'the document', ['v', 'attemptId', 'agent', 'checks', 'changes', 'usage', 'wallMs', 'overBudget'], ['v', 'attemptId', 'agent', 'checks', 'changes']);
   if (o.v !== RESULT_VERSION) throw bad('v', o.v, `${RESULT_VERSION}`);
   if (o.attemptId !== expectedAttemptId) throw bad('attemptId', o.attemptId, `"${expectedAttemptId}", the attempt this job records`);
   if (!Array.isArray(o.checks) || o.checks.length > RESULT_LIMITS.checks) throw bad('checks', Array.isArray(o.checks) ? `${o.checks.length} entries` : o.checks, `a list of at most ${RESULT_LIMITS.checks} check records`);
-  return { v: RESULT_VERSION, attemptId: expectedAttemptId, agent: readAgent(o.agent), checks: o.checks.map(readCheck), changes: flag(o.changes, 'changes') };
+  return {
+    v: RESULT_VERSION,
+    attemptId: expectedAttemptId,
+    agent: readAgent(o.agent),
+    checks: o.checks.map(readCheck),
+    changes: flag(o.changes, 'changes'),
+    ...(o.usage !== undefined ? { usage: readUsage(o.usage) } : {}),
+    ...(o.wallMs !== undefined ? { wallMs: wholeNumber(o.wallMs, 'wallMs', 0, RESULT_LIMITS.durationMs) } : {}),
+    ...(o.overBudget !== undefined ? { overBudget: text(o.overBudget, 'overBudget', RESULT_LIMITS.spawnError) } : {}),
+  };
+}
+
+/** The usage record the state would hold: the same checks, so a forged one cannot break the state. */
+function readUsage(value: unknown): AttemptUsage {
+  const issues: Issue[] = [];
+  checkUsageRecord(issues, 'usage', value);
+  const first = issues[0];
+  if (first) throw new ResultShapeError(`result.json: ${first.path} ${first.message}`);
+  const u = value as Record<string, unknown>;
+  // Only the known fields cross into the state.
+  const keys = ['model', 'inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens', 'costUsd', 'turns', 'apiMs', 'sessionId', 'isError', 'source', 'complete'];
+  return Object.fromEntries(keys.filter((k) => u[k] !== undefined).map((k) => [k, u[k]])) as unknown as AttemptUsage;
 }
 
 /** The JSON an agent job writes. */

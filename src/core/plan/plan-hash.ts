@@ -4,8 +4,9 @@
 import { createHash } from 'node:crypto';
 import type { Plan } from '../state/types.js';
 import { effectiveQueue } from './plan-queue.js';
+import { planStreamFlags } from '../agent-stream/stream-command.js';
 
-/** `sha256:<hex>` of the plan's title, steps, effective step order, tool policy, prompt preamble and preflight checks. */
+/** `sha256:<hex>` of the plan's title, steps, effective step order, tool policy, prompt preamble, budget, preflight checks and step groups. */
 export function planHash(plan: Plan): string {
   const hashed = {
     title: plan.title ?? null,
@@ -17,12 +18,22 @@ export function planHash(plan: Plan): string {
     ...(plan.tools !== undefined ? { tools: plan.tools } : {}),
     // What the agent is told before every step is part of what was approved.
     ...(plan.promptPreamble !== undefined ? { promptPreamble: plan.promptPreamble } : {}),
+    // The flags the sequencer adds to a step's own agent command to read its stream run with it
+    // (the proposal shows them); only when some are, so other plans keep their hash.
+    ...streamFlagsEntry(plan),
+    // What the plan may spend; a step's own budget is hashed with its step.
+    ...(plan.budget !== undefined ? { budget: plan.budget } : {}),
     // The checks before every attempt run commands: what runs is what was approved.
     ...(plan.preflight !== undefined ? { preflight: plan.preflight } : {}),
     // Which steps run again together is part of what runs.
     ...(plan.groups !== undefined ? { groups: plan.groups } : {}),
   };
   return `sha256:${createHash('sha256').update(canonicalJson(hashed)).digest('hex')}`;
+}
+
+function streamFlagsEntry(plan: Plan): { agentStreamFlags?: Record<string, string[]> } {
+  const flags = planStreamFlags(plan.steps);
+  return Object.keys(flags).length ? { agentStreamFlags: flags } : {};
 }
 
 /** JSON with object keys sorted at every depth; `undefined` members are left out as JSON does. */

@@ -17,6 +17,10 @@ import { marker, MAX_COMMENT_CHARS, stepTable, type Links } from './render-markd
 import { footer } from './comment-markers.js';
 import { countOf } from './plural.js';
 import { fence, inline } from './untrusted-text.js';
+import { streamCommand } from '../agent-stream/stream-command.js';
+import { commandLine } from '../guard/tool-policy.js';
+import { parseAgentCommand } from '../trust/agent-command.js';
+import { budgetText } from '../tick/budget.js';
 
 /** How a tool policy reads, said once beside each one shown. */
 const TOOLS_NOTE =
@@ -132,12 +136,13 @@ function settingsBlock(state: State, settings: ProposalSettings): string {
     `- Attempts per step: ${settings.limits.maxAttempts} · time per attempt: ${settings.limits.attemptTimeoutMinutes} min`,
     `- Delay between steps: ${state.stepDelayMinutes ?? 0} min (\`/approve delay=N\` sets another)`,
     ...(typeof state.plan.deadline === 'string' ? [`- Deadline: ${inline(state.plan.deadline, 60)}`] : []),
+    `- ${planBudgetLine(state, settings)}`,
     ...(state.plan.tools !== undefined ? ['', `**Tool policy for every step** (${TOOLS_NOTE}):`, '', fullFence(JSON.stringify(state.plan.tools, null, 2), 'json')] : []),
     ...groupLines(state),
     ...(state.plan.preflight !== undefined ? ['', `**Checks before every attempt** (${PREFLIGHT_NOTE}):`, '', fullFence(JSON.stringify(state.plan.preflight, null, 2), 'json')] : []),
     '',
     agent
-      ? `**Agent command** (the workflow input \`agent-command\`; the step's instruction is added as its last argument):\n\n${fullFence(agent)}`
+      ? `**Agent command** (the workflow input \`agent-command\`; the step's instruction is added as its last argument):\n\n${fullFence(agent)}${runsAs(agent)}`
       : '**Agent command**: none set in the workflow (`agent-command`), so a step without its own `agent` cannot run.',
   ].join('\n');
 }
@@ -154,6 +159,33 @@ function groupLines(state: State): string[] {
   ];
 }
 
+/** The plan's budget and where it comes from, or that it has none. */
+function planBudgetLine(state: State, settings: ProposalSettings): string {
+  const own = budgetText(state.plan.budget);
+  if (own) return `Budget of the plan: ${own}, over all its attempts and runs (the plan's own \`budget\`); a spent budget blocks the plan until a writer raises it (\`/approve budget=…\`)`;
+  const workflow = budgetText(settings.limits.budget);
+  if (workflow) return `Budget of the plan: ${workflow}, over all its attempts and runs (the workflow's \`budget-usd\`, \`budget-tokens\`); a spent budget blocks the plan until a writer raises it (\`/approve budget=…\`)`;
+  return 'Budget of the plan: none (a plan may set `budget`; the workflow may set `budget-usd` and `budget-tokens`)';
+}
+
+/**
+ * The command as it runs when the sequencer adds flags that ask the agent for its stream (Claude
+ * Code, Codex, Gemini CLI with no output format chosen): what runs is what is shown.
+ */
+function runsAs(command: string): string {
+  let words: string[];
+  try {
+    words = parseAgentCommand(command, 'agent');
+  } catch {
+    return '';
+  }
+  const stream = streamCommand(words);
+  if (!stream?.added.length) return '';
+  // Words as they were written where they can be (`$SEQUENCER_CLAUDE_SETTINGS` stays a reference), quoted otherwise.
+  const line = stream.argv.map((w) => (/^[^\s'"\\`]+$/.test(w) ? w : commandLine([w]))).join(' ');
+  return `\n\nThe sequencer adds \`${stream.added.join(' ')}\` to read the agent's progress, tokens and cost as it works, so it runs as:\n\n${fullFence(line)}`;
+}
+
 /** One step: a heading with its limits, then each execution field and the instruction, in full. */
 function stepBlocks(state: State, stepId: string, position: string, settings: ProposalSettings): string[] {
   const def: StepDef = state.plan.steps[stepId] ?? { title: stepId, instruction: '' };
@@ -168,6 +200,8 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
   }
   if (def.outputTolerance) facts.push(`done with up to ${Math.round(def.outputTolerance * 1000) / 10} % of its required outputs missing (outputTolerance)`);
   if (def.retry === 'group') facts.push(`if it fails: its group \`${groupOf(state, stepId)?.id ?? '?'}\` runs again from its first step`);
+  const budget = budgetText(def.budget);
+  if (budget) facts.push(`budget: ${budget}`);
   if (def.expectPayload) facts.push('must write a payload');
   if (def.inheritPayload) facts.push('receives earlier steps’ payloads');
   const outputs = def.requiredOutputs ?? [];
@@ -181,7 +215,14 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
 
   const blocks = [head];
   if (def.run !== undefined) blocks.push(...labelledFence('**Command** it runs instead of an agent (no prompt is added; run in the workspace, without a shell):', JSON.stringify(def.run), 'json'));
-  if (def.agent !== undefined) blocks.push(...labelledFence('**Agent command for this step** (instead of the default; the instruction is added as its last argument):', String(def.agent), 'text'));
+  if (def.agent !== undefined) {
+    const own = labelledFence('**Agent command for this step** (instead of the default; the instruction is added as its last argument):', String(def.agent), 'text');
+    // The added flags are covered by the plan hash (plan-hash.ts) as they are shown here.
+    const added = runsAs(String(def.agent));
+    if (added && own.length === 1) own[0] += added;
+    else if (added) own.push(added.trim());
+    blocks.push(...own);
+  }
   if (def.tools !== undefined) blocks.push(...labelledFence(`**Tool policy for this step** (replaces the plan's fields it sets; ${TOOLS_NOTE}):`, JSON.stringify(def.tools, null, 2), 'json'));
   if (def.preflight !== undefined) blocks.push(...labelledFence(`**Checks before each attempt of this step**, after the plan's (${PREFLIGHT_NOTE}):`, JSON.stringify(def.preflight, null, 2), 'json'));
   if (def.env !== undefined) blocks.push(...labelledFence('**Environment** it adds to the agent and its check commands:', JSON.stringify(def.env, null, 2), 'json'));

@@ -6,10 +6,14 @@ import { formatDuration, keptCommandLogs, resumeLines, stepRows, toolCallTotals,
 import { currentStepId, lastAttempt, stepRun, stepsDone } from '../state/step-view.js';
 import { timedOutText } from '../tick/notices.js';
 import { stoppedText } from '../tick/cooperative-stop.js';
-import type { State } from '../state/types.js';
+import type { Attempt, State } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 import { countOf } from './plural.js';
 import { stepProgress } from './step-progress.js';
+import { costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
+import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
+import { totalTokens } from '../agent-stream/types.js';
+import { budgetAmount, budgetName } from '../tick/budget.js';
 
 /** GitHub refuses comment and pull request bodies longer than this. */
 export const MAX_COMMENT_CHARS = 65_536;
@@ -108,11 +112,18 @@ export function shownOutputs(state: State, listed = false): string[] {
 export function stepTable(state: State, links: Links = {}, withOutputs = true): string {
   const { from, to } = tableWindow(state);
   const total = state.stepQueue.length;
+  // Tokens and cost appear once some attempt recorded usage; a plan without any reads as before.
+  const usage = hasUsage(state);
+  const usageCells = (r: StepRow) => {
+    if (!usage) return '';
+    const t = stepTotals(state, r.id);
+    return ` ${tokensCell(t)} | ${costCell(t)} |`;
+  };
   const row = (r: StepRow) =>
-    `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} |${withOutputs ? ` ${outputsCell(r, links)} |` : ''}`;
-  const header = withOutputs
-    ? ['| # | step | title | status | tries | duration | outputs |', '|---|---|---|---|---|---|---|']
-    : ['| # | step | title | status | tries | duration |', '|---|---|---|---|---|---|'];
+    `| ${r.index}/${r.total} | \`${r.id}\` | ${inline(r.title)} | ${STATUS_ICON[r.status] ?? ''} ${r.status} | ${r.tries} | ${formatDuration(r.durationMs)} |${usageCells(r)}${withOutputs ? ` ${outputsCell(r, links)} |` : ''}`;
+  const head = `| # | step | title | status | tries | duration |${usage ? ' tokens | cost |' : ''}`;
+  const rule = `|---|---|---|---|---|---|${usage ? '---|---|' : ''}`;
+  const header = withOutputs ? [`${head} outputs |`, `${rule}---|`] : [head, rule];
   const rows = stepRows(state, from, to).map(row);
   // A large plan: the last few finished steps and the next few, so the comment always fits.
   const after = total - to;
@@ -208,6 +219,8 @@ function statusBody(state: State, links: Links, withOutputs: boolean, finishedCh
   if (state.status === 'BLOCKED') for (const b of state.blockers ?? []) extra.push(`Blocked: ${inline(b, 300)}`);
   const overran = timedOutLine(state);
   if (overran) extra.push(overran);
+  const used = usageLine(state);
+  if (used) extra.push(`**Usage:** ${used}.`);
   return [marker(id, 'status'), head, '', stepTable(state, links, withOutputs), '', ...finishedBlock(state, finishedChars), ...extra, `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
 }
 
@@ -224,11 +237,16 @@ function timedOutLine(state: State): string | undefined {
 export function blockerNotice(state: State, stepId: string, reason: string, links: Links = {}): string {
   const id = state.planId ?? 'plan';
   const run = state.stepRuns[stepId];
-  // The tool-call column appears only when some attempt's calls were logged (hooks or exec).
+  // The tool-call column appears only when some attempt's calls were logged (hooks or exec), the
+  // usage columns only when some attempt recorded usage.
   const tools = (run?.attempts ?? []).some((a) => a.toolCalls);
+  const usage = (run?.attempts ?? []).some((a) => a.usage);
+  const usageCells = (a: Attempt) => (usage ? ` ${a.usage ? groupDigits(totalTokens(a.usage)) : '-'} | ${a.usage?.costUsd !== undefined ? formatUsd(a.usage.costUsd) : '-'} |` : '');
   const attempts = (run?.attempts ?? []).map(
-    (a) => `| ${a.n} | ${a.outcome ?? '-'} | ${a.exitCode ?? '-'} | ${a.durationMs !== undefined ? formatDuration(a.durationMs) : '-'} |${tools ? ` ${toolCallsText(a.toolCalls)} |` : ''} ${inline(a.error ?? '', 160)} |`,
+    (a) => `| ${a.n} | ${a.outcome ?? '-'} | ${a.exitCode ?? '-'} | ${a.durationMs !== undefined ? formatDuration(a.durationMs) : '-'} |${tools ? ` ${toolCallsText(a.toolCalls)} |` : ''}${usageCells(a)} ${inline(a.error ?? '', 160)} |`,
   );
+  const raise = budgetRaiseLines(state);
+  const used = usageLine(state);
   const episode = `${stepId}-${run?.attempts?.length ?? run?.tries ?? 0}`;
   return [
     marker(id, 'blocked', episode),
@@ -236,11 +254,13 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
     '',
     `**Why:** ${inline(reason, 300)}`,
     '',
-    ...(attempts.length ? [`| attempt | outcome | exit | duration |${tools ? ' tool calls |' : ''} error |`, `|---|---|---|---|${tools ? '---|' : ''}---|`, ...attempts, ''] : []),
+    ...(attempts.length ? [`| attempt | outcome | exit | duration |${tools ? ' tool calls |' : ''}${usage ? ' tokens | cost |' : ''} error |`, `|---|---|---|---|${tools ? '---|' : ''}${usage ? '---|---|' : ''}---|`, ...attempts, ''] : []),
+    ...(used ? [`**Plan usage so far:** ${used}.`, ''] : []),
     '**Last error:**',
     fence(run?.error ?? 'none recorded', 3000),
     '',
     'To continue, reply with one of:',
+    ...raise,
     `- \`/retry\`: run \`${stepId}\` again with a fresh set of attempts`,
     `- \`/skip\`: mark \`${stepId}\` skipped and go on`,
     '- `/cancel`: stop the plan',
@@ -258,6 +278,7 @@ export function finalSummaryComment(state: State, links: Links = {}): string {
       '',
       stepTable(state, l, shape.tableOutputs),
       '',
+      ...usageLines(state),
       outputs.length ? `**Outputs** (${outputs.length})` : 'No outputs were declared.',
       ...outputList(outputs, l, shape.listed),
       ...changedLines(state, shape.listed),
@@ -355,4 +376,22 @@ function toolCallLines(state: State): string[] {
   if (!rows.length) return [];
   const shown = rows.slice(0, LISTED_OUTPUTS);
   return ['', '**Tool calls** (all attempts; the command logs are in the attempt logs)', ...shown, ...(rows.length > shown.length ? [`- … and ${countOf(rows.length - shown.length, 'more step')}`] : [])];
+}
+
+/** The final summary's usage: the plan's total and the runner time its attempts took. */
+function usageLines(state: State): string[] {
+  const total = planTotals(state);
+  const lines: string[] = [];
+  const used = totalLine({ ...total, wallMs: 0 });
+  if (used) lines.push(`**Usage:** ${used}.`);
+  if (total.wallMs > 0) lines.push(`**Runner time:** ${runnerTime(total.wallMs)} in attempts (the agents and the steps' checks; each job's set-up, commits and notices come on top).`);
+  return lines.length ? [...lines, ''] : [];
+}
+
+/** A blocker notice for a spent budget: the command that raises it, with the figures. */
+function budgetRaiseLines(state: State): string[] {
+  const b = state.budgetBlock;
+  if (!b || state.status !== 'BLOCKED') return [];
+  const example = b.kind === 'costUsd' ? `$${Math.max(1, Math.ceil(b.spent * 2))}` : String(Math.max(1000, Math.ceil((b.spent * 2) / 1000) * 1000));
+  return [`- \`/approve budget=${example}\`: raise ${budgetName(b)} (${budgetAmount(b.kind, b.spent)} used of ${budgetAmount(b.kind, b.limit)}) to the amount given, above what was used, and go on`];
 }

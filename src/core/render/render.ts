@@ -5,6 +5,9 @@ import { stepsDone, stepsSkipped } from '../state/step-view.js';
 import type { State, StepRun } from '../state/types.js';
 import { terminalLine } from './terminal-text.js';
 import { countOf } from './plural.js';
+import { costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
+import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
+import { totalTokens } from '../agent-stream/types.js';
 
 export interface StepRow {
   index: number;
@@ -58,17 +61,23 @@ export function formatDuration(ms: number | null): string {
 
 /** A fixed-width table for terminals. */
 export function statusTable(state: State): string {
-  const header = ['#', 'step', 'title', 'status', 'tries', 'duration', 'outputs'];
+  // Tokens and cost once some attempt recorded usage; a plan without any reads as before.
+  const usage = hasUsage(state);
+  const header = ['#', 'step', 'title', 'status', 'tries', 'duration', ...(usage ? ['tokens', 'cost'] : []), 'outputs'];
   // Cells are made terminal-safe (one line, no controls) before they are measured, so columns line up.
-  const rows = stepRows(state).map((r) => [
-    `${r.index}/${r.total}`,
-    r.id,
-    r.title,
-    r.status,
-    String(r.tries),
-    formatDuration(r.durationMs),
-    r.outputs.join(', ') || '-',
-  ].map(terminalLine));
+  const rows = stepRows(state).map((r) => {
+    const t = usage ? stepTotals(state, r.id) : null;
+    return [
+      `${r.index}/${r.total}`,
+      r.id,
+      r.title,
+      r.status,
+      String(r.tries),
+      formatDuration(r.durationMs),
+      ...(t ? [tokensCell(t), costCell(t)] : []),
+      r.outputs.join(', ') || '-',
+    ].map(terminalLine);
+  });
   const widths = header.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((row) => (row[c] ?? '').length))));
   const fmt = (cells: string[]) => cells.map((cell, c) => clip(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0)).join('  ').trimEnd();
   const title = state.plan.title ? `${terminalLine(state.plan.title)} ` : '';
@@ -79,6 +88,8 @@ export function statusTable(state: State): string {
   const head = `${title}[${state.planId ?? 'plan'}] ${state.status} (${progress}, revision ${state.revision ?? 0})`;
   const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
   if (state.notBefore && state.status === 'IN_PROGRESS') extra.push(`next step not before ${state.notBefore}`);
+  const used = usageLine(state);
+  if (used) extra.push(`usage: ${used}`);
   return [head, fmt(header), ...rows.map(fmt), ...extra].join('\n');
 }
 
@@ -121,6 +132,10 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
   if (changed) lines.push(`Other files the plan created or changed (${changed.total}):`, ...changed.shown.map((f) => `  - ${link(f)}`), ...(changed.rest > 0 ? [`  - … and ${changed.rest} more`] : []));
   const totals = toolCallTotals(state);
   if (totals.size) lines.push('Tool calls:', ...[...totals].map(([id, t]) => `  ${id}: ${t.calls}${t.denied ? ` (${t.denied} denied)` : ''}`));
+  const total = planTotals(state);
+  const used = totalLine({ ...total, wallMs: 0 });
+  if (used) lines.push(`Usage: ${used}.`);
+  if (total.wallMs > 0) lines.push(`Runner time: ${runnerTime(total.wallMs)} in attempts (the agents and the steps' checks).`);
   const logs = keptCommandLogs(state).filter((l) => l.logFile);
   if (logs.length) lines.push('Command logs:', ...logs.map((l) => `  ${l.stepId}: ${l.logFile!.replace(/\.log$/, '.commands.jsonl')}`));
   return lines.join('\n');
@@ -131,12 +146,13 @@ export function blockerReport(state: State, stepId: string, reason: string): str
   const run = state.stepRuns[stepId];
   const attempts = (run?.attempts ?? []).map(
     (a) =>
-      `  attempt ${a.n}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}`,
+      `  attempt ${a.n}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.usage ? `, ${groupDigits(totalTokens(a.usage))} tokens${a.usage.costUsd !== undefined ? `, ${formatUsd(a.usage.costUsd)}` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}`,
   );
   return [
     `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
     `Last error: ${run?.error ?? 'none recorded'}`,
     ...(attempts.length ? ['Attempts:', ...attempts] : []),
+    ...(state.budgetBlock && state.status === 'BLOCKED' ? ['To raise the spent budget: approve --budget-usd N or --budget-tokens N (above what was used).'] : []),
     'To continue: retry (fresh attempts), skip (move on without it), or cancel.',
   ].join('\n');
 }

@@ -1,6 +1,6 @@
 // Read-only helpers over a state: the current step, its run record and its effective limits.
 // Everything the decision and rendering code needs to ask of a state lives here.
-import type { Attempt, AttemptOwner, State, StepDef, StepRun } from './types.js';
+import type { Attempt, AttemptOwner, Budget, State, StepDef, StepRun } from './types.js';
 
 export interface Limits {
   /** Attempts per step unless the step says otherwise (STEP_MAX_RETRIES, `max-attempts`). */
@@ -9,6 +9,8 @@ export interface Limits {
   attemptTimeoutMinutes: number;
   /** Seconds before a step's first retry unless the step says otherwise (0 or absent: at once). */
   retryBackoffSeconds?: number;
+  /** The budget of a plan that sets none of its own (`budget-usd`, `budget-tokens`; --budget-usd, --budget-tokens). */
+  budget?: Budget;
 }
 
 export const DEFAULT_LIMITS: Limits = { maxAttempts: 3, attemptTimeoutMinutes: 60 };

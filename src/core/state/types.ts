@@ -9,7 +9,7 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const STEP_STATUSES = ['PENDING', 'IN_PROGRESS', 'DONE', 'FAILED', 'SKIPPED'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
-export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'timed_out', 'interrupted', 'cancelled', 'recovered', 'overflow'] as const;
+export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'timed_out', 'interrupted', 'cancelled', 'recovered', 'over_budget', 'overflow'] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /** How a step's agent may use its tools (README, "Tool policy"): checked by tool hooks and `exec`. */
@@ -24,6 +24,17 @@ export interface ToolsDef {
   via?: 'hook' | 'exec';
   /** Past `maxCalls`: `fail` (default) fails the attempt; `deny` only denies later calls, and the step may still finish. */
   onExceed?: 'fail' | 'deny';
+}
+
+/**
+ * A spending limit (README, "Usage and budgets"): of the whole plan (`plan.budget`, or the
+ * workflow's default) or of one step (`steps.<id>.budget`), over every attempt, across runs.
+ */
+export interface Budget {
+  /** US dollars, as the agent reports its cost (Claude Code does; Codex and Gemini CLI do not). */
+  costUsd?: number;
+  /** Input, output, cache-read and cache-write tokens together. */
+  tokens?: number;
 }
 
 /** A validation rule: exactly one key naming the rule kind (core/plan/validate-rules.ts). */
@@ -88,6 +99,8 @@ export interface StepDef {
   routes?: RouteDef[];
   /** Checks before each attempt of this step, after the plan's (core/plan/preflight.ts). */
   preflight?: PreflightDef;
+  /** What this step's attempts may spend together. */
+  budget?: Budget;
   [key: string]: unknown;
 }
 
@@ -108,6 +121,8 @@ export interface Plan {
   preflight?: PreflightDef;
   /** Steps that run again together: a step with `retry: group` that fails restarts its group from its first step. */
   groups?: Record<string, GroupDef>;
+  /** What all the plan's attempts may spend together (default: the workflow's budget inputs). */
+  budget?: Budget;
   [key: string]: unknown;
 }
 
@@ -163,10 +178,69 @@ export interface Attempt {
   missingOutputs?: string[];
   /** What the agent declared in $SEQUENCER_RESULT_FILE (its word, validated and cut to one short line). */
   declared?: { status: 'completed' | 'cancelled' | 'overflow' | 'failed'; reason?: string };
+  /** Tokens, cost and turns the agent reported for this attempt (absent: it reported none). */
+  usage?: AttemptUsage;
+  /** The attempt's own wall time on the runner: its files, the agent and the step's checks, in ms. */
+  wallMs?: number;
   /** The isolated layout: the agent's changes apply did not commit (the first 20), and why. */
   refused?: Array<{ path: string; reason: string }>;
   /** How many changes were refused, when more than `refused` lists. */
   refusedTotal?: number;
+  [key: string]: unknown;
+}
+
+/**
+ * What one attempt used, as the agent reported it. Token counts never overlap: `inputTokens` is
+ * input neither read from nor written to the provider's prompt cache.
+ */
+export interface AttemptUsage {
+  /** The model that did most of the work, as the agent names it. */
+  model?: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  /** US dollars, when the agent says (Claude Code, or a usage file). */
+  costUsd?: number;
+  /** Model round trips. */
+  turns?: number;
+  /** Time spent waiting on the model API, in ms. */
+  apiMs?: number;
+  /** The agent's own session (or thread) id: to find the session in its own logs. */
+  sessionId?: string;
+  /** The agent reported that it failed (an API error, a turn limit). */
+  isError: boolean;
+  /** `stream`: read from the agent's output as it ran; `file`: what it wrote to $SEQUENCER_USAGE_FILE. */
+  source: 'stream' | 'file';
+  /** False when the agent ended before reporting its totals (stopped, killed): the figures are what it had shown, a lower bound. */
+  complete: boolean;
+}
+
+export const BUDGET_KINDS = ['costUsd', 'tokens'] as const;
+export type BudgetKind = (typeof BUDGET_KINDS)[number];
+
+/** A budget a writer raised after it was spent (`/approve budget=…`): it replaces that limit. */
+export interface BudgetRaise {
+  /** The plan's budget, or the budget of step `stepId`. */
+  scope: 'plan' | 'step';
+  stepId?: string;
+  kind: BudgetKind;
+  /** The new limit. */
+  limit: number;
+  by: string;
+  at: string;
+  /** The `/approve budget=…` comment on the plan's issue (the Action reads it back before counting it). */
+  commentId?: number;
+  [key: string]: unknown;
+}
+
+/** The budget that blocked the plan: which one, its limit and what was spent, before `stepId` could run. */
+export interface BudgetBlock {
+  stepId: string;
+  scope: 'plan' | 'step';
+  kind: BudgetKind;
+  limit: number;
+  spent: number;
   [key: string]: unknown;
 }
 
@@ -253,6 +327,10 @@ export interface State {
   gate?: { stepId: string; reason?: string; planHash: string; at: string } | null;
   inbox?: { lastCommentId?: number; [key: string]: unknown };
   issue?: { number: number; statusCommentId?: number | null; [key: string]: unknown } | null;
+  /** Budgets writers raised after they were spent, oldest first: the last one of a budget counts. */
+  budgetRaises?: BudgetRaise[];
+  /** Set while the plan is BLOCKED because a budget was spent; `/approve budget=…` raises that one. */
+  budgetBlock?: BudgetBlock | null;
   [key: string]: unknown;
 }
 

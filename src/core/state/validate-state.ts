@@ -6,6 +6,7 @@ import { StateError, showValue, type Issue } from '../errors.js';
 import { ID_PATTERN, add, checkInteger, cloneJson, index, isIntegerIn, isNonEmptyString, isRecord, key, listSome, timestampProblem } from '../plan/field-checks.js';
 import { ATTEMPT_OUTCOMES, PLAN_STATUSES, STATE_VERSION, STEP_STATUSES, type State, type StepRun } from './types.js';
 import { checkQueue, validatePlan } from '../plan/validate-plan.js';
+import { checkBudgetBlock, checkBudgetRaises, checkUsageRecord } from './validate-usage.js';
 
 const HASH_PATTERN = /^sha256:[0-9a-f]{64}$/;
 
@@ -103,6 +104,8 @@ export function validateState(input: unknown, copy = true): StateValidation {
   }
   checkInbox(issues, doc.inbox);
   checkIssueRef(issues, doc.issue);
+  if (doc.budgetRaises !== undefined) checkBudgetRaises(issues, 'budgetRaises', doc.budgetRaises, stepIds);
+  if (doc.budgetBlock !== undefined && doc.budgetBlock !== null) checkBudgetBlock(issues, 'budgetBlock', doc.budgetBlock, stepIds);
 
   if (issues.length > 0 || !planResult.plan) return { issues };
   const state: State = {
@@ -173,6 +176,8 @@ function checkAttempt(issues: Issue[], id: string, i: number, attempt: unknown):
     add(issues, attemptPath(id, i, 'outcome'), `must be one of ${ATTEMPT_OUTCOMES.join(', ')} or null, got ${showValue(outcome)}`);
   }
   if (attempt.toolCalls !== undefined) checkToolCalls(issues, attemptPath(id, i, 'toolCalls'), attempt.toolCalls);
+  if (attempt.usage !== undefined) checkUsageRecord(issues, attemptPath(id, i, 'usage'), attempt.usage);
+  if (attempt.wallMs !== undefined && !isIntegerIn(attempt.wallMs, 0)) add(issues, attemptPath(id, i, 'wallMs'), `must be a whole number of milliseconds >= 0, got ${showValue(attempt.wallMs)}`);
 }
 
 /** `{ calls, denied }` from the attempt's command log: whole numbers, denied never more than calls. */

@@ -1,6 +1,7 @@
 // What a person's command does to a plan. Pure: returns the next state, the reply to post and
 // whether anything changed. A refused command changes nothing and says why.
 import { advance, cancel } from './apply.js';
+import { raiseBudget } from './budget-raise.js';
 import { hashPrefix, namesPlanHash, type Command } from './commands.js';
 import { stepDigests } from '../plan/step-digests.js';
 import type { Notice } from './notices.js';
@@ -46,6 +47,7 @@ export function applyCommand(state: State, cmd: Command, now: Date): CommandOutc
 }
 
 function approve(state: State, cmd: Extract<Command, { kind: 'approve' }>, now: Date): CommandOutcome {
+  if (cmd.budgets?.length) return raiseBudget(state, cmd, now);
   if (state.gate) return passGate(state, cmd, now);
   if (state.status !== 'AWAITING_APPROVAL') return refuse(state, `Nothing to approve: the plan is ${state.status}.`);
   const current = state.planHash;

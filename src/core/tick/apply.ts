@@ -6,7 +6,7 @@ import type { RefusedPath } from '../isolation/change-confinement.js';
 import { finishRemediation } from './remediation.js';
 import { groupSpentText, rerunGroup, routeFor, takeRoute } from './flow.js';
 import { attemptId, currentStepId, lastAttempt, stepRun } from '../state/step-view.js';
-import type { Attempt, AttemptOutcome, AttemptOwner, State, StepDef, StepRun } from '../state/types.js';
+import type { Attempt, AttemptOutcome, AttemptOwner, AttemptUsage, State, StepDef, StepRun } from '../state/types.js';
 
 export interface Transition {
   state: State;
@@ -81,6 +81,10 @@ export interface AttemptResult {
   /** Workspace files the attempt created or changed (bounded), and how many more. */
   changedFiles?: string[];
   changedFilesMore?: number;
+  /** What the agent reported it used (absent when it reported nothing we could read). */
+  usage?: AttemptUsage;
+  /** The attempt's own wall time on the runner (its files, the agent, the checks), in ms. */
+  wallMs?: number;
 }
 
 export interface FinishOptions {
@@ -126,6 +130,8 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
         ...(r.missingOutputs?.length ? { missingOutputs: r.missingOutputs } : {}),
         ...(r.changedFiles?.length ? { changedFiles: r.changedFiles } : {}),
         ...(r.changedFilesMore ? { changedFilesMore: r.changedFilesMore } : {}),
+        ...(r.usage ? { usage: r.usage } : {}),
+        ...(r.wallMs !== undefined ? { wallMs: r.wallMs } : {}),
         ...(r.refused?.length ? { refused: r.refused, ...(r.refusedTotal ? { refusedTotal: r.refusedTotal } : {}) } : {}),
       }),
     };
@@ -135,7 +141,8 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
   const refusedNotice: Notice[] = r.refused?.length ? [{ kind: 'changes-refused', stepId, attempt: n, refused: r.refused, total: r.refusedTotal ?? r.refused.length }] : [];
   if (!succeeded) {
     if (opts.retryAt) next = { ...next, notBefore: opts.retryAt };
-    const failed: Notice = { kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' };
+    // A cancel ends the plan; a spent budget blocks it before any retry.
+    const failed: Notice = { kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' && r.outcome !== 'over_budget' };
     // Said at once, not only when the step finally blocks: a long attempt's limit is news.
     const timedOut: Notice[] = r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? [{ kind: 'timed-out', stepId, minutes: r.timeoutMinutes }] : [];
     // A queued step's failure may choose where the plan goes (flow.ts): a route on a failed rule,
@@ -214,8 +221,10 @@ export function recoverAttempt(state: State, stepId: string, reason: string, now
 export function block(state: State, stepId: string, reason: string): Transition {
   const line = `${stepId}: ${reason}`;
   const blockers = state.blockers ?? [];
+  // A budget block of an earlier episode no longer says why the plan is blocked.
+  const { budgetBlock: _earlier, ...rest } = state;
   return {
-    state: { ...state, status: 'BLOCKED', blockers: blockers.includes(line) ? blockers : [...blockers, line] },
+    state: { ...rest, status: 'BLOCKED', blockers: blockers.includes(line) ? blockers : [...blockers, line] },
     notices: [{ kind: 'blocked', stepId, reason }],
   };
 }

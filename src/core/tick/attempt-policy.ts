@@ -45,7 +45,8 @@ export interface RetryContext {
  */
 export function retryAt(verdict: { outcome: AttemptOutcome; failedRules?: string[] | undefined }, ctx: RetryContext): { at: string; waitMs: number } | undefined {
   if (verdict.outcome === 'overflow' && routeOf(ctx.def, 'onOverflow').kind === 'detour') return undefined;
-  if (verdict.outcome === 'succeeded' || verdict.outcome === 'recovered' || verdict.outcome === 'cancelled') return undefined;
+  // A spent budget blocks the plan at once, before any retry could start: no wait is worth it.
+  if (verdict.outcome === 'succeeded' || verdict.outcome === 'recovered' || verdict.outcome === 'cancelled' || verdict.outcome === 'over_budget') return undefined;
   const tries = ctx.run.tries;
   if (tries >= maxAttemptsFor(ctx.def, ctx.limits)) return undefined;
   if (verdict.failedRules?.length && routeOf(ctx.def).kind === 'detour') return undefined;

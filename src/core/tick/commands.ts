@@ -1,5 +1,12 @@
 // Commands a person sends to a plan: issue comments in the Action, inbox files from the CLI.
 import { commandLine } from './command-line.js';
+import type { BudgetKind } from '../state/types.js';
+
+/** A limit given with `/approve budget=…`: dollars, tokens, or (a bare number) the kind that was spent. */
+export interface BudgetValue {
+  kind?: BudgetKind;
+  amount: number;
+}
 
 export type Command =
   /**
@@ -7,7 +14,7 @@ export type Command =
    * `previousCommentAt`: when the approver last commented on the issue before this approval, null
    * when never; absent when not known (the CLI), asked for a bare `/approve` only.
    */
-  | { kind: 'approve'; by: string; delayMinutes?: number; planHash?: string; commentId?: number; at?: string; previousCommentAt?: string | null }
+  | { kind: 'approve'; by: string; delayMinutes?: number; planHash?: string; commentId?: number; at?: string; previousCommentAt?: string | null; budgets?: BudgetValue[] }
   | { kind: 'cancel'; by: string; reason?: string }
   | { kind: 'retry'; by: string; step?: string }
   | { kind: 'skip'; by: string; step?: string }
@@ -32,7 +39,7 @@ export function hashPrefix(planHash: string): string {
 }
 
 /**
- * Parses the comment's command line (see commandLine): `/approve [hash] [delay=N]`,
+ * Parses the comment's command line (see commandLine): `/approve [hash] [delay=N]`, `/approve budget=…`,
  * `/cancel [reason]`, `/retry [step]`, `/skip [step]`, `/resume`, `/status`, `/restart [step]`. Returns null when
  * the text holds no command at all.
  */
@@ -66,7 +73,9 @@ export function parseCommandText(text: string, by: string): ParsedCommand {
 function parseApprove(rest: string, by: string): ParsedCommand {
   const command: Extract<Command, { kind: 'approve' }> = { kind: 'approve', by };
   const usage = `/approve takes an optional plan hash (the proposal's, or its first ${MIN_HASH_PREFIX} or more hex digits; "sha256:" optional) and an optional "delay=N" (minutes between steps, 0-1440)`;
-  for (const word of rest.split(/\s+/).filter(Boolean)) {
+  const words = rest.split(/\s+/).filter(Boolean);
+  if (words.some((w) => /^budget=/i.test(w))) return parseBudgetRaise(words, command);
+  for (const word of words) {
     const delay = /^delay=(\d{1,4})$/.exec(word);
     const hash = HASH_PREFIX.exec(word);
     if (delay && command.delayMinutes === undefined) {
@@ -80,6 +89,34 @@ function parseApprove(rest: string, by: string): ParsedCommand {
     }
   }
   return { ok: true, command };
+}
+
+/** Largest limit a raise may give: more than any plan spends, so a bigger one is a typo. */
+export const MAX_RAISE = { costUsd: 1e6, tokens: 1e12 } as const;
+
+/** `budget=$20`, `budget=20usd`, `budget=5000000tokens`, `budget=5M`, `budget=500k`, or a bare number (the kind that was spent). */
+const BUDGET_WORD = /^budget=(\$)?(\d{1,13}(?:\.\d{1,6})?)(k|m)?(usd|tokens)?$/i;
+
+/** `/approve budget=…` (once per kind): raises the budget that blocked the plan; it takes nothing else. */
+function parseBudgetRaise(words: string[], command: Extract<Command, { kind: 'approve' }>): ParsedCommand {
+  const usage = '/approve budget=… raises the spent budget that blocked the plan: budget=$20 (or 20usd) for dollars, budget=5000000tokens (or 5M, 500k) for tokens, a bare number for the kind that was spent; at most one of each, and nothing else in the command';
+  const budgets: BudgetValue[] = [];
+  for (const word of words) {
+    const m = BUDGET_WORD.exec(word);
+    if (!m) return { ok: false, error: `${usage}, got "${word}"` };
+    const [, dollar, digits, multiplier, unit] = m;
+    const usd = dollar !== undefined || unit?.toLowerCase() === 'usd';
+    const tokens = multiplier !== undefined || unit?.toLowerCase() === 'tokens';
+    if (usd && tokens) return { ok: false, error: `${usage}, got "${word}" (dollars or tokens, not both)` };
+    const scale = multiplier?.toLowerCase() === 'k' ? 1e3 : multiplier?.toLowerCase() === 'm' ? 1e6 : 1;
+    const amount = Number(digits) * scale;
+    const kind = usd ? 'costUsd' : tokens ? 'tokens' : undefined;
+    if (kind === 'tokens' && !Number.isInteger(amount)) return { ok: false, error: `${usage}, got "${word}" (a whole number of tokens)` };
+    if (!(amount > 0) || amount > MAX_RAISE[kind ?? 'tokens']) return { ok: false, error: `${usage}, got "${word}" (more than 0, at most $${MAX_RAISE.costUsd} or ${MAX_RAISE.tokens} tokens)` };
+    if (budgets.some((b) => b.kind === kind)) return { ok: false, error: `${usage}, got "${word}" a second time` };
+    budgets.push(kind ? { kind, amount } : { amount });
+  }
+  return { ok: true, command: { ...command, budgets } };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The tick's one decision: given the durable state and what the adapters observed, what happens
 // next. Pure: it returns a value and never acts; the engine (src/engine/tick.ts) carries it out.
 import type { Liveness } from '../../ports.js';
+import { budgetSpentText, spentBudget, type BudgetSpent } from './budget.js';
 import { gateClosed } from './gates.js';
 import { stepPrompt } from './prompts.js';
 import { detourChain, remediationPrompt, validationRoute } from './remediation.js';
@@ -37,8 +38,8 @@ export type Decision =
   | { kind: 'remediate'; stepId: string; via: string; forAttempt: number }
   /** The step is gated and not yet approved for this plan hash: pause the plan (AWAITING_APPROVAL). */
   | { kind: 'gate'; stepId: string }
-  /** No attempts or time left: block the plan. */
-  | { kind: 'block'; stepId: string; reason: string };
+  /** No attempts, time or budget left: block the plan (`budget`: the budget that is spent). */
+  | { kind: 'block'; stepId: string; reason: string; budget?: BudgetSpent };
 
 export interface DecideContext {
   now: Date;
@@ -90,6 +91,9 @@ export function decide(state: State, ctx: DecideContext): Decision {
     }
   }
 
+  // Before anything waits: a spent budget needs a person, who should hear of it now.
+  const spent = spentBudget(state, stepId, ctx.limits);
+  if (spent) return { kind: 'block', stepId: current, reason: budgetSpentText(spent), budget: spent };
   // Before the step delay: people can review while it runs down.
   if (!detourFor && gateClosed(state, stepId, def)) return { kind: 'gate', stepId };
   if (state.notBefore && Date.parse(state.notBefore) > ctx.now.getTime()) return { kind: 'wait', until: state.notBefore };

@@ -124,7 +124,7 @@ export function parseAgentCommand(text: string, source: string): string[] {
     throw new ConfigError(`${source}: ${shown} ${why}`, 'The agent command is split into words like a shell would, but no shell ever runs it.');
   };
   if (typeof text !== 'string' || text.trim() === '') {
-    throw new ConfigError(`${source}: ${showValue(text)} is empty; expected an agent command such as "claude -p" or "codex exec --full-auto"`);
+    throw new ConfigError(`${source}: ${showValue(text)} is empty; expected an agent command such as "claude -p" or "codex exec --sandbox workspace-write"`);
   }
   const argv = tokenize(text, fail);
   if (argv.length === 0) fail('has no words; expected an agent command such as "claude -p"');

@@ -6,7 +6,7 @@
 import { parseCommandText, namesPlanHash } from '../tick/commands.js';
 import { leadingMarker, withoutFooter } from '../render/comment-markers.js';
 import { marker } from '../render/render-markdown.js';
-import type { State } from '../state/types.js';
+import type { BudgetRaise, State } from '../state/types.js';
 import { createHash } from 'node:crypto';
 
 /** A comment as GitHub holds it now. */
@@ -131,5 +131,37 @@ export function judgeApproval(state: State, e: ApprovalEvidence): ApprovalVerdic
     // What the approver saw is what GitHub holds now only if nothing changed it after the approval.
     if (wholeSeconds(p.updatedAt) > wholeSeconds(c.createdAt)) return no(`the proposal comment ${part.commentId} changed (${p.updatedAt}) after the approval was written (${c.createdAt})`);
   }
+  return { ok: true };
+}
+
+/** What a budget raise rests on, as GitHub holds it now. */
+export interface RaiseEvidence {
+  ourLogin: string | undefined;
+  issueNumber: number | null;
+  /** The comment the raise names (null: gone); absent when it names none. */
+  comment?: HeldComment | null;
+  /** Why the writer who raised it may not command the plan now; null when they may. */
+  raiserRefusal: string | null;
+}
+
+/**
+ * Whether a recorded budget raise stands: a comment on the plan's issue by its writer, who may
+ * command the plan now, that still says `/approve budget=…` with this limit. A raise without a
+ * comment (the CLI's, or written by hand) does not count where approvals are read back.
+ */
+export function judgeRaise(raise: BudgetRaise, e: RaiseEvidence): ApprovalVerdict {
+  const no = (reason: string): ApprovalVerdict => ({ ok: false, reason });
+  const what = `the budget raise by ${raise.by}`;
+  if (typeof raise.commentId !== 'number') return no(`${what} names no comment GitHub can confirm (a raise written into the state by hand, or by the CLI, does not count here)`);
+  if (e.raiserRefusal !== null) return no(`${raise.by} may not raise this plan's budget now: ${e.raiserRefusal}`);
+  const c = e.comment;
+  if (!c) return no(`the comment ${raise.commentId} of ${what} no longer exists`);
+  if (e.issueNumber === null || c.issueNumber !== e.issueNumber) return no(`the comment ${raise.commentId} of ${what} is not on the plan's issue`);
+  if (!sameLogin(c.login, raise.by)) return no(`the comment ${raise.commentId} was written by ${c.login}, not by ${raise.by}`);
+  if (e.ourLogin && sameLogin(c.login, e.ourLogin)) return no(`the comment ${raise.commentId} is one of ours`);
+  const parsed = parseCommandText(c.body, c.login);
+  const values = parsed?.ok && parsed.command.kind === 'approve' ? (parsed.command.budgets ?? []) : [];
+  // A bare number raised the kind that was spent, which the record names.
+  if (!values.some((v) => (v.kind ?? raise.kind) === raise.kind && v.amount === raise.limit)) return no(`the comment ${raise.commentId} does not say /approve budget=… with this limit (any more)`);
   return { ok: true };
 }

@@ -1,0 +1,66 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  effectiveQueue,
+  planHash,
+  stepDigests
+} from "./chunk-6LLHKTRJ.js";
+import {
+  STATE_VERSION
+} from "./chunk-66L5JVEV.js";
+import {
+  checkQueue
+} from "./chunk-5IR355RY.js";
+import {
+  ID_PATTERN,
+  cloneJson
+} from "./chunk-S44VL6GB.js";
+import {
+  ConfigError,
+  PlanError,
+  showValue
+} from "./chunk-TEYULPYE.js";
+
+// src/core/plan/new-state.ts
+function newState(plan, opts) {
+  if (!ID_PATTERN.test(opts.planId)) {
+    throw new ConfigError(`Invalid plan id ${showValue(opts.planId)}: expected 1-100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
+  }
+  const delay = opts.stepDelayMinutes ?? 0;
+  if (!Number.isFinite(delay) || delay < 0) {
+    throw new ConfigError(`Invalid stepDelayMinutes ${showValue(delay)}: expected a number of minutes >= 0`);
+  }
+  const stepQueue = effectiveQueue(plan, opts.stepQueue);
+  const issues = [];
+  checkQueue(issues, "stepQueue", stepQueue, new Set(Object.keys(plan.steps)), false);
+  if (issues.length > 0) throw new PlanError(issues, `step queue for ${opts.planId}`);
+  const hash = planHash({ ...plan, stepQueue });
+  const at = opts.now.toISOString();
+  return {
+    version: STATE_VERSION,
+    planId: opts.planId,
+    revision: 0,
+    status: opts.approved ? "IN_PROGRESS" : "AWAITING_APPROVAL",
+    // A copy, so later edits to the caller's plan object cannot change what was approved.
+    plan: cloneJson(plan),
+    planHash: hash,
+    stepQueue,
+    currentStep: 0,
+    stepRuns: {},
+    stepDelayMinutes: delay,
+    notBefore: null,
+    blockers: [],
+    lastHeartbeatIso: null,
+    artifacts: [],
+    approval: opts.approved ? { ...approvalOf(opts.approved.by, at, hash, plan), ...opts.approved.runId !== void 0 ? { runId: opts.approved.runId } : {} } : null,
+    cancelRequested: null,
+    inbox: { lastCommentId: 0 }
+  };
+}
+function approvalOf(by, at, hash, plan) {
+  const digests = stepDigests(plan);
+  return { by, at, planHash: hash, ...digests ? { stepDigests: digests } : {} };
+}
+
+export {
+  newState
+};

@@ -1,0 +1,21 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  checkState,
+  parseState,
+  validateState
+} from "./chunk-MXJPYL5E.js";
+import "./chunk-66L5JVEV.js";
+import "./chunk-5IR355RY.js";
+import "./chunk-C7YZD35N.js";
+import "./chunk-PL4AQ5NX.js";
+import "./chunk-S44VL6GB.js";
+import "./chunk-6BBDAKON.js";
+import "./chunk-HNSKN3UY.js";
+import "./chunk-3RW55J7L.js";
+import "./chunk-TEYULPYE.js";
+import "./chunk-PANJYNO7.js";
+export {
+  checkState,
+  parseState,
+  validateState
+};

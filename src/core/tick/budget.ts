@@ -1,0 +1,149 @@
+// Budgets (README, "Usage and budgets"): what a plan and each of its steps have spent, over every
+// attempt and across runs, against the limits that hold them: a step's own `budget`, the plan's
+// `budget` (or the workflow's default), each replaced by the last raise a writer gave once it was
+// spent. Pure: the engine asks before an attempt starts (a spent budget blocks the plan) and
+// while one runs (how many more tokens it may use before it is stopped).
+import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
+import { totalTokens } from '../agent-stream/types.js';
+import type { Limits } from '../state/step-view.js';
+import type { Attempt, Budget, BudgetBlock, BudgetKind, BudgetRaise, State } from '../state/types.js';
+import { block, type Transition } from './apply.js';
+
+export interface Spent {
+  costUsd: number;
+  tokens: number;
+  /** Attempts whose usage is recorded. */
+  attempts: number;
+  /** Of those, attempts whose agent reported no cost: a cost budget cannot see what they spent. */
+  uncosted: number;
+}
+
+export function emptySpent(): Spent {
+  return { costUsd: 0, tokens: 0, attempts: 0, uncosted: 0 };
+}
+
+/** Adds what one attempt used to `sum` (an attempt without a usage record adds nothing). */
+export function addAttempt(sum: Spent, a: Attempt): Spent {
+  const u = a.usage;
+  if (!u) return sum;
+  return {
+    costUsd: sum.costUsd + (u.costUsd ?? 0),
+    tokens: sum.tokens + totalTokens(u),
+    attempts: sum.attempts + 1,
+    uncosted: sum.uncosted + (u.costUsd === undefined ? 1 : 0),
+  };
+}
+
+/** What the attempts of one step (queued or remediation) have spent, over all its runs. */
+export function stepSpent(state: State, stepId: string): Spent {
+  return (state.stepRuns[stepId]?.attempts ?? []).reduce(addAttempt, emptySpent());
+}
+
+/** What every attempt of the plan has spent. */
+export function planSpent(state: State): Spent {
+  let sum = emptySpent();
+  for (const run of Object.values(state.stepRuns)) for (const a of run.attempts ?? []) sum = addAttempt(sum, a);
+  return sum;
+}
+
+function raised(state: State, scope: 'plan' | 'step', stepId: string | undefined, kind: BudgetKind): number | undefined {
+  const raises = state.budgetRaises ?? [];
+  for (let i = raises.length - 1; i >= 0; i--) {
+    const r = raises[i] as BudgetRaise;
+    if (r.scope === scope && r.kind === kind && (scope === 'plan' || r.stepId === stepId)) return r.limit;
+  }
+  return undefined;
+}
+
+function withRaises(state: State, scope: 'plan' | 'step', stepId: string | undefined, base: Budget | undefined): Budget {
+  const out: Budget = {};
+  for (const kind of ['costUsd', 'tokens'] as const) {
+    const limit = raised(state, scope, stepId, kind) ?? base?.[kind];
+    if (limit !== undefined) out[kind] = limit;
+  }
+  return out;
+}
+
+/** The plan's budget: its own, else the workflow's default, each limit as a writer last raised it. */
+export function planBudget(state: State, limits: Pick<Limits, 'budget'>): Budget {
+  return withRaises(state, 'plan', undefined, state.plan.budget ?? limits.budget);
+}
+
+/** A step's own budget, each limit as a writer last raised it (empty: none). */
+export function stepBudget(state: State, stepId: string): Budget {
+  return withRaises(state, 'step', stepId, state.plan.steps[stepId]?.budget);
+}
+
+/** A budget that is spent: which one, its limit and what was spent against it. */
+export interface BudgetSpent {
+  scope: 'plan' | 'step';
+  /** The step whose budget it is (scope `step`), or the step that was about to run (scope `plan`). */
+  stepId: string;
+  kind: BudgetKind;
+  limit: number;
+  spent: number;
+}
+
+/** The first spent budget that holds step `stepId` (its own first, then the plan's), or null. */
+export function spentBudget(state: State, stepId: string, limits: Pick<Limits, 'budget'>): BudgetSpent | null {
+  const scopes: Array<['plan' | 'step', Budget, Spent]> = [
+    ['step', stepBudget(state, stepId), stepSpent(state, stepId)],
+    ['plan', planBudget(state, limits), planSpent(state)],
+  ];
+  for (const [scope, budget, spent] of scopes) {
+    if (budget.tokens !== undefined && spent.tokens >= budget.tokens) return { scope, stepId, kind: 'tokens', limit: budget.tokens, spent: spent.tokens };
+    if (budget.costUsd !== undefined && spent.costUsd >= budget.costUsd) return { scope, stepId, kind: 'costUsd', limit: budget.costUsd, spent: spent.costUsd };
+  }
+  return null;
+}
+
+/** How many more tokens an attempt may use, and whose budget that is. */
+export interface TokenAllowance {
+  left: number;
+  scope: 'plan' | 'step';
+  stepId: string;
+  limit: number;
+}
+
+/**
+ * How many tokens an attempt of `stepId` may use before it is stopped: what is left of the
+ * step's and the plan's token budgets, whichever is less; undefined when neither has one.
+ */
+export function tokenAllowance(state: State, stepId: string, limits: Pick<Limits, 'budget'>): TokenAllowance | undefined {
+  const found: TokenAllowance[] = [];
+  const step = stepBudget(state, stepId).tokens;
+  if (step !== undefined) found.push({ left: Math.max(0, step - stepSpent(state, stepId).tokens), scope: 'step', stepId, limit: step });
+  const plan = planBudget(state, limits).tokens;
+  if (plan !== undefined) found.push({ left: Math.max(0, plan - planSpent(state).tokens), scope: 'plan', stepId, limit: plan });
+  return found.reduce<TokenAllowance | undefined>((least, a) => (least === undefined || a.left < least.left ? a : least), undefined);
+}
+
+/** `$5.00`, or `2,000,000 tokens`. */
+export function budgetAmount(kind: BudgetKind, amount: number): string {
+  return kind === 'costUsd' ? formatUsd(amount) : `${groupDigits(amount)} tokens`;
+}
+
+/** `the plan's cost budget`, `the token budget of step build`. */
+export function budgetName(x: Pick<BudgetSpent, 'scope' | 'stepId' | 'kind'>): string {
+  const what = x.kind === 'costUsd' ? 'cost' : 'token';
+  return x.scope === 'plan' ? `the plan's ${what} budget` : `the ${what} budget of step ${x.stepId}`;
+}
+
+/** What the block says: which budget, its limit, what was spent, and how a writer raises it. */
+export function budgetSpentText(x: BudgetSpent): string {
+  return `${budgetName(x)} is spent: ${budgetAmount(x.kind, x.spent)} used of ${budgetAmount(x.kind, x.limit)}; a writer raises it with /approve budget=${x.kind === 'costUsd' ? '$<dollars>' : '<tokens>'}`;
+}
+
+/** Blocks the plan before `blockedStepId` runs because a budget is spent, and records which one. */
+export function blockOnBudget(state: State, blockedStepId: string, x: BudgetSpent): Transition {
+  const blocked = block(state, blockedStepId, budgetSpentText(x));
+  const record: BudgetBlock = { stepId: x.stepId, scope: x.scope, kind: x.kind, limit: x.limit, spent: x.spent };
+  return { state: { ...blocked.state, budgetBlock: record }, notices: blocked.notices };
+}
+
+/** Budgets one line per scope: `$5.00 · 2,000,000 tokens`, or null when there is none. */
+export function budgetText(b: Budget | undefined): string | null {
+  if (!b) return null;
+  const parts = [b.costUsd !== undefined ? budgetAmount('costUsd', b.costUsd) : '', b.tokens !== undefined ? budgetAmount('tokens', b.tokens) : ''].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}

@@ -1,0 +1,245 @@
+// The engine with an agent whose stream it reads (recorded streams of the real CLIs, played back
+// through the runner's callbacks), an agent that writes a usage file, and budgets: what the log
+// shows, what the state records, and when a spent budget stops an attempt or blocks the plan.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { tick, type EngineConfig } from '../src/engine/index.js';
+import type { AgentSpec, ApprovalVerifier } from '../src/ports.js';
+import type { ApprovalVerdict } from '../src/core/trust/approval-evidence.js';
+import type { BudgetRaise } from '../src/core/state/types.js';
+import { totalTokens } from '../src/core/agent-stream/types.js';
+import { checkState } from '../src/core/state/validate-state.js';
+import type { Attempt, State } from '../src/core/state/types.js';
+import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';
+import { newState } from '../src/core/plan/new-state.js';
+import { plan, state, T0 } from './fakes/states.js';
+
+const fixture = (name: string): string => readFileSync(new URL(`./fixtures/agent-streams/${name}`, import.meta.url), 'utf8');
+
+function harness(initial: State, script: (spec: AgentSpec, call: number, files: MemoryAttemptFiles) => ScriptedRun, cfgOver: Partial<EngineConfig> = {}, approvals?: ApprovalVerifier) {
+  const workspace = new FakeWorkspace();
+  const attemptFiles = new MemoryAttemptFiles();
+  const agent = new FakeAgent((spec, call) => script(spec, call, attemptFiles), workspace, undefined, attemptFiles);
+  const store = new MemoryStore(initial);
+  const notifier = new RecordingNotifier();
+  const inbox = new MemoryInbox();
+  const log = new MemoryLog();
+  const deps = { clock: new FakeClock(), store, agent, workspace, owners: new FakeOwners('dead'), notifier, log, inbox, verifier: new FakeVerifier(workspace), attemptFiles, ...(approvals ? { approvals } : {}) };
+  const cfg = engineConfig({ agentCommand: 'claude -p', echoAgentOutput: true, ...cfgOver });
+  return { agent, store, notifier, inbox, log, run: () => tick(deps, cfg) };
+}
+
+/** Plays a recorded stream to the runner's stdout callback in uneven chunks, stderr in between. */
+function play(spec: AgentSpec, stream: string, stderr = ''): void {
+  for (let i = 0, k = 0; i < stream.length; k++) {
+    const size = [7, 300, 1, 2048, 33][k % 5] as number;
+    spec.onStdout?.(stream.slice(i, i + size));
+    if (k === 3 && stderr) spec.onStderr?.(stderr);
+    i += size;
+  }
+}
+
+const attempts = (s: State | null, id = 'a'): Attempt[] => s?.stepRuns[id]?.attempts ?? [];
+
+describe('an agent whose stream the sequencer reads', () => {
+  it('asks Claude Code for its stream, shows it as short lines, and records the usage and wall time', async () => {
+    const h = harness(state(['a']), (spec) => {
+      play(spec, fixture('claude-tools.jsonl'), 'a warning on stderr\n');
+      return { stdout: fixture('claude-tools.jsonl') };
+    });
+    expect((await h.run()).outcome).toBe('done');
+    // The flags go right after the program; the prompt stays last.
+    expect(h.agent.runs[0]!.argv.slice(0, 6)).toEqual(['/usr/bin/claude', '--output-format', 'stream-json', '--verbose', '--include-partial-messages', '-p']);
+    const shown = h.log.lines.filter((l) => l.startsWith('info:   │ '));
+    expect(shown.some((l) => /│ Write: /.test(l))).toBe(true);
+    expect(shown.some((l) => /│ ✗ Read: /.test(l))).toBe(true);
+    expect(shown).toContain('info:   │ a warning on stderr');
+    expect(shown.at(-1)).toMatch(/│ ✓ Done: 4 turns; 1,740 in, 135 out, 4,370 cache read, 1,510 cache write tokens; \$0\.0181/);
+    // No raw JSON reaches the log.
+    expect(shown.some((l) => l.includes('{"type"'))).toBe(false);
+    const [a] = attempts(h.store.current);
+    expect(a?.usage).toEqual({
+      model: 'claude-opus-5-5',
+      inputTokens: 1740,
+      outputTokens: 135,
+      cacheReadTokens: 4370,
+      cacheWriteTokens: 1510,
+      costUsd: 0.018084000000000003,
+      turns: 4,
+      apiMs: 248,
+      sessionId: 'b9b042df-140d-4875-8545-f7fdf60aff89',
+      isError: false,
+      source: 'stream',
+      complete: true,
+    });
+    expect(a?.wallMs).toBeGreaterThanOrEqual(0);
+    // The state keeps the shown lines, not the raw stream.
+    expect(h.store.current?.stepRuns.a?.stdout).toContain('✓ Done');
+    expect(h.store.current?.stepRuns.a?.stdout).not.toContain('"type":"system"');
+  });
+
+  it('records a killed agent’s usage as a lower bound, and leaves any other agent as it was', async () => {
+    const h = harness(state(['a']), (spec) => {
+      play(spec, fixture('claude-killed.jsonl'));
+      return { exitCode: null, signal: 'SIGKILL' };
+    }, { limits: { maxAttempts: 1, attemptTimeoutMinutes: 60 } });
+    await h.run();
+    const [a] = attempts(h.store.current);
+    expect(a?.usage).toMatchObject({ source: 'stream', complete: false, isError: false });
+    expect(a?.usage?.inputTokens).toBeGreaterThan(0);
+
+    const plain = harness(state(['a']), (spec) => {
+      spec.onOutput?.('plain output\n');
+      return { stdout: 'plain output\n' };
+    }, { agentCommand: 'my-agent --flag' });
+    await plain.run();
+    expect(plain.agent.runs[0]!.argv.slice(0, 2)).toEqual(['/usr/bin/my-agent', '--flag']);
+    expect(plain.log.lines).toContain('info:   │ plain output');
+    expect(attempts(plain.store.current)[0]?.usage).toBeUndefined();
+  });
+
+  it('records what a hostile stream reports only within the bounds a state holds, so the state still loads', async () => {
+    const lines = [
+      { type: 'system', subtype: 'init', session_id: 'x'.repeat(500), model: 'evil\nmodel' },
+      { type: 'result', subtype: 'success', is_error: false, num_turns: 1e300, total_cost_usd: 1e300, session_id: 'line\u2028break', usage: { input_tokens: 1e20, output_tokens: 5, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } },
+    ];
+    const h = harness(state(['a']), (spec) => {
+      play(spec, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+      return {};
+    });
+    await h.run();
+    const [a] = attempts(h.store.current);
+    expect(a?.usage).toEqual({ inputTokens: 1e12, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 1e6, turns: Number.MAX_SAFE_INTEGER, isError: false, source: 'stream', complete: true });
+    expect(checkState(h.store.current)).toEqual([]);
+  });
+
+  it('reads $SEQUENCER_USAGE_FILE from an agent it cannot parse, and reports a bad one without using it', async () => {
+    const h = harness(state(['a', 'b']), (spec, call, files) => {
+      const text = call === 1 ? JSON.stringify({ model: 'mine', inputTokens: 1200, outputTokens: 300, costUsd: 0.012 }) : JSON.stringify({ inputTokens: -5 });
+      void files.write(spec.env.SEQUENCER_USAGE_FILE!, text);
+      return {};
+    }, { agentCommand: './my-agent.py' });
+    await h.run();
+    expect(h.agent.runs[0]!.env.SEQUENCER_USAGE_FILE).toBe('/logs/a/attempt-1.usage.json');
+    expect(attempts(h.store.current, 'a')[0]?.usage).toEqual({ model: 'mine', inputTokens: 1200, outputTokens: 300, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.012, isError: false, source: 'file', complete: true });
+    expect(attempts(h.store.current, 'b')[0]?.usage).toBeUndefined();
+    expect(h.log.lines.some((l) => l.startsWith('warn: The usage file was not used: $SEQUENCER_USAGE_FILE.inputTokens must be a whole number'))).toBe(true);
+  });
+});
+
+describe('budgets', () => {
+  const spentAttempt = (costUsd: number, tokens: number): Attempt => ({
+    n: 1,
+    runId: 'p/a/1',
+    startedAt: '2025-01-01T00:00:00.000Z',
+    endedAt: '2025-01-01T00:01:00.000Z',
+    outcome: 'succeeded',
+    usage: { inputTokens: tokens, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd, isError: false, source: 'stream', complete: true },
+  });
+  const afterFirstStep = (extra: Partial<State['plan']> = {}, cost = 5.12, tokens = 1000): State => {
+    const s = newState({ ...plan(['a', 'b']), ...extra }, { planId: 'p', now: T0, approved: { by: 'tester' } });
+    return { ...s, currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1, attempts: [spentAttempt(cost, tokens)] } } };
+  };
+
+  it('blocks before an attempt starts when the plan budget is spent, saying what was spent and the limit', async () => {
+    const h = harness(afterFirstStep({ budget: { costUsd: 5 } }), () => ({}));
+    expect((await h.run()).outcome).toBe('blocked');
+    expect(h.agent.runs).toHaveLength(0);
+    expect(h.store.current?.budgetBlock).toEqual({ stepId: 'b', scope: 'plan', kind: 'costUsd', limit: 5, spent: 5.12 });
+    const blocked = h.notifier.notices.find((n) => n.kind === 'blocked');
+    expect(blocked).toMatchObject({ stepId: 'b', reason: "the plan's cost budget is spent: $5.12 used of $5.00; a writer raises it with /approve budget=$<dollars>" });
+  });
+
+  it('takes the workflow’s default when the plan sets no budget; the plan’s own wins', async () => {
+    const byDefault = harness(afterFirstStep({}, 0.5, 2_000_000), () => ({}), { limits: { maxAttempts: 3, attemptTimeoutMinutes: 60, budget: { tokens: 1_000_000 } } });
+    expect((await byDefault.run()).outcome).toBe('blocked');
+    expect(byDefault.store.current?.budgetBlock).toMatchObject({ scope: 'plan', kind: 'tokens', limit: 1_000_000, spent: 2_000_000 });
+    const own = harness(afterFirstStep({ budget: { tokens: 3_000_000 } }, 0.5, 2_000_000), () => ({}), { limits: { maxAttempts: 3, attemptTimeoutMinutes: 60, budget: { tokens: 1_000_000 } } });
+    expect((await own.run()).outcome).toBe('done');
+  });
+
+  it('stops an attempt whose streamed tokens pass the step budget (stop file first), then blocks the plan', async () => {
+    const s = state(['a'], {}, { budget: { tokens: 2000 } });
+    let reason: unknown;
+    const h = harness(s, (spec) => {
+      play(spec, fixture('claude-partial-messages.jsonl'));
+      reason = spec.signal?.reason;
+      // The agent read its stop file and ended on its own.
+      return spec.signal?.aborted ? { cancelled: true, exitCode: null, signal: 'SIGTERM', stoppedBy: 'agent' } : {};
+    });
+    expect((await h.run()).outcome).toBe('blocked');
+    expect(reason).toBe("The step's token budget is spent: stop now, save your work and exit.");
+    expect(h.agent.runs).toHaveLength(1);
+    const [a] = attempts(h.store.current);
+    expect(a?.outcome).toBe('over_budget');
+    expect(a?.error).toMatch(/^stopped: its tokens passed the token budget of step a \([\d,]+ used, 2,000 were left of 2,000\); the agent stopped by itself$/);
+    expect(totalTokens(a!.usage!)).toBeGreaterThan(2000);
+    expect(h.store.current?.budgetBlock).toMatchObject({ stepId: 'a', scope: 'step', kind: 'tokens', limit: 2000 });
+    expect(h.log.lines.some((l) => /^warn: a attempt 1: [\d,]+ tokens used, past the 2,000 left of the token budget of step a: asking the agent to stop\.$/.test(l))).toBe(true);
+  });
+
+  it('does not stop an agent whose tokens pass the budget only in its final result: the finished attempt stands', async () => {
+    const h = harness(state(['a', 'b'], {}, { budget: { tokens: 2000 } }), (spec) => {
+      // Codex reports its tokens only in turn.completed, after the work is done.
+      play(spec, fixture('codex-tools.jsonl'));
+      return spec.signal?.aborted ? { cancelled: true, exitCode: null } : {};
+    }, { agentCommand: 'codex exec --sandbox workspace-write' });
+    expect((await h.run()).outcome).toBe('done');
+    expect(attempts(h.store.current, 'a')[0]).toMatchObject({ outcome: 'succeeded', usage: { source: 'stream', complete: true } });
+    expect(h.log.lines.some((l) => l.includes('asking the agent to stop'))).toBe(false);
+  });
+
+  it('a writer’s /approve budget=… raises the spent budget and the plan goes on; a raise below what was spent is refused', async () => {
+    const h = harness(afterFirstStep({ budget: { costUsd: 5 } }), () => ({}));
+    await h.run();
+    h.inbox.push({ kind: 'approve', by: 'octocat', budgets: [{ kind: 'costUsd', amount: 5 }] });
+    expect((await h.run()).outcome).toBe('blocked');
+    expect(h.inbox.replies.at(-1)).toBe("the plan's cost budget must be raised above what was spent ($5.12), got $5.00.");
+    h.inbox.push({ kind: 'approve', by: 'octocat', budgets: [{ amount: 10 }] });
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.inbox.replies.at(-1)).toBe("Budget raised by @octocat: the plan's cost budget is now $10.00 ($5.12 spent). Continuing.");
+    expect(h.store.current?.budgetRaises).toEqual([{ scope: 'plan', kind: 'costUsd', limit: 10, by: 'octocat', at: expect.any(String) }]);
+    expect(h.store.current?.budgetBlock).toBeUndefined();
+    // The raise changed no approved field: the plan hash is the one approved.
+    expect(h.store.current?.planHash).toBe(afterFirstStep({ budget: { costUsd: 5 } }).planHash);
+    h.inbox.push({ kind: 'approve', by: 'octocat', budgets: [{ amount: 20 }] });
+    await h.run();
+    expect(h.inbox.replies.at(-1)).toBe('Nothing to raise: the plan is DONE, not blocked by a spent budget.');
+  });
+
+  /** Where approvals are read back (GitHub): the approval stands; a raise stands only when its comment says so. */
+  class RaiseChecker implements ApprovalVerifier {
+    readonly asked: BudgetRaise[] = [];
+    constructor(private readonly standing: (raise: BudgetRaise) => boolean) {}
+    async verify(): Promise<ApprovalVerdict> {
+      return { ok: true };
+    }
+    async verifyRaise(_state: State, raise: BudgetRaise): Promise<ApprovalVerdict> {
+      this.asked.push(raise);
+      return this.standing(raise) ? { ok: true } : { ok: false, reason: `the comment ${raise.commentId ?? '(none)'} does not say /approve budget=… with this limit` };
+    }
+  }
+
+  it('where raises are read back, a raise whose comment does not stand is refused when it arrives and dropped before an attempt', async () => {
+    const checker = new RaiseChecker((r) => r.commentId === 11);
+    const h = harness(afterFirstStep({ budget: { costUsd: 5 } }), () => ({}), {}, checker);
+    await h.run();
+    h.inbox.push({ kind: 'approve', by: 'octocat', budgets: [{ amount: 10 }], commentId: 12 });
+    expect((await h.run()).outcome).toBe('blocked');
+    expect(h.inbox.replies.at(-1)).toBe('This budget raise could not be confirmed on GitHub, so it does not count: the comment 12 does not say /approve budget=… with this limit.');
+    expect(h.store.current?.budgetRaises).toBeUndefined();
+
+    // A raise written into the state (by a push to the work branch) names a comment that does not say it.
+    const forged: State = { ...afterFirstStep({ budget: { costUsd: 5 } }), budgetRaises: [{ scope: 'plan', kind: 'costUsd', limit: 50, by: 'mallory', at: T0.toISOString(), commentId: 99 }] };
+    const f = harness(forged, () => ({}), {}, checker);
+    expect((await f.run()).outcome).toBe('blocked');
+    expect(f.agent.runs).toHaveLength(0);
+    expect(f.store.current?.budgetRaises).toEqual([]);
+    expect(f.store.current?.budgetBlock).toMatchObject({ scope: 'plan', kind: 'costUsd', limit: 5 });
+    expect(f.log.lines).toContain('error: A budget raise does not count: the comment 99 does not say /approve budget=… with this limit.');
+
+    const kept = harness({ ...forged, budgetRaises: [{ ...forged.budgetRaises![0]!, commentId: 11 }] }, () => ({}), {}, checker);
+    expect((await kept.run()).outcome).toBe('done');
+  });
+});
+
