@@ -64,7 +64,7 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
 
 /**
  * What the attempt created or changed in the workspace, for the final summary: files modified
- * since it started, leaving out the sequencer's own (the state folder, or a seed state.json and
+ * since it started, leaving out the sequencer's own (the state folder, or an original state.json and
  * its logs, lock and inbox beside it).
  */
 async function changedFiles({ deps, cfg }: Engine, state: State, subject: JudgeSubject): Promise<{ changedFiles?: string[]; changedFilesMore?: number }> {
