@@ -1,9 +1,8 @@
 // /restart (README, "Commands (issue comments)"): the original checkpoint pipeline lets a person
 // start a run again from its beginning, or from a named step, when the definition changed or at
-// any time. The
-// steps from there on (and the remediation steps they route to) start afresh; every earlier
-// attempt stays in the state, attempt numbers go on (so an agent's idempotency keys never
-// repeat), and `restarts` records what each restart ended. The approval is left alone: an
+// any time. The steps from there on (and the remediation steps they route to) start afresh;
+// every earlier attempt stays in the state, attempt numbers go on (so an agent's idempotency keys
+// never repeat), and `restarts` records what each restart ended. The approval is left alone: an
 // approved plan that did not change runs again without a new approval, and a plan that changed
 // still pauses for one (approval-check.ts).
 import { activeStepId, remediationTargets } from './remediation.js';
