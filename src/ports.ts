@@ -6,7 +6,7 @@ import type { AttemptOwner, BudgetRaise, State } from './core/state/types.js';
 import type { Command } from './core/tick/commands.js';
 import type { Notice } from './core/tick/notices.js';
 import type { BaseSyncResult } from './core/tick/base-sync.js';
-import type { RuleResult, TextCheck } from './core/tick/rules.js';
+import type { DbQueryFact, RuleResult, TextCheck } from './core/tick/rules.js';
 
 export interface Clock {
   now(): Date;
@@ -31,6 +31,12 @@ export interface WriteMeta {
   message: string;
   /** A completion: which of the agent's files its commit holds (default all; README, "What a completion commit holds"). */
   select?: CommitSelection;
+  /**
+   * Files of the sequencer's own kept with the state in the same write (an attempt's command log),
+   * paths relative to the state's folder. A store that keeps the attempt logs anyway (the file
+   * store, beside the state; the cache store, whose runs upload them) may leave them out.
+   */
+  records?: Array<{ path: string; text: string }>;
 }
 
 export type AcquireResult = { ok: true } | { ok: false; holder: string };
@@ -79,9 +85,12 @@ export interface AgentSpec {
   signal?: AbortSignal;
   /**
    * Cooperative stop: on abort this file is written with `message` (the agent sees it as
-   * $SEQUENCER_STOP_FILE) and the agent gets `graceMs` to exit on its own before any signal.
+   * $SEQUENCER_STOP_FILE), on timeout with `timeoutMessage` (default `message`), and the agent
+   * gets `graceMs` to exit on its own before any signal.
    */
-  stop?: { file: string; message: string; graceMs: number };
+  stop?: { file: string; message: string; timeoutMessage?: string; overflowMessage?: string; graceMs: number };
+  /** Past this many bytes of output the agent is stopped as for a timeout (`overflowMessage`), and the result says `overflowed`. */
+  maxOutputBytes?: number;
   /** Called with each chunk of output as it arrives (progress display). */
   onOutput?: (chunk: string) => void;
   /**
@@ -109,6 +118,8 @@ export interface AgentResult {
   spawnError?: string;
   /** After a cancel: whether the agent exited on its own within the stop grace, or was signalled. */
   stoppedBy?: 'agent' | 'signal';
+  /** It printed more than `maxOutputBytes` and was stopped. */
+  overflowed?: boolean;
 }
 
 export interface AgentRunner {
@@ -117,6 +128,8 @@ export interface AgentRunner {
   run(spec: AgentSpec): Promise<AgentResult>;
   /** Ends the process group an earlier, dead tick left running for this log file, if any. */
   reap(logFile: string): Promise<void>;
+  /** Whether the agent's base environment has this variable set and not empty (preflight `env`); the value is never returned. */
+  hasEnv?(name: string): boolean;
 }
 
 export interface Workspace {
@@ -128,6 +141,12 @@ export interface Workspace {
   missingOutputs(paths: string[]): Promise<string[]>;
   /** Problems that would make any attempt fail: workspace not writable, outputs' folders not creatable. */
   preflight(outputs: string[]): Promise<string[]>;
+  /**
+   * Regular files (workspace-relative, `/`-separated) modified at or after `since`, not in a
+   * `.git` folder and not starting with an `exclude` prefix (a folder is matched with its trailing
+   * `/`), following no link; at most `limit` of them, the rest counted in `more`.
+   */
+  changedFiles?(since: Date, o: { exclude: string[]; limit: number }): Promise<{ files: string[]; more: number }>;
 }
 
 export interface CheckOptions {
@@ -163,6 +182,13 @@ export interface Verifier {
    * failing the rule when it takes too long. Without it the check runs in line.
    */
   checkText?(check: TextCheck): Promise<RuleResult>;
+  /**
+   * Runs a read-only query on a SQLite file inside the workspace (a `db_query` rule), stopped at
+   * the time limit. Absent: such rules fail, saying so.
+   */
+  queryDatabase?(rel: string, query: string, timeoutMs: number): Promise<DbQueryFact>;
+  /** Why `db_query` rules cannot run here (e.g. the runtime has no SQLite), or null when they can. */
+  databaseProblem?(): string | null;
 }
 
 export type FileRead =

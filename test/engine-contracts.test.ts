@@ -6,6 +6,7 @@ import type { State, StepDef } from '../src/core/state/types.js';
 import type { AgentSpec } from '../src/ports.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';
 import { state } from './fakes/states.js';
+import { callLine } from '../src/core/guard/command-log.js';
 
 function harness(initial: State, script: (spec: AgentSpec, call: number) => ScriptedRun, cfgOver: Partial<EngineConfig> = {}) {
   const workspace = new FakeWorkspace();
@@ -38,6 +39,19 @@ describe('validation rules and routing', () => {
     expect(h.agent.runs).toHaveLength(2);
     expect(promptOf(h.agent.runs[1]!)).toBe('Step a failed (tries: 1). Previous run ended with: Validation failed: file_contains(report.md, /^## Sources/m): no match. Please troubleshoot and retry: Do a');
     expect(h.store.current?.stepRuns.a?.attempts?.[0]).toMatchObject({ outcome: 'failed', exitCode: 0, failedRules: ['file_contains(report.md, /^## Sources/m)'] });
+  });
+
+  it('judges payload items against the engine clock: a stale one fails the attempt with its age, a fresh retry passes', async () => {
+    // The fake clock says 2026-01-01; the first attempt hands on an item fetched ten days before.
+    const rules: Partial<StepDef> = { validate: [{ payload_provenance: { key: 'items', maxAgeDays: 7 } }] };
+    const h = harness(plan(['a'], ['a'], { a: rules }), (_spec, call) => ({
+      payload: { items: [{ sourceUrl: 'https://example.com/q', retrievedAt: call === 1 ? '2025-12-22T00:00:00Z' : '2025-12-31T00:00:00Z' }] },
+    }));
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.store.current?.stepRuns.a?.attempts?.[0]?.error).toBe(
+      'Validation failed: payload_provenance(items, at most 7 days old): 1 of 1 items fails: items[0] was retrieved 2025-12-22T00:00:00Z, 10 days ago (at most 7 days)',
+    );
+    expect(h.store.current?.stepRuns.a).toMatchObject({ status: 'DONE', tries: 2 });
   });
 
   it('routes to a remediation step outside the queue and back to the failed step', async () => {
@@ -147,6 +161,37 @@ describe('payloads', () => {
     expect(h.store.current?.stepRuns.a?.payload).toBeUndefined();
   });
 
+  it('an agent that declares failure with exit 0 is retried with its reason; a declared completion must still meet the contract', async () => {
+    const h = harness(plan(['a'], ['a'], { a: { requiredOutputs: ['out.md'], maxAttempts: 3 } }), (_s, call) => {
+      if (call === 1) return { declare: { status: 'failed', reason: 'the source returned nothing' } };
+      if (call === 2) return { declare: { status: 'completed' } };
+      return { writes: ['out.md'], declare: { status: 'completed', reason: 'wrote out.md' } };
+    });
+    expect((await h.run()).outcome).toBe('done');
+    const attempts = h.store.current?.stepRuns.a?.attempts ?? [];
+    expect(attempts.map((a) => [a.outcome, a.error, a.declared?.status])).toEqual([
+      ['failed', 'the agent declared the attempt failed: the source returned nothing', 'failed'],
+      ['failed', 'Missing required outputs: out.md', 'completed'],
+      ['succeeded', null, 'completed'],
+    ]);
+    expect(promptOf(h.agent.runs[1]!)).toBe('Step a failed (tries: 1). Previous run ended with: the agent declared the attempt failed: the source returned nothing. Please troubleshoot and retry: Do a');
+    expect(h.agent.runs[0]!.env.SEQUENCER_RESULT_FILE).toBe('/logs/a/attempt-1.result.json');
+  });
+
+  it('an attempt that made more tool calls than maxCalls fails by default, even having done the work; onExceed deny lets it finish', async () => {
+    const calls = (n: number) => Array.from({ length: n }, (_, i) => callLine({ now: new Date(0), via: 'exec', call: { tool: 'exec', subject: `ls ${i}` }, decision: i < 2 ? 'allow' : 'deny' })).join('');
+    const h = harness(plan(['a', 'b'], ['a', 'b'], { a: { tools: { maxCalls: 2 } }, b: { tools: { maxCalls: 2, onExceed: 'deny' } } }), (spec, call) => {
+      void h.attemptFiles.write(spec.env.SEQUENCER_COMMAND_LOG!, calls(call === 2 ? 2 : 3));
+      return {};
+    });
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.store.current?.stepRuns.a?.attempts?.map((a) => [a.outcome, a.error, a.toolCalls])).toEqual([
+      ['failed', 'made 3 tool calls, more than the 2 the step allows (tools.maxCalls; tools.onExceed: fail)', { calls: 3, denied: 1 }],
+      ['succeeded', null, { calls: 2, denied: 0 }],
+    ]);
+    expect(h.store.current?.stepRuns.b?.attempts?.map((a) => [a.outcome, a.toolCalls])).toEqual([['succeeded', { calls: 3, denied: 1 }]]);
+  });
+
   it('invalid JSON fails the attempt; a stale payload file (and stop file) is removed before the attempt', async () => {
     const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 2 } }), (_s, call) => (call === 1 ? { payloadText: '{"a": 1,' } : {}));
     // A crashed earlier run of attempt 2 left this behind; it must not count as attempt 2's payload.
@@ -155,8 +200,8 @@ describe('payloads', () => {
     expect(h.store.current?.stepRuns.a?.attempts?.[0]?.error).toMatch(/^the payload in \$SEQUENCER_PAYLOAD_FILE is not valid JSON \(line 1 column 9: unexpected end of input\)/);
     // A stop file left by a cancelled run must not tell the new attempt to stop at once.
     expect(h.attemptFiles.removed).toEqual([
-      '/logs/a/attempt-1.payload.json', '/logs/a/attempt-1.stop', '/logs/a/attempt-1.commands.jsonl', '/logs/a/attempt-1.usage.json',
-      '/logs/a/attempt-2.payload.json', '/logs/a/attempt-2.stop', '/logs/a/attempt-2.commands.jsonl', '/logs/a/attempt-2.usage.json',
+      '/logs/a/attempt-1.payload.json', '/logs/a/attempt-1.result.json', '/logs/a/attempt-1.stop', '/logs/a/attempt-1.commands.jsonl', '/logs/a/attempt-1.usage.json',
+      '/logs/a/attempt-2.payload.json', '/logs/a/attempt-2.result.json', '/logs/a/attempt-2.stop', '/logs/a/attempt-2.commands.jsonl', '/logs/a/attempt-2.usage.json',
     ]);
     expect(h.store.current?.stepRuns.a?.payload).toBeUndefined();
   });

@@ -59,7 +59,7 @@ export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: 
   deps.verifier = verifier;
   const engine = { deps, cfg };
 
-  const pre = await preflight(engine, stepDef(state, d.stepId), d.stepId);
+  const pre = await preflight(engine, state, stepDef(state, d.stepId), d.stepId);
   let verdict: AttemptResult | null = null;
   let ended: AgentResult;
   if (pre.ok) {

@@ -34,6 +34,8 @@ export interface RunContext {
   inboxPollSeconds: number;
   /** On /cancel, how long the agent may take to exit on its own after its stop file appears (SEQUENCER_STOP_GRACE_SECONDS, default 60). */
   stopGraceSeconds: number;
+  /** After SIGTERM (a timeout or cancel the agent did not answer), how long before SIGKILL (SEQUENCER_KILL_GRACE_SECONDS, default 10, as the CLI's --grace). */
+  killGraceSeconds: number;
   /** Least spacing of the status comment's progress edits during a run (SEQUENCER_STATUS_INTERVAL_SECONDS, default 30; 0 edits after every step). */
   statusIntervalSeconds: number;
 }
@@ -71,6 +73,7 @@ export async function readRunContext(env: NodeJS.ProcessEnv): Promise<RunContext
     apiPacing: env.SEQUENCER_API_PACING === 'off' ? 'off' : 'github',
     inboxPollSeconds: pollSeconds(env.SEQUENCER_INBOX_POLL_SECONDS),
     stopGraceSeconds: stopGraceSeconds(env.SEQUENCER_STOP_GRACE_SECONDS),
+    killGraceSeconds: seconds(env.SEQUENCER_KILL_GRACE_SECONDS, 'SEQUENCER_KILL_GRACE_SECONDS', 0, 10),
     statusIntervalSeconds: statusIntervalSeconds(env.SEQUENCER_STATUS_INTERVAL_SECONDS),
   };
 }

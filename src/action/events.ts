@@ -35,12 +35,15 @@ interface Payload {
   label?: { name?: string };
   comment?: { id?: number; body?: string | null; user?: { type?: string; login?: string }; created_at?: string };
   sender?: { login?: string };
+  workflow_run?: { conclusion?: string | null; event?: string; id?: number };
 }
 
 export function routeEvent(eventName: string, payload: Payload, inputs: ActionInputs): Route {
   switch (eventName) {
     case 'schedule':
       return scheduleRoute(inputs);
+    case 'workflow_run':
+      return recoveryRoute(payload, inputs);
     case 'workflow_dispatch':
     case 'repository_dispatch':
       return dispatchRoute(payload, inputs);
@@ -49,7 +52,7 @@ export function routeEvent(eventName: string, payload: Payload, inputs: ActionIn
     case 'issue_comment':
       return commentRoute(payload, inputs);
     default:
-      return { kind: 'ignore', reason: `event "${eventName}" is not handled (use schedule, workflow_dispatch, issues or issue_comment)` };
+      return { kind: 'ignore', reason: `event "${eventName}" is not handled (use schedule, workflow_dispatch, issues, issue_comment or workflow_run)` };
   }
 }
 
@@ -83,6 +86,23 @@ function dispatchRoute(payload: Payload, inputs: ActionInputs): Route {
  * A plain heartbeat ticks every active plan; a scheduled step that names a command or a plan in
  * its `with:` inputs does that instead (the list job and the per-plan matrix jobs of a fan-out).
  */
+/** The conclusions of a run that may have left an attempt in flight. */
+const UNFINISHED_CONCLUSIONS: ReadonlySet<string> = new Set(['failure', 'cancelled', 'timed_out', 'startup_failure']);
+
+/**
+ * workflow_run completed: when a tick's run ended failed, cancelled or timed out, this recovery
+ * run is a heartbeat at once, instead of waiting for the cron (an attempt its runner left in flight
+ * is recovered: GitHub says that run is over). A run that succeeded left nothing, and a recovery
+ * run never follows another recovery run, so a run that keeps failing cannot chain them.
+ */
+function recoveryRoute(payload: Payload, inputs: ActionInputs): Route {
+  const run = payload.workflow_run;
+  if (payload.action !== 'completed' || !run) return { kind: 'ignore', reason: `workflow_run ${payload.action ?? '(no action)'}: only a completed run can leave work to recover` };
+  if (!UNFINISHED_CONCLUSIONS.has(run.conclusion ?? '')) return { kind: 'ignore', reason: `the workflow run ${run.id ?? ''} ended ${run.conclusion ?? 'without a conclusion'}: nothing to recover` };
+  if (run.event === 'workflow_run') return { kind: 'ignore', reason: `the workflow run ${run.id ?? ''} was itself a recovery run: the next heartbeat takes over` };
+  return scheduleRoute(inputs);
+}
+
 function scheduleRoute(inputs: ActionInputs): Route {
   if (inputs.command === 'tick' && !inputs.planId) return { kind: 'tick-active' };
   return {

@@ -14,7 +14,7 @@ import { AGENT_JOB_RESULTS, type AgentJobResult } from '../core/isolation/apply-
 export const PHASES = ['single', 'prepare', 'agent', 'apply'] as const;
 export type Phase = (typeof PHASES)[number];
 
-export const DISPATCH_COMMANDS = ['tick', 'start', 'resume', 'cancel', 'retry', 'skip', 'status', 'list', 'audit', 'maintenance'] as const;
+export const DISPATCH_COMMANDS = ['tick', 'start', 'resume', 'cancel', 'retry', 'skip', 'status', 'restart', 'list', 'audit', 'maintenance'] as const;
 export type DispatchCommand = (typeof DISPATCH_COMMANDS)[number];
 
 export interface ActionInputs {

@@ -173,6 +173,7 @@ async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog,
       stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
       // The run that approved: a later run confirms on GitHub that a writer dispatched it.
       approved: { by: actor, ...(/^\d{1,15}$/.test(ctx.runId) ? { runId: Number(ctx.runId) } : {}) },
+      requestedBy: actor,
       ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
     });
     await store.write(state, { kind: 'update', message: `plan started by ${actor}` });

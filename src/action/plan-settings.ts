@@ -71,7 +71,7 @@ export function engineSettings(ctx: RunContext, inputs: ActionInputs, planId: st
       limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes, retryBackoffSeconds: inputs.retryBackoffSeconds, ...(inputs.budget ? { budget: inputs.budget } : {}) },
       owner,
       leaseMarginMs: 10 * 60_000,
-      graceMs: 10_000,
+      graceMs: ctx.killGraceSeconds * 1000,
       // A cancelled agent gets time (a minute by default) to save its work and exit before it is signalled.
       stopGraceMs: ctx.stopGraceSeconds * 1000,
       deadline: o.deadline,

@@ -201,9 +201,12 @@ export async function planEngine(ctx: RunContext, inputs: ActionInputs, client: 
   const artifactName = sanitizeArtifactName(`sequencer-${planId}-run-${ctx.runId}-${ctx.runAttempt}`);
   const onBranch = inputs.stateStore === 'git';
   const run = runLinks(ctx, branch, { branch: onBranch });
+  // Files kept beside the state on the work branch (command logs), at the branch's tip.
+  const record = (rel: string) => `${blobBase}/${branch.split('/').map(encodeURIComponent).join('/')}/${planFolder(planId)}/${rel}`;
   const links = async (paths: string[], state?: State): Promise<Links> => ({
     ...(await outputLinks(ctx.git, blobBase, paths)),
     run: runLinks(ctx, branch, { branch: onBranch && state !== undefined, logs: state !== undefined && ranAttemptHere(state, ctx) }),
+    record,
   });
   const notifier = createNotifier(ctx, inputs, client, planId, log, links);
   const progress = notifier ? new ProgressNotifier(notifier, log, ctx.statusIntervalSeconds * 1000) : null;

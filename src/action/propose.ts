@@ -215,7 +215,7 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
     let changes: StepChange[] = [];
     if (loaded.kind === 'missing') {
       next = {
-        ...newState(found.plan, { planId, now, stepDelayMinutes: found.stepDelayMinutes ?? inputs.stepDelayMinutes, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}) }),
+        ...newState(found.plan, { planId, now, stepDelayMinutes: found.stepDelayMinutes ?? inputs.stepDelayMinutes, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}), ...(issue.author ? { requestedBy: issue.author } : {}) }),
         issue: { number: issue.issueNumber, statusCommentId: null },
         // Comments up to the `/draft` that asked for the plan were written before it existed.
         ...(issue.draft ? { inbox: { lastCommentId: issue.draft.id } } : {}),

@@ -2,7 +2,7 @@
 import type { Command } from '../core/tick/commands.js';
 import { actionInput } from '../wiring/checks.js';
 
-export const STEERING_COMMANDS = ['resume', 'cancel', 'retry', 'skip', 'status'] as const;
+export const STEERING_COMMANDS = ['resume', 'cancel', 'retry', 'skip', 'status', 'restart'] as const;
 
 /** The inbox command for a dispatched `command`; any other value is refused, never read as another command. */
 export function steeringCommand(command: string, by: string, step: string | undefined): Command {
@@ -11,6 +11,7 @@ export function steeringCommand(command: string, by: string, step: string | unde
       return { kind: 'cancel', by };
     case 'retry':
     case 'skip':
+    case 'restart':
       return step ? { kind: command, by, step } : { kind: command, by };
     case 'status':
       return { kind: 'status', by };

@@ -41,7 +41,8 @@ export class ScrubbingStore implements StateStore {
     if (!this.secrets.needles.length) return this.inner.write(state, meta);
     const scrub = this.secrets.scrub;
     const clean = scrubState(state, scrub, (run) => this.clean.has(run));
-    const written = await this.inner.write(clean, { ...meta, message: scrub(meta.message) });
+    const records = meta.records?.map((r) => ({ ...r, text: scrub(r.text) }));
+    const written = await this.inner.write(clean, { ...meta, message: scrub(meta.message), ...(records ? { records } : {}) });
     this.remember(written);
     return written;
   }

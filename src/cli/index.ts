@@ -56,6 +56,7 @@ async function main(argv: string[]): Promise<number> {
     case 'retry':
     case 'skip':
     case 'resume':
+    case 'restart':
       return (await import('./commands/steer.js')).steerCommand(s, print);
     case 'validate':
       return (await setup()).validateCommand(s, print);

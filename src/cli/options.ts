@@ -49,6 +49,8 @@ export interface CliSettings {
   graceSeconds: number;
   /** On cancel, seconds the agent has to exit on its own after its stop file appears, before SIGTERM (--stop-grace, default 10). */
   stopGraceSeconds: number;
+  /** `check`: wait out a step delay (or retry backoff) up to this many minutes, then run on (0: never wait). */
+  maxWaitMinutes?: number;
   /** `plan`: the request text (--request). */
   request?: string;
   /** `plan`: absolute path of a file holding the request (--request-file). */
@@ -93,6 +95,7 @@ export const CLI_OPTIONS = {
   note: { type: 'string' },
   grace: { type: 'string' },
   'stop-grace': { type: 'string' },
+  'max-wait': { type: 'string' },
   request: { type: 'string' },
   'request-file': { type: 'string' },
   out: { type: 'string' },
@@ -178,6 +181,9 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     ...(v.note?.trim() ? { note: v.note.trim() } : {}),
     graceSeconds: intOption(v.grace, '--grace', 5, 0, 600),
     stopGraceSeconds: intOption(v['stop-grace'], '--stop-grace', 10, 0, 3600),
+    ...(v['max-wait'] !== undefined
+      ? { maxWaitMinutes: parseNumber(v['max-wait'], cliOption('--max-wait'), { fallback: 0, min: 0, max: 1440, fractions: true, expected: 'a number of minutes from 0 to 1440 (e.g. 5 for a heartbeat every 5 minutes)' }) }
+      : {}),
     ...(v.request !== undefined ? { request: v.request } : {}),
     ...(v['request-file'] !== undefined ? { requestFile: path.resolve(cwd, v['request-file']) } : {}),
     ...(v.out !== undefined ? { outFile: path.resolve(cwd, v.out) } : {}),

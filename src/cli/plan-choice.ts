@@ -45,7 +45,7 @@ export function choiceError(choice: Exclude<PlanChoice, { kind: 'use' }>, where:
 }
 
 /** The commands that work on one plan and so need to know which. */
-const ONE_PLAN = new Set(['status', 'usage', 'check', 'approve', 'cancel', 'retry', 'skip', 'resume', 'run']);
+const ONE_PLAN = new Set(['status', 'usage', 'restart', 'check', 'approve', 'cancel', 'retry', 'skip', 'resume', 'run']);
 
 /** Plan ids of the workspace (file store) or the remote (--store git); null where plans cannot be listed (cache). */
 export async function existingPlans(s: CliSettings): Promise<string[] | null> {

@@ -2,6 +2,7 @@
 // embedded default), the git store or the cache store; the agent in this process's environment;
 // commands from the plan's inbox folder; notices and progress on the console.
 import path from 'node:path';
+import { localUserName } from './local-user.js';
 import { ConsoleLog, ConsoleNotifier } from '../adapters/console-log.js';
 import { FileInbox, type FileInboxOptions } from '../adapters/fs/file-inbox.js';
 import { LocalOwnerProbe, localOwner } from '../adapters/process/local-owner.js';
@@ -99,6 +100,7 @@ export async function createEngine(s: CliSettings, command: string, opts: { onRe
         stopGraceMs: s.stopGraceSeconds * 1000,
         inboxPollMs: 1000,
         echoAgentOutput: !s.quiet,
+        localUser: localUserName(),
         // A path that opens from where the command ran: relative when that is the workspace (the
         // agent's folder too, for the retry prompt), else absolute.
         attemptFileText: (relative: string) => {

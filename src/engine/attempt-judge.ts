@@ -4,10 +4,12 @@
 import path from 'node:path';
 import type { AttemptResult } from '../core/tick/apply.js';
 import { summarizeCommandLog } from '../core/guard/command-log.js';
-import { judgeAttempt } from '../core/tick/judge-attempt.js';
+import { judgeAttempt, judgeToolBudget } from '../core/tick/judge-attempt.js';
+import { effectivePolicy, toolBudgetProblem } from '../core/guard/tool-policy.js';
 import { DEFAULT_PAYLOAD_MAX_BYTES } from '../core/tick/payload.js';
 import { countOf } from '../core/render/plural.js';
-import { stepDef } from '../core/state/step-view.js';
+import { stepDef, stepRun } from '../core/state/step-view.js';
+import { CHANGED_FILES_PER_ATTEMPT } from '../core/render/changed-files.js';
 import type { State } from '../core/state/types.js';
 import type { AgentResult } from '../ports.js';
 import { attemptEnv, attemptPaths, contractChecks, shownPath, type AttemptPaths, type AttemptSite } from './step-contract.js';
@@ -33,10 +35,12 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
   const def = stepDef(state, subject.stepId);
   const paths = attemptPaths(cfg.logDir, subject.stepId, subject.n);
   const env = attemptEnv(state, subject, paths, attemptSite(engine));
-  const contract = { verifier: deps.verifier, files: deps.attemptFiles, payloadMaxBytes: cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES };
+  const contract = { verifier: deps.verifier, files: deps.attemptFiles, payloadMaxBytes: cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES, now: () => deps.clock.now() };
   const verdict = withShownPaths(
     await judgeAttempt(result, {
       requiredOutputs: def.requiredOutputs ?? [],
+      ...(def.outputTolerance ? { outputTolerance: def.outputTolerance } : {}),
+      ...(def.maxOutputBytes !== undefined ? { maxOutputBytes: def.maxOutputBytes } : {}),
       missingOutputs: (outputs) => deps.workspace.missingOutputs(outputs),
       timeoutMs: subject.timeoutMs,
       logFile: shownAttemptFile(cfg, paths.logFile),
@@ -49,12 +53,43 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
     verdict.toolCalls = toolCalls;
     deps.log.info(`${subject.stepId} attempt ${subject.n}: ${countOf(toolCalls.calls, 'tool call')}, ${toolCalls.denied} denied (${shownAttemptFile(cfg, paths.commandLog)}).`);
   }
-  return verdict;
+  if (verdict.missingOutputs?.length) {
+    deps.log.warn(`${subject.stepId} attempt ${subject.n} is done without ${verdict.missingOutputs.length} of its ${def.requiredOutputs?.length ?? 0} required outputs (outputTolerance ${def.outputTolerance}): ${verdict.missingOutputs.join(', ')}.`);
+  }
+  // Past maxCalls the attempt fails, unless the plan chose to only deny (tools.onExceed).
+  const judged = judgeToolBudget(verdict, toolBudgetProblem(effectivePolicy(state.plan, subject.stepId), toolCalls));
+  if (judged.outcome === 'succeeded' || judged.outcome === 'recovered') Object.assign(judged, await changedFiles(engine, state, subject));
+  return judged;
+}
+
+/**
+ * What the attempt created or changed in the workspace, for the final summary: files modified
+ * since it started, leaving out the sequencer's own (the state folder, or an original state.json and
+ * its logs, lock and inbox beside it).
+ */
+async function changedFiles({ deps, cfg }: Engine, state: State, subject: JudgeSubject): Promise<{ changedFiles?: string[]; changedFilesMore?: number }> {
+  const started = stepRun(state, subject.stepId).attempts?.find((a) => a.n === subject.n)?.startedAt;
+  if (!deps.workspace.changedFiles || !started) return {};
+  const stateFile = cfg.logDir.replace(/\.logs$/, '');
+  const rel = path.relative(deps.workspace.root, stateFile).split(path.sep).join('/');
+  const exclude = ['.sequencer/', ...(rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? [rel] : [])];
+  try {
+    const found = await deps.workspace.changedFiles(new Date(started), { exclude, limit: CHANGED_FILES_PER_ATTEMPT });
+    return { ...(found.files.length ? { changedFiles: found.files } : {}), ...(found.more ? { changedFilesMore: found.more } : {}) };
+  } catch (err) {
+    deps.log.warn(`The files ${subject.stepId} attempt ${subject.n} changed could not be listed: ${err instanceof Error ? err.message : String(err)}.`);
+    return {};
+  }
 }
 
 /** Where this engine's attempts run, for their environment. */
 export function attemptSite({ deps, cfg }: Engine): AttemptSite {
-  return { workspaceRoot: deps.workspace.root, ...(cfg.cliCommand ? { cliCommand: cfg.cliCommand } : {}), ...(cfg.agentEnv ? { agentEnv: cfg.agentEnv } : {}) };
+  return {
+    workspaceRoot: deps.workspace.root,
+    ...(cfg.cliCommand ? { cliCommand: cfg.cliCommand } : {}),
+    ...(cfg.agentEnv ? { agentEnv: cfg.agentEnv } : {}),
+    ...(cfg.localUser ? { localUser: cfg.localUser } : {}),
+  };
 }
 
 /** Calls and denied calls in the attempt's command log; undefined when the agent logged none (no hook, no forwarder). */

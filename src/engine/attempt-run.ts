@@ -9,8 +9,9 @@ import { parseUsageFile, USAGE_FILE_MAX_BYTES } from '../core/agent-stream/usage
 import { groupDigits, usageText } from '../core/agent-stream/render-event.js';
 import type { AttemptResult } from '../core/tick/apply.js';
 import { budgetName, tokenAllowance, type TokenAllowance } from '../core/tick/budget.js';
-import { BUDGET_STOP_MESSAGE, STOP_MESSAGE, stoppedText } from '../core/tick/cooperative-stop.js';
+import { BUDGET_STOP_MESSAGE, OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, stoppedText } from '../core/tick/cooperative-stop.js';
 import { withExecForwarder } from '../core/tick/prompts.js';
+import { fillPeople } from '../core/tick/people.js';
 import { expandAgentVariables } from '../core/trust/agent-command.js';
 import { attemptId, maxAttemptsFor, roundOf, stepDef, stepRun } from '../core/state/step-view.js';
 import { attemptOfRound } from '../core/render/attempt-words.js';
@@ -37,15 +38,18 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
   await prepareAttempt(deps.attemptFiles, state, def, paths, guard);
   const env = attemptEnv(state, start, paths, attemptSite(engine));
   // `tools.via: exec`: the agent is told to run its commands through the forwarder.
-  const prompt = policy.via === 'exec' ? withExecForwarder(start.prompt, forwarder(cfg.cliCommand)) : start.prompt;
-  const agentArgs = expandAgentVariables(start.argv.slice(1), env);
+  const named = fillPeople(start.prompt, { ...(env.SEQUENCER_REQUESTER ? { requester: env.SEQUENCER_REQUESTER } : {}), ...(env.SEQUENCER_APPROVER ? { approver: env.SEQUENCER_APPROVER } : {}) });
+  const prompt = policy.via === 'exec' ? withExecForwarder(named, forwarder(cfg.cliCommand)) : named;
+  // A command step (`run`) gets its argv as approved, without a prompt.
+  const command = def.run !== undefined;
+  const agentArgs = command ? start.argv.slice(1) : expandAgentVariables(start.argv.slice(1), env);
   const position = `(${state.currentStep + 1}/${state.stepQueue.length})`;
   const role = start.detourFor ? ` (remediation for ${start.detourFor})` : '';
   const run = stepRun(state, start.stepId);
   const which = attemptOfRound(start.n, run.tries, maxAttemptsFor(def, cfg.limits), roundOf(run));
   // The group holds the whole attempt: what runs, the agent's output as it arrives, the verdict.
   return deps.log.group(`${position} ${start.stepId} ${def.title}: attempt ${start.n}${start.retry ? ' (retry)' : ''}${role}`, async () => {
-    deps.log.info(attemptHeader(start.argv, prompt, start.timeoutMs, which));
+    deps.log.info(attemptHeader(start.argv, command ? null : prompt, start.timeoutMs, which));
     const brake = new AbortController();
     const allowance = tokenAllowance(state, start.stepId, cfg.limits);
     if (allowance) deps.log.info(`Token budget: ${groupDigits(allowance.left)} tokens left (${budgetName({ ...allowance, kind: 'tokens' })}, ${groupDigits(allowance.limit)}); ${start.stream === 'claude' ? 'followed as the agent streams' : start.stream ? 'this agent reports its tokens only at the end' : 'checked before each attempt'}.`);
@@ -67,7 +71,7 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
       : null;
     let result: AgentResult;
     try {
-      result = await launch(engine, [start.program, ...agentArgs, prompt], start.timeoutMs, paths, env, watch, brake, { stream, echo });
+      result = await launch(engine, command ? [start.program, ...agentArgs] : [start.program, ...agentArgs, prompt], start.timeoutMs, paths, env, watch, brake, { stream, echo }, def.maxOutputBytes);
     } finally {
       echo?.end();
     }
@@ -119,8 +123,8 @@ interface OutputView {
   echo: LineEcho | null;
 }
 
-/** Runs the agent until it exits, times out, or is stopped by a cancel or its budget. */
-async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, { logFile, stopFile }: AttemptPaths, env: Record<string, string>, watch: CancelWatch, brake: AbortController, view: OutputView): Promise<AgentResult> {
+/** Runs the agent until it exits, times out, passes its output limit, or is stopped by a cancel or its budget. */
+async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, { logFile, stopFile }: AttemptPaths, env: Record<string, string>, watch: CancelWatch, brake: AbortController, view: OutputView, maxOutputBytes: number | undefined): Promise<AgentResult> {
   const stopWatching = watch(brake);
   const { stream, echo } = view;
   // A stream is read from stdout alone (a stderr chunk between two of its chunks would cut a JSON
@@ -139,7 +143,9 @@ async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, 
       graceMs: cfg.graceMs,
       logFile,
       signal: brake.signal,
-      stop: { file: stopFile, message: STOP_MESSAGE, graceMs: cfg.stopGraceMs ?? 0 },
+      // A timeout and an output limit brake as softly as a cancel: the stop file, its grace, then the signals.
+      stop: { file: stopFile, message: STOP_MESSAGE, timeoutMessage: TIMEOUT_STOP_MESSAGE, overflowMessage: OVERFLOW_STOP_MESSAGE, graceMs: cfg.stopGraceMs ?? 0 },
+      ...(maxOutputBytes !== undefined ? { maxOutputBytes } : {}),
       ...output,
     });
   } finally {
@@ -148,8 +154,8 @@ async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, 
 }
 
 /** What an attempt runs, for the top of its log group: the prompt shortened to its start. */
-function attemptHeader(argv: string[], prompt: string, timeoutMs: number, which: string): string {
-  const shown = [...argv, shortPrompt(prompt)].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
+function attemptHeader(argv: string[], prompt: string | null, timeoutMs: number, which: string): string {
+  const shown = [...argv, ...(prompt === null ? [] : [shortPrompt(prompt)])].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
   return `Runs: ${shown} (timeout ${formatMs(timeoutMs)}; ${which})`;
 }
 

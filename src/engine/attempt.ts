@@ -12,7 +12,7 @@ import { noAgentCommandText, parseAgentCommand } from '../core/trust/agent-comma
 import { stepDef, stepRun } from '../core/state/step-view.js';
 import { streamCommand } from '../core/agent-stream/stream-command.js';
 import type { StreamAgent } from '../core/agent-stream/types.js';
-import type { StepDef } from '../core/state/types.js';
+import type { State, StepDef } from '../core/state/types.js';
 import { runAgent } from './attempt-run.js';
 import type { BaseSyncOnce } from './base-sync.js';
 import type { Ledger } from './commit.js';
@@ -20,7 +20,10 @@ import { missingDoneOutputs } from './done-outputs.js';
 import { inboxCursor, pollForCancel } from './inbox-session.js';
 import { attemptPaths, shownPath } from './step-contract.js';
 import { commitSelection } from '../core/plan/commit-selection.js';
+import { stepRequirements } from './step-preflight.js';
 import type { Engine } from './types.js';
+import type { WriteMeta } from '../ports.js';
+import { boundedCommandLog, commandLogRecord } from '../core/guard/command-log.js';
 
 export type RunDecision = Extract<Decision, { kind: 'run' }>;
 
@@ -77,7 +80,7 @@ export async function runAttempt(engine: Engine, ledger: Ledger, baseSync: BaseS
 export async function prepare(engine: Engine, ledger: Ledger, baseSync: BaseSyncOnce, d: RunDecision, report: (configProblem: string) => void): Promise<Prepared> {
   const { deps, cfg } = engine;
   const def = stepDef(ledger.state, d.stepId);
-  const pre = await preflight(engine, def, d.stepId);
+  const pre = await preflight(engine, ledger.state, def, d.stepId);
   if (!pre.ok) {
     await refuse(engine, ledger, d, pre.problems, report);
     return { kind: 'not-started' };
@@ -108,7 +111,17 @@ export async function prepare(engine: Engine, ledger: Ledger, baseSync: BaseSync
 export type Preflight = { ok: true; argv: string[]; program: string; stream?: StreamAgent } | { ok: false; problems: string[] };
 
 /** Whether the agent can start: a command, a program found on PATH, a workspace it can write. */
-export async function preflight({ deps, cfg }: Engine, def: StepDef, stepId: string): Promise<Preflight> {
+export async function preflight(engine: Engine, state: State, def: StepDef, stepId: string): Promise<Preflight> {
+  const { deps, cfg } = engine;
+  // A step that runs a command (`run`) needs no agent: its argv was checked with the plan.
+  if (def.run !== undefined) {
+    const source = `plan.steps.${stepId}.run`;
+    const program = def.run[0] !== undefined ? await deps.agent.resolve(def.run[0]) : null;
+    const problems = program
+      ? [...(await deps.workspace.preflight(def.requiredOutputs ?? [])), ...(await stepRequirements(engine, state, def, stepId))]
+      : [`${source}: "${def.run[0] ?? ''}" not found on PATH (command: ${JSON.stringify(def.run)})`];
+    return problems.length || !program ? { ok: false, problems } : { ok: true, argv: [...def.run], program };
+  }
   const command = def.agent ?? cfg.agentCommand;
   const source = def.agent ? `plan.steps.${stepId}.agent` : (cfg.agentSource ?? 'STEP_AGENT_CMD');
   const argv = command ? parseAgentCommand(command, source) : [];
@@ -116,7 +129,7 @@ export async function preflight({ deps, cfg }: Engine, def: StepDef, stepId: str
   const problems = !command
     ? [noAgentCommandText(stepId, cfg.agentSurface ?? 'cli')]
     : program
-      ? await deps.workspace.preflight(def.requiredOutputs ?? [])
+      ? [...(await deps.workspace.preflight(def.requiredOutputs ?? [])), ...(await stepRequirements(engine, state, def, stepId))]
       : [`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)})`];
   if (problems.length || !program) return { ok: false, problems };
   // Claude Code, Codex and Gemini CLI are asked for their stream (the proposal shows the flags).
@@ -157,10 +170,19 @@ export async function finish({ deps, cfg }: Engine, ledger: Ledger, attempt: Fin
   // output that a later step deleted must send the plan back to that step instead.
   const last = !attempt.detourFor && done && state.currentStep === state.stepQueue.length - 1;
   const reopen = last ? await missingDoneOutputs(state, state.currentStep, deps) : new Map<string, string[]>();
+  const records = await keptCommandLog({ deps, cfg }, attempt);
   await ledger.commit(finishAttempt(state, attempt.stepId, verdict, deps.clock.now(), { ...(attempt.detourFor ? { detourFor: attempt.detourFor } : {}), ...(reopen.size ? { reopen } : {}), ...(retry ? { retryAt: retry.at } : {}) }), {
     kind: done ? 'completion' : 'update',
     message: `${attempt.stepId} attempt ${attempt.n} ${verdict.outcome}`,
     ...(done ? { select: commitSelection(state.plan, attempt.stepId) } : {}),
+    ...(records.length ? { records } : {}),
   });
+}
+
+/** The attempt's command log, bounded, to keep with the attempt in the same write (on the work branch). */
+async function keptCommandLog({ deps, cfg }: Engine, attempt: FinishSubject): Promise<NonNullable<WriteMeta['records']>> {
+  const read = await deps.attemptFiles.read(attemptPaths(cfg.logDir, attempt.stepId, attempt.n).commandLog, 32 * 1024 * 1024);
+  if (read.kind !== 'text' || read.text === '') return [];
+  return [{ path: commandLogRecord(attempt.stepId, attempt.n), text: boundedCommandLog(read.text) }];
 }
 

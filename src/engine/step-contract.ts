@@ -6,7 +6,9 @@ import path from 'node:path';
 import { commandLine } from '../core/guard/tool-policy.js';
 import type { JudgeContext } from '../core/tick/judge-attempt.js';
 import { inheritedPayloads, interpretPayload } from '../core/tick/payload.js';
+import { interpretResult, RESULT_MAX_BYTES } from '../core/tick/declared-result.js';
 import { evaluateRules } from '../core/tick/rules.js';
+import { peopleEnv, peopleOf } from '../core/tick/people.js';
 import { attemptId, stepDef } from '../core/state/step-view.js';
 import type { State, StepDef } from '../core/state/types.js';
 import type { AttemptFiles, Verifier } from '../ports.js';
@@ -15,6 +17,8 @@ import type { AttemptFiles, Verifier } from '../ports.js';
 export interface AttemptPaths {
   logFile: string;
   payloadFile: string;
+  /** Where the agent may declare its outcome ($SEQUENCER_RESULT_FILE, core/tick/declared-result.ts). */
+  resultFile: string;
   inputFile: string;
   /** Absent while the agent may work on; appears when a cancel asks it to stop ($SEQUENCER_STOP_FILE). */
   stopFile: string;
@@ -34,6 +38,7 @@ export function attemptPaths(logDir: string, stepId: string, n: number): Attempt
   return {
     logFile: `${base}.log`,
     payloadFile: `${base}.payload.json`,
+    resultFile: `${base}.result.json`,
     inputFile: `${base}.input.json`,
     stopFile: `${base}.stop`,
     policyFile: `${base}.policy.json`,
@@ -59,6 +64,7 @@ export function shownPath(logDir: string, file: string): string {
  */
 export async function prepareAttempt(files: AttemptFiles, state: State, def: StepDef, paths: AttemptPaths, guard?: GuardFiles): Promise<void> {
   await files.remove(paths.payloadFile);
+  await files.remove(paths.resultFile);
   await files.remove(paths.stopFile);
   // Calls logged (and usage reported) by an earlier, crashed run of this attempt number are not this run's.
   await files.remove(paths.commandLog);
@@ -83,6 +89,8 @@ export interface AttemptSite {
   cliCommand?: string[];
   /** Extra environment for every attempt (EngineConfig.agentEnv). */
   agentEnv?: Record<string, string>;
+  /** Who runs the CLI: the requester and approver a state does not name (EngineConfig.localUser). */
+  localUser?: string;
 }
 
 /** The forwarder command as the agent types it: this CLI's own path when known. */
@@ -109,11 +117,13 @@ export function attemptEnv(state: State, { stepId, n }: { stepId: string; n: num
     SEQUENCER_ATTEMPT_ID: attemptId(state, stepId, n),
     SEQUENCER_WORKSPACE: site.workspaceRoot,
     SEQUENCER_PAYLOAD_FILE: paths.payloadFile,
+    SEQUENCER_RESULT_FILE: paths.resultFile,
     SEQUENCER_STOP_FILE: paths.stopFile,
     SEQUENCER_USAGE_FILE: paths.usageFile,
     SEQUENCER_STEP_INDEX: String(state.currentStep + 1),
     SEQUENCER_STEP_TOTAL: String(state.stepQueue.length),
     SEQUENCER_REQUIRED_OUTPUTS: JSON.stringify(def.requiredOutputs ?? []),
+    ...peopleEnv(peopleOf(state, site.localUser)),
     ...(def.inheritPayload === true ? { SEQUENCER_INPUT_FILE: paths.inputFile } : {}),
   };
 }
@@ -122,18 +132,21 @@ export interface ContractDeps {
   verifier: Verifier;
   files: AttemptFiles;
   payloadMaxBytes: number;
+  /** The engine's clock, for rules that judge age (payload_provenance). */
+  now?: () => Date;
 }
 
 /** The payload and rule parts of judging an attempt of `def`. */
-export function contractChecks(deps: ContractDeps, state: State, def: StepDef, paths: AttemptPaths, env: Record<string, string>): Pick<JudgeContext, 'readPayload' | 'checkRules'> {
+export function contractChecks(deps: ContractDeps, state: State, def: StepDef, paths: AttemptPaths, env: Record<string, string>): Pick<JudgeContext, 'readPayload' | 'readResult' | 'checkRules'> {
   const maxBytes = deps.payloadMaxBytes;
   const rules = def.validate ?? [];
   return {
     readPayload: async () => interpretPayload(await deps.files.read(paths.payloadFile, maxBytes), { maxBytes, expected: def.expectPayload === true }),
+    readResult: async () => interpretResult(await deps.files.read(paths.resultFile, RESULT_MAX_BYTES)),
     ...(rules.length
       ? {
           checkRules: (payload) =>
-            evaluateRules(rules, { verifier: deps.verifier, payload, payloadOf: (id) => state.stepRuns[id]?.payload, env, logFileFor: paths.checkLog }),
+            evaluateRules(rules, { verifier: deps.verifier, payload, payloadOf: (id) => state.stepRuns[id]?.payload, env, logFileFor: paths.checkLog, ...(deps.now ? { now: deps.now() } : {}) }),
         }
       : {}),
   };

@@ -68,6 +68,8 @@ export interface EngineConfig {
   preflight?: 'throw' | 'block';
   /** Extra environment for every attempt (never the GitHub token unless asked). */
   agentEnv?: Record<string, string>;
+  /** The local user (CLI): the requester and approver of a state that names none. */
+  localUser?: string;
   /** Largest payload an agent may hand on (default 64 KiB); a larger one fails the attempt. */
   payloadMaxBytes?: number;
   /** Jitter source for retry backoff, in [0, 1) (default Math.random). */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeEvent } from '../../src/action/events.js';
 import { parseInputs, type ActionInputs } from '../../src/action/inputs.js';
-import { issueCommentCreated, issuesOpened } from '../fakes/webhook-payloads.js';
+import { issueCommentCreated, issuesOpened, workflowRunCompleted } from '../fakes/webhook-payloads.js';
 
 const inputs = (raw: Record<string, string> = {}): ActionInputs => parseInputs((name) => ({ 'github-token': 't', ...raw })[name] ?? '');
 
@@ -38,5 +38,17 @@ describe('routes', () => {
   it('a proposal carries the issue author besides the sender', () => {
     const payload = issuesOpened({ issueNumber: 9, labels: ['sequencer'], sender: 'opener' });
     expect(routeEvent('issues', payload, inputs())).toMatchObject({ kind: 'propose', issueNumber: 9, actor: 'opener', author: 'opener' });
+  });
+});
+
+describe('workflow_run: a recovery heartbeat when a tick run ended unfinished', () => {
+  it.each<[string, Parameters<typeof workflowRunCompleted>[0], string]>([
+    ['failed', { runId: 7, conclusion: 'failure' }, 'tick-active'],
+    ['cancelled', { runId: 7, conclusion: 'cancelled', event: 'schedule' }, 'tick-active'],
+    ['timed out', { runId: 7, conclusion: 'timed_out', event: 'workflow_dispatch' }, 'tick-active'],
+    ['succeeded', { runId: 7, conclusion: 'success' }, 'ignore'],
+    ['itself a recovery run', { runId: 7, conclusion: 'failure', event: 'workflow_run' }, 'ignore'],
+  ])('%s', (_name, run, kind) => {
+    expect(routeEvent('workflow_run', workflowRunCompleted(run), inputs()).kind).toBe(kind);
   });
 });

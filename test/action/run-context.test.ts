@@ -12,6 +12,15 @@ describe('readRunContext: the stop grace', () => {
   });
 });
 
+describe('readRunContext: the SIGTERM to SIGKILL grace', () => {
+  const base = { GITHUB_REPOSITORY: 'o/r' };
+  it('is 10 s by default, SEQUENCER_KILL_GRACE_SECONDS sets it, and a bad value names the variable', async () => {
+    expect((await readRunContext(base)).killGraceSeconds).toBe(10);
+    expect((await readRunContext({ ...base, SEQUENCER_KILL_GRACE_SECONDS: '2.5' })).killGraceSeconds).toBe(2.5);
+    await expect(readRunContext({ ...base, SEQUENCER_KILL_GRACE_SECONDS: '-1' })).rejects.toThrow('SEQUENCER_KILL_GRACE_SECONDS is "-1"; expected a number of seconds from 0 to 3600 (default 10).');
+  });
+});
+
 describe('readRunContext: the status comment interval', () => {
   const base = { GITHUB_REPOSITORY: 'o/r' };
   it('is 30 s by default, SEQUENCER_STATUS_INTERVAL_SECONDS sets it (0: every step), and a bad value names the variable', async () => {

@@ -12,13 +12,14 @@ describe('steeringCommand', () => {
     expect(steeringCommand('skip', 'ana', undefined)).toEqual({ kind: 'skip', by: 'ana' });
     expect(steeringCommand('status', 'ana', undefined)).toEqual({ kind: 'status', by: 'ana' });
     expect(steeringCommand('resume', 'ana', undefined)).toEqual({ kind: 'resume', by: 'ana' });
+    expect(steeringCommand('restart', 'ana', 'step-2')).toEqual({ kind: 'restart', by: 'ana', step: 'step-2' });
   });
 
   it('refuses any other value, naming it and the allowed commands', () => {
     for (const command of ['approve', 'Resume', 'tick', '']) {
       const run = () => steeringCommand(command, 'ana', undefined);
       expect(run).toThrow(ConfigError);
-      expect(run).toThrow(`Invalid input 'command': "${command}". Expected one of resume, cancel, retry, skip, status to steer a plan.`);
+      expect(run).toThrow(`Invalid input 'command': "${command}". Expected one of resume, cancel, retry, skip, status, restart to steer a plan.`);
     }
   });
 });

@@ -52,6 +52,20 @@ const SCRIPTS: Record<string, string> = {
     symlinkSync(process.argv[2], process.argv[3]);
     console.log('ready');
     setInterval(() => {}, 1000);`,
+  // Prints 1 KiB chunks until its stop file (argv[2]) appears, then copies it to argv[3] and exits 0.
+  'flood-until-stop.mjs': `
+    import { copyFileSync, existsSync } from 'node:fs';
+    const timer = setInterval(() => {
+      if (existsSync(process.argv[2])) { clearInterval(timer); copyFileSync(process.argv[2], process.argv[3]); process.exit(0); }
+      process.stdout.write('x'.repeat(1023) + '\\n');
+    }, 10);`,
+  // Waits for its stop file (argv[2]), copies what it says to argv[3], and exits 0.
+  'honours-stop.mjs': `
+    import { copyFileSync, existsSync } from 'node:fs';
+    console.log('working');
+    setInterval(() => {
+      if (existsSync(process.argv[2])) { copyFileSync(process.argv[2], process.argv[3]); process.exit(0); }
+    }, 20);`,
   // Exits 0 at once but leaves "sleep 30" running in the background, holding stdout.
   'background.mjs': `
     import { spawn } from 'node:child_process';
@@ -178,6 +192,34 @@ describe('ExecAgentRunner.run', () => {
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(isProcessAlive(grandchild)).toBe(false);
     expect(existsSync(`${s.logFile}.pid`)).toBe(false);
+  });
+
+  it('on timeout with a stop file, writes the timeout message first: an agent that stops by itself is never signalled', async () => {
+    const stopFile = path.join(dir, 'logs', 'timeout.stop');
+    const seen = path.join(dir, 'timeout-seen.txt');
+    const r = await runner.run(spec([node, script('honours-stop.mjs'), stopFile, seen], { timeoutMs: 500, graceMs: 300, stop: { file: stopFile, message: 'Stop now.', timeoutMessage: 'Time is up.', graceMs: 10_000 } }));
+    expect(r).toMatchObject({ timedOut: true, cancelled: false, exitCode: 0, signal: null, stoppedBy: 'agent' });
+    expect(await readFile(seen, 'utf8')).toBe('Time is up.\n');
+  });
+
+  it('on timeout, an agent that ignores its stop file is signalled once the stop grace is over', async () => {
+    const pidFile = path.join(dir, 'stubborn-stop.pid');
+    const stopFile = path.join(dir, 'logs', 'stubborn.stop');
+    const t0 = Date.now();
+    const r = await runner.run(spec([node, script('stubborn.mjs'), pidFile], { timeoutMs: 500, graceMs: 300, stop: { file: stopFile, message: 'Stop now.', timeoutMessage: 'Time is up.', graceMs: 400 } }));
+    expect(r).toMatchObject({ timedOut: true, signal: 'SIGKILL', stoppedBy: 'signal' });
+    expect(await readFile(stopFile, 'utf8')).toBe('Time is up.\n');
+    // The timeout, then the stop grace, then SIGTERM's grace.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(500 + 400 + 300);
+  });
+
+  it('past maxOutputBytes, writes the overflow message to the stop file and stops the agent as for a timeout', async () => {
+    const stopFile = path.join(dir, 'logs', 'overflow.stop');
+    const seen = path.join(dir, 'overflow-seen.txt');
+    const r = await runner.run(spec([node, script('flood-until-stop.mjs'), stopFile, seen], { graceMs: 300, maxOutputBytes: 4096, stop: { file: stopFile, message: 'Stop now.', overflowMessage: 'Too much output.', graceMs: 10_000 } }));
+    expect(r).toMatchObject({ overflowed: true, timedOut: false, cancelled: false, exitCode: 0, stoppedBy: 'agent' });
+    expect(r.outputBytes).toBeGreaterThan(4096);
+    expect(await readFile(seen, 'utf8')).toBe('Too much output.\n');
   });
 
   it('kills a grandchild that ignores SIGTERM after its parent died', async () => {

@@ -209,6 +209,29 @@ describe('GitStore', () => {
     expect(logs.join('\n')).toMatch(/Left out of the commit: 2 file\(s\) under \.sequencer\/.*"\.sequencer\/issue-5\/extra\.json".*"\.sequencer\/issue-79\/state\.json"/);
   });
 
+  it("keeps the sequencer's records (an attempt's command log) with the state, in update and completion commits alike, never writing through a link the agent planted at their folder", async () => {
+    const remote = await makeRemote();
+    const ws = await clone(remote, 'records');
+    const store = await openStore(ws, 'issue-6');
+    await store.load();
+    const s1 = await store.write(newState('issue-6'), { kind: 'checkpoint', message: 'checkpoint' });
+    // A failed attempt: its command log rides with the state-only update.
+    const s2 = await store.write({ ...s1 }, { kind: 'update', message: 'step-1 attempt 1 failed', records: [{ path: 'commands/step-1/attempt-1.jsonl', text: '{"decision":"deny"}\n' }] });
+    expect(await changedFiles(remote, 'sequencer/issue-6')).toEqual(['.sequencer/issue-6/commands/step-1/attempt-1.jsonl', '.sequencer/issue-6/state.json']);
+    // The next agent points the records folder elsewhere, and writes its own file there.
+    const elsewhere = path.join(path.dirname(remote), 'records-elsewhere');
+    await mkdir(elsewhere, { recursive: true });
+    await rm(path.join(ws, '.sequencer/issue-6/commands'), { recursive: true });
+    await symlink(elsewhere, path.join(ws, '.sequencer/issue-6/commands'));
+    await writeFile(path.join(ws, 'report.md'), '# report\n');
+    await store.write({ ...s2, currentStep: 1 }, { kind: 'completion', message: 'step-1 attempt 2 succeeded', records: [{ path: 'commands/step-1/attempt-2.jsonl', text: '{"decision":"allow"}\n' }] });
+    expect(await readdir(elsewhere)).toEqual([]);
+    expect(await changedFiles(remote, 'sequencer/issue-6')).toEqual(['.sequencer/issue-6/commands/step-1/attempt-2.jsonl', '.sequencer/issue-6/state.json', 'report.md']);
+    expect(await g(remote, 'show', 'sequencer/issue-6:.sequencer/issue-6/commands/step-1/attempt-2.jsonl')).toBe('{"decision":"allow"}');
+    // A record path that would leave the state's folder is refused.
+    await expect(store.write({ ...s2, revision: 3 }, { kind: 'update', message: 'x', records: [{ path: '../../escape.txt', text: 'x' }] })).rejects.toThrow(StateError);
+  });
+
   it('writes the state through no link the agent left at its temporary name', async () => {
     const remote = await makeRemote();
     const ws = await clone(remote, 'linked-tmp');

@@ -11,6 +11,7 @@ import { createScrubber, type Scrubber } from '../../src/core/trust/secrets.js';
 import { tick, type EngineDeps } from '../../src/engine/index.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier, engineConfig } from '../fakes/ports.js';
 import { state } from '../fakes/states.js';
+import { callLine } from '../../src/core/guard/command-log.js';
 
 const KEY = 'sk-live-0123456789abcdefghijklmn';
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -40,7 +41,16 @@ describe('ScrubbingStore', () => {
     const inner = new MemoryStore(state(['a'], {}, { validate: [{ command: { argv: ['check'] } }], onValidationFail: 'fail' }));
     const workspace = new FakeWorkspace();
     const attemptFiles = new MemoryAttemptFiles();
-    const agent = new FakeAgent(() => ({ exitCode: 0, stdout: `my key is ${KEY}`, payload: { token: KEY, [`k-${KEY}`]: b64(KEY) } }), workspace, undefined, attemptFiles);
+    const agent = new FakeAgent(
+      (spec) => {
+        // Its command log, kept with the attempt, holds the key too.
+        void attemptFiles.write(spec.env.SEQUENCER_COMMAND_LOG!, callLine({ now: new Date(0), via: 'exec', call: { tool: 'exec', subject: `curl -H "Authorization: ${KEY}"` }, decision: 'allow' }));
+        return { exitCode: 0, stdout: `my key is ${KEY}`, payload: { token: KEY, [`k-${KEY}`]: b64(KEY) } };
+      },
+      workspace,
+      undefined,
+      attemptFiles,
+    );
     // The check command prints it too, so the blocker (and the commit message) quote it.
     const verifier = new FakeVerifier(workspace, () => ({ exitCode: 1, stderr: `leaked ${KEY}` }));
     const deps: EngineDeps = {
@@ -65,6 +75,9 @@ describe('ScrubbingStore', () => {
     expect(last.stepRuns.a?.stdout).toBe('my key is ***');
     expect(last.blockers?.[0]).toMatch(/leaked \*\*\*/);
     expect(inner.writes.some((w) => w.meta.message.includes('leaked ***'))).toBe(true);
+    const kept = inner.writes.flatMap((w) => w.meta.records ?? []);
+    expect(kept.map((r) => r.path)).toEqual(['commands/a/attempt-1.jsonl']);
+    expect(kept[0]!.text).toContain('curl -H \\"Authorization: ***\\"');
   });
 
   it('writes the scrubbed state to disk through a real store', async () => {

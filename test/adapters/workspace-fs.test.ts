@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, realpath, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -98,5 +98,31 @@ describe('FsWorkspace', () => {
       'dangling.md',
       'sibling.md',
     ]);
+  });
+});
+
+describe('FsWorkspace.changedFiles', () => {
+  it('lists files modified since the time given, not the .git and excluded ones, through no link, bounded', async () => {
+    const base = await realpath(await mkdtemp(path.join(os.tmpdir(), 'ws-changed-')));
+    try {
+      const root = path.join(base, 'ws');
+      await mkdir(path.join(root, 'old'), { recursive: true });
+      await mkdir(path.join(base, 'outside'));
+      await writeFile(path.join(root, 'old', 'before.txt'), 'x');
+      await utimes(path.join(root, 'old', 'before.txt'), new Date(0), new Date(0));
+      const since = new Date(Date.now() - 1000);
+      for (const f of ['new/a.txt', 'new/b.txt', 'new/deep/c.txt', '.git/index', '.sequencer/p/state.json', 'state.json.logs/s/attempt-1.log', 'state.json', 'top.md', 'line\nbreak.txt']) {
+        await mkdir(path.dirname(path.join(root, f)), { recursive: true });
+        await writeFile(path.join(root, f), 'x');
+      }
+      await writeFile(path.join(base, 'outside', 'secret.txt'), 'x');
+      await symlink(path.join(base, 'outside'), path.join(root, 'link'));
+      const ws = await FsWorkspace.open(root);
+      const all = await ws.changedFiles(since, { exclude: ['.sequencer/', 'state.json'], limit: 100 });
+      expect(all).toEqual({ files: ['line\\nbreak.txt', 'top.md', 'new/a.txt', 'new/b.txt', 'new/deep/c.txt'], more: 0 });
+      expect(await ws.changedFiles(since, { exclude: ['.sequencer/', 'state.json'], limit: 2 })).toEqual({ files: ['line\\nbreak.txt', 'top.md'], more: 3 });
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
   });
 });

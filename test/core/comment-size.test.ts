@@ -97,3 +97,25 @@ describe('comments fit GitHub (65,536 characters) for a 1,000-step plan', () => 
     }
   });
 });
+
+describe('the status comment lists every finished step, collapsed', () => {
+  it('a small plan: each finished step with its outputs', () => {
+    const body = statusComment(big(30, 3), run);
+    expect(body).toContain('<details><summary>Finished steps (3)</summary>');
+    for (const n of [1, 2, 3]) expect(body).toContain(`(${n}/30) step-${n} A long title for step-${n}`);
+    expect(body).toContain('done in 1 attempt, outputs: out/step-3/report-with-a-long-name.md, out/step-3/data.json');
+    expect(body).not.toContain('(4/30)');
+  });
+
+  it('a 1,000-step plan: as many of the latest as fit, the earlier ones counted, and the comment fits', () => {
+    const body = statusComment(big(1000, 500), run);
+    expect(body.length).toBeLessThan(MAX_COMMENT);
+    expect(body).toContain('<details><summary>Finished steps (500)</summary>');
+    expect(body).toContain('(500/1000) step-500 ');
+    expect(body).toMatch(/\(\d+ earlier finished steps not shown: `status` in the CLI or the job summary lists them\)/);
+  });
+
+  it('nothing finished yet: no block', () => {
+    expect(statusComment(big(3, 0), run)).not.toContain('Finished steps');
+  });
+});

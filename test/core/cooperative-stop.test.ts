@@ -5,6 +5,8 @@ import { cancel, finishAttempt, startAttempt } from '../../src/core/tick/apply.j
 import { cancelledNotice } from '../../src/core/render/render-markdown.js';
 import type { AgentResult } from '../../src/ports.js';
 import { state, T0 } from '../fakes/states.js';
+import { OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, stopReason } from '../../src/core/tick/cooperative-stop.js';
+import { decideCall } from '../../src/core/guard/tool-policy.js';
 
 const result = (over: Partial<AgentResult>): AgentResult => ({ exitCode: 0, signal: null, timedOut: false, cancelled: true, stdout: '', stderr: '', outputBytes: 0, durationMs: 5, ...over });
 const ctx = { requiredOutputs: [], missingOutputs: async () => [], timeoutMs: 60_000, logFile: '/l' };
@@ -23,5 +25,27 @@ describe('cooperative stop in the record and the notice', () => {
     const ended = cancel(s);
     expect(ended.notices).toEqual([{ kind: 'cancelled', runningStep: 'a' }]);
     expect(cancelledNotice(ended.state, 'a')).toMatch(new RegExp(`\`a\` was running; [^\n]*${text}`));
+  });
+});
+
+describe('a timeout brakes softly too', () => {
+  it.each([
+    ['agent', 'timed out after 1 min (the agent stopped by itself after its stop file appeared)'],
+    ['signal', 'timed out after 1 min (process group terminated)'],
+  ] as const)('stoppedBy %s is recorded and said', async (stoppedBy, error) => {
+    const judged = await judgeAttempt(result({ cancelled: false, timedOut: true, stoppedBy }), ctx);
+    expect(judged).toMatchObject({ outcome: 'timed_out', stoppedBy, error: expect.stringMatching(new RegExp(`^${error.replace(/[()]/g, '\\$&')}`)) });
+  });
+
+  it('the stop file says why it is there, and a tool call then hears the same', () => {
+    expect(stopReason(`${TIMEOUT_STOP_MESSAGE}\n`)).toBe(TIMEOUT_STOP_MESSAGE);
+    expect(stopReason(`${STOP_MESSAGE}\n`)).toBe(STOP_MESSAGE);
+    // The agent can write the file: words that are not ours are read as a cancel.
+    expect(stopReason('anything the agent wrote')).toBe(STOP_MESSAGE);
+    expect(stopReason(`${OVERFLOW_STOP_MESSAGE}\n`)).toBe(OVERFLOW_STOP_MESSAGE);
+    const policy = { maxCalls: null, allow: [], block: [], via: 'hook' as const, onExceed: 'fail' as const };
+    expect(decideCall({ tool: 'Bash', subject: 'ls' }, policy, 0, stopReason(TIMEOUT_STOP_MESSAGE))).toEqual({ decision: 'deny', reason: TIMEOUT_STOP_MESSAGE });
+    expect(decideCall({ tool: 'Bash', subject: 'ls' }, policy, 0, stopReason(OVERFLOW_STOP_MESSAGE))).toEqual({ decision: 'deny', reason: OVERFLOW_STOP_MESSAGE });
+    expect(decideCall({ tool: 'Bash', subject: 'ls' }, policy, 0, true)).toEqual({ decision: 'deny', reason: STOP_MESSAGE });
   });
 });

@@ -8,7 +8,7 @@ import { STOP_MESSAGE } from '../../src/core/tick/cooperative-stop.js';
 import type { Plan } from '../../src/core/state/types.js';
 
 const bash = (command: string) => ({ tool: 'Bash', subject: command });
-const policy = (p: Partial<EffectivePolicy> = {}): EffectivePolicy => ({ maxCalls: null, allow: [], block: [], via: 'hook', ...p });
+const policy = (p: Partial<EffectivePolicy> = {}): EffectivePolicy => ({ maxCalls: null, allow: [], block: [], via: 'hook', onExceed: 'fail', ...p });
 
 describe('matchesCall', () => {
   it.each([
@@ -79,8 +79,8 @@ describe('decideCall', () => {
     expect(decideCall(bash('ls'), policy({ maxCalls: 1 }), 1, false).reason).toContain('at most 1 tool call per attempt and 1 was made.');
   });
 
-  it('denies every call past maxCalls, telling the agent to finish or exit non-zero', () => {
-    const p = policy({ maxCalls: 2 });
+  it('denies every call past maxCalls (onExceed deny), telling the agent to finish or exit non-zero', () => {
+    const p = policy({ maxCalls: 2, onExceed: 'deny' });
     expect(decideCall(bash('ls'), p, 0, false).decision).toBe('allow');
     expect(decideCall(bash('ls'), p, 1, false).decision).toBe('allow');
     const over = decideCall(bash('ls'), p, 2, false);
@@ -100,9 +100,9 @@ describe('effectivePolicy', () => {
 
   it('takes the plan defaults, each field a step sets replacing the plan one', () => {
     const p = plan({ maxCalls: 10, block: ['git push*'], allow: ['git *'] }, { maxCalls: 3, allow: [], via: 'exec' });
-    expect(effectivePolicy(p, 'a')).toEqual({ maxCalls: 3, allow: [], block: ['git push*'], via: 'exec' });
-    expect(effectivePolicy(p, 'b')).toEqual({ maxCalls: 10, allow: ['git *'], block: ['git push*'], via: 'hook' });
-    expect(effectivePolicy(plan(undefined), 'a')).toEqual({ maxCalls: null, allow: [], block: [], via: 'hook' });
+    expect(effectivePolicy(p, 'a')).toEqual({ maxCalls: 3, allow: [], block: ['git push*'], via: 'exec', onExceed: 'fail' });
+    expect(effectivePolicy(p, 'b')).toEqual({ maxCalls: 10, allow: ['git *'], block: ['git push*'], via: 'hook', onExceed: 'fail' });
+    expect(effectivePolicy(plan(undefined), 'a')).toEqual({ maxCalls: null, allow: [], block: [], via: 'hook', onExceed: 'fail' });
   });
 });
 

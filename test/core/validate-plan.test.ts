@@ -49,7 +49,7 @@ const badPlans: BadCase[] = [
   { name: 'validate not array', plan: withA({ validate: { file_exists: { path: 'x' } } }), path: 'plan.steps.a.validate', message: 'must be an array of validation rules' },
   { name: 'rule with two kinds', plan: withA({ validate: [{ file_exists: { path: 'x' }, command: { argv: ['true'] } }] }), path: 'plan.steps.a.validate[0]', message: 'exactly one key among file_exists' },
   { name: 'rule empty', plan: withA({ validate: [{}] }), path: 'plan.steps.a.validate[0]', message: 'got 0 keys' },
-  { name: 'unknown rule kind', plan: withA({ validate: [{ db_query: { sql: 'x' } }] }), path: 'plan.steps.a.validate[0].db_query', message: 'is not a known rule kind' },
+  { name: 'unknown rule kind', plan: withA({ validate: [{ http_status: { url: 'x' } }] }), path: 'plan.steps.a.validate[0].http_status', message: 'is not a known rule kind' },
   { name: 'rule body not object', plan: withA({ validate: [{ file_exists: 'x' }] }), path: 'plan.steps.a.validate[0].file_exists', message: 'must be an object with the rule\'s settings, got "x"' },
   { name: 'rule path escapes', plan: withA({ validate: [{ file_exists: { path: '../../etc' } }] }), path: 'plan.steps.a.validate[0].file_exists.path', message: 'got "../../etc"' },
   { name: 'rule bad regex', plan: withA({ validate: [{ file_contains: { path: 'x', pattern: '(unclosed' } }] }), path: 'plan.steps.a.validate[0].file_contains.pattern', message: 'must be a regular expression in RE2 syntax (a subset of JavaScript\'s), got "(unclosed": RE2 cannot parse it: missing closing )' },

@@ -162,7 +162,7 @@ describe('steering (local node)', () => {
     const planId = await approvedIssuePlan(issue, slow);
     // The retry waits (backoff) past the run's time budget, so the run ends with the step neither
     // done nor blocked: only a notice given at once can show the timeout.
-    const run = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs: { 'retry-backoff-seconds': '600', 'time-budget-minutes': '2', 'attempt-timeout-minutes': '1' }, env: { AGENT_SLEEP_MS: '30000' } });
+    const run = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs: { 'retry-backoff-seconds': '600', 'time-budget-minutes': '2', 'attempt-timeout-minutes': '1' }, env: { AGENT_SLEEP_MS: '30000', SEQUENCER_STOP_GRACE_SECONDS: '0' } });
     expectOk(run);
     expect(run.stdout).toContain('step slow ran over its 3 s');
     const state = await h.remoteState(`issue-${issue}`);
@@ -172,4 +172,27 @@ describe('steering (local node)', () => {
     expect(status?.body).toContain('⏱️ Attempt 1: step slow ran over its 3 s.');
     expect(h.botComments(issue, 'blocked')).toEqual([]);
   });
+
+  // Last: it runs the agent, and earlier tests expect the shared agent log empty.
+  it('/restart from a writer runs a finished plan again from the named step, without a new approval; the earlier run stays in the state', async () => {
+    const issue = 41;
+    const planId = await approvedIssuePlan(issue, PLAN);
+    const first = await h.dispatch({ command: 'tick', 'plan-id': planId });
+    expectOk(first);
+    expect(first.outputs.status).toBe('DONE');
+    const before = (await readAgentCalls(h.agentLog)).filter((c) => c.planId === planId).length;
+
+    const restart = h.say(issue, 'alice', '/restart step-2');
+    const run = await restart.deliver();
+    expectOk(run);
+    expect(run.outputs.status).toBe('DONE');
+    const calls = (await readAgentCalls(h.agentLog)).filter((c) => c.planId === planId);
+    expect(calls.slice(before).map((c) => `${c.step}#${c.attempt}`)).toEqual(['step-2#2']);
+    const state = (await h.remoteState(planId))!;
+    expect(state.restarts).toEqual([expect.objectContaining({ by: 'alice', from: 'step-2', previous: expect.objectContaining({ status: 'DONE', currentStep: 2 }) })]);
+    expect(state.stepRuns['step-2']?.attempts?.map((a) => a.outcome)).toEqual(['succeeded', 'succeeded']);
+    // A quiet thread: the status comment, now the final summary, says what the /restart did.
+    expect(h.botComments(issue, 'status')[0]!.body).toMatch(/`\/restart` by \\@\u200d?alice \([^)]*\): Restarted from step-2 \(2\/2\) by/);
+  });
+
 });

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issuesLabeled } from '../fakes/webhook-payloads.js';
+import { issuesLabeled, workflowRunCompleted } from '../fakes/webhook-payloads.js';
 import { ActionHarness, issueBodyWithPlan, runReport, type ActionRun } from './action-harness.js';
 import { processAlive, readAgentCalls, removeTempDirs, waitFor } from './helpers.js';
 import { NODE24_WAIT_MS, ACTION_RUNTIMES, RUNTIME_MATRIX } from './node24.js';
@@ -19,7 +19,8 @@ const PLAN = {
     // A content rule: the Action checks it in its worker thread (dist/rule-check-worker.js).
     'step-1': { title: 'Collect sources', instruction: 'List sources in notes/sources.md', requiredOutputs: ['notes/sources.md'], validate: [{ file_contains: { path: 'notes/sources.md', pattern: '^# step-1' } }] },
     'step-2': { title: 'Summarise', instruction: 'Summarise in notes/summary.md', requiredOutputs: ['notes/summary.md'] },
-    'step-3': { title: 'Report', instruction: 'Write report/final.md', requiredOutputs: ['report/final.md'] },
+    // Who asked (the issue's author) and who approved reach the prompt.
+    'step-3': { title: 'Report', instruction: 'Write report/final.md for {{requester}}, approved by {{approver}}', requiredOutputs: ['report/final.md'] },
   },
 };
 
@@ -73,7 +74,8 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
 
     h.fake.setPermission('alice', 'write');
     const approve = h.say(issue, 'alice', '/approve');
-    const done = await approve.deliver({ node });
+    // Each step also leaves a file it does not declare: the final summary lists those too.
+    const done = await approve.deliver({ node, env: { AGENT_EXTRA_DIR: 'scratch' } });
     expectOk(done);
     expect(done.outputs).toMatchObject({ status: 'DONE', 'steps-done': '3', 'steps-total': '3', 'current-step': '', 'blocked-step': '', 'plan-id': planId });
     // A clean run leaves no error annotations (Octokit's own request log says `error` for 304s).
@@ -86,7 +88,7 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
     for (const [id, def] of Object.entries(PLAN.steps)) {
       const completions = log.filter((c) => c.subject === `sequencer(${planId}): ${id} attempt 1 succeeded`);
       expect(completions, `${id}: ${log.map((c) => c.subject).join('\n')}`).toHaveLength(1);
-      expect(completions[0]!.files.sort()).toEqual([...def.requiredOutputs, `.sequencer/${planId}/state.json`].sort());
+      expect(completions[0]!.files.sort()).toEqual([...def.requiredOutputs, `scratch/${id}.txt`, `.sequencer/${planId}/state.json`].sort());
     }
     const state = (await h.remoteState(planId))!;
     expect(state.status).toBe('DONE');
@@ -117,6 +119,7 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
       expect(log.map((c) => c.sha)).toContain(link![1]);
       expect(await h.remoteFile(link![1]!, out)).toMatch(/^# step-\d/);
     }
+    expect(status[0]!.body).toMatch(/\*\*Other files the plan created or changed\*\* \(3\)\n- scratch\/step-1\\?\.txt\n- scratch\/step-2\\?\.txt\n- scratch\/step-3\\?\.txt\n/);
     // A quiet thread: the /approve gets a 👍, no reply; the status comment says what it did, naming
     // the approver and the plan's short hash without pinging them again (an escaped @ and a zero-width joiner).
     expect(h.botComments(issue, 'reply')).toEqual([]);
@@ -136,7 +139,12 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
     expect(again.outputs.status).toBe('DONE');
     expect(h.fake.comments.length).toBe(comments);
     expect((await h.remoteBranches())[branch]).toBe(tip);
-    expect((await readAgentCalls(h.agentLog)).map((c) => c.step)).toEqual(['step-1', 'step-2', 'step-3']);
+    const calls = await readAgentCalls(h.agentLog);
+    expect(calls.map((c) => c.step)).toEqual(['step-1', 'step-2', 'step-3']);
+    // The issue's author asked, alice approved: in every agent's environment, and in the prompt.
+    expect(calls.map((c) => [c.requester, c.approver])).toEqual(Array(3).fill(['octocat', 'alice']));
+    expect(calls[2]!.argv.at(-1)).toMatch(/Write report\/final\.md for octocat, approved by alice$/);
+    expect(state.requestedBy).toBe('octocat');
   });
 });
 
@@ -314,7 +322,7 @@ describe('a run killed in the middle of a step (local node)', () => {
   });
   afterAll(async () => h?.close());
 
-  it('is recovered by the next heartbeat at once, because GitHub reports that run completed', async () => {
+  it('is recovered at once by the recovery run its end triggers (workflow_run), with no cron tick, because GitHub reports that run completed', async () => {
     const issue = 40;
     const planId = `issue-${issue}`;
     expectOk(await h.openIssue(issue, TWO_STEPS));
@@ -334,8 +342,13 @@ describe('a run killed in the middle of a step (local node)', () => {
     expect(inFlight.stepRuns['step-1']).toMatchObject({ status: 'IN_PROGRESS' });
     expect(h.fake.data.runs.get(killed.runId)?.status).toBe('completed');
 
-    const heartbeat = await h.tick();
+    // The killed run's end triggers the recovery workflow (docs/examples/recovery.yml): no cron.
+    const killedAt = Date.now();
+    const heartbeat = await h.run({ eventName: 'workflow_run', payload: workflowRunCompleted({ runId: killed.runId, conclusion: 'cancelled', event: 'issue_comment' }) });
     expectOk(heartbeat);
+    const recoveredInMs = Date.now() - killedAt;
+    // The recovery takes the time of one run of the Action (and here two quick steps), not a cron interval.
+    expect(recoveredInMs).toBeLessThan(60_000);
     expect(heartbeat.outputs).toMatchObject({ status: 'DONE', 'steps-done': '2' });
     const state = (await h.remoteState(planId))!;
     expect(state.stepRuns['step-1']?.attempts?.map((a) => [a.outcome, a.owner])).toEqual([

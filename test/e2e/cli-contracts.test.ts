@@ -5,9 +5,11 @@
 // nor the check command gets the runner's command files (GITHUB_OUTPUT and the rest). The files
 // the sequencer writes beside an attempt's log never follow a link an earlier attempt planted.
 import { chmod, lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTempDir, output, readState, removeTempDirs, runCli, writeJson } from './helpers.js';
+import { makeTempDir, output, readAgentCalls, readState, removeTempDirs, runCli, writeAgent, writeJson } from './helpers.js';
+import { node24Binary } from './node24.js';
 
 afterEach(removeTempDirs);
 
@@ -80,6 +82,8 @@ describe('step contracts through the CLI', () => {
     const r = await runCli(['run', '--plan', planFile], { cwd: ws, env: { STEP_AGENT_CMD: agent, CALLS: calls, ...runnerFiles } });
     expect(r.code, output(r)).toBe(0);
     for (const [name, file] of Object.entries(runnerFiles)) expect(await readFile(file, 'utf8'), name).toBe('');
+    // The final summary also lists what the plan wrote without declaring it (meta.json).
+    expect(r.stdout).toContain('Other files the plan created or changed (1):\n  - meta.json\n');
 
     const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { step: string; attempt: string; prompt: string; input: string | null });
     expect(made.map((c) => `${c.step}#${c.attempt}`)).toEqual(['draft#1', 'draft#2', 'publish#1']);
@@ -225,5 +229,236 @@ fs.writeFileSync('items.json', JSON.stringify(Array.from({ length: 20000 }, (_, 
     expect(r.stderr).toContain(
       'plan.steps.only.validate[0].file_contains.pattern: must be a regular expression in RE2 syntax (a subset of JavaScript\'s), got "^(\\\\w+)\\\\s\\\\1$": backreferences (\\1) are not supported',
     );
+  });
+});
+
+/** Writes data/app.db with as many rows as its attempt number (run by Node 24, which has node:sqlite). */
+const DB_AGENT = `import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+const env = process.env;
+fs.appendFileSync(env.CALLS, JSON.stringify({ attempt: env.SEQUENCER_ATTEMPT, prompt: process.argv[process.argv.length - 1] }) + '\\n');
+const file = path.join(env.SEQUENCER_WORKSPACE, 'data', 'app.db');
+fs.mkdirSync(path.dirname(file), { recursive: true });
+fs.rmSync(file, { force: true });
+const db = new DatabaseSync(file);
+db.exec('CREATE TABLE items (n INTEGER)');
+for (let i = 0; i < Number(env.SEQUENCER_ATTEMPT) + 1; i++) db.exec('INSERT INTO items VALUES (' + i + ')');
+db.close();
+// The items' provenance: the first attempt's second item was fetched 30 days ago.
+const age = (days) => new Date(Date.now() - days * 86400000).toISOString();
+const items = [{ sourceUrl: 'https://example.com/a', retrievedAt: age(1) }, { sourceUrl: 'https://example.com/b', retrievedAt: age(env.SEQUENCER_ATTEMPT === '1' ? 30 : 2) }];
+fs.writeFileSync(env.SEQUENCER_PAYLOAD_FILE, JSON.stringify({ items }));
+`;
+
+describe('db_query and payload_provenance rules through the CLI', () => {
+  it('under Node 24 a query on the SQLite file the agent wrote and the age of its payload items decide the step; under Node 20 the step stops before any attempt, naming the requirement', async () => {
+    const node24 = await node24Binary();
+    const tools = await makeTempDir('db-tools-');
+    const agent = path.join(tools, 'db-agent.mjs');
+    await writeFile(agent, DB_AGENT);
+    const plan = {
+      title: 'Database',
+      steps: {
+        store: {
+          title: 'Store three items',
+          instruction: 'Write three rows into data/app.db.',
+          validate: [
+            { db_query: { path: 'data/app.db', query: 'SELECT count(*) FROM items', expect: 3 } },
+            { db_query: { path: 'data/app.db', query: 'SELECT n FROM items WHERE n = 2' } },
+            { payload_provenance: { key: 'items', maxAgeDays: 7 } },
+          ],
+        },
+      },
+    };
+    const calls = path.join(tools, 'calls.jsonl');
+
+    const ws = await makeTempDir('db-ws-');
+    await writeJson(path.join(ws, 'plan.json'), plan);
+    const r = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, node: node24, env: { STEP_AGENT_CMD: `${node24} ${agent}`, CALLS: calls } });
+    expect(r.code, output(r)).toBe(0);
+    const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { attempt: string; prompt: string });
+    expect(made.map((c) => c.attempt)).toEqual(['1', '2']);
+    expect(made[1]!.prompt).toContain(
+      'Previous run ended with: Validation failed: db_query(data/app.db, "SELECT count(*) FROM items" = 3): got 2 (a number), expected 3 (a number); db_query(data/app.db, "SELECT n FROM items WHERE n = 2"): the query returned no row; payload_provenance(items, at most 7 days old): 1 of 2 items fails: items[1] was retrieved ',
+    );
+    expect(made[1]!.prompt).toMatch(/items\[1\] was retrieved \S+Z, 30 days ago \(at most 7 days\)\. Please troubleshoot/);
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.store).toMatchObject({ status: 'DONE', tries: 2 });
+
+    const old = await makeTempDir('db-ws-old-');
+    await writeJson(path.join(old, 'plan.json'), plan);
+    const r20 = await runCli(['run', '--plan', 'plan.json'], { cwd: old, env: { STEP_AGENT_CMD: `${node24} ${agent}`, CALLS: path.join(tools, 'calls-old.jsonl') } });
+    expect(r20.code, output(r20)).toBe(2);
+    expect(output(r20)).toContain(`plan.steps.store.validate[0].db_query: db_query rules need node:sqlite, in Node.js 22.13 or newer (22.5 to 22.12 behind a flag the sequencer adds; the Action runs on Node 24); this runs on Node ${process.versions.node}.`);
+    const stopped = await readState(path.join(old, '.sequencer', 'plan', 'state.json'));
+    expect(stopped.stepRuns.store?.tries ?? 0).toBe(0);
+  }, 240_000);
+});
+
+describe('the outcome an agent declares', () => {
+  it('a declared failure with exit 0 and every output present is retried with its reason; a later attempt that declares nothing is judged as before', async () => {
+    const ws = await makeTempDir('declared-ws-');
+    const agent = await writeAgent(ws);
+    await writeJson(path.join(ws, 'plan.json'), { title: 'Declared', steps: { fetch: { title: 'Fetch', instruction: 'Fetch the data into data.md', requiredOutputs: ['data.md'] } } });
+    const log = path.join(ws, 'calls.jsonl');
+    const r = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_LOG: log, AGENT_WRITE_OUTPUTS: '1', AGENT_DECLARE_FAILED_CALLS: '1' } });
+    expect(r.code, output(r)).toBe(0);
+    const calls = await readAgentCalls(log);
+    expect(calls).toHaveLength(2);
+    // Locally the person at the keyboard both asked for and approved the plan.
+    expect(calls.map((c) => [c.requester, c.approver])).toEqual(Array(2).fill([os.userInfo().username, os.userInfo().username]));
+    expect(calls[1]!.argv.at(-1)).toContain('Previous run ended with: the agent declared the attempt failed: no data on call 1 see the log. Please troubleshoot');
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.fetch?.attempts?.map((a) => [a.outcome, a.exitCode, a.declared])).toEqual([
+      ['failed', 0, { status: 'failed', reason: 'no data on call 1 see the log' }],
+      ['succeeded', 0, undefined],
+    ]);
+  });
+});
+
+describe('outputTolerance', () => {
+  it('one of five outputs missing is done with a warning; two missing is a retry whose prompt names them', async () => {
+    const ws = await makeTempDir('tolerance-ws-');
+    const agent = await writeAgent(ws);
+    const five = (dir: string) => ['a', 'b', 'c', 'd', 'e'].map((n) => `${dir}/${n}.md`);
+    await writeJson(path.join(ws, 'plan.json'), {
+      title: 'Tolerance',
+      steps: {
+        one: { title: 'One', instruction: 'Write five files in one/', requiredOutputs: five('one'), outputTolerance: 0.2 },
+        two: { title: 'Two', instruction: 'Write five files in two/', requiredOutputs: five('two'), outputTolerance: 0.2 },
+      },
+    });
+    const log = path.join(ws, 'calls.jsonl');
+    const r = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_LOG: log, AGENT_WRITE_OUTPUTS: '1', AGENT_SKIP_FIRST: 'one/c.md,two/b.md,two/c.md' } });
+    expect(r.code, output(r)).toBe(0);
+    expect(output(r)).toContain('one attempt 1 is done without 1 of its 5 required outputs (outputTolerance 0.2): one/c.md.');
+    const calls = await readAgentCalls(log);
+    expect(calls.map((c) => `${c.step}#${c.attempt}`)).toEqual(['one#1', 'two#1', 'two#2']);
+    expect(calls[2]!.argv.at(-1)).toContain('Previous run ended with: Missing required outputs: two/b.md, two/c.md (2 of 5; outputTolerance 0.2 allows 1). Please troubleshoot');
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.one?.attempts?.[0]).toMatchObject({ outcome: 'succeeded', missingOutputs: ['one/c.md'] });
+    expect(state.artifacts).not.toContain('one/c.md');
+    expect(state.status).toBe('DONE');
+  });
+});
+
+describe('preflight checks', () => {
+  it('an unset variable and a failing command stop the run before any attempt, naming both; once they pass, the step runs', async () => {
+    const ws = await makeTempDir('preflight-ws-');
+    const agent = await writeAgent(ws);
+    await writeFile(path.join(ws, 'service-check.mjs'), "import fs from 'node:fs';\nif (!fs.existsSync('service.up')) { console.error('the service is down'); process.exit(1); }\n");
+    await writeJson(path.join(ws, 'plan.json'), {
+      title: 'Preflight',
+      preflight: { tools: ['node'], env: ['PREFLIGHT_TOKEN'] },
+      steps: { fetch: { title: 'Fetch', instruction: 'Fetch the report', requiredOutputs: ['report.md'], preflight: { commands: [['node', 'service-check.mjs']] } } },
+    });
+    const log = path.join(ws, 'calls.jsonl');
+    const env = { STEP_AGENT_CMD: agent, AGENT_LOG: log, AGENT_WRITE_OUTPUTS: '1' };
+    const stopped = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env });
+    expect(stopped.code, output(stopped)).toBe(2);
+    expect(output(stopped)).toContain('preflight: the environment variable PREFLIGHT_TOKEN is not set\npreflight: the command node service-check.mjs exited with code 1: the service is down');
+    expect(await readAgentCalls(log)).toEqual([]);
+    expect((await readState(path.join(ws, '.sequencer', 'plan', 'state.json'))).stepRuns.fetch?.tries ?? 0).toBe(0);
+
+    await writeFile(path.join(ws, 'service.up'), '');
+    const ran = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env: { ...env, PREFLIGHT_TOKEN: 'set' } });
+    expect(ran.code, output(ran)).toBe(0);
+    expect((await readAgentCalls(log)).map((c) => c.step)).toEqual(['fetch']);
+  });
+});
+
+/** Floods its output on a step's first attempt (until its stop file appears); otherwise writes its output quietly. */
+const FLOOD_AGENT = `#!/usr/bin/env node
+import fs from 'node:fs';
+import path from 'node:path';
+const env = process.env;
+fs.appendFileSync(env.CALLS, JSON.stringify({ step: env.SEQUENCER_STEP_ID, attempt: env.SEQUENCER_ATTEMPT, prompt: process.argv.at(-1) }) + '\\n');
+const flood = env.SEQUENCER_STEP_ID !== 'shrink' && env.SEQUENCER_ATTEMPT === '1';
+if (!flood) {
+  for (const out of JSON.parse(env.SEQUENCER_REQUIRED_OUTPUTS)) fs.writeFileSync(path.join(env.SEQUENCER_WORKSPACE, out), 'short\\n');
+  process.exit(0);
+}
+const timer = setInterval(() => {
+  if (fs.existsSync(env.SEQUENCER_STOP_FILE)) { clearInterval(timer); process.exit(0); }
+  process.stdout.write('log line '.repeat(100) + '\\n');
+}, 5);
+`;
+
+describe('output limits and overflow', () => {
+  it('an agent that prints past maxOutputBytes is stopped as overflow; the retry prompt asks for smaller pieces, and onOverflow detours through a remediation step', async () => {
+    const ws = await makeTempDir('overflow-ws-');
+    const tools = await makeTempDir('overflow-tools-');
+    const agent = path.join(tools, 'agent.mjs');
+    await writeFile(agent, FLOOD_AGENT);
+    await chmod(agent, 0o755);
+    await writeJson(path.join(ws, 'plan.json'), {
+      title: 'Overflow',
+      steps: {
+        read: { title: 'Read the log', instruction: 'Summarize the log into summary.md', requiredOutputs: ['summary.md'], maxOutputBytes: 8192 },
+        scan: { title: 'Scan', instruction: 'Scan the data into scan.md', requiredOutputs: ['scan.md'], maxOutputBytes: 8192, onOverflow: 'shrink' },
+        shrink: { title: 'Shrink', instruction: 'Slice the data into parts/', requiredOutputs: ['parts.md'] },
+      },
+    });
+    const calls = path.join(tools, 'calls.jsonl');
+    const r = await runCli(['run', '--plan', 'plan.json', '--stop-grace', '5'], { cwd: ws, env: { STEP_AGENT_CMD: agent, CALLS: calls } });
+    expect(r.code, output(r)).toBe(0);
+    const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { step: string; attempt: string; prompt: string });
+    expect(made.map((c) => `${c.step}#${c.attempt}`)).toEqual(['read#1', 'read#2', 'scan#1', 'shrink#1', 'scan#2']);
+    expect(made[1]!.prompt).toMatch(/Step read overflowed \(tries: 1\): the agent's output passed the step's limit of 8192 bytes \(maxOutputBytes\): it printed at least \d+ bytes and was stopped\. Do the step again in smaller pieces: print little, keep large data in files instead of printing it, split the work, and write only the required outputs \(summary\.md\)\. The step: Summarize the log into summary\.md$/);
+    expect(made[3]!.prompt).toContain('This is a remediation step for step scan (Scan), whose attempt 1 failed: the agent\'s output passed the step\'s limit of 8192 bytes');
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.read?.attempts?.map((a) => [a.outcome, a.stoppedBy])).toEqual([['overflow', 'agent'], ['succeeded', undefined]]);
+    expect(state.stepRuns.scan?.remediation).toMatchObject({ step: 'shrink', forAttempt: 1, status: 'DONE' });
+    expect(state.status).toBe('DONE');
+  });
+});
+
+describe('steps that run a command', () => {
+  it('a run step runs its argv in the workspace (no prompt, no agent), with the attempt environment, and its contract decides', async () => {
+    const ws = await makeTempDir('run-step-ws-');
+    const agent = await writeAgent(ws);
+    const log = path.join(ws, 'calls.jsonl');
+    await writeFile(path.join(ws, 'count.mjs'), "import fs from 'node:fs';\nconst lines = fs.readFileSync('notes.md', 'utf8').split('\\n').length;\nfs.writeFileSync('count.txt', `${process.env.SEQUENCER_STEP_ID} ${process.argv.slice(2).join(' ')}: ${lines} lines\\n`);\n");
+    await writeJson(path.join(ws, 'plan.json'), {
+      title: 'Agent then command',
+      steps: {
+        write: { title: 'Write notes', instruction: 'Write notes.md', requiredOutputs: ['notes.md'] },
+        count: { title: 'Count the lines', run: ['node', 'count.mjs', 'the', 'notes'], requiredOutputs: ['count.txt'], validate: [{ file_contains: { path: 'count.txt', pattern: '^count the notes: \\d+ lines$', flags: 'm' } }] },
+      },
+    });
+    const r = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_LOG: log, AGENT_WRITE_OUTPUTS: '1' } });
+    expect(r.code, output(r)).toBe(0);
+    // Only the agent step called the agent.
+    expect((await readAgentCalls(log)).map((c) => c.step)).toEqual(['write']);
+    expect(await readFile(path.join(ws, 'count.txt'), 'utf8')).toMatch(/^count the notes: \d+ lines\n$/);
+    expect(output(r)).toContain('Runs: node count.mjs the notes (timeout 60 min; attempt 1 of 3)');
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.count).toMatchObject({ status: 'DONE', tries: 1 });
+  });
+});
+
+describe('step groups and routes', () => {
+  it('a failing step with retry: group runs its group again from the start; a route on a passed rule sends the plan back once', async () => {
+    const ws = await makeTempDir('flow-ws-');
+    const agent = await writeAgent(ws);
+    const log = path.join(ws, 'calls.jsonl');
+    await writeJson(path.join(ws, 'plan.json'), {
+      title: 'Groups and routes',
+      groups: { research: { steps: ['collect', 'summarize'], maxAttempts: 2 } },
+      steps: {
+        collect: { title: 'Collect', instruction: 'Collect sources into sources.md', requiredOutputs: ['sources.md'] },
+        summarize: { title: 'Summarize', instruction: 'Summarize into summary.md', requiredOutputs: ['summary.md'], retry: 'group' },
+        review: { title: 'Review', instruction: 'Review into review.md', requiredOutputs: ['review.md'], validate: [{ file_exists: { path: 'review.md' } }], routes: [{ when: { rule: 0, passes: true }, goto: 'collect', max: 1 }] },
+        publish: { title: 'Publish', instruction: 'Publish report.md', requiredOutputs: ['report.md'] },
+      },
+    });
+    const r = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_LOG: log, AGENT_WRITE_OUTPUTS: '1', AGENT_SKIP_FIRST: 'summary.md' } });
+    expect(r.code, output(r)).toBe(0);
+    const calls = await readAgentCalls(log);
+    expect(calls.map((c) => `${c.step}#${c.attempt}`)).toEqual(['collect#1', 'summarize#1', 'collect#2', 'summarize#2', 'review#1', 'collect#3', 'summarize#3', 'review#2', 'publish#1']);
+    expect(calls[2]!.argv.at(-1)).toContain('step summarize of group research failed; the group runs again from collect (group attempt 2 of 2): Missing required outputs: summary.md');
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state).toMatchObject({ status: 'DONE', groupRuns: { research: { tries: 2 } }, routeCounts: { 'review#0': 1 } });
   });
 });

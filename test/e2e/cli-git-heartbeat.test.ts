@@ -31,7 +31,7 @@ describe('check --store git', () => {
       planFile,
       JSON.stringify({ steps: { one: { title: 'One', instruction: 'Write one.md', requiredOutputs: ['one.md'] }, two: { title: 'Two', instruction: 'Write two.md', requiredOutputs: ['two.md'] } } }),
     );
-    const env = { AGENT_LOG: calls, AGENT_WRITE_OUTPUTS: '1' };
+    const env = { AGENT_LOG: calls, AGENT_WRITE_OUTPUTS: '1', AGENT_LOG_CALLS: '1' };
     const cli = (...args: string[]) => runCli([...args, '--store', 'git', '--workspace', ws, '--agent', agent], { env });
 
     expect((await cli('init', '--plan', planFile, '--approve', '--delay', '30', '--plan-id', 'slow')).code).toBe(0);
@@ -51,6 +51,9 @@ describe('check --store git', () => {
     expect((await readAgentCalls(calls)).map((c) => `${c.planId}/${c.step}`)).toEqual(['slow/one', 'quick/one', 'quick/two']);
     expect(await g(remote, 'rev-parse', 'refs/sequencer/idle/quick')).toBe(await g(remote, 'rev-parse', 'refs/heads/sequencer/quick'));
     expect(JSON.parse((await cli('list', '--json')).stdout)).toEqual([]);
+    // Each attempt's command log is kept with it on the work branch, and the final summary names it.
+    expect(JSON.parse(await g(remote, 'show', 'sequencer/quick:.sequencer/quick/commands/two/attempt-1.jsonl'))).toMatchObject({ command: 'echo two', decision: 'allow' });
+    expect(all.stdout).toContain('Command logs:\n  one: state.json.logs/one/attempt-1.commands.jsonl\n  two: state.json.logs/two/attempt-1.commands.jsonl');
   });
 
   it('merges the remote HEAD branch into the work branch before the first attempt; --sync-base off leaves it alone; other values are refused', async () => {

@@ -370,11 +370,33 @@ describe('check STATE: timing', () => {
     expect((await readState(stateFile)).stepRuns['step-2']?.tries ?? 0).toBe(0);
   });
 
+  it('with --max-wait, waits out a step delay shorter than that and runs on; a longer one ends the heartbeat as before', async () => {
+    const THREE = { ...TWO_STEPS, 'step-3': { title: 'Publish', instruction: 'Publish the paper' } };
+    // 0.04 min: 2.4 s between steps.
+    const { stateFile, agent, calls } = await setup(seedState(THREE, { stepDelayMinutes: 0.04 }));
+    const env = { STEP_AGENT_CMD: agent, AGENT_LOG: calls };
+    const short = await runCli(['check', stateFile, '--max-wait', '0.01'], { cwd: path.dirname(stateFile), env });
+    expect(short.code, output(short)).toBe(0);
+    expect(output(short)).toMatch(/The next step may start in \d s, later than --max-wait \(1 s\); the next heartbeat runs it\./);
+    expect((await readAgentCalls(calls)).map((c) => c.step)).toEqual(['step-1']);
+
+    const long = await runCli(['check', stateFile, '--max-wait', '1'], { cwd: path.dirname(stateFile), env });
+    expect(long.code, output(long)).toBe(0);
+    expect((await readAgentCalls(calls)).map((c) => c.step)).toEqual(['step-1', 'step-2', 'step-3']);
+    const s = await readState(stateFile);
+    expect(s.status).toBe('DONE');
+    // Each step started once its delay after the one before had passed.
+    const ended2 = Date.parse(runOf(s.stepRuns, 'step-2').attempts?.[0]?.endedAt ?? '');
+    const started3 = Date.parse(runOf(s.stepRuns, 'step-3').attempts?.[0]?.startedAt ?? '');
+    expect(started3 - ended2).toBeGreaterThanOrEqual(2_400 - 50);
+  });
+
   it('stops an attempt that outlives attemptTimeoutMinutes and records it as timed out', async () => {
     const steps = { 'step-1': { title: 'Slow', instruction: 'Take your time', attemptTimeoutMinutes: 0.02 } };
     const { stateFile, agent, tools } = await setup(seedState(steps));
     const t0 = Date.now();
-    const r = await check(stateFile, { STEP_AGENT_CMD: agent, AGENT_SLEEP_MS: '30000', AGENT_PID_DIR: tools, STEP_MAX_RETRIES: '1' });
+    // The agent ignores its stop file: no stop grace, so SIGTERM follows the timeout at once.
+    const r = await runCli(['check', stateFile, '--stop-grace', '0'], { cwd: path.dirname(stateFile), env: { STEP_AGENT_CMD: agent, AGENT_SLEEP_MS: '30000', AGENT_PID_DIR: tools, STEP_MAX_RETRIES: '1' } });
     expect(r.code, output(r)).toBe(1);
     expect(Date.now() - t0).toBeLessThan(15_000);
     const run = runOf((await readState(stateFile)).stepRuns, 'step-1');

@@ -103,7 +103,8 @@ fs.writeFileSync(process.env.SEQUENCER_WORKSPACE + '/notes.md', '# notes');
   it('says at once that an attempt ran over its limit, before the step blocks', async () => {
     const steps = { slow: { title: 'Slow', instruction: 'Take your time', attemptTimeoutMinutes: 0.02, maxAttempts: 2 } };
     const { stateFile, calls, env } = await seedWorkspace(seedState(steps));
-    const r = await runCli(['check', stateFile], { cwd: path.dirname(stateFile), env: { ...env, AGENT_SLEEP_MS: '30000' } });
+    // The agent ignores its stop file: no stop grace, so SIGTERM follows the timeout at once.
+    const r = await runCli(['check', stateFile, '--stop-grace', '0'], { cwd: path.dirname(stateFile), env: { ...env, AGENT_SLEEP_MS: '30000' } });
     expect(r.code, output(r)).toBe(1);
     const state = await readState(stateFile);
     expect(state.stepRuns.slow?.attempts?.[0]).toMatchObject({ outcome: 'timed_out', timeoutMinutes: 0.02 });
@@ -143,3 +144,34 @@ else { fs.writeFileSync(ws + '/report.md', '# report'); fs.rmSync(ws + '/study.m
   });
 });
 
+
+describe('restart', () => {
+  it('runs a finished plan again from a named step without a new approval; the earlier run stays in the state and attempt numbers go on', async () => {
+    const ws = await makeTempDir('restart-ws-');
+    const tools = await makeTempDir('restart-tools-');
+    const agent = await writeAgent(tools);
+    const calls = path.join(tools, 'calls.jsonl');
+    const env = { STEP_AGENT_CMD: agent, AGENT_LOG: calls, AGENT_WRITE_OUTPUTS: '1' };
+    const steps = { ...ONE_STEP, 'step-2': { title: 'More notes', instruction: 'Write more.md', requiredOutputs: ['more.md'] } };
+    await writeJson(path.join(ws, 'plan.json'), { title: 'Notes', steps });
+    expect((await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env })).code).toBe(0);
+
+    const restarted = await runCli(['restart', 'step-2'], { cwd: ws, env });
+    expect(restarted.code, output(restarted)).toBe(0);
+    const stateFile = path.join(ws, '.sequencer', 'plan', 'state.json');
+    const between = await readState(stateFile);
+    expect(between).toMatchObject({ status: 'IN_PROGRESS', currentStep: 1, restarts: [{ by: os.userInfo().username, from: 'step-2', previous: { status: 'DONE', currentStep: 2 } }] });
+
+    const again = await runCli(['check'], { cwd: ws, env });
+    expect(again.code, output(again)).toBe(0);
+    expect((await readAgentCalls(calls)).map((c) => `${c.step}#${c.attempt}`)).toEqual(['step-1#1', 'step-2#1', 'step-2#2']);
+    const after = await readState(stateFile);
+    expect(after.status).toBe('DONE');
+    expect(after.stepRuns['step-2']?.attempts?.map((a) => [a.n, a.outcome])).toEqual([[1, 'succeeded'], [2, 'succeeded']]);
+    expect(after.stepRuns['step-1']?.attempts).toHaveLength(1);
+
+    // Only a step of the queue, after finished steps only.
+    const refused = await runCli(['restart', 'nope'], { cwd: ws, env });
+    expect(output(refused)).toContain('Cannot restart: "nope" is not a step of the plan\'s queue (step-1, step-2).');
+  });
+});

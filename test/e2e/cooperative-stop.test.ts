@@ -72,3 +72,22 @@ describe('cooperative stop', () => {
     expect(r.stdout + r.stderr).toContain('stopped with SIGTERM');
   });
 });
+
+describe('a step timeout brakes softly', () => {
+  it('the agent finds its stop file saying the time is up and exits on its own, before any signal; the attempt is timed_out, stopped by the agent', async () => {
+    const ws = await makeTempDir('stop-timeout-ws-');
+    const marks = await makeTempDir('stop-timeout-marks-');
+    const agent = path.join(marks, 'agent.cjs');
+    await writeFile(agent, AGENT);
+    await chmod(agent, 0o755);
+    // 0.02 min: the attempt's time is up after 1.2 s; one attempt, so the plan blocks.
+    await writeJson(path.join(ws, 'plan.json'), { title: 'Timeout', steps: { s1: { title: 'Long', instruction: 'Work until told to stop', attemptTimeoutMinutes: 0.02, maxAttempts: 1 } } });
+    const r = await runCli(['run', '--plan', 'plan.json', '--grace', '1', '--stop-grace', '20'], { cwd: ws, env: { STEP_AGENT_CMD: agent, MARK_DIR: marks, HONOUR: '1' } });
+    expect(r.code, output(r)).toBe(1);
+    const exists = (name: string) => readFile(path.join(marks, name), 'utf8').then((t) => t, () => null);
+    expect(await exists('saw-stop')).toBe("The attempt's time limit is reached: stop now, save your work and exit.\n");
+    expect(await exists('sigterm')).toBeNull();
+    const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
+    expect(state.stepRuns.s1?.attempts?.[0]).toMatchObject({ outcome: 'timed_out', stoppedBy: 'agent', exitCode: 0, error: expect.stringMatching(/^timed out after 1 s \(the agent stopped by itself after its stop file appeared\)/) });
+  });
+});

@@ -26,6 +26,8 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   /** The process is SIGKILLed after this long (a hung CLI must fail the test, not the suite). */
   timeoutMs?: number;
+  /** The Node binary that runs the CLI (default: this one). */
+  node?: string;
 }
 
 export interface CliProcess {
@@ -54,7 +56,7 @@ export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.P
 }
 
 export function startCli(args: string[], opts: CliOptions = {}): CliProcess {
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const child = spawn(opts.node ?? process.execPath, [CLI, ...args], {
     cwd: opts.cwd ?? os.tmpdir(),
     env: cliEnv(opts.env),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -159,6 +161,11 @@ export async function listTree(dir: string): Promise<string[]> {
  * - AGENT_SLEEP_MS=N or MIN-MAX: sleep before finishing (random within the range)
  * - AGENT_WRITE_OUTPUTS=1: write the step's required outputs (SEQUENCER_REQUIRED_OUTPUTS)
  * - AGENT_PID_DIR: write `<dir>/<step>-<attempt>.pid` with the agent's pid
+ * - AGENT_LOG_CALLS=1: record one tool call in $SEQUENCER_COMMAND_LOG, as a tool hook would
+ * - AGENT_EXTRA_DIR=dir: also write `<dir>/<step>.txt`, a file no step declares
+ * - AGENT_SKIP_FIRST=a.md,b.md: the first call of a step leaves these required outputs unwritten
+ * - AGENT_DECLARE_FAILED_CALLS=N: the first N calls of a step exit 0 but declare failure in
+ *   $SEQUENCER_RESULT_FILE (reason: "no data on call K", a line break, "see the log")
  * - AGENT_USAGE: write this text to $SEQUENCER_USAGE_FILE (the tokens and cost it reports)
  * It prints its prompt (its last argument) like `echo` does. Written in Perl (Debian's git depends
  * on it): the suite starts it hundreds of times, and Node costs ~100 ms of CPU per start.
@@ -181,6 +188,8 @@ export interface AgentCall {
   planId?: string;
   workspace?: string;
   payloadFile?: string;
+  requester?: string;
+  approver?: string;
   cwd: string;
   pid: number;
 }

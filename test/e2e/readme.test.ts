@@ -104,7 +104,7 @@ describe('the README', () => {
       'agent-step-sequencer validate plan.json',
       'agent-step-sequencer run --plan plan.json --agent "claude -p --permission-mode acceptEdits"',
       'agent-step-sequencer status',
-      'STEP_AGENT_CMD="openclaw agent --message" npx agent-step-sequencer check ~/.openclaw/workspace/state.json',
+      'STEP_AGENT_CMD="openclaw agent --message" npx agent-step-sequencer check ~/.openclaw/workspace/state.json --max-wait 5',
       '*/10 * * * * cd /srv/clone && STEP_AGENT_CMD="claude -p" npx agent-step-sequencer check --all --store git --workspace .',
     ]);
     // What they did: the example plan ran to the end, its rule checked; the seed state too.

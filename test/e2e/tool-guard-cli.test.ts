@@ -48,7 +48,7 @@ async function attempt(policy: Partial<EffectivePolicy>): Promise<void> {
     SEQUENCER_COMMAND_LOG: path.join(dir, 'attempt-1.commands.jsonl'),
     SEQUENCER_STOP_FILE: path.join(dir, 'attempt-1.stop'),
   };
-  await writeFile(attemptEnv.SEQUENCER_POLICY_FILE!, policyFileText('plan/a/1', { maxCalls: null, allow: [], block: [], via: 'hook', ...policy }));
+  await writeFile(attemptEnv.SEQUENCER_POLICY_FILE!, policyFileText('plan/a/1', { maxCalls: null, allow: [], block: [], via: 'hook', onExceed: 'fail', ...policy }));
 }
 
 async function logLines(): Promise<Array<Record<string, unknown>>> {
@@ -103,8 +103,8 @@ describe('hook claude', () => {
     expect(Date.parse(result?.time as string)).toBeGreaterThanOrEqual(Date.parse(call?.time as string));
   });
 
-  it('past maxCalls every call is denied, telling the agent to finish or exit non-zero', async () => {
-    await attempt({ maxCalls: 2 });
+  it('past maxCalls every call is denied (onExceed deny), telling the agent to finish or exit non-zero', async () => {
+    await attempt({ maxCalls: 2, onExceed: 'deny' });
     const first = await hook('claude', 'claude-hooks/pre-read.json');
     const second = await hook('claude', 'claude-hooks/pre-bash-git-status.json');
     const third = await hook('claude', 'claude-hooks/pre-read.json');

@@ -94,6 +94,28 @@ describe('a plan with a tool policy, run by the CLI', () => {
     expect(summarizeCommandLog(log)).toEqual({ calls: 4, denied: 2 });
   }, 90_000);
 
+  it('via exec, an agent that exits 0 after its calls past maxCalls were refused: the step fails by default, and finishes with onExceed deny', async () => {
+    // The same four calls, but the agent reports success whatever was refused.
+    const content = EXEC_AGENT.replace("process.exit(calls.some((c) => c.status === 126) ? 1 : 0);", 'process.exit(0);');
+    const plan = {
+      title: 'Budget',
+      tools: { maxCalls: 2, via: 'exec' },
+      steps: {
+        lenient: { title: 'Lenient', instruction: 'Make four calls.', tools: { onExceed: 'deny' } },
+        strict: { title: 'Strict', instruction: 'Make four calls.', maxAttempts: 1 },
+      },
+    };
+    const { ws, agent, planFile, stateFile } = await workspaceWith(content, plan);
+    const r = await runCli(['run', '--plan', planFile, '--agent', agent], { cwd: ws, timeoutMs: 60_000 });
+    expect(r.code, output(r)).toBe(1);
+    const state = await readState(stateFile);
+    expect(state.status).toBe('BLOCKED');
+    expect(state.stepRuns.lenient?.attempts?.map((a) => [a.outcome, a.toolCalls])).toEqual([['succeeded', { calls: 4, denied: 2 }]]);
+    expect(state.stepRuns.strict?.attempts?.map((a) => [a.outcome, a.exitCode, a.error])).toEqual([['failed', 0, 'made 4 tool calls, more than the 2 the step allows (tools.maxCalls; tools.onExceed: fail)']]);
+    const calls = JSON.parse(await readFile(path.join(ws, 'calls.json'), 'utf8')) as Array<{ status: number; stderr: string }>;
+    expect(calls[2]?.stderr).toContain('This attempt has failed (tools.onExceed: fail): make no more calls and exit.');
+  }, 90_000);
+
   it('Claude Code settings: $SEQUENCER_CLAUDE_SETTINGS wires both hooks to this CLI; a blocked call is denied, the step finishes', async () => {
     const plan = { title: 'Hooks', steps: { write: { title: 'Write', instruction: 'Write out.md; do not push.', requiredOutputs: ['out.md'], tools: { block: ['git push*'] } } } };
     const { ws, agent, planFile, stateFile } = await workspaceWith(CLAUDE_LIKE_AGENT, plan);

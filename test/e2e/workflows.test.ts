@@ -239,6 +239,19 @@ describe('example workflow settings', () => {
     expect(runs('issue_comment', 'LGTM\r\n\r\n/retry use the v2 API')).toBe(true);
     expect(runs('schedule')).toBe(true);
   });
+
+  it('starts a recovery run when a run of itself ended failed, cancelled or timed out, never after a success or another recovery run', async () => {
+    const doc = parseYaml(await readFile(path.join(EXAMPLES, 'sequencer.yml'), 'utf8')) as { name: string; on: { workflow_run?: { workflows: string[]; types: string[] } }; jobs: Record<string, { if?: string; steps: Step[] }> };
+    expect(doc.on.workflow_run).toEqual({ workflows: [doc.name], types: ['completed'] });
+    const tick = doc.jobs.tick!;
+    const runs = (conclusion: string, event = 'issue_comment') => evaluate(tick.if!, { github: { event_name: 'workflow_run', event: { workflow_run: { conclusion, event } } } });
+    expect(['failure', 'cancelled', 'timed_out'].map((c) => runs(c))).toEqual([true, true, true]);
+    expect(runs('success')).toBe(false);
+    expect(runs('failure', 'workflow_run')).toBe(false);
+    // It is a heartbeat: it lists the plans first.
+    const list = tick.steps.find((s) => s.id === 'list')!;
+    expect(evaluate(list.if!, { github: { event_name: 'workflow_run' } })).toBe(true);
+  });
 });
 
 /** docs/examples/isolated.yml, the recommended layout: three jobs, the agent's holding only a read token. */

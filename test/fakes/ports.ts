@@ -84,6 +84,8 @@ export type ScriptedRun = Partial<AgentResult> & {
   payload?: unknown;
   /** Written verbatim to $SEQUENCER_PAYLOAD_FILE (not JSON, oversize). */
   payloadText?: string;
+  /** Written as JSON to $SEQUENCER_RESULT_FILE: the outcome the agent declares. */
+  declare?: unknown;
 };
 
 /** Plays back scripted results per step; records every spec it was given. */
@@ -110,6 +112,8 @@ export class FakeAgent implements AgentRunner {
     const payloadFile = spec.env.SEQUENCER_PAYLOAD_FILE;
     if (payloadFile && r.payloadText !== undefined) await this.files?.write(payloadFile, r.payloadText);
     else if (payloadFile && r.payload !== undefined) await this.files?.write(payloadFile, JSON.stringify(r.payload));
+    const resultFile = spec.env.SEQUENCER_RESULT_FILE;
+    if (resultFile && r.declare !== undefined) await this.files?.write(resultFile, JSON.stringify(r.declare));
     return { exitCode: 0, signal: null, timedOut: false, cancelled: false, stdout: '', stderr: '', outputBytes: 0, durationMs: 5, ...r };
   }
   async reap(logFile: string): Promise<void> {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { issueCommentCreated, issueCommentEdited, issuesLabeled, issuesOpened, schedule, workflowDispatch, writeEventFile } from './webhook-payloads.js';
+import { issueCommentCreated, issueCommentEdited, issuesLabeled, issuesOpened, schedule, workflowDispatch, workflowRunCompleted, writeEventFile } from './webhook-payloads.js';
 import { assertWebhookPayload, webhookProblems } from './webhook-schemas.js';
 
 const raw: Array<{ name: string; examples: Array<Record<string, unknown>> }> = createRequire(import.meta.url)('@octokit/webhooks-examples');
@@ -87,6 +87,8 @@ describe('webhook payloads from @octokit/webhooks-examples', () => {
     ['issues', 'labeled', () => issuesLabeled({ ...local, issueNumber: 12, label: 'sequencer', labels: ['bug', 'sequencer'] })],
     ['workflow_dispatch', 'with inputs', () => workflowDispatch({ inputs: { plan: 'issue-42', command: 'tick' }, sender: 'erin' })],
     ['schedule', 'with the repository', () => schedule()],
+    ['workflow_run', 'completed, failed', () => workflowRunCompleted({ runId: 7, conclusion: 'failure' })],
+    ['workflow_run', 'completed, cancelled', () => workflowRunCompleted({ runId: 8, conclusion: 'cancelled', event: 'schedule' })],
   ] as const)('%s (%s) meets GitHub’s webhook schema', (event, _how, build) => {
     expect(webhookProblems(event, build())).toEqual([]);
   });

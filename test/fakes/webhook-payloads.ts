@@ -216,6 +216,27 @@ export function workflowDispatch(o: { inputs?: Record<string, string>; sender?: 
   return payload;
 }
 
+export type WorkflowRunCompletedPayload = ExampleOf<'workflow_run', 'completed'>;
+
+/**
+ * workflow_run.completed: a run of the workflow `name` (its id, the event that started it) ended
+ * with `conclusion` (failure, cancelled, timed_out, success, ...).
+ */
+export function workflowRunCompleted(o: { runId: number; conclusion: string; event?: string; name?: string }): WorkflowRunCompletedPayload {
+  // The newest recorded example: the first one predates fields GitHub now always sends.
+  const found = (definitions.find((d) => d.name === 'workflow_run')?.examples as Array<{ action?: string }> | undefined)?.filter((e) => e.action === 'completed').at(-1);
+  if (!found) throw new Error('@octokit/webhooks-examples has no workflow_run.completed example');
+  const payload = withCurrentFields(structuredClone(found)) as WorkflowRunCompletedPayload;
+  const run = payload.workflow_run as unknown as Record<string, unknown>;
+  run.id = o.runId;
+  run.conclusion = o.conclusion;
+  run.status = 'completed';
+  run.event = o.event ?? 'issue_comment';
+  run.name = o.name ?? 'agent-step-sequencer';
+  (payload.workflow as unknown as Record<string, unknown>).name = o.name ?? 'agent-step-sequencer';
+  return payload;
+}
+
 /** What a cron trigger's event file holds: the schedule, the workflow and the repository. */
 export function schedule(o: { cron?: string; workflow?: string } = {}): Record<string, unknown> {
   const { repository, organization } = workflowDispatch();

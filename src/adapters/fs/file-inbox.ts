@@ -180,7 +180,8 @@ export function parseInboxCommand(value: unknown): Command | string {
       return reason !== undefined ? { kind, by, reason } : { kind, by };
     }
     case 'retry':
-    case 'skip': {
+    case 'skip':
+    case 'restart': {
       const step = optionalString('step');
       if (step instanceof Error) return step.message;
       if (step !== undefined && !STEP_ID.test(step)) return `step is ${showValue(step)}; expected a step id (letters, digits, ".", "_", "-")`;

@@ -6,10 +6,11 @@ import { mkdtemp, open, realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { checkRelativePath } from '../../core/plan/workspace-paths.js';
-import { FileTooLargeError, runTextCheck, type RuleResult, type TextCheck } from '../../core/tick/rules.js';
+import { FileTooLargeError, runTextCheck, type DbQueryFact, type RuleResult, type TextCheck } from '../../core/tick/rules.js';
 import type { CheckOptions, CheckResult, Verifier } from '../../ports.js';
 import type { Scrubber } from '../../core/trust/secrets.js';
 import { ExecAgentRunner } from '../process/exec-agent.js';
+import { CURRENT_NODE, queryCommand, queryFact, sqliteRuntime, type NodeRuntime } from './sqlite-query.js';
 
 export interface FsVerifierOptions {
   /** The workspace root with symlinks resolved (FsWorkspace.root). */
@@ -26,6 +27,8 @@ export interface FsVerifierOptions {
   scrubber?: Scrubber;
   /** Where content rules' checks run, under a time limit (rule-check-thread.ts); default in line. */
   ruleChecks?: { check(check: TextCheck): Promise<RuleResult> };
+  /** The Node that runs `db_query` rules' queries; default the one running this process. */
+  node?: NodeRuntime;
 }
 
 /**
@@ -42,6 +45,7 @@ export class FsVerifier implements Verifier {
   private readonly graceMs: number;
   private readonly maxFileBytes: number;
   private readonly ruleChecks: FsVerifierOptions['ruleChecks'];
+  private readonly node: NodeRuntime;
 
   constructor(options: FsVerifierOptions) {
     this.root = options.root;
@@ -50,13 +54,36 @@ export class FsVerifier implements Verifier {
     this.graceMs = options.graceMs ?? 2000;
     this.maxFileBytes = options.maxFileBytes ?? MAX_RULE_FILE_BYTES;
     this.ruleChecks = options.ruleChecks;
+    this.node = options.node ?? CURRENT_NODE;
   }
 
-  checkText(check: TextCheck): Promise<RuleResult> {
-    return this.ruleChecks ? this.ruleChecks.check(check) : runTextCheck(check);
+  databaseProblem(): string | null {
+    const runtime = sqliteRuntime(this.node.version);
+    return 'problem' in runtime ? runtime.problem : null;
   }
 
-  async readWorkspaceFile(rel: string): Promise<string | null> {
+  async queryDatabase(rel: string, query: string, timeoutMs: number): Promise<DbQueryFact> {
+    const runtime = sqliteRuntime(this.node.version);
+    if ('problem' in runtime) return { kind: 'error', problem: runtime.problem };
+    const real = await this.inside(rel);
+    if (real === null) return { kind: 'missing' };
+    const isFile = await open(real, 'r').then(
+      async (h) => {
+        try {
+          return (await h.stat()).isFile();
+        } finally {
+          await h.close();
+        }
+      },
+      () => false,
+    );
+    if (!isFile) return { kind: 'missing' };
+    const { argv, env } = queryCommand(this.node, runtime.flags, real, query);
+    return queryFact(await this.runCheck(argv, { timeoutMs, env }), timeoutMs);
+  }
+
+  /** The real path of a workspace-relative path when it lies inside the workspace, else null. */
+  private async inside(rel: string): Promise<string | null> {
     if (checkRelativePath(rel) !== null) return null;
     let real: string;
     try {
@@ -64,7 +91,16 @@ export class FsVerifier implements Verifier {
     } catch {
       return null;
     }
-    if (!real.startsWith(this.root.endsWith(path.sep) ? this.root : this.root + path.sep)) return null;
+    return real.startsWith(this.root.endsWith(path.sep) ? this.root : this.root + path.sep) ? real : null;
+  }
+
+  checkText(check: TextCheck): Promise<RuleResult> {
+    return this.ruleChecks ? this.ruleChecks.check(check) : runTextCheck(check);
+  }
+
+  async readWorkspaceFile(rel: string): Promise<string | null> {
+    const real = await this.inside(rel);
+    if (real === null) return null;
     let handle;
     try {
       handle = await open(real, 'r');

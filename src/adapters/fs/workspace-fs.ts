@@ -3,11 +3,14 @@
 // Checks after the first are synchronous: they run before and after every step, a few calls
 // each, where a thread-pool round trip costs more than the call.
 import { accessSync, constants, realpathSync, statSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
+import { lstat, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { Workspace } from '../../ports.js';
 import { ConfigError, describeError, showValue } from '../../core/errors.js';
 import { checkRelativePath } from '../../core/plan/workspace-paths.js';
+
+/** Entries one walk for changed files looks at, at most. */
+const MAX_WALKED = 50_000;
 
 export class FsWorkspace implements Workspace {
   private constructor(readonly root: string) {}
@@ -39,6 +42,49 @@ export class FsWorkspace implements Workspace {
       return false;
     }
     return real === this.root || real.startsWith(this.root.endsWith(path.sep) ? this.root : this.root + path.sep);
+  }
+
+  /**
+   * The files an attempt created or changed, by modification time: one walk of the workspace,
+   * never into `.git` or through a link, stopping after MAX_WALKED entries (a workspace that large
+   * is reported as far as it was walked).
+   */
+  async changedFiles(since: Date, o: { exclude: string[]; limit: number }): Promise<{ files: string[]; more: number }> {
+    const files: string[] = [];
+    let more = 0;
+    let walked = 0;
+    // A little slack for file systems that store modification times coarser than the clock.
+    const from = since.getTime() - 5;
+    // A folder is matched with its trailing `/`, so `.sequencer/` excludes the folder itself.
+    const excluded = (rel: string) => o.exclude.some((e) => rel.startsWith(e));
+    const queue: string[] = [''];
+    while (queue.length && walked < MAX_WALKED) {
+      const rel = queue.shift()!;
+      let entries: string[];
+      try {
+        entries = (await readdir(path.join(this.root, rel))).sort();
+      } catch {
+        continue;
+      }
+      for (const name of entries) {
+        if (++walked > MAX_WALKED) break;
+        const child = rel ? `${rel}/${name}` : name;
+        let info;
+        try {
+          info = await lstat(path.join(this.root, child));
+        } catch {
+          continue;
+        }
+        if (info.isDirectory()) {
+          if (name !== '.git' && !excluded(`${child}/`)) queue.push(child);
+        } else if (info.isFile() && info.mtimeMs >= from && !excluded(child)) {
+          // The agent chose these names: a control character is shown escaped, never as itself.
+          if (files.length < o.limit) files.push(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(child) ? JSON.stringify(child).slice(1, -1) : child);
+          else more++;
+        }
+      }
+    }
+    return { files, more };
   }
 
   async preflight(outputs: string[]): Promise<string[]> {

@@ -173,9 +173,11 @@ export class GitStore implements StateStore {
 
   async write(state: State, meta: WriteMeta): Promise<State> {
     const base = this.revisions.check(state);
+    for (const record of meta.records ?? []) recordPath(record.path);
     const next: State = { ...state, revision: base + 1 };
     await this.writeWorkingState(next);
-    await this.commit(meta);
+    const records = await this.writeRecords(meta.records ?? []);
+    await this.commit(meta, records);
     this.pushIdle = this.idleIndex && isIdleStatus(next.status);
     await this.push(base);
     this.revisions.loaded(base + 1);
@@ -239,7 +241,27 @@ export class GitStore implements StateStore {
     await writeFileAtomic(file, serializeState(state));
   }
 
-  private async commit(meta: WriteMeta): Promise<void> {
+  /**
+   * The sequencer's own files kept with this write (an attempt's command log), beside the state:
+   * written the way the state is (no link followed, no predictable temporary name), each path
+   * checked to stay in the state's folder. Returns their pathspecs for the commit.
+   */
+  private async writeRecords(records: NonNullable<WriteMeta['records']>): Promise<string[]> {
+    const specs: string[] = [];
+    const folder = path.posix.dirname(this.statePath);
+    for (const record of records) {
+      const rel = recordPath(record.path);
+      const file = path.join(this.workspace, folder, rel);
+      // Each folder below the state's, one by one: a link the agent put at any of them is replaced.
+      const parts = path.posix.dirname(rel).split('/').filter((p) => p !== '.');
+      for (let i = 1; i <= parts.length; i++) realFolder(path.join(this.workspace, folder, ...parts.slice(0, i)));
+      await writeFileAtomic(file, record.text);
+      specs.push(`./${path.posix.join(folder, rel)}`);
+    }
+    return specs;
+  }
+
+  private async commit(meta: WriteMeta, records: string[] = []): Promise<void> {
     const spec = `./${this.statePath}`;
     if (meta.kind === 'completion') {
       // -A honours .gitignore and info/exclude; -f only for the state file itself, which a user's
@@ -255,14 +277,14 @@ export class GitStore implements StateStore {
           ? select.paths.map((p) => `:(top,literal)${p}`)
           : [':/', ...(select.kind === 'ignore' ? select.patterns.map((p) => `:(top,exclude,glob)${p}`) : [])];
       if (what.length) await this.run(['add', '-A', '--', ...what, ...stateFolder, ...(await this.gitlinkExclusions())]);
-      await this.run(['add', '-f', '--', spec]);
-      await this.reportLeftOut();
-    } else if (!this.stateTracked) {
-      await this.run(['add', '-f', '--', spec]);
+      await this.run(['add', '-f', '--', spec, ...records]);
+      await this.reportLeftOut(records);
+    } else if (!this.stateTracked || records.length) {
+      await this.run(['add', '-f', '--', spec, ...records]);
     }
     const message = `sequencer(${this.planId}): ${meta.message}`;
     // `--only <path>` commits the state alone even if something else is staged in the index.
-    const only = meta.kind === 'completion' ? [] : ['--only', '--', spec];
+    const only = meta.kind === 'completion' ? [] : ['--only', '--', spec, ...records];
     await this.run([...this.identityArgs(), 'commit', '-q', '--no-verify', '-m', message, ...only]);
     this.stateTracked = true;
   }
@@ -282,13 +304,13 @@ export class GitStore implements StateStore {
   }
 
   /** Says which files the agent wrote or changed under the state folder (left out of the commit). */
-  private async reportLeftOut(): Promise<void> {
+  private async reportLeftOut(records: string[] = []): Promise<void> {
     if (!this.stateRoot) return;
     const res = await this.run(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', `:(top,literal)${this.stateRoot}`]);
-    const ours = this.statePath;
+    const ours = new Set([this.statePath, ...records.map((r) => r.slice(2))]);
     const left = res.stdout
       .split('\0')
-      .filter((entry) => entry.length > 3 && entry.slice(3) !== ours)
+      .filter((entry) => entry.length > 3 && !ours.has(entry.slice(3)))
       .map((entry) => entry.slice(3));
     if (!left.length) return;
     const shown = left.slice(0, 10).map((p) => JSON.stringify(p)).join(', ');
@@ -448,4 +470,11 @@ function checkBranch(branch: string): void {
   if (!isBranchName(branch)) {
     throw new ConfigError(`Invalid branch ${showValue(branch)}: expected a git branch name such as sequencer/issue-42.`);
   }
+}
+
+/** A record's path, normalized: inside the state's folder, plain characters only. */
+function recordPath(given: string): string {
+  const rel = path.posix.normalize(given);
+  if (rel.startsWith('..') || path.posix.isAbsolute(rel) || rel === '.' || !/^[\w./-]+$/.test(rel)) throw new StateError(`A record path must stay in the state's folder, got ${showValue(given)}`);
+  return rel;
 }

@@ -53,6 +53,11 @@ export class ExecAgentRunner implements AgentRunner {
     this.tailChars = options.tailChars;
   }
 
+  hasEnv(name: string): boolean {
+    const value = this.env[name];
+    return value !== undefined && value !== '';
+  }
+
   async resolve(command: string): Promise<string | null> {
     if (!command) return null;
     // One tick resolves the same agent before every step: re-check the hit, skip the PATH scan.
@@ -136,11 +141,17 @@ export class ExecAgentRunner implements AgentRunner {
     }
 
     let outputBytes = 0;
+    let overflowed = false;
     const pipe = (stream: NodeJS.ReadableStream | null, buffer: HeadTailBuffer, own: ((chunk: string) => void) | undefined): void => {
       if (!stream) return;
       const decoder = new StringDecoder('utf8');
       stream.on('data', (chunk: Buffer) => {
         outputBytes += chunk.length;
+        // Past the step's output limit: brake as for a timeout, saying why (maxOutputBytes).
+        if (spec.maxOutputBytes !== undefined && outputBytes > spec.maxOutputBytes && !stopping) {
+          overflowed = true;
+          stopping = stopCooperatively(spec.stop?.overflowMessage);
+        }
         log.write(chunk);
         const text = decoder.write(chunk);
         if (!text) return;
@@ -169,12 +180,9 @@ export class ExecAgentRunner implements AgentRunner {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }));
     // The soft brake (README, "Cooperative stop"): the stop file first, then the grace to exit on
-    // its own; only an agent still running after it is signalled.
-    const stopCooperatively = async (): Promise<void> => {
+    // its own; only an agent still running after it is signalled. A cancel and a timeout alike.
+    const stopCooperatively = async (message: string | undefined): Promise<void> => {
       const soft = spec.stop;
-      // A brake pulled with words of its own (a spent budget, not a cancel) says them in the stop file.
-      const reason: unknown = spec.signal?.reason;
-      const message = typeof reason === 'string' && reason ? reason : soft?.message;
       if (soft && soft.graceMs > 0 && writeStopFile(soft.file, message ?? soft.message)) {
         let wait: NodeJS.Timeout | undefined;
         const ended = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => (wait = setTimeout(() => resolve(false), soft.graceMs)))]);
@@ -190,12 +198,14 @@ export class ExecAgentRunner implements AgentRunner {
     const timer = setTimeout(() => {
       if (stopping) return;
       timedOut = true;
-      stopping = terminate();
+      stopping = stopCooperatively(spec.stop?.timeoutMessage);
     }, Math.max(0, spec.timeoutMs));
     const onAbort = (): void => {
       if (stopping) return;
       cancelled = true;
-      stopping = stopCooperatively();
+      // A brake pulled with words of its own (a spent budget, not a cancel) says them in the stop file.
+      const reason: unknown = spec.signal?.reason;
+      stopping = stopCooperatively(typeof reason === 'string' && reason ? reason : spec.stop?.message);
     };
     spec.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -227,6 +237,7 @@ export class ExecAgentRunner implements AgentRunner {
       durationMs: Date.now() - started,
       ...('error' in outcome ? { spawnError: outcome.error.message } : {}),
       ...(stoppedBy ? { stoppedBy } : {}),
+      ...(overflowed ? { overflowed } : {}),
     };
   }
 

@@ -26,7 +26,23 @@ export async function checkCommand(s: CliSettings): Promise<number> {
     return 0;
   }
   const { deps, cfg } = await createEngine(s, 'check');
-  const result = await tick(deps, cfg);
+  let result = await tick(deps, cfg);
+  // --max-wait: the original runner slept through stepDelayMinutes itself; a delay shorter than
+  // the heartbeat's interval is waited out here instead of left to the next heartbeat.
+  const maxWaitMs = (s.maxWaitMinutes ?? 0) * 60_000;
+  for (;;) {
+    if (result.outcome !== 'waiting' || maxWaitMs <= 0) break;
+    const until = Date.parse(result.detail ?? '');
+    if (Number.isNaN(until)) break;
+    const waitMs = Math.max(0, until - Date.now());
+    if (waitMs > maxWaitMs) {
+      deps.log.info(`The next step may start in ${formatSeconds(waitMs)}, later than --max-wait (${formatSeconds(maxWaitMs)}); the next heartbeat runs it.`);
+      break;
+    }
+    deps.log.info(`Waiting ${formatSeconds(waitMs)} for the step delay, then running on (--max-wait).`);
+    await sleep(waitMs + 50);
+    result = await tick(deps, cfg);
+  }
   // A plan named on the command line that is not there (the original `check STATE` excepted).
   if (result.outcome === 'missing' && s.planFrom === 'plan-id') throw await missingPlanError(s);
   report(result, (m) => deps.log.info(m));
@@ -68,6 +84,10 @@ export async function runCommand(s: CliSettings, print: (line: string) => void):
         break;
     }
   }
+}
+
+function formatSeconds(ms: number): string {
+  return ms >= 120_000 ? `${Math.round(ms / 60_000)} min` : `${Math.ceil(ms / 1000)} s`;
 }
 
 async function exists(file: string): Promise<boolean> {

@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../../adapters/fs/atomic-write.js';
 import { ExecAgentRunner } from '../../adapters/process/exec-agent.js';
 import { planFromRequest } from '../../adapters/process/plan-drafter.js';
 import { classifyRequest } from '../../core/plan/classify-request.js';
+import { localUserName } from '../local-user.js';
 import { ConfigError, describeError } from '../../core/errors.js';
 import { newState } from '../../core/plan/new-state.js';
 import { shortTitle } from '../../core/plan/planning-prompt.js';
@@ -93,7 +94,7 @@ async function createProposal(s: CliSettings, plan: Plan): Promise<State> {
       if ((await store.load()).kind === 'loaded') {
         throw new ConfigError(`A plan for "${s.planId}" was created at ${store.description} while this one was drafted; it was left untouched. Use \`init --plan\` with the written plan file to replace it.`);
       }
-      const state = newState(plan, { planId: s.planId, now: new Date(), stepDelayMinutes: s.delayMinutes ?? 0 });
+      const state = newState(plan, { planId: s.planId, now: new Date(), stepDelayMinutes: s.delayMinutes ?? 0, requestedBy: localUserName() });
       return store.write(state, { kind: 'update', message: 'plan proposed from a request' });
     },
     (holder) => {

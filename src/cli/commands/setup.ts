@@ -1,5 +1,5 @@
 // `init` and `validate`: turning a plan file into durable state, or only checking it.
-import os from 'node:os';
+import { localUserName } from '../local-user.js';
 import { ConfigError, ConflictError } from '../../core/errors.js';
 import { newState } from '../../core/plan/new-state.js';
 import { replan } from '../../core/plan/replan.js';
@@ -52,7 +52,8 @@ export async function initState(s: CliSettings, opts: { approve: boolean }, prin
         now,
         ...(extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}),
         stepDelayMinutes: s.delayMinutes ?? extracted.stepDelayMinutes ?? 0,
-        ...(opts.approve ? { approved: { by: os.userInfo().username } } : {}),
+        ...(opts.approve ? { approved: { by: localUserName() } } : {}),
+        requestedBy: localUserName(),
       });
       let written;
       try {

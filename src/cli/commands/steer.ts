@@ -1,4 +1,4 @@
-// `approve`, `cancel`, `retry`, `skip`, `resume`: a person's commands. Each is posted to the
+// `approve`, `cancel`, `retry`, `skip`, `resume`, `restart`: a person's commands. Each is posted to the
 // plan's inbox (so a tick that is running right now sees a cancel within a second) and applied
 // at once when no tick holds the plan.
 import os from 'node:os';
@@ -27,6 +27,7 @@ export function commandFrom(s: CliSettings): Command {
     case 'retry':
       return { kind: 'retry', by, ...(step ? { step } : {}), ...note };
     case 'skip':
+    case 'restart':
       return step ? { kind: s.command, by, step } : { kind: s.command, by };
     default:
       return { kind: 'resume', by, ...note };

@@ -132,7 +132,43 @@ export function parsePolicyFile(text: string): { ok: true; policy: EffectivePoli
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
   if (!(p.maxCalls === null || (typeof p.maxCalls === 'number' && Number.isInteger(p.maxCalls) && p.maxCalls >= 0))) return { ok: false, problem: `policy.maxCalls must be null or an integer >= 0, got ${JSON.stringify(p.maxCalls)}` };
   if (!strings(p.allow) || !strings(p.block)) return { ok: false, problem: 'policy.allow and policy.block must be arrays of strings' };
-  return { ok: true, policy: { maxCalls: p.maxCalls, allow: p.allow, block: p.block, via: p.via === 'exec' ? 'exec' : 'hook' } };
+  return { ok: true, policy: { maxCalls: p.maxCalls, allow: p.allow, block: p.block, via: p.via === 'exec' ? 'exec' : 'hook', onExceed: p.onExceed === 'deny' ? 'deny' : 'fail' } };
+}
+
+/** The most of one attempt's command log kept with the attempt on the work branch. */
+export const KEPT_COMMAND_LOG_BYTES = 256 * 1024;
+
+/** Where an attempt's command log is kept with the state, relative to the state's folder. */
+export function commandLogRecord(stepId: string, n: number): string {
+  return `commands/${stepId}/attempt-${n}.jsonl`;
+}
+
+/**
+ * A command log cut to `maxBytes` at line ends: the first and the last lines, with one line in
+ * between saying how many were left out (the whole log stays in the attempt logs).
+ */
+export function boundedCommandLog(text: string, maxBytes = KEPT_COMMAND_LOG_BYTES): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  const lines = text.split('\n').filter((l) => l !== '');
+  const budget = Math.floor((maxBytes - 200) / 2);
+  const head: string[] = [];
+  let used = 0;
+  for (const line of lines) {
+    const size = Buffer.byteLength(line) + 1;
+    if (used + size > budget) break;
+    head.push(line);
+    used += size;
+  }
+  const tail: string[] = [];
+  used = 0;
+  for (let i = lines.length - 1; i >= head.length; i--) {
+    const size = Buffer.byteLength(lines[i]!) + 1;
+    if (used + size > budget) break;
+    tail.unshift(lines[i]!);
+    used += size;
+  }
+  const omitted = lines.length - head.length - tail.length;
+  return `${[...head, JSON.stringify({ truncated: true, omittedLines: omitted }), ...tail].join('\n')}\n`;
 }
 
 function clip(text: string, max: number): string {

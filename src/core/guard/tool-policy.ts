@@ -18,6 +18,8 @@ import type { Plan, ToolsDef } from '../state/types.js';
 
 export const TOOLS_VIAS = ['hook', 'exec'] as const;
 export type ToolsVia = (typeof TOOLS_VIAS)[number];
+export const ON_EXCEED = ['fail', 'deny'] as const;
+export type OnExceed = (typeof ON_EXCEED)[number];
 
 /** The policy an attempt runs under: the plan's `tools`, with the step's own fields replacing them. */
 export interface EffectivePolicy {
@@ -26,6 +28,8 @@ export interface EffectivePolicy {
   allow: string[];
   block: string[];
   via: ToolsVia;
+  /** Past maxCalls: `fail` fails the attempt (default, as the original orchestrator); `deny` only denies. */
+  onExceed: OnExceed;
 }
 
 /** One tool call: the tool's name and what it acts on (a command line, a path, a URL; '' when nothing). */
@@ -45,7 +49,17 @@ export function effectivePolicy(plan: Plan, stepId: string): EffectivePolicy {
     allow: [...(pick('allow') ?? [])],
     block: [...(pick('block') ?? [])],
     via: pick('via') ?? 'hook',
+    onExceed: pick('onExceed') ?? 'fail',
   };
+}
+
+/**
+ * Why an attempt that made `calls` tool calls fails under `policy`: more than maxCalls with
+ * `onExceed: fail`. Null when it stayed within budget, has none, or only denies past it.
+ */
+export function toolBudgetProblem(policy: EffectivePolicy, calls: { calls: number } | undefined): string | null {
+  if (policy.maxCalls === null || policy.onExceed !== 'fail' || !calls || calls.calls <= policy.maxCalls) return null;
+  return `made ${calls.calls} tool calls, more than the ${policy.maxCalls} the step allows (tools.maxCalls; tools.onExceed: fail)`;
 }
 
 /**
@@ -57,9 +71,13 @@ export function decideCall(call: ToolCall, policy: EffectivePolicy, callsBefore:
   // A stop says why (a cancel, a spent budget) when it knows.
   if (stopRequested) return { decision: 'deny', reason: typeof stopRequested === 'string' ? stopRequested : STOP_MESSAGE };
   if (policy.maxCalls !== null && callsBefore >= policy.maxCalls) {
+    const spent = `Tool call budget spent: this step allows at most ${countOf(policy.maxCalls, 'tool call')} per attempt and ${callsBefore} ${callsBefore === 1 ? 'was' : 'were'} made.`;
     return {
       decision: 'deny',
-      reason: `Tool call budget spent: this step allows at most ${countOf(policy.maxCalls, 'tool call')} per attempt and ${callsBefore} ${callsBefore === 1 ? 'was' : 'were'} made. Make no more calls: finish the step with what you have, or exit with a non-zero status if it cannot be finished.`,
+      reason:
+        policy.onExceed === 'deny'
+          ? `${spent} Make no more calls: finish the step with what you have, or exit with a non-zero status if it cannot be finished.`
+          : `${spent} This attempt has failed (tools.onExceed: fail): make no more calls and exit.`,
     };
   }
   const shown = showCall(call);

@@ -16,6 +16,8 @@ export interface NewStateOptions {
   now: Date;
   /** Present when the plan starts approved (no `/approve` round trip). */
   approved?: { by: string; runId?: number };
+  /** Who asked for the plan (an issue's author, a dispatching actor, the local user). */
+  requestedBy?: string;
 }
 
 export function newState(plan: Plan, opts: NewStateOptions): State {
@@ -50,6 +52,7 @@ export function newState(plan: Plan, opts: NewStateOptions): State {
     blockers: [],
     lastHeartbeatIso: null,
     artifacts: [],
+    ...(opts.requestedBy ? { requestedBy: opts.requestedBy } : {}),
     approval: opts.approved ? { ...approvalOf(opts.approved.by, at, hash, plan), ...(opts.approved.runId !== undefined ? { runId: opts.approved.runId } : {}) } : null,
     cancelRequested: null,
     inbox: { lastCommentId: 0 },

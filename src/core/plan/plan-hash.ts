@@ -6,7 +6,7 @@ import type { Plan } from '../state/types.js';
 import { effectiveQueue } from './plan-queue.js';
 import { planStreamFlags } from '../agent-stream/stream-command.js';
 
-/** `sha256:<hex>` of the plan's title, steps, effective step order, tool policy, prompt preamble, budget and commit choice. */
+/** `sha256:<hex>` of the plan's title, steps, effective step order, tool policy, prompt preamble, budget, preflight checks, step groups and commit choice. */
 export function planHash(plan: Plan): string {
   const hashed = {
     title: plan.title ?? null,
@@ -23,6 +23,10 @@ export function planHash(plan: Plan): string {
     ...streamFlagsEntry(plan),
     // What the plan may spend; a step's own budget is hashed with its step.
     ...(plan.budget !== undefined ? { budget: plan.budget } : {}),
+    // The checks before every attempt run commands: what runs is what was approved.
+    ...(plan.preflight !== undefined ? { preflight: plan.preflight } : {}),
+    // Which steps run again together is part of what runs.
+    ...(plan.groups !== undefined ? { groups: plan.groups } : {}),
     // What a finished step's commit holds is approved too.
     ...(plan.commit !== undefined ? { commit: plan.commit } : {}),
   };

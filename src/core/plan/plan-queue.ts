@@ -1,14 +1,15 @@
 // The run order of a plan without an explicit `stepQueue`: its steps in order, except those
-// that exist only as remediation targets (another step's `onValidationFail`), which run when a
-// validation failure routes to them and never in the queue on their own.
+// that exist only as remediation targets (another step's `onValidationFail` or `onOverflow`), which
+// run when a failure routes to them and never in the queue on their own.
 import type { Plan } from '../state/types.js';
 
 export function defaultQueue(plan: Plan): string[] {
   const ids = Object.keys(plan.steps);
   const targets = new Set<string>();
   for (const id of ids) {
-    const route = plan.steps[id]?.onValidationFail;
-    if (route && route !== id && Object.hasOwn(plan.steps, route)) targets.add(route);
+    for (const route of [plan.steps[id]?.onValidationFail, plan.steps[id]?.onOverflow]) {
+      if (route && route !== id && Object.hasOwn(plan.steps, route)) targets.add(route);
+    }
   }
   return ids.filter((id) => !targets.has(id));
 }

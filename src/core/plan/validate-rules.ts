@@ -1,11 +1,12 @@
-// Checks the `validate` rules of a step (the kinds the README's "The plan format" lists; there is no
-// database rule because there is no database here). A rule is an object with exactly one key.
+// Checks the `validate` rules of a step (the kinds the README's "The plan format" lists). A rule is an
+// object with exactly one key.
 import { showValue, type Issue } from '../errors.js';
 import { add, checkKnownFields, checkString, nearestName, index, isNonEmptyString, isRecord, key, listSome } from './field-checks.js';
 import { compilePattern } from './rule-pattern.js';
 import { checkRelativePath } from './workspace-paths.js';
 import { commandProblem } from '../trust/agent-command.js';
 import { countOf } from '../render/plural.js';
+import { MAX_SQL_QUERY_CHARS, sqlQueryProblem } from './sql-query.js';
 
 export const RULE_KINDS = [
   'file_exists',
@@ -16,6 +17,8 @@ export const RULE_KINDS = [
   'payload_values_equal',
   'command',
   'command_output_contains',
+  'payload_provenance',
+  'db_query',
 ] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
@@ -32,7 +35,15 @@ const RULE_FIELDS: Readonly<Record<RuleKind, readonly string[]>> = {
   payload_values_equal: ['keys', 'step'],
   command: ['argv', 'timeoutSeconds'],
   command_output_contains: ['argv', 'text', 'timeoutSeconds'],
+  db_query: ['path', 'query', 'expect', 'timeoutSeconds'],
+  payload_provenance: ['key', 'maxAgeDays'],
 };
+
+/** Ten years: an age limit beyond that is surely a unit mistake. */
+const MAX_AGE_DAYS = 3650;
+
+/** Longest expected text of a db_query rule; the value read back is cut to this length too. */
+export const MAX_DB_EXPECT_CHARS = 4096;
 
 interface RuleContext {
   issues: Issue[];
@@ -130,6 +141,38 @@ function checkRuleBody(kind: RuleKind, body: Record<string, unknown>, path: stri
       }
       checkTimeout(issues, path, body);
       return;
+    case 'payload_provenance': {
+      checkString(issues, key(path, 'key'), body.key, 'the payload key of the list of items');
+      const days = body.maxAgeDays;
+      if (days !== undefined && (typeof days !== 'number' || !Number.isFinite(days) || days <= 0 || days > MAX_AGE_DAYS)) {
+        add(issues, key(path, 'maxAgeDays'), `must be a number of days > 0 and <= ${MAX_AGE_DAYS}, got ${showValue(days)}`);
+      }
+      return;
+    }
+    case 'db_query':
+      checkRelativePathField(issues, key(path, 'path'), body.path);
+      checkQuery(issues, key(path, 'query'), body.query);
+      checkExpect(issues, key(path, 'expect'), body);
+      checkTimeout(issues, path, body);
+      return;
+  }
+}
+
+function checkQuery(issues: Issue[], path: string, value: unknown): void {
+  if (!isNonEmptyString(value)) {
+    add(issues, path, `must be a non-empty SQL query (one SELECT, WITH or VALUES statement, at most ${MAX_SQL_QUERY_CHARS} characters), got ${showValue(value)}`);
+    return;
+  }
+  const problem = sqlQueryProblem(value);
+  if (problem) add(issues, path, `${problem}, got ${showValue(value)}`);
+}
+
+function checkExpect(issues: Issue[], path: string, body: Record<string, unknown>): void {
+  if (!Object.hasOwn(body, 'expect')) return;
+  const v = body.expect;
+  const scalar = v === null || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length <= MAX_DB_EXPECT_CHARS);
+  if (!scalar) {
+    add(issues, path, `must be the value the first column of the first row should have: a string (at most ${MAX_DB_EXPECT_CHARS} characters), a number, true, false or null, got ${showValue(v)}`);
   }
 }
 
@@ -155,7 +198,7 @@ function checkKeys(issues: Issue[], path: string, value: unknown): void {
   value.forEach((k, i) => checkString(issues, index(path, i), k, 'a payload key'));
 }
 
-function checkArgv(issues: Issue[], path: string, value: unknown): void {
+export function checkArgv(issues: Issue[], path: string, value: unknown): void {
   if (!Array.isArray(value) || value.length === 0) {
     add(issues, path, `must be a non-empty array of strings (the program, then its arguments; no shell), got ${showValue(value)}`);
     return;

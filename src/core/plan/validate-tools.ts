@@ -1,10 +1,10 @@
 // Checks a `tools` policy (plan level or step level): every field strictly, since a misspelt
 // `maxCals` would otherwise leave the agent without the limit its author meant.
 import { showValue, type Issue } from '../errors.js';
-import { TOOLS_VIAS, toolPatternProblem } from '../guard/tool-policy.js';
+import { ON_EXCEED, TOOLS_VIAS, toolPatternProblem } from '../guard/tool-policy.js';
 import { add, checkInteger, checkKnownFields, index, isRecord, key } from './field-checks.js';
 
-export const TOOLS_FIELDS = ['maxCalls', 'allow', 'block', 'via'] as const;
+export const TOOLS_FIELDS = ['maxCalls', 'allow', 'block', 'via', 'onExceed'] as const;
 /** More calls than this in one attempt is no budget at all. */
 export const MAX_TOOL_CALLS = 1_000_000;
 const MAX_PATTERNS = 500;
@@ -22,6 +22,9 @@ export function checkTools(issues: Issue[], path: string, value: unknown, strict
   }
   if (value.via !== undefined && !(TOOLS_VIAS as readonly unknown[]).includes(value.via)) {
     add(issues, key(path, 'via'), `must be "hook" (the agent CLI's tool hook enforces the policy) or "exec" (the agent runs every command through agent-step-sequencer exec), got ${showValue(value.via)}`);
+  }
+  if (value.onExceed !== undefined && !(ON_EXCEED as readonly unknown[]).includes(value.onExceed)) {
+    add(issues, key(path, 'onExceed'), `must be "fail" (default: an attempt that makes more than maxCalls tool calls fails) or "deny" (later calls are denied and the step may still finish), got ${showValue(value.onExceed)}`);
   }
 }
 

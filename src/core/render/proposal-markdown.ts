@@ -9,6 +9,7 @@ import { gateOf } from '../tick/gates.js';
 import { promptPreamble } from '../tick/prompts.js';
 import { commitText } from '../plan/commit-selection.js';
 import { remediationTargets, routeOf } from '../tick/remediation.js';
+import { DEFAULT_GROUP_ATTEMPTS, DEFAULT_ROUTE_MAX, groupOf } from '../tick/flow.js';
 import type { Limits } from '../state/step-view.js';
 import { describeExecution, type StepExecution } from '../plan/execution-fields.js';
 import type { StepChange } from '../plan/replan.js';
@@ -23,7 +24,11 @@ import { parseAgentCommand } from '../trust/agent-command.js';
 import { budgetText } from '../tick/budget.js';
 
 /** How a tool policy reads, said once beside each one shown. */
-const TOOLS_NOTE = 'block wins over allow; an empty allow list allows every call; past maxCalls every call is denied; via "exec" tells the agent to run its commands through the forwarder';
+const TOOLS_NOTE =
+  'block wins over allow; an empty allow list allows every call; past maxCalls every call is denied, and an attempt that makes more than maxCalls calls fails (onExceed "deny": later calls are denied instead and the step may still finish); via "exec" tells the agent to run its commands through the forwarder';
+
+/** How preflight checks read, said beside each set shown. */
+const PREFLIGHT_NOTE = 'tools must be on PATH, env names must be set for the agent, commands run in the workspace without a shell and must exit 0; a failure blocks before the attempt, costing none';
 
 export { MAX_COMMENT_CHARS };
 /** Content per part, leaving room for the part's heading and the closing lines. */
@@ -81,7 +86,7 @@ export function renderProposal(state: State, settings: ProposalSettings, changes
   ];
   queued.forEach((stepId, i) => blocks.push(...stepBlocks(state, stepId, `${i + 1}/${queued.length}`, settings)));
   if (remediation.length) {
-    blocks.push('#### Remediation steps\n\nThey run only when a step whose validation failed routes to them (`onValidationFail`); then that step is retried.');
+    blocks.push('#### Remediation steps\n\nThey run only when a step whose validation failed or whose output overflowed routes to them (`onValidationFail`, `onOverflow`); then that step is retried.');
     for (const stepId of remediation) blocks.push(...stepBlocks(state, stepId, 'remediation', settings));
   }
   if (never.length) blocks.push(...listBlocks(`Defined in the plan but never run (not queued, no step routes to them): `, never.map((s) => `\`${s}\``)));
@@ -135,11 +140,25 @@ function settingsBlock(state: State, settings: ProposalSettings): string {
     `- ${planBudgetLine(state, settings)}`,
     `- A finished step's commit holds: ${inline(commitText(state.plan.commit) ?? commitText('all')!, 1000)}${state.plan.commit === undefined ? ' (`commit` in the plan narrows it)' : ' (the plan\'s `commit`)'}`,
     ...(state.plan.tools !== undefined ? ['', `**Tool policy for every step** (${TOOLS_NOTE}):`, '', fullFence(JSON.stringify(state.plan.tools, null, 2), 'json')] : []),
+    ...groupLines(state),
+    ...(state.plan.preflight !== undefined ? ['', `**Checks before every attempt** (${PREFLIGHT_NOTE}):`, '', fullFence(JSON.stringify(state.plan.preflight, null, 2), 'json')] : []),
     '',
     agent
       ? `**Agent command** (the workflow input \`agent-command\`; the step's instruction is added as its last argument):\n\n${fullFence(agent)}${runsAs(agent)}`
       : '**Agent command**: none set in the workflow (`agent-command`), so a step without its own `agent` cannot run.',
   ].join('\n');
+}
+
+/** The plan's step groups, each with its steps and attempts. */
+function groupLines(state: State): string[] {
+  const groups = Object.entries(state.plan.groups ?? {});
+  if (!groups.length) return [];
+  return [
+    '',
+    '**Step groups** (a step with `retry: group` that fails runs its whole group again from its first step, while the group has attempts left; then the plan blocks):',
+    '',
+    ...groups.map(([id, g]) => `- \`${id}\`: ${g.steps.map((s) => `\`${s}\``).join(', ')} · ${countOf(g.maxAttempts ?? DEFAULT_GROUP_ATTEMPTS, 'attempt')}`),
+  ];
 }
 
 /** The plan's budget and where it comes from, or that it has none. */
@@ -178,6 +197,11 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
     `total time: ${def.timeoutMinutes !== undefined ? `${def.timeoutMinutes} min` : 'no limit'}`,
     `if validation fails: ${failRoute(def, stepId)}`,
   ];
+  if (def.maxOutputBytes !== undefined || def.onOverflow !== undefined) {
+    facts.push(`output: ${def.maxOutputBytes !== undefined ? `at most ${def.maxOutputBytes} bytes (maxOutputBytes)` : 'no limit'} · if it overflows: ${failRoute(def, stepId, 'onOverflow')}`);
+  }
+  if (def.outputTolerance) facts.push(`done with up to ${Math.round(def.outputTolerance * 1000) / 10} % of its required outputs missing (outputTolerance)`);
+  if (def.retry === 'group') facts.push(`if it fails: its group \`${groupOf(state, stepId)?.id ?? '?'}\` runs again from its first step`);
   const budget = budgetText(def.budget);
   if (budget) facts.push(`budget: ${budget}`);
   if (def.expectPayload) facts.push('must write a payload');
@@ -193,6 +217,7 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
   ].join('\n\n');
 
   const blocks = [head];
+  if (def.run !== undefined) blocks.push(...labelledFence('**Command** it runs instead of an agent (no prompt is added; run in the workspace, without a shell):', JSON.stringify(def.run), 'json'));
   if (def.agent !== undefined) {
     const own = labelledFence('**Agent command for this step** (instead of the default; the instruction is added as its last argument):', String(def.agent), 'text');
     // The added flags are covered by the plan hash (plan-hash.ts) as they are shown here.
@@ -202,9 +227,13 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
     blocks.push(...own);
   }
   if (def.tools !== undefined) blocks.push(...labelledFence(`**Tool policy for this step** (replaces the plan's fields it sets; ${TOOLS_NOTE}):`, JSON.stringify(def.tools, null, 2), 'json'));
+  if (def.preflight !== undefined) blocks.push(...labelledFence(`**Checks before each attempt of this step**, after the plan's (${PREFLIGHT_NOTE}):`, JSON.stringify(def.preflight, null, 2), 'json'));
   if (def.env !== undefined) blocks.push(...labelledFence('**Environment** it adds to the agent and its check commands:', JSON.stringify(def.env, null, 2), 'json'));
+  if (def.routes !== undefined) blocks.push(...labelledFence(`**Routes** (after an attempt, the first whose \`when\` holds sends the plan to its \`goto\` step instead of the next one: back, and the steps from there run again; forward, and the steps between are skipped; each at most \`max\` times, ${DEFAULT_ROUTE_MAX} by default):`, rulesJson(def.routes), 'json'));
   if (def.validate !== undefined) blocks.push(...labelledFence('**Validation rules**, all of which must pass (check commands run in the workspace, without a shell):', rulesJson(def.validate), 'json'));
   const instruction = String(def.instruction ?? '');
+  // A step that runs a command may come without an instruction: its command is all there is.
+  if (def.run !== undefined && def.instruction === undefined) return blocks;
   const lines = instruction.split('\n').length;
   const short = instruction.length <= SHORT_INSTRUCTION_CHARS && lines <= SHORT_INSTRUCTION_LINES;
   blocks.push(...labelledFence(short ? 'Instruction:' : `Instruction (${countOf(instruction.length, 'character')}, ${countOf(lines, 'line')})`, instruction, 'text', !short));
@@ -217,8 +246,8 @@ function rulesJson(rules: unknown): string {
   return `[\n  ${rules.map((r) => JSON.stringify(r)).join(',\n  ')}\n]`;
 }
 
-function failRoute(def: StepDef, stepId: string): string {
-  const route = routeOf(def);
+function failRoute(def: StepDef, stepId: string, field: 'onValidationFail' | 'onOverflow' = 'onValidationFail'): string {
+  const route = routeOf(def, field);
   if (route.kind === 'retry') return 'retry';
   if (route.kind === 'fail') return 'block the plan';
   return route.via === stepId ? 'retry' : `run \`${route.via}\`, then retry`;

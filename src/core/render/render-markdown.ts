@@ -1,6 +1,8 @@
 // Markdown for GitHub: the status comment (edited in place, found by its hidden marker), the
 // blocker notice, the final summary and the job summary. The proposal is proposal-markdown.ts.
-import { formatDuration, resumeLines, sameAttempts, stepRows, toolCallTotals, type StepRow } from './render.js';
+import { changedFilesList } from './changed-files.js';
+import { commandLogRecord } from '../guard/command-log.js';
+import { formatDuration, keptCommandLogs, resumeLines, sameAttempts, stepRows, toolCallTotals, type StepRow } from './render.js';
 import { currentStepId, lastAttempt, stepRun, stepsDone } from '../state/step-view.js';
 import { timedOutText } from '../tick/notices.js';
 import { stoppedText } from '../tick/cooperative-stop.js';
@@ -41,6 +43,8 @@ export interface Links {
   file?: (path: string) => string;
   /** Where the comment came from: the workflow run that wrote it, its logs, the work branch. */
   run?: RunLinks;
+  /** URL of a file kept beside the state on the work branch (an attempt's command log), by its path relative to the state's folder. */
+  record?: (path: string) => string;
 }
 
 export interface RunLinks {
@@ -144,14 +148,16 @@ export interface Shape {
   tableOutputs: boolean;
   /** Outputs listed by name (summary, gate notice). */
   listed: number;
+  /** Characters of the status comment's collapsed list of finished steps. */
+  finishedChars: number;
 }
 
 const SHAPES: Shape[] = [
-  { fileLinks: true, tableOutputs: true, listed: LISTED_OUTPUTS_MAX },
-  { fileLinks: false, tableOutputs: true, listed: LISTED_OUTPUTS_MAX },
-  { fileLinks: false, tableOutputs: true, listed: 10 },
-  { fileLinks: false, tableOutputs: false, listed: 10 },
-  { fileLinks: false, tableOutputs: false, listed: 0 },
+  { fileLinks: true, tableOutputs: true, listed: LISTED_OUTPUTS_MAX, finishedChars: 24_000 },
+  { fileLinks: false, tableOutputs: true, listed: LISTED_OUTPUTS_MAX, finishedChars: 24_000 },
+  { fileLinks: false, tableOutputs: true, listed: 10, finishedChars: 8_000 },
+  { fileLinks: false, tableOutputs: false, listed: 10, finishedChars: 2_000 },
+  { fileLinks: false, tableOutputs: false, listed: 0, finishedChars: 0 },
 ];
 
 /**
@@ -188,7 +194,29 @@ function summarize(rows: StepRow[]): string {
  */
 export function statusComment(state: State, links: Links = {}, pullRequest?: string): string {
   if (state.status === 'DONE') return withStatusMarker(state, finalSummaryComment(state, links, pullRequest, true));
-  return fittedNotice(links, (l, shape) => statusBody(state, l, shape.tableOutputs));
+  return fittedNotice(links, (l, shape) => statusBody(state, l, shape.tableOutputs, shape.finishedChars));
+}
+
+/**
+ * Every finished step with its outcome and outputs, collapsed (the original checkpoint pipeline's
+ * resume view: a resumed run shows what was done, not only a count). As many of the latest as
+ * fit in `maxChars`; the earlier ones are counted.
+ */
+function finishedBlock(state: State, maxChars: number): string[] {
+  if (maxChars <= 0) return [];
+  const lines = resumeLines(state, state.stepQueue.length).map((l) => l.replace(' [Resume] ', ' '));
+  if (!lines.length) return [];
+  const kept: string[] = [];
+  let size = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]!;
+    if (size + line.length + 1 > maxChars) break;
+    kept.unshift(line);
+    size += line.length + 1;
+  }
+  const cut = lines.length - kept.length;
+  const text = [...(cut ? [`(${countOf(cut, 'earlier finished step')} not shown: \`status\` in the CLI or the job summary lists them)`] : []), ...kept].join('\n');
+  return ['<details><summary>Finished steps (' + lines.length + ')</summary>', '', fence(text, maxChars + 200), '', '</details>', ''];
 }
 
 function withStatusMarker(state: State, body: string): string {
@@ -209,7 +237,7 @@ export function approverMention(state: State): string | undefined {
   return by && /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(by) ? `@${by}` : undefined;
 }
 
-function statusBody(state: State, links: Links, withOutputs: boolean): string {
+function statusBody(state: State, links: Links, withOutputs: boolean, finishedChars = 0): string {
   const id = state.planId ?? 'plan';
   const head = `### ${inline(state.plan.title ?? id)}: ${state.status} (${stepsDone(state)}/${state.stepQueue.length})`;
   const extra: string[] = [];
@@ -222,7 +250,7 @@ function statusBody(state: State, links: Links, withOutputs: boolean): string {
   if (lost) extra.push(lost);
   const used = usageLine(state);
   if (used) extra.push(`**Usage:** ${used}.`);
-  return [marker(id, 'status'), head, '', stepTable(state, links, withOutputs), '', ...extra, ...recentCommandLines(state), `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
+  return [marker(id, 'status'), head, '', stepTable(state, links, withOutputs), '', ...finishedBlock(state, finishedChars), ...extra, ...recentCommandLines(state), `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
 }
 
 /** The current step's last attempt was interrupted (its runner died): said until the step moves on. */
@@ -330,7 +358,9 @@ export function finalSummaryComment(state: State, links: Links = {}, pullRequest
       ...usageLines(state),
       outputs.length ? `**Outputs** (${outputs.length})` : 'No outputs were declared.',
       ...outputList(outputs, l, shape.listed),
+      ...changedLines(state, shape.listed),
       ...toolCallLines(state),
+      ...commandLogLines(state, l),
       ...(commands && state.recentCommands?.length ? ['', ...recentCommandLines(state).slice(0, -1)] : []),
       ...(pullRequest ? ['', pullRequest] : []),
       ...(l.run ? ['', ...runFooter(l)] : []),
@@ -433,6 +463,24 @@ export interface IssueLink {
 /** `Plan issue-7 of issue #7`, linked, above a job summary. */
 export function issueLine(planId: string, issue: IssueLink | undefined): string[] {
   return issue ? [`Plan \`${planId.replace(/`/g, '')}\` of ${link(`issue #${issue.number}`, issue.url)}.`, ''] : [];
+}
+
+/** Per step, a link to the command log of its last attempt that logged calls (kept on the work branch). */
+function commandLogLines(state: State, links: Links): string[] {
+  const logs = keptCommandLogs(state);
+  if (!logs.length) return [];
+  const shown = logs.slice(0, LISTED_OUTPUTS).map(({ stepId, n }) => {
+    const rel = commandLogRecord(stepId, n);
+    return `- \`${stepId}\`: ${links.record ? link(`attempt ${n}`, links.record(rel)) : `attempt ${n} (\`${rel}\` beside the state)`}`;
+  });
+  return ['', '**Command logs** (each step\'s last attempt that made tool calls)', ...shown, ...(logs.length > shown.length ? [`- … and ${countOf(logs.length - shown.length, 'more step')}`] : [])];
+}
+
+/** The final summary's other files the plan created or changed, unlinked, bounded like the outputs. */
+function changedLines(state: State, max: number): string[] {
+  const changed = changedFilesList(state, max);
+  if (!changed) return [];
+  return ['', `**Other files the plan created or changed** (${changed.total})`, ...changed.shown.map((f) => `- ${inline(f)}`), ...(changed.rest > 0 ? [`- … and ${changed.rest} more`] : [])];
 }
 
 /** `12 (3 denied)`, or `-` when the attempt logged no calls. */

@@ -1,5 +1,6 @@
 // Human-readable views of a state for terminals and logs. The GitHub renderings (markdown
 // comments, job summary) build on the same rows so both always agree.
+import { changedFilesList } from './changed-files.js';
 import { attemptsMade, stepsDone, stepsSkipped } from '../state/step-view.js';
 import { attemptsCell, attemptsText } from './attempt-words.js';
 import type { Attempt, State, StepRun } from '../state/types.js';
@@ -135,12 +136,16 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
     outputs.length ? 'Outputs:' : 'No outputs were declared.',
     ...outputs.map((o) => `  - ${link(o)}`),
   ];
+  const changed = changedFilesList(state);
+  if (changed) lines.push(`Other files the plan created or changed (${changed.total}):`, ...changed.shown.map((f) => `  - ${link(f)}`), ...(changed.rest > 0 ? [`  - … and ${changed.rest} more`] : []));
   const totals = toolCallTotals(state);
   if (totals.size) lines.push('Tool calls:', ...[...totals].map(([id, t]) => `  ${id}: ${t.calls}${t.denied ? ` (${t.denied} denied)` : ''}`));
   const total = planTotals(state);
   const used = totalLine({ ...total, wallMs: 0 });
   if (used) lines.push(`Usage: ${used}.`);
   if (total.wallMs > 0) lines.push(`Runner time: ${runnerTime(total.wallMs)} in attempts (the agents and the steps' checks).`);
+  const logs = keptCommandLogs(state).filter((l) => l.logFile);
+  if (logs.length) lines.push('Command logs:', ...logs.map((l) => `  ${l.stepId}: ${l.logFile!.replace(/\.log$/, '.commands.jsonl')}`));
   return lines.join('\n');
 }
 
@@ -163,6 +168,16 @@ export function blockerReport(state: State, stepId: string, reason: string): str
 function firstLine(text: string): string {
   const line = text.split('\n', 1)[0] ?? '';
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
+}
+
+/** Per step of the queue, its last attempt that logged tool calls: whose command log the final summary names. */
+export function keptCommandLogs(state: State): Array<{ stepId: string; n: number; logFile?: string }> {
+  const out: Array<{ stepId: string; n: number; logFile?: string }> = [];
+  for (const id of state.stepQueue) {
+    const a = [...(state.stepRuns[id]?.attempts ?? [])].reverse().find((x) => x.toolCalls && x.toolCalls.calls > 0);
+    if (a) out.push({ stepId: id, n: a.n, ...(typeof a.logFile === 'string' ? { logFile: a.logFile } : {}) });
+  }
+  return out;
 }
 
 /** Tool calls per step of the queue, summed over its attempts; only steps whose attempts logged calls. */

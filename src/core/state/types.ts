@@ -1,6 +1,7 @@
 // The plan and state document (README, "State format"). A superset of the original
 // step-sequencer's state.json: every one of its fields keeps its name and meaning, and unknown
 // fields are carried through untouched, so these interfaces are open (`[key: string]: unknown`).
+import type { PreflightDef } from '../plan/preflight.js';
 
 export const PLAN_STATUSES = ['AWAITING_APPROVAL', 'IN_PROGRESS', 'BLOCKED', 'DONE', 'CANCELLED'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
@@ -8,12 +9,12 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const STEP_STATUSES = ['PENDING', 'IN_PROGRESS', 'DONE', 'FAILED', 'SKIPPED'] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
-export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'timed_out', 'interrupted', 'cancelled', 'recovered', 'over_budget'] as const;
+export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'timed_out', 'interrupted', 'cancelled', 'recovered', 'over_budget', 'overflow'] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 /** How a step's agent may use its tools (README, "Tool policy"): checked by tool hooks and `exec`. */
 export interface ToolsDef {
-  /** The most tool calls one attempt may make; every later call is denied. */
+  /** The most tool calls one attempt may make; every later call is denied (and by default the attempt fails). */
   maxCalls?: number;
   /** Patterns a call must match (empty or absent: every call is allowed). */
   allow?: string[];
@@ -21,6 +22,8 @@ export interface ToolsDef {
   block?: string[];
   /** `hook` (default): the agent CLI's own tool hook enforces it; `exec`: the prompt tells the agent to run every command through `agent-step-sequencer exec --`. */
   via?: 'hook' | 'exec';
+  /** Past `maxCalls`: `fail` (default) fails the attempt; `deny` only denies later calls, and the step may still finish. */
+  onExceed?: 'fail' | 'deny';
 }
 
 /**
@@ -43,11 +46,27 @@ export type ValidationRule =
   | { payload_value_matches: { key: string; pattern: string; flags?: string } }
   | { payload_values_equal: { keys: [string, string] | string[]; step?: string } }
   | { command: { argv: string[]; timeoutSeconds?: number } }
-  | { command_output_contains: { argv: string[]; text: string; timeoutSeconds?: number } };
+  | { command_output_contains: { argv: string[]; text: string; timeoutSeconds?: number } }
+  | { db_query: DbQueryBody }
+  | { payload_provenance: { key: string; maxAgeDays?: number } };
+
+/**
+ * A SQLite database in the workspace answers a read-only query: it passes when the query returns
+ * a row, or, with `expect`, when the first column of the first row equals it.
+ */
+export interface DbQueryBody {
+  path: string;
+  query: string;
+  expect?: string | number | boolean | null;
+  timeoutSeconds?: number;
+}
 
 export interface StepDef {
   title: string;
+  /** What the agent is told; a step that runs a command (`run`) may leave it out. */
   instruction: string;
+  /** A command (argv, no shell) that runs instead of an agent: no prompt is added to it. */
+  run?: string[];
   /** Paths relative to the workspace that must exist before the step may be DONE. */
   requiredOutputs?: string[];
   validate?: ValidationRule[];
@@ -68,6 +87,18 @@ export interface StepDef {
   gate?: boolean | { reason: string };
   /** Tool policy for this step's attempts; each field given replaces the plan's. */
   tools?: ToolsDef;
+  /** This fraction (below 1) of requiredOutputs may be missing and the step is still done, with a warning. */
+  outputTolerance?: number;
+  /** The most bytes of output (stdout and stderr) an attempt may print; past it the attempt ends as `overflow`. */
+  maxOutputBytes?: number;
+  /** Where an overflow goes: `retry` (default, with the overflow prompt), `fail`, or the id of a remediation step. */
+  onOverflow?: string;
+  /** `step` (default): a failure retries this step; `group`: its group (plan `groups`) runs again from its first step. */
+  retry?: 'step' | 'group';
+  /** Where to go next on a value (core/tick/flow.ts): the first route whose condition holds, at most `max` times. */
+  routes?: RouteDef[];
+  /** Checks before each attempt of this step, after the plan's (core/plan/preflight.ts). */
+  preflight?: PreflightDef;
   /** What this step's attempts may spend together. */
   budget?: Budget;
   /** What its completion commit holds; replaces the plan's `commit` (core/plan/commit-selection.ts). */
@@ -91,11 +122,33 @@ export interface Plan {
   promptPreamble?: string | false;
   /** Tool policy for every step (a step's own `tools` fields override these). */
   tools?: ToolsDef;
+  /** Checks before every attempt: tools on PATH, environment variables set, commands that succeed. */
+  preflight?: PreflightDef;
+  /** Steps that run again together: a step with `retry: group` that fails restarts its group from its first step. */
+  groups?: Record<string, GroupDef>;
   /** What all the plan's attempts may spend together (default: the workflow's budget inputs). */
   budget?: Budget;
   /** What every step's completion commit holds, unless the step says otherwise. */
   commit?: CommitField;
   [key: string]: unknown;
+}
+
+/** A run of consecutive queued steps with a retry budget of its own (the original orchestrator's Big Step). */
+export interface GroupDef {
+  steps: string[];
+  /** Passes through the group, the first included (default 2). */
+  maxAttempts?: number;
+}
+
+/**
+ * A route: after an attempt, go to `goto` instead of the next step when `when` holds: the
+ * attempt's payload has `key` equal to `equals`, or the validation rule at index `rule` passed
+ * (on success) or failed (on a validation failure). Taken at most `max` times (default 3).
+ */
+export interface RouteDef {
+  when: { key: string; equals: string | number | boolean | null } | { rule: number; passes: true } | { rule: number; fails: true };
+  goto: string;
+  max?: number;
 }
 
 /** Who runs an attempt, so a later tick can tell whether it is still alive. */
@@ -127,6 +180,14 @@ export interface Attempt {
   stoppedBy?: 'agent' | 'signal';
   /** What the attempt's command log recorded: tool calls made, and how many of them were denied. */
   toolCalls?: { calls: number; denied: number };
+  /** Workspace files a successful attempt created or changed (at most 100; core/render/changed-files.ts). */
+  changedFiles?: string[];
+  /** How many more it changed than `changedFiles` lists. */
+  changedFilesMore?: number;
+  /** Required outputs a successful attempt did without, within the step's outputTolerance. */
+  missingOutputs?: string[];
+  /** What the agent declared in $SEQUENCER_RESULT_FILE (its word, validated and cut to one short line). */
+  declared?: { status: 'completed' | 'cancelled' | 'overflow' | 'failed'; reason?: string };
   /** Tokens, cost and turns the agent reported for this attempt (absent: it reported none). */
   usage?: AttemptUsage;
   /** The attempt's own wall time on the runner: its files, the agent and the step's checks, in ms. */
@@ -260,6 +321,14 @@ export interface State {
   lastHeartbeatIso?: string | null;
   artifacts?: string[];
   approval?: Approval | null;
+  /** Each /restart: when, by whom, from which step, and where the run it ended stood (the last 20). */
+  restarts?: Array<{ at: string; by: string; from: string; previous: { status: PlanStatus; currentStep: number; planHash?: string } }>;
+  /** Passes each step group has had in this run (`retry: group`), with why the last one ended. */
+  groupRuns?: Record<string, { tries: number; lastFailure?: { step: string; error: string } }>;
+  /** Times each route was taken in this run, by `<stepId>#<index>` (bounded by the route's `max`). */
+  routeCounts?: Record<string, number>;
+  /** Who asked for the plan: the issue's author or the dispatching actor on GitHub, the local user in the CLI. */
+  requestedBy?: string | null;
   /**
    * The proposal as posted on the issue, recorded only once GitHub holds it: an approval counts
    * only for `planHash` (the hash the comment shows) and only if written at or after `postedAt`

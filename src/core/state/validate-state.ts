@@ -99,6 +99,10 @@ export function validateState(input: unknown, copy = true): StateValidation {
   checkApproval(issues, doc.approval);
   checkGate(issues, doc.gate, stepIds);
   checkCancel(issues, doc.cancelRequested);
+  // Handed to the agent as SEQUENCER_REQUESTER: a name on one line, never a document.
+  if (doc.requestedBy !== undefined && doc.requestedBy !== null && !(typeof doc.requestedBy === 'string' && /^[^\u0000-\u001f\u007f]{1,100}$/.test(doc.requestedBy))) {
+    add(issues, 'requestedBy', `must be the login or user name of whoever asked for the plan (one line, at most 100 characters) or null, got ${showValue(doc.requestedBy)}`);
+  }
   checkInbox(issues, doc.inbox);
   checkIssueRef(issues, doc.issue);
   if (doc.budgetRaises !== undefined) checkBudgetRaises(issues, 'budgetRaises', doc.budgetRaises, stepIds);

@@ -6,6 +6,7 @@ import { hashPrefix, namesPlanHash, type Command } from './commands.js';
 import { stepDigests } from '../plan/step-digests.js';
 import type { Notice } from './notices.js';
 import { passGate } from './gates.js';
+import { restartPlan } from './restart.js';
 import { activeStepId, remediationTargets } from './remediation.js';
 import { currentStepId, nextAttemptNumber, roundOf, stepRun, withNewRound } from '../state/step-view.js';
 import { attemptsText } from '../render/attempt-words.js';
@@ -42,6 +43,10 @@ export function applyCommand(state: State, cmd: Command, now: Date): CommandOutc
       return resume(state, noteOf(cmd.by, cmd.note));
     case 'status':
       return answer(state, statusLine(state));
+    case 'restart': {
+      const r = restartPlan(state, cmd.by, cmd.step, now);
+      return r.ok ? { state: r.state, changed: true, reply: r.reply, notices: [] } : refuse(state, r.reply);
+    }
   }
 }
 

@@ -1,8 +1,10 @@
 // Pure state transitions: each returns the next state and the notices to deliver once it is
 // durable. Inputs are never mutated; unknown fields are carried along by spreading.
 import type { Notice } from './notices.js';
+import type { DeclaredResult } from './declared-result.js';
 import type { RefusedPath } from '../isolation/change-confinement.js';
 import { finishRemediation } from './remediation.js';
+import { groupSpentText, rerunGroup, routeFor, takeRoute } from './flow.js';
 import { attemptId, currentStepId, lastAttempt, roundOf, stepRun, withNewRound } from '../state/step-view.js';
 import type { Attempt, AttemptOutcome, AttemptOwner, AttemptUsage, State, StepDef, StepRun } from '../state/types.js';
 
@@ -73,6 +75,13 @@ export interface AttemptResult {
   refusedTotal?: number;
   /** What the attempt's command log recorded (absent when it recorded nothing). */
   toolCalls?: { calls: number; denied: number };
+  /** What the agent declared in $SEQUENCER_RESULT_FILE, validated. */
+  declared?: DeclaredResult;
+  /** Required outputs a success did without, within the step's outputTolerance. */
+  missingOutputs?: string[];
+  /** Workspace files the attempt created or changed (bounded), and how many more. */
+  changedFiles?: string[];
+  changedFilesMore?: number;
   /** What the agent reported it used (absent when it reported nothing we could read). */
   usage?: AttemptUsage;
   /** The attempt's own wall time on the runner (its files, the agent, the checks), in ms. */
@@ -118,6 +127,10 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
         ...(r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? { timeoutMinutes: r.timeoutMinutes } : {}),
         ...(r.stoppedBy ? { stoppedBy: r.stoppedBy } : {}),
         ...(r.toolCalls ? { toolCalls: r.toolCalls } : {}),
+        ...(r.declared ? { declared: r.declared } : {}),
+        ...(r.missingOutputs?.length ? { missingOutputs: r.missingOutputs } : {}),
+        ...(r.changedFiles?.length ? { changedFiles: r.changedFiles } : {}),
+        ...(r.changedFilesMore ? { changedFilesMore: r.changedFilesMore } : {}),
         ...(r.usage ? { usage: r.usage } : {}),
         ...(r.wallMs !== undefined ? { wallMs: r.wallMs } : {}),
         ...(r.refused?.length ? { refused: r.refused, ...(r.refusedTotal ? { refusedTotal: r.refusedTotal } : {}) } : {}),
@@ -133,11 +146,29 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
     const failed: Notice = { kind: 'step-failed', stepId, error: r.error ?? r.outcome, willRetry: r.outcome !== 'cancelled' && r.outcome !== 'over_budget' };
     // Said at once, not only when the step finally blocks: a long attempt's limit is news.
     const timedOut: Notice[] = r.outcome === 'timed_out' && r.timeoutMinutes !== undefined ? [{ kind: 'timed-out', stepId, minutes: r.timeoutMinutes }] : [];
+    // A queued step's failure may choose where the plan goes (flow.ts): a route on a failed rule,
+    // or its group run again from the start (retry: group), whose spent budget blocks the plan.
+    if (r.outcome !== 'cancelled' && opts.detourFor === undefined) {
+      const route = routeFor(next, stepId, { succeeded: false, ...(r.failedRules ? { failedRules: r.failedRules } : {}) });
+      if (route) return { state: takeRoute({ ...next, notBefore: null }, stepId, route.index, route.route).state, notices: [...refusedNotice, ...timedOut, failed] };
+      if (state.plan.steps[stepId]?.retry === 'group') {
+        const again = rerunGroup({ ...next, notBefore: null }, stepId, r.error ?? r.outcome);
+        if (again) return { state: again.state, notices: [...refusedNotice, ...timedOut, failed] };
+        const spent = groupSpentText(next, stepId);
+        if (spent) {
+          const blocked = block(next, stepId, spent);
+          return { state: blocked.state, notices: [...refusedNotice, ...timedOut, { ...failed, willRetry: false }, ...blocked.notices] };
+        }
+      }
+    }
     return { state: next, notices: [...refusedNotice, ...timedOut, failed] };
   }
   const known = new Set(next.artifacts ?? []);
   next = { ...next, artifacts: [...(next.artifacts ?? []), ...r.outputs.filter((o) => !known.has(o))] };
   if (opts.detourFor !== undefined) return { state: finishRemediation(next, opts.detourFor, stepId), notices: [...refusedNotice, { kind: 'step-done', stepId }] };
+  // A route on a value or a passed rule sends the plan elsewhere than the next step.
+  const route = routeFor(next, stepId, { succeeded: true, payload: r.payload });
+  if (route) return { state: takeRoute(next, stepId, route.index, route.route).state, notices: [...refusedNotice, { kind: 'step-done', stepId }] };
   if (opts.reopen?.size) {
     const reopened = reopenSteps(next, opts.reopen);
     return { state: reopened.state, notices: [...refusedNotice, { kind: 'step-done', stepId }, ...reopened.notices] };

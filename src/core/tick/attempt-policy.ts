@@ -44,6 +44,7 @@ export interface RetryContext {
  * starts the detour at once: it is the fix.
  */
 export function retryAt(verdict: { outcome: AttemptOutcome; failedRules?: string[] | undefined }, ctx: RetryContext): { at: string; waitMs: number } | undefined {
+  if (verdict.outcome === 'overflow' && routeOf(ctx.def, 'onOverflow').kind === 'detour') return undefined;
   // A spent budget blocks the plan at once, before any retry could start: no wait is worth it.
   if (verdict.outcome === 'succeeded' || verdict.outcome === 'recovered' || verdict.outcome === 'cancelled' || verdict.outcome === 'over_budget') return undefined;
   const tries = ctx.run.tries;

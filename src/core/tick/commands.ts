@@ -24,11 +24,13 @@ export type Command =
   | { kind: 'retry'; by: string; step?: string; note?: string; text?: string }
   | { kind: 'skip'; by: string; step?: string }
   | { kind: 'resume'; by: string; note?: string }
-  | { kind: 'status'; by: string };
+  | { kind: 'status'; by: string }
+  /** Start the plan again from its first step, or from `step`. */
+  | { kind: 'restart'; by: string; step?: string };
 
 export type CommandKind = Command['kind'];
 
-export const COMMAND_KINDS: readonly CommandKind[] = ['approve', 'cancel', 'retry', 'skip', 'resume', 'status'];
+export const COMMAND_KINDS: readonly CommandKind[] = ['approve', 'cancel', 'retry', 'skip', 'resume', 'status', 'restart'];
 
 /** A failure names the command as written (`/retry`), so a log names what was refused. */
 export type ParsedCommand = { ok: true; command: Command } | { ok: false; error: string; name: string } | null;
@@ -44,7 +46,7 @@ export function hashPrefix(planHash: string): string {
 
 /**
  * Parses the comment's command line (see commandLine): `/approve [hash] [delay=N]`, `/approve budget=…`,
- * `/cancel [reason]`, `/retry [step]`, `/skip [step]`, `/resume`, `/status`. Returns null when
+ * `/cancel [reason]`, `/retry [step]`, `/skip [step]`, `/resume`, `/status`, `/restart [step]`. Returns null when
  * the text holds no command at all.
  */
 export function parseCommandText(text: string, by: string): ParsedCommand {
@@ -63,7 +65,8 @@ export function parseCommandText(text: string, by: string): ParsedCommand {
       if (!rest) return { ok: true, command: { kind: name, by } };
       if (STEP_WORD.test(rest)) return { ok: true, command: { kind: name, by, step: rest } };
       return { ok: true, command: /\s/.test(rest) ? { kind: name, by, text: rest } : { kind: name, by, note: rest } };
-    case 'skip': {
+    case 'skip':
+    case 'restart': {
       if (rest && !STEP_WORD.test(rest)) {
         return { ok: false, name: `/${name}`, error: `/${name} takes an optional step id (letters, digits, ".", "_", "-"), got "${rest}"` };
       }

@@ -1,14 +1,19 @@
 // The soft brake's words (README, "Cooperative stop"): what the agent reads in
-// $SEQUENCER_STOP_FILE, and what a tool hook or the forwarder answers, once a cancel is pending.
+// $SEQUENCER_STOP_FILE, and what a tool hook or the forwarder answers, once a cancel is pending,
+// the attempt's time or output limit is reached, or its token budget is spent.
 export const STOP_MESSAGE = 'The plan was cancelled: stop now, save your work and exit.';
+export const TIMEOUT_STOP_MESSAGE = "The attempt's time limit is reached: stop now, save your work and exit.";
+export const OVERFLOW_STOP_MESSAGE = "The attempt's output passed its limit (maxOutputBytes): stop now, save your work and exit.";
 
 /** What the stop file says when a spent token budget, not a person, stops the agent. */
 export const BUDGET_STOP_MESSAGE = "The step's token budget is spent: stop now, save your work and exit.";
 
+const KNOWN_REASONS: readonly string[] = [BUDGET_STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, OVERFLOW_STOP_MESSAGE];
+
 /** The stop file's words as a hook or the forwarder repeats them: ours only (the agent can write the file). */
 export function stopReason(fileText: string | null): string {
-  const said = fileText?.trim();
-  return said === BUDGET_STOP_MESSAGE ? BUDGET_STOP_MESSAGE : STOP_MESSAGE;
+  const said = fileText?.trim() ?? '';
+  return KNOWN_REASONS.includes(said) ? said : STOP_MESSAGE;
 }
 
 /** How the agent of a cancelled attempt ended, for notices. */

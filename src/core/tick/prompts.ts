@@ -7,6 +7,15 @@ export function troubleshootingPrompt(stepId: string, tries: number, error: stri
 }
 
 /**
+ * The retry prompt after an overflow (the original orchestrator's default overflow workflow, in
+ * one prompt): the same step, done in smaller pieces, printing little, writing only its outputs.
+ */
+export function overflowPrompt(stepId: string, tries: number, error: string, instruction: string, outputs: readonly string[]): string {
+  const only = outputs.length ? `write only the required outputs (${outputs.join(', ')})` : 'write only what the step asks for';
+  return `Step ${stepId} overflowed (tries: ${tries}): ${error}. Do the step again in smaller pieces: print little, keep large data in files instead of printing it, split the work, and ${only}. The step: ${instruction}`;
+}
+
+/**
  * Fills `{{steps.<id>.payload.<key>}}` placeholders from earlier steps' payloads. An unknown
  * placeholder is left as written so the agent sees what was missing instead of an empty string.
  */
@@ -58,6 +67,8 @@ export function stepPrompt(state: State, stepId: string, triesSoFar: number, las
   const instruction = renderInstruction(def?.instruction ?? '', state);
   const note = state.stepRuns[stepId]?.maintainerNote;
   const said = note && note.forAttempt === triesSoFar + 1 ? `\n\n${maintainerNoteText(note)}` : '';
+  const last = state.stepRuns[stepId]?.attempts?.at(-1);
+  if (triesSoFar > 0 && lastError && last?.outcome === 'overflow') return withPreamble(state, `${overflowPrompt(stepId, triesSoFar, lastError, instruction, def?.requiredOutputs ?? [])}${said}`);
   if (triesSoFar > 0 && lastError) return withPreamble(state, `${troubleshootingPrompt(stepId, triesSoFar, lastError, instruction)}${said}`);
   return withPreamble(state, `${instruction}${said}`);
 }

@@ -10,22 +10,25 @@ import type { Plan, Remediation, State, StepDef, StepRun } from '../state/types.
 /** Where a validation failure goes: `retry` (the default), `fail` (block the plan), or a detour through remediation step `via`. */
 export type ValidationRoute = { kind: 'retry' } | { kind: 'fail' } | { kind: 'detour'; via: string };
 
-/** The route `def.onValidationFail` names; any value other than the two keywords is a step id. */
-export function routeOf(def: StepDef): ValidationRoute {
-  const route = def.onValidationFail;
+/** The route `def.onValidationFail` (or `def.onOverflow`) names; any value other than the two keywords is a step id. */
+export function routeOf(def: StepDef, field: 'onValidationFail' | 'onOverflow' = 'onValidationFail'): ValidationRoute {
+  const route = def[field];
   if (route === undefined || route === 'retry') return { kind: 'retry' };
   if (route === 'fail') return { kind: 'fail' };
   return { kind: 'detour', via: route };
 }
 
 /**
- * How a FAILED run's last failure is routed: null unless it failed validation rules. A failure
- * from before a fresh budget (`/retry` sets tries to 0) is not routed again: the person chose.
+ * How a FAILED run's last failure is routed: by onValidationFail when it failed validation rules,
+ * by onOverflow when it overflowed, otherwise null (the retry policy). A failure from before a
+ * fresh budget (`/retry` sets tries to 0) is not routed again: the person chose.
  */
-export function validationRoute(def: StepDef, run: StepRun): ValidationRoute | null {
+export function validationRoute(def: StepDef, run: StepRun): (ValidationRoute & { field: 'onValidationFail' | 'onOverflow' }) | null {
   if (run.status !== 'FAILED' || run.tries === 0) return null;
-  const failed = lastAttempt(run)?.failedRules;
-  return Array.isArray(failed) && failed.length > 0 ? routeOf(def) : null;
+  const last = lastAttempt(run);
+  if (last?.outcome === 'overflow') return { ...routeOf(def, 'onOverflow'), field: 'onOverflow' };
+  const failed = last?.failedRules;
+  return Array.isArray(failed) && failed.length > 0 ? { ...routeOf(def), field: 'onValidationFail' } : null;
 }
 
 /** The detour this run is waiting on, if any (read defensively: state files are edited by hand). */
@@ -61,14 +64,19 @@ export function activeStepId(state: State): string | undefined {
   return detourChain(state, current).at(-1);
 }
 
-/** The remediation steps a step can route to, transitively (`a → fix → fix-fix`). */
+/** The remediation steps a step can route to (onValidationFail, onOverflow), transitively (`a → fix → fix-fix`). */
 export function remediationTargets(plan: Plan, stepId: string): string[] {
   const out: string[] = [];
-  for (let def = plan.steps[stepId]; def; ) {
-    const route = routeOf(def);
-    if (route.kind !== 'detour' || route.via === stepId || out.includes(route.via) || !Object.hasOwn(plan.steps, route.via)) break;
-    out.push(route.via);
-    def = plan.steps[route.via];
+  const queue = [stepId];
+  while (queue.length) {
+    const def = plan.steps[queue.shift()!];
+    if (!def) continue;
+    for (const field of ['onValidationFail', 'onOverflow'] as const) {
+      const route = routeOf(def, field);
+      if (route.kind !== 'detour' || route.via === stepId || out.includes(route.via) || !Object.hasOwn(plan.steps, route.via)) continue;
+      out.push(route.via);
+      queue.push(route.via);
+    }
   }
   return out;
 }

@@ -7,6 +7,7 @@ import type { CheckResult, Verifier } from '../../ports.js';
 import { compilePattern } from '../plan/rule-pattern.js';
 import { checkAgainstSchema } from './json-schema-check.js';
 import { lookupKey, type Payload } from './payload.js';
+import { provenanceLabel, provenanceResult } from './provenance.js';
 import type { ValidationRule } from '../state/types.js';
 
 export interface RuleResult {
@@ -30,6 +31,7 @@ type PayloadValueMatches = Body<'payload_value_matches'>;
 type PayloadValuesEqual = Body<'payload_values_equal'>;
 type Command = Body<'command'>;
 type CommandOutputContains = Body<'command_output_contains'>;
+type DbQuery = Body<'db_query'>;
 
 const pass = (rule: string): RuleResult => ({ rule, ok: true });
 const fail = (rule: string, reason: string): RuleResult => ({ rule, ok: false, reason });
@@ -59,6 +61,13 @@ export function ruleLabel(rule: ValidationRule): string {
     return `payload_values_equal(${b.step ? `${b.step}: ` : ''}${b.keys.join(', ')})`;
   }
   if ('command' in rule) return `command(${argvText(rule.command.argv)})`;
+  if ('payload_provenance' in rule) return provenanceLabel(rule.payload_provenance);
+  if ('db_query' in rule) {
+    const b = rule.db_query;
+    const query = b.query.replace(/\s+/g, ' ').trim();
+    const shown = query.length > 60 ? `${query.slice(0, 57)}...` : query;
+    return `db_query(${b.path}, ${JSON.stringify(shown)}${b.expect !== undefined ? ` = ${shortJson(b.expect)}` : ''})`;
+  }
   const b = rule.command_output_contains;
   return `command_output_contains(${argvText(b.argv)}, ${JSON.stringify(b.text)})`;
 }
@@ -197,6 +206,41 @@ export function commandOutputContainsResult(body: CommandOutputContains, r: Chec
   return fail(rule, `the output does not contain ${JSON.stringify(body.text)} (exit code ${r.exitCode})${output ? quote(output) : '; the output was empty'}`);
 }
 
+/**
+ * What a SQLite query gave (Verifier.queryDatabase): its first row's first column, no row, or why
+ * it could not be had. A text value longer than a rule compares is cut, with its full length.
+ */
+export type DbQueryFact =
+  | { kind: 'row'; value: string | number | null; fullLength?: number; blobBytes?: number }
+  | { kind: 'no-row' }
+  | { kind: 'missing' }
+  | { kind: 'error'; problem: string };
+
+export const DEFAULT_DB_QUERY_TIMEOUT_SECONDS = 60;
+
+export function dbQueryResult(body: DbQuery, fact: DbQueryFact): RuleResult {
+  const rule = ruleLabel({ db_query: body });
+  if (fact.kind === 'missing') return fail(rule, `${body.path} ${NOT_FOUND}`);
+  if (fact.kind === 'error') return fail(rule, fact.problem);
+  if (fact.kind === 'no-row') return fail(rule, body.expect === undefined ? 'the query returned no row' : `the query returned no row; expected ${shortJson(body.expect)}`);
+  if (body.expect === undefined) return pass(rule);
+  if (fact.blobBytes !== undefined) return fail(rule, `got a blob of ${fact.blobBytes} bytes, expected ${shortJson(body.expect)}`);
+  if (dbValueEquals(fact.value, body.expect) && fact.fullLength === undefined) return pass(rule);
+  const got = fact.fullLength !== undefined ? `a text of ${fact.fullLength} characters starting ${shortJson(fact.value)}` : `${shortJson(fact.value)}${typeName(fact.value)}`;
+  return fail(rule, `got ${got}, expected ${shortJson(body.expect)}${typeName(body.expect)}`);
+}
+
+/** SQLite has no booleans: true and false are the integers 1 and 0. Otherwise type and value must agree. */
+function dbValueEquals(value: string | number | null, expected: NonNullable<DbQuery['expect']> | null): boolean {
+  if (typeof expected === 'boolean') return value === (expected ? 1 : 0);
+  return value === expected;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return ' (NULL)';
+  return typeof value === 'string' ? ' (text)' : typeof value === 'number' ? ' (a number)' : '';
+}
+
 function brokenRun(r: CheckResult, timeoutSeconds: number | undefined): string | null {
   if (r.spawnError) return `could not start: ${r.spawnError}`;
   if (r.timedOut) return `timed out after ${timeoutSeconds ?? DEFAULT_CHECK_TIMEOUT_SECONDS} s (process group killed)`;
@@ -212,6 +256,8 @@ export interface RuleContext {
   payloadOf(stepId: string): unknown;
   /** Environment for check commands (the attempt's SEQUENCER_ variables). */
   env?: Record<string, string>;
+  /** The time stale payload items are judged against (payload_provenance); default now. */
+  now?: Date;
   /** Where the output of the rule at `index` goes, when it runs a command. */
   logFileFor?(index: number): string;
 }
@@ -259,6 +305,12 @@ async function evaluateRule(rule: ValidationRule, index: number, ctx: RuleContex
     const body = rule.payload_values_equal;
     const other = body.step === undefined ? ctx.payload : ctx.payloadOf(body.step);
     return payloadValuesEqualResult(body, isPayload(other) ? other : undefined);
+  }
+  if ('payload_provenance' in rule) return provenanceResult(rule.payload_provenance, ctx.payload, ctx.now ?? new Date());
+  if ('db_query' in rule) {
+    const body = rule.db_query;
+    if (!verifier.queryDatabase) return dbQueryResult(body, { kind: 'error', problem: 'SQLite queries cannot be run here' });
+    return dbQueryResult(body, await verifier.queryDatabase(body.path, body.query, (body.timeoutSeconds ?? DEFAULT_DB_QUERY_TIMEOUT_SECONDS) * 1000));
   }
   const body = 'command' in rule ? rule.command : rule.command_output_contains;
   const result = await verifier.runCheck(body.argv, {
