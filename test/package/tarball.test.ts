@@ -25,12 +25,8 @@ interface PackResult {
 }
 
 const MANIFEST = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
-/**
- * dist/ when this budget was set (6.5 MB; raised to 6.6 MB for the CLI's plan choice and help, the
- * attempt rounds, the quiet issue thread and the step-by-step pull request): it may shrink, not
- * grow, without a decision to let it.
- */
-const DIST_BUDGET_BYTES = 6_600_000;
+/** dist/ when this budget was set (6.5 MB): it may shrink, not grow, without a decision to let it. */
+const DIST_BUDGET_BYTES = 6_500_000;
 const TARBALL_BUDGET_BYTES = 1_500_000;
 
 let root: string;
