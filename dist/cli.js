@@ -1,20 +1,24 @@
 #!/usr/bin/env node
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
+  terminalText
+} from "./chunks/chunk-SY3ESOGT.js";
+import {
   VERSION,
   readReleaseStamp,
   versionLine
 } from "./chunks/chunk-ORSEDIIB.js";
 import {
   SYNC_BASE_MODES
-} from "./chunks/chunk-2VTJ722E.js";
-import "./chunks/chunk-QQHVGTS6.js";
+} from "./chunks/chunk-62KPKR6O.js";
+import "./chunks/chunk-CX6YGWYV.js";
 import "./chunks/chunk-LSXW7KTX.js";
+import "./chunks/chunk-FV7F3W4G.js";
 import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-AMOTPMUF.js";
+} from "./chunks/chunk-BURUKDR2.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -27,18 +31,15 @@ import {
   planIdOfFile,
   stateFileIn,
   stateFileRel
-} from "./chunks/chunk-4SLJJGMC.js";
-import "./chunks/chunk-S44VL6GB.js";
-import {
-  terminalText
-} from "./chunks/chunk-SY3ESOGT.js";
-import "./chunks/chunk-MZSN4U4R.js";
+} from "./chunks/chunk-YX2CLHBO.js";
+import "./chunks/chunk-7LBMPVVG.js";
+import "./chunks/chunk-K6PSMX6F.js";
 import {
   ConfigError,
   EXIT,
   SequencerError,
   describeError
-} from "./chunks/chunk-TEYULPYE.js";
+} from "./chunks/chunk-XDUK4LLW.js";
 import "./chunks/chunk-PANJYNO7.js";
 
 // src/cli/options.ts
@@ -59,6 +60,7 @@ Commands:
   retry [STEP]           give the blocked step a fresh set of attempts
   skip [STEP]            mark the current step skipped and move on
   resume                 continue a blocked or cancelled plan
+  restart [STEP]         run the plan again from its first step (or STEP), keeping the earlier run in the state
   validate FILE          check a plan file without running it
   list                   all plans of the workspace (--store git: of the remote); --json: the active ids for a matrix
   audit                  what needs attention: expired leases, stale blocks, invalid states, ... [--json] [--stale-days N]
@@ -90,6 +92,8 @@ Options:
   --budget-tokens N      the token budget of a plan that sets none, over all its runs (approve: raise a spent one to N)
   --stop-grace SEC       on cancel, seconds the agent has to exit on its own after its stop file appears (default 10)
   --grace SEC            seconds between SIGTERM and SIGKILL when an attempt is stopped (default 5)
+  --max-wait MIN         check: wait out a step delay shorter than this many minutes, then run on
+                         (e.g. the heartbeat's interval; default 0: the next heartbeat runs it)
   --json                 machine-readable output (status, usage, list, audit, maintenance)
   --stale-days N         audit: report plans blocked or awaiting approval longer (default 14)
   --prune-days N         maintenance: prune DONE/CANCELLED plans unchanged this long (default 7)
@@ -120,6 +124,7 @@ var CLI_OPTIONS = {
   reason: { type: "string" },
   grace: { type: "string" },
   "stop-grace": { type: "string" },
+  "max-wait": { type: "string" },
   request: { type: "string" },
   "request-file": { type: "string" },
   out: { type: "string" },
@@ -194,6 +199,7 @@ ${USAGE}`);
     ...v.reason ? { reason: v.reason } : {},
     graceSeconds: intOption(v.grace, "--grace", 5, 0, 600),
     stopGraceSeconds: intOption(v["stop-grace"], "--stop-grace", 10, 0, 3600),
+    ...v["max-wait"] !== void 0 ? { maxWaitMinutes: parseNumber(v["max-wait"], cliOption("--max-wait"), { fallback: 0, min: 0, max: 1440, fractions: true, expected: "a number of minutes from 0 to 1440 (e.g. 5 for a heartbeat every 5 minutes)" }) } : {},
     ...v.request !== void 0 ? { request: v.request } : {},
     ...v["request-file"] !== void 0 ? { requestFile: path.resolve(cwd, v["request-file"]) } : {},
     ...v.out !== void 0 ? { outFile: path.resolve(cwd, v.out) } : {},
@@ -252,9 +258,9 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-BJYCVUMY.js");
-var fleet = () => import("./chunks/fleet-RX2LMCJK.js");
-var setup = () => import("./chunks/setup-ZGQHQDIN.js");
+var heartbeat = () => import("./chunks/heartbeat-UUD3KMTI.js");
+var fleet = () => import("./chunks/fleet-P3Y42AIG.js");
+var setup = () => import("./chunks/setup-RNZDW5NI.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -267,7 +273,7 @@ async function main(argv) {
   if (argv[0] === "demo-agent") return (await import("./chunks/demo-agent-KTQDUFIQ.js")).demoAgent(argv.slice(1).join(" "), process.env, print);
   if (argv[0] === "hook" || argv[0] === "exec") {
     const io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) };
-    const guard = await import("./chunks/guard-DF46VSB7.js");
+    const guard = await import("./chunks/guard-7CTQTR7A.js");
     return argv[0] === "hook" ? guard.hookCommand(argv.slice(1), io) : guard.execCommand(argv.slice(1), io);
   }
   const s = parseCli(argv, process.env, process.cwd());
@@ -279,17 +285,18 @@ async function main(argv) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-ZZAIWKLT.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-XSYKTMFB.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-EGVT5VXL.js")).statusCommand(s, print);
+      return (await import("./chunks/status-ATX4Q6VD.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-KITPTMZS.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-SRI5HOVH.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
-      return (await import("./chunks/steer-HXWVTJ72.js")).steerCommand(s, print);
+    case "restart":
+      return (await import("./chunks/steer-3EH6JHBO.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":
@@ -299,7 +306,7 @@ async function main(argv) {
     case "maintenance":
       return (await fleet()).maintenanceCommand(s, print);
     case "demo":
-      return (await import("./chunks/demo-ZFRRAGOI.js")).demoCommand(print);
+      return (await import("./chunks/demo-4QFV75I6.js")).demoCommand(print);
     case "help":
       print(USAGE);
       return 0;

@@ -2,8 +2,8 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   parseInputs,
   routeEvent
-} from "./chunks/chunk-JUQACC3F.js";
-import "./chunks/chunk-J5FMCBZI.js";
+} from "./chunks/chunk-BXD2ZVHM.js";
+import "./chunks/chunk-GA2EUEUK.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
@@ -15,63 +15,21 @@ import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-ERCXHFQY.js";
+} from "./chunks/chunk-AI4JX6IF.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-PV3UACIQ.js";
+} from "./chunks/chunk-3VQKRBOX.js";
 import {
   formatAttemptDescriptor
-} from "./chunks/chunk-FZVDTATJ.js";
+} from "./chunks/chunk-KX54TGKA.js";
 import "./chunks/chunk-C5V4ED6R.js";
 import {
   withStore
-} from "./chunks/chunk-HY62VIQ7.js";
+} from "./chunks/chunk-TUS53VBD.js";
 import "./chunks/chunk-GDEZUE3O.js";
-import {
-  readRunContext
-} from "./chunks/chunk-EMPYZBK3.js";
-import {
-  guardRepository
-} from "./chunks/chunk-CQCEFVFH.js";
-import {
-  VERSION,
-  actionSource,
-  readReleaseStamp,
-  versionLine
-} from "./chunks/chunk-ORSEDIIB.js";
-import "./chunks/chunk-2VTJ722E.js";
-import "./chunks/chunk-QQHVGTS6.js";
-import "./chunks/chunk-LSXW7KTX.js";
-import {
-  BUILD_ID,
-  NO_SECRETS,
-  createScrubber,
-  knownSecrets
-} from "./chunks/chunk-AMOTPMUF.js";
-import {
-  actionInput,
-  fleetPrefix,
-  isActiveRef,
-  issuePlanId,
-  planIdOfFile
-} from "./chunks/chunk-4SLJJGMC.js";
-import "./chunks/chunk-PL4AQ5NX.js";
-import "./chunks/chunk-S44VL6GB.js";
 import {
   asInline
 } from "./chunks/chunk-IAW7XI6Z.js";
-import {
-  attemptTimeoutMsFor,
-  currentStepId
-} from "./chunks/chunk-MZSN4U4R.js";
-import {
-  countOf
-} from "./chunks/chunk-3RW55J7L.js";
-import {
-  ConfigError,
-  SequencerError,
-  describeError
-} from "./chunks/chunk-TEYULPYE.js";
 import {
   debug,
   error,
@@ -82,6 +40,49 @@ import {
   setSecret,
   warning
 } from "./chunks/chunk-GEX65OPK.js";
+import {
+  readRunContext
+} from "./chunks/chunk-PFKSG7GN.js";
+import {
+  guardRepository
+} from "./chunks/chunk-CQCEFVFH.js";
+import {
+  VERSION,
+  actionSource,
+  readReleaseStamp,
+  versionLine
+} from "./chunks/chunk-ORSEDIIB.js";
+import "./chunks/chunk-62KPKR6O.js";
+import "./chunks/chunk-CX6YGWYV.js";
+import "./chunks/chunk-LSXW7KTX.js";
+import "./chunks/chunk-FV7F3W4G.js";
+import {
+  BUILD_ID,
+  NO_SECRETS,
+  createScrubber,
+  knownSecrets
+} from "./chunks/chunk-BURUKDR2.js";
+import {
+  actionInput,
+  fleetPrefix,
+  isActiveRef,
+  issuePlanId,
+  planIdOfFile
+} from "./chunks/chunk-YX2CLHBO.js";
+import "./chunks/chunk-PL4AQ5NX.js";
+import {
+  countOf
+} from "./chunks/chunk-3RW55J7L.js";
+import "./chunks/chunk-7LBMPVVG.js";
+import {
+  attemptTimeoutMsFor,
+  currentStepId
+} from "./chunks/chunk-K6PSMX6F.js";
+import {
+  ConfigError,
+  SequencerError,
+  describeError
+} from "./chunks/chunk-XDUK4LLW.js";
 import "./chunks/chunk-PANJYNO7.js";
 
 // src/adapters/toolkit/toolkit-log.ts
@@ -156,13 +157,14 @@ var ToolkitLog = class {
 };
 
 // src/action/steering.ts
-var STEERING_COMMANDS = ["resume", "cancel", "retry", "skip", "status"];
+var STEERING_COMMANDS = ["resume", "cancel", "retry", "skip", "status", "restart"];
 function steeringCommand(command, by, step) {
   switch (command) {
     case "cancel":
       return { kind: "cancel", by };
     case "retry":
     case "skip":
+    case "restart":
       return step ? { kind: command, by, step } : { kind: command, by };
     case "status":
       return { kind: "status", by };
@@ -175,15 +177,15 @@ function steeringCommand(command, by, step) {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-RLZU2RAP.js"),
-  settings: () => import("./chunks/plan-settings-4YCHPLRL.js"),
-  fleet: () => import("./chunks/fleet-QEUDVAXR.js"),
-  propose: () => import("./chunks/propose-BLHIXRPA.js"),
-  continuation: () => import("./chunks/continuation-TWGTS7UM.js"),
-  agentPhase: () => import("./chunks/agent-phase-ZYRYC4O7.js"),
-  applyPhase: () => import("./chunks/apply-phase-5KQFOXCB.js"),
-  client: () => import("./chunks/github-client-ICL6YCTR.js"),
-  newState: () => import("./chunks/new-state-HFR4CUB4.js")
+  tick: () => import("./chunks/plan-tick-O7NZMKVQ.js"),
+  settings: () => import("./chunks/plan-settings-CIO4QZD6.js"),
+  fleet: () => import("./chunks/fleet-KJDVFIGM.js"),
+  propose: () => import("./chunks/propose-NMVTGKQQ.js"),
+  continuation: () => import("./chunks/continuation-6FKD62NC.js"),
+  agentPhase: () => import("./chunks/agent-phase-FJRLRWMA.js"),
+  applyPhase: () => import("./chunks/apply-phase-L35I4GI7.js"),
+  client: () => import("./chunks/github-client-BIVHMYAA.js"),
+  newState: () => import("./chunks/new-state-HQ2SCW4V.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
@@ -292,6 +294,7 @@ async function startPlan(ctx, inputs, log, planId, planFile, actor) {
       stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
       // The run that approved: a later run confirms on GitHub that a writer dispatched it.
       approved: { by: actor, .../^\d{1,15}$/.test(ctx.runId) ? { runId: Number(ctx.runId) } : {} },
+      requestedBy: actor,
       ...extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}
     });
     await store.write(state, { kind: "update", message: `plan started by ${actor}` });

@@ -1,9 +1,9 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   runTextCheck
-} from "./chunks/chunk-52STWBM3.js";
-import "./chunks/chunk-V4DTJCJ2.js";
+} from "./chunks/chunk-4Z7O3SX3.js";
 import "./chunks/chunk-6BBDAKON.js";
+import "./chunks/chunk-XDUK4LLW.js";
 import "./chunks/chunk-PANJYNO7.js";
 
 // src/adapters/fs/rule-check-worker.ts
