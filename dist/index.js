@@ -1,35 +1,35 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
+  StaticInbox
+} from "./chunks/chunk-2WOMID6H.js";
+import {
   parseInputs,
   routeEvent
-} from "./chunks/chunk-BXD2ZVHM.js";
-import "./chunks/chunk-GA2EUEUK.js";
-import {
-  guardWorkflowCommands,
-  mayHoldWorkflowCommand
-} from "./chunks/chunk-A7XPLWEY.js";
-import {
-  StaticInbox
-} from "./chunks/chunk-XM7I3YIF.js";
+} from "./chunks/chunk-MFZLBH36.js";
 import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-AI4JX6IF.js";
+} from "./chunks/chunk-L3LRLFX6.js";
+import "./chunks/chunk-XWYNKGRK.js";
+import {
+  guardWorkflowCommands,
+  mayHoldWorkflowCommand
+} from "./chunks/chunk-S6K3D646.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-3VQKRBOX.js";
+} from "./chunks/chunk-OUYJZ7KW.js";
 import {
   formatAttemptDescriptor
-} from "./chunks/chunk-KX54TGKA.js";
-import "./chunks/chunk-C5V4ED6R.js";
+} from "./chunks/chunk-UPOZQ7JY.js";
 import {
   withStore
-} from "./chunks/chunk-TUS53VBD.js";
-import "./chunks/chunk-GDEZUE3O.js";
+} from "./chunks/chunk-KIVW72TX.js";
+import "./chunks/chunk-PVNFSC34.js";
+import "./chunks/chunk-P4IFAX7Q.js";
 import {
   asInline
-} from "./chunks/chunk-IAW7XI6Z.js";
+} from "./chunks/chunk-7UV2UW7L.js";
 import {
   debug,
   error,
@@ -39,51 +39,54 @@ import {
   setFailed,
   setSecret,
   warning
-} from "./chunks/chunk-GEX65OPK.js";
+} from "./chunks/chunk-M3M2ZGDC.js";
 import {
   readRunContext
-} from "./chunks/chunk-PFKSG7GN.js";
+} from "./chunks/chunk-JIQ6OLUF.js";
 import {
   guardRepository
-} from "./chunks/chunk-CQCEFVFH.js";
+} from "./chunks/chunk-4GS2KNCE.js";
+import "./chunks/chunk-2RH4ER7E.js";
 import {
   VERSION,
   actionSource,
   readReleaseStamp,
   versionLine
-} from "./chunks/chunk-ORSEDIIB.js";
-import "./chunks/chunk-62KPKR6O.js";
-import "./chunks/chunk-CX6YGWYV.js";
-import "./chunks/chunk-LSXW7KTX.js";
-import "./chunks/chunk-FV7F3W4G.js";
+} from "./chunks/chunk-HESN6KEA.js";
+import "./chunks/chunk-LO7RJYRN.js";
+import "./chunks/chunk-O3ZV6OT7.js";
+import "./chunks/chunk-W2VK3BOF.js";
+import "./chunks/chunk-HL6FWS6T.js";
 import {
   BUILD_ID,
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-BURUKDR2.js";
+} from "./chunks/chunk-ABNAHH5N.js";
 import {
-  actionInput,
   fleetPrefix,
-  isActiveRef,
   issuePlanId,
   planIdOfFile
-} from "./chunks/chunk-YX2CLHBO.js";
-import "./chunks/chunk-PL4AQ5NX.js";
+} from "./chunks/chunk-WKDDBKFO.js";
+import {
+  actionInput,
+  isActiveRef
+} from "./chunks/chunk-SN44HN7T.js";
+import "./chunks/chunk-4L5DIE5B.js";
 import {
   countOf
-} from "./chunks/chunk-3RW55J7L.js";
-import "./chunks/chunk-7LBMPVVG.js";
+} from "./chunks/chunk-UVXCAWLY.js";
+import "./chunks/chunk-653STPFW.js";
 import {
   attemptTimeoutMsFor,
   currentStepId
-} from "./chunks/chunk-K6PSMX6F.js";
+} from "./chunks/chunk-RVNDXNJV.js";
 import {
   ConfigError,
   SequencerError,
   describeError
-} from "./chunks/chunk-XDUK4LLW.js";
-import "./chunks/chunk-PANJYNO7.js";
+} from "./chunks/chunk-CIGEKA3Y.js";
+import "./chunks/chunk-27FUKKN2.js";
 
 // src/adapters/toolkit/toolkit-log.ts
 import { randomBytes } from "node:crypto";
@@ -91,30 +94,24 @@ import { randomBytes } from "node:crypto";
 // src/core/render/runner-paths.ts
 function withoutRunnerPaths(text, paths) {
   if (!paths) return text;
-  const swaps = [];
-  const folders = [];
-  const add = (dir, inside, alone) => {
-    const d = dir.replace(/\/+$/, "");
+  let swaps = [], folders = [], add = (dir, inside, alone) => {
+    let d = dir.replace(/\/+$/, "");
     if (d.length < 2) return;
-    folders.push(d);
-    swaps.push([`${d}/`, inside], [d, alone]);
-    const escaped = asInline(d);
-    if (escaped !== d) swaps.push([`${escaped}/`, asInline(inside)], [escaped, asInline(alone)]);
+    folders.push(d), swaps.push([`${d}/`, inside], [d, alone]);
+    let escaped = asInline(d);
+    escaped !== d && swaps.push([`${escaped}/`, asInline(inside)], [escaped, asInline(alone)]);
   };
-  add(paths.workspace, "", "$GITHUB_WORKSPACE");
-  add(paths.runnerTemp, "$RUNNER_TEMP/", "$RUNNER_TEMP");
-  swaps.sort((a, b) => b[0].length - a[0].length);
+  add(paths.workspace, "", "$GITHUB_WORKSPACE"), add(paths.runnerTemp, "$RUNNER_TEMP/", "$RUNNER_TEMP"), swaps.sort((a, b) => b[0].length - a[0].length);
   let out = text;
-  for (const [from, to] of swaps) out = out.split(from).join(to);
+  for (let [from, to] of swaps) out = out.split(from).join(to);
   if (!out.includes("\u2026")) return out;
-  for (const d of folders) {
+  for (let d of folders)
     for (let k = d.length - 1; k >= MIN_CUT_PREFIX; k--) {
-      const cut = d.slice(0, k);
+      let cut = d.slice(0, k);
       out = out.split(`${cut}\u2026`).join("\u2026");
-      const escapedCut = asInline(cut);
-      if (escapedCut !== cut) out = out.split(`${escapedCut}\u2026`).join("\u2026");
+      let escapedCut = asInline(cut);
+      escapedCut !== cut && (out = out.split(`${escapedCut}\u2026`).join("\u2026"));
     }
-  }
   return out;
 }
 var MIN_CUT_PREFIX = 4;
@@ -177,70 +174,51 @@ function steeringCommand(command, by, step) {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-O7NZMKVQ.js"),
-  settings: () => import("./chunks/plan-settings-CIO4QZD6.js"),
-  fleet: () => import("./chunks/fleet-KJDVFIGM.js"),
-  propose: () => import("./chunks/propose-NMVTGKQQ.js"),
-  continuation: () => import("./chunks/continuation-6FKD62NC.js"),
-  agentPhase: () => import("./chunks/agent-phase-FJRLRWMA.js"),
-  applyPhase: () => import("./chunks/apply-phase-L35I4GI7.js"),
-  client: () => import("./chunks/github-client-BIVHMYAA.js"),
-  newState: () => import("./chunks/new-state-HQ2SCW4V.js")
+  tick: () => import("./chunks/plan-tick-ZCTKDMPU.js"),
+  settings: () => import("./chunks/plan-settings-5SXVPK6I.js"),
+  fleet: () => import("./chunks/fleet-3OUGIPST.js"),
+  propose: () => import("./chunks/propose-7JXTC75M.js"),
+  continuation: () => import("./chunks/continuation-XRVCTXDM.js"),
+  agentPhase: () => import("./chunks/agent-phase-CVAQLXAR.js"),
+  applyPhase: () => import("./chunks/apply-phase-OA6CNCBR.js"),
+  client: () => import("./chunks/github-client-WPOI6I4L.js"),
+  newState: () => import("./chunks/new-state-RA5KUF3Y.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
-  let outputs = emptyOutputs();
-  let secrets = createScrubber(knownSecrets({ env: process.env }));
-  const runnerPaths = { workspace: process.env.GITHUB_WORKSPACE ?? "", runnerTemp: process.env.RUNNER_TEMP ?? "" };
-  let publish = (text) => withoutRunnerPaths(secrets.scrub(text), runnerPaths);
+  let outputs = emptyOutputs(), secrets = createScrubber(knownSecrets({ env: process.env })), runnerPaths = { workspace: process.env.GITHUB_WORKSPACE ?? "", runnerTemp: process.env.RUNNER_TEMP ?? "" }, publish = (text) => withoutRunnerPaths(secrets.scrub(text), runnerPaths);
   try {
-    const inputs = parseInputs((name) => getInput(name));
-    for (const value of [inputs.token, ...inputs.secrets]) setSecret(value);
+    let inputs = parseInputs((name) => getInput(name));
+    for (let value of [inputs.token, ...inputs.secrets]) setSecret(value);
     secrets = createScrubber(knownSecrets({ token: inputs.token, listed: inputs.secrets, env: process.env }));
-    const ctx = await readRunContext(process.env);
-    const log = new ToolkitLog(secrets, { workspace: ctx.workspace, runnerTemp: ctx.runnerTemp });
+    let ctx = await readRunContext(process.env), log = new ToolkitLog(secrets, { workspace: ctx.workspace, runnerTemp: ctx.runnerTemp });
     publish = log.scrub;
-    const route = inputs.phase === "agent" || inputs.phase === "apply" ? { kind: "tick-active" } : routeEvent(ctx.eventName, ctx.payload, inputs);
-    if (route.kind === "ignore") {
-      log.info(`Nothing to do: ${route.reason}.`);
-      setOutputs({ ...outputs, status: "IGNORED" }, secrets.scrub);
-      return 0;
-    }
+    let route = inputs.phase === "agent" || inputs.phase === "apply" ? { kind: "tick-active" } : routeEvent(ctx.eventName, ctx.payload, inputs);
+    if (route.kind === "ignore")
+      return log.info(`Nothing to do: ${route.reason}.`), setOutputs({ ...outputs, status: "IGNORED" }, secrets.scrub), 0;
     await guardRepository(ctx.git, { credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
-    let made;
-    const client = () => made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: log.scrub }));
-    if (inputs.phase === "agent") outputs = await (await load.agentPhase()).runAgentPhase(ctx, inputs, log);
-    else if (inputs.phase === "apply") outputs = await (await load.applyPhase()).runApplyPhase(ctx, inputs, client, log);
-    else outputs = await handle(route, ctx, inputs, client, log);
-    setOutputs(outputs, secrets.scrub);
-    return 0;
+    let made, client = () => made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: log.scrub }));
+    return inputs.phase === "agent" ? outputs = await (await load.agentPhase()).runAgentPhase(ctx, inputs, log) : inputs.phase === "apply" ? outputs = await (await load.applyPhase()).runApplyPhase(ctx, inputs, client, log) : outputs = await handle(route, ctx, inputs, client, log), setOutputs(outputs, secrets.scrub), 0;
   } catch (err) {
-    if (err instanceof RunFailure) {
-      setOutputs(err.outputs, secrets.scrub);
-      setFailed(publish(err.message));
-      return 1;
-    }
-    setOutputs({ ...outputs, status: "ERROR" }, secrets.scrub);
-    setFailed(publish(err instanceof SequencerError ? `${err.message}${err.hint ? `
-${err.hint}` : ""}` : describeError(err)));
-    return 1;
+    return err instanceof RunFailure ? (setOutputs(err.outputs, secrets.scrub), setFailed(publish(err.message)), 1) : (setOutputs({ ...outputs, status: "ERROR" }, secrets.scrub), setFailed(publish(err instanceof SequencerError ? `${err.message}${err.hint ? `
+${err.hint}` : ""}` : describeError(err))), 1);
   }
 }
 async function handle(route, ctx, inputs, client, log) {
-  const deadline = new Date(Date.now() + inputs.timeBudgetMinutes * 6e4);
+  let deadline = new Date(Date.now() + inputs.timeBudgetMinutes * 6e4);
   switch (route.kind) {
     case "propose": {
-      const proposed = await (await load.propose()).proposeFromIssue(ctx, inputs, await client(), log, route);
-      return proposed.state ? outputsFor(proposed.state, proposed.branch) : emptyOutputs("MISSING");
+      let propose = await load.propose(), proposed = await propose.proposeFromIssue(ctx, inputs, await client(), log, route);
+      return await propose.writeProposalSummary(ctx, log, route.issueNumber, proposed), proposed.state ? outputsFor(proposed.state, proposed.branch) : emptyOutputs("MISSING");
     }
     case "draft": {
-      const drafted = await (await load.propose()).draftFromComment(ctx, inputs, await client(), log, route);
-      if (drafted !== "tick") return drafted.state ? outputsFor(drafted.state, drafted.branch) : emptyOutputs("MISSING");
-      const { tickPlan } = await load.tick();
+      let propose = await load.propose(), drafted = await propose.draftFromComment(ctx, inputs, await client(), log, route);
+      if (drafted !== "tick" && await propose.writeProposalSummary(ctx, log, route.issueNumber, drafted), drafted !== "tick") return drafted.state ? outputsFor(drafted.state, drafted.branch) : emptyOutputs("MISSING");
+      let { tickPlan } = await load.tick();
       return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId: issuePlanId(route.issueNumber), deadline })]);
     }
     case "comment": {
-      const { tickPlan } = await load.tick();
+      let { tickPlan } = await load.tick();
       return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId: issuePlanId(route.issueNumber), deadline })]);
     }
     case "tick-active":
@@ -250,45 +228,34 @@ async function handle(route, ctx, inputs, client, log) {
   }
 }
 async function dispatch(route, ctx, inputs, client, log, deadline) {
-  const { command } = route;
+  let { command } = route;
   if (command === "list") return (await load.fleet()).listPlans(ctx, inputs, log);
   if (command === "audit") return (await load.fleet()).auditPlans(ctx, inputs, await client(), log);
   if (command === "maintenance") return (await load.fleet()).maintainPlans(ctx, inputs, await client(), log);
   if (command === "tick" && !route.planId) return tickAll(ctx, inputs, client, log, deadline);
-  const { tickPlan } = await load.tick();
+  let { tickPlan } = await load.tick();
   if (command === "start") {
     if (!route.planFile) throw new ConfigError("Input 'plan': required with command 'start', e.g. plans/research.yml");
-    const planId = route.planId ?? planIdOfFile(route.planFile);
-    const created = await startPlan(ctx, inputs, log, planId, route.planFile, route.actor);
-    const ticked2 = await tickPlan(ctx, inputs, await client(), log, { planId, deadline });
+    let planId = route.planId ?? planIdOfFile(route.planFile), created = await startPlan(ctx, inputs, log, planId, route.planFile, route.actor), ticked2 = await tickPlan(ctx, inputs, await client(), log, { planId, deadline });
     return finish(ctx, inputs, client, log, [created ? { ...ticked2, result: { ...ticked2.result, writes: ticked2.result.writes + 1 } } : ticked2]);
   }
   if (!route.planId) throw new ConfigError(`Input 'plan-id': required with command '${command}'.`);
-  const commands = command === "tick" ? [] : [steeringCommand(command, route.actor, route.step)];
-  const refusals = [];
-  const inbox = new StaticInbox(Number(ctx.runId) * 100 + ctx.runAttempt, commands, (text, refused) => {
-    log.info(text);
-    if (refused) refusals.push(text);
-  });
-  const ticked = await tickPlan(ctx, inputs, await client(), log, { planId: route.planId, deadline, inbox });
-  if (ticked.result.outcome === "missing" && command !== "tick") {
+  let commands = command === "tick" ? [] : [steeringCommand(command, route.actor, route.step)], refusals = [], inbox = new StaticInbox(Number(ctx.runId) * 100 + ctx.runAttempt, commands, (text, refused) => {
+    log.info(text), refused && refusals.push(text);
+  }), ticked = await tickPlan(ctx, inputs, await client(), log, { planId: route.planId, deadline, inbox });
+  if (ticked.result.outcome === "missing" && command !== "tick")
     throw new ConfigError(`Input 'plan-id': there is no plan "${route.planId}" (no state on branch ${ticked.branch}), so '${command}' did nothing.`);
-  }
-  const outputs = await finish(ctx, inputs, client, log, [ticked]);
+  let outputs = await finish(ctx, inputs, client, log, [ticked]);
   if (refusals.length) throw new RunFailure(`'${command}' for ${route.planId} was refused: ${refusals.join(" ")}`, outputs);
   return outputs;
 }
 async function startPlan(ctx, inputs, log, planId, planFile, actor) {
-  const extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile);
-  const { newState } = await load.newState();
-  const store = (await load.settings()).createPlanStore(ctx, inputs, planId, log);
+  let extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile), { newState } = await load.newState(), store = (await load.settings()).createPlanStore(ctx, inputs, planId, log);
   return withStore(store, "write", async () => {
-    const loaded = await store.load();
-    if (loaded.kind === "loaded") {
-      log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`);
-      return false;
-    }
-    const state = newState(extracted.plan, {
+    let loaded = await store.load();
+    if (loaded.kind === "loaded")
+      return log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`), !1;
+    let state = newState(extracted.plan, {
       planId,
       now: /* @__PURE__ */ new Date(),
       stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
@@ -297,46 +264,43 @@ async function startPlan(ctx, inputs, log, planId, planFile, actor) {
       requestedBy: actor,
       ...extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}
     });
-    await store.write(state, { kind: "update", message: `plan started by ${actor}` });
-    return true;
+    return await store.write(state, { kind: "update", message: `plan started by ${actor}` }), !0;
   });
 }
 async function tickAll(ctx, inputs, client, log, deadline) {
-  const refs = await listPlanRefs(ctx.git, "origin", fleetPrefix(inputs.branches, "tick"));
-  const now = /* @__PURE__ */ new Date();
-  const active = refs.filter((r) => isActiveRef(r, now));
-  log.info(`${countOf(refs.length, "plan")} on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(", ")}` : ""}.`);
-  if (!active.length) {
-    log.info("No plans to tick.");
-    return emptyOutputs("IDLE");
-  }
-  const { results, deferred } = await (await load.fleet()).tickActivePlans(ctx, inputs, await client(), log, deadline, active);
-  for (const planId of deferred) await (await load.continuation()).continuePlan(ctx, inputs, client, log, planId, `for ${planId} (this run hands on another plan's attempt)`);
+  let refs = await listPlanRefs(ctx.git, "origin", fleetPrefix(inputs.branches, "tick")), now = /* @__PURE__ */ new Date(), active = refs.filter((r) => isActiveRef(r, now));
+  if (log.info(`${countOf(refs.length, "plan")} on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(", ")}` : ""}.`), !active.length)
+    return log.info("No plans to tick."), emptyOutputs("IDLE");
+  let { results, deferred } = await (await load.fleet()).tickActivePlans(ctx, inputs, await client(), log, deadline, active);
+  for (let planId of deferred) await (await load.continuation()).continuePlan(ctx, inputs, client, log, planId, `for ${planId} (this run hands on another plan's attempt)`);
   return finish(ctx, inputs, client, log, results);
 }
 async function finish(ctx, inputs, client, log, results) {
-  if (results.length) await (await load.fleet()).recordMarkers(ctx, inputs, log, results);
-  const stalled = [];
-  for (const r of results) {
-    if (r.result.outcome !== "budget" || !r.result.state?.planId) continue;
-    if (r.result.writes === 0 && r.result.attempts === 0) {
-      stalled.push(await reportStall(ctx, inputs, client, log, r.result.state));
-      continue;
+  results.length && await (await load.fleet()).recordMarkers(ctx, inputs, log, results);
+  let stalled = [];
+  for (let r of results)
+    if (!(r.result.outcome !== "budget" || !r.result.state?.planId)) {
+      if (r.result.writes === 0 && r.result.attempts === 0) {
+        stalled.push(await reportStall(ctx, inputs, client, log, r.result.state));
+        continue;
+      }
+      await (await load.continuation()).continuePlan(ctx, inputs, client, log, r.result.state.planId, `to continue ${r.result.state.planId} (time budget spent)`);
     }
-    await (await load.continuation()).continuePlan(ctx, inputs, client, log, r.result.state.planId, `to continue ${r.result.state.planId} (time budget spent)`);
-  }
-  const last = results[results.length - 1];
-  const outputs = last?.result.state ? outputsFor(last.result.state, last.branch) : emptyOutputs();
-  const active = results.filter((r) => r.result.state && ["IN_PROGRESS", "AWAITING_APPROVAL", "BLOCKED"].includes(r.result.state.status));
-  const handedOn = results.find((r) => r.handOff)?.handOff;
-  const all = {
+  let last = results[results.length - 1], outputs = last?.result.state ? outputsFor(last.result.state, last.branch) : emptyOutputs(), active = results.filter((r) => r.result.state && ["IN_PROGRESS", "AWAITING_APPROVAL", "BLOCKED"].includes(r.result.state.status)), handedOn = results.find((r) => r.handOff)?.handOff, all = {
     ...outputs,
     plans: JSON.stringify(active.map((r) => r.result.state.planId)),
     ...handedOn ? { attempt: formatAttemptDescriptor(handedOn), "run-agent": handedOn.apply ? "" : "true" } : {}
-  };
-  const broken = results.flatMap((r) => r.result.configProblem ? [`${r.result.state?.planId ?? "plan"}: ${r.result.configProblem}`] : []);
-  if (stalled.length || broken.length) throw new RunFailure([...broken, ...stalled].join("\n"), all);
+  }, broken = results.flatMap((r) => r.result.configProblem ? [`${r.result.state?.planId ?? "plan"}: ${r.result.configProblem}`] : []), blocked = inputs.failOnBlocked ? results.flatMap((r) => blockedHere(r) ? [blockedText(r.result.state)] : []) : [];
+  if (stalled.length || broken.length || blocked.length) throw new RunFailure([...broken, ...blocked, ...stalled].join(`
+`), all);
   return all;
+}
+function blockedHere(r) {
+  return r.result.state?.status === "BLOCKED" && r.result.writes > 0 && !r.result.configProblem;
+}
+function blockedText(state) {
+  let why = state.blockers?.[state.blockers.length - 1];
+  return `${state.planId ?? "plan"} is blocked${why ? ` at ${why}` : ""}: the blocker notice on its issue says what was tried and how to go on (fail-on-blocked: false keeps such a run green).`;
 }
 var RunFailure = class extends Error {
   constructor(message, outputs) {
@@ -347,18 +311,10 @@ var RunFailure = class extends Error {
   outputs;
 };
 async function reportStall(ctx, inputs, client, log, state) {
-  const planId = state.planId ?? "plan";
-  const stepId = currentStepId(state);
-  const def = stepId ? state.plan.steps[stepId] : void 0;
-  const needs = def ? Math.ceil(attemptTimeoutMsFor(def, { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes }) / 6e4) : inputs.attemptTimeoutMinutes;
-  const problem = `${planId} made no progress in this run: its time budget (time-budget-minutes: ${inputs.timeBudgetMinutes}) cannot fit an attempt of ${stepId ?? "the next step"}, which may take up to ${needs} min. No further run was dispatched, because it would do the same.`;
-  const hint = `Raise \`time-budget-minutes\` above ${needs}, or lower the step's \`attemptTimeoutMinutes\` (or the \`attempt-timeout-minutes\` input), then reply \`/resume\` or dispatch \`tick\` for ${planId}.`;
+  let planId = state.planId ?? "plan", stepId = currentStepId(state), def = stepId ? state.plan.steps[stepId] : void 0, needs = def ? Math.ceil(attemptTimeoutMsFor(def, { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes }) / 6e4) : inputs.attemptTimeoutMinutes, problem = `${planId} made no progress in this run: its time budget (time-budget-minutes: ${inputs.timeBudgetMinutes}) cannot fit an attempt of ${stepId ?? "the next step"}, which may take up to ${needs} min. No further run was dispatched, because it would do the same.`, hint = `Raise \`time-budget-minutes\` above ${needs}, or lower the step's \`attemptTimeoutMinutes\` (or the \`attempt-timeout-minutes\` input), then reply \`/resume\` or dispatch \`tick\` for ${planId}.`;
   log.error(problem);
-  const { createNotifier, runLinks } = await load.tick();
-  const run2 = runLinks(ctx, (await load.settings()).planBranch(inputs, planId));
-  const notifier = createNotifier(ctx, inputs, await client(), planId, log, async () => ({ run: run2 }));
-  await notifier?.postRunProblem("Not continuing: the time budget fits no attempt", problem, hint).catch((err) => log.warn(`Could not post the notice: ${describeError(err)}`));
-  return problem;
+  let { createNotifier, runLinks } = await load.tick(), run2 = runLinks(ctx, (await load.settings()).planBranch(inputs, planId), { branch: inputs.stateStore === "git" });
+  return await createNotifier(ctx, inputs, await client(), planId, log, async () => ({ run: run2 }))?.postRunProblem("Not continuing: the time budget fits no attempt", problem, hint).catch((err) => log.warn(`Could not post the notice: ${describeError(err)}`)), problem;
 }
 
 // src/action/index.ts
@@ -367,7 +323,6 @@ run().then(
   // run() handles its own errors; this is the last resort for a bug in the handler itself.
   (err) => {
     process.stderr.write(`::error::${String(err).replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A")}
-`);
-    process.exit(1);
+`), process.exit(1);
   }
 );

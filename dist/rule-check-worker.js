@@ -1,10 +1,10 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   runTextCheck
-} from "./chunks/chunk-4Z7O3SX3.js";
-import "./chunks/chunk-6BBDAKON.js";
-import "./chunks/chunk-XDUK4LLW.js";
-import "./chunks/chunk-PANJYNO7.js";
+} from "./chunks/chunk-WDXB4OOW.js";
+import "./chunks/chunk-JRKLLSI7.js";
+import "./chunks/chunk-CIGEKA3Y.js";
+import "./chunks/chunk-27FUKKN2.js";
 
 // src/adapters/fs/rule-check-worker.ts
 import { parentPort } from "node:worker_threads";

@@ -63,6 +63,7 @@ const common = {
   format: 'esm',
   target: 'node20',
   legalComments: 'none',
+  minifySyntax: true,
   logLevel: 'warning',
   banner: { js: banner },
   // Heavy toolkit modules are split into chunks and imported lazily so an idle tick stays fast.

@@ -1,0 +1,10 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import "./chunk-27FUKKN2.js";
+
+// no-arrow:apache-arrow
+function tableFromIPC() {
+  throw new Error("Apache Arrow blob listings are not available in agent-step-sequencer");
+}
+export {
+  tableFromIPC
+};

@@ -1,0 +1,26 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+
+// src/adapters/process/cli-path.ts
+import { existsSync, realpathSync } from "node:fs";
+import path from "node:path";
+function sequencerCliCommand(entry = process.argv[1], node = process.execPath) {
+  let cli = besideBundle("cli.js", entry);
+  return cli ? [node, cli] : void 0;
+}
+function besideBundle(name, entry = process.argv[1]) {
+  if (!entry) return;
+  let file;
+  try {
+    file = realpathSync(entry);
+  } catch {
+    return;
+  }
+  if (!/^(cli|index)\.js$/.test(path.basename(file))) return;
+  let found = path.join(path.dirname(file), name);
+  return existsSync(found) ? found : void 0;
+}
+
+export {
+  sequencerCliCommand,
+  besideBundle
+};
