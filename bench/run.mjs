@@ -109,9 +109,7 @@ const readJson = async (file) => JSON.parse(await readFile(file, 'utf8'));
 const STARTUP_VARIABLES = ['NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS'].filter((k) => process.env[k]);
 const ENV_VARIANTS = [
   { label: 'this machine', env: process.env },
-  ...(STARTUP_VARIABLES.length
-    ? [{ label: `without ${STARTUP_VARIABLES.join(', ')}`, env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !STARTUP_VARIABLES.includes(k))) }]
-    : []),
+  ...(STARTUP_VARIABLES.length ? [{ label: `without ${STARTUP_VARIABLES.join(', ')}`, env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !STARTUP_VARIABLES.includes(k))) }] : []),
 ];
 
 // ---- baselines ---------------------------------------------------------------------------
@@ -213,7 +211,9 @@ async function scaleCase(N, records, { cold = false, baseEnv = process.env } = {
     const ranIndex = cold ? done - 1 : done;
     const ran = after.stepQueue[ranIndex];
     if (after.currentStep !== ranIndex + 1 || after.stepRuns[ran]?.status !== 'DONE' || !after.notBefore) {
-      throw new Error(`${N}-step heartbeat: expected exactly step ${ranIndex + 1} to run and a step delay to start, got currentStep ${after.currentStep}, ${ran} ${after.stepRuns[ran]?.status}, notBefore ${after.notBefore}`);
+      throw new Error(
+        `${N}-step heartbeat: expected exactly step ${ranIndex + 1} to run and a step delay to start, got currentStep ${after.currentStep}, ${ran} ${after.stepRuns[ran]?.status}, notBefore ${after.notBefore}`,
+      );
     }
     return r.ms;
   };
@@ -277,13 +277,19 @@ async function perStepGitStore() {
   const run = median(samples.map((s) => s.ms));
   const base = await baselineMs(N, reps.git + 2);
   const commits = samples[0].commits;
-  figure(`per-step overhead, git store (${N} steps, ${round(commits / N, 1)} pushed commits/step)`, (run - base.total) / N, 'ms/step', { op: '<=', limit: 150 }, {
-    runMs: round(run),
-    baselineSpawnsMs: round(base.spawns),
-    baselineStartMs: round(base.start),
-    commitsOnRemote: commits,
-    samplesMs: samples.map((s) => round(s.ms)),
-  });
+  figure(
+    `per-step overhead, git store (${N} steps, ${round(commits / N, 1)} pushed commits/step)`,
+    (run - base.total) / N,
+    'ms/step',
+    { op: '<=', limit: 150 },
+    {
+      runMs: round(run),
+      baselineSpawnsMs: round(base.spawns),
+      baselineStartMs: round(base.start),
+      commitsOnRemote: commits,
+      samplesMs: samples.map((s) => round(s.ms)),
+    },
+  );
   figure(`  run of ${N} steps with --store git`, run, 'ms', null);
 }
 
@@ -307,7 +313,7 @@ async function isolationCost() {
   figure('isolated: agent job (run, pack, upload)', agent, 'ms', null, { samplesMs: f.agentMs.map((x) => round(x)) });
   figure('isolated: apply job (download, confine, record, dispatch)', apply, 'ms', null, { samplesMs: f.applyMs.map((x) => round(x)) });
   figure('isolated: three jobs per step', prepare + agent + apply, 'ms/step', null);
-  figure('  extra per step against one job (the sequencer\'s own time)', prepare + agent + apply - singlePerStep, 'ms/step', null);
+  figure("  extra per step against one job (the sequencer's own time)", prepare + agent + apply - singlePerStep, 'ms/step', null);
   figure('  artifact uploads per step', f.uploads / f.prepareMs.length, 'count', { op: '<=', limit: 1 });
   figure('  artifact downloads per step', f.downloads / f.prepareMs.length, 'count', { op: '<=', limit: 1 });
   figure('  result artifact size', median(f.artifactBytes), 'bytes', null);
@@ -357,7 +363,13 @@ async function actionIdleAndRequests() {
   figure('counted API requests per idle tick (most seen)', idle.maxCountedRequests, 'requests', { op: '<=', limit: 1 });
   figure('commits or ref moves by idle ticks', idle.anyRefMoved ? 1 : 0, 'count', { op: '<=', limit: 0 });
   // The example workflow's idle heartbeat: checkout and `list`, no agent set-up, no tick.
-  figure(`steps of an idle heartbeat in docs/examples/sequencer.yml (list output ${idle.idleListOutput})`, idle.idleWorkflowSteps.length, 'steps', { op: '<=', limit: 2 }, { steps: idle.idleWorkflowSteps });
+  figure(
+    `steps of an idle heartbeat in docs/examples/sequencer.yml (list output ${idle.idleListOutput})`,
+    idle.idleWorkflowSteps.length,
+    'steps',
+    { op: '<=', limit: 2 },
+    { steps: idle.idleWorkflowSteps },
+  );
 
   const req = await action.requestsPerStep(10);
   figure(`API requests per completed step (${req.steps}-step plan from an issue approval)`, req.perStep, 'requests/step', { op: '<=', limit: 3 }, { countedRequests: req.countedRequests });
@@ -395,7 +407,11 @@ function printTable(machine) {
   const rows = figures.map((f) => [f.name, `${f.value} ${f.unit}`, f.target ?? '', f.met === null ? '' : f.met ? 'met' : 'NOT MET']);
   const head = ['figure', 'value', 'target', 'result'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells) => cells.map((c, i) => (i === 1 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => (i === 1 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   console.log(`\nAgent Step Sequencer benchmark${quick ? ' (--quick)' : ''}`);
   console.log(`machine: ${machine.cpu} × ${machine.cpus}, ${machine.platform}, node ${machine.node}, git ${machine.git}`);
   console.log(`load average (1 min): ${machine.loadBefore} before, ${machine.loadAfter} after`);
@@ -416,7 +432,14 @@ try {
     () => 'not found',
   );
   const nodeVersion = node === process.execPath ? process.version : (await timeOk([node, '--version'])).stdout.trim();
-  const machine = { cpu: os.cpus()[0]?.model ?? 'unknown', cpus: os.cpus().length, platform: `${os.platform()} ${os.release()}`, node: nodeVersion, git: gitVersion, loadBefore: round(os.loadavg()[0], 2) };
+  const machine = {
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    cpus: os.cpus().length,
+    platform: `${os.platform()} ${os.release()}`,
+    node: nodeVersion,
+    git: gitVersion,
+    loadBefore: round(os.loadavg()[0], 2),
+  };
   const started = Date.now();
   for (const variant of ENV_VARIANTS) await section('file', `per-step overhead, file store (${variant.label})`, () => perStepFileStore(variant));
   for (const variant of ENV_VARIANTS) await section('scale', `heartbeat on 10 vs 10,000 steps (${variant.label})`, () => heartbeatScaling(variant));

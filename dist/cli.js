@@ -2,7 +2,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   resolvePlan
-} from "./chunks/chunk-C5IUFPPI.js";
+} from "./chunks/chunk-A7PNFMMD.js";
 import {
   terminalText
 } from "./chunks/chunk-A35T5UHC.js";
@@ -21,14 +21,14 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-ABNAHH5N.js";
+} from "./chunks/chunk-TQAV3OVI.js";
 import {
   DEFAULT_WORK_BRANCHES,
   parseWorkBranches,
   planIdOfFile,
   stateFileIn,
   stateFileRel
-} from "./chunks/chunk-WKDDBKFO.js";
+} from "./chunks/chunk-BTQQBW2O.js";
 import {
   checkBranchName,
   checkOneOf,
@@ -57,7 +57,10 @@ var PLAN_OPTIONS = ["plan-id", "workspace", "state", "store", "remote", "branch"
   check: {
     usage: "check [STATE] | check --all",
     summary: "one heartbeat: run steps until done, blocked, waiting or out of budget (--all: every active plan)",
-    details: ["With STATE (the original sequencer's state.json), the state file's folder is the workspace and a missing file is nothing to do.", "--all: one heartbeat over every active plan (--store git: of the remote, as the scheduled Action does)."],
+    details: [
+      "With STATE (the original sequencer's state.json), the state file's folder is the workspace and a missing file is nothing to do.",
+      "--all: one heartbeat over every active plan (--store git: of the remote, as the scheduled Action does)."
+    ],
     options: [...PLAN_OPTIONS, ...RUN_OPTIONS, "all", "max-wait"]
   },
   run: {
@@ -75,16 +78,29 @@ var PLAN_OPTIONS = ["plan-id", "workspace", "state", "store", "remote", "branch"
   },
   status: { usage: "status", summary: "show the step table, the last error and what to do next [--json]", options: ["json", ...PLAN_OPTIONS] },
   usage: { usage: "usage", summary: "tokens, cost and time per plan, step and attempt [--json]", options: ["json", ...PLAN_OPTIONS] },
-  approve: { usage: "approve", summary: "approve a plan that awaits approval (or pass its gate); with --budget-usd/--budget-tokens, raise the budget that blocked it", options: ["delay", "note", "budget-usd", "budget-tokens", ...PLAN_OPTIONS] },
+  approve: {
+    usage: "approve",
+    summary: "approve a plan that awaits approval (or pass its gate); with --budget-usd/--budget-tokens, raise the budget that blocked it",
+    options: ["delay", "note", "budget-usd", "budget-tokens", ...PLAN_OPTIONS]
+  },
   cancel: { usage: "cancel", summary: "stop the plan (a running agent finds $SEQUENCER_STOP_FILE, then SIGTERM, grace, SIGKILL)", options: ["reason", ...PLAN_OPTIONS] },
-  retry: { usage: "retry [STEP]", summary: "give the blocked step a new round of attempts", details: [`--note TEXT goes into the agent's next prompt as "A maintainer (@you) says: TEXT".`], options: ["note", ...PLAN_OPTIONS] },
+  retry: {
+    usage: "retry [STEP]",
+    summary: "give the blocked step a new round of attempts",
+    details: [`--note TEXT goes into the agent's next prompt as "A maintainer (@you) says: TEXT".`],
+    options: ["note", ...PLAN_OPTIONS]
+  },
   skip: { usage: "skip [STEP]", summary: "mark the current step skipped and move on", options: PLAN_OPTIONS },
   resume: { usage: "resume", summary: "continue a blocked or cancelled plan", options: ["note", ...PLAN_OPTIONS] },
   restart: { usage: "restart [STEP]", summary: "run the plan again from its first step (or STEP), keeping the earlier run in the state", options: PLAN_OPTIONS },
   validate: { usage: "validate FILE", summary: "check a plan file without running it", options: [] },
   list: { usage: "list", summary: "all plans of the workspace (--store git: of the remote); --json: the active ids for a matrix", options: ["json", "workspace", "store", "remote", "branch"] },
   audit: { usage: "audit", summary: "what needs attention: expired leases, stale blocks, invalid states, ...", options: ["json", "stale-days", "workspace", "store", "remote", "branch"] },
-  maintenance: { usage: "maintenance", summary: "finish stuck cancellations, prune finished plans", options: ["apply", "prune-days", "archive", "delete", "json", "workspace", "store", "remote", "branch"] },
+  maintenance: {
+    usage: "maintenance",
+    summary: "finish stuck cancellations, prune finished plans",
+    options: ["apply", "prune-days", "archive", "delete", "json", "workspace", "store", "remote", "branch"]
+  },
   demo: { usage: "demo", summary: "run a 4-step demo plan with a sample agent in a temporary folder", options: [] },
   hook: { usage: "hook claude|codex|gemini", summary: "a tool hook: applies the attempt's tool policy to the call on stdin and logs it", options: [] },
   exec: { usage: "exec -- PROGRAM ARGS", summary: "run one command (no shell) under the attempt's tool policy; exit 126 when refused", options: [] },
@@ -255,7 +271,15 @@ ${USAGE}`);
     ...v.note?.trim() ? { note: v.note.trim() } : {},
     graceSeconds: intOption(v.grace, "--grace", 5, 0, 600),
     stopGraceSeconds: intOption(v["stop-grace"], "--stop-grace", 10, 0, 3600),
-    ...v["max-wait"] !== void 0 ? { maxWaitMinutes: parseNumber(v["max-wait"], cliOption("--max-wait"), { fallback: 0, min: 0, max: 1440, fractions: !0, expected: "a number of minutes from 0 to 1440 (e.g. 5 for a heartbeat every 5 minutes)" }) } : {},
+    ...v["max-wait"] !== void 0 ? {
+      maxWaitMinutes: parseNumber(v["max-wait"], cliOption("--max-wait"), {
+        fallback: 0,
+        min: 0,
+        max: 1440,
+        fractions: !0,
+        expected: "a number of minutes from 0 to 1440 (e.g. 5 for a heartbeat every 5 minutes)"
+      })
+    } : {},
     ...v.request !== void 0 ? { request: v.request } : {},
     ...v["request-file"] !== void 0 ? { requestFile: path.resolve(cwd, v["request-file"]) } : {},
     ...v.out !== void 0 ? { outFile: path.resolve(cwd, v.out) } : {},
@@ -313,7 +337,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-4IJ52QSD.js"), fleet = () => import("./chunks/fleet-APG7TMTU.js"), setup = () => import("./chunks/setup-ZTYAAHBS.js");
+var heartbeat = () => import("./chunks/heartbeat-RMBIW7CY.js"), fleet = () => import("./chunks/fleet-IB5ZCQ6J.js"), setup = () => import("./chunks/setup-WW4Y7SWX.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -323,7 +347,7 @@ var secrets = createScrubber(environmentSecrets(process.env)), print = (line) =>
 async function main(argv2) {
   if (argv2[0] === "demo-agent") return (await import("./chunks/demo-agent-U4KFMP22.js")).demoAgent(argv2.slice(1).join(" "), process.env, print);
   if (argv2[0] === "hook" || argv2[0] === "exec") {
-    let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-2EA6XTWN.js");
+    let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-7OLMQVX4.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
   let s = await resolvePlan(parseCli(argv2, process.env, process.cwd()));
@@ -335,18 +359,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-EHA5PC2Z.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-NCAIAG4I.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-XAT2MUY5.js")).statusCommand(s, print);
+      return (await import("./chunks/status-EC5M2T2D.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-WBIWI2KE.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-ZUNPC3TZ.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-LDP46OGE.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-XK6J2QRP.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":
@@ -356,7 +380,7 @@ async function main(argv2) {
     case "maintenance":
       return (await fleet()).maintenanceCommand(s, print);
     case "demo":
-      return (await import("./chunks/demo-EHU6O4OL.js")).demoCommand(print);
+      return (await import("./chunks/demo-44QTWMXR.js")).demoCommand(print);
     case "help": {
       let topic = s.positionals[0];
       if (topic === void 0)

@@ -5,12 +5,12 @@ import {
 import {
   parseInputs,
   routeEvent
-} from "./chunks/chunk-MFZLBH36.js";
+} from "./chunks/chunk-NFHDMR3B.js";
 import {
   emptyOutputs,
   outputsFor,
   setOutputs
-} from "./chunks/chunk-L3LRLFX6.js";
+} from "./chunks/chunk-O42Z7LLV.js";
 import "./chunks/chunk-XWYNKGRK.js";
 import {
   guardWorkflowCommands,
@@ -18,10 +18,10 @@ import {
 } from "./chunks/chunk-S6K3D646.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-OUYJZ7KW.js";
+} from "./chunks/chunk-3IN76N3S.js";
 import {
   formatAttemptDescriptor
-} from "./chunks/chunk-UPOZQ7JY.js";
+} from "./chunks/chunk-5LE3IJ43.js";
 import {
   withStore
 } from "./chunks/chunk-KIVW72TX.js";
@@ -62,12 +62,12 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-ABNAHH5N.js";
+} from "./chunks/chunk-TQAV3OVI.js";
 import {
   fleetPrefix,
   issuePlanId,
   planIdOfFile
-} from "./chunks/chunk-WKDDBKFO.js";
+} from "./chunks/chunk-BTQQBW2O.js";
 import {
   actionInput,
   isActiveRef
@@ -174,15 +174,15 @@ function steeringCommand(command, by, step) {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-ZCTKDMPU.js"),
-  settings: () => import("./chunks/plan-settings-5SXVPK6I.js"),
-  fleet: () => import("./chunks/fleet-3OUGIPST.js"),
-  propose: () => import("./chunks/propose-7JXTC75M.js"),
-  continuation: () => import("./chunks/continuation-XRVCTXDM.js"),
-  agentPhase: () => import("./chunks/agent-phase-CVAQLXAR.js"),
-  applyPhase: () => import("./chunks/apply-phase-OA6CNCBR.js"),
-  client: () => import("./chunks/github-client-WPOI6I4L.js"),
-  newState: () => import("./chunks/new-state-RA5KUF3Y.js")
+  tick: () => import("./chunks/plan-tick-PROWA3O3.js"),
+  settings: () => import("./chunks/plan-settings-IXA2Y3QC.js"),
+  fleet: () => import("./chunks/fleet-JW26FFW7.js"),
+  propose: () => import("./chunks/propose-3NQ6MBYX.js"),
+  continuation: () => import("./chunks/continuation-JVANEGE3.js"),
+  agentPhase: () => import("./chunks/agent-phase-O3XBKMSY.js"),
+  applyPhase: () => import("./chunks/apply-phase-3RB62OAU.js"),
+  client: () => import("./chunks/github-client-KB7NHYAW.js"),
+  newState: () => import("./chunks/new-state-CYR36NVW.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
@@ -200,8 +200,12 @@ async function run() {
     let made, client = () => made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: log.scrub }));
     return inputs.phase === "agent" ? outputs = await (await load.agentPhase()).runAgentPhase(ctx, inputs, log) : inputs.phase === "apply" ? outputs = await (await load.applyPhase()).runApplyPhase(ctx, inputs, client, log) : outputs = await handle(route, ctx, inputs, client, log), setOutputs(outputs, secrets.scrub), 0;
   } catch (err) {
-    return err instanceof RunFailure ? (setOutputs(err.outputs, secrets.scrub), setFailed(publish(err.message)), 1) : (setOutputs({ ...outputs, status: "ERROR" }, secrets.scrub), setFailed(publish(err instanceof SequencerError ? `${err.message}${err.hint ? `
-${err.hint}` : ""}` : describeError(err))), 1);
+    return err instanceof RunFailure ? (setOutputs(err.outputs, secrets.scrub), setFailed(publish(err.message)), 1) : (setOutputs({ ...outputs, status: "ERROR" }, secrets.scrub), setFailed(
+      publish(
+        err instanceof SequencerError ? `${err.message}${err.hint ? `
+${err.hint}` : ""}` : describeError(err)
+      )
+    ), 1);
   }
 }
 async function handle(route, ctx, inputs, client, log) {

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   runTextCheck
-} from "./chunks/chunk-WDXB4OOW.js";
+} from "./chunks/chunk-ENCSNJBU.js";
 import "./chunks/chunk-JRKLLSI7.js";
 import "./chunks/chunk-CIGEKA3Y.js";
 import "./chunks/chunk-27FUKKN2.js";

@@ -11,15 +11,22 @@ async function sourceDigest(dir) {
   const hash = createHash('sha256');
   const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath ?? e.path, e.name).split(path.sep).join('/'))
+    .map((e) =>
+      path
+        .join(e.parentPath ?? e.path, e.name)
+        .split(path.sep)
+        .join('/'),
+    )
     .sort();
-  for (const file of files) hash.update(`${file}\0`).update(await readFile(file)).update('\0');
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(await readFile(file))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
-const banner =
-  "import { createRequire as __sequencerCreateRequire } from 'node:module';" +
-  'const require = __sequencerCreateRequire(import.meta.url);';
+const banner = "import { createRequire as __sequencerCreateRequire } from 'node:module';" + 'const require = __sequencerCreateRequire(import.meta.url);';
 
 // @actions/core imports @actions/http-client (and with it undici, ~800 KB) at load time only for
 // getIDToken (OIDC), which the sequencer never calls. Loading undici would add tens of ms to every

@@ -89,20 +89,35 @@ function declaredLicense(manifest) {
   const { license, licenses } = manifest;
   if (typeof license === 'string') return license;
   if (license && typeof license.type === 'string') return license.type;
-  if (Array.isArray(licenses)) return licenses.map((l) => l?.type).filter(Boolean).join(' OR ') || undefined;
+  if (Array.isArray(licenses))
+    return (
+      licenses
+        .map((l) => l?.type)
+        .filter(Boolean)
+        .join(' OR ') || undefined
+    );
   return undefined;
 }
 
 /** A notice written down by hand: `License: <SPDX>` and `Source: <where it was checked>`, a blank line, the text. */
 function parseNoticeFile(text, file) {
   const [head = '', ...body] = text.replace(/\r\n/g, '\n').split('\n\n');
-  const fields = Object.fromEntries(head.split('\n').map((l) => l.split(/:\s*/, 2)).map(([k = '', ...v]) => [k.toLowerCase(), v.join('')]));
+  const fields = Object.fromEntries(
+    head
+      .split('\n')
+      .map((l) => l.split(/:\s*/, 2))
+      .map(([k = '', ...v]) => [k.toLowerCase(), v.join('')]),
+  );
   const notice = body.join('\n\n').trim();
   if (!fields.license || !fields.source || !notice) throw new Error(`${file}: expected 'License: <SPDX id>' and 'Source: <where the notice comes from>' lines, a blank line, then the notice`);
   return { license: fields.license, source: fields.source, text: notice };
 }
 
-const normalize = (text) => text.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').trim();
+const normalize = (text) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[ \t]+$/gm, '')
+    .trim();
 
 /**
  * Each bundled package's name, version, licence and notices, one entry per name and version,
@@ -124,12 +139,16 @@ export async function collectNotices(dirs, { noticesDir } = { noticesDir: NOTICE
       license = notice.license;
       notices = [{ file: `notice recorded in the repository (source: ${notice.source})`, text: notice.text }];
     } else {
-      const files = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && NOTICE_FILE.test(e.name)).map((e) => e.name).sort();
+      const files = (await readdir(dir, { withFileTypes: true }))
+        .filter((e) => e.isFile() && NOTICE_FILE.test(e.name))
+        .map((e) => e.name)
+        .sort();
       for (const file of files) notices.push({ file, text: normalize(await readFile(path.join(dir, file), 'utf8')) });
     }
     const problem = licenseProblem(license);
     if (problem) problems.push(`${id}: ${problem}`);
-    if (!notices.some((n) => n.text)) problems.push(`${id}: ships no licence file to copy; check its licence upstream and record its notice in ${noticesDir}/${manifest.name.replace('/', '+')}@${manifest.version}.txt`);
+    if (!notices.some((n) => n.text))
+      problems.push(`${id}: ships no licence file to copy; check its licence upstream and record its notice in ${noticesDir}/${manifest.name.replace('/', '+')}@${manifest.version}.txt`);
     packages.set(id, { name: manifest.name, version: manifest.version, license: license ?? 'none', notices });
   }
   const list = [...packages.values()].sort((a, b) => (a.name === b.name ? a.version.localeCompare(b.version, 'en', { numeric: true }) : a.name < b.name ? -1 : 1));

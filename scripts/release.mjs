@@ -20,7 +20,13 @@ export function changelogSection(changelog, version) {
   if (start < 0) return null;
   const end = lines.findIndex((l, i) => i > start && /^## /.test(l));
   const date = /^## \[[^\]]+\] - (\S+)\s*$/.exec(lines[start] ?? '')?.[1] ?? '';
-  return { date, body: lines.slice(start + 1, end < 0 ? undefined : end).join('\n').trim() };
+  return {
+    date,
+    body: lines
+      .slice(start + 1, end < 0 ? undefined : end)
+      .join('\n')
+      .trim(),
+  };
 }
 
 /** The repository a package.json `repository` field names, as owner/name, or null. */
@@ -45,7 +51,8 @@ export function checkRelease({ tag, manifest, changelog, repository }) {
   else if (!/^\d{4}-\d{2}-\d{2}$/.test(section.date)) problems.push(`CHANGELOG.md's section for ${version} is dated "${section.date}": expected the release date, YYYY-MM-DD`);
   else if (!section.body) problems.push(`CHANGELOG.md's section for ${version} is empty`);
   const named = repositoryOf(manifest.repository);
-  if (named?.toLowerCase() !== repository.toLowerCase()) problems.push(`package.json's repository is "${named ?? 'missing'}", but the release runs in ${repository}: npm's provenance check needs them to agree`);
+  if (named?.toLowerCase() !== repository.toLowerCase())
+    problems.push(`package.json's repository is "${named ?? 'missing'}", but the release runs in ${repository}: npm's provenance check needs them to agree`);
   if (problems.length) throw new Error(`Cannot release ${tag}:\n  - ${problems.join('\n  - ')}`);
   const prerelease = Boolean(m?.[4]);
   return { version, major: `v${m?.[1]}`, prerelease, npmTag: prerelease ? 'next' : 'latest', notes: section?.body ?? '' };

@@ -93,7 +93,11 @@ describe('inputs phase, attempt and agent-result (the isolated layout)', () => {
     ['an attempt for a prepare job', { phase: 'prepare', attempt }, "Invalid input 'attempt'"],
     ['a broken attempt', { phase: 'apply', attempt: '{"v":1}' }, `Invalid input 'attempt': field "planId" is undefined`],
     ['an agent result that is not one', { phase: 'apply', 'agent-result': 'passed' }, `Invalid input 'agent-result': "passed". Expected success, failure, cancelled or skipped`],
-    ['the cache store in the isolated layout', { phase: 'prepare', 'state-store': 'cache' }, `Invalid input 'state-store': "cache". Expected "git" with phase 'prepare': in the isolated layout the agent job can write cache entries`],
+    [
+      'the cache store in the isolated layout',
+      { phase: 'prepare', 'state-store': 'cache' },
+      `Invalid input 'state-store': "cache". Expected "git" with phase 'prepare': in the isolated layout the agent job can write cache entries`,
+    ],
   ])('refuses %s, naming the input and what is expected', (_name, inputs, message) => {
     expect(() => parseInputs(get({ ...token, ...inputs }))).toThrow(message);
   });

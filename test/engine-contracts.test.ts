@@ -37,7 +37,9 @@ describe('validation rules and routing', () => {
     const h = harness(plan(['a'], ['a'], { a: sources }), (_spec, call) => ({ texts: { 'report.md': call === 1 ? '# Report\n' : '# Report\n## Sources\n' } }));
     expect((await h.run()).outcome).toBe('done');
     expect(h.agent.runs).toHaveLength(2);
-    expect(promptOf(h.agent.runs[1]!)).toBe('Step a failed (tries: 1). Previous run ended with: Validation failed: file_contains(report.md, /^## Sources/m): no match. Please troubleshoot and retry: Do a');
+    expect(promptOf(h.agent.runs[1]!)).toBe(
+      'Step a failed (tries: 1). Previous run ended with: Validation failed: file_contains(report.md, /^## Sources/m): no match. Please troubleshoot and retry: Do a',
+    );
     expect(h.store.current?.stepRuns.a?.attempts?.[0]).toMatchObject({ outcome: 'failed', exitCode: 0, failedRules: ['file_contains(report.md, /^## Sources/m)'] });
   });
 
@@ -55,14 +57,11 @@ describe('validation rules and routing', () => {
   });
 
   it('routes to a remediation step outside the queue and back to the failed step', async () => {
-    const h = harness(
-      plan(['a', 'fix', 'b'], ['a', 'b'], { a: { ...sources, onValidationFail: 'fix' }, fix: { requiredOutputs: ['report.md'] } }),
-      (spec) => {
-        if (stepOf(spec) === 'a') return h.workspace.files.has('report.md') ? {} : { texts: { 'report.md': '# Report\n' }, payload: { draft: 1 } };
-        if (stepOf(spec) === 'fix') return { texts: { 'report.md': '# Report\n## Sources\n- x\n' }, payload: { fixed: true } };
-        return {};
-      },
-    );
+    const h = harness(plan(['a', 'fix', 'b'], ['a', 'b'], { a: { ...sources, onValidationFail: 'fix' }, fix: { requiredOutputs: ['report.md'] } }), (spec) => {
+      if (stepOf(spec) === 'a') return h.workspace.files.has('report.md') ? {} : { texts: { 'report.md': '# Report\n' }, payload: { draft: 1 } };
+      if (stepOf(spec) === 'fix') return { texts: { 'report.md': '# Report\n## Sources\n- x\n' }, payload: { fixed: true } };
+      return {};
+    });
     expect((await h.run()).outcome).toBe('done');
     expect(h.agent.runs.map(stepOf)).toEqual(['a', 'fix', 'a', 'b']);
     expect(promptOf(h.agent.runs[1]!)).toContain('This is a remediation step for step a (Title a), whose attempt 1 failed: Validation failed: file_contains(report.md, /^## Sources/m): no match.');
@@ -88,12 +87,26 @@ describe('validation rules and routing', () => {
   });
 
   it('resumes a remediation that a dead tick left in flight', async () => {
-    const h = harness(plan(['a', 'fix'], ['a'], { a: { ...sources, onValidationFail: 'fix' } }), (spec) => (stepOf(spec) === 'fix' ? { texts: { 'report.md': '## Sources\n' } } : { writes: ['report.md'] }));
+    const h = harness(plan(['a', 'fix'], ['a'], { a: { ...sources, onValidationFail: 'fix' } }), (spec) =>
+      stepOf(spec) === 'fix' ? { texts: { 'report.md': '## Sources\n' } } : { writes: ['report.md'] },
+    );
     h.store.current = {
       ...h.store.current!,
       stepRuns: {
-        a: { status: 'FAILED', tries: 1, error: 'Validation failed: x', attempts: [{ n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', outcome: 'failed', failedRules: ['x'] }], remediation: { step: 'fix', forAttempt: 1, status: 'PENDING' } },
-        fix: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'p/fix/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { kind: 'local', host: 'h', pid: 7 }, logFile: '/logs/fix/attempt-1.log' }] },
+        a: {
+          status: 'FAILED',
+          tries: 1,
+          error: 'Validation failed: x',
+          attempts: [{ n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', outcome: 'failed', failedRules: ['x'] }],
+          remediation: { step: 'fix', forAttempt: 1, status: 'PENDING' },
+        },
+        fix: {
+          status: 'IN_PROGRESS',
+          tries: 1,
+          attempts: [
+            { n: 1, runId: 'p/fix/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { kind: 'local', host: 'h', pid: 7 }, logFile: '/logs/fix/attempt-1.log' },
+          ],
+        },
       },
     };
     expect((await h.run()).outcome).toBe('done');
@@ -118,11 +131,16 @@ describe('validation rules and routing', () => {
   });
 
   it('runs command rules through the verifier with the attempt environment and a log per rule', async () => {
-    const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 1, validate: [{ file_exists: { path: 'x' } }, { command: { argv: ['node', 'check.mjs'], timeoutSeconds: 9 } }] } }), () => ({ writes: ['x'] }));
+    const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 1, validate: [{ file_exists: { path: 'x' } }, { command: { argv: ['node', 'check.mjs'], timeoutSeconds: 9 } }] } }), () => ({
+      writes: ['x'],
+    }));
     h.verifier.checks.length = 0;
     await h.run();
     expect(h.verifier.checks).toEqual([
-      { argv: ['node', 'check.mjs'], opts: { timeoutMs: 9000, env: expect.objectContaining({ SEQUENCER_STEP_ID: 'a', SEQUENCER_PAYLOAD_FILE: '/logs/a/attempt-1.payload.json' }), logFile: '/logs/a/attempt-1.check-2.log' } },
+      {
+        argv: ['node', 'check.mjs'],
+        opts: { timeoutMs: 9000, env: expect.objectContaining({ SEQUENCER_STEP_ID: 'a', SEQUENCER_PAYLOAD_FILE: '/logs/a/attempt-1.payload.json' }), logFile: '/logs/a/attempt-1.check-2.log' },
+      },
     ]);
     expect(h.store.current?.status).toBe('DONE');
   });
@@ -150,7 +168,9 @@ describe('payloads', () => {
   it('expectPayload fails an attempt that wrote none; the retry prompt says so', async () => {
     const h = harness(plan(['a'], ['a'], { a: { expectPayload: true } }), (_s, call) => (call === 1 ? {} : { payload: { ok: true } }));
     expect((await h.run()).outcome).toBe('done');
-    expect(promptOf(h.agent.runs[1]!)).toBe('Step a failed (tries: 1). Previous run ended with: expected a JSON payload in $SEQUENCER_PAYLOAD_FILE, none was written. Please troubleshoot and retry: Do a');
+    expect(promptOf(h.agent.runs[1]!)).toBe(
+      'Step a failed (tries: 1). Previous run ended with: expected a JSON payload in $SEQUENCER_PAYLOAD_FILE, none was written. Please troubleshoot and retry: Do a',
+    );
     expect(h.store.current?.stepRuns.a?.payload).toEqual({ ok: true });
   });
 
@@ -174,12 +194,15 @@ describe('payloads', () => {
       ['failed', 'Missing required outputs: out.md', 'completed'],
       ['succeeded', null, 'completed'],
     ]);
-    expect(promptOf(h.agent.runs[1]!)).toBe('Step a failed (tries: 1). Previous run ended with: the agent declared the attempt failed: the source returned nothing. Please troubleshoot and retry: Do a');
+    expect(promptOf(h.agent.runs[1]!)).toBe(
+      'Step a failed (tries: 1). Previous run ended with: the agent declared the attempt failed: the source returned nothing. Please troubleshoot and retry: Do a',
+    );
     expect(h.agent.runs[0]!.env.SEQUENCER_RESULT_FILE).toBe('/logs/a/attempt-1.result.json');
   });
 
   it('an attempt that made more tool calls than maxCalls fails by default, even having done the work; onExceed deny lets it finish', async () => {
-    const calls = (n: number) => Array.from({ length: n }, (_, i) => callLine({ now: new Date(0), via: 'exec', call: { tool: 'exec', subject: `ls ${i}` }, decision: i < 2 ? 'allow' : 'deny' })).join('');
+    const calls = (n: number) =>
+      Array.from({ length: n }, (_, i) => callLine({ now: new Date(0), via: 'exec', call: { tool: 'exec', subject: `ls ${i}` }, decision: i < 2 ? 'allow' : 'deny' })).join('');
     const h = harness(plan(['a', 'b'], ['a', 'b'], { a: { tools: { maxCalls: 2 } }, b: { tools: { maxCalls: 2, onExceed: 'deny' } } }), (spec, call) => {
       void h.attemptFiles.write(spec.env.SEQUENCER_COMMAND_LOG!, calls(call === 2 ? 2 : 3));
       return {};
@@ -200,8 +223,16 @@ describe('payloads', () => {
     expect(h.store.current?.stepRuns.a?.attempts?.[0]?.error).toMatch(/^the payload in \$SEQUENCER_PAYLOAD_FILE is not valid JSON \(line 1 column 9: unexpected end of input\)/);
     // A stop file left by a cancelled run must not tell the new attempt to stop at once.
     expect(h.attemptFiles.removed).toEqual([
-      '/logs/a/attempt-1.payload.json', '/logs/a/attempt-1.result.json', '/logs/a/attempt-1.stop', '/logs/a/attempt-1.commands.jsonl', '/logs/a/attempt-1.usage.json',
-      '/logs/a/attempt-2.payload.json', '/logs/a/attempt-2.result.json', '/logs/a/attempt-2.stop', '/logs/a/attempt-2.commands.jsonl', '/logs/a/attempt-2.usage.json',
+      '/logs/a/attempt-1.payload.json',
+      '/logs/a/attempt-1.result.json',
+      '/logs/a/attempt-1.stop',
+      '/logs/a/attempt-1.commands.jsonl',
+      '/logs/a/attempt-1.usage.json',
+      '/logs/a/attempt-2.payload.json',
+      '/logs/a/attempt-2.result.json',
+      '/logs/a/attempt-2.stop',
+      '/logs/a/attempt-2.commands.jsonl',
+      '/logs/a/attempt-2.usage.json',
     ]);
     expect(h.store.current?.stepRuns.a?.payload).toBeUndefined();
   });

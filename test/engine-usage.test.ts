@@ -10,7 +10,20 @@ import type { BudgetRaise } from '../src/core/state/types.js';
 import { totalTokens } from '../src/core/agent-stream/types.js';
 import { checkState } from '../src/core/state/validate-state.js';
 import type { Attempt, State } from '../src/core/state/types.js';
-import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';
+import {
+  FakeAgent,
+  FakeClock,
+  FakeOwners,
+  FakeVerifier,
+  FakeWorkspace,
+  MemoryAttemptFiles,
+  MemoryInbox,
+  MemoryLog,
+  MemoryStore,
+  RecordingNotifier,
+  engineConfig,
+  type ScriptedRun,
+} from './fakes/ports.js';
 import { newState } from '../src/core/plan/new-state.js';
 import { plan, state, T0 } from './fakes/states.js';
 
@@ -24,7 +37,19 @@ function harness(initial: State, script: (spec: AgentSpec, call: number, files: 
   const notifier = new RecordingNotifier();
   const inbox = new MemoryInbox();
   const log = new MemoryLog();
-  const deps = { clock: new FakeClock(), store, agent, workspace, owners: new FakeOwners('dead'), notifier, log, inbox, verifier: new FakeVerifier(workspace), attemptFiles, ...(approvals ? { approvals } : {}) };
+  const deps = {
+    clock: new FakeClock(),
+    store,
+    agent,
+    workspace,
+    owners: new FakeOwners('dead'),
+    notifier,
+    log,
+    inbox,
+    verifier: new FakeVerifier(workspace),
+    attemptFiles,
+    ...(approvals ? { approvals } : {}),
+  };
   const cfg = engineConfig({ agentCommand: 'claude -p', echoAgentOutput: true, ...cfgOver });
   return { agent, store, notifier, inbox, log, run: () => tick(deps, cfg) };
 }
@@ -79,19 +104,27 @@ describe('an agent whose stream the sequencer reads', () => {
   });
 
   it('records a killed agent’s usage as a lower bound, and leaves any other agent as it was', async () => {
-    const h = harness(state(['a']), (spec) => {
-      play(spec, fixture('claude-killed.jsonl'));
-      return { exitCode: null, signal: 'SIGKILL' };
-    }, { limits: { maxAttempts: 1, attemptTimeoutMinutes: 60 } });
+    const h = harness(
+      state(['a']),
+      (spec) => {
+        play(spec, fixture('claude-killed.jsonl'));
+        return { exitCode: null, signal: 'SIGKILL' };
+      },
+      { limits: { maxAttempts: 1, attemptTimeoutMinutes: 60 } },
+    );
     await h.run();
     const [a] = attempts(h.store.current);
     expect(a?.usage).toMatchObject({ source: 'stream', complete: false, isError: false });
     expect(a?.usage?.inputTokens).toBeGreaterThan(0);
 
-    const plain = harness(state(['a']), (spec) => {
-      spec.onOutput?.('plain output\n');
-      return { stdout: 'plain output\n' };
-    }, { agentCommand: 'my-agent --flag' });
+    const plain = harness(
+      state(['a']),
+      (spec) => {
+        spec.onOutput?.('plain output\n');
+        return { stdout: 'plain output\n' };
+      },
+      { agentCommand: 'my-agent --flag' },
+    );
     await plain.run();
     expect(plain.agent.runs[0]!.argv.slice(0, 2)).toEqual(['/usr/bin/my-agent', '--flag']);
     expect(plain.log.lines).toContain('info:   │ plain output');
@@ -101,7 +134,15 @@ describe('an agent whose stream the sequencer reads', () => {
   it('records what a hostile stream reports only within the bounds a state holds, so the state still loads', async () => {
     const lines = [
       { type: 'system', subtype: 'init', session_id: 'x'.repeat(500), model: 'evil\nmodel' },
-      { type: 'result', subtype: 'success', is_error: false, num_turns: 1e300, total_cost_usd: 1e300, session_id: 'line\u2028break', usage: { input_tokens: 1e20, output_tokens: 5, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } },
+      {
+        type: 'result',
+        subtype: 'success',
+        is_error: false,
+        num_turns: 1e300,
+        total_cost_usd: 1e300,
+        session_id: 'line\u2028break',
+        usage: { input_tokens: 1e20, output_tokens: 5, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+      },
     ];
     const h = harness(state(['a']), (spec) => {
       play(spec, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
@@ -109,19 +150,43 @@ describe('an agent whose stream the sequencer reads', () => {
     });
     await h.run();
     const [a] = attempts(h.store.current);
-    expect(a?.usage).toEqual({ inputTokens: 1e12, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 1e6, turns: Number.MAX_SAFE_INTEGER, isError: false, source: 'stream', complete: true });
+    expect(a?.usage).toEqual({
+      inputTokens: 1e12,
+      outputTokens: 5,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      costUsd: 1e6,
+      turns: Number.MAX_SAFE_INTEGER,
+      isError: false,
+      source: 'stream',
+      complete: true,
+    });
     expect(checkState(h.store.current)).toEqual([]);
   });
 
   it('reads $SEQUENCER_USAGE_FILE from an agent it cannot parse, and reports a bad one without using it', async () => {
-    const h = harness(state(['a', 'b']), (spec, call, files) => {
-      const text = call === 1 ? JSON.stringify({ model: 'mine', inputTokens: 1200, outputTokens: 300, costUsd: 0.012 }) : JSON.stringify({ inputTokens: -5 });
-      void files.write(spec.env.SEQUENCER_USAGE_FILE!, text);
-      return {};
-    }, { agentCommand: './my-agent.py' });
+    const h = harness(
+      state(['a', 'b']),
+      (spec, call, files) => {
+        const text = call === 1 ? JSON.stringify({ model: 'mine', inputTokens: 1200, outputTokens: 300, costUsd: 0.012 }) : JSON.stringify({ inputTokens: -5 });
+        void files.write(spec.env.SEQUENCER_USAGE_FILE!, text);
+        return {};
+      },
+      { agentCommand: './my-agent.py' },
+    );
     await h.run();
     expect(h.agent.runs[0]!.env.SEQUENCER_USAGE_FILE).toBe('/logs/a/attempt-1.usage.json');
-    expect(attempts(h.store.current, 'a')[0]?.usage).toEqual({ model: 'mine', inputTokens: 1200, outputTokens: 300, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.012, isError: false, source: 'file', complete: true });
+    expect(attempts(h.store.current, 'a')[0]?.usage).toEqual({
+      model: 'mine',
+      inputTokens: 1200,
+      outputTokens: 300,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      costUsd: 0.012,
+      isError: false,
+      source: 'file',
+      complete: true,
+    });
     expect(attempts(h.store.current, 'b')[0]?.usage).toBeUndefined();
     expect(h.log.lines.some((l) => l.startsWith('warn: The usage file was not used: $SEQUENCER_USAGE_FILE.inputTokens must be a whole number'))).toBe(true);
   });
@@ -179,11 +244,15 @@ describe('budgets', () => {
   });
 
   it('does not stop an agent whose tokens pass the budget only in its final result: the finished attempt stands', async () => {
-    const h = harness(state(['a', 'b'], {}, { budget: { tokens: 2000 } }), (spec) => {
-      // Codex reports its tokens only in turn.completed, after the work is done.
-      play(spec, fixture('codex-tools.jsonl'));
-      return spec.signal?.aborted ? { cancelled: true, exitCode: null } : {};
-    }, { agentCommand: 'codex exec --sandbox workspace-write' });
+    const h = harness(
+      state(['a', 'b'], {}, { budget: { tokens: 2000 } }),
+      (spec) => {
+        // Codex reports its tokens only in turn.completed, after the work is done.
+        play(spec, fixture('codex-tools.jsonl'));
+        return spec.signal?.aborted ? { cancelled: true, exitCode: null } : {};
+      },
+      { agentCommand: 'codex exec --sandbox workspace-write' },
+    );
     expect((await h.run()).outcome).toBe('done');
     expect(attempts(h.store.current, 'a')[0]).toMatchObject({ outcome: 'succeeded', usage: { source: 'stream', complete: true } });
     expect(h.log.lines.some((l) => l.includes('asking the agent to stop'))).toBe(false);
@@ -242,4 +311,3 @@ describe('budgets', () => {
     expect((await kept.run()).outcome).toBe('done');
   });
 });
-

@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { tick, type EngineConfig, type EngineDeps } from '../src/engine/index.js';
 import { ConfigError } from '../src/core/errors.js';
 import type { State } from '../src/core/state/types.js';
-import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryInbox, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from './fakes/ports.js';
+import {
+  FakeAgent,
+  FakeClock,
+  FakeOwners,
+  FakeVerifier,
+  FakeWorkspace,
+  MemoryAttemptFiles,
+  MemoryInbox,
+  MemoryLog,
+  MemoryStore,
+  RecordingNotifier,
+  engineConfig,
+  type ScriptedRun,
+} from './fakes/ports.js';
 import { plan, state } from './fakes/states.js';
 import { newState } from '../src/core/plan/new-state.js';
 import type { AgentSpec, CheckResult } from '../src/ports.js';
@@ -45,7 +58,10 @@ describe('tick', () => {
   });
 
   it('runs every step, writing a checkpoint before each attempt and the outputs with the completion', async () => {
-    const h = harness(state(['a', 'b'], {}, (id) => ({ requiredOutputs: [`${id}.md`] })), (spec) => ({ writes: [`${spec.env.SEQUENCER_STEP_ID}.md`], stdout: 'ok' }));
+    const h = harness(
+      state(['a', 'b'], {}, (id) => ({ requiredOutputs: [`${id}.md`] })),
+      (spec) => ({ writes: [`${spec.env.SEQUENCER_STEP_ID}.md`], stdout: 'ok' }),
+    );
     const result = await h.run();
     expect(result.outcome).toBe('done');
     expect(h.store.writes.map((w) => w.meta.kind)).toEqual(['checkpoint', 'completion', 'checkpoint', 'completion']);
@@ -73,7 +89,9 @@ describe('tick', () => {
     const result = await h.run();
     expect(result.outcome).toBe('blocked');
     expect(h.agent.runs).toHaveLength(3);
-    expect(promptOf(h.agent.runs[1]!)).toMatch(/^Step a failed \(tries: 1\)\. Previous run ended with: agent exited with code 1: kaboom \(full log: logs\/a\/attempt-1\.log\)\. Please troubleshoot and retry: Do a$/);
+    expect(promptOf(h.agent.runs[1]!)).toMatch(
+      /^Step a failed \(tries: 1\)\. Previous run ended with: agent exited with code 1: kaboom \(full log: logs\/a\/attempt-1\.log\)\. Please troubleshoot and retry: Do a$/,
+    );
     expect(h.store.current?.blockers).toEqual(['a: max retries (3) exceeded']);
     expect(h.notifier.notices.filter((n) => n.kind === 'blocked')).toHaveLength(1);
     // Later heartbeats see a BLOCKED plan: no write, no second blocker, no second notice.
@@ -85,7 +103,11 @@ describe('tick', () => {
 
   it("names attempt logs relative to the state's folder, in the state and in what the agent printed", async () => {
     const logDir = '/runner/ws/.sequencer/p/state.json.logs';
-    const h = harness(state(['a'], {}, () => ({ maxAttempts: 1 })), () => ({ exitCode: 1, stderr: `tail\n…[9 bytes omitted; full log: ${logDir}/a/attempt-1.log]…` }), { logDir });
+    const h = harness(
+      state(['a'], {}, () => ({ maxAttempts: 1 })),
+      () => ({ exitCode: 1, stderr: `tail\n…[9 bytes omitted; full log: ${logDir}/a/attempt-1.log]…` }),
+      { logDir },
+    );
     expect((await h.run()).outcome).toBe('blocked');
     const run = h.store.current?.stepRuns.a;
     expect(run?.attempts?.[0]?.logFile).toBe('state.json.logs/a/attempt-1.log');
@@ -96,7 +118,11 @@ describe('tick', () => {
   it('names attempt files as the surface says, in the error, the retry prompt and what the agent printed', async () => {
     const logDir = '/runner/ws/.sequencer/p/state.json.logs';
     const attemptFileText = (relative: string) => `${relative} in the artifact logs-1 of https://example.test/runs/1`;
-    const h = harness(state(['a'], {}, () => ({ maxAttempts: 2 })), () => ({ exitCode: 1, stderr: `tail\n…[9 bytes omitted; full log: ${logDir}/a/attempt-1.log]…` }), { logDir, attemptFileText });
+    const h = harness(
+      state(['a'], {}, () => ({ maxAttempts: 2 })),
+      () => ({ exitCode: 1, stderr: `tail\n…[9 bytes omitted; full log: ${logDir}/a/attempt-1.log]…` }),
+      { logDir, attemptFileText },
+    );
     expect((await h.run()).outcome).toBe('blocked');
     const run = h.store.current?.stepRuns.a;
     // The record keeps its own path; messages name the file where a person (or the agent) can get it.
@@ -116,7 +142,9 @@ describe('tick', () => {
   });
 
   it('calls a retry backoff a backoff and a step delay a step delay, and lists finished steps once per run', async () => {
-    const h = harness(state(['a', 'b']), (spec, call) => (spec.env.SEQUENCER_STEP_ID === 'b' && call === 2 ? { exitCode: 1, stderr: 'flaky' } : {}), { limits: { maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 60 } });
+    const h = harness(state(['a', 'b']), (spec, call) => (spec.env.SEQUENCER_STEP_ID === 'b' && call === 2 ? { exitCode: 1, stderr: 'flaky' } : {}), {
+      limits: { maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 60 },
+    });
     expect((await h.run()).outcome).toBe('waiting');
     expect(h.log.lines.filter((l) => /Retry backoff: b is tried again after /.test(l))).toHaveLength(1);
     expect(h.log.lines.some((l) => l.includes('Step delay'))).toBe(false);
@@ -148,7 +176,18 @@ describe('tick', () => {
 
   it('leaves an attempt of a live tick alone and recovers a dead one as interrupted', async () => {
     const h = harness(state(['a']));
-    h.store.current = { ...h.store.current!, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { kind: 'local', host: 'h', pid: 7 }, logFile: '/logs/a/attempt-1.log' }] } } };
+    h.store.current = {
+      ...h.store.current!,
+      stepRuns: {
+        a: {
+          status: 'IN_PROGRESS',
+          tries: 1,
+          attempts: [
+            { n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { kind: 'local', host: 'h', pid: 7 }, logFile: '/logs/a/attempt-1.log' },
+          ],
+        },
+      },
+    };
     h.owners.answer = 'alive';
     expect((await h.run()).outcome).toBe('busy');
     expect(h.store.writes).toHaveLength(0);
@@ -162,7 +201,14 @@ describe('tick', () => {
 
   it('says that an interrupted attempt of another runner lost what it had not committed; one in this workspace did not', async () => {
     const elsewhere = harness(state(['a']), undefined, { owner: { kind: 'actions', runId: '2', runAttempt: 1 } });
-    const attempt = { n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { kind: 'actions' as const, runId: '1', runAttempt: 1 }, logFile: '/logs/a/attempt-1.log' };
+    const attempt = {
+      n: 1,
+      runId: 'p/a/1',
+      startedAt: '2026-01-01T00:00:00Z',
+      leaseExpiresAt: '2026-01-01T01:00:00Z',
+      owner: { kind: 'actions' as const, runId: '1', runAttempt: 1 },
+      logFile: '/logs/a/attempt-1.log',
+    };
     elsewhere.store.current = { ...elsewhere.store.current!, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1, attempts: [attempt] } } };
     await elsewhere.run();
     expect(elsewhere.store.current?.stepRuns.a?.attempts?.[0]?.error).toBe(
@@ -189,7 +235,14 @@ describe('tick', () => {
 
   it("recovers an attempt whose state names a log outside the plan's log folder without ending the group named beside it", async () => {
     const h = harness(state(['a']));
-    const planted = { n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { kind: 'local' as const, host: 'h', pid: 7 }, logFile: '../../../run/user/other.log' };
+    const planted = {
+      n: 1,
+      runId: 'p/a/1',
+      startedAt: '2026-01-01T00:00:00Z',
+      leaseExpiresAt: '2026-01-01T01:00:00Z',
+      owner: { kind: 'local' as const, host: 'h', pid: 7 },
+      logFile: '../../../run/user/other.log',
+    };
     h.store.current = { ...h.store.current!, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1, attempts: [planted] } } };
     h.owners.answer = 'dead';
     expect((await h.run()).outcome).toBe('done');
@@ -202,7 +255,14 @@ describe('tick', () => {
     /** Step b was in flight in a tick on this host that is gone; b.md, its required output, is in the workspace. */
     function interrupted(check: (argv: string[], call: number) => Partial<CheckResult>) {
       const defs = (id: string) => (id === 'b' ? { requiredOutputs: ['b.md'], validate: [{ command: { argv: ['check-b'] } }], inheritPayload: true } : {});
-      const attempt = { n: 1, runId: 'p/b/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { kind: 'local' as const, host: 'h', pid: 7 }, logFile: 'state.json.logs/b/attempt-1.log' };
+      const attempt = {
+        n: 1,
+        runId: 'p/b/1',
+        startedAt: '2026-01-01T00:00:00Z',
+        leaseExpiresAt: '2026-01-01T01:00:00Z',
+        owner: { kind: 'local' as const, host: 'h', pid: 7 },
+        logFile: 'state.json.logs/b/attempt-1.log',
+      };
       const initial = state(['a', 'b'], { currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1, payload: { from: 'a' } }, b: { status: 'IN_PROGRESS', tries: 1, attempts: [attempt] } } }, defs);
       const h = harness(initial, undefined, { logDir });
       h.workspace.files.add('b.md');
@@ -214,7 +274,11 @@ describe('tick', () => {
       const h = interrupted((_argv, call) => (call === 1 ? { exitCode: 1, stderr: `lint failed …[9 bytes omitted; full log: ${logDir}/b/attempt-1.check-1.log]…` } : {}));
       expect((await h.run()).outcome).toBe('done');
       expect(h.store.current?.stepRuns.b?.attempts?.map((a) => a.outcome)).toEqual(['interrupted', 'succeeded']);
-      expect(h.log.lines).toContainEqual(expect.stringContaining("b: the interrupted attempt's work does not meet the step's contract (Validation failed: command(check-b): exited with code 1: lint failed …[9 bytes omitted; full log: state.json.logs/b/attempt-1.check-1.log]…)"));
+      expect(h.log.lines).toContainEqual(
+        expect.stringContaining(
+          "b: the interrupted attempt's work does not meet the step's contract (Validation failed: command(check-b): exited with code 1: lint failed …[9 bytes omitted; full log: state.json.logs/b/attempt-1.check-1.log]…)",
+        ),
+      );
       expect(h.log.lines.join('\n')).not.toContain('/runner/ws');
       // The check of the interrupted attempt and the check of the new one see the same variables.
       const [recovered, fresh] = h.verifier.checks.map((c) => c.opts.env ?? {});
@@ -254,7 +318,10 @@ describe('tick', () => {
   });
 
   it('reopens a done step whose outputs vanished, before moving on', async () => {
-    const h = harness(state(['a', 'b'], { currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 } } }, (id) => ({ requiredOutputs: [`${id}.md`] })), (spec) => ({ writes: [`${spec.env.SEQUENCER_STEP_ID}.md`] }));
+    const h = harness(
+      state(['a', 'b'], { currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 } } }, (id) => ({ requiredOutputs: [`${id}.md`] })),
+      (spec) => ({ writes: [`${spec.env.SEQUENCER_STEP_ID}.md`] }),
+    );
     await h.run();
     expect(h.agent.runs.map((r) => r.env.SEQUENCER_STEP_ID)).toEqual(['a', 'b']);
     expect(h.notifier.notices[0]).toEqual({ kind: 'reopened', stepId: 'a', missing: ['a.md'] });
@@ -351,7 +418,17 @@ describe('only an approved plan runs (the approval is checked before every attem
     expect(h.store.current).toMatchObject({ status: 'AWAITING_APPROVAL', approval: null, stepRuns: { a: { status: 'DONE' } } });
     expect(h.store.current!.planHash).not.toBe(approvedHash);
     expect(h.log.lines).toContain('warn:   changed  b');
-    expect(h.notifier.notices).toEqual([{ kind: 'plan-changed', approvedHash, planHash: h.store.current!.planHash, changes: [{ stepId: 'a', change: 'unchanged' }, { stepId: 'b', change: 'changed' }] }]);
+    expect(h.notifier.notices).toEqual([
+      {
+        kind: 'plan-changed',
+        approvedHash,
+        planHash: h.store.current!.planHash,
+        changes: [
+          { stepId: 'a', change: 'unchanged' },
+          { stepId: 'b', change: 'changed' },
+        ],
+      },
+    ]);
 
     h.inbox.push({ kind: 'approve', by: 'me' });
     expect((await h.run()).outcome).toBe('done');
@@ -389,7 +466,12 @@ describe('handing an attempt on (the isolated layout: prepare checkpoints, other
   });
 
   it("hands on a dead run's unrecorded result instead of recovering its attempt, and recovers as before when there is none", async () => {
-    const inFlight = (s: State): State => ({ ...s, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { ...runOwner, runId: '699' } }] } } });
+    const inFlight = (s: State): State => ({
+      ...s,
+      stepRuns: {
+        a: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'p/a/1', startedAt: '2026-01-01T00:00:00Z', leaseExpiresAt: '2026-01-01T01:00:00Z', owner: { ...runOwner, runId: '699' } }] },
+      },
+    });
     const asked: string[] = [];
     let has = true;
     const h = harness(inFlight(state(['a'], { status: 'IN_PROGRESS' })), undefined, { handOff: true, owner: runOwner });
@@ -406,4 +488,3 @@ describe('handing an attempt on (the isolated layout: prepare checkpoints, other
     expect(recovered.handOff).toMatchObject({ kind: 'run', start: { stepId: 'a', n: 2, retry: true } });
   });
 });
-

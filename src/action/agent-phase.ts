@@ -50,7 +50,11 @@ export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: 
   const cp = checkpointedAttempt(state, d.stepId, d.n, d.retry);
   if (!cp) throw new StateError(`At the checkpoint commit ${d.commit}, ${d.stepId} is not the step that runs: nothing runs.`);
 
-  const settings = engineSettings(ctx, inputs, d.planId, log, { deadline: new Date(Date.now() + inputs.timeBudgetMinutes * 60_000), artifactName: resultArtifactName(d.attemptId), defaultBranch: async () => null });
+  const settings = engineSettings(ctx, inputs, d.planId, log, {
+    deadline: new Date(Date.now() + inputs.timeBudgetMinutes * 60_000),
+    artifactName: resultArtifactName(d.attemptId),
+    defaultBranch: async () => null,
+  });
   // Nothing here writes: no notices, no store writes, no judging of other runs' attempts.
   const { deps, cfg } = await createEngine(settings, { log, notifier: { notify: async () => {} }, owners: { liveness: async () => 'unknown' } });
   const agent = new RecordingAgentRunner(deps.agent);
@@ -63,7 +67,17 @@ export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: 
   let verdict: AttemptResult | null = null;
   let ended: AgentResult;
   if (pre.ok) {
-    const start = { stepId: d.stepId, n: d.n, prompt: cp.prompt, retry: d.retry, ...(cp.detourFor ? { detourFor: cp.detourFor } : {}), argv: pre.argv, program: pre.program, timeoutMs: d.timeoutMs, ...(pre.stream ? { stream: pre.stream } : {}) };
+    const start = {
+      stepId: d.stepId,
+      n: d.n,
+      prompt: cp.prompt,
+      retry: d.retry,
+      ...(cp.detourFor ? { detourFor: cp.detourFor } : {}),
+      argv: pre.argv,
+      program: pre.program,
+      timeoutMs: d.timeoutMs,
+      ...(pre.stream ? { stream: pre.stream } : {}),
+    };
     // No /cancel is heard here (the job cannot read the issue); a cancelled workflow run stops the agent.
     verdict = await runAgent(engine, state, start, () => () => {});
     // A stream's output is kept as the lines it was shown as (the verdict's), not as raw JSON.
@@ -97,7 +111,9 @@ export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: 
     const files = [path.join(staging, 'result.json'), ...(packed ? [bundle] : []), ...(logs?.files ?? [])];
     const name = resultArtifactName(d.attemptId);
     const uploaded = await uploadResultArtifact(name, staging, files);
-    log.info(`The result of ${d.attemptId} (${verdict?.outcome ?? 'not started'}${packed ? ', with changes' : ', no changes'}) is in the artifact ${name}${uploaded.size !== undefined ? ` (${uploaded.size} bytes)` : ''}; the apply job checks and records it.`);
+    log.info(
+      `The result of ${d.attemptId} (${verdict?.outcome ?? 'not started'}${packed ? ', with changes' : ', no changes'}) is in the artifact ${name}${uploaded.size !== undefined ? ` (${uploaded.size} bytes)` : ''}; the apply job checks and records it.`,
+    );
   } catch (err) {
     throw new Error(`The result of ${d.attemptId} could not be handed to the apply job: ${describeError(err)}`);
   } finally {
@@ -118,7 +134,9 @@ async function checkpointState(ctx: RunContext, d: AttemptDescriptor, commit: st
   }
   const standing = attemptStanding(state, d);
   if (standing.kind !== 'in-flight') {
-    throw new StateError(`The state at the checkpoint commit ${commit} does not have attempt ${d.n} of ${d.stepId} in flight (${standing.kind === 'stale' ? standing.reason : 'it is recorded already'}): nothing runs.`);
+    throw new StateError(
+      `The state at the checkpoint commit ${commit} does not have attempt ${d.n} of ${d.stepId} in flight (${standing.kind === 'stale' ? standing.reason : 'it is recorded already'}): nothing runs.`,
+    );
   }
   return state;
 }
@@ -130,7 +148,12 @@ function notStarted(spawnError: string): AgentResult {
 /** What crosses to the apply job: no known secret (apply does not know the agent's key), and within the limits apply reads. */
 function scrubbedAgent(r: AgentResult, secrets: Scrubber): AgentResult {
   const cut = (text: string, max: number) => boundText(secrets.scrub(text), max - 200);
-  return { ...r, stdout: cut(r.stdout, RESULT_LIMITS.agentText), stderr: cut(r.stderr, RESULT_LIMITS.agentText), ...(r.spawnError !== undefined ? { spawnError: cut(r.spawnError, RESULT_LIMITS.spawnError) } : {}) };
+  return {
+    ...r,
+    stdout: cut(r.stdout, RESULT_LIMITS.agentText),
+    stderr: cut(r.stderr, RESULT_LIMITS.agentText),
+    ...(r.spawnError !== undefined ? { spawnError: cut(r.spawnError, RESULT_LIMITS.spawnError) } : {}),
+  };
 }
 
 function scrubbedCheck(c: CheckRecord, secrets: Scrubber): CheckRecord {

@@ -105,7 +105,12 @@ async function verdictOf(ctx: RunContext, inputs: ActionInputs, pe: PlanEngine, 
       return failed(applied.failure);
     }
     if (applied.refused.length) {
-      log.warn(`${d.stepId} attempt ${d.n}: ${countOf(applied.refused.length, 'change')} left out: ${applied.refused.slice(0, 10).map((r) => `${r.path} (${r.reason})`).join('; ')}${applied.refused.length > 10 ? '; …' : ''}`);
+      log.warn(
+        `${d.stepId} attempt ${d.n}: ${countOf(applied.refused.length, 'change')} left out: ${applied.refused
+          .slice(0, 10)
+          .map((r) => `${r.path} (${r.reason})`)
+          .join('; ')}${applied.refused.length > 10 ? '; …' : ''}`,
+      );
     }
     // The payload and command log the agent job handed over, where the judge reads them.
     const paths = attemptPaths(pe.cfg.logDir, d.stepId, d.n);
@@ -144,7 +149,16 @@ async function readResult(ctx: RunContext, inputs: ActionInputs, d: AttemptDescr
   const downloadDir = path.join(dir, 'download');
   const name = resultArtifactName(d.attemptId);
   await mkdir(downloadDir);
-  const got = await downloadResultArtifact({ name, runId: resultRunId(d), currentRunId: ctx.runId, token: inputs.token, owner: ctx.owner, repo: ctx.repo, dir: downloadDir, maxBytes: MAX_ARTIFACT_BYTES });
+  const got = await downloadResultArtifact({
+    name,
+    runId: resultRunId(d),
+    currentRunId: ctx.runId,
+    token: inputs.token,
+    owner: ctx.owner,
+    repo: ctx.repo,
+    dir: downloadDir,
+    maxBytes: MAX_ARTIFACT_BYTES,
+  });
   if (got.kind === 'missing') return { found: { kind: 'missing' } };
   if (got.kind === 'too-large') return { found: { kind: 'refused', reason: `the artifact ${name} is ${got.bytes} bytes, more than the ${MAX_ARTIFACT_BYTES} apply reads` } };
   let zip: ZipReader;

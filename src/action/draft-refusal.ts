@@ -50,7 +50,14 @@ export async function answerRefusedDraft(o: DraftRefusal): Promise<boolean> {
   const first = pending[0] ?? o.comment;
   const rest = pending.slice(1);
   const more = rest.length ? ` This answers your ${pending.length} /draft comments.` : '';
-  const body = replyComment(first.id, first.login, first.body, `drafting a plan runs the agent, so only someone with write access can ask for it: ${o.reason}.${more}`, o.links, rest.map((c) => c.id));
+  const body = replyComment(
+    first.id,
+    first.login,
+    first.body,
+    `drafting a plan runs the agent, so only someone with write access can ask for it: ${o.reason}.${more}`,
+    o.links,
+    rest.map((c) => c.id),
+  );
   const posted = await createCommentOnce({
     where: o.where,
     body,
@@ -81,9 +88,7 @@ function answerTo(id: number, comments: readonly IssueComment[], ours: string | 
  */
 function pendingDrafts(comments: readonly IssueComment[], comment: DraftComment, answered: ReadonlySet<number>): Array<Pick<IssueComment, 'id' | 'login' | 'body'>> {
   const who = comment.login.toLowerCase();
-  const theirs = comments.filter(
-    (c) => c.login.toLowerCase() === who && c.userType !== 'Bot' && c.updatedAt === c.createdAt && !answered.has(c.id) && c.id !== comment.id && isDraftCommand(c.body),
-  );
+  const theirs = comments.filter((c) => c.login.toLowerCase() === who && c.userType !== 'Bot' && c.updatedAt === c.createdAt && !answered.has(c.id) && c.id !== comment.id && isDraftCommand(c.body));
   return [...theirs, { id: comment.id, login: comment.login, body: comment.body }].sort((a, b) => a.id - b.id);
 }
 

@@ -125,8 +125,7 @@ function issueRoute(payload: Payload, inputs: ActionInputs): Route {
   if (issue.pull_request) return { kind: 'ignore', reason: 'pull requests do not carry plans' };
   const labelled = (issue.labels ?? []).some((l) => labelName(l) === inputs.triggerLabel);
   const action = payload.action ?? '';
-  const relevant =
-    (action === 'labeled' && payload.label?.name === inputs.triggerLabel) || ((action === 'opened' || action === 'edited' || action === 'reopened') && labelled);
+  const relevant = (action === 'labeled' && payload.label?.name === inputs.triggerLabel) || ((action === 'opened' || action === 'edited' || action === 'reopened') && labelled);
   if (!relevant) return { kind: 'ignore', reason: `issue #${issue.number} ${action} without the "${inputs.triggerLabel}" label` };
   return { kind: 'propose', issueNumber: issue.number, title: issue.title ?? '', body: issue.body ?? '', actor: payload.sender?.login ?? '', author: issue.user?.login ?? '' };
 }

@@ -28,7 +28,14 @@ import { maintain, pruneGitPlan, type MaintenanceWork } from '../wiring/maintena
  * are idle or waiting on a step delay were left out by the listing (see main.ts), which needs
  * none of the modules loaded here.
  */
-export async function tickActivePlans(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, deadline: Date, active: PlanRef[]): Promise<{ results: PlanTickResult[]; deferred: string[] }> {
+export async function tickActivePlans(
+  ctx: RunContext,
+  inputs: ActionInputs,
+  client: GitHubClient,
+  log: ToolkitLog,
+  deadline: Date,
+  active: PlanRef[],
+): Promise<{ results: PlanTickResult[]; deferred: string[] }> {
   const results: PlanTickResult[] = [];
   const deferred: string[] = [];
   for (const ref of active) {
@@ -48,7 +55,13 @@ export async function recordMarkers(ctx: RunContext, inputs: ActionInputs, log: 
   // A fixed work branch holds one plan, outside the index.
   const prefix = listingPrefix(inputs.branches);
   if (inputs.stateStore !== 'git' || prefix === null) return;
-  await recordPlanMarkers(ctx.git, REMOTE, log, results.map(({ result, branch }) => tickedPlan(branch, result)), prefix);
+  await recordPlanMarkers(
+    ctx.git,
+    REMOTE,
+    log,
+    results.map(({ result, branch }) => tickedPlan(branch, result)),
+    prefix,
+  );
 }
 
 /** `list`: the active plans as a JSON array of ids for `strategy.matrix`; nothing is fetched. */
@@ -62,7 +75,13 @@ export async function listPlans(ctx: RunContext, inputs: ActionInputs, log: Tool
 }
 
 /** Every plan's state (one fetch of their branches), its cache entries, and the workflows' states. */
-async function gatherFacts(command: 'audit' | 'maintenance', ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog): Promise<{ facts: FleetFacts; refs: PlanRef[]; pullsKnown: boolean }> {
+async function gatherFacts(
+  command: 'audit' | 'maintenance',
+  ctx: RunContext,
+  inputs: ActionInputs,
+  client: GitHubClient,
+  log: ToolkitLog,
+): Promise<{ facts: FleetFacts; refs: PlanRef[]; pullsKnown: boolean }> {
   const refs = await listPlanRefs(ctx.git, REMOTE, fleetPrefix(inputs.branches, command));
   const plans: PlanFacts[] = await readPlanFacts(ctx.git, REMOTE, refs, stateFileRel);
   const repo: RepoRef = { client, owner: ctx.owner, repo: ctx.repo };

@@ -74,10 +74,13 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
   const command = checkCommand(text('command') || 'tick');
   const phase = checkOneOf(text('phase') || 'single', PHASES, actionInput('phase'));
   const attemptText = text('attempt');
-  if (attemptText && phase !== 'agent' && phase !== 'apply') throw invalid('attempt', attemptText.slice(0, 60), `no value with phase '${phase}' (only the agent and apply jobs take the attempt prepare handed on)`);
+  if (attemptText && phase !== 'agent' && phase !== 'apply')
+    throw invalid('attempt', attemptText.slice(0, 60), `no value with phase '${phase}' (only the agent and apply jobs take the attempt prepare handed on)`);
   const attempt = attemptText ? parseAttemptDescriptor(attemptText) : null;
   if (phase === 'agent' && !attempt) {
-    throw new ConfigError("Input 'attempt' is empty with phase 'agent'; expected the prepare job's output, e.g. attempt: ${{ needs.prepare.outputs.attempt }}, and the job run only when it is set (if: needs.prepare.outputs.run-agent == 'true').");
+    throw new ConfigError(
+      "Input 'attempt' is empty with phase 'agent'; expected the prepare job's output, e.g. attempt: ${{ needs.prepare.outputs.attempt }}, and the job run only when it is set (if: needs.prepare.outputs.run-agent == 'true').",
+    );
   }
   const agentResult = checkOneOf(text('agent-result'), AGENT_JOB_RESULTS, actionInput('agent-result'), 'success, failure, cancelled or skipped (${{ needs.agent.result }})');
 
@@ -96,7 +99,11 @@ export function parseInputs(get: (name: string) => string): ActionInputs {
   const stateBranch = optional('state-branch');
   // A fixed name is for a workflow of one plan: the one its `plan-id` input names.
   const branches = stateBranch
-    ? parseWorkBranches(stateBranch, actionInput('state-branch'), planId ? { onePlan: planId, setting: "input 'state-branch'" } : { manyPlans: "a fixed name is for a workflow of one plan, and needs the 'plan-id' input" })
+    ? parseWorkBranches(
+        stateBranch,
+        actionInput('state-branch'),
+        planId ? { onePlan: planId, setting: "input 'state-branch'" } : { manyPlans: "a fixed name is for a workflow of one plan, and needs the 'plan-id' input" },
+      )
     : DEFAULT_WORK_BRANCHES;
 
   const planFile = optional('plan');

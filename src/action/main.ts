@@ -89,8 +89,18 @@ export async function run(): Promise<number> {
       return 1;
     }
     setOutputs({ ...outputs, status: 'ERROR' }, secrets.scrub);
-    core.setFailed(publish(err instanceof SequencerError ? `${err.message}${err.hint ? `
-${err.hint}` : ''}` : describeError(err)));
+    core.setFailed(
+      publish(
+        err instanceof SequencerError
+          ? `${err.message}${
+              err.hint
+                ? `
+${err.hint}`
+                : ''
+            }`
+          : describeError(err),
+      ),
+    );
     return 1;
   }
 }

@@ -22,7 +22,20 @@ export interface PlanOutputs {
 }
 
 export function emptyOutputs(status = 'MISSING'): PlanOutputs {
-  return { 'plan-id': '', status, 'current-step': '', 'steps-done': '0', 'steps-total': '0', 'blocked-step': '', 'state-branch': '', 'state-revision': '', plans: '[]', report: '[]', attempt: '', 'run-agent': '' };
+  return {
+    'plan-id': '',
+    status,
+    'current-step': '',
+    'steps-done': '0',
+    'steps-total': '0',
+    'blocked-step': '',
+    'state-branch': '',
+    'state-revision': '',
+    plans: '[]',
+    report: '[]',
+    attempt: '',
+    'run-agent': '',
+  };
 }
 
 export function outputsFor(state: State, branch: string): PlanOutputs {

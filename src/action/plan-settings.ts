@@ -68,7 +68,12 @@ export function engineSettings(ctx: RunContext, inputs: ActionInputs, planId: st
       ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
       agentSource: "input 'agent-command'",
       agentSurface: 'action',
-      limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes, retryBackoffSeconds: inputs.retryBackoffSeconds, ...(inputs.budget ? { budget: inputs.budget } : {}) },
+      limits: {
+        maxAttempts: inputs.maxAttempts,
+        attemptTimeoutMinutes: inputs.attemptTimeoutMinutes,
+        retryBackoffSeconds: inputs.retryBackoffSeconds,
+        ...(inputs.budget ? { budget: inputs.budget } : {}),
+      },
       owner,
       leaseMarginMs: 10 * 60_000,
       graceMs: ctx.killGraceSeconds * 1000,

@@ -71,7 +71,10 @@ export function createNotifier(
     links,
     log: (m: string) => log.warn(m),
     // What the proposal shows as the settings of every step: the workflow's, not the plan's.
-    proposal: { ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}), limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes, ...(inputs.budget ? { budget: inputs.budget } : {}) } },
+    proposal: {
+      ...(inputs.agentCommand ? { agentCommand: inputs.agentCommand } : {}),
+      limits: { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes, ...(inputs.budget ? { budget: inputs.budget } : {}) },
+    },
     ...(inputs.openPullRequest ? { openPullRequest: pullRequestSpec(ctx, inputs, planId) } : {}),
   });
 }

@@ -123,7 +123,9 @@ async function planForIssue(ctx: RunContext, inputs: ActionInputs, issue: IssueR
 async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, request: string, log: ToolkitLog): Promise<FoundPlan> {
   // Drafting runs the agent, and in the isolated layout no job that writes runs it.
   if (inputs.phase !== 'single' && classifyRequest(request).multiStep) {
-    return { problem: `Drafting a plan runs the agent, and this workflow runs the agent only in its agent job (phase: ${inputs.phase}), where it cannot propose anything. Write the plan into the issue as a fenced \`\`\`json or \`\`\`yaml block with "steps", or dispatch the workflow with command start and a plan file.` };
+    return {
+      problem: `Drafting a plan runs the agent, and this workflow runs the agent only in its agent job (phase: ${inputs.phase}), where it cannot propose anything. Write the plan into the issue as a fenced \`\`\`json or \`\`\`yaml block with "steps", or dispatch the workflow with command start and a plan file.`,
+    };
   }
   const logDir = path.join(ctx.runnerTemp, 'sequencer-planning');
   try {
@@ -215,7 +217,13 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
     let changes: StepChange[] = [];
     if (loaded.kind === 'missing') {
       next = {
-        ...newState(found.plan, { planId, now, stepDelayMinutes: found.stepDelayMinutes ?? inputs.stepDelayMinutes, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}), ...(issue.author ? { requestedBy: issue.author } : {}) }),
+        ...newState(found.plan, {
+          planId,
+          now,
+          stepDelayMinutes: found.stepDelayMinutes ?? inputs.stepDelayMinutes,
+          ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}),
+          ...(issue.author ? { requestedBy: issue.author } : {}),
+        }),
         issue: { number: issue.issueNumber, statusCommentId: null },
         // Comments up to the `/draft` that asked for the plan were written before it existed.
         ...(issue.draft ? { inbox: { lastCommentId: issue.draft.id } } : {}),
@@ -234,7 +242,12 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
       // Not proposed until the comment is posted: an approval needs a posted proposal.
       next = { ...candidate.state, proposal: null };
       changes = candidate.changes;
-      log.info(`Plan ${planId} changed: ${candidate.changes.filter((c) => c.change !== 'unchanged').map((c) => `${c.stepId} ${c.change}`).join(', ')}`);
+      log.info(
+        `Plan ${planId} changed: ${candidate.changes
+          .filter((c) => c.change !== 'unchanged')
+          .map((c) => `${c.stepId} ${c.change}`)
+          .join(', ')}`,
+      );
     }
     const written = await store.write(next, { kind: 'update', message: `plan stored for review (${next.planHash})` });
     if (!notifier) return { state: written, branch };
@@ -254,10 +267,21 @@ async function postAndRecord(store: StateStore, state: State, notifier: GitHubNo
   // Earlier proposals say they are superseded before this one counts: until then none is recorded.
   const supersededAt = await notifier.retireProposals(state, posted);
   const p = state.proposal;
-  if (p && p.planHash === posted.planHash && p.postedAt === posted.postedAt && p.commentId === posted.commentId && JSON.stringify(p.parts) === JSON.stringify(posted.parts) && p.supersededAt === (supersededAt ?? undefined)) return state;
+  if (
+    p &&
+    p.planHash === posted.planHash &&
+    p.postedAt === posted.postedAt &&
+    p.commentId === posted.commentId &&
+    JSON.stringify(p.parts) === JSON.stringify(posted.parts) &&
+    p.supersededAt === (supersededAt ?? undefined)
+  )
+    return state;
   log.info(`Proposal of ${posted.planHash} posted (comment ${posted.commentId}, ${posted.postedAt}${supersededAt ? `; earlier proposals superseded by ${supersededAt}` : ''}).`);
   return store.write(
-    { ...state, proposal: { at: new Date().toISOString(), planHash: posted.planHash, postedAt: posted.postedAt, commentId: posted.commentId, parts: posted.parts, ...(supersededAt ? { supersededAt } : {}) } },
+    {
+      ...state,
+      proposal: { at: new Date().toISOString(), planHash: posted.planHash, postedAt: posted.postedAt, commentId: posted.commentId, parts: posted.parts, ...(supersededAt ? { supersededAt } : {}) },
+    },
     { kind: 'update', message: `plan proposed (${posted.planHash})` },
   );
 }
@@ -310,10 +334,14 @@ async function planExists(ctx: RunContext, inputs: ActionInputs, planId: string,
 export async function writeProposalSummary(ctx: RunContext, log: ToolkitLog, issueNumber: number, result: ProposeResult): Promise<void> {
   const commentId = result.state?.proposal?.commentId;
   const url = issueUrl(ctx, issueNumber);
-  const markdown = proposalJobSummary(issuePlanId(issueNumber), { number: issueNumber, url }, {
-    state: result.state,
-    ...(result.problem ? { problem: result.problem } : {}),
-    ...(typeof commentId === 'number' ? { proposalUrl: `${url}#issuecomment-${commentId}` } : {}),
-  });
+  const markdown = proposalJobSummary(
+    issuePlanId(issueNumber),
+    { number: issueNumber, url },
+    {
+      state: result.state,
+      ...(result.problem ? { problem: result.problem } : {}),
+      ...(typeof commentId === 'number' ? { proposalUrl: `${url}#issuecomment-${commentId}` } : {}),
+    },
+  );
   await writeJobSummary(log.scrub(markdown), (m) => log.warn(m));
 }

@@ -71,7 +71,9 @@ export class ConsoleNotifier implements Notifier {
         this.log.info(finalSummary(state));
         break;
       case 'cancelled':
-        this.log.warn(`Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ''}; ${stepProgress(state)}.`);
+        this.log.warn(
+          `Plan cancelled${notice.runningStep ? ` while ${notice.runningStep} was running (${stoppedText(lastAttempt(stepRun(state, notice.runningStep))?.stoppedBy)})` : ''}; ${stepProgress(state)}.`,
+        );
         break;
       case 'gate':
         this.log.warn(gateReport(state, notice.stepId));

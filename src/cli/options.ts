@@ -182,7 +182,15 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
     graceSeconds: intOption(v.grace, '--grace', 5, 0, 600),
     stopGraceSeconds: intOption(v['stop-grace'], '--stop-grace', 10, 0, 3600),
     ...(v['max-wait'] !== undefined
-      ? { maxWaitMinutes: parseNumber(v['max-wait'], cliOption('--max-wait'), { fallback: 0, min: 0, max: 1440, fractions: true, expected: 'a number of minutes from 0 to 1440 (e.g. 5 for a heartbeat every 5 minutes)' }) }
+      ? {
+          maxWaitMinutes: parseNumber(v['max-wait'], cliOption('--max-wait'), {
+            fallback: 0,
+            min: 0,
+            max: 1440,
+            fractions: true,
+            expected: 'a number of minutes from 0 to 1440 (e.g. 5 for a heartbeat every 5 minutes)',
+          }),
+        }
       : {}),
     ...(v.request !== undefined ? { request: v.request } : {}),
     ...(v['request-file'] !== undefined ? { requestFile: path.resolve(cwd, v['request-file']) } : {}),
@@ -198,9 +206,30 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
 
 function defaults(cwd: string): CliSettings {
   return {
-    command: 'help', positionals: [], store: 'file', statePath: path.join(cwd, 'state.json'), workspace: cwd, planId: 'plan', planFrom: 'default',
-    agentSource: 'STEP_AGENT_CMD', maxAttempts: 3, attemptTimeoutMinutes: 60, retryBackoffSeconds: 0, approve: false, all: false, json: false, quiet: false, remote: 'origin', branches: DEFAULT_WORK_BRANCHES, syncBase: 'merge', graceSeconds: 5, stopGraceSeconds: 10,
-    staleDays: 14, pruneDays: 7, pruneMode: 'archive', apply: false,
+    command: 'help',
+    positionals: [],
+    store: 'file',
+    statePath: path.join(cwd, 'state.json'),
+    workspace: cwd,
+    planId: 'plan',
+    planFrom: 'default',
+    agentSource: 'STEP_AGENT_CMD',
+    maxAttempts: 3,
+    attemptTimeoutMinutes: 60,
+    retryBackoffSeconds: 0,
+    approve: false,
+    all: false,
+    json: false,
+    quiet: false,
+    remote: 'origin',
+    branches: DEFAULT_WORK_BRANCHES,
+    syncBase: 'merge',
+    graceSeconds: 5,
+    stopGraceSeconds: 10,
+    staleDays: 14,
+    pruneDays: 7,
+    pruneMode: 'archive',
+    apply: false,
   };
 }
 

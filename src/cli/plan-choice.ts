@@ -36,7 +36,10 @@ export function choiceError(choice: Exclude<PlanChoice, { kind: 'use' }>, where:
     case 'none':
       return new ConfigError(`No plan in ${where}.`, `To ${command} a plan, ${start}; or give --workspace DIR (or --store git) where it lives.`);
     case 'several':
-      return new ConfigError(`${choice.planIds.length} plans in ${where}: ${listSome(choice.planIds)}. Which one?`, `Give --plan-id ID, e.g. \`agent-step-sequencer ${command} --plan-id ${choice.planIds[0]}\`.`);
+      return new ConfigError(
+        `${choice.planIds.length} plans in ${where}: ${listSome(choice.planIds)}. Which one?`,
+        `Give --plan-id ID, e.g. \`agent-step-sequencer ${command} --plan-id ${choice.planIds[0]}\`.`,
+      );
     case 'unknown': {
       const others = choice.planIds.length ? `; the plans there: ${listSome(choice.planIds)}` : `; there is no plan there yet (${start})`;
       return new ConfigError(`No plan "${choice.planId}" in ${where}${choice.near ? `; did you mean ${choice.near}?` : ''}${others}.`);
@@ -59,7 +62,14 @@ export async function existingPlans(s: CliSettings): Promise<string[] | null> {
   const entries = await readdir(path.join(s.workspace, STATE_DIR), { withFileTypes: true }).catch(() => []);
   const ids: string[] = [];
   for (const e of entries) {
-    if (e.isDirectory() && (await stat(stateFileIn(s.workspace, e.name)).then((st) => st.isFile(), () => false))) ids.push(e.name);
+    if (
+      e.isDirectory() &&
+      (await stat(stateFileIn(s.workspace, e.name)).then(
+        (st) => st.isFile(),
+        () => false,
+      ))
+    )
+      ids.push(e.name);
   }
   return ids.sort();
 }

@@ -93,7 +93,12 @@ export async function createEngine(s: CliSettings, command: string, opts: { onRe
       run: {
         ...(s.agentCommand !== undefined ? { agentCommand: s.agentCommand } : {}),
         agentSource: s.agentSource,
-        limits: { maxAttempts: s.maxAttempts, attemptTimeoutMinutes: s.attemptTimeoutMinutes, retryBackoffSeconds: s.retryBackoffSeconds, ...(s.spendBudget && s.command !== 'approve' ? { budget: s.spendBudget } : {}) },
+        limits: {
+          maxAttempts: s.maxAttempts,
+          attemptTimeoutMinutes: s.attemptTimeoutMinutes,
+          retryBackoffSeconds: s.retryBackoffSeconds,
+          ...(s.spendBudget && s.command !== 'approve' ? { budget: s.spendBudget } : {}),
+        },
         owner: localOwner(),
         leaseMarginMs: 5 * 60_000,
         graceMs: s.graceSeconds * 1000,

@@ -20,7 +20,10 @@ export const COMMANDS: Record<string, CommandHelp> = {
   check: {
     usage: 'check [STATE] | check --all',
     summary: 'one heartbeat: run steps until done, blocked, waiting or out of budget (--all: every active plan)',
-    details: ['With STATE (the original sequencer\'s state.json), the state file\'s folder is the workspace and a missing file is nothing to do.', '--all: one heartbeat over every active plan (--store git: of the remote, as the scheduled Action does).'],
+    details: [
+      "With STATE (the original sequencer's state.json), the state file's folder is the workspace and a missing file is nothing to do.",
+      '--all: one heartbeat over every active plan (--store git: of the remote, as the scheduled Action does).',
+    ],
     options: [...PLAN_OPTIONS, ...RUN_OPTIONS, 'all', 'max-wait'],
   },
   run: {
@@ -38,31 +41,44 @@ export const COMMANDS: Record<string, CommandHelp> = {
   },
   status: { usage: 'status', summary: 'show the step table, the last error and what to do next [--json]', options: ['json', ...PLAN_OPTIONS] },
   usage: { usage: 'usage', summary: 'tokens, cost and time per plan, step and attempt [--json]', options: ['json', ...PLAN_OPTIONS] },
-  approve: { usage: 'approve', summary: 'approve a plan that awaits approval (or pass its gate); with --budget-usd/--budget-tokens, raise the budget that blocked it', options: ['delay', 'note', 'budget-usd', 'budget-tokens', ...PLAN_OPTIONS] },
+  approve: {
+    usage: 'approve',
+    summary: 'approve a plan that awaits approval (or pass its gate); with --budget-usd/--budget-tokens, raise the budget that blocked it',
+    options: ['delay', 'note', 'budget-usd', 'budget-tokens', ...PLAN_OPTIONS],
+  },
   cancel: { usage: 'cancel', summary: 'stop the plan (a running agent finds $SEQUENCER_STOP_FILE, then SIGTERM, grace, SIGKILL)', options: ['reason', ...PLAN_OPTIONS] },
-  retry: { usage: 'retry [STEP]', summary: 'give the blocked step a new round of attempts', details: ['--note TEXT goes into the agent\'s next prompt as "A maintainer (@you) says: TEXT".'], options: ['note', ...PLAN_OPTIONS] },
+  retry: {
+    usage: 'retry [STEP]',
+    summary: 'give the blocked step a new round of attempts',
+    details: ['--note TEXT goes into the agent\'s next prompt as "A maintainer (@you) says: TEXT".'],
+    options: ['note', ...PLAN_OPTIONS],
+  },
   skip: { usage: 'skip [STEP]', summary: 'mark the current step skipped and move on', options: PLAN_OPTIONS },
   resume: { usage: 'resume', summary: 'continue a blocked or cancelled plan', options: ['note', ...PLAN_OPTIONS] },
   restart: { usage: 'restart [STEP]', summary: 'run the plan again from its first step (or STEP), keeping the earlier run in the state', options: PLAN_OPTIONS },
   validate: { usage: 'validate FILE', summary: 'check a plan file without running it', options: [] },
   list: { usage: 'list', summary: 'all plans of the workspace (--store git: of the remote); --json: the active ids for a matrix', options: ['json', 'workspace', 'store', 'remote', 'branch'] },
   audit: { usage: 'audit', summary: 'what needs attention: expired leases, stale blocks, invalid states, ...', options: ['json', 'stale-days', 'workspace', 'store', 'remote', 'branch'] },
-  maintenance: { usage: 'maintenance', summary: 'finish stuck cancellations, prune finished plans', options: ['apply', 'prune-days', 'archive', 'delete', 'json', 'workspace', 'store', 'remote', 'branch'] },
+  maintenance: {
+    usage: 'maintenance',
+    summary: 'finish stuck cancellations, prune finished plans',
+    options: ['apply', 'prune-days', 'archive', 'delete', 'json', 'workspace', 'store', 'remote', 'branch'],
+  },
   demo: { usage: 'demo', summary: 'run a 4-step demo plan with a sample agent in a temporary folder', options: [] },
   hook: { usage: 'hook claude|codex|gemini', summary: "a tool hook: applies the attempt's tool policy to the call on stdin and logs it", options: [] },
   exec: { usage: 'exec -- PROGRAM ARGS', summary: "run one command (no shell) under the attempt's tool policy; exit 126 when refused", options: [] },
-  help: { usage: 'help [COMMAND]', summary: 'this text, or one command\'s', options: [] },
+  help: { usage: 'help [COMMAND]', summary: "this text, or one command's", options: [] },
 };
 
 /** `--name` → [how it is written, what it does]. */
 export const OPTION_HELP: Record<string, [string, string]> = {
   plan: ['--plan FILE', 'the plan file (JSON or YAML); its name is the plan id'],
-  'plan-id': ['--plan-id ID', 'the plan (default: the plan file\'s name; else the only plan in the workspace)'],
+  'plan-id': ['--plan-id ID', "the plan (default: the plan file's name; else the only plan in the workspace)"],
   state: ['--state PATH', 'state file (file store; default .sequencer/<plan-id>/state.json in the workspace)'],
   workspace: ['--workspace DIR', "the agent's working directory (default: the state file's folder for check STATE, else .)"],
   store: ['--store file|git|cache', 'where state lives (default file; cache only inside GitHub Actions)'],
   remote: ['--remote NAME', 'git remote for --store git (default origin)'],
-  branch: ['--branch NAME', 'work branch for --store git (default sequencer/<plan-id>); a name that ends in <plan-id> names every plan\'s branch'],
+  branch: ['--branch NAME', "work branch for --store git (default sequencer/<plan-id>); a name that ends in <plan-id> names every plan's branch"],
   'sync-base': ['--sync-base merge|off', "--store git: merge the base branch into the work branch before a tick's first attempt (default merge)"],
   'base-branch': ['--base-branch NAME', "the base branch --sync-base merges (default: the remote's HEAD, e.g. main)"],
   agent: ['--agent CMD', 'agent command (default $STEP_AGENT_CMD); never run through a shell'],
@@ -81,7 +97,7 @@ export const OPTION_HELP: Record<string, [string, string]> = {
   delay: ['--delay N', 'minutes between steps'],
   approve: ['--approve', 'init: approve the plan at once'],
   reason: ['--reason TEXT', 'cancel: why, kept with the cancel'],
-  note: ['--note TEXT', "approve: kept with the approval; retry, resume: said to the agent in its next prompt"],
+  note: ['--note TEXT', 'approve: kept with the approval; retry, resume: said to the agent in its next prompt'],
   all: ['--all', 'check: every active plan'],
   json: ['--json', 'machine-readable output (status, usage, list, audit, maintenance)'],
   'stale-days': ['--stale-days N', 'audit: report plans blocked or awaiting approval longer (default 14)'],
@@ -90,7 +106,7 @@ export const OPTION_HELP: Record<string, [string, string]> = {
   delete: ['--delete', "maintenance: remove a pruned plan's record"],
   apply: ['--apply', 'maintenance: do it (without it, only print what it would do)'],
   quiet: ['--quiet', 'only warnings and errors'],
-  help: ['--help, -h', 'this text (after a command: that command\'s)'],
+  help: ['--help, -h', "this text (after a command: that command's)"],
   version: ['--version', 'the version, and the commit it was built from when that is known'],
 };
 

@@ -54,7 +54,9 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
     deps.log.info(`${subject.stepId} attempt ${subject.n}: ${countOf(toolCalls.calls, 'tool call')}, ${toolCalls.denied} denied (${shownAttemptFile(cfg, paths.commandLog)}).`);
   }
   if (verdict.missingOutputs?.length) {
-    deps.log.warn(`${subject.stepId} attempt ${subject.n} is done without ${verdict.missingOutputs.length} of its ${def.requiredOutputs?.length ?? 0} required outputs (outputTolerance ${def.outputTolerance}): ${verdict.missingOutputs.join(', ')}.`);
+    deps.log.warn(
+      `${subject.stepId} attempt ${subject.n} is done without ${verdict.missingOutputs.length} of its ${def.requiredOutputs?.length ?? 0} required outputs (outputTolerance ${def.outputTolerance}): ${verdict.missingOutputs.join(', ')}.`,
+    );
   }
   // Past maxCalls the attempt fails, unless the plan chose to only deny (tools.onExceed).
   const judged = judgeToolBudget(verdict, toolBudgetProblem(effectivePolicy(state.plan, subject.stepId), toolCalls));
@@ -96,7 +98,8 @@ export function attemptSite({ deps, cfg }: Engine): AttemptSite {
 async function countToolCalls({ deps }: Engine, paths: AttemptPaths): Promise<{ calls: number; denied: number } | undefined> {
   const read = await deps.attemptFiles.read(paths.commandLog, COMMAND_LOG_MAX_BYTES);
   if (read.kind === 'text') return summarizeCommandLog(read.text);
-  if (read.kind !== 'missing') deps.log.warn(`The command log ${paths.commandLog} was not counted: ${read.kind === 'too-large' ? `${read.bytes} bytes, more than ${COMMAND_LOG_MAX_BYTES}` : read.reason}.`);
+  if (read.kind !== 'missing')
+    deps.log.warn(`The command log ${paths.commandLog} was not counted: ${read.kind === 'too-large' ? `${read.bytes} bytes, more than ${COMMAND_LOG_MAX_BYTES}` : read.reason}.`);
   return undefined;
 }
 
@@ -114,10 +117,14 @@ function withShownPaths<T>(value: T, cfg: Pick<EngineConfig, 'logDir' | 'attempt
   let json = JSON.stringify(value);
   if (cfg.attemptFileText) {
     const [first = '', ...rest] = json.split(escape(`${cfg.logDir}${path.sep}`));
-    json = first + rest.map((piece) => {
-      const relative = /^[^"\s)\]\\]+/.exec(piece)?.[0] ?? '';
-      return escape(cfg.attemptFileText!(relative)) + piece.slice(relative.length);
-    }).join('');
+    json =
+      first +
+      rest
+        .map((piece) => {
+          const relative = /^[^"\s)\]\\]+/.exec(piece)?.[0] ?? '';
+          return escape(cfg.attemptFileText!(relative)) + piece.slice(relative.length);
+        })
+        .join('');
   }
   const prefix = `${path.dirname(cfg.logDir)}${path.sep}`;
   if (prefix.length > 1) json = json.split(escape(prefix)).join('');

@@ -52,7 +52,10 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
     deps.log.info(attemptHeader(start.argv, command ? null : prompt, start.timeoutMs, which));
     const brake = new AbortController();
     const allowance = tokenAllowance(state, start.stepId, cfg.limits);
-    if (allowance) deps.log.info(`Token budget: ${groupDigits(allowance.left)} tokens left (${budgetName({ ...allowance, kind: 'tokens' })}, ${groupDigits(allowance.limit)}); ${start.stream === 'claude' ? 'followed as the agent streams' : start.stream ? 'this agent reports its tokens only at the end' : 'checked before each attempt'}.`);
+    if (allowance)
+      deps.log.info(
+        `Token budget: ${groupDigits(allowance.left)} tokens left (${budgetName({ ...allowance, kind: 'tokens' })}, ${groupDigits(allowance.limit)}); ${start.stream === 'claude' ? 'followed as the agent streams' : start.stream ? 'this agent reports its tokens only at the end' : 'checked before each attempt'}.`,
+      );
     const echo = cfg.echoAgentOutput ? lineEcho((line) => deps.log.info(`  │ ${line}`), cfg.echoCap) : null;
     const stream = start.stream
       ? new AttemptStream({
@@ -64,7 +67,9 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
           ...(allowance ? { allowance } : {}),
           onOverBudget: (used) => {
             if (brake.signal.aborted) return;
-            deps.log.warn(`${start.stepId} attempt ${start.n}: ${groupDigits(used)} tokens used, past the ${groupDigits(allowance?.left ?? 0)} left of ${budgetName({ ...(allowance as TokenAllowance), kind: 'tokens' })}: asking the agent to stop.`);
+            deps.log.warn(
+              `${start.stepId} attempt ${start.n}: ${groupDigits(used)} tokens used, past the ${groupDigits(allowance?.left ?? 0)} left of ${budgetName({ ...(allowance as TokenAllowance), kind: 'tokens' })}: asking the agent to stop.`,
+            );
             brake.abort(BUDGET_STOP_MESSAGE);
           },
         })
@@ -82,7 +87,10 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
     if (usage) {
       verdict.usage = usage;
       const figures = usageText(usage);
-      if (figures) deps.log.info(`${start.stepId} attempt ${start.n} used: ${figures}${usage.complete ? '' : ' (at least: the agent ended before its totals)'}${usage.source === 'file' ? ' (from its usage file)' : ''}.`);
+      if (figures)
+        deps.log.info(
+          `${start.stepId} attempt ${start.n} used: ${figures}${usage.complete ? '' : ' (at least: the agent ended before its totals)'}${usage.source === 'file' ? ' (from its usage file)' : ''}.`,
+        );
     }
     verdict.wallMs = Math.max(0, deps.clock.now().getTime() - began);
     if (verdict.outcome === 'succeeded') deps.log.info(`${position} ${start.stepId} done (${which}, ${formatMs(result.durationMs)}).`);
@@ -124,7 +132,17 @@ interface OutputView {
 }
 
 /** Runs the agent until it exits, times out, passes its output limit, or is stopped by a cancel or its budget. */
-async function launch({ deps, cfg }: Engine, argv: string[], timeoutMs: number, { logFile, stopFile }: AttemptPaths, env: Record<string, string>, watch: CancelWatch, brake: AbortController, view: OutputView, maxOutputBytes: number | undefined): Promise<AgentResult> {
+async function launch(
+  { deps, cfg }: Engine,
+  argv: string[],
+  timeoutMs: number,
+  { logFile, stopFile }: AttemptPaths,
+  env: Record<string, string>,
+  watch: CancelWatch,
+  brake: AbortController,
+  view: OutputView,
+  maxOutputBytes: number | undefined,
+): Promise<AgentResult> {
   const stopWatching = watch(brake);
   const { stream, echo } = view;
   // A stream is read from stdout alone (a stderr chunk between two of its chunks would cut a JSON

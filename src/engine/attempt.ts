@@ -171,12 +171,19 @@ export async function finish({ deps, cfg }: Engine, ledger: Ledger, attempt: Fin
   const last = !attempt.detourFor && done && state.currentStep === state.stepQueue.length - 1;
   const reopen = last ? await missingDoneOutputs(state, state.currentStep, deps) : new Map<string, string[]>();
   const records = await keptCommandLog({ deps, cfg }, attempt);
-  await ledger.commit(finishAttempt(state, attempt.stepId, verdict, deps.clock.now(), { ...(attempt.detourFor ? { detourFor: attempt.detourFor } : {}), ...(reopen.size ? { reopen } : {}), ...(retry ? { retryAt: retry.at } : {}) }), {
-    kind: done ? 'completion' : 'update',
-    message: `${attempt.stepId} attempt ${attempt.n} ${verdict.outcome}`,
-    ...(done ? { select: commitSelection(state.plan, attempt.stepId) } : {}),
-    ...(records.length ? { records } : {}),
-  });
+  await ledger.commit(
+    finishAttempt(state, attempt.stepId, verdict, deps.clock.now(), {
+      ...(attempt.detourFor ? { detourFor: attempt.detourFor } : {}),
+      ...(reopen.size ? { reopen } : {}),
+      ...(retry ? { retryAt: retry.at } : {}),
+    }),
+    {
+      kind: done ? 'completion' : 'update',
+      message: `${attempt.stepId} attempt ${attempt.n} ${verdict.outcome}`,
+      ...(done ? { select: commitSelection(state.plan, attempt.stepId) } : {}),
+      ...(records.length ? { records } : {}),
+    },
+  );
 }
 
 /** The attempt's command log, bounded, to keep with the attempt in the same write (on the work branch). */
@@ -185,4 +192,3 @@ async function keptCommandLog({ deps, cfg }: Engine, attempt: FinishSubject): Pr
   if (read.kind !== 'text' || read.text === '') return [];
   return [{ path: commandLogRecord(attempt.stepId, attempt.n), text: boundedCommandLog(read.text) }];
 }
-

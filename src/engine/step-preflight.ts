@@ -41,7 +41,13 @@ async function configuredChecks({ deps, cfg }: Engine, state: State, def: StepDe
   for (const argv of checks.commands) {
     const r = await deps.verifier.runCheck(argv, { timeoutMs: PREFLIGHT_COMMAND_SECONDS * 1000, env });
     if (r.exitCode === 0 && !r.timedOut && !r.spawnError) continue;
-    const how = r.spawnError ? `could not start (${r.spawnError})` : r.timedOut ? `took longer than ${PREFLIGHT_COMMAND_SECONDS} s` : r.exitCode === null ? 'was killed by a signal' : `exited with code ${r.exitCode}`;
+    const how = r.spawnError
+      ? `could not start (${r.spawnError})`
+      : r.timedOut
+        ? `took longer than ${PREFLIGHT_COMMAND_SECONDS} s`
+        : r.exitCode === null
+          ? 'was killed by a signal'
+          : `exited with code ${r.exitCode}`;
     const said = (r.stderr.trim() || r.stdout.trim()).slice(-OUTPUT_QUOTE);
     problems.push(`preflight: the command ${commandLine(argv)} ${how}${said ? `: ${said}` : ''}`);
   }

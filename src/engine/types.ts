@@ -104,9 +104,7 @@ export interface Engine {
 export type TickOutcome = 'missing' | 'idle' | 'busy' | 'waiting' | 'done' | 'blocked' | 'cancelled' | 'awaiting-approval' | 'budget' | 'conflict' | 'handed-off';
 
 /** What a tick with `handOff` handed on: an attempt to run, or a dead owner's result to record. */
-export type HandOff =
-  | { kind: 'run'; start: AttemptStart }
-  | { kind: 'apply'; stepId: string; n: number; owner: Extract<AttemptOwner, { kind: 'actions' }> };
+export type HandOff = { kind: 'run'; start: AttemptStart } | { kind: 'apply'; stepId: string; n: number; owner: Extract<AttemptOwner, { kind: 'actions' }> };
 
 export interface TickResult {
   outcome: TickOutcome;

@@ -116,8 +116,12 @@ function anyOf(words: readonly string[]): string {
  * are. The same limits as a plan's `budget`.
  */
 export function parseBudget(usd: { raw: string | undefined; field: Field }, tokens: { raw: string | undefined; field: Field }): Budget | undefined {
-  const costUsd = usd.raw?.trim() ? parseNumber(usd.raw, usd.field, { fallback: 0, min: 0.0001, max: MAX_BUDGET_USD, fractions: true, expected: `a number of US dollars > 0 and <= ${MAX_BUDGET_USD}` }) : undefined;
-  const count = tokens.raw?.trim() ? parseNumber(tokens.raw, tokens.field, { fallback: 0, min: 1, max: MAX_BUDGET_TOKENS, expected: `a whole number of tokens from 1 to ${MAX_BUDGET_TOKENS}` }) : undefined;
+  const costUsd = usd.raw?.trim()
+    ? parseNumber(usd.raw, usd.field, { fallback: 0, min: 0.0001, max: MAX_BUDGET_USD, fractions: true, expected: `a number of US dollars > 0 and <= ${MAX_BUDGET_USD}` })
+    : undefined;
+  const count = tokens.raw?.trim()
+    ? parseNumber(tokens.raw, tokens.field, { fallback: 0, min: 1, max: MAX_BUDGET_TOKENS, expected: `a whole number of tokens from 1 to ${MAX_BUDGET_TOKENS}` })
+    : undefined;
   if (costUsd === undefined && count === undefined) return undefined;
   return { ...(costUsd !== undefined ? { costUsd } : {}), ...(count !== undefined ? { tokens: count } : {}) };
 }

@@ -114,12 +114,16 @@ export function parseWorkBranches(value: string, field: Field, scope: BranchScop
   const at = value.indexOf(PLAN_ID_PLACEHOLDER);
   if (at < 0) {
     if (!isBranchName(value)) throw field.invalid(value, `a branch name such as agents/${PLAN_ID_PLACEHOLDER}`);
-    if ('manyPlans' in scope) throw field.invalid(value, `a branch name that ends in ${PLAN_ID_PLACEHOLDER}, e.g. ${value}/${PLAN_ID_PLACEHOLDER}, so that each plan gets a branch of its own (${scope.manyPlans})`);
+    if ('manyPlans' in scope)
+      throw field.invalid(value, `a branch name that ends in ${PLAN_ID_PLACEHOLDER}, e.g. ${value}/${PLAN_ID_PLACEHOLDER}, so that each plan gets a branch of its own (${scope.manyPlans})`);
     return { kind: 'fixed', branch: value, planId: scope.onePlan, setting: scope.setting };
   }
   const prefix = value.slice(0, at);
   if (at + PLAN_ID_PLACEHOLDER.length !== value.length) {
-    throw field.invalid(value, `${PLAN_ID_PLACEHOLDER} once, at the end of the name, e.g. ${prefix || 'agents/'}${PLAN_ID_PLACEHOLDER} (plans are found by the branches that start with the part before it)`);
+    throw field.invalid(
+      value,
+      `${PLAN_ID_PLACEHOLDER} once, at the end of the name, e.g. ${prefix || 'agents/'}${PLAN_ID_PLACEHOLDER} (plans are found by the branches that start with the part before it)`,
+    );
   }
   if (!prefix) throw field.invalid(value, `a prefix before ${PLAN_ID_PLACEHOLDER}, e.g. agents/${PLAN_ID_PLACEHOLDER}: heartbeats take every branch that starts with it for a plan`);
   // A plan id starts with a letter or digit and holds none of the characters git refuses.

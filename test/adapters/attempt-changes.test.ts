@@ -142,4 +142,3 @@ describe('packing and applying an attempt', () => {
     expect(refused).toContainEqual({ path: '.git', reason: expect.stringMatching(/a .git path/) });
   });
 });
-

@@ -104,7 +104,7 @@ describe('GitBaseSync', () => {
     expect(result).toMatchObject({ kind: 'conflict', base: 'main', files: ['README.md'], baseCommit: await g(remote, 'rev-parse', 'refs/heads/main') });
     expect(await g(ws, 'rev-parse', 'HEAD')).toBe(before);
     expect(await g(ws, 'status', '--porcelain', '--untracked-files=all')).toBe('');
-    expect((await g(ws, 'rev-parse', '-q', '--verify', 'MERGE_HEAD').catch(() => ''))).toBe('');
+    expect(await g(ws, 'rev-parse', '-q', '--verify', 'MERGE_HEAD').catch(() => '')).toBe('');
     expect(await readFile(path.join(ws, 'README.md'), 'utf8')).toBe('# from the work branch\n');
     expect(existsSync(path.join(ws, 'clean.txt'))).toBe(false);
     expect(await g(remote, 'rev-parse', `refs/heads/${BRANCH}`)).toBe(remoteBefore);

@@ -197,7 +197,9 @@ describe('ExecAgentRunner.run', () => {
   it('on timeout with a stop file, writes the timeout message first: an agent that stops by itself is never signalled', async () => {
     const stopFile = path.join(dir, 'logs', 'timeout.stop');
     const seen = path.join(dir, 'timeout-seen.txt');
-    const r = await runner.run(spec([node, script('honours-stop.mjs'), stopFile, seen], { timeoutMs: 500, graceMs: 300, stop: { file: stopFile, message: 'Stop now.', timeoutMessage: 'Time is up.', graceMs: 10_000 } }));
+    const r = await runner.run(
+      spec([node, script('honours-stop.mjs'), stopFile, seen], { timeoutMs: 500, graceMs: 300, stop: { file: stopFile, message: 'Stop now.', timeoutMessage: 'Time is up.', graceMs: 10_000 } }),
+    );
     expect(r).toMatchObject({ timedOut: true, cancelled: false, exitCode: 0, signal: null, stoppedBy: 'agent' });
     expect(await readFile(seen, 'utf8')).toBe('Time is up.\n');
   });
@@ -206,7 +208,9 @@ describe('ExecAgentRunner.run', () => {
     const pidFile = path.join(dir, 'stubborn-stop.pid');
     const stopFile = path.join(dir, 'logs', 'stubborn.stop');
     const t0 = Date.now();
-    const r = await runner.run(spec([node, script('stubborn.mjs'), pidFile], { timeoutMs: 500, graceMs: 300, stop: { file: stopFile, message: 'Stop now.', timeoutMessage: 'Time is up.', graceMs: 400 } }));
+    const r = await runner.run(
+      spec([node, script('stubborn.mjs'), pidFile], { timeoutMs: 500, graceMs: 300, stop: { file: stopFile, message: 'Stop now.', timeoutMessage: 'Time is up.', graceMs: 400 } }),
+    );
     expect(r).toMatchObject({ timedOut: true, signal: 'SIGKILL', stoppedBy: 'signal' });
     expect(await readFile(stopFile, 'utf8')).toBe('Time is up.\n');
     // The timeout, then the stop grace, then SIGTERM's grace.
@@ -216,7 +220,13 @@ describe('ExecAgentRunner.run', () => {
   it('past maxOutputBytes, writes the overflow message to the stop file and stops the agent as for a timeout', async () => {
     const stopFile = path.join(dir, 'logs', 'overflow.stop');
     const seen = path.join(dir, 'overflow-seen.txt');
-    const r = await runner.run(spec([node, script('flood-until-stop.mjs'), stopFile, seen], { graceMs: 300, maxOutputBytes: 4096, stop: { file: stopFile, message: 'Stop now.', overflowMessage: 'Too much output.', graceMs: 10_000 } }));
+    const r = await runner.run(
+      spec([node, script('flood-until-stop.mjs'), stopFile, seen], {
+        graceMs: 300,
+        maxOutputBytes: 4096,
+        stop: { file: stopFile, message: 'Stop now.', overflowMessage: 'Too much output.', graceMs: 10_000 },
+      }),
+    );
     expect(r).toMatchObject({ overflowed: true, timedOut: false, cancelled: false, exitCode: 0, stoppedBy: 'agent' });
     expect(r.outputBytes).toBeGreaterThan(4096);
     expect(await readFile(seen, 'utf8')).toBe('Too much output.\n');
@@ -394,7 +404,7 @@ describe('ExecAgentRunner.reap', () => {
     process.kill(pid, 'SIGKILL');
   });
 
-  it('ends nothing named by a pid file it cannot have written: no start time recorded, or another user\'s file', async () => {
+  it("ends nothing named by a pid file it cannot have written: no start time recorded, or another user's file", async () => {
     const logFile = path.join(dir, 'logs', 'planted.log');
     await mkdir(path.dirname(logFile), { recursive: true });
     const other = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });

@@ -127,12 +127,10 @@ describe('FileInbox with concurrent posters', () => {
   });
   afterAll(async () => rm(bundleDir, { recursive: true, force: true }));
 
-  it('gives every command from several processes a unique cursor, in each poster\'s order', async () => {
+  it("gives every command from several processes a unique cursor, in each poster's order", async () => {
     const kinds = ['approve', 'cancel', 'retry', 'skip', 'status'] as const;
     const perPoster = 6;
-    const outputs = await Promise.all(
-      kinds.map((kind, i) => runNodeJsonLines([adapterChild, bundle, 'post', dir, kind, `poster${i}`, String(perPoster)])),
-    );
+    const outputs = await Promise.all(kinds.map((kind, i) => runNodeJsonLines([adapterChild, bundle, 'post', dir, kind, `poster${i}`, String(perPoster)])));
     const cursorsByPoster = outputs.map((lines) => (lines[0] as { cursors: number[] }).cursors);
     for (const cursors of cursorsByPoster) {
       expect(cursors).toHaveLength(perPoster);

@@ -315,7 +315,12 @@ describe('FileStore lock', () => {
 
     const b = new FileStore({ statePath });
     expect(await b.lock()).toEqual({ ok: true });
-    const busy = await withStore(a, 'write', async () => 'ran', (holder) => `busy: ${holder}`);
+    const busy = await withStore(
+      a,
+      'write',
+      async () => 'ran',
+      (holder) => `busy: ${holder}`,
+    );
     expect(busy).toMatch(new RegExp(`^busy: pid ${process.pid} on `));
     // A reader needs no lock: it reads while the writer holds it.
     expect((await withStore(a, 'read', () => a.load())).kind).toBe('missing');
@@ -341,47 +346,51 @@ describe('FileStore under kill -9', FAULT_CAMPAIGN, () => {
   });
   afterAll(async () => rm(bundleDir, { recursive: true, force: true }));
 
-  it('always leaves a complete, valid state file, whatever moment the writer dies', async () => {
-    const padBytes = 50_000; // a bigger file widens the window in which a kill lands mid-write
-    const initial = new FileStore({ statePath });
-    expect((await initial.load()).kind).toBe('missing');
-    await initial.write(parseState(seedState()), meta);
+  it(
+    'always leaves a complete, valid state file, whatever moment the writer dies',
+    async () => {
+      const padBytes = 50_000; // a bigger file widens the window in which a kill lands mid-write
+      const initial = new FileStore({ statePath });
+      expect((await initial.load()).kind).toBe('missing');
+      await initial.write(parseState(seedState()), meta);
 
-    let lastRevision = 1;
-    let leftoverTemps = 0;
-    // Ten kills in `npm test`, 200 under `npm run test:faults` (test/helpers/fault-campaigns.ts).
-    const kills = strength(10, 200);
-    const spawnWriter = () => startNode([adapterChild, bundle, 'write-loop', statePath, String(padBytes)]);
-    let next = spawnWriter();
-    for (let kill = 0; kill < kills; kill++) {
-      const writer = next;
-      expect(await writer.nextLine()).toEqual({ booted: true });
-      // Node's start-up dominates this test; the next writer boots while this one works.
-      if (kill < kills - 1) next = spawnWriter();
-      // Each writer takes over the lock its killed predecessor left behind.
-      writer.child.stdin?.write('go\n');
-      expect(await writer.nextLine()).toMatchObject({ ready: true, revision: lastRevision });
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 15));
-      writer.child.kill('SIGKILL');
-      expect((await exited(writer.child)).signal).toBe('SIGKILL');
+      let lastRevision = 1;
+      let leftoverTemps = 0;
+      // Ten kills in `npm test`, 200 under `npm run test:faults` (test/helpers/fault-campaigns.ts).
+      const kills = strength(10, 200);
+      const spawnWriter = () => startNode([adapterChild, bundle, 'write-loop', statePath, String(padBytes)]);
+      let next = spawnWriter();
+      for (let kill = 0; kill < kills; kill++) {
+        const writer = next;
+        expect(await writer.nextLine()).toEqual({ booted: true });
+        // Node's start-up dominates this test; the next writer boots while this one works.
+        if (kill < kills - 1) next = spawnWriter();
+        // Each writer takes over the lock its killed predecessor left behind.
+        writer.child.stdin?.write('go\n');
+        expect(await writer.nextLine()).toMatchObject({ ready: true, revision: lastRevision });
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 15));
+        writer.child.kill('SIGKILL');
+        expect((await exited(writer.child)).signal).toBe('SIGKILL');
 
-      const text = await readFile(statePath, 'utf8');
-      const doc = JSON.parse(text) as { revision: number; padding?: string };
-      const state = parseState(doc);
-      expect(state.revision).toBeGreaterThanOrEqual(lastRevision);
-      // The content belongs to its revision: written from the state one revision below.
-      if (doc.revision > 1) expect(doc.padding).toBe(`${doc.revision - 1}:${'x'.repeat(padBytes)}`);
-      lastRevision = doc.revision;
-      leftoverTemps += (await readdir(dir)).filter((name) => name.endsWith('.tmp')).length;
-    }
-    expect(lastRevision).toBeGreaterThan(1); // writes did complete between kills
-    const finalStore = new FileStore({ statePath });
-    expect((await finalStore.lock()).ok).toBe(true);
-    expect((await loaded(finalStore)).revision).toBe(lastRevision);
-    await finalStore.release();
-    // No temp file is left; the digest note may name the last bytes or an earlier write's.
-    expect((await readdir(dir)).filter((name) => name !== 'state.json.digest')).toEqual(['state.json']);
-    // Not asserted (timing dependent), but useful when tuning: how often a kill hit mid-write.
-    console.info(`kill -9 test: ${leftoverTemps} kills landed mid-write; final revision ${lastRevision}`);
-  }, strength(60_000, 300_000));
+        const text = await readFile(statePath, 'utf8');
+        const doc = JSON.parse(text) as { revision: number; padding?: string };
+        const state = parseState(doc);
+        expect(state.revision).toBeGreaterThanOrEqual(lastRevision);
+        // The content belongs to its revision: written from the state one revision below.
+        if (doc.revision > 1) expect(doc.padding).toBe(`${doc.revision - 1}:${'x'.repeat(padBytes)}`);
+        lastRevision = doc.revision;
+        leftoverTemps += (await readdir(dir)).filter((name) => name.endsWith('.tmp')).length;
+      }
+      expect(lastRevision).toBeGreaterThan(1); // writes did complete between kills
+      const finalStore = new FileStore({ statePath });
+      expect((await finalStore.lock()).ok).toBe(true);
+      expect((await loaded(finalStore)).revision).toBe(lastRevision);
+      await finalStore.release();
+      // No temp file is left; the digest note may name the last bytes or an earlier write's.
+      expect((await readdir(dir)).filter((name) => name !== 'state.json.digest')).toEqual(['state.json']);
+      // Not asserted (timing dependent), but useful when tuning: how often a kill hit mid-write.
+      console.info(`kill -9 test: ${leftoverTemps} kills landed mid-write; final revision ${lastRevision}`);
+    },
+    strength(60_000, 300_000),
+  );
 });

@@ -94,7 +94,11 @@ describe('the idle index kept by the git store', () => {
     refs = await refsOf(remote);
     expect(refs['refs/sequencer/idle/p']).toBe(refs['refs/heads/sequencer/p']);
     // Markers are not branches.
-    expect(Object.keys(refs).filter((r) => r.startsWith('refs/heads/')).sort()).toEqual(['refs/heads/main', 'refs/heads/sequencer/p']);
+    expect(
+      Object.keys(refs)
+        .filter((r) => r.startsWith('refs/heads/'))
+        .sort(),
+    ).toEqual(['refs/heads/main', 'refs/heads/sequencer/p']);
   });
 
   it('a custom branch layout keeps no marker (heartbeats do not list it)', async () => {
@@ -196,10 +200,28 @@ describe('prunePlanRef', () => {
     const listed = await listPlanRefs(gitOf(ws), 'origin');
     // Plan b gets a new write (a command) after the listing.
     await write(ws, 'b', { status: 'IN_PROGRESS' });
-    expect(await prunePlanRef(gitOf(ws), 'origin', listed.find((r) => r.planId === 'a')!, 'delete')).toBe('pruned');
-    expect(await prunePlanRef(gitOf(ws), 'origin', listed.find((r) => r.planId === 'b')!, 'delete')).toBe('moved');
+    expect(
+      await prunePlanRef(
+        gitOf(ws),
+        'origin',
+        listed.find((r) => r.planId === 'a')!,
+        'delete',
+      ),
+    ).toBe('pruned');
+    expect(
+      await prunePlanRef(
+        gitOf(ws),
+        'origin',
+        listed.find((r) => r.planId === 'b')!,
+        'delete',
+      ),
+    ).toBe('moved');
     const refs = await refsOf(remote);
-    expect(Object.keys(refs).filter((r) => r.includes('/a')).sort()).toEqual([]);
+    expect(
+      Object.keys(refs)
+        .filter((r) => r.includes('/a'))
+        .sort(),
+    ).toEqual([]);
     expect(refs['refs/heads/sequencer/b']).toBeDefined();
     expect(refs['refs/sequencer/idle/b']).toBeDefined();
   });

@@ -84,7 +84,7 @@ describe('GitRunner time limit', () => {
 
   it.each([
     ['in a process group of its own', true],
-    ['in the terminal\'s session (the CLI at a terminal), found through /proc', false],
+    ["in the terminal's session (the CLI at a terminal), found through /proc", false],
   ])('stops the remote helper with git %s: an http:// remote that never answers leaves no connection open', async (_how, ownProcessGroup) => {
     const silent = await silentServer();
     try {
@@ -112,9 +112,7 @@ describe('GitRunner time limit', () => {
       const store = new GitStore({ git: new GitRunner({ cwd: ws, timeoutMs: 300 }), planId: 'p' });
       const err = await store.open().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(GitTimeoutError);
-      expect((err as Error).message).toBe(
-        'git fetch -q --no-tags origin +refs/heads/sequencer/p:refs/remotes/origin/sequencer/p did not finish within 300 ms and was stopped',
-      );
+      expect((err as Error).message).toBe('git fetch -q --no-tags origin +refs/heads/sequencer/p:refs/remotes/origin/sequencer/p did not finish within 300 ms and was stopped');
       expect(await g(ws, 'symbolic-ref', '--short', 'HEAD')).toBe('main');
     } finally {
       await silent.close();

@@ -67,7 +67,6 @@ async function makeRemote(): Promise<string> {
   return remote;
 }
 
-
 async function clone(remote: string, name: string): Promise<string> {
   const dir = path.join(path.dirname(remote), name);
   // `clone -c` writes the identity into the new repository's config in the same process.
@@ -100,10 +99,13 @@ async function loadState(store: GitStore): Promise<State | null> {
 }
 
 const remoteTip = (remote: string, branch: string) => g(remote, 'rev-parse', `refs/heads/${branch}`);
-const remoteState = async (remote: string, branch: string, planId: string) =>
-  JSON.parse(await g(remote, 'show', `refs/heads/${branch}:.sequencer/${planId}/state.json`)) as State;
+const remoteState = async (remote: string, branch: string, planId: string) => JSON.parse(await g(remote, 'show', `refs/heads/${branch}:.sequencer/${planId}/state.json`)) as State;
 const changedFiles = async (repo: string, rev: string) => (await g(repo, 'show', '--name-only', '--format=', rev)).split('\n').filter(Boolean).sort();
-const exists = (p: string) => access(p).then(() => true, () => false);
+const exists = (p: string) =>
+  access(p).then(
+    () => true,
+    () => false,
+  );
 
 describe('GitStore', () => {
   it('creates and pushes the work branch on the first write, then increments the revision', async () => {

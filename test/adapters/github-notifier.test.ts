@@ -153,7 +153,11 @@ describe('notify', () => {
     await n.notify({ kind: 'done' }, titled);
     expect(n.pullRequest).toEqual({ kind: 'not-opened', reason: 'Could not open the pull request from sequencer-pr/issue-42: push refused' });
     expect(fake.pulls).toHaveLength(0);
-    expect(ours().map((c) => c.body).join('\n')).not.toContain('Pull request:');
+    expect(
+      ours()
+        .map((c) => c.body)
+        .join('\n'),
+    ).not.toContain('Pull request:');
 
     await notifier({ openPullRequest: { head: 'sequencer-pr/issue-42', base: 'main', title: 'fallback' } }).notify({ kind: 'done' }, titled);
     expect(fake.pulls[0]).toMatchObject({ title: 'Widget report' });
@@ -220,7 +224,12 @@ describe('proposePlan and postProblem', () => {
   it("ends each proposal part with the run's links, and does not edit a part whose only change is another run's", async () => {
     const s = plan({ status: 'AWAITING_APPROVAL' });
     const runOf = (id: number) => async () => ({
-      run: { runUrl: `https://github.com/o/r/actions/runs/${id}`, logsUrl: `https://github.com/o/r/actions/runs/${id}#artifacts`, branchUrl: 'https://github.com/o/r/tree/sequencer/issue-42', branch: 'sequencer/issue-42' },
+      run: {
+        runUrl: `https://github.com/o/r/actions/runs/${id}`,
+        logsUrl: `https://github.com/o/r/actions/runs/${id}#artifacts`,
+        branchUrl: 'https://github.com/o/r/tree/sequencer/issue-42',
+        branch: 'sequencer/issue-42',
+      },
     });
     const first = await notifier({ links: runOf(1) }).proposePlan(s);
     if (!('postedAt' in first)) throw new Error('not posted');
@@ -289,7 +298,9 @@ describe('proposePlan and postProblem', () => {
     const posted = await notifier().proposePlan(a);
     if (!('postedAt' in posted)) throw new Error('not posted');
     const at = await notifier().retireProposals(a, null, 'the issue now holds a plan that was refused');
-    expect(fake.data.comment(posted.commentId)!.body).toMatch(/### Withdrawn proposal\n\nThis proposal of plan `sha256:[0-9a-f]{64}` was withdrawn: the issue now holds a plan that was refused\. It can no longer be approved\./);
+    expect(fake.data.comment(posted.commentId)!.body).toMatch(
+      /### Withdrawn proposal\n\nThis proposal of plan `sha256:[0-9a-f]{64}` was withdrawn: the issue now holds a plan that was refused\. It can no longer be approved\./,
+    );
     expect(at).toBe(fake.data.comment(posted.commentId)!.updated_at);
   });
 
@@ -336,8 +347,14 @@ describe('under injected faults', () => {
       fake.faults.clear();
       fake.faults.next(1, kind, { methods: ['POST'], afterEffect: true });
       const result = await notifier().publishStatus(plan({ revision: 1 }));
-      expect(fake.faults.injected.map((f) => `${f.method} ${f.kind} ${f.afterEffect}`), String(kind)).toEqual([`POST ${kind} true`]);
-      expect(withMarker(marker('issue-42', 'status')).map((c) => c.id), String(kind)).toEqual([result.commentId]);
+      expect(
+        fake.faults.injected.map((f) => `${f.method} ${f.kind} ${f.afterEffect}`),
+        String(kind),
+      ).toEqual([`POST ${kind} true`]);
+      expect(
+        withMarker(marker('issue-42', 'status')).map((c) => c.id),
+        String(kind),
+      ).toEqual([result.commentId]);
       fake.faults.injected.splice(0);
     }
   });

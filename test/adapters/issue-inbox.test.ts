@@ -259,6 +259,8 @@ describe('IssueInbox with the engine', () => {
     // A quiet thread: no reply, one 👍, and the state keeps what it did for the status comment.
     expect(fake.comments.filter((c) => c.body.startsWith(replyMarker(approve.id)))).toHaveLength(0);
     expect(fake.data.reactions.get(approve.id)?.map((r) => r.content)).toEqual(['+1']);
-    expect(store.current?.recentCommands).toEqual([{ at: expect.any(String), by: 'writer', command: '/approve', outcome: expect.stringMatching(/^Approved plan [0-9a-f]{12} by @writer\. Starting\.$/) }]);
+    expect(store.current?.recentCommands).toEqual([
+      { at: expect.any(String), by: 'writer', command: '/approve', outcome: expect.stringMatching(/^Approved plan [0-9a-f]{12} by @writer\. Starting\.$/) },
+    ]);
   });
 });

@@ -207,7 +207,9 @@ describe('planFromRequest', () => {
   it('needs an agent command only for a multi-step request, and says why', async () => {
     const base = { runner: runner(), workspace: ws, logDir: path.join(dir, 'logs'), timeoutMs: 1000 };
     await expect(planFromRequest({ ...base, request: 'Install node, then run the tests' })).rejects.toThrow(ConfigError);
-    await expect(planFromRequest({ ...base, request: 'Install node, then run the tests' })).rejects.toThrow(/^STEP_AGENT_CMD: not set; a multi-step request \(sequential language \("then"\); setup \("Install"\)\)/);
+    await expect(planFromRequest({ ...base, request: 'Install node, then run the tests' })).rejects.toThrow(
+      /^STEP_AGENT_CMD: not set; a multi-step request \(sequential language \("then"\); setup \("Install"\)\)/,
+    );
     await expect(planFromRequest({ ...base, request: '  ' })).rejects.toThrow(/request: "" is empty/);
   });
 });

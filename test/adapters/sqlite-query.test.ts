@@ -50,7 +50,10 @@ describe('sqliteRuntime', () => {
   ])('Node %s', (version, flags) => {
     const runtime = sqliteRuntime(version);
     if (flags) expect(runtime).toEqual({ flags });
-    else expect('problem' in runtime && runtime.problem).toBe(`db_query rules need node:sqlite, in Node.js 22.13 or newer (22.5 to 22.12 behind a flag the sequencer adds; the Action runs on Node 24); this runs on Node ${version}. Run the CLI with a newer Node.`);
+    else
+      expect('problem' in runtime && runtime.problem).toBe(
+        `db_query rules need node:sqlite, in Node.js 22.13 or newer (22.5 to 22.12 behind a flag the sequencer adds; the Action runs on Node 24); this runs on Node ${version}. Run the CLI with a newer Node.`,
+      );
   });
 });
 
@@ -58,7 +61,7 @@ describe('FsVerifier.queryDatabase', () => {
   it('reads the first column of the first row, or says there is none', async () => {
     expect(verifier.databaseProblem()).toBeNull();
     expect(await verifier.queryDatabase('data/app.db', 'SELECT count(*) FROM items', 30_000)).toEqual({ kind: 'row', value: 3 });
-    expect(await verifier.queryDatabase('data/app.db', "SELECT name FROM items WHERE n = 2", 30_000)).toEqual({ kind: 'row', value: 'b' });
+    expect(await verifier.queryDatabase('data/app.db', 'SELECT name FROM items WHERE n = 2', 30_000)).toEqual({ kind: 'row', value: 'b' });
     expect(await verifier.queryDatabase('data/app.db', 'SELECT name FROM items WHERE n > 9', 30_000)).toEqual({ kind: 'no-row' });
   });
 

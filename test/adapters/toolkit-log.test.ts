@@ -40,7 +40,7 @@ beforeAll(async () => {
       "log.error('blocked: 100% done');",
       "log.debug('details');",
       "const value = await log.group('Attempt 1', async () => { log.info('inside'); return 7; });",
-      "log.info(`group returned ${value}`);",
+      'log.info(`group returned ${value}`);',
     ].join('\n'),
   );
   await writeFile(

@@ -60,25 +60,8 @@ describe('FsWorkspace', () => {
 
   it('reports missing, escaping and absolute paths in input order; present files and dirs are fine', async () => {
     const ws = await FsWorkspace.open(root);
-    const missing = await ws.missingOutputs([
-      'out/b.md',
-      'out/a.md',
-      'out',
-      '../outside/secret.txt',
-      path.join(outside, 'secret.txt'),
-      path.join(root, 'out', 'a.md'),
-      'out/../out/a.md',
-      '',
-      'zzz',
-    ]);
-    expect(missing).toEqual([
-      'out/b.md',
-      '../outside/secret.txt',
-      path.join(outside, 'secret.txt'),
-      path.join(root, 'out', 'a.md'),
-      '',
-      'zzz',
-    ]);
+    const missing = await ws.missingOutputs(['out/b.md', 'out/a.md', 'out', '../outside/secret.txt', path.join(outside, 'secret.txt'), path.join(root, 'out', 'a.md'), 'out/../out/a.md', '', 'zzz']);
+    expect(missing).toEqual(['out/b.md', '../outside/secret.txt', path.join(outside, 'secret.txt'), path.join(root, 'out', 'a.md'), '', 'zzz']);
   });
 
   it('counts symlinks to outside as missing and symlinks inside as present', async () => {

@@ -97,7 +97,20 @@ export async function installAgent(pkg: AgentPackage, cache = agentCacheDir()): 
   await mkdir(staging, { recursive: true });
   const started = Date.now();
   // Few, short fetch retries: without a registry the lane should say so in seconds.
-  const args = ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--ignore-scripts', '--fetch-retries=1', '--fetch-retry-mintimeout=2000', '--fetch-retry-maxtimeout=5000', '--prefix', staging, spec];
+  const args = [
+    'install',
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--fetch-retries=1',
+    '--fetch-retry-mintimeout=2000',
+    '--fetch-retry-maxtimeout=5000',
+    '--prefix',
+    staging,
+    spec,
+  ];
   const res = await run('npm', args, 600_000);
   const installMs = Date.now() - started;
   if (!existsSync(path.join(staging, pkg.binary))) {

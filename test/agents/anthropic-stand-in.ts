@@ -39,19 +39,23 @@ function blocksOf(turn: ScriptedTurn, index: number): Block[] {
 function streamTurn(res: ServerResponse, model: string, turn: ScriptedTurn, index: number): void {
   const usage = turn.usage ?? DEFAULT_USAGE;
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'request-id': `req_standin${index}` });
-  sse(res, {
-    type: 'message_start',
-    message: {
-      id: `msg_standin${String(index).padStart(4, '0')}`,
-      type: 'message',
-      role: 'assistant',
-      model,
-      content: [],
-      stop_reason: null,
-      stop_sequence: null,
-      usage: { input_tokens: usage.input, cache_creation_input_tokens: usage.cacheWrite ?? 0, cache_read_input_tokens: usage.cacheRead ?? 0, output_tokens: 1 },
+  sse(
+    res,
+    {
+      type: 'message_start',
+      message: {
+        id: `msg_standin${String(index).padStart(4, '0')}`,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: usage.input, cache_creation_input_tokens: usage.cacheWrite ?? 0, cache_read_input_tokens: usage.cacheRead ?? 0, output_tokens: 1 },
+      },
     },
-  }, 'message_start');
+    'message_start',
+  );
   if ('stall' in turn) {
     sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start');
     if (turn.say) sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: turn.say } }, 'content_block_delta');

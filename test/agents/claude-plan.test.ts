@@ -22,7 +22,9 @@ describe('a plan run by the CLI with the real Claude Code binary', () => {
     await writeFile(path.join(ws, 'keep.txt'), 'precious\n');
     const plan = {
       title: 'Notes',
-      steps: { write: { title: 'Write the notes', instruction: 'Write notes/hello.md. Do not delete anything.', requiredOutputs: ['notes/hello.md'], maxAttempts: 1, tools: { block: ['Bash(rm *)'] } } },
+      steps: {
+        write: { title: 'Write the notes', instruction: 'Write notes/hello.md. Do not delete anything.', requiredOutputs: ['notes/hello.md'], maxAttempts: 1, tools: { block: ['Bash(rm *)'] } },
+      },
     };
     const planFile = path.join(ws, 'plan.json');
     await writeJson(planFile, plan);
@@ -51,7 +53,10 @@ describe('a plan run by the CLI with the real Claude Code binary', () => {
       const state = await readState(stateFile);
       expect(state.status).toBe('DONE');
       expect(state.stepRuns.write?.attempts?.[0]?.toolCalls).toEqual({ calls: 3, denied: 1 });
-      const calls = (await readFile(`${stateFile}.logs/write/attempt-1.commands.jsonl`, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const calls = (await readFile(`${stateFile}.logs/write/attempt-1.commands.jsonl`, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(calls.filter((c) => c.decision).map((c) => `${String(c.decision)} ${String(c.command ?? c.target)}`)).toEqual([
         'deny rm -f keep.txt',
         'allow touch made-by-bash.txt',

@@ -74,8 +74,14 @@ describe('plans run by the CLI with the real Claude Code binary', () => {
       const forward = state.stepRuns.forward?.attempts?.[0];
       // Each Bash call is logged by the hook (which lets the forwarder run) and by the forwarder
       // (which refuses the rm): four calls, one denied.
-      const calls = (await readFile(`${stateFile}.logs/forward/attempt-1.commands.jsonl`, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-      expect(calls.filter((c) => c.decision === 'deny').map((c) => c.command), JSON.stringify(calls)).toEqual(['rm -f keep.txt']);
+      const calls = (await readFile(`${stateFile}.logs/forward/attempt-1.commands.jsonl`, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(
+        calls.filter((c) => c.decision === 'deny').map((c) => c.command),
+        JSON.stringify(calls),
+      ).toEqual(['rm -f keep.txt']);
       expect(forward?.toolCalls).toEqual({ calls: 4, denied: 1 });
       expect(forward?.usage?.turns).toBe(3);
       // The raw stream stays in the attempt's log.

@@ -30,13 +30,20 @@ describe('Claude Code against the Anthropic stand-in', () => {
   it('runs the scripted tools and ends with a result event holding cost, usage, turns and session id', async (ctx) => {
     const claude = agentFor(ctx, 'claude');
     const { ws, api, env, places } = await setUp((dir) => [
-      { say: 'I will write the notes file first.', call: [{ tool: 'Write', input: { file_path: path.join(dir, 'notes', 'hello.md'), content: '# Hello\n\nWritten by the agent.\n' } }], usage: { input: 1500, output: 60, cacheRead: 0, cacheWrite: 1400 } },
+      {
+        say: 'I will write the notes file first.',
+        call: [{ tool: 'Write', input: { file_path: path.join(dir, 'notes', 'hello.md'), content: '# Hello\n\nWritten by the agent.\n' } }],
+        usage: { input: 1500, output: 60, cacheRead: 0, cacheWrite: 1400 },
+      },
       { call: [{ tool: 'Bash', input: { command: 'cat notes/hello.md', description: 'Show the notes file' } }], usage: { input: 80, output: 30, cacheRead: 1400, cacheWrite: 60 } },
       { call: [{ tool: 'Read', input: { file_path: path.join(dir, 'missing.md') } }], usage: { input: 90, output: 25, cacheRead: 1460, cacheWrite: 50 } },
       { say: 'The notes file is written and shows what it should.', usage: { input: 70, output: 20, cacheRead: 1510, cacheWrite: 0 } },
     ]);
     try {
-      const run = await runAgent([...claude.argv, ...STREAM, '--allowedTools', 'Bash(cat *)', '--permission-mode', 'acceptEdits', 'Write the notes file, show it, then read missing.md.'], { cwd: ws, env });
+      const run = await runAgent([...claude.argv, ...STREAM, '--allowedTools', 'Bash(cat *)', '--permission-mode', 'acceptEdits', 'Write the notes file, show it, then read missing.md.'], {
+        cwd: ws,
+        env,
+      });
       expect(run.code, run.stderr).toBe(0);
       expect(await readFile(path.join(ws, 'notes', 'hello.md'), 'utf8')).toBe('# Hello\n\nWritten by the agent.\n');
 
@@ -62,7 +69,15 @@ describe('Claude Code against the Anthropic stand-in', () => {
       expect(lastMessage(3)).toMatch(/"is_error":true/);
       expect(turns[0]?.headers['x-api-key']).toBe('sk-ant-standin');
       // The sequencer's parser reads this live stream as the figures above.
-      expect(parseAgentStream('claude', run.stdout).usage).toMatchObject({ inputTokens: 1740, outputTokens: 135, cacheReadTokens: 4370, cacheWriteTokens: 1510, turns: 4, sessionId: init.session_id, isError: false });
+      expect(parseAgentStream('claude', run.stdout).usage).toMatchObject({
+        inputTokens: 1740,
+        outputTokens: 135,
+        cacheReadTokens: 4370,
+        cacheWriteTokens: 1510,
+        turns: 4,
+        sessionId: init.session_id,
+        isError: false,
+      });
       await record('claude-tools.jsonl', run.stdout, places);
       // A reader of a cut log sees the stream end inside a line.
       await record('claude-truncated.jsonl', run.stdout.slice(0, Math.floor(run.stdout.length * 0.6)), places);

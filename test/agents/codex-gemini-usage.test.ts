@@ -61,14 +61,18 @@ describe('plans run by the CLI with the real Codex and Gemini CLI', () => {
     const api = await start([write(ws, 'first.md'), { say: 'Written.', usage: { input: 100, output: 20, cacheRead: 1500 } }]);
     try {
       const env = await agentSetup(agent, api.url, home);
-      const r = await runCli(['run', '--plan', 'plan.json', '--agent', command], { cwd: ws, env: { ...env, PATH: [bin, path.dirname(process.execPath), '/usr/bin', '/bin'].join(path.delimiter) }, timeoutMs: 120_000 });
+      const r = await runCli(['run', '--plan', 'plan.json', '--agent', command], {
+        cwd: ws,
+        env: { ...env, PATH: [bin, path.dirname(process.execPath), '/usr/bin', '/bin'].join(path.delimiter) },
+        timeoutMs: 120_000,
+      });
       const text = output(r);
       expect(r.code, text).toBe(1);
       expect(text).toMatch(/Runs: \S+ (exec --json --sandbox workspace-write|--output-format stream-json --yolo -p) /);
       expect(text).toContain(`  │ ${shown('first.md')}`);
       expect(text).toContain('  │ » Written.');
       expect(text).toMatch(/ {2}│ ✓ Done: [\d,]+ in, [\d,]+ out, 1,500 cache read tokens/);
-      expect(text).toContain('Token budget: 1,000 tokens left (the plan\'s token budget, 1,000); this agent reports its tokens only at the end.');
+      expect(text).toContain("Token budget: 1,000 tokens left (the plan's token budget, 1,000); this agent reports its tokens only at the end.");
       expect(await readFile(path.join(ws, 'first.md'), 'utf8')).toBe('# Notes\n');
       const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
       const used = state.stepRuns.first?.attempts?.[0]?.usage;

@@ -30,7 +30,11 @@ describe('Codex against the Responses API stand-in', () => {
   it('applies the patch, runs the commands and ends with turn.completed and the usage', async (ctx) => {
     const codex = agentFor(ctx, 'codex');
     const { ws, api, env, places } = await setUp([
-      { say: 'I will add the notes file.', call: [{ tool: 'apply_patch', input: '*** Begin Patch\n*** Add File: notes/hello.md\n+# Hello\n+\n+Written by the agent.\n*** End Patch\n' }], usage: { input: 1500, output: 60, cacheRead: 0 } },
+      {
+        say: 'I will add the notes file.',
+        call: [{ tool: 'apply_patch', input: '*** Begin Patch\n*** Add File: notes/hello.md\n+# Hello\n+\n+Written by the agent.\n*** End Patch\n' }],
+        usage: { input: 1500, output: 60, cacheRead: 0 },
+      },
       { call: [{ tool: 'exec_command', input: { cmd: 'cat notes/hello.md' } }], usage: { input: 100, output: 30, cacheRead: 1500 } },
       { call: [{ tool: 'exec_command', input: { cmd: 'cat missing.md' } }], usage: { input: 120, output: 25, cacheRead: 1600 } },
       { say: 'The notes file is written; missing.md does not exist.', usage: { input: 90, output: 20, cacheRead: 1720 } },

@@ -29,7 +29,11 @@ describe('Gemini CLI against the Gemini API stand-in', () => {
   it('runs the scripted tools and ends with a result event holding the token figures', async (ctx) => {
     const gemini = agentFor(ctx, 'gemini');
     const { ws, api, env, places } = await setUp((dir) => [
-      { say: 'I will write the notes file first.', call: [{ tool: 'write_file', input: { file_path: path.join(dir, 'notes', 'hello.md'), content: '# Hello\n\nWritten by the agent.\n' } }], usage: { input: 1500, output: 60, cacheRead: 0 } },
+      {
+        say: 'I will write the notes file first.',
+        call: [{ tool: 'write_file', input: { file_path: path.join(dir, 'notes', 'hello.md'), content: '# Hello\n\nWritten by the agent.\n' } }],
+        usage: { input: 1500, output: 60, cacheRead: 0 },
+      },
       { call: [{ tool: 'run_shell_command', input: { command: 'cat notes/hello.md', description: 'Show the notes file' } }], usage: { input: 100, output: 30, cacheRead: 1500 } },
       { call: [{ tool: 'read_file', input: { file_path: path.join(dir, 'missing.md') } }], usage: { input: 120, output: 25, cacheRead: 1600 } },
       { say: 'The notes file is written; missing.md does not exist.', usage: { input: 90, output: 20, cacheRead: 1720 } },

@@ -58,7 +58,8 @@ export function scrub(text: string, replace: Record<string, string>): string {
   }
   return out
     .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:8080')
-    .replace(/cc-socks\/\d+\.sock/g, 'cc-socks/4242.sock').replace(/\b(user|host)name":"[^"]*"/g, '$1name":"runner"');
+    .replace(/cc-socks\/\d+\.sock/g, 'cc-socks/4242.sock')
+    .replace(/\b(user|host)name":"[^"]*"/g, '$1name":"runner"');
 }
 
 /** Writes the scrubbed stream under test/fixtures/agent-streams/ when recording. */

@@ -79,7 +79,13 @@ function streamTurn(res: ServerResponse, model: string, turn: ScriptedTurn, inde
       ...base,
       status: 'completed',
       output: items,
-      usage: { input_tokens: input, input_tokens_details: { cached_tokens: u.cacheRead ?? 0 }, output_tokens: u.output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: input + u.output },
+      usage: {
+        input_tokens: input,
+        input_tokens_details: { cached_tokens: u.cacheRead ?? 0 },
+        output_tokens: u.output,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: input + u.output,
+      },
     },
   });
   res.end();

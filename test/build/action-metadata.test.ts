@@ -82,7 +82,11 @@ describe('action.yml', () => {
     const action = parseYaml(await actionText()) as ActionYml;
     const undescribed = [...Object.entries(action.inputs), ...Object.entries(action.outputs)].filter(([, v]) => !(v.description ?? '').trim()).map(([k]) => k);
     expect(undescribed).toEqual([]);
-    expect(Object.entries(action.inputs).filter(([, v]) => v.required).map(([k]) => k)).toEqual([]);
+    expect(
+      Object.entries(action.inputs)
+        .filter(([, v]) => v.required)
+        .map(([k]) => k),
+    ).toEqual([]);
   });
 });
 

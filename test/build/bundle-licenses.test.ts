@@ -58,7 +58,15 @@ describe('the notices of bundled packages', () => {
       'undeclared@1.0.0: its package.json declares no licence',
     ]);
     const good = packages.find((p) => p.name === 'good');
-    expect(good).toEqual({ name: 'good', version: '1.0.0', license: 'MIT', notices: [{ file: 'LICENSE', text: MIT }, { file: 'NOTICE.txt', text: 'Good includes software from elsewhere.' }] });
+    expect(good).toEqual({
+      name: 'good',
+      version: '1.0.0',
+      license: 'MIT',
+      notices: [
+        { file: 'LICENSE', text: MIT },
+        { file: 'NOTICE.txt', text: 'Good includes software from elsewhere.' },
+      ],
+    });
     expect(packages.find((p) => p.name === 'old-style')?.license).toBe('ISC');
   });
 
@@ -137,7 +145,10 @@ function noticeProblems(text: string, bundled: string[]): string[] {
     }
     const license = /^License: (.+)$/m.exec(section)?.[1];
     if (licenseProblem(license) !== null) problems.push(`${name}: ${licenseProblem(license)}`);
-    const bodies = section.split(/^--- .*$/m).slice(1).map((b) => b.trim());
+    const bodies = section
+      .split(/^--- .*$/m)
+      .slice(1)
+      .map((b) => b.trim());
     if (!bodies.length || bodies.some((b) => b.length < 20)) problems.push(`${name}: no notice text`);
   }
   return problems;
@@ -147,7 +158,11 @@ describe('dist/licenses.txt', () => {
   it('has a section with an allowed licence and a notice for every package whose code is in dist/', async () => {
     const [text, bundled] = await Promise.all([readFile(path.join(DIST, 'licenses.txt'), 'utf8'), packagesInBundle(DIST)]);
     expect(bundled.length).toBeGreaterThan(50);
-    for (const name of ['yaml', '@octokit/rest', '@actions/core', 'ajv']) expect(bundled.some((b) => b.startsWith(`${name} `)), name).toBe(true);
+    for (const name of ['yaml', '@octokit/rest', '@actions/core', 'ajv'])
+      expect(
+        bundled.some((b) => b.startsWith(`${name} `)),
+        name,
+      ).toBe(true);
     expect(noticeProblems(text, bundled)).toEqual([]);
     // Nothing listed that is not in the bundle (a stale list would claim code that is gone).
     expect([...sections(text).keys()].sort()).toEqual(bundled);

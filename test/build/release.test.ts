@@ -9,11 +9,30 @@ import { changelogSection, checkRelease, releaseStamp, repositoryOf } from '../.
 import { parseReleaseStamp } from '../../src/core/render/version-line.js';
 import { REPO_ROOT } from '../e2e/helpers.js';
 
-const CHANGELOG = ['# Changelog', '', '## [1.3.0-rc.1] - 2026-03-01', '', '- Next.', '', '## [1.2.3] - 2026-02-01', '', '### Fixed', '', '- A fix.', '', '## [1.2.2] - Unreleased', '', '- Later.', '', '## [1.2.1] - 2026-01-01', ''].join('\n');
+const CHANGELOG = [
+  '# Changelog',
+  '',
+  '## [1.3.0-rc.1] - 2026-03-01',
+  '',
+  '- Next.',
+  '',
+  '## [1.2.3] - 2026-02-01',
+  '',
+  '### Fixed',
+  '',
+  '- A fix.',
+  '',
+  '## [1.2.2] - Unreleased',
+  '',
+  '- Later.',
+  '',
+  '## [1.2.1] - 2026-01-01',
+  '',
+].join('\n');
 const manifest = (version: string, repository: unknown = { type: 'git', url: 'git+https://github.com/acme/agent-step-sequencer.git' }) => ({ name: 'agent-step-sequencer', version, repository });
 
 describe('a release tag', () => {
-  it('names package.json\'s version; the notes are its CHANGELOG section; v1 moves', () => {
+  it("names package.json's version; the notes are its CHANGELOG section; v1 moves", () => {
     expect(checkRelease({ tag: 'v1.2.3', manifest: manifest('1.2.3'), changelog: CHANGELOG, repository: 'acme/agent-step-sequencer' })).toEqual({
       version: '1.2.3',
       major: 'v1',
@@ -23,8 +42,12 @@ describe('a release tag', () => {
     });
   });
 
-  it('a pre-release goes to npm\'s next tag and is marked as such (the workflow then leaves v1 alone)', () => {
-    expect(checkRelease({ tag: 'v1.3.0-rc.1', manifest: manifest('1.3.0-rc.1'), changelog: CHANGELOG, repository: 'ACME/Agent-Step-Sequencer' })).toMatchObject({ prerelease: true, npmTag: 'next', notes: '- Next.' });
+  it("a pre-release goes to npm's next tag and is marked as such (the workflow then leaves v1 alone)", () => {
+    expect(checkRelease({ tag: 'v1.3.0-rc.1', manifest: manifest('1.3.0-rc.1'), changelog: CHANGELOG, repository: 'ACME/Agent-Step-Sequencer' })).toMatchObject({
+      prerelease: true,
+      npmTag: 'next',
+      notes: '- Next.',
+    });
   });
 
   it.each<[string, { tag: string; version: string; repository?: unknown; changelog?: string }, string]>([
@@ -32,11 +55,16 @@ describe('a release tag', () => {
     ['a version that is not semver', { tag: 'v1.2', version: '1.2' }, 'package.json\'s version "1.2" is not a semantic version (MAJOR.MINOR.PATCH, e.g. 1.2.3)'],
     ['no changelog section', { tag: 'v2.0.0', version: '2.0.0' }, 'CHANGELOG.md has no "## [2.0.0] - YYYY-MM-DD" section'],
     ['a section not yet dated', { tag: 'v1.2.2', version: '1.2.2' }, 'CHANGELOG.md\'s section for 1.2.2 is dated "Unreleased": expected the release date, YYYY-MM-DD'],
-    ['an empty section', { tag: 'v1.2.1', version: '1.2.1' }, 'CHANGELOG.md\'s section for 1.2.1 is empty'],
-    ['package.json naming another repository', { tag: 'v1.2.3', version: '1.2.3', repository: 'github:OWNER/agent-step-sequencer' }, 'package.json\'s repository is "OWNER/agent-step-sequencer", but the release runs in acme/agent-step-sequencer: npm\'s provenance check needs them to agree'],
+    ['an empty section', { tag: 'v1.2.1', version: '1.2.1' }, "CHANGELOG.md's section for 1.2.1 is empty"],
+    [
+      'package.json naming another repository',
+      { tag: 'v1.2.3', version: '1.2.3', repository: 'github:OWNER/agent-step-sequencer' },
+      'package.json\'s repository is "OWNER/agent-step-sequencer", but the release runs in acme/agent-step-sequencer: npm\'s provenance check needs them to agree',
+    ],
     ['package.json naming no repository', { tag: 'v1.2.3', version: '1.2.3', repository: null }, 'package.json\'s repository is "missing"'],
   ])('is refused for %s, naming what does not agree', (_, c, message) => {
-    const run = () => checkRelease({ tag: c.tag, manifest: manifest(c.version, c.repository === undefined ? undefined : c.repository), changelog: c.changelog ?? CHANGELOG, repository: 'acme/agent-step-sequencer' });
+    const run = () =>
+      checkRelease({ tag: c.tag, manifest: manifest(c.version, c.repository === undefined ? undefined : c.repository), changelog: c.changelog ?? CHANGELOG, repository: 'acme/agent-step-sequencer' });
     expect(run).toThrow(`Cannot release ${c.tag}:`);
     expect(run).toThrow(message);
   });
@@ -58,7 +86,7 @@ describe('a release tag', () => {
 });
 
 describe('CHANGELOG.md', () => {
-  it('has a section with notes for package.json\'s version, and its versions are semver, newest first', async () => {
+  it("has a section with notes for package.json's version, and its versions are semver, newest first", async () => {
     const [text, pkg] = await Promise.all([readFile(path.join(REPO_ROOT, 'CHANGELOG.md'), 'utf8'), readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')]);
     const { version } = JSON.parse(pkg) as { version: string };
     const section = changelogSection(text, version);

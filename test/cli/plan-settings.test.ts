@@ -17,7 +17,7 @@ describe('the CLI plan settings', () => {
     expect(fleetBranches(s).prefix).toBe('agents/');
   });
 
-  it('a fixed --branch is the one plan\'s; other plans keep sequencer/<plan-id>', () => {
+  it("a fixed --branch is the one plan's; other plans keep sequencer/<plan-id>", () => {
     const s = cli('check', '--store', 'git', '--plan-id', 'p', '--branch', 'work');
     expect(branchOf(s)).toBe('work');
     expect(branchOf(forPlan(s, 'q'))).toBe('sequencer/q');

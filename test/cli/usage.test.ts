@@ -10,13 +10,16 @@ describe('the CLI usage text', () => {
   });
 
   it('names no option the parser would refuse', () => {
-    const named = [...USAGE.matchAll(/--([a-z][\w-]*)/g)].map((m) => m[1] ?? "");
+    const named = [...USAGE.matchAll(/--([a-z][\w-]*)/g)].map((m) => m[1] ?? '');
     expect(named.filter((name) => !(name in CLI_OPTIONS))).toEqual([]);
   });
 
   it('gives each command only options the parser accepts, each described', () => {
     for (const [name, c] of Object.entries(COMMANDS)) {
-      expect(c.options.filter((o) => !(o in CLI_OPTIONS) || !(o in OPTION_HELP)), name).toEqual([]);
+      expect(
+        c.options.filter((o) => !(o in CLI_OPTIONS) || !(o in OPTION_HELP)),
+        name,
+      ).toEqual([]);
       expect(commandUsage(name), name).toContain(`Usage: agent-step-sequencer ${c.usage}`);
     }
     expect(commandUsage('nope')).toBeUndefined();

@@ -18,7 +18,7 @@ describe('parseAgentCommand accepts agent commands', () => {
     ['gemini  -p\t--yolo', ['gemini', '-p', '--yolo']],
     ['./bin/agent', ['./bin/agent']],
     ['agent a\\ b "x\\"y" "c\\d" \'$HOME\' "cost \\$5"', ['agent', 'a b', 'x"y', 'c\\d', '$HOME', 'cost $5']],
-    ["agent '' \"\"", ['agent', '', '']],
+    ['agent \'\' ""', ['agent', '', '']],
     ['agent "a|b" \'c;d\' e\\&f', ['agent', 'a|b', 'c;d', 'e&f']],
     ['agent --price=5$', ['agent', '--price=5$']],
     ['env FOO=1 claude -p', ['env', 'FOO=1', 'claude', '-p']],
@@ -53,7 +53,10 @@ describe('parseAgentCommand accepts agent commands', () => {
     ['docker exec -i box my-agent', ['docker', 'exec', '-i', 'box', 'my-agent']],
     ['nix develop -c claude -p', ['nix', 'develop', '-c', 'claude', '-p']],
     ['unshare -rn claude -p', ['unshare', '-rn', 'claude', '-p']],
-    ['bwrap --ro-bind /usr /usr --bind /ws /ws --unshare-net --die-with-parent claude -p', ['bwrap', '--ro-bind', '/usr', '/usr', '--bind', '/ws', '/ws', '--unshare-net', '--die-with-parent', 'claude', '-p']],
+    [
+      'bwrap --ro-bind /usr /usr --bind /ws /ws --unshare-net --die-with-parent claude -p',
+      ['bwrap', '--ro-bind', '/usr', '/usr', '--bind', '/ws', '/ws', '--unshare-net', '--die-with-parent', 'claude', '-p'],
+    ],
     ['firejail --noprofile --net=none --shell=none claude -p', ['firejail', '--noprofile', '--net=none', '--shell=none', 'claude', '-p']],
     ['systemd-run --user --pipe --wait -p MemoryMax=2G claude -p', ['systemd-run', '--user', '--pipe', '--wait', '-p', 'MemoryMax=2G', 'claude', '-p']],
     ['yarn node agent.js', ['yarn', 'node', 'agent.js']],
@@ -72,7 +75,10 @@ describe('parseAgentCommand rejects commands that bring a shell or inline code b
   const rejected: Array<[string, RegExp]> = [
     ['bash -c "claude -p"', /runs a shell interpreter \(bash\)/],
     // A script run through its shell by habit: the message says how to run it directly.
-    ['bash agent.sh', /^plan\.steps\.step-2\.agent: "bash agent.sh" runs a shell interpreter \(bash\); to run the script agent.sh, start it with a shebang line \(#!\/usr\/bin\/env bash\), make it executable \(chmod \+x agent.sh\) and give its path: "\.\/agent\.sh"/],
+    [
+      'bash agent.sh',
+      /^plan\.steps\.step-2\.agent: "bash agent.sh" runs a shell interpreter \(bash\); to run the script agent.sh, start it with a shebang line \(#!\/usr\/bin\/env bash\), make it executable \(chmod \+x agent.sh\) and give its path: "\.\/agent\.sh"/,
+    ],
     ['sh scripts/agent.sh', /give its path: "scripts\/agent\.sh"/],
     ['sh', /runs a shell interpreter \(sh\)/],
     ['/bin/bash -lc x', /runs a shell interpreter \(bash\)/],
@@ -333,12 +339,18 @@ describe('$SEQUENCER_ variables in an agent command', () => {
     const argv = parseAgentCommand('claude -p --settings $SEQUENCER_CLAUDE_SETTINGS "--log=${SEQUENCER_COMMAND_LOG}"', 'test');
     expect(argv).toEqual(['claude', '-p', '--settings', '$SEQUENCER_CLAUDE_SETTINGS', '--log=${SEQUENCER_COMMAND_LOG}']);
     expect(expandAgentVariables(argv, { SEQUENCER_CLAUDE_SETTINGS: '/logs/a/attempt-1.claude-settings.json', SEQUENCER_COMMAND_LOG: '/logs/c.jsonl' })).toEqual([
-      'claude', '-p', '--settings', '/logs/a/attempt-1.claude-settings.json', '--log=/logs/c.jsonl',
+      'claude',
+      '-p',
+      '--settings',
+      '/logs/a/attempt-1.claude-settings.json',
+      '--log=/logs/c.jsonl',
     ]);
   });
 
   it('refuses a name the sequencer does not set, and every other variable as before', () => {
-    expect(() => parseAgentCommand('claude --settings $SEQUENCER_NOPE', 'test')).toThrow(/names \$SEQUENCER_NOPE, which the sequencer does not set for an agent command; expected one of \$SEQUENCER_CLAUDE_SETTINGS/);
+    expect(() => parseAgentCommand('claude --settings $SEQUENCER_NOPE', 'test')).toThrow(
+      /names \$SEQUENCER_NOPE, which the sequencer does not set for an agent command; expected one of \$SEQUENCER_CLAUDE_SETTINGS/,
+    );
     expect(() => parseAgentCommand('claude --settings $HOME/x', 'test')).toThrow(/shell syntax/);
   });
 });

@@ -47,12 +47,17 @@ describe('rendered recorded streams', () => {
         '✓ Done: 1,810 in, 135 out, 4,820 cache read tokens',
       ],
     ],
+    ['gemini', 'gemini-api-error.jsonl', [/^Agent started: session [0-9a-f-]{36}, model auto$/, '✗ Failed: API Error: The stand-in refuses this request. (400 INVALID_ARGUMENT); 50 in, 5 out tokens']],
     [
-      'gemini',
-      'gemini-api-error.jsonl',
-      [/^Agent started: session [0-9a-f-]{36}, model auto$/, '✗ Failed: API Error: The stand-in refuses this request. (400 INVALID_ARGUMENT); 50 in, 5 out tokens'],
+      'claude',
+      'claude-max-turns.jsonl',
+      [
+        /^Agent started/,
+        'Glob: **/*.md',
+        /^✗ Glob: Error: No such tool available: Glob\./,
+        /^✗ Failed: Reached maximum number of turns \(1\); 2 turns; 1,200 in, 40 out, 800 cache read, 300 cache write tokens; \$0\.0073; API \d+ ms$/,
+      ],
     ],
-    ['claude', 'claude-max-turns.jsonl', [/^Agent started/, 'Glob: **/*.md', /^✗ Glob: Error: No such tool available: Glob\./, /^✗ Failed: Reached maximum number of turns \(1\); 2 turns; 1,200 in, 40 out, 800 cache read, 300 cache write tokens; \$0\.0073; API \d+ ms$/]],
   ] as const)('%s %s', (agent, file, expected) => {
     const got = lines(agent, file);
     expect(got).toHaveLength(expected.length);

@@ -157,7 +157,12 @@ describe('applyCommand', () => {
   });
 
   it('resume re-opens a cancelled plan at its current step', () => {
-    const s = state(['a', 'b'], { status: 'CANCELLED', currentStep: 1, cancelRequested: { by, at: T0.toISOString() }, stepRuns: { a: { status: 'DONE', tries: 1 }, b: { status: 'FAILED', tries: 1, error: 'cancelled' } } });
+    const s = state(['a', 'b'], {
+      status: 'CANCELLED',
+      currentStep: 1,
+      cancelRequested: { by, at: T0.toISOString() },
+      stepRuns: { a: { status: 'DONE', tries: 1 }, b: { status: 'FAILED', tries: 1, error: 'cancelled' } },
+    });
     const out = applyCommand(s, { kind: 'resume', by }, T0);
     expect(out.state).toMatchObject({ status: 'IN_PROGRESS', cancelRequested: null, stepRuns: { b: { status: 'PENDING', tries: 0 } } });
   });
@@ -218,7 +223,7 @@ describe('parseCommandText', () => {
     ['an unclosed fence', '```sh\n/approve'],
     ['a block quote', '> /approve'],
     ['a nested block quote', '> > /approve'],
-    ['a quote\'s lazy continuation line', '> Please run\n/approve'],
+    ["a quote's lazy continuation line", '> Please run\n/approve'],
     ['an HTML comment', '<!--\n/approve\n-->'],
     ['an HTML comment opened mid-line', 'fine <!-- hidden\n/approve -->'],
     ['a path at column 0', '/usr/bin/env is missing'],
@@ -238,7 +243,10 @@ describe('parseCommandText', () => {
 describe('a plan blocked for want of an approval', () => {
   it('/retry and /resume put it back to awaiting approval instead of running it', () => {
     const blocked = block({ ...state(['a']), approval: null }, 'a', 'no approval').state;
-    for (const cmd of [{ kind: 'retry', by }, { kind: 'resume', by }] as const) {
+    for (const cmd of [
+      { kind: 'retry', by },
+      { kind: 'resume', by },
+    ] as const) {
       const out = applyCommand(blocked, cmd, T0);
       expect(out.state).toMatchObject({ status: 'AWAITING_APPROVAL', blockers: [], approval: null });
       expect(out.reply).toMatch(/was never approved: it now awaits approval/);

@@ -19,7 +19,12 @@ describe('parseAttemptResult', () => {
     expect(parseAttemptResult(formatAttemptResult(record), ID)).toEqual({ ok: true, record });
     const stopped = { ...record, agent: { ...record.agent, exitCode: null, signal: 'SIGTERM', cancelled: true, stoppedBy: 'signal' as const, spawnError: 'x' } };
     expect(parseAttemptResult(formatAttemptResult(stopped), ID)).toEqual({ ok: true, record: stopped });
-    const used = { ...stopped, usage: { model: 'claude-sonnet-4-5', inputTokens: 10, outputTokens: 2, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.01, isError: false, source: 'stream' as const, complete: false }, wallMs: 5000, overBudget: 'stopped: its tokens passed the token budget of step step-1' };
+    const used = {
+      ...stopped,
+      usage: { model: 'claude-sonnet-4-5', inputTokens: 10, outputTokens: 2, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.01, isError: false, source: 'stream' as const, complete: false },
+      wallMs: 5000,
+      overBudget: 'stopped: its tokens passed the token budget of step step-1',
+    };
     expect(parseAttemptResult(formatAttemptResult(used), ID)).toEqual({ ok: true, record: used });
   });
 
@@ -37,8 +42,16 @@ describe('parseAttemptResult', () => {
     ['a check without argv', JSON.stringify({ ...record, checks: [{ argv: [], result: record.checks[0]!.result }] }), /checks\[0\].argv is \[\]; expected a list of 1 to 256 strings/],
     ['too many checks', JSON.stringify({ ...record, checks: Array(101).fill(record.checks[0]) }), /checks is "101 entries"; expected a list of at most 100/],
     ['changes as a string', JSON.stringify({ ...record, changes: 'yes' }), /changes is "yes"; expected true or false/],
-    ['a usage the state could not hold', JSON.stringify({ ...record, usage: { inputTokens: 1e15, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, isError: false, source: 'stream', complete: true } }), /usage.inputTokens must be a whole number of tokens from 0 to 1000000000000/],
-    ['a usage model on two lines', JSON.stringify({ ...record, usage: { model: 'a\nb', inputTokens: 1, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, isError: false, source: 'file', complete: true } }), /usage.model must be a single line/],
+    [
+      'a usage the state could not hold',
+      JSON.stringify({ ...record, usage: { inputTokens: 1e15, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, isError: false, source: 'stream', complete: true } }),
+      /usage.inputTokens must be a whole number of tokens from 0 to 1000000000000/,
+    ],
+    [
+      'a usage model on two lines',
+      JSON.stringify({ ...record, usage: { model: 'a\nb', inputTokens: 1, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, isError: false, source: 'file', complete: true } }),
+      /usage.model must be a single line/,
+    ],
     ['a wall time past any attempt', JSON.stringify({ ...record, wallMs: RESULT_LIMITS.durationMs + 1 }), /wallMs is \d+; expected a whole number from 0 to/],
   ])('refuses %s', (_name, text, message) => {
     const parsed = parseAttemptResult(text, ID);

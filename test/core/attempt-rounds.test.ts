@@ -41,7 +41,14 @@ describe('attempts and rounds', () => {
 
     const second = blockedAfter(attempts(retried.state, ['failed', 'failed', 'failed']));
     const run = stepRun(second, 'a');
-    expect(run.attempts?.map((x) => [x.n, x.round ?? 1])).toEqual([[1, 1], [2, 1], [3, 1], [4, 2], [5, 2], [6, 2]]);
+    expect(run.attempts?.map((x) => [x.n, x.round ?? 1])).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 2],
+      [5, 2],
+      [6, 2],
+    ]);
     expect(run.tries).toBe(3);
     // The status comment and the blocker notice agree: 6 attempts in 2 rounds.
     expect(statusComment(second)).toMatch(/\| `a` \| Title a \| ❌ FAILED \| 6 \(2 rounds\) \|/);

@@ -45,7 +45,12 @@ describe('auditFindings', () => {
         facts('cached', state(['a'], { status: 'DONE', currentStep: 1, lastHeartbeatIso: daysAgo(1) }), { caches: [{ id: 1, key: 'sequencer/cached/r1-x', sizeBytes: 2 * 1024 * 1024 }] }),
         facts('unindexed', state(['a'], { status: 'CANCELLED', lastHeartbeatIso: daysAgo(1) }), { tip: { sha: SHA, idleSha: null } }),
       ],
-      { workflows: [{ name: 'Heartbeat', path: '.github/workflows/sequencer.yml', state: 'disabled_inactivity' }, { name: 'CI', path: '.github/workflows/ci.yml', state: 'active' }] },
+      {
+        workflows: [
+          { name: 'Heartbeat', path: '.github/workflows/sequencer.yml', state: 'disabled_inactivity' },
+          { name: 'CI', path: '.github/workflows/ci.yml', state: 'active' },
+        ],
+      },
     );
     expect(codes(findings)).toEqual([
       ['-', 'workflow-disabled', 'error'],

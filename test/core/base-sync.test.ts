@@ -35,7 +35,11 @@ describe('baseSyncOutcome', () => {
   it('proceeds after a merge, when up to date, and (with a warning) when the base is unavailable', () => {
     expect(baseSyncOutcome(s, run(s), { kind: 'merged', base: 'main', commit: 'abc123' })).toMatchObject({ kind: 'proceed', warn: false });
     expect(baseSyncOutcome(s, run(s), { kind: 'up-to-date', base: 'main' })).toMatchObject({ kind: 'proceed', warn: false });
-    expect(baseSyncOutcome(s, run(s), { kind: 'unavailable', base: 'main', reason: 'cannot fetch it' })).toMatchObject({ kind: 'proceed', warn: true, note: expect.stringContaining('cannot fetch it') });
+    expect(baseSyncOutcome(s, run(s), { kind: 'unavailable', base: 'main', reason: 'cannot fetch it' })).toMatchObject({
+      kind: 'proceed',
+      warn: true,
+      note: expect.stringContaining('cannot fetch it'),
+    });
   });
 
   it('blocks the step about to run on a conflict, naming the files', () => {
@@ -65,7 +69,10 @@ describe('blockOnBaseConflict', () => {
   });
 
   it('/resume and /retry after a conflict before the first attempt: the step is still PENDING, its first attempt no retry', () => {
-    for (const command of [{ kind: 'resume' as const, by: 'alice' }, { kind: 'retry' as const, by: 'alice' }]) {
+    for (const command of [
+      { kind: 'resume' as const, by: 'alice' },
+      { kind: 'retry' as const, by: 'alice' },
+    ]) {
       const blocked = blockOnBaseConflict(state(['a', 'b']), 'a', conflict).state;
       const out = applyCommand(blocked, command, T0);
       expect(out.state.status, command.kind).toBe('IN_PROGRESS');
@@ -76,7 +83,9 @@ describe('blockOnBaseConflict', () => {
   });
 
   it('/resume after a conflict before a retry keeps the step FAILED, so its next attempt is a retry', () => {
-    const failed = state(['a'], { stepRuns: { a: { status: 'FAILED', tries: 1, error: 'x', attempts: [{ n: 1, runId: 'p/a/1', startedAt: T0.toISOString(), endedAt: T0.toISOString(), outcome: 'failed' }] } } });
+    const failed = state(['a'], {
+      stepRuns: { a: { status: 'FAILED', tries: 1, error: 'x', attempts: [{ n: 1, runId: 'p/a/1', startedAt: T0.toISOString(), endedAt: T0.toISOString(), outcome: 'failed' }] } },
+    });
     const out = applyCommand(blockOnBaseConflict(failed, 'a', conflict).state, { kind: 'resume', by: 'alice' }, T0);
     expect(out.state.stepRuns.a).toMatchObject({ status: 'FAILED', tries: 0 });
     expect(run(out.state)).toMatchObject({ stepId: 'a', retry: true });
@@ -84,11 +93,24 @@ describe('blockOnBaseConflict', () => {
 });
 
 describe('the base conflict notice', () => {
-  const notice = { kind: 'base-conflict' as const, stepId: 'a', base: 'main', baseCommit: 'b'.repeat(40), files: ['docs/<img src=x onerror=alert(1)>.md', 'notes/_draft_ @team #12.md', '[x](https://evil.example)'] };
+  const notice = {
+    kind: 'base-conflict' as const,
+    stepId: 'a',
+    base: 'main',
+    baseCommit: 'b'.repeat(40),
+    files: ['docs/<img src=x onerror=alert(1)>.md', 'notes/_draft_ @team #12.md', '[x](https://evil.example)'],
+  };
   const s = state(['a'], { planId: 'issue-7' });
 
   it('names every conflicting file as inert text and says both ways on', () => {
-    const md = baseConflictNotice(s, notice, { run: { runUrl: 'https://github.com/o/r/actions/runs/1', logsUrl: 'https://github.com/o/r/actions/runs/1#artifacts', branchUrl: 'https://github.com/o/r/tree/sequencer/issue-7', branch: 'sequencer/issue-7' } });
+    const md = baseConflictNotice(s, notice, {
+      run: {
+        runUrl: 'https://github.com/o/r/actions/runs/1',
+        logsUrl: 'https://github.com/o/r/actions/runs/1#artifacts',
+        branchUrl: 'https://github.com/o/r/tree/sequencer/issue-7',
+        branch: 'sequencer/issue-7',
+      },
+    });
     expect(md.startsWith(`<!-- agent-step-sequencer:blocked:issue-7:base-a-${'b'.repeat(12)} -->`)).toBe(true);
     expect(md).toContain('- docs/\\<img src=x onerror=alert(1)\\>\\.md');
     expect(md).not.toMatch(/(^|[^\\])<img/);

@@ -50,7 +50,13 @@ describe('what a plan and its steps have spent', () => {
   });
 
   it('counts the last raise of a budget instead of its limit', () => {
-    const s: State = { ...spentState({ budget: { costUsd: 1 } }), budgetRaises: [{ scope: 'plan', kind: 'costUsd', limit: 2, by: 'x', at: T0.toISOString() }, { scope: 'plan', kind: 'costUsd', limit: 3, by: 'x', at: T0.toISOString() }] };
+    const s: State = {
+      ...spentState({ budget: { costUsd: 1 } }),
+      budgetRaises: [
+        { scope: 'plan', kind: 'costUsd', limit: 2, by: 'x', at: T0.toISOString() },
+        { scope: 'plan', kind: 'costUsd', limit: 3, by: 'x', at: T0.toISOString() },
+      ],
+    };
     expect(planBudget(s, {})).toEqual({ costUsd: 3 });
     expect(spentBudget(s, 'a', {})).toBeNull();
   });
@@ -62,7 +68,13 @@ describe('/approve budget=…', () => {
     ['/approve budget=12.5usd', [{ kind: 'costUsd', amount: 12.5 }]],
     ['/approve budget=5000000tokens', [{ kind: 'tokens', amount: 5_000_000 }]],
     ['/approve budget=5M', [{ kind: 'tokens', amount: 5_000_000 }]],
-    ['/approve budget=500k budget=$3', [{ kind: 'tokens', amount: 500_000 }, { kind: 'costUsd', amount: 3 }]],
+    [
+      '/approve budget=500k budget=$3',
+      [
+        { kind: 'tokens', amount: 500_000 },
+        { kind: 'costUsd', amount: 3 },
+      ],
+    ],
     ['/approve budget=20', [{ amount: 20 }]],
   ])('%s', (text, budgets) => {
     expect(parseCommandText(text, 'octocat')).toEqual({ ok: true, command: { kind: 'approve', by: 'octocat', budgets } });
@@ -81,7 +93,12 @@ describe('/approve budget=…', () => {
     expect(parsed && !parsed.ok ? parsed.error : '').toContain(message);
   });
 
-  const blocked = (): State => ({ ...spentState({ budget: { tokens: 2000 } }), status: 'BLOCKED', blockers: ['a: the plan’s token budget is spent'], budgetBlock: { stepId: 'a', scope: 'plan', kind: 'tokens', limit: 2000, spent: 2200 } });
+  const blocked = (): State => ({
+    ...spentState({ budget: { tokens: 2000 } }),
+    status: 'BLOCKED',
+    blockers: ['a: the plan’s token budget is spent'],
+    budgetBlock: { stepId: 'a', scope: 'plan', kind: 'tokens', limit: 2000, spent: 2200 },
+  });
 
   it('raises the budget that blocked the plan, records who and which comment, and keeps the approval and hash', () => {
     const before = blocked();
@@ -93,7 +110,7 @@ describe('/approve budget=…', () => {
   });
 
   it.each([
-    [[{ kind: 'costUsd' as const, amount: 50 }], 'The plan is blocked because the plan\'s token budget is spent (2,200 tokens of 2,000 tokens); raise that one: /approve budget=<tokens>.'],
+    [[{ kind: 'costUsd' as const, amount: 50 }], "The plan is blocked because the plan's token budget is spent (2,200 tokens of 2,000 tokens); raise that one: /approve budget=<tokens>."],
     [[{ amount: 2200 }], "the plan's token budget must be raised above what was spent (2,200 tokens), got 2,200 tokens."],
     [[{ amount: 2500.5 }], "the plan's token budget counts whole tokens, got 2500.5."],
   ])('refuses a raise that would not unblock the plan (%#)', (budgets, reply) => {
@@ -101,13 +118,24 @@ describe('/approve budget=…', () => {
   });
 
   it('refuses a raise while nothing is blocked by a budget', () => {
-    expect(applyCommand(spentState(), { kind: 'approve', by: 'octocat', budgets: [{ amount: 10 }] }, T0)).toMatchObject({ refused: true, reply: 'Nothing to raise: the plan is IN_PROGRESS, not blocked by a spent budget.' });
+    expect(applyCommand(spentState(), { kind: 'approve', by: 'octocat', budgets: [{ amount: 10 }] }, T0)).toMatchObject({
+      refused: true,
+      reply: 'Nothing to raise: the plan is IN_PROGRESS, not blocked by a spent budget.',
+    });
   });
 });
 
 describe('judgeRaise: a raise counts only as a writer’s comment that still says it', () => {
   const raise: BudgetRaise = { scope: 'plan', kind: 'costUsd', limit: 20, by: 'octocat', at: T0.toISOString(), commentId: 9 };
-  const comment = (over: Partial<HeldComment> = {}): HeldComment => ({ id: 9, login: 'octocat', body: '/approve budget=$20', createdAt: T0.toISOString(), updatedAt: T0.toISOString(), issueNumber: 4, ...over });
+  const comment = (over: Partial<HeldComment> = {}): HeldComment => ({
+    id: 9,
+    login: 'octocat',
+    body: '/approve budget=$20',
+    createdAt: T0.toISOString(),
+    updatedAt: T0.toISOString(),
+    issueNumber: 4,
+    ...over,
+  });
   const evidence = { ourLogin: 'github-actions[bot]', issueNumber: 4, raiserRefusal: null };
 
   it('stands for the comment as written, also for a bare number of the raised kind', () => {

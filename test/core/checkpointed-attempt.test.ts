@@ -14,15 +14,35 @@ const failed = (error: string) => ({ n: 1, runId: 'p/a/1', startedAt: T0.toISOSt
 
 const cases: Array<[string, State, { detourFor?: string; says?: string; notSays?: string }]> = [
   ['a first attempt', state(['a', 'b'], { status: 'IN_PROGRESS' }), { notSays: 'troubleshoot' }],
-  ['a retry after a failure', state(['a', 'b'], { status: 'IN_PROGRESS', stepRuns: { a: { status: 'FAILED', tries: 1, error: 'exit 3: boom', attempts: [failed('exit 3: boom')] } } }), { says: 'exit 3: boom' }],
-  ['a run after /retry (no troubleshooting prompt)', state(['a', 'b'], { status: 'IN_PROGRESS', stepRuns: { a: { status: 'PENDING', tries: 0, error: 'old', attempts: [failed('old')] } } }), { notSays: 'old' }],
+  [
+    'a retry after a failure',
+    state(['a', 'b'], { status: 'IN_PROGRESS', stepRuns: { a: { status: 'FAILED', tries: 1, error: 'exit 3: boom', attempts: [failed('exit 3: boom')] } } }),
+    { says: 'exit 3: boom' },
+  ],
+  [
+    'a run after /retry (no troubleshooting prompt)',
+    state(['a', 'b'], { status: 'IN_PROGRESS', stepRuns: { a: { status: 'PENDING', tries: 0, error: 'old', attempts: [failed('old')] } } }),
+    { notSays: 'old' },
+  ],
   [
     'a remediation step',
-    state(['a', 'fix'], {
-      status: 'IN_PROGRESS',
-      stepQueue: ['a'],
-      stepRuns: { a: { status: 'FAILED', tries: 1, error: 'rule failed', attempts: [{ ...failed('rule failed'), failedRules: ['file_exists(x)'] }], remediation: { step: 'fix', forAttempt: 1, status: 'PENDING' } } },
-    }, (id) => (id === 'a' ? { onValidationFail: 'fix' } : {})),
+    state(
+      ['a', 'fix'],
+      {
+        status: 'IN_PROGRESS',
+        stepQueue: ['a'],
+        stepRuns: {
+          a: {
+            status: 'FAILED',
+            tries: 1,
+            error: 'rule failed',
+            attempts: [{ ...failed('rule failed'), failedRules: ['file_exists(x)'] }],
+            remediation: { step: 'fix', forAttempt: 1, status: 'PENDING' },
+          },
+        },
+      },
+      (id) => (id === 'a' ? { onValidationFail: 'fix' } : {}),
+    ),
     { detourFor: 'a', says: 'rule failed' },
   ],
 ];

@@ -14,7 +14,10 @@ describe('boundedCommandLog', () => {
     const text = log(1000);
     const kept = boundedCommandLog(text, 8_000);
     expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(8_000);
-    const lines = kept.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = kept
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const marker = lines.findIndex((l) => l.truncated === true);
     expect(lines[0]).toMatchObject({ command: 'ls 0' });
     expect(lines.at(-1)).toMatchObject({ command: 'ls 999' });
@@ -27,13 +30,24 @@ describe('boundedCommandLog', () => {
   });
 });
 
-describe('the final summary names each step\'s command log', () => {
+describe("the final summary names each step's command log", () => {
   it('links the kept copy on the work branch (Action), or names the log beside the state (CLI)', async () => {
     const { finalSummaryComment } = await import('../../src/core/render/render-markdown.js');
     const { finalSummary } = await import('../../src/core/render/render.js');
     const { state } = await import('../fakes/states.js');
-    const attempt = (n: number, calls: number) => ({ n, runId: `p/a/${n}`, startedAt: now.toISOString(), outcome: 'succeeded' as const, logFile: `state.json.logs/a/attempt-${n}.log`, ...(calls ? { toolCalls: { calls, denied: 0 } } : {}) });
-    const s = state(['a', 'b'], { status: 'DONE', currentStep: 2, stepRuns: { a: { status: 'DONE', tries: 2, attempts: [attempt(1, 3), attempt(2, 5)] }, b: { status: 'DONE', tries: 1, attempts: [attempt(1, 0)] } } });
+    const attempt = (n: number, calls: number) => ({
+      n,
+      runId: `p/a/${n}`,
+      startedAt: now.toISOString(),
+      outcome: 'succeeded' as const,
+      logFile: `state.json.logs/a/attempt-${n}.log`,
+      ...(calls ? { toolCalls: { calls, denied: 0 } } : {}),
+    });
+    const s = state(['a', 'b'], {
+      status: 'DONE',
+      currentStep: 2,
+      stepRuns: { a: { status: 'DONE', tries: 2, attempts: [attempt(1, 3), attempt(2, 5)] }, b: { status: 'DONE', tries: 1, attempts: [attempt(1, 0)] } },
+    });
     const md = finalSummaryComment(s, { record: (rel) => `https://github.com/o/r/blob/sequencer/p/.sequencer/p/${rel}` });
     expect(md).toContain("**Command logs** (each step's last attempt that made tool calls)\n- `a`: [attempt 2](https://github.com/o/r/blob/sequencer/p/.sequencer/p/commands/a/attempt-2.jsonl)");
     expect(md).not.toContain('`b`: ');

@@ -5,7 +5,12 @@ import { state } from '../fakes/states.js';
 
 const MAX_COMMENT = 65_536;
 const run: Links = {
-  run: { runUrl: 'https://github.com/o/r/actions/runs/7', logsUrl: 'https://github.com/o/r/actions/runs/7#artifacts', branchUrl: 'https://github.com/o/r/tree/sequencer/issue-1', branch: 'sequencer/issue-1' },
+  run: {
+    runUrl: 'https://github.com/o/r/actions/runs/7',
+    logsUrl: 'https://github.com/o/r/actions/runs/7#artifacts',
+    branchUrl: 'https://github.com/o/r/tree/sequencer/issue-1',
+    branch: 'sequencer/issue-1',
+  },
 };
 
 /** A plan of `n` steps with a long title and two outputs each, `done` of them finished. */
@@ -13,7 +18,10 @@ function big(n: number, done: number, status = 'IN_PROGRESS') {
   const ids = Array.from({ length: n }, (_, i) => `step-${i + 1}`);
   const runs = Object.fromEntries(ids.slice(0, done).map((id) => [id, { status: 'DONE' as const, tries: 1 }]));
   const outputs = (id: string) => [`out/${id}/report-with-a-long-name.md`, `out/${id}/data.json`];
-  return state(ids, { status, currentStep: done, stepRuns: runs, artifacts: ids.slice(0, done).flatMap(outputs) } as never, (id) => ({ title: `A long title for ${id} `.repeat(4), requiredOutputs: outputs(id) }));
+  return state(ids, { status, currentStep: done, stepRuns: runs, artifacts: ids.slice(0, done).flatMap(outputs) } as never, (id) => ({
+    title: `A long title for ${id} `.repeat(4),
+    requiredOutputs: outputs(id),
+  }));
 }
 
 describe('comments fit GitHub (65,536 characters) for a 1,000-step plan', () => {

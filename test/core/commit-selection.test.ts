@@ -11,7 +11,7 @@ import { state } from '../fakes/states.js';
 const steps = { a: { title: 'A', instruction: 'Do a', requiredOutputs: ['out/a.md'] }, b: { title: 'B', instruction: 'Do b', commit: { ignore: ['tmp/**'] } } };
 
 describe('the commit field', () => {
-  it('chooses per step: the step\'s own, else the plan\'s, else all', () => {
+  it("chooses per step: the step's own, else the plan's, else all", () => {
     const plan = parsePlan({ commit: 'outputs', steps });
     expect(commitSelection(plan, 'a')).toEqual({ kind: 'outputs', paths: ['out/a.md'] });
     expect(commitSelection(plan, 'b')).toEqual({ kind: 'ignore', patterns: ['tmp/**'] });

@@ -17,7 +17,7 @@ describe('mayAcceptInterrupted', () => {
     ['step with a payload only', attempt({ kind: 'local', host: 'box', pid: 1 }), { title: 'A', instruction: 'I', expectPayload: true }, true],
     ['step without a contract: nothing could fail', attempt({ kind: 'local', host: 'box', pid: 1 }), { title: 'A', instruction: 'I' }, false],
     ['an owner on another host: its work is not here', attempt({ kind: 'local', host: 'other', pid: 1 }), withOutputs, false],
-    ['an Actions owner: another runner\'s workspace', attempt({ kind: 'actions', runId: '5', runAttempt: 1 }), withOutputs, false],
+    ["an Actions owner: another runner's workspace", attempt({ kind: 'actions', runId: '5', runAttempt: 1 }), withOutputs, false],
     ['no attempt record', undefined, withOutputs, false],
   ];
   it.each(cases)('%s', (_name, a, def, expected) => {

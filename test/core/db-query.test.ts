@@ -44,9 +44,19 @@ describe('db_query in a plan', () => {
   it.each<[string, unknown, string, string]>([
     ['path outside', { path: '../x.db', query: 'SELECT 1' }, 'path', 'must be a relative path inside the workspace, got "../x.db" (leads outside the workspace (".."))'],
     ['query missing', { path: 'x.db' }, 'query', 'must be a non-empty SQL query (one SELECT, WITH or VALUES statement, at most 10000 characters), got undefined'],
-    ['query writes', { path: 'x.db', query: 'UPDATE t SET x = 1' }, 'query', 'must be one statement that only reads, starting with SELECT, WITH, VALUES; it starts with UPDATE, got "UPDATE t SET x = 1"'],
+    [
+      'query writes',
+      { path: 'x.db', query: 'UPDATE t SET x = 1' },
+      'query',
+      'must be one statement that only reads, starting with SELECT, WITH, VALUES; it starts with UPDATE, got "UPDATE t SET x = 1"',
+    ],
     ['two statements', { path: 'x.db', query: 'SELECT 1; SELECT 2' }, 'query', 'must be one statement: nothing but spaces or comments may follow a ";", got "SELECT 1; SELECT 2"'],
-    ['expect an object', { path: 'x.db', query: 'SELECT 1', expect: { n: 1 } }, 'expect', 'must be the value the first column of the first row should have: a string (at most 4096 characters), a number, true, false or null, got {"n":1}'],
+    [
+      'expect an object',
+      { path: 'x.db', query: 'SELECT 1', expect: { n: 1 } },
+      'expect',
+      'must be the value the first column of the first row should have: a string (at most 4096 characters), a number, true, false or null, got {"n":1}',
+    ],
     ['timeout zero', { path: 'x.db', query: 'SELECT 1', timeoutSeconds: 0 }, 'timeoutSeconds', 'must be a number of seconds > 0 and <= 604800, got 0'],
     ['misspelt setting', { path: 'x.db', query: 'SELECT 1', expected: 1 }, 'expected', 'unknown field; did you mean expect?'],
   ])('%s is refused naming the field', (_name, body, field, message) => {
@@ -93,11 +103,15 @@ describe('evaluateRules with db_query', () => {
         return { kind: 'row', value: rel === 'a.db' ? 2 : 5 };
       },
     });
-    const results = await evaluateRules(
-      [{ db_query: { path: 'a.db', query: 'SELECT 1', expect: 2 } }, { db_query: { path: 'b.db', query: 'SELECT 2', expect: 2, timeoutSeconds: 5 } }],
-      { verifier, payload: undefined, payloadOf: () => undefined },
-    );
-    expect(asked).toEqual([['a.db', 'SELECT 1', 60_000], ['b.db', 'SELECT 2', 5_000]]);
+    const results = await evaluateRules([{ db_query: { path: 'a.db', query: 'SELECT 1', expect: 2 } }, { db_query: { path: 'b.db', query: 'SELECT 2', expect: 2, timeoutSeconds: 5 } }], {
+      verifier,
+      payload: undefined,
+      payloadOf: () => undefined,
+    });
+    expect(asked).toEqual([
+      ['a.db', 'SELECT 1', 60_000],
+      ['b.db', 'SELECT 2', 5_000],
+    ]);
     expect(results.map((r) => r.ok)).toEqual([true, false]);
   });
 

@@ -23,7 +23,11 @@ describe('interpretResult', () => {
     ['a reason that is no string', text({ status: 'failed', reason: { why: 1 } }), { ok: false, error: 'the result in $SEQUENCER_RESULT_FILE has a reason that is not a string ({"why":1})' }],
     ['not JSON', text('failed'), { ok: false, error: 'the result in $SEQUENCER_RESULT_FILE is not valid JSON; expected {"status": "completed" | "cancelled" | "overflow" | "failed", "reason": "…"}' }],
     ['an array', text([{ status: 'failed' }]), { ok: false, error: 'the result in $SEQUENCER_RESULT_FILE must be a JSON object with "status", got an array' }],
-    ['too large', { kind: 'too-large', bytes: 20_000 }, { ok: false, error: `the result in $SEQUENCER_RESULT_FILE is 20000 bytes, more than ${RESULT_MAX_BYTES}; expected {"status": …, "reason": …}` }],
+    [
+      'too large',
+      { kind: 'too-large', bytes: 20_000 },
+      { ok: false, error: `the result in $SEQUENCER_RESULT_FILE is 20000 bytes, more than ${RESULT_MAX_BYTES}; expected {"status": …, "reason": …}` },
+    ],
   ])('%s', (_name, read, expected) => {
     expect(interpretResult(read)).toEqual(expected);
   });
@@ -50,11 +54,25 @@ describe('the judge with a declared result', () => {
     ['completed, exit 0, contract met', {}, text({ status: 'completed', reason: 'all done' }), [], 'succeeded', null],
     ['failed with exit 0', {}, text({ status: 'failed', reason: 'source unavailable' }), [], 'failed', 'the agent declared the attempt failed: source unavailable'],
     ['cancelled with exit 0', {}, text({ status: 'cancelled' }), [], 'failed', 'the agent declared the attempt cancelled (no reason given)'],
-    ['overflow with exit 0 (the outcome overflow, routed by onOverflow)', {}, text({ status: 'overflow', reason: 'the log is 2 GB' }), [], 'overflow', 'the agent declared the attempt overflow: the log is 2 GB'],
+    [
+      'overflow with exit 0 (the outcome overflow, routed by onOverflow)',
+      {},
+      text({ status: 'overflow', reason: 'the log is 2 GB' }),
+      [],
+      'overflow',
+      'the agent declared the attempt overflow: the log is 2 GB',
+    ],
     ['failed with exit 3', { exitCode: 3 }, text({ status: 'failed', reason: 'quota' }), [], 'failed', 'the agent declared the attempt failed: quota (exit code 3)'],
     ['completed but the contract is not met', {}, text({ status: 'completed' }), ['out.md'], 'failed', 'Missing required outputs: out.md'],
     ['completed but exit 1', { exitCode: 1, stderr: 'boom' }, text({ status: 'completed' }), [], 'failed', 'agent exited with code 1: boom (full log: log)'],
-    ['an invalid declaration fails even with exit 0', {}, text({ status: 'ok' }), [], 'failed', 'the result in $SEQUENCER_RESULT_FILE has status "ok"; expected one of completed, cancelled, overflow, failed'],
+    [
+      'an invalid declaration fails even with exit 0',
+      {},
+      text({ status: 'ok' }),
+      [],
+      'failed',
+      'the result in $SEQUENCER_RESULT_FILE has status "ok"; expected one of completed, cancelled, overflow, failed',
+    ],
   ])('%s', async (_name, over, read, missing, outcome, error) => {
     const verdict = await judgeAttempt(agent(over), ctx(read, missing));
     expect(verdict.outcome).toBe(outcome);

@@ -26,9 +26,7 @@ describe('executionFields', () => {
       { stepId: 'checked', fields: ['command', 'command_output_contains'] },
       { stepId: 'fix', fields: ['agent', 'env', 'command'] },
     ]);
-    expect(describeExecution(found)).toBe(
-      '`agent` sets `agent`; `env` sets `env`; `checked` sets `command`, `command_output_contains`; `fix` sets `agent`, `env`, `command`',
-    );
+    expect(describeExecution(found)).toBe('`agent` sets `agent`; `env` sets `env`; `checked` sets `command`, `command_output_contains`; `fix` sets `agent`, `env`, `command`');
   });
 
   it('finds nothing in a plan of instructions and file checks', () => {

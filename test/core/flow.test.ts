@@ -20,23 +20,59 @@ describe('groups and routes in a plan', () => {
         steps: {
           a: step(),
           b: step({ retry: 'group', validate: [{ file_exists: { path: 'x' } }], routes: [{ when: { rule: 0, fails: true }, goto: 'c' }] }),
-          c: step({ routes: [{ when: { key: 'verdict', equals: 'revise' }, goto: 'a', max: 2 }, { when: { rule: 0, passes: true }, goto: 'c' }], validate: [{ file_exists: { path: 'y' } }] }),
+          c: step({
+            routes: [
+              { when: { key: 'verdict', equals: 'revise' }, goto: 'a', max: 2 },
+              { when: { rule: 0, passes: true }, goto: 'c' },
+            ],
+            validate: [{ file_exists: { path: 'y' } }],
+          }),
         },
       }),
     ).toEqual([]);
   });
 
   it.each<[string, unknown, string, string]>([
-    ['a group of steps not in a row', { groups: { g: { steps: ['a', 'c'] } }, steps: { a: step(), b: step(), c: step() } }, 'plan.groups.g.steps[1]', "must follow the group's previous step in the queue: a group is consecutive queued steps, in order (c is at 3, expected 2)"],
-    ['a step in two groups', { groups: { g: { steps: ['a'] }, h: { steps: ['a'] } }, steps: { a: step() } }, 'plan.groups.h.steps[0]', 'names step a, which is in group g already; a step is in one group at most'],
+    [
+      'a group of steps not in a row',
+      { groups: { g: { steps: ['a', 'c'] } }, steps: { a: step(), b: step(), c: step() } },
+      'plan.groups.g.steps[1]',
+      "must follow the group's previous step in the queue: a group is consecutive queued steps, in order (c is at 3, expected 2)",
+    ],
+    [
+      'a step in two groups',
+      { groups: { g: { steps: ['a'] }, h: { steps: ['a'] } }, steps: { a: step() } },
+      'plan.groups.h.steps[0]',
+      'names step a, which is in group g already; a step is in one group at most',
+    ],
     ['a group naming an unknown step', { groups: { g: { steps: ['zz'] } }, steps: { a: step() } }, 'plan.groups.g.steps[0]', 'must name a step of the plan\'s queue, got "zz"; queued steps: a'],
     ['a misspelt group field', { groups: { g: { step: ['a'] } }, steps: { a: step() } }, 'plan.groups.g.step', 'unknown field; did you mean steps?'],
     ['retry: group outside a group', { steps: { a: step({ retry: 'group' }) } }, 'plan.steps.a.retry', 'is "group", but step a is in no group of plan.groups'],
-    ['retry: other', { steps: { a: step({ retry: 'again' }) } }, 'plan.steps.a.retry', 'must be "step" (a failure retries this step) or "group" (its group runs again from its first step), got "again"'],
-    ['a route to an unknown step', { steps: { a: step({ routes: [{ when: { key: 'k', equals: 1 }, goto: 'zz' }] }) } }, 'plan.steps.a.routes[0].goto', 'must name a step of the plan\'s queue, got "zz"; queued steps: a'],
-    ['a route on a rule the step does not have', { steps: { a: step({ routes: [{ when: { rule: 0, fails: true }, goto: 'a' }] }) } }, 'plan.steps.a.routes[0].when.rule', 'names a validation rule, but the step has none, got 0'],
+    [
+      'retry: other',
+      { steps: { a: step({ retry: 'again' }) } },
+      'plan.steps.a.retry',
+      'must be "step" (a failure retries this step) or "group" (its group runs again from its first step), got "again"',
+    ],
+    [
+      'a route to an unknown step',
+      { steps: { a: step({ routes: [{ when: { key: 'k', equals: 1 }, goto: 'zz' }] }) } },
+      'plan.steps.a.routes[0].goto',
+      'must name a step of the plan\'s queue, got "zz"; queued steps: a',
+    ],
+    [
+      'a route on a rule the step does not have',
+      { steps: { a: step({ routes: [{ when: { rule: 0, fails: true }, goto: 'a' }] }) } },
+      'plan.steps.a.routes[0].when.rule',
+      'names a validation rule, but the step has none, got 0',
+    ],
     ['an unbounded route', { steps: { a: step({ routes: [{ when: { key: 'k', equals: 1 }, goto: 'a', max: 1000 }] }) } }, 'plan.steps.a.routes[0].max', 'must be an integer from 1 to 100, got 1000'],
-    ['a condition of no known form', { steps: { a: step({ routes: [{ when: { key: 'k' }, goto: 'a' }] }) } }, 'plan.steps.a.routes[0].when', 'must be { "key": "<payload key>", "equals": <value> }, { "rule": <index>, "passes": true } or { "rule": <index>, "fails": true }, got {"key":"k"}'],
+    [
+      'a condition of no known form',
+      { steps: { a: step({ routes: [{ when: { key: 'k' }, goto: 'a' }] }) } },
+      'plan.steps.a.routes[0].when',
+      'must be { "key": "<payload key>", "equals": <value> }, { "rule": <index>, "passes": true } or { "rule": <index>, "fails": true }, got {"key":"k"}',
+    ],
   ])('%s is refused, naming the field', (_name, plan, path, message) => {
     expect(checkPlan(plan)).toContainEqual({ path, message });
   });
@@ -59,19 +95,31 @@ function harness(plan: Plan, script: (spec: AgentSpec, call: number) => Scripted
   const attemptFiles = new MemoryAttemptFiles();
   const agent = new FakeAgent(script, workspace, undefined, attemptFiles);
   const store = new MemoryStore(s);
-  const deps = { clock: new FakeClock(), store, agent, workspace, owners: new FakeOwners('dead'), notifier: new RecordingNotifier(), log: new MemoryLog(), verifier: new FakeVerifier(workspace), attemptFiles };
+  const deps = {
+    clock: new FakeClock(),
+    store,
+    agent,
+    workspace,
+    owners: new FakeOwners('dead'),
+    notifier: new RecordingNotifier(),
+    log: new MemoryLog(),
+    verifier: new FakeVerifier(workspace),
+    attemptFiles,
+  };
   return { agent, store, run: () => tick(deps, engineConfig({ limits: { maxAttempts: 3, attemptTimeoutMinutes: 60 } })) };
 }
 const order = (h: { agent: FakeAgent }) => h.agent.runs.map((r) => `${r.env.SEQUENCER_STEP_ID}#${r.env.SEQUENCER_ATTEMPT}`);
 
 describe('a group in the tick', () => {
-  it('a failure of a retry: group step runs the group again from its first step, with the failure in that step\'s prompt; a spent budget blocks', async () => {
+  it("a failure of a retry: group step runs the group again from its first step, with the failure in that step's prompt; a spent budget blocks", async () => {
     const plan = { groups: { g: { steps: ['a', 'b'], maxAttempts: 2 } }, steps: { a: step({ instruction: 'Fetch' }), b: step({ retry: 'group', requiredOutputs: ['b.md'] }), c: step() } };
     const h = harness(plan, () => ({}));
     expect((await h.run()).outcome).toBe('blocked');
     expect(order(h)).toEqual(['a#1', 'b#1', 'a#2', 'b#2']);
     const prompt = h.agent.runs[2]!.argv.at(-1)!;
-    expect(prompt).toContain('Previous run ended with: step b of group g failed; the group runs again from a (group attempt 2 of 2): Missing required outputs: b.md. Please troubleshoot and retry: Fetch');
+    expect(prompt).toContain(
+      'Previous run ended with: step b of group g failed; the group runs again from a (group attempt 2 of 2): Missing required outputs: b.md. Please troubleshoot and retry: Fetch',
+    );
     expect(h.store.current?.groupRuns).toEqual({ g: { tries: 2, lastFailure: { step: 'b', error: 'Missing required outputs: b.md' } } });
     expect(h.store.current?.blockers).toEqual(['b: group g ran 2 times and b failed again (retry: group)']);
   });

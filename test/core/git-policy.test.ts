@@ -110,33 +110,34 @@ describe('credentialEnvironment', () => {
 
 // `git config --list --null` of a checkout by actions/checkout v4 (extra header) and v6 (includeIf),
 // plus what an earlier step or an agent might have added.
-const CHECKOUT = [
-  'core.repositoryformatversion\n0',
-  'core.filemode\ntrue',
-  'core.bare\nfalse',
-  'core.logallrefupdates\ntrue',
-  'extensions.objectformat\nsha256',
-  'remote.origin.url\nhttps://github.com/octo-org/octo-repo',
-  'remote.origin.fetch\n+refs/heads/*:refs/remotes/origin/*',
-  'remote.origin.fetch\n+refs/tags/*:refs/tags/*',
-  'remote.origin.pushurl\nhttps://evil.example/repo',
-  'remote.origin.receivepack\n/tmp/evil',
-  'http.https://github.com/.extraheader\nAUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX2FiYw==',
-  'includeIf.gitdir:/home/runner/work/r/r/.git.path\n/home/runner/work/_temp/git-credentials-0b6f6c5e-1d2a-4c3b-9e8f-123456789abc.config',
-  'includeIf.gitdir:/github/workspace/.git.path\n/github/runner_temp/git-credentials-0b6f6c5e-1d2a-4c3b-9e8f-123456789abc.config',
-  'include.path\n/home/me/other.gitconfig',
-  'core.fsmonitor\n/tmp/evil',
-  'core.hookspath\n/tmp/hooks',
-  'core.sshcommand\n/tmp/evil',
-  'core.worktree\n/elsewhere',
-  'filter.lfs.clean\ngit-lfs clean -- %f',
-  'url.https://evil.example/.insteadof\nhttps://github.com/',
-  'credential.helper\n!/tmp/evil',
-  'alias.st\n!/tmp/evil',
-  'extensions.worktreeconfig\ntrue',
-  'branch.main.remote\norigin',
-  'core.ignorecase',
-].join('\0') + '\0';
+const CHECKOUT =
+  [
+    'core.repositoryformatversion\n0',
+    'core.filemode\ntrue',
+    'core.bare\nfalse',
+    'core.logallrefupdates\ntrue',
+    'extensions.objectformat\nsha256',
+    'remote.origin.url\nhttps://github.com/octo-org/octo-repo',
+    'remote.origin.fetch\n+refs/heads/*:refs/remotes/origin/*',
+    'remote.origin.fetch\n+refs/tags/*:refs/tags/*',
+    'remote.origin.pushurl\nhttps://evil.example/repo',
+    'remote.origin.receivepack\n/tmp/evil',
+    'http.https://github.com/.extraheader\nAUTHORIZATION: basic eC1hY2Nlc3MtdG9rZW46Z2hzX2FiYw==',
+    'includeIf.gitdir:/home/runner/work/r/r/.git.path\n/home/runner/work/_temp/git-credentials-0b6f6c5e-1d2a-4c3b-9e8f-123456789abc.config',
+    'includeIf.gitdir:/github/workspace/.git.path\n/github/runner_temp/git-credentials-0b6f6c5e-1d2a-4c3b-9e8f-123456789abc.config',
+    'include.path\n/home/me/other.gitconfig',
+    'core.fsmonitor\n/tmp/evil',
+    'core.hookspath\n/tmp/hooks',
+    'core.sshcommand\n/tmp/evil',
+    'core.worktree\n/elsewhere',
+    'filter.lfs.clean\ngit-lfs clean -- %f',
+    'url.https://evil.example/.insteadof\nhttps://github.com/',
+    'credential.helper\n!/tmp/evil',
+    'alias.st\n!/tmp/evil',
+    'extensions.worktreeconfig\ntrue',
+    'branch.main.remote\norigin',
+    'core.ignorecase',
+  ].join('\0') + '\0';
 
 describe('the repository config kept on GitHub Actions', () => {
   const entries = parseConfigList(CHECKOUT);
@@ -178,15 +179,7 @@ describe('the repository config kept on GitHub Actions', () => {
       { key: 'core.ignorecase', value: null },
     ]);
     expect(text).toBe(
-      [
-        '[core]',
-        '\tbare = "false"',
-        '\tignorecase',
-        '[remote "my \\"odd\\" \\\\remote"]',
-        '\turl = "C:\\\\repo \\"x\\"\\tend\\nnext"',
-        '\tfetch = "+refs/heads/*:refs/remotes/odd/*"',
-        '',
-      ].join('\n'),
+      ['[core]', '\tbare = "false"', '\tignorecase', '[remote "my \\"odd\\" \\\\remote"]', '\turl = "C:\\\\repo \\"x\\"\\tend\\nnext"', '\tfetch = "+refs/heads/*:refs/remotes/odd/*"', ''].join('\n'),
     );
   });
 });

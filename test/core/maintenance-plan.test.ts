@@ -78,7 +78,14 @@ describe('maintenancePlan', () => {
   });
 
   it('describes each action as planned and as done', () => {
-    const [prune] = plan([facts('d', done(9), { caches: [{ id: 1, key: 'k1' }, { id: 2, key: 'k2' }] })]);
+    const [prune] = plan([
+      facts('d', done(9), {
+        caches: [
+          { id: 1, key: 'k1' },
+          { id: 2, key: 'k2' },
+        ],
+      }),
+    ]);
     expect(describeAction(prune!, false)).toBe('d: would archive branch sequencer/d (DONE, last change 9 days ago) and would delete 2 cache entries');
     expect(describeAction(prune!, true)).toBe('d: archived branch sequencer/d (DONE, last change 9 days ago) and deleted 2 cache entries');
     expect(describeAction({ kind: 'finalize-cancel', planId: 'c', location: 'x' }, false)).toBe('c: would finish the requested cancellation (x)');

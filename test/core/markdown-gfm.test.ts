@@ -137,9 +137,14 @@ describe('attacker text renders as text (markdown-it, html and linkify on)', () 
   const s = attacked();
 
   it('the run footer and the window of a large plan keep the table whole', () => {
-    const withRun: Links = { ...links, run: { runUrl: `${LINK_BASE}actions/runs/7`, logsUrl: `${LINK_BASE}actions/runs/7#artifacts`, branchUrl: `${LINK_BASE}tree/sequencer/issue-9`, branch: 'sequencer/issue-9`x' } };
+    const withRun: Links = {
+      ...links,
+      run: { runUrl: `${LINK_BASE}actions/runs/7`, logsUrl: `${LINK_BASE}actions/runs/7#artifacts`, branchUrl: `${LINK_BASE}tree/sequencer/issue-9`, branch: 'sequencer/issue-9`x' },
+    };
     const ids = Array.from({ length: 60 }, (_, i) => `s${i + 1}`);
-    const large = state(ids, { planId: 'issue-9', currentStep: 30, stepRuns: Object.fromEntries(ids.slice(0, 30).map((id) => [id, { status: 'DONE' as const, tries: 1 }])) }, (id) => ({ title: `${id} ${ATTACK}` }));
+    const large = state(ids, { planId: 'issue-9', currentStep: 30, stepRuns: Object.fromEntries(ids.slice(0, 30).map((id) => [id, { status: 'DONE' as const, tries: 1 }])) }, (id) => ({
+      title: `${id} ${ATTACK}`,
+    }));
     const r = expectInert(statusComment(large, withRun), { ourLinks: 3, tables: [{ columns: 7, rows: 20 }] });
     expect(r.prose).toContain('20 earlier steps not shown (20 DONE).');
     expect(r.html).toContain('<sub><a href="https://github.com/o/r/blob/abc/actions/runs/7">workflow run</a>');

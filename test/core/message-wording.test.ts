@@ -14,9 +14,15 @@ import { agentCommandHelp, noAgentCommandText } from '../../src/core/trust/agent
 import { state, T0 } from '../fakes/states.js';
 
 const links: Links = {
-  run: { runUrl: 'https://github.com/o/r/actions/runs/7', logsUrl: 'https://github.com/o/r/actions/runs/7#artifacts', branchUrl: 'https://github.com/o/r/tree/sequencer/issue-1', branch: 'sequencer/issue-1' },
+  run: {
+    runUrl: 'https://github.com/o/r/actions/runs/7',
+    logsUrl: 'https://github.com/o/r/actions/runs/7#artifacts',
+    branchUrl: 'https://github.com/o/r/tree/sequencer/issue-1',
+    branch: 'sequencer/issue-1',
+  },
 };
-const FOOTER = '<sub>[workflow run](https://github.com/o/r/actions/runs/7) · [attempt logs](https://github.com/o/r/actions/runs/7#artifacts) · work branch [`sequencer/issue-1`](https://github.com/o/r/tree/sequencer/issue-1)</sub>';
+const FOOTER =
+  '<sub>[workflow run](https://github.com/o/r/actions/runs/7) · [attempt logs](https://github.com/o/r/actions/runs/7#artifacts) · work branch [`sequencer/issue-1`](https://github.com/o/r/tree/sequencer/issue-1)</sub>';
 
 describe('counts agree with their numbers', () => {
   it('nouns with an irregular plural give it', () => {
@@ -67,7 +73,12 @@ describe('counts agree with their numbers', () => {
 });
 
 describe('every comment kind links the run that wrote it', () => {
-  const s = state(['a', 'b'], { planId: 'issue-1', currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 }, b: { status: 'FAILED', tries: 3 } }, gate: { stepId: 'b', at: '2026-01-01T00:00:00Z' } } as never);
+  const s = state(['a', 'b'], {
+    planId: 'issue-1',
+    currentStep: 1,
+    stepRuns: { a: { status: 'DONE', tries: 1 }, b: { status: 'FAILED', tries: 3 } },
+    gate: { stepId: 'b', at: '2026-01-01T00:00:00Z' },
+  } as never);
   const bodies: Record<string, string> = {
     status: statusComment(s, links),
     blocked: blockerNotice(s, 'b', 'why', links),
@@ -107,7 +118,9 @@ describe('one wording per problem, with the fix', () => {
     expect(noAgentCommandText('step-1', 'action')).toBe(
       "No agent command for step-1: set the Action's `agent-command` input in the workflow (for example `agent-command: claude -p`), or give the step its own agent (plan.steps.step-1.agent).",
     );
-    expect(noAgentCommandText('step-1', 'cli')).toBe('No agent command for step-1: pass --agent "claude -p" or set STEP_AGENT_CMD in the environment, or give the step its own agent (plan.steps.step-1.agent).');
+    expect(noAgentCommandText('step-1', 'cli')).toBe(
+      'No agent command for step-1: pass --agent "claude -p" or set STEP_AGENT_CMD in the environment, or give the step its own agent (plan.steps.step-1.agent).',
+    );
     expect(agentCommandHelp('action')).not.toContain('STEP_AGENT_CMD');
     expect(agentCommandHelp('cli')).not.toContain('agent-command');
   });

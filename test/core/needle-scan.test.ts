@@ -26,12 +26,44 @@ describe('needleScanner', () => {
   });
 
   it.each([
-    ['one needle, twice', ['secret-value'], 'a secret-value b secret-value', [[2, 14], [17, 29]]],
-    ['touching occurrences stay apart', ['abcdefgh'], 'abcdefghabcdefgh', [[0, 8], [8, 16]]],
-    ['a needle inside a longer one', ['a-long-secret', 'long-sec'], 'x a-long-secret y long-sec', [[2, 15], [18, 26]]],
+    [
+      'one needle, twice',
+      ['secret-value'],
+      'a secret-value b secret-value',
+      [
+        [2, 14],
+        [17, 29],
+      ],
+    ],
+    [
+      'touching occurrences stay apart',
+      ['abcdefgh'],
+      'abcdefghabcdefgh',
+      [
+        [0, 8],
+        [8, 16],
+      ],
+    ],
+    [
+      'a needle inside a longer one',
+      ['a-long-secret', 'long-sec'],
+      'x a-long-secret y long-sec',
+      [
+        [2, 15],
+        [18, 26],
+      ],
+    ],
     ['overlapping needles merge into one stretch', ['abcdefgh', 'fghijklm'], '..abcdefghijklm..', [[2, 15]]],
     ['a shorter needle starting earlier does not cut the longer one short', ['1234abcd', 'abcdefghijklmnop'], '1234abcdefghijklmnop!', [[0, 20]]],
-    ['needles shorter than the window', ['ab', 'xyz'], 'xxyzab', [[1, 4], [4, 6]]],
+    [
+      'needles shorter than the window',
+      ['ab', 'xyz'],
+      'xxyzab',
+      [
+        [1, 4],
+        [4, 6],
+      ],
+    ],
     ['a needle at the very end', ['end-of-text'], 'the end-of-text', [[4, 15]]],
     ['non-ASCII text', ['pässwört'], 'ö pässwört ö', [[2, 10]]],
   ])('%s', (_what, needles, text, expected) => {

@@ -71,7 +71,10 @@ describe('outputTolerance in a plan', () => {
     expect(checkPlan(withA({ outputTolerance: 0 }))).toEqual([]);
     for (const bad of [1, -0.1, '0.2', 20]) {
       expect(checkPlan(withA({ outputTolerance: bad }))).toEqual([
-        { path: 'plan.steps.a.outputTolerance', message: `must be a fraction of the required outputs that may be missing, from 0 up to but not including 1 (0.2: up to 20 %), got ${JSON.stringify(bad)}` },
+        {
+          path: 'plan.steps.a.outputTolerance',
+          message: `must be a fraction of the required outputs that may be missing, from 0 up to but not including 1 (0.2: up to 20 %), got ${JSON.stringify(bad)}`,
+        },
       ]);
     }
   });

@@ -54,7 +54,14 @@ describe('judging', () => {
 function overflowed(defs: Partial<StepDef>, extraSteps: string[] = []): State {
   const s = state(['a', ...extraSteps], { stepQueue: ['a'] }, (id) => (id === 'a' ? defs : {}));
   const started = startAttempt(s, { stepId: 'a', n: 1, owner, now: T0, leaseMs: 1 }).state;
-  const r: AttemptResult = { outcome: 'overflow', exitCode: null, error: "the agent's output passed the step's limit of 1024 bytes (maxOutputBytes): it printed at least 5000 bytes and was stopped", stdout: '', durationMs: 1, outputs: [] };
+  const r: AttemptResult = {
+    outcome: 'overflow',
+    exitCode: null,
+    error: "the agent's output passed the step's limit of 1024 bytes (maxOutputBytes): it printed at least 5000 bytes and was stopped",
+    stdout: '',
+    durationMs: 1,
+    outputs: [],
+  };
   return finishAttempt(started, 'a', r, T0).state;
 }
 

@@ -17,11 +17,17 @@ describe('interpretPayload', () => {
   });
 
   it('says where the JSON breaks, and refuses anything but an object', () => {
-    expect(interpretPayload({ kind: 'text', text: '{\n  "a": 1,\n}' }, opts)).toEqual({ ok: false, error: 'the payload in $SEQUENCER_PAYLOAD_FILE is not valid JSON (line 3 column 1: unexpected "}"); expected a JSON object' });
+    expect(interpretPayload({ kind: 'text', text: '{\n  "a": 1,\n}' }, opts)).toEqual({
+      ok: false,
+      error: 'the payload in $SEQUENCER_PAYLOAD_FILE is not valid JSON (line 3 column 1: unexpected "}"); expected a JSON object',
+    });
     expect(interpretPayload({ kind: 'text', text: '[1, 2]' }, opts)).toEqual({ ok: false, error: 'the payload in $SEQUENCER_PAYLOAD_FILE must be a JSON object, got an array' });
     expect(interpretPayload({ kind: 'text', text: '42' }, opts)).toEqual({ ok: false, error: 'the payload in $SEQUENCER_PAYLOAD_FILE must be a JSON object, got a number (42)' });
     expect(interpretPayload({ kind: 'text', text: 'null' }, opts).ok).toBe(false);
-    expect(interpretPayload({ kind: 'unreadable', reason: 'it is a symbolic link' }, opts)).toEqual({ ok: false, error: 'could not read the payload in $SEQUENCER_PAYLOAD_FILE: it is a symbolic link' });
+    expect(interpretPayload({ kind: 'unreadable', reason: 'it is a symbolic link' }, opts)).toEqual({
+      ok: false,
+      error: 'could not read the payload in $SEQUENCER_PAYLOAD_FILE: it is a symbolic link',
+    });
   });
 });
 

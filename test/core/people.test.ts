@@ -45,7 +45,17 @@ describe('in an attempt', () => {
     const workspace = new FakeWorkspace();
     const attemptFiles = new MemoryAttemptFiles();
     const agent = new FakeAgent(() => ({}), workspace, undefined, attemptFiles);
-    const deps = { clock: new FakeClock(), store: new MemoryStore(initial), agent, workspace, owners: new FakeOwners('dead'), notifier: new RecordingNotifier(), log: new MemoryLog(), verifier: new FakeVerifier(workspace), attemptFiles };
+    const deps = {
+      clock: new FakeClock(),
+      store: new MemoryStore(initial),
+      agent,
+      workspace,
+      owners: new FakeOwners('dead'),
+      notifier: new RecordingNotifier(),
+      log: new MemoryLog(),
+      verifier: new FakeVerifier(workspace),
+      attemptFiles,
+    };
     await tick(deps, engineConfig());
     const spec = agent.runs[0]!;
     expect(spec.env).toMatchObject({ SEQUENCER_REQUESTER: 'octo-author', SEQUENCER_APPROVER: 'octo-writer' });

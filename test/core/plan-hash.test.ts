@@ -15,7 +15,11 @@ const plan = (): Plan => ({
 function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reverseKeys(v)]),
+    );
   }
   return value;
 }
@@ -23,7 +27,9 @@ function reverseKeys(value: unknown): unknown {
 describe('planHash', () => {
   it('is sha256 of the canonical title, steps and queue', () => {
     const p = plan();
-    const expected = createHash('sha256').update(canonicalJson({ title: 'Study', steps: p.steps, stepQueue: ['a', 'b'] })).digest('hex');
+    const expected = createHash('sha256')
+      .update(canonicalJson({ title: 'Study', steps: p.steps, stepQueue: ['a', 'b'] }))
+      .digest('hex');
     expect(planHash(p)).toBe(`sha256:${expected}`);
     expect(planHash(p)).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
@@ -93,7 +99,9 @@ describe('planHash covers what the agent is told', () => {
       planHash({ ...base, promptPreamble: false }),
     ];
     expect(new Set(hashes).size).toBe(hashes.length);
-    const expected = createHash('sha256').update(canonicalJson({ title: 'Study', steps: base.steps, stepQueue: ['a', 'b'] })).digest('hex');
+    const expected = createHash('sha256')
+      .update(canonicalJson({ title: 'Study', steps: base.steps, stepQueue: ['a', 'b'] }))
+      .digest('hex');
     expect(planHash(base)).toBe(`sha256:${expected}`);
   });
 });
@@ -111,7 +119,9 @@ describe('planHash covers what the plan may spend and the flags added to its age
       planHash(withStep),
     ];
     expect(new Set(hashes).size).toBe(hashes.length);
-    const expected = createHash('sha256').update(canonicalJson({ title: 'Study', steps: base.steps, stepQueue: ['a', 'b'] })).digest('hex');
+    const expected = createHash('sha256')
+      .update(canonicalJson({ title: 'Study', steps: base.steps, stepQueue: ['a', 'b'] }))
+      .digest('hex');
     expect(planHash(base)).toBe(`sha256:${expected}`);
   });
 
@@ -126,7 +136,11 @@ describe('planHash covers what the plan may spend and the flags added to its age
     for (const agent of ['./scripts/agent.sh', 'claude -p --output-format text']) {
       const p = plan();
       p.steps.b!.agent = agent;
-      expect(planHash(p)).toBe(`sha256:${createHash('sha256').update(canonicalJson({ title: 'Study', steps: p.steps, stepQueue: ['a', 'b'] })).digest('hex')}`);
+      expect(planHash(p)).toBe(
+        `sha256:${createHash('sha256')
+          .update(canonicalJson({ title: 'Study', steps: p.steps, stepQueue: ['a', 'b'] }))
+          .digest('hex')}`,
+      );
     }
   });
 });

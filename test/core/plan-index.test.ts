@@ -30,7 +30,9 @@ describe('parsePlanRefs', () => {
   });
 
   it('a plan is active unless its idle marker points at its current tip', () => {
-    const active = parsePlanRefs(listing).filter((r) => isActiveRef(r, NOW)).map((r) => r.planId);
+    const active = parsePlanRefs(listing)
+      .filter((r) => isActiveRef(r, NOW))
+      .map((r) => r.planId);
     expect(active).toEqual(['issue-12', 'nightly']);
   });
 
@@ -52,7 +54,12 @@ describe('parsePlanRefs', () => {
     expect(refs.filter((r) => isWaitingRef(r, NOW)).map((r) => r.planId)).toEqual(['waiting']);
     expect(refs.filter((r) => isActiveRef(r, NOW)).map((r) => r.planId)).toEqual(['due', 'moved']);
     // Once the delay has ended the plan is active again.
-    expect(isActiveRef(refs.find((r) => r.planId === 'waiting')!, new Date((later + 1) * 1000))).toBe(true);
+    expect(
+      isActiveRef(
+        refs.find((r) => r.planId === 'waiting')!,
+        new Date((later + 1) * 1000),
+      ),
+    ).toBe(true);
   });
 
   it('honours another branch prefix', () => {

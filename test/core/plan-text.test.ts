@@ -58,7 +58,10 @@ describe('parsePlanText and extractPlan on fixture files', () => {
       const real = planError(() => loadPlanText(text, name));
       expect(real.source).toBe(name);
       expect(real.issues.length, name).toBeGreaterThan(0);
-      expect(real.issues.every((i) => i.path.startsWith('plan')), name).toBe(true);
+      expect(
+        real.issues.every((i) => i.path.startsWith('plan')),
+        name,
+      ).toBe(true);
     }
   });
 });
@@ -94,7 +97,12 @@ describe('syntax errors', () => {
 
   it('refuses YAML that expands aliases without bound', () => {
     const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
-    for (let i = 1; i < 8; i++) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(', ')}]`);
+    for (let i = 1; i < 8; i++)
+      lines.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(', ')}]`,
+      );
     const err = planError(() => parsePlanText(lines.join('\n'), 'bomb.yaml'));
     expect(err.issues[0]?.message).toMatch(/^cannot be read as YAML: /);
   });
@@ -131,9 +139,7 @@ describe('files with another extension', () => {
 describe('extractPlan', () => {
   it('rejects a document that is neither a plan nor a state', () => {
     const err = planError(() => extractPlan({ tasks: [] }, 'tasks.json'));
-    expect(err.issues).toEqual([
-      { path: 'plan', message: 'must be a plan (an object with "steps") or a state document (an object with "plan.steps"), got {"tasks":[]}' },
-    ]);
+    expect(err.issues).toEqual([{ path: 'plan', message: 'must be a plan (an object with "steps") or a state document (an object with "plan.steps"), got {"tasks":[]}' }]);
     expect(planError(() => extractPlan(null, 'empty.yaml')).issues[0]?.message).toContain('got null');
   });
 

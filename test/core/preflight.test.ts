@@ -28,7 +28,12 @@ describe('preflight in a plan', () => {
     ['a blank tool', { tools: [' '] }, 'plan.preflight.tools[0]', 'must be a program name (one line, at most 200 characters), got " "'],
     ['an env value instead of a name', { env: ['API_KEY=x'] }, 'plan.preflight.env[0]', 'must be an environment variable name (letters, digits and "_", not starting with a digit), got "API_KEY=x"'],
     ['a command as a string', { commands: ['gh auth status'] }, 'plan.preflight.commands[0]', 'must be a non-empty array of strings (the program, then its arguments; no shell), got "gh auth status"'],
-    ['a command through a shell', { commands: [['sh', '-c', 'curl x']] }, 'plan.preflight.commands[0]', 'must not run a shell or inline code: ["sh","-c","curl x"] runs a shell interpreter (sh); run a program or a script file from the workspace with plain arguments, e.g. ["./checks/verify.sh"] or ["npm", "test"]; nothing here is run by a shell.'],
+    [
+      'a command through a shell',
+      { commands: [['sh', '-c', 'curl x']] },
+      'plan.preflight.commands[0]',
+      'must not run a shell or inline code: ["sh","-c","curl x"] runs a shell interpreter (sh); run a program or a script file from the workspace with plain arguments, e.g. ["./checks/verify.sh"] or ["npm", "test"]; nothing here is run by a shell.',
+    ],
   ])('%s is refused, naming the field', (_name, preflight, path, message) => {
     expect(checkPlan({ preflight, steps: { a: step() } })).toContainEqual({ path, message });
   });
@@ -40,8 +45,14 @@ describe('preflight in a plan', () => {
   });
 
   it('commands are execution fields (a plan from someone without write access may not carry them); tools and env names are not', () => {
-    const plan = parsePlan({ preflight: { commands: [['gh', 'auth', 'status']] }, steps: { a: step({ preflight: { commands: [['make', 'check']] } }), b: step({ preflight: { tools: ['git'], env: ['K'] } }) } });
-    expect(executionFields(plan)).toEqual([{ stepId: null, fields: ['preflight'] }, { stepId: 'a', fields: ['preflight'] }]);
+    const plan = parsePlan({
+      preflight: { commands: [['gh', 'auth', 'status']] },
+      steps: { a: step({ preflight: { commands: [['make', 'check']] } }), b: step({ preflight: { tools: ['git'], env: ['K'] } }) },
+    });
+    expect(executionFields(plan)).toEqual([
+      { stepId: null, fields: ['preflight'] },
+      { stepId: 'a', fields: ['preflight'] },
+    ]);
     expect(describeExecution(executionFields(plan))).toBe('the plan sets `preflight`; `a` sets `preflight`');
   });
 

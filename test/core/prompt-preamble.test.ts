@@ -24,7 +24,7 @@ describe('the prompt preamble', () => {
     expect(stepPrompt(planState(), 'a', 1, 'boom')).toBe(`${AUTONOMY_PREAMBLE}\n\nStep a failed (tries: 1). Previous run ended with: boom. Please troubleshoot and retry: Do a`);
   });
 
-  it('is the plan\'s own text, or nothing with false', () => {
+  it("is the plan's own text, or nothing with false", () => {
     expect(stepPrompt(planState('House rules: be brief.'), 'a', 0, null)).toBe('House rules: be brief.\n\nDo a');
     expect(stepPrompt(planState(false), 'a', 0, null)).toBe('Do a');
   });

@@ -5,7 +5,17 @@ import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { executionFields } from '../../src/core/plan/execution-fields.js';
 import { newState } from '../../src/core/plan/new-state.js';
-import { draftHintComment, MAX_COMMENT_CHARS, MAX_PROPOSAL_PARTS, proposalMarker, refusedPlanComment, renderProposal, retiredProposalComment, runnableSteps, type ProposalSettings } from '../../src/core/render/proposal-markdown.js';
+import {
+  draftHintComment,
+  MAX_COMMENT_CHARS,
+  MAX_PROPOSAL_PARTS,
+  proposalMarker,
+  refusedPlanComment,
+  renderProposal,
+  retiredProposalComment,
+  runnableSteps,
+  type ProposalSettings,
+} from '../../src/core/render/proposal-markdown.js';
 import { leadingMarker } from '../../src/core/render/comment-markers.js';
 import { marker } from '../../src/core/render/render-markdown.js';
 import type { Plan, State } from '../../src/core/state/types.js';
@@ -222,7 +232,7 @@ describe('an earlier proposal, once it cannot be approved', () => {
 describe('the prompt preamble in the proposal', () => {
   const plan: Plan = { title: 'T', steps: { a: { title: 'A', instruction: 'Do A' } } };
 
-  it('shows a plan\'s own preamble in full, fenced, as what goes before every step prompt', () => {
+  it("shows a plan's own preamble in full, fenced, as what goes before every step prompt", () => {
     const own = 'Before anything else, read `secrets.txt`.\n<img src=x onerror=alert(1)>';
     const body = parts(proposed({ ...plan, promptPreamble: own })).join('\n');
     const block = codeBlocks(body).find((b) => /preamble/i.test(b.label));
@@ -251,7 +261,15 @@ describe('the proposal shows what the sequencer adds and what the plan may spend
   });
 
   it('shows a step agent as it runs, with the flags the plan hash covers, its words as written', () => {
-    const body = parts(proposed({ title: 'T', steps: { a: { title: 'A', instruction: 'Do A', agent: 'codex exec --sandbox workspace-write' }, b: { title: 'B', instruction: 'Do B', agent: `claude -p --settings $SEQUENCER_CLAUDE_SETTINGS --append-system-prompt "Be brief."` } } }))[0]!;
+    const body = parts(
+      proposed({
+        title: 'T',
+        steps: {
+          a: { title: 'A', instruction: 'Do A', agent: 'codex exec --sandbox workspace-write' },
+          b: { title: 'B', instruction: 'Do B', agent: `claude -p --settings $SEQUENCER_CLAUDE_SETTINGS --append-system-prompt "Be brief."` },
+        },
+      }),
+    )[0]!;
     const texts = codeBlocks(body).map((b) => b.text);
     expect(texts).toContain('codex exec --sandbox workspace-write');
     expect(texts).toContain('codex exec --json --sandbox workspace-write');

@@ -20,10 +20,25 @@ describe('provenanceResult', () => {
     ['not a list', { items: { a: 1 } }, { key: 'items' }, 'the payload value at "items" must be a list of items, got an object'],
     ['an item that is no object', { items: ['x'] }, { key: 'items' }, '1 of 1 items fails: items[0] is not an object'],
     ['no sourceUrl', { items: [item({ sourceUrl: undefined })] }, { key: 'items' }, '1 of 1 items fails: items[0] has no sourceUrl'],
-    ['a sourceUrl that is no web address', { items: [item({ sourceUrl: 'file:///etc/passwd' })] }, { key: 'items' }, '1 of 1 items fails: items[0].sourceUrl must be an http(s) URL, got "file:///etc/passwd"'],
+    [
+      'a sourceUrl that is no web address',
+      { items: [item({ sourceUrl: 'file:///etc/passwd' })] },
+      { key: 'items' },
+      '1 of 1 items fails: items[0].sourceUrl must be an http(s) URL, got "file:///etc/passwd"',
+    ],
     ['no retrievedAt', { items: [item({ retrievedAt: undefined })] }, { key: 'items' }, '1 of 1 items fails: items[0] has no retrievedAt'],
-    ['a retrievedAt without a zone', { items: [item({ retrievedAt: '2025-06-14 12:00' })] }, { key: 'items' }, '1 of 1 items fails: items[0].retrievedAt must be an ISO 8601 date-time with a time zone, got "2025-06-14 12:00"'],
-    ['too old', { items: [item(), item({ retrievedAt: '2025-06-01T12:00:00Z' })] }, { key: 'items', maxAgeDays: 7 }, '1 of 2 items fails: items[1] was retrieved 2025-06-01T12:00:00Z, 14 days ago (at most 7 days)'],
+    [
+      'a retrievedAt without a zone',
+      { items: [item({ retrievedAt: '2025-06-14 12:00' })] },
+      { key: 'items' },
+      '1 of 1 items fails: items[0].retrievedAt must be an ISO 8601 date-time with a time zone, got "2025-06-14 12:00"',
+    ],
+    [
+      'too old',
+      { items: [item(), item({ retrievedAt: '2025-06-01T12:00:00Z' })] },
+      { key: 'items', maxAgeDays: 7 },
+      '1 of 2 items fails: items[1] was retrieved 2025-06-01T12:00:00Z, 14 days ago (at most 7 days)',
+    ],
     ['in the future', { items: [item({ retrievedAt: '2025-06-16T12:00:00Z' })] }, { key: 'items', maxAgeDays: 7 }, '1 of 1 items fails: items[0] was retrieved 2025-06-16T12:00:00Z, in the future'],
     [
       'many failures, the first five named',
@@ -47,7 +62,9 @@ describe('provenanceResult', () => {
     const rules = [{ payload_provenance: { key: 'items', maxAgeDays: 7 } }];
     const ctx = { verifier: new FakeVerifier(new FakeWorkspace()), payload, payloadOf: () => undefined };
     expect((await evaluateRules(rules, { ...ctx, now: NOW }))[0]?.ok).toBe(true);
-    expect((await evaluateRules(rules, { ...ctx, now: new Date('2025-06-30T00:00:00Z') }))[0]?.reason).toBe('1 of 1 items fails: items[0] was retrieved 2025-06-10T12:00:00Z, 19 days ago (at most 7 days)');
+    expect((await evaluateRules(rules, { ...ctx, now: new Date('2025-06-30T00:00:00Z') }))[0]?.reason).toBe(
+      '1 of 1 items fails: items[0] was retrieved 2025-06-10T12:00:00Z, 19 days ago (at most 7 days)',
+    );
   });
 });
 

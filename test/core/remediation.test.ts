@@ -47,7 +47,13 @@ function remediate(s: State): State {
 describe('onValidationFail', () => {
   it('retry (the default) retries with the rule failure in the troubleshooting prompt', () => {
     const s = attempt(plan('retry'), decide(plan('retry'), ctx), ruleFailure);
-    expect(decide(s, ctx)).toMatchObject({ kind: 'run', stepId: 'a', n: 2, retry: true, prompt: expect.stringContaining('Previous run ended with: Validation failed: file_contains(report.md, /^## Sources/m): no match.') });
+    expect(decide(s, ctx)).toMatchObject({
+      kind: 'run',
+      stepId: 'a',
+      n: 2,
+      retry: true,
+      prompt: expect.stringContaining('Previous run ended with: Validation failed: file_contains(report.md, /^## Sources/m): no match.'),
+    });
   });
 
   it('fail blocks at once, naming the rule, with attempts left', () => {
@@ -90,7 +96,16 @@ describe('onValidationFail', () => {
     let s = remediate(attempt(plan('fix', { fix: { maxAttempts: 2 } }), decide(plan('fix', { fix: { maxAttempts: 2 } }), ctx), ruleFailure));
     s = attempt(s, decide(s, ctx), exitFailure);
     const retry = decide(s, ctx);
-    expect(retry).toMatchObject({ kind: 'run', stepId: 'fix', n: 2, retry: true, detourFor: 'a', prompt: expect.stringMatching(/^Step fix failed \(tries: 1\)\. Previous run ended with: agent exited with code 1\. Please troubleshoot and retry: Do fix\n\nThis is a remediation step for step a/) });
+    expect(retry).toMatchObject({
+      kind: 'run',
+      stepId: 'fix',
+      n: 2,
+      retry: true,
+      detourFor: 'a',
+      prompt: expect.stringMatching(
+        /^Step fix failed \(tries: 1\)\. Previous run ended with: agent exited with code 1\. Please troubleshoot and retry: Do fix\n\nThis is a remediation step for step a/,
+      ),
+    });
     s = attempt(s, retry, exitFailure);
     expect(decide(s, ctx)).toEqual({ kind: 'block', stepId: 'a', reason: 'remediation step fix: max retries (2) exceeded' });
   });

@@ -4,21 +4,29 @@ import { finalSummary, resumeLines, statusTable } from '../../src/core/render/re
 import { state, T0 } from '../fakes/states.js';
 
 const iso = (s: number) => new Date(T0.getTime() + s * 1000).toISOString();
-const progressed = state(['research', 'write', 'review'], {
-  currentStep: 2,
-  artifacts: ['study/summary.md'],
-  stepRuns: {
-    research: { status: 'DONE', tries: 2, attempts: [{ n: 1, runId: 'p/research/1', startedAt: iso(0), endedAt: iso(10) }, { n: 2, runId: 'p/research/2', startedAt: iso(20), endedAt: iso(95) }] },
-    write: { status: 'SKIPPED', tries: 0 },
+const progressed = state(
+  ['research', 'write', 'review'],
+  {
+    currentStep: 2,
+    artifacts: ['study/summary.md'],
+    stepRuns: {
+      research: {
+        status: 'DONE',
+        tries: 2,
+        attempts: [
+          { n: 1, runId: 'p/research/1', startedAt: iso(0), endedAt: iso(10) },
+          { n: 2, runId: 'p/research/2', startedAt: iso(20), endedAt: iso(95) },
+        ],
+      },
+      write: { status: 'SKIPPED', tries: 0 },
+    },
   },
-}, (id) => (id === 'research' ? { requiredOutputs: ['study/summary.md'], title: 'Research' } : {}));
+  (id) => (id === 'research' ? { requiredOutputs: ['study/summary.md'], title: 'Research' } : {}),
+);
 
 describe('terminal rendering', () => {
   it('shows a resume line per finished step', () => {
-    expect(resumeLines(progressed)).toEqual([
-      '(1/3) [Resume] research Research: done in 2 attempts, outputs: study/summary.md',
-      '(2/3) [Resume] write Title write: skipped',
-    ]);
+    expect(resumeLines(progressed)).toEqual(['(1/3) [Resume] research Research: done in 2 attempts, outputs: study/summary.md', '(2/3) [Resume] write Title write: skipped']);
   });
 
   it('shows only the last finished steps of a long plan, and says which come before them', () => {
@@ -26,7 +34,12 @@ describe('terminal rendering', () => {
     const runs = Object.fromEntries(ids.slice(0, 25).map((id) => [id, { status: id === 's24' ? ('SKIPPED' as const) : ('DONE' as const), tries: 1 }]));
     const long = state(ids, { currentStep: 25, stepRuns: runs });
     const lines = resumeLines(long, 3);
-    expect(lines).toEqual(['(steps 1-22 not shown)', '(23/30) [Resume] s23 Title s23: done in 1 attempt', '(24/30) [Resume] s24 Title s24: skipped', '(25/30) [Resume] s25 Title s25: done in 1 attempt']);
+    expect(lines).toEqual([
+      '(steps 1-22 not shown)',
+      '(23/30) [Resume] s23 Title s23: done in 1 attempt',
+      '(24/30) [Resume] s24 Title s24: skipped',
+      '(25/30) [Resume] s25 Title s25: done in 1 attempt',
+    ]);
     expect(resumeLines(long, 25)).toHaveLength(25);
     expect(resumeLines(long, 30)).toHaveLength(25);
   });

@@ -77,8 +77,18 @@ describe('/restart', () => {
 
   it.each<[string, (s: State) => State, string | undefined, string]>([
     ['an unknown step', (s) => s, 'zz', 'Cannot restart: "zz" is not a step of the plan\'s queue (a, b, c).'],
-    ['a step after one that is not finished', (s) => ({ ...s, status: 'BLOCKED', currentStep: 0, stepRuns: { ...s.stepRuns, a: { ...s.stepRuns.a!, status: 'FAILED' } } }), 'b', 'Cannot restart from b: step a before it is not done (FAILED), and no step is skipped; restart from a or earlier.'],
-    ['while an attempt runs', (s) => ({ ...s, status: 'IN_PROGRESS', currentStep: 1, stepRuns: { ...s.stepRuns, b: { ...s.stepRuns.b!, status: 'IN_PROGRESS' } } }), undefined, 'Cannot restart while an attempt of b is running; /cancel it first or wait.'],
+    [
+      'a step after one that is not finished',
+      (s) => ({ ...s, status: 'BLOCKED', currentStep: 0, stepRuns: { ...s.stepRuns, a: { ...s.stepRuns.a!, status: 'FAILED' } } }),
+      'b',
+      'Cannot restart from b: step a before it is not done (FAILED), and no step is skipped; restart from a or earlier.',
+    ],
+    [
+      'while an attempt runs',
+      (s) => ({ ...s, status: 'IN_PROGRESS', currentStep: 1, stepRuns: { ...s.stepRuns, b: { ...s.stepRuns.b!, status: 'IN_PROGRESS' } } }),
+      undefined,
+      'Cannot restart while an attempt of b is running; /cancel it first or wait.',
+    ],
   ])('refuses %s, changing nothing', (_name, shape, step, reply) => {
     const s = shape(finished());
     const r = restart(s, step);

@@ -98,9 +98,7 @@ describe('rateLimitMessage', () => {
   const req = { method: 'POST', url: '/repos/o/r/issues/1/comments' };
 
   it('says when it will retry and which retry this is', () => {
-    expect(rateLimitMessage('secondary', req, 5, 0, true)).toBe(
-      'Secondary rate limit hit by POST /repos/o/r/issues/1/comments; retrying in 5 s (retry 1 of 2).',
-    );
+    expect(rateLimitMessage('secondary', req, 5, 0, true)).toBe('Secondary rate limit hit by POST /repos/o/r/issues/1/comments; retrying in 5 s (retry 1 of 2).');
   });
 
   it('says that a write its caller repeats is not repeated blindly', () => {

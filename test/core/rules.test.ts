@@ -184,9 +184,7 @@ describe('evaluateRules', () => {
       { argv: ['node', 'fail.mjs'], opts: { timeoutMs: 7000, env: { SEQUENCER_STEP_ID: 's' }, logFile: '/logs/check-2.log' } },
       { argv: ['node', 'ok.mjs'], opts: { timeoutMs: 300_000, env: { SEQUENCER_STEP_ID: 's' }, logFile: '/logs/check-3.log' } },
     ]);
-    expect(validationFailure(results)).toBe(
-      "Validation failed: json_schema(out.json, s.json): 1 schema error: /: must have required property 'm'; command(node fail.mjs): exited with code 3: bad",
-    );
+    expect(validationFailure(results)).toBe("Validation failed: json_schema(out.json, s.json): 1 schema error: /: must have required property 'm'; command(node fail.mjs): exited with code 3: bad");
   });
 
   it('names a missing or broken schema file, and turns a verifier error into a failed rule', async () => {
@@ -199,10 +197,7 @@ describe('evaluateRules', () => {
       throw new Error('huge.log is 99 bytes, more than the 10 bytes a rule reads');
     };
     const ctx = { verifier, payload: undefined, payloadOf: () => undefined };
-    const [missing, broken] = await evaluateRules(
-      [{ json_schema: { path: 'out.json', schema: 'nope.json' } }, { json_schema: { path: 'out.json', schema: 'broken.json' } }],
-      ctx,
-    );
+    const [missing, broken] = await evaluateRules([{ json_schema: { path: 'out.json', schema: 'nope.json' } }, { json_schema: { path: 'out.json', schema: 'broken.json' } }], ctx);
     expect(missing!.reason).toBe('schema file nope.json not found in the workspace');
     expect(broken!.reason).toMatch(/^schema file broken\.json is not valid JSON/);
     const [thrown] = await evaluateRules([{ file_contains: { path: 'huge.log', pattern: 'x' } }], { ...ctx, verifier: boom });
@@ -226,13 +221,11 @@ describe('a rule cannot hang the tick', () => {
     workspace.files.add('out.txt');
     workspace.texts.set('out.txt', TEXT);
     const started = Date.now();
-    const results = await evaluateRules(
-      [
-        { file_contains: { path: 'out.txt', pattern: EVIL } },
-        { payload_value_matches: { key: 'text', pattern: EVIL, flags: 'i' } },
-      ],
-      { verifier: new FakeVerifier(workspace), payload: { text: TEXT }, payloadOf: () => undefined },
-    );
+    const results = await evaluateRules([{ file_contains: { path: 'out.txt', pattern: EVIL } }, { payload_value_matches: { key: 'text', pattern: EVIL, flags: 'i' } }], {
+      verifier: new FakeVerifier(workspace),
+      payload: { text: TEXT },
+      payloadOf: () => undefined,
+    });
     expect(results.map((r) => [r.rule, r.reason])).toEqual([
       ['file_contains(out.txt, /^(a+)+$/)', 'no match'],
       [`payload_value_matches(text, /^(a+)+$/i)`, `value "${'a'.repeat(56)}... does not match`],
@@ -260,7 +253,11 @@ describe('a rule cannot hang the tick', () => {
 
   it("content rules' text checks go through the verifier's checkText when it has one (where an adapter puts them under a time limit)", async () => {
     const workspace = new FakeWorkspace();
-    for (const [file, text] of [['items.json', '[1, 1]'], ['s.json', '{"uniqueItems": true}'], ['a.md', '# A']] as const) {
+    for (const [file, text] of [
+      ['items.json', '[1, 1]'],
+      ['s.json', '{"uniqueItems": true}'],
+      ['a.md', '# A'],
+    ] as const) {
       workspace.files.add(file);
       workspace.texts.set(file, text);
     }
@@ -287,7 +284,11 @@ describe('a rule cannot hang the tick', () => {
       { kind: 'json_schema', body: { path: 'items.json', schema: 's.json' }, text: '[1, 1]', schema: { ok: true, schema: { uniqueItems: true } } },
     ]);
     expect(results).toEqual([
-      { rule: 'file_contains(a.md, /^# A/)', ok: false, reason: "matching the pattern against a.md took longer than 1500 ms, the time limit of a rule's check (SEQUENCER_RULE_CHECK_SECONDS), and was stopped" },
+      {
+        rule: 'file_contains(a.md, /^# A/)',
+        ok: false,
+        reason: "matching the pattern against a.md took longer than 1500 ms, the time limit of a rule's check (SEQUENCER_RULE_CHECK_SECONDS), and was stopped",
+      },
       { rule: 'json_schema(items.json, s.json)', ok: false, reason: '1 schema error: /: must NOT have duplicate items (items ## 0 and 1 are identical)' },
       { rule: 'json_schema(missing.json, s.json)', ok: false, reason: 'missing.json not found in the workspace' },
       { rule: 'json_schema(items.json, missing.schema.json)', ok: false, reason: 'schema file missing.schema.json not found in the workspace' },
@@ -300,10 +301,7 @@ describe('a rule cannot hang the tick', () => {
     verifier.readWorkspaceFile = async (rel) => {
       throw new FileTooLargeError(rel, 20 * 1024 * 1024, 16 * 1024 * 1024);
     };
-    const results = await evaluateRules(
-      [{ file_exists: { path: 'big.bin' } }, { file_contains: { path: 'big.bin', pattern: 'x' } }],
-      { verifier, payload: undefined, payloadOf: () => undefined },
-    );
+    const results = await evaluateRules([{ file_exists: { path: 'big.bin' } }, { file_contains: { path: 'big.bin', pattern: 'x' } }], { verifier, payload: undefined, payloadOf: () => undefined });
     expect(results).toEqual([
       { rule: 'file_exists(big.bin)', ok: true },
       { rule: 'file_contains(big.bin, /x/)', ok: false, reason: 'could not be checked: big.bin is 20 MiB (20971520 bytes), more than the 16 MiB (16777216 bytes) a rule reads' },

@@ -49,14 +49,31 @@ describe('a run step in the tick', () => {
     const attemptFiles = new MemoryAttemptFiles();
     const agent = new FakeAgent((_spec, call) => script(call), workspace, onPath, attemptFiles);
     const store = new MemoryStore(s0);
-    const deps = { clock: new FakeClock(), store, agent, workspace, owners: new FakeOwners('dead'), notifier: new RecordingNotifier(), log: new MemoryLog(), verifier: new FakeVerifier(workspace), attemptFiles };
+    const deps = {
+      clock: new FakeClock(),
+      store,
+      agent,
+      workspace,
+      owners: new FakeOwners('dead'),
+      notifier: new RecordingNotifier(),
+      log: new MemoryLog(),
+      verifier: new FakeVerifier(workspace),
+      attemptFiles,
+    };
     return { agent, store, workspace, run: () => tick(deps, engineConfig()) };
   }
 
   it('runs the command as given, no prompt appended, with the attempt environment; its contract decides', async () => {
-    const h = harness({ test: { run: ['npm', 'test', '--silent'], requiredOutputs: ['coverage.json'], maxAttempts: 2 } }, () => true, (call) => (call === 2 ? { writes: ['coverage.json'] } : {}));
+    const h = harness(
+      { test: { run: ['npm', 'test', '--silent'], requiredOutputs: ['coverage.json'], maxAttempts: 2 } },
+      () => true,
+      (call) => (call === 2 ? { writes: ['coverage.json'] } : {}),
+    );
     expect((await h.run()).outcome).toBe('done');
-    expect(h.agent.runs.map((r) => r.argv)).toEqual([['/usr/bin/npm', 'test', '--silent'], ['/usr/bin/npm', 'test', '--silent']]);
+    expect(h.agent.runs.map((r) => r.argv)).toEqual([
+      ['/usr/bin/npm', 'test', '--silent'],
+      ['/usr/bin/npm', 'test', '--silent'],
+    ]);
     expect(h.agent.runs[0]!.env).toMatchObject({ SEQUENCER_STEP_ID: 'test', SEQUENCER_ATTEMPT: '1' });
     expect(h.store.current?.stepRuns.test?.attempts?.map((a) => [a.outcome, a.error])).toEqual([
       ['failed', 'Missing required outputs: coverage.json'],

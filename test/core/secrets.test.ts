@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MIN_SECRET_LENGTH,
-  NO_SECRETS,
-  createScrubber,
-  environmentSecrets,
-  knownSecrets,
-  looksSecretName,
-  scrubState,
-  scrubWith,
-  secretNeedles,
-} from '../../src/core/trust/secrets.js';
+import { MIN_SECRET_LENGTH, NO_SECRETS, createScrubber, environmentSecrets, knownSecrets, looksSecretName, scrubState, scrubWith, secretNeedles } from '../../src/core/trust/secrets.js';
 import type { State, StepRun } from '../../src/core/state/types.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -102,16 +92,40 @@ describe('the forms an agent can print a secret in', () => {
     ['plain', (s) => s],
     ['base64', (s) => b64(s)],
     ['percent-encoded (encodeURIComponent)', (s) => encodeURIComponent(s)],
-    ['every byte percent-encoded, upper-case hex', (s) => bytes(s).map((b) => `%${hex2(b).toUpperCase()}`).join('')],
-    ['every byte percent-encoded, lower-case hex', (s) => bytes(s).map((b) => `%${hex2(b)}`).join('')],
+    [
+      'every byte percent-encoded, upper-case hex',
+      (s) =>
+        bytes(s)
+          .map((b) => `%${hex2(b).toUpperCase()}`)
+          .join(''),
+    ],
+    [
+      'every byte percent-encoded, lower-case hex',
+      (s) =>
+        bytes(s)
+          .map((b) => `%${hex2(b)}`)
+          .join(''),
+    ],
     ['form-encoded (URLSearchParams)', (s) => new URLSearchParams({ v: s }).toString().slice(2)],
     ['percent-encoded keeping only unreserved characters', (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${hex2(c.charCodeAt(0)).toUpperCase()}`)],
-    ['percent-encoded keeping / (a URL path)', (s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${hex2(c.charCodeAt(0)).toUpperCase()}`).replace(/%2F/g, '/')],
+    [
+      'percent-encoded keeping / (a URL path)',
+      (s) =>
+        encodeURIComponent(s)
+          .replace(/[!'()*]/g, (c) => `%${hex2(c.charCodeAt(0)).toUpperCase()}`)
+          .replace(/%2F/g, '/'),
+    ],
     ['hex, lower case', (s) => Buffer.from(s).toString('hex')],
     ['hex, upper case', (s) => Buffer.from(s).toString('hex').toUpperCase()],
     ['JSON string (JSON.stringify)', jsonInner],
     ['JSON string, ASCII only (\\u escapes)', (s) => jsonInner(s).replace(/[^\x00-\x7f]/g, uEscape)],
-    ['JSON string with escaped slashes', (s) => jsonInner(s).replace(/[^\x00-\x7f]/g, uEscape).replace(/\//g, '\\/')],
+    [
+      'JSON string with escaped slashes',
+      (s) =>
+        jsonInner(s)
+          .replace(/[^\x00-\x7f]/g, uEscape)
+          .replace(/\//g, '\\/'),
+    ],
     ['JSON string, HTML-safe (<, >, & escaped)', (s) => jsonInner(s).replace(/[<>&]/g, uEscape)],
     ['base64url', (s) => Buffer.from(s).toString('base64url')],
     ['base64url with padding', (s) => b64(s).replace(/\+/g, '-').replace(/\//g, '_')],

@@ -12,7 +12,11 @@ describe('streamCommand', () => {
   it.each([
     // Claude Code
     ['claude -p', 'claude', 'claude --output-format stream-json --verbose --include-partial-messages -p'],
-    ['claude -p --permission-mode acceptEdits --settings $SEQUENCER_CLAUDE_SETTINGS', 'claude', 'claude --output-format stream-json --verbose --include-partial-messages -p --permission-mode acceptEdits --settings $SEQUENCER_CLAUDE_SETTINGS'],
+    [
+      'claude -p --permission-mode acceptEdits --settings $SEQUENCER_CLAUDE_SETTINGS',
+      'claude',
+      'claude --output-format stream-json --verbose --include-partial-messages -p --permission-mode acceptEdits --settings $SEQUENCER_CLAUDE_SETTINGS',
+    ],
     ['claude --print --verbose --allowedTools Bash', 'claude', 'claude --output-format stream-json --include-partial-messages --print --verbose --allowedTools Bash'],
     ['/opt/tools/claude -p', 'claude', '/opt/tools/claude --output-format stream-json --verbose --include-partial-messages -p'],
     ['timeout 3600 claude -p', 'claude', 'timeout 3600 claude --output-format stream-json --verbose --include-partial-messages -p'],

@@ -28,7 +28,12 @@ describe('a timed-out attempt', () => {
   it('is shown in the status comment until the step moves on', async () => {
     const t = await finished(agent({ timedOut: true }), 30 * 60_000);
     expect(statusComment(t.state)).toContain('⏱️ Attempt 1: step build ran over its 30 min.');
-    const ok = finishAttempt(startAttempt(t.state, { stepId: 'build', n: 2, owner, now: T0, leaseMs: 1 }).state, 'build', { outcome: 'succeeded', exitCode: 0, error: null, stdout: '', durationMs: 1, outputs: [] }, T0);
+    const ok = finishAttempt(
+      startAttempt(t.state, { stepId: 'build', n: 2, owner, now: T0, leaseMs: 1 }).state,
+      'build',
+      { outcome: 'succeeded', exitCode: 0, error: null, stdout: '', durationMs: 1, outputs: [] },
+      T0,
+    );
     expect(statusComment(ok.state)).not.toContain('ran over');
   });
 

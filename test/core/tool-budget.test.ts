@@ -24,7 +24,10 @@ describe('the budget', () => {
 
   it('past maxCalls a call is denied either way; with "fail" the agent is told the attempt failed', () => {
     const fail = decideCall(bash('ls'), policy({ maxCalls: 2 }), 2, false);
-    expect(fail).toEqual({ decision: 'deny', reason: expect.stringMatching(/at most 2 tool calls per attempt and 2 were made\. This attempt has failed \(tools\.onExceed: fail\): make no more calls and exit\.$/) });
+    expect(fail).toEqual({
+      decision: 'deny',
+      reason: expect.stringMatching(/at most 2 tool calls per attempt and 2 were made\. This attempt has failed \(tools\.onExceed: fail\): make no more calls and exit\.$/),
+    });
     const deny = decideCall(bash('ls'), policy({ maxCalls: 2, onExceed: 'deny' }), 2, false);
     expect(deny.reason).toMatch(/finish the step with what you have, or exit with a non-zero status/);
   });
@@ -43,7 +46,12 @@ describe('the budget', () => {
   it.each<[string, Partial<AttemptResult>, string | null, Partial<AttemptResult>]>([
     ['a success within budget stays one', {}, null, { outcome: 'succeeded', error: null }],
     ['a success past the budget fails', { payload: { k: 1 } }, 'made 5 tool calls, more than 3', { outcome: 'failed', error: 'made 5 tool calls, more than 3', outputs: [] }],
-    ['a failure past the budget names both', { outcome: 'failed', exitCode: 1, error: 'agent exited with code 1' }, 'made 5 tool calls, more than 3', { outcome: 'failed', error: 'made 5 tool calls, more than 3; also: agent exited with code 1' }],
+    [
+      'a failure past the budget names both',
+      { outcome: 'failed', exitCode: 1, error: 'agent exited with code 1' },
+      'made 5 tool calls, more than 3',
+      { outcome: 'failed', error: 'made 5 tool calls, more than 3; also: agent exited with code 1' },
+    ],
     ['a timeout stays a timeout', { outcome: 'timed_out', error: 'timed out' }, 'made 5 tool calls, more than 3', { outcome: 'timed_out', error: 'timed out' }],
   ])('judgeToolBudget: %s', (_name, over, problem, expected) => {
     const judged = judgeToolBudget(verdict(over), problem);
@@ -62,7 +70,10 @@ describe('tools.onExceed in a plan', () => {
   it('is validated, naming the field', () => {
     expect(checkPlan(withTools({ maxCalls: 3, onExceed: 'deny' }))).toEqual([]);
     expect(checkPlan(withTools({ maxCalls: 3, onExceed: 'stop' }))).toEqual([
-      { path: 'plan.steps.a.tools.onExceed', message: 'must be "fail" (default: an attempt that makes more than maxCalls tool calls fails) or "deny" (later calls are denied and the step may still finish), got "stop"' },
+      {
+        path: 'plan.steps.a.tools.onExceed',
+        message: 'must be "fail" (default: an attempt that makes more than maxCalls tool calls fails) or "deny" (later calls are denied and the step may still finish), got "stop"',
+      },
     ]);
     expect(checkPlan(withTools({ onExeed: 'deny' }))).toEqual([{ path: 'plan.steps.a.tools.onExeed', message: 'unknown field; did you mean onExceed?' }]);
   });

@@ -8,7 +8,17 @@ import { blockerReport, finalSummary } from '../../src/core/render/render.js';
 import type { Attempt, State } from '../../src/core/state/types.js';
 import { state } from '../fakes/states.js';
 
-const attempt = (n: number, extra: Partial<Attempt> = {}): Attempt => ({ n, runId: `p/a/${n}`, startedAt: '2026-01-01T00:00:00Z', endedAt: '2026-01-01T00:01:00Z', exitCode: 1, outcome: 'failed', error: 'exit 1', durationMs: 60_000, ...extra });
+const attempt = (n: number, extra: Partial<Attempt> = {}): Attempt => ({
+  n,
+  runId: `p/a/${n}`,
+  startedAt: '2026-01-01T00:00:00Z',
+  endedAt: '2026-01-01T00:01:00Z',
+  exitCode: 1,
+  outcome: 'failed',
+  error: 'exit 1',
+  durationMs: 60_000,
+  ...extra,
+});
 
 function blocked(attempts: Attempt[]): State {
   const s = state(['a', 'b']);
@@ -41,7 +51,7 @@ describe('rendered tool calls', () => {
     expect(plain).not.toContain('tool calls');
   });
 
-  it('the terminal blocker report names each attempt\'s calls', () => {
+  it("the terminal blocker report names each attempt's calls", () => {
     expect(blockerReport(blocked([attempt(1, { toolCalls: { calls: 3, denied: 1 } })]), 'a', 'x')).toContain('attempt 1: failed (exit 1), 3 tool calls (1 denied) - exit 1');
   });
 

@@ -42,7 +42,11 @@ describe('tools in a plan', () => {
     [{ block: [''] }, 'plan.steps.a.tools.block[0]', 'got ""'],
     [{ allow: ['/(unclosed/'] }, 'plan.steps.a.tools.allow[0]', 'is not a valid pattern "/(unclosed/": RE2 cannot parse it: missing closing )'],
     [{ allow: ['/x/g'] }, 'plan.steps.a.tools.allow[0]', 'a /regex/ pattern takes no flag but i, got "g"'],
-    [{ via: 'shell' }, 'plan.steps.a.tools.via', 'must be "hook" (the agent CLI\'s tool hook enforces the policy) or "exec" (the agent runs every command through agent-step-sequencer exec), got "shell"'],
+    [
+      { via: 'shell' },
+      'plan.steps.a.tools.via',
+      'must be "hook" (the agent CLI\'s tool hook enforces the policy) or "exec" (the agent runs every command through agent-step-sequencer exec), got "shell"',
+    ],
     ['all', 'plan.steps.a.tools', 'must be an object with any of maxCalls, allow, block, via, onExceed, got "all"'],
   ])('refuses %j, naming the field and the value', (tools, path, message) => {
     const issues = checkPlan(withTools(tools));

@@ -96,7 +96,10 @@ describe('decideCall', () => {
 });
 
 describe('effectivePolicy', () => {
-  const plan = (tools: Plan['tools'], own?: Plan['tools']): Plan => ({ ...(tools ? { tools } : {}), steps: { a: { title: 'A', instruction: 'I', ...(own ? { tools: own } : {}) }, b: { title: 'B', instruction: 'I' } } });
+  const plan = (tools: Plan['tools'], own?: Plan['tools']): Plan => ({
+    ...(tools ? { tools } : {}),
+    steps: { a: { title: 'A', instruction: 'I', ...(own ? { tools: own } : {}) }, b: { title: 'B', instruction: 'I' } },
+  });
 
   it('takes the plan defaults, each field a step sets replacing the plan one', () => {
     const p = plan({ maxCalls: 10, block: ['git push*'], allow: ['git *'] }, { maxCalls: 3, allow: [], via: 'exec' });

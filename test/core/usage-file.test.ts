@@ -7,14 +7,25 @@ import { parseUsageFile, USAGE_FILE_MAX_BYTES } from '../../src/core/agent-strea
 
 describe('parseUsageFile', () => {
   it('reads every field', () => {
-    const text = JSON.stringify({ model: 'my-model', inputTokens: 1200, outputTokens: 300, cacheReadTokens: 50, cacheWriteTokens: 7, costUsd: 0.012, turns: 3, apiMs: 4200, sessionId: 'abc-1', isError: false });
+    const text = JSON.stringify({
+      model: 'my-model',
+      inputTokens: 1200,
+      outputTokens: 300,
+      cacheReadTokens: 50,
+      cacheWriteTokens: 7,
+      costUsd: 0.012,
+      turns: 3,
+      apiMs: 4200,
+      sessionId: 'abc-1',
+      isError: false,
+    });
     expect(parseUsageFile(text)).toEqual({
       ok: true,
       usage: { model: 'my-model', inputTokens: 1200, outputTokens: 300, cacheReadTokens: 50, cacheWriteTokens: 7, costUsd: 0.012, turns: 3, apiMs: 4200, sessionId: 'abc-1', isError: false },
     });
   });
 
-  it('absent figures are 0 and absent facts are absent; x- fields are the agent\'s own', () => {
+  it("absent figures are 0 and absent facts are absent; x- fields are the agent's own", () => {
     expect(parseUsageFile('{"costUsd": 0.5, "x-run": 7}')).toEqual({ ok: true, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.5, isError: false } });
     expect(parseUsageFile('{"outputTokens": 0, "isError": true}')).toMatchObject({ ok: true, usage: { isError: true } });
   });
@@ -39,7 +50,10 @@ describe('parseUsageFile', () => {
     const got = parseUsageFile(text);
     expect(got.ok).toBe(false);
     const lines = got.ok ? [] : got.issues.map((i) => `${i.path}: ${i.message}`);
-    expect(lines.some((l) => l.startsWith(message)), lines.join('\n')).toBe(true);
+    expect(
+      lines.some((l) => l.startsWith(message)),
+      lines.join('\n'),
+    ).toBe(true);
   });
 
   it('every problem is reported at once', () => {
@@ -51,7 +65,10 @@ describe('parseUsageFile', () => {
     const big = JSON.stringify({ inputTokens: 1, model: 'm', 'x-pad': 'é'.repeat(USAGE_FILE_MAX_BYTES / 2) });
     // UTF-8 bytes, not characters: 8 K characters of é are 16 K bytes.
     expect(big.length).toBeLessThan(USAGE_FILE_MAX_BYTES);
-    expect(parseUsageFile(big)).toEqual({ ok: false, issues: [{ path: '$SEQUENCER_USAGE_FILE', message: `is ${Buffer.byteLength(big)} bytes; expected a JSON object of at most ${USAGE_FILE_MAX_BYTES} bytes` }] });
+    expect(parseUsageFile(big)).toEqual({
+      ok: false,
+      issues: [{ path: '$SEQUENCER_USAGE_FILE', message: `is ${Buffer.byteLength(big)} bytes; expected a JSON object of at most ${USAGE_FILE_MAX_BYTES} bytes` }],
+    });
     // The caller that read only the first bytes of a huge file says how big it is.
     expect(parseUsageFile('{', 10 * 1024 * 1024)).toMatchObject({ ok: false, issues: [{ message: expect.stringContaining('is 10485760 bytes') }] });
   });

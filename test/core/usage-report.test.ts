@@ -97,7 +97,12 @@ describe('comments and summaries', () => {
   });
 
   it('the final summary states the total and the runner minutes', () => {
-    const s: State = { ...used(), status: 'DONE', currentStep: 3, stepRuns: { ...used().stepRuns, c: { status: 'DONE', tries: 1, attempts: [attempt(1, 'succeeded', usage(1000, 0.01), 1_800_000)] } } };
+    const s: State = {
+      ...used(),
+      status: 'DONE',
+      currentStep: 3,
+      stepRuns: { ...used().stepRuns, c: { status: 'DONE', tries: 1, attempts: [attempt(1, 'succeeded', usage(1000, 0.01), 1_800_000)] } },
+    };
     const body = finalSummaryComment(s);
     expect(body).toContain('**Usage:** 2,543,000 tokens, $0.1600 (1 attempt reported no cost), over 4 attempts.');
     expect(body).toContain("**Runner time:** 43 min in attempts (the agents and the steps' checks; each job's set-up, commits and notices come on top).");
@@ -118,7 +123,9 @@ describe('comments and summaries', () => {
     expect(body).toContain('| attempt | outcome | exit | duration | tokens | cost | error |');
     expect(body).toContain('| 1 | over_budget | 1 | - | 900,000 | $2.40 |');
     expect(body).toContain("- `/approve budget=$6`: raise the plan's cost budget ($2.55 used of $2.50) to the amount given, above what was used, and go on");
-    expect(body).toContain('**Plan usage so far:** 3,442,000 tokens, $2.55 (1 attempt reported no cost), over 4 attempts (1 stopped before reporting totals: at least this much); 13 min of runner time in attempts.');
+    expect(body).toContain(
+      '**Plan usage so far:** 3,442,000 tokens, $2.55 (1 attempt reported no cost), over 4 attempts (1 stopped before reporting totals: at least this much); 13 min of runner time in attempts.',
+    );
     expect(blockerReport(s, 'c', 'spent')).toContain('attempt 1: over_budget (exit 1), 900,000 tokens, $2.40 - agent exited with code 1');
     expect(blockerReport(s, 'c', 'spent')).toContain('To raise the spent budget: approve --budget-usd N or --budget-tokens N (above what was used).');
   });

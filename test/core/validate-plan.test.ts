@@ -29,7 +29,12 @@ const badPlans: BadCase[] = [
   { name: 'output not a string', plan: withA({ requiredOutputs: [7] }), path: 'plan.steps.a.requiredOutputs[0]', message: 'got 7' },
   { name: 'outputs not an array', plan: withA({ requiredOutputs: 'x.md' }), path: 'plan.steps.a.requiredOutputs', message: 'must be an array of relative paths inside the workspace, got "x.md"' },
   { name: 'alias path reported as written', plan: withA({ required_outputs: ['../y'] }), path: 'plan.steps.a.required_outputs[0]', message: 'got "../y"' },
-  { name: 'alias and field together', plan: withA({ required_outputs: ['a'], requiredOutputs: ['a'] }), path: 'plan.steps.a.required_outputs', message: 'cannot be given together with "requiredOutputs"' },
+  {
+    name: 'alias and field together',
+    plan: withA({ required_outputs: ['a'], requiredOutputs: ['a'] }),
+    path: 'plan.steps.a.required_outputs',
+    message: 'cannot be given together with "requiredOutputs"',
+  },
   { name: 'maxAttempts zero', plan: withA({ maxAttempts: 0 }), path: 'plan.steps.a.maxAttempts', message: 'must be an integer from 1 to 100, got 0' },
   { name: 'maxAttempts fractional', plan: withA({ maxAttempts: 2.5 }), path: 'plan.steps.a.maxAttempts', message: 'got 2.5' },
   { name: 'maxAttempts too big', plan: withA({ maxAttempts: 101 }), path: 'plan.steps.a.maxAttempts', message: 'got 101' },
@@ -43,34 +48,109 @@ const badPlans: BadCase[] = [
   { name: 'env number value', plan: withA({ env: { PORT: 8080 } }), path: 'plan.steps.a.env.PORT', message: 'must be a string (quote numbers and booleans in YAML), got 8080' },
   { name: 'expectPayload not boolean', plan: withA({ expectPayload: 'yes' }), path: 'plan.steps.a.expectPayload', message: 'must be true or false, got "yes"' },
   { name: 'inheritPayload not boolean', plan: withA({ inheritPayload: 1 }), path: 'plan.steps.a.inheritPayload', message: 'got 1' },
-  { name: 'route to unknown step', plan: withA({ onValidationFail: 'zzz' }), path: 'plan.steps.a.onValidationFail', message: 'must be "retry", "fail" or the id of another step, got "zzz"; known steps: a, b' },
+  {
+    name: 'route to unknown step',
+    plan: withA({ onValidationFail: 'zzz' }),
+    path: 'plan.steps.a.onValidationFail',
+    message: 'must be "retry", "fail" or the id of another step, got "zzz"; known steps: a, b',
+  },
   { name: 'route to itself', plan: withA({ onValidationFail: 'a' }), path: 'plan.steps.a.onValidationFail', message: 'must not route step "a" to itself' },
   { name: 'route to prototype name', plan: withA({ onValidationFail: 'constructor' }), path: 'plan.steps.a.onValidationFail', message: 'got "constructor"' },
   { name: 'validate not array', plan: withA({ validate: { file_exists: { path: 'x' } } }), path: 'plan.steps.a.validate', message: 'must be an array of validation rules' },
-  { name: 'rule with two kinds', plan: withA({ validate: [{ file_exists: { path: 'x' }, command: { argv: ['true'] } }] }), path: 'plan.steps.a.validate[0]', message: 'exactly one key among file_exists' },
+  {
+    name: 'rule with two kinds',
+    plan: withA({ validate: [{ file_exists: { path: 'x' }, command: { argv: ['true'] } }] }),
+    path: 'plan.steps.a.validate[0]',
+    message: 'exactly one key among file_exists',
+  },
   { name: 'rule empty', plan: withA({ validate: [{}] }), path: 'plan.steps.a.validate[0]', message: 'got 0 keys' },
   { name: 'unknown rule kind', plan: withA({ validate: [{ http_status: { url: 'x' } }] }), path: 'plan.steps.a.validate[0].http_status', message: 'is not a known rule kind' },
   { name: 'rule body not object', plan: withA({ validate: [{ file_exists: 'x' }] }), path: 'plan.steps.a.validate[0].file_exists', message: 'must be an object with the rule\'s settings, got "x"' },
   { name: 'rule path escapes', plan: withA({ validate: [{ file_exists: { path: '../../etc' } }] }), path: 'plan.steps.a.validate[0].file_exists.path', message: 'got "../../etc"' },
-  { name: 'rule bad regex', plan: withA({ validate: [{ file_contains: { path: 'x', pattern: '(unclosed' } }] }), path: 'plan.steps.a.validate[0].file_contains.pattern', message: 'must be a regular expression in RE2 syntax (a subset of JavaScript\'s), got "(unclosed": RE2 cannot parse it: missing closing )' },
-  { name: 'rule lookahead', plan: withA({ validate: [{ file_contains: { path: 'x', pattern: '^## Sources(?!\\n$)' } }] }), path: 'plan.steps.a.validate[0].file_contains.pattern', message: 'got "^## Sources(?!\\\\n$)": lookahead ((?!) is not supported by RE2; match the following text as part of the pattern (e.g. foo(?=bar) as foobar)' },
-  { name: 'rule lookbehind', plan: withA({ validate: [{ payload_value_matches: { key: 'k', pattern: '(?<=v)\\d+' } }] }), path: 'plan.steps.a.validate[0].payload_value_matches.pattern', message: 'lookbehind ((?<=) is not supported by RE2' },
-  { name: 'rule backreference', plan: withA({ validate: [{ file_contains: { path: 'x', pattern: '(["\'])x\\1' } }] }), path: 'plan.steps.a.validate[0].file_contains.pattern', message: 'backreferences (\\1) are not supported: RE2 matches in linear time and cannot refer back to what a group matched; spell out the alternatives (e.g. (a|b)\\1 as aa|bb)' },
-  { name: 'rule named backreference', plan: withA({ validate: [{ file_contains: { path: 'x', pattern: '(?<q>a)\\k<q>' } }] }), path: 'plan.steps.a.validate[0].file_contains.pattern', message: 'backreferences (\\k)' },
-  { name: 'rule \\u escape', plan: withA({ validate: [{ file_contains: { path: 'x', pattern: 'caf\\u00e9' } }] }), path: 'plan.steps.a.validate[0].file_contains.pattern', message: 'RE2 has no \\u escape: write a code point as \\x{00E9}' },
-  { name: 'rule bad flags', plan: withA({ validate: [{ payload_value_matches: { key: 'k', pattern: 'x', flags: 'q' } }] }), path: 'plan.steps.a.validate[0].payload_value_matches.flags', message: 'got "q": "q" is not a flag' },
-  { name: 'rule flag v', plan: withA({ validate: [{ payload_value_matches: { key: 'k', pattern: 'x', flags: 'v' } }] }), path: 'plan.steps.a.validate[0].payload_value_matches.flags', message: 'v (Unicode sets) has no RE2 equivalent; use u' },
-  { name: 'rule duplicate flags', plan: withA({ validate: [{ file_contains: { path: 'x', pattern: 'x', flags: 'gg' } }] }), path: 'plan.steps.a.validate[0].file_contains.flags', message: 'got "gg": the g flag is given twice' },
+  {
+    name: 'rule bad regex',
+    plan: withA({ validate: [{ file_contains: { path: 'x', pattern: '(unclosed' } }] }),
+    path: 'plan.steps.a.validate[0].file_contains.pattern',
+    message: 'must be a regular expression in RE2 syntax (a subset of JavaScript\'s), got "(unclosed": RE2 cannot parse it: missing closing )',
+  },
+  {
+    name: 'rule lookahead',
+    plan: withA({ validate: [{ file_contains: { path: 'x', pattern: '^## Sources(?!\\n$)' } }] }),
+    path: 'plan.steps.a.validate[0].file_contains.pattern',
+    message: 'got "^## Sources(?!\\\\n$)": lookahead ((?!) is not supported by RE2; match the following text as part of the pattern (e.g. foo(?=bar) as foobar)',
+  },
+  {
+    name: 'rule lookbehind',
+    plan: withA({ validate: [{ payload_value_matches: { key: 'k', pattern: '(?<=v)\\d+' } }] }),
+    path: 'plan.steps.a.validate[0].payload_value_matches.pattern',
+    message: 'lookbehind ((?<=) is not supported by RE2',
+  },
+  {
+    name: 'rule backreference',
+    plan: withA({ validate: [{ file_contains: { path: 'x', pattern: '(["\'])x\\1' } }] }),
+    path: 'plan.steps.a.validate[0].file_contains.pattern',
+    message: 'backreferences (\\1) are not supported: RE2 matches in linear time and cannot refer back to what a group matched; spell out the alternatives (e.g. (a|b)\\1 as aa|bb)',
+  },
+  {
+    name: 'rule named backreference',
+    plan: withA({ validate: [{ file_contains: { path: 'x', pattern: '(?<q>a)\\k<q>' } }] }),
+    path: 'plan.steps.a.validate[0].file_contains.pattern',
+    message: 'backreferences (\\k)',
+  },
+  {
+    name: 'rule \\u escape',
+    plan: withA({ validate: [{ file_contains: { path: 'x', pattern: 'caf\\u00e9' } }] }),
+    path: 'plan.steps.a.validate[0].file_contains.pattern',
+    message: 'RE2 has no \\u escape: write a code point as \\x{00E9}',
+  },
+  {
+    name: 'rule bad flags',
+    plan: withA({ validate: [{ payload_value_matches: { key: 'k', pattern: 'x', flags: 'q' } }] }),
+    path: 'plan.steps.a.validate[0].payload_value_matches.flags',
+    message: 'got "q": "q" is not a flag',
+  },
+  {
+    name: 'rule flag v',
+    plan: withA({ validate: [{ payload_value_matches: { key: 'k', pattern: 'x', flags: 'v' } }] }),
+    path: 'plan.steps.a.validate[0].payload_value_matches.flags',
+    message: 'v (Unicode sets) has no RE2 equivalent; use u',
+  },
+  {
+    name: 'rule duplicate flags',
+    plan: withA({ validate: [{ file_contains: { path: 'x', pattern: 'x', flags: 'gg' } }] }),
+    path: 'plan.steps.a.validate[0].file_contains.flags',
+    message: 'got "gg": the g flag is given twice',
+  },
   { name: 'json_schema schema wrong type', plan: withA({ validate: [{ json_schema: { path: 'x.json', schema: 5 } }] }), path: 'plan.steps.a.validate[0].json_schema.schema', message: 'got 5' },
-  { name: 'json_schema schema path escapes', plan: withA({ validate: [{ json_schema: { path: 'x.json', schema: '/abs.json' } }] }), path: 'plan.steps.a.validate[0].json_schema.schema', message: 'got "/abs.json"' },
+  {
+    name: 'json_schema schema path escapes',
+    plan: withA({ validate: [{ json_schema: { path: 'x.json', schema: '/abs.json' } }] }),
+    path: 'plan.steps.a.validate[0].json_schema.schema',
+    message: 'got "/abs.json"',
+  },
   { name: 'payload key missing', plan: withA({ validate: [{ payload_has_key: {} }] }), path: 'plan.steps.a.validate[0].payload_has_key.key', message: 'got undefined' },
-  { name: 'values_equal one key', plan: withA({ validate: [{ payload_values_equal: { keys: ['x'] } }] }), path: 'plan.steps.a.validate[0].payload_values_equal.keys', message: 'at least 2 payload keys' },
-  { name: 'values_equal unknown step', plan: withA({ validate: [{ payload_values_equal: { keys: ['x', 'y'], step: 'nope' } }] }), path: 'plan.steps.a.validate[0].payload_values_equal.step', message: 'got "nope"' },
+  {
+    name: 'values_equal one key',
+    plan: withA({ validate: [{ payload_values_equal: { keys: ['x'] } }] }),
+    path: 'plan.steps.a.validate[0].payload_values_equal.keys',
+    message: 'at least 2 payload keys',
+  },
+  {
+    name: 'values_equal unknown step',
+    plan: withA({ validate: [{ payload_values_equal: { keys: ['x', 'y'], step: 'nope' } }] }),
+    path: 'plan.steps.a.validate[0].payload_values_equal.step',
+    message: 'got "nope"',
+  },
   { name: 'command argv string', plan: withA({ validate: [{ command: { argv: 'npm test' } }] }), path: 'plan.steps.a.validate[0].command.argv', message: 'no shell), got "npm test"' },
   { name: 'command argv empty program', plan: withA({ validate: [{ command: { argv: [' '] } }] }), path: 'plan.steps.a.validate[0].command.argv[0]', message: 'must name the program to run' },
   { name: 'command argv non-string', plan: withA({ validate: [{ command: { argv: ['node', 1] } }] }), path: 'plan.steps.a.validate[0].command.argv[1]', message: 'must be a string, got 1' },
   { name: 'command timeout negative', plan: withA({ validate: [{ command: { argv: ['true'], timeoutSeconds: -1 } }] }), path: 'plan.steps.a.validate[0].command.timeoutSeconds', message: 'got -1' },
-  { name: 'output_contains text missing', plan: withA({ validate: [{ command_output_contains: { argv: ['true'] } }] }), path: 'plan.steps.a.validate[0].command_output_contains.text', message: 'got undefined' },
+  {
+    name: 'output_contains text missing',
+    plan: withA({ validate: [{ command_output_contains: { argv: ['true'] } }] }),
+    path: 'plan.steps.a.validate[0].command_output_contains.text',
+    message: 'got undefined',
+  },
   // env that would make processes run code the proposal does not show, whoever wrote the plan.
   ...(
     [
@@ -99,9 +179,24 @@ const badPlans: BadCase[] = [
     ] as const
   ).map(([name, value, message]) => ({ name: `env ${name}`, plan: withA({ env: { [name]: value } }), path: `plan.steps.a.env.${name}`, message: `may not be set by a plan: ${message}` })),
   // Check commands get the agent command's refusals.
-  { name: 'check command runs a shell', plan: withA({ validate: [{ command: { argv: ['bash', '-c', 'npm test'] } }] }), path: 'plan.steps.a.validate[0].command.argv', message: 'must not run a shell or inline code: ["bash","-c","npm test"] runs a shell interpreter (bash)' },
-  { name: 'check command with inline code', plan: withA({ validate: [{ command_output_contains: { argv: ['node', '-e', 'console.log(1)'], text: '1' } }] }), path: 'plan.steps.a.validate[0].command_output_contains.argv', message: 'runs node with inline code (-e)' },
-  { name: 'check command through a wrapper', plan: withA({ validate: [{ command: { argv: ['sudo', '-u', 'root', 'sh'] } }] }), path: 'plan.steps.a.validate[0].command.argv', message: 'runs a shell interpreter (sh)' },
+  {
+    name: 'check command runs a shell',
+    plan: withA({ validate: [{ command: { argv: ['bash', '-c', 'npm test'] } }] }),
+    path: 'plan.steps.a.validate[0].command.argv',
+    message: 'must not run a shell or inline code: ["bash","-c","npm test"] runs a shell interpreter (bash)',
+  },
+  {
+    name: 'check command with inline code',
+    plan: withA({ validate: [{ command_output_contains: { argv: ['node', '-e', 'console.log(1)'], text: '1' } }] }),
+    path: 'plan.steps.a.validate[0].command_output_contains.argv',
+    message: 'runs node with inline code (-e)',
+  },
+  {
+    name: 'check command through a wrapper',
+    plan: withA({ validate: [{ command: { argv: ['sudo', '-u', 'root', 'sh'] } }] }),
+    path: 'plan.steps.a.validate[0].command.argv',
+    message: 'runs a shell interpreter (sh)',
+  },
   { name: 'agent command refused at validation', plan: withA({ agent: 'bash -c "claude -p"' }), path: 'plan.steps.a.agent', message: 'runs a shell interpreter (bash)' },
   { name: 'title not string', plan: { title: 5, steps: { a: step() } }, path: 'plan.title', message: 'must be a string, got 5' },
   { name: 'queue empty', plan: { steps: { a: step() }, stepQueue: [] }, path: 'plan.stepQueue', message: 'must be a non-empty array of step ids, got []' },
@@ -158,20 +253,11 @@ describe('checkPlan', () => {
       steps: { a: { title: '' }, b: step({ maxAttempts: -1, requiredOutputs: ['/abs'] }) },
       stepQueue: ['a', 'a'],
     });
-    expect(issues.map((i) => i.path)).toEqual([
-      'plan.steps.a.title',
-      'plan.steps.a.instruction',
-      'plan.steps.b.requiredOutputs[0]',
-      'plan.steps.b.maxAttempts',
-      'plan.title',
-      'plan.stepQueue[1]',
-    ]);
+    expect(issues.map((i) => i.path)).toEqual(['plan.steps.a.title', 'plan.steps.a.instruction', 'plan.steps.b.requiredOutputs[0]', 'plan.steps.b.maxAttempts', 'plan.title', 'plan.stepQueue[1]']);
   });
 
   it('uses the base path it is given', () => {
-    expect(checkPlan({ steps: { a: { instruction: 'x' } } }, 'state.plan')).toEqual([
-      { path: 'state.plan.steps.a.title', message: expect.stringContaining('non-empty string') as unknown as string },
-    ]);
+    expect(checkPlan({ steps: { a: { instruction: 'x' } } }, 'state.plan')).toEqual([{ path: 'state.plan.steps.a.title', message: expect.stringContaining('non-empty string') as unknown as string }]);
   });
 
   it('rejects more than the maximum number of steps but accepts exactly the maximum', () => {

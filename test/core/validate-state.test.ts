@@ -111,9 +111,7 @@ describe('finished states', () => {
 
 describe('checkState rejects', () => {
   it('a duplicate id in stepQueue, naming the index and the id', () => {
-    expect(messageAt({ ...seedMidway(), stepQueue: ['step-1', 'step-2', 'step-1'] }, 'stepQueue[2]')).toBe(
-      'repeats step "step-1" (already at index 0); each step may be queued once',
-    );
+    expect(messageAt({ ...seedMidway(), stepQueue: ['step-1', 'step-2', 'step-1'] }, 'stepQueue[2]')).toBe('repeats step "step-1" (already at index 0); each step may be queued once');
   });
 
   it('an unknown id in stepQueue', () => {
@@ -225,7 +223,20 @@ describe('human gate records', () => {
 });
 
 describe('usage and budget records', () => {
-  const usage = { model: 'claude-sonnet-4-5', inputTokens: 1740, outputTokens: 135, cacheReadTokens: 4370, cacheWriteTokens: 1510, costUsd: 0.0181, turns: 4, apiMs: 2300, sessionId: 's-1', isError: false, source: 'stream', complete: true };
+  const usage = {
+    model: 'claude-sonnet-4-5',
+    inputTokens: 1740,
+    outputTokens: 135,
+    cacheReadTokens: 4370,
+    cacheWriteTokens: 1510,
+    costUsd: 0.0181,
+    turns: 4,
+    apiMs: 2300,
+    sessionId: 's-1',
+    isError: false,
+    source: 'stream',
+    complete: true,
+  };
   const withAttempt = (attempt: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
     const input = seedMidway() as Record<string, unknown> & { stepRuns: Record<string, Record<string, unknown>> };
     input.stepRuns['step-1']!.attempts = [{ n: 1, runId: 'plan/step-1/1', startedAt: '2025-03-01T10:00:00Z', endedAt: '2025-03-01T10:01:00Z', outcome: 'succeeded', ...attempt }];

@@ -11,7 +11,11 @@ describe('the version line', () => {
   it.each<[string, Partial<VersionFacts>, string]>([
     ['the npm package, stamped by the release workflow', { stamp: { version: '1.2.3', commit: SHA, tag: 'v1.2.3' } }, `commit ${SHA}, tag v1.2.3`],
     ['the Action used by commit', { action: { repository: 'acme/agent-step-sequencer', ref: SHA, workflowSha: OTHER } }, `commit ${SHA} of acme/agent-step-sequencer`],
-    ['the Action used by tag', { action: { repository: 'acme/agent-step-sequencer', ref: 'v1', workflowSha: OTHER } }, `acme/agent-step-sequencer@v1; the runner's "Download action repository" line names its commit`],
+    [
+      'the Action used by tag',
+      { action: { repository: 'acme/agent-step-sequencer', ref: 'v1', workflowSha: OTHER } },
+      `acme/agent-step-sequencer@v1; the runner's "Download action repository" line names its commit`,
+    ],
     ['a copy in the workflow’s repository', { action: { repository: '', ref: '', workflowSha: OTHER } }, `a copy in the workflow's repository, commit ${OTHER} if that is what was checked out`],
     ['a build from a checkout', {}, 'not a release: built from a checkout, no commit recorded'],
     ['a stamp written for another version', { stamp: { version: '1.2.2', commit: SHA, tag: 'v1.2.2' } }, 'not a release: built from a checkout, no commit recorded'],

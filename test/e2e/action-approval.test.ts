@@ -70,7 +70,11 @@ describe('approving a posted proposal (local node)', () => {
     const early = comment('writer', '/approve', 'COLLABORATOR', new Date(Date.parse(proposal.created_at) - 60_000));
     expectOk(await early.deliver());
     await expectUntouched();
-    expect(repliesTo(early.comment.id).map((c) => c.body).join('\n')).toMatch(/This approval was written before the proposal of plan [0-9a-f]{12} was posted/);
+    expect(
+      repliesTo(early.comment.id)
+        .map((c) => c.body)
+        .join('\n'),
+    ).toMatch(/This approval was written before the proposal of plan [0-9a-f]{12} was posted/);
   });
 
   // The refused /approve is the later command whose tick reads the indented one: its reply shows
@@ -83,7 +87,9 @@ describe('approving a posted proposal (local node)', () => {
     // The log starts with the release and where its commit comes from (here a copy in the
     // workflow's repository, as with `uses: ./`), even on a run that does nothing.
     const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
-    expect(run.stdout.split('\n')[0]).toMatch(new RegExp(`^agent-step-sequencer ${version.replace(/\./g, '\\.')} \\(a copy in the workflow's repository, commit ${h.mainSha} if that is what was checked out; build-[0-9a-f]{16}\\)$`));
+    expect(run.stdout.split('\n')[0]).toMatch(
+      new RegExp(`^agent-step-sequencer ${version.replace(/\./g, '\\.')} \\(a copy in the workflow's repository, commit ${h.mainSha} if that is what was checked out; build-[0-9a-f]{16}\\)$`),
+    );
 
     const other = hash.startsWith('sha256:0') ? '1234abcd0000' : '0234abcd0000';
     const wrong = comment('writer', `/approve ${other}`, 'COLLABORATOR');
@@ -95,10 +101,19 @@ describe('approving a posted proposal (local node)', () => {
     expect(repliesTo(wrong.comment.id)[0]?.body).toContain(`This approval names plan ${other}, but the proposed plan is ${hash.slice(7, 19)}`);
   });
 
-  it('the plan edited after the writer last commented: the earlier proposal says it is superseded and links the new one; the writer\'s bare /approve is refused, asking for the hash', async () => {
+  it("the plan edited after the writer last commented: the earlier proposal says it is superseded and links the new one; the writer's bare /approve is refused, asking for the hash", async () => {
     const [first] = h.botComments(ISSUE, 'proposal');
     const edited = { ...PLAN, steps: { 'step-1': { ...PLAN.steps['step-1'], title: 'Only what was approved, retitled' } } };
-    const payload = issuesEdited({ owner: h.owner, repo: h.repo, issueNumber: ISSUE, issueBody: issueBodyWithPlan(edited), title: `Plan for issue ${ISSUE}`, labels: ['sequencer'], sender: h.actor, apiUrl: h.fake.url });
+    const payload = issuesEdited({
+      owner: h.owner,
+      repo: h.repo,
+      issueNumber: ISSUE,
+      issueBody: issueBodyWithPlan(edited),
+      title: `Plan for issue ${ISSUE}`,
+      labels: ['sequencer'],
+      sender: h.actor,
+      apiUrl: h.fake.url,
+    });
     expectOk(await h.run({ eventName: 'issues', payload }));
     const state = (await h.remoteState(PLAN_ID))!;
     expect(state.planHash).not.toBe(hash);
@@ -133,7 +148,9 @@ describe('approving a posted proposal (local node)', () => {
     // A quiet thread: no reply for a command that did what it asked.
     expect(repliesTo(approve.comment.id)).toHaveLength(0);
     expect(h.fake.data.reactions.get(approve.comment.id)?.map((r) => r.content)).toEqual(['+1']);
-    expect(h.botComments(ISSUE, 'status')[0]?.body).toMatch(new RegExp(`\`/approve\` by \\\\@\u200d?private-member \\([^)]*\\): Approved plan ${hash.slice(7, 19)} by \\\\@\u200d?private-member\\. Starting\\.`));
+    expect(h.botComments(ISSUE, 'status')[0]?.body).toMatch(
+      new RegExp(`\`/approve\` by \\\\@\u200d?private-member \\([^)]*\\): Approved plan ${hash.slice(7, 19)} by \\\\@\u200d?private-member\\. Starting\\.`),
+    );
     expect((await readAgentCalls(h.agentLog)).map((c) => c.step)).toEqual(['step-1']);
   });
 });
@@ -151,7 +168,16 @@ describe('what nobody with write access approved (local node)', () => {
     const commands = ['/approve', '/cancel', '/status', '/retry', '/resume'];
     const comments = Array.from({ length: 150 }, (_, i) => h.fake.addComment(FLOOD_ISSUE, { login: people[i % 3]!, body: commands[i % 5]!, association: 'NONE' }));
     const last = comments.at(-1)!;
-    const payload = issueCommentCreated({ owner: h.owner, repo: h.repo, issueNumber: FLOOD_ISSUE, commentId: last.id, body: last.body!, login: last.user.login, association: 'NONE', apiUrl: h.fake.url });
+    const payload = issueCommentCreated({
+      owner: h.owner,
+      repo: h.repo,
+      issueNumber: FLOOD_ISSUE,
+      commentId: last.id,
+      body: last.body!,
+      login: last.user.login,
+      association: 'NONE',
+      apiUrl: h.fake.url,
+    });
     const created = () => h.fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/issues/${FLOOD_ISSUE}/comments`)).length;
     const before = created();
 

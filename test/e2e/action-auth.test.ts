@@ -101,7 +101,7 @@ describe('unauthorized /approve (local node)', () => {
     expect(replyTo(comment.id)).toHaveLength(0);
   });
 
-  it('after all that, a writer\'s /approve still works', async () => {
+  it("after all that, a writer's /approve still works", async () => {
     const said = h.say(ISSUE, 'writer', '/approve');
     const run = await said.deliver();
     expectOk(run);

@@ -41,7 +41,17 @@ describe('budgets through the Action', () => {
     expect(approved.code, runReport(approved)).toBe(1);
     expect(approved.outputs.status).toBe('BLOCKED');
     const state = (await h.remoteState(planId))!;
-    expect(state.stepRuns.first?.attempts?.[0]?.usage).toEqual({ model: 'sample-model', inputTokens: 12_000, outputTokens: 800, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0.75, isError: false, source: 'file', complete: true });
+    expect(state.stepRuns.first?.attempts?.[0]?.usage).toEqual({
+      model: 'sample-model',
+      inputTokens: 12_000,
+      outputTokens: 800,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+      costUsd: 0.75,
+      isError: false,
+      source: 'file',
+      complete: true,
+    });
     expect(state.stepRuns.second?.attempts ?? []).toEqual([]);
     const notice = h.botComments(issue, 'blocked')[0]!.body;
     // The reason is escaped as all blocker text is (no math, no markup): it reads as written.

@@ -25,7 +25,10 @@ describe('workflow_dispatch (local node)', () => {
     h = await ActionHarness.create();
     // Only writers can dispatch a workflow; the run that starts a plan is its approval.
     h.fake.setPermission(h.actor, 'write');
-    await h.commitToMain({ 'plans/nightly.json': JSON.stringify(plan('nightly'), null, 2), 'plans/flaky.yml': 'title: Flaky\nsteps:\n  flaky-1:\n    title: Always fails\n    instruction: Fail\n    maxAttempts: 1\n' });
+    await h.commitToMain({
+      'plans/nightly.json': JSON.stringify(plan('nightly'), null, 2),
+      'plans/flaky.yml': 'title: Flaky\nsteps:\n  flaky-1:\n    title: Always fails\n    instruction: Fail\n    maxAttempts: 1\n',
+    });
   });
   afterAll(async () => h?.close());
 

@@ -70,14 +70,20 @@ describe('the issue flow while GitHub fails one request in five', FAULT_CAMPAIGN
     expect(injected.length, 'faults were injected').toBeGreaterThan(0);
 
     const markers = h.botComments(issue).map((c) => /^<!-- agent-step-sequencer:[^\n]*? -->/.exec(c.body)?.[0] ?? `unmarked ${c.id}`);
-    expect(markers.filter((m, i) => markers.indexOf(m) !== i), `duplicate comments among:\n${markers.join('\n')}`).toEqual([]);
+    expect(
+      markers.filter((m, i) => markers.indexOf(m) !== i),
+      `duplicate comments among:\n${markers.join('\n')}`,
+    ).toEqual([]);
     for (const kind of ['proposal', 'status', 'summary'] as const) expect(h.botComments(issue, kind), kind).toHaveLength(1);
 
     const text = await h.remoteFile(`refs/heads/${branch}`, `.sequencer/${planId}/state.json`);
     const state = parseState(JSON.parse(text!), { owned: true });
     expect(state.status).toBe('DONE');
     for (const id of Object.keys(PLAN.steps)) {
-      expect(state.stepRuns[id]?.attempts?.filter((a) => a.outcome === 'succeeded'), id).toHaveLength(1);
+      expect(
+        state.stepRuns[id]?.attempts?.filter((a) => a.outcome === 'succeeded'),
+        id,
+      ).toHaveLength(1);
     }
     const completions = (await h.remoteLog(branch)).filter((c) => c.subject.endsWith(' succeeded'));
     expect(completions.map((c) => c.subject.replace(/^.*\): (step-\d) .*$/, '$1'))).toEqual(['step-1', 'step-2', 'step-3']);

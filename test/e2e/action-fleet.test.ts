@@ -107,7 +107,10 @@ describe('the scheduled heartbeat over the plan index', () => {
     expect(run.stdout).toMatch(/101 plans on origin, 1 active: issue-11\./);
     const made = h.fake.requests.slice(firstRequest);
     expect(made.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /repos/${h.owner}/${h.repo}/issues/11/comments`]);
-    expect(made.every((r) => r.conditional), 'the comment poll sends its ETag').toBe(true);
+    expect(
+      made.every((r) => r.conditional),
+      'the comment poll sends its ETag',
+    ).toBe(true);
     expect(h.fake.countedRequests() - countedBefore).toBeLessThanOrEqual(1);
     const refsAfter = await allRefs(h);
     expect(refsAfter['refs/heads/sequencer/issue-11'], 'no commit').toBe(refsBefore['refs/heads/sequencer/issue-11']);
@@ -203,7 +206,10 @@ describe('per-step API cost', () => {
     const running = made.slice(made.findIndex((r) => r.method === 'POST' && r.path.endsWith('/issues/21/comments')));
     const polls = running.filter((r) => r.method === 'GET' && r.path.endsWith('/issues/21/comments') && r.query.includes('since='));
     expect(polls.length).toBeGreaterThanOrEqual(9);
-    expect(polls.filter((r) => !r.conditional), 'polls without an ETag').toEqual([]);
+    expect(
+      polls.filter((r) => !r.conditional),
+      'polls without an ETag',
+    ).toEqual([]);
   });
 });
 
@@ -225,7 +231,10 @@ describe('audit', () => {
         planId: 'cancel-stuck',
         state: seedState('cancel-stuck', 'IN_PROGRESS', daysAgo(2), {
           cancelRequested: { by: 'alice', at: daysAgo(1).toISOString() },
-          stepRuns: { s1: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'cancel-stuck/s1/1', startedAt: daysAgo(2).toISOString(), leaseExpiresAt: expired }] }, s2: { status: 'PENDING', tries: 0 } },
+          stepRuns: {
+            s1: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'cancel-stuck/s1/1', startedAt: daysAgo(2).toISOString(), leaseExpiresAt: expired }] },
+            s2: { status: 'PENDING', tries: 0 },
+          },
         }),
         marker: false,
       },
@@ -284,7 +293,10 @@ describe('maintenance', () => {
         planId: 'cancel-stuck',
         state: seedState('cancel-stuck', 'IN_PROGRESS', daysAgo(2), {
           cancelRequested: { by: 'alice', at: daysAgo(1).toISOString() },
-          stepRuns: { s1: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'cancel-stuck/s1/1', startedAt: daysAgo(2).toISOString(), leaseExpiresAt: daysAgo(1).toISOString() }] }, s2: { status: 'PENDING', tries: 0 } },
+          stepRuns: {
+            s1: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'cancel-stuck/s1/1', startedAt: daysAgo(2).toISOString(), leaseExpiresAt: daysAgo(1).toISOString() }] },
+            s2: { status: 'PENDING', tries: 0 },
+          },
         }),
         marker: false,
       },

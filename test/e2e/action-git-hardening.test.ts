@@ -199,10 +199,17 @@ describe('git hardening and the push credential (local node)', () => {
     for (const name of ['a-plant', 'b-after']) {
       if (name === 'b-after') expectOk(heartbeat);
       const probe = JSON.parse(await readFile(path.join(probeDir, `${name}.json`), 'utf8')) as Probe;
-      expect(Object.keys(probe.files).some((f) => f.endsWith(`${path.sep}.git${path.sep}config`)), `${name} read .git/config`).toBe(true);
+      expect(
+        Object.keys(probe.files).some((f) => f.endsWith(`${path.sep}.git${path.sep}config`)),
+        `${name} read .git/config`,
+      ).toBe(true);
       const leaks = [
-        ...Object.entries(probe.env).filter(([, v]) => v.includes(TOKEN) || v.includes(BASIC)).map(([k]) => `env ${k}`),
-        ...Object.entries(probe.files).filter(([, text]) => text.includes(TOKEN) || text.includes(BASIC)).map(([f]) => `file ${f}`),
+        ...Object.entries(probe.env)
+          .filter(([, v]) => v.includes(TOKEN) || v.includes(BASIC))
+          .map(([k]) => `env ${k}`),
+        ...Object.entries(probe.files)
+          .filter(([, text]) => text.includes(TOKEN) || text.includes(BASIC))
+          .map(([f]) => `file ${f}`),
       ];
       expect(leaks, `${name}: where the agent found the token`).toEqual([]);
       expect(Object.keys(probe.env).filter((k) => /^(INPUT_|ACTIONS_)|^GITHUB_TOKEN$/.test(k))).toEqual([]);

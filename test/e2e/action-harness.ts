@@ -285,7 +285,21 @@ export class ActionHarness {
         clearTimeout(timer);
         if (!o.job || o.job.completesRun) this.fake.setRun(runId, 'completed', code === 0 ? 'success' : 'failure');
         Promise.all([readFile(outputPath, 'utf8'), readFile(summaryPath, 'utf8')]).then(([outputs, summary]) => {
-          const run: ActionRun = { runId, runAttempt, eventName: o.eventName, payload: o.payload, code, signal, stdout, stderr, outputs: parseOutputFile(outputs), summary, workspace: ws, runnerTemp, durationMs: Date.now() - started };
+          const run: ActionRun = {
+            runId,
+            runAttempt,
+            eventName: o.eventName,
+            payload: o.payload,
+            code,
+            signal,
+            stdout,
+            stderr,
+            outputs: parseOutputFile(outputs),
+            summary,
+            workspace: ws,
+            runnerTemp,
+            durationMs: Date.now() - started,
+          };
           if (this.fake.violations.length > violationsBefore) {
             const broken = this.fake.takeViolations();
             reject(new Error(`the fake GitHub saw ${broken.length} exchange(s) that break GitHub's REST description:\n${describeViolations(broken)}\n${runReport(run)}`));

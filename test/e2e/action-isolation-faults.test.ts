@@ -93,9 +93,14 @@ describe('the isolated layout with jobs killed at random moments', FAULT_CAMPAIG
         done = await checkTruth(planId, done, `${planId} finishing run ${cycle + 1}`, run);
       }
       const completions = (await h.remoteLog(`sequencer/${planId}`)).filter((c) => / attempt \d+ (succeeded|recovered)$/.test(c.subject));
-      expect(completions.map((c) => c.subject.replace(/^.*\): (\S+) .*$/, '$1')), `${planId}: one completion per step, in order`).toEqual(STEPS);
+      expect(
+        completions.map((c) => c.subject.replace(/^.*\): (\S+) .*$/, '$1')),
+        `${planId}: one completion per step, in order`,
+      ).toEqual(STEPS);
     }
-    console.log(`isolation-faults: ${landed.prepare + landed.agent + landed.apply} kills (prepare ${landed.prepare}, agent ${landed.agent}, apply ${landed.apply}) over ${runs} runs of ${plans} plan(s)`);
+    console.log(
+      `isolation-faults: ${landed.prepare + landed.agent + landed.apply} kills (prepare ${landed.prepare}, agent ${landed.agent}, apply ${landed.apply}) over ${runs} runs of ${plans} plan(s)`,
+    );
     for (const job of PHASES) expect(landed[job]).toBe(KILLS_PER_PHASE);
   });
 

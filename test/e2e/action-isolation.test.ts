@@ -13,7 +13,10 @@ import { isolatedReport, isolatedRun, runJob, tickDispatch, type IsolatedRun } f
 
 const HOSTILE_AGENT = fileURLToPath(new URL('../fixtures/agents/hostile-agent.mjs', import.meta.url));
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 16);
-const startPlan = (planFile: string, planId?: string) => ({ eventName: 'workflow_dispatch', payload: workflowDispatchPayload({ command: 'start', plan: planFile, ...(planId ? { 'plan-id': planId } : {}) }) });
+const startPlan = (planFile: string, planId?: string) => ({
+  eventName: 'workflow_dispatch',
+  payload: workflowDispatchPayload({ command: 'start', plan: planFile, ...(planId ? { 'plan-id': planId } : {}) }),
+});
 const okJobs = (run: IsolatedRun) => {
   for (const job of [run.prepare, run.agent, run.apply]) if (job) expect(job.code, isolatedReport(run)).toBe(0);
 };
@@ -37,7 +40,11 @@ describe('the isolated layout', () => {
     artifacts = await startFakeArtifactService();
     h.fake.data.artifactSource = artifacts;
     h.fake.setPermission(h.actor, 'write');
-    await h.commitToMain({ 'plans/trio.json': JSON.stringify(plan('trio'), null, 2), 'plans/hostile.json': JSON.stringify(plan('hostile', 1), null, 2), 'plans/late.json': JSON.stringify(plan('late', 1), null, 2) });
+    await h.commitToMain({
+      'plans/trio.json': JSON.stringify(plan('trio'), null, 2),
+      'plans/hostile.json': JSON.stringify(plan('hostile', 1), null, 2),
+      'plans/late.json': JSON.stringify(plan('late', 1), null, 2),
+    });
     await h.requireWriteToken();
   });
   afterAll(async () => {
@@ -81,72 +88,86 @@ describe('the isolated layout', () => {
     expect(artifacts.downloads.filter((id) => uploaded.some((a) => a.id === id))).toEqual(uploaded.map((a) => a.id));
   });
 
-  it('gives the agent job no credential that writes: every push, comment and dispatch a hostile agent tries fails, and apply commits its step but nothing no step may change', { timeout: 120_000 }, async () => {
-    h.fake.addIssue({ number: 5, title: 'Hostile step', body: 'A plan' });
-    const agent = path.join(h.root, 'hostile-agent.mjs');
-    await copyFile(HOSTILE_AGENT, agent);
-    await chmod(agent, 0o755);
-    const report = path.join(h.root, 'hostile-report.json');
-    const before = await h.remoteBranches();
-    const dispatches = h.fake.dispatches.length;
-    const run = await isolatedRun(h, startPlan('plans/hostile.json', 'issue-5'), {
-      artifacts,
-      readToken,
-      inputs: { 'agent-command': `${process.execPath} ${agent}` },
-      agentEnv: { HOSTILE_REPORT: report },
-      persistCredentials: true,
-    });
-    okJobs(run);
-    expect(run.apply?.outputs.status, isolatedReport(run)).toBe('DONE');
+  it(
+    'gives the agent job no credential that writes: every push, comment and dispatch a hostile agent tries fails, and apply commits its step but nothing no step may change',
+    { timeout: 120_000 },
+    async () => {
+      h.fake.addIssue({ number: 5, title: 'Hostile step', body: 'A plan' });
+      const agent = path.join(h.root, 'hostile-agent.mjs');
+      await copyFile(HOSTILE_AGENT, agent);
+      await chmod(agent, 0o755);
+      const report = path.join(h.root, 'hostile-report.json');
+      const before = await h.remoteBranches();
+      const dispatches = h.fake.dispatches.length;
+      const run = await isolatedRun(h, startPlan('plans/hostile.json', 'issue-5'), {
+        artifacts,
+        readToken,
+        inputs: { 'agent-command': `${process.execPath} ${agent}` },
+        agentEnv: { HOSTILE_REPORT: report },
+        persistCredentials: true,
+      });
+      okJobs(run);
+      expect(run.apply?.outputs.status, isolatedReport(run)).toBe('DONE');
 
-    // It looked everywhere it could and found the job's read token (and the runtime token), never the write token.
-    const found = JSON.parse(await readFile(report, 'utf8')) as { sources: Record<string, number>; credentials: string[]; tries: Array<{ credential: string | number; what: string; ok: boolean }> };
-    expect(found.sources.procs, 'processes of the job whose environment it read').toBeGreaterThan(0);
-    // The credential actions/checkout persisted (under RUNNER_TEMP and in .git/config) was gone before the agent started.
-    expect(found.sources.gitConfig).toBe(1);
-    expect(found.credentials).toContain(digest(readToken));
-    expect(found.credentials).not.toContain(digest(writeToken));
-    // Every try with every credential failed: GitHub answered 401 or 403, the remote refused the pushes.
-    expect(found.tries.length).toBeGreaterThanOrEqual(2 + 4 * found.credentials.length);
-    expect(found.tries.filter((t) => t.ok)).toEqual([]);
-    const refusedWrites = h.fake.requests.filter((r) => r.method === 'POST' && (r.path.endsWith('/issues/5/comments') || r.path.endsWith('/dispatches')) && r.status >= 400);
-    expect(refusedWrites.map((r) => r.status)).toContain(403);
-    expect(h.fake.comments.filter((c) => c.body === 'owned')).toEqual([]);
-    expect(h.fake.dispatches.length).toBe(dispatches);
-    expect((await h.remoteBranches()).main).toBe(before.main);
+      // It looked everywhere it could and found the job's read token (and the runtime token), never the write token.
+      const found = JSON.parse(await readFile(report, 'utf8')) as { sources: Record<string, number>; credentials: string[]; tries: Array<{ credential: string | number; what: string; ok: boolean }> };
+      expect(found.sources.procs, 'processes of the job whose environment it read').toBeGreaterThan(0);
+      // The credential actions/checkout persisted (under RUNNER_TEMP and in .git/config) was gone before the agent started.
+      expect(found.sources.gitConfig).toBe(1);
+      expect(found.credentials).toContain(digest(readToken));
+      expect(found.credentials).not.toContain(digest(writeToken));
+      // Every try with every credential failed: GitHub answered 401 or 403, the remote refused the pushes.
+      expect(found.tries.length).toBeGreaterThanOrEqual(2 + 4 * found.credentials.length);
+      expect(found.tries.filter((t) => t.ok)).toEqual([]);
+      const refusedWrites = h.fake.requests.filter((r) => r.method === 'POST' && (r.path.endsWith('/issues/5/comments') || r.path.endsWith('/dispatches')) && r.status >= 400);
+      expect(refusedWrites.map((r) => r.status)).toContain(403);
+      expect(h.fake.comments.filter((c) => c.body === 'owned')).toEqual([]);
+      expect(h.fake.dispatches.length).toBe(dispatches);
+      expect((await h.remoteBranches()).main).toBe(before.main);
 
-    // apply recorded the step from the artifact, with what it left out and why, and said so on the issue.
-    const state = (await h.remoteState('issue-5'))!;
-    const attempt = state.stepRuns['hostile-1']?.attempts?.[0];
-    expect(attempt).toMatchObject({ outcome: 'succeeded', owner: { runId: String(run.runId) } });
-    expect(attempt?.refused).toEqual(
-      expect.arrayContaining([
-        { path: '.github/workflows/x.yml', reason: expect.stringMatching(/^under .github\/: workflows/) },
-        { path: '.sequencer/other/state.json', reason: expect.stringMatching(/^under .sequencer\/: the sequencer's state/) },
-        { path: 'passwd', reason: 'a symbolic link to "/etc/passwd", outside the repository' },
-        { path: 'big.bin', reason: '200 MiB, more than the 100 MiB a file may have' },
-      ]),
-    );
-    expect(attempt?.refused).toHaveLength(4);
-    const tip = 'refs/heads/sequencer/issue-5';
-    expect(await h.remoteFile(tip, 'out/hostile-1.md')).toContain('done by issue-5/hostile-1/1');
-    for (const file of ['.github/workflows/x.yml', '.sequencer/other/state.json', 'passwd', 'big.bin']) expect(await h.remoteFile(tip, file), file).toBeNull();
-    const notice = h.botComments(5).filter((c) => c.body.includes('agent-step-sequencer:confined:issue-5:hostile-1-1'));
-    expect(notice).toHaveLength(1);
-    for (const file of ['.github/workflows/x.yml', '.sequencer/other/state.json', 'passwd', 'big.bin']) expect(notice[0]!.body.replace(/\\/g, ''), 'the notice shows the path as inert text').toContain(file);
+      // apply recorded the step from the artifact, with what it left out and why, and said so on the issue.
+      const state = (await h.remoteState('issue-5'))!;
+      const attempt = state.stepRuns['hostile-1']?.attempts?.[0];
+      expect(attempt).toMatchObject({ outcome: 'succeeded', owner: { runId: String(run.runId) } });
+      expect(attempt?.refused).toEqual(
+        expect.arrayContaining([
+          { path: '.github/workflows/x.yml', reason: expect.stringMatching(/^under .github\/: workflows/) },
+          { path: '.sequencer/other/state.json', reason: expect.stringMatching(/^under .sequencer\/: the sequencer's state/) },
+          { path: 'passwd', reason: 'a symbolic link to "/etc/passwd", outside the repository' },
+          { path: 'big.bin', reason: '200 MiB, more than the 100 MiB a file may have' },
+        ]),
+      );
+      expect(attempt?.refused).toHaveLength(4);
+      const tip = 'refs/heads/sequencer/issue-5';
+      expect(await h.remoteFile(tip, 'out/hostile-1.md')).toContain('done by issue-5/hostile-1/1');
+      for (const file of ['.github/workflows/x.yml', '.sequencer/other/state.json', 'passwd', 'big.bin']) expect(await h.remoteFile(tip, file), file).toBeNull();
+      const notice = h.botComments(5).filter((c) => c.body.includes('agent-step-sequencer:confined:issue-5:hostile-1-1'));
+      expect(notice).toHaveLength(1);
+      for (const file of ['.github/workflows/x.yml', '.sequencer/other/state.json', 'passwd', 'big.bin'])
+        expect(notice[0]!.body.replace(/\\/g, ''), 'the notice shows the path as inert text').toContain(file);
 
-    // The same apply again (a re-run of the job) records nothing twice.
-    const commits = (await h.remoteLog('sequencer/issue-5')).length;
-    const comments = h.botComments(5).length;
-    const again = await runJob(h, run.runId, 'apply', startPlan('plans/hostile.json', 'issue-5'), { artifacts, readToken }, { attempt: run.prepare.outputs.attempt!, 'agent-result': 'success' }, {}, 'apply-again');
-    expect(again.code, again.stdout).toBe(0);
-    expect(again.stdout).toContain('Nothing to record: attempt 1 of hostile-1 is recorded already (succeeded)');
-    expect((await h.remoteLog('sequencer/issue-5')).length).toBe(commits);
-    expect(h.botComments(5).length).toBe(comments);
-    expect((await h.remoteState('issue-5'))?.revision).toBe(state.revision);
-  });
+      // The same apply again (a re-run of the job) records nothing twice.
+      const commits = (await h.remoteLog('sequencer/issue-5')).length;
+      const comments = h.botComments(5).length;
+      const again = await runJob(
+        h,
+        run.runId,
+        'apply',
+        startPlan('plans/hostile.json', 'issue-5'),
+        { artifacts, readToken },
+        { attempt: run.prepare.outputs.attempt!, 'agent-result': 'success' },
+        {},
+        'apply-again',
+      );
+      expect(again.code, again.stdout).toBe(0);
+      expect(again.stdout).toContain('Nothing to record: attempt 1 of hostile-1 is recorded already (succeeded)');
+      expect((await h.remoteLog('sequencer/issue-5')).length).toBe(commits);
+      expect(h.botComments(5).length).toBe(comments);
+      expect((await h.remoteState('issue-5'))?.revision).toBe(state.revision);
+    },
+  );
 
-  it("records the result of a run whose apply job never ran, in the next run, without running the agent again", { timeout: 60_000 }, async () => {
+  it('records the result of a run whose apply job never ran, in the next run, without running the agent again', { timeout: 60_000 }, async () => {
     const calls = async () => (await readFile(h.agentLog, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
     const lost = await isolatedRun(h, startPlan('plans/late.json'), { artifacts, readToken, skip: ['apply'] });
     expect(lost.agent?.code, isolatedReport(lost)).toBe(0);

@@ -26,7 +26,10 @@ const output = (i: number) => `reports/part-${String(i).padStart(4, '0')}/findin
 /** The plan approved and run up to its last `LEFT` steps, each finished step's output on the branch. */
 function seeded(planId: string): { state: State; files: Record<string, string> } {
   const steps = Object.fromEntries(
-    Array.from({ length: STEPS }, (_, k) => [`step-${k + 1}`, { title: `Step number ${k + 1} of the big plan, with a title of some length`, instruction: `Do part ${k + 1}`, requiredOutputs: [output(k + 1)] }]),
+    Array.from({ length: STEPS }, (_, k) => [
+      `step-${k + 1}`,
+      { title: `Step number ${k + 1} of the big plan, with a title of some length`, instruction: `Do part ${k + 1}`, requiredOutputs: [output(k + 1)] },
+    ]),
   );
   const at = new Date(Date.now() - 3_600_000);
   const base = newState({ title: 'A plan of a thousand steps', steps }, { planId, now: at, approved: { by: 'octocat' } });

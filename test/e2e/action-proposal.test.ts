@@ -141,7 +141,17 @@ describe('the proposal (local node)', () => {
     expect((await h.remoteState('issue-85'))?.proposal?.postedAt).toBeDefined();
 
     const sneaky = { ...plain, steps: { notes: { ...plain.steps.notes, env: { NOTES_MODE: 'x' } } } };
-    const payload = issuesEdited({ owner: h.owner, repo: h.repo, issueNumber: 85, issueBody: issueBodyWithPlan(sneaky), title: 'Issue 85', labels: ['sequencer'], sender: 'drive-by', author: 'drive-by', apiUrl: h.fake.url });
+    const payload = issuesEdited({
+      owner: h.owner,
+      repo: h.repo,
+      issueNumber: 85,
+      issueBody: issueBodyWithPlan(sneaky),
+      title: 'Issue 85',
+      labels: ['sequencer'],
+      sender: 'drive-by',
+      author: 'drive-by',
+      apiUrl: h.fake.url,
+    });
     expectOk(await h.run({ eventName: 'issues', payload }));
     expect(h.botComments(85, 'refused')).toHaveLength(1);
     const state = await h.remoteState('issue-85');
@@ -149,7 +159,9 @@ describe('the proposal (local node)', () => {
     expect(state?.proposal ?? null).toBeNull();
     // Its comment says so, and no longer invites an approval.
     const [withdrawn] = h.botComments(85, 'proposal');
-    expect(withdrawn?.body).toMatch(/### Withdrawn proposal\n\nThis proposal of plan `sha256:[0-9a-f]{64}` was withdrawn: the issue now holds a plan that was refused\. It can no longer be approved\./);
+    expect(withdrawn?.body).toMatch(
+      /### Withdrawn proposal\n\nThis proposal of plan `sha256:[0-9a-f]{64}` was withdrawn: the issue now holds a plan that was refused\. It can no longer be approved\./,
+    );
     expect(withdrawn?.body).not.toMatch(/\/approve/);
   });
 

@@ -56,7 +56,11 @@ describe('open-pull-request', () => {
     expect(pr.body).toContain('### ✅ Done: Widget report (2/2)');
     // It closes the issue when merged and says where the plan is.
     expect(pr.body!.split('\n')[0]).toBe(`Closes #${issue}.`);
-    expect(pr.body).toMatch(new RegExp(`Plan \`${planId}\` \\(plan \`[0-9a-f]{12}\`\\), proposed and approved on #${issue}; its record \\(state and every attempt\\) stays on the work branch \\[\`sequencer/${planId}\`\\]\\(https://github\\.com/[^)]+\\)\\.`));
+    expect(pr.body).toMatch(
+      new RegExp(
+        `Plan \`${planId}\` \\(plan \`[0-9a-f]{12}\`\\), proposed and approved on #${issue}; its record \\(state and every attempt\\) stays on the work branch \\[\`sequencer/${planId}\`\\]\\(https://github\\.com/[^)]+\\)\\.`,
+      ),
+    );
 
     // Its history: one commit per finished step, on the main it last merged, no merge commit, no
     // checkpoint or failed attempt; the work branch keeps all of those.

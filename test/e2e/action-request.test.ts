@@ -32,7 +32,19 @@ function openRequest(h: ActionHarness, issueNumber: number, author: string, node
 /** `login` replies `/draft` on the labelled issue: the comment on the fake, and its event. */
 function draft(h: ActionHarness, issueNumber: number, login: string, association: AuthorAssociation) {
   const comment = h.fake.addComment(issueNumber, { login, body: '/draft', association });
-  const payload = issueCommentCreated({ owner: h.owner, repo: h.repo, issueNumber, commentId: comment.id, body: '/draft', login, association, labels: ['sequencer'], issueBody: REQUEST, title: 'Scheduler report', apiUrl: h.fake.url });
+  const payload = issueCommentCreated({
+    owner: h.owner,
+    repo: h.repo,
+    issueNumber,
+    commentId: comment.id,
+    body: '/draft',
+    login,
+    association,
+    labels: ['sequencer'],
+    issueBody: REQUEST,
+    title: 'Scheduler report',
+    apiUrl: h.fake.url,
+  });
   return { comment, payload };
 }
 
@@ -48,7 +60,18 @@ describe.each(ACTION_RUNTIMES)('a request from someone without write access (%s)
     const issue = 61;
     expectOk(await openRequest(h, issue, 'drive-by', node));
     for (const edit of [`${REQUEST}\n\nAlso include costs.`, `${REQUEST}\n\nAlso include costs and limits.`]) {
-      const payload = issuesEdited({ owner: h.owner, repo: h.repo, issueNumber: issue, issueBody: edit, title: 'Scheduler report', labels: ['sequencer'], sender: 'drive-by', author: 'drive-by', previousBody: REQUEST, apiUrl: h.fake.url });
+      const payload = issuesEdited({
+        owner: h.owner,
+        repo: h.repo,
+        issueNumber: issue,
+        issueBody: edit,
+        title: 'Scheduler report',
+        labels: ['sequencer'],
+        sender: 'drive-by',
+        author: 'drive-by',
+        previousBody: REQUEST,
+        apiUrl: h.fake.url,
+      });
       const run = await h.run({ eventName: 'issues', payload, node });
       expectOk(run);
       expect(run.outputs.status).toBe('MISSING');
@@ -107,7 +130,11 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
     expect(replies).toHaveLength(1);
     expect(replies[0]!.body).toMatch(/only someone with write access can ask for it: commands need write, maintain or admin permission; drive-by has no permission/);
     expect(replies[0]!.body).toMatch(/This answers your 3 \/draft comments/);
-    for (const { comment } of said) expect(h.fake.data.reactions.get(comment.id)?.map((r) => r.content), `comment ${comment.id}`).toEqual(['confused']);
+    for (const { comment } of said)
+      expect(
+        h.fake.data.reactions.get(comment.id)?.map((r) => r.content),
+        `comment ${comment.id}`,
+      ).toEqual(['confused']);
     expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
   });
 
@@ -138,7 +165,12 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
     expect(proposal[0]!.body).toContain(`:${state?.planHash} -->`);
     expect((await h.originGit(['log', '-p', '--all'])).stdout).not.toContain(KEY);
     for (const c of h.fake.data.commentsOf(issue)) expect(c.body, `comment ${c.id}`).not.toContain(KEY);
-    expect(`${run.stdout}\n${run.stderr}`.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n')).not.toContain(KEY);
+    expect(
+      `${run.stdout}\n${run.stderr}`
+        .split('\n')
+        .filter((l) => !l.startsWith('::add-mask::'))
+        .join('\n'),
+    ).not.toContain(KEY);
     // Its inbox starts after the /draft, which is no command for the plan.
     expect(state?.inbox?.lastCommentId).toBe(said.comment.id);
   });
@@ -169,7 +201,11 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
     expect(run.stdout).not.toContain('x'.repeat(66 * 1024));
     const forged = run.stdout.split('\n').findIndex((l) => l.startsWith('::error title=forged::'));
     expect(forged).toBeGreaterThan(-1);
-    const stop = run.stdout.split('\n').slice(0, forged).reverse().find((l) => l.startsWith('::stop-commands::') || /^::[0-9a-f]{32}::$/.test(l));
+    const stop = run.stdout
+      .split('\n')
+      .slice(0, forged)
+      .reverse()
+      .find((l) => l.startsWith('::stop-commands::') || /^::[0-9a-f]{32}::$/.test(l));
     expect(stop, 'the forged command is inside a stop-commands block').toMatch(/^::stop-commands::[0-9a-f]{32}$/);
     // A secret the agent printed is scrubbed from the log and the comment.
     expect(run.stdout).toContain('found ***');

@@ -129,14 +129,17 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
       'token base64': b64(token),
       'x-access-token base64': b64(`x-access-token:${token}`),
       password: PASSWORD,
-      ...Object.fromEntries(
-        Object.entries({ key: KEY, password: PASSWORD, token }).flatMap(([what, secret]) => Object.entries(encodedForms(secret)).map(([form, v]) => [`${what} ${form}`, v])),
-      ),
+      ...Object.fromEntries(Object.entries({ key: KEY, password: PASSWORD, token }).flatMap(([what, secret]) => Object.entries(encodedForms(secret)).map(([form, v]) => [`${what} ${form}`, v]))),
     };
     // As inline Markdown writes them (table cells, headings, sentences), and what a length cap
     // leaves of them: long enough to be worth a brute force, or to say whose key it is.
     const inlineForms = Object.entries(plain).map(([what, v]): [string, string] => [`${what} as inline text`, asInline(v)]);
-    const cutForms: Array<[string, string]> = [['key cut short', `${KEY.slice(0, 12)}…`], ['token cut short', `${token.slice(0, 12)}…`], ['key cut short as inline text', `${asInline(KEY.slice(0, 12))}…`], ['token cut short as inline text', `${asInline(token.slice(0, 12))}…`]];
+    const cutForms: Array<[string, string]> = [
+      ['key cut short', `${KEY.slice(0, 12)}…`],
+      ['token cut short', `${token.slice(0, 12)}…`],
+      ['key cut short as inline text', `${asInline(KEY.slice(0, 12))}…`],
+      ['token cut short as inline text', `${asInline(token.slice(0, 12))}…`],
+    ];
     return { ...plain, ...Object.fromEntries([...inlineForms, ...cutForms]) };
   };
   const expectNoSecret = (where: string, text: string) => {
@@ -146,7 +149,11 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
   it('runs the plan: the agent leaks, the check fails, the plan blocks; /status and /retry answer', async () => {
     const node = await nodeOf();
     // fail-on-blocked: false keeps the runs that block the plan green.
-    const o = { node, inputs: { 'agent-command': agent, 'max-attempts': '1', 'fail-on-blocked': 'false' }, env: { OPENAI_API_KEY: KEY, DB_PASSWORD: PASSWORD, AGENT_LEAK_FILE: path.join(h.root, 'leak.txt'), ...runnerFiles, ...artifacts.env } };
+    const o = {
+      node,
+      inputs: { 'agent-command': agent, 'max-attempts': '1', 'fail-on-blocked': 'false' },
+      env: { OPENAI_API_KEY: KEY, DB_PASSWORD: PASSWORD, AGENT_LEAK_FILE: path.join(h.root, 'leak.txt'), ...runnerFiles, ...artifacts.env },
+    };
     runs.push(await h.openIssue(ISSUE, plan(agent), o));
     runs.push(await h.say(ISSUE, 'writer', '/approve').deliver(o));
     h.say(ISSUE, 'writer', '/status');
@@ -219,13 +226,32 @@ describe.each(ACTION_RUNTIMES)('secrets and workflow commands from the agent (%s
     for (const run of runs) {
       const output = `${run.stdout}\n${run.stderr}`;
       const commands = runnerCommands(output);
-      const report = JSON.stringify(commands.map((c) => c.line), null, 1);
-      expect(commands.filter((c) => !['group', 'endgroup', 'warning', 'error', 'debug', 'notice', 'add-mask'].includes(c.name)), report).toEqual([]);
+      const report = JSON.stringify(
+        commands.map((c) => c.line),
+        null,
+        1,
+      );
+      expect(
+        commands.filter((c) => !['group', 'endgroup', 'warning', 'error', 'debug', 'notice', 'add-mask'].includes(c.name)),
+        report,
+      ).toEqual([]);
       // Annotations are ours, without a forged file or title; masks are the token and the artifact URL's signature.
-      expect(commands.filter((c) => c.properties !== ''), report).toEqual([]);
-      expect(commands.filter((c) => c.name === 'add-mask' && /agent-mask|plan-mask/.test(c.data)), report).toEqual([]);
-      expect(commands.filter((c) => c.name === 'group' && /agent group/.test(c.data) && !/%0A/.test(c.data)), report).toEqual([]);
-      expect(commands.filter((c) => c.name === 'error' && c.data === 'forged error'), report).toEqual([]);
+      expect(
+        commands.filter((c) => c.properties !== ''),
+        report,
+      ).toEqual([]);
+      expect(
+        commands.filter((c) => c.name === 'add-mask' && /agent-mask|plan-mask/.test(c.data)),
+        report,
+      ).toEqual([]);
+      expect(
+        commands.filter((c) => c.name === 'group' && /agent group/.test(c.data) && !/%0A/.test(c.data)),
+        report,
+      ).toEqual([]);
+      expect(
+        commands.filter((c) => c.name === 'error' && c.data === 'forged error'),
+        report,
+      ).toEqual([]);
     }
     // They were printed, as text.
     expect(runs.map((r) => r.stdout).join('\n')).toContain('::add-mask::agent-mask');

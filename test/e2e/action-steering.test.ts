@@ -162,7 +162,10 @@ describe('steering (local node)', () => {
     const planId = await approvedIssuePlan(issue, slow);
     // The retry waits (backoff) past the run's time budget, so the run ends with the step neither
     // done nor blocked: only a notice given at once can show the timeout.
-    const run = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs: { 'retry-backoff-seconds': '600', 'time-budget-minutes': '2', 'attempt-timeout-minutes': '1' }, env: { AGENT_SLEEP_MS: '30000', SEQUENCER_STOP_GRACE_SECONDS: '0' } });
+    const run = await h.dispatch(
+      { command: 'tick', 'plan-id': planId },
+      { inputs: { 'retry-backoff-seconds': '600', 'time-budget-minutes': '2', 'attempt-timeout-minutes': '1' }, env: { AGENT_SLEEP_MS: '30000', SEQUENCER_STOP_GRACE_SECONDS: '0' } },
+    );
     expectOk(run);
     expect(run.stdout).toContain('step slow ran over its 3 s');
     const state = await h.remoteState(`issue-${issue}`);
@@ -194,5 +197,4 @@ describe('steering (local node)', () => {
     // A quiet thread: the status comment, now the final summary, says what the /restart did.
     expect(h.botComments(issue, 'status')[0]!.body).toMatch(/`\/restart` by \\@\u200d?alice \([^)]*\): Restarted from step-2 \(2\/2\) by/);
   });
-
 });

@@ -99,7 +99,10 @@ describe('the attempt log group (local node)', () => {
 
   it('an invalid plan is refused as an "Invalid plan block in the issue"', async () => {
     expectOk(await h.openIssue(94, { title: 'Broken', steps: {} }));
-    const said = h.botComments(94).map((c) => c.body).join('\n');
+    const said = h
+      .botComments(94)
+      .map((c) => c.body)
+      .join('\n');
     expect(said).toContain('Invalid plan block in the issue');
     expect(said).not.toContain('Invalid the plan block');
   });
@@ -114,7 +117,10 @@ describe('the attempt log group (local node)', () => {
     const issue = 95;
     const dir = await makeTempDir('sequencer-pathy-');
     const pathy = path.join(dir, 'pathy.mjs');
-    await writeFile(pathy, `#!/usr/bin/env node\nprocess.stderr.write('could not write ' + process.cwd() + '/report.md, scratch kept in ' + process.env.RUNNER_TEMP + '/scratch\\n');\nprocess.exit(1);\n`);
+    await writeFile(
+      pathy,
+      `#!/usr/bin/env node\nprocess.stderr.write('could not write ' + process.cwd() + '/report.md, scratch kept in ' + process.env.RUNNER_TEMP + '/scratch\\n');\nprocess.exit(1);\n`,
+    );
     await chmod(pathy, 0o755);
     const plan = { title: 'Pathy plan', steps: { 'step-1': { title: 'Fails with paths', instruction: 'Fail', requiredOutputs: ['report.md'] } } };
     const planId = await approvedIssuePlan(issue, plan);
@@ -143,7 +149,12 @@ describe('the attempt log group (local node)', () => {
     const issue = 92;
     let run: ActionRun;
     beforeAll(async () => {
-      const steps = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`step-${i + 1}`, { title: `Step number ${i + 1} of the big plan`, instruction: `Do part ${i + 1}`, ...(i === 0 ? { requiredOutputs: ['never.md'] } : {}) }]));
+      const steps = Object.fromEntries(
+        Array.from({ length: 1000 }, (_, i) => [
+          `step-${i + 1}`,
+          { title: `Step number ${i + 1} of the big plan`, instruction: `Do part ${i + 1}`, ...(i === 0 ? { requiredOutputs: ['never.md'] } : {}) },
+        ]),
+      );
       const inputs = { 'max-attempts': '1' };
       expectOk(await h.openIssue(issue, { title: 'Big plan', steps }, { inputs }));
       run = await h.say(issue, 'writer', '/approve').deliver({ inputs, env: { AGENT_FAIL_CALLS: '9' } });

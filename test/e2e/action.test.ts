@@ -17,7 +17,12 @@ const PLAN = {
   title: 'Research widgets',
   steps: {
     // A content rule: the Action checks it in its worker thread (dist/rule-check-worker.js).
-    'step-1': { title: 'Collect sources', instruction: 'List sources in notes/sources.md', requiredOutputs: ['notes/sources.md'], validate: [{ file_contains: { path: 'notes/sources.md', pattern: '^# step-1' } }] },
+    'step-1': {
+      title: 'Collect sources',
+      instruction: 'List sources in notes/sources.md',
+      requiredOutputs: ['notes/sources.md'],
+      validate: [{ file_contains: { path: 'notes/sources.md', pattern: '^# step-1' } }],
+    },
     'step-2': { title: 'Summarise', instruction: 'Summarise in notes/summary.md', requiredOutputs: ['notes/summary.md'] },
     // Who asked (the issue's author) and who approved reach the prompt.
     'step-3': { title: 'Report', instruction: 'Write report/final.md for {{requester}}, approved by {{approver}}', requiredOutputs: ['report/final.md'] },
@@ -66,7 +71,11 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
 
     // GitHub also sends `labeled` for a label given at creation: same plan, nothing new.
     const tip0 = (await h.remoteBranches())[branch];
-    const labeled = await h.run({ node, eventName: 'issues', payload: issuesLabeled({ owner: h.owner, repo: h.repo, issueNumber: issue, issueBody: issueBodyWithPlan(PLAN), label: 'sequencer', apiUrl: h.fake.url }) });
+    const labeled = await h.run({
+      node,
+      eventName: 'issues',
+      payload: issuesLabeled({ owner: h.owner, repo: h.repo, issueNumber: issue, issueBody: issueBodyWithPlan(PLAN), label: 'sequencer', apiUrl: h.fake.url }),
+    });
     expectOk(labeled);
     expect(labeled.outputs.status).toBe('AWAITING_APPROVAL');
     expect(h.botComments(issue)).toHaveLength(1);
@@ -177,7 +186,9 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     const blocked = await h.say(issue, 'bob', '/approve LGTM, ship it').deliver({ env });
     // The run that blocked the plan is red, saying why and where to look.
     expect(blocked.code, runReport(blocked)).toBe(1);
-    expect(blocked.stdout).toContain(`::error::${planId} is blocked at step-2: max retries (3) exceeded: the blocker notice on its issue says what was tried and how to go on (fail-on-blocked: false keeps such a run green).`);
+    expect(blocked.stdout).toContain(
+      `::error::${planId} is blocked at step-2: max retries (3) exceeded: the blocker notice on its issue says what was tried and how to go on (fail-on-blocked: false keeps such a run green).`,
+    );
     expect((await h.remoteState(planId))?.approval).toMatchObject({ by: 'bob', note: 'LGTM, ship it' });
     // The log and the run page name the plan's issue.
     expect(blocked.stdout).toContain(`Plan ${planId}: ${issueUrl}`);
@@ -195,7 +206,9 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     // The end of the last attempt's output, collapsed; where the full logs are, as links, not runner paths.
     expect(notices[0]!.body).toMatch(/<details><summary>End of the output of attempt 3 \(all of it\)<\/summary>\n\n`{3,}text\n[\s\S]*Summarise in notes\/summary\.md\n`{3,}\n\n<\/details>/);
     const artifact = `sequencer-issue-${issue}-run-${blocked.runId}-${blocked.runAttempt}`;
-    expect(notices[0]!.body).toMatch(new RegExp(`\\*\\*Logs:\\*\\* the full output of attempt 3 is \`step-2/attempt-3\\.log\` in \\[the attempt logs\\]\\(https://github\\.com/[^)]*/actions/runs/${blocked.runId}#artifacts\\)`));
+    expect(notices[0]!.body).toMatch(
+      new RegExp(`\\*\\*Logs:\\*\\* the full output of attempt 3 is \`step-2/attempt-3\\.log\` in \\[the attempt logs\\]\\(https://github\\.com/[^)]*/actions/runs/${blocked.runId}#artifacts\\)`),
+    );
     expect(notices[0]!.body).toContain(`(full log: step-2/attempt-3.log in the artifact ${artifact} of `);
     expect(notices[0]!.body).not.toMatch(/state\.json\.logs/);
     // The status comment and the blocker notice count the same attempts.
@@ -236,7 +249,9 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     // comment lists what they did, the /retry with its note; the approver is pinged when the plan
     // blocks and when it is done.
     expect(h.botComments(issue, 'reply')).toEqual([]);
-    expect(h.botComments(issue, 'status')[0]!.body).toMatch(/`\/retry` by \\@\u200d?bob \([^)]*\): Retrying step-2 with a new round of attempts \(round 2\)\. The agent's next prompt says: A maintainer \(\\@\u200d?bob\) says: "take notes\/sources\\\.md as the input"\./);
+    expect(h.botComments(issue, 'status')[0]!.body).toMatch(
+      /`\/retry` by \\@\u200d?bob \([^)]*\): Retrying step-2 with a new round of attempts \(round 2\)\. The agent's next prompt says: A maintainer \(\\@\u200d?bob\) says: "take notes\/sources\\\.md as the input"\./,
+    );
     expect(notices[0]!.body).toContain('@bob: the plan you approved needs you.');
     expect(h.botComments(issue, 'summary')[0]!.body).toContain('@bob: 2 of 2 steps were done.');
   });

@@ -5,22 +5,7 @@ import { copyFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { State, StepDef, StepRun } from '../../src/core/state/types.js';
-import {
-  REPO_ROOT,
-  copyTree,
-  makeTempDir,
-  output,
-  processAlive,
-  readAgentCalls,
-  readState,
-  removeTempDirs,
-  runCli,
-  snapshot,
-  startCli,
-  waitFor,
-  writeAgent,
-  writeJson,
-} from './helpers.js';
+import { REPO_ROOT, copyTree, makeTempDir, output, processAlive, readAgentCalls, readState, removeTempDirs, runCli, snapshot, startCli, waitFor, writeAgent, writeJson } from './helpers.js';
 
 // After the file, not each test: the prepared workspaces below are shared by several tests.
 afterAll(removeTempDirs);
@@ -207,7 +192,10 @@ describe('status', () => {
     expect(run.code, output(run)).toBe(1);
     const table = await e.cli(['status', '--state', e.stateFile]);
     expect(table.code, output(table)).toBe(0);
-    for (const [what, text] of [['run', output(run)], ['status', output(table)]] as const) {
+    for (const [what, text] of [
+      ['run', output(run)],
+      ['status', output(table)],
+    ] as const) {
       expect(text, what).not.toMatch(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/);
       expect(text, what).not.toMatch(/pwned|evil\.example/);
     }
@@ -385,7 +373,7 @@ describe('retry, skip and cancel', () => {
 });
 
 describe('--version', () => {
-  it('prints package.json\'s version, says a build from a checkout names no commit, and gives the build id', async () => {
+  it("prints package.json's version, says a build from a checkout names no commit, and gives the build id", async () => {
     const { version } = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     const r = await runCli(['--version']);
     expect(r.code, output(r)).toBe(0);
@@ -425,7 +413,11 @@ describe('validate', () => {
     const file = path.join(e.ws, 'typo.json');
     await writeJson(file, { steps: { ...THREE, write: { title: 'W', instruction: 'Write a.md', requiredOuputs: ['a.md'] } } });
     const expected = 'plan.steps.write.requiredOuputs: unknown field; did you mean requiredOutputs?';
-    for (const args of [['validate', file], ['init', '--plan', file], ['run', '--plan', file]]) {
+    for (const args of [
+      ['validate', file],
+      ['init', '--plan', file],
+      ['run', '--plan', file],
+    ]) {
       const r = await e.cli(args);
       expect(r.code, `${args[0]}: ${output(r)}`).toBe(2);
       expect(r.stderr, args[0]).toContain(expected);
@@ -472,7 +464,11 @@ describe('finding the plan', () => {
       expect(r.stderr).toContain(`error: 2 plans in ${path.join(e.ws, '.sequencer')}: plan, slow. Which one?`);
       expect(r.stderr).toContain(`hint: Give --plan-id ID, e.g. \`agent-step-sequencer ${args[0]} --plan-id plan\`.`);
     }
-    for (const args of [['status', '--plan-id', 'slwo'], ['check', '--plan-id', 'slwo'], ['cancel', '--plan-id', 'slwo']]) {
+    for (const args of [
+      ['status', '--plan-id', 'slwo'],
+      ['check', '--plan-id', 'slwo'],
+      ['cancel', '--plan-id', 'slwo'],
+    ]) {
       const r = await e.cli(args);
       expect(r.code, `${args.join(' ')}: ${output(r)}`).toBe(2);
       expect(r.stderr).toContain(`No plan "slwo" in ${path.join(e.ws, '.sequencer')}; did you mean slow?; the plans there: plan, slow.`);

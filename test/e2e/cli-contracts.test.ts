@@ -85,7 +85,10 @@ describe('step contracts through the CLI', () => {
     // The final summary also lists what the plan wrote without declaring it (meta.json).
     expect(r.stdout).toContain('Other files the plan created or changed (1):\n  - meta.json\n');
 
-    const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { step: string; attempt: string; prompt: string; input: string | null });
+    const made = (await readFile(calls, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { step: string; attempt: string; prompt: string; input: string | null });
     expect(made.map((c) => `${c.step}#${c.attempt}`)).toEqual(['draft#1', 'draft#2', 'publish#1']);
     expect(made[1]!.prompt).toMatch(
       /\n\nStep draft failed \(tries: 1\)\. Previous run ended with: Validation failed: command\(node check-report\.mjs\): exited with code 1: report\.md has no "## Sources" section\. Please troubleshoot and retry: Write report\.md with a Sources section\.$/,
@@ -125,7 +128,7 @@ console.log('attempt 2 wrote the report');
 `;
 
 describe('files beside the attempt log', () => {
-  it("are created new: links an earlier attempt planted at their names are replaced, and the files they point at stay as they were", async () => {
+  it('are created new: links an earlier attempt planted at their names are replaced, and the files they point at stay as they were', async () => {
     const ws = await makeTempDir('planted-ws-');
     const tools = await makeTempDir('planted-tools-');
     const victims = path.join(tools, 'victims');
@@ -135,7 +138,17 @@ describe('files beside the attempt log', () => {
     await chmod(agent, 0o755);
     await writeFile(path.join(ws, 'check.mjs'), "console.log('check ok');\n");
     // Everything the sequencer writes beside attempt 2's log.
-    const planted = ['attempt-2.log', 'attempt-2.log.pid', 'attempt-2.policy.json', 'attempt-2.claude-settings.json', 'attempt-2.input.json', 'attempt-2.stop', 'attempt-2.commands.jsonl', 'attempt-2.check-1.log', 'attempt-2.check-1.log.pid'];
+    const planted = [
+      'attempt-2.log',
+      'attempt-2.log.pid',
+      'attempt-2.policy.json',
+      'attempt-2.claude-settings.json',
+      'attempt-2.input.json',
+      'attempt-2.stop',
+      'attempt-2.commands.jsonl',
+      'attempt-2.check-1.log',
+      'attempt-2.check-1.log.pid',
+    ];
     for (const name of planted) await writeFile(path.join(victims, name), `victim ${name}\n`);
     const planFile = path.join(ws, 'plan.json');
     await writeJson(planFile, {
@@ -165,12 +178,15 @@ describe('a validation rule cannot hang the tick', () => {
     const ws = await makeTempDir('redos-ws-');
     const tools = await makeTempDir('redos-tools-');
     const agent = path.join(tools, 'agent.mjs');
-    await writeFile(agent, `#!/usr/bin/env node
+    await writeFile(
+      agent,
+      `#!/usr/bin/env node
 import fs from 'node:fs';
 fs.writeFileSync('out.txt', 'a'.repeat(100000) + '!');
 // A payload holds at most 64 KiB; 60,000 a's are as hopeless for backtracking.
 fs.writeFileSync(process.env.SEQUENCER_PAYLOAD_FILE, JSON.stringify({ text: 'a'.repeat(60000) + '!' }));
-`);
+`,
+    );
     await chmod(agent, 0o755);
     const planFile = path.join(ws, 'plan.json');
     await writeJson(planFile, {
@@ -190,20 +206,21 @@ fs.writeFileSync(process.env.SEQUENCER_PAYLOAD_FILE, JSON.stringify({ text: 'a'.
     expect(r.code, output(r)).toBe(1);
     const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
     expect(state.status).toBe('BLOCKED');
-    expect(state.stepRuns.only?.error).toBe(
-      `Validation failed: file_contains(out.txt, /^(a+)+$/): no match; payload_value_matches(text, /^(a+)+$/): value "${'a'.repeat(56)}... does not match`,
-    );
+    expect(state.stepRuns.only?.error).toBe(`Validation failed: file_contains(out.txt, /^(a+)+$/): no match; payload_value_matches(text, /^(a+)+$/): value "${'a'.repeat(56)}... does not match`);
   });
 
   it('a json_schema rule with uniqueItems over 20,000 objects is stopped at the time limit, naming the rule, the file and the limit', async () => {
     const ws = await makeTempDir('unique-ws-');
     const tools = await makeTempDir('unique-tools-');
     const agent = path.join(tools, 'agent.mjs');
-    await writeFile(agent, `#!/usr/bin/env node
+    await writeFile(
+      agent,
+      `#!/usr/bin/env node
 import fs from 'node:fs';
 // Every pair of 20,000 objects is compared: many seconds of work for the schema check.
 fs.writeFileSync('items.json', JSON.stringify(Array.from({ length: 20000 }, (_, i) => ({ id: i, name: 'item-' + i }))));
-`);
+`,
+    );
     await chmod(agent, 0o755);
     const planFile = path.join(ws, 'plan.json');
     await writeJson(planFile, {
@@ -277,7 +294,10 @@ describe('db_query and payload_provenance rules through the CLI', () => {
     await writeJson(path.join(ws, 'plan.json'), plan);
     const r = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, node: node24, env: { STEP_AGENT_CMD: `${node24} ${agent}`, CALLS: calls } });
     expect(r.code, output(r)).toBe(0);
-    const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { attempt: string; prompt: string });
+    const made = (await readFile(calls, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { attempt: string; prompt: string });
     expect(made.map((c) => c.attempt)).toEqual(['1', '2']);
     expect(made[1]!.prompt).toContain(
       'Previous run ended with: Validation failed: db_query(data/app.db, "SELECT count(*) FROM items" = 3): got 2 (a number), expected 3 (a number); db_query(data/app.db, "SELECT n FROM items WHERE n = 2"): the query returned no row; payload_provenance(items, at most 7 days old): 1 of 2 items fails: items[1] was retrieved ',
@@ -290,7 +310,9 @@ describe('db_query and payload_provenance rules through the CLI', () => {
     await writeJson(path.join(old, 'plan.json'), plan);
     const r20 = await runCli(['run', '--plan', 'plan.json'], { cwd: old, env: { STEP_AGENT_CMD: `${node24} ${agent}`, CALLS: path.join(tools, 'calls-old.jsonl') } });
     expect(r20.code, output(r20)).toBe(2);
-    expect(output(r20)).toContain(`plan.steps.store.validate[0].db_query: db_query rules need node:sqlite, in Node.js 22.13 or newer (22.5 to 22.12 behind a flag the sequencer adds; the Action runs on Node 24); this runs on Node ${process.versions.node}.`);
+    expect(output(r20)).toContain(
+      `plan.steps.store.validate[0].db_query: db_query rules need node:sqlite, in Node.js 22.13 or newer (22.5 to 22.12 behind a flag the sequencer adds; the Action runs on Node 24); this runs on Node ${process.versions.node}.`,
+    );
     const stopped = await readState(path.join(old, '.sequencer', 'plan', 'state.json'));
     expect(stopped.stepRuns.store?.tries ?? 0).toBe(0);
   }, 240_000);
@@ -403,12 +425,20 @@ describe('output limits and overflow', () => {
     const calls = path.join(tools, 'calls.jsonl');
     const r = await runCli(['run', '--plan', 'plan.json', '--stop-grace', '5'], { cwd: ws, env: { STEP_AGENT_CMD: agent, CALLS: calls } });
     expect(r.code, output(r)).toBe(0);
-    const made = (await readFile(calls, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { step: string; attempt: string; prompt: string });
+    const made = (await readFile(calls, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { step: string; attempt: string; prompt: string });
     expect(made.map((c) => `${c.step}#${c.attempt}`)).toEqual(['read#1', 'read#2', 'scan#1', 'shrink#1', 'scan#2']);
-    expect(made[1]!.prompt).toMatch(/Step read overflowed \(tries: 1\): the agent's output passed the step's limit of 8192 bytes \(maxOutputBytes\): it printed at least \d+ bytes and was stopped\. Do the step again in smaller pieces: print little, keep large data in files instead of printing it, split the work, and write only the required outputs \(summary\.md\)\. The step: Summarize the log into summary\.md$/);
-    expect(made[3]!.prompt).toContain('This is a remediation step for step scan (Scan), whose attempt 1 failed: the agent\'s output passed the step\'s limit of 8192 bytes');
+    expect(made[1]!.prompt).toMatch(
+      /Step read overflowed \(tries: 1\): the agent's output passed the step's limit of 8192 bytes \(maxOutputBytes\): it printed at least \d+ bytes and was stopped\. Do the step again in smaller pieces: print little, keep large data in files instead of printing it, split the work, and write only the required outputs \(summary\.md\)\. The step: Summarize the log into summary\.md$/,
+    );
+    expect(made[3]!.prompt).toContain("This is a remediation step for step scan (Scan), whose attempt 1 failed: the agent's output passed the step's limit of 8192 bytes");
     const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
-    expect(state.stepRuns.read?.attempts?.map((a) => [a.outcome, a.stoppedBy])).toEqual([['overflow', 'agent'], ['succeeded', undefined]]);
+    expect(state.stepRuns.read?.attempts?.map((a) => [a.outcome, a.stoppedBy])).toEqual([
+      ['overflow', 'agent'],
+      ['succeeded', undefined],
+    ]);
     expect(state.stepRuns.scan?.remediation).toMatchObject({ step: 'shrink', forAttempt: 1, status: 'DONE' });
     expect(state.status).toBe('DONE');
   });
@@ -419,12 +449,20 @@ describe('steps that run a command', () => {
     const ws = await makeTempDir('run-step-ws-');
     const agent = await writeAgent(ws);
     const log = path.join(ws, 'calls.jsonl');
-    await writeFile(path.join(ws, 'count.mjs'), "import fs from 'node:fs';\nconst lines = fs.readFileSync('notes.md', 'utf8').split('\\n').length;\nfs.writeFileSync('count.txt', `${process.env.SEQUENCER_STEP_ID} ${process.argv.slice(2).join(' ')}: ${lines} lines\\n`);\n");
+    await writeFile(
+      path.join(ws, 'count.mjs'),
+      "import fs from 'node:fs';\nconst lines = fs.readFileSync('notes.md', 'utf8').split('\\n').length;\nfs.writeFileSync('count.txt', `${process.env.SEQUENCER_STEP_ID} ${process.argv.slice(2).join(' ')}: ${lines} lines\\n`);\n",
+    );
     await writeJson(path.join(ws, 'plan.json'), {
       title: 'Agent then command',
       steps: {
         write: { title: 'Write notes', instruction: 'Write notes.md', requiredOutputs: ['notes.md'] },
-        count: { title: 'Count the lines', run: ['node', 'count.mjs', 'the', 'notes'], requiredOutputs: ['count.txt'], validate: [{ file_contains: { path: 'count.txt', pattern: '^count the notes: \\d+ lines$', flags: 'm' } }] },
+        count: {
+          title: 'Count the lines',
+          run: ['node', 'count.mjs', 'the', 'notes'],
+          requiredOutputs: ['count.txt'],
+          validate: [{ file_contains: { path: 'count.txt', pattern: '^count the notes: \\d+ lines$', flags: 'm' } }],
+        },
       },
     });
     const r = await runCli(['run', '--plan', 'plan.json'], { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_LOG: log, AGENT_WRITE_OUTPUTS: '1' } });
@@ -449,7 +487,13 @@ describe('step groups and routes', () => {
       steps: {
         collect: { title: 'Collect', instruction: 'Collect sources into sources.md', requiredOutputs: ['sources.md'] },
         summarize: { title: 'Summarize', instruction: 'Summarize into summary.md', requiredOutputs: ['summary.md'], retry: 'group' },
-        review: { title: 'Review', instruction: 'Review into review.md', requiredOutputs: ['review.md'], validate: [{ file_exists: { path: 'review.md' } }], routes: [{ when: { rule: 0, passes: true }, goto: 'collect', max: 1 }] },
+        review: {
+          title: 'Review',
+          instruction: 'Review into review.md',
+          requiredOutputs: ['review.md'],
+          validate: [{ file_exists: { path: 'review.md' } }],
+          routes: [{ when: { rule: 0, passes: true }, goto: 'collect', max: 1 }],
+        },
         publish: { title: 'Publish', instruction: 'Publish report.md', requiredOutputs: ['report.md'] },
       },
     });

@@ -38,7 +38,10 @@ describe('file store', () => {
       'cancelling',
       seedState('cancelling', 'IN_PROGRESS', daysAgo(2), {
         cancelRequested: { by: 'me', at: daysAgo(1).toISOString() },
-        stepRuns: { s1: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'cancelling/s1/1', startedAt: daysAgo(2).toISOString(), leaseExpiresAt: daysAgo(1).toISOString() }] }, s2: { status: 'PENDING', tries: 0 } },
+        stepRuns: {
+          s1: { status: 'IN_PROGRESS', tries: 1, attempts: [{ n: 1, runId: 'cancelling/s1/1', startedAt: daysAgo(2).toISOString(), leaseExpiresAt: daysAgo(1).toISOString() }] },
+          s2: { status: 'PENDING', tries: 0 },
+        },
       }),
     );
     await writePlan(ws, 'pausing', seedState('pausing', 'IN_PROGRESS', daysAgo(0), { notBefore: new Date(Date.now() + 3_600_000).toISOString() }));
@@ -212,4 +215,3 @@ async function expectHugeStateReported(cli: (...args: string[]) => Promise<CliRe
   expect(applied.code, output(applied)).toBe(0);
   expect((JSON.parse(applied.stdout) as Array<{ kind: string; planId: string; result: string }>).map((a) => `${a.kind} ${a.planId} ${a.result}`)).toEqual(['prune old done']);
 }
-

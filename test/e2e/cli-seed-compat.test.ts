@@ -6,21 +6,7 @@ import { mkdir, readFile, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StepRun } from '../../src/core/state/types.js';
-import {
-  REPO_ROOT,
-  listTree,
-  makeTempDir,
-  output,
-  processAlive,
-  readAgentCalls,
-  readState,
-  removeTempDirs,
-  runCli,
-  seedState,
-  snapshot,
-  writeAgent,
-  writeJson,
-} from './helpers.js';
+import { REPO_ROOT, listTree, makeTempDir, output, processAlive, readAgentCalls, readState, removeTempDirs, runCli, seedState, snapshot, writeAgent, writeJson } from './helpers.js';
 
 afterEach(removeTempDirs);
 
@@ -159,16 +145,12 @@ describe('check STATE: the seed heartbeat', () => {
     expect(recorded).toHaveLength(2);
     // The prompt is exactly one extra argument after the command's own words (none here).
     expect(recorded[0]?.argv).toEqual([TWO_STEPS['step-1'].instruction]);
-    expect(recorded[1]?.argv).toEqual([
-      `Step step-1 failed (tries: 1). Previous run ended with: ${firstError}. Please troubleshoot and retry: ${TWO_STEPS['step-1'].instruction}`,
-    ]);
+    expect(recorded[1]?.argv).toEqual([`Step step-1 failed (tries: 1). Previous run ended with: ${firstError}. Please troubleshoot and retry: ${TWO_STEPS['step-1'].instruction}`]);
   });
 
   it('resumes after a finished step without running it again', async () => {
     const steps = { ...TWO_STEPS, 'step-1': { ...TWO_STEPS['step-1'], requiredOutputs: ['study/summary.md'] } };
-    const { ws, stateFile, agent, calls } = await setup(
-      seedState(steps, { currentStep: 1, stepRuns: { 'step-1': { status: 'DONE', tries: 1, lastRunIso: '2024-01-01T00:00:00.000Z' } } }),
-    );
+    const { ws, stateFile, agent, calls } = await setup(seedState(steps, { currentStep: 1, stepRuns: { 'step-1': { status: 'DONE', tries: 1, lastRunIso: '2024-01-01T00:00:00.000Z' } } }));
     await mkdir(path.join(ws, 'study'));
     await writeFile(path.join(ws, 'study', 'summary.md'), '# summary\n');
     const r = await check(stateFile, { STEP_AGENT_CMD: agent, AGENT_LOG: calls });
@@ -396,7 +378,10 @@ describe('check STATE: timing', () => {
     const { stateFile, agent, tools } = await setup(seedState(steps));
     const t0 = Date.now();
     // The agent ignores its stop file: no stop grace, so SIGTERM follows the timeout at once.
-    const r = await runCli(['check', stateFile, '--stop-grace', '0'], { cwd: path.dirname(stateFile), env: { STEP_AGENT_CMD: agent, AGENT_SLEEP_MS: '30000', AGENT_PID_DIR: tools, STEP_MAX_RETRIES: '1' } });
+    const r = await runCli(['check', stateFile, '--stop-grace', '0'], {
+      cwd: path.dirname(stateFile),
+      env: { STEP_AGENT_CMD: agent, AGENT_SLEEP_MS: '30000', AGENT_PID_DIR: tools, STEP_MAX_RETRIES: '1' },
+    });
     expect(r.code, output(r)).toBe(1);
     expect(Date.now() - t0).toBeLessThan(15_000);
     const run = runOf((await readState(stateFile)).stepRuns, 'step-1');

@@ -116,7 +116,7 @@ fs.writeFileSync(process.env.SEQUENCER_WORKSPACE + '/notes.md', '# notes');
     expect((await readAgentCalls(calls)).map((c) => c.step)).toEqual(['slow', 'slow']);
   });
 
-  it('does not finish DONE when a later step deleted an earlier step\'s output: the earlier step runs again first', async () => {
+  it("does not finish DONE when a later step deleted an earlier step's output: the earlier step runs again first", async () => {
     const steps = {
       research: { title: 'Research', instruction: 'Write study.md', requiredOutputs: ['study.md'] },
       write: { title: 'Write', instruction: 'Write report.md', requiredOutputs: ['report.md'] },
@@ -144,7 +144,6 @@ else { fs.writeFileSync(ws + '/report.md', '# report'); fs.rmSync(ws + '/study.m
   });
 });
 
-
 describe('restart', () => {
   it('runs a finished plan again from a named step without a new approval; the earlier run stays in the state and attempt numbers go on', async () => {
     const ws = await makeTempDir('restart-ws-');
@@ -167,7 +166,10 @@ describe('restart', () => {
     expect((await readAgentCalls(calls)).map((c) => `${c.step}#${c.attempt}`)).toEqual(['step-1#1', 'step-2#1', 'step-2#2']);
     const after = await readState(stateFile);
     expect(after.status).toBe('DONE');
-    expect(after.stepRuns['step-2']?.attempts?.map((a) => [a.n, a.outcome])).toEqual([[1, 'succeeded'], [2, 'succeeded']]);
+    expect(after.stepRuns['step-2']?.attempts?.map((a) => [a.n, a.outcome])).toEqual([
+      [1, 'succeeded'],
+      [2, 'succeeded'],
+    ]);
     expect(after.stepRuns['step-1']?.attempts).toHaveLength(1);
 
     // Only a step of the queue, after finished steps only.

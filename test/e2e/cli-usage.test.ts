@@ -32,8 +32,8 @@ describe('an agent whose stream the CLI reads', () => {
     expect(text).toMatch(/Runs: claude --output-format stream-json --verbose --include-partial-messages -p /);
     expect(text).toContain('  │ Agent started: session b9b042df-140d-4875-8545-f7fdf60aff89, model claude-opus-5-5');
     // The recorded stream names the workspace it was recorded in.
-    expect(text).toContain("  │ Write: /workspace/notes/hello.md");
-    expect(text).toContain("  │ ✗ Read: File does not exist.");
+    expect(text).toContain('  │ Write: /workspace/notes/hello.md');
+    expect(text).toContain('  │ ✗ Read: File does not exist.');
     expect(text).toContain('  │ replay-claude: a warning on stderr');
     expect(text).toContain('  │ ✓ Done: 4 turns; 1,740 in, 135 out, 4,370 cache read, 1,510 cache write tokens; $0.0181; API 248 ms');
     expect(text).not.toContain('"type":"assistant"');
@@ -41,7 +41,15 @@ describe('an agent whose stream the CLI reads', () => {
     expect(text).toMatch(/Runner time: \d+ s in attempts/);
 
     const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
-    expect(state.stepRuns.write?.attempts?.[0]?.usage).toMatchObject({ model: 'claude-opus-5-5', inputTokens: 1740, outputTokens: 135, costUsd: 0.018084000000000003, turns: 4, source: 'stream', complete: true });
+    expect(state.stepRuns.write?.attempts?.[0]?.usage).toMatchObject({
+      model: 'claude-opus-5-5',
+      inputTokens: 1740,
+      outputTokens: 135,
+      costUsd: 0.018084000000000003,
+      turns: 4,
+      source: 'stream',
+      complete: true,
+    });
     expect(state.stepRuns.write?.attempts?.[0]?.wallMs).toBeGreaterThan(0);
 
     const status = await runCli(['status'], { cwd: ws });
@@ -52,7 +60,11 @@ describe('an agent whose stream the CLI reads', () => {
     expect(usage.code, output(usage)).toBe(0);
     expect(usage.stdout).toMatch(/^Usage of Notes \[plan\]: 7,755 tokens, \$0\.0181, over 1 attempt; \d+ s of runner time in attempts$/m);
     expect(usage.stdout).toMatch(/^write\s+1\s+succeeded\s+claude-opus-5-5\s+1,740\s+135\s+4,370\s+1,510\s+7,755\s+\$0\.0181\s+4\s+248 ms\s+\S+/m);
-    const json = JSON.parse((await runCli(['usage', '--json'], { cwd: ws })).stdout) as { planId: string; total: { tokens: number; costUsd: number }; steps: Array<{ stepId: string; attempts: Array<{ usage: { sessionId: string } }> }> };
+    const json = JSON.parse((await runCli(['usage', '--json'], { cwd: ws })).stdout) as {
+      planId: string;
+      total: { tokens: number; costUsd: number };
+      steps: Array<{ stepId: string; attempts: Array<{ usage: { sessionId: string } }> }>;
+    };
     expect(json).toMatchObject({ planId: 'plan', total: { tokens: 7755, costUsd: 0.018084000000000003 } });
     expect(json.steps[0]?.attempts[0]?.usage.sessionId).toBe('b9b042df-140d-4875-8545-f7fdf60aff89');
   });

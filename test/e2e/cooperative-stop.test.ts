@@ -40,7 +40,11 @@ async function setup(honour: boolean) {
   const cancel = await runCli(['cancel', '--state', stateFile], { cwd: ws });
   expect(cancel.code, output(cancel)).toBe(0);
   const r = await run.result;
-  const exists = (name: string) => readFile(path.join(marks, name), 'utf8').then((t) => t, () => null);
+  const exists = (name: string) =>
+    readFile(path.join(marks, name), 'utf8').then(
+      (t) => t,
+      () => null,
+    );
   return { r, pid, state: await readState(stateFile), exists };
 }
 
@@ -84,10 +88,19 @@ describe('a step timeout brakes softly', () => {
     await writeJson(path.join(ws, 'plan.json'), { title: 'Timeout', steps: { s1: { title: 'Long', instruction: 'Work until told to stop', attemptTimeoutMinutes: 0.02, maxAttempts: 1 } } });
     const r = await runCli(['run', '--plan', 'plan.json', '--grace', '1', '--stop-grace', '20'], { cwd: ws, env: { STEP_AGENT_CMD: agent, MARK_DIR: marks, HONOUR: '1' } });
     expect(r.code, output(r)).toBe(1);
-    const exists = (name: string) => readFile(path.join(marks, name), 'utf8').then((t) => t, () => null);
+    const exists = (name: string) =>
+      readFile(path.join(marks, name), 'utf8').then(
+        (t) => t,
+        () => null,
+      );
     expect(await exists('saw-stop')).toBe("The attempt's time limit is reached: stop now, save your work and exit.\n");
     expect(await exists('sigterm')).toBeNull();
     const state = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
-    expect(state.stepRuns.s1?.attempts?.[0]).toMatchObject({ outcome: 'timed_out', stoppedBy: 'agent', exitCode: 0, error: expect.stringMatching(/^timed out after 1 s \(the agent stopped by itself after its stop file appeared\)/) });
+    expect(state.stepRuns.s1?.attempts?.[0]).toMatchObject({
+      outcome: 'timed_out',
+      stoppedBy: 'agent',
+      exitCode: 0,
+      error: expect.stringMatching(/^timed out after 1 s \(the agent stopped by itself after its stop file appeared\)/),
+    });
   });
 });

@@ -33,14 +33,8 @@ const HEARTBEAT_PHASE_MS = 20_000;
 
 const PLAN = {
   title: 'Crash safety',
-  steps: Object.fromEntries(
-    Array.from({ length: STEP_COUNT }, (_, i) => [
-      `step-${i + 1}`,
-      { title: `Step ${i + 1}`, instruction: `Write out/${i + 1}.md`, requiredOutputs: [`out/${i + 1}.md`] },
-    ]),
-  ),
+  steps: Object.fromEntries(Array.from({ length: STEP_COUNT }, (_, i) => [`step-${i + 1}`, { title: `Step ${i + 1}`, instruction: `Write out/${i + 1}.md`, requiredOutputs: [`out/${i + 1}.md`] }])),
 };
-
 
 const between = (rnd: () => number, [lo, hi]: readonly [number, number]) => Math.floor(lo + rnd() * (hi - lo + 1));
 
@@ -150,9 +144,7 @@ async function crashOnePlan(rnd: () => number, planNo: number, deadline: number)
   for (let i = 1; ; i++) {
     const state = await assertInvariants(stateFile, ws, `plan ${planNo}, before heartbeat ${i}`);
     if (state?.status === 'DONE' || Date.now() > heartbeatsUntil) break;
-    const r = state
-      ? await runCli(['check', stateFile, '--workspace', ws, '--max-attempts', '100', '--grace', '1'], { cwd: ws, env })
-      : await runCli(args, { cwd: ws, env });
+    const r = state ? await runCli(['check', stateFile, '--workspace', ws, '--max-attempts', '100', '--grace', '1'], { cwd: ws, env }) : await runCli(args, { cwd: ws, env });
     heard.push(`heartbeat ${i}: exit ${r.code}\n${output(r).trim().split('\n').slice(-3).join('\n')}`);
     expect(r.code, output(r)).toBe(0);
     if (heard.length > 1) await new Promise((resolve) => setTimeout(resolve, 250));
@@ -183,23 +175,27 @@ async function crashOnePlan(rnd: () => number, planNo: number, deadline: number)
 }
 
 describe('kill -9 of `run` at random moments', FAULT_CAMPAIGN, () => {
-  it(`keeps the state truthful through at least ${KILLS_WANTED} kills, and later heartbeats finish every plan`, async () => {
-    const seed = Number(process.env.CRASH_SEED ?? Date.now() % 2 ** 31);
-    const rnd = seededRandom(seed);
-    console.log(`crash-safety: seed ${seed} (replay with CRASH_SEED=${seed})`);
-    const deadline = Date.now() + SUITE_BUDGET_MS;
-    let kills = 0;
-    let runs = 0;
-    let extra = 0;
-    let plans = 0;
-    while (kills < KILLS_WANTED) {
-      expect(Date.now(), `time budget spent after ${kills} kills (seed ${seed})`).toBeLessThan(deadline);
-      const outcome = await crashOnePlan(rnd, ++plans, deadline);
-      kills += outcome.kills;
-      runs += outcome.runs;
-      extra += outcome.extraExecutions;
-    }
-    console.log(`crash-safety: ${kills} kills (SIGKILL) across ${runs} runs of ${plans} plans; ${extra} extra agent executions; seed ${seed}`);
-    expect(kills).toBeGreaterThanOrEqual(KILLS_WANTED);
-  }, SUITE_BUDGET_MS + HEARTBEAT_PHASE_MS + 40_000);
+  it(
+    `keeps the state truthful through at least ${KILLS_WANTED} kills, and later heartbeats finish every plan`,
+    async () => {
+      const seed = Number(process.env.CRASH_SEED ?? Date.now() % 2 ** 31);
+      const rnd = seededRandom(seed);
+      console.log(`crash-safety: seed ${seed} (replay with CRASH_SEED=${seed})`);
+      const deadline = Date.now() + SUITE_BUDGET_MS;
+      let kills = 0;
+      let runs = 0;
+      let extra = 0;
+      let plans = 0;
+      while (kills < KILLS_WANTED) {
+        expect(Date.now(), `time budget spent after ${kills} kills (seed ${seed})`).toBeLessThan(deadline);
+        const outcome = await crashOnePlan(rnd, ++plans, deadline);
+        kills += outcome.kills;
+        runs += outcome.runs;
+        extra += outcome.extraExecutions;
+      }
+      console.log(`crash-safety: ${kills} kills (SIGKILL) across ${runs} runs of ${plans} plans; ${extra} extra agent executions; seed ${seed}`);
+      expect(kills).toBeGreaterThanOrEqual(KILLS_WANTED);
+    },
+    SUITE_BUDGET_MS + HEARTBEAT_PHASE_MS + 40_000,
+  );
 });

@@ -64,7 +64,10 @@ describe('a gated plan through the issue (local node)', () => {
     const issue = 51;
     const planId = `issue-${issue}`;
     expectOk(await h.openIssue(issue, PLAN));
-    const proposal = h.botComments(issue, 'proposal').map((c) => c.body).join('\n');
+    const proposal = h
+      .botComments(issue, 'proposal')
+      .map((c) => c.body)
+      .join('\n');
     expect(proposal.match(/\*\*Gate:\*\*/g)).toHaveLength(1);
     expect(proposal).toContain('publishing is visible to everyone');
 

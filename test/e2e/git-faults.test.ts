@@ -13,8 +13,22 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { State } from '../../src/core/state/types.js';
 import {
-  agentAlive, branchHistory, checkHistory, freshClone, g, git, installHook, isolateGitConfig, makeRemote, makeTools, outputsOf, readExecutions, remoteState,
-  stepIdsOf, tipOf, type Tools,
+  agentAlive,
+  branchHistory,
+  checkHistory,
+  freshClone,
+  g,
+  git,
+  installHook,
+  isolateGitConfig,
+  makeRemote,
+  makeTools,
+  outputsOf,
+  readExecutions,
+  remoteState,
+  stepIdsOf,
+  tipOf,
+  type Tools,
 } from './git-remote.js';
 import { copyTree, makeTempDir, output, removeTempDirs, runCli, startCli, waitFor, type CliResult } from './helpers.js';
 import { seededRandom } from '../fakes/seeded-random.js';
@@ -107,8 +121,24 @@ async function crashOnePlan(lane: number, maxKills: number, totals: CrashTotals)
   const remote = await makeRemote(dir);
   const tools = await makeTools(CRASH_STEPS, 'Crash safety on git');
   const planNo = ++totals.plans;
-  const args = (ws: string) =>
-    ['run', '--plan', tools.planFile, '--store', 'git', '--workspace', ws, '--plan-id', PLAN_ID, '--agent', tools.agent, '--max-attempts', MAX_ATTEMPTS, '--grace', '1', '--quiet'];
+  const args = (ws: string) => [
+    'run',
+    '--plan',
+    tools.planFile,
+    '--store',
+    'git',
+    '--workspace',
+    ws,
+    '--plan-id',
+    PLAN_ID,
+    '--agent',
+    tools.agent,
+    '--max-attempts',
+    MAX_ATTEMPTS,
+    '--grace',
+    '1',
+    '--quiet',
+  ];
   const budget = Math.min(between(KILLS_PER_PLAN), maxKills);
   let kills = 0;
   let killStart: number = KILL_START_MS.initial;
@@ -138,8 +168,7 @@ async function crashOnePlan(lane: number, maxKills: number, totals: CrashTotals)
     totals.kills++;
     const phase = await killPhase(ws, remote, proc.pid);
     totals.phases[phase] = (totals.phases[phase] ?? 0) + 1;
-    killStart =
-      phase === 'start-up' ? Math.min(killStart + KILL_START_MS.up, KILL_START_MS.max) : Math.max(killStart - KILL_START_MS.down, KILL_START_MS.min);
+    killStart = phase === 'start-up' ? Math.min(killStart + KILL_START_MS.up, KILL_START_MS.max) : Math.max(killStart - KILL_START_MS.down, KILL_START_MS.min);
   }
 
   const stepIds = stepIdsOf(CRASH_STEPS);
@@ -157,7 +186,11 @@ async function crashOnePlan(lane: number, maxKills: number, totals: CrashTotals)
     const recorded = facts.finalState.stepRuns[e.step]?.attempts?.length ?? 0;
     expect(e.attempt, `plan ${planNo}: agent ran ${e.step} attempt ${e.attempt}, but only ${recorded} attempts are on record`).toBeLessThanOrEqual(recorded);
   }
-  for (const id of stepIds) expect(starts.some((e) => e.step === id), `${id} never ran`).toBe(true);
+  for (const id of stepIds)
+    expect(
+      starts.some((e) => e.step === id),
+      `${id} never ran`,
+    ).toBe(true);
   const extraStarts = starts.length - CRASH_STEPS;
   expect(extraStarts, `plan ${planNo}: extra agent executions vs ${kills} kills`).toBeLessThanOrEqual(kills);
   totals.extraStarts += extraStarts;
@@ -174,7 +207,7 @@ describe('git store: kill -9 of `run`, a fresh clone for every restart', FAULT_C
     await Promise.all(
       Array.from({ length: LANES }, async (_, lane) => {
         const share = Math.ceil(KILLS_WANTED / LANES);
-        for (let kills = 0; kills < share; ) kills += await crashOnePlan(lane, share - kills, totals);
+        for (let kills = 0; kills < share;) kills += await crashOnePlan(lane, share - kills, totals);
       }),
     );
     const seconds = ((Date.now() - t0) / 1000).toFixed(1);
@@ -362,8 +395,7 @@ function check(ws: string, tools: Tools): Promise<CliResult> {
   });
 }
 
-const isAncestor = async (repo: string, older: string, newer: string) =>
-  (await git(['merge-base', '--is-ancestor', older, newer], { cwd: repo, allowFail: true })).code === 0;
+const isAncestor = async (repo: string, older: string, newer: string) => (await git(['merge-base', '--is-ancestor', older, newer], { cwd: repo, allowFail: true })).code === 0;
 
 async function expectCompletes(remote: string, ws: string, tools: Tools): Promise<State> {
   const r = await check(ws, tools);
@@ -486,9 +518,7 @@ exit 0
       const ws = await freshClone(remote, path.join(dir, `runner-${command}`));
       await g(ws, 'remote', 'set-url', 'origin', missing);
       const r =
-        command === 'check'
-          ? await check(ws, tools)
-          : await runCli(['run', '--plan', tools.planFile, '--store', 'git', '--workspace', ws, '--plan-id', PLAN_ID, '--agent', tools.agent], { cwd: ws });
+        command === 'check' ? await check(ws, tools) : await runCli(['run', '--plan', tools.planFile, '--store', 'git', '--workspace', ws, '--plan-id', PLAN_ID, '--agent', tools.agent], { cwd: ws });
       expect(r.code, output(r)).not.toBe(0);
       expect(r.stderr).toMatch(/Cannot fetch branch sequencer\/p from remote origin/);
       expect(r.stderr).toContain(missing);

@@ -133,8 +133,16 @@ export interface HistoryEntry {
 export async function branchHistory(remote: string, branch: string, statePath: string, outputs: string[]): Promise<HistoryEntry[]> {
   const log = await g(remote, 'log', '--first-parent', '--reverse', '--format=%H %s', `refs/heads/${branch}`);
   const commits = log.split('\n').map((line) => ({ sha: line.slice(0, 40), subject: line.slice(41) }));
-  const texts = await catFile(remote, commits.map((c) => `${c.sha}:${statePath}`), '--batch');
-  const present = await catFile(remote, commits.flatMap((c) => outputs.map((o) => `${c.sha}:${o}`)), '--batch-check');
+  const texts = await catFile(
+    remote,
+    commits.map((c) => `${c.sha}:${statePath}`),
+    '--batch',
+  );
+  const present = await catFile(
+    remote,
+    commits.flatMap((c) => outputs.map((o) => `${c.sha}:${o}`)),
+    '--batch-check',
+  );
   return commits.map((c, i) => {
     const text = texts[i] ?? null;
     let state: State | null = null;
@@ -199,11 +207,17 @@ export function checkHistory(history: HistoryEntry[], stepIds: string[], outputs
   let interrupted = 0;
   for (const id of stepIds) {
     const list = finalState.stepRuns[id]?.attempts ?? [];
-    expect(list.map((a) => a.n), `${id}: attempt numbers`).toEqual(list.map((_, i) => i + 1));
+    expect(
+      list.map((a) => a.n),
+      `${id}: attempt numbers`,
+    ).toEqual(list.map((_, i) => i + 1));
     // A completion is an agent run that succeeded, or an interrupted one whose work was found
     // complete on resume (crash acceptance): either way exactly one, and the last.
     const completed = (o: string | null | undefined) => o === 'succeeded' || o === 'recovered';
-    expect(list.filter((a) => completed(a.outcome)), `${id}: succeeded attempts`).toHaveLength(1);
+    expect(
+      list.filter((a) => completed(a.outcome)),
+      `${id}: succeeded attempts`,
+    ).toHaveLength(1);
     expect(completed(list.at(-1)?.outcome), `${id}: the last attempt is the successful one`).toBe(true);
     attempts += list.length;
     interrupted += list.filter((a) => a.outcome === 'interrupted').length;
@@ -257,7 +271,10 @@ export async function readExecutions(file: string): Promise<ExecRecord[]> {
     if (err.code === 'ENOENT') return ''; // no agent ran
     throw err;
   });
-  return text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as ExecRecord);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as ExecRecord);
 }
 
 export const stepIdsOf = (count: number) => Array.from({ length: count }, (_, i) => `s${i + 1}`);

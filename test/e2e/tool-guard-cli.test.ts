@@ -53,7 +53,10 @@ async function attempt(policy: Partial<EffectivePolicy>): Promise<void> {
 
 async function logLines(): Promise<Array<Record<string, unknown>>> {
   const text = await readFile(attemptEnv.SEQUENCER_COMMAND_LOG!, 'utf8');
-  return text.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
 const hook = async (agent: string, fixture: string, env = attemptEnv) => cli(['hook', agent], { stdin: await payload(fixture), env });
@@ -78,7 +81,15 @@ describe('hook claude', () => {
     });
     expect(denyOf(runs[6]!).permissionDecisionReason).toContain('Write(/home/runner/work/app/app/.env) matches the block pattern "*.env"');
 
-    const ids = ['toolu_01GqR7sYx3bT9kVn2mWc8HdL', 'toolu_01Sd2Fh7Jk9Lq3Wm5Xn8Bv4C', 'toolu_01Ed1Tz5Xq8Wv3Ny6Mp2Lk9J', 'toolu_01Rd3Hj6Gf9Ks2Lw8Pq5Zx7V', 'toolu_01Wf8Mn2Bv5Cx7Zq3Lk9Jh4G', 'toolu_01Lm4Pz8TqW2vXc6RbN9yKjA', 'toolu_01Wr7Kc4Vb2Nx9Qz5Lm8Pt3H'];
+    const ids = [
+      'toolu_01GqR7sYx3bT9kVn2mWc8HdL',
+      'toolu_01Sd2Fh7Jk9Lq3Wm5Xn8Bv4C',
+      'toolu_01Ed1Tz5Xq8Wv3Ny6Mp2Lk9J',
+      'toolu_01Rd3Hj6Gf9Ks2Lw8Pq5Zx7V',
+      'toolu_01Wf8Mn2Bv5Cx7Zq3Lk9Jh4G',
+      'toolu_01Lm4Pz8TqW2vXc6RbN9yKjA',
+      'toolu_01Wr7Kc4Vb2Nx9Qz5Lm8Pt3H',
+    ];
     const lines = (await logLines()).sort((a, b) => ids.indexOf(a.id as string) - ids.indexOf(b.id as string));
     expect(lines.map((l) => [l.via, l.tool, l.command ?? l.target, l.decision, l.id])).toEqual([
       ['claude', 'Bash', 'git status --short', 'allow', 'toolu_01GqR7sYx3bT9kVn2mWc8HdL'],

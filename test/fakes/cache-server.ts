@@ -272,9 +272,7 @@ export async function startFakeCacheService(options: { protocol?: CacheProtocol;
           const message = err instanceof Error ? err.message : String(err);
           record(status);
           // Twirp errors are {code, msg}; the v1 service answered {message, typeKey}.
-          const payload = url.pathname.startsWith(TWIRP_PREFIX)
-            ? { code: twirpCode(status), msg: message }
-            : { message, typeKey: status === 409 ? 'ArtifactCacheAlreadyExistsException' : 'Error' };
+          const payload = url.pathname.startsWith(TWIRP_PREFIX) ? { code: twirpCode(status), msg: message } : { message, typeKey: status === 409 ? 'ArtifactCacheAlreadyExistsException' : 'Error' };
           if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/json' });
           res.end(JSON.stringify(payload));
         }

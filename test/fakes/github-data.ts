@@ -5,14 +5,7 @@
 import { createHash } from 'node:crypto';
 import { examples } from './github-openapi.js';
 
-export type AuthorAssociation =
-  | 'OWNER'
-  | 'MEMBER'
-  | 'COLLABORATOR'
-  | 'CONTRIBUTOR'
-  | 'FIRST_TIME_CONTRIBUTOR'
-  | 'FIRST_TIMER'
-  | 'NONE';
+export type AuthorAssociation = 'OWNER' | 'MEMBER' | 'COLLABORATOR' | 'CONTRIBUTOR' | 'FIRST_TIME_CONTRIBUTOR' | 'FIRST_TIMER' | 'NONE';
 export type RoleName = 'admin' | 'maintain' | 'write' | 'triage' | 'read' | 'none';
 /** GitHub's run statuses; `waiting` (environment approval), `requested` and `pending` count as not finished. */
 export type RunStatus = 'requested' | 'queued' | 'pending' | 'waiting' | 'in_progress' | 'completed';
@@ -365,10 +358,7 @@ export class GitHubData {
   }
 
   /** Creates the issue first when it does not exist yet, so tests set up in one line. */
-  addComment(
-    issueNumber: number,
-    fields: { login: string; body: string; association?: AuthorAssociation; userType?: 'User' | 'Bot'; createdAt?: Date },
-  ): GhComment {
+  addComment(issueNumber: number, fields: { login: string; body: string; association?: AuthorAssociation; userType?: 'User' | 'Bot'; createdAt?: Date }): GhComment {
     const issue = this.issues.get(issueNumber) ?? this.addIssue({ number: issueNumber });
     const id = this.nextCommentId++;
     const at = stamp(fields.createdAt ?? this.now());

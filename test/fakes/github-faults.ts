@@ -45,7 +45,6 @@ interface Random {
   scope: FaultScope;
 }
 
-
 export class FaultInjector {
   /** Every fault handed out, in order, for assertions and for reproducing a run. */
   readonly injected: InjectedFault[] = [];

@@ -60,7 +60,10 @@ export const descriptionVersion = (): string => path.basename(cacheDir());
 function cacheDir(): string {
   if (dir) return dir;
   const version = (JSON.parse(readFileSync(path.join(PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
-  const key = createHash('sha256').update(`${FORMAT}:${EXAMPLE_NAMES.join(',')}`).digest('hex').slice(0, 12);
+  const key = createHash('sha256')
+    .update(`${FORMAT}:${EXAMPLE_NAMES.join(',')}`)
+    .digest('hex')
+    .slice(0, 12);
   const target = path.join(CACHE_ROOT, 'sequencer-github-openapi', `${version}-${key}`);
   try {
     readFileSync(path.join(target, 'examples.json'));

@@ -158,7 +158,10 @@ const ROUTES: Route[] = [
   route('GET', '/repos/:owner/:repo/issues', (req, { data }) => {
     const state = req.query.get('state') ?? 'open';
     if (!['open', 'closed', 'all'].includes(state)) return invalid('Validation Failed', [{ resource: 'Issue', field: 'state', code: 'invalid', value: state }]);
-    const wanted = (req.query.get('labels') ?? '').split(',').map((l) => l.trim().toLowerCase()).filter(Boolean);
+    const wanted = (req.query.get('labels') ?? '')
+      .split(',')
+      .map((l) => l.trim().toLowerCase())
+      .filter(Boolean);
     const issues = [...data.issues.values()]
       .filter((i) => state === 'all' || i.state === state)
       .filter((i) => wanted.every((w) => i.labels.some((l) => l.name.toLowerCase() === w)))
@@ -251,7 +254,7 @@ const ROUTES: Route[] = [
     const ref = field(req.body, 'ref');
     if (typeof ref !== 'string' || ref === '') return invalid('Invalid request.\n\n"ref" wasn\'t supplied.');
     const inputs = field(req.body, 'inputs') ?? {};
-    if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) return invalid('Invalid request.\n\nFor \'properties/inputs\', it is not an object.');
+    if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) return invalid("Invalid request.\n\nFor 'properties/inputs', it is not an object.");
     if (Object.keys(inputs).length > MAX_DISPATCH_INPUTS) return invalid(`you may only define up to ${MAX_DISPATCH_INPUTS} \`inputs\` for a \`workflow_dispatch\` event`);
     if (workflow.state !== 'active') return invalid("Cannot trigger a 'workflow_dispatch' on a disabled workflow");
     data.dispatches.push({ workflowId: workflow.id, workflowPath: workflow.path, ref, inputs: { ...inputs }, at: new Date().toISOString() });
@@ -281,7 +284,10 @@ const ROUTES: Route[] = [
   route('GET', '/repos/:owner/:repo/actions/runs/:run_id/artifacts', (req, { data }) => {
     const name = req.query.get('name');
     const found = (data.artifactSource?.artifacts ?? []).filter((a) => a.finalized && a.runId === req.params.run_id && (name === null || a.name === name)).sort((a, b) => b.id - a.id);
-    const page = paginate(found.map((a) => artifactJson(data, a)), req);
+    const page = paginate(
+      found.map((a) => artifactJson(data, a)),
+      req,
+    );
     return { ...page, body: { total_count: found.length, artifacts: page.body } };
   }),
 
@@ -311,7 +317,11 @@ const ROUTES: Route[] = [
 
   route('POST', '/repos/:owner/:repo/pulls', (req, { data, login }) => {
     const missing = ['title', 'head', 'base'].filter((k) => typeof field(req.body, k) !== 'string' || field(req.body, k) === '');
-    if (missing.length) return invalid('Validation Failed', missing.map((f) => ({ resource: 'PullRequest', field: f, code: 'missing_field' })));
+    if (missing.length)
+      return invalid(
+        'Validation Failed',
+        missing.map((f) => ({ resource: 'PullRequest', field: f, code: 'missing_field' })),
+      );
     const head = field(req.body, 'head') as string;
     const base = field(req.body, 'base') as string;
     const label = data.headLabel(head);

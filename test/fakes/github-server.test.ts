@@ -121,7 +121,10 @@ describe('conditional requests', () => {
     const again = await getIfModified(list, first.etag);
     expect(again).toEqual({ modified: false, etag: first.etag });
     expect(fake.countedRequests()).toBe(counted);
-    expect(fake.requests.slice(-2).map((r) => [r.status, r.counted])).toEqual([[304, false], [304, false]]);
+    expect(fake.requests.slice(-2).map((r) => [r.status, r.counted])).toEqual([
+      [304, false],
+      [304, false],
+    ]);
 
     fake.addComment(9, { login: 'bob', body: '/cancel' });
     const changed = await getIfModified(list, first.etag);
@@ -332,7 +335,12 @@ describe('faults and retries', () => {
         const noRetry = createGitHubClient({ token: f.token, baseUrl: f.url, log, pacing: 'off', retries: 0 });
         const statuses: number[] = [];
         for (let i = 0; i < 12; i++) {
-          statuses.push(await noRetry.rest.issues.get({ owner: f.owner, repo: f.repo, issue_number: 1 }).then((r) => r.status, (e: { status: number }) => e.status));
+          statuses.push(
+            await noRetry.rest.issues.get({ owner: f.owner, repo: f.repo, issue_number: 1 }).then(
+              (r) => r.status,
+              (e: { status: number }) => e.status,
+            ),
+          );
         }
         return statuses;
       } finally {
@@ -361,6 +369,8 @@ describe("held to GitHub's REST description", () => {
     const f = await startFakeGitHub();
     const other = createGitHubClient({ token: f.token, baseUrl: f.url, log, pacing: 'off', retries: 0 });
     await failure(other.request('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: f.owner, repo: f.repo, issue_number: 1, sort: 'created' }));
-    await expect(f.close()).rejects.toThrow(/1 exchange\(s\) broke GitHub's REST description:\n- GET \/repos\/octo-org\/octo-repo\/issues\/1\/comments → 404 \[issues\/list-comments\]: request: query parameter "sort" is not one issues\/list-comments takes/);
+    await expect(f.close()).rejects.toThrow(
+      /1 exchange\(s\) broke GitHub's REST description:\n- GET \/repos\/octo-org\/octo-repo\/issues\/1\/comments → 404 \[issues\/list-comments\]: request: query parameter "sort" is not one issues\/list-comments takes/,
+    );
   });
 });

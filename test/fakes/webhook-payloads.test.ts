@@ -80,7 +80,11 @@ describe('webhook payloads from @octokit/webhooks-examples', () => {
 
   const local = { owner: 'octo-org', repo: 'octo-repo', apiUrl: 'http://127.0.0.1:40123' };
   it.each([
-    ['issue_comment', 'created, with every override', () => issueCommentCreated({ ...local, issueNumber: 42, commentId: 9001, body: '/approve', login: 'alice', association: 'MEMBER', labels: ['sequencer'] })],
+    [
+      'issue_comment',
+      'created, with every override',
+      () => issueCommentCreated({ ...local, issueNumber: 42, commentId: 9001, body: '/approve', login: 'alice', association: 'MEMBER', labels: ['sequencer'] }),
+    ],
     ['issue_comment', 'created, as the example has it', () => issueCommentCreated()],
     ['issue_comment', 'edited', () => issueCommentEdited({ ...local, issueNumber: 5, body: '/cancel', previousBody: '/approve', login: 'bob', sender: 'carol' })],
     ['issues', 'opened', () => issuesOpened({ ...local, issueNumber: 12, title: 'Research X', issueBody: 'do it', sender: 'dana', labels: ['sequencer'] })],
@@ -97,14 +101,22 @@ describe('webhook payloads from @octokit/webhooks-examples', () => {
     const broken = issueCommentCreated({ body: '/approve' }) as unknown as { issue: Record<string, unknown>; comment: Record<string, unknown> };
     broken.issue.number = '42';
     delete broken.comment.user;
-    expect(webhookProblems('issue_comment', broken)).toEqual(expect.arrayContaining(['payload/issue/number must be integer (schema #/properties/number/type)', 'payload/comment is missing required "user"']));
+    expect(webhookProblems('issue_comment', broken)).toEqual(
+      expect.arrayContaining(['payload/issue/number must be integer (schema #/properties/number/type)', 'payload/comment is missing required "user"']),
+    );
     expect(() => assertWebhookPayload('issue_comment', broken)).toThrow(/^issue_comment payload does not match @octokit\/webhooks-schemas:\n- payload/);
     expect(() => webhookProblems('issues', { ...issuesOpened(), action: 'exploded' })).toThrow('@octokit/webhooks-schemas has no schema "issues$exploded"');
   });
 
   it('workflow_dispatch and schedule carry the inputs, ref, workflow and repository', () => {
     const dispatch = workflowDispatch({ inputs: { plan: 'issue-42' }, sender: 'erin' });
-    expect(dispatch).toMatchObject({ inputs: { plan: 'issue-42' }, ref: 'refs/heads/main', workflow: '.github/workflows/sequencer.yml', sender: { login: 'erin' }, repository: { full_name: 'octo-org/octo-repo' } });
+    expect(dispatch).toMatchObject({
+      inputs: { plan: 'issue-42' },
+      ref: 'refs/heads/main',
+      workflow: '.github/workflows/sequencer.yml',
+      sender: { login: 'erin' },
+      repository: { full_name: 'octo-org/octo-repo' },
+    });
     expect(schedule()).toEqual({ schedule: '*/10 * * * *', workflow: '.github/workflows/sequencer.yml', repository: dispatch.repository, organization: dispatch.organization });
   });
 });

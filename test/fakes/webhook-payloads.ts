@@ -144,10 +144,7 @@ function applyIssue(payload: { repository: RepoLike; issue: IssueLike; sender: {
   if (o.sender !== undefined) payload.sender.login = o.sender;
 }
 
-function applyComment(
-  payload: { repository: RepoLike; issue: IssueLike; sender: { login: string }; comment: CommentLike },
-  o: CommentOverrides,
-): void {
+function applyComment(payload: { repository: RepoLike; issue: IssueLike; sender: { login: string }; comment: CommentLike }, o: CommentOverrides): void {
   applyIssue(payload, o);
   const c = payload.comment;
   if (o.commentId !== undefined) c.id = o.commentId;

@@ -12,11 +12,7 @@ export async function bundleFileAdapters(outDir: string): Promise<string> {
   const outfile = path.join(outDir, 'adapters.mjs');
   await build({
     stdin: {
-      contents: [
-        "export * from './src/adapters/fs/file-lock.ts';",
-        "export * from './src/adapters/fs/file-store.ts';",
-        "export * from './src/adapters/fs/file-inbox.ts';",
-      ].join('\n'),
+      contents: ["export * from './src/adapters/fs/file-lock.ts';", "export * from './src/adapters/fs/file-store.ts';", "export * from './src/adapters/fs/file-inbox.ts';"].join('\n'),
       resolveDir: repoRoot,
       loader: 'ts',
     },

@@ -32,4 +32,3 @@ it('names and undoes what a test file changed process-wide: env, working directo
   expect(snapshot.restore()).toEqual([]);
   await rm(dir, { recursive: true, force: true });
 });
-

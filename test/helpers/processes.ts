@@ -80,11 +80,7 @@ export function startNode(args: string[]): LineChild {
 export async function zombiePid(): Promise<{ pid: number; release(): Promise<void> }> {
   // The parent forks and never waits. A shell (`sleep 0 & exec sleep 60`) raced: under load the
   // child could exit and be reaped by the shell before the exec, leaving no zombie to find.
-  const parent = spawn(
-    'python3',
-    ['-c', 'import os,sys,time\npid=os.fork()\nif pid==0: os._exit(0)\nprint(pid,flush=True)\ntime.sleep(60)'],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
+  const parent = spawn('python3', ['-c', 'import os,sys,time\npid=os.fork()\nif pid==0: os._exit(0)\nprint(pid,flush=True)\ntime.sleep(60)'], { stdio: ['ignore', 'pipe', 'ignore'] });
   const pid = await new Promise<number>((resolve, reject) => {
     parent.stdout?.setEncoding('utf8').once('data', (chunk: string) => resolve(Number(chunk.trim())));
     parent.once('error', reject);

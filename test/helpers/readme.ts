@@ -36,7 +36,13 @@ export function readmeAnchors(): Set<string> {
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.type !== 'heading_open') continue;
     const text = (tokens[i + 1]?.children ?? []).map((c) => c.content).join('');
-    anchors.add(text.trim().toLowerCase().replace(/[^\p{L}\p{N}\- _]/gu, '').replace(/ /g, '-'));
+    anchors.add(
+      text
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\- _]/gu, '')
+        .replace(/ /g, '-'),
+    );
   }
   return anchors;
 }

@@ -30,12 +30,9 @@ export default class SlowestFilesReporter implements Reporter {
     const lines = rows.slice(0, SHOWN).map((r) => `${(r.ms / 1000).toFixed(1).padStart(7)} s  ${String(r.tests).padStart(4)} tests  ${r.file}`);
     const wall = (Date.now() - this.startedAt) / 1000;
     this.ctx.logger.log(
-      [
-        '',
-        `Slowest test files (of ${rows.length} that ran tests; ${(total / 1000).toFixed(1)} s in files, ${wall.toFixed(1)} s wall with ${this.ctx.config.maxWorkers} workers):`,
-        ...lines,
-        '',
-      ].join('\n'),
+      ['', `Slowest test files (of ${rows.length} that ran tests; ${(total / 1000).toFixed(1)} s in files, ${wall.toFixed(1)} s wall with ${this.ctx.config.maxWorkers} workers):`, ...lines, ''].join(
+        '\n',
+      ),
     );
   }
 }

@@ -100,9 +100,22 @@ afterAll(removeTempDirs);
 describe('the npm package', () => {
   it('holds the bundle, the plan schema, action.yml and the documents, nothing else, within its size budget', () => {
     const files = packed.files.map((f) => f.path).sort();
-    const unexpected = files.filter((f) => !/^(dist\/(cli|index|rule-check-worker)\.js|dist\/licenses\.txt|dist\/chunks\/[\w.-]+\.js|schema\/[\w.-]+\.json|action\.yml|package\.json|README\.md|LICENSE|CHANGELOG\.md)$/.test(f));
+    const unexpected = files.filter(
+      (f) => !/^(dist\/(cli|index|rule-check-worker)\.js|dist\/licenses\.txt|dist\/chunks\/[\w.-]+\.js|schema\/[\w.-]+\.json|action\.yml|package\.json|README\.md|LICENSE|CHANGELOG\.md)$/.test(f),
+    );
     expect(unexpected).toEqual([]);
-    for (const needed of ['dist/cli.js', 'dist/index.js', 'dist/rule-check-worker.js', 'dist/licenses.txt', 'schema/plan.schema.json', 'action.yml', 'LICENSE', 'README.md', 'CHANGELOG.md', 'package.json']) {
+    for (const needed of [
+      'dist/cli.js',
+      'dist/index.js',
+      'dist/rule-check-worker.js',
+      'dist/licenses.txt',
+      'schema/plan.schema.json',
+      'action.yml',
+      'LICENSE',
+      'README.md',
+      'CHANGELOG.md',
+      'package.json',
+    ]) {
       expect(files, needed).toContain(needed);
     }
     const dist = packed.files.filter((f) => f.path.startsWith('dist/')).reduce((sum, f) => sum + f.size, 0);
@@ -131,14 +144,22 @@ describe('the npm package', () => {
   it('npx agent-step-sequencer --version names the version; with the release stamp, the commit too', async () => {
     const plain = await run('npx', ['agent-step-sequencer', '--version'], app);
     expect(plain.code, shown(plain)).toBe(0);
-    expect(plain.stdout.trim()).toMatch(new RegExp(`^agent-step-sequencer ${MANIFEST.version.replace(/\./g, '\\.')} \\(not a release: built from a checkout, no commit recorded; build-[0-9a-f]{16}\\)$`));
+    expect(plain.stdout.trim()).toMatch(
+      new RegExp(`^agent-step-sequencer ${MANIFEST.version.replace(/\./g, '\\.')} \\(not a release: built from a checkout, no commit recorded; build-[0-9a-f]{16}\\)$`),
+    );
 
     // What the release workflow does before `npm publish`.
     const sha = '0123456789abcdef0123456789abcdef01234567';
-    const stamp = await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'release.mjs'), 'stamp', `v${MANIFEST.version}`, sha, '--dist', path.join(app, 'node_modules', MANIFEST.name, 'dist')], app);
+    const stamp = await run(
+      process.execPath,
+      [path.join(REPO_ROOT, 'scripts', 'release.mjs'), 'stamp', `v${MANIFEST.version}`, sha, '--dist', path.join(app, 'node_modules', MANIFEST.name, 'dist')],
+      app,
+    );
     expect(stamp.code, shown(stamp)).toBe(0);
     const stamped = await run('npx', ['agent-step-sequencer', '--version'], app);
-    expect(stamped.stdout.trim()).toMatch(new RegExp(`^agent-step-sequencer ${MANIFEST.version.replace(/\./g, '\\.')} \\(commit ${sha}, tag v${MANIFEST.version.replace(/\./g, '\\.')}; build-[0-9a-f]{16}\\)$`));
+    expect(stamped.stdout.trim()).toMatch(
+      new RegExp(`^agent-step-sequencer ${MANIFEST.version.replace(/\./g, '\\.')} \\(commit ${sha}, tag v${MANIFEST.version.replace(/\./g, '\\.')}; build-[0-9a-f]{16}\\)$`),
+    );
   });
 
   it('npx agent-step-sequencer demo runs the demo plan through a kill -9 to its final summary', async () => {

@@ -34,11 +34,7 @@ export function writeFileAtomicSync(filePath: string, text: string | Uint8Array,
  * the rename, which keeps inode, size and mtime), so callers can later tell whether the file
  * was replaced behind their back without racing a second stat.
  */
-export async function writeFileAtomicStat(
-  filePath: string,
-  text: string | Uint8Array,
-  options: AtomicWriteOptions = {},
-): Promise<BigIntStats> {
+export async function writeFileAtomicStat(filePath: string, text: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<BigIntStats> {
   return writeAtomic(filePath, text, options);
 }
 
@@ -66,7 +62,7 @@ function writeAtomic(filePath: string, text: string | Uint8Array, options: Atomi
   const fd = openSync(tempPath, 'wx', mode);
   try {
     try {
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+      for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset, bytes.length - offset);
       // open()'s mode is filtered by the umask; an existing file's mode must carry over exactly.
       fchmodSync(fd, mode);
       fsyncSync(fd);

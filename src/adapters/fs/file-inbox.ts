@@ -65,10 +65,7 @@ export class FileInbox implements Inbox {
         }
       }
       if (Date.now() > deadline) {
-        throw new ConfigError(
-          `Cannot post to inbox ${dir}: ${lockPath} is held by ${lock.holder}`,
-          `If that process is gone, delete ${lockPath} and post again.`,
-        );
+        throw new ConfigError(`Cannot post to inbox ${dir}: ${lockPath} is held by ${lock.holder}`, `If that process is gone, delete ${lockPath} and post again.`);
       }
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
     }

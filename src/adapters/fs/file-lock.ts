@@ -174,12 +174,7 @@ async function takeOver(lockPath: string, seen: Seen, staleMs: number): Promise<
 }
 
 function sameFile(a: Seen, b: Seen): boolean {
-  return (
-    a.stats.ino === b.stats.ino &&
-    a.stats.dev === b.stats.dev &&
-    a.stats.mtimeNs === b.stats.mtimeNs &&
-    a.text === b.text
-  );
+  return a.stats.ino === b.stats.ino && a.stats.dev === b.stats.dev && a.stats.mtimeNs === b.stats.mtimeNs && a.text === b.text;
 }
 
 async function releaseIfOurs(lockPath: string, text: string): Promise<void> {

@@ -164,9 +164,7 @@ export class FileStore implements StateStore {
     if (this.stamp) {
       if (!current) throw new ConflictError(`${this.description} was deleted since revision ${base} was read; nothing was written.`);
       if (!sameStamp(stampOf(current), this.stamp)) {
-        throw new ConflictError(
-          `${this.description} was changed by another writer since revision ${base} was read (inode, size or mtime differ); nothing was written.`,
-        );
+        throw new ConflictError(`${this.description} was changed by another writer since revision ${base} was read (inode, size or mtime differ); nothing was written.`);
       }
     } else if (current) {
       throw new ConflictError(`${this.description} was created by another writer after load() found it missing; nothing was written.`);

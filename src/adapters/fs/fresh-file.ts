@@ -33,7 +33,7 @@ export function writeFreshFile(file: string, text: string | Uint8Array, mode = 0
   const fd = openFreshFile(file, mode);
   try {
     const bytes = typeof text === 'string' ? Buffer.from(text) : text;
-    for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset, bytes.length - offset);
   } finally {
     closeSync(fd);
   }

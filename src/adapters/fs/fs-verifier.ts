@@ -50,7 +50,13 @@ export class FsVerifier implements Verifier {
   constructor(options: FsVerifierOptions) {
     this.root = options.root;
     const chars = options.outputChars ?? 64 * 1024;
-    this.runner = new ExecAgentRunner({ cwd: options.root, ...(options.env ? { env: options.env } : {}), ...(options.scrubber ? { scrubber: options.scrubber } : {}), headChars: chars, tailChars: chars });
+    this.runner = new ExecAgentRunner({
+      cwd: options.root,
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.scrubber ? { scrubber: options.scrubber } : {}),
+      headChars: chars,
+      tailChars: chars,
+    });
     this.graceMs = options.graceMs ?? 2000;
     this.maxFileBytes = options.maxFileBytes ?? MAX_RULE_FILE_BYTES;
     this.ruleChecks = options.ruleChecks;

@@ -92,7 +92,8 @@ export async function fetchAttemptChanges(git: GitRunner, bundleFile: string, ex
   if (fetched.code !== 0) return { ok: false, reason: `git refused the bundle: ${firstLines(fetched.stderr)}` };
   const tip = refs[0]!.sha;
   const parents = (await git.run(['rev-list', '--parents', '-n', '1', tip])).stdout.trim().split(' ');
-  if (parents.length !== 2 || parents[1] !== base) return { ok: false, reason: `the bundle's commit must have the checkpoint ${base} as its only parent; it has ${parents.slice(1).join(', ') || 'none'}` };
+  if (parents.length !== 2 || parents[1] !== base)
+    return { ok: false, reason: `the bundle's commit must have the checkpoint ${base} as its only parent; it has ${parents.slice(1).join(', ') || 'none'}` };
   return { ok: true, base, tip };
 }
 

@@ -75,7 +75,10 @@ export async function readPlanFacts(git: GitRunner, remote: string, refs: PlanRe
     const specs = refs.slice(i, i + 200).map((r) => `+refs/heads/${r.branch}:refs/remotes/${remote}/${r.branch}`);
     await git.run(['fetch', '-q', '--no-tags', remote, ...specs]);
   }
-  const dates = await commitDates(git, refs.map((r) => r.sha));
+  const dates = await commitDates(
+    git,
+    refs.map((r) => r.sha),
+  );
   return mapLimit(refs, 8, async (r): Promise<PlanFacts> => {
     const doc = await readDocument(git, r, statePathOf(r.planId));
     const updatedAt = dates.get(r.sha);
@@ -150,7 +153,14 @@ export async function prunePlanRef(git: GitRunner, remote: string, ref: PlanRef,
   if (res.code === 0) return 'pruned';
   // The lease failed: the branch or its marker is no longer where the listing saw it.
   if (/\[rejected\] \(stale info\)/.test(res.stdout)) return 'moved';
-  throw new Error(`Cannot prune ${ref.branch} on ${remote}: ${res.stdout.split('\n').filter((l) => l.startsWith('!')).join('; ') || res.stderr.trim()}`);
+  throw new Error(
+    `Cannot prune ${ref.branch} on ${remote}: ${
+      res.stdout
+        .split('\n')
+        .filter((l) => l.startsWith('!'))
+        .join('; ') || res.stderr.trim()
+    }`,
+  );
 }
 
 async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

@@ -22,9 +22,7 @@ export interface GitProcessSpec {
 }
 
 export type GitProcessResult =
-  | { kind: 'exit'; code: number; stdout: string; stderr: string }
-  | { kind: 'timeout'; stderr: string }
-  | { kind: 'failed'; reason: string; stdout: string; stderr: string };
+  { kind: 'exit'; code: number; stdout: string; stderr: string } | { kind: 'timeout'; stderr: string } | { kind: 'failed'; reason: string; stdout: string; stderr: string };
 
 /** Between SIGTERM (git removes its lock files) and SIGKILL. */
 const KILL_GRACE_MS = 2_000;

@@ -145,9 +145,7 @@ export class GitStore implements StateStore {
     await this.writeExcludes();
     const remoteHasBranch = await this.fetchBranch();
     // Without a start point `-B` moves the branch to HEAD, keeping the work tree as it is.
-    const args = remoteHasBranch
-      ? ['checkout', '-q', '--no-track', '-B', this.branch, this.trackingRef]
-      : ['checkout', '-q', '-B', this.branch, ...(this.base ? [this.base] : [])];
+    const args = remoteHasBranch ? ['checkout', '-q', '--no-track', '-B', this.branch, this.trackingRef] : ['checkout', '-q', '-B', this.branch, ...(this.base ? [this.base] : [])];
     const res = await this.run(args, true);
     if (res.code !== 0) {
       const target = remoteHasBranch ? `${this.remote}/${this.branch}` : 'the current commit';
@@ -253,7 +251,10 @@ export class GitStore implements StateStore {
       const rel = recordPath(record.path);
       const file = path.join(this.workspace, folder, rel);
       // Each folder below the state's, one by one: a link the agent put at any of them is replaced.
-      const parts = path.posix.dirname(rel).split('/').filter((p) => p !== '.');
+      const parts = path.posix
+        .dirname(rel)
+        .split('/')
+        .filter((p) => p !== '.');
       for (let i = 1; i <= parts.length; i++) realFolder(path.join(this.workspace, folder, ...parts.slice(0, i)));
       await writeFileAtomic(file, record.text);
       specs.push(`./${path.posix.join(folder, rel)}`);
@@ -272,10 +273,7 @@ export class GitStore implements StateStore {
       // What the plan chose to commit (core/plan/commit-selection.ts): everything, the step's
       // required outputs only, or everything but what its ignore patterns match.
       const select = meta.select ?? { kind: 'all' };
-      const what =
-        select.kind === 'outputs'
-          ? select.paths.map((p) => `:(top,literal)${p}`)
-          : [':/', ...(select.kind === 'ignore' ? select.patterns.map((p) => `:(top,exclude,glob)${p}`) : [])];
+      const what = select.kind === 'outputs' ? select.paths.map((p) => `:(top,literal)${p}`) : [':/', ...(select.kind === 'ignore' ? select.patterns.map((p) => `:(top,exclude,glob)${p}`) : [])];
       if (what.length) await this.run(['add', '-A', '--', ...what, ...stateFolder, ...(await this.gitlinkExclusions())]);
       await this.run(['add', '-f', '--', spec, ...records]);
       await this.reportLeftOut(records);
@@ -313,7 +311,10 @@ export class GitStore implements StateStore {
       .filter((entry) => entry.length > 3 && !ours.has(entry.slice(3)))
       .map((entry) => entry.slice(3));
     if (!left.length) return;
-    const shown = left.slice(0, 10).map((p) => JSON.stringify(p)).join(', ');
+    const shown = left
+      .slice(0, 10)
+      .map((p) => JSON.stringify(p))
+      .join(', ');
     this.log?.(`Left out of the commit: ${left.length} file(s) under ${this.stateRoot}/, where only the sequencer writes (${shown}${left.length > 10 ? ', …' : ''}).`);
   }
 
@@ -350,9 +351,7 @@ export class GitStore implements StateStore {
       if (rebase.code !== 0) {
         await this.run(['rebase', '--abort'], true);
         await this.resetToRemote();
-        throw new ConflictError(
-          `Our commit does not rebase onto ${this.remote}/${this.branch} (${rebase.stderr.trim() || rebase.stdout.trim()}); this tick gives up.`,
-        );
+        throw new ConflictError(`Our commit does not rebase onto ${this.remote}/${this.branch} (${rebase.stderr.trim() || rebase.stdout.trim()}); this tick gives up.`);
       }
       await sleep(10 + Math.floor(Math.random() * 91));
     }

@@ -43,7 +43,11 @@ export class GitCommandError extends Error {
 
 /** A git command stopped because it ran longer than the runner's limit (a remote that never answers). */
 export class GitTimeoutError extends GitCommandError {
-  constructor(args: string[], readonly timeoutMs: number, stderr: string) {
+  constructor(
+    args: string[],
+    readonly timeoutMs: number,
+    stderr: string,
+  ) {
     super(args, -1, stderr, '', `git ${args.join(' ')} did not finish within ${formatDuration(timeoutMs)} and was stopped${stderr.trim() ? `: ${stderr.trim()}` : ''}`);
     this.name = 'GitTimeoutError';
   }

@@ -20,13 +20,7 @@ export interface TickedPlan {
 }
 
 /** `prefix`: the work branches' names before the plan id, as the heartbeat lists them. */
-export async function recordPlanMarkers(
-  git: GitRunner,
-  remote: string,
-  log: { info(m: string): void; warn(m: string): void },
-  ticked: TickedPlan[],
-  prefix = PLAN_BRANCH_PREFIX,
-): Promise<void> {
+export async function recordPlanMarkers(git: GitRunner, remote: string, log: { info(m: string): void; warn(m: string): void }, ticked: TickedPlan[], prefix = PLAN_BRANCH_PREFIX): Promise<void> {
   const wanted = ticked.filter((t) => t.status && ((t.outcome === 'waiting' && t.detail) || (t.writes === 0 && isIdleStatus(t.status))));
   if (!wanted.length) return;
   try {

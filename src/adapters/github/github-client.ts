@@ -136,9 +136,7 @@ function unpacedGroups() {
   return { write: group(), search: group(), notifications: group() };
 }
 
-export type ConditionalResult<T> =
-  | { modified: false; etag: string }
-  | { modified: true; data: T; etag: string | undefined };
+export type ConditionalResult<T> = { modified: false; etag: string } | { modified: true; data: T; etag: string | undefined };
 
 /**
  * A GET with `If-None-Match`. Octokit throws a RequestError with status 304 when nothing

@@ -94,9 +94,9 @@ export class IssueInbox implements Inbox {
       items,
       memo: {
         lastCommentId,
-        commentsSince: (stoppedEarly ? prev.since : newest ?? prev.since) ?? null,
+        commentsSince: (stoppedEarly ? prev.since : (newest ?? prev.since)) ?? null,
         // A full first page can stay unchanged while later pages grow: its ETag proves nothing.
-        commentsEtag: stoppedEarly || !listing.single ? null : listing.etag ?? null,
+        commentsEtag: stoppedEarly || !listing.single ? null : (listing.etag ?? null),
       },
     };
   }
@@ -164,10 +164,7 @@ export class IssueInbox implements Inbox {
     // Only what a comment said when it was posted is a command (`created` events only):
     // otherwise editing an old "thanks" into "/approve" would count at the next tick.
     if (Date.parse(c.updatedAt) > Date.parse(c.createdAt)) return null;
-    let gate = gateComment(
-      { action: 'created', issueNumber: this.o.issueNumber, login: c.login, userType: c.userType, association: c.association },
-      this.o.policy,
-    );
+    let gate = gateComment({ action: 'created', issueNumber: this.o.issueNumber, login: c.login, userType: c.userType, association: c.association }, this.o.policy);
     if (gate.kind === 'check-permission') gate = await this.permissions.gate(c.login);
     if (gate.kind === 'ignore') return null;
     const fallback: Command = { kind: 'status', by: c.login };

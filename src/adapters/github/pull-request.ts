@@ -16,10 +16,7 @@ export interface PullRequestSpec {
   log?: (message: string) => void;
 }
 
-export type PullRequestResult =
-  | { kind: 'created'; number: number; url: string }
-  | { kind: 'exists'; number: number; url: string }
-  | { kind: 'not-opened'; reason: string };
+export type PullRequestResult = { kind: 'created'; number: number; url: string } | { kind: 'exists'; number: number; url: string } | { kind: 'not-opened'; reason: string };
 
 export async function ensurePullRequest(spec: PullRequestSpec): Promise<PullRequestResult> {
   const { client, owner, repo, head, base } = spec;

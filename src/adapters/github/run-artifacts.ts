@@ -9,7 +9,13 @@ export class RunArtifacts implements ResultProbe {
   constructor(private readonly o: { client: GitHubClient; owner: string; repo: string }) {}
 
   async hasResult(owner: Extract<AttemptOwner, { kind: 'actions' }>, attemptId: string): Promise<boolean> {
-    const { data } = await this.o.client.rest.actions.listWorkflowRunArtifacts({ owner: this.o.owner, repo: this.o.repo, run_id: Number(owner.runId), name: resultArtifactName(attemptId), per_page: 10 });
+    const { data } = await this.o.client.rest.actions.listWorkflowRunArtifacts({
+      owner: this.o.owner,
+      repo: this.o.repo,
+      run_id: Number(owner.runId),
+      name: resultArtifactName(attemptId),
+      per_page: 10,
+    });
     return data.artifacts.some((a) => !a.expired);
   }
 }

@@ -195,11 +195,14 @@ export class ExecAgentRunner implements AgentRunner {
       stoppedBy = 'signal';
       await terminate();
     };
-    const timer = setTimeout(() => {
-      if (stopping) return;
-      timedOut = true;
-      stopping = stopCooperatively(spec.stop?.timeoutMessage);
-    }, Math.max(0, spec.timeoutMs));
+    const timer = setTimeout(
+      () => {
+        if (stopping) return;
+        timedOut = true;
+        stopping = stopCooperatively(spec.stop?.timeoutMessage);
+      },
+      Math.max(0, spec.timeoutMs),
+    );
     const onAbort = (): void => {
       if (stopping) return;
       cancelled = true;
@@ -316,7 +319,7 @@ class LogFile {
     if (this.fd === null) return;
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     try {
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd, bytes, offset, bytes.length - offset);
+      for (let offset = 0; offset < bytes.length;) offset += writeSync(this.fd, bytes, offset, bytes.length - offset);
     } catch {
       // A full disk must not kill the agent's run; the head and tail in the state still show it.
       this.close();
@@ -339,7 +342,10 @@ async function describeSpawnError(error: Error, program: string, cwd: string): P
   const code = (error as NodeJS.ErrnoException).code;
   const shown = JSON.stringify(program);
   if (code === 'ENOENT') {
-    const cwdExists = await stat(cwd).then((s) => s.isDirectory(), () => false);
+    const cwdExists = await stat(cwd).then(
+      (s) => s.isDirectory(),
+      () => false,
+    );
     if (!cwdExists) return `cannot start agent ${shown}: working directory ${JSON.stringify(cwd)} does not exist`;
     return `cannot start agent ${shown}: not found${isPathLike(program) ? '' : ' on PATH'} (ENOENT); install it or give its full path`;
   }

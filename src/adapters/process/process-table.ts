@@ -48,7 +48,7 @@ export function descendantPids(pid: number): number[] {
     children.set(stat.ppid, siblings);
   }
   const found: number[] = [];
-  for (let queue = [...(children.get(pid) ?? [])]; queue.length; ) {
+  for (let queue = [...(children.get(pid) ?? [])]; queue.length;) {
     const next = queue.shift()!;
     found.push(next);
     queue = queue.concat(children.get(next) ?? []);

@@ -144,7 +144,7 @@ export async function maintenanceCommand(s: CliSettings, print: Print): Promise<
   else print(`${countOf(actions.length, 'action')}${s.apply ? '' : ' (dry run: --apply carries them out)'}.`);
   if (!s.json && s.store === 'git' && actions.some((a) => a.kind === 'prune')) {
     // Only the Action asks GitHub which branches have open pull requests.
-    print('Note: the CLI cannot see pull requests; a pull request opened from a pruned work branch closes. The Action\'s maintenance keeps such plans.');
+    print("Note: the CLI cannot see pull requests; a pull request opened from a pruned work branch closes. The Action's maintenance keeps such plans.");
   }
   return outcomes.some((r) => r.result === 'failed') ? 1 : 0;
 }

@@ -92,7 +92,9 @@ async function createProposal(s: CliSettings, plan: Plan): Promise<State> {
     'write',
     async () => {
       if ((await store.load()).kind === 'loaded') {
-        throw new ConfigError(`A plan for "${s.planId}" was created at ${store.description} while this one was drafted; it was left untouched. Use \`init --plan\` with the written plan file to replace it.`);
+        throw new ConfigError(
+          `A plan for "${s.planId}" was created at ${store.description} while this one was drafted; it was left untouched. Use \`init --plan\` with the written plan file to replace it.`,
+        );
       }
       const state = newState(plan, { planId: s.planId, now: new Date(), stepDelayMinutes: s.delayMinutes ?? 0, requestedBy: localUserName() });
       return store.write(state, { kind: 'update', message: 'plan proposed from a request' });

@@ -19,7 +19,12 @@ export function commandFrom(s: CliSettings): Command {
     case 'approve': {
       // With a budget it raises the spent one (the kinds given), as `/approve budget=…` does.
       const b = s.spendBudget;
-      if (b) return { kind: 'approve', by, budgets: [...(b.costUsd !== undefined ? [{ kind: 'costUsd' as const, amount: b.costUsd }] : []), ...(b.tokens !== undefined ? [{ kind: 'tokens' as const, amount: b.tokens }] : [])] };
+      if (b)
+        return {
+          kind: 'approve',
+          by,
+          budgets: [...(b.costUsd !== undefined ? [{ kind: 'costUsd' as const, amount: b.costUsd }] : []), ...(b.tokens !== undefined ? [{ kind: 'tokens' as const, amount: b.tokens }] : [])],
+        };
       return { kind: 'approve', by, ...(s.delayMinutes !== undefined ? { delayMinutes: s.delayMinutes } : {}), ...note };
     }
     case 'cancel':

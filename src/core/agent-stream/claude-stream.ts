@@ -172,8 +172,7 @@ export class ClaudeStream implements StreamInterpreter {
     const u = obj(e.usage);
     const running = this.usage();
     const sessionId = str(e.session_id) ?? this.sessionId;
-    const model =
-      mainModel(e.modelUsage, (m) => count(m.inputTokens) + count(m.outputTokens) + count(m.cacheReadInputTokens) + count(m.cacheCreationInputTokens)) ?? this.model;
+    const model = mainModel(e.modelUsage, (m) => count(m.inputTokens) + count(m.outputTokens) + count(m.cacheReadInputTokens) + count(m.cacheCreationInputTokens)) ?? this.model;
     const cost = num(e.total_cost_usd);
     const turns = num(e.num_turns);
     const apiMs = num(e.duration_api_ms);
@@ -191,7 +190,12 @@ export class ClaudeStream implements StreamInterpreter {
       isError,
     };
     this.final = usage;
-    const text = str(e.result) ?? (arr(e.errors).filter((x): x is string => typeof x === 'string').join('; ') || undefined);
+    const text =
+      str(e.result) ??
+      (arr(e.errors)
+        .filter((x): x is string => typeof x === 'string')
+        .join('; ') ||
+        undefined);
     return { kind: 'result', ok: !isError, ...(text ? { text } : {}), usage };
   }
 }

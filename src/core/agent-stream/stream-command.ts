@@ -29,7 +29,28 @@ const CODEX_NAMES = new Set(['codex']);
 const GEMINI_NAMES = new Set(['gemini', 'gemini-cli']);
 
 /** Codex options before its subcommand that take a value as the next word. */
-const CODEX_GLOBAL_VALUES = new Set(['-c', '--config', '--enable', '--disable', '-i', '--image', '-m', '--model', '--local-provider', '-p', '--profile', '-s', '--sandbox', '-a', '--ask-for-approval', '-C', '--cd', '--add-dir', '--remote', '--remote-auth-token-env']);
+const CODEX_GLOBAL_VALUES = new Set([
+  '-c',
+  '--config',
+  '--enable',
+  '--disable',
+  '-i',
+  '--image',
+  '-m',
+  '--model',
+  '--local-provider',
+  '-p',
+  '--profile',
+  '-s',
+  '--sandbox',
+  '-a',
+  '--ask-for-approval',
+  '-C',
+  '--cd',
+  '--add-dir',
+  '--remote',
+  '--remote-auth-token-env',
+]);
 
 /** The value of `--name value` / `--name=value` (any of `names`), or undefined when absent. */
 function optionValue(args: readonly string[], names: readonly string[]): string | undefined {

@@ -10,16 +10,7 @@ import { countOf } from '../render/plural.js';
 export type Severity = 'error' | 'warning' | 'notice';
 
 export type FindingCode =
-  | 'invalid-state'
-  | 'state-too-large'
-  | 'branch-without-state'
-  | 'lease-expired'
-  | 'cancel-stuck'
-  | 'stale-blocked'
-  | 'stale-approval'
-  | 'finished-plan-caches'
-  | 'not-indexed'
-  | 'workflow-disabled';
+  'invalid-state' | 'state-too-large' | 'branch-without-state' | 'lease-expired' | 'cancel-stuck' | 'stale-blocked' | 'stale-approval' | 'finished-plan-caches' | 'not-indexed' | 'workflow-disabled';
 
 export interface Finding {
   code: FindingCode;

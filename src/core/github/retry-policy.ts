@@ -72,22 +72,12 @@ export function rateLimitWaitSeconds(refusal: RefusalFacts, nowMs: number): numb
 export type RateLimitKind = 'primary' | 'secondary';
 
 /** The warning logged when a request hits a rate limit, saying what happens next. */
-export function rateLimitMessage(
-  kind: RateLimitKind,
-  request: { method: string; url: string },
-  retryAfterSeconds: number,
-  retryCount: number,
-  retrying: boolean,
-  callerRepeats = false,
-): string {
+export function rateLimitMessage(kind: RateLimitKind, request: { method: string; url: string }, retryAfterSeconds: number, retryCount: number, retrying: boolean, callerRepeats = false): string {
   const what = kind === 'primary' ? 'Rate limit' : 'Secondary rate limit';
   const head = `${what} hit by ${request.method} ${request.url}`;
   if (retrying) return `${head}; retrying in ${retryAfterSeconds} s (retry ${retryCount + 1} of ${RATE_LIMIT_MAX_RETRIES}).`;
   if (callerRepeats) return `${head}; not repeated blindly: the write may have landed, so it is looked for before it is sent again.`;
-  const why =
-    retryCount >= RATE_LIMIT_MAX_RETRIES
-      ? `already retried ${retryCount} times`
-      : `retry-after ${retryAfterSeconds} s exceeds ${RATE_LIMIT_MAX_WAIT_SECONDS} s`;
+  const why = retryCount >= RATE_LIMIT_MAX_RETRIES ? `already retried ${retryCount} times` : `retry-after ${retryAfterSeconds} s exceeds ${RATE_LIMIT_MAX_WAIT_SECONDS} s`;
   return `${head}; giving up (${why}).`;
 }
 

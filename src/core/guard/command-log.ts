@@ -130,7 +130,8 @@ export function parsePolicyFile(text: string): { ok: true; policy: EffectivePoli
   const p = (doc as { policy?: unknown } | null)?.policy as Partial<EffectivePolicy> | undefined;
   if (typeof p !== 'object' || p === null) return { ok: false, problem: 'no "policy" object' };
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
-  if (!(p.maxCalls === null || (typeof p.maxCalls === 'number' && Number.isInteger(p.maxCalls) && p.maxCalls >= 0))) return { ok: false, problem: `policy.maxCalls must be null or an integer >= 0, got ${JSON.stringify(p.maxCalls)}` };
+  if (!(p.maxCalls === null || (typeof p.maxCalls === 'number' && Number.isInteger(p.maxCalls) && p.maxCalls >= 0)))
+    return { ok: false, problem: `policy.maxCalls must be null or an integer >= 0, got ${JSON.stringify(p.maxCalls)}` };
   if (!strings(p.allow) || !strings(p.block)) return { ok: false, problem: 'policy.allow and policy.block must be arrays of strings' };
   return { ok: true, policy: { maxCalls: p.maxCalls, allow: p.allow, block: p.block, via: p.via === 'exec' ? 'exec' : 'hook', onExceed: p.onExceed === 'deny' ? 'deny' : 'fail' } };
 }

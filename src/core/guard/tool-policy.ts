@@ -82,7 +82,11 @@ export function decideCall(call: ToolCall, policy: EffectivePolicy, callsBefore:
   }
   const shown = showCall(call);
   const blocked = policy.block.find((p) => matchesCall(p, call));
-  if (blocked !== undefined) return { decision: 'deny', reason: `Blocked by the step's tool policy: ${shown} matches the block pattern ${JSON.stringify(blocked)}. Do the work another way, or exit with a non-zero status if it needs this.` };
+  if (blocked !== undefined)
+    return {
+      decision: 'deny',
+      reason: `Blocked by the step's tool policy: ${shown} matches the block pattern ${JSON.stringify(blocked)}. Do the work another way, or exit with a non-zero status if it needs this.`,
+    };
   if (policy.allow.length > 0 && !policy.allow.some((p) => matchesCall(p, call))) {
     return {
       decision: 'deny',

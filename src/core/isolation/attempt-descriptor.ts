@@ -67,7 +67,8 @@ export function parseAttemptDescriptor(text: string, source = "input 'attempt'")
   } catch (err) {
     throw new ConfigError(`Invalid ${source}: not JSON (${err instanceof Error ? err.message : String(err)}); expected the 'attempt' output of a job with phase: prepare.`);
   }
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new ConfigError(`Invalid ${source}: ${showValue(doc)}; expected a JSON object (the 'attempt' output of a job with phase: prepare).`);
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc))
+    throw new ConfigError(`Invalid ${source}: ${showValue(doc)}; expected a JSON object (the 'attempt' output of a job with phase: prepare).`);
   const o = doc as Record<string, unknown>;
   const known = new Set(['v', 'planId', 'stepId', 'n', 'attemptId', 'branch', 'commit', 'runId', 'runAttempt', 'retry', 'timeoutMs', 'apply']);
   const unknown = Object.keys(o).find((k) => !known.has(k));
@@ -91,7 +92,8 @@ export function parseAttemptDescriptor(text: string, source = "input 'attempt'")
   if (typeof runAttempt !== 'number' || !Number.isInteger(runAttempt) || runAttempt < 1 || runAttempt > 10_000) throw bad('runAttempt', runAttempt, 'a whole number from 1 to 10000');
   if (typeof o.retry !== 'boolean') throw bad('retry', o.retry, 'true or false');
   const timeoutMs = o.timeoutMs;
-  if (typeof timeoutMs !== 'number' || !Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS) throw bad('timeoutMs', timeoutMs, `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`);
+  if (typeof timeoutMs !== 'number' || !Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS)
+    throw bad('timeoutMs', timeoutMs, `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`);
   let apply: { runId: string } | undefined;
   if (o.apply !== undefined) {
     const a = o.apply as Record<string, unknown> | null;

@@ -153,7 +153,8 @@ function readRecord(doc: unknown, expectedAttemptId: string): AttemptResultRecor
   const o = object(doc, 'the document', ['v', 'attemptId', 'agent', 'checks', 'changes', 'usage', 'wallMs', 'overBudget'], ['v', 'attemptId', 'agent', 'checks', 'changes']);
   if (o.v !== RESULT_VERSION) throw bad('v', o.v, `${RESULT_VERSION}`);
   if (o.attemptId !== expectedAttemptId) throw bad('attemptId', o.attemptId, `"${expectedAttemptId}", the attempt this job records`);
-  if (!Array.isArray(o.checks) || o.checks.length > RESULT_LIMITS.checks) throw bad('checks', Array.isArray(o.checks) ? `${o.checks.length} entries` : o.checks, `a list of at most ${RESULT_LIMITS.checks} check records`);
+  if (!Array.isArray(o.checks) || o.checks.length > RESULT_LIMITS.checks)
+    throw bad('checks', Array.isArray(o.checks) ? `${o.checks.length} entries` : o.checks, `a list of at most ${RESULT_LIMITS.checks} check records`);
   return {
     v: RESULT_VERSION,
     attemptId: expectedAttemptId,

@@ -75,7 +75,7 @@ export function pathProblem(path: string, tops: ReadonlySet<string>): string | n
   if (!path || path.startsWith('/') || parts.some((p) => p === '' || p === '.' || p === '..')) return 'not a plain path inside the repository';
   if (parts.some(isGitName)) return "a .git path: git's own files are never a step's to change";
   const top = parts[0]!.toLowerCase();
-  if (top === '.github') return 'under .github/: workflows and repository settings are never a step\'s to change';
+  if (top === '.github') return "under .github/: workflows and repository settings are never a step's to change";
   if (tops.has(top)) return `under ${parts[0]}/: the sequencer's state is written by the sequencer alone`;
   return null;
 }

@@ -124,7 +124,8 @@ const ACTION_VERBS = new Set(
   report research restructure review rewrite run save scaffold scrape search send set ship sort summarise summarize sync tag
   test train translate update upgrade upload validate verify visualize write`.split(/\s+/),
 );
-const ZH_ACTION = /^(?:写|编写|撰写|创建|研究|总结|安装|配置|部署|修复|分析|生成|翻译|测试|发布|删除|更新|整理|收集|比较|下载|上传|搜索|查找|实现|设计|检查|运行|构建|迁移|重构|制作|准备|发送|调研|抓取)/;
+const ZH_ACTION =
+  /^(?:写|编写|撰写|创建|研究|总结|安装|配置|部署|修复|分析|生成|翻译|测试|发布|删除|更新|整理|收集|比较|下载|上传|搜索|查找|实现|设计|检查|运行|构建|迁移|重构|制作|准备|发送|调研|抓取)/;
 
 /**
  * Verbs that are as often nouns ("test coverage", "design quality"). After the first clause of a
@@ -141,8 +142,7 @@ const LEADING_FILLER =
   /^(?:please|pls|kindly|and|also|then|now|just|finally|lastly|first(?:ly)?|second(?:ly)?|third(?:ly)?|next|afterwards?|after\s+that|go\s+ahead\s+and|(?:can|could|would|will)\s+you|i\s+(?:want|need|would\s+like|'d\s+like)\s+(?:you\s+)?to|help\s+me(?:\s+to)?|let's|let\s+us|try\s+to|make\s+sure\s+to|be\s+sure\s+to|\d+[.)]|\(\d+\)|[-*•])[\s,:]*/i;
 const LEADING_FILLER_ZH = /^(?:请|帮我|帮忙|麻烦|先|然后|再|并且|并|最后|首先|接着|之后|随后|其次)+/;
 
-const CLAUSE_SPLIT =
-  /[.!?](?=\s|$)|[;:\n]|,|\band\s+then\b|\bthen\b|\band\b|\balso\b|\bafter\s+that\b|\bplus\b|[，。；：！？、]|然后|之后|接着|随后|并且|最后|首先|其次/i;
+const CLAUSE_SPLIT = /[.!?](?=\s|$)|[;:\n]|,|\band\s+then\b|\bthen\b|\band\b|\balso\b|\bafter\s+that\b|\bplus\b|[，。；：！？、]|然后|之后|接着|随后|并且|最后|首先|其次/i;
 
 export function classifyRequest(text: string): RequestClassification {
   const verbs = actionVerbs(text);
@@ -188,7 +188,7 @@ function actionVerbs(text: string): string[] {
 
 function clauseVerb(raw: string, opensSentence: boolean): string | null {
   let clause = raw.trim();
-  for (let previous = ''; previous !== clause; ) {
+  for (let previous = ''; previous !== clause;) {
     previous = clause;
     clause = clause.replace(LEADING_FILLER, '').replace(LEADING_FILLER_ZH, '').trim();
   }

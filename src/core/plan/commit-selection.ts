@@ -26,7 +26,7 @@ export function commitSelection(plan: Plan, stepId: string): CommitSelection {
 export function commitText(field: unknown): string | undefined {
   if (field === undefined) return undefined;
   if (field === 'all') return 'every file the agent leaves that git does not ignore';
-  if (field === 'outputs') return 'only the step\'s required outputs';
+  if (field === 'outputs') return "only the step's required outputs";
   if (isRecord(field) && Array.isArray(field.ignore)) return `every file the agent leaves but those matching ${field.ignore.map((p) => JSON.stringify(p)).join(', ')}`;
   return undefined;
 }
@@ -43,6 +43,7 @@ export function checkCommitField(issues: Issue[], path: string, value: unknown):
     const at = index(key(path, 'ignore'), i);
     if (typeof p !== 'string' || p.trim() === '' || p.length > 300) add(issues, at, `must be a glob of 1-300 characters relative to the workspace, got ${showValue(p)}`);
     // eslint-disable-next-line no-control-regex
-    else if (/[\u0000-\u001f\u007f]/.test(p) || p.startsWith('/') || p.startsWith(':') || p.split('/').includes('..')) add(issues, at, `must be a relative glob without control characters, a leading "/" or ":", or "..", got ${showValue(p)}`);
+    else if (/[\u0000-\u001f\u007f]/.test(p) || p.startsWith('/') || p.startsWith(':') || p.split('/').includes('..'))
+      add(issues, at, `must be a relative glob without control characters, a leading "/" or ":", or "..", got ${showValue(p)}`);
   });
 }

@@ -9,10 +9,7 @@ import { isRecord } from './field-checks.js';
 import { parsePlanText } from './plan-text.js';
 import { issueFences } from './visible-fences.js';
 
-export type PlanFromIssue =
-  | { found: true; doc: unknown; lang: 'json' | 'yaml' }
-  | { found: false }
-  | { found: true; error: string };
+export type PlanFromIssue = { found: true; doc: unknown; lang: 'json' | 'yaml' } | { found: false } | { found: true; error: string };
 
 export interface FencedBlock {
   /** Lower-cased first word of the info string (`json`, `yaml`, `ts`, …). */

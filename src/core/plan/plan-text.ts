@@ -85,9 +85,7 @@ function parseJson(text: string, fileName: string): unknown {
     return JSON.parse(body);
   } catch (err) {
     const found = findJsonSyntaxError(body);
-    const message = found
-      ? `is not valid JSON at line ${found.line}, column ${found.column}: ${found.reason}`
-      : `is not valid JSON: ${err instanceof Error ? err.message : String(err)}`;
+    const message = found ? `is not valid JSON at line ${found.line}, column ${found.column}: ${found.reason}` : `is not valid JSON: ${err instanceof Error ? err.message : String(err)}`;
     throw new PlanError([{ path: fileName, message }], fileName);
   }
 }

@@ -26,7 +26,11 @@ export function replan(state: State, plan: Plan, stepQueue: string[], now: Date)
   const stepRuns: Record<string, StepRun> = {};
   for (const id of stepQueue) {
     const run = state.stepRuns[id];
-    const kept = run && (run.status === 'DONE' || run.status === 'SKIPPED') && state.plan.steps[id]?.instruction === plan.steps[id]?.instruction && JSON.stringify(state.plan.steps[id]?.run) === JSON.stringify(plan.steps[id]?.run);
+    const kept =
+      run &&
+      (run.status === 'DONE' || run.status === 'SKIPPED') &&
+      state.plan.steps[id]?.instruction === plan.steps[id]?.instruction &&
+      JSON.stringify(state.plan.steps[id]?.run) === JSON.stringify(plan.steps[id]?.run);
     if (kept) stepRuns[id] = run;
   }
   // The plan resumes at its first step that is not finished.

@@ -26,7 +26,8 @@ export function checkFlow(issues: Issue[], basePath: string, plan: Plan, strict:
     if (!isRecord(step)) continue;
     const stepPath = key(key(basePath, 'steps'), stepId);
     if (step.retry !== undefined) {
-      if (step.retry !== 'step' && step.retry !== 'group') add(issues, key(stepPath, 'retry'), `must be "step" (a failure retries this step) or "group" (its group runs again from its first step), got ${showValue(step.retry)}`);
+      if (step.retry !== 'step' && step.retry !== 'group')
+        add(issues, key(stepPath, 'retry'), `must be "step" (a failure retries this step) or "group" (its group runs again from its first step), got ${showValue(step.retry)}`);
       else if (step.retry === 'group' && !grouped.has(stepId)) add(issues, key(stepPath, 'retry'), `is "group", but step ${stepId} is in no group of plan.groups`);
     }
     if (step.routes !== undefined) checkRoutes(issues, key(stepPath, 'routes'), step.routes, position, Array.isArray(step.validate) ? step.validate.length : 0, strict);
@@ -57,7 +58,8 @@ function checkGroup(issues: Issue[], path: string, id: string, group: unknown, p
     if (other !== undefined) add(issues, p, `names step ${stepId}, which is in group ${other} already; a step is in one group at most`);
     grouped.set(stepId, id);
     const at = position.get(stepId)!;
-    if (previous !== undefined && at !== previous + 1) add(issues, p, `must follow the group's previous step in the queue: a group is consecutive queued steps, in order (${stepId} is at ${at + 1}, expected ${previous + 2})`);
+    if (previous !== undefined && at !== previous + 1)
+      add(issues, p, `must follow the group's previous step in the queue: a group is consecutive queued steps, in order (${stepId} is at ${at + 1}, expected ${previous + 2})`);
     previous = at;
   });
 }
@@ -102,7 +104,13 @@ function checkWhen(issues: Issue[], path: string, when: unknown, rules: number):
     const flag = keys === 'passes,rule' ? 'passes' : 'fails';
     if (when[flag] !== true) add(issues, key(path, flag), `must be true, got ${showValue(when[flag])}`);
     if (typeof when.rule !== 'number' || !Number.isInteger(when.rule) || when.rule < 0 || when.rule >= rules) {
-      add(issues, key(path, 'rule'), rules ? `must be the index of one of the step's ${rules} validation rules (0 to ${rules - 1}), got ${showValue(when.rule)}` : `names a validation rule, but the step has none, got ${showValue(when.rule)}`);
+      add(
+        issues,
+        key(path, 'rule'),
+        rules
+          ? `must be the index of one of the step's ${rules} validation rules (0 to ${rules - 1}), got ${showValue(when.rule)}`
+          : `names a validation rule, but the step has none, got ${showValue(when.rule)}`,
+      );
     }
     return;
   }

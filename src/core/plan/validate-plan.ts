@@ -5,20 +5,7 @@
 // from disk keeps fields we do not know untouched: an original step-sequencer state with extra
 // notes must not stop loading or lose data.
 import { PlanError, showValue, type Issue } from '../errors.js';
-import {
-  ID_PATTERN,
-  add,
-  checkInteger,
-  checkKnownFields,
-  checkString,
-  cloneJson,
-  index,
-  isNonEmptyString,
-  isRecord,
-  key,
-  listSome,
-  timestampProblem,
-} from './field-checks.js';
+import { ID_PATTERN, add, checkInteger, checkKnownFields, checkString, cloneJson, index, isNonEmptyString, isRecord, key, listSome, timestampProblem } from './field-checks.js';
 import type { Plan, StepDef } from '../state/types.js';
 import { checkArgv, checkRelativePathField, checkRules } from './validate-rules.js';
 import { checkRelativePath } from './workspace-paths.js';
@@ -109,7 +96,8 @@ export function validatePlan(input: unknown, basePath = 'plan', copy = true, opt
       if (normalized !== step) Object.defineProperty(steps, id, { value: normalized, enumerable: true, writable: true, configurable: true });
       for (const field of ROUTE_FIELDS) {
         const target = normalized[field];
-        if (typeof target === 'string' && target !== id && stepIds.has(target) && !(ROUTE_KEYWORDS as readonly string[]).includes(target)) routes.set(id, [...(routes.get(id) ?? []), { field, to: target }]);
+        if (typeof target === 'string' && target !== id && stepIds.has(target) && !(ROUTE_KEYWORDS as readonly string[]).includes(target))
+          routes.set(id, [...(routes.get(id) ?? []), { field, to: target }]);
       }
     }
     checkRoutingLoops(routes, stepsPath, issues);
@@ -347,7 +335,11 @@ function checkRoutingLoops(next: ReadonlyMap<string, Array<{ field: string; to: 
       const seen = state.get(to);
       if (seen === 'open') {
         const cycle = path.slice(path.indexOf(to));
-        add(issues, key(key(stepsPath, cycle[0]!), firstField(next, cycle[0]!, cycle[1] ?? to)), `routing can loop forever: ${[...cycle, to].join(' → ')}; let one of these steps use "retry" or "fail"`);
+        add(
+          issues,
+          key(key(stepsPath, cycle[0]!), firstField(next, cycle[0]!, cycle[1] ?? to)),
+          `routing can loop forever: ${[...cycle, to].join(' → ')}; let one of these steps use "retry" or "fail"`,
+        );
       } else if (seen === undefined) {
         state.set(to, 'open');
         path.push(to);

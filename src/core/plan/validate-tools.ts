@@ -21,10 +21,18 @@ export function checkTools(issues: Issue[], path: string, value: unknown, strict
     if (value[field] !== undefined) checkPatterns(issues, key(path, field), value[field]);
   }
   if (value.via !== undefined && !(TOOLS_VIAS as readonly unknown[]).includes(value.via)) {
-    add(issues, key(path, 'via'), `must be "hook" (the agent CLI's tool hook enforces the policy) or "exec" (the agent runs every command through agent-step-sequencer exec), got ${showValue(value.via)}`);
+    add(
+      issues,
+      key(path, 'via'),
+      `must be "hook" (the agent CLI's tool hook enforces the policy) or "exec" (the agent runs every command through agent-step-sequencer exec), got ${showValue(value.via)}`,
+    );
   }
   if (value.onExceed !== undefined && !(ON_EXCEED as readonly unknown[]).includes(value.onExceed)) {
-    add(issues, key(path, 'onExceed'), `must be "fail" (default: an attempt that makes more than maxCalls tool calls fails) or "deny" (later calls are denied and the step may still finish), got ${showValue(value.onExceed)}`);
+    add(
+      issues,
+      key(path, 'onExceed'),
+      `must be "fail" (default: an attempt that makes more than maxCalls tool calls fails) or "deny" (later calls are denied and the step may still finish), got ${showValue(value.onExceed)}`,
+    );
   }
 }
 

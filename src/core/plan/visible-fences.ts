@@ -12,8 +12,31 @@ export interface IssueFence extends FencedBlock {
 
 /** Elements whose content GitHub's sanitizer drops, or that browsers do not display. */
 const HIDING_ELEMENTS = new Set([
-  'audio', 'canvas', 'datalist', 'dialog', 'embed', 'frame', 'frameset', 'head', 'iframe', 'map', 'math', 'noembed', 'noframes',
-  'noscript', 'object', 'plaintext', 'script', 'select', 'style', 'svg', 'template', 'textarea', 'title', 'video', 'xmp',
+  'audio',
+  'canvas',
+  'datalist',
+  'dialog',
+  'embed',
+  'frame',
+  'frameset',
+  'head',
+  'iframe',
+  'map',
+  'math',
+  'noembed',
+  'noframes',
+  'noscript',
+  'object',
+  'plaintext',
+  'script',
+  'select',
+  'style',
+  'svg',
+  'template',
+  'textarea',
+  'title',
+  'video',
+  'xmp',
 ]);
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 /** An attribute that can hide an element where a sanitizer lets it through. */
@@ -164,7 +187,7 @@ class HtmlTracker {
 /** The line with its inline code spans blanked: `<!--` in backticks is text, not a comment. */
 function withoutCodeSpans(line: string): string {
   const runs: Array<{ start: number; length: number }> = [];
-  for (let i = 0; i < line.length; ) {
+  for (let i = 0; i < line.length;) {
     if (line[i] !== '`') {
       i++;
       continue;

@@ -9,7 +9,10 @@ export const MAX_ARTIFACT_NAME = 100;
 
 /** `issue-42/step-2/1: "x"` → `issue-42-step-2-1- -x-`, trimmed to 100 characters. */
 export function sanitizeArtifactName(name: string): string {
-  const cleaned = name.replace(FORBIDDEN_NAME_CHARS, '-').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const cleaned = name
+    .replace(FORBIDDEN_NAME_CHARS, '-')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   const capped = Array.from(cleaned).slice(0, MAX_ARTIFACT_NAME).join('').trim();
   return capped === '' ? 'sequencer-logs' : capped;
 }

@@ -96,7 +96,6 @@ export class HeadTailBuffer {
     const where = this.logFile ? `; full log: ${this.logFile}` : '';
     return `${cutAt(scrub(head), this.headMax)}\n…[${omitted} bytes omitted${where}]…\n${tailOf(scrub(tail), this.tailMax)}`;
   }
-
 }
 
 /** `text` when it has at most `max` characters, else its head and tail around an omission marker. */

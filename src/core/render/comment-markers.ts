@@ -39,14 +39,9 @@ export function leadingMarker(body: string | null | undefined): string | null {
  */
 export function replyComment(commentId: number, login: string, commandText: string, text: string, links: Links = {}, alsoAnswers: readonly number[] = []): string {
   const firstLine = commandText.trimStart().split(/\r?\n/, 1)[0] ?? '';
-  return [
-    replyMarker(commentId),
-    ...alsoAnswers.map(replyMarker),
-    `> ${inline(firstLine, 200)}`,
-    '',
-    `@${login.replace(/[^A-Za-z0-9[\]_-]/g, '')}: ${inline(text, 2000)}`,
-    ...footer(links),
-  ].join('\n');
+  return [replyMarker(commentId), ...alsoAnswers.map(replyMarker), `> ${inline(firstLine, 200)}`, '', `@${login.replace(/[^A-Za-z0-9[\]_-]/g, '')}: ${inline(text, 2000)}`, ...footer(links)].join(
+    '\n',
+  );
 }
 
 const REPLY_MARKER_LINE = /^<!-- agent-step-sequencer:reply:(\d+) -->$/;

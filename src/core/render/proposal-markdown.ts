@@ -89,7 +89,13 @@ export function renderProposal(state: State, settings: ProposalSettings, changes
     blocks.push('#### Remediation steps\n\nThey run only when a step whose validation failed or whose output overflowed routes to them (`onValidationFail`, `onOverflow`); then that step is retried.');
     for (const stepId of remediation) blocks.push(...stepBlocks(state, stepId, 'remediation', settings));
   }
-  if (never.length) blocks.push(...listBlocks(`Defined in the plan but never run (not queued, no step routes to them): `, never.map((s) => `\`${s}\``)));
+  if (never.length)
+    blocks.push(
+      ...listBlocks(
+        `Defined in the plan but never run (not queued, no step routes to them): `,
+        never.map((s) => `\`${s}\``),
+      ),
+    );
 
   const packed = pack(blocks);
   const chars = blocks.reduce((n, b) => n + b.length + 2, 0);
@@ -138,7 +144,7 @@ function settingsBlock(state: State, settings: ProposalSettings): string {
     `- Delay between steps: ${state.stepDelayMinutes ?? 0} min (\`/approve delay=N\` sets another)`,
     ...(typeof state.plan.deadline === 'string' ? [`- Deadline: ${inline(state.plan.deadline, 60)}`] : []),
     `- ${planBudgetLine(state, settings)}`,
-    `- A finished step's commit holds: ${inline(commitText(state.plan.commit) ?? commitText('all')!, 1000)}${state.plan.commit === undefined ? ' (`commit` in the plan narrows it)' : ' (the plan\'s `commit`)'}`,
+    `- A finished step's commit holds: ${inline(commitText(state.plan.commit) ?? commitText('all')!, 1000)}${state.plan.commit === undefined ? ' (`commit` in the plan narrows it)' : " (the plan's `commit`)"}`,
     ...(state.plan.tools !== undefined ? ['', `**Tool policy for every step** (${TOOLS_NOTE}):`, '', fullFence(JSON.stringify(state.plan.tools, null, 2), 'json')] : []),
     ...groupLines(state),
     ...(state.plan.preflight !== undefined ? ['', `**Checks before every attempt** (${PREFLIGHT_NOTE}):`, '', fullFence(JSON.stringify(state.plan.preflight, null, 2), 'json')] : []),
@@ -166,7 +172,8 @@ function planBudgetLine(state: State, settings: ProposalSettings): string {
   const own = budgetText(state.plan.budget);
   if (own) return `Budget of the plan: ${own}, over all its attempts and runs (the plan's own \`budget\`); a spent budget blocks the plan until a writer raises it (\`/approve budget=…\`)`;
   const workflow = budgetText(settings.limits.budget);
-  if (workflow) return `Budget of the plan: ${workflow}, over all its attempts and runs (the workflow's \`budget-usd\`, \`budget-tokens\`); a spent budget blocks the plan until a writer raises it (\`/approve budget=…\`)`;
+  if (workflow)
+    return `Budget of the plan: ${workflow}, over all its attempts and runs (the workflow's \`budget-usd\`, \`budget-tokens\`); a spent budget blocks the plan until a writer raises it (\`/approve budget=…\`)`;
   return 'Budget of the plan: none (a plan may set `budget`; the workflow may set `budget-usd` and `budget-tokens`)';
 }
 
@@ -229,8 +236,16 @@ function stepBlocks(state: State, stepId: string, position: string, settings: Pr
   if (def.tools !== undefined) blocks.push(...labelledFence(`**Tool policy for this step** (replaces the plan's fields it sets; ${TOOLS_NOTE}):`, JSON.stringify(def.tools, null, 2), 'json'));
   if (def.preflight !== undefined) blocks.push(...labelledFence(`**Checks before each attempt of this step**, after the plan's (${PREFLIGHT_NOTE}):`, JSON.stringify(def.preflight, null, 2), 'json'));
   if (def.env !== undefined) blocks.push(...labelledFence('**Environment** it adds to the agent and its check commands:', JSON.stringify(def.env, null, 2), 'json'));
-  if (def.routes !== undefined) blocks.push(...labelledFence(`**Routes** (after an attempt, the first whose \`when\` holds sends the plan to its \`goto\` step instead of the next one: back, and the steps from there run again; forward, and the steps between are skipped; each at most \`max\` times, ${DEFAULT_ROUTE_MAX} by default):`, rulesJson(def.routes), 'json'));
-  if (def.validate !== undefined) blocks.push(...labelledFence('**Validation rules**, all of which must pass (check commands run in the workspace, without a shell):', rulesJson(def.validate), 'json'));
+  if (def.routes !== undefined)
+    blocks.push(
+      ...labelledFence(
+        `**Routes** (after an attempt, the first whose \`when\` holds sends the plan to its \`goto\` step instead of the next one: back, and the steps from there run again; forward, and the steps between are skipped; each at most \`max\` times, ${DEFAULT_ROUTE_MAX} by default):`,
+        rulesJson(def.routes),
+        'json',
+      ),
+    );
+  if (def.validate !== undefined)
+    blocks.push(...labelledFence('**Validation rules**, all of which must pass (check commands run in the workspace, without a shell):', rulesJson(def.validate), 'json'));
   const instruction = String(def.instruction ?? '');
   // A step that runs a command may come without an instruction: its command is all there is.
   if (def.run !== undefined && def.instruction === undefined) return blocks;
@@ -341,8 +356,7 @@ function pack(blocks: string[]): string[][] {
 }
 
 export const TOO_LARGE_HEADING = 'Plan too large to propose';
-export const TOO_LARGE_HINT =
-  'Split it into smaller plans, or start it from the workflow: dispatch `command: start` with the `plan` input (a dispatch by someone with write access approves it).';
+export const TOO_LARGE_HINT = 'Split it into smaller plans, or start it from the workflow: dispatch `command: start` with the `plan` input (a dispatch by someone with write access approves it).';
 
 /** Why a plan was not proposed: its proposal would not fit in the comments GitHub takes. */
 export function tooLargeText({ parts, chars }: { parts: number; chars: number }): string {

@@ -250,7 +250,18 @@ function statusBody(state: State, links: Links, withOutputs: boolean, finishedCh
   if (lost) extra.push(lost);
   const used = usageLine(state);
   if (used) extra.push(`**Usage:** ${used}.`);
-  return [marker(id, 'status'), head, '', stepTable(state, links, withOutputs), '', ...finishedBlock(state, finishedChars), ...extra, ...recentCommandLines(state), `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`, ...runFooter(links)].join('\n');
+  return [
+    marker(id, 'status'),
+    head,
+    '',
+    stepTable(state, links, withOutputs),
+    '',
+    ...finishedBlock(state, finishedChars),
+    ...extra,
+    ...recentCommandLines(state),
+    `<sub>revision ${state.revision ?? 0} · last heartbeat ${state.lastHeartbeatIso ?? '-'}</sub>`,
+    ...runFooter(links),
+  ].join('\n');
 }
 
 /** The current step's last attempt was interrupted (its runner died): said until the step moves on. */
@@ -302,7 +313,14 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
     `**Why:** ${inline(reason, 300)}`,
     '',
     ...(rows.length
-      ? [`**Attempts:** ${attemptsText(run)}`, '', `| attempt |${rounds ? ' round |' : ''} outcome | exit | duration |${tools ? ' tool calls |' : ''}${usage ? ' tokens | cost |' : ''} error |`, `|---|${rounds ? '---|' : ''}---|---|---|${tools ? '---|' : ''}${usage ? '---|---|' : ''}---|`, ...rows, '']
+      ? [
+          `**Attempts:** ${attemptsText(run)}`,
+          '',
+          `| attempt |${rounds ? ' round |' : ''} outcome | exit | duration |${tools ? ' tool calls |' : ''}${usage ? ' tokens | cost |' : ''} error |`,
+          `|---|${rounds ? '---|' : ''}---|---|---|${tools ? '---|' : ''}${usage ? '---|---|' : ''}---|`,
+          ...rows,
+          '',
+        ]
       : []),
     ...(used ? [`**Plan usage so far:** ${used}.`, ''] : []),
     '**Last error:**',
@@ -325,7 +343,10 @@ function logsLine(state: State, stepId: string, links: Links): string[] {
   const last = lastAttempt(stepRun(state, stepId));
   if (!r?.logsUrl || !last) return [];
   const position = `${state.stepQueue.indexOf(stepId) + 1}/${state.stepQueue.length}`;
-  return [`**Logs:** the full output of attempt ${last.n} is \`${stepId}/attempt-${last.n}.log\` in ${link('the attempt logs', r.logsUrl)} of ${link('this workflow run', r.runUrl)}, and in the run's log under \`(${position}) ${stepId} …: attempt ${last.n}\`.`, ''];
+  return [
+    `**Logs:** the full output of attempt ${last.n} is \`${stepId}/attempt-${last.n}.log\` in ${link('the attempt logs', r.logsUrl)} of ${link('this workflow run', r.runUrl)}, and in the run's log under \`(${position}) ${stepId} …: attempt ${last.n}\`.`,
+    '',
+  ];
 }
 
 /** Lines of output a blocker notice shows at most: the end, where the cause usually is. */
@@ -375,7 +396,8 @@ export function finalSummaryComment(state: State, links: Links = {}, pullRequest
 export function pullRequestBody(state: State, issueNumber: number, summary: string, links: Links = {}): string {
   const id = state.planId ?? 'plan';
   const hash = state.planHash ? ` (plan \`${state.planHash.replace(/^sha256:/, '').slice(0, 12)}\`)` : '';
-  const record = links.run?.branchUrl && links.run.branch ? `; its record (state and every attempt) stays on the work branch ${link(`\`${links.run.branch.replace(/`/g, '')}\``, links.run.branchUrl)}` : '';
+  const record =
+    links.run?.branchUrl && links.run.branch ? `; its record (state and every attempt) stays on the work branch ${link(`\`${links.run.branch.replace(/`/g, '')}\``, links.run.branchUrl)}` : '';
   return [`Closes #${issueNumber}.`, '', `Plan \`${id.replace(/`/g, '')}\`${hash}, proposed and approved on #${issueNumber}${record}.`, '', summary].join('\n');
 }
 
@@ -404,18 +426,20 @@ export function cancelledNotice(state: State, runningStep: string | null, links:
   // Who cancelled is named, not pinged.
   const by = state.cancelRequested?.by ? ` by ${inline(`@${state.cancelRequested.by}`, 60)}` : '';
   const reason = state.cancelRequested?.reason ? ` (${inline(state.cancelRequested.reason, 200)})` : '';
-  return fittedNotice(links, (l, shape) => [
-    marker(id, 'cancelled', episode),
-    `### 🛑 Cancelled${by}${reason}`,
-    '',
-    runningStep ? `\`${runningStep}\` was running; ${stoppedText(lastAttempt(stepRun(state, runningStep))?.stoppedBy)}.` : 'No step was running.',
-    `${stepProgress(state)}:`,
-    '',
-    stepTable(state, l, shape.tableOutputs),
-    '',
-    'Reply `/resume` to continue from the current step.',
-    ...(l.run ? ['', ...runFooter(l)] : []),
-  ].join('\n'));
+  return fittedNotice(links, (l, shape) =>
+    [
+      marker(id, 'cancelled', episode),
+      `### 🛑 Cancelled${by}${reason}`,
+      '',
+      runningStep ? `\`${runningStep}\` was running; ${stoppedText(lastAttempt(stepRun(state, runningStep))?.stoppedBy)}.` : 'No step was running.',
+      `${stepProgress(state)}:`,
+      '',
+      stepTable(state, l, shape.tableOutputs),
+      '',
+      'Reply `/resume` to continue from the current step.',
+      ...(l.run ? ['', ...runFooter(l)] : []),
+    ].join('\n'),
+  );
 }
 
 /** Mermaid flowchart of the queue, coloured by status, for the job summary. */
@@ -473,7 +497,7 @@ function commandLogLines(state: State, links: Links): string[] {
     const rel = commandLogRecord(stepId, n);
     return `- \`${stepId}\`: ${links.record ? link(`attempt ${n}`, links.record(rel)) : `attempt ${n} (\`${rel}\` beside the state)`}`;
   });
-  return ['', '**Command logs** (each step\'s last attempt that made tool calls)', ...shown, ...(logs.length > shown.length ? [`- … and ${countOf(logs.length - shown.length, 'more step')}`] : [])];
+  return ['', "**Command logs** (each step's last attempt that made tool calls)", ...shown, ...(logs.length > shown.length ? [`- … and ${countOf(logs.length - shown.length, 'more step')}`] : [])];
 }
 
 /** The final summary's other files the plan created or changed, unlinked, bounded like the outputs. */
@@ -495,7 +519,12 @@ function toolCallLines(state: State): string[] {
   for (const [stepId, total] of toolCallTotals(state)) rows.push(`- \`${stepId}\`: ${toolCallsText(total)}`);
   if (!rows.length) return [];
   const shown = rows.slice(0, LISTED_OUTPUTS);
-  return ['', '**Tool calls** (all attempts; the command logs are in the attempt logs)', ...shown, ...(rows.length > shown.length ? [`- … and ${countOf(rows.length - shown.length, 'more step')}`] : [])];
+  return [
+    '',
+    '**Tool calls** (all attempts; the command logs are in the attempt logs)',
+    ...shown,
+    ...(rows.length > shown.length ? [`- … and ${countOf(rows.length - shown.length, 'more step')}`] : []),
+  ];
 }
 
 /** The final summary's usage: the plan's total and the runner time its attempts took. */

@@ -75,19 +75,14 @@ export function statusTable(state: State): string {
   // Cells are made terminal-safe (one line, no controls) before they are measured, so columns line up.
   const rows = stepRows(state).map((r) => {
     const t = usage ? stepTotals(state, r.id) : null;
-    return [
-      `${r.index}/${r.total}`,
-      r.id,
-      r.title,
-      r.status,
-      r.attempts,
-      formatDuration(r.durationMs),
-      ...(t ? [tokensCell(t), costCell(t)] : []),
-      r.outputs.join(', ') || '-',
-    ].map(terminalLine);
+    return [`${r.index}/${r.total}`, r.id, r.title, r.status, r.attempts, formatDuration(r.durationMs), ...(t ? [tokensCell(t), costCell(t)] : []), r.outputs.join(', ') || '-'].map(terminalLine);
   });
   const widths = header.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((row) => (row[c] ?? '').length))));
-  const fmt = (cells: string[]) => cells.map((cell, c) => clip(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0)).join('  ').trimEnd();
+  const fmt = (cells: string[]) =>
+    cells
+      .map((cell, c) => clip(cell, widths[c] ?? 0).padEnd(widths[c] ?? 0))
+      .join('  ')
+      .trimEnd();
   const title = state.plan.title ? `${terminalLine(state.plan.title)} ` : '';
   // stepsDone counts skipped steps too (they are finished); the head says how many were skipped.
   const finished = stepsDone(state);
@@ -118,7 +113,7 @@ export function resumeLines(state: State, max = 20): string[] {
   const lines = shown.reverse().map((index) => {
     const r = stepRows(state, index, index + 1)[0]!;
     const recovered = state.stepRuns[r.id]?.attempts?.at(-1)?.outcome === 'recovered';
-    const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${r.attemptsText}${recovered ? ' (recovered: an interrupted attempt\'s work met the contract)' : ''}`;
+    const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${r.attemptsText}${recovered ? " (recovered: an interrupted attempt's work met the contract)" : ''}`;
     const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(', ')}` : '';
     return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
   });
@@ -137,7 +132,8 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
     ...outputs.map((o) => `  - ${link(o)}`),
   ];
   const changed = changedFilesList(state);
-  if (changed) lines.push(`Other files the plan created or changed (${changed.total}):`, ...changed.shown.map((f) => `  - ${link(f)}`), ...(changed.rest > 0 ? [`  - … and ${changed.rest} more`] : []));
+  if (changed)
+    lines.push(`Other files the plan created or changed (${changed.total}):`, ...changed.shown.map((f) => `  - ${link(f)}`), ...(changed.rest > 0 ? [`  - … and ${changed.rest} more`] : []));
   const totals = toolCallTotals(state);
   if (totals.size) lines.push('Tool calls:', ...[...totals].map(([id, t]) => `  ${id}: ${t.calls}${t.denied ? ` (${t.denied} denied)` : ''}`));
   const total = planTotals(state);
@@ -153,7 +149,8 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
 export function blockerReport(state: State, stepId: string, reason: string): string {
   const run = state.stepRuns[stepId];
   // Attempts that ended the same way are one line with a count, not four identical lines.
-  const attempts = sameAttempts(run?.attempts ?? []).map(({ first: a, last, count }) =>
+  const attempts = sameAttempts(run?.attempts ?? []).map(
+    ({ first: a, last, count }) =>
       `  attempt ${count > 1 ? `${a.n}-${last.n}` : a.n}${typeof a.round === 'number' && a.round > 1 ? ` (round ${a.round})` : ''}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.usage && count === 1 ? `, ${groupDigits(totalTokens(a.usage))} tokens${a.usage.costUsd !== undefined ? `, ${formatUsd(a.usage.costUsd)}` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}${count > 1 ? ` (${count} times)` : ''}`,
   );
   return [

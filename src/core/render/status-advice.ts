@@ -55,7 +55,9 @@ export function statusAdvice(state: State, inFlight: InFlight | undefined, comma
       break;
     }
     case 'AWAITING_APPROVAL':
-      lines.push(state.gate ? `Paused at the gate of ${state.gate.stepId}. Next: \`${command('approve')}\` to run it, or \`${command('skip')}\`.` : `Next: review the plan, then \`${command('approve')}\`.`);
+      lines.push(
+        state.gate ? `Paused at the gate of ${state.gate.stepId}. Next: \`${command('approve')}\` to run it, or \`${command('skip')}\`.` : `Next: review the plan, then \`${command('approve')}\`.`,
+      );
       break;
     case 'CANCELLED':
       lines.push(`Next: \`${command('resume')}\` to continue where it stopped.`);

@@ -92,7 +92,13 @@ export function usageReport(state: State): UsageReport {
       stepId,
       title: state.plan.steps[stepId]?.title ?? stepId,
       total: t,
-      attempts: attempts.map((a) => ({ stepId, n: a.n, outcome: a.outcome ?? (a.endedAt ? 'unknown' : 'running'), ...(typeof a.wallMs === 'number' ? { wallMs: a.wallMs } : {}), ...(a.usage ? { usage: a.usage } : {}) })),
+      attempts: attempts.map((a) => ({
+        stepId,
+        n: a.n,
+        outcome: a.outcome ?? (a.endedAt ? 'unknown' : 'running'),
+        ...(typeof a.wallMs === 'number' ? { wallMs: a.wallMs } : {}),
+        ...(a.usage ? { usage: a.usage } : {}),
+      })),
     };
   });
   return { planId: state.planId ?? 'plan', total, steps };
@@ -194,7 +200,11 @@ export function usageTable(state: State): string {
     if (step.attempts.length > 1) rows.push([step.stepId, 'all', '', '', '', '', '', '', tokensCell(step.total), costCell(step.total), '', ms(step.total.apiMs), ms(step.total.wallMs)]);
   }
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => (row[c] ?? '').length)));
-  const fmt = (cells: string[]) => cells.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  ').trimEnd();
+  const fmt = (cells: string[]) =>
+    cells
+      .map((cell, c) => cell.padEnd(widths[c] ?? 0))
+      .join('  ')
+      .trimEnd();
   const total = totalLine(r.total);
   return [
     `Usage of ${state.plan.title ? `${state.plan.title} ` : ''}[${r.planId}]: ${total ?? 'no attempt has reported usage yet'}`,

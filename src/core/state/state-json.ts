@@ -36,11 +36,7 @@ export function serializeStateWithSpans(state: State): { text: string; spans: Te
   let empty = true;
   for (const field of Object.keys(record)) {
     const reused = isReusedField(field);
-    const value = reused
-      ? reusedText(record[field], indented)
-      : field === 'stepRuns' && indented
-        ? indentedRunsText(record[field])
-        : fieldText(record[field], indented);
+    const value = reused ? reusedText(record[field], indented) : field === 'stepRuns' && indented ? indentedRunsText(record[field]) : fieldText(record[field], indented);
     if (value === undefined) continue;
     text += `${empty ? '' : ','}${indented ? '\n  ' : ''}${JSON.stringify(field)}:${indented ? ' ' : ''}`;
     if (reused && !indented) spans[field] = [text.length, text.length + value.length];

@@ -125,4 +125,4 @@ export function ranElsewhere(owner: AttemptOwner | undefined, self: AttemptOwner
 }
 
 /** Said of an interrupted attempt that ran elsewhere (core/state/step-view.ts ranElsewhere). */
-export const LOST_WORK = 'what it wrote and had not committed was lost with that runner (a step\'s files are committed only when the step finishes)';
+export const LOST_WORK = "what it wrote and had not committed was lost with that runner (a step's files are committed only when the step finishes)";

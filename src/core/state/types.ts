@@ -152,9 +152,7 @@ export interface RouteDef {
 }
 
 /** Who runs an attempt, so a later tick can tell whether it is still alive. */
-export type AttemptOwner =
-  | { kind: 'local'; host: string; pid: number }
-  | { kind: 'actions'; runId: string; runAttempt: number; repository?: string };
+export type AttemptOwner = { kind: 'local'; host: string; pid: number } | { kind: 'actions'; runId: string; runAttempt: number; repository?: string };
 
 export interface Attempt {
   /** Numbered over the step's whole life, never reused (README, "Attempts and rounds"). */

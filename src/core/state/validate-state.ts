@@ -28,11 +28,7 @@ export function parseState(input: unknown, opts: { owned?: boolean } = {}): Stat
   const { state, issues } = validateState(input, !opts.owned);
   if (!state || issues.length > 0) {
     const newer = issues.some((i) => i.path === 'version' && i.message.includes('newer'));
-    throw new StateError(
-      'Invalid state',
-      issues,
-      newer ? 'Upgrade agent-step-sequencer to a release that knows this state version; the file was left untouched.' : undefined,
-    );
+    throw new StateError('Invalid state', issues, newer ? 'Upgrade agent-step-sequencer to a release that knows this state version; the file was left untouched.' : undefined);
   }
   return state;
 }

@@ -63,7 +63,10 @@ function approve(state: State, cmd: Extract<Command, { kind: 'approve' }>, now: 
       return refuse(state, `Nothing shown to approve yet: no proposal of this plan has been posted on the issue (plan ${short(current)}). Wait for the proposal comment, review it, then approve.`);
     }
     if (proposal.planHash !== current) {
-      return refuse(state, `The latest posted proposal shows plan ${short(proposal.planHash)}, but the plan is now ${short(current)}. Wait for the proposal of the current plan, review it, then approve again.`);
+      return refuse(
+        state,
+        `The latest posted proposal shows plan ${short(proposal.planHash)}, but the plan is now ${short(current)}. Wait for the proposal of the current plan, review it, then approve again.`,
+      );
     }
     // GitHub stamps comments in whole seconds: an approval within the proposal's second counts.
     const writtenAt = Math.floor(Date.parse(cmd.at ?? '') / 1000);

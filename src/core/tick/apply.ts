@@ -27,10 +27,7 @@ function patchLastAttempt(run: StepRun, patch: Partial<Attempt>): Attempt[] {
 }
 
 /** The checkpoint: the attempt is recorded (with its owner and lease) before the agent starts. */
-export function startAttempt(
-  state: State,
-  a: { stepId: string; n: number; owner: AttemptOwner; now: Date; leaseMs: number; logFile?: string },
-): Transition {
+export function startAttempt(state: State, a: { stepId: string; n: number; owner: AttemptOwner; now: Date; leaseMs: number; logFile?: string }): Transition {
   const attempt: Attempt = {
     n: a.n,
     runId: attemptId(state, a.stepId, a.n),

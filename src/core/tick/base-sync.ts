@@ -43,9 +43,7 @@ export function decideBaseSync(state: State, next: Decision, ctx: BaseSyncContex
   return { kind: 'sync' };
 }
 
-export type BaseSyncOutcome =
-  | { kind: 'proceed'; note: string; warn: boolean }
-  | { kind: 'block'; stepId: string; reason: string };
+export type BaseSyncOutcome = { kind: 'proceed'; note: string; warn: boolean } | { kind: 'block'; stepId: string; reason: string };
 
 /** Files named in a block reason (the state's blockers, a commit subject); the notice lists them all. */
 const FILES_IN_REASON = 5;

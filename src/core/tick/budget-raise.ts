@@ -22,7 +22,10 @@ export function raiseBudget(state: State, cmd: Extract<Command, { kind: 'approve
   const values: BudgetValue[] = cmd.budgets ?? [];
   const spentName = budgetName(blocked);
   if (!values.some((v) => (v.kind ?? blocked.kind) === blocked.kind)) {
-    return refuse(state, `The plan is blocked because ${spentName} is spent (${budgetAmount(blocked.kind, blocked.spent)} of ${budgetAmount(blocked.kind, blocked.limit)}); raise that one: /approve budget=${blocked.kind === 'costUsd' ? '$<dollars>' : '<tokens>'}.`);
+    return refuse(
+      state,
+      `The plan is blocked because ${spentName} is spent (${budgetAmount(blocked.kind, blocked.spent)} of ${budgetAmount(blocked.kind, blocked.limit)}); raise that one: /approve budget=${blocked.kind === 'costUsd' ? '$<dollars>' : '<tokens>'}.`,
+    );
   }
   const raises: BudgetRaise[] = [];
   for (const v of values) {
@@ -51,6 +54,8 @@ export function raiseBudget(state: State, cmd: Extract<Command, { kind: 'approve
     blockers: (state.blockers ?? []).filter((b) => queued === undefined || !b.startsWith(`${queued}: `)),
     budgetRaises: [...(state.budgetRaises ?? []), ...raises],
   };
-  const said = raises.map((r) => `${budgetName({ ...blocked, kind: r.kind })} is now ${budgetAmount(r.kind, r.limit)} (${budgetAmount(r.kind, spentNow(state, blocked.scope, blocked.stepId, r.kind))} spent)`);
+  const said = raises.map(
+    (r) => `${budgetName({ ...blocked, kind: r.kind })} is now ${budgetAmount(r.kind, r.limit)} (${budgetAmount(r.kind, spentNow(state, blocked.scope, blocked.stepId, r.kind))} spent)`,
+  );
   return { state: next, changed: true, reply: `Budget raised by @${cmd.by}: ${said.join('; ')}. Continuing.`, notices: [] };
 }

@@ -132,7 +132,7 @@ function nextBlock(block: Block, line: string, column0: boolean, listMayBeOpen: 
   if (block.kind === 'html' || HTML_LINE.test(line)) return { kind: 'html' };
   // After a blank line, an indented line belongs to a list item that may still be open.
   if (block.kind === 'none' && !column0 && listMayBeOpen) return { kind: 'opaque' };
-  if (QUOTE.test(line) || LIST_ITEM.test(line) && !THEMATIC_BREAK.test(line)) return { kind: 'opaque' };
+  if (QUOTE.test(line) || (LIST_ITEM.test(line) && !THEMATIC_BREAK.test(line))) return { kind: 'opaque' };
   if (THEMATIC_BREAK.test(line) || ATX_HEADING.test(line)) return { kind: 'none' };
   if (block.kind === 'paragraph' && SETEXT_UNDERLINE.test(line)) return { kind: 'none' };
   if (line.includes('|') && TABLE_DELIMITER.test(line)) return { kind: 'opaque' };

@@ -123,7 +123,8 @@ const BUDGET_WORD = /^budget=(\$)?(\d{1,13}(?:\.\d{1,6})?)(k|m)?(usd|tokens)?$/i
 
 /** `/approve budget=…` (once per kind): raises the budget that blocked the plan; it takes nothing else. */
 function parseBudgetRaise(words: string[], command: Extract<Command, { kind: 'approve' }>): ParsedCommand {
-  const usage = '/approve budget=… raises the spent budget that blocked the plan: budget=$20 (or 20usd) for dollars, budget=5000000tokens (or 5M, 500k) for tokens, a bare number for the kind that was spent; at most one of each, and nothing else in the command';
+  const usage =
+    '/approve budget=… raises the spent budget that blocked the plan: budget=$20 (or 20usd) for dollars, budget=5000000tokens (or 5M, 500k) for tokens, a bare number for the kind that was spent; at most one of each, and nothing else in the command';
   const budgets: BudgetValue[] = [];
   for (const word of words) {
     const m = BUDGET_WORD.exec(word);
@@ -136,7 +137,8 @@ function parseBudgetRaise(words: string[], command: Extract<Command, { kind: 'ap
     const amount = Number(digits) * scale;
     const kind = usd ? 'costUsd' : tokens ? 'tokens' : undefined;
     if (kind === 'tokens' && !Number.isInteger(amount)) return { ok: false, name: '/approve', error: `${usage}, got "${word}" (a whole number of tokens)` };
-    if (!(amount > 0) || amount > MAX_RAISE[kind ?? 'tokens']) return { ok: false, name: '/approve', error: `${usage}, got "${word}" (more than 0, at most $${MAX_RAISE.costUsd} or ${MAX_RAISE.tokens} tokens)` };
+    if (!(amount > 0) || amount > MAX_RAISE[kind ?? 'tokens'])
+      return { ok: false, name: '/approve', error: `${usage}, got "${word}" (more than 0, at most $${MAX_RAISE.costUsd} or ${MAX_RAISE.tokens} tokens)` };
     if (budgets.some((b) => b.kind === kind)) return { ok: false, name: '/approve', error: `${usage}, got "${word}" a second time` };
     budgets.push(kind ? { kind, amount } : { amount });
   }

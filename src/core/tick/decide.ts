@@ -5,16 +5,7 @@ import { budgetSpentText, spentBudget, type BudgetSpent } from './budget.js';
 import { gateClosed } from './gates.js';
 import { stepPrompt } from './prompts.js';
 import { detourChain, remediationPrompt, validationRoute } from './remediation.js';
-import {
-  currentStepId,
-  lastAttempt,
-  maxAttemptsFor,
-  nextAttemptNumber,
-  stepDef,
-  stepRun,
-  stepTimeLeftMs,
-  type Limits,
-} from '../state/step-view.js';
+import { currentStepId, lastAttempt, maxAttemptsFor, nextAttemptNumber, stepDef, stepRun, stepTimeLeftMs, type Limits } from '../state/step-view.js';
 import type { Attempt, State } from '../state/types.js';
 
 export type Decision =

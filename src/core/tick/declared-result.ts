@@ -33,7 +33,8 @@ export function interpretResult(read: FileRead): ResultCheck {
   } catch {
     return { ok: false, error: `the result in ${WHERE} is not valid JSON; expected {"status": "${DECLARED_STATUSES.join('" | "')}", "reason": "…"}` };
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: `the result in ${WHERE} must be a JSON object with "status", got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}` };
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, error: `the result in ${WHERE} must be a JSON object with "status", got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}` };
   const { status, reason } = value as Record<string, unknown>;
   if (typeof status !== 'string' || !(DECLARED_STATUSES as readonly string[]).includes(status)) {
     return { ok: false, error: `the result in ${WHERE} has status ${shortJson(status)}; expected one of ${DECLARED_STATUSES.join(', ')}` };
@@ -50,7 +51,10 @@ export function declaredText(d: DeclaredResult): string {
 
 /** Control characters and line breaks become spaces; the result is cut to REASON_MAX_CHARS. */
 function oneLine(text: string): string {
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/ {2,}/g, ' ').trim();
+  const flat = text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
   return flat.length > REASON_MAX_CHARS ? `${flat.slice(0, REASON_MAX_CHARS - 1)}…` : flat;
 }
 

@@ -40,7 +40,9 @@ export function passGate(state: State, cmd: Extract<Command, { kind: 'approve' }
   }
   const planHash = state.planHash ?? '';
   if ((cmd.planHash !== undefined && !namesPlanHash(cmd.planHash, gate.planHash)) || gate.planHash !== planHash) {
-    return refuse(`This approval is for plan ${hashPrefix(cmd.planHash ?? planHash ?? '')}, but the gate of ${gate.stepId} was reached under plan ${hashPrefix(gate.planHash)}. Review the plan and approve again.`);
+    return refuse(
+      `This approval is for plan ${hashPrefix(cmd.planHash ?? planHash ?? '')}, but the gate of ${gate.stepId} was reached under plan ${hashPrefix(gate.planHash)}. Review the plan and approve again.`,
+    );
   }
   const run = stepRun(state, gate.stepId);
   const next: State = {

@@ -35,7 +35,12 @@ export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Prom
   if (result.cancelled) return { ...base, outcome: 'cancelled', error: `stopped by a cancel request: ${stoppedText(result.stoppedBy)}`, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) };
   if (result.overflowed) {
     const limit = ctx.maxOutputBytes !== undefined ? `the step's limit of ${ctx.maxOutputBytes} bytes` : "the step's limit";
-    return { ...base, outcome: 'overflow', error: `the agent's output passed ${limit} (maxOutputBytes): it printed at least ${result.outputBytes} bytes and was stopped`, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) };
+    return {
+      ...base,
+      outcome: 'overflow',
+      error: `the agent's output passed ${limit} (maxOutputBytes): it printed at least ${result.outputBytes} bytes and was stopped`,
+      ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}),
+    };
   }
   if (result.timedOut) {
     const how = result.stoppedBy === 'agent' ? 'the agent stopped by itself after its stop file appeared' : 'process group terminated';

@@ -19,7 +19,10 @@ export function interpretPayload(read: FileRead, opts: { maxBytes: number; expec
     return opts.expected ? { ok: false, error: `expected a JSON payload in ${WHERE}, none was written` } : { ok: true, payload: undefined };
   }
   if (read.kind === 'too-large') {
-    return { ok: false, error: `the payload in ${WHERE} is ${read.bytes} bytes, more than the ${formatBytes(opts.maxBytes)} cap; keep large data in workspace files and put their paths in the payload` };
+    return {
+      ok: false,
+      error: `the payload in ${WHERE} is ${read.bytes} bytes, more than the ${formatBytes(opts.maxBytes)} cap; keep large data in workspace files and put their paths in the payload`,
+    };
   }
   if (read.kind === 'unreadable') return { ok: false, error: `could not read the payload in ${WHERE}: ${read.reason}` };
   const text = read.text.replace(/^\uFEFF/, '');

@@ -48,7 +48,7 @@ export function pendingRemediation(state: State, stepId: string): Remediation | 
 export function detourChain(state: State, stepId: string): string[] {
   const chain = [stepId];
   const seen = new Set(chain);
-  for (let at = stepId; ; ) {
+  for (let at = stepId; ;) {
     const next = pendingRemediation(state, at)?.step;
     if (next === undefined || seen.has(next)) return chain;
     chain.push(next);

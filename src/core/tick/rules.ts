@@ -136,9 +136,7 @@ export async function jsonSchemaResult(body: JsonSchema, text: string | null, sc
  * a schema validation. It is pure but may take long (`uniqueItems` over many objects is
  * quadratic), so a Verifier may run it away from the tick, under a time limit (checkText).
  */
-export type TextCheck =
-  | { kind: 'file_contains'; body: FileContains; text: string }
-  | { kind: 'json_schema'; body: JsonSchema; text: string; schema: SchemaFact };
+export type TextCheck = { kind: 'file_contains'; body: FileContains; text: string } | { kind: 'json_schema'; body: JsonSchema; text: string; schema: SchemaFact };
 
 export function runTextCheck(check: TextCheck): Promise<RuleResult> {
   return check.kind === 'file_contains' ? Promise.resolve(fileContainsResult(check.body, check.text)) : jsonSchemaResult(check.body, check.text, check.schema);
@@ -210,11 +208,7 @@ export function commandOutputContainsResult(body: CommandOutputContains, r: Chec
  * What a SQLite query gave (Verifier.queryDatabase): its first row's first column, no row, or why
  * it could not be had. A text value longer than a rule compares is cut, with its full length.
  */
-export type DbQueryFact =
-  | { kind: 'row'; value: string | number | null; fullLength?: number; blobBytes?: number }
-  | { kind: 'no-row' }
-  | { kind: 'missing' }
-  | { kind: 'error'; problem: string };
+export type DbQueryFact = { kind: 'row'; value: string | number | null; fullLength?: number; blobBytes?: number } | { kind: 'no-row' } | { kind: 'missing' } | { kind: 'error'; problem: string };
 
 export const DEFAULT_DB_QUERY_TIMEOUT_SECONDS = 60;
 
@@ -363,7 +357,13 @@ function shortJson(value: unknown): string {
 /** JSON with object keys sorted, so `{a,b}` equals `{b,a}`. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    isPayload(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+    isPayload(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
   );
 }
 

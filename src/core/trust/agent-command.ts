@@ -27,21 +27,44 @@ import { ConfigError, showValue } from '../errors.js';
 import { codeOption, nixCommand, WRAPPERS, type Wrapper } from './command-runners.js';
 
 const SHELLS = new Set([
-  'sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'fish', 'csh', 'tcsh', 'ash', 'yash', 'rbash', 'nu',
-  'elvish', 'xonsh', 'osh', 'ysh', 'pwsh', 'powershell', 'cmd', 'busybox', 'toybox', 'eval',
-  'exec', 'source', '.',
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'ksh',
+  'mksh',
+  'fish',
+  'csh',
+  'tcsh',
+  'ash',
+  'yash',
+  'rbash',
+  'nu',
+  'elvish',
+  'xonsh',
+  'osh',
+  'ysh',
+  'pwsh',
+  'powershell',
+  'cmd',
+  'busybox',
+  'toybox',
+  'eval',
+  'exec',
+  'source',
+  '.',
 ]);
 
 /** Programs that hand their command (or the prompt) to a shell. */
 const SHELL_RUNNERS: Record<string, string> = {
-  su: 'runs its command through the target user\'s shell',
-  runuser: 'runs its command through the target user\'s shell',
+  su: "runs its command through the target user's shell",
+  runuser: "runs its command through the target user's shell",
   sg: 'runs its command through /bin/sh',
   newgrp: 'starts a shell',
   login: 'starts a shell',
   script: 'runs its command (or a shell) through $SHELL',
-  ssh: 'runs its command through the remote user\'s shell',
-  rsh: 'runs its command through the remote user\'s shell',
+  ssh: "runs its command through the remote user's shell",
+  rsh: "runs its command through the remote user's shell",
   watch: 'runs its command through sh -c',
   parallel: 'runs its commands through a shell',
   at: 'hands its input to a shell',
@@ -101,7 +124,16 @@ const INTERPRETERS: Array<[RegExp, Interpreter]> = [
   [/^(r|rscript)$/, { inline: 'e', inlineLong: [], withValue: '', stop: 'f' }],
   [/^julia(-\d+(\.\d+)*)?$/, { inline: 'eE', inlineLong: ['--eval', '--print'], withValue: 'JLpCtgO', longWithValue: ['--project', '--sysimage', '--load', '--procs', '--threads', '--cpu-target'] }],
   [/^guile(\d+(\.\d+)*)?$/, { inline: 'c', inlineLong: [], withValue: 'lLCxe', stop: 's' }],
-  [/^racket$/, { inline: 'e', inlineLong: ['--eval'], withValue: 'ftlpWLSXGAIN', longWithValue: ['--load', '--require', '--lib', '--collects', '--config', '--search', '--addon', '--warn', '--syslog', '--name', '--compiled'], stop: 'ru' }],
+  [
+    /^racket$/,
+    {
+      inline: 'e',
+      inlineLong: ['--eval'],
+      withValue: 'ftlpWLSXGAIN',
+      longWithValue: ['--load', '--require', '--lib', '--collects', '--config', '--search', '--addon', '--warn', '--syslog', '--name', '--compiled'],
+      stop: 'ru',
+    },
+  ],
   [/^elixir$/, { inline: 'e', inlineLong: ['--eval'], withValue: 'r', longWithValue: ['--require', '--erl', '--name', '--sname', '--cookie', '--pa', '--pz'] }],
 ];
 
@@ -171,7 +203,9 @@ function tokenize(text: string, fail: Fail): string[] {
   let inWord = false;
   let i = 0;
   const syntax = (what: string): never =>
-    fail(`uses shell syntax (${what}) outside single quotes; it is not run by a shell, so pipes, redirections, ";", "&", substitutions and variables do not work. Quote the character to pass it literally, or ${EXAMPLE}`);
+    fail(
+      `uses shell syntax (${what}) outside single quotes; it is not run by a shell, so pipes, redirections, ";", "&", substitutions and variables do not work. Quote the character to pass it literally, or ${EXAMPLE}`,
+    );
   while (i < text.length) {
     const ch = text[i] as string;
     if (ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r') {
@@ -181,7 +215,7 @@ function tokenize(text: string, fail: Fail): string[] {
       i++;
     } else if (ch === "'") {
       const end = text.indexOf("'", i + 1);
-      if (end < 0) fail('has an unbalanced single quote; expected a closing \'');
+      if (end < 0) fail("has an unbalanced single quote; expected a closing '");
       word += text.slice(i + 1, end);
       inWord = true;
       i = end + 1;
@@ -350,7 +384,9 @@ function checkProgram(argv: string[], ctx: CheckContext): void {
     // `bash agent.sh`: a script run by habit through its shell. It runs as well on its own.
     if (ctx.prompt && script !== undefined && !script.startsWith('-') && name !== 'cmd') {
       const shown = isPathLike(script) ? script : `./${script}`;
-      fail(`runs a shell interpreter (${name}); to run the script ${script}, start it with a shebang line (#!/usr/bin/env ${name}), make it executable (chmod +x ${script}) and give its path: "${shown}". The prompt is passed as its last argument and never run by a shell.`);
+      fail(
+        `runs a shell interpreter (${name}); to run the script ${script}, start it with a shebang line (#!/usr/bin/env ${name}), make it executable (chmod +x ${script}) and give its path: "${shown}". The prompt is passed as its last argument and never run by a shell.`,
+      );
     }
     fail(`runs a shell interpreter (${name}); ${hint}`);
   }
@@ -476,7 +512,8 @@ function checkGit(args: string[], ctx: CheckContext): void {
     const a = args[i] as string;
     if (!a.startsWith('-')) break;
     // Any configuration can run commands: alias.x=!cmd, core.pager, core.fsmonitor, core.sshCommand, …
-    if (a.startsWith('-c') || a.startsWith('--config-env')) refuse(`${a.startsWith('-c') ? '-c' : '--config-env'}`, 'sets configuration that can run commands (alias.*, core.pager, core.fsmonitor, …)');
+    if (a.startsWith('-c') || a.startsWith('--config-env'))
+      refuse(`${a.startsWith('-c') ? '-c' : '--config-env'}`, 'sets configuration that can run commands (alias.*, core.pager, core.fsmonitor, …)');
     if (a.startsWith('--exec-path=')) refuse('--exec-path', 'makes git take its subcommands from another folder');
     if (a === '-C' || a === '--git-dir' || a === '--work-tree' || a === '--namespace') i++;
   }
@@ -485,7 +522,8 @@ function checkGit(args: string[], ctx: CheckContext): void {
   if (sub === 'submodule' && rest.includes('foreach')) refuse('submodule foreach', 'runs its command through a shell');
   if (sub === 'filter-branch') refuse('filter-branch', 'runs its filters through a shell');
   if (sub === 'bisect' && rest[0] === 'run') refuse('bisect run', 'runs the given command');
-  if ((sub === 'rebase' || sub === 'difftool') && rest.some((a) => /^(-x|--exec|--extcmd)(=|$)|^-[^-]*x/.test(a))) refuse(`${sub} ${sub === 'rebase' ? '--exec' : '--extcmd'}`, 'runs the given command through a shell');
+  if ((sub === 'rebase' || sub === 'difftool') && rest.some((a) => /^(-x|--exec|--extcmd)(=|$)|^-[^-]*x/.test(a)))
+    refuse(`${sub} ${sub === 'rebase' ? '--exec' : '--extcmd'}`, 'runs the given command through a shell');
 }
 
 function checkInterpreter(name: string, interp: Interpreter, args: string[], ctx: CheckContext): void {
@@ -535,9 +573,7 @@ export type AgentSurface = 'action' | 'cli';
 
 /** How to set the default agent command, in the words of where it is set. */
 export function agentCommandHelp(surface: AgentSurface): string {
-  return surface === 'action'
-    ? "set the Action's `agent-command` input in the workflow (for example `agent-command: claude -p`)"
-    : 'pass --agent "claude -p" or set STEP_AGENT_CMD in the environment';
+  return surface === 'action' ? "set the Action's `agent-command` input in the workflow (for example `agent-command: claude -p`)" : 'pass --agent "claude -p" or set STEP_AGENT_CMD in the environment';
 }
 
 /** A step that has no agent command to run: what is missing and how to give one. */

@@ -46,10 +46,30 @@ export function hardeningArgs(mode: GitMode): string[] {
 
 /** What git needs from the environment (locale, home, temp, proxies, certificates). */
 const PASSED = new Set([
-  'PATH', 'HOME', 'LANG', 'LANGUAGE', 'TMPDIR', 'TZ', 'USER', 'LOGNAME',
-  'SYSTEMROOT', 'PATHEXT', 'USERPROFILE', 'COMSPEC',
-  'http_proxy', 'https_proxy', 'no_proxy', 'all_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'ALL_PROXY',
-  'GIT_SSL_CAINFO', 'GIT_SSL_CAPATH', 'SSL_CERT_FILE', 'SSL_CERT_DIR',
+  'PATH',
+  'HOME',
+  'LANG',
+  'LANGUAGE',
+  'TMPDIR',
+  'TZ',
+  'USER',
+  'LOGNAME',
+  'SYSTEMROOT',
+  'PATHEXT',
+  'USERPROFILE',
+  'COMSPEC',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'all_proxy',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'ALL_PROXY',
+  'GIT_SSL_CAINFO',
+  'GIT_SSL_CAPATH',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
 ]);
 
 /**
@@ -59,8 +79,18 @@ const PASSED = new Set([
  * these.
  */
 const PASSED_CLI = new Set([
-  'SSH_AUTH_SOCK', 'SSH_AGENT_PID', 'GIT_SSH', 'GIT_SSH_COMMAND', 'GIT_SSH_VARIANT', 'GIT_ASKPASS', 'SSH_ASKPASS', 'DISPLAY',
-  'XDG_CONFIG_HOME', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_NOSYSTEM',
+  'SSH_AUTH_SOCK',
+  'SSH_AGENT_PID',
+  'GIT_SSH',
+  'GIT_SSH_COMMAND',
+  'GIT_SSH_VARIANT',
+  'GIT_ASKPASS',
+  'SSH_ASKPASS',
+  'DISPLAY',
+  'XDG_CONFIG_HOME',
+  'GIT_CONFIG_GLOBAL',
+  'GIT_CONFIG_SYSTEM',
+  'GIT_CONFIG_NOSYSTEM',
 ]);
 
 const PASSED_IN_CLI: readonly string[] = [...PASSED, ...PASSED_CLI];
@@ -133,10 +163,24 @@ function splitKey(key: string): { section: string; subsection: string | null; na
 
 /** Entries of the repository config that change no program, URL, header or credential. */
 const TRUSTED_KEYS = new Set([
-  'core.repositoryformatversion', 'core.filemode', 'core.bare', 'core.logallrefupdates', 'core.ignorecase',
-  'core.precomposeunicode', 'core.symlinks', 'core.autocrlf', 'core.eol', 'core.safecrlf', 'core.longpaths',
-  'core.protectntfs', 'core.protecthfs', 'core.sparsecheckout', 'core.sparsecheckoutcone',
-  'extensions.objectformat', 'extensions.refstorage', 'extensions.partialclone',
+  'core.repositoryformatversion',
+  'core.filemode',
+  'core.bare',
+  'core.logallrefupdates',
+  'core.ignorecase',
+  'core.precomposeunicode',
+  'core.symlinks',
+  'core.autocrlf',
+  'core.eol',
+  'core.safecrlf',
+  'core.longpaths',
+  'core.protectntfs',
+  'core.protecthfs',
+  'core.sparsecheckout',
+  'core.sparsecheckoutcone',
+  'extensions.objectformat',
+  'extensions.refstorage',
+  'extensions.partialclone',
 ]);
 /** Per remote: where it is and what it fetches; no push URL, proxy or upload/receive program. */
 const TRUSTED_REMOTE_KEYS = new Set(['url', 'fetch', 'promisor', 'partialclonefilter', 'tagopt']);

@@ -47,7 +47,7 @@ export function needleScanner(needles: Iterable<string>): (text: string) => Matc
   return (text) => {
     const found: Match[] = [];
     const n = text.length;
-    for (let pos = m - 1; pos < n; ) {
+    for (let pos = m - 1; pos < n;) {
       const s = shift[blockKey(text, pos)]!;
       if (s > 0) {
         pos += s;

@@ -7,7 +7,7 @@
 
 export const RUNNER_FILE_VARIABLES: readonly string[] = ['GITHUB_OUTPUT', 'GITHUB_ENV', 'GITHUB_PATH', 'GITHUB_STATE', 'GITHUB_STEP_SUMMARY'];
 
-export const RUNNER_FILE_REASON = 'names a file the Actions runner reads back after the step as its outputs, the job\'s environment or PATH, its state or the job summary';
+export const RUNNER_FILE_REASON = "names a file the Actions runner reads back after the step as its outputs, the job's environment or PATH, its state or the job summary";
 
 export function isRunnerFileVariable(name: string): boolean {
   // Compared without regard to case, as Windows reads names.

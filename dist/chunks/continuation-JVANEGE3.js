@@ -1,0 +1,23 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  continuePlan
+} from "./chunk-FLBEN4FH.js";
+import "./chunk-KDYXW543.js";
+import "./chunk-SGLPUVFF.js";
+import "./chunk-K4WCDNUT.js";
+import "./chunk-7JTDDRLV.js";
+import "./chunk-YZVZVWYV.js";
+import "./chunk-7UV2UW7L.js";
+import "./chunk-A35T5UHC.js";
+import "./chunk-HL6FWS6T.js";
+import "./chunk-LYQU3HVR.js";
+import "./chunk-WJUSOK3Y.js";
+import "./chunk-UVXCAWLY.js";
+import "./chunk-RVNDXNJV.js";
+import "./chunk-ENCSNJBU.js";
+import "./chunk-JRKLLSI7.js";
+import "./chunk-CIGEKA3Y.js";
+import "./chunk-27FUKKN2.js";
+export {
+  continuePlan
+};
