@@ -5,7 +5,7 @@ import {
 import {
   parseInputs,
   routeEvent
-} from "./chunks/chunk-NFHDMR3B.js";
+} from "./chunks/chunk-HEZVRPOT.js";
 import {
   emptyOutputs,
   outputsFor,
@@ -18,7 +18,7 @@ import {
 } from "./chunks/chunk-S6K3D646.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-3IN76N3S.js";
+} from "./chunks/chunk-BWZULSYZ.js";
 import {
   formatAttemptDescriptor
 } from "./chunks/chunk-5LE3IJ43.js";
@@ -62,7 +62,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-TQAV3OVI.js";
+} from "./chunks/chunk-G3MH7YPF.js";
 import {
   fleetPrefix,
   issuePlanId,
@@ -174,15 +174,15 @@ function steeringCommand(command, by, step) {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-PROWA3O3.js"),
-  settings: () => import("./chunks/plan-settings-IXA2Y3QC.js"),
-  fleet: () => import("./chunks/fleet-JW26FFW7.js"),
-  propose: () => import("./chunks/propose-3NQ6MBYX.js"),
-  continuation: () => import("./chunks/continuation-JVANEGE3.js"),
-  agentPhase: () => import("./chunks/agent-phase-O3XBKMSY.js"),
-  applyPhase: () => import("./chunks/apply-phase-3RB62OAU.js"),
-  client: () => import("./chunks/github-client-KB7NHYAW.js"),
-  newState: () => import("./chunks/new-state-CYR36NVW.js")
+  tick: () => import("./chunks/plan-tick-2ZMAVFYN.js"),
+  settings: () => import("./chunks/plan-settings-6UO7KTZT.js"),
+  fleet: () => import("./chunks/fleet-SWRLYRB4.js"),
+  propose: () => import("./chunks/propose-MSQPLTGM.js"),
+  continuation: () => import("./chunks/continuation-DGYKCDFK.js"),
+  agentPhase: () => import("./chunks/agent-phase-OJMI45XZ.js"),
+  applyPhase: () => import("./chunks/apply-phase-HZHO2EWD.js"),
+  client: () => import("./chunks/github-client-FJSHO3LX.js"),
+  newState: () => import("./chunks/new-state-2UMRSVZ4.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));

@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   runTextCheck
-} from "./chunks/chunk-ENCSNJBU.js";
+} from "./chunks/chunk-V5P7V7LJ.js";
 import "./chunks/chunk-JRKLLSI7.js";
 import "./chunks/chunk-CIGEKA3Y.js";
 import "./chunks/chunk-27FUKKN2.js";

@@ -88,7 +88,7 @@ async function gatherFacts(
   // The API parts are best effort: a token without `actions: read` still gets the git findings.
   const caches = await listPlanCaches(repo).catch((err: unknown) => {
     log.warn(`Could not list cache entries (needs actions: read): ${describeError(err)}`);
-    return new Map();
+    return new Map<string, never[]>();
   });
   for (const p of plans) {
     const entries = caches.get(p.planId);

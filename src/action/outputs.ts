@@ -58,5 +58,5 @@ export function outputsFor(state: State, branch: string): PlanOutputs {
 
 /** `scrub` takes known secrets out of the values (the `report` quotes plans' states). */
 export function setOutputs(outputs: PlanOutputs, scrub: (text: string) => string): void {
-  for (const [name, value] of Object.entries(outputs)) core.setOutput(name, scrub(value));
+  for (const [name, value] of Object.entries(outputs) as Array<[string, string]>) core.setOutput(name, scrub(value));
 }

@@ -30,7 +30,7 @@ export interface AttemptPaths {
   claudeSettings: string;
   /** Where an agent whose stream is not read may report its tokens and cost ($SEQUENCER_USAGE_FILE). */
   usageFile: string;
-  checkLog(index: number): string;
+  checkLog: (index: number) => string;
 }
 
 export function attemptPaths(logDir: string, stepId: string, n: number): AttemptPaths {

@@ -6,7 +6,6 @@ import { readdirSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { COMMAND_KINDS, type BudgetValue, type Command, type CommandKind } from '../../core/tick/commands.js';
-import type { BudgetKind } from '../../core/state/types.js';
 import { ConfigError, describeError, showValue } from '../../core/errors.js';
 import type { Inbox, InboxItem, InboxRead } from '../../ports.js';
 import { writeFileAtomic } from './atomic-write.js';
@@ -184,7 +183,7 @@ export function parseInboxCommand(value: unknown): Command | string {
       if (step !== undefined && !STEP_ID.test(step)) return `step is ${showValue(step)}; expected a step id (letters, digits, ".", "_", "-")`;
       const note = kind === 'retry' ? optionalString('note') : undefined;
       if (note instanceof Error) return note.message;
-      return { kind, by, ...(step !== undefined ? { step } : {}), ...(note !== undefined ? { note } : {}) } as Command;
+      return { kind, by, ...(step !== undefined ? { step } : {}), ...(note !== undefined ? { note } : {}) };
     }
     case 'resume': {
       const note = optionalString('note');
@@ -205,7 +204,7 @@ function budgetValues(value: unknown): BudgetValue[] | string {
     const b = item as Record<string, unknown>;
     if (typeof item !== 'object' || item === null || typeof b.amount !== 'number' || !Number.isFinite(b.amount) || b.amount <= 0) return `budgets holds ${showValue(item)}; ${expected}`;
     if (b.kind !== undefined && b.kind !== 'costUsd' && b.kind !== 'tokens') return `budgets holds ${showValue(item)}; ${expected}`;
-    out.push(b.kind !== undefined ? { kind: b.kind as BudgetKind, amount: b.amount } : { amount: b.amount });
+    out.push(b.kind !== undefined ? { kind: b.kind, amount: b.amount } : { amount: b.amount });
   }
   return out;
 }

@@ -112,7 +112,7 @@ export class FileStore implements StateStore {
       // Only large states get a note, so a small one is neither hashed nor looked up.
       spans = isLargeDocument(document) ? readNote(this.digestPath, digestOf(bytes)) : null;
       if (spans) {
-        state = document as unknown as State;
+        state = document as State;
         adoptTexts(state, text, spans);
       } else {
         state = validateStateDocument(document, { subject });

@@ -167,7 +167,9 @@ export class GitHubNotifier implements Notifier {
     let url = '';
     for (const part of rendered.parts) {
       const body = [part, ...run].join('\n');
-      let { comment, created } = await this.createOnce(body, leadingMarker(body)!, false);
+      const posted = await this.createOnce(body, leadingMarker(body)!, false);
+      const { created } = posted;
+      let { comment } = posted;
       // Another run's footer alone is no change: what was shown for approval is the same.
       if (!created && withoutFooter(comment.body) !== withoutFooter(body)) comment = await this.edit(comment.id, body);
       const at = created ? comment.createdAt : comment.updatedAt;

@@ -4,7 +4,7 @@
 // the pid file and the stop file lie where the agent can write, so each is created new and never
 // written through a link (fresh-file.ts), and the pid file is read without following one.
 import { spawn } from 'node:child_process';
-import { accessSync, closeSync, constants, readFileSync, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -215,7 +215,8 @@ export class ExecAgentRunner implements AgentRunner {
     const outcome = await exited;
     clearTimeout(timer);
     spec.signal?.removeEventListener('abort', onAbort);
-    if (stopping) await stopping;
+    // Set from the output and timer callbacks, which the type checker does not follow here.
+    await Promise.resolve(stopping);
     // The agent is done; whatever it left running in its group would keep writing to the
     // workspace while we judge and commit it, so it ends here too.
     const drained = await Promise.race([closed.then(() => true), delay(DRAIN_MS).then(() => false)]);

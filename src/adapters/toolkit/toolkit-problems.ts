@@ -29,6 +29,8 @@ export async function watchToolkitProblems<T>(fn: () => Promise<T>): Promise<{ v
 
 function install(): void {
   if (installed) return;
+  // Kept as it is, to be put back as it was; it is only ever called with process.stdout as `this`.
+  // eslint-disable-next-line @typescript-eslint/unbound-method
   const original = process.stdout.write;
   const wrapper = function (this: unknown, chunk: unknown, ...rest: unknown[]): boolean {
     if (watchers.size > 0) scan(chunk);

@@ -69,6 +69,8 @@ export async function runCommand(s: CliSettings, print: (line: string) => void):
       case 'awaiting-approval':
       case 'budget':
       case 'idle':
+      // The CLI runs attempts itself and never hands one on; were it to, looping would only repeat it.
+      case 'handed-off':
         report(result, (m) => deps.log.info(m));
         return 1;
       case 'waiting': {

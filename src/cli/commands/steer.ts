@@ -40,6 +40,8 @@ export function commandFrom(s: CliSettings): Command {
 }
 
 export async function steerCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
+  // Assigned once the command is posted; the inbox callback built before that reads it.
+  // eslint-disable-next-line prefer-const
   let posted: number | undefined;
   let refused = false;
   const { deps, cfg, paths } = await createEngine(s, s.command, {

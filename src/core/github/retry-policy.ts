@@ -84,7 +84,7 @@ export function rateLimitMessage(kind: RateLimitKind, request: { method: string;
 /** The HTTP status carried by an Octokit RequestError (or anything with a numeric `status`). */
 export function statusOf(err: unknown): number | undefined {
   if (typeof err !== 'object' || err === null || !('status' in err)) return undefined;
-  const status = (err as { status: unknown }).status;
+  const status = err.status;
   return typeof status === 'number' ? status : undefined;
 }
 

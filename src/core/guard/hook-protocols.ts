@@ -55,7 +55,7 @@ export function toolSubject(input: unknown): string {
     const v = fields[name];
     if (typeof v === 'string' && v !== '') return v;
     // Codex may give a command as argv.
-    if (Array.isArray(v) && v.length > 0 && v.every((w) => typeof w === 'string')) return commandLine(v as string[]);
+    if (Array.isArray(v) && v.length > 0 && v.every((w) => typeof w === 'string')) return commandLine(v);
   }
   return '';
 }

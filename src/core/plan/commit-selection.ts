@@ -42,7 +42,6 @@ export function checkCommitField(issues: Issue[], path: string, value: unknown):
   value.ignore.forEach((p: unknown, i) => {
     const at = index(key(path, 'ignore'), i);
     if (typeof p !== 'string' || p.trim() === '' || p.length > 300) add(issues, at, `must be a glob of 1-300 characters relative to the workspace, got ${showValue(p)}`);
-    // eslint-disable-next-line no-control-regex
     else if (/[\u0000-\u001f\u007f]/.test(p) || p.startsWith('/') || p.startsWith(':') || p.split('/').includes('..'))
       add(issues, at, `must be a relative glob without control characters, a leading "/" or ":", or "..", got ${showValue(p)}`);
   });

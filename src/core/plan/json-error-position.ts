@@ -25,8 +25,10 @@ export function findJsonSyntaxError(text: string): JsonSyntaxProblem | null {
   return { line, column, reason: ch === undefined ? 'unexpected end of input' : `unexpected ${JSON.stringify(ch)}` };
 }
 
-class Fail {
-  constructor(readonly offset: number) {}
+class Fail extends Error {
+  constructor(readonly offset: number) {
+    super(`JSON syntax error at offset ${offset}`);
+  }
 }
 
 const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;

@@ -211,7 +211,7 @@ export function checkArgv(issues: Issue[], path: string, value: unknown): void {
     add(issues, index(path, 0), `must name the program to run, got ${showValue(value[0])}`);
   } else if (value.every((arg) => typeof arg === 'string')) {
     // The same refusals as agent commands: no shell and no inline code behind a check.
-    const problem = commandProblem(value as string[]);
+    const problem = commandProblem(value);
     if (problem) add(issues, path, `must not run a shell or inline code: ${showValue(value)} ${problem}`);
   }
 }

@@ -5,7 +5,6 @@ import { attemptsMade, stepsDone, stepsSkipped } from '../state/step-view.js';
 import { attemptsCell, attemptsText } from './attempt-words.js';
 import type { Attempt, State, StepRun } from '../state/types.js';
 import { terminalLine } from './terminal-text.js';
-import { countOf } from './plural.js';
 import { costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
 import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
 import { totalTokens } from '../agent-stream/types.js';

@@ -15,7 +15,7 @@ export interface Limits {
 
 export const DEFAULT_LIMITS: Limits = { maxAttempts: 3, attemptTimeoutMinutes: 60 };
 
-export const EMPTY_RUN: StepRun = Object.freeze({ status: 'PENDING', tries: 0 }) as StepRun;
+export const EMPTY_RUN: StepRun = Object.freeze({ status: 'PENDING', tries: 0 });
 
 export function currentStepId(state: State): string | undefined {
   return state.stepQueue[state.currentStep];

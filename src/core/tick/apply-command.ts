@@ -12,7 +12,6 @@ import { currentStepId, nextAttemptNumber, roundOf, stepRun, withNewRound } from
 import { attemptsText } from '../render/attempt-words.js';
 import { stepProgress } from '../render/step-progress.js';
 import type { State, StepRun } from '../state/types.js';
-import { countOf, countOfTotal } from '../render/plural.js';
 import { nearestName } from '../plan/field-checks.js';
 
 export interface CommandOutcome {

@@ -163,7 +163,7 @@ function redact(text: string, scan: (text: string) => Match[]): string {
 export interface Scrubber {
   /** What is replaced, longest first (for callers that work on bytes). */
   readonly needles: readonly string[];
-  scrub(text: string): string;
+  readonly scrub: (text: string) => string;
 }
 
 export function createScrubber(secrets: Iterable<string>): Scrubber {
