@@ -5,7 +5,7 @@ import {
 import {
   parseInputs,
   routeEvent
-} from "./chunks/chunk-HEZVRPOT.js";
+} from "./chunks/chunk-2AEB3K2S.js";
 import {
   emptyOutputs,
   outputsFor,
@@ -62,7 +62,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-G3MH7YPF.js";
+} from "./chunks/chunk-KFMXT2F5.js";
 import {
   fleetPrefix,
   issuePlanId,
@@ -174,13 +174,13 @@ function steeringCommand(command, by, step) {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-2ZMAVFYN.js"),
-  settings: () => import("./chunks/plan-settings-6UO7KTZT.js"),
-  fleet: () => import("./chunks/fleet-SWRLYRB4.js"),
-  propose: () => import("./chunks/propose-MSQPLTGM.js"),
+  tick: () => import("./chunks/plan-tick-WUVRFLWV.js"),
+  settings: () => import("./chunks/plan-settings-NHBPT6FQ.js"),
+  fleet: () => import("./chunks/fleet-6URMJWS7.js"),
+  propose: () => import("./chunks/propose-OWQWBHYX.js"),
   continuation: () => import("./chunks/continuation-DGYKCDFK.js"),
-  agentPhase: () => import("./chunks/agent-phase-OJMI45XZ.js"),
-  applyPhase: () => import("./chunks/apply-phase-HZHO2EWD.js"),
+  agentPhase: () => import("./chunks/agent-phase-IPNKPY7N.js"),
+  applyPhase: () => import("./chunks/apply-phase-6M3MBFOX.js"),
   client: () => import("./chunks/github-client-FJSHO3LX.js"),
   newState: () => import("./chunks/new-state-2UMRSVZ4.js")
 };

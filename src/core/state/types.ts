@@ -1,6 +1,7 @@
 // The plan and state document (README, "State format"). A superset of the original
 // step-sequencer's state.json: every one of its fields keeps its name and meaning, and unknown
 // fields are carried through untouched, so these interfaces are open (`[key: string]: unknown`).
+import type { AgentUsage } from '../agent-stream/types.js';
 import type { PreflightDef } from '../plan/preflight.js';
 
 export const PLAN_STATUSES = ['AWAITING_APPROVAL', 'IN_PROGRESS', 'BLOCKED', 'DONE', 'CANCELLED'] as const;
@@ -198,26 +199,10 @@ export interface Attempt {
 }
 
 /**
- * What one attempt used, as the agent reported it. Token counts never overlap: `inputTokens` is
- * input neither read from nor written to the provider's prompt cache.
+ * What one attempt used, as the agent reported it (the figures of agent-stream/types.ts, whose
+ * token counts never overlap), and where the figures came from.
  */
-export interface AttemptUsage {
-  /** The model that did most of the work, as the agent names it. */
-  model?: string;
-  inputTokens: number;
-  outputTokens: number;
-  cacheReadTokens: number;
-  cacheWriteTokens: number;
-  /** US dollars, when the agent says (Claude Code, or a usage file). */
-  costUsd?: number;
-  /** Model round trips. */
-  turns?: number;
-  /** Time spent waiting on the model API, in ms. */
-  apiMs?: number;
-  /** The agent's own session (or thread) id: to find the session in its own logs. */
-  sessionId?: string;
-  /** The agent reported that it failed (an API error, a turn limit). */
-  isError: boolean;
+export interface AttemptUsage extends AgentUsage {
   /** `stream`: read from the agent's output as it ran; `file`: what it wrote to $SEQUENCER_USAGE_FILE. */
   source: 'stream' | 'file';
   /** False when the agent ended before reporting its totals (stopped, killed): the figures are what it had shown, a lower bound. */

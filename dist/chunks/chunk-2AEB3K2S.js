@@ -16,7 +16,7 @@ import {
 } from "./chunk-LO7RJYRN.js";
 import {
   MIN_SECRET_LENGTH
-} from "./chunk-G3MH7YPF.js";
+} from "./chunk-KFMXT2F5.js";
 import {
   DEFAULT_WORK_BRANCHES,
   parseWorkBranches

@@ -1,17 +1,17 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   createStore
-} from "./chunk-LIFIEF7C.js";
+} from "./chunk-5QIPK3SZ.js";
 import {
   LocalOwnerProbe
 } from "./chunk-IBZJWNS2.js";
-import "./chunk-OKXOHXJV.js";
+import "./chunk-2USY6UWP.js";
 import {
   statusTable
 } from "./chunk-GXZU3KHP.js";
 import "./chunk-WR36VY4J.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-W4LTKGRN.js";
+import "./chunk-KMRQR3IX.js";
 import "./chunk-S6K3D646.js";
 import {
   withStore
@@ -22,7 +22,7 @@ import "./chunk-4GS2KNCE.js";
 import "./chunk-2RH4ER7E.js";
 import {
   missingPlanError
-} from "./chunk-4JDH23RW.js";
+} from "./chunk-IWAJVEKH.js";
 import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
@@ -30,7 +30,7 @@ import "./chunk-W2VK3BOF.js";
 import {
   activeStepId
 } from "./chunk-HL6FWS6T.js";
-import "./chunk-G3MH7YPF.js";
+import "./chunk-KFMXT2F5.js";
 import "./chunk-BTQQBW2O.js";
 import "./chunk-SN44HN7T.js";
 import "./chunk-MSXAT622.js";

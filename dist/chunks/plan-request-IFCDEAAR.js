@@ -3,7 +3,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-VTWMNZW3.js";
+} from "./chunk-TTXKGTXE.js";
 import {
   newState
 } from "./chunk-QOGPKQZM.js";
@@ -13,18 +13,18 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-LIFIEF7C.js";
+} from "./chunk-5QIPK3SZ.js";
 import "./chunk-IGN777QD.js";
 import "./chunk-IBZJWNS2.js";
 import {
   ExecAgentRunner
-} from "./chunk-OKXOHXJV.js";
+} from "./chunk-2USY6UWP.js";
 import {
   statusTable
 } from "./chunk-GXZU3KHP.js";
 import "./chunk-WR36VY4J.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-W4LTKGRN.js";
+import "./chunk-KMRQR3IX.js";
 import "./chunk-S6K3D646.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-2RH4ER7E.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-W2VK3BOF.js";
 import "./chunk-HL6FWS6T.js";
-import "./chunk-G3MH7YPF.js";
+import "./chunk-KFMXT2F5.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

@@ -40,7 +40,7 @@ var ONE_PLAN = /* @__PURE__ */ new Set(["status", "usage", "restart", "check", "
 async function existingPlans(s) {
   if (s.store === "cache") return null;
   if (s.store === "git") {
-    let { listPlanRefs } = await import("./git-plans-HMDF2YSG.js"), { fleetBranches } = await import("./plan-settings-NZNYTD2O.js"), { workspaceGit } = await import("./workspace-git-L4DRE357.js");
+    let { listPlanRefs } = await import("./git-plans-HMDF2YSG.js"), { fleetBranches } = await import("./plan-settings-TL5TXQP2.js"), { workspaceGit } = await import("./workspace-git-L4DRE357.js");
     return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
   }
   let entries = await readdir(path.join(s.workspace, STATE_DIR), { withFileTypes: !0 }).catch(() => []), ids = [];
@@ -59,7 +59,7 @@ async function resolvePlan(s) {
   let existing = await existingPlans(s);
   if (existing === null) return s;
   let choice = choosePlan(s.planFrom === "plan-id" ? s.planId : void 0, existing);
-  if (choice.kind === "use") return choice.planId === s.planId ? s : (await import("./plan-settings-NZNYTD2O.js")).forPlan(s, choice.planId);
+  if (choice.kind === "use") return choice.planId === s.planId ? s : (await import("./plan-settings-TL5TXQP2.js")).forPlan(s, choice.planId);
   if (choice.kind === "none" && s.command === "check") return s;
   throw choiceError(choice, whereOf(s), s.command);
 }

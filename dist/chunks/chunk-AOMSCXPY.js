@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   initState
-} from "./chunk-VVAGOH3O.js";
+} from "./chunk-HUKG5RGZ.js";
 import {
   recordPlanMarkers,
   tickedPlan
@@ -11,16 +11,16 @@ import {
   branchOf,
   createEngine,
   fleetBranches
-} from "./chunk-LIFIEF7C.js";
+} from "./chunk-5QIPK3SZ.js";
 import {
   tick
-} from "./chunk-VCAQVKCS.js";
+} from "./chunk-LS5UDP6W.js";
 import {
   workspaceGit
 } from "./chunk-2RH4ER7E.js";
 import {
   missingPlanError
-} from "./chunk-4JDH23RW.js";
+} from "./chunk-IWAJVEKH.js";
 import {
   parseAgentCommand
 } from "./chunk-DBEAOC3O.js";
@@ -36,7 +36,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-6SFBEK5A.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-WSJFXQAP.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath))
     return new ConsoleLog({ quiet: s.quiet }).info(s.planFrom === "default" ? `No plan in ${path.dirname(path.dirname(s.statePath))}; nothing to do.` : `No state at file ${s.statePath}; nothing to do.`), 0;
   let { deps, cfg } = await createEngine(s, "check"), result = await tick(deps, cfg), maxWaitMs = (s.maxWaitMinutes ?? 0) * 6e4;

@@ -4,7 +4,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-W4LTKGRN.js";
+} from "./chunk-KMRQR3IX.js";
 import {
   agentEnvironment
 } from "./chunk-JIQ6OLUF.js";

@@ -15,14 +15,14 @@ import {
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-PI323JZC.js";
-import "./chunk-VCAQVKCS.js";
-import "./chunk-S45OJD5I.js";
-import "./chunk-W4JOCN3M.js";
+} from "./chunk-65LAI4RA.js";
+import "./chunk-LS5UDP6W.js";
+import "./chunk-IJN2E6WG.js";
+import "./chunk-MLP5IDZU.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-IGN777QD.js";
 import "./chunk-IBZJWNS2.js";
-import "./chunk-OKXOHXJV.js";
+import "./chunk-2USY6UWP.js";
 import {
   isStatus
 } from "./chunk-F345YIEU.js";
@@ -32,9 +32,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   REMOTE
-} from "./chunk-3KSPP454.js";
+} from "./chunk-INMVKJS4.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-W4LTKGRN.js";
+import "./chunk-KMRQR3IX.js";
 import {
   StaticInbox
 } from "./chunk-2WOMID6H.js";
@@ -64,7 +64,7 @@ import "./chunk-LO7RJYRN.js";
 import "./chunk-O3ZV6OT7.js";
 import "./chunk-W2VK3BOF.js";
 import "./chunk-HL6FWS6T.js";
-import "./chunk-G3MH7YPF.js";
+import "./chunk-KFMXT2F5.js";
 import {
   fleetPrefix,
   listingPrefix,

@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-YV6Y3PW6.js";
+} from "./chunk-IM75Q4SE.js";
 import {
   RecordingAgentRunner,
   RecordingVerifier,
@@ -12,25 +12,25 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-S45OJD5I.js";
+} from "./chunk-IJN2E6WG.js";
 import {
   preflight,
   runAgent
-} from "./chunk-W4JOCN3M.js";
+} from "./chunk-MLP5IDZU.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-IGN777QD.js";
 import {
   createEngine
-} from "./chunk-OKXOHXJV.js";
+} from "./chunk-2USY6UWP.js";
 import "./chunk-WR36VY4J.js";
 import "./chunk-7JTDDRLV.js";
 import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-3KSPP454.js";
+} from "./chunk-INMVKJS4.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-W4LTKGRN.js";
+import "./chunk-KMRQR3IX.js";
 import {
   emptyOutputs,
   outputsFor
@@ -52,7 +52,7 @@ import {
   remediationPrompt,
   stepPrompt
 } from "./chunk-HL6FWS6T.js";
-import "./chunk-G3MH7YPF.js";
+import "./chunk-KFMXT2F5.js";
 import {
   stateFileRel,
   workingFiles

@@ -1,20 +1,29 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  REMOTE,
-  actionAgentEnv,
-  createPlanStore,
-  engineSettings,
-  issueUrl,
-  planBranch,
-  planLocation,
-  runUrl
-} from "./chunk-3KSPP454.js";
-import "./chunk-XI2UETZT.js";
-import "./chunk-W4LTKGRN.js";
-import "./chunk-JIQ6OLUF.js";
+  initCommand,
+  initState,
+  validateCommand
+} from "./chunk-HUKG5RGZ.js";
+import "./chunk-CULCTZHK.js";
+import "./chunk-QOGPKQZM.js";
+import "./chunk-5QIPK3SZ.js";
+import "./chunk-IGN777QD.js";
+import "./chunk-IBZJWNS2.js";
+import "./chunk-2USY6UWP.js";
+import "./chunk-GXZU3KHP.js";
+import "./chunk-WR36VY4J.js";
+import "./chunk-7JTDDRLV.js";
+import "./chunk-KMRQR3IX.js";
+import "./chunk-S6K3D646.js";
+import "./chunk-KIVW72TX.js";
+import "./chunk-P4IFAX7Q.js";
+import "./chunk-7UV2UW7L.js";
 import "./chunk-4GS2KNCE.js";
 import "./chunk-2RH4ER7E.js";
-import "./chunk-G3MH7YPF.js";
+import "./chunk-A35T5UHC.js";
+import "./chunk-W2VK3BOF.js";
+import "./chunk-HL6FWS6T.js";
+import "./chunk-KFMXT2F5.js";
 import "./chunk-BTQQBW2O.js";
 import "./chunk-SN44HN7T.js";
 import "./chunk-MSXAT622.js";
@@ -32,12 +41,7 @@ import "./chunk-JRKLLSI7.js";
 import "./chunk-CIGEKA3Y.js";
 import "./chunk-27FUKKN2.js";
 export {
-  REMOTE,
-  actionAgentEnv,
-  createPlanStore,
-  engineSettings,
-  issueUrl,
-  planBranch,
-  planLocation,
-  runUrl
+  initCommand,
+  initState,
+  validateCommand
 };

@@ -1,40 +1,31 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  checkCommand,
-  report,
-  runCommand
-} from "./chunk-VFODTSIM.js";
-import "./chunk-VVAGOH3O.js";
-import "./chunk-GZTNSJAE.js";
-import "./chunk-CULCTZHK.js";
-import "./chunk-QOGPKQZM.js";
-import "./chunk-LIFIEF7C.js";
-import "./chunk-VCAQVKCS.js";
-import "./chunk-W4JOCN3M.js";
-import "./chunk-RFVYANYN.js";
-import "./chunk-IGN777QD.js";
+  createStore
+} from "./chunk-5QIPK3SZ.js";
 import "./chunk-IBZJWNS2.js";
-import "./chunk-OKXOHXJV.js";
-import "./chunk-GXZU3KHP.js";
+import "./chunk-2USY6UWP.js";
+import {
+  usageReport,
+  usageTable
+} from "./chunk-GXZU3KHP.js";
 import "./chunk-WR36VY4J.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-XI2UETZT.js";
-import "./chunk-W4LTKGRN.js";
+import "./chunk-KMRQR3IX.js";
 import "./chunk-S6K3D646.js";
-import "./chunk-BWZULSYZ.js";
-import "./chunk-KIVW72TX.js";
-import "./chunk-PVNFSC34.js";
+import {
+  withStore
+} from "./chunk-KIVW72TX.js";
 import "./chunk-P4IFAX7Q.js";
 import "./chunk-7UV2UW7L.js";
 import "./chunk-4GS2KNCE.js";
 import "./chunk-2RH4ER7E.js";
-import "./chunk-4JDH23RW.js";
-import "./chunk-A35T5UHC.js";
-import "./chunk-LO7RJYRN.js";
-import "./chunk-O3ZV6OT7.js";
+import {
+  terminalJson,
+  terminalLine
+} from "./chunk-A35T5UHC.js";
 import "./chunk-W2VK3BOF.js";
 import "./chunk-HL6FWS6T.js";
-import "./chunk-G3MH7YPF.js";
+import "./chunk-KFMXT2F5.js";
 import "./chunk-BTQQBW2O.js";
 import "./chunk-SN44HN7T.js";
 import "./chunk-MSXAT622.js";
@@ -51,8 +42,17 @@ import "./chunk-V5P7V7LJ.js";
 import "./chunk-JRKLLSI7.js";
 import "./chunk-CIGEKA3Y.js";
 import "./chunk-27FUKKN2.js";
+
+// src/cli/commands/usage.ts
+async function usageCommand(s, print) {
+  let store = createStore(s, "usage"), loaded = await withStore(store, "read", () => store.load());
+  if (loaded.kind === "missing")
+    return print(s.json ? JSON.stringify({ status: "MISSING", planId: s.planId }) : `No plan at ${store.description}.`), 0;
+  if (s.json) print(terminalJson(usageReport(loaded.state), 2));
+  else for (let line of usageTable(loaded.state).split(`
+`)) print(terminalLine(line));
+  return 0;
+}
 export {
-  checkCommand,
-  report,
-  runCommand
+  usageCommand
 };

@@ -11,7 +11,7 @@ import {
   MAX_RAISE,
   hashPrefix,
   namesPlanHash
-} from "./chunk-OKXOHXJV.js";
+} from "./chunk-2USY6UWP.js";
 import {
   advance,
   attemptOfRound,

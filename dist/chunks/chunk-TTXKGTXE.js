@@ -4,7 +4,7 @@ import {
 } from "./chunk-253IGDRR.js";
 import {
   scrubJson
-} from "./chunk-G3MH7YPF.js";
+} from "./chunk-KFMXT2F5.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

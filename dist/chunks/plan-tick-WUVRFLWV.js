@@ -7,22 +7,22 @@ import {
   reportPlan,
   runLinks,
   tickPlan
-} from "./chunk-PI323JZC.js";
-import "./chunk-VCAQVKCS.js";
-import "./chunk-S45OJD5I.js";
-import "./chunk-W4JOCN3M.js";
+} from "./chunk-65LAI4RA.js";
+import "./chunk-LS5UDP6W.js";
+import "./chunk-IJN2E6WG.js";
+import "./chunk-MLP5IDZU.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-IGN777QD.js";
 import "./chunk-IBZJWNS2.js";
-import "./chunk-OKXOHXJV.js";
+import "./chunk-2USY6UWP.js";
 import "./chunk-F345YIEU.js";
 import "./chunk-GXZU3KHP.js";
 import "./chunk-WR36VY4J.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
-import "./chunk-3KSPP454.js";
+import "./chunk-INMVKJS4.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-W4LTKGRN.js";
+import "./chunk-KMRQR3IX.js";
 import "./chunk-5LE3IJ43.js";
 import "./chunk-KIVW72TX.js";
 import "./chunk-PVNFSC34.js";
@@ -37,7 +37,7 @@ import "./chunk-LO7RJYRN.js";
 import "./chunk-O3ZV6OT7.js";
 import "./chunk-W2VK3BOF.js";
 import "./chunk-HL6FWS6T.js";
-import "./chunk-G3MH7YPF.js";
+import "./chunk-KFMXT2F5.js";
 import "./chunk-BTQQBW2O.js";
 import "./chunk-SN44HN7T.js";
 import "./chunk-MSXAT622.js";

@@ -2,17 +2,17 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   tick,
   waitReason
-} from "./chunk-VCAQVKCS.js";
+} from "./chunk-LS5UDP6W.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-S45OJD5I.js";
+} from "./chunk-IJN2E6WG.js";
 import {
   gateOf
-} from "./chunk-W4JOCN3M.js";
+} from "./chunk-MLP5IDZU.js";
 import {
   streamCommand
 } from "./chunk-IGN777QD.js";
@@ -26,7 +26,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-OKXOHXJV.js";
+} from "./chunk-2USY6UWP.js";
 import {
   footer,
   getIfModified,
@@ -65,7 +65,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-3KSPP454.js";
+} from "./chunk-INMVKJS4.js";
 import {
   attemptIdOf
 } from "./chunk-5LE3IJ43.js";

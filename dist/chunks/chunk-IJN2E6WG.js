@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   scrubWith
-} from "./chunk-G3MH7YPF.js";
+} from "./chunk-KFMXT2F5.js";
 import {
   ConfigError,
   describeError

@@ -1,8 +1,8 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   report
-} from "./chunk-VFODTSIM.js";
-import "./chunk-VVAGOH3O.js";
+} from "./chunk-AOMSCXPY.js";
+import "./chunk-HUKG5RGZ.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -24,22 +24,22 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-LIFIEF7C.js";
+} from "./chunk-5QIPK3SZ.js";
 import {
   tick
-} from "./chunk-VCAQVKCS.js";
-import "./chunk-W4JOCN3M.js";
+} from "./chunk-LS5UDP6W.js";
+import "./chunk-MLP5IDZU.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-IGN777QD.js";
 import "./chunk-IBZJWNS2.js";
-import "./chunk-OKXOHXJV.js";
+import "./chunk-2USY6UWP.js";
 import "./chunk-GXZU3KHP.js";
 import "./chunk-WR36VY4J.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-W4LTKGRN.js";
+} from "./chunk-KMRQR3IX.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -54,7 +54,7 @@ import "./chunk-4GS2KNCE.js";
 import {
   workspaceGit
 } from "./chunk-2RH4ER7E.js";
-import "./chunk-4JDH23RW.js";
+import "./chunk-IWAJVEKH.js";
 import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
@@ -62,7 +62,7 @@ import "./chunk-LO7RJYRN.js";
 import "./chunk-O3ZV6OT7.js";
 import "./chunk-W2VK3BOF.js";
 import "./chunk-HL6FWS6T.js";
-import "./chunk-G3MH7YPF.js";
+import "./chunk-KFMXT2F5.js";
 import {
   STATE_DIR,
   stateFileIn,

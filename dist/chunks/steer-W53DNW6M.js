@@ -2,22 +2,22 @@ import { createRequire as __sequencerCreateRequire } from 'node:module';const re
 import {
   FileInbox,
   createEngine
-} from "./chunk-LIFIEF7C.js";
+} from "./chunk-5QIPK3SZ.js";
 import {
   tick
-} from "./chunk-VCAQVKCS.js";
-import "./chunk-W4JOCN3M.js";
+} from "./chunk-LS5UDP6W.js";
+import "./chunk-MLP5IDZU.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-IGN777QD.js";
 import "./chunk-IBZJWNS2.js";
-import "./chunk-OKXOHXJV.js";
+import "./chunk-2USY6UWP.js";
 import {
   statusTable
 } from "./chunk-GXZU3KHP.js";
 import "./chunk-WR36VY4J.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-W4LTKGRN.js";
+import "./chunk-KMRQR3IX.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-KIVW72TX.js";
 import "./chunk-PVNFSC34.js";
@@ -27,13 +27,13 @@ import "./chunk-4GS2KNCE.js";
 import "./chunk-2RH4ER7E.js";
 import {
   missingPlanError
-} from "./chunk-4JDH23RW.js";
+} from "./chunk-IWAJVEKH.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-LO7RJYRN.js";
 import "./chunk-O3ZV6OT7.js";
 import "./chunk-W2VK3BOF.js";
 import "./chunk-HL6FWS6T.js";
-import "./chunk-G3MH7YPF.js";
+import "./chunk-KFMXT2F5.js";
 import "./chunk-BTQQBW2O.js";
 import "./chunk-SN44HN7T.js";
 import "./chunk-MSXAT622.js";

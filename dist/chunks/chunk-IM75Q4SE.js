@@ -1,7 +1,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   DEFAULT_GIT_IDENTITY
-} from "./chunk-W4LTKGRN.js";
+} from "./chunk-KMRQR3IX.js";
 import {
   GitCommandError
 } from "./chunk-2RH4ER7E.js";

@@ -15,7 +15,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-G3MH7YPF.js";
+} from "./chunk-KFMXT2F5.js";
 import {
   workBranch,
   workingFileExcludes

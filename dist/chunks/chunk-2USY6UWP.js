@@ -5,7 +5,7 @@ import {
   createPlanStore,
   openFreshFile,
   writeFreshFile
-} from "./chunk-W4LTKGRN.js";
+} from "./chunk-KMRQR3IX.js";
 import {
   commandLine
 } from "./chunk-P4IFAX7Q.js";

@@ -9,7 +9,7 @@ import {
   COMMAND_KINDS,
   createEngine,
   workingFilesOf
-} from "./chunk-OKXOHXJV.js";
+} from "./chunk-2USY6UWP.js";
 import {
   blockerReport,
   finalSummary
@@ -20,7 +20,7 @@ import {
 import {
   acquireLock,
   createPlanStore
-} from "./chunk-W4LTKGRN.js";
+} from "./chunk-KMRQR3IX.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
@@ -34,7 +34,7 @@ import {
 import {
   NO_SECRETS,
   createScrubber
-} from "./chunk-G3MH7YPF.js";
+} from "./chunk-KFMXT2F5.js";
 import {
   DEFAULT_WORK_BRANCHES,
   posixPath,

@@ -7,7 +7,7 @@ import {
   missingDoneOutputs,
   pauseAtGate,
   runAttempt
-} from "./chunk-W4JOCN3M.js";
+} from "./chunk-MLP5IDZU.js";
 import {
   diffFromDigests,
   planHash

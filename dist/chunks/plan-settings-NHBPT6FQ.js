@@ -1,29 +1,20 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
-  initCommand,
-  initState,
-  validateCommand
-} from "./chunk-VVAGOH3O.js";
-import "./chunk-CULCTZHK.js";
-import "./chunk-QOGPKQZM.js";
-import "./chunk-LIFIEF7C.js";
-import "./chunk-IGN777QD.js";
-import "./chunk-IBZJWNS2.js";
-import "./chunk-OKXOHXJV.js";
-import "./chunk-GXZU3KHP.js";
-import "./chunk-WR36VY4J.js";
-import "./chunk-7JTDDRLV.js";
-import "./chunk-W4LTKGRN.js";
-import "./chunk-S6K3D646.js";
-import "./chunk-KIVW72TX.js";
-import "./chunk-P4IFAX7Q.js";
-import "./chunk-7UV2UW7L.js";
+  REMOTE,
+  actionAgentEnv,
+  createPlanStore,
+  engineSettings,
+  issueUrl,
+  planBranch,
+  planLocation,
+  runUrl
+} from "./chunk-INMVKJS4.js";
+import "./chunk-XI2UETZT.js";
+import "./chunk-KMRQR3IX.js";
+import "./chunk-JIQ6OLUF.js";
 import "./chunk-4GS2KNCE.js";
 import "./chunk-2RH4ER7E.js";
-import "./chunk-A35T5UHC.js";
-import "./chunk-W2VK3BOF.js";
-import "./chunk-HL6FWS6T.js";
-import "./chunk-G3MH7YPF.js";
+import "./chunk-KFMXT2F5.js";
 import "./chunk-BTQQBW2O.js";
 import "./chunk-SN44HN7T.js";
 import "./chunk-MSXAT622.js";
@@ -41,7 +32,12 @@ import "./chunk-JRKLLSI7.js";
 import "./chunk-CIGEKA3Y.js";
 import "./chunk-27FUKKN2.js";
 export {
-  initCommand,
-  initState,
-  validateCommand
+  REMOTE,
+  actionAgentEnv,
+  createPlanStore,
+  engineSettings,
+  issueUrl,
+  planBranch,
+  planLocation,
+  runUrl
 };

@@ -9,27 +9,27 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-YV6Y3PW6.js";
+} from "./chunk-IM75Q4SE.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-PI323JZC.js";
+} from "./chunk-65LAI4RA.js";
 import {
   Ledger
-} from "./chunk-VCAQVKCS.js";
+} from "./chunk-LS5UDP6W.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-S45OJD5I.js";
+} from "./chunk-IJN2E6WG.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-W4JOCN3M.js";
+} from "./chunk-MLP5IDZU.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-IGN777QD.js";
 import "./chunk-IBZJWNS2.js";
-import "./chunk-OKXOHXJV.js";
+import "./chunk-2USY6UWP.js";
 import "./chunk-F345YIEU.js";
 import "./chunk-GXZU3KHP.js";
 import "./chunk-WR36VY4J.js";
@@ -37,9 +37,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-3KSPP454.js";
+} from "./chunk-INMVKJS4.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-W4LTKGRN.js";
+import "./chunk-KMRQR3IX.js";
 import {
   emptyOutputs,
   outputsFor
@@ -68,7 +68,7 @@ import "./chunk-W2VK3BOF.js";
 import {
   detourChain
 } from "./chunk-HL6FWS6T.js";
-import "./chunk-G3MH7YPF.js";
+import "./chunk-KFMXT2F5.js";
 import {
   STATE_DIR
 } from "./chunk-BTQQBW2O.js";

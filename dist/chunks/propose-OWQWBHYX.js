@@ -8,7 +8,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-VTWMNZW3.js";
+} from "./chunk-TTXKGTXE.js";
 import {
   newState
 } from "./chunk-QOGPKQZM.js";
@@ -31,16 +31,16 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-PI323JZC.js";
-import "./chunk-VCAQVKCS.js";
-import "./chunk-S45OJD5I.js";
-import "./chunk-W4JOCN3M.js";
+} from "./chunk-65LAI4RA.js";
+import "./chunk-LS5UDP6W.js";
+import "./chunk-IJN2E6WG.js";
+import "./chunk-MLP5IDZU.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-IGN777QD.js";
 import "./chunk-IBZJWNS2.js";
 import {
   ExecAgentRunner
-} from "./chunk-OKXOHXJV.js";
+} from "./chunk-2USY6UWP.js";
 import {
   answeredCommands,
   isOwnComment,
@@ -58,12 +58,12 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-3KSPP454.js";
+} from "./chunk-INMVKJS4.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-W4LTKGRN.js";
+import "./chunk-KMRQR3IX.js";
 import {
   isDraftCommand
-} from "./chunk-HEZVRPOT.js";
+} from "./chunk-2AEB3K2S.js";
 import "./chunk-XWYNKGRK.js";
 import "./chunk-5LE3IJ43.js";
 import {
@@ -86,7 +86,7 @@ import "./chunk-LO7RJYRN.js";
 import "./chunk-O3ZV6OT7.js";
 import "./chunk-W2VK3BOF.js";
 import "./chunk-HL6FWS6T.js";
-import "./chunk-G3MH7YPF.js";
+import "./chunk-KFMXT2F5.js";
 import {
   issuePlanId
 } from "./chunk-BTQQBW2O.js";

@@ -8,7 +8,7 @@ import {
 import {
   createStore,
   localUserName
-} from "./chunk-LIFIEF7C.js";
+} from "./chunk-5QIPK3SZ.js";
 import {
   statusTable
 } from "./chunk-GXZU3KHP.js";

@@ -171,7 +171,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-ef4d58cb39e4e482";
+var BUILD_ID = "build-a6974422e6d6d106";
 
 export {
   MIN_SECRET_LENGTH,
