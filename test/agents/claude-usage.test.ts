@@ -177,7 +177,9 @@ describe('a plan run by the Action (dist/index.js) with the real Claude Code bin
       ]);
       const env = { ...(await agentSetup('claude', api.url, home)), SEQUENCER_STOP_GRACE_SECONDS: '1' };
       const approved = await h.say(issue, 'alice', '/approve').deliver({ inputs, env, timeoutMs: 180_000 });
-      expect(approved.code, runReport(approved)).toBe(0);
+      // The run that blocks the plan fails the job (fail-on-blocked), so someone hears of it.
+      expect(approved.code, runReport(approved)).toBe(1);
+      expect(approved.stdout).toMatch(/::error::issue-\d+ is blocked at second: the plan's token budget is spent/);
       expect(approved.stdout).toContain('  │ » Writing.');
       expect(approved.stdout).toMatch(/ {2}│ ✓ Done: 2 turns; .*\$\d+\.\d{4}/);
       expect(approved.stdout).not.toContain('"type":"assistant"');
@@ -205,7 +207,8 @@ describe('a plan run by the Action (dist/index.js) with the real Claude Code bin
       const state = (await h.remoteState(planId))!;
       expect(state.status).toBe('DONE');
       expect(state.budgetRaises).toMatchObject([{ scope: 'plan', kind: 'tokens', limit: 1_000_000, by: 'alice', commentId: expect.any(Number) }]);
-      const summary = h.botComments(issue, 'summary')[0]!.body;
+      // The status comment becomes the final summary (a short comment beside it tells the approver).
+      const summary = h.botComments(issue, 'status')[0]!.body;
       // The stopped attempt's stream ended before Claude Code's result, which is where its cost is.
       expect(summary).toMatch(/\*\*Usage:\*\* [\d,]+ tokens, \$\d+\.\d{4} \(1 attempt reported no cost\), over 3 attempts \(1 stopped before reporting totals/);
       expect(summary).toMatch(/\*\*Runner time:\*\* \d+ s in attempts/);
