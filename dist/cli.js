@@ -2,7 +2,7 @@
 import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   resolvePlan
-} from "./chunks/chunk-IWAJVEKH.js";
+} from "./chunks/chunk-M6H6Z4FF.js";
 import {
   terminalText
 } from "./chunks/chunk-A35T5UHC.js";
@@ -21,7 +21,7 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-KFMXT2F5.js";
+} from "./chunks/chunk-7VKMD6SB.js";
 import {
   DEFAULT_WORK_BRANCHES,
   parseWorkBranches,
@@ -337,7 +337,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-6LIUGD4R.js"), fleet = () => import("./chunks/fleet-WSJFXQAP.js"), setup = () => import("./chunks/setup-WWZGOJZG.js");
+var heartbeat = () => import("./chunks/heartbeat-ZSTNMJRE.js"), fleet = () => import("./chunks/fleet-PJCOMKDJ.js"), setup = () => import("./chunks/setup-QQ5ZCXBK.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -359,18 +359,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-IFCDEAAR.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-DQOGVV46.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-ZVZFW3WX.js")).statusCommand(s, print);
+      return (await import("./chunks/status-EA6JRJNP.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-PGDP6GYM.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-OLRHYBD2.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-W53DNW6M.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-XHLOUCMS.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

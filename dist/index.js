@@ -5,7 +5,7 @@ import {
 import {
   parseInputs,
   routeEvent
-} from "./chunks/chunk-2AEB3K2S.js";
+} from "./chunks/chunk-TILFUN5Z.js";
 import {
   emptyOutputs,
   outputsFor,
@@ -18,13 +18,13 @@ import {
 } from "./chunks/chunk-S6K3D646.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-BWZULSYZ.js";
-import {
-  formatAttemptDescriptor
-} from "./chunks/chunk-5LE3IJ43.js";
+} from "./chunks/chunk-PH4HOWID.js";
 import {
   withStore
 } from "./chunks/chunk-KIVW72TX.js";
+import {
+  formatAttemptDescriptor
+} from "./chunks/chunk-5LE3IJ43.js";
 import "./chunks/chunk-PVNFSC34.js";
 import "./chunks/chunk-P4IFAX7Q.js";
 import {
@@ -62,7 +62,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-KFMXT2F5.js";
+} from "./chunks/chunk-7VKMD6SB.js";
 import {
   fleetPrefix,
   issuePlanId,
@@ -174,15 +174,15 @@ function steeringCommand(command, by, step) {
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-WUVRFLWV.js"),
-  settings: () => import("./chunks/plan-settings-NHBPT6FQ.js"),
-  fleet: () => import("./chunks/fleet-6URMJWS7.js"),
-  propose: () => import("./chunks/propose-OWQWBHYX.js"),
-  continuation: () => import("./chunks/continuation-DGYKCDFK.js"),
-  agentPhase: () => import("./chunks/agent-phase-IPNKPY7N.js"),
-  applyPhase: () => import("./chunks/apply-phase-6M3MBFOX.js"),
-  client: () => import("./chunks/github-client-FJSHO3LX.js"),
-  newState: () => import("./chunks/new-state-2UMRSVZ4.js")
+  tick: () => import("./chunks/plan-tick-WFBQB5HF.js"),
+  settings: () => import("./chunks/plan-settings-KKZEQ4WP.js"),
+  fleet: () => import("./chunks/fleet-U22VW42I.js"),
+  propose: () => import("./chunks/propose-GI6TZXJS.js"),
+  continuation: () => import("./chunks/continuation-NTF5KFK5.js"),
+  agentPhase: () => import("./chunks/agent-phase-4MG2ASGR.js"),
+  applyPhase: () => import("./chunks/apply-phase-EQQKVAKX.js"),
+  client: () => import("./chunks/github-client-7MEQ54CG.js"),
+  newState: () => import("./chunks/new-state-EXSRSFEW.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));

@@ -14,7 +14,7 @@ import { uploadResultArtifact } from '../adapters/toolkit/result-artifact.js';
 import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { ConfigError, describeError, StateError } from '../core/errors.js';
 import { attemptStanding } from '../core/isolation/apply-decision.js';
-import type { AttemptDescriptor } from '../core/isolation/attempt-descriptor.js';
+import { resultRunId, type AttemptDescriptor } from '../core/isolation/attempt-descriptor.js';
 import { formatAttemptResult, RESULT_LIMITS, type AttemptResultRecord, type CheckRecord } from '../core/isolation/attempt-result.js';
 import { checkpointedAttempt } from '../core/isolation/checkpointed-attempt.js';
 import { resultArtifactName } from '../core/render/artifact-names.js';
@@ -38,7 +38,7 @@ import { engineSettings, planBranch, REMOTE } from './plan-settings.js';
 export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog): Promise<PlanOutputs> {
   const d = inputs.attempt!;
   if (d.apply || !d.commit) {
-    log.info(`Attempt ${d.attemptId} is recorded from the result workflow run ${d.apply?.runId ?? d.runId} left: nothing runs in this job.`);
+    log.info(`Attempt ${d.attemptId} is recorded from the result workflow run ${resultRunId(d)} left: nothing runs in this job.`);
     return { ...emptyOutputs('IN_PROGRESS'), 'plan-id': d.planId };
   }
   const branch = planBranch(inputs, d.planId);

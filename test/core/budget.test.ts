@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommandText } from '../../src/core/tick/commands.js';
 import { applyCommand } from '../../src/core/tick/apply-command.js';
-import { planBudget, planSpent, spentBudget, stepSpent, tokenAllowance } from '../../src/core/tick/budget.js';
+import { planBudget, spentBudget, tokenAllowance } from '../../src/core/tick/budget.js';
+import { planTotals, stepTotals } from '../../src/core/render/usage-report.js';
 import { judgeRaise, type HeldComment } from '../../src/core/trust/approval-evidence.js';
 import { newState } from '../../src/core/plan/new-state.js';
 import type { Attempt, BudgetRaise, State } from '../../src/core/state/types.js';
@@ -29,9 +30,9 @@ function spentState(extra: Partial<State['plan']> = {}, stepBudget?: { costUsd?:
 describe('what a plan and its steps have spent', () => {
   it('sums every attempt with a usage record; an attempt without cost is counted as uncosted', () => {
     const s = spentState();
-    expect(stepSpent(s, 'a')).toEqual({ costUsd: 1.25, tokens: 2200, attempts: 2, uncosted: 1 });
-    expect(stepSpent(s, 'b')).toEqual({ costUsd: 0, tokens: 0, attempts: 0, uncosted: 0 });
-    expect(planSpent(s)).toEqual({ costUsd: 1.25, tokens: 2200, attempts: 2, uncosted: 1 });
+    expect(stepTotals(s, 'a')).toMatchObject({ costUsd: 1.25, tokens: 2200, attempts: 2, uncosted: 1 });
+    expect(stepTotals(s, 'b')).toMatchObject({ costUsd: 0, tokens: 0, attempts: 0, uncosted: 0 });
+    expect(planTotals(s)).toMatchObject({ costUsd: 1.25, tokens: 2200, attempts: 2, uncosted: 1 });
   });
 
   it('finds the spent budget: the step’s own first, then the plan’s (its own, else the workflow default)', () => {

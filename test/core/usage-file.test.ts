@@ -40,6 +40,8 @@ describe('parseUsageFile', () => {
     ['{"turns": 2.5, "inputTokens": 1}', '$SEQUENCER_USAGE_FILE.turns: must be a whole number >= 0, got 2.5'],
     ['{"apiMs": -3, "inputTokens": 1}', '$SEQUENCER_USAGE_FILE.apiMs: must be a whole number >= 0 (milliseconds), got -3'],
     ['{"model": "a\\nb", "inputTokens": 1}', '$SEQUENCER_USAGE_FILE.model: must be a single line of 1 to 200 characters, got "a\\nb"'],
+    // A bidi override would reverse the row a table or the terminal shows it in.
+    ['{"model": "ledom\\u202e", "inputTokens": 1}', '$SEQUENCER_USAGE_FILE.model: must be a single line of 1 to 200 characters'],
     ['{"sessionId": 42, "inputTokens": 1}', '$SEQUENCER_USAGE_FILE.sessionId: must be a single line of 1 to 200 characters, got 42'],
     ['{"isError": "no", "inputTokens": 1}', '$SEQUENCER_USAGE_FILE.isError: must be true or false, got "no"'],
     ['{"inputTokns": 5, "outputTokens": 1}', '$SEQUENCER_USAGE_FILE.inputTokns: unknown field; did you mean inputTokens?'],

@@ -10,6 +10,7 @@ import type { BudgetRaise, State } from '../../core/state/types.js';
 import type { ApprovalVerifier } from '../../ports.js';
 import { isStatus, type GitHubClient } from './github-client.js';
 import type { PostingIdentity } from './posting-identity.js';
+import { toIssueComment } from './issue-comments.js';
 import type { RepositoryPermissions } from './repository-permissions.js';
 
 export interface GitHubApprovalVerifierOptions {
@@ -40,24 +41,26 @@ export class GitHubApprovalVerifier implements ApprovalVerifier {
   async verifyRaise(_state: State, raise: BudgetRaise): Promise<ApprovalVerdict> {
     const key = JSON.stringify(['raise', raise]);
     if (this.confirmed.has(key)) return { ok: true };
-    const comment = typeof raise.commentId === 'number' ? await this.comment(raise.commentId) : undefined;
-    const verdict = judgeRaise(raise, {
-      ourLogin: await this.o.identity.login(),
-      issueNumber: this.o.issueNumber,
-      raiserRefusal: await this.refusal(raise.by),
-      ...(comment !== undefined ? { comment } : {}),
-    });
+    // Independent look-ups, asked at once.
+    const [comment, ourLogin, raiserRefusal] = await Promise.all([typeof raise.commentId === 'number' ? this.comment(raise.commentId) : undefined, this.o.identity.login(), this.refusal(raise.by)]);
+    const verdict = judgeRaise(raise, { ourLogin, issueNumber: this.o.issueNumber, raiserRefusal, ...(comment !== undefined ? { comment } : {}) });
     if (verdict.ok) this.confirmed.add(key);
     return verdict;
   }
 
   private async evidence(state: State): Promise<ApprovalEvidence> {
     const source = approvalSource(state);
-    const base = { ourLogin: await this.o.identity.login(), issueNumber: this.o.issueNumber, approverRefusal: await this.refusal(state.approval?.by ?? '') };
-    if (source?.kind === 'run') return { ...base, run: await this.run(source.id) };
-    if (source?.kind !== 'comment') return base;
-    const [approving, ...proposal] = await Promise.all([this.comment(source.id), ...recordedParts(state).map((p) => this.comment(p.commentId))]);
-    return { ...base, approving: approving ?? null, proposal };
+    // Who we are, whether the approver may command, and what the approval rests on: asked at once.
+    const [ourLogin, approverRefusal, held] = await Promise.all([
+      this.o.identity.login(),
+      this.refusal(state.approval?.by ?? ''),
+      source?.kind === 'run'
+        ? this.run(source.id).then((run) => ({ run }))
+        : source?.kind === 'comment'
+          ? Promise.all([this.comment(source.id), ...recordedParts(state).map((p) => this.comment(p.commentId))]).then(([approving, ...proposal]) => ({ approving: approving ?? null, proposal }))
+          : Promise.resolve({}),
+    ]);
+    return { ourLogin, issueNumber: this.o.issueNumber, approverRefusal, ...held };
   }
 
   /** Null when `login` may command the plan now (write access, and listed where a list is given). */
@@ -74,7 +77,7 @@ export class GitHubApprovalVerifier implements ApprovalVerifier {
     try {
       const { data } = await client.rest.issues.getComment({ owner, repo, comment_id: id });
       const issue = /\/issues\/(\d+)$/.exec(data.issue_url)?.[1];
-      return { id: data.id, login: data.user?.login ?? 'ghost', body: data.body ?? '', createdAt: data.created_at, updatedAt: data.updated_at, issueNumber: issue ? Number(issue) : null };
+      return { ...toIssueComment(data), issueNumber: issue ? Number(issue) : null };
     } catch (err) {
       if (isStatus(err, 404)) return null;
       throw err;

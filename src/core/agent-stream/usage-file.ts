@@ -6,6 +6,7 @@
 // Every field is optional but at least one figure must be there; the file is the agent's word,
 // so it is bounded, checked field by field (a misspelt field is an error naming the nearest
 // one), and its text fields are short single lines.
+import { CONTROL } from '../plan/workspace-paths.js';
 import { showValue, type Issue } from '../errors.js';
 import { add, checkKnownFields, isRecord } from '../plan/field-checks.js';
 import { utf8Length } from '../render/bounded-text.js';
@@ -129,5 +130,6 @@ export function boundedUsage(u: AgentUsage): AgentUsage {
 }
 
 function isShortLine(v: string): boolean {
-  return v.length > 0 && v.length <= MAX_TEXT && !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(v);
+  // No control character, line break or bidi control: the model name is shown in tables and the terminal.
+  return v.length > 0 && v.length <= MAX_TEXT && !CONTROL.test(v);
 }

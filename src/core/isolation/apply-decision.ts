@@ -77,8 +77,3 @@ function missingReason(d: AttemptDescriptor, agentJob: AgentJobResult): string {
       return 'the agent job left no result';
   }
 }
-
-/** Whether apply should look for an artifact at all: only for an attempt it may record. */
-export function needsResult(standing: AttemptStanding): boolean {
-  return standing.kind === 'in-flight';
-}

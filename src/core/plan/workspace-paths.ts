@@ -10,7 +10,7 @@ const EXPECTED = 'expected a path relative to the workspace, e.g. "out/report.md
  * there could start a table row or a workflow command, an escape sequence could rewrite a
  * terminal, and a bidi control could make the shown path differ from the real one.
  */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** Why `p` is not a safe workspace-relative path, or null when it is one. */
 export function checkRelativePath(p: string): string | null {

@@ -3,7 +3,8 @@
 // beside them (`budgetRaises`, with the approving comment's id), and the Action reads that comment
 // back before the raise counts, as it does for an approval (docs/security.md).
 import type { CommandOutcome } from './apply-command.js';
-import { budgetAmount, budgetName, planSpent, stepSpent } from './budget.js';
+import { budgetAmount, budgetName } from './budget.js';
+import { planTotals, stepTotals } from '../render/usage-report.js';
 import { MAX_RAISE, type BudgetValue, type Command } from './commands.js';
 import { currentStepId } from '../state/step-view.js';
 import type { BudgetKind, BudgetRaise, State } from '../state/types.js';
@@ -12,7 +13,7 @@ const refuse = (state: State, reply: string): CommandOutcome => ({ state, change
 
 /** What `kind` has spent in the blocked budget's scope, now. */
 function spentNow(state: State, scope: 'plan' | 'step', stepId: string, kind: BudgetKind): number {
-  const spent = scope === 'plan' ? planSpent(state) : stepSpent(state, stepId);
+  const spent = scope === 'plan' ? planTotals(state) : stepTotals(state, stepId);
   return kind === 'costUsd' ? spent.costUsd : spent.tokens;
 }
 

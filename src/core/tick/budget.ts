@@ -4,47 +4,10 @@
 // spent. Pure: the engine asks before an attempt starts (a spent budget blocks the plan) and
 // while one runs (how many more tokens it may use before it is stopped).
 import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
-import { totalTokens } from '../agent-stream/types.js';
+import { planTotals, stepTotals } from '../render/usage-report.js';
 import type { Limits } from '../state/step-view.js';
-import type { Attempt, Budget, BudgetBlock, BudgetKind, BudgetRaise, State } from '../state/types.js';
+import type { Budget, BudgetBlock, BudgetKind, BudgetRaise, State } from '../state/types.js';
 import { block, type Transition } from './apply.js';
-
-export interface Spent {
-  costUsd: number;
-  tokens: number;
-  /** Attempts whose usage is recorded. */
-  attempts: number;
-  /** Of those, attempts whose agent reported no cost: a cost budget cannot see what they spent. */
-  uncosted: number;
-}
-
-export function emptySpent(): Spent {
-  return { costUsd: 0, tokens: 0, attempts: 0, uncosted: 0 };
-}
-
-/** Adds what one attempt used to `sum` (an attempt without a usage record adds nothing). */
-export function addAttempt(sum: Spent, a: Attempt): Spent {
-  const u = a.usage;
-  if (!u) return sum;
-  return {
-    costUsd: sum.costUsd + (u.costUsd ?? 0),
-    tokens: sum.tokens + totalTokens(u),
-    attempts: sum.attempts + 1,
-    uncosted: sum.uncosted + (u.costUsd === undefined ? 1 : 0),
-  };
-}
-
-/** What the attempts of one step (queued or remediation) have spent, over all its runs. */
-export function stepSpent(state: State, stepId: string): Spent {
-  return (state.stepRuns[stepId]?.attempts ?? []).reduce(addAttempt, emptySpent());
-}
-
-/** What every attempt of the plan has spent. */
-export function planSpent(state: State): Spent {
-  let sum = emptySpent();
-  for (const run of Object.values(state.stepRuns)) for (const a of run.attempts ?? []) sum = addAttempt(sum, a);
-  return sum;
-}
 
 function raised(state: State, scope: 'plan' | 'step', stepId: string | undefined, kind: BudgetKind): number | undefined {
   const raises = state.budgetRaises ?? [];
@@ -86,11 +49,14 @@ export interface BudgetSpent {
 
 /** The first spent budget that holds step `stepId` (its own first, then the plan's), or null. */
 export function spentBudget(state: State, stepId: string, limits: Pick<Limits, 'budget'>): BudgetSpent | null {
-  const scopes: Array<['plan' | 'step', Budget, Spent]> = [
-    ['step', stepBudget(state, stepId), stepSpent(state, stepId)],
-    ['plan', planBudget(state, limits), planSpent(state)],
+  const scopes: Array<['plan' | 'step', Budget]> = [
+    ['step', stepBudget(state, stepId)],
+    ['plan', planBudget(state, limits)],
   ];
-  for (const [scope, budget, spent] of scopes) {
+  for (const [scope, budget] of scopes) {
+    // Most plans set no budget: nothing is added up for a scope without a limit.
+    if (budget.tokens === undefined && budget.costUsd === undefined) continue;
+    const spent = scope === 'step' ? stepTotals(state, stepId) : planTotals(state);
     if (budget.tokens !== undefined && spent.tokens >= budget.tokens) return { scope, stepId, kind: 'tokens', limit: budget.tokens, spent: spent.tokens };
     if (budget.costUsd !== undefined && spent.costUsd >= budget.costUsd) return { scope, stepId, kind: 'costUsd', limit: budget.costUsd, spent: spent.costUsd };
   }
@@ -112,9 +78,9 @@ export interface TokenAllowance {
 export function tokenAllowance(state: State, stepId: string, limits: Pick<Limits, 'budget'>): TokenAllowance | undefined {
   const found: TokenAllowance[] = [];
   const step = stepBudget(state, stepId).tokens;
-  if (step !== undefined) found.push({ left: Math.max(0, step - stepSpent(state, stepId).tokens), scope: 'step', stepId, limit: step });
+  if (step !== undefined) found.push({ left: Math.max(0, step - stepTotals(state, stepId).tokens), scope: 'step', stepId, limit: step });
   const plan = planBudget(state, limits).tokens;
-  if (plan !== undefined) found.push({ left: Math.max(0, plan - planSpent(state).tokens), scope: 'plan', stepId, limit: plan });
+  if (plan !== undefined) found.push({ left: Math.max(0, plan - planTotals(state).tokens), scope: 'plan', stepId, limit: plan });
   return found.reduce<TokenAllowance | undefined>((least, a) => (least === undefined || a.left < least.left ? a : least), undefined);
 }
 

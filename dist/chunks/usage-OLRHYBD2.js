@@ -1,0 +1,58 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  createStore
+} from "./chunk-ITOHZFSU.js";
+import "./chunk-M4LHEG4S.js";
+import "./chunk-UOKPA5F4.js";
+import "./chunk-KB3NCXMB.js";
+import {
+  usageReport,
+  usageTable
+} from "./chunk-JZOZ7CN4.js";
+import "./chunk-7JTDDRLV.js";
+import "./chunk-VZSPVX62.js";
+import "./chunk-S6K3D646.js";
+import {
+  withStore
+} from "./chunk-KIVW72TX.js";
+import "./chunk-P4IFAX7Q.js";
+import "./chunk-7UV2UW7L.js";
+import "./chunk-4GS2KNCE.js";
+import "./chunk-2RH4ER7E.js";
+import {
+  terminalJson,
+  terminalLine
+} from "./chunk-A35T5UHC.js";
+import "./chunk-W2VK3BOF.js";
+import "./chunk-HL6FWS6T.js";
+import "./chunk-7VKMD6SB.js";
+import "./chunk-BTQQBW2O.js";
+import "./chunk-SN44HN7T.js";
+import "./chunk-47DORWR2.js";
+import "./chunk-B7SJOCFT.js";
+import "./chunk-76KSSAIN.js";
+import "./chunk-BDUNONRE.js";
+import "./chunk-MRNNEJPN.js";
+import "./chunk-WJUSOK3Y.js";
+import "./chunk-4L5DIE5B.js";
+import "./chunk-UVXCAWLY.js";
+import "./chunk-653STPFW.js";
+import "./chunk-RVNDXNJV.js";
+import "./chunk-V5P7V7LJ.js";
+import "./chunk-JRKLLSI7.js";
+import "./chunk-CIGEKA3Y.js";
+import "./chunk-27FUKKN2.js";
+
+// src/cli/commands/usage.ts
+async function usageCommand(s, print) {
+  let store = createStore(s, "usage"), loaded = await withStore(store, "read", () => store.load());
+  if (loaded.kind === "missing")
+    return print(s.json ? JSON.stringify({ status: "MISSING", planId: s.planId }) : `No plan at ${store.description}.`), 0;
+  if (s.json) print(terminalJson(usageReport(loaded.state), 2));
+  else for (let line of usageTable(loaded.state).split(`
+`)) print(terminalLine(line));
+  return 0;
+}
+export {
+  usageCommand
+};

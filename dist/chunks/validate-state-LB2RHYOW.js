@@ -1,0 +1,24 @@
+import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
+import {
+  checkState,
+  parseState,
+  validateState
+} from "./chunk-47DORWR2.js";
+import "./chunk-B7SJOCFT.js";
+import "./chunk-76KSSAIN.js";
+import "./chunk-BDUNONRE.js";
+import "./chunk-MRNNEJPN.js";
+import "./chunk-WJUSOK3Y.js";
+import "./chunk-4L5DIE5B.js";
+import "./chunk-UVXCAWLY.js";
+import "./chunk-653STPFW.js";
+import "./chunk-RVNDXNJV.js";
+import "./chunk-V5P7V7LJ.js";
+import "./chunk-JRKLLSI7.js";
+import "./chunk-CIGEKA3Y.js";
+import "./chunk-27FUKKN2.js";
+export {
+  checkState,
+  parseState,
+  validateState
+};
