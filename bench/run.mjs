@@ -1,6 +1,6 @@
 // Benchmark: prints figures next to their targets and writes them to bench/results.json.
 // Not a test: nothing here asserts; a missed target is reported, not thrown.
-//   node bench/run.mjs [--quick] [--build] [--only=file,scale,git,action,isolation,start] [--node=PATH]   (npm run bench)
+//   node bench/run.mjs [--quick] [--build] [--only=file,scale,git,action,isolation,start] [--node=PATH] [--against=DIR]   (npm run bench)
 // --quick: fewer repetitions (a smoke run); --build: rebuild dist/ first (it is built anyway
 // when dist/cli.js is missing, and a dist/ older than src/ is reported).
 // Every figure is whole-process wall time of the bundled CLI (dist/cli.js) in temp dirs, or of
@@ -41,6 +41,12 @@ function figure(name, value, unit, target, detail) {
   const met = target ? value <= target.limit : null;
   figures.push({ name, value: round(value, 2), unit, target: target ? `${target.op} ${target.limit} ${target.unit ?? unit}` : null, met, ...(detail ? { detail } : {}) });
 }
+
+// --against=DIR: the cold starts are also taken paired with the bundle of another checkout (DIR
+// holds its package.json and built dist/, e.g. a worktree of the last release): runs of the two
+// alternate, so load on the machine hits both alike, and the figure is the median difference.
+const againstArg = process.argv.find((a) => a.startsWith('--against='));
+const against = againstArg ? path.resolve(againstArg.slice('--against='.length)) : null;
 
 // --only a,b runs just the sections whose key is listed (file, scale, git, action, isolation, start).
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -399,6 +405,44 @@ async function bundleAndStart() {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('INPUT_')));
   const actionStarts = await sample(reps.cold, async () => (await timeChild([node, action], { env })).ms);
   figure(`cold start: node dist/index.js to its first input check (median of ${reps.cold})`, median(actionStarts), 'ms', null, { samplesMs: actionStarts.map((s) => round(s)) });
+  if (against) {
+    const other = (entry) => path.join(against, 'dist', entry);
+    if (!existsSync(other('index.js')) || !existsSync(path.join(against, 'package.json')))
+      throw new Error(`--against=${against}: expected a checkout with package.json and a built dist/ (npm run build there)`);
+    const pairs = reps.cold * 4;
+    const paired = async (argv) => {
+      const diffs = [];
+      for (let i = 0; i < pairs + 2; i++) {
+        // Alternate which runs first; the first two pairs warm the page cache.
+        let mine, theirs;
+        if (i % 2) {
+          theirs = await timeChild(argv(true), { env });
+          mine = await timeChild(argv(false), { env });
+        } else {
+          mine = await timeChild(argv(false), { env });
+          theirs = await timeChild(argv(true), { env });
+        }
+        if (i >= 2) diffs.push(mine.ms - theirs.ms);
+      }
+      return diffs;
+    };
+    const actionDiffs = await paired((theirs) => [node, theirs ? other('index.js') : action]);
+    figure(
+      `  cold start of the Action, this dist/ − ${path.basename(against)}'s (median of ${pairs} pairs)`,
+      median(actionDiffs),
+      'ms',
+      { op: '<=', limit: 0.5 },
+      { diffsMs: actionDiffs.map((d) => round(d)) },
+    );
+    const cliDiffs = await paired((theirs) => [node, theirs ? other('cli.js') : cli, '--help']);
+    figure(
+      `  cold start of the CLI (--help), this dist/ − ${path.basename(against)}'s (median of ${pairs} pairs)`,
+      median(cliDiffs),
+      'ms',
+      { op: '<=', limit: 0.5 },
+      { diffsMs: cliDiffs.map((d) => round(d)) },
+    );
+  }
 }
 
 // ---- report ------------------------------------------------------------------------------

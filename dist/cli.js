@@ -1,51 +1,39 @@
 #!/usr/bin/env node
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
-import {
-  resolvePlan
-} from "./chunks/chunk-M6H6Z4FF.js";
 import {
   terminalText
 } from "./chunks/chunk-A35T5UHC.js";
 import {
+  SYNC_BASE_MODES,
   VERSION,
   readReleaseStamp,
   versionLine
-} from "./chunks/chunk-HESN6KEA.js";
-import {
-  SYNC_BASE_MODES
-} from "./chunks/chunk-LO7RJYRN.js";
-import "./chunks/chunk-O3ZV6OT7.js";
+} from "./chunks/chunk-I7XUJCCV.js";
 import "./chunks/chunk-W2VK3BOF.js";
-import "./chunks/chunk-HL6FWS6T.js";
 import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-7VKMD6SB.js";
+} from "./chunks/chunk-4QSKGAZS.js";
 import {
   DEFAULT_WORK_BRANCHES,
-  parseWorkBranches,
-  planIdOfFile,
-  stateFileIn,
-  stateFileRel
-} from "./chunks/chunk-BTQQBW2O.js";
-import {
   checkBranchName,
   checkOneOf,
   checkPlanId,
   cliOption,
   parseBudget,
-  parseNumber
-} from "./chunks/chunk-SN44HN7T.js";
-import "./chunks/chunk-653STPFW.js";
-import "./chunks/chunk-RVNDXNJV.js";
+  parseNumber,
+  parseWorkBranches,
+  planIdOfFile,
+  stateFileIn,
+  stateFileRel
+} from "./chunks/chunk-XCTDHDOF.js";
 import {
   ConfigError,
   EXIT,
   PlanError,
   SequencerError,
   describeError
-} from "./chunks/chunk-CIGEKA3Y.js";
+} from "./chunks/chunk-EKJMZD64.js";
 import "./chunks/chunk-27FUKKN2.js";
 
 // src/cli/options.ts
@@ -337,7 +325,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-ZSTNMJRE.js"), fleet = () => import("./chunks/fleet-PJCOMKDJ.js"), setup = () => import("./chunks/setup-QQ5ZCXBK.js");
+var heartbeat = () => import("./chunks/heartbeat-ZXFVCEQM.js"), fleet = () => import("./chunks/fleet-SAEQUSIE.js"), setup = () => import("./chunks/setup-MAU3MYH7.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -350,7 +338,7 @@ async function main(argv2) {
     let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-7OLMQVX4.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let s = await resolvePlan(parseCli(argv2, process.env, process.cwd()));
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-VEC53RKH.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
       return (await heartbeat()).checkCommand(s);
@@ -359,18 +347,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-DQOGVV46.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-EZP7M6SO.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-EA6JRJNP.js")).statusCommand(s, print);
+      return (await import("./chunks/status-FBX2HRO7.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-OLRHYBD2.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-V3BLXMWH.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-XHLOUCMS.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-42U22326.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":
@@ -380,7 +368,7 @@ async function main(argv2) {
     case "maintenance":
       return (await fleet()).maintenanceCommand(s, print);
     case "demo":
-      return (await import("./chunks/demo-44QTWMXR.js")).demoCommand(print);
+      return (await import("./chunks/demo-XC5GDZGY.js")).demoCommand(print);
     case "help": {
       let topic = s.positionals[0];
       if (topic === void 0)

@@ -1,32 +1,25 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
-import {
-  StaticInbox
-} from "./chunks/chunk-2WOMID6H.js";
-import {
-  parseInputs,
-  routeEvent
-} from "./chunks/chunk-TILFUN5Z.js";
-import {
-  emptyOutputs,
-  outputsFor,
-  setOutputs
-} from "./chunks/chunk-O42Z7LLV.js";
-import "./chunks/chunk-XWYNKGRK.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
 } from "./chunks/chunk-S6K3D646.js";
 import {
+  RunFailure,
+  emptyOutputs,
+  setOutputs
+} from "./chunks/chunk-45U3NNUK.js";
+import {
   listPlanRefs
-} from "./chunks/chunk-PH4HOWID.js";
+} from "./chunks/chunk-JQRDO74F.js";
 import {
-  withStore
-} from "./chunks/chunk-KIVW72TX.js";
+  parseApprovers
+} from "./chunks/chunk-PVNFSC34.js";
 import {
-  formatAttemptDescriptor
-} from "./chunks/chunk-5LE3IJ43.js";
-import "./chunks/chunk-PVNFSC34.js";
-import "./chunks/chunk-P4IFAX7Q.js";
+  parseAttemptDescriptor
+} from "./chunks/chunk-EYWOAUKJ.js";
+import {
+  commandLine,
+  isDraftCommand
+} from "./chunks/chunk-SOQWTVCZ.js";
 import {
   asInline
 } from "./chunks/chunk-7UV2UW7L.js";
@@ -39,53 +32,49 @@ import {
   setFailed,
   setSecret,
   warning
-} from "./chunks/chunk-M3M2ZGDC.js";
+} from "./chunks/chunk-HQAVCPKY.js";
 import {
   readRunContext
-} from "./chunks/chunk-JIQ6OLUF.js";
+} from "./chunks/chunk-X7TCEHMX.js";
 import {
   guardRepository
-} from "./chunks/chunk-4GS2KNCE.js";
-import "./chunks/chunk-2RH4ER7E.js";
+} from "./chunks/chunk-6KJU7HR3.js";
 import {
+  SYNC_BASE_MODES,
   VERSION,
   actionSource,
   readReleaseStamp,
   versionLine
-} from "./chunks/chunk-HESN6KEA.js";
-import "./chunks/chunk-LO7RJYRN.js";
-import "./chunks/chunk-O3ZV6OT7.js";
+} from "./chunks/chunk-I7XUJCCV.js";
 import "./chunks/chunk-W2VK3BOF.js";
-import "./chunks/chunk-HL6FWS6T.js";
 import {
   BUILD_ID,
+  MIN_SECRET_LENGTH,
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-7VKMD6SB.js";
+} from "./chunks/chunk-4QSKGAZS.js";
 import {
-  fleetPrefix,
-  issuePlanId,
-  planIdOfFile
-} from "./chunks/chunk-BTQQBW2O.js";
-import {
+  DEFAULT_WORK_BRANCHES,
   actionInput,
-  isActiveRef
-} from "./chunks/chunk-SN44HN7T.js";
+  checkOneOf,
+  checkPlanId,
+  checkStepId,
+  fleetPrefix,
+  isActiveRef,
+  parseBudget,
+  parseNumber,
+  parseWorkBranches
+} from "./chunks/chunk-XCTDHDOF.js";
 import "./chunks/chunk-4L5DIE5B.js";
 import {
   countOf
 } from "./chunks/chunk-UVXCAWLY.js";
-import "./chunks/chunk-653STPFW.js";
-import {
-  attemptTimeoutMsFor,
-  currentStepId
-} from "./chunks/chunk-RVNDXNJV.js";
 import {
   ConfigError,
   SequencerError,
   describeError
-} from "./chunks/chunk-CIGEKA3Y.js";
+} from "./chunks/chunk-EKJMZD64.js";
 import "./chunks/chunk-27FUKKN2.js";
 
 // src/adapters/toolkit/toolkit-log.ts
@@ -153,36 +142,201 @@ var ToolkitLog = class {
   }
 };
 
-// src/action/steering.ts
-var STEERING_COMMANDS = ["resume", "cancel", "retry", "skip", "status", "restart"];
-function steeringCommand(command, by, step) {
-  switch (command) {
-    case "cancel":
-      return { kind: "cancel", by };
-    case "retry":
-    case "skip":
-    case "restart":
-      return step ? { kind: command, by, step } : { kind: command, by };
-    case "status":
-      return { kind: "status", by };
-    case "resume":
-      return { kind: "resume", by };
+// src/action/active-plans.ts
+async function activePlans(ctx, inputs, log) {
+  let refs = await listPlanRefs(ctx.git, "origin", fleetPrefix(inputs.branches, "tick")), now = /* @__PURE__ */ new Date(), active = refs.filter((r) => isActiveRef(r, now));
+  return log.info(`${countOf(refs.length, "plan")} on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(", ")}` : ""}.`), active.length || log.info("No plans to tick."), active;
+}
+
+// src/core/isolation/agent-job-result.ts
+var AGENT_JOB_RESULTS = ["success", "failure", "cancelled", "skipped", ""];
+
+// src/action/inputs.ts
+var PHASES = ["single", "prepare", "agent", "apply"], DISPATCH_COMMANDS = ["tick", "start", "resume", "cancel", "retry", "skip", "status", "restart", "list", "audit", "maintenance"];
+function parseInputs(get) {
+  let text = (name) => get(name).trim(), optional = (name) => text(name) || void 0, token = text("github-token");
+  if (!token) throw new ConfigError("Input 'github-token' is empty; expected a token (the default is the job's GITHUB_TOKEN).");
+  let command = checkCommand(text("command") || "tick"), phase = checkOneOf(text("phase") || "single", PHASES, actionInput("phase")), attemptText = text("attempt");
+  if (attemptText && phase !== "agent" && phase !== "apply")
+    throw invalid("attempt", attemptText.slice(0, 60), `no value with phase '${phase}' (only the agent and apply jobs take the attempt prepare handed on)`);
+  let attempt = attemptText ? parseAttemptDescriptor(attemptText) : null;
+  if (phase === "agent" && !attempt)
+    throw new ConfigError(
+      "Input 'attempt' is empty with phase 'agent'; expected the prepare job's output, e.g. attempt: ${{ needs.prepare.outputs.attempt }}, and the job run only when it is set (if: needs.prepare.outputs.run-agent == 'true')."
+    );
+  let agentResult = checkOneOf(text("agent-result"), AGENT_JOB_RESULTS, actionInput("agent-result"), "success, failure, cancelled or skipped (${{ needs.agent.result }})"), stateStore = checkOneOf(text("state-store") || "git", ["git", "cache"], actionInput("state-store"));
+  if (stateStore === "cache" && phase !== "single")
+    throw invalid("state-store", stateStore, `"git" with phase '${phase}': in the isolated layout the agent job can write cache entries, so a state kept in the cache could be the agent's`);
+  let syncBase = checkOneOf(text("sync-base") || "merge", SYNC_BASE_MODES, actionInput("sync-base")), planId = optional("plan-id");
+  planId && checkPlanId2(planId);
+  let step = optional("step");
+  step && checkStep(step);
+  let stateBranch = optional("state-branch"), branches = stateBranch ? parseWorkBranches(
+    stateBranch,
+    actionInput("state-branch"),
+    planId ? { onePlan: planId, setting: "input 'state-branch'" } : { manyPlans: "a fixed name is for a workflow of one plan, and needs the 'plan-id' input" }
+  ) : DEFAULT_WORK_BRANCHES, planFile = optional("plan");
+  planFile && checkPlanFile(planFile);
+  let pruneMode = checkOneOf(text("prune-mode") || "archive", ["archive", "delete"], actionInput("prune-mode")), attemptTimeoutMinutes = int(get, "attempt-timeout-minutes", 60, 1, 360), timeBudgetMinutes = int(get, "time-budget-minutes", 300, 1, 4320);
+  if (timeBudgetMinutes < attemptTimeoutMinutes)
+    throw new ConfigError(
+      `Input 'time-budget-minutes' (${timeBudgetMinutes}) is shorter than input 'attempt-timeout-minutes' (${attemptTimeoutMinutes}): no attempt could start within a run. Raise 'time-budget-minutes' or lower 'attempt-timeout-minutes'.`
+    );
+  return {
+    token,
+    phase,
+    attempt,
+    agentResult,
+    command,
+    ...optional("agent-command") ? { agentCommand: text("agent-command") } : {},
+    ...planFile ? { planFile } : {},
+    ...planId ? { planId } : {},
+    ...step ? { step } : {},
+    stateStore,
+    branches,
+    syncBase,
+    maxAttempts: int(get, "max-attempts", 3, 1, 100),
+    stepDelayMinutes: int(get, "step-delay-minutes", 0, 0, 1440),
+    attemptTimeoutMinutes,
+    timeBudgetMinutes,
+    retryBackoffSeconds: int(get, "retry-backoff-seconds", 30, 0, 3600),
+    ...budgetOf(get),
+    approvers: parseApprovers(get("approvers")),
+    triggerLabel: text("trigger-label") || "sequencer",
+    ...optional("continue-workflow") ? { continueWorkflow: text("continue-workflow") } : {},
+    openPullRequest: bool(get, "open-pull-request"),
+    failOnBlocked: bool(get, "fail-on-blocked", !0),
+    passTokenToAgent: bool(get, "pass-token-to-agent"),
+    allowUntrustedPlanCommands: bool(get, "allow-untrusted-plan-commands"),
+    staleDays: int(get, "stale-days", 14, 1, 3650),
+    pruneDays: int(get, "prune-days", 7, 0, 3650),
+    pruneMode,
+    apply: bool(get, "apply"),
+    secrets: secretLines(get("secrets"))
+  };
+}
+function budgetOf(get) {
+  let budget = parseBudget({ raw: get("budget-usd"), field: actionInput("budget-usd") }, { raw: get("budget-tokens"), field: actionInput("budget-tokens") });
+  return budget ? { budget } : {};
+}
+function secretLines(raw) {
+  let values = [];
+  return raw.split(/\r?\n/).forEach((line, i) => {
+    let value = line.trim();
+    if (value) {
+      if (value.length < MIN_SECRET_LENGTH)
+        throw new ConfigError(
+          `Invalid input 'secrets': line ${i + 1} is ${value.length} characters long. Expected one secret value per line, each at least ${MIN_SECRET_LENGTH} characters (shorter values are not scrubbed: they would mangle ordinary text).`
+        );
+      values.push(value);
+    }
+  }), values;
+}
+function invalid(name, value, expected, source = "input") {
+  return actionInput(name, source).invalid(value, expected);
+}
+function checkCommand(value, source) {
+  return checkOneOf(value, DISPATCH_COMMANDS, actionInput("command", source), `one of ${DISPATCH_COMMANDS.join(", ")}`);
+}
+function checkPlanId2(value, source) {
+  return checkPlanId(value, actionInput("plan-id", source));
+}
+function checkStep(value, source) {
+  return checkStepId(value, actionInput("step", source));
+}
+function checkPlanFile(value, source) {
+  if (value.startsWith("/") || value.split(/[\\/]/).includes("..")) throw invalid("plan", value, "a path inside the repository, e.g. plans/research.yml", source);
+  return value;
+}
+function int(get, name, fallback, min, max) {
+  return parseNumber(get(name).trim(), actionInput(name), { fallback, min, max });
+}
+function bool(get, name, fallback = !1) {
+  let raw = get(name).trim().toLowerCase();
+  if (raw === "") return fallback;
+  if (raw === "false") return !1;
+  if (raw === "true") return !0;
+  throw invalid(name, raw, '"true" or "false"');
+}
+
+// src/action/events.ts
+function routeEvent(eventName, payload, inputs) {
+  switch (eventName) {
+    case "schedule":
+      return scheduleRoute(inputs);
+    case "workflow_run":
+      return recoveryRoute(payload, inputs);
+    case "workflow_dispatch":
+    case "repository_dispatch":
+      return dispatchRoute(payload, inputs);
+    case "issues":
+      return issueRoute(payload, inputs);
+    case "issue_comment":
+      return commentRoute(payload, inputs);
     default:
-      throw actionInput("command").invalid(command, `one of ${STEERING_COMMANDS.join(", ")} to steer a plan`);
+      return { kind: "ignore", reason: `event "${eventName}" is not handled (use schedule, workflow_dispatch, issues, issue_comment or workflow_run)` };
   }
+}
+function dispatchRoute(payload, inputs) {
+  let given = (name) => {
+    let v = payload.inputs?.[name];
+    return typeof v == "string" && v.trim() ? v.trim() : void 0;
+  }, source = "workflow_dispatch input", fromPayload = (name, check) => {
+    let v = given(name);
+    return v === void 0 ? void 0 : check(v, source);
+  }, command = fromPayload("command", checkCommand) ?? inputs.command, planId = fromPayload("plan-id", checkPlanId2) ?? inputs.planId, planFile = fromPayload("plan", checkPlanFile) ?? inputs.planFile, step = fromPayload("step", checkStep) ?? inputs.step;
+  return {
+    kind: "dispatch",
+    command,
+    actor: payload.sender?.login ?? "workflow_dispatch",
+    ...planId ? { planId } : {},
+    ...planFile ? { planFile } : {},
+    ...step ? { step } : {}
+  };
+}
+var UNFINISHED_CONCLUSIONS = /* @__PURE__ */ new Set(["failure", "cancelled", "timed_out", "startup_failure"]);
+function recoveryRoute(payload, inputs) {
+  let run2 = payload.workflow_run;
+  return payload.action !== "completed" || !run2 ? { kind: "ignore", reason: `workflow_run ${payload.action ?? "(no action)"}: only a completed run can leave work to recover` } : UNFINISHED_CONCLUSIONS.has(run2.conclusion ?? "") ? run2.event === "workflow_run" ? { kind: "ignore", reason: `the workflow run ${run2.id ?? ""} was itself a recovery run: the next heartbeat takes over` } : scheduleRoute(inputs) : { kind: "ignore", reason: `the workflow run ${run2.id ?? ""} ended ${run2.conclusion ?? "without a conclusion"}: nothing to recover` };
+}
+function scheduleRoute(inputs) {
+  return inputs.command === "tick" && !inputs.planId ? { kind: "tick-active" } : {
+    kind: "dispatch",
+    command: inputs.command,
+    actor: "schedule",
+    ...inputs.planId ? { planId: inputs.planId } : {},
+    ...inputs.planFile ? { planFile: inputs.planFile } : {},
+    ...inputs.step ? { step: inputs.step } : {}
+  };
+}
+function labelName(label) {
+  return typeof label == "string" ? label : label.name ?? "";
+}
+function issueRoute(payload, inputs) {
+  let issue = payload.issue;
+  if (!issue?.number) return { kind: "ignore", reason: "issues event without an issue" };
+  if (issue.pull_request) return { kind: "ignore", reason: "pull requests do not carry plans" };
+  let labelled = (issue.labels ?? []).some((l) => labelName(l) === inputs.triggerLabel), action = payload.action ?? "";
+  return action === "labeled" && payload.label?.name === inputs.triggerLabel || (action === "opened" || action === "edited" || action === "reopened") && labelled ? { kind: "propose", issueNumber: issue.number, title: issue.title ?? "", body: issue.body ?? "", actor: payload.sender?.login ?? "", author: issue.user?.login ?? "" } : { kind: "ignore", reason: `issue #${issue.number} ${action} without the "${inputs.triggerLabel}" label` };
+}
+function commentRoute(payload, inputs) {
+  let issue = payload.issue, comment = payload.comment;
+  return !issue?.number || !comment?.id ? { kind: "ignore", reason: "issue_comment event without an issue or comment" } : payload.action !== "created" ? { kind: "ignore", reason: `comment ${payload.action ?? "changed"}: only new comments are commands` } : issue.pull_request ? { kind: "ignore", reason: "comment on a pull request" } : comment.user?.type === "Bot" ? { kind: "ignore", reason: "comment by a bot" } : commandLine(comment.body ?? "") === null ? { kind: "ignore", reason: "comment is not a command" } : isDraftCommand(comment.body ?? "") ? (issue.labels ?? []).some((l) => labelName(l) === inputs.triggerLabel) ? {
+    kind: "draft",
+    issueNumber: issue.number,
+    title: issue.title ?? "",
+    body: issue.body ?? "",
+    author: issue.user?.login ?? "",
+    comment: { id: comment.id, login: comment.user?.login ?? "", body: comment.body ?? "", createdAt: comment.created_at ?? "" }
+  } : { kind: "ignore", reason: `/draft on issue #${issue.number} without the "${inputs.triggerLabel}" label` } : { kind: "comment", issueNumber: issue.number, commentId: comment.id };
 }
 
 // src/action/main.ts
 var load = {
-  tick: () => import("./chunks/plan-tick-WFBQB5HF.js"),
-  settings: () => import("./chunks/plan-settings-KKZEQ4WP.js"),
-  fleet: () => import("./chunks/fleet-U22VW42I.js"),
-  propose: () => import("./chunks/propose-GI6TZXJS.js"),
-  continuation: () => import("./chunks/continuation-NTF5KFK5.js"),
-  agentPhase: () => import("./chunks/agent-phase-4MG2ASGR.js"),
-  applyPhase: () => import("./chunks/apply-phase-EQQKVAKX.js"),
-  client: () => import("./chunks/github-client-7MEQ54CG.js"),
-  newState: () => import("./chunks/new-state-EXSRSFEW.js")
+  routes: () => import("./chunks/routes-5J4FOUKK.js"),
+  agentPhase: () => import("./chunks/agent-phase-MFRE4VIC.js"),
+  applyPhase: () => import("./chunks/apply-phase-U5NKLXRT.js"),
+  client: () => import("./chunks/github-client-JTPT33GV.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
@@ -198,7 +352,16 @@ async function run() {
       return log.info(`Nothing to do: ${route.reason}.`), setOutputs({ ...outputs, status: "IGNORED" }, secrets.scrub), 0;
     await guardRepository(ctx.git, { credential: { serverUrl: ctx.serverUrl, token: inputs.token }, runnerTemp: ctx.runnerTemp });
     let made, client = () => made ??= load.client().then(({ createGitHubClient }) => createGitHubClient({ token: inputs.token, baseUrl: ctx.apiUrl, log, pacing: ctx.apiPacing, scrub: log.scrub }));
-    return inputs.phase === "agent" ? outputs = await (await load.agentPhase()).runAgentPhase(ctx, inputs, log) : inputs.phase === "apply" ? outputs = await (await load.applyPhase()).runApplyPhase(ctx, inputs, client, log) : outputs = await handle(route, ctx, inputs, client, log), setOutputs(outputs, secrets.scrub), 0;
+    if (inputs.phase === "agent") outputs = await (await load.agentPhase()).runAgentPhase(ctx, inputs, log);
+    else if (inputs.phase === "apply") outputs = await (await load.applyPhase()).runApplyPhase(ctx, inputs, client, log);
+    else {
+      let deadline = new Date(Date.now() + inputs.timeBudgetMinutes * 6e4);
+      if (route.kind === "tick-active" || route.kind === "dispatch" && route.command === "tick" && !route.planId) {
+        let active = await activePlans(ctx, inputs, log);
+        outputs = active.length ? await (await load.routes()).tickActive(ctx, inputs, client, log, deadline, active) : emptyOutputs("IDLE");
+      } else outputs = await (await load.routes()).handle(route, ctx, inputs, client, log, deadline);
+    }
+    return setOutputs(outputs, secrets.scrub), 0;
   } catch (err) {
     return err instanceof RunFailure ? (setOutputs(err.outputs, secrets.scrub), setFailed(publish(err.message)), 1) : (setOutputs({ ...outputs, status: "ERROR" }, secrets.scrub), setFailed(
       publish(
@@ -207,118 +370,6 @@ ${err.hint}` : ""}` : describeError(err)
       )
     ), 1);
   }
-}
-async function handle(route, ctx, inputs, client, log) {
-  let deadline = new Date(Date.now() + inputs.timeBudgetMinutes * 6e4);
-  switch (route.kind) {
-    case "propose": {
-      let propose = await load.propose(), proposed = await propose.proposeFromIssue(ctx, inputs, await client(), log, route);
-      return await propose.writeProposalSummary(ctx, log, route.issueNumber, proposed), proposed.state ? outputsFor(proposed.state, proposed.branch) : emptyOutputs("MISSING");
-    }
-    case "draft": {
-      let propose = await load.propose(), drafted = await propose.draftFromComment(ctx, inputs, await client(), log, route);
-      if (drafted !== "tick" && await propose.writeProposalSummary(ctx, log, route.issueNumber, drafted), drafted !== "tick") return drafted.state ? outputsFor(drafted.state, drafted.branch) : emptyOutputs("MISSING");
-      let { tickPlan } = await load.tick();
-      return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId: issuePlanId(route.issueNumber), deadline })]);
-    }
-    case "comment": {
-      let { tickPlan } = await load.tick();
-      return finish(ctx, inputs, client, log, [await tickPlan(ctx, inputs, await client(), log, { planId: issuePlanId(route.issueNumber), deadline })]);
-    }
-    case "tick-active":
-      return tickAll(ctx, inputs, client, log, deadline);
-    case "dispatch":
-      return dispatch(route, ctx, inputs, client, log, deadline);
-  }
-}
-async function dispatch(route, ctx, inputs, client, log, deadline) {
-  let { command } = route;
-  if (command === "list") return (await load.fleet()).listPlans(ctx, inputs, log);
-  if (command === "audit") return (await load.fleet()).auditPlans(ctx, inputs, await client(), log);
-  if (command === "maintenance") return (await load.fleet()).maintainPlans(ctx, inputs, await client(), log);
-  if (command === "tick" && !route.planId) return tickAll(ctx, inputs, client, log, deadline);
-  let { tickPlan } = await load.tick();
-  if (command === "start") {
-    if (!route.planFile) throw new ConfigError("Input 'plan': required with command 'start', e.g. plans/research.yml");
-    let planId = route.planId ?? planIdOfFile(route.planFile), created = await startPlan(ctx, inputs, log, planId, route.planFile, route.actor), ticked2 = await tickPlan(ctx, inputs, await client(), log, { planId, deadline });
-    return finish(ctx, inputs, client, log, [created ? { ...ticked2, result: { ...ticked2.result, writes: ticked2.result.writes + 1 } } : ticked2]);
-  }
-  if (!route.planId) throw new ConfigError(`Input 'plan-id': required with command '${command}'.`);
-  let commands = command === "tick" ? [] : [steeringCommand(command, route.actor, route.step)], refusals = [], inbox = new StaticInbox(Number(ctx.runId) * 100 + ctx.runAttempt, commands, (text, refused) => {
-    log.info(text), refused && refusals.push(text);
-  }), ticked = await tickPlan(ctx, inputs, await client(), log, { planId: route.planId, deadline, inbox });
-  if (ticked.result.outcome === "missing" && command !== "tick")
-    throw new ConfigError(`Input 'plan-id': there is no plan "${route.planId}" (no state on branch ${ticked.branch}), so '${command}' did nothing.`);
-  let outputs = await finish(ctx, inputs, client, log, [ticked]);
-  if (refusals.length) throw new RunFailure(`'${command}' for ${route.planId} was refused: ${refusals.join(" ")}`, outputs);
-  return outputs;
-}
-async function startPlan(ctx, inputs, log, planId, planFile, actor) {
-  let extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile), { newState } = await load.newState(), store = (await load.settings()).createPlanStore(ctx, inputs, planId, log);
-  return withStore(store, "write", async () => {
-    let loaded = await store.load();
-    if (loaded.kind === "loaded")
-      return log.info(`Plan ${planId} exists already (${loaded.state.status}); ticking it instead of starting it again.`), !1;
-    let state = newState(extracted.plan, {
-      planId,
-      now: /* @__PURE__ */ new Date(),
-      stepDelayMinutes: extracted.stepDelayMinutes ?? inputs.stepDelayMinutes,
-      // The run that approved: a later run confirms on GitHub that a writer dispatched it.
-      approved: { by: actor, .../^\d{1,15}$/.test(ctx.runId) ? { runId: Number(ctx.runId) } : {} },
-      requestedBy: actor,
-      ...extracted.stepQueue ? { stepQueue: extracted.stepQueue } : {}
-    });
-    return await store.write(state, { kind: "update", message: `plan started by ${actor}` }), !0;
-  });
-}
-async function tickAll(ctx, inputs, client, log, deadline) {
-  let refs = await listPlanRefs(ctx.git, "origin", fleetPrefix(inputs.branches, "tick")), now = /* @__PURE__ */ new Date(), active = refs.filter((r) => isActiveRef(r, now));
-  if (log.info(`${countOf(refs.length, "plan")} on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(", ")}` : ""}.`), !active.length)
-    return log.info("No plans to tick."), emptyOutputs("IDLE");
-  let { results, deferred } = await (await load.fleet()).tickActivePlans(ctx, inputs, await client(), log, deadline, active);
-  for (let planId of deferred) await (await load.continuation()).continuePlan(ctx, inputs, client, log, planId, `for ${planId} (this run hands on another plan's attempt)`);
-  return finish(ctx, inputs, client, log, results);
-}
-async function finish(ctx, inputs, client, log, results) {
-  results.length && await (await load.fleet()).recordMarkers(ctx, inputs, log, results);
-  let stalled = [];
-  for (let r of results)
-    if (!(r.result.outcome !== "budget" || !r.result.state?.planId)) {
-      if (r.result.writes === 0 && r.result.attempts === 0) {
-        stalled.push(await reportStall(ctx, inputs, client, log, r.result.state));
-        continue;
-      }
-      await (await load.continuation()).continuePlan(ctx, inputs, client, log, r.result.state.planId, `to continue ${r.result.state.planId} (time budget spent)`);
-    }
-  let last = results[results.length - 1], outputs = last?.result.state ? outputsFor(last.result.state, last.branch) : emptyOutputs(), active = results.filter((r) => r.result.state && ["IN_PROGRESS", "AWAITING_APPROVAL", "BLOCKED"].includes(r.result.state.status)), handedOn = results.find((r) => r.handOff)?.handOff, all = {
-    ...outputs,
-    plans: JSON.stringify(active.map((r) => r.result.state.planId)),
-    ...handedOn ? { attempt: formatAttemptDescriptor(handedOn), "run-agent": handedOn.apply ? "" : "true" } : {}
-  }, broken = results.flatMap((r) => r.result.configProblem ? [`${r.result.state?.planId ?? "plan"}: ${r.result.configProblem}`] : []), blocked = inputs.failOnBlocked ? results.flatMap((r) => blockedHere(r) ? [blockedText(r.result.state)] : []) : [];
-  if (stalled.length || broken.length || blocked.length) throw new RunFailure([...broken, ...blocked, ...stalled].join(`
-`), all);
-  return all;
-}
-function blockedHere(r) {
-  return r.result.state?.status === "BLOCKED" && r.result.writes > 0 && !r.result.configProblem;
-}
-function blockedText(state) {
-  let why = state.blockers?.[state.blockers.length - 1];
-  return `${state.planId ?? "plan"} is blocked${why ? ` at ${why}` : ""}: the blocker notice on its issue says what was tried and how to go on (fail-on-blocked: false keeps such a run green).`;
-}
-var RunFailure = class extends Error {
-  constructor(message, outputs) {
-    super(message);
-    this.outputs = outputs;
-    this.name = "RunFailure";
-  }
-  outputs;
-};
-async function reportStall(ctx, inputs, client, log, state) {
-  let planId = state.planId ?? "plan", stepId = currentStepId(state), def = stepId ? state.plan.steps[stepId] : void 0, needs = def ? Math.ceil(attemptTimeoutMsFor(def, { maxAttempts: inputs.maxAttempts, attemptTimeoutMinutes: inputs.attemptTimeoutMinutes }) / 6e4) : inputs.attemptTimeoutMinutes, problem = `${planId} made no progress in this run: its time budget (time-budget-minutes: ${inputs.timeBudgetMinutes}) cannot fit an attempt of ${stepId ?? "the next step"}, which may take up to ${needs} min. No further run was dispatched, because it would do the same.`, hint = `Raise \`time-budget-minutes\` above ${needs}, or lower the step's \`attemptTimeoutMinutes\` (or the \`attempt-timeout-minutes\` input), then reply \`/resume\` or dispatch \`tick\` for ${planId}.`;
-  log.error(problem);
-  let { createNotifier, runLinks } = await load.tick(), run2 = runLinks(ctx, (await load.settings()).planBranch(inputs, planId), { branch: inputs.stateStore === "git" });
-  return await createNotifier(ctx, inputs, await client(), planId, log, async () => ({ run: run2 }))?.postRunProblem("Not continuing: the time budget fits no attempt", problem, hint).catch((err) => log.warn(`Could not post the notice: ${describeError(err)}`)), problem;
 }
 
 // src/action/index.ts

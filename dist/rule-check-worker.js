@@ -1,9 +1,9 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   runTextCheck
-} from "./chunks/chunk-V5P7V7LJ.js";
+} from "./chunks/chunk-FV2SF3AH.js";
 import "./chunks/chunk-JRKLLSI7.js";
-import "./chunks/chunk-CIGEKA3Y.js";
+import "./chunks/chunk-BU6FJO6W.js";
+import "./chunks/chunk-EKJMZD64.js";
 import "./chunks/chunk-27FUKKN2.js";
 
 // src/adapters/fs/rule-check-worker.ts

@@ -48,6 +48,21 @@ const noOidcInCore = {
   },
 };
 
+// @actions/core's platform helper imports @actions/exec (with @actions/io) at load time only to ask
+// the OS its name (platform.getDetails), which the sequencer never calls; every run would
+// load and evaluate both. The helper gets a stub that fails loudly if it is ever used; the cache
+// chunk keeps the real @actions/exec for tar.
+const noExecInCorePlatform = {
+  name: 'no-exec-in-actions-core-platform',
+  setup(b) {
+    b.onResolve({ filter: /^@actions\/exec$/ }, (args) => (/@actions[\\/]core[\\/]lib[\\/]platform\.js$/.test(args.importer) ? { path: args.path, namespace: 'no-exec' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'no-exec' }, () => ({
+      contents: "export function getExecOutput() { throw new Error('core.platform.getDetails is not available in agent-step-sequencer'); }\n",
+      loader: 'js',
+    }));
+  },
+};
+
 // @azure/storage-blob loads apache-arrow (about 0.5 MB with flatbuffers) only to list a
 // container in the Arrow format, which neither @actions/cache nor @actions/artifact asks for: they
 // read and write single blobs. A stub that fails loudly takes its place.
@@ -76,7 +91,7 @@ const common = {
   // Heavy toolkit modules are split into chunks and imported lazily so an idle tick stays fast.
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [noOidcInCore, noApacheArrow],
+  plugins: [noOidcInCore, noExecInCorePlatform, noApacheArrow],
   define: {
     // Which code wrote a state file (src/build-id.ts).
     __SEQUENCER_BUILD_ID__: JSON.stringify(`build-${await sourceDigest('src')}`),
@@ -97,6 +112,16 @@ const result = await build({
   entryPoints: { index: 'src/action/index.ts', cli: 'src/cli/index.ts', 'rule-check-worker': 'src/adapters/fs/rule-check-worker.ts' },
   outdir: 'dist',
 });
+
+// The banner gives bundled CommonJS code a `require` for Node's modules. A file that never says
+// `require` goes without it: every file of the Action's start-up would otherwise make one more
+// require function before the first input is read.
+for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.js'))) {
+  const text = await readFile(file, 'utf8');
+  const shebang = text.startsWith('#!') ? text.slice(0, text.indexOf('\n') + 1) : '';
+  const rest = text.slice(shebang.length);
+  if (rest.startsWith(banner) && !/\brequire\b/.test(rest.slice(banner.length))) await writeFile(file, shebang + rest.slice(banner.length).replace(/^\n/, ''));
+}
 
 // The package installs with no dependencies, so every module the bundle imports at run time
 // must be Node's own.

@@ -1,4 +1,3 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 
 // src/core/trust/runner-files.ts
 var RUNNER_FILE_VARIABLES = ["GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STATE", "GITHUB_STEP_SUMMARY"], RUNNER_FILE_REASON = "names a file the Actions runner reads back after the step as its outputs, the job's environment or PATH, its state or the job summary";

@@ -1,4 +1,3 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 
 // src/core/render/terminal-text.ts
 var STRING = /(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c\n]*(?:\x07|\x1b\\|\x9c)?/g, CSI = /(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?/g, ESCAPE = /\x1b[ -/]*[0-~]?/g, CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, ANY_CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;

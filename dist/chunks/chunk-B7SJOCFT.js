@@ -1,4 +1,3 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 
 // src/core/state/types.ts
 var PLAN_STATUSES = ["AWAITING_APPROVAL", "IN_PROGRESS", "BLOCKED", "DONE", "CANCELLED"], STEP_STATUSES = ["PENDING", "IN_PROGRESS", "DONE", "FAILED", "SKIPPED"], ATTEMPT_OUTCOMES = ["succeeded", "failed", "timed_out", "interrupted", "cancelled", "recovered", "over_budget", "overflow"], BUDGET_KINDS = ["costUsd", "tokens"];

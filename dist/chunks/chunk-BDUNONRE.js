@@ -1,4 +1,3 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import {
   STOP_MESSAGE
 } from "./chunk-WJUSOK3Y.js";

@@ -1,4 +1,3 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 
 // node_modules/re2js/build/index.js
 var RE2Flags = class RE2Flags2 {

@@ -1,4 +1,3 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 
 // src/core/trust/authorize.ts
 var NEVER_WRITE = /* @__PURE__ */ new Set(["MANNEQUIN"]), WRITE_PERMISSIONS = /* @__PURE__ */ new Set(["admin", "maintain", "write"]);

@@ -1,4 +1,3 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 
 // src/core/render/plural.ts
 function countOf(n, noun, plural = `${noun}s`) {

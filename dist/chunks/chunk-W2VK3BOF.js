@@ -1,4 +1,3 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 
 // src/adapters/process/cli-path.ts
 import { existsSync, realpathSync } from "node:fs";

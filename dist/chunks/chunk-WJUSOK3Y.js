@@ -1,4 +1,3 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 
 // src/core/tick/cooperative-stop.ts
 var STOP_MESSAGE = "The plan was cancelled: stop now, save your work and exit.", TIMEOUT_STOP_MESSAGE = "The attempt's time limit is reached: stop now, save your work and exit.", OVERFLOW_STOP_MESSAGE = "The attempt's output passed its limit (maxOutputBytes): stop now, save your work and exit.", BUDGET_STOP_MESSAGE = "The step's token budget is spent: stop now, save your work and exit.", KNOWN_REASONS = [BUDGET_STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, OVERFLOW_STOP_MESSAGE];

@@ -1,4 +1,3 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 
 // src/core/render/output-echo.ts
 var ACTIONS_ECHO_CAP = { maxLines: 2e3, maxChars: 262144 };

@@ -1,4 +1,3 @@
-import { createRequire as __sequencerCreateRequire } from 'node:module';const require = __sequencerCreateRequire(import.meta.url);
 import "./chunk-27FUKKN2.js";
 
 // src/cli/commands/demo-agent.ts

@@ -32,7 +32,8 @@ import { createEngine } from '../wiring/engine-factory.js';
 import { stateFileRel, workingFiles } from '../wiring/plan-layout.js';
 import type { RunContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
-import { emptyOutputs, outputsFor, type PlanOutputs } from './outputs.js';
+import { emptyOutputs, type PlanOutputs } from './outputs.js';
+import { outputsFor } from './plan-outputs.js';
 import { engineSettings, planBranch, REMOTE } from './plan-settings.js';
 
 export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog): Promise<PlanOutputs> {

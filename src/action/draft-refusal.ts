@@ -11,7 +11,8 @@ import { describeError } from '../core/errors.js';
 import { answeredCommands, isOwnComment, replyComment } from '../core/render/comment-markers.js';
 import type { Links } from '../core/render/render-markdown.js';
 import { refusalAnswers } from '../core/trust/authorize.js';
-import { isDraftCommand, type DraftComment } from './events.js';
+import { isDraftCommand } from '../core/tick/command-line.js';
+import type { DraftComment } from './events.js';
 
 /**
  * How far before the event's comment to look for the person's unanswered `/draft` comments: the

@@ -1,7 +1,7 @@
 // Which tick an event asks for. Pure: from the event name, its payload and the inputs to a
 // route value. Cheap rejections happen here, before any API call or git fetch; malformed
 // workflow_dispatch inputs throw a ConfigError naming the input.
-import { commandLine } from '../core/tick/command-line.js';
+import { commandLine, isDraftCommand } from '../core/tick/command-line.js';
 import { checkCommand, checkPlanFile, checkPlanId, checkStep, type ActionInputs, type DispatchCommand } from './inputs.js';
 
 export type Route =
@@ -131,13 +131,6 @@ function issueRoute(payload: Payload, inputs: ActionInputs): Route {
 }
 
 /** `/draft` as the first line of a comment, at column 0. */
-const DRAFT = /^\/draft(?:[ \t]*(?:\r?\n|$))/;
-
-/** A comment that is a `/draft` command: one the inbox would count, with `/draft` as its first line. */
-export function isDraftCommand(body: string): boolean {
-  return commandLine(body) !== null && DRAFT.test(body);
-}
-
 function commentRoute(payload: Payload, inputs: ActionInputs): Route {
   const issue = payload.issue;
   const comment = payload.comment;

@@ -25,7 +25,7 @@ import { maintain, pruneGitPlan, type MaintenanceWork } from '../wiring/maintena
 
 /**
  * The scheduled heartbeat's work once the index is read: a tick of each active plan. Plans that
- * are idle or waiting on a step delay were left out by the listing (see main.ts), which needs
+ * are idle or waiting on a step delay were left out by the listing (see active-plans.ts), which needs
  * none of the modules loaded here.
  */
 export async function tickActivePlans(

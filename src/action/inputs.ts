@@ -3,12 +3,12 @@
 import { ConfigError } from '../core/errors.js';
 import { parseApprovers } from '../core/trust/authorize.js';
 import { MIN_SECRET_LENGTH } from '../core/trust/secrets.js';
-import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/base-sync.js';
+import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/sync-base-modes.js';
 import { actionInput, checkOneOf, checkPlanId as checkId, checkStepId, parseBudget, parseNumber } from '../wiring/checks.js';
 import type { Budget } from '../core/state/types.js';
 import { DEFAULT_WORK_BRANCHES, parseWorkBranches, type WorkBranches } from '../wiring/plan-layout.js';
 import { parseAttemptDescriptor, type AttemptDescriptor } from '../core/isolation/attempt-descriptor.js';
-import { AGENT_JOB_RESULTS, type AgentJobResult } from '../core/isolation/apply-decision.js';
+import { AGENT_JOB_RESULTS, type AgentJobResult } from '../core/isolation/agent-job-result.js';
 
 /** `single`: the whole tick in one job; the other three are the jobs of the isolated layout (docs/security.md). */
 export const PHASES = ['single', 'prepare', 'agent', 'apply'] as const;

@@ -1,7 +1,5 @@
 // The Action's outputs, set on every path (failures included) so later steps can always read them.
 import * as core from '@actions/core';
-import { currentStepId, stepsDone } from '../core/state/step-view.js';
-import type { State } from '../core/state/types.js';
 
 export interface PlanOutputs {
   'plan-id': string;
@@ -38,25 +36,21 @@ export function emptyOutputs(status = 'MISSING'): PlanOutputs {
   };
 }
 
-export function outputsFor(state: State, branch: string): PlanOutputs {
-  const blocked = state.status === 'BLOCKED' ? (currentStepId(state) ?? '') : '';
-  return {
-    'plan-id': state.planId ?? '',
-    status: state.status,
-    'current-step': state.status === 'DONE' ? '' : (currentStepId(state) ?? ''),
-    'steps-done': String(stepsDone(state)),
-    'steps-total': String(state.stepQueue.length),
-    'blocked-step': blocked,
-    'state-branch': branch,
-    'state-revision': String(state.revision ?? 0),
-    plans: '[]',
-    report: '[]',
-    attempt: '',
-    'run-agent': '',
-  };
-}
-
 /** `scrub` takes known secrets out of the values (the `report` quotes plans' states). */
 export function setOutputs(outputs: PlanOutputs, scrub: (text: string) => string): void {
   for (const [name, value] of Object.entries(outputs) as Array<[string, string]>) core.setOutput(name, scrub(value));
+}
+
+/**
+ * Ends the run red with these outputs: the plans are as reported, but the run failed its purpose
+ * (a refused command, a blocked plan, a plan that cannot progress).
+ */
+export class RunFailure extends Error {
+  constructor(
+    message: string,
+    readonly outputs: PlanOutputs,
+  ) {
+    super(message);
+    this.name = 'RunFailure';
+  }
 }

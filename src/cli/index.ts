@@ -11,7 +11,6 @@ const fleet = () => import('./commands/fleet.js');
 const setup = () => import('./commands/setup.js');
 import { USAGE, parseCli } from './options.js';
 import { commandUsage } from './usage.js';
-import { resolvePlan } from './plan-choice.js';
 import { tolerateClosedOutput } from './closed-output.js';
 import { BUILD_ID } from '../build-id.js';
 import { VERSION } from '../version.js';
@@ -37,7 +36,9 @@ async function main(argv: string[]): Promise<number> {
     const guard = await import('./commands/guard.js');
     return argv[0] === 'hook' ? guard.hookCommand(argv.slice(1), io) : guard.execCommand(argv.slice(1), io);
   }
-  const s = await resolvePlan(parseCli(argv, process.env, process.cwd()));
+  const parsed = parseCli(argv, process.env, process.cwd());
+  // Which plan a command means is looked up only for a command that may act on one.
+  const s = parsed.command === 'help' || parsed.command === 'version' ? parsed : await (await import('./plan-choice.js')).resolvePlan(parsed);
   switch (s.command) {
     case 'check':
       return (await heartbeat()).checkCommand(s);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { environmentSecrets } from '../core/trust/secrets.js';
 import { USAGE } from './usage.js';
-import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/base-sync.js';
+import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/sync-base-modes.js';
 import { checkBranchName, checkOneOf, checkPlanId, cliOption, parseBudget, parseNumber } from '../wiring/checks.js';
 import type { Budget } from '../core/state/types.js';
 import { DEFAULT_WORK_BRANCHES, parseWorkBranches, planIdOfFile, stateFileIn, stateFileRel, type WorkBranches } from '../wiring/plan-layout.js';

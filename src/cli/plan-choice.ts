@@ -54,10 +54,7 @@ const ONE_PLAN = new Set(['status', 'usage', 'restart', 'check', 'approve', 'can
 export async function existingPlans(s: CliSettings): Promise<string[] | null> {
   if (s.store === 'cache') return null;
   if (s.store === 'git') {
-    const { listPlanRefs } = await import('../adapters/git/git-plans.js');
-    const { fleetBranches } = await import('./plan-settings.js');
-    const { workspaceGit } = await import('../wiring/workspace-git.js');
-    return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
+    return (await import('./plan-lookup.js')).remotePlanIds(s);
   }
   const entries = await readdir(path.join(s.workspace, STATE_DIR), { withFileTypes: true }).catch(() => []);
   const ids: string[] = [];
@@ -92,7 +89,7 @@ export async function resolvePlan(s: CliSettings): Promise<CliSettings> {
   const existing = await existingPlans(s);
   if (existing === null) return s;
   const choice = choosePlan(s.planFrom === 'plan-id' ? s.planId : undefined, existing);
-  if (choice.kind === 'use') return choice.planId === s.planId ? s : (await import('./plan-settings.js')).forPlan(s, choice.planId);
+  if (choice.kind === 'use') return choice.planId === s.planId ? s : (await import('./plan-lookup.js')).forPlan(s, choice.planId);
   if (choice.kind === 'none' && s.command === 'check') return s;
   throw choiceError(choice, whereOf(s), s.command);
 }

@@ -4,8 +4,7 @@
 // is expected are the same everywhere. Pure: adapters that re-check a name before a git call use
 // the predicates too.
 import { ConfigError } from '../core/errors.js';
-import { ID_PATTERN } from '../core/plan/field-checks.js';
-import { MAX_BUDGET_TOKENS, MAX_BUDGET_USD } from '../core/plan/validate-budget.js';
+import { ID_PATTERN, MAX_BUDGET_TOKENS, MAX_BUDGET_USD } from '../core/plan/plan-limits.js';
 import type { Budget } from '../core/state/types.js';
 
 /** A setting as the person wrote it: how an error names it and its bad value. */

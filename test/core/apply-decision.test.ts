@@ -2,7 +2,8 @@
 // failed when there is none (never lose it), or do nothing when it is recorded already or the
 // plan moved on.
 import { describe, expect, it } from 'vitest';
-import { applyAction, attemptStanding, type AgentJobResult, type ResultFound } from '../../src/core/isolation/apply-decision.js';
+import { applyAction, attemptStanding, type ResultFound } from '../../src/core/isolation/apply-decision.js';
+import type { AgentJobResult } from '../../src/core/isolation/agent-job-result.js';
 import type { AttemptDescriptor } from '../../src/core/isolation/attempt-descriptor.js';
 import type { Attempt, State } from '../../src/core/state/types.js';
 import { T0, state } from '../fakes/states.js';

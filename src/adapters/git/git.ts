@@ -9,10 +9,20 @@
 // as actions/checkout hands its GitCommandManager around: the guard taken before the first agent
 // ran then covers every later command, and nothing about git lives in module state.
 import { accessSync, constants, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { isatty } from 'node:tty';
 import { gitEnvironment, hardeningArgs, type GitMode } from '../../core/trust/git-policy.js';
 import { runGitProcess } from './git-process.js';
+
+/**
+ * Whether standard input is a terminal (a person at the CLI, who may press Ctrl-C). Asked only by
+ * a CLI runner: loading node:tty costs about 2 ms of every start, which the Action's idle
+ * heartbeat, whose git never shares a terminal, does not pay.
+ */
+function stdinIsTerminal(): boolean {
+  const { isatty } = createRequire(import.meta.url)('node:tty') as typeof import('node:tty');
+  return isatty(0);
+}
 
 export interface GitResult {
   code: number;
@@ -105,7 +115,7 @@ export class GitRunner {
     if (!Number.isFinite(this.timeoutMs) || this.timeoutMs <= 0) {
       throw new RangeError(`Invalid git timeoutMs ${String(opts.timeoutMs)}: expected a number of milliseconds above 0.`);
     }
-    this.ownProcessGroup = opts.ownProcessGroup ?? (process.platform !== 'win32' && (this.mode === 'action' || !isatty(0)));
+    this.ownProcessGroup = opts.ownProcessGroup ?? (process.platform !== 'win32' && (this.mode === 'action' || !stdinIsTerminal()));
     this.binary = findGitBinary();
   }
 

@@ -5,7 +5,7 @@
 // differs from its idle marker and from any wait marker still running: any write (a command, a
 // dispatch) moves the tip and so reactivates it.
 // Pure: parsing and selection only; src/adapters/git/git-plans.ts runs git.
-import { ID_PATTERN } from '../plan/field-checks.js';
+import { ID_PATTERN } from '../plan/plan-limits.js';
 import type { PlanStatus } from '../state/types.js';
 
 /** Statuses a tick cannot change by itself: only a command (comment, dispatch, CLI) moves them. */

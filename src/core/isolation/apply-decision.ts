@@ -5,6 +5,7 @@
 import { lastAttempt, stepRun } from '../state/step-view.js';
 import type { Attempt, State } from '../state/types.js';
 import type { AttemptDescriptor } from './attempt-descriptor.js';
+import type { AgentJobResult } from './agent-job-result.js';
 
 /** Where the attempt stands in the state apply loaded. */
 export type AttemptStanding =
@@ -38,10 +39,6 @@ function ownerText(attempt: Attempt): string {
   if (!o) return 'no recorded owner';
   return o.kind === 'local' ? `pid ${o.pid} on ${o.host}` : `workflow run ${o.runId} attempt ${o.runAttempt}`;
 }
-
-/** `needs.agent.result` as the workflow passes it; empty when the workflow does not. */
-export const AGENT_JOB_RESULTS = ['success', 'failure', 'cancelled', 'skipped', ''] as const;
-export type AgentJobResult = (typeof AGENT_JOB_RESULTS)[number];
 
 /** What the artifact search found. */
 export type ResultFound = { kind: 'found' } | { kind: 'missing' } | { kind: 'refused'; reason: string };

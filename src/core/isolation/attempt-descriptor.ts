@@ -4,7 +4,7 @@
 // write, so it is trusted; it is still read like any input: every field checked, and an error
 // names the field, the value and what was expected. Pure.
 import { ConfigError, showValue } from '../errors.js';
-import { ID_PATTERN } from '../plan/field-checks.js';
+import { ID_PATTERN } from '../plan/plan-limits.js';
 
 export const DESCRIPTOR_VERSION = 1;
 

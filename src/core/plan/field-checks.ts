@@ -2,8 +2,7 @@
 // instead of throwing, so one pass reports every problem in a document at once.
 import { showValue, type Issue } from '../errors.js';
 
-/** Step ids and plan ids: safe in paths, branch names and commands (`/retry step-2`). */
-export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+export { ID_PATTERN } from './plan-limits.js';
 
 /**
  * RFC 3339 date-time with a zone, as JSON Schema's `date-time` format. The same pattern is in

@@ -2,11 +2,9 @@
 // would otherwise leave a plan without the limit its author meant.
 import { showValue, type Issue } from '../errors.js';
 import { add, checkKnownFields, isRecord, key } from './field-checks.js';
+import { MAX_BUDGET_TOKENS, MAX_BUDGET_USD } from './plan-limits.js';
 
 export const BUDGET_FIELDS = ['costUsd', 'tokens'] as const;
-/** More than any plan spends: a bigger limit is a typo, not a budget. */
-export const MAX_BUDGET_USD = 1e6;
-export const MAX_BUDGET_TOKENS = 1e12;
 
 export function checkBudget(issues: Issue[], path: string, value: unknown, strict: boolean): void {
   if (!isRecord(value)) {

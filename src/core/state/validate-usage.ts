@@ -5,7 +5,7 @@
 import { showValue, type Issue } from '../errors.js';
 import { validateUsage } from '../agent-stream/usage-file.js';
 import { add, checkInteger, index, isNonEmptyString, isRecord, key, listSome, timestampProblem } from '../plan/field-checks.js';
-import { MAX_BUDGET_TOKENS, MAX_BUDGET_USD } from '../plan/validate-budget.js';
+import { MAX_BUDGET_TOKENS, MAX_BUDGET_USD } from '../plan/plan-limits.js';
 import { BUDGET_KINDS } from './types.js';
 
 const SOURCES = ['stream', 'file'] as const;

@@ -7,9 +7,7 @@ import type { Decision } from './decide.js';
 import type { Transition } from './apply.js';
 import { blockedStepId } from './attempt-policy.js';
 import type { State } from '../state/types.js';
-
-export const SYNC_BASE_MODES = ['merge', 'off'] as const;
-export type SyncBaseMode = (typeof SYNC_BASE_MODES)[number];
+import type { SyncBaseMode } from './sync-base-modes.js';
 
 /** What the git side did. */
 export type BaseSyncResult =

@@ -231,3 +231,10 @@ function closes(text: string, open: string, close: string): boolean {
   }
   return depth === 0;
 }
+
+const DRAFT = /^\/draft(?:[ \t]*(?:\r?\n|$))/;
+
+/** A comment that is a `/draft` command: one the inbox would count, with `/draft` as its first line. */
+export function isDraftCommand(body: string): boolean {
+  return commandLine(body) !== null && DRAFT.test(body);
+}

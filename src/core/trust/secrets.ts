@@ -167,9 +167,24 @@ export interface Scrubber {
 }
 
 export function createScrubber(secrets: Iterable<string>): Scrubber {
-  const needles = secretNeedles(secrets);
-  const scan = needleScanner(needles);
-  return { needles, scrub: (text) => (needles.length ? redact(text, scan) : text) };
+  // Built on first use: every run makes one from the environment before its inputs are read and
+  // most never use it, and a dozen encodings of each secret are not free to work out.
+  const values = [...secrets];
+  let built: { needles: readonly string[]; scan: (text: string) => Match[] } | undefined;
+  const get = () => {
+    if (built) return built;
+    const needles = secretNeedles(values);
+    return (built = { needles, scan: needleScanner(needles) });
+  };
+  return {
+    get needles() {
+      return get().needles;
+    },
+    scrub: (text) => {
+      const { needles, scan } = get();
+      return needles.length ? redact(text, scan) : text;
+    },
+  };
 }
 
 /** Scrubs nothing: for code paths that know no secret. */

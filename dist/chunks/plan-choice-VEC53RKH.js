@@ -1,0 +1,18 @@
+import {
+  choiceError,
+  choosePlan,
+  existingPlans,
+  missingPlanError,
+  resolvePlan
+} from "./chunk-AF6XDV6Q.js";
+import "./chunk-XCTDHDOF.js";
+import "./chunk-BU6FJO6W.js";
+import "./chunk-EKJMZD64.js";
+import "./chunk-27FUKKN2.js";
+export {
+  choiceError,
+  choosePlan,
+  existingPlans,
+  missingPlanError,
+  resolvePlan
+};

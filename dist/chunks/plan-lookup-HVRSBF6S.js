@@ -1,0 +1,45 @@
+import {
+  fleetBranches,
+  forPlan
+} from "./chunk-CISSP2OT.js";
+import "./chunk-CYDILJNX.js";
+import "./chunk-ZUTJBKME.js";
+import "./chunk-66WLB3LE.js";
+import "./chunk-OEEQUAXY.js";
+import "./chunk-7JTDDRLV.js";
+import "./chunk-IU7AH3M5.js";
+import "./chunk-S6K3D646.js";
+import {
+  listPlanRefs
+} from "./chunk-JQRDO74F.js";
+import "./chunk-SOQWTVCZ.js";
+import "./chunk-7UV2UW7L.js";
+import {
+  workspaceGit
+} from "./chunk-6KJU7HR3.js";
+import "./chunk-A35T5UHC.js";
+import "./chunk-W2VK3BOF.js";
+import "./chunk-4QSKGAZS.js";
+import "./chunk-XCTDHDOF.js";
+import "./chunk-TZBGRJTG.js";
+import "./chunk-B7SJOCFT.js";
+import "./chunk-OQEA4OTZ.js";
+import "./chunk-BDUNONRE.js";
+import "./chunk-OLJ4YPOB.js";
+import "./chunk-WJUSOK3Y.js";
+import "./chunk-4L5DIE5B.js";
+import "./chunk-UVXCAWLY.js";
+import "./chunk-FV2SF3AH.js";
+import "./chunk-JRKLLSI7.js";
+import "./chunk-BU6FJO6W.js";
+import "./chunk-EKJMZD64.js";
+import "./chunk-27FUKKN2.js";
+
+// src/cli/plan-lookup.ts
+async function remotePlanIds(s) {
+  return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
+}
+export {
+  forPlan,
+  remotePlanIds
+};

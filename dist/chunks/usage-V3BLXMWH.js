@@ -1,0 +1,53 @@
+import {
+  createStore
+} from "./chunk-CISSP2OT.js";
+import {
+  withStore
+} from "./chunk-UDZL5EYF.js";
+import "./chunk-CYDILJNX.js";
+import "./chunk-ZUTJBKME.js";
+import "./chunk-66WLB3LE.js";
+import {
+  usageReport,
+  usageTable
+} from "./chunk-OEEQUAXY.js";
+import "./chunk-7JTDDRLV.js";
+import "./chunk-IU7AH3M5.js";
+import "./chunk-S6K3D646.js";
+import "./chunk-SOQWTVCZ.js";
+import "./chunk-7UV2UW7L.js";
+import "./chunk-6KJU7HR3.js";
+import {
+  terminalJson,
+  terminalLine
+} from "./chunk-A35T5UHC.js";
+import "./chunk-W2VK3BOF.js";
+import "./chunk-4QSKGAZS.js";
+import "./chunk-XCTDHDOF.js";
+import "./chunk-TZBGRJTG.js";
+import "./chunk-B7SJOCFT.js";
+import "./chunk-OQEA4OTZ.js";
+import "./chunk-BDUNONRE.js";
+import "./chunk-OLJ4YPOB.js";
+import "./chunk-WJUSOK3Y.js";
+import "./chunk-4L5DIE5B.js";
+import "./chunk-UVXCAWLY.js";
+import "./chunk-FV2SF3AH.js";
+import "./chunk-JRKLLSI7.js";
+import "./chunk-BU6FJO6W.js";
+import "./chunk-EKJMZD64.js";
+import "./chunk-27FUKKN2.js";
+
+// src/cli/commands/usage.ts
+async function usageCommand(s, print) {
+  let store = createStore(s, "usage"), loaded = await withStore(store, "read", () => store.load());
+  if (loaded.kind === "missing")
+    return print(s.json ? JSON.stringify({ status: "MISSING", planId: s.planId }) : `No plan at ${store.description}.`), 0;
+  if (s.json) print(terminalJson(usageReport(loaded.state), 2));
+  else for (let line of usageTable(loaded.state).split(`
+`)) print(terminalLine(line));
+  return 0;
+}
+export {
+  usageCommand
+};

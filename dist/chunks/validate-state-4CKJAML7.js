@@ -1,0 +1,22 @@
+import {
+  checkState,
+  parseState,
+  validateState
+} from "./chunk-TZBGRJTG.js";
+import "./chunk-B7SJOCFT.js";
+import "./chunk-OQEA4OTZ.js";
+import "./chunk-BDUNONRE.js";
+import "./chunk-OLJ4YPOB.js";
+import "./chunk-WJUSOK3Y.js";
+import "./chunk-4L5DIE5B.js";
+import "./chunk-UVXCAWLY.js";
+import "./chunk-FV2SF3AH.js";
+import "./chunk-JRKLLSI7.js";
+import "./chunk-BU6FJO6W.js";
+import "./chunk-EKJMZD64.js";
+import "./chunk-27FUKKN2.js";
+export {
+  checkState,
+  parseState,
+  validateState
+};
