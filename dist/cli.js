@@ -13,7 +13,7 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-4QSKGAZS.js";
+} from "./chunks/chunk-F4X6JKKC.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -325,7 +325,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-ZXFVCEQM.js"), fleet = () => import("./chunks/fleet-SAEQUSIE.js"), setup = () => import("./chunks/setup-MAU3MYH7.js");
+var heartbeat = () => import("./chunks/heartbeat-WZ6HQUIY.js"), fleet = () => import("./chunks/fleet-XJMVUCUW.js"), setup = () => import("./chunks/setup-6VJ6M2BX.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -338,7 +338,7 @@ async function main(argv2) {
     let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-7OLMQVX4.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-VEC53RKH.js")).resolvePlan(parsed);
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-O6W4CUTA.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
       return (await heartbeat()).checkCommand(s);
@@ -347,18 +347,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-EZP7M6SO.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-5CDV3BZV.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-FBX2HRO7.js")).statusCommand(s, print);
+      return (await import("./chunks/status-ISH6OPJW.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-V3BLXMWH.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-EITHTRTL.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-42U22326.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-2CS3JJZ6.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-4QSKGAZS.js";
+} from "./chunks/chunk-F4X6JKKC.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -333,9 +333,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-5J4FOUKK.js"),
-  agentPhase: () => import("./chunks/agent-phase-MFRE4VIC.js"),
-  applyPhase: () => import("./chunks/apply-phase-U5NKLXRT.js"),
+  routes: () => import("./chunks/routes-7L6UV7JO.js"),
+  agentPhase: () => import("./chunks/agent-phase-4MP64L64.js"),
+  applyPhase: () => import("./chunks/apply-phase-5SD7KGDL.js"),
   client: () => import("./chunks/github-client-JTPT33GV.js")
 };
 async function run() {

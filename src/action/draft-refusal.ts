@@ -21,6 +21,13 @@ import type { DraftComment } from './events.js';
  */
 export const DRAFT_LOOKBACK_MS = 60 * 60_000;
 
+/**
+ * The most comments one reply answers: each adds a marker line of about 50 characters, and a
+ * comment holds 65,536. A flood beyond it is answered by the runs of the comments left out, each
+ * with a reply of its own that fits.
+ */
+export const MAX_DRAFTS_PER_REPLY = 200;
+
 export interface DraftRefusal {
   where: IssueRef;
   comment: DraftComment;
@@ -42,7 +49,7 @@ export async function answerRefusedDraft(o: DraftRefusal): Promise<boolean> {
     o.log.info(`/draft comment ${o.comment.id} was answered already.`);
     return false;
   }
-  const pending = pendingDrafts(comments, o.comment, answered);
+  const pending = withinReply(pendingDrafts(comments, o.comment, answered), o.comment.id);
   const { answers } = refusalAnswers(
     pending.map((c) => ({ command: { by: c.login }, unauthorized: true })),
     { answered: new Set(), reactions: 0 },
@@ -91,6 +98,13 @@ function pendingDrafts(comments: readonly IssueComment[], comment: DraftComment,
   const who = comment.login.toLowerCase();
   const theirs = comments.filter((c) => c.login.toLowerCase() === who && c.userType !== 'Bot' && c.updatedAt === c.createdAt && !answered.has(c.id) && c.id !== comment.id && isDraftCommand(c.body));
   return [...theirs, { id: comment.id, login: comment.login, body: comment.body }].sort((a, b) => a.id - b.id);
+}
+
+/** The event's own comment and the oldest others, at most MAX_DRAFTS_PER_REPLY, oldest first. */
+function withinReply<T extends { id: number }>(pending: readonly T[], own: number): T[] {
+  if (pending.length <= MAX_DRAFTS_PER_REPLY) return [...pending];
+  const others = pending.filter((c) => c.id !== own).slice(0, MAX_DRAFTS_PER_REPLY - 1);
+  return [...others, ...pending.filter((c) => c.id === own)].sort((a, b) => a.id - b.id);
 }
 
 async function react(o: DraftRefusal, commentId: number): Promise<void> {

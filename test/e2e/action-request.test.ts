@@ -11,6 +11,7 @@ import type { AuthorAssociation } from '../fakes/github-server.js';
 import { issueCommentCreated, issuesEdited, issuesOpened } from '../fakes/webhook-payloads.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
 import { statePlanHash } from '../../src/core/tick/approval-check.js';
+import { answeredCommands } from '../../src/core/render/comment-markers.js';
 import { readAgentCalls, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -137,6 +138,30 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
       ).toEqual(['confused']);
     expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
   });
+
+  it('a flood of /draft comments from someone without write access: every reply fits in a comment and together they answer each once', async () => {
+    const issue = 74;
+    expectOk(await openRequest(h, issue, 'flooder', process.execPath));
+    // More markers than one comment's 65,536 characters can hold (about 50 characters each).
+    const said = Array.from({ length: 1500 }, () => draft(h, issue, 'flooder', 'NONE'));
+    const inputs = { 'agent-command': draftAgent };
+    expectOk(await h.run({ eventName: 'issue_comment', payload: said[said.length - 1]!.payload, inputs }));
+    const first = h.botComments(issue, 'reply');
+    expect(first).toHaveLength(1);
+    expect(first[0]!.body.length).toBeLessThanOrEqual(65_536);
+    // The event's own comment is answered by that reply.
+    expect(answeredCommands(first[0]!.body)).toContain(said[said.length - 1]!.comment.id);
+    // The run of a comment left out answers it and others still unanswered, in a reply of its own.
+    const answered = new Set(answeredCommands(first[0]!.body));
+    const left = said.find(({ comment }) => !answered.has(comment.id))!;
+    expectOk(await h.run({ eventName: 'issue_comment', payload: left.payload, inputs }));
+    const replies = h.botComments(issue, 'reply');
+    expect(replies).toHaveLength(2);
+    const ids = replies.flatMap((r) => answeredCommands(r.body));
+    expect(ids).toContain(left.comment.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(await readAgentCalls(h.agentLog)).toEqual([]);
+  }, 120_000);
 
   it('from a writer (a private organisation member shows up as CONTRIBUTOR): the agent drafts once, the plan is proposed and recorded, scrubbed', async () => {
     const issue = 72;

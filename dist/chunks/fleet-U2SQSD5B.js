@@ -17,15 +17,15 @@ import {
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-TH6LB7MY.js";
-import "./chunk-LZPF7U63.js";
-import "./chunk-BTBXPDLG.js";
-import "./chunk-ZVYAEGSW.js";
+} from "./chunk-R2RDZ7Y4.js";
+import "./chunk-QKE3HJLN.js";
+import "./chunk-ISX25CEN.js";
+import "./chunk-NWZW3EQ6.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-UDZL5EYF.js";
 import "./chunk-WZUESKSO.js";
 import "./chunk-CYDILJNX.js";
-import "./chunk-ZUTJBKME.js";
+import "./chunk-OXMJ7FRJ.js";
 import {
   isStatus
 } from "./chunk-GYJLRNLS.js";
@@ -35,9 +35,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   REMOTE
-} from "./chunk-N5QUSLP4.js";
+} from "./chunk-GYT46633.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-IU7AH3M5.js";
+import "./chunk-D2MU75HR.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -59,7 +59,7 @@ import "./chunk-X7TCEHMX.js";
 import "./chunk-6KJU7HR3.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-W2VK3BOF.js";
-import "./chunk-4QSKGAZS.js";
+import "./chunk-F4X6JKKC.js";
 import {
   fleetPrefix,
   isActiveRef,

@@ -1,17 +1,17 @@
 import {
   tick,
   waitReason
-} from "./chunk-LZPF7U63.js";
+} from "./chunk-QKE3HJLN.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-BTBXPDLG.js";
+} from "./chunk-ISX25CEN.js";
 import {
   gateOf
-} from "./chunk-ZVYAEGSW.js";
+} from "./chunk-NWZW3EQ6.js";
 import {
   streamCommand
 } from "./chunk-WZUESKSO.js";
@@ -25,7 +25,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-ZUTJBKME.js";
+} from "./chunk-OXMJ7FRJ.js";
 import {
   footer,
   getIfModified,
@@ -67,7 +67,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-N5QUSLP4.js";
+} from "./chunk-GYT46633.js";
 import {
   decidePermission,
   gateComment

@@ -1,6 +1,6 @@
 import {
   DEFAULT_GIT_IDENTITY
-} from "./chunk-IU7AH3M5.js";
+} from "./chunk-D2MU75HR.js";
 import {
   GitCommandError
 } from "./chunk-6KJU7HR3.js";

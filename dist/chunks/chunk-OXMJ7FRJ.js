@@ -5,7 +5,7 @@ import {
   createPlanStore,
   openFreshFile,
   writeFreshFile
-} from "./chunk-IU7AH3M5.js";
+} from "./chunk-D2MU75HR.js";
 import {
   commandLine
 } from "./chunk-SOQWTVCZ.js";

@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-RPBQ7GSM.js";
+} from "./chunk-B3UQ5I3G.js";
 import {
   outputsFor
 } from "./chunk-2F5RTROF.js";
@@ -15,16 +15,16 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-BTBXPDLG.js";
+} from "./chunk-ISX25CEN.js";
 import {
   preflight,
   runAgent
-} from "./chunk-ZVYAEGSW.js";
+} from "./chunk-NWZW3EQ6.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-WZUESKSO.js";
 import {
   createEngine
-} from "./chunk-ZUTJBKME.js";
+} from "./chunk-OXMJ7FRJ.js";
 import {
   detourChain,
   remediationPrompt,
@@ -35,9 +35,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-N5QUSLP4.js";
+} from "./chunk-GYT46633.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-IU7AH3M5.js";
+import "./chunk-D2MU75HR.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -51,7 +51,7 @@ import "./chunk-X7TCEHMX.js";
 import "./chunk-6KJU7HR3.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-W2VK3BOF.js";
-import "./chunk-4QSKGAZS.js";
+import "./chunk-F4X6JKKC.js";
 import {
   stateFileRel,
   workingFiles

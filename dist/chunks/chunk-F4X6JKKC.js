@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-f3e5ea87784e71dd";
+var BUILD_ID = "build-dc7f82d44010cb69";
 
 export {
   MIN_SECRET_LENGTH,

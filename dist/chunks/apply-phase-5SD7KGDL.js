@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-RPBQ7GSM.js";
+} from "./chunk-B3UQ5I3G.js";
 import {
   outputsFor
 } from "./chunk-2F5RTROF.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-TH6LB7MY.js";
+} from "./chunk-R2RDZ7Y4.js";
 import {
   Ledger
-} from "./chunk-LZPF7U63.js";
+} from "./chunk-QKE3HJLN.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-BTBXPDLG.js";
+} from "./chunk-ISX25CEN.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-ZVYAEGSW.js";
+} from "./chunk-NWZW3EQ6.js";
 import "./chunk-RFVYANYN.js";
 import {
   withStore
 } from "./chunk-UDZL5EYF.js";
 import "./chunk-WZUESKSO.js";
 import "./chunk-CYDILJNX.js";
-import "./chunk-ZUTJBKME.js";
+import "./chunk-OXMJ7FRJ.js";
 import "./chunk-GYJLRNLS.js";
 import "./chunk-66WLB3LE.js";
 import {
@@ -46,9 +46,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-N5QUSLP4.js";
+} from "./chunk-GYT46633.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-IU7AH3M5.js";
+import "./chunk-D2MU75HR.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -63,7 +63,7 @@ import "./chunk-X7TCEHMX.js";
 import "./chunk-6KJU7HR3.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-W2VK3BOF.js";
-import "./chunk-4QSKGAZS.js";
+import "./chunk-F4X6JKKC.js";
 import {
   STATE_DIR
 } from "./chunk-XCTDHDOF.js";

@@ -1,22 +1,22 @@
 import {
   initState
-} from "./chunk-AT7ZKAHZ.js";
+} from "./chunk-RAUY7QGT.js";
 import {
   ConsoleLog,
   branchOf,
   createEngine,
   fleetBranches
-} from "./chunk-CISSP2OT.js";
+} from "./chunk-OAFYMETB.js";
 import {
   missingPlanError
-} from "./chunk-AF6XDV6Q.js";
+} from "./chunk-7FZ5XP7P.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-AUFCOONJ.js";
 import {
   tick
-} from "./chunk-LZPF7U63.js";
+} from "./chunk-QKE3HJLN.js";
 import {
   workspaceGit
 } from "./chunk-6KJU7HR3.js";
@@ -35,7 +35,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-SAEQUSIE.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-XJMVUCUW.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath))
     return new ConsoleLog({ quiet: s.quiet }).info(s.planFrom === "default" ? `No plan in ${path.dirname(path.dirname(s.statePath))}; nothing to do.` : `No state at file ${s.statePath}; nothing to do.`), 0;
   let { deps, cfg } = await createEngine(s, "check"), result = await tick(deps, cfg), maxWaitMs = (s.maxWaitMinutes ?? 0) * 6e4;

@@ -1,26 +1,25 @@
 import {
-  initCommand,
-  initState,
-  validateCommand
-} from "./chunk-AT7ZKAHZ.js";
-import "./chunk-ST3TQYMR.js";
-import "./chunk-GPPDN6GT.js";
-import "./chunk-CISSP2OT.js";
-import "./chunk-UDZL5EYF.js";
-import "./chunk-WZUESKSO.js";
+  fleetBranches,
+  forPlan
+} from "./chunk-OAFYMETB.js";
 import "./chunk-CYDILJNX.js";
-import "./chunk-ZUTJBKME.js";
+import "./chunk-OXMJ7FRJ.js";
 import "./chunk-66WLB3LE.js";
 import "./chunk-OEEQUAXY.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-IU7AH3M5.js";
+import "./chunk-D2MU75HR.js";
 import "./chunk-S6K3D646.js";
+import {
+  listPlanRefs
+} from "./chunk-JQRDO74F.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-7UV2UW7L.js";
-import "./chunk-6KJU7HR3.js";
+import {
+  workspaceGit
+} from "./chunk-6KJU7HR3.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-W2VK3BOF.js";
-import "./chunk-4QSKGAZS.js";
+import "./chunk-F4X6JKKC.js";
 import "./chunk-XCTDHDOF.js";
 import "./chunk-TZBGRJTG.js";
 import "./chunk-B7SJOCFT.js";
@@ -35,8 +34,12 @@ import "./chunk-JRKLLSI7.js";
 import "./chunk-BU6FJO6W.js";
 import "./chunk-EKJMZD64.js";
 import "./chunk-27FUKKN2.js";
+
+// src/cli/plan-lookup.ts
+async function remotePlanIds(s) {
+  return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
+}
 export {
-  initCommand,
-  initState,
-  validateCommand
+  forPlan,
+  remotePlanIds
 };

@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-4QSKGAZS.js";
+} from "./chunk-F4X6JKKC.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,

@@ -4,7 +4,7 @@ import {
   existingPlans,
   missingPlanError,
   resolvePlan
-} from "./chunk-AF6XDV6Q.js";
+} from "./chunk-7FZ5XP7P.js";
 import "./chunk-XCTDHDOF.js";
 import "./chunk-BU6FJO6W.js";
 import "./chunk-EKJMZD64.js";

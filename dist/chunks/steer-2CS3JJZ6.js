@@ -1,26 +1,26 @@
 import {
   FileInbox,
   createEngine
-} from "./chunk-CISSP2OT.js";
+} from "./chunk-OAFYMETB.js";
 import {
   missingPlanError
-} from "./chunk-AF6XDV6Q.js";
+} from "./chunk-7FZ5XP7P.js";
 import {
   tick
-} from "./chunk-LZPF7U63.js";
-import "./chunk-ZVYAEGSW.js";
+} from "./chunk-QKE3HJLN.js";
+import "./chunk-NWZW3EQ6.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-UDZL5EYF.js";
 import "./chunk-WZUESKSO.js";
 import "./chunk-CYDILJNX.js";
-import "./chunk-ZUTJBKME.js";
+import "./chunk-OXMJ7FRJ.js";
 import {
   statusTable
 } from "./chunk-66WLB3LE.js";
 import "./chunk-OEEQUAXY.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-IU7AH3M5.js";
+import "./chunk-D2MU75HR.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-PVNFSC34.js";
 import "./chunk-SOQWTVCZ.js";
@@ -28,7 +28,7 @@ import "./chunk-7UV2UW7L.js";
 import "./chunk-6KJU7HR3.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-W2VK3BOF.js";
-import "./chunk-4QSKGAZS.js";
+import "./chunk-F4X6JKKC.js";
 import "./chunk-XCTDHDOF.js";
 import "./chunk-TZBGRJTG.js";
 import "./chunk-B7SJOCFT.js";

@@ -3,7 +3,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-IU7AH3M5.js";
+} from "./chunk-D2MU75HR.js";
 import {
   agentEnvironment
 } from "./chunk-X7TCEHMX.js";

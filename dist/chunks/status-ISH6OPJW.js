@@ -1,16 +1,16 @@
 import {
   createStore
-} from "./chunk-CISSP2OT.js";
+} from "./chunk-OAFYMETB.js";
 import {
   missingPlanError
-} from "./chunk-AF6XDV6Q.js";
+} from "./chunk-7FZ5XP7P.js";
 import {
   withStore
 } from "./chunk-UDZL5EYF.js";
 import {
   LocalOwnerProbe
 } from "./chunk-CYDILJNX.js";
-import "./chunk-ZUTJBKME.js";
+import "./chunk-OXMJ7FRJ.js";
 import {
   statusTable
 } from "./chunk-66WLB3LE.js";
@@ -18,7 +18,7 @@ import {
   activeStepId
 } from "./chunk-OEEQUAXY.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-IU7AH3M5.js";
+import "./chunk-D2MU75HR.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-7UV2UW7L.js";
@@ -27,7 +27,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-W2VK3BOF.js";
-import "./chunk-4QSKGAZS.js";
+import "./chunk-F4X6JKKC.js";
 import "./chunk-XCTDHDOF.js";
 import "./chunk-TZBGRJTG.js";
 import "./chunk-B7SJOCFT.js";

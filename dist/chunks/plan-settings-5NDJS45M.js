@@ -7,12 +7,12 @@ import {
   planBranch,
   planLocation,
   runUrl
-} from "./chunk-N5QUSLP4.js";
+} from "./chunk-GYT46633.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-IU7AH3M5.js";
+import "./chunk-D2MU75HR.js";
 import "./chunk-X7TCEHMX.js";
 import "./chunk-6KJU7HR3.js";
-import "./chunk-4QSKGAZS.js";
+import "./chunk-F4X6JKKC.js";
 import "./chunk-XCTDHDOF.js";
 import "./chunk-TZBGRJTG.js";
 import "./chunk-B7SJOCFT.js";

@@ -3,7 +3,7 @@ import {
 } from "./chunk-SM356XQI.js";
 import {
   scrubJson
-} from "./chunk-4QSKGAZS.js";
+} from "./chunk-F4X6JKKC.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

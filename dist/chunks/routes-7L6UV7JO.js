@@ -64,10 +64,10 @@ function steeringCommand(command, by, step) {
 
 // src/action/routes.ts
 var load = {
-  tick: () => import("./plan-tick-3OQCLJAS.js"),
-  settings: () => import("./plan-settings-N4AEXDLP.js"),
-  fleet: () => import("./fleet-AW4NG24L.js"),
-  propose: () => import("./propose-NFZD2PW6.js"),
+  tick: () => import("./plan-tick-Q6U4GXBX.js"),
+  settings: () => import("./plan-settings-5NDJS45M.js"),
+  fleet: () => import("./fleet-U2SQSD5B.js"),
+  propose: () => import("./propose-2DFPNSPA.js"),
   continuation: () => import("./continuation-V7YICQ2P.js")
 };
 async function handle(route, ctx, inputs, client, log, deadline) {

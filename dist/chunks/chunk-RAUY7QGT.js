@@ -7,7 +7,7 @@ import {
 import {
   createStore,
   localUserName
-} from "./chunk-CISSP2OT.js";
+} from "./chunk-OAFYMETB.js";
 import {
   withStore
 } from "./chunk-UDZL5EYF.js";

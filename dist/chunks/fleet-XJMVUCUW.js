@@ -1,7 +1,7 @@
 import {
   report
-} from "./chunk-5YIVO67S.js";
-import "./chunk-AT7ZKAHZ.js";
+} from "./chunk-TFXSBYTC.js";
+import "./chunk-RAUY7QGT.js";
 import "./chunk-ST3TQYMR.js";
 import "./chunk-GPPDN6GT.js";
 import {
@@ -10,8 +10,8 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-CISSP2OT.js";
-import "./chunk-AF6XDV6Q.js";
+} from "./chunk-OAFYMETB.js";
+import "./chunk-7FZ5XP7P.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -27,20 +27,20 @@ import {
 } from "./chunk-AUFCOONJ.js";
 import {
   tick
-} from "./chunk-LZPF7U63.js";
-import "./chunk-ZVYAEGSW.js";
+} from "./chunk-QKE3HJLN.js";
+import "./chunk-NWZW3EQ6.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-UDZL5EYF.js";
 import "./chunk-WZUESKSO.js";
 import "./chunk-CYDILJNX.js";
-import "./chunk-ZUTJBKME.js";
+import "./chunk-OXMJ7FRJ.js";
 import "./chunk-66WLB3LE.js";
 import "./chunk-OEEQUAXY.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-IU7AH3M5.js";
+} from "./chunk-D2MU75HR.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -57,7 +57,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-W2VK3BOF.js";
-import "./chunk-4QSKGAZS.js";
+import "./chunk-F4X6JKKC.js";
 import {
   STATE_DIR,
   isActiveRef,

@@ -2,7 +2,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-LHTG2KTY.js";
+} from "./chunk-N27ITIVY.js";
 import {
   newState
 } from "./chunk-GPPDN6GT.js";
@@ -11,7 +11,7 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-CISSP2OT.js";
+} from "./chunk-OAFYMETB.js";
 import {
   withStore
 } from "./chunk-UDZL5EYF.js";
@@ -19,13 +19,13 @@ import "./chunk-WZUESKSO.js";
 import "./chunk-CYDILJNX.js";
 import {
   ExecAgentRunner
-} from "./chunk-ZUTJBKME.js";
+} from "./chunk-OXMJ7FRJ.js";
 import {
   statusTable
 } from "./chunk-66WLB3LE.js";
 import "./chunk-OEEQUAXY.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-IU7AH3M5.js";
+import "./chunk-D2MU75HR.js";
 import "./chunk-SM356XQI.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
@@ -35,7 +35,7 @@ import {
 } from "./chunk-6KJU7HR3.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-W2VK3BOF.js";
-import "./chunk-4QSKGAZS.js";
+import "./chunk-F4X6JKKC.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

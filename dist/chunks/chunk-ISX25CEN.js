@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-4QSKGAZS.js";
+} from "./chunk-F4X6JKKC.js";
 import {
   ConfigError,
   describeError

@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-LHTG2KTY.js";
+} from "./chunk-N27ITIVY.js";
 import {
   replan
 } from "./chunk-ST3TQYMR.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-TH6LB7MY.js";
-import "./chunk-LZPF7U63.js";
-import "./chunk-BTBXPDLG.js";
-import "./chunk-ZVYAEGSW.js";
+} from "./chunk-R2RDZ7Y4.js";
+import "./chunk-QKE3HJLN.js";
+import "./chunk-ISX25CEN.js";
+import "./chunk-NWZW3EQ6.js";
 import "./chunk-RFVYANYN.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-WZUESKSO.js";
 import "./chunk-CYDILJNX.js";
 import {
   ExecAgentRunner
-} from "./chunk-ZUTJBKME.js";
+} from "./chunk-OXMJ7FRJ.js";
 import {
   answeredCommands,
   isOwnComment,
@@ -56,9 +56,9 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-N5QUSLP4.js";
+} from "./chunk-GYT46633.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-IU7AH3M5.js";
+import "./chunk-D2MU75HR.js";
 import {
   extractPlan,
   loadPlanText
@@ -79,7 +79,7 @@ import "./chunk-X7TCEHMX.js";
 import "./chunk-6KJU7HR3.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-W2VK3BOF.js";
-import "./chunk-4QSKGAZS.js";
+import "./chunk-F4X6JKKC.js";
 import {
   issuePlanId
 } from "./chunk-XCTDHDOF.js";
@@ -130,12 +130,12 @@ function proposalJobSummary(planId, issue, o) {
 }
 
 // src/action/draft-refusal.ts
-var DRAFT_LOOKBACK_MS = 60 * 6e4;
+var DRAFT_LOOKBACK_MS = 60 * 6e4, MAX_DRAFTS_PER_REPLY = 200;
 async function answerRefusedDraft(o) {
   let created = Date.parse(o.comment.createdAt), since = Number.isNaN(created) ? void 0 : sinceQuery(created - DRAFT_LOOKBACK_MS), [{ comments }, ours] = await Promise.all([listIssueComments(o.where, since), o.identity.login()]), answered = answeredIn(comments, ours);
   if (answered.has(o.comment.id))
     return o.log.info(`/draft comment ${o.comment.id} was answered already.`), !1;
-  let pending = pendingDrafts(comments, o.comment, answered), { answers } = refusalAnswers(
+  let pending = withinReply(pendingDrafts(comments, o.comment, answered), o.comment.id), { answers } = refusalAnswers(
     pending.map((c) => ({ command: { by: c.login }, unauthorized: !0 })),
     { answered: /* @__PURE__ */ new Set(), reactions: 0 }
   ), first = pending[0] ?? o.comment, rest = pending.slice(1), more = rest.length ? ` This answers your ${pending.length} /draft comments.` : "", body = replyComment(
@@ -167,6 +167,9 @@ function answerTo(id, comments, ours) {
 function pendingDrafts(comments, comment, answered) {
   let who = comment.login.toLowerCase();
   return [...comments.filter((c) => c.login.toLowerCase() === who && c.userType !== "Bot" && c.updatedAt === c.createdAt && !answered.has(c.id) && c.id !== comment.id && isDraftCommand(c.body)), { id: comment.id, login: comment.login, body: comment.body }].sort((a, b) => a.id - b.id);
+}
+function withinReply(pending, own) {
+  return pending.length <= MAX_DRAFTS_PER_REPLY ? [...pending] : [...pending.filter((c) => c.id !== own).slice(0, MAX_DRAFTS_PER_REPLY - 1), ...pending.filter((c) => c.id === own)].sort((a, b) => a.id - b.id);
 }
 async function react(o, commentId) {
   let { client, owner, repo } = o.where;

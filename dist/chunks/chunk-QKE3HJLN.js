@@ -7,7 +7,7 @@ import {
   missingDoneOutputs,
   pauseAtGate,
   runAttempt
-} from "./chunk-ZVYAEGSW.js";
+} from "./chunk-NWZW3EQ6.js";
 import {
   withStore
 } from "./chunk-UDZL5EYF.js";
