@@ -9,13 +9,13 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-JQRDO74F.js";
+} from "./chunks/chunk-Z34WHLZY.js";
 import {
   parseApprovers
 } from "./chunks/chunk-PVNFSC34.js";
 import {
   parseAttemptDescriptor
-} from "./chunks/chunk-EYWOAUKJ.js";
+} from "./chunks/chunk-5EHHN755.js";
 import {
   commandLine,
   isDraftCommand
@@ -35,7 +35,7 @@ import {
 } from "./chunks/chunk-HQAVCPKY.js";
 import {
   readRunContext
-} from "./chunks/chunk-X7TCEHMX.js";
+} from "./chunks/chunk-AHVFUYOS.js";
 import {
   guardRepository
 } from "./chunks/chunk-6KJU7HR3.js";
@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-F4X6JKKC.js";
+} from "./chunks/chunk-VDYHDNHK.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -65,7 +65,7 @@ import {
   parseBudget,
   parseNumber,
   parseWorkBranches
-} from "./chunks/chunk-XCTDHDOF.js";
+} from "./chunks/chunk-VIMMO6BZ.js";
 import "./chunks/chunk-4L5DIE5B.js";
 import {
   countOf
@@ -74,7 +74,7 @@ import {
   ConfigError,
   SequencerError,
   describeError
-} from "./chunks/chunk-EKJMZD64.js";
+} from "./chunks/chunk-BW4A33EZ.js";
 import "./chunks/chunk-27FUKKN2.js";
 
 // src/adapters/toolkit/toolkit-log.ts
@@ -333,10 +333,10 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-7L6UV7JO.js"),
-  agentPhase: () => import("./chunks/agent-phase-4MP64L64.js"),
-  applyPhase: () => import("./chunks/apply-phase-5SD7KGDL.js"),
-  client: () => import("./chunks/github-client-JTPT33GV.js")
+  routes: () => import("./chunks/routes-C76GPVYU.js"),
+  agentPhase: () => import("./chunks/agent-phase-NJ3ZEKBE.js"),
+  applyPhase: () => import("./chunks/apply-phase-L3P7O553.js"),
+  client: () => import("./chunks/github-client-5B76RP5S.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));

@@ -1,9 +1,9 @@
 import {
   runTextCheck
-} from "./chunks/chunk-FV2SF3AH.js";
+} from "./chunks/chunk-AVSWLEKS.js";
 import "./chunks/chunk-JRKLLSI7.js";
-import "./chunks/chunk-BU6FJO6W.js";
-import "./chunks/chunk-EKJMZD64.js";
+import "./chunks/chunk-LKZZV6XG.js";
+import "./chunks/chunk-BW4A33EZ.js";
 import "./chunks/chunk-27FUKKN2.js";
 
 // src/adapters/fs/rule-check-worker.ts

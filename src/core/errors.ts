@@ -84,7 +84,18 @@ export function describeError(err: unknown): string {
   }
 }
 
-/** JSON-ish rendering of a bad value for error messages, kept short. */
+/**
+ * Control characters, line and paragraph separators and the bidirectional controls: in a message
+ * they would break its line or reorder what a reader sees (a step id that reads as another).
+ */
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` with every character of UNSHOWABLE written as a `\uXXXX` escape, as JSON writes controls. */
+export function escapeUnshowable(text: string): string {
+  return text.replace(UNSHOWABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** JSON-ish rendering of a bad value for error messages, kept short and on one line as it reads. */
 export function showValue(value: unknown): string {
   let text: string;
   try {
@@ -92,5 +103,6 @@ export function showValue(value: unknown): string {
   } catch {
     text = String(value);
   }
+  text = escapeUnshowable(text);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

@@ -1,6 +1,6 @@
 // Small shared checks for the plan and state validators. Every check appends to an issue list
 // instead of throwing, so one pass reports every problem in a document at once.
-import { showValue, type Issue } from '../errors.js';
+import { escapeUnshowable, showValue, type Issue } from '../errors.js';
 
 export { ID_PATTERN } from './plan-limits.js';
 
@@ -56,8 +56,9 @@ export function timestampProblem(value: unknown, strict: boolean): string | null
   return null;
 }
 
+/** The path of a field; a name from the document is shown escaped (see escapeUnshowable). */
 export function key(base: string, name: string): string {
-  return `${base}.${name}`;
+  return `${base}.${escapeUnshowable(name)}`;
 }
 
 export function index(base: string, i: number): string {
