@@ -103,6 +103,23 @@ describe('an agent whose stream the sequencer reads', () => {
     expect(h.store.current?.stepRuns.a?.stdout).not.toContain('"type":"system"');
   });
 
+  it('puts `--` before the prompt of a command that ends inside --allowedTools, so the prompt stays the prompt', async () => {
+    const h = harness(
+      state(['a']),
+      (spec) => {
+        play(spec, fixture('claude-tools.jsonl'));
+        return { stdout: fixture('claude-tools.jsonl') };
+      },
+      { agentCommand: 'claude -p --allowedTools Bash Read' },
+    );
+    expect((await h.run()).outcome).toBe('done');
+    const ran = h.agent.runs[0]!.argv;
+    expect(ran.slice(-5, -1)).toEqual(['--allowedTools', 'Bash', 'Read', '--']);
+    expect(ran.at(-1)).toContain('Do a');
+    // The log says what ran, `--` included.
+    expect(h.log.lines.find((l) => l.includes('Runs: '))).toContain('--allowedTools Bash Read -- ');
+  });
+
   it('records a killed agent’s usage as a lower bound, and leaves any other agent as it was', async () => {
     const h = harness(
       state(['a']),

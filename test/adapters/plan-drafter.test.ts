@@ -1,7 +1,7 @@
 // The drafter against real child processes: small node scripts play agents that write a valid
 // plan, get it right only on the retry, never get it right, or print the plan instead.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -58,6 +58,16 @@ describe('draftPlan', () => {
     expect(calls[0]?.planFile).toBe(o.draftFile);
     expect(calls[0]?.cwd).toBe(ws);
     expect(await readFile(o.logFile, 'utf8')).toContain('plan written');
+  });
+
+  it('puts `--` before the prompt of a Claude Code command that ends inside --allowedTools', async () => {
+    // The planning agent under Claude Code's name: the name decides what `--` means to it.
+    const claude = path.join(dir, 'claude');
+    await symlink(await writePlanningAgent(dir, 'valid'), claude);
+    const o = await options('valid', { argv: [claude, '-p', '--allowedTools', 'Bash', 'Read'] });
+    expect((await draftPlan(o)).plan).toEqual(VALID_PLAN);
+    const calls = await readPlanningCalls(callsFile);
+    expect(calls[0]?.args).toEqual(['-p', '--allowedTools', 'Bash', 'Read', '--', planningPrompt(o.request, PLAN_SCHEMA_TEXT)]);
   });
 
   it('retries once with the validator problems when the first draft is invalid', async () => {

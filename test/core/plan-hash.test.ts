@@ -143,4 +143,17 @@ describe('planHash covers what the plan may spend and the flags added to its age
       );
     }
   });
+
+  it('covers the `--` put before the prompt of a step agent that ends inside an option', () => {
+    const hashOf = (extra: Record<string, unknown>, p: ReturnType<typeof plan>) =>
+      `sha256:${createHash('sha256')
+        .update(canonicalJson({ title: 'Study', steps: p.steps, stepQueue: ['a', 'b'], ...extra }))
+        .digest('hex')}`;
+    const own = plan();
+    own.steps.b!.agent = 'claude -p --output-format text --allowedTools Bash';
+    expect(planHash(own)).toBe(hashOf({ agentPromptSeparators: { b: '--' } }, own));
+    const both = plan();
+    both.steps.b!.agent = 'claude -p --allowedTools Bash';
+    expect(planHash(both)).toBe(hashOf({ agentStreamFlags: { b: ['--output-format', 'stream-json', '--verbose', '--include-partial-messages'] }, agentPromptSeparators: { b: '--' } }, both));
+  });
 });

@@ -276,6 +276,27 @@ describe('the proposal shows what the sequencer adds and what the plan may spend
     expect(texts).toContain(`claude ${flags} -p --settings $SEQUENCER_CLAUDE_SETTINGS --append-system-prompt 'Be brief.'`);
   });
 
+  it('shows the `--` put before the prompt of a command that ends inside an option, and why', () => {
+    const body = parts(
+      proposed({
+        title: 'T',
+        steps: {
+          a: { title: 'A', instruction: 'Do A', agent: 'claude -p --output-format text --allowedTools Bash Read' },
+          b: { title: 'B', instruction: 'Do B', agent: 'codex exec --json -i shot.png' },
+        },
+      }),
+      { ...SETTINGS, agentCommand: 'claude -p --allowedTools Bash' },
+    )[0]!;
+    const texts = codeBlocks(body).map((b) => b.text);
+    expect(texts).toContain('claude -p --output-format text --allowedTools Bash Read --');
+    expect(texts).toContain('codex exec --json -i shot.png --');
+    expect(texts).toContain(`claude ${flags} -p --allowedTools Bash --`);
+    expect(body).toContain("The sequencer puts `--` before the prompt, which the command's last option (\\--allowedTools) would otherwise take as its value, so it runs as:");
+    expect(body).toContain(
+      `The sequencer adds \`${flags}\` to read the agent's progress, tokens and cost as it works, and puts \`--\` before the prompt, which the command's last option (\\--allowedTools) would otherwise take as its value, so it runs as:`,
+    );
+  });
+
   it('shows the plan budget (its own, else the workflow default, else none) and each step budget', () => {
     const plan: Plan = { title: 'T', budget: { costUsd: 12.5, tokens: 3_000_000 }, steps: { a: { title: 'A', instruction: 'Do A', budget: { tokens: 200_000 } } } };
     const body = parts(proposed(plan))[0]!;

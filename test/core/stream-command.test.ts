@@ -3,7 +3,7 @@
 // format: inserted right after the program (after `exec` for Codex), never at the end, where
 // the prompt goes and where an option could take the prompt as its value.
 import { describe, expect, it } from 'vitest';
-import { streamCommand } from '../../src/core/agent-stream/stream-command.js';
+import { promptCommand, streamCommand } from '../../src/core/agent-stream/stream-command.js';
 import { agentProgram, parseAgentCommand } from '../../src/core/trust/agent-command.js';
 
 const argv = (text: string): string[] => parseAgentCommand(text, 'test');
@@ -17,7 +17,7 @@ describe('streamCommand', () => {
       'claude',
       'claude --output-format stream-json --verbose --include-partial-messages -p --permission-mode acceptEdits --settings $SEQUENCER_CLAUDE_SETTINGS',
     ],
-    ['claude --print --verbose --allowedTools Bash', 'claude', 'claude --output-format stream-json --include-partial-messages --print --verbose --allowedTools Bash'],
+    ['claude --print --verbose --allowedTools Bash', 'claude', 'claude --output-format stream-json --include-partial-messages --print --verbose --allowedTools Bash --'],
     ['/opt/tools/claude -p', 'claude', '/opt/tools/claude --output-format stream-json --verbose --include-partial-messages -p'],
     ['timeout 3600 claude -p', 'claude', 'timeout 3600 claude --output-format stream-json --verbose --include-partial-messages -p'],
     ['npx -y @anthropic-ai/claude-code@2.1.332 -p', 'claude', 'npx -y @anthropic-ai/claude-code@2.1.332 --output-format stream-json --verbose --include-partial-messages -p'],
@@ -66,9 +66,75 @@ describe('streamCommand', () => {
   it('the prompt appended after the flags is still the last argument, outside every option', () => {
     const got = streamCommand(argv('claude -p --allowedTools Bash Edit')) as { argv: string[] };
     const withPrompt = [...got.argv, 'Do the step.'];
-    // --allowedTools takes several values: our flags did not land among them.
-    expect(withPrompt.slice(withPrompt.indexOf('--allowedTools'))).toEqual(['--allowedTools', 'Bash', 'Edit', 'Do the step.']);
+    // --allowedTools takes several values: our flags did not land among them, and `--` ends them
+    // before the prompt, so the prompt is not read as a third tool.
+    expect(withPrompt.slice(withPrompt.indexOf('--allowedTools'))).toEqual(['--allowedTools', 'Bash', 'Edit', '--', 'Do the step.']);
     expect(withPrompt.indexOf('--output-format')).toBeLessThan(withPrompt.indexOf('--allowedTools'));
+  });
+});
+
+describe('the prompt after a command that ends inside an option', () => {
+  it.each([
+    // Claude Code's variadic options (`<tools...>` in its --help) take every word up to the next option.
+    ['claude -p --allowedTools Bash', '--allowedTools', 'claude --output-format stream-json --verbose --include-partial-messages -p --allowedTools Bash --'],
+    ['claude -p --allowed-tools Bash Read', '--allowed-tools', 'claude --output-format stream-json --verbose --include-partial-messages -p --allowed-tools Bash Read --'],
+    [
+      'claude -p --permission-mode acceptEdits --disallowedTools WebFetch',
+      '--disallowedTools',
+      'claude --output-format stream-json --verbose --include-partial-messages -p --permission-mode acceptEdits --disallowedTools WebFetch --',
+    ],
+    ['claude -p --add-dir ../shared ../docs', '--add-dir', 'claude --output-format stream-json --verbose --include-partial-messages -p --add-dir ../shared ../docs --'],
+    ['claude -p --mcp-config mcp.json', '--mcp-config', 'claude --output-format stream-json --verbose --include-partial-messages -p --mcp-config mcp.json --'],
+    ['claude -p --tools Bash,Edit', '--tools', 'claude --output-format stream-json --verbose --include-partial-messages -p --tools Bash,Edit --'],
+    // An optional value (`--debug [filter]`) takes the next word that is no option, bundled too.
+    ['claude -p --debug', '--debug', 'claude --output-format stream-json --verbose --include-partial-messages -p --debug --'],
+    ['claude -pd', '-d', 'claude -pd --'],
+    // The user's own output format, no -p, a wrapper: the prompt still goes where it belongs.
+    ['claude -p --output-format text --allowedTools Bash', '--allowedTools', 'claude -p --output-format text --allowedTools Bash --'],
+    ['timeout 600 claude -p --allowedTools Bash', '--allowedTools', 'timeout 600 claude --output-format stream-json --verbose --include-partial-messages -p --allowedTools Bash --'],
+    // An option Claude Code 2.1.332 does not list might take several values.
+    ['claude -p --future-option a b', '--future-option', 'claude --output-format stream-json --verbose --include-partial-messages -p --future-option a b --'],
+    // Codex's `-i/--image <FILE>...`.
+    ['codex exec -i shot.png', '-i', 'codex exec --json -i shot.png --'],
+    ['codex exec --sandbox workspace-write --image a.png b.png', '--image', 'codex exec --json --sandbox workspace-write --image a.png b.png --'],
+  ] as const)('%s: `--` after %s', (command, option, expected) => {
+    const got = streamCommand(argv(command));
+    expect(got?.closes).toBe(option);
+    expect(got?.argv.join(' ')).toBe(expected);
+  });
+
+  it.each([
+    'claude -p',
+    'claude -p --permission-mode acceptEdits --settings $SEQUENCER_CLAUDE_SETTINGS',
+    // The option is closed: by another option, an attached value, the value it takes, or `--`.
+    'claude --allowedTools Bash Read -p',
+    'claude -p --allowedTools Bash --verbose',
+    'claude -p --allowedTools=Bash',
+    'claude -p --debug api',
+    'claude -p -dapi',
+    'claude -p --allowedTools Bash --',
+    'claude -p --max-turns 20',
+    // A missing value would take `--` as well as the prompt: nothing to gain.
+    'claude -p --model',
+    'codex exec -ishot.png',
+    'codex exec --image=a.png --sandbox workspace-write',
+    'codex exec --sandbox workspace-write',
+    // Gemini CLI's lists take one word each, and its -p takes the prompt as its value.
+    'gemini --yolo --allowed-tools run_shell_command -p',
+    'gemini --include-directories ../a',
+  ])('%s: the prompt follows the command', (command) => {
+    const got = streamCommand(argv(command));
+    expect(got?.closes).toBeUndefined();
+    const separators = (words: readonly string[]): number => words.filter((w) => w === '--').length;
+    expect(separators(got?.argv ?? [])).toBe(separators(argv(command)));
+  });
+
+  it('promptCommand adds only `--`, for runs whose plain output is read', () => {
+    expect(promptCommand(argv('claude -p --allowedTools Bash'))).toEqual(['claude', '-p', '--allowedTools', 'Bash', '--']);
+    expect(promptCommand(argv('claude -p'))).toEqual(['claude', '-p']);
+    expect(promptCommand(argv('gemini --yolo -p'))).toEqual(['gemini', '--yolo', '-p']);
+    // What `--` means to another program is unknown: it is left as written.
+    expect(promptCommand(argv('./agent.sh --allowedTools Bash'))).toEqual(['./agent.sh', '--allowedTools', 'Bash']);
   });
 });
 

@@ -5,6 +5,7 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import planSchema from '../../../schema/plan.schema.json' with { type: 'json' };
+import { promptCommand } from '../../core/agent-stream/stream-command.js';
 import { agentCommandHelp, parseAgentCommand, type AgentSurface } from '../../core/trust/agent-command.js';
 import { classifyRequest } from '../../core/plan/classify-request.js';
 import { ConfigError, PlanError, showValue, type Issue } from '../../core/errors.js';
@@ -26,7 +27,7 @@ const DEFAULT_GRACE_MS = 5_000;
 export interface DraftPlanOptions {
   request: string;
   agent: AgentRunner;
-  /** The parsed agent command (parseAgentCommand); the prompt is appended as one argument. */
+  /** The parsed agent command (parseAgentCommand); the prompt is appended as one argument (after `--` when an option would take it, promptCommand). */
   argv: string[];
   workspace: string;
   /** Where the agent is told (SEQUENCER_PLAN_FILE) to write the plan; replaced on every run. */
@@ -58,7 +59,7 @@ export interface DraftedPlan {
 
 export async function draftPlan(o: DraftPlanOptions): Promise<DraftedPlan> {
   const source = o.agentSource ?? 'agent command';
-  const [command, ...args] = o.argv;
+  const [command, ...args] = promptCommand(o.argv);
   if (!command) throw new ConfigError(`${source}: empty; expected an agent command such as "claude -p"`);
   // Resolved before anything runs, so a missing binary is a configuration error, not a bad draft.
   const program = await o.agent.resolve(command);

@@ -8,16 +8,23 @@
 // - Gemini CLI: `-o/--output-format stream-json`; its `json` format is one pretty-printed object.
 // The flags go right after the program (after `exec` for Codex), never at the end: the prompt is
 // appended last, and some options take it as their value (Gemini's `-p`, Claude Code's
-// variadic `--allowedTools`).
+// variadic `--allowedTools`). A command that itself ends inside such an option gets `--` after
+// it (prompt-separator.ts), so the prompt stays the prompt.
 import { agentProgram, parseAgentCommand } from '../trust/agent-command.js';
+import { optionTakingPrompt } from './prompt-separator.js';
 import type { StreamAgent } from './types.js';
 
 export interface StreamCommand {
   agent: StreamAgent;
-  /** The command to run: with the stream flags added, or as given. */
+  /** The command to run, without the prompt: with the stream flags added, or as given; `--` last when `closes` is set. */
   argv: string[];
   /** The words added (empty when the user chose an output format, or when none can be). */
   added: string[];
+  /**
+   * The option the command ends inside (`--allowedTools` of `claude -p --allowedTools Bash`),
+   * which would take the prompt as one of its values: `--` ends the command, before the prompt.
+   */
+  closes?: string;
   /** Whether the output will be the JSON lines AgentStreamParser reads. */
   parse: boolean;
   /** Why nothing is read, when nothing is. */
@@ -73,6 +80,24 @@ function insert(argv: readonly string[], at: number, words: string[]): string[] 
  * asks for its stream, and whether that stream will be read. Null for any other program.
  */
 export function streamCommand(argv: readonly string[]): StreamCommand | null {
+  const found = withStreamFlags(argv);
+  if (!found) return null;
+  const { command, optionsAt } = found;
+  const option = optionsAt === null ? null : optionTakingPrompt(command.agent, command.argv.slice(optionsAt));
+  return option ? { ...command, argv: [...command.argv, '--'], closes: option } : command;
+}
+
+/**
+ * The command with `--` after it when the prompt would otherwise be taken as an option's value,
+ * without stream flags: for runs whose plain output is read (the plan drafter). The flags go
+ * before the user's words, so they change nothing at the end of the command.
+ */
+export function promptCommand(argv: readonly string[]): string[] {
+  return streamCommand(argv)?.closes ? [...argv, '--'] : [...argv];
+}
+
+/** streamCommand before the prompt's place is looked at: the command, and where the agent's own options start in its argv (null when no `--` is put after it). */
+function withStreamFlags(argv: readonly string[]): { command: StreamCommand; optionsAt: number | null } | null {
   const program = agentProgram(argv);
   if (!program) return null;
   const after = program.index + 1;
@@ -83,15 +108,15 @@ export function streamCommand(argv: readonly string[]): StreamCommand | null {
     const format = optionValue(args, ['--output-format']);
     if (format !== undefined) {
       const parse = format === 'stream-json' || format === 'json';
-      return { agent: 'claude', argv: given, added: [], parse, ...(parse ? {} : { note: `Claude Code's --output-format ${format} is not read` }) };
+      return { command: { agent: 'claude', argv: given, added: [], parse, ...(parse ? {} : { note: `Claude Code's --output-format ${format} is not read` }) }, optionsAt: after };
     }
     if (!args.includes('-p') && !args.includes('--print')) {
-      return { agent: 'claude', argv: given, added: [], parse: false, note: 'Claude Code prints a stream only with -p (--print)' };
+      return { command: { agent: 'claude', argv: given, added: [], parse: false, note: 'Claude Code prints a stream only with -p (--print)' }, optionsAt: after };
     }
     // Partial messages carry each message's output tokens as they grow: the running count a
     // token budget is followed by while the agent works (without them only input is counted live).
     const added = ['--output-format', 'stream-json', ...(args.includes('--verbose') ? [] : ['--verbose']), ...(args.includes('--include-partial-messages') ? [] : ['--include-partial-messages'])];
-    return { agent: 'claude', argv: insert(argv, after, added), added, parse: true };
+    return { command: { agent: 'claude', argv: insert(argv, after, added), added, parse: true }, optionsAt: after };
   }
 
   if (CODEX_NAMES.has(program.name)) {
@@ -103,42 +128,58 @@ export function streamCommand(argv: readonly string[]): StreamCommand | null {
     }
     const sub = args[i];
     if (sub !== 'exec' && sub !== 'e') {
-      return { agent: 'codex', argv: given, added: [], parse: false, note: 'Codex prints a stream only as `codex exec`' };
+      return { command: { agent: 'codex', argv: given, added: [], parse: false, note: 'Codex prints a stream only as `codex exec`' }, optionsAt: null };
     }
+    const optionsAt = after + i + 1;
     const execArgs = args.slice(i + 1);
-    if (execArgs.includes('--json') || execArgs.includes('--experimental-json')) return { agent: 'codex', argv: given, added: [], parse: true };
+    if (execArgs.includes('--json') || execArgs.includes('--experimental-json')) return { command: { agent: 'codex', argv: given, added: [], parse: true }, optionsAt };
     const added = ['--json'];
-    return { agent: 'codex', argv: insert(argv, after + i + 1, added), added, parse: true };
+    return { command: { agent: 'codex', argv: insert(argv, optionsAt, added), added, parse: true }, optionsAt };
   }
 
   if (GEMINI_NAMES.has(program.name)) {
     const format = optionValue(args, ['-o', '--output-format']);
     if (format !== undefined) {
       const parse = format === 'stream-json';
-      return { agent: 'gemini', argv: given, added: [], parse, ...(parse ? {} : { note: `Gemini CLI's --output-format ${format} is not read` }) };
+      return { command: { agent: 'gemini', argv: given, added: [], parse, ...(parse ? {} : { note: `Gemini CLI's --output-format ${format} is not read` }) }, optionsAt: null };
     }
     const added = ['--output-format', 'stream-json'];
-    return { agent: 'gemini', argv: insert(argv, after, added), added, parse: true };
+    return { command: { agent: 'gemini', argv: insert(argv, after, added), added, parse: true }, optionsAt: null };
   }
   return null;
 }
 
+/** What runs for an agent command as written (null for another program, or one that does not parse). */
+function commandOf(command: string): StreamCommand | null {
+  try {
+    return streamCommand(parseAgentCommand(command, 'agent'));
+  } catch {
+    return null;
+  }
+}
+
 /** The stream flags added to an agent command as written (empty when none are, or it does not parse). */
 export function addedStreamFlags(command: string): string[] {
-  try {
-    return streamCommand(parseAgentCommand(command, 'agent'))?.added ?? [];
-  } catch {
-    return [];
+  return commandOf(command)?.added ?? [];
+}
+
+/** What `pick` finds in each step's own agent command as it runs, by step, for steps where it finds something. */
+function byStep<T>(steps: Readonly<Record<string, { agent?: unknown }>>, pick: (command: StreamCommand) => T | undefined): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [id, step] of Object.entries(steps)) {
+    const command = typeof step.agent === 'string' ? commandOf(step.agent) : null;
+    const found = command ? pick(command) : undefined;
+    if (found !== undefined) Object.defineProperty(out, id, { value: found, enumerable: true, writable: true, configurable: true });
   }
+  return out;
 }
 
 /** The flags added to each step's own agent command, by step, for steps that get any. */
 export function planStreamFlags(steps: Readonly<Record<string, { agent?: unknown }>>): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [id, step] of Object.entries(steps)) {
-    if (typeof step.agent !== 'string') continue;
-    const added = addedStreamFlags(step.agent);
-    if (added.length) Object.defineProperty(out, id, { value: added, enumerable: true, writable: true, configurable: true });
-  }
-  return out;
+  return byStep(steps, (command) => (command.added.length ? command.added : undefined));
+}
+
+/** The `--` put after each step's own agent command, before its prompt, by step, for steps that get it. */
+export function planPromptSeparators(steps: Readonly<Record<string, { agent?: unknown }>>): Record<string, string> {
+  return byStep(steps, (command) => (command.closes ? '--' : undefined));
 }

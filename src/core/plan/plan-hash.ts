@@ -4,9 +4,9 @@
 import { createHash } from 'node:crypto';
 import type { Plan } from '../state/types.js';
 import { effectiveQueue } from './plan-queue.js';
-import { planStreamFlags } from '../agent-stream/stream-command.js';
+import { planPromptSeparators, planStreamFlags } from '../agent-stream/stream-command.js';
 
-/** `sha256:<hex>` of the plan's title, steps, effective step order, tool policy, prompt preamble, budget, preflight checks, step groups and commit choice. */
+/** `sha256:<hex>` of the plan's title, steps (with what the sequencer adds to their agent commands), effective step order, tool policy, prompt preamble, budget, preflight checks, step groups and commit choice. */
 export function planHash(plan: Plan): string {
   const hashed = {
     title: plan.title ?? null,
@@ -21,6 +21,9 @@ export function planHash(plan: Plan): string {
     // The flags the sequencer adds to a step's own agent command to read its stream run with it
     // (the proposal shows them); only when some are, so other plans keep their hash.
     ...streamFlagsEntry(plan),
+    // Likewise the `--` put before the prompt of a step agent command that ends inside an option
+    // that would take the prompt as its value (`--allowedTools Bash`): only when some step gets it.
+    ...separatorsEntry(plan),
     // What the plan may spend; a step's own budget is hashed with its step.
     ...(plan.budget !== undefined ? { budget: plan.budget } : {}),
     // The checks before every attempt run commands: what runs is what was approved.
@@ -36,6 +39,11 @@ export function planHash(plan: Plan): string {
 function streamFlagsEntry(plan: Plan): { agentStreamFlags?: Record<string, string[]> } {
   const flags = planStreamFlags(plan.steps);
   return Object.keys(flags).length ? { agentStreamFlags: flags } : {};
+}
+
+function separatorsEntry(plan: Plan): { agentPromptSeparators?: Record<string, string> } {
+  const separators = planPromptSeparators(plan.steps);
+  return Object.keys(separators).length ? { agentPromptSeparators: separators } : {};
 }
 
 /** JSON with object keys sorted at every depth; `undefined` members are left out as JSON does. */

@@ -179,7 +179,8 @@ function planBudgetLine(state: State, settings: ProposalSettings): string {
 
 /**
  * The command as it runs when the sequencer adds flags that ask the agent for its stream (Claude
- * Code, Codex, Gemini CLI with no output format chosen): what runs is what is shown.
+ * Code, Codex, Gemini CLI with no output format chosen), or `--` before the prompt (a command that
+ * ends inside an option that would take the prompt as its value): what runs is what is shown.
  */
 function runsAs(command: string): string {
   let words: string[];
@@ -189,10 +190,13 @@ function runsAs(command: string): string {
     return '';
   }
   const stream = streamCommand(words);
-  if (!stream?.added.length) return '';
+  if (!stream?.added.length && !stream?.closes) return '';
   // Words as they were written where they can be (`$SEQUENCER_CLAUDE_SETTINGS` stays a reference), quoted otherwise.
   const line = stream.argv.map((w) => (/^[^\s'"\\`]+$/.test(w) ? w : commandLine([w]))).join(' ');
-  return `\n\nThe sequencer adds \`${stream.added.join(' ')}\` to read the agent's progress, tokens and cost as it works, so it runs as:\n\n${fullFence(line)}`;
+  const flags = stream.added.length ? `adds \`${stream.added.join(' ')}\` to read the agent's progress, tokens and cost as it works` : '';
+  // The option is a word of the command as written: shown as inert text, not in a code span.
+  const separator = stream.closes ? `puts \`--\` before the prompt, which the command's last option (${inline(stream.closes, 100)}) would otherwise take as its value` : '';
+  return `\n\nThe sequencer ${[flags, separator].filter(Boolean).join(', and ')}, so it runs as:\n\n${fullFence(line)}`;
 }
 
 /** One step: a heading with its limits, then each execution field and the instruction, in full. */

@@ -1,0 +1,80 @@
+// A plan run by the built CLI (`node dist/cli.js run`, file store) whose agent command ends
+// inside Claude Code's variadic `--allowedTools`, against the Anthropic stand-in. Claude Code
+// takes every word after `--allowedTools` up to the next option as a tool, so the prompt appended
+// last would be read as one more tool and the agent would get no prompt at all ("was read as a
+// value of --allowedTools, not as a prompt"). The sequencer puts `--` before the prompt: the
+// request the stand-in records holds the step's instruction, and Bash stays allowed. Codex's
+// `-i/--image <FILE>...` gets the same `--`, and the real Codex reads the prompt after it.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { streamCommand } from '../../src/core/agent-stream/stream-command.js';
+import { parseAgentCommand } from '../../src/core/trust/agent-command.js';
+import { output, readState, runCli, writeJson } from '../e2e/helpers.js';
+import { startAnthropicStandIn } from './anthropic-stand-in.js';
+import { agentFor, removeTempDirs, tempDir } from './lane.js';
+import { startOpenAIStandIn } from './openai-stand-in.js';
+import { agentSetup, cleanEnv, runAgent } from './run-agent.js';
+
+afterAll(removeTempDirs);
+
+interface Message {
+  role: string;
+  content: string | Array<{ type: string; text?: string }>;
+}
+
+/** A 1×1 PNG, for Codex to attach. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+describe('an agent command that ends inside an option taking several values, with the real agents', () => {
+  it('gives Claude Code the step instruction as its prompt, and the tools as its allowed tools', async (ctx) => {
+    const claude = agentFor(ctx, 'claude');
+    const ws = await tempDir('claude-args-ws-');
+    const home = await tempDir('claude-args-home-');
+    const instruction = 'Mark the run: create made-by-bash.txt with touch.';
+    const planFile = path.join(ws, 'plan.json');
+    await writeJson(planFile, { title: 'Mark', steps: { mark: { title: 'Mark the run', instruction, requiredOutputs: ['made-by-bash.txt'], maxAttempts: 1 } } });
+    const api = await startAnthropicStandIn([{ call: [{ tool: 'Bash', input: { command: 'touch made-by-bash.txt', description: 'Mark the run' } }] }, { say: 'Marked.' }]);
+    try {
+      const env = await agentSetup('claude', api.url, home);
+      const r = await runCli(['run', '--plan', planFile, '--agent', `${claude.binary} -p --allowedTools Bash`], { cwd: ws, env, timeoutMs: 90_000 });
+      const text = output(r);
+      expect(r.code, text).toBe(0);
+      expect(text).toContain('--allowedTools Bash -- ');
+
+      // The first request to the API holds the prompt as the user's own words.
+      const first = api.requests.find((q) => q.turn === 0)?.body as { messages: Message[] } | undefined;
+      const user = first?.messages.find((m) => m.role === 'user');
+      const said = typeof user?.content === 'string' ? [user.content] : (user?.content ?? []).map((b) => b.text ?? '');
+      expect(said.some((t) => t.includes(instruction))).toBe(true);
+      // Bash ran without a person to approve it: --allowedTools kept its value.
+      expect(existsSync(path.join(ws, 'made-by-bash.txt'))).toBe(true);
+      expect((await readState(path.join(ws, '.sequencer', 'plan', 'state.json'))).status).toBe('DONE');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('gives Codex the prompt after `codex exec -i shot.png`', async (ctx) => {
+    const codex = agentFor(ctx, 'codex');
+    const ws = await tempDir('codex-args-ws-');
+    execFileSync('git', ['init', '-q', ws]);
+    await writeFile(path.join(ws, 'shot.png'), PNG);
+    const api = await startOpenAIStandIn([{ say: 'Seen.' }]);
+    try {
+      const env = cleanEnv(await agentSetup('codex', api.url, await tempDir('codex-args-home-')));
+      const command = streamCommand(parseAgentCommand('codex exec -i shot.png', 'agent'));
+      const prompt = 'Describe the attached screenshot in one word.';
+      // The installed program in place of the command's name.
+      const run = await runAgent([...codex.argv, ...(command?.argv.slice(1) ?? []), prompt], { cwd: ws, env });
+      expect(run.code, run.stderr).toBe(0);
+      const first = JSON.stringify(api.requests.find((q) => q.turn === 0)?.body ?? null);
+      expect(first).toContain(prompt);
+      expect(first).toContain('data:image/png;base64,');
+    } finally {
+      await api.close();
+    }
+  });
+});
