@@ -149,8 +149,8 @@ function withStreamFlags(argv: readonly string[]): { command: StreamCommand; opt
   return null;
 }
 
-/** What runs for an agent command as written (null for another program, or one that does not parse). */
-function commandOf(command: string): StreamCommand | null {
+/** streamCommand of an agent command as written; null when it is no known agent or does not parse. */
+function streamCommandOf(command: string): StreamCommand | null {
   try {
     return streamCommand(parseAgentCommand(command, 'agent'));
   } catch {
@@ -160,14 +160,20 @@ function commandOf(command: string): StreamCommand | null {
 
 /** The stream flags added to an agent command as written (empty when none are, or it does not parse). */
 export function addedStreamFlags(command: string): string[] {
-  return commandOf(command)?.added ?? [];
+  return streamCommandOf(command)?.added ?? [];
+}
+
+/** The agent whose stream the output of an agent command as written is read as; undefined when it is not read. */
+export function streamAgentOf(command: string): StreamAgent | undefined {
+  const stream = streamCommandOf(command);
+  return stream?.parse ? stream.agent : undefined;
 }
 
 /** What `pick` finds in each step's own agent command as it runs, by step, for steps where it finds something. */
 function byStep<T>(steps: Readonly<Record<string, { agent?: unknown }>>, pick: (command: StreamCommand) => T | undefined): Record<string, T> {
   const out: Record<string, T> = {};
   for (const [id, step] of Object.entries(steps)) {
-    const command = typeof step.agent === 'string' ? commandOf(step.agent) : null;
+    const command = typeof step.agent === 'string' ? streamCommandOf(step.agent) : null;
     const found = command ? pick(command) : undefined;
     if (found !== undefined) Object.defineProperty(out, id, { value: found, enumerable: true, writable: true, configurable: true });
   }
