@@ -13,7 +13,7 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-VDYHDNHK.js";
+} from "./chunks/chunk-IXT7ENAZ.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -325,7 +325,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-V7MCBPWO.js"), fleet = () => import("./chunks/fleet-NWFWDRB3.js"), setup = () => import("./chunks/setup-TNAJMBSY.js");
+var heartbeat = () => import("./chunks/heartbeat-UU2QDK3F.js"), fleet = () => import("./chunks/fleet-BJCNE5QM.js"), setup = () => import("./chunks/setup-WOIS7I5U.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -338,7 +338,7 @@ async function main(argv2) {
     let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-7OLMQVX4.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-KJGWMG3I.js")).resolvePlan(parsed);
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-OTXKXWRI.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
       return (await heartbeat()).checkCommand(s);
@@ -347,18 +347,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-7W2FH63E.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-UUHCV2TT.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-YVGBM3R7.js")).statusCommand(s, print);
+      return (await import("./chunks/status-J3SI65XQ.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-3FAV6QGO.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-Y3VKVZ37.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-VTGQOUDX.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-6LW34ZGK.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-VDYHDNHK.js";
+} from "./chunks/chunk-IXT7ENAZ.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -333,9 +333,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-C76GPVYU.js"),
-  agentPhase: () => import("./chunks/agent-phase-NJ3ZEKBE.js"),
-  applyPhase: () => import("./chunks/apply-phase-L3P7O553.js"),
+  routes: () => import("./chunks/routes-6AE5MGB3.js"),
+  agentPhase: () => import("./chunks/agent-phase-CTKA7HKC.js"),
+  applyPhase: () => import("./chunks/apply-phase-7VLHZGZT.js"),
   client: () => import("./chunks/github-client-5B76RP5S.js")
 };
 async function run() {

@@ -203,10 +203,18 @@ export type FileRead =
   /** It exists but cannot be read as a file (a folder, a symlink, no permission). */
   | { kind: 'unreadable'; reason: string };
 
+/** What reading a file in pieces came to: how many bytes were handed on, and whether it held more. */
+export type PiecesRead = Exclude<FileRead, { kind: 'text' } | { kind: 'too-large' }> | { kind: 'read'; bytes: number; truncated: boolean };
+
 /** Files exchanged with an attempt beside its log: the payload it writes, the input it reads. */
 export interface AttemptFiles {
   /** Reads a file if it is at most maxBytes long. */
   read(file: string, maxBytes: number): Promise<FileRead>;
+  /**
+   * Hands the text of the file's first maxBytes bytes to `onText` piece by piece, as it is read,
+   * so a long file (an attempt's log) is never held whole.
+   */
+  readPieces(file: string, maxBytes: number, onText: (text: string) => void): Promise<PiecesRead>;
   /** Creates the file (and its folder), replacing any earlier one. */
   write(file: string, text: string): Promise<void>;
   /** Removes the file if it exists. */

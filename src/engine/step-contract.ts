@@ -66,9 +66,11 @@ export async function prepareAttempt(files: AttemptFiles, state: State, def: Ste
   await files.remove(paths.payloadFile);
   await files.remove(paths.resultFile);
   await files.remove(paths.stopFile);
-  // Calls logged (and usage reported) by an earlier, crashed run of this attempt number are not this run's.
+  // Calls logged (and usage reported) by an earlier, crashed run of this attempt number are not
+  // this run's; nor is its log, whose usage would be read back should this run die before its agent starts.
   await files.remove(paths.commandLog);
   await files.remove(paths.usageFile);
+  await files.remove(paths.logFile);
   if (guard) {
     await files.write(paths.policyFile, guard.policyText);
     if (guard.claudeSettingsText !== undefined) await files.write(paths.claudeSettings, guard.claudeSettingsText);

@@ -23,6 +23,7 @@ import type {
   Log,
   Notifier,
   OwnerProbe,
+  PiecesRead,
   StateStore,
   Verifier,
   Workspace,
@@ -220,6 +221,19 @@ export class MemoryAttemptFiles implements AttemptFiles {
     if (text === undefined) return { kind: 'missing' };
     const bytes = Buffer.byteLength(text);
     return bytes > maxBytes ? { kind: 'too-large', bytes } : { kind: 'text', text };
+  }
+  /** Hands on the first maxBytes in uneven pieces (a character cut at the cap reads as U+FFFD). */
+  async readPieces(file: string, maxBytes: number, onText: (text: string) => void): Promise<PiecesRead> {
+    const text = this.files.get(file);
+    if (text === undefined) return { kind: 'missing' };
+    const all = Buffer.from(text);
+    const kept = all.subarray(0, maxBytes).toString('utf8');
+    for (let i = 0, k = 0; i < kept.length; k++) {
+      const size = [997, 1, 4096, 13][k % 4] as number;
+      onText(kept.slice(i, i + size));
+      i += size;
+    }
+    return { kind: 'read', bytes: Math.min(all.length, maxBytes), truncated: all.length > maxBytes };
   }
   async write(file: string, text: string): Promise<void> {
     this.files.set(file, text);
