@@ -130,7 +130,7 @@ describe('validation rules and routing', () => {
     expect(h.store.current?.stepRuns.a?.attempts?.[0]?.error).toBe('Missing required outputs: report.md');
   });
 
-  it('runs command rules through the verifier with the attempt environment and a log per rule', async () => {
+  it('runs command rules through the verifier with the attempt environment, a log per rule and the signal a cancel ends them with', async () => {
     const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 1, validate: [{ file_exists: { path: 'x' } }, { command: { argv: ['node', 'check.mjs'], timeoutSeconds: 9 } }] } }), () => ({
       writes: ['x'],
     }));
@@ -139,7 +139,12 @@ describe('validation rules and routing', () => {
     expect(h.verifier.checks).toEqual([
       {
         argv: ['node', 'check.mjs'],
-        opts: { timeoutMs: 9000, env: expect.objectContaining({ SEQUENCER_STEP_ID: 'a', SEQUENCER_PAYLOAD_FILE: '/logs/a/attempt-1.payload.json' }), logFile: '/logs/a/attempt-1.check-2.log' },
+        opts: {
+          timeoutMs: 9000,
+          env: expect.objectContaining({ SEQUENCER_STEP_ID: 'a', SEQUENCER_PAYLOAD_FILE: '/logs/a/attempt-1.payload.json' }),
+          logFile: '/logs/a/attempt-1.check-2.log',
+          signal: expect.any(AbortSignal),
+        },
       },
     ]);
     expect(h.store.current?.status).toBe('DONE');

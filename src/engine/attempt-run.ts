@@ -1,6 +1,7 @@
 // The agent part of an attempt, after its checkpoint: the attempt's files are prepared, the
-// agent runs under its timeout and the cancel watch, and what it left is judged. Nothing here
-// writes the state: the verdict is a plain value that `finish` records.
+// agent runs under its timeout and the cancel watch, and what it left is judged (still under the
+// watch: a /cancel ends the rules' checks). Nothing here writes the state: the verdict is a
+// plain value that `finish` records.
 import { claudeSettingsText } from '../core/guard/hook-protocols.js';
 import { policyFileText } from '../core/guard/command-log.js';
 import { effectivePolicy } from '../core/guard/tool-policy.js';
@@ -81,7 +82,16 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
       echo?.end();
     }
     const streamed = stream?.end();
-    let verdict = await judge(engine, state, start, stream ? { ...result, stdout: stream.transcript() } : result);
+    // The rules' checks may take minutes (a schema's time limit, a check command's timeout): a
+    // /cancel is heard meanwhile too, and ends them. One the agent was stopped for needs no checks.
+    const checks = new AbortController();
+    const stopWatching = result.cancelled || !def.validate?.length ? () => {} : watch(checks, 'checks');
+    let verdict: AttemptResult;
+    try {
+      verdict = await judge(engine, state, start, stream ? { ...result, stdout: stream.transcript() } : result, checks.signal);
+    } finally {
+      stopWatching();
+    }
     if (stream?.overBudget && result.cancelled && allowance) verdict = overBudget(verdict, allowance, stream.tokens, result.stoppedBy);
     const usage = await chooseUsage(engine, paths, streamed);
     if (usage) {

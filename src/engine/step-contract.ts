@@ -138,8 +138,15 @@ export interface ContractDeps {
   now?: () => Date;
 }
 
-/** The payload and rule parts of judging an attempt of `def`. */
-export function contractChecks(deps: ContractDeps, state: State, def: StepDef, paths: AttemptPaths, env: Record<string, string>): Pick<JudgeContext, 'readPayload' | 'readResult' | 'checkRules'> {
+/** The payload and rule parts of judging an attempt of `def`; aborting `signal` (a /cancel) ends the rule checks. */
+export function contractChecks(
+  deps: ContractDeps,
+  state: State,
+  def: StepDef,
+  paths: AttemptPaths,
+  env: Record<string, string>,
+  signal?: AbortSignal,
+): Pick<JudgeContext, 'readPayload' | 'readResult' | 'checkRules' | 'signal'> {
   const maxBytes = deps.payloadMaxBytes;
   const rules = def.validate ?? [];
   return {
@@ -148,7 +155,16 @@ export function contractChecks(deps: ContractDeps, state: State, def: StepDef, p
     ...(rules.length
       ? {
           checkRules: (payload) =>
-            evaluateRules(rules, { verifier: deps.verifier, payload, payloadOf: (id) => state.stepRuns[id]?.payload, env, logFileFor: paths.checkLog, ...(deps.now ? { now: deps.now() } : {}) }),
+            evaluateRules(rules, {
+              verifier: deps.verifier,
+              payload,
+              payloadOf: (id) => state.stepRuns[id]?.payload,
+              env,
+              logFileFor: paths.checkLog,
+              ...(deps.now ? { now: deps.now() } : {}),
+              ...(signal ? { signal } : {}),
+            }),
+          ...(signal ? { signal } : {}),
         }
       : {}),
   };

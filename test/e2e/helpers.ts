@@ -28,6 +28,8 @@ export interface CliOptions {
   timeoutMs?: number;
   /** The Node binary that runs the CLI (default: this one). */
   node?: string;
+  /** The CLI bundle to run (default: dist/cli.js, or E2E_CLI). */
+  cli?: string;
 }
 
 export interface CliProcess {
@@ -56,13 +58,14 @@ export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.P
 }
 
 export function startCli(args: string[], opts: CliOptions = {}): CliProcess {
-  const child = spawn(opts.node ?? process.execPath, [CLI, ...args], {
+  const cli = opts.cli ?? CLI;
+  const child = spawn(opts.node ?? process.execPath, [cli, ...args], {
     cwd: opts.cwd ?? os.tmpdir(),
     env: cliEnv(opts.env),
     stdio: ['ignore', 'pipe', 'pipe'],
     shell: false,
   });
-  if (child.pid === undefined) throw new Error(`could not start ${CLI}`);
+  if (child.pid === undefined) throw new Error(`could not start ${cli}`);
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

@@ -2,6 +2,7 @@
 import { ConflictError } from '../../src/core/errors.js';
 import type { Command } from '../../src/core/tick/commands.js';
 import type { Notice } from '../../src/core/tick/notices.js';
+import { runTextCheck, type RuleResult, type TextCheck } from '../../src/core/tick/rules.js';
 import type { AttemptOwner, State } from '../../src/core/state/types.js';
 import type { EngineConfig } from '../../src/engine/index.js';
 import type {
@@ -188,15 +189,22 @@ export class MemoryLog implements Log {
   }
 }
 
-/** Reads the FakeWorkspace's files; check commands play back a script and are recorded. */
+/**
+ * Reads the FakeWorkspace's files; check commands play back a script and are recorded. Content
+ * rules are checked in line, or by `textChecks` when set (a check that takes its time).
+ */
 export class FakeVerifier implements Verifier {
   readonly checks: Array<{ argv: string[]; opts: CheckOptions }> = [];
+  textChecks: ((check: TextCheck, signal: AbortSignal | undefined) => Promise<RuleResult>) | undefined;
   constructor(
     private readonly workspace: FakeWorkspace,
     private readonly script: (argv: string[], call: number) => Partial<CheckResult> = () => ({}),
   ) {}
   async readWorkspaceFile(rel: string): Promise<string | null> {
     return this.workspace.files.has(rel) ? (this.workspace.texts.get(rel) ?? '') : null;
+  }
+  checkText(check: TextCheck, signal?: AbortSignal): Promise<RuleResult> {
+    return this.textChecks ? this.textChecks(check, signal) : runTextCheck(check);
   }
   async runCheck(argv: string[], opts: CheckOptions): Promise<CheckResult> {
     this.checks.push({ argv, opts });
