@@ -7,13 +7,13 @@ import {
   VERSION,
   readReleaseStamp,
   versionLine
-} from "./chunks/chunk-I7XUJCCV.js";
-import "./chunks/chunk-W2VK3BOF.js";
+} from "./chunks/chunk-N2H2U5B4.js";
+import "./chunks/chunk-3M3F447X.js";
 import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-OFDAWBXG.js";
+} from "./chunks/chunk-HE3LCV63.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -325,7 +325,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-SF2NNBWX.js"), fleet = () => import("./chunks/fleet-UZ7UAUSJ.js"), setup = () => import("./chunks/setup-C5GZW4HY.js");
+var heartbeat = () => import("./chunks/heartbeat-JE2ZSTSS.js"), fleet = () => import("./chunks/fleet-32TNHMOQ.js"), setup = () => import("./chunks/setup-EMYCIZDA.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -338,7 +338,7 @@ async function main(argv2) {
     let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-7OLMQVX4.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-S2R2XATF.js")).resolvePlan(parsed);
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-EC2P4SWX.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
       return (await heartbeat()).checkCommand(s);
@@ -347,18 +347,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-B5LIOTNE.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-EKPFFCEM.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-CPW5PJIK.js")).statusCommand(s, print);
+      return (await import("./chunks/status-Q4RAH25Q.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-JHYGD5XT.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-TKZ2GLP3.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-GPWANXKQ.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-TN4AM2Y7.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":
@@ -368,7 +368,7 @@ async function main(argv2) {
     case "maintenance":
       return (await fleet()).maintenanceCommand(s, print);
     case "demo":
-      return (await import("./chunks/demo-TLWDODYZ.js")).demoCommand(print);
+      return (await import("./chunks/demo-XDHE7AKH.js")).demoCommand(print);
     case "help": {
       let topic = s.positionals[0];
       if (topic === void 0)

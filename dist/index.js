@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-EYKCBMST.js";
+} from "./chunks/chunk-PPK64NBE.js";
 import {
   parseApprovers
 } from "./chunks/chunk-PVNFSC34.js";
@@ -45,15 +45,15 @@ import {
   actionSource,
   readReleaseStamp,
   versionLine
-} from "./chunks/chunk-I7XUJCCV.js";
-import "./chunks/chunk-W2VK3BOF.js";
+} from "./chunks/chunk-N2H2U5B4.js";
+import "./chunks/chunk-3M3F447X.js";
 import {
   BUILD_ID,
   MIN_SECRET_LENGTH,
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-OFDAWBXG.js";
+} from "./chunks/chunk-HE3LCV63.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -333,10 +333,10 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-IRXYZUQU.js"),
-  agentPhase: () => import("./chunks/agent-phase-F3TRT6TO.js"),
-  applyPhase: () => import("./chunks/apply-phase-X34IDZJ7.js"),
-  client: () => import("./chunks/github-client-7WTJNSOJ.js")
+  routes: () => import("./chunks/routes-ODJTCXJP.js"),
+  agentPhase: () => import("./chunks/agent-phase-VD3M3VSX.js"),
+  applyPhase: () => import("./chunks/apply-phase-2KN2RFP7.js"),
+  client: () => import("./chunks/github-client-ND2WHRAE.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));

@@ -1,6 +1,6 @@
 import {
   runTextCheck
-} from "./chunks/chunk-AVSWLEKS.js";
+} from "./chunks/chunk-VZJ5KI2F.js";
 import "./chunks/chunk-JRKLLSI7.js";
 import "./chunks/chunk-LKZZV6XG.js";
 import "./chunks/chunk-BW4A33EZ.js";
