@@ -13,7 +13,7 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-HE3LCV63.js";
+} from "./chunks/chunk-5NJULRMY.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -325,7 +325,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-JE2ZSTSS.js"), fleet = () => import("./chunks/fleet-32TNHMOQ.js"), setup = () => import("./chunks/setup-EMYCIZDA.js");
+var heartbeat = () => import("./chunks/heartbeat-QOLTHDNP.js"), fleet = () => import("./chunks/fleet-Y6PAW4Y6.js"), setup = () => import("./chunks/setup-XHEGFNF7.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -338,7 +338,7 @@ async function main(argv2) {
     let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-7OLMQVX4.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-EC2P4SWX.js")).resolvePlan(parsed);
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-DR6DB6CI.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
       return (await heartbeat()).checkCommand(s);
@@ -347,18 +347,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-EKPFFCEM.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-CGRUVQDZ.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-Q4RAH25Q.js")).statusCommand(s, print);
+      return (await import("./chunks/status-FDKXOMOE.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-TKZ2GLP3.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-DK2372ME.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-TN4AM2Y7.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-UQ7JQGEL.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-HE3LCV63.js";
+} from "./chunks/chunk-5NJULRMY.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -333,9 +333,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-ODJTCXJP.js"),
-  agentPhase: () => import("./chunks/agent-phase-VD3M3VSX.js"),
-  applyPhase: () => import("./chunks/apply-phase-2KN2RFP7.js"),
+  routes: () => import("./chunks/routes-SXWYX3BG.js"),
+  agentPhase: () => import("./chunks/agent-phase-G5AJRCCB.js"),
+  applyPhase: () => import("./chunks/apply-phase-DDNSHC6C.js"),
   client: () => import("./chunks/github-client-ND2WHRAE.js")
 };
 async function run() {
