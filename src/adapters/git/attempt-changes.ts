@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChangedPath } from '../../core/isolation/change-confinement.js';
 import { GitCommandError, type GitRunner } from './git.js';
-import { DEFAULT_GIT_IDENTITY } from './git-store.js';
+import { identityArgs } from './git-identity.js';
 
 /** The one ref a result bundle carries. */
 export const RESULT_REF = 'refs/sequencer/attempt-result';
@@ -53,8 +53,7 @@ export async function packAttemptChanges(o: PackOptions): Promise<{ tip: string 
     const tree = (await run(['write-tree'])).stdout.trim();
     const baseTree = (await run(['rev-parse', `${o.base}^{tree}`])).stdout.trim();
     if (tree === baseTree) return null;
-    const identity = ['-c', `user.name=${DEFAULT_GIT_IDENTITY.name}`, '-c', `user.email=${DEFAULT_GIT_IDENTITY.email}`];
-    const tip = (await run([...identity, 'commit-tree', tree, '-p', o.base, '-m', o.message])).stdout.trim();
+    const tip = (await run([...identityArgs(), 'commit-tree', tree, '-p', o.base, '-m', o.message])).stdout.trim();
     await run(['update-ref', RESULT_REF, tip]);
     await run(['bundle', 'create', '-q', o.out, RESULT_REF, `^${o.base}`]);
     return { tip };

@@ -23,7 +23,7 @@ import type { BaseSync } from '../../ports.js';
 import type { GitResult, GitRunner } from './git.js';
 import { writeFreshFile } from '../fs/fresh-file.js';
 import { baseMergeMarker } from './interrupted-merge.js';
-import { DEFAULT_GIT_IDENTITY, type GitIdentity } from './git-store.js';
+import { identityArgs, type GitIdentity } from './git-identity.js';
 import { isBranchName } from '../../wiring/checks.js';
 
 export interface GitBaseSyncOptions {
@@ -47,19 +47,16 @@ export interface GitBaseSyncOptions {
 }
 
 export class GitBaseSync implements BaseSync {
-  private readonly identity: GitIdentity;
-
-  constructor(private readonly o: GitBaseSyncOptions) {
-    this.identity = o.identity ?? DEFAULT_GIT_IDENTITY;
-  }
+  constructor(private readonly o: GitBaseSyncOptions) {}
 
   private run(args: string[], allowFail = true): Promise<GitResult> {
     return this.o.git.run(args, { allowFail });
   }
 
-  private identityArgs(): string[] {
+  /** `-c` options for the merge and its commit. */
+  private mergeArgs(): string[] {
     // rerere could resolve a conflict from a recording nobody reviewed: every merge is judged afresh.
-    return ['-c', `user.name=${this.identity.name}`, '-c', `user.email=${this.identity.email}`, '-c', 'commit.gpgsign=false', '-c', 'rerere.enabled=false'];
+    return [...identityArgs(this.o.identity), '-c', 'rerere.enabled=false'];
   }
 
   async sync(): Promise<BaseSyncResult> {
@@ -123,7 +120,7 @@ export class GitBaseSync implements BaseSync {
 
   private async mergeFrom(base: string, baseRef: string, baseCommit: string, before: string): Promise<BaseSyncResult> {
     const { remote } = this.o;
-    const merged = await this.run([...this.identityArgs(), 'merge', '-q', '--no-ff', '--no-commit', '--no-edit', baseRef]);
+    const merged = await this.run([...this.mergeArgs(), 'merge', '-q', '--no-ff', '--no-commit', '--no-edit', baseRef]);
     if (!(await this.merging())) {
       // git refused before starting (untracked files in the way, …): nothing was touched.
       if (merged.code !== 0) return { kind: 'unavailable', base, reason: `git merge refused: ${firstLines(merged)}` };
@@ -141,7 +138,7 @@ export class GitBaseSync implements BaseSync {
     }
     await this.keepProtected(before);
     const subject = `sequencer(${this.o.planId}): merge ${base} into ${this.o.branch}`;
-    const committed = await this.run([...this.identityArgs(), 'commit', '-q', '--no-verify', '--allow-empty', '-m', subject]);
+    const committed = await this.run([...this.mergeArgs(), 'commit', '-q', '--no-verify', '--allow-empty', '-m', subject]);
     if (committed.code !== 0) {
       await this.abort(before);
       return { kind: 'unavailable', base, reason: `git commit failed: ${firstLines(committed)}` };
