@@ -13,7 +13,7 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-VDYHDNHK.js";
+} from "./chunks/chunk-OFDAWBXG.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -325,7 +325,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-V7MCBPWO.js"), fleet = () => import("./chunks/fleet-NWFWDRB3.js"), setup = () => import("./chunks/setup-TNAJMBSY.js");
+var heartbeat = () => import("./chunks/heartbeat-SF2NNBWX.js"), fleet = () => import("./chunks/fleet-UZ7UAUSJ.js"), setup = () => import("./chunks/setup-C5GZW4HY.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -338,7 +338,7 @@ async function main(argv2) {
     let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-7OLMQVX4.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-KJGWMG3I.js")).resolvePlan(parsed);
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-S2R2XATF.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
       return (await heartbeat()).checkCommand(s);
@@ -347,18 +347,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-7W2FH63E.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-B5LIOTNE.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-YVGBM3R7.js")).statusCommand(s, print);
+      return (await import("./chunks/status-CPW5PJIK.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-3FAV6QGO.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-JHYGD5XT.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-VTGQOUDX.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-GPWANXKQ.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-Z34WHLZY.js";
+} from "./chunks/chunk-EYKCBMST.js";
 import {
   parseApprovers
 } from "./chunks/chunk-PVNFSC34.js";
@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-VDYHDNHK.js";
+} from "./chunks/chunk-OFDAWBXG.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -333,10 +333,10 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-C76GPVYU.js"),
-  agentPhase: () => import("./chunks/agent-phase-NJ3ZEKBE.js"),
-  applyPhase: () => import("./chunks/apply-phase-L3P7O553.js"),
-  client: () => import("./chunks/github-client-5B76RP5S.js")
+  routes: () => import("./chunks/routes-IRXYZUQU.js"),
+  agentPhase: () => import("./chunks/agent-phase-F3TRT6TO.js"),
+  applyPhase: () => import("./chunks/apply-phase-X34IDZJ7.js"),
+  client: () => import("./chunks/github-client-7WTJNSOJ.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));

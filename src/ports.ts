@@ -155,6 +155,8 @@ export interface CheckOptions {
   env?: Record<string, string>;
   /** Full output goes here; without it the output is kept in memory only. */
   logFile?: string;
+  /** Aborting it ends the command's process group (SIGTERM, grace, SIGKILL): a /cancel during the checks. */
+  signal?: AbortSignal;
 }
 
 export interface CheckResult {
@@ -179,14 +181,17 @@ export interface Verifier {
   runCheck(argv: string[], opts: CheckOptions): Promise<CheckResult>;
   /**
    * Runs a content rule's work on a file's text (runTextCheck) where it cannot hold up the tick,
-   * failing the rule when it takes too long. Without it the check runs in line.
+   * failing the rule when it takes too long. Without it the check runs in line. Aborting `signal`
+   * ends a check under way (the attempt's verdict then waits for none).
    */
-  checkText?(check: TextCheck): Promise<RuleResult>;
+  checkText?(check: TextCheck, signal?: AbortSignal): Promise<RuleResult>;
+  /** Why content rules (file_contains, json_schema) cannot be checked here, or null when they can. */
+  contentRuleProblem?(): string | null;
   /**
    * Runs a read-only query on a SQLite file inside the workspace (a `db_query` rule), stopped at
-   * the time limit. Absent: such rules fail, saying so.
+   * the time limit or when `signal` aborts. Absent: such rules fail, saying so.
    */
-  queryDatabase?(rel: string, query: string, timeoutMs: number): Promise<DbQueryFact>;
+  queryDatabase?(rel: string, query: string, timeoutMs: number, signal?: AbortSignal): Promise<DbQueryFact>;
   /** Why `db_query` rules cannot run here (e.g. the runtime has no SQLite), or null when they can. */
   databaseProblem?(): string | null;
 }
@@ -198,10 +203,18 @@ export type FileRead =
   /** It exists but cannot be read as a file (a folder, a symlink, no permission). */
   | { kind: 'unreadable'; reason: string };
 
+/** What reading a file in pieces came to: how many bytes were handed on, and whether it held more. */
+export type PiecesRead = Exclude<FileRead, { kind: 'text' } | { kind: 'too-large' }> | { kind: 'read'; bytes: number; truncated: boolean };
+
 /** Files exchanged with an attempt beside its log: the payload it writes, the input it reads. */
 export interface AttemptFiles {
   /** Reads a file if it is at most maxBytes long. */
   read(file: string, maxBytes: number): Promise<FileRead>;
+  /**
+   * Hands the text of the file's first maxBytes bytes to `onText` piece by piece, as it is read,
+   * so a long file (an attempt's log) is never held whole.
+   */
+  readPieces(file: string, maxBytes: number, onText: (text: string) => void): Promise<PiecesRead>;
   /** Creates the file (and its folder), replacing any earlier one. */
   write(file: string, text: string): Promise<void>;
   /** Removes the file if it exists. */

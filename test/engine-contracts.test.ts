@@ -130,7 +130,7 @@ describe('validation rules and routing', () => {
     expect(h.store.current?.stepRuns.a?.attempts?.[0]?.error).toBe('Missing required outputs: report.md');
   });
 
-  it('runs command rules through the verifier with the attempt environment and a log per rule', async () => {
+  it('runs command rules through the verifier with the attempt environment, a log per rule and the signal a cancel ends them with', async () => {
     const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 1, validate: [{ file_exists: { path: 'x' } }, { command: { argv: ['node', 'check.mjs'], timeoutSeconds: 9 } }] } }), () => ({
       writes: ['x'],
     }));
@@ -139,7 +139,12 @@ describe('validation rules and routing', () => {
     expect(h.verifier.checks).toEqual([
       {
         argv: ['node', 'check.mjs'],
-        opts: { timeoutMs: 9000, env: expect.objectContaining({ SEQUENCER_STEP_ID: 'a', SEQUENCER_PAYLOAD_FILE: '/logs/a/attempt-1.payload.json' }), logFile: '/logs/a/attempt-1.check-2.log' },
+        opts: {
+          timeoutMs: 9000,
+          env: expect.objectContaining({ SEQUENCER_STEP_ID: 'a', SEQUENCER_PAYLOAD_FILE: '/logs/a/attempt-1.payload.json' }),
+          logFile: '/logs/a/attempt-1.check-2.log',
+          signal: expect.any(AbortSignal),
+        },
       },
     ]);
     expect(h.store.current?.status).toBe('DONE');
@@ -215,7 +220,7 @@ describe('payloads', () => {
     expect(h.store.current?.stepRuns.b?.attempts?.map((a) => [a.outcome, a.toolCalls])).toEqual([['succeeded', { calls: 3, denied: 1 }]]);
   });
 
-  it('invalid JSON fails the attempt; a stale payload file (and stop file) is removed before the attempt', async () => {
+  it('invalid JSON fails the attempt; a stale payload file (and stop file, usage file and log) is removed before the attempt', async () => {
     const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 2 } }), (_s, call) => (call === 1 ? { payloadText: '{"a": 1,' } : {}));
     // A crashed earlier run of attempt 2 left this behind; it must not count as attempt 2's payload.
     await h.attemptFiles.write('/logs/a/attempt-2.payload.json', '{"stale": true}');
@@ -228,11 +233,13 @@ describe('payloads', () => {
       '/logs/a/attempt-1.stop',
       '/logs/a/attempt-1.commands.jsonl',
       '/logs/a/attempt-1.usage.json',
+      '/logs/a/attempt-1.log',
       '/logs/a/attempt-2.payload.json',
       '/logs/a/attempt-2.result.json',
       '/logs/a/attempt-2.stop',
       '/logs/a/attempt-2.commands.jsonl',
       '/logs/a/attempt-2.usage.json',
+      '/logs/a/attempt-2.log',
     ]);
     expect(h.store.current?.stepRuns.a?.payload).toBeUndefined();
   });

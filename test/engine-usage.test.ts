@@ -9,7 +9,7 @@ import type { ApprovalVerdict } from '../src/core/trust/approval-evidence.js';
 import type { BudgetRaise } from '../src/core/state/types.js';
 import { totalTokens } from '../src/core/agent-stream/types.js';
 import { checkState } from '../src/core/state/validate-state.js';
-import type { Attempt, State } from '../src/core/state/types.js';
+import type { Attempt, State, StepDef } from '../src/core/state/types.js';
 import {
   FakeAgent,
   FakeClock,
@@ -51,7 +51,7 @@ function harness(initial: State, script: (spec: AgentSpec, call: number, files: 
     ...(approvals ? { approvals } : {}),
   };
   const cfg = engineConfig({ agentCommand: 'claude -p', echoAgentOutput: true, ...cfgOver });
-  return { agent, store, notifier, inbox, log, run: () => tick(deps, cfg) };
+  return { agent, store, notifier, inbox, log, attemptFiles, workspace, run: () => tick(deps, cfg) };
 }
 
 /** Plays a recorded stream to the runner's stdout callback in uneven chunks, stderr in between. */
@@ -189,6 +189,115 @@ describe('an agent whose stream the sequencer reads', () => {
     });
     expect(attempts(h.store.current, 'b')[0]?.usage).toBeUndefined();
     expect(h.log.lines.some((l) => l.startsWith('warn: The usage file was not used: $SEQUENCER_USAGE_FILE.inputTokens must be a whole number'))).toBe(true);
+  });
+});
+
+describe('an attempt whose tick died', () => {
+  const logDir = '/runner/ws/.sequencer/p/state.json.logs';
+  const logFile = `${logDir}/a/attempt-1.log`;
+  const limits = { maxAttempts: 1, attemptTimeoutMinutes: 60 };
+  const hostile = [
+    { type: 'system', subtype: 'init', session_id: 'x'.repeat(500), model: 'evil\nmodel' },
+    { type: 'assistant', message: { id: 'm1', model: 'm', content: [], usage: { input_tokens: 1e20, output_tokens: -5, cache_read_input_tokens: 'lots' } } },
+  ]
+    .map((l) => JSON.stringify(l))
+    .join('\n');
+
+  /** Attempt 1 of step a ran in a tick on this host that is gone; its log holds `log` (none: no log). */
+  function died(log: string | undefined, o: { step?: Partial<StepDef>; budget?: State['plan']['budget']; cfg?: Partial<EngineConfig> } = {}) {
+    const attempt: Attempt = {
+      n: 1,
+      runId: 'p/a/1',
+      startedAt: T0.toISOString(),
+      leaseExpiresAt: '2026-01-01T01:00:00Z',
+      owner: { kind: 'local', host: 'h', pid: 7 },
+      logFile: 'state.json.logs/a/attempt-1.log',
+    };
+    const fresh = newState({ ...plan(['a'], o.step ?? {}), ...(o.budget ? { budget: o.budget } : {}) }, { planId: 'p', now: T0, approved: { by: 'tester' } });
+    const h = harness({ ...fresh, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1, attempts: [attempt] } } }, () => ({}), { logDir, ...o.cfg });
+    if (log !== undefined) void h.attemptFiles.write(logFile, log);
+    return h;
+  }
+
+  it('records the usage its log shows up to the last whole event of a stream cut mid-line, and a spent budget blocks before the next attempt', async () => {
+    const h = died(fixture('claude-truncated.jsonl'), { budget: { tokens: 4000 } });
+    expect((await h.run()).outcome).toBe('blocked');
+    expect(h.agent.reaped).toEqual([logFile]);
+    expect(h.agent.runs).toHaveLength(0);
+    const [a] = attempts(h.store.current);
+    expect(a?.outcome).toBe('interrupted');
+    // Two whole assistant messages (1,500 + 80 in, 1 + 1 out, 0 + 1,400 cache read, 1,400 + 60 cache write); the cut line adds nothing.
+    expect(a?.usage).toEqual({
+      model: 'claude-opus-5-5',
+      inputTokens: 1580,
+      outputTokens: 2,
+      cacheReadTokens: 1400,
+      cacheWriteTokens: 1460,
+      sessionId: 'b9b042df-140d-4875-8545-f7fdf60aff89',
+      isError: false,
+      source: 'log',
+      complete: false,
+    });
+    expect(h.store.current?.budgetBlock).toEqual({ stepId: 'a', scope: 'plan', kind: 'tokens', limit: 4000, spent: 4442 });
+    expect(h.log.lines).toContain('info: a attempt 1 used: 1,580 in, 2 out, 1,400 cache read, 1,460 cache write tokens (at least: the agent ended before its totals) (read back from its log).');
+    expect(checkState(h.store.current)).toEqual([]);
+  });
+
+  it.each([
+    ['claude -p', 'claude-tools.jsonl'],
+    ['claude -p', 'claude-killed.jsonl'],
+    ['claude -p', 'claude-truncated.jsonl'],
+    ['codex exec', 'codex-tools.jsonl'],
+    ['codex exec', 'codex-killed.jsonl'],
+    ['gemini', 'gemini-tools.jsonl'],
+    ['gemini', 'gemini-killed.jsonl'],
+    ['claude -p', hostile],
+  ])('records what the live stream would have for %s and %s (bounded alike), with the log as its source', async (agentCommand, stream) => {
+    const text = stream.endsWith('.jsonl') ? fixture(stream) : stream;
+    const live = harness(
+      state(['a']),
+      (spec) => {
+        play(spec, text, 'a warning on stderr\n');
+        return { exitCode: null, signal: 'SIGKILL' };
+      },
+      { agentCommand, limits },
+    );
+    await live.run();
+    const streamed = attempts(live.store.current)[0]?.usage;
+    expect(streamed?.source).toBe('stream');
+
+    // The log holds stdout and stderr as they came: a stderr line between two stream lines.
+    const lines = text.split('\n');
+    const recovered = died([...lines.slice(0, 2), 'a warning on stderr', ...lines.slice(2)].join('\n'), { cfg: { agentCommand, limits } });
+    await recovered.run();
+    expect(attempts(recovered.store.current)[0]?.usage).toEqual({ ...streamed, source: 'log' });
+    expect(checkState(recovered.store.current)).toEqual([]);
+  });
+
+  it('keeps the usage of an attempt whose work is accepted as recovered', async () => {
+    const h = died(fixture('claude-tools.jsonl'), { step: { requiredOutputs: ['notes.md'] } });
+    h.workspace.files.add('notes.md');
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.agent.runs).toHaveLength(0);
+    expect(attempts(h.store.current)[0]).toMatchObject({ outcome: 'recovered', usage: { inputTokens: 1740, costUsd: 0.018084000000000003, turns: 4, source: 'log', complete: true } });
+  });
+
+  it('records no usage when the log is gone, saying so, unless the agent wrote its usage file', async () => {
+    const gone = died(undefined, { cfg: { limits } });
+    expect((await gone.run()).outcome).toBe('blocked');
+    expect(attempts(gone.store.current)[0]).toMatchObject({ outcome: 'interrupted' });
+    expect(attempts(gone.store.current)[0]?.usage).toBeUndefined();
+    expect(gone.log.lines).toContain('info: a attempt 1: no usage read back, its log state.json.logs/a/attempt-1.log is gone.');
+
+    const filed = died(undefined, { cfg: { limits } });
+    await filed.attemptFiles.write(`${logDir}/a/attempt-1.usage.json`, JSON.stringify({ inputTokens: 900, outputTokens: 100 }));
+    await filed.run();
+    expect(attempts(filed.store.current)[0]?.usage).toMatchObject({ inputTokens: 900, outputTokens: 100, source: 'file', complete: true });
+    // Nor does a log without a single figure count as usage.
+    const empty = died('[sequencer] cannot start the agent: the command is empty\n', { cfg: { limits } });
+    await empty.run();
+    expect(attempts(empty.store.current)[0]?.usage).toBeUndefined();
+    expect(empty.log.lines).toContain('info: a attempt 1: its log state.json.logs/a/attempt-1.log shows no usage.');
   });
 });
 

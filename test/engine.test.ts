@@ -19,6 +19,7 @@ import {
 import { plan, state } from './fakes/states.js';
 import { newState } from '../src/core/plan/new-state.js';
 import type { AgentSpec, CheckResult } from '../src/ports.js';
+import type { RuleResult } from '../src/core/tick/rules.js';
 
 function harness(initial: State | null, script?: (spec: AgentSpec, call: number) => ScriptedRun, cfgOver: Partial<EngineConfig> = {}) {
   const workspace = new FakeWorkspace();
@@ -377,6 +378,20 @@ describe('tick', () => {
     expect(h.notifier.notices).toEqual([expect.objectContaining({ kind: 'blocked', stepId: 'a' })]);
   });
 
+  it('a step with content rules that cannot be checked here (a bundle without its rule-check worker) stops at its preflight, consuming no attempt', async () => {
+    const h = harness(
+      state(['a', 'b'], {}, (id) => (id === 'b' ? { validate: [{ file_exists: { path: 'x' } }, { file_contains: { path: 'x', pattern: 'y' } }] } : {})),
+      undefined,
+      { preflight: 'block' },
+    );
+    const verifier = Object.assign(h.verifier, { contentRuleProblem: () => "the bundle's rule-check-worker.js is missing" });
+    expect((await tick({ ...h.deps, verifier }, h.cfg)).outcome).toBe('blocked');
+    // Step a has no content rule: it runs.
+    expect(h.agent.runs.map((r) => r.env.SEQUENCER_STEP_ID)).toEqual(['a']);
+    expect(h.store.current?.stepRuns.b).toBeUndefined();
+    expect(h.store.current?.blockers).toEqual(["b: preflight failed: plan.steps.b.validate[1].file_contains: the bundle's rule-check-worker.js is missing"]);
+  });
+
   it('a cancel names the step it stopped', async () => {
     const c = harness(state(['a', 'b']), (_spec, call) => {
       if (call === 1) c.inbox.push({ kind: 'cancel', by: 'me' });
@@ -385,6 +400,49 @@ describe('tick', () => {
     await c.run();
     expect(c.notifier.notices).toContainEqual({ kind: 'cancelled', runningStep: 'a' });
     expect(c.store.current?.stepRuns.a?.attempts?.[0]?.outcome).toBe('cancelled');
+  });
+
+  it('a cancel seen while the rules of a finished attempt are checked ends the checks at once; the attempt is cancelled, neither passed nor failed, and the plan CANCELLED', async () => {
+    const c = harness(
+      state(['a', 'b'], {}, { validate: [{ json_schema: { path: 'a.json', schema: { type: 'array', uniqueItems: true } } }, { file_contains: { path: 'a.json', pattern: '^\\[' } }] }),
+      () => ({ texts: { 'a.json': '[1, 2]' } }),
+      { inboxPollMs: 10 },
+    );
+    const checked: string[] = [];
+    let stopped = false;
+    // A schema check that takes 20 s and then passes, unless its signal ends it (as a thread's end does).
+    c.verifier.textChecks = (check, signal) => {
+      checked.push(check.kind);
+      c.inbox.push({ kind: 'cancel', by: 'me' });
+      return new Promise<RuleResult>((resolve, reject) => {
+        const done = setTimeout(() => resolve({ rule: 'json_schema(a.json)', ok: true }), 20_000);
+        signal?.addEventListener('abort', () => {
+          clearTimeout(done);
+          stopped = true;
+          reject(new Error('the check was stopped by a cancel request'));
+        });
+      });
+    };
+    const began = Date.now();
+    expect((await c.run()).outcome).toBe('cancelled');
+    expect(Date.now() - began).toBeLessThan(5_000);
+    expect(stopped).toBe(true);
+    expect(checked).toEqual(['json_schema']);
+    expect(c.agent.runs).toHaveLength(1);
+    const a = c.store.current?.stepRuns.a;
+    expect(a?.attempts).toEqual([
+      expect.objectContaining({
+        outcome: 'cancelled',
+        stoppedBy: 'agent',
+        error: 'stopped by a cancel request while its validation rules were checked (the agent had exited with code 0): the checks were ended, so the attempt has no verdict',
+      }),
+    ]);
+    expect(a?.attempts?.[0]?.failedRules).toBeUndefined();
+    expect(c.store.current?.status).toBe('CANCELLED');
+    expect(c.store.current?.artifacts ?? []).toEqual([]);
+    expect(c.notifier.notices).toContainEqual({ kind: 'cancelled', runningStep: 'a' });
+    // Said once, in words about the checks, not about an agent that has ended.
+    expect(c.log.lines.filter((l) => l.includes('Cancel requested'))).toEqual(["warn: Cancel requested: stopping the checks of the attempt's validation rules."]);
   });
 });
 

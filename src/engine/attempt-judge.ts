@@ -28,9 +28,10 @@ export interface JudgeSubject {
 /**
  * The verdict on attempt `subject` of a step, from how its agent ended and what it left: the
  * same for an attempt that just ended and for one whose tick died (see recovery.ts), so both
- * check the contract with the same environment and show the same paths.
+ * check the contract with the same environment and show the same paths. Aborting `signal` (a
+ * /cancel seen while the rules are checked) ends the checks and makes the attempt cancelled.
  */
-export async function judge(engine: Engine, state: State, subject: JudgeSubject, result: AgentResult): Promise<AttemptResult> {
+export async function judge(engine: Engine, state: State, subject: JudgeSubject, result: AgentResult, signal?: AbortSignal): Promise<AttemptResult> {
   const { deps, cfg } = engine;
   const def = stepDef(state, subject.stepId);
   const paths = attemptPaths(cfg.logDir, subject.stepId, subject.n);
@@ -44,7 +45,7 @@ export async function judge(engine: Engine, state: State, subject: JudgeSubject,
       missingOutputs: (outputs) => deps.workspace.missingOutputs(outputs),
       timeoutMs: subject.timeoutMs,
       logFile: shownAttemptFile(cfg, paths.logFile),
-      ...contractChecks(contract, state, def, paths, env),
+      ...contractChecks(contract, state, def, paths, env, signal),
     }),
     cfg,
   );

@@ -1,12 +1,12 @@
 // The agent part of an attempt, after its checkpoint: the attempt's files are prepared, the
-// agent runs under its timeout and the cancel watch, and what it left is judged. Nothing here
-// writes the state: the verdict is a plain value that `finish` records.
+// agent runs under its timeout and the cancel watch, and what it left is judged (still under the
+// watch: a /cancel ends the rules' checks). Nothing here writes the state: the verdict is a
+// plain value that `finish` records.
 import { claudeSettingsText } from '../core/guard/hook-protocols.js';
 import { policyFileText } from '../core/guard/command-log.js';
 import { effectivePolicy } from '../core/guard/tool-policy.js';
 import { lineEcho, type LineEcho } from '../core/render/output-echo.js';
-import { parseUsageFile, USAGE_FILE_MAX_BYTES } from '../core/agent-stream/usage-file.js';
-import { groupDigits, usageText } from '../core/agent-stream/render-event.js';
+import { groupDigits } from '../core/agent-stream/render-event.js';
 import type { AttemptResult } from '../core/tick/apply.js';
 import { budgetName, tokenAllowance, type TokenAllowance } from '../core/tick/budget.js';
 import { BUDGET_STOP_MESSAGE, OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, stoppedText } from '../core/tick/cooperative-stop.js';
@@ -15,11 +15,12 @@ import { fillPeople } from '../core/tick/people.js';
 import { expandAgentVariables } from '../core/trust/agent-command.js';
 import { attemptId, maxAttemptsFor, roundOf, stepDef, stepRun } from '../core/state/step-view.js';
 import { attemptOfRound } from '../core/render/attempt-words.js';
-import type { AttemptUsage, State } from '../core/state/types.js';
+import type { State } from '../core/state/types.js';
 import type { AgentResult } from '../ports.js';
 import type { AttemptStart } from './attempt.js';
 import { attemptSite, judge } from './attempt-judge.js';
 import { AttemptStream } from './attempt-stream.js';
+import { chooseUsage, logUsage } from './attempt-usage.js';
 import type { CancelWatch } from './inbox-session.js';
 import { attemptEnv, attemptPaths, forwarder, prepareAttempt, shownPath, type AttemptPaths } from './step-contract.js';
 import type { Engine } from './types.js';
@@ -81,16 +82,21 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
       echo?.end();
     }
     const streamed = stream?.end();
-    let verdict = await judge(engine, state, start, stream ? { ...result, stdout: stream.transcript() } : result);
+    // The rules' checks may take minutes (a schema's time limit, a check command's timeout): a
+    // /cancel is heard meanwhile too, and ends them. One the agent was stopped for needs no checks.
+    const checks = new AbortController();
+    const stopWatching = result.cancelled || !def.validate?.length ? () => {} : watch(checks, 'checks');
+    let verdict: AttemptResult;
+    try {
+      verdict = await judge(engine, state, start, stream ? { ...result, stdout: stream.transcript() } : result, checks.signal);
+    } finally {
+      stopWatching();
+    }
     if (stream?.overBudget && result.cancelled && allowance) verdict = overBudget(verdict, allowance, stream.tokens, result.stoppedBy);
-    const usage = streamed?.complete ? streamed : ((await usageFromFile(engine, paths)) ?? streamed);
+    const usage = await chooseUsage(engine, paths, streamed);
     if (usage) {
       verdict.usage = usage;
-      const figures = usageText(usage);
-      if (figures)
-        deps.log.info(
-          `${start.stepId} attempt ${start.n} used: ${figures}${usage.complete ? '' : ' (at least: the agent ended before its totals)'}${usage.source === 'file' ? ' (from its usage file)' : ''}.`,
-        );
+      logUsage(engine, start.stepId, start.n, usage);
     }
     verdict.wallMs = Math.max(0, deps.clock.now().getTime() - began);
     if (verdict.outcome === 'succeeded') deps.log.info(`${position} ${start.stepId} done (${which}, ${formatMs(result.durationMs)}).`);
@@ -108,22 +114,6 @@ function overBudget(verdict: AttemptResult, allowance: TokenAllowance, used: num
     error: `stopped: its tokens passed ${budgetName({ ...allowance, kind: 'tokens' })} (${groupDigits(used)} used, ${groupDigits(allowance.left)} were left of ${groupDigits(allowance.limit)}); ${stoppedText(stoppedBy)}`,
     ...(stoppedBy ? { stoppedBy } : {}),
   };
-}
-
-/** What the agent wrote to $SEQUENCER_USAGE_FILE, when it wrote a valid one; a bad one is reported and left out. */
-async function usageFromFile({ deps }: Engine, paths: AttemptPaths): Promise<AttemptUsage | undefined> {
-  const read = await deps.attemptFiles.read(paths.usageFile, USAGE_FILE_MAX_BYTES);
-  if (read.kind === 'missing') return undefined;
-  if (read.kind !== 'text') {
-    deps.log.warn(`The usage file ${paths.usageFile} was not read: ${read.kind === 'too-large' ? `${read.bytes} bytes; expected at most ${USAGE_FILE_MAX_BYTES}` : read.reason}.`);
-    return undefined;
-  }
-  const parsed = parseUsageFile(read.text);
-  if (!parsed.ok) {
-    deps.log.warn(`The usage file was not used: ${parsed.issues.map((i) => `${i.path} ${i.message}`).join('; ')}.`);
-    return undefined;
-  }
-  return { ...parsed.usage, source: 'file', complete: true };
 }
 
 interface OutputView {

@@ -11,7 +11,7 @@ import { totalTokens, type StreamAgent, type StreamEvent } from '../core/agent-s
 import { HeadTailBuffer } from '../core/render/bounded-text.js';
 import type { TokenAllowance } from '../core/tick/budget.js';
 import type { Scrubber } from '../core/trust/secrets.js';
-import type { AttemptUsage } from '../core/state/types.js';
+import type { AttemptUsage, UsageSource } from '../core/state/types.js';
 
 export interface AttemptStreamOptions {
   agent: StreamAgent;
@@ -26,6 +26,17 @@ export interface AttemptStreamOptions {
   onOverBudget?: (used: number) => void;
   /** The attempt's log, named where the kept lines are cut. */
   logFile?: string;
+}
+
+/**
+ * What a stream the parser has read to its end says the attempt used, bounded to fit the state;
+ * undefined when it never got as far as a figure (an agent that failed to start reports nothing).
+ */
+export function streamUsage(parser: Pick<AgentStreamParser, 'usage' | 'finished'>, source: Extract<UsageSource, 'stream' | 'log'>): AttemptUsage | undefined {
+  const u = parser.usage();
+  const complete = parser.finished;
+  if (!complete && totalTokens(u) === 0 && u.sessionId === undefined) return undefined;
+  return { ...boundedUsage(u), source, complete };
 }
 
 export class AttemptStream {
@@ -47,11 +58,7 @@ export class AttemptStream {
   /** The stream ended: the last events, then the attempt's usage (undefined when the stream showed none). */
   end(): AttemptUsage | undefined {
     this.showAll(this.parser.end());
-    const u = this.parser.usage();
-    const complete = this.parser.finished;
-    // A stream that never got as far as a figure (an agent that failed to start) reports nothing.
-    if (!complete && totalTokens(u) === 0 && u.sessionId === undefined) return undefined;
-    return { ...boundedUsage(u), source: 'stream', complete };
+    return streamUsage(this.parser, 'stream');
   }
 
   /** Whether the budget stop was asked for. */

@@ -98,8 +98,11 @@ export function inboxCursor(ledger: Ledger): Readonly<Record<string, unknown>> {
   return { ...ledger.state.inbox, ...ledger.remembered };
 }
 
-/** Starts watching for a cancel while an agent runs; returns the function that stops watching. */
-export type CancelWatch = (brake: AbortController) => () => void;
+/**
+ * Starts watching for a cancel while an agent runs, or while the rules of its attempt are checked
+ * (`checks`); returns the function that stops watching.
+ */
+export type CancelWatch = (brake: AbortController, during?: 'agent' | 'checks') => () => void;
 
 export interface CancelPoll {
   inbox: Inbox | undefined;
@@ -112,9 +115,13 @@ export interface CancelPoll {
   log: Log;
 }
 
-/** Soft brake: while the agent runs, a /cancel in the inbox aborts it (stop file, stop grace, SIGTERM, grace, SIGKILL). */
+/**
+ * Soft brake: while the agent runs, a /cancel in the inbox aborts it (stop file, stop grace,
+ * SIGTERM, grace, SIGKILL); while its rules are checked, it ends the checks (a check's thread or
+ * command is stopped at once), which can take as long as an agent's turn.
+ */
 export function pollForCancel({ inbox, cursor, pollMs, stopGraceMs, log }: CancelPoll): CancelWatch {
-  return (brake) => {
+  return (brake, during = 'agent') => {
     if (!inbox || !pollMs) return () => {};
     const memo = { ...cursor };
     let busy = false;
@@ -128,7 +135,11 @@ export function pollForCancel({ inbox, cursor, pollMs, stopGraceMs, log }: Cance
           // being stopped, and later polls would only find the same cancel again.
           if (!brake.signal.aborted && items.some((i) => i.command.kind === 'cancel' && !i.refusal)) {
             clearInterval(timer);
-            log.warn(`Cancel requested: asking the agent to stop (${Math.round(stopGraceMs / 1000)} s to exit on its own).`);
+            log.warn(
+              during === 'agent'
+                ? `Cancel requested: asking the agent to stop (${Math.round(stopGraceMs / 1000)} s to exit on its own).`
+                : "Cancel requested: stopping the checks of the attempt's validation rules.",
+            );
             brake.abort();
           }
         })

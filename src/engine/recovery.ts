@@ -2,16 +2,18 @@
 // reaped, and it is recorded as interrupted, a failure the retry policy follows. When its work
 // is still in this workspace and meets the step's contract (crash acceptance), the step is
 // recorded done as `recovered` instead, without another agent run: judged by the same `judge`
-// and recorded by the same `finish` as an attempt that ran to its end.
+// and recorded by the same `finish` as an attempt that ran to its end. Either way it keeps the
+// usage its log shows (attempt-usage.ts), so the budgets count the attempts a crash cut short.
 import path from 'node:path';
 import { mayAcceptInterrupted, recoverAttempt } from '../core/tick/apply.js';
 import type { Decision } from '../core/tick/decide.js';
 import { describeError } from '../core/errors.js';
 import { attemptId, currentStepId, LOST_WORK, ranElsewhere, stepDef } from '../core/state/step-view.js';
-import type { State } from '../core/state/types.js';
+import type { AttemptUsage, State } from '../core/state/types.js';
 import type { AgentResult } from '../ports.js';
 import { finish } from './attempt.js';
 import { judge } from './attempt-judge.js';
+import { recoveredUsage } from './attempt-usage.js';
 import type { Ledger } from './commit.js';
 import type { Engine, HandOff } from './types.js';
 
@@ -35,8 +37,10 @@ export async function recover(engine: Engine, ledger: Ledger, d: RecoverDecision
   // A runner that died elsewhere took the files its agent had not committed with it: say so.
   const reason = ranElsewhere(d.attempt?.owner, cfg.owner) ? `${d.reason}; ${LOST_WORK}` : d.reason;
   deps.log.warn(`${d.stepId} attempt ${d.attempt?.n ?? '?'} ${reason}`);
-  if (await acceptInterrupted(engine, ledger, d)) return;
-  await ledger.commit(recoverAttempt(ledger.state, d.stepId, reason, deps.clock.now()), {
+  // Read once the group is ended, so nothing writes to the log any more.
+  const usage = d.attempt ? await recoveredUsage(engine, ledger.state, d.stepId, d.attempt.n) : undefined;
+  if (await acceptInterrupted(engine, ledger, d, usage)) return;
+  await ledger.commit(recoverAttempt(ledger.state, d.stepId, reason, deps.clock.now(), usage), {
     kind: 'update',
     message: `${d.stepId} attempt ${d.attempt?.n ?? '?'} interrupted`,
   });
@@ -64,7 +68,7 @@ async function resultToApply({ deps, cfg }: Engine, state: State, d: RecoverDeci
  * Crash acceptance: the dead attempt's work is still in this workspace, so its step's contract
  * is checked before spending another agent run. True when the step was recorded DONE.
  */
-async function acceptInterrupted(engine: Engine, ledger: Ledger, d: RecoverDecision): Promise<boolean> {
+async function acceptInterrupted(engine: Engine, ledger: Ledger, d: RecoverDecision, usage: AttemptUsage | undefined): Promise<boolean> {
   const { deps, cfg } = engine;
   const state = ledger.state;
   const n = d.attempt?.n;
@@ -77,7 +81,7 @@ async function acceptInterrupted(engine: Engine, ledger: Ledger, d: RecoverDecis
     return false;
   }
   deps.log.warn(`${d.stepId}: the interrupted attempt ${n} left work that meets the step's contract; recorded as recovered, no new agent run.`);
-  await finish(engine, ledger, { stepId: d.stepId, n }, { ...judged, outcome: 'recovered', exitCode: null, error: null });
+  await finish(engine, ledger, { stepId: d.stepId, n }, { ...judged, outcome: 'recovered', exitCode: null, error: null, ...(usage ? { usage } : {}) });
   return true;
 }
 

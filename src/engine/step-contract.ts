@@ -66,9 +66,11 @@ export async function prepareAttempt(files: AttemptFiles, state: State, def: Ste
   await files.remove(paths.payloadFile);
   await files.remove(paths.resultFile);
   await files.remove(paths.stopFile);
-  // Calls logged (and usage reported) by an earlier, crashed run of this attempt number are not this run's.
+  // Calls logged (and usage reported) by an earlier, crashed run of this attempt number are not
+  // this run's; nor is its log, whose usage would be read back should this run die before its agent starts.
   await files.remove(paths.commandLog);
   await files.remove(paths.usageFile);
+  await files.remove(paths.logFile);
   if (guard) {
     await files.write(paths.policyFile, guard.policyText);
     if (guard.claudeSettingsText !== undefined) await files.write(paths.claudeSettings, guard.claudeSettingsText);
@@ -136,8 +138,15 @@ export interface ContractDeps {
   now?: () => Date;
 }
 
-/** The payload and rule parts of judging an attempt of `def`. */
-export function contractChecks(deps: ContractDeps, state: State, def: StepDef, paths: AttemptPaths, env: Record<string, string>): Pick<JudgeContext, 'readPayload' | 'readResult' | 'checkRules'> {
+/** The payload and rule parts of judging an attempt of `def`; aborting `signal` (a /cancel) ends the rule checks. */
+export function contractChecks(
+  deps: ContractDeps,
+  state: State,
+  def: StepDef,
+  paths: AttemptPaths,
+  env: Record<string, string>,
+  signal?: AbortSignal,
+): Pick<JudgeContext, 'readPayload' | 'readResult' | 'checkRules' | 'signal'> {
   const maxBytes = deps.payloadMaxBytes;
   const rules = def.validate ?? [];
   return {
@@ -146,7 +155,16 @@ export function contractChecks(deps: ContractDeps, state: State, def: StepDef, p
     ...(rules.length
       ? {
           checkRules: (payload) =>
-            evaluateRules(rules, { verifier: deps.verifier, payload, payloadOf: (id) => state.stepRuns[id]?.payload, env, logFileFor: paths.checkLog, ...(deps.now ? { now: deps.now() } : {}) }),
+            evaluateRules(rules, {
+              verifier: deps.verifier,
+              payload,
+              payloadOf: (id) => state.stepRuns[id]?.payload,
+              env,
+              logFileFor: paths.checkLog,
+              ...(deps.now ? { now: deps.now() } : {}),
+              ...(signal ? { signal } : {}),
+            }),
+          ...(signal ? { signal } : {}),
         }
       : {}),
   };

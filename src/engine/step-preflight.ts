@@ -1,7 +1,8 @@
 // What a step needs from its runner besides the agent, checked before anything is recorded, so a
 // missing requirement costs no attempt and is named: `db_query` rules need SQLite in this Node,
-// and the plan's and the step's own preflight checks (tools on PATH, environment variables set,
-// commands that succeed; core/plan/preflight.ts) must pass.
+// content rules the bundle's rule-check worker, and the plan's and the step's own preflight
+// checks (tools on PATH, environment variables set, commands that succeed; core/plan/preflight.ts)
+// must pass.
 import { PREFLIGHT_COMMAND_SECONDS, preflightOf } from '../core/plan/preflight.js';
 import { commandLine } from '../core/guard/tool-policy.js';
 import type { State, StepDef } from '../core/state/types.js';
@@ -21,6 +22,13 @@ export async function stepRequirements(engine: Engine, state: State, def: StepDe
   if (dbRule >= 0) {
     const problem = deps.verifier.databaseProblem?.() ?? null;
     if (problem) problems.push(`plan.steps.${stepId}.validate[${dbRule}].db_query: ${problem}`);
+  }
+  // A bundle without its rule-check worker cannot check these (adapters/fs/rule-check-site.ts).
+  const contentRule = rules.findIndex((rule) => 'file_contains' in rule || 'json_schema' in rule);
+  if (contentRule >= 0) {
+    const problem = deps.verifier.contentRuleProblem?.() ?? null;
+    const rule = rules[contentRule]!;
+    if (problem) problems.push(`plan.steps.${stepId}.validate[${contentRule}].${'json_schema' in rule ? 'json_schema' : 'file_contains'}: ${problem}`);
   }
   return problems;
 }

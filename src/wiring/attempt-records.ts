@@ -40,9 +40,11 @@ export class RecordingAgentRunner implements AgentRunner {
 /** agent: the verifier as is, keeping every check command's result in order. */
 export class RecordingVerifier implements Verifier {
   readonly checks: CheckRecord[] = [];
-  readonly checkText?: (check: TextCheck) => Promise<RuleResult>;
+  readonly checkText?: (check: TextCheck, signal?: AbortSignal) => Promise<RuleResult>;
+  readonly contentRuleProblem?: () => string | null;
   constructor(private readonly inner: Verifier) {
-    if (inner.checkText) this.checkText = (check) => inner.checkText!(check);
+    if (inner.checkText) this.checkText = (check, signal) => inner.checkText!(check, signal);
+    if (inner.contentRuleProblem) this.contentRuleProblem = () => inner.contentRuleProblem!();
   }
   readWorkspaceFile(rel: string): Promise<string | null> {
     return this.inner.readWorkspaceFile(rel);
@@ -60,13 +62,15 @@ export class RecordingVerifier implements Verifier {
  */
 export class ReplayedChecks implements Verifier {
   private readonly pending: CheckRecord[];
-  readonly checkText?: (check: TextCheck) => Promise<RuleResult>;
+  readonly checkText?: (check: TextCheck, signal?: AbortSignal) => Promise<RuleResult>;
+  readonly contentRuleProblem?: () => string | null;
   constructor(
     private readonly inner: Verifier,
     recorded: readonly CheckRecord[],
   ) {
     this.pending = [...recorded];
-    if (inner.checkText) this.checkText = (check) => inner.checkText!(check);
+    if (inner.checkText) this.checkText = (check, signal) => inner.checkText!(check, signal);
+    if (inner.contentRuleProblem) this.contentRuleProblem = () => inner.contentRuleProblem!();
   }
   readWorkspaceFile(rel: string): Promise<string | null> {
     return this.inner.readWorkspaceFile(rel);

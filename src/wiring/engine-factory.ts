@@ -5,7 +5,7 @@ import { GitBaseSync } from '../adapters/git/base-sync.js';
 import { withoutRunnerFiles } from '../core/trust/runner-files.js';
 import { FsAttemptFiles } from '../adapters/fs/attempt-files.js';
 import { FsVerifier } from '../adapters/fs/fs-verifier.js';
-import { withRuleChecks } from '../adapters/fs/rule-check-thread.js';
+import { withRuleChecks } from '../adapters/fs/rule-check-site.js';
 import { FsWorkspace } from '../adapters/fs/workspace-fs.js';
 import { sequencerCliCommand } from '../adapters/process/cli-path.js';
 import { ExecAgentRunner } from '../adapters/process/exec-agent.js';
@@ -39,7 +39,7 @@ export async function createEngine(settings: EngineSettings, ports: SurfacePorts
     agent: new ExecAgentRunner({ cwd: plan.workspace, ...env, scrubber: settings.secrets }),
     workspace,
     // Check commands of validation rules get the agent's environment: never a token it lacks.
-    verifier: new FsVerifier({ root: workspace.root, ...env, scrubber: settings.secrets, ...withRuleChecks() }),
+    verifier: new FsVerifier({ root: workspace.root, ...env, scrubber: settings.secrets, ...withRuleChecks({ log: ports.log }) }),
     attemptFiles: new FsAttemptFiles(),
     owners: ports.owners,
     notifier: ports.notifier,

@@ -1,6 +1,7 @@
 // The files the sequencer writes beside an attempt's log (tool policy, Claude settings, input)
 // lie where the agent can write: whatever an earlier attempt put at their names (a symlink, a
 // hard link, a folder, a link in place of the step's folder) is replaced, never written through.
+// An attempt's log is read back in bounded pieces, never through a link.
 import { link, lstat, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,5 +65,39 @@ describe('FsAttemptFiles.write', () => {
     await files.write(file, 'b\n');
     expect(await readFile(file, 'utf8')).toBe('b\n');
     await expect(lstat(path.join(dir, 'nowhere'))).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('FsAttemptFiles.readPieces', () => {
+  it('reads a long file in pieces up to its cap, and says when it held more', async () => {
+    const file = path.join(dir, 'pieces', 'attempt-1.log');
+    await mkdir(path.dirname(file), { recursive: true });
+    // 200 KiB of two- and three-byte characters: several pieces, characters across their edges.
+    const text = `${'é€'.repeat(40_000)}tail\n`;
+    await writeFile(file, text);
+    const pieces: string[] = [];
+    expect(await files.readPieces(file, 1e6, (t) => pieces.push(t))).toEqual({ kind: 'read', bytes: Buffer.byteLength(text), truncated: false });
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join('')).toBe(text);
+
+    const head: string[] = [];
+    // 100,001 bytes: 20,000 whole pairs and the first byte of an é.
+    expect(await files.readPieces(file, 100_001, (t) => head.push(t))).toEqual({ kind: 'read', bytes: 100_001, truncated: true });
+    // The character cut at the cap reads as one replacement character; everything before it is whole.
+    const read = head.join('');
+    expect(read.endsWith('\uFFFD')).toBe(true);
+    expect(text.startsWith(read.slice(0, -1))).toBe(true);
+    expect(read.slice(0, -1)).toBe('é€'.repeat(20_000));
+  });
+
+  it('reads nothing through a link or from what is not a file, and reports a missing file', async () => {
+    const file = path.join(dir, 'pieces', 'attempt-2.log');
+    await mkdir(path.dirname(file), { recursive: true });
+    await symlink(await victim('secret.txt'), file);
+    const seen: string[] = [];
+    expect(await files.readPieces(file, 100, (t) => seen.push(t))).toEqual({ kind: 'unreadable', reason: 'it is a symbolic link' });
+    expect(await files.readPieces(dir, 100, (t) => seen.push(t))).toEqual({ kind: 'unreadable', reason: 'it is not a regular file' });
+    expect(await files.readPieces(path.join(dir, 'pieces', 'none.log'), 100, (t) => seen.push(t))).toEqual({ kind: 'missing' });
+    expect(seen).toEqual([]);
   });
 });

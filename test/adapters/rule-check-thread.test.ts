@@ -1,13 +1,15 @@
 // Content rules' checks in a worker thread (the real worker, bundled from the sources as
 // dist/ bundles it): a schema check that would take many seconds on the tick's own thread is
-// stopped at the time limit with a message naming the rule, the file and the limit, the tick's
-// timers keep firing meanwhile, and the next check gets a fresh thread.
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+// stopped at the time limit with a message naming the rule, the file and the limit, or at once by
+// a cancel; the tick's timers keep firing meanwhile, and the next check gets a fresh thread. A
+// bundle without its worker checks none in line; the sources do, saying so once.
+import { copyFile, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FsVerifier } from '../../src/adapters/fs/fs-verifier.js';
-import { RULE_CHECK_WORKER, RuleCheckThread, ruleCheckLimitMs, ruleCheckWorkerFile } from '../../src/adapters/fs/rule-check-thread.js';
+import { RULE_CHECK_WORKER, RuleCheckThread, ruleCheckLimitMs } from '../../src/adapters/fs/rule-check-thread.js';
+import { ruleCheckWorkerFile, withRuleChecks } from '../../src/adapters/fs/rule-check-site.js';
 import { evaluateRules } from '../../src/core/tick/rules.js';
 import type { ValidationRule } from '../../src/core/state/types.js';
 import { bundleRuleCheckWorker } from '../helpers/bundle-adapters.js';
@@ -70,6 +72,23 @@ describe('RuleCheckThread', () => {
     }
   });
 
+  it('a cancel ends a check under way with its thread at once, and no later rule is checked; the next check gets a new thread', async () => {
+    const thread = new RuleCheckThread(workerFile, 60_000);
+    const verifier = new FsVerifier({ root, ruleChecks: thread });
+    try {
+      const cancel = new AbortController();
+      const began = Date.now();
+      // items.json takes many seconds to validate; the cancel comes after 300 ms.
+      const pending = evaluateRules([unique('items.json'), unique('small.json')], { ...context(verifier), signal: cancel.signal });
+      setTimeout(() => cancel.abort(), 300);
+      expect(await pending).toEqual([{ rule: 'json_schema(items.json)', ok: false, reason: 'could not be checked: the check was stopped by a cancel request' }]);
+      expect(Date.now() - began).toBeLessThan(3000);
+      expect(await evaluateRules([unique('small.json')], context(verifier))).toEqual([{ rule: 'json_schema(small.json)', ok: true }]);
+    } finally {
+      await thread.close();
+    }
+  });
+
   it('reports a thread that cannot start as a rule that could not be checked', async () => {
     const thread = new RuleCheckThread(path.join(dir, 'no-such-worker.mjs'), 5000);
     const results = await evaluateRules([unique('small.json')], context(new FsVerifier({ root, ruleChecks: thread })));
@@ -106,5 +125,65 @@ describe('ruleCheckWorkerFile', () => {
     expect(ruleCheckWorkerFile(path.join(dist, 'cli.js'))).toBe(path.join(dist, RULE_CHECK_WORKER));
     expect(ruleCheckWorkerFile(path.join(dir, 'vitest.mjs'))).toBeUndefined();
     expect(ruleCheckWorkerFile(undefined)).toBeUndefined();
+  });
+});
+
+describe('withRuleChecks', () => {
+  const warnings = () => {
+    const lines: string[] = [];
+    return { lines, log: { warn: (m: string) => void lines.push(m) } };
+  };
+
+  it('the bundle without its worker checks no content rule: each fails and the preflight problem names the missing file', async () => {
+    const dist = path.join(dir, 'copied-dist');
+    await mkdir(dist);
+    await writeFile(path.join(dist, 'cli.js'), '');
+    const { lines, log } = warnings();
+    const verifier = new FsVerifier({ root, ...withRuleChecks({ log, env: {}, entry: path.join(dist, 'cli.js'), bundled: true }) });
+    const problem = `content rules (file_contains, json_schema) cannot be checked: the bundle's ${path.join(dist, RULE_CHECK_WORKER)} is missing (it ships beside cli.js and index.js: install or copy the whole dist/ folder); on the tick's own thread an agent-written file could hold the tick up past every time limit`;
+    expect(verifier.contentRuleProblem()).toBe(problem);
+    // Not checked in line, where nothing could stop it: the rule fails, saying why.
+    expect(await evaluateRules([unique('small.json'), { file_exists: { path: 'small.json' } }], context(verifier))).toEqual([
+      { rule: 'json_schema(small.json)', ok: false, reason: `could not be checked: ${problem}` },
+      { rule: 'file_exists(small.json)', ok: true },
+    ]);
+    expect(lines).toEqual([]);
+  });
+
+  it('bundled code started from another file than dist/cli.js or dist/index.js names that file', () => {
+    const verifier = new FsVerifier({ root, ...withRuleChecks({ log: warnings().log, env: {}, entry: path.join(dir, 'vitest.mjs'), bundled: true }) });
+    expect(verifier.contentRuleProblem()).toMatch(
+      new RegExp(
+        `^content rules \\(file_contains, json_schema\\) cannot be checked: they run in rule-check-worker\\.js beside the bundle's cli\\.js or index\\.js, and this process was started from ".*vitest\\.mjs" \\(run dist/cli\\.js or dist/index\\.js itself\\)`,
+      ),
+    );
+  });
+
+  it('the sources check content rules in line, and say once in the log that they run without their time limit', async () => {
+    const { lines, log } = warnings();
+    const verifier = new FsVerifier({ root, ...withRuleChecks({ log, env: {}, entry: path.join(dir, 'vitest.mjs'), bundled: false }) });
+    expect(verifier.contentRuleProblem()).toBeNull();
+    const rules = [unique('small.json'), { file_contains: { path: 'notes.md', pattern: '^## Sources', flags: 'm' } }];
+    expect((await evaluateRules(rules, context(verifier))).map((r) => r.ok)).toEqual([true, true]);
+    expect((await evaluateRules(rules, context(verifier))).map((r) => r.ok)).toEqual([true, true]);
+    expect(lines).toEqual([
+      "Content rules (file_contains, json_schema) are checked on the tick's own thread, without their time limit (SEQUENCER_RULE_CHECK_SECONDS): this runs from the sources, where no rule-check-worker.js is built (the bundle in dist/ checks them in that worker).",
+    ]);
+  });
+
+  it('the bundle with its worker checks in the thread, under the limit of SEQUENCER_RULE_CHECK_SECONDS', async () => {
+    const dist = path.join(dir, 'whole-dist');
+    await mkdir(dist);
+    await writeFile(path.join(dist, 'index.js'), '');
+    await copyFile(workerFile, path.join(dist, RULE_CHECK_WORKER));
+    const { ruleChecks } = withRuleChecks({ log: warnings().log, env: { SEQUENCER_RULE_CHECK_SECONDS: '7' }, entry: path.join(dist, 'index.js'), bundled: true });
+    expect(ruleChecks).toBeInstanceOf(RuleCheckThread);
+    expect((ruleChecks as RuleCheckThread).limitMs).toBe(7000);
+    const verifier = new FsVerifier({ root, ruleChecks });
+    try {
+      expect(await evaluateRules([unique('small.json')], context(verifier))).toEqual([{ rule: 'json_schema(small.json)', ok: true }]);
+    } finally {
+      await (ruleChecks as RuleCheckThread).close();
+    }
   });
 });

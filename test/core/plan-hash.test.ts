@@ -72,8 +72,18 @@ describe('planHash', () => {
     expect(planHash(p)).not.toBe(before);
   });
 
-  it('ignores plan-level fields other than title, steps and queue', () => {
-    expect(planHash({ ...plan(), owner: 'someone', deadline: '2030-01-01T00:00:00Z' })).toBe(planHash(plan()));
+  it('ignores plan-level fields that choose neither what runs nor when it stops', () => {
+    expect(planHash({ ...plan(), owner: 'someone' })).toBe(planHash(plan()));
+  });
+
+  it('changes when the deadline is set or moved (it decides when the plan stops), and keeps the hash of plans without one', () => {
+    const base = plan();
+    const hashes = [planHash(base), planHash({ ...base, deadline: '2026-12-31T00:00:00Z' }), planHash({ ...base, deadline: '2027-01-31T00:00:00Z' })];
+    expect(new Set(hashes).size).toBe(hashes.length);
+    const expected = createHash('sha256')
+      .update(canonicalJson({ title: 'Study', steps: base.steps, stepQueue: ['a', 'b'] }))
+      .digest('hex');
+    expect(planHash(base)).toBe(`sha256:${expected}`);
   });
 });
 

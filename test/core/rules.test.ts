@@ -204,6 +204,27 @@ describe('evaluateRules', () => {
     expect(thrown).toEqual({ rule: 'file_contains(huge.log, /x/)', ok: false, reason: 'could not be checked: huge.log is 99 bytes, more than the 10 bytes a rule reads' });
   });
 
+  it('hands a cancel to the check under way (a content rule, a command) and checks no rule after it', async () => {
+    const { workspace, verifier } = setup();
+    workspace.files.add('a.md');
+    workspace.texts.set('a.md', '# A');
+    const cancel = new AbortController();
+    const given: Array<AbortSignal | undefined> = [];
+    // The cancel arrives while the pattern is matched.
+    verifier.textChecks = async (check, signal) => {
+      given.push(signal);
+      cancel.abort();
+      return runTextCheck(check);
+    };
+    const results = await evaluateRules(
+      [{ command: { argv: ['node', 'ok.mjs'] } }, { file_contains: { path: 'a.md', pattern: '^# A' } }, { command: { argv: ['node', 'fail.mjs'] } }, { file_exists: { path: 'a.md' } }],
+      { verifier, payload: undefined, payloadOf: () => undefined, signal: cancel.signal },
+    );
+    expect(verifier.checks.map((c) => [c.argv[1], c.opts.signal])).toEqual([['ok.mjs', cancel.signal]]);
+    expect(given).toEqual([cancel.signal]);
+    expect(results.map((r) => r.rule)).toEqual(['command(node ok.mjs)', 'file_contains(a.md, /^# A/)']);
+  });
+
   it('validationFailure is null when every rule passed', () => {
     const ok: RuleResult[] = [{ rule: 'file_exists(a)', ok: true }];
     expect(validationFailure(ok)).toBeNull();

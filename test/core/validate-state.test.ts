@@ -247,6 +247,8 @@ describe('usage and budget records', () => {
     const state = parseState(withAttempt({ usage, wallMs: 61_000 }));
     expect(state.stepRuns['step-1']?.attempts?.[0]).toMatchObject({ usage, wallMs: 61_000 });
     expect(checkState(withAttempt({ usage: { ...usage, source: 'file', complete: false }, outcome: 'over_budget' }))).toEqual([]);
+    // Read back from the log of an attempt whose tick died.
+    expect(checkState(withAttempt({ usage: { ...usage, source: 'log', complete: false }, outcome: 'interrupted' }))).toEqual([]);
     expect(checkState(withAttempt({}))).toEqual([]);
   });
 
@@ -254,7 +256,9 @@ describe('usage and budget records', () => {
     [{ usage: { ...usage, inputTokens: -1 } }, 'stepRuns.step-1.attempts[0].usage.inputTokens', 'must be a whole number of tokens from 0'],
     [{ usage: { ...usage, costUsd: 'a dollar' } }, 'stepRuns.step-1.attempts[0].usage.costUsd', 'must be a number of US dollars'],
     [{ usage: { ...usage, model: 'a\nb' } }, 'stepRuns.step-1.attempts[0].usage.model', 'single line'],
-    [{ usage: { ...usage, source: 'guess' } }, 'stepRuns.step-1.attempts[0].usage.source', 'must be one of stream, file, got "guess"'],
+    [{ usage: { ...usage, source: 'guess' } }, 'stepRuns.step-1.attempts[0].usage.source', 'must be one of stream, file, log, got "guess"'],
+    [{ usage: { ...usage, source: 'Log' } }, 'stepRuns.step-1.attempts[0].usage.source', 'must be one of stream, file, log, got "Log"'],
+    [{ usage: { ...usage, source: null } }, 'stepRuns.step-1.attempts[0].usage.source', 'must be one of stream, file, log, got null'],
     [{ usage: { ...usage, complete: 'yes' } }, 'stepRuns.step-1.attempts[0].usage.complete', 'must be true'],
     [{ usage: { inputTokens: 1, isError: false, source: 'stream', complete: true } }, 'stepRuns.step-1.attempts[0].usage.outputTokens', 'got nothing'],
     [{ usage: 'lots' }, 'stepRuns.step-1.attempts[0].usage', 'must be an object'],

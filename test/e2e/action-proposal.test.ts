@@ -165,6 +165,32 @@ describe('the proposal (local node)', () => {
     expect(withdrawn?.body).not.toMatch(/\/approve/);
   });
 
+  it('a writer who moves only the deadline: a new plan to approve, proposed again, not an edit kept out of the running plan', async () => {
+    const dated = { title: 'Dated', deadline: '2099-01-01T00:00:00Z', steps: { notes: { title: 'Notes', instruction: 'Write notes.md', requiredOutputs: ['notes.md'] } } };
+    expectOk(await openIssue(h, 86, issueBodyWithPlan(dated), 'maintainer'));
+    const before = await h.remoteState('issue-86');
+    expect(before?.plan.deadline).toBe('2099-01-01T00:00:00Z');
+    const moved = { ...dated, deadline: '2099-06-01T00:00:00Z' };
+    const payload = issuesEdited({
+      owner: h.owner,
+      repo: h.repo,
+      issueNumber: 86,
+      issueBody: issueBodyWithPlan(moved),
+      title: 'Issue 86',
+      labels: ['sequencer'],
+      sender: 'maintainer',
+      author: 'maintainer',
+      apiUrl: h.fake.url,
+    });
+    expectOk(await h.run({ eventName: 'issues', payload }));
+    const after = await h.remoteState('issue-86');
+    expect(after?.plan.deadline).toBe('2099-06-01T00:00:00Z');
+    expect(after?.planHash).not.toBe(before?.planHash);
+    const proposals = h.botComments(86, 'proposal');
+    expect(proposals).toHaveLength(2);
+    expect(proposals.map((p) => p.body).join('\n')).toContain(`Plan hash: \`${after?.planHash}\``);
+  });
+
   it('a misspelt field in the issue plan: the problem comment names its path and the nearest field; nothing is proposed', async () => {
     const typo = { title: 'Typo', steps: { write: { title: 'Write', instruction: 'Write a.md', requiredOuputs: ['a.md'] } } };
     expectOk(await openIssue(h, 87, issueBodyWithPlan(typo as unknown as Plan), 'maintainer'));

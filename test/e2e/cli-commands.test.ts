@@ -1,7 +1,7 @@
 // The local CLI's steering commands end to end: init/approve/status/retry/skip/cancel/validate,
 // each run as a real `node dist/cli.js` process against a plan in a temp workspace.
 import { existsSync } from 'node:fs';
-import { copyFile, readFile } from 'node:fs/promises';
+import { chmod, copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { State, StepDef, StepRun } from '../../src/core/state/types.js';
@@ -369,6 +369,49 @@ describe('retry, skip and cancel', () => {
     expect(idle.code, output(idle)).toBe(0);
     expect(output(idle)).toContain('Plan cancelled; 0 of 3 steps were done.');
     expect(output(idle)).not.toContain('was running');
+  });
+
+  it('cancel while the rules of a finished attempt are checked ends the checks within seconds: the attempt is cancelled, not judged, and the plan CANCELLED', async () => {
+    const e = await setup({
+      s1: { title: 'List', instruction: 'Write items.json', validate: [{ json_schema: { path: 'items.json', schema: { type: 'array', uniqueItems: true } } }] },
+      s2: THREE.s2,
+    });
+    const agent = path.join(e.tools, 'items-agent.mjs');
+    const written = path.join(e.tools, 'written');
+    // 40,000 different objects: checking uniqueItems compares every pair, for tens of seconds.
+    await writeFile(
+      agent,
+      `#!/usr/bin/env node
+import fs from 'node:fs';
+import path from 'node:path';
+fs.writeFileSync(path.join(process.env.SEQUENCER_WORKSPACE, 'items.json'), JSON.stringify(Array.from({ length: 40000 }, (_, i) => ({ id: i, name: 'item-' + i }))));
+fs.writeFileSync(process.env.WRITTEN, '');
+`,
+    );
+    await chmod(agent, 0o755);
+    const run = startCli(['run', '--plan', e.planFile], { cwd: e.ws, env: { STEP_AGENT_CMD: agent, WRITTEN: written, SEQUENCER_RULE_CHECK_SECONDS: '600' }, timeoutMs: 120_000 });
+    await waitFor(() => existsSync(written), 15_000, 'the agent to write items.json');
+
+    const t0 = Date.now();
+    const c = await runCli(['cancel', '--state', e.stateFile], { cwd: e.ws });
+    expect(c.code, output(c)).toBe(0);
+    const r = await run.result;
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(r.code, output(r)).toBe(1);
+    expect(output(r).match(/Cancel requested: stopping the checks of the attempt's validation rules\./g)).toHaveLength(1);
+    expect(output(r)).toContain('Plan cancelled while s1 was running');
+
+    const s = await readState(e.stateFile);
+    expect(s.status).toBe('CANCELLED');
+    const s1 = runOf(s.stepRuns, 's1');
+    expect(s1.status).not.toBe('DONE');
+    expect(s1.attempts).toEqual([
+      expect.objectContaining({
+        outcome: 'cancelled',
+        error: 'stopped by a cancel request while its validation rules were checked (the agent had exited with code 0): the checks were ended, so the attempt has no verdict',
+      }),
+    ]);
+    expect(s.stepRuns.s2).toBeUndefined();
   });
 });
 

@@ -4,11 +4,11 @@
 // through a placeholder and $SEQUENCER_INPUT_FILE. Run inside an Actions step, neither the agent
 // nor the check command gets the runner's command files (GITHUB_OUTPUT and the rest). The files
 // the sequencer writes beside an attempt's log never follow a link an earlier attempt planted.
-import { chmod, lstat, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTempDir, output, readAgentCalls, readState, removeTempDirs, runCli, writeAgent, writeJson } from './helpers.js';
+import { REPO_ROOT, copyTree, makeTempDir, output, readAgentCalls, readState, removeTempDirs, runCli, writeAgent, writeJson } from './helpers.js';
 import { node24Binary } from './node24.js';
 
 afterEach(removeTempDirs);
@@ -235,6 +235,31 @@ fs.writeFileSync('items.json', JSON.stringify(Array.from({ length: 20000 }, (_, 
     expect(state.stepRuns.only?.error).toBe(
       "Validation failed: json_schema(items.json): validating items.json took longer than 1 s, the time limit of a rule's check (SEQUENCER_RULE_CHECK_SECONDS), and was stopped",
     );
+  });
+
+  it('a bundle copied without its rule-check worker checks no content rule in line: the step stops before any attempt, naming the missing file', async () => {
+    const ws = await makeTempDir('no-worker-ws-');
+    const copy = await makeTempDir('no-worker-dist-');
+    await copyTree([path.join(REPO_ROOT, 'dist')], path.join(copy, 'dist'));
+    await rm(path.join(copy, 'dist', 'rule-check-worker.js'));
+    const tools = await makeTempDir('no-worker-tools-');
+    const agent = await writeAgent(tools);
+    const calls = path.join(tools, 'calls.jsonl');
+    const planFile = path.join(ws, 'plan.json');
+    await writeJson(planFile, {
+      title: 'No worker',
+      steps: {
+        only: { title: 'List items', instruction: 'Write items.json.', validate: [{ file_exists: { path: 'items.json' } }, { json_schema: { path: 'items.json', schema: { type: 'array' } } }] },
+      },
+    });
+    const r = await runCli(['run', '--plan', planFile], { cwd: ws, cli: path.join(copy, 'dist', 'cli.js'), env: { STEP_AGENT_CMD: agent, AGENT_LOG: calls } });
+    expect(r.code, output(r)).toBe(2);
+    expect(output(r)).toContain(
+      `plan.steps.only.validate[1].json_schema: content rules (file_contains, json_schema) cannot be checked: the bundle's ${path.join(copy, 'dist', 'rule-check-worker.js')} is missing (it ships beside cli.js and index.js: install or copy the whole dist/ folder)`,
+    );
+    // No attempt was spent on a set-up that cannot judge it.
+    expect(await readAgentCalls(calls)).toEqual([]);
+    expect((await readState(path.join(ws, '.sequencer', 'plan', 'state.json'))).stepRuns.only).toBeUndefined();
   });
 
   it('a pattern RE2 cannot express is refused before anything runs, naming the field, the pattern and why', async () => {

@@ -4,11 +4,35 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTempDir, output, readAgentCalls, readState, removeTempDirs, runCli, seedState, startCli, waitFor, writeAgent, writeJson } from './helpers.js';
+import {
+  agentStream,
+  claudeReplayWorkspace,
+  makeTempDir,
+  output,
+  readAgentCalls,
+  readState,
+  removeTempDirs,
+  runCli,
+  seedState,
+  startCli,
+  waitFor,
+  writeAgent,
+  writeJson,
+  type CliOptions,
+} from './helpers.js';
 
 afterEach(removeTempDirs);
 
 const STEPS = { notes: { title: 'Write notes', instruction: 'Write notes.md', requiredOutputs: ['notes.md'] } };
+
+/** Runs the CLI with `args` and kills it with SIGKILL once `midStep` holds (its agent is still running); the state must show the attempt in flight. */
+async function killMidStep(args: string[], opts: CliOptions, stateFile: string, stepId: string, midStep: () => Promise<unknown>, what: string): Promise<void> {
+  const runner = startCli(args, opts);
+  await waitFor(midStep, 20_000, what);
+  runner.child.kill('SIGKILL');
+  await runner.result;
+  expect((await readState(stateFile)).stepRuns[stepId]?.status).toBe('IN_PROGRESS');
+}
 
 /** A `check` killed by SIGKILL while its agent sleeps; `work` is what the agent had written by then. */
 async function killedMidStep(work: boolean) {
@@ -21,13 +45,20 @@ async function killedMidStep(work: boolean) {
   const pids = path.join(tools, 'pids');
   await mkdir(pids);
   const env = { STEP_AGENT_CMD: agent, AGENT_LOG: calls };
-  const runner = startCli(['check', stateFile], { cwd: ws, env: { ...env, AGENT_PID_DIR: pids, AGENT_SLEEP_MS: '60000' } });
-  const agentPid = Number(await waitFor(() => readFile(path.join(pids, 'notes-1.pid'), 'utf8').catch(() => ''), 20_000, 'the agent to start'));
-  if (work) await writeFile(path.join(ws, 'notes.md'), '# notes\n');
-  runner.child.kill('SIGKILL');
-  await runner.result;
-  process.kill(agentPid, 'SIGKILL');
-  expect((await readState(stateFile)).stepRuns.notes?.status).toBe('IN_PROGRESS');
+  const agentPid = () => readFile(path.join(pids, 'notes-1.pid'), 'utf8').catch(() => '');
+  await killMidStep(
+    ['check', stateFile],
+    { cwd: ws, env: { ...env, AGENT_PID_DIR: pids, AGENT_SLEEP_MS: '60000' } },
+    stateFile,
+    'notes',
+    async () => {
+      if (!(await agentPid())) return false;
+      if (work) await writeFile(path.join(ws, 'notes.md'), '# notes\n');
+      return true;
+    },
+    'the agent to start',
+  );
+  process.kill(Number(await agentPid()), 'SIGKILL');
   return { ws, stateFile, calls, env };
 }
 
@@ -51,5 +82,45 @@ describe('check STATE after a runner was killed mid-step', () => {
     expect(state.status).toBe('DONE');
     expect(state.stepRuns.notes?.attempts?.map((a) => a.outcome)).toEqual(['interrupted', 'succeeded']);
     expect((await readAgentCalls(calls)).map((c) => c.step)).toEqual(['notes', 'notes']);
+  });
+
+  it('counts the tokens a killed Claude Code attempt had streamed, read back from its log, so a spent budget blocks before the retry', async () => {
+    const { ws, env } = await claudeReplayWorkspace();
+    await writeJson(path.join(ws, 'plan.json'), { title: 'Notes', steps: { write: { title: 'Write the notes', instruction: 'Write notes.md.' } } });
+    const stateFile = path.join(ws, '.sequencer', 'plan', 'state.json');
+    const logFile = `${stateFile}.logs/write/attempt-1.log`;
+    // The stand-in streams everything but its result, then waits: killed there, its log holds
+    // 1,740 in, 4 out, 4,370 cache read and 1,510 cache write tokens (7,624) and no final figures.
+    const stream = agentStream('claude-tools.jsonl');
+    const shown = (await readFile(stream, 'utf8')).split('\n').filter((line) => !line.includes('"type":"result"'));
+    const streamed = () =>
+      readFile(logFile, 'utf8').then(
+        (log) => log.includes(shown.at(-2)!),
+        () => false,
+      );
+    await killMidStep(
+      ['run', '--plan', 'plan.json', '--agent', 'claude -p'],
+      { cwd: ws, env: { ...env, REPLAY_STREAM: stream, REPLAY_WAIT_STOP: '1' } },
+      stateFile,
+      'write',
+      streamed,
+      'the stream in the log',
+    );
+
+    // The next heartbeat brings a budget (the workflow's default) that the killed attempt spent.
+    const r = await runCli(['check', '--agent', 'claude -p', '--budget-tokens', '5000'], { cwd: ws, env: { ...env, REPLAY_STREAM: stream } });
+    const text = output(r);
+    expect(text).toContain('write attempt 1 used: 1,740 in, 4 out, 4,370 cache read, 1,510 cache write tokens (at least: the agent ended before its totals) (read back from its log).');
+    expect(text).toMatch(/Blocked at write \(Write the notes\): the plan's token budget is spent: 7,624 tokens used of 5,000 tokens/);
+    const state = await readState(stateFile);
+    expect(state.status).toBe('BLOCKED');
+    expect(state.stepRuns.write?.attempts).toHaveLength(1);
+    // The log keeps stdout and stderr as they came: the stand-in's stderr line lands inside the
+    // stream's first event (the one naming the model), which is therefore not read back.
+    expect(state.stepRuns.write?.attempts?.[0]).toMatchObject({
+      outcome: 'interrupted',
+      usage: { inputTokens: 1740, outputTokens: 4, cacheReadTokens: 4370, cacheWriteTokens: 1510, source: 'log', complete: false },
+    });
+    expect(state.budgetBlock).toEqual({ stepId: 'write', scope: 'plan', kind: 'tokens', limit: 5000, spent: 7624 });
   });
 });

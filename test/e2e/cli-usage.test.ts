@@ -2,31 +2,17 @@
 // binary runs in the agent lane, `npm run test:agents`): the sequencer asks it for its stream,
 // shows the stream as short lines, records the attempt's tokens and cost, shows them in `status`
 // and `usage`, stops an attempt whose tokens pass the budget, and goes on once a writer raises it.
-import { copyFile, chmod, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempDir, output, readState, removeTempDirs, runCli, writeJson } from './helpers.js';
+import { agentStream, claudeReplayWorkspace, output, readState, removeTempDirs, runCli, writeJson } from './helpers.js';
 
 afterAll(removeTempDirs);
 
-const stream = (name: string) => fileURLToPath(new URL(`../fixtures/agent-streams/${name}`, import.meta.url));
-
-/** A workspace with `claude` on PATH: the recorded-stream player. */
-async function setUp(): Promise<{ ws: string; env: Record<string, string> }> {
-  const ws = await makeTempDir('sequencer-usage-');
-  const bin = path.join(ws, '.bin');
-  await mkdir(bin);
-  await copyFile(fileURLToPath(new URL('../fixtures/agents/replay-claude.mjs', import.meta.url)), path.join(bin, 'claude'));
-  await chmod(path.join(bin, 'claude'), 0o755);
-  return { ws, env: { PATH: [bin, path.dirname(process.execPath), '/usr/bin', '/bin'].join(path.delimiter) } };
-}
-
 describe('an agent whose stream the CLI reads', () => {
   it('shows the stream as short lines, records usage, and reports it in status and usage', async () => {
-    const { ws, env } = await setUp();
+    const { ws, env } = await claudeReplayWorkspace();
     await writeJson(path.join(ws, 'plan.json'), { title: 'Notes', steps: { write: { title: 'Write the notes', instruction: 'Write notes.md.', requiredOutputs: ['notes.md'] } } });
-    const r = await runCli(['run', '--plan', 'plan.json', '--agent', 'claude -p'], { cwd: ws, env: { ...env, REPLAY_STREAM: stream('claude-tools.jsonl') } });
+    const r = await runCli(['run', '--plan', 'plan.json', '--agent', 'claude -p'], { cwd: ws, env: { ...env, REPLAY_STREAM: agentStream('claude-tools.jsonl') } });
     const text = output(r);
     expect(r.code, text).toBe(0);
     expect(text).toMatch(/Runs: claude --output-format stream-json --verbose --include-partial-messages -p /);
@@ -70,12 +56,15 @@ describe('an agent whose stream the CLI reads', () => {
   });
 
   it('stops an attempt when its tokens pass the step budget, blocks, and goes on once the budget is raised', async () => {
-    const { ws, env } = await setUp();
+    const { ws, env } = await claudeReplayWorkspace();
     await writeJson(path.join(ws, 'plan.json'), {
       title: 'Budgeted',
       steps: { write: { title: 'Write', instruction: 'Write notes.md.', requiredOutputs: ['notes.md'], budget: { tokens: 2000 } } },
     });
-    const blocked = await runCli(['run', '--plan', 'plan.json', '--agent', 'claude -p'], { cwd: ws, env: { ...env, REPLAY_STREAM: stream('claude-partial-messages.jsonl'), REPLAY_WAIT_STOP: '1' } });
+    const blocked = await runCli(['run', '--plan', 'plan.json', '--agent', 'claude -p'], {
+      cwd: ws,
+      env: { ...env, REPLAY_STREAM: agentStream('claude-partial-messages.jsonl'), REPLAY_WAIT_STOP: '1' },
+    });
     const text = output(blocked);
     expect(blocked.code, text).toBe(1);
     expect(text).toContain('Token budget: 2,000 tokens left (the token budget of step write, 2,000); followed as the agent streams.');
@@ -90,7 +79,7 @@ describe('an agent whose stream the CLI reads', () => {
 
     const raised = await runCli(['approve', '--budget-tokens', '100000'], { cwd: ws });
     expect(raised.code, output(raised)).toBe(0);
-    const done = await runCli(['check', '--agent', 'claude -p'], { cwd: ws, env: { ...env, REPLAY_STREAM: stream('claude-tools.jsonl') } });
+    const done = await runCli(['check', '--agent', 'claude -p'], { cwd: ws, env: { ...env, REPLAY_STREAM: agentStream('claude-tools.jsonl') } });
     expect(done.code, output(done)).toBe(0);
     const after = await readState(path.join(ws, '.sequencer', 'plan', 'state.json'));
     expect(after.status).toBe('DONE');

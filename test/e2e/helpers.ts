@@ -3,7 +3,7 @@
 // dist/ first, so these tests exercise exactly what users install.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chmod, copyFile, mkdtemp, readFile, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,8 @@ export interface CliOptions {
   timeoutMs?: number;
   /** The Node binary that runs the CLI (default: this one). */
   node?: string;
+  /** The CLI bundle to run (default: dist/cli.js, or E2E_CLI). */
+  cli?: string;
 }
 
 export interface CliProcess {
@@ -56,13 +58,14 @@ export function cliEnv(extra: Record<string, string | undefined> = {}): NodeJS.P
 }
 
 export function startCli(args: string[], opts: CliOptions = {}): CliProcess {
-  const child = spawn(opts.node ?? process.execPath, [CLI, ...args], {
+  const cli = opts.cli ?? CLI;
+  const child = spawn(opts.node ?? process.execPath, [cli, ...args], {
     cwd: opts.cwd ?? os.tmpdir(),
     env: cliEnv(opts.env),
     stdio: ['ignore', 'pipe', 'pipe'],
     shell: false,
   });
-  if (child.pid === undefined) throw new Error(`could not start ${CLI}`);
+  if (child.pid === undefined) throw new Error(`could not start ${cli}`);
   let stdout = '';
   let stderr = '';
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -178,6 +181,24 @@ export async function writeAgent(dir: string, name = 'agent.pl'): Promise<string
   await copyFile(SCRIPTED_AGENT, file);
   await chmod(file, 0o755);
   return file;
+}
+
+/** A recorded agent stream (test/fixtures/agent-streams/). */
+export function agentStream(name: string): string {
+  return fileURLToPath(new URL(`../fixtures/agent-streams/${name}`, import.meta.url));
+}
+
+/**
+ * A workspace with `claude` on PATH: the player of a recorded Claude Code stream (REPLAY_STREAM,
+ * see test/fixtures/agents/replay-claude.mjs); `env` is the PATH that finds it.
+ */
+export async function claudeReplayWorkspace(): Promise<{ ws: string; env: Record<string, string> }> {
+  const ws = await makeTempDir('sequencer-usage-');
+  const bin = path.join(ws, '.bin');
+  await mkdir(bin);
+  await copyFile(fileURLToPath(new URL('../fixtures/agents/replay-claude.mjs', import.meta.url)), path.join(bin, 'claude'));
+  await chmod(path.join(bin, 'claude'), 0o755);
+  return { ws, env: { PATH: [bin, path.dirname(process.execPath), '/usr/bin', '/bin'].join(path.delimiter) } };
 }
 
 export interface AgentCall {

@@ -2,6 +2,7 @@
 import { ConflictError } from '../../src/core/errors.js';
 import type { Command } from '../../src/core/tick/commands.js';
 import type { Notice } from '../../src/core/tick/notices.js';
+import { runTextCheck, type RuleResult, type TextCheck } from '../../src/core/tick/rules.js';
 import type { AttemptOwner, State } from '../../src/core/state/types.js';
 import type { EngineConfig } from '../../src/engine/index.js';
 import type {
@@ -22,6 +23,7 @@ import type {
   Log,
   Notifier,
   OwnerProbe,
+  PiecesRead,
   StateStore,
   Verifier,
   Workspace,
@@ -187,15 +189,22 @@ export class MemoryLog implements Log {
   }
 }
 
-/** Reads the FakeWorkspace's files; check commands play back a script and are recorded. */
+/**
+ * Reads the FakeWorkspace's files; check commands play back a script and are recorded. Content
+ * rules are checked in line, or by `textChecks` when set (a check that takes its time).
+ */
 export class FakeVerifier implements Verifier {
   readonly checks: Array<{ argv: string[]; opts: CheckOptions }> = [];
+  textChecks: ((check: TextCheck, signal: AbortSignal | undefined) => Promise<RuleResult>) | undefined;
   constructor(
     private readonly workspace: FakeWorkspace,
     private readonly script: (argv: string[], call: number) => Partial<CheckResult> = () => ({}),
   ) {}
   async readWorkspaceFile(rel: string): Promise<string | null> {
     return this.workspace.files.has(rel) ? (this.workspace.texts.get(rel) ?? '') : null;
+  }
+  checkText(check: TextCheck, signal?: AbortSignal): Promise<RuleResult> {
+    return this.textChecks ? this.textChecks(check, signal) : runTextCheck(check);
   }
   async runCheck(argv: string[], opts: CheckOptions): Promise<CheckResult> {
     this.checks.push({ argv, opts });
@@ -212,6 +221,19 @@ export class MemoryAttemptFiles implements AttemptFiles {
     if (text === undefined) return { kind: 'missing' };
     const bytes = Buffer.byteLength(text);
     return bytes > maxBytes ? { kind: 'too-large', bytes } : { kind: 'text', text };
+  }
+  /** Hands on the first maxBytes in uneven pieces (a character cut at the cap reads as U+FFFD). */
+  async readPieces(file: string, maxBytes: number, onText: (text: string) => void): Promise<PiecesRead> {
+    const text = this.files.get(file);
+    if (text === undefined) return { kind: 'missing' };
+    const all = Buffer.from(text);
+    const kept = all.subarray(0, maxBytes).toString('utf8');
+    for (let i = 0, k = 0; i < kept.length; k++) {
+      const size = [997, 1, 4096, 13][k % 4] as number;
+      onText(kept.slice(i, i + size));
+      i += size;
+    }
+    return { kind: 'read', bytes: Math.min(all.length, maxBytes), truncated: all.length > maxBytes };
   }
   async write(file: string, text: string): Promise<void> {
     this.files.set(file, text);

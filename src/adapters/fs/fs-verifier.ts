@@ -25,10 +25,18 @@ export interface FsVerifierOptions {
   outputChars?: number;
   /** Known secrets: scrubbed from a check's output before it is cut (exec-agent.ts). */
   scrubber?: Scrubber;
-  /** Where content rules' checks run, under a time limit (rule-check-thread.ts); default in line. */
-  ruleChecks?: { check(check: TextCheck): Promise<RuleResult> };
+  /** Where content rules' checks run, under a time limit (rule-check-site.ts); default in line. */
+  ruleChecks?: RuleChecks;
   /** The Node that runs `db_query` rules' queries; default the one running this process. */
   node?: NodeRuntime;
+}
+
+/** Where content rules' checks run (a worker thread with a time limit: rule-check-site.ts). */
+export interface RuleChecks {
+  /** The rule's result; aborting `signal` (a /cancel) ends the check. */
+  check(check: TextCheck, signal?: AbortSignal): Promise<RuleResult>;
+  /** Why content rules cannot be checked here (a bundle without its worker), or null when they can. */
+  problem?(): string | null;
 }
 
 /**
@@ -68,7 +76,7 @@ export class FsVerifier implements Verifier {
     return 'problem' in runtime ? runtime.problem : null;
   }
 
-  async queryDatabase(rel: string, query: string, timeoutMs: number): Promise<DbQueryFact> {
+  async queryDatabase(rel: string, query: string, timeoutMs: number, signal?: AbortSignal): Promise<DbQueryFact> {
     const runtime = sqliteRuntime(this.node.version);
     if ('problem' in runtime) return { kind: 'error', problem: runtime.problem };
     const real = await this.inside(rel);
@@ -85,7 +93,7 @@ export class FsVerifier implements Verifier {
     );
     if (!isFile) return { kind: 'missing' };
     const { argv, env } = queryCommand(this.node, runtime.flags, real, query);
-    return queryFact(await this.runCheck(argv, { timeoutMs, env }), timeoutMs);
+    return queryFact(await this.runCheck(argv, { timeoutMs, env, ...(signal ? { signal } : {}) }), timeoutMs);
   }
 
   /** The real path of a workspace-relative path when it lies inside the workspace, else null. */
@@ -100,8 +108,12 @@ export class FsVerifier implements Verifier {
     return real.startsWith(this.root.endsWith(path.sep) ? this.root : this.root + path.sep) ? real : null;
   }
 
-  checkText(check: TextCheck): Promise<RuleResult> {
-    return this.ruleChecks ? this.ruleChecks.check(check) : runTextCheck(check);
+  checkText(check: TextCheck, signal?: AbortSignal): Promise<RuleResult> {
+    return this.ruleChecks ? this.ruleChecks.check(check, signal) : runTextCheck(check);
+  }
+
+  contentRuleProblem(): string | null {
+    return this.ruleChecks?.problem?.() ?? null;
   }
 
   async readWorkspaceFile(rel: string): Promise<string | null> {
@@ -144,6 +156,7 @@ export class FsVerifier implements Verifier {
         timeoutMs: opts.timeoutMs,
         graceMs: this.graceMs,
         logFile: opts.logFile ?? path.join(scratch!, 'check.log'),
+        ...(opts.signal ? { signal: opts.signal } : {}),
       });
       return {
         exitCode: r.exitCode,

@@ -6,11 +6,11 @@
 // fails its rule, naming the rule, the file and the limit. The next check starts a new thread.
 import { Worker } from 'node:worker_threads';
 import { ConfigError } from '../../core/errors.js';
-import { besideBundle } from '../process/cli-path.js';
 import { textCheckTimedOut, type RuleResult, type TextCheck } from '../../core/tick/rules.js';
 import type { CheckReply, CheckRequest } from './rule-check-worker.js';
 
 export const DEFAULT_RULE_CHECK_SECONDS = 60;
+const CHECK_STOPPED = 'the check was stopped by a cancel request';
 /** The worker's file in the bundle, beside index.js and cli.js (scripts/build.mjs). */
 export const RULE_CHECK_WORKER = 'rule-check-worker.js';
 
@@ -25,14 +25,6 @@ export function ruleCheckLimitMs(env: NodeJS.ProcessEnv): number {
   return n * 1000;
 }
 
-/**
- * The bundled worker beside the running entry point (dist/index.js or dist/cli.js), or undefined
- * when this is not the bundle (the sources under test, where checks run in line).
- */
-export function ruleCheckWorkerFile(entry: string | undefined = process.argv[1]): string | undefined {
-  return besideBundle(RULE_CHECK_WORKER, entry);
-}
-
 export class RuleCheckThread {
   private worker: Worker | undefined;
   /** Checks run one at a time, so each has the thread (and its time limit) to itself. */
@@ -44,8 +36,9 @@ export class RuleCheckThread {
     readonly limitMs: number,
   ) {}
 
-  check(check: TextCheck): Promise<RuleResult> {
-    const run = this.queue.then(() => this.runOne(check));
+  /** Checks `check` in the thread; aborting `signal` ends the check with its thread (a /cancel). */
+  check(check: TextCheck, signal?: AbortSignal): Promise<RuleResult> {
+    const run = this.queue.then(() => this.runOne(check, signal));
     this.queue = run.catch(() => {});
     return run;
   }
@@ -57,12 +50,14 @@ export class RuleCheckThread {
     await worker?.terminate();
   }
 
-  private runOne(check: TextCheck): Promise<RuleResult> {
+  private runOne(check: TextCheck, signal: AbortSignal | undefined): Promise<RuleResult> {
+    if (signal?.aborted) return Promise.reject(new Error(CHECK_STOPPED));
     const worker = this.started();
     const id = this.nextId++;
     return new Promise<RuleResult>((resolve, reject) => {
       const settle = () => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         worker.off('message', onMessage);
         worker.off('error', onError);
         worker.off('exit', onExit);
@@ -88,6 +83,13 @@ export class RuleCheckThread {
         this.end(worker);
         resolve(textCheckTimedOut(check, this.limitMs));
       }, this.limitMs);
+      // A check cannot be interrupted inside its thread: the thread is ended with it.
+      const onAbort = () => {
+        settle();
+        this.end(worker);
+        reject(new Error(CHECK_STOPPED));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
@@ -116,26 +118,4 @@ export class RuleCheckThread {
   private forget(worker: Worker): void {
     if (this.worker === worker) this.worker = undefined;
   }
-}
-
-const shared = new Map<string, RuleCheckThread>();
-
-/**
- * The process's thread for rule checks when running from the bundle; undefined otherwise. One per
- * process: a scheduled run ticks many plans, and each would otherwise keep a thread of its own.
- */
-export function ruleCheckThread(env: NodeJS.ProcessEnv = process.env, entry: string | undefined = process.argv[1]): RuleCheckThread | undefined {
-  const limitMs = ruleCheckLimitMs(env);
-  const file = ruleCheckWorkerFile(entry);
-  if (!file) return undefined;
-  const key = `${file}\0${limitMs}`;
-  let thread = shared.get(key);
-  if (!thread) shared.set(key, (thread = new RuleCheckThread(file, limitMs)));
-  return thread;
-}
-
-/** FsVerifier options for the process's rule-check thread, when there is one. */
-export function withRuleChecks(env: NodeJS.ProcessEnv = process.env, entry: string | undefined = process.argv[1]): { ruleChecks?: RuleCheckThread } {
-  const thread = ruleCheckThread(env, entry);
-  return thread ? { ruleChecks: thread } : {};
 }

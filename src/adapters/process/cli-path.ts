@@ -15,6 +15,14 @@ export function sequencerCliCommand(entry: string | undefined = process.argv[1],
  * point is the bundled CLI or Action (dist/cli.js or dist/index.js) and the file is there.
  */
 export function besideBundle(name: string, entry: string | undefined = process.argv[1]): string | undefined {
+  const dir = bundleDir(entry);
+  if (!dir) return undefined;
+  const found = path.join(dir, name);
+  return existsSync(found) ? found : undefined;
+}
+
+/** The folder of the bundled CLI or Action (dist/) when `entry` is one of them (links resolved); else undefined. */
+export function bundleDir(entry: string | undefined = process.argv[1]): string | undefined {
   if (!entry) return undefined;
   let file: string;
   try {
@@ -22,7 +30,5 @@ export function besideBundle(name: string, entry: string | undefined = process.a
   } catch {
     return undefined;
   }
-  if (!/^(cli|index)\.js$/.test(path.basename(file))) return undefined;
-  const found = path.join(path.dirname(file), name);
-  return existsSync(found) ? found : undefined;
+  return /^(cli|index)\.js$/.test(path.basename(file)) ? path.dirname(file) : undefined;
 }

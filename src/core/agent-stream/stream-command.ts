@@ -123,13 +123,24 @@ export function streamCommand(argv: readonly string[]): StreamCommand | null {
   return null;
 }
 
+/** streamCommand of an agent command as written; null when it is no known agent or does not parse. */
+function streamCommandOf(command: string): StreamCommand | null {
+  try {
+    return streamCommand(parseAgentCommand(command, 'agent'));
+  } catch {
+    return null;
+  }
+}
+
 /** The stream flags added to an agent command as written (empty when none are, or it does not parse). */
 export function addedStreamFlags(command: string): string[] {
-  try {
-    return streamCommand(parseAgentCommand(command, 'agent'))?.added ?? [];
-  } catch {
-    return [];
-  }
+  return streamCommandOf(command)?.added ?? [];
+}
+
+/** The agent whose stream the output of an agent command as written is read as; undefined when it is not read. */
+export function streamAgentOf(command: string): StreamAgent | undefined {
+  const stream = streamCommandOf(command);
+  return stream?.parse ? stream.agent : undefined;
 }
 
 /** The flags added to each step's own agent command, by step, for steps that get any. */

@@ -6,7 +6,7 @@ import type { Plan } from '../state/types.js';
 import { effectiveQueue } from './plan-queue.js';
 import { planStreamFlags } from '../agent-stream/stream-command.js';
 
-/** `sha256:<hex>` of the plan's title, steps, effective step order, tool policy, prompt preamble, budget, preflight checks, step groups and commit choice. */
+/** `sha256:<hex>` of the plan's title, steps, effective step order, tool policy, prompt preamble, budget, preflight checks, step groups, commit choice and deadline. */
 export function planHash(plan: Plan): string {
   const hashed = {
     title: plan.title ?? null,
@@ -29,6 +29,9 @@ export function planHash(plan: Plan): string {
     ...(plan.groups !== undefined ? { groups: plan.groups } : {}),
     // What a finished step's commit holds is approved too.
     ...(plan.commit !== undefined ? { commit: plan.commit } : {}),
+    // When the plan stops is part of it: a moved deadline is a plan to approve again, not an edit
+    // that never reaches the state (an unchanged hash means nothing new to propose).
+    ...(plan.deadline !== undefined ? { deadline: plan.deadline } : {}),
   };
   return `sha256:${createHash('sha256').update(canonicalJson(hashed)).digest('hex')}`;
 }

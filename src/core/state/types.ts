@@ -199,12 +199,19 @@ export interface Attempt {
 }
 
 /**
+ * Where an attempt's figures came from. `stream`: the agent's output, read as it ran; `file`: what
+ * it wrote to $SEQUENCER_USAGE_FILE; `log`: its stream read back from the attempt's log when the
+ * tick that ran it died (engine/attempt-usage.ts).
+ */
+export const USAGE_SOURCES = ['stream', 'file', 'log'] as const;
+export type UsageSource = (typeof USAGE_SOURCES)[number];
+
+/**
  * What one attempt used, as the agent reported it (the figures of agent-stream/types.ts, whose
  * token counts never overlap), and where the figures came from.
  */
 export interface AttemptUsage extends AgentUsage {
-  /** `stream`: read from the agent's output as it ran; `file`: what it wrote to $SEQUENCER_USAGE_FILE. */
-  source: 'stream' | 'file';
+  source: UsageSource;
   /** False when the agent ended before reporting its totals (stopped, killed): the figures are what it had shown, a lower bound. */
   complete: boolean;
 }

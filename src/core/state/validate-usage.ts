@@ -6,9 +6,8 @@ import { showValue, type Issue } from '../errors.js';
 import { validateUsage } from '../agent-stream/usage-file.js';
 import { add, checkInteger, index, isNonEmptyString, isRecord, key, listSome, timestampProblem } from '../plan/field-checks.js';
 import { MAX_BUDGET_TOKENS, MAX_BUDGET_USD } from '../plan/plan-limits.js';
-import { BUDGET_KINDS } from './types.js';
+import { BUDGET_KINDS, USAGE_SOURCES } from './types.js';
 
-const SOURCES = ['stream', 'file'] as const;
 const SCOPES = ['plan', 'step'] as const;
 
 /** An attempt's `usage`: the usage fields (as a usage file has them), where they came from, and whether they are final. */
@@ -24,7 +23,7 @@ export function checkUsageRecord(issues: Issue[], path: string, value: unknown):
     if (figures[name] === undefined) add(issues, key(path, name), `must be a whole number of tokens (0 when none), got nothing`);
   }
   if (typeof figures.isError !== 'boolean') add(issues, key(path, 'isError'), `must be true or false, got ${showValue(figures.isError)}`);
-  if (!(SOURCES as readonly unknown[]).includes(source)) add(issues, key(path, 'source'), `must be one of ${SOURCES.join(', ')}, got ${showValue(source)}`);
+  if (!(USAGE_SOURCES as readonly unknown[]).includes(source)) add(issues, key(path, 'source'), `must be one of ${USAGE_SOURCES.join(', ')}, got ${showValue(source)}`);
   if (typeof complete !== 'boolean') add(issues, key(path, 'complete'), `must be true (the agent's final figures) or false (a lower bound), got ${showValue(complete)}`);
 }
 

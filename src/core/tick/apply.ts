@@ -203,13 +203,16 @@ export function mayAcceptInterrupted(attempt: Attempt | undefined, self: Attempt
   return (def.requiredOutputs?.length ?? 0) > 0 || (def.validate?.length ?? 0) > 0 || def.expectPayload === true;
 }
 
-/** An attempt whose owner is gone becomes a failure with that reason; the retry policy follows. */
-export function recoverAttempt(state: State, stepId: string, reason: string, now: Date): Transition {
+/**
+ * An attempt whose owner is gone becomes a failure with that reason; the retry policy follows.
+ * `usage` is what it used as far as its log shows, so the budgets count it.
+ */
+export function recoverAttempt(state: State, stepId: string, reason: string, now: Date, usage?: AttemptUsage): Transition {
   const next = withRun(state, stepId, (run) => ({
     ...run,
     status: 'FAILED',
     error: reason,
-    attempts: patchLastAttempt(run, { endedAt: iso(now), outcome: 'interrupted', error: reason, exitCode: null }),
+    attempts: patchLastAttempt(run, { endedAt: iso(now), outcome: 'interrupted', error: reason, exitCode: null, ...(usage ? { usage } : {}) }),
   }));
   const n = stepRun(next, stepId).attempts?.at(-1)?.n ?? stepRun(next, stepId).tries;
   return { state: next, notices: [{ kind: 'interrupted', stepId, attempt: n, reason }] };

@@ -25,9 +25,13 @@ export interface JudgeContext {
   readResult?(): Promise<ResultCheck>;
   /** Evaluates the step's validation rules against the workspace and the payload. */
   checkRules?(payload: Payload | undefined): Promise<RuleResult[]>;
+  /** Aborted by a /cancel while the rules are checked (the signal checkRules was given). */
+  signal?: AbortSignal;
 }
 
 const ERROR_TAIL = 1500;
+
+const CHECKS_CANCELLED = 'stopped by a cancel request while its validation rules were checked (the agent had exited with code 0): the checks were ended, so the attempt has no verdict';
 
 export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Promise<AttemptResult> {
   const base = { exitCode: result.exitCode, stdout: result.stdout, durationMs: result.durationMs, outputs: [] as string[] };
@@ -75,6 +79,10 @@ export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Prom
   if (!read.ok) return { ...base, ...declared, outcome: 'failed', error: read.error };
   const payload = read.payload !== undefined ? { payload: read.payload } : {};
   const results = ctx.checkRules ? await ctx.checkRules(read.payload) : [];
+  // A cancel that stopped the checks leaves results that say nothing of the work: the attempt is
+  // neither passed nor failed on their strength, but cancelled, as during the agent. The agent
+  // had ended on its own ('agent'): only the checks were stopped.
+  if (ctx.signal?.aborted) return { ...base, ...declared, outcome: 'cancelled', error: CHECKS_CANCELLED, stoppedBy: 'agent' };
   const failure = validationFailure(results);
   if (failure) return { ...base, ...declared, outcome: 'failed', error: failure, failedRules: results.filter((r) => !r.ok).map((r) => r.rule) };
   return { ...base, ...declared, ...payload, ...tolerated, outcome: 'succeeded', error: null, outputs: present };

@@ -254,15 +254,20 @@ export interface RuleContext {
   now?: Date;
   /** Where the output of the rule at `index` goes, when it runs a command. */
   logFileFor?(index: number): string;
+  /** Aborted by a /cancel during the checks: the check under way is ended and no later rule runs. */
+  signal?: AbortSignal;
 }
 
 /**
  * Checks every rule (not just up to the first failure) so one retry can fix all problems.
  * A rule whose facts cannot be gathered fails with the reason instead of ending the tick.
+ * Once `ctx.signal` aborts, the results are cut short and say nothing of the attempt: the caller
+ * must look at the signal before it judges by them.
  */
 export async function evaluateRules(rules: readonly ValidationRule[], ctx: RuleContext): Promise<RuleResult[]> {
   const results: RuleResult[] = [];
   for (const [index, rule] of rules.entries()) {
+    if (ctx.signal?.aborted) break;
     try {
       results.push(await evaluateRule(rule, index, ctx));
     } catch (err) {
@@ -284,14 +289,14 @@ async function evaluateRule(rule: ValidationRule, index: number, ctx: RuleContex
   if ('file_contains' in rule) {
     const body = rule.file_contains;
     const text = await verifier.readWorkspaceFile(body.path);
-    return text === null ? fileContainsResult(body, null) : checkText(verifier, { kind: 'file_contains', body, text });
+    return text === null ? fileContainsResult(body, null) : checkText(verifier, { kind: 'file_contains', body, text }, ctx.signal);
   }
   if ('json_schema' in rule) {
     const body = rule.json_schema;
     const text = await verifier.readWorkspaceFile(body.path);
     if (text === null) return jsonSchemaResult(body, null, { ok: true, schema: {} });
     const schema = await loadSchema(body.schema, verifier);
-    return schema.ok ? checkText(verifier, { kind: 'json_schema', body, text, schema }) : jsonSchemaResult(body, text, schema);
+    return schema.ok ? checkText(verifier, { kind: 'json_schema', body, text, schema }, ctx.signal) : jsonSchemaResult(body, text, schema);
   }
   if ('payload_has_key' in rule) return payloadHasKeyResult(rule.payload_has_key, ctx.payload);
   if ('payload_value_matches' in rule) return payloadValueMatchesResult(rule.payload_value_matches, ctx.payload);
@@ -304,19 +309,20 @@ async function evaluateRule(rule: ValidationRule, index: number, ctx: RuleContex
   if ('db_query' in rule) {
     const body = rule.db_query;
     if (!verifier.queryDatabase) return dbQueryResult(body, { kind: 'error', problem: 'SQLite queries cannot be run here' });
-    return dbQueryResult(body, await verifier.queryDatabase(body.path, body.query, (body.timeoutSeconds ?? DEFAULT_DB_QUERY_TIMEOUT_SECONDS) * 1000));
+    return dbQueryResult(body, await verifier.queryDatabase(body.path, body.query, (body.timeoutSeconds ?? DEFAULT_DB_QUERY_TIMEOUT_SECONDS) * 1000, ctx.signal));
   }
   const body = 'command' in rule ? rule.command : rule.command_output_contains;
   const result = await verifier.runCheck(body.argv, {
     timeoutMs: (body.timeoutSeconds ?? DEFAULT_CHECK_TIMEOUT_SECONDS) * 1000,
     ...(ctx.env ? { env: ctx.env } : {}),
     ...(ctx.logFileFor ? { logFile: ctx.logFileFor(index) } : {}),
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
   });
   return 'command' in rule ? commandResult(rule.command, result) : commandOutputContainsResult(rule.command_output_contains, result);
 }
 
-function checkText(verifier: Verifier, check: TextCheck): Promise<RuleResult> {
-  return verifier.checkText ? verifier.checkText(check) : runTextCheck(check);
+function checkText(verifier: Verifier, check: TextCheck, signal: AbortSignal | undefined): Promise<RuleResult> {
+  return verifier.checkText ? verifier.checkText(check, signal) : runTextCheck(check);
 }
 
 async function loadSchema(schema: Record<string, unknown> | string, verifier: Verifier): Promise<SchemaFact> {
