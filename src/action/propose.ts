@@ -11,6 +11,7 @@ import { TokenIdentity } from '../adapters/github/posting-identity.js';
 import { RepositoryPermissions } from '../adapters/github/repository-permissions.js';
 import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { ConfigError, PlanError, describeError } from '../core/errors.js';
+import { approversRefusal, gateRefusal } from '../core/trust/authorize.js';
 import { classifyRequest } from '../core/plan/classify-request.js';
 import { describeExecution, executionFields } from '../core/plan/execution-fields.js';
 import { newState } from '../core/plan/new-state.js';
@@ -83,11 +84,7 @@ class Writers {
   /** Null when `login` may act; otherwise why not. */
   async refusal(login: string): Promise<string | null> {
     if (!login) return 'the event names no sender';
-    const gate = await this.permissions.gate(login);
-    if (gate.kind === 'deny' || gate.kind === 'ignore') return gate.reason;
-    if (gate.kind !== 'allow') return `the permission of ${login} is unknown`;
-    if (this.approvers.length && !this.approvers.some((a) => a.toLowerCase() === login.toLowerCase())) return 'only the logins in the approvers list may command this plan';
-    return null;
+    return gateRefusal(login, await this.permissions.gate(login)) ?? approversRefusal(this.approvers, login);
   }
 }
 

@@ -106,3 +106,12 @@ export function showValue(value: unknown): string {
   text = escapeUnshowable(text);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
+
+/**
+ * A time limit in a message, said exactly as it was set (never rounded) so it matches the setting:
+ * `1500 ms`, `2 s`, and where limits are set in minutes (`upTo: 'min'`), `10 min`.
+ */
+export function exactDuration(ms: number, upTo: 's' | 'min' = 's'): string {
+  if (upTo === 'min' && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}

@@ -115,4 +115,16 @@ describe('GitBaseSync', () => {
     expect(await readFile(path.join(ws, 'notes/a b.md'), 'utf8')).toBe('uncommitted\n');
     expect(await g(remote, 'rev-parse', `refs/heads/${BRANCH}`)).toBe(remoteBefore);
   });
+
+  it("gives up on a remote it cannot reach, quoting git's message on one line", async () => {
+    const { ws } = await setup('unreachable', {});
+    const missing = path.join(dir, 'unreachable', 'no-such-remote');
+    await g(ws, 'remote', 'add', 'nowhere', missing);
+    const sync = new GitBaseSync({ git: new GitRunner({ cwd: ws }), remote: 'nowhere', branch: BRANCH, base: 'main', protect: '.sequencer/p', planId: 'p' });
+    expect(await sync.sync()).toEqual({
+      kind: 'unavailable',
+      base: 'main',
+      reason: `cannot reach the remote nowhere: fatal: '${missing}' does not appear to be a git repository / fatal: Could not read from remote repository. / Please make sure you have the correct access rights / and the repository exists.`,
+    });
+  });
 });

@@ -17,6 +17,7 @@ describe('interpretResult', () => {
     ['failed with a reason', text({ status: 'failed', reason: 'the API said 503' }), { ok: true, declared: { status: 'failed', reason: 'the API said 503' } }],
     ['unknown fields are ignored', text({ status: 'overflow', reason: 'too big', extra: 1 }), { ok: true, declared: { status: 'overflow', reason: 'too big' } }],
     ['a reason on many lines becomes one', text({ status: 'cancelled', reason: 'stop\nfile\u001b[31m seen' }), { ok: true, declared: { status: 'cancelled', reason: 'stop file [31m seen' } }],
+    ['runs of spaces in a reason become one', text({ status: 'failed', reason: '  the API \n  said   503 ' }), { ok: true, declared: { status: 'failed', reason: 'the API said 503' } }],
     ['a null reason', text({ status: 'failed', reason: null }), { ok: true, declared: { status: 'failed' } }],
     ['an unknown status', text({ status: 'done' }), { ok: false, error: 'the result in $SEQUENCER_RESULT_FILE has status "done"; expected one of completed, cancelled, overflow, failed' }],
     ['no status', text({ reason: 'x' }), { ok: false, error: 'the result in $SEQUENCER_RESULT_FILE has status undefined; expected one of completed, cancelled, overflow, failed' }],

@@ -8,7 +8,9 @@ import { tick } from '../../src/engine/index.js';
 import type { Plan, State } from '../../src/core/state/types.js';
 import type { AgentSpec } from '../../src/ports.js';
 import { FakeAgent, FakeClock, FakeOwners, FakeVerifier, FakeWorkspace, MemoryAttemptFiles, MemoryLog, MemoryStore, RecordingNotifier, engineConfig, type ScriptedRun } from '../fakes/ports.js';
-import { T0 } from '../fakes/states.js';
+import { finishAttempt, startAttempt } from '../../src/core/tick/apply.js';
+import { takeRoute } from '../../src/core/tick/flow.js';
+import { T0, state } from '../fakes/states.js';
 
 const step = (extra: Record<string, unknown> = {}) => ({ title: 'T', instruction: 'I', ...extra });
 
@@ -132,6 +134,21 @@ describe('routes in the tick', () => {
     expect((await h.run()).outcome).toBe('done');
     expect(order(h)).toEqual(['draft#1', 'review#1', 'draft#2', 'review#2', 'draft#3', 'review#3', 'publish#1']);
     expect(h.store.current?.routeCounts).toEqual({ 'review#0': 2 });
+  });
+
+  it('a route back: the steps from its goto run again, their outputs count as not made, and only the routing step keeps its payload', () => {
+    let s = state(['draft', 'review', 'publish'], {}, (id) => ({ requiredOutputs: [`${id}.md`] }));
+    for (const stepId of ['draft', 'review']) {
+      s = startAttempt(s, { stepId, n: 1, owner: { kind: 'local', host: 'h', pid: 1 }, now: T0, leaseMs: 1 }).state;
+      s = finishAttempt(s, stepId, { outcome: 'succeeded', exitCode: 0, error: null, stdout: 'ok', durationMs: 1, outputs: [`${stepId}.md`], payload: { verdict: stepId } }, T0).state;
+    }
+    expect(s.artifacts).toEqual(['draft.md', 'review.md']);
+    const moved = takeRoute(s, 'review', 0, { when: { key: 'verdict', equals: 'review' }, goto: 'draft' }).state;
+    expect(moved).toMatchObject({ currentStep: 0, artifacts: [], routeCounts: { 'review#0': 1 } });
+    expect(moved.stepRuns.draft).toMatchObject({ status: 'PENDING', tries: 0, error: null, firstStartedAt: null });
+    expect(moved.stepRuns.draft?.payload).toBeUndefined();
+    expect(moved.stepRuns.review).toMatchObject({ status: 'PENDING', tries: 0, payload: { verdict: 'review' } });
+    expect(moved.stepRuns.review?.attempts).toHaveLength(1);
   });
 
   it('a failed rule sends the plan forward, past the steps between (skipped, saying why)', async () => {

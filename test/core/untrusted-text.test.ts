@@ -29,6 +29,8 @@ describe('untrusted text', () => {
 
   it('keeps table cells on one line and escapes markup', () => {
     expect(inline('a | b\n<img src=x>')).toBe('a \\| b \\<img src=x\\>');
+    // Runs of spaces stay: a path is found again in inline text by its asInline form (runner-paths.ts).
+    expect(inline('/tmp/a  b\n\n c')).toBe('/tmp/a  b  c');
   });
 
   it('breaks issue references as well as mentions in inline text, not in fenced text', () => {

@@ -139,6 +139,18 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
     expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
   });
 
+  it('from a writer the approvers list leaves out: one reply that says so, nothing runs', async () => {
+    const issue = 75;
+    h.fake.addIssue({ number: issue, title: 'Scheduler report', body: REQUEST, labels: ['sequencer'], login: 'maintainer' });
+    const calls = (await readAgentCalls(h.agentLog)).length;
+    expectOk(await h.run({ eventName: 'issue_comment', payload: draft(h, issue, 'maintainer', 'MEMBER').payload, inputs: { 'agent-command': draftAgent, approvers: 'someone-else' } }));
+    expect(await readAgentCalls(h.agentLog)).toHaveLength(calls);
+    const replies = h.botComments(issue, 'reply');
+    expect(replies).toHaveLength(1);
+    expect(replies[0]!.body).toMatch(/only someone with write access can ask for it: only the logins in the approvers list may command this plan/);
+    expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
+  });
+
   it('a flood of /draft comments from someone without write access: every reply fits in a comment and together they answer each once', async () => {
     const issue = 74;
     expectOk(await openRequest(h, issue, 'flooder', process.execPath));

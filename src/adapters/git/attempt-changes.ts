@@ -8,8 +8,8 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChangedPath } from '../../core/isolation/change-confinement.js';
-import { GitCommandError, type GitRunner } from './git.js';
-import { DEFAULT_GIT_IDENTITY } from './git-store.js';
+import { GitCommandError, gitMessage, type GitRunner } from './git.js';
+import { identityArgs } from './git-identity.js';
 
 /** The one ref a result bundle carries. */
 export const RESULT_REF = 'refs/sequencer/attempt-result';
@@ -53,8 +53,7 @@ export async function packAttemptChanges(o: PackOptions): Promise<{ tip: string 
     const tree = (await run(['write-tree'])).stdout.trim();
     const baseTree = (await run(['rev-parse', `${o.base}^{tree}`])).stdout.trim();
     if (tree === baseTree) return null;
-    const identity = ['-c', `user.name=${DEFAULT_GIT_IDENTITY.name}`, '-c', `user.email=${DEFAULT_GIT_IDENTITY.email}`];
-    const tip = (await run([...identity, 'commit-tree', tree, '-p', o.base, '-m', o.message])).stdout.trim();
+    const tip = (await run([...identityArgs(), 'commit-tree', tree, '-p', o.base, '-m', o.message])).stdout.trim();
     await run(['update-ref', RESULT_REF, tip]);
     await run(['bundle', 'create', '-q', o.out, RESULT_REF, `^${o.base}`]);
     return { tip };
@@ -89,7 +88,7 @@ export async function fetchAttemptChanges(git: GitRunner, bundleFile: string, ex
     ['-c', 'transfer.fsckObjects=true', '-c', 'fetch.fsckObjects=true', '-c', 'fetch.unpackLimit=1', 'fetch', '-q', '--no-tags', '--no-write-fetch-head', bundleFile, `+${RESULT_REF}:${INCOMING_REF}`],
     { allowFail: true },
   );
-  if (fetched.code !== 0) return { ok: false, reason: `git refused the bundle: ${firstLines(fetched.stderr)}` };
+  if (fetched.code !== 0) return { ok: false, reason: `git refused the bundle: ${gitMessage(fetched)}` };
   const tip = refs[0]!.sha;
   const parents = (await git.run(['rev-list', '--parents', '-n', '1', tip])).stdout.trim().split(' ');
   if (parents.length !== 2 || parents[1] !== base)
@@ -176,9 +175,4 @@ export async function writeAttemptChanges(git: GitRunner, tip: string, accepted:
   for (let i = 0; i < written.length; i += BATCH) {
     await git.run(['--literal-pathspecs', 'checkout', '-q', tip, '--', ...written.slice(i, i + BATCH)]);
   }
-}
-
-function firstLines(text: string): string {
-  const lines = text.trim().split('\n').slice(0, 5).join(' / ');
-  return lines.length > 500 ? `${lines.slice(0, 500)}…` : lines || 'no message';
 }

@@ -20,10 +20,10 @@ import path from 'node:path';
 import { describeError } from '../../core/errors.js';
 import type { BaseSyncResult } from '../../core/tick/base-sync.js';
 import type { BaseSync } from '../../ports.js';
-import type { GitResult, GitRunner } from './git.js';
+import { gitMessage, type GitResult, type GitRunner } from './git.js';
 import { writeFreshFile } from '../fs/fresh-file.js';
 import { baseMergeMarker } from './interrupted-merge.js';
-import { DEFAULT_GIT_IDENTITY, type GitIdentity } from './git-store.js';
+import { identityArgs, type GitIdentity } from './git-identity.js';
 import { isBranchName } from '../../wiring/checks.js';
 
 export interface GitBaseSyncOptions {
@@ -47,19 +47,16 @@ export interface GitBaseSyncOptions {
 }
 
 export class GitBaseSync implements BaseSync {
-  private readonly identity: GitIdentity;
-
-  constructor(private readonly o: GitBaseSyncOptions) {
-    this.identity = o.identity ?? DEFAULT_GIT_IDENTITY;
-  }
+  constructor(private readonly o: GitBaseSyncOptions) {}
 
   private run(args: string[], allowFail = true): Promise<GitResult> {
     return this.o.git.run(args, { allowFail });
   }
 
-  private identityArgs(): string[] {
+  /** `-c` options for the merge and its commit. */
+  private mergeArgs(): string[] {
     // rerere could resolve a conflict from a recording nobody reviewed: every merge is judged afresh.
-    return ['-c', `user.name=${this.identity.name}`, '-c', `user.email=${this.identity.email}`, '-c', 'commit.gpgsign=false', '-c', 'rerere.enabled=false'];
+    return [...identityArgs(this.o.identity), '-c', 'rerere.enabled=false'];
   }
 
   async sync(): Promise<BaseSyncResult> {
@@ -86,7 +83,7 @@ export class GitBaseSync implements BaseSync {
   private async remoteTip(named: string | null): Promise<{ base: string; commit: string } | { unavailable: string }> {
     const { remote } = this.o;
     const res = await this.run(['ls-remote', ...(named === null ? ['--symref', remote, 'HEAD'] : [remote, `refs/heads/${named}`])]);
-    if (res.code !== 0) return { unavailable: `cannot reach the remote ${remote}: ${firstLines(res)}` };
+    if (res.code !== 0) return { unavailable: `cannot reach the remote ${remote}: ${gitMessage(res)}` };
     const base = named ?? /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(res.stdout)?.[1];
     if (!base) return { unavailable: `the remote ${remote} names no default branch (its HEAD is not a branch)` };
     const want = named === null ? 'HEAD' : `refs/heads/${named}`;
@@ -99,7 +96,7 @@ export class GitBaseSync implements BaseSync {
     const { remote } = this.o;
     const baseRef = `refs/remotes/${remote}/${base}`;
     const fetched = await this.run(['fetch', '-q', '--no-tags', remote, `+refs/heads/${base}:${baseRef}`]);
-    if (fetched.code !== 0) return { kind: 'unavailable', base, reason: `cannot fetch it from ${remote}: ${fetched.stderr.trim() || `exit ${fetched.code}`}` };
+    if (fetched.code !== 0) return { kind: 'unavailable', base, reason: `cannot fetch it from ${remote}: ${gitMessage(fetched)}` };
     const baseCommit = (await this.run(['rev-parse', '--verify', `${baseRef}^{commit}`], false)).stdout.trim();
     if (!(await this.shareHistory(base, baseRef))) return { kind: 'unavailable', base, reason: 'it shares no history with the work branch' };
     // Moved on meanwhile to a commit the work branch has: nothing to merge after all.
@@ -123,10 +120,10 @@ export class GitBaseSync implements BaseSync {
 
   private async mergeFrom(base: string, baseRef: string, baseCommit: string, before: string): Promise<BaseSyncResult> {
     const { remote } = this.o;
-    const merged = await this.run([...this.identityArgs(), 'merge', '-q', '--no-ff', '--no-commit', '--no-edit', baseRef]);
+    const merged = await this.run([...this.mergeArgs(), 'merge', '-q', '--no-ff', '--no-commit', '--no-edit', baseRef]);
     if (!(await this.merging())) {
       // git refused before starting (untracked files in the way, …): nothing was touched.
-      if (merged.code !== 0) return { kind: 'unavailable', base, reason: `git merge refused: ${firstLines(merged)}` };
+      if (merged.code !== 0) return { kind: 'unavailable', base, reason: `git merge refused: ${gitMessage(merged)}` };
       return { kind: 'up-to-date', base };
     }
     const unmerged = nulList((await this.run(['diff', '--name-only', '--diff-filter=U', '-z'], false)).stdout);
@@ -137,21 +134,21 @@ export class GitBaseSync implements BaseSync {
     }
     if (merged.code !== 0 && !unmerged.length) {
       await this.abort(before);
-      return { kind: 'unavailable', base, reason: `git merge failed: ${firstLines(merged)}` };
+      return { kind: 'unavailable', base, reason: `git merge failed: ${gitMessage(merged)}` };
     }
     await this.keepProtected(before);
     const subject = `sequencer(${this.o.planId}): merge ${base} into ${this.o.branch}`;
-    const committed = await this.run([...this.identityArgs(), 'commit', '-q', '--no-verify', '--allow-empty', '-m', subject]);
+    const committed = await this.run([...this.mergeArgs(), 'commit', '-q', '--no-verify', '--allow-empty', '-m', subject]);
     if (committed.code !== 0) {
       await this.abort(before);
-      return { kind: 'unavailable', base, reason: `git commit failed: ${firstLines(committed)}` };
+      return { kind: 'unavailable', base, reason: `git commit failed: ${gitMessage(committed)}` };
     }
     const commit = (await this.run(['rev-parse', '--verify', 'HEAD^{commit}'], false)).stdout.trim();
     const pushed = await this.run(['push', '--porcelain', '--no-verify', remote, `HEAD:refs/heads/${this.o.branch}`]);
     if (pushed.code !== 0) {
       // The work tree was clean before the merge: going back to that commit loses nothing.
       await this.run(['reset', '-q', '--hard', before], false);
-      return { kind: 'unavailable', base, reason: `the merge commit was not pushed (${firstLines(pushed)}); the tick goes on without it` };
+      return { kind: 'unavailable', base, reason: `the merge commit was not pushed (${gitMessage(pushed)}); the tick goes on without it` };
     }
     return { kind: 'merged', base, commit };
   }
@@ -165,7 +162,7 @@ export class GitBaseSync implements BaseSync {
       if ((await this.run(['rev-parse', '--is-shallow-repository'], false)).stdout.trim() !== 'true') return false;
       const how = depth > 0 ? `--deepen=${depth}` : '--unshallow';
       const res = await this.run(['fetch', '-q', '--no-tags', how, this.o.remote, ...refspecs]);
-      if (res.code !== 0) throw new Error(`cannot deepen the shallow checkout (git fetch ${how}): ${firstLines(res)}`);
+      if (res.code !== 0) throw new Error(`cannot deepen the shallow checkout (git fetch ${how}): ${gitMessage(res)}`);
       if (await has()) return true;
     }
     return has();
@@ -202,9 +199,4 @@ export class GitBaseSync implements BaseSync {
 
 function nulList(text: string): string[] {
   return text.split('\0').filter(Boolean);
-}
-
-function firstLines(res: GitResult): string {
-  const text = (res.stderr.trim() || res.stdout.trim() || `exit ${res.code}`).split('\n').slice(0, 3).join(' ');
-  return text.length > 300 ? `${text.slice(0, 297)}...` : text;
 }

@@ -11,17 +11,13 @@ import { RevisionGuard } from '../../core/state/revision-guard.js';
 import type { AcquireResult, LoadResult, StateStore, WriteMeta } from '../../ports.js';
 import { GitTimeoutError, type GitResult, type GitRunner } from './git.js';
 import { guardRepository } from './git-guard.js';
+import { DEFAULT_GIT_IDENTITY, identityArgs, type GitIdentity } from './git-identity.js';
 import { writeFileAtomic } from '../fs/atomic-write.js';
 import { realFolder } from '../fs/fresh-file.js';
 import { abortInterruptedBaseMerge } from './interrupted-merge.js';
 import { serializeState } from '../../core/state/state-json.js';
 import { idleRef, isIdleStatus, isRefSafePlanId, PLAN_BRANCH_PREFIX } from '../../core/fleet/plan-index.js';
 import { isBranchName, isRemoteName } from '../../wiring/checks.js';
-
-export interface GitIdentity {
-  name: string;
-  email: string;
-}
 
 export interface GitStoreOptions {
   /** The git runner of the checkout that is the agent's working directory (its workspace). */
@@ -50,11 +46,6 @@ export interface GitStoreOptions {
    */
   idleIndex?: boolean;
 }
-
-export const DEFAULT_GIT_IDENTITY: GitIdentity = {
-  name: 'agent-step-sequencer[bot]',
-  email: 'agent-step-sequencer[bot]@users.noreply.github.com',
-};
 
 const EXCLUDE_MARKER = '# agent-step-sequencer: never committed';
 
@@ -123,11 +114,6 @@ export class GitStore implements StateStore {
 
   private run(args: string[], allowFail = false): Promise<GitResult> {
     return this.git.run(args, { allowFail });
-  }
-
-  /** `-c` options for commands that create commits: no global config is read or written. */
-  private identityArgs(): string[] {
-    return ['-c', `user.name=${this.identity.name}`, '-c', `user.email=${this.identity.email}`, '-c', 'commit.gpgsign=false'];
   }
 
   /** No lock: the remote refusing a non-fast-forward push decides between writers. */
@@ -283,7 +269,7 @@ export class GitStore implements StateStore {
     const message = `sequencer(${this.planId}): ${meta.message}`;
     // `--only <path>` commits the state alone even if something else is staged in the index.
     const only = meta.kind === 'completion' ? [] : ['--only', '--', spec, ...records];
-    await this.run([...this.identityArgs(), 'commit', '-q', '--no-verify', '-m', message, ...only]);
+    await this.run([...identityArgs(this.identity), 'commit', '-q', '--no-verify', '-m', message, ...only]);
     this.stateTracked = true;
   }
 
@@ -347,7 +333,7 @@ export class GitStore implements StateStore {
         throw new ConflictError(`Another tick wrote ${what} to ${this.remote} ${this.branch}; this tick gives up.`);
       }
       // The remote moved without touching the state (a person pushed to the work branch): replay ours on top.
-      const rebase = await this.run([...this.identityArgs(), 'rebase', '-q', '--autostash', '--no-verify', this.trackingRef], true);
+      const rebase = await this.run([...identityArgs(this.identity), 'rebase', '-q', '--autostash', '--no-verify', this.trackingRef], true);
       if (rebase.code !== 0) {
         await this.run(['rebase', '--abort'], true);
         await this.resetToRemote();

@@ -11,6 +11,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { exactDuration } from '../../core/errors.js';
 import { gitEnvironment, hardeningArgs, type GitMode } from '../../core/trust/git-policy.js';
 import { runGitProcess } from './git-process.js';
 
@@ -28,6 +29,16 @@ export interface GitResult {
   code: number;
   stdout: string;
   stderr: string;
+}
+
+/**
+ * What git said, for a reason in a message: the first five lines that are not blank (of stderr,
+ * else stdout, else the exit code) on one line, joined by ` / `, cut to 500 characters.
+ */
+export function gitMessage(res: GitResult): string {
+  const lines = (res.stderr.trim() || res.stdout.trim() || `exit ${res.code}`).split('\n').filter((line) => line.trim());
+  const text = lines.slice(0, 5).join(' / ');
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }
 
 export interface GitRunOptions {
@@ -58,7 +69,7 @@ export class GitTimeoutError extends GitCommandError {
     readonly timeoutMs: number,
     stderr: string,
   ) {
-    super(args, -1, stderr, '', `git ${args.join(' ')} did not finish within ${formatDuration(timeoutMs)} and was stopped${stderr.trim() ? `: ${stderr.trim()}` : ''}`);
+    super(args, -1, stderr, '', `git ${args.join(' ')} did not finish within ${exactDuration(timeoutMs, 'min')} and was stopped${stderr.trim() ? `: ${stderr.trim()}` : ''}`);
     this.name = 'GitTimeoutError';
   }
 }
@@ -175,9 +186,4 @@ function findGitBinary(): string {
     }
   }
   return 'git';
-}
-
-function formatDuration(ms: number): string {
-  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

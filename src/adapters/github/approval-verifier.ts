@@ -4,7 +4,7 @@
 // whose approval does not change costs these requests once per run that starts an attempt, not
 // once per attempt. The verdict is not cached in the state, since whoever can forge the state's
 // approval could forge a cached verdict beside it.
-import { gateComment, type AuthzPolicy } from '../../core/trust/authorize.js';
+import { gateRefusal, type AuthzPolicy } from '../../core/trust/authorize.js';
 import { approvalSource, judgeApproval, judgeRaise, recordedParts, type ApprovalEvidence, type ApprovalVerdict, type HeldComment } from '../../core/trust/approval-evidence.js';
 import type { BudgetRaise, State } from '../../core/state/types.js';
 import type { ApprovalVerifier } from '../../ports.js';
@@ -66,10 +66,8 @@ export class GitHubApprovalVerifier implements ApprovalVerifier {
   /** Null when `login` may command the plan now (write access, and listed where a list is given). */
   private async refusal(login: string): Promise<string | null> {
     if (!login) return 'the approval names nobody';
-    let gate = gateComment({ action: 'created', issueNumber: 0, login, userType: 'User', association: 'NONE' }, { ...this.o.policy, planIssue: 0 });
-    if (gate.kind === 'check-permission') gate = await this.o.permissions.gate(login);
-    if (gate.kind === 'allow') return null;
-    return gate.kind === 'check-permission' ? `the permission of ${login} is unknown` : gate.reason;
+    const gate = await this.o.permissions.commentGate({ action: 'created', issueNumber: 0, login, userType: 'User', association: 'NONE' }, { ...this.o.policy, planIssue: 0 });
+    return gateRefusal(login, gate);
   }
 
   private async comment(id: number): Promise<HeldComment | null> {

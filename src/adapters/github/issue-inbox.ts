@@ -2,7 +2,7 @@
 // highest comment id already handled; `since` and an ETag keep the poll cheap (a 304 costs no rate
 // limit). Only the comment author's repository permission (or the approvers list) makes a command
 // count.
-import { gateComment, type AuthzPolicy } from '../../core/trust/authorize.js';
+import type { AuthzPolicy } from '../../core/trust/authorize.js';
 import { RepositoryPermissions } from './repository-permissions.js';
 import { parseCommandText, type Command } from '../../core/tick/commands.js';
 import { replyComment, replyMarker } from '../../core/render/comment-markers.js';
@@ -164,8 +164,7 @@ export class IssueInbox implements Inbox {
     // Only what a comment said when it was posted is a command (`created` events only):
     // otherwise editing an old "thanks" into "/approve" would count at the next tick.
     if (Date.parse(c.updatedAt) > Date.parse(c.createdAt)) return null;
-    let gate = gateComment({ action: 'created', issueNumber: this.o.issueNumber, login: c.login, userType: c.userType, association: c.association }, this.o.policy);
-    if (gate.kind === 'check-permission') gate = await this.permissions.gate(c.login);
+    const gate = await this.permissions.commentGate({ action: 'created', issueNumber: this.o.issueNumber, login: c.login, userType: c.userType, association: c.association }, this.o.policy);
     if (gate.kind === 'ignore') return null;
     const fallback: Command = { kind: 'status', by: c.login };
     // A command that could not be read is carried as a /status that is never applied, under its own name.

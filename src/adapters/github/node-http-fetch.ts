@@ -6,6 +6,7 @@
 // request has a time limit: a stalled API connection fails the request instead of the job.
 import http from 'node:http';
 import https from 'node:https';
+import { exactDuration } from '../../core/errors.js';
 
 export interface FetchInit {
   method?: string;
@@ -179,13 +180,9 @@ function respond(url: URL, exchange: Exchange, signal: AbortSignal | undefined):
 
 /** Says what was asked of whom and for how long; Octokit shows the message as the request's error. */
 function timeoutError(method: string, url: URL, timeoutMs: number): Error {
-  const err = new Error(`${method} ${url.origin}${url.pathname} got no complete answer within ${formatMs(timeoutMs)}; the request was given up`);
+  const err = new Error(`${method} ${url.origin}${url.pathname} got no complete answer within ${exactDuration(timeoutMs)}; the request was given up`);
   err.name = 'TimeoutError';
   return err;
-}
-
-function formatMs(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
 function abortError(): Error {

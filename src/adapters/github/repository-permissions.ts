@@ -1,7 +1,7 @@
 // Whether a login has write access, from the collaborator-permission API (docs/security.md), asked
 // once per login per run. `author_association` is never consulted here: a member whose
 // organisation membership is private shows up as CONTRIBUTOR or NONE yet may have write access.
-import { decidePermission, type Gate } from '../../core/trust/authorize.js';
+import { decidePermission, gateComment, type AuthzPolicy, type CommentFacts, type Gate } from '../../core/trust/authorize.js';
 import { isStatus, type GitHubClient } from './github-client.js';
 
 export class RepositoryPermissions {
@@ -20,6 +20,12 @@ export class RepositoryPermissions {
       this.asked.set(key, gate);
     }
     return gate;
+  }
+
+  /** The command rule (core/trust/authorize.ts) for a comment, with the permission asked where the rule needs it. */
+  async commentGate(c: CommentFacts, policy: AuthzPolicy): Promise<Gate> {
+    const gate = gateComment(c, policy);
+    return gate.kind === 'check-permission' ? this.gate(c.login) : gate;
   }
 
   async hasWrite(login: string): Promise<boolean> {

@@ -46,10 +46,23 @@ const AUTOLINK_PARTS = /:(?=\/\/)|(?<=\b(?:mailto|xmpp))\:|\.(?=[A-Za-z0-9])/gi;
 /** Control characters and line breaks (Unicode's too): inline text stays on one line. */
 const LINE_BREAKS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
-/** Inline text for a table cell, a heading or a sentence: one line, no markup, nothing live. */
+/**
+ * `text` on one line: control characters and line breaks become a space (with `squeezeSpaces`, so
+ * does every run of spaces), the ends are trimmed, and it is cut to `max` characters with `…`.
+ * Still raw text, for the state and prompts; `inline` makes it safe for Markdown.
+ */
+export function oneLine(text: string, max: number, o: { squeezeSpaces?: boolean } = {}): string {
+  const flat = text.replace(LINE_BREAKS, ' ');
+  const one = (o.squeezeSpaces ? flat.replace(/ {2,}/g, ' ') : flat).trim();
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+
+/**
+ * Inline text for a table cell, a heading or a sentence: one line, no markup, nothing live. Runs
+ * of spaces stay: runner-paths.ts finds a path in what this wrote by the path's `asInline` form.
+ */
 export function inline(text: string, max = 200): string {
-  const one = text.replace(LINE_BREAKS, ' ').trim();
-  const capped = one.length > max ? `${one.slice(0, max - 1)}…` : one;
+  const capped = oneLine(text, max);
   // At the start of a line these would begin a list item or a setext heading underline.
   const escaped = escapeMarkup(capped)
     .replace(/^[-+=]/, '\\$&')

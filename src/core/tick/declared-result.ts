@@ -4,6 +4,7 @@
 // cut to one short line. The judge weighs it with the exit code and the contract: a declared
 // failure fails even with exit 0, and a declared completion still has to pass the contract.
 import type { FileRead } from '../../ports.js';
+import { oneLine } from '../render/untrusted-text.js';
 
 export const DECLARED_STATUSES = ['completed', 'cancelled', 'overflow', 'failed'] as const;
 export type DeclaredStatus = (typeof DECLARED_STATUSES)[number];
@@ -40,22 +41,13 @@ export function interpretResult(read: FileRead): ResultCheck {
     return { ok: false, error: `the result in ${WHERE} has status ${shortJson(status)}; expected one of ${DECLARED_STATUSES.join(', ')}` };
   }
   if (reason !== undefined && reason !== null && typeof reason !== 'string') return { ok: false, error: `the result in ${WHERE} has a reason that is not a string (${shortJson(reason)})` };
-  const text = typeof reason === 'string' ? oneLine(reason) : '';
+  const text = typeof reason === 'string' ? oneLine(reason, REASON_MAX_CHARS, { squeezeSpaces: true }) : '';
   return { ok: true, declared: { status: status as DeclaredStatus, ...(text ? { reason: text } : {}) } };
 }
 
 /** `the agent declared the attempt failed: <reason>` and the like, for errors and retry prompts. */
 export function declaredText(d: DeclaredResult): string {
   return `the agent declared the attempt ${d.status}${d.reason ? `: ${d.reason}` : ' (no reason given)'}`;
-}
-
-/** Control characters and line breaks become spaces; the result is cut to REASON_MAX_CHARS. */
-function oneLine(text: string): string {
-  const flat = text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
-  return flat.length > REASON_MAX_CHARS ? `${flat.slice(0, REASON_MAX_CHARS - 1)}…` : flat;
 }
 
 function shortJson(value: unknown): string {

@@ -9,6 +9,7 @@ import type { Notice } from './notices.js';
 import { ruleLabel } from './rules.js';
 import { lookupKey } from './payload.js';
 import { stepRun } from '../state/step-view.js';
+import { runAgain } from './run-again.js';
 import type { GroupDef, RouteDef, State, StepRun } from '../state/types.js';
 
 export const DEFAULT_GROUP_ATTEMPTS = 2;
@@ -105,22 +106,10 @@ function moveTo(state: State, from: string, to: string, skipNote: string): State
   const queue = state.stepQueue;
   const c = queue.indexOf(from);
   const t = queue.indexOf(to);
+  if (t <= c) return { ...state, ...runAgain(state, queue.slice(t, c + 1), from), currentStep: t, notBefore: null };
   const stepRuns = { ...state.stepRuns };
   const set = (id: string, run: StepRun) => Object.defineProperty(stepRuns, id, { value: run, enumerable: true, writable: true, configurable: true });
-  let artifacts = state.artifacts ?? [];
-  if (t <= c) {
-    const again = new Set(queue.slice(t, c + 1));
-    const outputs = new Set([...again].flatMap((id) => state.plan.steps[id]?.requiredOutputs ?? []));
-    for (const id of again) {
-      const run = stepRuns[id];
-      if (!run) continue;
-      const { payload, remediation: _r, gatePassed: _g, ...rest } = run;
-      set(id, { ...rest, status: 'PENDING', tries: 0, error: null, firstStartedAt: null, ...(id === from && payload !== undefined ? { payload } : {}) });
-    }
-    artifacts = artifacts.filter((o) => !outputs.has(o));
-  } else {
-    for (const id of queue.slice(c + 1, t)) set(id, { ...stepRun(state, id), status: 'SKIPPED', error: skipNote });
-    if (stepRun(state, from).status !== 'DONE') set(from, { ...stepRun(state, from), status: 'SKIPPED' });
-  }
-  return { ...state, stepRuns, artifacts, currentStep: t, notBefore: null };
+  for (const id of queue.slice(c + 1, t)) set(id, { ...stepRun(state, id), status: 'SKIPPED', error: skipNote });
+  if (stepRun(state, from).status !== 'DONE') set(from, { ...stepRun(state, from), status: 'SKIPPED' });
+  return { ...state, stepRuns, artifacts: state.artifacts ?? [], currentStep: t, notBefore: null };
 }

@@ -7,7 +7,8 @@
 // still pauses for one (approval-check.ts).
 import { activeStepId, remediationTargets } from './remediation.js';
 import { stepRun } from '../state/step-view.js';
-import type { State, StepRun } from '../state/types.js';
+import type { State } from '../state/types.js';
+import { runAgain } from './run-again.js';
 import { countOf } from '../render/plural.js';
 
 /** Restart records kept; older ones are dropped (the attempts themselves stay). */
@@ -35,13 +36,6 @@ export function restartPlan(state: State, by: string, named: string | undefined,
   }
   const again = new Set(queue.slice(index));
   for (const id of queue.slice(index)) for (const fixer of remediationTargets(state.plan, id)) again.add(fixer);
-  const stepRuns = { ...state.stepRuns };
-  const outputsAgain = new Set<string>();
-  for (const id of again) {
-    for (const o of state.plan.steps[id]?.requiredOutputs ?? []) outputsAgain.add(o);
-    const run = stepRuns[id];
-    if (run) Object.defineProperty(stepRuns, id, { value: fresh(run), enumerable: true, writable: true, configurable: true });
-  }
   const record = { at: now.toISOString(), by, from, previous: { status: state.status, currentStep: state.currentStep, ...(state.planHash ? { planHash: state.planHash } : {}) } };
   // Not approved (or changed since): the restart approves nothing. At a gate the plan was approved.
   const status = state.status === 'AWAITING_APPROVAL' && !state.gate ? 'AWAITING_APPROVAL' : 'IN_PROGRESS';
@@ -49,8 +43,7 @@ export function restartPlan(state: State, by: string, named: string | undefined,
     ...state,
     status,
     currentStep: index,
-    stepRuns,
-    artifacts: (state.artifacts ?? []).filter((o) => !outputsAgain.has(o)),
+    ...runAgain(state, again),
     blockers: [],
     notBefore: null,
     cancelRequested: null,
@@ -62,10 +55,4 @@ export function restartPlan(state: State, by: string, named: string | undefined,
   };
   const count = queue.length - index;
   return { ok: true, state: next, reply: `Restarted from ${from} (${index + 1}/${queue.length}) by @${by}: ${countOf(count, 'step')} run again; the earlier run stays in the state.` };
-}
-
-/** A step about to run again: a fresh budget and no result, its attempts kept. */
-function fresh(run: StepRun): StepRun {
-  const { payload: _payload, remediation: _remediation, gatePassed: _gate, ...rest } = run;
-  return { ...rest, status: 'PENDING', tries: 0, error: null, firstStartedAt: null };
 }

@@ -5,6 +5,7 @@
 // explanation.
 import type { CheckResult, Verifier } from '../../ports.js';
 import { compilePattern } from '../plan/rule-pattern.js';
+import { exactDuration } from '../errors.js';
 import { checkAgainstSchema } from './json-schema-check.js';
 import { lookupKey, type Payload } from './payload.js';
 import { provenanceLabel, provenanceResult } from './provenance.js';
@@ -145,9 +146,8 @@ export function runTextCheck(check: TextCheck): Promise<RuleResult> {
 /** The result of a text check stopped at its time limit: the rule, the file and the limit. */
 export function textCheckTimedOut(check: TextCheck, limitMs: number): RuleResult {
   const rule = check.kind === 'file_contains' ? ruleLabel({ file_contains: check.body }) : ruleLabel({ json_schema: check.body });
-  const seconds = limitMs % 1000 === 0 ? `${limitMs / 1000} s` : `${limitMs} ms`;
   const what = check.kind === 'file_contains' ? 'matching the pattern against' : 'validating';
-  return fail(rule, `${what} ${check.body.path} took longer than ${seconds}, the time limit of a rule's check (SEQUENCER_RULE_CHECK_SECONDS), and was stopped`);
+  return fail(rule, `${what} ${check.body.path} took longer than ${exactDuration(limitMs)}, the time limit of a rule's check (SEQUENCER_RULE_CHECK_SECONDS), and was stopped`);
 }
 
 const NO_PAYLOAD = 'no payload was written to $SEQUENCER_PAYLOAD_FILE';

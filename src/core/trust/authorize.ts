@@ -42,11 +42,22 @@ export function gateComment(c: CommentFacts, policy: AuthzPolicy): Gate {
   if (c.action !== 'created') return { kind: 'ignore', reason: `comment ${c.action}: only new comments are commands` };
   if (c.issueNumber !== policy.planIssue) return { kind: 'ignore', reason: `comment on #${c.issueNumber}, not on the plan's issue #${policy.planIssue}` };
   if (c.userType === 'Bot' || /\[bot\]$/i.test(c.login)) return { kind: 'ignore', reason: `${c.login} is a bot` };
-  if (policy.approvers.length && !policy.approvers.some((a) => a.toLowerCase() === c.login.toLowerCase())) {
-    return { kind: 'deny', reason: 'only the logins in the approvers list may command this plan' };
-  }
+  const unlisted = approversRefusal(policy.approvers, c.login);
+  if (unlisted) return { kind: 'deny', reason: unlisted };
   if (NEVER_WRITE.has(c.association)) return { kind: 'deny', reason: `commands need write access to this repository (your association: ${c.association})` };
   return { kind: 'check-permission' };
+}
+
+/** Why `login` may not command for want of a place on the approvers list; null when there is no list or it is on it. */
+export function approversRefusal(approvers: readonly string[], login: string): string | null {
+  if (!approvers.length || approvers.some((a) => a.toLowerCase() === login.toLowerCase())) return null;
+  return 'only the logins in the approvers list may command this plan';
+}
+
+/** Why `login` may not command, from its gate once the permission was asked; null when it may. */
+export function gateRefusal(login: string, gate: Gate): string | null {
+  if (gate.kind === 'allow') return null;
+  return gate.kind === 'check-permission' ? `the permission of ${login} is unknown` : gate.reason;
 }
 
 /** `permission` from GET /repos/{o}/{r}/collaborators/{u}/permission (`maintain` arrives as `write`). */
