@@ -3,8 +3,8 @@
 // the checkpoint commit prepare pushed, runs the attempt recorded there through the engine's own
 // launch and judge (attempt-run.ts: timeouts, cooperative stop, tool policy, command log), and
 // uploads what apply needs as one artifact named after the attempt: result.json (how the agent
-// ended, what each check command returned), the agent's changes against the checkpoint as a git
-// bundle, and the scrubbed logs.
+// ended, what each check command returned and each db_query rule's query gave), the agent's
+// changes against the checkpoint as a git bundle, and the scrubbed logs.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkoutCheckpoint, fileAt } from '../adapters/git/checkpoint.js';
@@ -15,7 +15,7 @@ import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { ConfigError, describeError, StateError } from '../core/errors.js';
 import { attemptStanding } from '../core/isolation/apply-decision.js';
 import { resultRunId, type AttemptDescriptor } from '../core/isolation/attempt-descriptor.js';
-import { formatAttemptResult, RESULT_LIMITS, type AttemptResultRecord, type CheckRecord } from '../core/isolation/attempt-result.js';
+import { formatAttemptResult, RESULT_LIMITS, type AttemptResultRecord, type CheckRecord, type QueryRecord } from '../core/isolation/attempt-result.js';
 import { checkpointedAttempt } from '../core/isolation/checkpointed-attempt.js';
 import { resultArtifactName } from '../core/render/artifact-names.js';
 import { boundText } from '../core/render/bounded-text.js';
@@ -100,6 +100,7 @@ export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: 
       attemptId: d.attemptId,
       agent: scrubbedAgent(ended, log.secrets),
       checks: verifier.checks.map((c) => scrubbedCheck(c, log.secrets)),
+      ...(verifier.queries.length ? { queries: verifier.queries.map((q) => scrubbedQuery(q, log.secrets)) } : {}),
       changes: packed !== null,
       // What the agent used, and a budget stop, for apply to record (the agent's word, as in one job).
       ...(verdict?.usage ? { usage: verdict.usage } : {}),
@@ -161,4 +162,12 @@ function scrubbedCheck(c: CheckRecord, secrets: Scrubber): CheckRecord {
   const cut = (text: string) => boundText(secrets.scrub(text), RESULT_LIMITS.checkText - 200);
   const r = c.result;
   return { argv: c.argv, result: { ...r, stdout: cut(r.stdout), stderr: cut(r.stderr), ...(r.spawnError !== undefined ? { spawnError: cut(r.spawnError) } : {}) } };
+}
+
+/** A value or problem read from the agent's database crosses like a check's output: with no known secret. */
+function scrubbedQuery(q: QueryRecord, secrets: Scrubber): QueryRecord {
+  const f = q.fact;
+  if (f.kind === 'error') return { ...q, fact: { kind: 'error', problem: boundText(secrets.scrub(f.problem), RESULT_LIMITS.spawnError - 200) } };
+  if (f.kind === 'row' && typeof f.value === 'string') return { ...q, fact: { ...f, value: secrets.scrub(f.value) } };
+  return q;
 }

@@ -4,8 +4,10 @@
 // result is checked against its schema and the attempt id, the changes must be one commit on the
 // checkpoint, and only the paths a step may change are written into the work tree. Then the
 // step's contract is judged here by the engine's own judge (required outputs and file rules on
-// the applied files; command rules by the verdicts the agent job recorded) and recorded by the
-// engine's own finish: outputs and state in one commit, notices, and a run to continue the plan.
+// the applied files; command and db_query rules by the results the agent job recorded, so the
+// agent-written database is never opened in this job, which holds the write token) and recorded
+// by the engine's own finish: outputs and state in one commit, notices, and a run to continue the
+// plan.
 // An attempt with no usable result is recorded as failed with the reason, never lost; one that is
 // recorded already, or that the plan moved past, is left alone.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -117,7 +119,7 @@ async function verdictOf(ctx: RunContext, inputs: ActionInputs, pe: PlanEngine, 
     const paths = attemptPaths(pe.cfg.logDir, d.stepId, d.n);
     await placeAttemptFile(found.zip!, `logs/${d.stepId}/attempt-${d.n}.payload.json`, paths.payloadFile, pe, (pe.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES) + 1);
     await placeAttemptFile(found.zip!, `logs/${d.stepId}/attempt-${d.n}.commands.jsonl`, paths.commandLog, pe, COMMAND_LOG_MAX_BYTES + 1);
-    pe.deps.verifier = new ReplayedChecks(pe.deps.verifier, found.record.checks);
+    pe.deps.verifier = new ReplayedChecks(pe.deps.verifier, found.record.checks, found.record.queries);
     const judged = await judge({ deps: pe.deps, cfg: pe.cfg }, state, { stepId: d.stepId, n: d.n, timeoutMs: d.timeoutMs }, found.record.agent);
     const verdict = withUsage(judged, found.record);
     const kept = keptRefusals(applied.refused);

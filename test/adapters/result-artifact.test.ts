@@ -5,12 +5,11 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadResultArtifact, uploadResultArtifact } from '../../src/adapters/toolkit/result-artifact.js';
 import { resultArtifactName } from '../../src/core/render/artifact-names.js';
 import { ZipReader } from '../../src/adapters/toolkit/zip-entries.js';
-import { startFakeArtifactService, type FakeArtifactService } from '../fakes/artifact-server.js';
+import { startFakeArtifactService, zipOf, type FakeArtifactService } from '../fakes/artifact-server.js';
 import { startFakeGitHub, type FakeGitHub } from '../fakes/github-server.js';
 
 const KEYS = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL', 'GITHUB_SERVER_URL', 'GITHUB_API_URL'] as const;
@@ -90,32 +89,6 @@ describe('the result artifact', () => {
 });
 
 describe('ZipReader', () => {
-  /** A one-entry zip whose directory claims `claimed` bytes for `data`. */
-  function zipOf(name: string, data: Buffer, claimed = data.length): Buffer {
-    const deflated = deflateRawSync(data);
-    const nameBytes = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(deflated.length, 18);
-    local.writeUInt32LE(claimed, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(deflated.length, 20);
-    central.writeUInt32LE(claimed, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(0, 42);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(1, 8);
-    end.writeUInt16LE(1, 10);
-    end.writeUInt32LE(46 + nameBytes.length, 12);
-    end.writeUInt32LE(30 + nameBytes.length + deflated.length, 16);
-    return Buffer.concat([local, nameBytes, deflated, central, nameBytes, end]);
-  }
-
   it('refuses an entry that inflates to more than its directory says (a zip bomb)', async () => {
     const file = path.join(dir, 'bomb.zip');
     await writeFile(file, zipOf('result.json', Buffer.alloc(5_000_000), 100));

@@ -3,6 +3,7 @@
 // the value and what was expected, never cut or guessed at.
 import { describe, expect, it } from 'vitest';
 import { formatAttemptResult, parseAttemptResult, RESULT_LIMITS, type AttemptResultRecord } from '../../src/core/isolation/attempt-result.js';
+import type { DbQueryFact } from '../../src/core/tick/rules.js';
 
 const ID = 'issue-7/step-1/1';
 const record: AttemptResultRecord = {
@@ -13,6 +14,8 @@ const record: AttemptResultRecord = {
   changes: true,
 };
 const withAgent = (agent: Record<string, unknown>) => JSON.stringify({ ...record, agent: { ...record.agent, ...agent } });
+const withQuery = (query: Record<string, unknown>) => JSON.stringify({ ...record, queries: [{ path: 'data/app.db', query: 'SELECT 1', fact: { kind: 'row', value: 1 }, ...query }] });
+const withFact = (fact: Record<string, unknown>) => withQuery({ fact });
 
 describe('parseAttemptResult', () => {
   it('reads back what an agent job writes, optional fields included', () => {
@@ -26,6 +29,23 @@ describe('parseAttemptResult', () => {
       overBudget: 'stopped: its tokens passed the token budget of step step-1',
     };
     expect(parseAttemptResult(formatAttemptResult(used), ID)).toEqual({ ok: true, record: used });
+  });
+
+  it('reads back the answer of every kind a db_query rule can get in the agent job', () => {
+    const q = (query: string, fact: DbQueryFact) => ({ path: 'data/app.db', query, fact });
+    const queried: AttemptResultRecord = {
+      ...record,
+      queries: [
+        q('SELECT count(*) FROM items', { kind: 'row', value: 3 }),
+        q('SELECT name FROM items', { kind: 'row', value: 'a'.repeat(RESULT_LIMITS.queryValue), fullLength: 5000 }),
+        q('SELECT data FROM items', { kind: 'row', value: null, blobBytes: 12 }),
+        q('SELECT NULL', { kind: 'row', value: null }),
+        q('SELECT n FROM items WHERE n > 9', { kind: 'no-row' }),
+        q('SELECT 1', { kind: 'missing' }),
+        q('SELECT x FROM nowhere', { kind: 'error', problem: 'the query failed: no such table: nowhere' }),
+      ],
+    };
+    expect(parseAttemptResult(formatAttemptResult(queried), ID)).toEqual({ ok: true, record: queried });
   });
 
   it.each<[string, string, RegExp]>([
@@ -53,6 +73,26 @@ describe('parseAttemptResult', () => {
       /usage.model must be a single line/,
     ],
     ['a wall time past any attempt', JSON.stringify({ ...record, wallMs: RESULT_LIMITS.durationMs + 1 }), /wallMs is \d+; expected a whole number from 0 to/],
+    ['queries that are no list', JSON.stringify({ ...record, queries: 'SELECT 1' }), /queries is "SELECT 1"; expected a list of at most 100 query records/],
+    [
+      'too many queries',
+      JSON.stringify({ ...record, queries: Array(101).fill({ path: 'a.db', query: 'SELECT 1', fact: { kind: 'no-row' } }) }),
+      /queries is "101 entries"; expected a list of at most 100/,
+    ],
+    ['a query without its path', withQuery({ path: '' }), /queries\[0\].path is ""; expected the path of the database file a db_query rule names/],
+    ['a query longer than a plan may hold', withQuery({ query: `SELECT ${'1'.repeat(10_000)}` }), /queries\[0\].query .*expected at most 10000 characters/],
+    ['a query record with more fields', withQuery({ verdict: 'passed' }), /queries\[0\].verdict is "passed"; expected no such field \(the fields are path, query, fact\)/],
+    ['an answer of no known kind', withFact({ kind: 'passed' }), /queries\[0\].fact.kind is "passed"; expected "row", "no-row", "missing" or "error"/],
+    ['a row without its value', withFact({ kind: 'row' }), /queries\[0\].fact.value is undefined; expected a value/],
+    ['a row whose value is a list', withFact({ kind: 'row', value: [3] }), /queries\[0\].fact.value is \[3\]; expected the first column of the first row: a string, a finite number or null/],
+    ['a row whose value is no finite number', withFact({ kind: 'row', value: 0 }).replace('"value":0', '"value":1e400'), /queries\[0\].fact.value is "Infinity"; expected the first column/],
+    ['a text longer than a rule compares', withFact({ kind: 'row', value: 'x'.repeat(RESULT_LIMITS.queryValue + 1) }), /queries\[0\].fact.value .*expected at most 4096 characters/],
+    ['a cut text no longer than what was kept', withFact({ kind: 'row', value: 'abc', fullLength: 3 }), /queries\[0\].fact.fullLength is 3; expected a whole number from 4 to/],
+    ['a full length for a number', withFact({ kind: 'row', value: 3, fullLength: 9 }), /queries\[0\].fact.fullLength is 9; expected no value: only a text value that was cut has a full length/],
+    ['a blob with a value', withFact({ kind: 'row', value: 'abc', blobBytes: 3 }), /queries\[0\].fact.blobBytes is 3; expected no value: a blob has a null value/],
+    ['no row with a value', withFact({ kind: 'no-row', value: 3 }), /queries\[0\].fact.value is 3; expected no such field \(the fields are kind\)/],
+    ['an error without its problem', withFact({ kind: 'error' }), /queries\[0\].fact.problem is undefined; expected a value/],
+    ['an error longer than an error is kept', withFact({ kind: 'error', problem: 'e'.repeat(RESULT_LIMITS.spawnError + 1) }), /queries\[0\].fact.problem .*expected at most 4096 characters/],
   ])('refuses %s', (_name, text, message) => {
     const parsed = parseAttemptResult(text, ID);
     expect(parsed.ok).toBe(false);

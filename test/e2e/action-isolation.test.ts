@@ -2,14 +2,16 @@
 // the agent job holding only a read token, apply recording the step from the agent job's
 // artifact and dispatching the next run.
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, copyFile, readFile } from 'node:fs/promises';
+import { chmod, copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeArtifactService, type FakeArtifactService } from '../fakes/artifact-server.js';
+import { resultArtifactName } from '../../src/core/render/artifact-names.js';
+import { startFakeArtifactService, unzip, zipOf, type FakeArtifactService } from '../fakes/artifact-server.js';
 import { ActionHarness, workflowDispatchPayload } from './action-harness.js';
 import { removeTempDirs } from './helpers.js';
 import { isolatedReport, isolatedRun, runJob, tickDispatch, type IsolatedRun } from './isolated-run.js';
+import { node24Binary } from './node24.js';
 
 const HOSTILE_AGENT = fileURLToPath(new URL('../fixtures/agents/hostile-agent.mjs', import.meta.url));
 const digest = (value: string) => createHash('sha256').update(value).digest('hex').slice(0, 16);
@@ -30,6 +32,28 @@ const plan = (name: string, steps = 3) => ({
   ),
 });
 
+const COUNT = 'SELECT count(*) FROM items';
+const SUM = 'SELECT sum(n) FROM items';
+/** The first step writes data/app.db; the second only checks it (its agent job never runs here: its result is forged). */
+const ledger = {
+  title: 'Plan ledger',
+  steps: {
+    'ledger-1': { title: 'Store three items', instruction: 'Write three rows into data/app.db.', validate: [{ db_query: { path: 'data/app.db', query: COUNT, expect: 3 } }] },
+    'ledger-2': { title: 'Check their sum', instruction: 'Check the rows of data/app.db.', validate: [{ db_query: { path: 'data/app.db', query: SUM, expect: 3 } }] },
+  },
+};
+/** Writes data/app.db with the rows 0, 1 and 2 through node:sqlite (run by Node 24). */
+const DB_AGENT = `import fs from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+const file = path.join(process.env.SEQUENCER_WORKSPACE, 'data', 'app.db');
+fs.mkdirSync(path.dirname(file), { recursive: true });
+const db = new DatabaseSync(file);
+db.exec('CREATE TABLE items (n INTEGER)');
+for (const n of [0, 1, 2]) db.exec('INSERT INTO items VALUES (' + n + ')');
+db.close();
+`;
+
 describe('the isolated layout', () => {
   let h: ActionHarness;
   let artifacts: FakeArtifactService;
@@ -44,6 +68,7 @@ describe('the isolated layout', () => {
       'plans/trio.json': JSON.stringify(plan('trio'), null, 2),
       'plans/hostile.json': JSON.stringify(plan('hostile', 1), null, 2),
       'plans/late.json': JSON.stringify(plan('late', 1), null, 2),
+      'plans/ledger.json': JSON.stringify(ledger, null, 2),
     });
     await h.requireWriteToken();
   });
@@ -185,4 +210,51 @@ describe('the isolated layout', () => {
     expect(state.stepRuns['late-1']?.attempts).toEqual([expect.objectContaining({ n: 1, outcome: 'succeeded', owner: expect.objectContaining({ runId: String(lost.runId) }) })]);
     expect(await h.remoteFile('refs/heads/sequencer/late', 'out/late-1.md')).not.toBeNull();
   });
+
+  it(
+    'runs a db_query in the agent job on the database the agent wrote and records its answer for apply; apply never opens the database, so a forged answer to a query the agent job did not run fails the rule',
+    { timeout: 120_000 },
+    async () => {
+      const node24 = await node24Binary();
+      const agent = path.join(h.root, 'db-agent.mjs');
+      await writeFile(agent, DB_AGENT);
+      const o = { artifacts, readToken, node: node24, inputs: { 'agent-command': `${node24} ${agent}` } };
+      const run = await isolatedRun(h, startPlan('plans/ledger.json'), o);
+      okJobs(run);
+      expect(run.apply?.outputs.status, isolatedReport(run)).toBe('IN_PROGRESS');
+      expect((await h.remoteState('ledger'))?.stepRuns['ledger-1']?.attempts).toEqual([expect.objectContaining({ n: 1, outcome: 'succeeded' })]);
+      const uploaded = artifacts.artifacts.find((a) => a.name === resultArtifactName('ledger/ledger-1/1'))!;
+      expect(JSON.parse(unzip(uploaded.zip).get('result.json')!.toString('utf8')).queries).toEqual([{ path: 'data/app.db', query: COUNT, fact: { kind: 'row', value: 3 } }]);
+      expect(await h.remoteFile('refs/heads/sequencer/ledger', 'data/app.db')).not.toBeNull();
+
+      // The next step's result is forged (no agent job runs): it answers the step's query on
+      // another file, and a query no rule asks. The database apply checks out holds the rows 0, 1
+      // and 2, whose sum the rule expects: only a query of it in apply could pass the step.
+      const event = tickDispatch('ledger');
+      const runId = h.newRunId();
+      const prepare = await runJob(h, runId, 'prepare', event, o, {});
+      expect(prepare.code, prepare.stderr).toBe(0);
+      const attempt = prepare.outputs.attempt!;
+      const { attemptId } = JSON.parse(attempt) as { attemptId: string };
+      expect(attemptId).toBe('ledger/ledger-2/1');
+      const forged = {
+        v: 1,
+        attemptId,
+        agent: { exitCode: 0, signal: null, timedOut: false, cancelled: false, stdout: '', stderr: '', outputBytes: 0, durationMs: 1 },
+        checks: [],
+        queries: [
+          { path: 'data/copy.db', query: SUM, fact: { kind: 'row', value: 3 } },
+          { path: 'data/app.db', query: 'SELECT 3', fact: { kind: 'row', value: 3 } },
+        ],
+        changes: false,
+      };
+      artifacts.plant(runId, resultArtifactName(attemptId), zipOf('result.json', Buffer.from(JSON.stringify(forged))));
+      const apply = await runJob(h, runId, 'apply', event, o, { attempt, 'agent-result': 'success' });
+      h.fake.setRun(runId, 'completed', 'success');
+      expect(apply.code, apply.stderr).toBe(0);
+      expect((await h.remoteState('ledger'))?.stepRuns['ledger-2']?.attempts).toEqual([
+        expect.objectContaining({ n: 1, outcome: 'failed', error: expect.stringContaining(`db_query(data/app.db, "${SUM}" = 3): the agent job recorded no run of this query`) }),
+      ]);
+    },
+  );
 });

@@ -36,6 +36,8 @@ export interface IsolatedRunOptions {
   /** actions/checkout's default persist-credentials for every job: the job's token in .git/config and RUNNER_TEMP. */
   persistCredentials?: boolean;
   timeoutMs?: number;
+  /** The Node every job runs the Action under (GitHub's is Node 24); default the one running the tests. */
+  node?: string;
 }
 
 /** One job of run `runId` on a runner of its own (its checkout, RUNNER_TEMP and HOME); `slot` tells two runs of one job apart. */
@@ -58,6 +60,7 @@ export async function runJob(
     job: { runId, name: slot, completesRun: false },
     timeoutMs: o.timeoutMs ?? 60_000,
     ...(o.persistCredentials ? { persistCredentials: true } : {}),
+    ...(o.node ? { node: o.node } : {}),
   };
   const started = await h.start(run);
   if (o.kill?.job === name) {

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inflateRawSync } from 'node:zlib';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 export interface FakeArtifact {
   id: number;
@@ -33,6 +33,8 @@ export interface FakeArtifactService {
   /** The same for one job of workflow run `runId`: its artifacts are that run's. */
   envFor(runId: number | string, job?: string): Record<string, string>;
   readonly artifacts: FakeArtifact[];
+  /** Puts a finished artifact in run `runId` as any of its jobs could upload it (a forged result). */
+  plant(runId: number | string, name: string, zip: Buffer): FakeArtifact;
   /** Every download of an artifact's blob, in order (its id). */
   readonly downloads: number[];
   /** A signed URL the blob of artifact `id` is downloaded from (what the REST API redirects to). */
@@ -154,6 +156,11 @@ export async function startFakeArtifactService(): Promise<FakeArtifactService> {
     env: envOf(token),
     envFor: (runId, job = 'job') => envOf(issue(String(runId), job)),
     artifacts,
+    plant(runId, name, zip) {
+      const artifact: FakeArtifact = { id: artifacts.length + 1, name, zip, finalized: true, runId: String(runId), createdAt: new Date().toISOString() };
+      artifacts.push(artifact);
+      return artifact;
+    },
     downloads,
     downloadUrl,
     async close() {
@@ -185,4 +192,30 @@ export function unzip(zip: Buffer): Map<string, Buffer> {
     at += 46 + nameLength + extraLength + commentLength;
   }
   return files;
+}
+
+/** A one-entry zip whose directory claims `claimed` bytes for `data` (more or less than it has, for a zip bomb). */
+export function zipOf(name: string, data: Buffer, claimed = data.length): Buffer {
+  const deflated = deflateRawSync(data);
+  const nameBytes = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(deflated.length, 18);
+  local.writeUInt32LE(claimed, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(deflated.length, 20);
+  central.writeUInt32LE(claimed, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  central.writeUInt32LE(0, 42);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(46 + nameBytes.length, 12);
+  end.writeUInt32LE(30 + nameBytes.length + deflated.length, 16);
+  return Buffer.concat([local, nameBytes, deflated, central, nameBytes, end]);
 }

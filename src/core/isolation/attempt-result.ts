@@ -1,10 +1,13 @@
 // The result an `agent` job uploads for `apply` (result.json in the attempt's artifact): how the
-// agent process ended, what each check command of the step's rules returned there, and whether
-// the artifact holds changes. Everything in it was produced where the agent ran, so `apply`
-// reads it as untrusted input: a fixed shape, every text and list bounded, numbers in range, and
-// an error that names the field, the value and what was expected. Pure.
+// agent process ended, what each check command and each SQLite query of the step's rules returned
+// there, and whether the artifact holds changes. Everything in it was produced where the agent
+// ran, so `apply` reads it as untrusted input: a fixed shape, every text and list bounded, numbers
+// in range, and an error that names the field, the value and what was expected. Pure.
 import { showValue } from '../errors.js';
 import type { AgentResult, CheckResult } from '../../ports.js';
+import { MAX_SQL_QUERY_CHARS } from '../plan/sql-query.js';
+import { MAX_DB_EXPECT_CHARS } from '../plan/validate-rules.js';
+import type { DbQueryFact } from '../tick/rules.js';
 import type { AttemptUsage } from '../state/types.js';
 import { checkUsageRecord } from '../state/validate-usage.js';
 import type { Issue } from '../errors.js';
@@ -17,6 +20,13 @@ export interface CheckRecord {
   result: CheckResult;
 }
 
+/** One query a `db_query` rule ran in the agent job on the database file the agent wrote, and what it gave. */
+export interface QueryRecord {
+  path: string;
+  query: string;
+  fact: DbQueryFact;
+}
+
 export interface AttemptResultRecord {
   v: typeof RESULT_VERSION;
   /** The attempt it is the result of; apply accepts it only for the attempt prepare issued. */
@@ -25,6 +35,8 @@ export interface AttemptResultRecord {
   agent: AgentResult;
   /** The check commands of the step's rules, in the order they ran. */
   checks: CheckRecord[];
+  /** The `db_query` rules' queries, in the order they ran (absent: none ran). */
+  queries?: QueryRecord[];
   /** Whether the artifact holds the agent's changes as a git bundle (false: nothing changed). */
   changes: boolean;
   /** What the agent reported it used (its stream or usage file), as the agent job read it. */
@@ -48,6 +60,12 @@ export const RESULT_LIMITS = {
   checks: 100,
   argvItems: 256,
   argvText: 8 * 1024,
+  queries: 100,
+  /** A db_query rule's path (a workspace-relative file). */
+  queryPath: 4 * 1024,
+  queryText: MAX_SQL_QUERY_CHARS,
+  /** A text value read back: the longest a rule compares (a longer one is cut, with its length). */
+  queryValue: MAX_DB_EXPECT_CHARS,
   /** Seven days in milliseconds: longer than any attempt may run. */
   durationMs: 7 * 24 * 60 * 60_000,
 } as const;
@@ -149,17 +167,66 @@ function readCheck(value: unknown, i: number): CheckRecord {
   };
 }
 
+function readQuery(value: unknown, i: number): QueryRecord {
+  const field = `queries[${i}]`;
+  const o = object(value, field, ['path', 'query', 'fact'], ['path', 'query', 'fact']);
+  const path = text(o.path, `${field}.path`, RESULT_LIMITS.queryPath);
+  const query = text(o.query, `${field}.query`, RESULT_LIMITS.queryText);
+  if (path === '') throw bad(`${field}.path`, path, 'the path of the database file a db_query rule names');
+  if (query === '') throw bad(`${field}.query`, query, 'the query of a db_query rule');
+  return { path, query, fact: readFact(o.fact, `${field}.fact`) };
+}
+
+/** What the query gave, in exactly the shapes the query's child process reports (adapters/fs/sqlite-query.ts). */
+function readFact(value: unknown, field: string): DbQueryFact {
+  const kind = object(value, field, ['kind', 'value', 'fullLength', 'blobBytes', 'problem'], ['kind']).kind;
+  switch (kind) {
+    case 'row':
+      return readRow(value as Record<string, unknown>, field);
+    case 'no-row':
+    case 'missing':
+      object(value, field, ['kind'], ['kind']);
+      return { kind };
+    case 'error':
+      object(value, field, ['kind', 'problem'], ['kind', 'problem']);
+      return { kind, problem: text((value as Record<string, unknown>).problem, `${field}.problem`, RESULT_LIMITS.spawnError) };
+    default:
+      throw bad(`${field}.kind`, kind, '"row", "no-row", "missing" or "error"');
+  }
+}
+
+function readRow(value: Record<string, unknown>, field: string): DbQueryFact {
+  const o = object(value, field, ['kind', 'value', 'fullLength', 'blobBytes'], ['kind', 'value']);
+  const v = o.value;
+  const scalar = v === null || (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string';
+  if (!scalar) throw bad(`${field}.value`, typeof v === 'number' ? String(v) : v, 'the first column of the first row: a string, a finite number or null');
+  const row = typeof v === 'string' ? text(v, `${field}.value`, RESULT_LIMITS.queryValue) : v;
+  // A cut text says how long it was; a blob is shown by its size alone (its value is null).
+  if (o.fullLength !== undefined) {
+    if (typeof row !== 'string') throw bad(`${field}.fullLength`, o.fullLength, 'no value: only a text value that was cut has a full length');
+    return { kind: 'row', value: row, fullLength: wholeNumber(o.fullLength, `${field}.fullLength`, row.length + 1, Number.MAX_SAFE_INTEGER) };
+  }
+  if (o.blobBytes !== undefined) {
+    if (row !== null) throw bad(`${field}.blobBytes`, o.blobBytes, 'no value: a blob has a null value');
+    return { kind: 'row', value: null, blobBytes: wholeNumber(o.blobBytes, `${field}.blobBytes`, 0, Number.MAX_SAFE_INTEGER) };
+  }
+  return { kind: 'row', value: row };
+}
+
 function readRecord(doc: unknown, expectedAttemptId: string): AttemptResultRecord {
-  const o = object(doc, 'the document', ['v', 'attemptId', 'agent', 'checks', 'changes', 'usage', 'wallMs', 'overBudget'], ['v', 'attemptId', 'agent', 'checks', 'changes']);
+  const o = object(doc, 'the document', ['v', 'attemptId', 'agent', 'checks', 'queries', 'changes', 'usage', 'wallMs', 'overBudget'], ['v', 'attemptId', 'agent', 'checks', 'changes']);
   if (o.v !== RESULT_VERSION) throw bad('v', o.v, `${RESULT_VERSION}`);
   if (o.attemptId !== expectedAttemptId) throw bad('attemptId', o.attemptId, `"${expectedAttemptId}", the attempt this job records`);
   if (!Array.isArray(o.checks) || o.checks.length > RESULT_LIMITS.checks)
     throw bad('checks', Array.isArray(o.checks) ? `${o.checks.length} entries` : o.checks, `a list of at most ${RESULT_LIMITS.checks} check records`);
+  if (o.queries !== undefined && (!Array.isArray(o.queries) || o.queries.length > RESULT_LIMITS.queries))
+    throw bad('queries', Array.isArray(o.queries) ? `${o.queries.length} entries` : o.queries, `a list of at most ${RESULT_LIMITS.queries} query records`);
   return {
     v: RESULT_VERSION,
     attemptId: expectedAttemptId,
     agent: readAgent(o.agent),
     checks: o.checks.map(readCheck),
+    ...(o.queries !== undefined ? { queries: (o.queries as unknown[]).map(readQuery) } : {}),
     changes: flag(o.changes, 'changes'),
     ...(o.usage !== undefined ? { usage: readUsage(o.usage) } : {}),
     ...(o.wallMs !== undefined ? { wallMs: wholeNumber(o.wallMs, 'wallMs', 0, RESULT_LIMITS.durationMs) } : {}),
