@@ -13,7 +13,7 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-5NJULRMY.js";
+} from "./chunks/chunk-XWMB4CPC.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -26,14 +26,14 @@ import {
   planIdOfFile,
   stateFileIn,
   stateFileRel
-} from "./chunks/chunk-VIMMO6BZ.js";
+} from "./chunks/chunk-BWBUHT3Z.js";
 import {
   ConfigError,
   EXIT,
   PlanError,
   SequencerError,
   describeError
-} from "./chunks/chunk-BW4A33EZ.js";
+} from "./chunks/chunk-WET6GGPQ.js";
 import "./chunks/chunk-27FUKKN2.js";
 
 // src/cli/options.ts
@@ -325,7 +325,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-QOLTHDNP.js"), fleet = () => import("./chunks/fleet-Y6PAW4Y6.js"), setup = () => import("./chunks/setup-XHEGFNF7.js");
+var heartbeat = () => import("./chunks/heartbeat-AE4CCWNB.js"), fleet = () => import("./chunks/fleet-5OE6TEAZ.js"), setup = () => import("./chunks/setup-WGYUGOIC.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -338,7 +338,7 @@ async function main(argv2) {
     let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-7OLMQVX4.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-DR6DB6CI.js")).resolvePlan(parsed);
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-XGMUY6FX.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
       return (await heartbeat()).checkCommand(s);
@@ -347,18 +347,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-CGRUVQDZ.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-6MVS2ZZC.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-FDKXOMOE.js")).statusCommand(s, print);
+      return (await import("./chunks/status-JKG5GGMY.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-DK2372ME.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-HKVNIAZ7.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-UQ7JQGEL.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-JCBQJND2.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":
@@ -368,7 +368,7 @@ async function main(argv2) {
     case "maintenance":
       return (await fleet()).maintenanceCommand(s, print);
     case "demo":
-      return (await import("./chunks/demo-XDHE7AKH.js")).demoCommand(print);
+      return (await import("./chunks/demo-4FN5IA7H.js")).demoCommand(print);
     case "help": {
       let topic = s.positionals[0];
       if (topic === void 0)

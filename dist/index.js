@@ -9,20 +9,20 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-PPK64NBE.js";
+} from "./chunks/chunk-2IYL7DV2.js";
 import {
   parseApprovers
-} from "./chunks/chunk-PVNFSC34.js";
+} from "./chunks/chunk-JRLYY3GM.js";
 import {
   parseAttemptDescriptor
-} from "./chunks/chunk-5EHHN755.js";
+} from "./chunks/chunk-LCWLH6WQ.js";
 import {
   commandLine,
   isDraftCommand
 } from "./chunks/chunk-SOQWTVCZ.js";
 import {
   asInline
-} from "./chunks/chunk-7UV2UW7L.js";
+} from "./chunks/chunk-NEPVVNT5.js";
 import {
   debug,
   error,
@@ -35,10 +35,10 @@ import {
 } from "./chunks/chunk-HQAVCPKY.js";
 import {
   readRunContext
-} from "./chunks/chunk-AHVFUYOS.js";
+} from "./chunks/chunk-DHAUEX2F.js";
 import {
   guardRepository
-} from "./chunks/chunk-6KJU7HR3.js";
+} from "./chunks/chunk-FU35SMV7.js";
 import {
   SYNC_BASE_MODES,
   VERSION,
@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-5NJULRMY.js";
+} from "./chunks/chunk-XWMB4CPC.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -65,7 +65,7 @@ import {
   parseBudget,
   parseNumber,
   parseWorkBranches
-} from "./chunks/chunk-VIMMO6BZ.js";
+} from "./chunks/chunk-BWBUHT3Z.js";
 import "./chunks/chunk-4L5DIE5B.js";
 import {
   countOf
@@ -74,7 +74,7 @@ import {
   ConfigError,
   SequencerError,
   describeError
-} from "./chunks/chunk-BW4A33EZ.js";
+} from "./chunks/chunk-WET6GGPQ.js";
 import "./chunks/chunk-27FUKKN2.js";
 
 // src/adapters/toolkit/toolkit-log.ts
@@ -333,10 +333,10 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-SXWYX3BG.js"),
-  agentPhase: () => import("./chunks/agent-phase-G5AJRCCB.js"),
-  applyPhase: () => import("./chunks/apply-phase-DDNSHC6C.js"),
-  client: () => import("./chunks/github-client-ND2WHRAE.js")
+  routes: () => import("./chunks/routes-IQIIAP7Y.js"),
+  agentPhase: () => import("./chunks/agent-phase-4HW3ARYI.js"),
+  applyPhase: () => import("./chunks/apply-phase-7JQUN6WS.js"),
+  client: () => import("./chunks/github-client-DK2PKVF6.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));

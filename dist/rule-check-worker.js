@@ -1,9 +1,9 @@
 import {
   runTextCheck
-} from "./chunks/chunk-VZJ5KI2F.js";
+} from "./chunks/chunk-MDA3Y5F6.js";
 import "./chunks/chunk-JRKLLSI7.js";
-import "./chunks/chunk-LKZZV6XG.js";
-import "./chunks/chunk-BW4A33EZ.js";
+import "./chunks/chunk-A6RB5CVQ.js";
+import "./chunks/chunk-WET6GGPQ.js";
 import "./chunks/chunk-27FUKKN2.js";
 
 // src/adapters/fs/rule-check-worker.ts

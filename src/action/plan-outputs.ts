@@ -3,22 +3,18 @@
 // load the state's views.
 import { currentStepId, stepsDone } from '../core/state/step-view.js';
 import type { State } from '../core/state/types.js';
-import type { PlanOutputs } from './outputs.js';
+import { emptyOutputs, type PlanOutputs } from './outputs.js';
 
 export function outputsFor(state: State, branch: string): PlanOutputs {
   const blocked = state.status === 'BLOCKED' ? (currentStepId(state) ?? '') : '';
   return {
+    ...emptyOutputs(state.status),
     'plan-id': state.planId ?? '',
-    status: state.status,
     'current-step': state.status === 'DONE' ? '' : (currentStepId(state) ?? ''),
     'steps-done': String(stepsDone(state)),
     'steps-total': String(state.stepQueue.length),
     'blocked-step': blocked,
     'state-branch': branch,
     'state-revision': String(state.revision ?? 0),
-    plans: '[]',
-    report: '[]',
-    attempt: '',
-    'run-agent': '',
   };
 }

@@ -1,0 +1,22 @@
+import {
+  checkState,
+  parseState,
+  validateState
+} from "./chunk-PYNWCEHV.js";
+import "./chunk-QT4UXPX2.js";
+import "./chunk-XCSQVNXR.js";
+import "./chunk-BDUNONRE.js";
+import "./chunk-3CAXZCI5.js";
+import "./chunk-WJUSOK3Y.js";
+import "./chunk-4L5DIE5B.js";
+import "./chunk-UVXCAWLY.js";
+import "./chunk-MDA3Y5F6.js";
+import "./chunk-JRKLLSI7.js";
+import "./chunk-A6RB5CVQ.js";
+import "./chunk-WET6GGPQ.js";
+import "./chunk-27FUKKN2.js";
+export {
+  checkState,
+  parseState,
+  validateState
+};
