@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-XWMB4CPC.js";
+} from "./chunks/chunk-6ZYCILSH.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -333,9 +333,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-IQIIAP7Y.js"),
-  agentPhase: () => import("./chunks/agent-phase-4HW3ARYI.js"),
-  applyPhase: () => import("./chunks/apply-phase-7JQUN6WS.js"),
+  routes: () => import("./chunks/routes-FKPJEYPZ.js"),
+  agentPhase: () => import("./chunks/agent-phase-CDVU6X7V.js"),
+  applyPhase: () => import("./chunks/apply-phase-3SXVCZ3K.js"),
   client: () => import("./chunks/github-client-DK2PKVF6.js")
 };
 async function run() {

@@ -1,17 +1,17 @@
 import {
   tick,
   waitReason
-} from "./chunk-36SCV5YT.js";
+} from "./chunk-XZ2OTF5I.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-HNS3JVKX.js";
+} from "./chunk-BDNA72C7.js";
 import {
   gateOf
-} from "./chunk-PAD6CTBL.js";
+} from "./chunk-IO4WUNJJ.js";
 import {
   streamCommand
 } from "./chunk-4A2TZAK2.js";
@@ -25,7 +25,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-VARCKE76.js";
+} from "./chunk-7KZNIMRQ.js";
 import {
   footer,
   getIfModified,
@@ -67,7 +67,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-KEQFEFFT.js";
+} from "./chunk-6JOHJJ2N.js";
 import {
   decidePermission,
   gateComment,

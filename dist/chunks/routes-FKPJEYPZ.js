@@ -64,10 +64,10 @@ function steeringCommand(command, by, step) {
 
 // src/action/routes.ts
 var load = {
-  tick: () => import("./plan-tick-SE3Q3BGU.js"),
-  settings: () => import("./plan-settings-TSVAASJ7.js"),
-  fleet: () => import("./fleet-XYJ2ZA3L.js"),
-  propose: () => import("./propose-IC7MXISO.js"),
+  tick: () => import("./plan-tick-TIEBHFPB.js"),
+  settings: () => import("./plan-settings-ABPTTYTW.js"),
+  fleet: () => import("./fleet-CR7E7T7G.js"),
+  propose: () => import("./propose-54XC2GEH.js"),
   continuation: () => import("./continuation-XDQDJDD7.js")
 };
 async function handle(route, ctx, inputs, client, log, deadline) {

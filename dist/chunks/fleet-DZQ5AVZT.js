@@ -1,7 +1,7 @@
 import {
   report
-} from "./chunk-AEJLGTTO.js";
-import "./chunk-JKEYL5JC.js";
+} from "./chunk-XRZCRUEU.js";
+import "./chunk-FL7MVVHV.js";
 import "./chunk-APLWGQDB.js";
 import "./chunk-LFB4J5MI.js";
 import {
@@ -10,8 +10,8 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-QVNB6VYC.js";
-import "./chunk-DOHLOQQ4.js";
+} from "./chunk-F4ILJSNV.js";
+import "./chunk-73GVNKXY.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -27,20 +27,20 @@ import {
 } from "./chunk-HE6LVK6I.js";
 import {
   tick
-} from "./chunk-36SCV5YT.js";
-import "./chunk-PAD6CTBL.js";
+} from "./chunk-XZ2OTF5I.js";
+import "./chunk-IO4WUNJJ.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-VARCKE76.js";
+import "./chunk-7KZNIMRQ.js";
 import "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-ZDAC2AWI.js";
+} from "./chunk-WFVVOGQ3.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -57,7 +57,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-XWMB4CPC.js";
+import "./chunk-6ZYCILSH.js";
 import {
   STATE_DIR,
   isActiveRef,

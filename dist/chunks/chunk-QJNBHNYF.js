@@ -1,6 +1,6 @@
 import {
   identityArgs
-} from "./chunk-ZDAC2AWI.js";
+} from "./chunk-WFVVOGQ3.js";
 import {
   GitCommandError,
   gitMessage
@@ -8,6 +8,9 @@ import {
 import {
   checkUsageRecord
 } from "./chunk-PYNWCEHV.js";
+import {
+  MAX_DB_EXPECT_CHARS
+} from "./chunk-XCSQVNXR.js";
 import {
   lastAttempt,
   stepRun
@@ -185,6 +188,12 @@ var RESULT_VERSION = 1, RESULT_LIMITS = {
   checks: 100,
   argvItems: 256,
   argvText: 8 * 1024,
+  queries: 100,
+  /** A db_query rule's path (a workspace-relative file). */
+  queryPath: 4 * 1024,
+  queryText: 1e4,
+  /** A text value read back: the longest a rule compares (a longer one is cut, with its length). */
+  queryValue: MAX_DB_EXPECT_CHARS,
   /** Seven days in milliseconds: longer than any attempt may run. */
   durationMs: 10080 * 6e4
 };
@@ -266,17 +275,54 @@ function readCheck(value, i) {
     }
   };
 }
+function readQuery(value, i) {
+  let field = `queries[${i}]`, o = object(value, field, ["path", "query", "fact"], ["path", "query", "fact"]), path3 = text(o.path, `${field}.path`, RESULT_LIMITS.queryPath), query = text(o.query, `${field}.query`, RESULT_LIMITS.queryText);
+  if (path3 === "") throw bad(`${field}.path`, path3, "the path of the database file a db_query rule names");
+  if (query === "") throw bad(`${field}.query`, query, "the query of a db_query rule");
+  return { path: path3, query, fact: readFact(o.fact, `${field}.fact`) };
+}
+function readFact(value, field) {
+  let kind = object(value, field, ["kind", "value", "fullLength", "blobBytes", "problem"], ["kind"]).kind;
+  switch (kind) {
+    case "row":
+      return readRow(value, field);
+    case "no-row":
+    case "missing":
+      return object(value, field, ["kind"], ["kind"]), { kind };
+    case "error":
+      return object(value, field, ["kind", "problem"], ["kind", "problem"]), { kind, problem: text(value.problem, `${field}.problem`, RESULT_LIMITS.spawnError) };
+    default:
+      throw bad(`${field}.kind`, kind, '"row", "no-row", "missing" or "error"');
+  }
+}
+function readRow(value, field) {
+  let o = object(value, field, ["kind", "value", "fullLength", "blobBytes"], ["kind", "value"]), v = o.value;
+  if (!(v === null || typeof v == "number" && Number.isFinite(v) || typeof v == "string")) throw bad(`${field}.value`, typeof v == "number" ? String(v) : v, "the first column of the first row: a string, a finite number or null");
+  let row = typeof v == "string" ? text(v, `${field}.value`, RESULT_LIMITS.queryValue) : v;
+  if (o.fullLength !== void 0) {
+    if (typeof row != "string") throw bad(`${field}.fullLength`, o.fullLength, "no value: only a text value that was cut has a full length");
+    return { kind: "row", value: row, fullLength: wholeNumber(o.fullLength, `${field}.fullLength`, row.length + 1, Number.MAX_SAFE_INTEGER) };
+  }
+  if (o.blobBytes !== void 0) {
+    if (row !== null) throw bad(`${field}.blobBytes`, o.blobBytes, "no value: a blob has a null value");
+    return { kind: "row", value: null, blobBytes: wholeNumber(o.blobBytes, `${field}.blobBytes`, 0, Number.MAX_SAFE_INTEGER) };
+  }
+  return { kind: "row", value: row };
+}
 function readRecord(doc, expectedAttemptId) {
-  let o = object(doc, "the document", ["v", "attemptId", "agent", "checks", "changes", "usage", "wallMs", "overBudget"], ["v", "attemptId", "agent", "checks", "changes"]);
+  let o = object(doc, "the document", ["v", "attemptId", "agent", "checks", "queries", "changes", "usage", "wallMs", "overBudget"], ["v", "attemptId", "agent", "checks", "changes"]);
   if (o.v !== RESULT_VERSION) throw bad("v", o.v, `${RESULT_VERSION}`);
   if (o.attemptId !== expectedAttemptId) throw bad("attemptId", o.attemptId, `"${expectedAttemptId}", the attempt this job records`);
   if (!Array.isArray(o.checks) || o.checks.length > RESULT_LIMITS.checks)
     throw bad("checks", Array.isArray(o.checks) ? `${o.checks.length} entries` : o.checks, `a list of at most ${RESULT_LIMITS.checks} check records`);
+  if (o.queries !== void 0 && (!Array.isArray(o.queries) || o.queries.length > RESULT_LIMITS.queries))
+    throw bad("queries", Array.isArray(o.queries) ? `${o.queries.length} entries` : o.queries, `a list of at most ${RESULT_LIMITS.queries} query records`);
   return {
     v: RESULT_VERSION,
     attemptId: expectedAttemptId,
     agent: readAgent(o.agent),
     checks: o.checks.map(readCheck),
+    ...o.queries !== void 0 ? { queries: o.queries.map(readQuery) } : {},
     changes: flag(o.changes, "changes"),
     ...o.usage !== void 0 ? { usage: readUsage(o.usage) } : {},
     ...o.wallMs !== void 0 ? { wallMs: wholeNumber(o.wallMs, "wallMs", 0, RESULT_LIMITS.durationMs) } : {},

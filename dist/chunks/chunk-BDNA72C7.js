@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-XWMB4CPC.js";
+} from "./chunk-6ZYCILSH.js";
 import {
   ConfigError,
   describeError
@@ -111,12 +111,18 @@ var HandOffAgentRunner = class {
 }, RecordingVerifier = class {
   constructor(inner) {
     this.inner = inner;
-    inner.checkText && (this.checkText = (check, signal) => inner.checkText(check, signal)), inner.contentRuleProblem && (this.contentRuleProblem = () => inner.contentRuleProblem());
+    inner.checkText && (this.checkText = (check, signal) => inner.checkText(check, signal)), inner.contentRuleProblem && (this.contentRuleProblem = () => inner.contentRuleProblem()), inner.queryDatabase && (this.queryDatabase = async (rel, query, timeoutMs, signal) => {
+      let fact = await inner.queryDatabase(rel, query, timeoutMs, signal);
+      return this.queries.push({ path: rel, query, fact }), fact;
+    }), inner.databaseProblem && (this.databaseProblem = () => inner.databaseProblem());
   }
   inner;
   checks = [];
+  queries = [];
   checkText;
   contentRuleProblem;
+  queryDatabase;
+  databaseProblem;
   readWorkspaceFile(rel) {
     return this.inner.readWorkspaceFile(rel);
   }
@@ -125,12 +131,13 @@ var HandOffAgentRunner = class {
     return this.checks.push({ argv, result }), result;
   }
 }, ReplayedChecks = class {
-  constructor(inner, recorded) {
+  constructor(inner, recorded, queries = []) {
     this.inner = inner;
-    this.pending = [...recorded], inner.checkText && (this.checkText = (check, signal) => inner.checkText(check, signal)), inner.contentRuleProblem && (this.contentRuleProblem = () => inner.contentRuleProblem());
+    this.pending = [...recorded], this.pendingQueries = [...queries], inner.checkText && (this.checkText = (check, signal) => inner.checkText(check, signal)), inner.contentRuleProblem && (this.contentRuleProblem = () => inner.contentRuleProblem());
   }
   inner;
   pending;
+  pendingQueries;
   checkText;
   contentRuleProblem;
   readWorkspaceFile(rel) {
@@ -139,6 +146,15 @@ var HandOffAgentRunner = class {
   async runCheck(argv, _opts) {
     let at = this.pending.findIndex((c) => c.argv.length === argv.length && c.argv.every((a, i) => a === argv[i]));
     return at < 0 ? { exitCode: null, stdout: "", stderr: "", timedOut: !1, spawnError: "the agent job recorded no run of this check" } : this.pending.splice(at, 1)[0].result;
+  }
+  /**
+   * Never opens the database file, though apply committed it and could: this job holds the write
+   * token, and a SQLite file the agent wrote is untrusted input to SQLite's own parser. So there
+   * is no `databaseProblem` here either: whether SQLite is available was the agent job's question.
+   */
+  async queryDatabase(rel, query) {
+    let at = this.pendingQueries.findIndex((q) => q.path === rel && q.query === query);
+    return at < 0 ? { kind: "error", problem: "the agent job recorded no run of this query" } : this.pendingQueries.splice(at, 1)[0].fact;
   }
 };
 

@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-e308f364a9fdb80e";
+var BUILD_ID = "build-6bea4ea32a394d08";
 
 export {
   MIN_SECRET_LENGTH,

@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-XWMB4CPC.js";
+} from "./chunk-6ZYCILSH.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,

@@ -6,7 +6,7 @@ import {
 } from "./chunk-4SRAKLWB.js";
 import {
   scrubJson
-} from "./chunk-XWMB4CPC.js";
+} from "./chunk-6ZYCILSH.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

@@ -8,7 +8,7 @@ import {
   pauseAtGate,
   recoveredUsage,
   runAttempt
-} from "./chunk-PAD6CTBL.js";
+} from "./chunk-IO4WUNJJ.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

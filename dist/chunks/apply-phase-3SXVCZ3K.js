@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-IOVJUEXB.js";
+} from "./chunk-QJNBHNYF.js";
 import {
   outputsFor
 } from "./chunk-UD5NM245.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-SSWBRCI6.js";
+} from "./chunk-W7NB3DCF.js";
 import {
   Ledger
-} from "./chunk-36SCV5YT.js";
+} from "./chunk-XZ2OTF5I.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-HNS3JVKX.js";
+} from "./chunk-BDNA72C7.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-PAD6CTBL.js";
+} from "./chunk-IO4WUNJJ.js";
 import "./chunk-RFVYANYN.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-VARCKE76.js";
+import "./chunk-7KZNIMRQ.js";
 import "./chunk-VNQ3DKN6.js";
 import "./chunk-VA4N5PXD.js";
 import {
@@ -46,9 +46,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-KEQFEFFT.js";
+} from "./chunk-6JOHJJ2N.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-ZDAC2AWI.js";
+import "./chunk-WFVVOGQ3.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -63,7 +63,7 @@ import "./chunk-DHAUEX2F.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-XWMB4CPC.js";
+import "./chunk-6ZYCILSH.js";
 import {
   STATE_DIR
 } from "./chunk-BWBUHT3Z.js";
@@ -298,7 +298,7 @@ async function verdictOf(ctx, inputs, pe, d, state) {
       `${d.stepId} attempt ${d.n}: ${countOf(applied.refused.length, "change")} left out: ${applied.refused.slice(0, 10).map((r) => `${r.path} (${r.reason})`).join("; ")}${applied.refused.length > 10 ? "; \u2026" : ""}`
     );
     let paths = attemptPaths(pe.cfg.logDir, d.stepId, d.n);
-    await placeAttemptFile(found.zip, `logs/${d.stepId}/attempt-${d.n}.payload.json`, paths.payloadFile, pe, (pe.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES) + 1), await placeAttemptFile(found.zip, `logs/${d.stepId}/attempt-${d.n}.commands.jsonl`, paths.commandLog, pe, COMMAND_LOG_MAX_BYTES + 1), pe.deps.verifier = new ReplayedChecks(pe.deps.verifier, found.record.checks);
+    await placeAttemptFile(found.zip, `logs/${d.stepId}/attempt-${d.n}.payload.json`, paths.payloadFile, pe, (pe.cfg.payloadMaxBytes ?? DEFAULT_PAYLOAD_MAX_BYTES) + 1), await placeAttemptFile(found.zip, `logs/${d.stepId}/attempt-${d.n}.commands.jsonl`, paths.commandLog, pe, COMMAND_LOG_MAX_BYTES + 1), pe.deps.verifier = new ReplayedChecks(pe.deps.verifier, found.record.checks, found.record.queries);
     let judged = await judge({ deps: pe.deps, cfg: pe.cfg }, state, { stepId: d.stepId, n: d.n, timeoutMs: d.timeoutMs }, found.record.agent), verdict = withUsage(judged, found.record), kept = keptRefusals(applied.refused);
     return applied.refused.length ? { ...verdict, ...kept } : verdict;
   } finally {

@@ -11,7 +11,7 @@ import {
   MAX_RAISE,
   hashPrefix,
   namesPlanHash
-} from "./chunk-VARCKE76.js";
+} from "./chunk-7KZNIMRQ.js";
 import {
   activeStepId,
   advance,

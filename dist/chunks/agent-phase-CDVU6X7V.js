@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-IOVJUEXB.js";
+} from "./chunk-QJNBHNYF.js";
 import {
   outputsFor
 } from "./chunk-UD5NM245.js";
@@ -15,16 +15,16 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-HNS3JVKX.js";
+} from "./chunk-BDNA72C7.js";
 import {
   preflight,
   runAgent
-} from "./chunk-PAD6CTBL.js";
+} from "./chunk-IO4WUNJJ.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-4A2TZAK2.js";
 import {
   createEngine
-} from "./chunk-VARCKE76.js";
+} from "./chunk-7KZNIMRQ.js";
 import {
   detourChain,
   remediationPrompt,
@@ -35,9 +35,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-KEQFEFFT.js";
+} from "./chunk-6JOHJJ2N.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-ZDAC2AWI.js";
+import "./chunk-WFVVOGQ3.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -52,7 +52,7 @@ import "./chunk-DHAUEX2F.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-XWMB4CPC.js";
+import "./chunk-6ZYCILSH.js";
 import {
   stateFileRel,
   workingFiles
@@ -137,6 +137,7 @@ async function runAgentPhase(ctx, inputs, log) {
       attemptId: d.attemptId,
       agent: scrubbedAgent(ended, log.secrets),
       checks: verifier.checks.map((c) => scrubbedCheck(c, log.secrets)),
+      ...verifier.queries.length ? { queries: verifier.queries.map((q) => scrubbedQuery(q, log.secrets)) } : {},
       changes: packed !== null,
       // What the agent used, and a budget stop, for apply to record (the agent's word, as in one job).
       ...verdict?.usage ? { usage: verdict.usage } : {},
@@ -186,6 +187,10 @@ function scrubbedAgent(r, secrets) {
 function scrubbedCheck(c, secrets) {
   let cut = (text) => boundText(secrets.scrub(text), RESULT_LIMITS.checkText - 200), r = c.result;
   return { argv: c.argv, result: { ...r, stdout: cut(r.stdout), stderr: cut(r.stderr), ...r.spawnError !== void 0 ? { spawnError: cut(r.spawnError) } : {} } };
+}
+function scrubbedQuery(q, secrets) {
+  let f = q.fact;
+  return f.kind === "error" ? { ...q, fact: { kind: "error", problem: boundText(secrets.scrub(f.problem), RESULT_LIMITS.spawnError - 200) } } : f.kind === "row" && typeof f.value == "string" ? { ...q, fact: { ...f, value: secrets.scrub(f.value) } } : q;
 }
 export {
   runAgentPhase

@@ -7,7 +7,7 @@ import {
 import {
   createStore,
   localUserName
-} from "./chunk-QVNB6VYC.js";
+} from "./chunk-F4ILJSNV.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-6ONGAM5A.js";
+} from "./chunk-A2BG3SWI.js";
 import {
   replan
 } from "./chunk-APLWGQDB.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-SSWBRCI6.js";
-import "./chunk-36SCV5YT.js";
-import "./chunk-HNS3JVKX.js";
-import "./chunk-PAD6CTBL.js";
+} from "./chunk-W7NB3DCF.js";
+import "./chunk-XZ2OTF5I.js";
+import "./chunk-BDNA72C7.js";
+import "./chunk-IO4WUNJJ.js";
 import "./chunk-RFVYANYN.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
 import {
   ExecAgentRunner
-} from "./chunk-VARCKE76.js";
+} from "./chunk-7KZNIMRQ.js";
 import {
   answeredCommands,
   isOwnComment,
@@ -56,9 +56,9 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-KEQFEFFT.js";
+} from "./chunk-6JOHJJ2N.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-ZDAC2AWI.js";
+import "./chunk-WFVVOGQ3.js";
 import {
   extractPlan,
   loadPlanText
@@ -81,7 +81,7 @@ import "./chunk-DHAUEX2F.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-XWMB4CPC.js";
+import "./chunk-6ZYCILSH.js";
 import {
   issuePlanId
 } from "./chunk-BWBUHT3Z.js";

@@ -1,26 +1,26 @@
 import {
   FileInbox,
   createEngine
-} from "./chunk-QVNB6VYC.js";
+} from "./chunk-F4ILJSNV.js";
 import {
   missingPlanError
-} from "./chunk-DOHLOQQ4.js";
+} from "./chunk-73GVNKXY.js";
 import {
   tick
-} from "./chunk-36SCV5YT.js";
-import "./chunk-PAD6CTBL.js";
+} from "./chunk-XZ2OTF5I.js";
+import "./chunk-IO4WUNJJ.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-VARCKE76.js";
+import "./chunk-7KZNIMRQ.js";
 import {
   statusTable
 } from "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-ZDAC2AWI.js";
+import "./chunk-WFVVOGQ3.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-JRLYY3GM.js";
 import "./chunk-SOQWTVCZ.js";
@@ -28,7 +28,7 @@ import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-XWMB4CPC.js";
+import "./chunk-6ZYCILSH.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-PYNWCEHV.js";
 import "./chunk-QT4UXPX2.js";

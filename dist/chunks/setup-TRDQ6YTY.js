@@ -1,35 +1,26 @@
 import {
-  checkCommand,
-  report,
-  runCommand
-} from "./chunk-AEJLGTTO.js";
-import "./chunk-JKEYL5JC.js";
+  initCommand,
+  initState,
+  validateCommand
+} from "./chunk-FL7MVVHV.js";
 import "./chunk-APLWGQDB.js";
 import "./chunk-LFB4J5MI.js";
-import "./chunk-QVNB6VYC.js";
-import "./chunk-DOHLOQQ4.js";
-import "./chunk-HE6LVK6I.js";
-import "./chunk-36SCV5YT.js";
-import "./chunk-PAD6CTBL.js";
-import "./chunk-RFVYANYN.js";
+import "./chunk-F4ILJSNV.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-VARCKE76.js";
+import "./chunk-7KZNIMRQ.js";
 import "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-XI2UETZT.js";
-import "./chunk-ZDAC2AWI.js";
+import "./chunk-WFVVOGQ3.js";
 import "./chunk-S6K3D646.js";
-import "./chunk-2IYL7DV2.js";
-import "./chunk-JRLYY3GM.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-XWMB4CPC.js";
+import "./chunk-6ZYCILSH.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-PYNWCEHV.js";
 import "./chunk-QT4UXPX2.js";
@@ -45,7 +36,7 @@ import "./chunk-A6RB5CVQ.js";
 import "./chunk-WET6GGPQ.js";
 import "./chunk-27FUKKN2.js";
 export {
-  checkCommand,
-  report,
-  runCommand
+  initCommand,
+  initState,
+  validateCommand
 };
