@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-6ZYCILSH.js";
+} from "./chunks/chunk-OCONHFBS.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -333,9 +333,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-FKPJEYPZ.js"),
-  agentPhase: () => import("./chunks/agent-phase-CDVU6X7V.js"),
-  applyPhase: () => import("./chunks/apply-phase-3SXVCZ3K.js"),
+  routes: () => import("./chunks/routes-J2PGA5K5.js"),
+  agentPhase: () => import("./chunks/agent-phase-QCZ6N6W3.js"),
+  applyPhase: () => import("./chunks/apply-phase-YLH72UZR.js"),
   client: () => import("./chunks/github-client-DK2PKVF6.js")
 };
 async function run() {

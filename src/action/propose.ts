@@ -16,7 +16,8 @@ import { classifyRequest } from '../core/plan/classify-request.js';
 import { describeExecution, executionFields } from '../core/plan/execution-fields.js';
 import { newState } from '../core/plan/new-state.js';
 import { planFromIssueBody } from '../core/plan/plan-from-issue.js';
-import { extractPlan, loadPlanText, type ExtractedPlan } from '../core/plan/plan-text.js';
+import { extractPlan, parsePlanText, type ExtractedPlan } from '../core/plan/plan-text.js';
+import { scrubJson } from '../core/trust/secrets.js';
 import { replan, type StepChange } from '../core/plan/replan.js';
 import { TOO_LARGE_HEADING, TOO_LARGE_HINT, tooLargeText } from '../core/render/proposal-markdown.js';
 import type { State } from '../core/state/types.js';
@@ -59,7 +60,12 @@ export interface IssueRequest {
 type PlanSource = 'issue' | 'draft' | 'workflow';
 type FoundPlan = (ExtractedPlan & { source: PlanSource }) | { problem: string } | { needsWriter: true };
 
-export async function readPlanInput(workspace: string, file: string): Promise<ExtractedPlan> {
+/**
+ * The plan file a dispatched `start` (or the `plan` input) names, with the secrets this run knows
+ * scrubbed before it is validated, hashed and stored: the proposal shows `***`, so what runs must
+ * hold `***` too, and the state is pushed where the secret must not go.
+ */
+export async function readPlanInput(workspace: string, file: string, scrub: (text: string) => string): Promise<ExtractedPlan> {
   const full = path.resolve(workspace, file);
   let text: string;
   try {
@@ -67,7 +73,7 @@ export async function readPlanInput(workspace: string, file: string): Promise<Ex
   } catch (err) {
     throw new ConfigError(`Input 'plan': cannot read "${file}" in the repository (${describeError(err)}).`);
   }
-  return loadPlanText(text, file);
+  return extractPlan(scrubJson(parsePlanText(text, file), scrub), file);
 }
 
 /** Writers, as the approvers list narrows them: the people who may start the agent. */
@@ -93,12 +99,13 @@ async function planForIssue(ctx: RunContext, inputs: ActionInputs, issue: IssueR
   if (fromBody.found && 'error' in fromBody) return { problem: fromBody.error };
   if (fromBody.found && 'doc' in fromBody) {
     try {
-      return { ...extractPlan(fromBody.doc, 'plan block in the issue'), source: 'issue' };
+      // Scrubbed as a plan file is (readPlanInput): a secret quoted in the issue is stored and run as `***`.
+      return { ...extractPlan(scrubJson(fromBody.doc, log.secrets.scrub), 'plan block in the issue'), source: 'issue' };
     } catch (err) {
       return { problem: err instanceof PlanError ? err.message : describeError(err) };
     }
   }
-  if (inputs.planFile) return { ...(await readPlanInput(ctx.workspace, inputs.planFile)), source: 'workflow' };
+  if (inputs.planFile) return { ...(await readPlanInput(ctx.workspace, inputs.planFile, log.secrets.scrub)), source: 'workflow' };
   const request = issue.body.trim();
   if (!request) return { problem: 'No plan found: the issue is empty. Describe the work, or add a fenced ```json or ```yaml block with "steps".' };
   // A multi-step request is drafted by the agent: only when a writer asked for it.

@@ -92,7 +92,7 @@ async function dispatch(route: Extract<Route, { kind: 'dispatch' }>, ctx: RunCon
 
 /** `start`: a person with the right to dispatch the workflow approves by dispatching. */
 async function startPlan(ctx: RunContext, inputs: ActionInputs, log: ToolkitLog, planId: string, planFile: string, actor: string): Promise<boolean> {
-  const extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile);
+  const extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile, log.secrets.scrub);
   const store = (await load.settings()).createPlanStore(ctx, inputs, planId, log);
   return withStore(store, 'write', async () => {
     const loaded = await store.load();

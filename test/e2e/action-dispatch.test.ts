@@ -27,7 +27,8 @@ describe('workflow_dispatch (local node)', () => {
     h.fake.setPermission(h.actor, 'write');
     await h.commitToMain({
       'plans/nightly.json': JSON.stringify(plan('nightly'), null, 2),
-      'plans/flaky.yml': 'title: Flaky\nsteps:\n  flaky-1:\n    title: Always fails\n    instruction: Fail\n    maxAttempts: 1\n',
+      // The instruction quotes the run's token: the plan is stored and run with it scrubbed.
+      'plans/flaky.yml': `title: Flaky\nsteps:\n  flaky-1:\n    title: Always fails\n    instruction: Fail, key ${h.fake.token}\n    maxAttempts: 1\n`,
     });
   });
   afterAll(async () => h?.close());
@@ -51,6 +52,9 @@ describe('workflow_dispatch (local node)', () => {
     const blocked = await h.dispatch({ command: 'start', plan: 'plans/flaky.yml', 'plan-id': 'flaky' }, { env: { AGENT_FAIL_CALLS: '99' } });
     expect(blocked.code).toBe(1);
     expect(blocked.outputs).toMatchObject({ 'plan-id': 'flaky', status: 'BLOCKED', 'blocked-step': 'flaky-1' });
+    const flaky = (await h.remoteState('flaky'))!;
+    expect(flaky.plan.steps['flaky-1']?.instruction).toBe('Fail, key ***');
+    expect(JSON.stringify(flaky)).not.toContain(h.fake.token);
     const tip = (await h.remoteBranches())['sequencer/flaky'];
 
     const status = await h.dispatch({ command: 'status', 'plan-id': 'flaky' });

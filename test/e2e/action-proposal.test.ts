@@ -191,6 +191,18 @@ describe('the proposal (local node)', () => {
     expect(proposals.map((p) => p.body).join('\n')).toContain(`Plan hash: \`${after?.planHash}\``);
   });
 
+  it('a plan in the issue that quotes a secret the run knows: stored, hashed and proposed with the secret scrubbed, so what runs is what the proposal shows', async () => {
+    const leaky = { title: 'Leaky', steps: { call: { title: 'Call', instruction: `Call the API with the key ${h.fake.token} and write out.md`, requiredOutputs: ['out.md'] } } };
+    expectOk(await openIssue(h, 89, issueBodyWithPlan(leaky), 'maintainer'));
+    const state = await h.remoteState('issue-89');
+    expect(JSON.stringify(state)).not.toContain(h.fake.token);
+    expect(state?.plan.steps.call?.instruction).toBe('Call the API with the key *** and write out.md');
+    const proposal = h.botComments(89, 'proposal');
+    expect(proposal).toHaveLength(1);
+    expect(proposal[0]!.body).toContain(`Plan hash: \`${state?.planHash}\``);
+    expect(codeBlocks(proposal[0]!.body)).toContain('Call the API with the key *** and write out.md');
+  });
+
   it('a misspelt field in the issue plan: the problem comment names its path and the nearest field; nothing is proposed', async () => {
     const typo = { title: 'Typo', steps: { write: { title: 'Write', instruction: 'Write a.md', requiredOuputs: ['a.md'] } } };
     expectOk(await openIssue(h, 87, issueBodyWithPlan(typo as unknown as Plan), 'maintainer'));

@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-QJNBHNYF.js";
+} from "./chunk-QHONEHIN.js";
 import {
   outputsFor
 } from "./chunk-UD5NM245.js";
@@ -15,16 +15,16 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-BDNA72C7.js";
+} from "./chunk-NMPRIX5G.js";
 import {
   preflight,
   runAgent
-} from "./chunk-IO4WUNJJ.js";
+} from "./chunk-GJ34FLAA.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-4A2TZAK2.js";
 import {
   createEngine
-} from "./chunk-7KZNIMRQ.js";
+} from "./chunk-WZPVHF4I.js";
 import {
   detourChain,
   remediationPrompt,
@@ -35,9 +35,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-6JOHJJ2N.js";
+} from "./chunk-PE3ZKGMH.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-WFVVOGQ3.js";
+import "./chunk-CPKLYVOY.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -52,7 +52,7 @@ import "./chunk-DHAUEX2F.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-6ZYCILSH.js";
+import "./chunk-OCONHFBS.js";
 import {
   stateFileRel,
   workingFiles

@@ -6,23 +6,23 @@ import {
   reportPlan,
   runLinks,
   tickPlan
-} from "./chunk-W7NB3DCF.js";
-import "./chunk-XZ2OTF5I.js";
-import "./chunk-BDNA72C7.js";
-import "./chunk-IO4WUNJJ.js";
+} from "./chunk-A4UFU4KO.js";
+import "./chunk-W3O3V2JO.js";
+import "./chunk-NMPRIX5G.js";
+import "./chunk-GJ34FLAA.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-7KZNIMRQ.js";
+import "./chunk-WZPVHF4I.js";
 import "./chunk-VNQ3DKN6.js";
 import "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
-import "./chunk-6JOHJJ2N.js";
+import "./chunk-PE3ZKGMH.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-WFVVOGQ3.js";
+import "./chunk-CPKLYVOY.js";
 import "./chunk-JRLYY3GM.js";
 import "./chunk-LCWLH6WQ.js";
 import "./chunk-SOQWTVCZ.js";
@@ -32,7 +32,7 @@ import "./chunk-DHAUEX2F.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-6ZYCILSH.js";
+import "./chunk-OCONHFBS.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-PYNWCEHV.js";
 import "./chunk-QT4UXPX2.js";

@@ -7,7 +7,7 @@ import {
 import {
   createStore,
   localUserName
-} from "./chunk-F4ILJSNV.js";
+} from "./chunk-AQ5L3J73.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

@@ -8,7 +8,7 @@ import {
   pauseAtGate,
   recoveredUsage,
   runAttempt
-} from "./chunk-IO4WUNJJ.js";
+} from "./chunk-GJ34FLAA.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

@@ -1,6 +1,6 @@
 import {
   identityArgs
-} from "./chunk-WFVVOGQ3.js";
+} from "./chunk-CPKLYVOY.js";
 import {
   GitCommandError,
   gitMessage

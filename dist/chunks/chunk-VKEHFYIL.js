@@ -1,22 +1,22 @@
 import {
   initState
-} from "./chunk-FL7MVVHV.js";
+} from "./chunk-VOBILI7K.js";
 import {
   ConsoleLog,
   branchOf,
   createEngine,
   fleetBranches
-} from "./chunk-F4ILJSNV.js";
+} from "./chunk-AQ5L3J73.js";
 import {
   missingPlanError
-} from "./chunk-73GVNKXY.js";
+} from "./chunk-PKAKGAWF.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-HE6LVK6I.js";
 import {
   tick
-} from "./chunk-XZ2OTF5I.js";
+} from "./chunk-W3O3V2JO.js";
 import {
   workspaceGit
 } from "./chunk-FU35SMV7.js";
@@ -35,7 +35,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-DZQ5AVZT.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-2RZLWKK4.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath))
     return new ConsoleLog({ quiet: s.quiet }).info(s.planFrom === "default" ? `No plan in ${path.dirname(path.dirname(s.statePath))}; nothing to do.` : `No state at file ${s.statePath}; nothing to do.`), 0;
   let { deps, cfg } = await createEngine(s, "check"), result = await tick(deps, cfg), maxWaitMs = (s.maxWaitMinutes ?? 0) * 6e4;

@@ -5,7 +5,7 @@ import {
   identityArgs,
   openFreshFile,
   writeFreshFile
-} from "./chunk-WFVVOGQ3.js";
+} from "./chunk-CPKLYVOY.js";
 import {
   commandLine
 } from "./chunk-SOQWTVCZ.js";
@@ -21,7 +21,7 @@ import {
 } from "./chunk-3M3F447X.js";
 import {
   BUILD_ID
-} from "./chunk-6ZYCILSH.js";
+} from "./chunk-OCONHFBS.js";
 import {
   isBranchName,
   stateFolderOf,

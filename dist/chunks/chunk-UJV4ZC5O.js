@@ -6,7 +6,7 @@ import {
 } from "./chunk-4SRAKLWB.js";
 import {
   scrubJson
-} from "./chunk-6ZYCILSH.js";
+} from "./chunk-OCONHFBS.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-6bea4ea32a394d08";
+var BUILD_ID = "build-6849deaa02d620ba";
 
 export {
   MIN_SECRET_LENGTH,

@@ -64,10 +64,10 @@ function steeringCommand(command, by, step) {
 
 // src/action/routes.ts
 var load = {
-  tick: () => import("./plan-tick-TIEBHFPB.js"),
-  settings: () => import("./plan-settings-ABPTTYTW.js"),
-  fleet: () => import("./fleet-CR7E7T7G.js"),
-  propose: () => import("./propose-54XC2GEH.js"),
+  tick: () => import("./plan-tick-L6ILG2S7.js"),
+  settings: () => import("./plan-settings-QW7XMT2U.js"),
+  fleet: () => import("./fleet-I7QHIVVI.js"),
+  propose: () => import("./propose-4QPO5MTZ.js"),
   continuation: () => import("./continuation-XDQDJDD7.js")
 };
 async function handle(route, ctx, inputs, client, log, deadline) {
@@ -112,7 +112,7 @@ async function dispatch(route, ctx, inputs, client, log, deadline) {
   return outputs;
 }
 async function startPlan(ctx, inputs, log, planId, planFile, actor) {
-  let extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile), store = (await load.settings()).createPlanStore(ctx, inputs, planId, log);
+  let extracted = await (await load.propose()).readPlanInput(ctx.workspace, planFile, log.secrets.scrub), store = (await load.settings()).createPlanStore(ctx, inputs, planId, log);
   return withStore(store, "write", async () => {
     let loaded = await store.load();
     if (loaded.kind === "loaded")

@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-6ZYCILSH.js";
+} from "./chunk-OCONHFBS.js";
 import {
   ConfigError,
   describeError

@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-6ZYCILSH.js";
+} from "./chunk-OCONHFBS.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,

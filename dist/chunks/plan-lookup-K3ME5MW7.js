@@ -1,35 +1,25 @@
 import {
-  checkCommand,
-  report,
-  runCommand
-} from "./chunk-XRZCRUEU.js";
-import "./chunk-FL7MVVHV.js";
-import "./chunk-APLWGQDB.js";
-import "./chunk-LFB4J5MI.js";
-import "./chunk-F4ILJSNV.js";
-import "./chunk-73GVNKXY.js";
-import "./chunk-HE6LVK6I.js";
-import "./chunk-XZ2OTF5I.js";
-import "./chunk-IO4WUNJJ.js";
-import "./chunk-RFVYANYN.js";
-import "./chunk-AH7ZDXIC.js";
-import "./chunk-4A2TZAK2.js";
+  fleetBranches,
+  forPlan
+} from "./chunk-AQ5L3J73.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-7KZNIMRQ.js";
+import "./chunk-WZPVHF4I.js";
 import "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-XI2UETZT.js";
-import "./chunk-WFVVOGQ3.js";
+import "./chunk-CPKLYVOY.js";
 import "./chunk-S6K3D646.js";
-import "./chunk-2IYL7DV2.js";
-import "./chunk-JRLYY3GM.js";
+import {
+  listPlanRefs
+} from "./chunk-2IYL7DV2.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
-import "./chunk-FU35SMV7.js";
+import {
+  workspaceGit
+} from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-6ZYCILSH.js";
+import "./chunk-OCONHFBS.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-PYNWCEHV.js";
 import "./chunk-QT4UXPX2.js";
@@ -44,8 +34,12 @@ import "./chunk-JRKLLSI7.js";
 import "./chunk-A6RB5CVQ.js";
 import "./chunk-WET6GGPQ.js";
 import "./chunk-27FUKKN2.js";
+
+// src/cli/plan-lookup.ts
+async function remotePlanIds(s) {
+  return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
+}
 export {
-  checkCommand,
-  report,
-  runCommand
+  forPlan,
+  remotePlanIds
 };

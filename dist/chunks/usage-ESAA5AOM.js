@@ -1,18 +1,18 @@
 import {
   createStore
-} from "./chunk-F4ILJSNV.js";
+} from "./chunk-AQ5L3J73.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-7KZNIMRQ.js";
+import "./chunk-WZPVHF4I.js";
 import "./chunk-VA4N5PXD.js";
 import {
   usageReport,
   usageTable
 } from "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-WFVVOGQ3.js";
+import "./chunk-CPKLYVOY.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
@@ -22,7 +22,7 @@ import {
   terminalLine
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-6ZYCILSH.js";
+import "./chunk-OCONHFBS.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-PYNWCEHV.js";
 import "./chunk-QT4UXPX2.js";

@@ -1,26 +1,26 @@
 import {
   FileInbox,
   createEngine
-} from "./chunk-F4ILJSNV.js";
+} from "./chunk-AQ5L3J73.js";
 import {
   missingPlanError
-} from "./chunk-73GVNKXY.js";
+} from "./chunk-PKAKGAWF.js";
 import {
   tick
-} from "./chunk-XZ2OTF5I.js";
-import "./chunk-IO4WUNJJ.js";
+} from "./chunk-W3O3V2JO.js";
+import "./chunk-GJ34FLAA.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-7KZNIMRQ.js";
+import "./chunk-WZPVHF4I.js";
 import {
   statusTable
 } from "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-WFVVOGQ3.js";
+import "./chunk-CPKLYVOY.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-JRLYY3GM.js";
 import "./chunk-SOQWTVCZ.js";
@@ -28,7 +28,7 @@ import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-6ZYCILSH.js";
+import "./chunk-OCONHFBS.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-PYNWCEHV.js";
 import "./chunk-QT4UXPX2.js";

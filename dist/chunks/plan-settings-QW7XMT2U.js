@@ -7,12 +7,12 @@ import {
   planBranch,
   planLocation,
   runUrl
-} from "./chunk-6JOHJJ2N.js";
+} from "./chunk-PE3ZKGMH.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-WFVVOGQ3.js";
+import "./chunk-CPKLYVOY.js";
 import "./chunk-DHAUEX2F.js";
 import "./chunk-FU35SMV7.js";
-import "./chunk-6ZYCILSH.js";
+import "./chunk-OCONHFBS.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-PYNWCEHV.js";
 import "./chunk-QT4UXPX2.js";

@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-QJNBHNYF.js";
+} from "./chunk-QHONEHIN.js";
 import {
   outputsFor
 } from "./chunk-UD5NM245.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-W7NB3DCF.js";
+} from "./chunk-A4UFU4KO.js";
 import {
   Ledger
-} from "./chunk-XZ2OTF5I.js";
+} from "./chunk-W3O3V2JO.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-BDNA72C7.js";
+} from "./chunk-NMPRIX5G.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-IO4WUNJJ.js";
+} from "./chunk-GJ34FLAA.js";
 import "./chunk-RFVYANYN.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-7KZNIMRQ.js";
+import "./chunk-WZPVHF4I.js";
 import "./chunk-VNQ3DKN6.js";
 import "./chunk-VA4N5PXD.js";
 import {
@@ -46,9 +46,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-6JOHJJ2N.js";
+} from "./chunk-PE3ZKGMH.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-WFVVOGQ3.js";
+import "./chunk-CPKLYVOY.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -63,7 +63,7 @@ import "./chunk-DHAUEX2F.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-6ZYCILSH.js";
+import "./chunk-OCONHFBS.js";
 import {
   STATE_DIR
 } from "./chunk-BWBUHT3Z.js";

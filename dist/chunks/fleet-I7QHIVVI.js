@@ -17,15 +17,15 @@ import {
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-W7NB3DCF.js";
-import "./chunk-XZ2OTF5I.js";
-import "./chunk-BDNA72C7.js";
-import "./chunk-IO4WUNJJ.js";
+} from "./chunk-A4UFU4KO.js";
+import "./chunk-W3O3V2JO.js";
+import "./chunk-NMPRIX5G.js";
+import "./chunk-GJ34FLAA.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-7KZNIMRQ.js";
+import "./chunk-WZPVHF4I.js";
 import {
   isStatus
 } from "./chunk-VNQ3DKN6.js";
@@ -35,9 +35,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   REMOTE
-} from "./chunk-6JOHJJ2N.js";
+} from "./chunk-PE3ZKGMH.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-WFVVOGQ3.js";
+import "./chunk-CPKLYVOY.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -59,7 +59,7 @@ import "./chunk-DHAUEX2F.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-6ZYCILSH.js";
+import "./chunk-OCONHFBS.js";
 import {
   fleetPrefix,
   isActiveRef,

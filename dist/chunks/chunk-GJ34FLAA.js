@@ -11,7 +11,7 @@ import {
   MAX_RAISE,
   hashPrefix,
   namesPlanHash
-} from "./chunk-7KZNIMRQ.js";
+} from "./chunk-WZPVHF4I.js";
 import {
   activeStepId,
   advance,

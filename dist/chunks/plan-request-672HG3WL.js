@@ -2,7 +2,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-A2BG3SWI.js";
+} from "./chunk-UJV4ZC5O.js";
 import {
   newState
 } from "./chunk-LFB4J5MI.js";
@@ -11,7 +11,7 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-F4ILJSNV.js";
+} from "./chunk-AQ5L3J73.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
@@ -19,13 +19,13 @@ import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
 import {
   ExecAgentRunner
-} from "./chunk-7KZNIMRQ.js";
+} from "./chunk-WZPVHF4I.js";
 import {
   statusTable
 } from "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-WFVVOGQ3.js";
+import "./chunk-CPKLYVOY.js";
 import "./chunk-4SRAKLWB.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
@@ -35,7 +35,7 @@ import {
 } from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-6ZYCILSH.js";
+import "./chunk-OCONHFBS.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

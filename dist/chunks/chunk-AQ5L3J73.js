@@ -8,7 +8,7 @@ import {
   COMMAND_KINDS,
   createEngine,
   workingFilesOf
-} from "./chunk-7KZNIMRQ.js";
+} from "./chunk-WZPVHF4I.js";
 import {
   blockerReport,
   finalSummary
@@ -19,7 +19,7 @@ import {
 import {
   acquireLock,
   createPlanStore
-} from "./chunk-WFVVOGQ3.js";
+} from "./chunk-CPKLYVOY.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
@@ -33,7 +33,7 @@ import {
 import {
   NO_SECRETS,
   createScrubber
-} from "./chunk-6ZYCILSH.js";
+} from "./chunk-OCONHFBS.js";
 import {
   DEFAULT_WORK_BRANCHES,
   PLAN_BRANCH_PREFIX,

@@ -1,7 +1,7 @@
 import {
   report
-} from "./chunk-XRZCRUEU.js";
-import "./chunk-FL7MVVHV.js";
+} from "./chunk-VKEHFYIL.js";
+import "./chunk-VOBILI7K.js";
 import "./chunk-APLWGQDB.js";
 import "./chunk-LFB4J5MI.js";
 import {
@@ -10,8 +10,8 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-F4ILJSNV.js";
-import "./chunk-73GVNKXY.js";
+} from "./chunk-AQ5L3J73.js";
+import "./chunk-PKAKGAWF.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -27,20 +27,20 @@ import {
 } from "./chunk-HE6LVK6I.js";
 import {
   tick
-} from "./chunk-XZ2OTF5I.js";
-import "./chunk-IO4WUNJJ.js";
+} from "./chunk-W3O3V2JO.js";
+import "./chunk-GJ34FLAA.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-7KZNIMRQ.js";
+import "./chunk-WZPVHF4I.js";
 import "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-WFVVOGQ3.js";
+} from "./chunk-CPKLYVOY.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -57,7 +57,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-6ZYCILSH.js";
+import "./chunk-OCONHFBS.js";
 import {
   STATE_DIR,
   isActiveRef,

@@ -1,26 +1,35 @@
 import {
-  initCommand,
-  initState,
-  validateCommand
-} from "./chunk-FL7MVVHV.js";
+  checkCommand,
+  report,
+  runCommand
+} from "./chunk-VKEHFYIL.js";
+import "./chunk-VOBILI7K.js";
 import "./chunk-APLWGQDB.js";
 import "./chunk-LFB4J5MI.js";
-import "./chunk-F4ILJSNV.js";
+import "./chunk-AQ5L3J73.js";
+import "./chunk-PKAKGAWF.js";
+import "./chunk-HE6LVK6I.js";
+import "./chunk-W3O3V2JO.js";
+import "./chunk-GJ34FLAA.js";
+import "./chunk-RFVYANYN.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-7KZNIMRQ.js";
+import "./chunk-WZPVHF4I.js";
 import "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-WFVVOGQ3.js";
+import "./chunk-XI2UETZT.js";
+import "./chunk-CPKLYVOY.js";
 import "./chunk-S6K3D646.js";
+import "./chunk-2IYL7DV2.js";
+import "./chunk-JRLYY3GM.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-6ZYCILSH.js";
+import "./chunk-OCONHFBS.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-PYNWCEHV.js";
 import "./chunk-QT4UXPX2.js";
@@ -36,7 +45,7 @@ import "./chunk-A6RB5CVQ.js";
 import "./chunk-WET6GGPQ.js";
 import "./chunk-27FUKKN2.js";
 export {
-  initCommand,
-  initState,
-  validateCommand
+  checkCommand,
+  report,
+  runCommand
 };

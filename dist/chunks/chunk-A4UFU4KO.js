@@ -1,17 +1,17 @@
 import {
   tick,
   waitReason
-} from "./chunk-XZ2OTF5I.js";
+} from "./chunk-W3O3V2JO.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-BDNA72C7.js";
+} from "./chunk-NMPRIX5G.js";
 import {
   gateOf
-} from "./chunk-IO4WUNJJ.js";
+} from "./chunk-GJ34FLAA.js";
 import {
   streamCommand
 } from "./chunk-4A2TZAK2.js";
@@ -25,7 +25,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-7KZNIMRQ.js";
+} from "./chunk-WZPVHF4I.js";
 import {
   footer,
   getIfModified,
@@ -67,7 +67,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-6JOHJJ2N.js";
+} from "./chunk-PE3ZKGMH.js";
 import {
   decidePermission,
   gateComment,

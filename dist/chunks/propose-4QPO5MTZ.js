@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-A2BG3SWI.js";
+} from "./chunk-UJV4ZC5O.js";
 import {
   replan
 } from "./chunk-APLWGQDB.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-W7NB3DCF.js";
-import "./chunk-XZ2OTF5I.js";
-import "./chunk-BDNA72C7.js";
-import "./chunk-IO4WUNJJ.js";
+} from "./chunk-A4UFU4KO.js";
+import "./chunk-W3O3V2JO.js";
+import "./chunk-NMPRIX5G.js";
+import "./chunk-GJ34FLAA.js";
 import "./chunk-RFVYANYN.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-4A2TZAK2.js";
 import "./chunk-PX3ZMCT6.js";
 import {
   ExecAgentRunner
-} from "./chunk-7KZNIMRQ.js";
+} from "./chunk-WZPVHF4I.js";
 import {
   answeredCommands,
   isOwnComment,
@@ -56,12 +56,12 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-6JOHJJ2N.js";
+} from "./chunk-PE3ZKGMH.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-WFVVOGQ3.js";
+import "./chunk-CPKLYVOY.js";
 import {
   extractPlan,
-  loadPlanText
+  parsePlanText
 } from "./chunk-4SRAKLWB.js";
 import {
   approversRefusal,
@@ -81,7 +81,9 @@ import "./chunk-DHAUEX2F.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-6ZYCILSH.js";
+import {
+  scrubJson
+} from "./chunk-OCONHFBS.js";
 import {
   issuePlanId
 } from "./chunk-BWBUHT3Z.js";
@@ -179,14 +181,14 @@ async function react(o, commentId) {
 }
 
 // src/action/propose.ts
-async function readPlanInput(workspace, file) {
+async function readPlanInput(workspace, file, scrub) {
   let full = path.resolve(workspace, file), text;
   try {
     text = await readFile(full, "utf8");
   } catch (err) {
     throw new ConfigError(`Input 'plan': cannot read "${file}" in the repository (${describeError(err)}).`);
   }
-  return loadPlanText(text, file);
+  return extractPlan(scrubJson(parsePlanText(text, file), scrub), file);
 }
 var Writers = class {
   constructor(ctx, client, approvers) {
@@ -205,11 +207,11 @@ async function planForIssue(ctx, inputs, issue, writers, log) {
   if (fromBody.found && "error" in fromBody) return { problem: fromBody.error };
   if (fromBody.found && "doc" in fromBody)
     try {
-      return { ...extractPlan(fromBody.doc, "plan block in the issue"), source: "issue" };
+      return { ...extractPlan(scrubJson(fromBody.doc, log.secrets.scrub), "plan block in the issue"), source: "issue" };
     } catch (err) {
       return { problem: err instanceof PlanError ? err.message : describeError(err) };
     }
-  if (inputs.planFile) return { ...await readPlanInput(ctx.workspace, inputs.planFile), source: "workflow" };
+  if (inputs.planFile) return { ...await readPlanInput(ctx.workspace, inputs.planFile, log.secrets.scrub), source: "workflow" };
   let request = issue.body.trim();
   if (!request) return { problem: 'No plan found: the issue is empty. Describe the work, or add a fenced ```json or ```yaml block with "steps".' };
   if (classifyRequest(request).multiStep && !issue.draft) {

@@ -3,7 +3,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-WFVVOGQ3.js";
+} from "./chunk-CPKLYVOY.js";
 import {
   agentEnvironment
 } from "./chunk-DHAUEX2F.js";
