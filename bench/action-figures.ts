@@ -57,8 +57,8 @@ function timeNodeBare(env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 /** A scheduled tick of the bundled Action: the run and its spawn-to-exit time. */
-async function timedTick(h: ActionHarness, env: Record<string, string | undefined>, inputs: Record<string, string> = {}): Promise<{ run: ActionRun; ms: number }> {
-  const started = await h.start({ eventName: 'schedule', payload: schedulePayload(), env, inputs });
+async function timedTick(h: ActionHarness, env: Record<string, string | undefined>, inputs: Record<string, string> = {}, bundle?: string): Promise<{ run: ActionRun; ms: number }> {
+  const started = await h.start({ eventName: 'schedule', payload: schedulePayload(), env, inputs, ...(bundle ? { bundle } : {}) });
   // start() resolves right after spawning; no event can have been handled in between.
   const t0 = performance.now();
   const exited = new Promise<number>((resolve) => started.child.once('exit', () => resolve(performance.now())));
@@ -77,6 +77,8 @@ export interface IdleTickSamples {
   /** `command: list` over 100 finished plans + 1 waiting: the first step of an example heartbeat. */
   hundredList: number[];
   nodeBare: number[];
+  /** With another checkout's bundle to compare: this bundle's idle tick (100 finished) minus that one's, per back-to-back pair. */
+  hundredAgainstDiffs: number[];
 }
 
 export interface IdleTickFigures {
@@ -98,12 +100,15 @@ export interface IdleTickFigures {
  */
 const STARTUP_VARIABLES = ['NODE_EXTRA_CA_CERTS', 'NODE_OPTIONS'];
 
-/** Idle scheduled ticks, 1 vs 100 finished plans (+1 waiting), interleaved with `node -e 0`. */
-export async function idleTickFigures(reps: number): Promise<IdleTickFigures> {
+/**
+ * Idle scheduled ticks, 1 vs 100 finished plans (+1 waiting), interleaved with `node -e 0`; with
+ * `against` (another checkout's dist/index.js), also paired with that bundle's idle tick.
+ */
+export async function idleTickFigures(reps: number, against?: string): Promise<IdleTickFigures> {
   const small = await idleFleet(1);
   const large = await idleFleet(100);
   const present = STARTUP_VARIABLES.filter((k) => process.env[k] !== undefined);
-  const series = (env: string): IdleTickSamples => ({ env, oneFinished: [], hundredFinished: [], hundredWaitUnmarked: [], hundredList: [], nodeBare: [] });
+  const series = (env: string): IdleTickSamples => ({ env, oneFinished: [], hundredFinished: [], hundredWaitUnmarked: [], hundredList: [], nodeBare: [], hundredAgainstDiffs: [] });
   const variants: Array<{ samples: IdleTickSamples; env: Record<string, string | undefined> }> = [{ samples: series('this machine'), env: {} }];
   if (present.length) variants.push({ samples: series(`without ${present.join(', ')}`), env: Object.fromEntries(present.map((k) => [k, undefined])) });
   const out: IdleTickFigures = { variants: variants.map((v) => v.samples), maxCountedRequests: 0, anyRefMoved: false, idleListOutput: '', idleWorkflowSteps: [] };
@@ -143,6 +148,30 @@ export async function idleTickFigures(reps: number): Promise<IdleTickFigures> {
         await tick(large, env, samples.hundredWaitUnmarked, true);
         await tick(large, env, samples.hundredList, false, { command: 'list' });
         samples.nodeBare.push(await timeNodeBare(bareEnv(env)));
+        if (against) {
+          // Back to back, the order alternating, so load on the machine hits both bundles alike.
+          const theirs = async () => {
+            const { run, ms } = await timedTick(large, env, {}, against);
+            check(run, `idle tick of ${against}`);
+            return ms;
+          };
+          const mine = async () => {
+            const { run, ms } = await timedTick(large, env);
+            check(run, 'idle tick');
+            return ms;
+          };
+          for (let pair = 0; pair < 4; pair++) {
+            let m: number, t: number;
+            if (pair % 2) {
+              m = await mine();
+              t = await theirs();
+            } else {
+              t = await theirs();
+              m = await mine();
+            }
+            samples.hundredAgainstDiffs.push(m - t);
+          }
+        }
       }
     }
   } finally {
@@ -179,7 +208,12 @@ export async function requestsPerStep(steps = 10): Promise<RequestFigures> {
     check(run, 'approval');
     if (run.outputs.status !== 'DONE') throw new Error(`expected the plan DONE in the approving run, got ${run.outputs.status}`);
     const made = h.fake.requests.slice(first);
-    const running = made.slice(Math.max(0, made.findIndex((r) => r.method === 'PATCH')));
+    const running = made.slice(
+      Math.max(
+        0,
+        made.findIndex((r) => r.method === 'PATCH'),
+      ),
+    );
     const total = h.fake.countedRequests() - counted;
     return {
       steps,
@@ -217,7 +251,10 @@ export async function isolationFigures(steps: number, reps: number): Promise<Iso
   const { startFakeArtifactService } = await import('../test/fakes/artifact-server.js');
   const { isolatedRun, tickDispatch } = await import('../test/e2e/isolated-run.js');
   const { workflowDispatchPayload } = await import('../test/e2e/action-harness.js');
-  const plan = { title: 'Measured', steps: Object.fromEntries(Array.from({ length: steps }, (_, i) => [`s${i + 1}`, { title: `Step ${i + 1}`, instruction: `Write out/s${i + 1}.md`, requiredOutputs: [`out/s${i + 1}.md`] }])) };
+  const plan = {
+    title: 'Measured',
+    steps: Object.fromEntries(Array.from({ length: steps }, (_, i) => [`s${i + 1}`, { title: `Step ${i + 1}`, instruction: `Write out/s${i + 1}.md`, requiredOutputs: [`out/s${i + 1}.md`] }])),
+  };
   const readToken = 'ghs_read_bench_0123456789';
   const h = await ActionHarness.create({ readToken });
   const artifacts = await startFakeArtifactService();

@@ -351,7 +351,9 @@ async function loadActionFigures() {
 
 async function actionIdleAndRequests() {
   const action = await loadActionFigures();
-  const idle = await action.idleTickFigures(reps.idle);
+  const againstAction = against ? path.join(against, 'dist', 'index.js') : undefined;
+  if (againstAction && !existsSync(againstAction)) throw new Error(`--against=${against}: expected a checkout with a built dist/ (npm run build there)`);
+  const idle = await action.idleTickFigures(reps.idle, againstAction);
   const samples = (xs) => ({ samplesMs: xs.map((x) => round(x)) });
   for (const v of idle.variants) {
     const one = median(v.oneFinished);
@@ -363,6 +365,15 @@ async function actionIdleAndRequests() {
     figure(`  node -e 0, measured alongside ${where}`, bare, 'ms', null, samples(v.nodeBare));
     figure(`  same, the waiting plan without its wait marker (fetched and ticked) ${where}`, median(v.hundredWaitUnmarked), 'ms', null, samples(v.hundredWaitUnmarked));
     figure(`command: list, 100 finished plans + 1 waiting ${where}`, median(v.hundredList), 'ms', null, samples(v.hundredList));
+    if (v.hundredAgainstDiffs.length) {
+      figure(
+        `  idle tick (100 finished), this dist/ − ${path.basename(against)}'s (median of ${v.hundredAgainstDiffs.length} pairs) ${where}`,
+        median(v.hundredAgainstDiffs),
+        'ms',
+        { op: '<=', limit: 0.5 },
+        { diffsMs: v.hundredAgainstDiffs.map((d) => round(d)) },
+      );
+    }
     figure(`idle tick ratio, 100 / 1 finished plans ${where}`, hundred / one, '×', { op: '<=', limit: 1.2 });
     figure(`idle tick (100 finished) / node -e 0 ${where}`, hundred / bare, '×', { op: '<=', limit: 3 });
   }

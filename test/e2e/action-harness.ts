@@ -38,6 +38,8 @@ export interface GitRun {
 export interface ActionRunOptions {
   /** Node binary; default the one running the tests. */
   node?: string;
+  /** The bundle's entry to run; default this checkout's dist/index.js (the benchmark compares another's). */
+  bundle?: string;
   /** Inputs as in a workflow's `with:` (names as in action.yml); merged over action.yml's defaults. */
   inputs?: Record<string, string>;
   eventName: string;
@@ -273,7 +275,7 @@ export class ActionHarness {
     this.fake.setRun(runId, 'in_progress', null, { event: o.eventName, run_attempt: runAttempt, actor, triggering_actor: actor });
     const violationsBefore = this.fake.violations.length;
     const started = Date.now();
-    const child = spawn(o.node ?? process.execPath, [ACTION_BUNDLE], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'], shell: false });
+    const child = spawn(o.node ?? process.execPath, [o.bundle ?? ACTION_BUNDLE], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'], shell: false });
     let stdout = '';
     let stderr = '';
     child.stdout?.setEncoding('utf8').on('data', (c: string) => (stdout += c));
