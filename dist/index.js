@@ -9,7 +9,8 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-2IYL7DV2.js";
+} from "./chunks/chunk-G4EOHI6H.js";
+import "./chunks/chunk-DUAHX55U.js";
 import {
   parseApprovers
 } from "./chunks/chunk-JRLYY3GM.js";
@@ -34,10 +35,8 @@ import {
   warning
 } from "./chunks/chunk-HQAVCPKY.js";
 import {
-  readRunContext
-} from "./chunks/chunk-DHAUEX2F.js";
-import {
-  guardRepository
+  guardRepository,
+  workspaceGit
 } from "./chunks/chunk-FU35SMV7.js";
 import {
   SYNC_BASE_MODES,
@@ -53,20 +52,20 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-OCONHFBS.js";
+} from "./chunks/chunk-W7JMF2D5.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
   checkOneOf,
   checkPlanId,
   checkStepId,
+  environmentVariable,
   fleetPrefix,
   isActiveRef,
   parseBudget,
   parseNumber,
   parseWorkBranches
 } from "./chunks/chunk-BWBUHT3Z.js";
-import "./chunks/chunk-4L5DIE5B.js";
 import {
   countOf
 } from "./chunks/chunk-UVXCAWLY.js";
@@ -146,6 +145,55 @@ var ToolkitLog = class {
 async function activePlans(ctx, inputs, log) {
   let refs = await listPlanRefs(ctx.git, "origin", fleetPrefix(inputs.branches, "tick")), now = /* @__PURE__ */ new Date(), active = refs.filter((r) => isActiveRef(r, now));
   return log.info(`${countOf(refs.length, "plan")} on origin, ${active.length} active${active.length ? `: ${active.map((r) => r.planId).join(", ")}` : ""}.`), active.length || log.info("No plans to tick."), active;
+}
+
+// src/action/context.ts
+import { readFile } from "node:fs/promises";
+async function readRunContext(env) {
+  let repository = env.GITHUB_REPOSITORY ?? "", [owner, repo] = repository.split("/");
+  if (!owner || !repo) throw new ConfigError(`GITHUB_REPOSITORY is "${repository}"; expected owner/repo (is this running inside GitHub Actions?)`);
+  let eventPath = env.GITHUB_EVENT_PATH, payload = {};
+  if (eventPath)
+    try {
+      payload = JSON.parse(await readFile(eventPath, "utf8"));
+    } catch (err) {
+      throw new ConfigError(`GITHUB_EVENT_PATH "${eventPath}" cannot be read as JSON: ${describeError(err)}`);
+    }
+  let workspace = env.GITHUB_WORKSPACE ?? process.cwd();
+  return {
+    owner,
+    repo,
+    eventName: env.GITHUB_EVENT_NAME ?? "",
+    payload,
+    runId: env.GITHUB_RUN_ID ?? "0",
+    runAttempt: Number(env.GITHUB_RUN_ATTEMPT ?? "1") || 1,
+    workflowRef: env.GITHUB_WORKFLOW_REF ?? "",
+    ref: env.GITHUB_REF ?? "",
+    sha: env.GITHUB_SHA ?? "",
+    actor: env.GITHUB_ACTOR ?? "",
+    serverUrl: env.GITHUB_SERVER_URL ?? "https://github.com",
+    apiUrl: env.GITHUB_API_URL ?? "https://api.github.com",
+    workspace,
+    git: workspaceGit(workspace, "action"),
+    runnerTemp: env.RUNNER_TEMP ?? workspace,
+    apiPacing: env.SEQUENCER_API_PACING === "off" ? "off" : "github",
+    inboxPollSeconds: pollSeconds(env.SEQUENCER_INBOX_POLL_SECONDS),
+    stopGraceSeconds: stopGraceSeconds(env.SEQUENCER_STOP_GRACE_SECONDS),
+    killGraceSeconds: seconds(env.SEQUENCER_KILL_GRACE_SECONDS, "SEQUENCER_KILL_GRACE_SECONDS", 0, 10),
+    statusIntervalSeconds: statusIntervalSeconds(env.SEQUENCER_STATUS_INTERVAL_SECONDS)
+  };
+}
+function pollSeconds(raw) {
+  return seconds(raw, "SEQUENCER_INBOX_POLL_SECONDS", 1, 60);
+}
+function stopGraceSeconds(raw) {
+  return seconds(raw, "SEQUENCER_STOP_GRACE_SECONDS", 0, 60);
+}
+function statusIntervalSeconds(raw) {
+  return seconds(raw, "SEQUENCER_STATUS_INTERVAL_SECONDS", 0, 30, "; 0 edits the status comment after every step");
+}
+function seconds(raw, name, min, fallback, note = "") {
+  return parseNumber(raw, environmentVariable(name), { min, max: 3600, fallback, fractions: !0, expected: `a number of seconds from ${min} to 3600 (default ${fallback}${note})` });
 }
 
 // src/core/isolation/agent-job-result.ts
@@ -333,9 +381,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-J2PGA5K5.js"),
-  agentPhase: () => import("./chunks/agent-phase-QCZ6N6W3.js"),
-  applyPhase: () => import("./chunks/apply-phase-YLH72UZR.js"),
+  routes: () => import("./chunks/routes-NMYJYU4G.js"),
+  agentPhase: () => import("./chunks/agent-phase-ZPAZYBY4.js"),
+  applyPhase: () => import("./chunks/apply-phase-3A3PBC4F.js"),
   client: () => import("./chunks/github-client-DK2PKVF6.js")
 };
 async function run() {

@@ -2,7 +2,6 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError, describeError } from '../core/errors.js';
 import { DEFAULT_STATUS_INTERVAL_SECONDS } from '../core/tick/status-cadence.js';
-import { withoutRunnerFiles } from '../core/trust/runner-files.js';
 import { environmentVariable, parseNumber } from '../wiring/checks.js';
 import type { GitRunner } from '../adapters/git/git.js';
 import { workspaceGit } from '../wiring/workspace-git.js';
@@ -93,24 +92,4 @@ function statusIntervalSeconds(raw: string | undefined): number {
 
 function seconds(raw: string | undefined, name: string, min: number, fallback: number, note = ''): number {
   return parseNumber(raw, environmentVariable(name), { min, max: 3600, fallback, fractions: true, expected: `a number of seconds from ${min} to 3600 (default ${fallback}${note})` });
-}
-
-/** Secrets the runner put in our environment that the agent must not inherit (ACTIONS_*: its runtime, cache, results and OIDC tokens and URLs). */
-const RUNNER_SECRETS = /^(INPUT_.*|GITHUB_TOKEN|ACTIONS_.*)$/;
-
-/**
- * The agent's base environment (check commands get it too): the job's, minus the token, the
- * runner's internals and its command files (GITHUB_OUTPUT and the rest: the step's outputs and
- * the job's later environment are the Action's to write), and minus any variable holding one of
- * `withheld` (the job token a workflow also put in GH_TOKEN).
- */
-export function agentEnvironment(env: NodeJS.ProcessEnv, token: string | null, withheld: readonly string[] = []): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  const secrets = withheld.filter((s) => s.length > 0);
-  for (const [k, v] of Object.entries(withoutRunnerFiles(env))) if (!RUNNER_SECRETS.test(k) && !secrets.some((s) => v?.includes(s))) out[k] = v;
-  if (token) {
-    out.GITHUB_TOKEN = token;
-    out.GH_TOKEN = token;
-  }
-  return out;
 }

@@ -8,7 +8,8 @@ import type { StateStore } from '../ports.js';
 import { stateFileRel, workBranch } from '../wiring/plan-layout.js';
 import type { EngineSettings, PlanLocation } from '../wiring/plan-settings.js';
 import { createPlanStore as storeFor } from '../wiring/plan-store.js';
-import { agentEnvironment, type RunContext } from './context.js';
+import type { RunContext } from './context.js';
+import { withoutRunnerFiles } from '../core/trust/runner-files.js';
 import type { ActionInputs } from './inputs.js';
 
 /** The remote the workflow checked out: every plan's branch and marker lives there. */
@@ -43,6 +44,26 @@ export function planLocation(ctx: RunContext, inputs: ActionInputs, planId: stri
 /** The plan's store; every write is scrubbed of known secrets before it is recorded. */
 export function createPlanStore(ctx: RunContext, inputs: ActionInputs, planId: string, log: ToolkitLog): StateStore {
   return storeFor(planLocation(ctx, inputs, planId), log.secrets, log);
+}
+
+/** Secrets the runner put in our environment that the agent must not inherit (ACTIONS_*: its runtime, cache, results and OIDC tokens and URLs). */
+const RUNNER_SECRETS = /^(INPUT_.*|GITHUB_TOKEN|ACTIONS_.*)$/;
+
+/**
+ * The agent's base environment (check commands get it too): the job's, minus the token, the
+ * runner's internals and its command files (GITHUB_OUTPUT and the rest: the step's outputs and
+ * the job's later environment are the Action's to write), and minus any variable holding one of
+ * `withheld` (the job token a workflow also put in GH_TOKEN).
+ */
+export function agentEnvironment(env: NodeJS.ProcessEnv, token: string | null, withheld: readonly string[] = []): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  const secrets = withheld.filter((s) => s.length > 0);
+  for (const [k, v] of Object.entries(withoutRunnerFiles(env))) if (!RUNNER_SECRETS.test(k) && !secrets.some((s) => v?.includes(s))) out[k] = v;
+  if (token) {
+    out.GITHUB_TOKEN = token;
+    out.GH_TOKEN = token;
+  }
+  return out;
 }
 
 /** The agent's environment (and its check commands'): never the token unless the workflow passes it. */

@@ -1,0 +1,44 @@
+import {
+  fleetBranches,
+  forPlan
+} from "./chunk-MFDAQSI5.js";
+import "./chunk-PX3ZMCT6.js";
+import "./chunk-5JTEET6Q.js";
+import "./chunk-VA4N5PXD.js";
+import "./chunk-TPWNYJ5O.js";
+import "./chunk-7JTDDRLV.js";
+import "./chunk-BGE3BU5M.js";
+import "./chunk-S6K3D646.js";
+import {
+  listPlanRefs
+} from "./chunk-G4EOHI6H.js";
+import "./chunk-SOQWTVCZ.js";
+import "./chunk-NEPVVNT5.js";
+import {
+  workspaceGit
+} from "./chunk-FU35SMV7.js";
+import "./chunk-A35T5UHC.js";
+import "./chunk-3M3F447X.js";
+import "./chunk-W7JMF2D5.js";
+import "./chunk-BWBUHT3Z.js";
+import "./chunk-NY2TT2I6.js";
+import "./chunk-QT4UXPX2.js";
+import "./chunk-TMKOGW3P.js";
+import "./chunk-BDUNONRE.js";
+import "./chunk-3CAXZCI5.js";
+import "./chunk-WJUSOK3Y.js";
+import "./chunk-UVXCAWLY.js";
+import "./chunk-MDA3Y5F6.js";
+import "./chunk-JRKLLSI7.js";
+import "./chunk-A6RB5CVQ.js";
+import "./chunk-WET6GGPQ.js";
+import "./chunk-27FUKKN2.js";
+
+// src/cli/plan-lookup.ts
+async function remotePlanIds(s) {
+  return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
+}
+export {
+  forPlan,
+  remotePlanIds
+};

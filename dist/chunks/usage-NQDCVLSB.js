@@ -1,0 +1,52 @@
+import {
+  createStore
+} from "./chunk-MFDAQSI5.js";
+import {
+  withStore
+} from "./chunk-AH7ZDXIC.js";
+import "./chunk-PX3ZMCT6.js";
+import "./chunk-5JTEET6Q.js";
+import "./chunk-VA4N5PXD.js";
+import {
+  usageReport,
+  usageTable
+} from "./chunk-TPWNYJ5O.js";
+import "./chunk-7JTDDRLV.js";
+import "./chunk-BGE3BU5M.js";
+import "./chunk-S6K3D646.js";
+import "./chunk-SOQWTVCZ.js";
+import "./chunk-NEPVVNT5.js";
+import "./chunk-FU35SMV7.js";
+import {
+  terminalJson,
+  terminalLine
+} from "./chunk-A35T5UHC.js";
+import "./chunk-3M3F447X.js";
+import "./chunk-W7JMF2D5.js";
+import "./chunk-BWBUHT3Z.js";
+import "./chunk-NY2TT2I6.js";
+import "./chunk-QT4UXPX2.js";
+import "./chunk-TMKOGW3P.js";
+import "./chunk-BDUNONRE.js";
+import "./chunk-3CAXZCI5.js";
+import "./chunk-WJUSOK3Y.js";
+import "./chunk-UVXCAWLY.js";
+import "./chunk-MDA3Y5F6.js";
+import "./chunk-JRKLLSI7.js";
+import "./chunk-A6RB5CVQ.js";
+import "./chunk-WET6GGPQ.js";
+import "./chunk-27FUKKN2.js";
+
+// src/cli/commands/usage.ts
+async function usageCommand(s, print) {
+  let store = createStore(s, "usage"), loaded = await withStore(store, "read", () => store.load());
+  if (loaded.kind === "missing")
+    return print(s.json ? JSON.stringify({ status: "MISSING", planId: s.planId }) : `No plan at ${store.description}.`), 0;
+  if (s.json) print(terminalJson(usageReport(loaded.state), 2));
+  else for (let line of usageTable(loaded.state).split(`
+`)) print(terminalLine(line));
+  return 0;
+}
+export {
+  usageCommand
+};
