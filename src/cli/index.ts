@@ -9,6 +9,8 @@ import { createScrubber, environmentSecrets } from '../core/trust/secrets.js';
 const heartbeat = () => import('./commands/heartbeat.js');
 const fleet = () => import('./commands/fleet.js');
 const setup = () => import('./commands/setup.js');
+// Ctrl-C while an agent runs stops the agent too (the commands that run agents).
+const interruptible = async (command: () => Promise<number>): Promise<number> => (await import('../adapters/process/interrupt.js')).untilInterrupted(command(), (line) => printError(`${line}\n`));
 import { USAGE, parseCli } from './options.js';
 import { commandUsage } from './usage.js';
 import { tolerateClosedOutput } from './closed-output.js';
@@ -41,9 +43,9 @@ async function main(argv: string[]): Promise<number> {
   const s = parsed.command === 'help' || parsed.command === 'version' ? parsed : await (await import('./plan-choice.js')).resolvePlan(parsed);
   switch (s.command) {
     case 'check':
-      return (await heartbeat()).checkCommand(s);
+      return interruptible(async () => (await heartbeat()).checkCommand(s));
     case 'run':
-      return (await heartbeat()).runCommand(s, print);
+      return interruptible(async () => (await heartbeat()).runCommand(s, print));
     case 'init':
       return (await setup()).initCommand(s, print);
     case 'plan':

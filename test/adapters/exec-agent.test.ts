@@ -6,6 +6,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExecAgentRunner, isProcessGroupAlive } from '../../src/adapters/process/exec-agent.js';
 import { pidAlive as isProcessAlive, procStat } from '../../src/adapters/process/process-table.js';
+import { untilInterrupted } from '../../src/adapters/process/interrupt.js';
+import { INTERRUPT_STOP_MESSAGE } from '../../src/core/tick/cooperative-stop.js';
 import type { AgentSpec } from '../../src/ports.js';
 
 const node = process.execPath;
@@ -328,6 +330,41 @@ describe('ExecAgentRunner.run', () => {
 
     const empty = await runner.run(spec([]));
     expect(empty.spawnError).toMatch(/empty/);
+  });
+});
+
+describe('an interrupt (SIGINT, SIGTERM) while an agent runs', () => {
+  const runner = new ExecAgentRunner();
+
+  it('the first stops the agent with its stop file and short waits and keeps its result back; a second kills the group at once and gives 130', async () => {
+    const pidFile = path.join(dir, 'interrupted.pid');
+    const stopFile = path.join(dir, 'logs', 'interrupted.stop');
+    const said: string[] = [];
+    const listeners = () => process.listenerCount('SIGINT') + process.listenerCount('SIGTERM');
+    const before = listeners();
+    let settled = false;
+    const s = spec([node, script('stubborn.mjs'), pidFile], { graceMs: 10_000, stop: { file: stopFile, message: 'Stop now.', graceMs: 10_000 } });
+    const ran = runner.run(s).finally(() => (settled = true));
+    const code = untilInterrupted(ran, (line) => said.push(line));
+    await waitFor(() => existsSync(pidFile));
+    const grandchild = await readPid(pidFile);
+    const agent = Number(readFileSync(`${s.logFile}.pid`, 'utf8').split('\n')[0]);
+
+    process.emit('SIGINT', 'SIGINT');
+    expect(said).toEqual([`Interrupted: stopping the agent (pid ${agent}); the next run picks the attempt up.`]);
+    await waitFor(() => existsSync(stopFile));
+    expect(await readFile(stopFile, 'utf8')).toBe(`${INTERRUPT_STOP_MESSAGE}\n`);
+
+    // The stubborn agent ignores the stop file and SIGTERM; the second signal does not wait for either.
+    const t0 = Date.now();
+    process.emit('SIGINT', 'SIGINT');
+    expect(await code).toBe(130);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    await waitFor(() => !isProcessGroupAlive(agent) && !isProcessAlive(grandchild));
+    // What the agent did is judged by the next tick's recovery, not reported from here.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(settled).toBe(false);
+    expect(listeners()).toBe(before);
   });
 });
 

@@ -1,6 +1,7 @@
 // Crash acceptance (seeds/001): a runner killed with SIGKILL mid-step leaves its attempt in flight.
 // When the workspace already holds work that meets the step's contract, the next heartbeat
 // records the step DONE as `recovered` without running the agent again; otherwise it re-runs.
+// Ctrl-C (SIGINT) leaves the attempt in flight the same way, but stops the agent first.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import {
   claudeReplayWorkspace,
   makeTempDir,
   output,
+  processAlive,
   readAgentCalls,
   readState,
   removeTempDirs,
@@ -19,23 +21,34 @@ import {
   writeAgent,
   writeJson,
   type CliOptions,
+  type CliResult,
 } from './helpers.js';
 
 afterEach(removeTempDirs);
 
 const STEPS = { notes: { title: 'Write notes', instruction: 'Write notes.md', requiredOutputs: ['notes.md'] } };
 
-/** Runs the CLI with `args` and kills it with SIGKILL once `midStep` holds (its agent is still running); the state must show the attempt in flight. */
-async function killMidStep(args: string[], opts: CliOptions, stateFile: string, stepId: string, midStep: () => Promise<unknown>, what: string): Promise<void> {
+/** Runs the CLI with `args` and sends it `signal` once `midStep` holds (its agent is still running); the state must show the attempt in flight. */
+async function killMidStep(
+  args: string[],
+  opts: CliOptions,
+  stateFile: string,
+  stepId: string,
+  midStep: () => Promise<unknown>,
+  what: string,
+  signal: NodeJS.Signals = 'SIGKILL',
+): Promise<CliResult & { endedMs: number }> {
   const runner = startCli(args, opts);
   await waitFor(midStep, 20_000, what);
-  runner.child.kill('SIGKILL');
-  await runner.result;
-  expect((await readState(stateFile)).stepRuns[stepId]?.status).toBe('IN_PROGRESS');
+  const sent = Date.now();
+  runner.child.kill(signal);
+  const r = await runner.result;
+  expect((await readState(stateFile)).stepRuns[stepId]?.status, output(r)).toBe('IN_PROGRESS');
+  return { ...r, endedMs: Date.now() - sent };
 }
 
-/** A `check` killed by SIGKILL while its agent sleeps; `work` is what the agent had written by then. */
-async function killedMidStep(work: boolean) {
+/** A `check` sent `signal` while its agent sleeps (a SIGKILLed one's agent is then killed too); `work` is what the agent had written by then. */
+async function killedMidStep(work: boolean, signal: NodeJS.Signals = 'SIGKILL') {
   const ws = await makeTempDir('accept-ws-');
   const tools = await makeTempDir('accept-tools-');
   const stateFile = path.join(ws, 'state.json');
@@ -46,7 +59,7 @@ async function killedMidStep(work: boolean) {
   await mkdir(pids);
   const env = { STEP_AGENT_CMD: agent, AGENT_LOG: calls };
   const agentPid = () => readFile(path.join(pids, 'notes-1.pid'), 'utf8').catch(() => '');
-  await killMidStep(
+  const r = await killMidStep(
     ['check', stateFile],
     { cwd: ws, env: { ...env, AGENT_PID_DIR: pids, AGENT_SLEEP_MS: '60000' } },
     stateFile,
@@ -57,9 +70,11 @@ async function killedMidStep(work: boolean) {
       return true;
     },
     'the agent to start',
+    signal,
   );
-  process.kill(Number(await agentPid()), 'SIGKILL');
-  return { ws, stateFile, calls, env };
+  const pid = Number(await agentPid());
+  if (signal === 'SIGKILL') process.kill(pid, 'SIGKILL');
+  return { ws, stateFile, calls, env, r, pid };
 }
 
 describe('check STATE after a runner was killed mid-step', () => {
@@ -78,6 +93,26 @@ describe('check STATE after a runner was killed mid-step', () => {
     const { stateFile, calls, env, ws } = await killedMidStep(false);
     const r = await runCli(['check', stateFile], { cwd: ws, env: { ...env, AGENT_WRITE_OUTPUTS: '1' } });
     expect(r.code, output(r)).toBe(0);
+    const state = await readState(stateFile);
+    expect(state.status).toBe('DONE');
+    expect(state.stepRuns.notes?.attempts?.map((a) => a.outcome)).toEqual(['interrupted', 'succeeded']);
+    expect((await readAgentCalls(calls)).map((c) => c.step)).toEqual(['notes', 'notes']);
+  });
+
+  it('Ctrl-C (SIGINT) stops the agent and exits 130 within seconds, recording nothing; the next check re-runs the step', async () => {
+    const { stateFile, calls, env, ws, r, pid } = await killedMidStep(false, 'SIGINT');
+    const alive = processAlive(pid);
+    if (alive) process.kill(pid, 'SIGKILL'); // not left running when the test fails
+    expect(alive).toBe(false);
+    expect(r.code, output(r)).toBe(130);
+    // The agent ignores its stop file and would sleep a minute: the short grace, then SIGTERM.
+    expect(r.endedMs).toBeLessThan(10_000);
+    expect(output(r)).toContain(`Interrupted: stopping the agent (pid ${pid}); the next run picks the attempt up.`);
+    // In flight, not judged: no outcome until the next tick's recovery.
+    expect((await readState(stateFile)).stepRuns.notes?.attempts?.map((a) => a.outcome ?? 'in flight')).toEqual(['in flight']);
+
+    const next = await runCli(['check', stateFile], { cwd: ws, env: { ...env, AGENT_WRITE_OUTPUTS: '1' } });
+    expect(next.code, output(next)).toBe(0);
     const state = await readState(stateFile);
     expect(state.status).toBe('DONE');
     expect(state.stepRuns.notes?.attempts?.map((a) => a.outcome)).toEqual(['interrupted', 'succeeded']);

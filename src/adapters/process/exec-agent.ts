@@ -14,6 +14,8 @@ import type { Scrubber } from '../../core/trust/secrets.js';
 import { isPathLike } from '../../core/trust/agent-command.js';
 import { openFreshFile, writeFreshFile } from '../fs/fresh-file.js';
 import { procStat } from './process-table.js';
+import { trackAgent } from './live-agents.js';
+import { INTERRUPT_STOP_MESSAGE } from '../../core/tick/cooperative-stop.js';
 
 export interface ExecAgentOptions {
   /** Base of relative commands in resolve(); default process.cwd(). */
@@ -173,19 +175,21 @@ export class ExecAgentRunner implements AgentRunner {
     let stoppedBy: 'agent' | 'signal' | undefined;
     let stopping: Promise<void> | null = null;
     let terminating: Promise<void> | null = null;
-    const terminate = (): Promise<void> =>
-      (terminating ??= terminateGroup(pgid, spec.graceMs).then(() => {
+    const terminate = (graceMs: number): Promise<void> =>
+      (terminating ??= terminateGroup(pgid, graceMs).then(() => {
         // Group signals can fail (EPERM after a setuid exec); the leader must still end, or we
         // would wait for its exit forever.
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }));
     // The soft brake (README, "Cooperative stop"): the stop file first, then the grace to exit on
-    // its own; only an agent still running after it is signalled. A cancel and a timeout alike.
-    const stopCooperatively = async (message: string | undefined): Promise<void> => {
+    // its own; only an agent still running after it is signalled. A cancel, a timeout and an
+    // interrupt alike (the last with its waits cut to `capMs`).
+    const stopCooperatively = async (message: string | undefined, capMs = Infinity): Promise<void> => {
       const soft = spec.stop;
-      if (soft && soft.graceMs > 0 && writeStopFile(soft.file, message ?? soft.message)) {
+      const graceMs = Math.min(soft?.graceMs ?? 0, capMs);
+      if (soft && graceMs > 0 && writeStopFile(soft.file, message ?? soft.message)) {
         let wait: NodeJS.Timeout | undefined;
-        const ended = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => (wait = setTimeout(() => resolve(false), soft.graceMs)))]);
+        const ended = await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => (wait = setTimeout(() => resolve(false), graceMs)))]);
         clearTimeout(wait);
         if (ended) {
           stoppedBy = 'agent';
@@ -193,7 +197,7 @@ export class ExecAgentRunner implements AgentRunner {
         }
       }
       stoppedBy = 'signal';
-      await terminate();
+      await terminate(Math.min(spec.graceMs, capMs));
     };
     const timer = setTimeout(
       () => {
@@ -211,6 +215,22 @@ export class ExecAgentRunner implements AgentRunner {
       stopping = stopCooperatively(typeof reason === 'string' && reason ? reason : spec.stop?.message);
     };
     spec.signal?.addEventListener('abort', onAbort, { once: true });
+    // The process was told to end (interrupt.ts): stop as above, then keep the result back, so the
+    // attempt stays in flight for the next tick's recovery instead of being judged half done.
+    let interrupted = false;
+    let graceCapMs = Infinity;
+    let released: () => void = () => {};
+    const cleanedUp = new Promise<void>((resolve) => (released = resolve));
+    const untrack = trackAgent({
+      pid: pgid,
+      stop: (capMs) => {
+        interrupted = true;
+        graceCapMs = capMs;
+        stopping ??= stopCooperatively(INTERRUPT_STOP_MESSAGE, capMs);
+        return cleanedUp;
+      },
+      kill: () => signalGroup(pgid, 'SIGKILL'),
+    });
 
     const outcome = await exited;
     clearTimeout(timer);
@@ -220,7 +240,7 @@ export class ExecAgentRunner implements AgentRunner {
     // The agent is done; whatever it left running in its group would keep writing to the
     // workspace while we judge and commit it, so it ends here too.
     const drained = await Promise.race([closed.then(() => true), delay(DRAIN_MS).then(() => false)]);
-    if (!drained || isProcessGroupAlive(pgid)) await terminateGroup(pgid, spec.graceMs);
+    if (!drained || isProcessGroupAlive(pgid)) await terminateGroup(pgid, Math.min(spec.graceMs, graceCapMs));
     // A process that left the group (setsid) can still hold our pipes; do not wait on it forever.
     const closedInTime = await Promise.race([closed.then(() => true), delay(DRAIN_MS).then(() => false)]);
     if (!closedInTime) {
@@ -229,6 +249,10 @@ export class ExecAgentRunner implements AgentRunner {
     }
     if (!isProcessGroupAlive(pgid)) rmSync(pidFile, { force: true });
     log.close();
+    untrack();
+    released();
+    // Never settles: the process ends (interrupt.ts) before anything records the attempt.
+    if (interrupted) return new Promise<never>(() => {});
 
     return {
       exitCode: 'code' in outcome ? outcome.code : null,

@@ -4,11 +4,13 @@
 export const STOP_MESSAGE = 'The plan was cancelled: stop now, save your work and exit.';
 export const TIMEOUT_STOP_MESSAGE = "The attempt's time limit is reached: stop now, save your work and exit.";
 export const OVERFLOW_STOP_MESSAGE = "The attempt's output passed its limit (maxOutputBytes): stop now, save your work and exit.";
+/** Ctrl-C, or a cancelled job: the process that runs the agent is ending; the next tick picks the attempt up. */
+export const INTERRUPT_STOP_MESSAGE = 'The sequencer was interrupted: stop now, save your work and exit.';
 
 /** What the stop file says when a spent token budget, not a person, stops the agent. */
 export const BUDGET_STOP_MESSAGE = "The step's token budget is spent: stop now, save your work and exit.";
 
-const KNOWN_REASONS: readonly string[] = [BUDGET_STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, OVERFLOW_STOP_MESSAGE];
+const KNOWN_REASONS: readonly string[] = [BUDGET_STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, OVERFLOW_STOP_MESSAGE, INTERRUPT_STOP_MESSAGE];
 
 /** The stop file's words as a hook or the forwarder repeats them: ours only (the agent can write the file). */
 export function stopReason(fileText: string | null): string {

@@ -1,0 +1,38 @@
+// Ctrl-C at the terminal (SIGINT), or the runner cancelling a job (SIGINT, then SIGTERM), while an
+// agent runs. The agent leads its own process group, so the signal reaches only us: left alone we
+// would end and the agent would run on, and spend, until a later tick reaped it. The first signal
+// stops the live agents the way a timeout does, with short waits, and ends the process as the
+// shell reports a signal (128 + its number) without recording the attempt: it stays in flight,
+// and the next tick's recovery judges it as after a crash. A second signal kills the groups and
+// ends at once.
+import { liveAgents } from './live-agents.js';
+
+/** Each wait of the stop (the stop file's grace, then SIGTERM's): the person asked to stop now. */
+const INTERRUPT_GRACE_MS = 2000;
+const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+type Interrupt = keyof typeof EXIT_CODES;
+
+/** `work`'s result, or the exit code of a signal that came first (once its agents are stopped). */
+export function untilInterrupted<T>(work: Promise<T>, say: (line: string) => void): Promise<T | number> {
+  let stopping = false;
+  let end: (code: number) => void = () => {};
+  const interrupted = new Promise<number>((resolve) => (end = resolve));
+  const onSignal = (signal: Interrupt): void => {
+    const agents = liveAgents();
+    if (stopping || agents.length === 0) {
+      for (const agent of agents) agent.kill();
+      end(EXIT_CODES[signal]);
+      return;
+    }
+    stopping = true;
+    const pids = agents.map((a) => a.pid).join(', ');
+    const one = agents.length === 1;
+    say(`Interrupted: stopping the ${one ? `agent (pid ${pids})` : `agents (pids ${pids})`}; the next run picks the attempt${one ? '' : 's'} up.`);
+    void Promise.allSettled(agents.map((a) => a.stop(INTERRUPT_GRACE_MS))).then(() => end(EXIT_CODES[signal]));
+  };
+  const handlers = (Object.keys(EXIT_CODES) as Interrupt[]).map((signal) => [signal, () => onSignal(signal)] as const);
+  for (const [signal, handler] of handlers) process.on(signal, handler);
+  return Promise.race([work, interrupted]).finally(() => {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
+  });
+}
