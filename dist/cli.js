@@ -13,7 +13,7 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-W7JMF2D5.js";
+} from "./chunks/chunk-VPK5KLVZ.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -325,7 +325,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-OYLE6NQ5.js"), fleet = () => import("./chunks/fleet-UX4UKOW3.js"), setup = () => import("./chunks/setup-K2OCOJ6H.js");
+var heartbeat = () => import("./chunks/heartbeat-QOOCS7X6.js"), fleet = () => import("./chunks/fleet-YKW7ROF7.js"), setup = () => import("./chunks/setup-JU6LXVWC.js");
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -338,7 +338,7 @@ async function main(argv2) {
     let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-7OLMQVX4.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-7VTERIVT.js")).resolvePlan(parsed);
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-KPKDAKIM.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
       return (await heartbeat()).checkCommand(s);
@@ -347,18 +347,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-WEJBTZKB.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-ALKQNPXW.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-BWH2ED2N.js")).statusCommand(s, print);
+      return (await import("./chunks/status-ZVW63LK4.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-NQDCVLSB.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-EIH5AGDD.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-OFOG3JLC.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-AZ4OWN7F.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

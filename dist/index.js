@@ -52,7 +52,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-W7JMF2D5.js";
+} from "./chunks/chunk-VPK5KLVZ.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -381,9 +381,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-NMYJYU4G.js"),
-  agentPhase: () => import("./chunks/agent-phase-ZPAZYBY4.js"),
-  applyPhase: () => import("./chunks/apply-phase-3A3PBC4F.js"),
+  routes: () => import("./chunks/routes-4CINWHK5.js"),
+  agentPhase: () => import("./chunks/agent-phase-PN34WZCG.js"),
+  applyPhase: () => import("./chunks/apply-phase-IHHW7ST2.js"),
   client: () => import("./chunks/github-client-DK2PKVF6.js")
 };
 async function run() {

@@ -351,6 +351,11 @@ describe('tick', () => {
     await h.run();
     expect(h.store.current?.stepRuns.a?.attempts?.[0]).toMatchObject({ outcome: 'timed_out' });
     expect(h.store.current?.stepRuns.a?.error).toMatch(/^timed out after 1 min/);
+    // A timeout that is not whole minutes reads the same in the attempt's header and its verdict.
+    const odd = harness(state(['a']), () => ({ timedOut: true, exitCode: null, signal: 'SIGKILL' }), { limits: { maxAttempts: 1, attemptTimeoutMinutes: 2.5 } });
+    await odd.run();
+    expect(odd.log.lines.find((l) => l.includes('Runs: '))).toContain('(timeout 150 s;');
+    expect(odd.store.current?.stepRuns.a?.error).toMatch(/^timed out after 150 s /);
 
     const c = harness(state(['a', 'b']), (_spec, call) => {
       if (call === 1) c.inbox.push({ kind: 'cancel', by: 'me' });

@@ -24,6 +24,7 @@ import { chooseUsage, logUsage } from './attempt-usage.js';
 import type { CancelWatch } from './inbox-session.js';
 import { attemptEnv, attemptPaths, forwarder, prepareAttempt, shownPath, type AttemptPaths } from './step-contract.js';
 import type { Engine } from './types.js';
+import { exactDuration } from '../core/errors.js';
 
 /** Launches the checkpointed attempt `start` of `state` and judges it, in one log group. */
 export async function runAgent(engine: Engine, state: State, start: AttemptStart, watch: CancelWatch): Promise<AttemptResult> {
@@ -164,7 +165,7 @@ async function launch(
 /** What an attempt runs, for the top of its log group: the prompt shortened to its start. */
 function attemptHeader(argv: string[], prompt: string | null, timeoutMs: number, which: string): string {
   const shown = [...argv, ...(prompt === null ? [] : [shortPrompt(prompt)])].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
-  return `Runs: ${shown} (timeout ${formatMs(timeoutMs)}; ${which})`;
+  return `Runs: ${shown} (timeout ${exactDuration(timeoutMs, 'min')}; ${which})`;
 }
 
 function shortPrompt(prompt: string): string {

@@ -37,6 +37,16 @@ describe('a timeout brakes softly too', () => {
     expect(judged).toMatchObject({ outcome: 'timed_out', stoppedBy, error: expect.stringMatching(new RegExp(`^${error.replace(/[()]/g, '\\$&')}`)) });
   });
 
+  it.each([
+    [90_000, '90 s'],
+    [60_000, '1 min'],
+    [150_000, '150 s'],
+    [45 * 60_000, '45 min'],
+  ])('a timeout of %i ms is named as it was set (%s), as the attempt header names it', async (timeoutMs, shown) => {
+    const judged = await judgeAttempt(result({ cancelled: false, timedOut: true, stoppedBy: 'signal' }), { ...ctx, timeoutMs });
+    expect(judged.error).toMatch(new RegExp(`^timed out after ${shown} \\(`));
+  });
+
   it('the stop file says why it is there, and a tool call then hears the same', () => {
     expect(stopReason(`${TIMEOUT_STOP_MESSAGE}\n`)).toBe(TIMEOUT_STOP_MESSAGE);
     expect(stopReason(`${STOP_MESSAGE}\n`)).toBe(STOP_MESSAGE);

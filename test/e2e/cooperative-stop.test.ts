@@ -100,7 +100,7 @@ describe('a step timeout brakes softly', () => {
       outcome: 'timed_out',
       stoppedBy: 'agent',
       exitCode: 0,
-      error: expect.stringMatching(/^timed out after 1 s \(the agent stopped by itself after its stop file appeared\)/),
+      error: expect.stringMatching(/^timed out after 1200 ms \(the agent stopped by itself after its stop file appeared\)/),
     });
   });
 });

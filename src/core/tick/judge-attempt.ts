@@ -9,6 +9,7 @@ import { validationFailure, type RuleResult } from './rules.js';
 import { stoppedText } from './cooperative-stop.js';
 import { declaredText, type ResultCheck } from './declared-result.js';
 import { allowedMissing, missingOutputsText } from './output-tolerance.js';
+import { exactDuration } from '../errors.js';
 
 export interface JudgeContext {
   requiredOutputs: string[];
@@ -52,7 +53,7 @@ export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Prom
       ...base,
       outcome: 'timed_out',
       timeoutMinutes: ctx.timeoutMs / 60_000,
-      error: `timed out after ${formatMinutes(ctx.timeoutMs)} (${how})${detail(result, ctx.logFile)}`,
+      error: `timed out after ${exactDuration(ctx.timeoutMs, 'min')} (${how})${detail(result, ctx.logFile)}`,
       ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}),
     };
   }
@@ -108,8 +109,4 @@ function detail(result: AgentResult, logFile: string): string {
   const text = (result.stderr.trim() || result.stdout.trim()).slice(-ERROR_TAIL);
   const where = ` (full log: ${logFile})`;
   return text ? `: ${text}${where}` : where;
-}
-
-function formatMinutes(ms: number): string {
-  return ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.round(ms / 1000)} s`;
 }

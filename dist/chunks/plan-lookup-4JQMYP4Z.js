@@ -1,26 +1,25 @@
 import {
-  initCommand,
-  initState,
-  validateCommand
-} from "./chunk-7CCI6X2S.js";
-import "./chunk-KHRPQVFD.js";
-import "./chunk-DAVC5X6Q.js";
-import "./chunk-MFDAQSI5.js";
-import "./chunk-AH7ZDXIC.js";
-import "./chunk-2QADSRKL.js";
+  fleetBranches,
+  forPlan
+} from "./chunk-ZVJOOGOT.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-5JTEET6Q.js";
+import "./chunk-XUC2PYUD.js";
 import "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-BGE3BU5M.js";
+import "./chunk-UJZVFI3I.js";
 import "./chunk-S6K3D646.js";
+import {
+  listPlanRefs
+} from "./chunk-G4EOHI6H.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
-import "./chunk-FU35SMV7.js";
+import {
+  workspaceGit
+} from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-W7JMF2D5.js";
+import "./chunk-VPK5KLVZ.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-NY2TT2I6.js";
 import "./chunk-QT4UXPX2.js";
@@ -34,8 +33,12 @@ import "./chunk-JRKLLSI7.js";
 import "./chunk-A6RB5CVQ.js";
 import "./chunk-WET6GGPQ.js";
 import "./chunk-27FUKKN2.js";
+
+// src/cli/plan-lookup.ts
+async function remotePlanIds(s) {
+  return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
+}
 export {
-  initCommand,
-  initState,
-  validateCommand
+  forPlan,
+  remotePlanIds
 };

@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-TLWJPYP5.js";
+} from "./chunk-6ES2LBO7.js";
 import {
   outputsFor
 } from "./chunk-UD5NM245.js";
@@ -15,16 +15,16 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-J4V2NOTB.js";
+} from "./chunk-NH24PRRE.js";
 import {
   preflight,
   runAgent
-} from "./chunk-SW7FXZKD.js";
+} from "./chunk-R5KXN6JW.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-2QADSRKL.js";
 import {
   createEngine
-} from "./chunk-5JTEET6Q.js";
+} from "./chunk-XUC2PYUD.js";
 import {
   detourChain,
   remediationPrompt,
@@ -35,9 +35,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-DUWG4VAU.js";
+} from "./chunk-HQKMYBUY.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-BGE3BU5M.js";
+import "./chunk-UJZVFI3I.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -51,7 +51,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-W7JMF2D5.js";
+import "./chunk-VPK5KLVZ.js";
 import {
   stateFileRel,
   workingFiles

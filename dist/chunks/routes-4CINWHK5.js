@@ -63,10 +63,10 @@ function steeringCommand(command, by, step) {
 
 // src/action/routes.ts
 var load = {
-  tick: () => import("./plan-tick-7H6R6NR4.js"),
-  settings: () => import("./plan-settings-ILC4GE6V.js"),
-  fleet: () => import("./fleet-XNIPQ6LN.js"),
-  propose: () => import("./propose-HC5A77YV.js"),
+  tick: () => import("./plan-tick-IV3C6VFX.js"),
+  settings: () => import("./plan-settings-U27MOOGD.js"),
+  fleet: () => import("./fleet-4QIZT3GH.js"),
+  propose: () => import("./propose-P7L6LXST.js"),
   continuation: () => import("./continuation-XDQDJDD7.js")
 };
 async function handle(route, ctx, inputs, client, log, deadline) {

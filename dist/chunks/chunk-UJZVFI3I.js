@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-W7JMF2D5.js";
+} from "./chunk-VPK5KLVZ.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,

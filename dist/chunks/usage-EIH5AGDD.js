@@ -1,18 +1,18 @@
 import {
   createStore
-} from "./chunk-MFDAQSI5.js";
+} from "./chunk-ZVJOOGOT.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-5JTEET6Q.js";
+import "./chunk-XUC2PYUD.js";
 import "./chunk-VA4N5PXD.js";
 import {
   usageReport,
   usageTable
 } from "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-BGE3BU5M.js";
+import "./chunk-UJZVFI3I.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
@@ -22,7 +22,7 @@ import {
   terminalLine
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-W7JMF2D5.js";
+import "./chunk-VPK5KLVZ.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-NY2TT2I6.js";
 import "./chunk-QT4UXPX2.js";

@@ -1,26 +1,26 @@
 import {
   FileInbox,
   createEngine
-} from "./chunk-MFDAQSI5.js";
+} from "./chunk-ZVJOOGOT.js";
 import {
   missingPlanError
-} from "./chunk-BZGBPVAE.js";
+} from "./chunk-MKH4QSBT.js";
 import {
   tick
-} from "./chunk-XPECV4TA.js";
-import "./chunk-SW7FXZKD.js";
+} from "./chunk-IMCMNHWX.js";
+import "./chunk-R5KXN6JW.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-2QADSRKL.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-5JTEET6Q.js";
+import "./chunk-XUC2PYUD.js";
 import {
   statusTable
 } from "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-BGE3BU5M.js";
+import "./chunk-UJZVFI3I.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-JRLYY3GM.js";
 import "./chunk-SOQWTVCZ.js";
@@ -28,7 +28,7 @@ import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-W7JMF2D5.js";
+import "./chunk-VPK5KLVZ.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-NY2TT2I6.js";
 import "./chunk-QT4UXPX2.js";

@@ -11,7 +11,7 @@ import {
   MAX_RAISE,
   hashPrefix,
   namesPlanHash
-} from "./chunk-5JTEET6Q.js";
+} from "./chunk-XUC2PYUD.js";
 import {
   activeStepId,
   advance,
@@ -106,7 +106,8 @@ import {
 } from "./chunk-A6RB5CVQ.js";
 import {
   ConfigError,
-  describeError
+  describeError,
+  exactDuration
 } from "./chunk-WET6GGPQ.js";
 
 // src/engine/step-contract.ts
@@ -259,7 +260,7 @@ async function judgeAttempt(result, ctx) {
       ...base,
       outcome: "timed_out",
       timeoutMinutes: ctx.timeoutMs / 6e4,
-      error: `timed out after ${formatMinutes(ctx.timeoutMs)} (${how})${detail(result, ctx.logFile)}`,
+      error: `timed out after ${exactDuration(ctx.timeoutMs, "min")} (${how})${detail(result, ctx.logFile)}`,
       ...result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}
     };
   }
@@ -294,9 +295,6 @@ function judgeToolBudget(verdict, problem) {
 function detail(result, logFile) {
   let text = (result.stderr.trim() || result.stdout.trim()).slice(-ERROR_TAIL), where = ` (full log: ${logFile})`;
   return text ? `: ${text}${where}` : where;
-}
-function formatMinutes(ms) {
-  return ms >= 6e4 ? `${Math.round(ms / 6e4)} min` : `${Math.round(ms / 1e3)} s`;
 }
 
 // src/engine/attempt-judge.ts
@@ -1011,7 +1009,7 @@ async function launch({ deps, cfg }, argv, timeoutMs, { logFile, stopFile }, env
   }
 }
 function attemptHeader(argv, prompt, timeoutMs, which) {
-  return `Runs: ${[...argv, ...prompt === null ? [] : [shortPrompt(prompt)]].map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a)).join(" ")} (timeout ${formatMs(timeoutMs)}; ${which})`;
+  return `Runs: ${[...argv, ...prompt === null ? [] : [shortPrompt(prompt)]].map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a)).join(" ")} (timeout ${exactDuration(timeoutMs, "min")}; ${which})`;
 }
 function shortPrompt(prompt) {
   let firstLine = prompt.split(`

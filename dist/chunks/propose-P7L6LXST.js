@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-AA5NJLPX.js";
+} from "./chunk-ZLL7UXG6.js";
 import {
   replan
 } from "./chunk-KHRPQVFD.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-IXMWKAGB.js";
-import "./chunk-XPECV4TA.js";
-import "./chunk-J4V2NOTB.js";
-import "./chunk-SW7FXZKD.js";
+} from "./chunk-VEDIRKUT.js";
+import "./chunk-IMCMNHWX.js";
+import "./chunk-NH24PRRE.js";
+import "./chunk-R5KXN6JW.js";
 import "./chunk-RFVYANYN.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-2QADSRKL.js";
 import "./chunk-PX3ZMCT6.js";
 import {
   ExecAgentRunner
-} from "./chunk-5JTEET6Q.js";
+} from "./chunk-XUC2PYUD.js";
 import {
   answeredCommands,
   isOwnComment,
@@ -56,9 +56,9 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-DUWG4VAU.js";
+} from "./chunk-HQKMYBUY.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-BGE3BU5M.js";
+import "./chunk-UJZVFI3I.js";
 import {
   extractPlan,
   parsePlanText
@@ -83,7 +83,7 @@ import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
 import {
   scrubJson
-} from "./chunk-W7JMF2D5.js";
+} from "./chunk-VPK5KLVZ.js";
 import {
   issuePlanId
 } from "./chunk-BWBUHT3Z.js";

@@ -1,16 +1,16 @@
 import {
   createStore
-} from "./chunk-MFDAQSI5.js";
+} from "./chunk-ZVJOOGOT.js";
 import {
   missingPlanError
-} from "./chunk-BZGBPVAE.js";
+} from "./chunk-MKH4QSBT.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import {
   LocalOwnerProbe
 } from "./chunk-PX3ZMCT6.js";
-import "./chunk-5JTEET6Q.js";
+import "./chunk-XUC2PYUD.js";
 import {
   statusTable
 } from "./chunk-VA4N5PXD.js";
@@ -18,7 +18,7 @@ import {
   activeStepId
 } from "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-BGE3BU5M.js";
+import "./chunk-UJZVFI3I.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
@@ -27,7 +27,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-W7JMF2D5.js";
+import "./chunk-VPK5KLVZ.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-NY2TT2I6.js";
 import "./chunk-QT4UXPX2.js";

@@ -7,7 +7,7 @@ import {
 import {
   createStore,
   localUserName
-} from "./chunk-MFDAQSI5.js";
+} from "./chunk-ZVJOOGOT.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

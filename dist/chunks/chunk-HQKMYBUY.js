@@ -3,7 +3,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-BGE3BU5M.js";
+} from "./chunk-UJZVFI3I.js";
 import {
   stateFileRel,
   workBranch

@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-1c504a150c9e04c2";
+var BUILD_ID = "build-52550aa24cfd69a9";
 
 export {
   MIN_SECRET_LENGTH,

@@ -1,22 +1,22 @@
 import {
   initState
-} from "./chunk-7CCI6X2S.js";
+} from "./chunk-WEYLVDLP.js";
 import {
   ConsoleLog,
   branchOf,
   createEngine,
   fleetBranches
-} from "./chunk-MFDAQSI5.js";
+} from "./chunk-ZVJOOGOT.js";
 import {
   missingPlanError
-} from "./chunk-BZGBPVAE.js";
+} from "./chunk-MKH4QSBT.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-AWB7ROIM.js";
 import {
   tick
-} from "./chunk-XPECV4TA.js";
+} from "./chunk-IMCMNHWX.js";
 import {
   workspaceGit
 } from "./chunk-FU35SMV7.js";
@@ -35,7 +35,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-UX4UKOW3.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-YKW7ROF7.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath))
     return new ConsoleLog({ quiet: s.quiet }).info(s.planFrom === "default" ? `No plan in ${path.dirname(path.dirname(s.statePath))}; nothing to do.` : `No state at file ${s.statePath}; nothing to do.`), 0;
   let { deps, cfg } = await createEngine(s, "check"), result = await tick(deps, cfg), maxWaitMs = (s.maxWaitMinutes ?? 0) * 6e4;

@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-W7JMF2D5.js";
+} from "./chunk-VPK5KLVZ.js";
 import {
   ConfigError,
   describeError

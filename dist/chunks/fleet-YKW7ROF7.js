@@ -1,7 +1,7 @@
 import {
   report
-} from "./chunk-HCL7D6XG.js";
-import "./chunk-7CCI6X2S.js";
+} from "./chunk-N7YXSW5T.js";
+import "./chunk-WEYLVDLP.js";
 import "./chunk-KHRPQVFD.js";
 import "./chunk-DAVC5X6Q.js";
 import {
@@ -10,8 +10,8 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-MFDAQSI5.js";
-import "./chunk-BZGBPVAE.js";
+} from "./chunk-ZVJOOGOT.js";
+import "./chunk-MKH4QSBT.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -27,20 +27,20 @@ import {
 } from "./chunk-AWB7ROIM.js";
 import {
   tick
-} from "./chunk-XPECV4TA.js";
-import "./chunk-SW7FXZKD.js";
+} from "./chunk-IMCMNHWX.js";
+import "./chunk-R5KXN6JW.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-2QADSRKL.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-5JTEET6Q.js";
+import "./chunk-XUC2PYUD.js";
 import "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-BGE3BU5M.js";
+} from "./chunk-UJZVFI3I.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -57,7 +57,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-W7JMF2D5.js";
+import "./chunk-VPK5KLVZ.js";
 import {
   STATE_DIR,
   isActiveRef,

@@ -5,7 +5,7 @@ import {
   identityArgs,
   openFreshFile,
   writeFreshFile
-} from "./chunk-BGE3BU5M.js";
+} from "./chunk-UJZVFI3I.js";
 import {
   commandLine
 } from "./chunk-SOQWTVCZ.js";
@@ -21,7 +21,7 @@ import {
 } from "./chunk-3M3F447X.js";
 import {
   BUILD_ID
-} from "./chunk-W7JMF2D5.js";
+} from "./chunk-VPK5KLVZ.js";
 import {
   isBranchName,
   stateFolderOf,

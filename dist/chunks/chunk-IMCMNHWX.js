@@ -8,7 +8,7 @@ import {
   pauseAtGate,
   recoveredUsage,
   runAttempt
-} from "./chunk-SW7FXZKD.js";
+} from "./chunk-R5KXN6JW.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

@@ -8,11 +8,11 @@ import {
   planBranch,
   planLocation,
   runUrl
-} from "./chunk-DUWG4VAU.js";
+} from "./chunk-HQKMYBUY.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-BGE3BU5M.js";
+import "./chunk-UJZVFI3I.js";
 import "./chunk-FU35SMV7.js";
-import "./chunk-W7JMF2D5.js";
+import "./chunk-VPK5KLVZ.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-NY2TT2I6.js";
 import "./chunk-QT4UXPX2.js";

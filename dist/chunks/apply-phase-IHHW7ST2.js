@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-TLWJPYP5.js";
+} from "./chunk-6ES2LBO7.js";
 import {
   outputsFor
 } from "./chunk-UD5NM245.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-IXMWKAGB.js";
+} from "./chunk-VEDIRKUT.js";
 import {
   Ledger
-} from "./chunk-XPECV4TA.js";
+} from "./chunk-IMCMNHWX.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-J4V2NOTB.js";
+} from "./chunk-NH24PRRE.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-SW7FXZKD.js";
+} from "./chunk-R5KXN6JW.js";
 import "./chunk-RFVYANYN.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-2QADSRKL.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-5JTEET6Q.js";
+import "./chunk-XUC2PYUD.js";
 import "./chunk-VNQ3DKN6.js";
 import "./chunk-VA4N5PXD.js";
 import {
@@ -46,9 +46,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-DUWG4VAU.js";
+} from "./chunk-HQKMYBUY.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-BGE3BU5M.js";
+import "./chunk-UJZVFI3I.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -63,7 +63,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-W7JMF2D5.js";
+import "./chunk-VPK5KLVZ.js";
 import {
   STATE_DIR
 } from "./chunk-BWBUHT3Z.js";

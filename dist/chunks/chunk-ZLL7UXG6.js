@@ -6,7 +6,7 @@ import {
 } from "./chunk-Y5MWJGUZ.js";
 import {
   scrubJson
-} from "./chunk-W7JMF2D5.js";
+} from "./chunk-VPK5KLVZ.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

@@ -1,25 +1,35 @@
 import {
-  fleetBranches,
-  forPlan
-} from "./chunk-MFDAQSI5.js";
+  checkCommand,
+  report,
+  runCommand
+} from "./chunk-N7YXSW5T.js";
+import "./chunk-WEYLVDLP.js";
+import "./chunk-KHRPQVFD.js";
+import "./chunk-DAVC5X6Q.js";
+import "./chunk-ZVJOOGOT.js";
+import "./chunk-MKH4QSBT.js";
+import "./chunk-AWB7ROIM.js";
+import "./chunk-IMCMNHWX.js";
+import "./chunk-R5KXN6JW.js";
+import "./chunk-RFVYANYN.js";
+import "./chunk-AH7ZDXIC.js";
+import "./chunk-2QADSRKL.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-5JTEET6Q.js";
+import "./chunk-XUC2PYUD.js";
 import "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-BGE3BU5M.js";
+import "./chunk-XI2UETZT.js";
+import "./chunk-UJZVFI3I.js";
 import "./chunk-S6K3D646.js";
-import {
-  listPlanRefs
-} from "./chunk-G4EOHI6H.js";
+import "./chunk-G4EOHI6H.js";
+import "./chunk-JRLYY3GM.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
-import {
-  workspaceGit
-} from "./chunk-FU35SMV7.js";
+import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-W7JMF2D5.js";
+import "./chunk-VPK5KLVZ.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-NY2TT2I6.js";
 import "./chunk-QT4UXPX2.js";
@@ -33,12 +43,8 @@ import "./chunk-JRKLLSI7.js";
 import "./chunk-A6RB5CVQ.js";
 import "./chunk-WET6GGPQ.js";
 import "./chunk-27FUKKN2.js";
-
-// src/cli/plan-lookup.ts
-async function remotePlanIds(s) {
-  return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
-}
 export {
-  forPlan,
-  remotePlanIds
+  checkCommand,
+  report,
+  runCommand
 };

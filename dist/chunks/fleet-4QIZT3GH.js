@@ -17,15 +17,15 @@ import {
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-IXMWKAGB.js";
-import "./chunk-XPECV4TA.js";
-import "./chunk-J4V2NOTB.js";
-import "./chunk-SW7FXZKD.js";
+} from "./chunk-VEDIRKUT.js";
+import "./chunk-IMCMNHWX.js";
+import "./chunk-NH24PRRE.js";
+import "./chunk-R5KXN6JW.js";
 import "./chunk-RFVYANYN.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-2QADSRKL.js";
 import "./chunk-PX3ZMCT6.js";
-import "./chunk-5JTEET6Q.js";
+import "./chunk-XUC2PYUD.js";
 import {
   isStatus
 } from "./chunk-VNQ3DKN6.js";
@@ -35,9 +35,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   REMOTE
-} from "./chunk-DUWG4VAU.js";
+} from "./chunk-HQKMYBUY.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-BGE3BU5M.js";
+import "./chunk-UJZVFI3I.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -59,7 +59,7 @@ import {
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-W7JMF2D5.js";
+import "./chunk-VPK5KLVZ.js";
 import {
   fleetPrefix,
   isActiveRef,

@@ -2,7 +2,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-AA5NJLPX.js";
+} from "./chunk-ZLL7UXG6.js";
 import {
   newState
 } from "./chunk-DAVC5X6Q.js";
@@ -11,7 +11,7 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-MFDAQSI5.js";
+} from "./chunk-ZVJOOGOT.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
@@ -19,13 +19,13 @@ import "./chunk-2QADSRKL.js";
 import "./chunk-PX3ZMCT6.js";
 import {
   ExecAgentRunner
-} from "./chunk-5JTEET6Q.js";
+} from "./chunk-XUC2PYUD.js";
 import {
   statusTable
 } from "./chunk-VA4N5PXD.js";
 import "./chunk-TPWNYJ5O.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-BGE3BU5M.js";
+import "./chunk-UJZVFI3I.js";
 import "./chunk-Y5MWJGUZ.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
@@ -35,7 +35,7 @@ import {
 } from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-W7JMF2D5.js";
+import "./chunk-VPK5KLVZ.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

@@ -1,17 +1,17 @@
 import {
   tick,
   waitReason
-} from "./chunk-XPECV4TA.js";
+} from "./chunk-IMCMNHWX.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-J4V2NOTB.js";
+} from "./chunk-NH24PRRE.js";
 import {
   gateOf
-} from "./chunk-SW7FXZKD.js";
+} from "./chunk-R5KXN6JW.js";
 import {
   streamCommand
 } from "./chunk-2QADSRKL.js";
@@ -25,7 +25,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-5JTEET6Q.js";
+} from "./chunk-XUC2PYUD.js";
 import {
   footer,
   getIfModified,
@@ -67,7 +67,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-DUWG4VAU.js";
+} from "./chunk-HQKMYBUY.js";
 import {
   shouldWriteStatus
 } from "./chunk-DUAHX55U.js";

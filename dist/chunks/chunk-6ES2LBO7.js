@@ -1,6 +1,6 @@
 import {
   identityArgs
-} from "./chunk-BGE3BU5M.js";
+} from "./chunk-UJZVFI3I.js";
 import {
   GitCommandError,
   gitMessage
