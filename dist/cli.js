@@ -13,7 +13,7 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-VPK5KLVZ.js";
+} from "./chunks/chunk-YTFE5X6V.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -325,7 +325,8 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-QOOCS7X6.js"), fleet = () => import("./chunks/fleet-YKW7ROF7.js"), setup = () => import("./chunks/setup-JU6LXVWC.js");
+var heartbeat = () => import("./chunks/heartbeat-YNNTQHR6.js"), fleet = () => import("./chunks/fleet-DGN6HJ3F.js"), setup = () => import("./chunks/setup-ZIZX2JYY.js"), interruptible = async (command) => (await import("./chunks/interrupt-EYA74UA3.js")).untilInterrupted(command(), (line) => printError(`${line}
+`));
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
 tolerateClosedOutput(process.stderr, "stderr", () => {
@@ -335,30 +336,30 @@ var secrets = createScrubber(environmentSecrets(process.env)), print = (line) =>
 async function main(argv2) {
   if (argv2[0] === "demo-agent") return (await import("./chunks/demo-agent-U4KFMP22.js")).demoAgent(argv2.slice(1).join(" "), process.env, print);
   if (argv2[0] === "hook" || argv2[0] === "exec") {
-    let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-7OLMQVX4.js");
+    let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-ZWZMMXLC.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-KPKDAKIM.js")).resolvePlan(parsed);
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-DXRPSA4T.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
-      return (await heartbeat()).checkCommand(s);
+      return interruptible(async () => (await heartbeat()).checkCommand(s));
     case "run":
-      return (await heartbeat()).runCommand(s, print);
+      return interruptible(async () => (await heartbeat()).runCommand(s, print));
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-ALKQNPXW.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-YMBHK3EY.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-ZVW63LK4.js")).statusCommand(s, print);
+      return (await import("./chunks/status-5EDG4QA2.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-EIH5AGDD.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-QJMG6IBC.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-AZ4OWN7F.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-732KIFSY.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

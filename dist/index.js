@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-G4EOHI6H.js";
+} from "./chunks/chunk-MR34GH7W.js";
 import "./chunks/chunk-DUAHX55U.js";
 import {
   parseApprovers
@@ -52,7 +52,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-VPK5KLVZ.js";
+} from "./chunks/chunk-YTFE5X6V.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -381,10 +381,10 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-4CINWHK5.js"),
-  agentPhase: () => import("./chunks/agent-phase-PN34WZCG.js"),
-  applyPhase: () => import("./chunks/apply-phase-IHHW7ST2.js"),
-  client: () => import("./chunks/github-client-DK2PKVF6.js")
+  routes: () => import("./chunks/routes-WJKYGNKQ.js"),
+  agentPhase: () => import("./chunks/agent-phase-UJ4XHQ7S.js"),
+  applyPhase: () => import("./chunks/apply-phase-3PUSUYX7.js"),
+  client: () => import("./chunks/github-client-VHSOVSLI.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
@@ -421,7 +421,7 @@ ${err.hint}` : ""}` : describeError(err)
 }
 
 // src/action/index.ts
-run().then(
+import("./chunks/interrupt-EYA74UA3.js").then(({ untilInterrupted }) => untilInterrupted(run(), (line) => info(line))).then(
   (code) => process.exit(code),
   // run() handles its own errors; this is the last resort for a bug in the handler itself.
   (err) => {

@@ -1,8 +1,8 @@
 import {
   runTextCheck
-} from "./chunks/chunk-MDA3Y5F6.js";
-import "./chunks/chunk-JRKLLSI7.js";
+} from "./chunks/chunk-5BMIKSX6.js";
 import "./chunks/chunk-A6RB5CVQ.js";
+import "./chunks/chunk-JRKLLSI7.js";
 import "./chunks/chunk-WET6GGPQ.js";
 import "./chunks/chunk-27FUKKN2.js";
 
