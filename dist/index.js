@@ -52,7 +52,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-YTFE5X6V.js";
+} from "./chunks/chunk-EBHQO6PV.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -381,9 +381,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-WJKYGNKQ.js"),
-  agentPhase: () => import("./chunks/agent-phase-UJ4XHQ7S.js"),
-  applyPhase: () => import("./chunks/apply-phase-3PUSUYX7.js"),
+  routes: () => import("./chunks/routes-XP2QZFYP.js"),
+  agentPhase: () => import("./chunks/agent-phase-REGKKNTR.js"),
+  applyPhase: () => import("./chunks/apply-phase-J6EIWZFA.js"),
   client: () => import("./chunks/github-client-VHSOVSLI.js")
 };
 async function run() {
@@ -421,7 +421,10 @@ ${err.hint}` : ""}` : describeError(err)
 }
 
 // src/action/index.ts
-import("./chunks/interrupt-EYA74UA3.js").then(({ untilInterrupted }) => untilInterrupted(run(), (line) => info(line))).then(
+var work = run();
+work.catch(() => {
+});
+import("./chunks/interrupt-EYA74UA3.js").then(({ untilInterrupted }) => untilInterrupted(work, (line) => info(line))).then(
   (code) => process.exit(code),
   // run() handles its own errors; this is the last resort for a bug in the handler itself.
   (err) => {

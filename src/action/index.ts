@@ -3,8 +3,14 @@
 import * as core from '@actions/core';
 import { run } from './main.js';
 
+// The run starts at once; the interrupt handling loads meanwhile, and is in place long before an
+// agent can start. Until then a signal ends the process as it always did, with nothing to stop.
+const work = run();
+// Handled where it is raced below; this keeps a rejection before then from counting as unhandled.
+work.catch(() => {});
+
 import('../adapters/process/interrupt.js')
-  .then(({ untilInterrupted }) => untilInterrupted(run(), (line) => core.info(line)))
+  .then(({ untilInterrupted }) => untilInterrupted(work, (line) => core.info(line)))
   .then(
     (code) => process.exit(code),
     // run() handles its own errors; this is the last resort for a bug in the handler itself.

@@ -1,6 +1,6 @@
 import {
   identityArgs
-} from "./chunk-YMUYMD5C.js";
+} from "./chunk-TLTQZDHC.js";
 import {
   GitCommandError,
   gitMessage

@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-JH2GMD6H.js";
+} from "./chunk-CXP6ZWZ4.js";
 import {
   replan
 } from "./chunk-67FIGHOT.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-PSUWSTK7.js";
-import "./chunk-4S4GHZOF.js";
-import "./chunk-GMTGXB7F.js";
-import "./chunk-FXFVRBID.js";
+} from "./chunk-G2PYPZTW.js";
+import "./chunk-FPRAFZG4.js";
+import "./chunk-5C3LGKEW.js";
+import "./chunk-7BDUDGHY.js";
 import "./chunk-OLWH6NLB.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
 import {
   ExecAgentRunner
-} from "./chunk-4HJ3TGH2.js";
+} from "./chunk-NRDFFKUH.js";
 import "./chunk-PFOLIUZO.js";
 import {
   answeredCommands,
@@ -57,9 +57,9 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-LRD2IZXN.js";
+} from "./chunk-GJDE6ZEC.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-YMUYMD5C.js";
+import "./chunk-TLTQZDHC.js";
 import {
   extractPlan,
   parsePlanText
@@ -84,7 +84,7 @@ import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
 import {
   scrubJson
-} from "./chunk-YTFE5X6V.js";
+} from "./chunk-EBHQO6PV.js";
 import {
   issuePlanId
 } from "./chunk-BWBUHT3Z.js";

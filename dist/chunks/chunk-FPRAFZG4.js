@@ -8,7 +8,7 @@ import {
   pauseAtGate,
   recoveredUsage,
   runAttempt
-} from "./chunk-FXFVRBID.js";
+} from "./chunk-7BDUDGHY.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

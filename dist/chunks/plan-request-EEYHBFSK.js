@@ -2,7 +2,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-JH2GMD6H.js";
+} from "./chunk-CXP6ZWZ4.js";
 import {
   newState
 } from "./chunk-V4FYZFPB.js";
@@ -11,7 +11,7 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-AF3QQTMS.js";
+} from "./chunk-OPPUG6HT.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
@@ -19,14 +19,14 @@ import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
 import {
   ExecAgentRunner
-} from "./chunk-4HJ3TGH2.js";
+} from "./chunk-NRDFFKUH.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
 } from "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-YMUYMD5C.js";
+import "./chunk-TLTQZDHC.js";
 import "./chunk-BVKM3WGG.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
@@ -36,7 +36,7 @@ import {
 } from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YTFE5X6V.js";
+import "./chunk-EBHQO6PV.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

@@ -1,8 +1,8 @@
 import {
   report
-} from "./chunk-S64QHFU7.js";
-import "./chunk-35UEKOCO.js";
-import "./chunk-IBBO4KBR.js";
+} from "./chunk-RSYD5M4B.js";
+import "./chunk-XZA2FHYD.js";
+import "./chunk-JVQ3STNX.js";
 import "./chunk-67FIGHOT.js";
 import "./chunk-V4FYZFPB.js";
 import {
@@ -11,7 +11,7 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-AF3QQTMS.js";
+} from "./chunk-OPPUG6HT.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -27,13 +27,13 @@ import {
 } from "./chunk-UNNDACBL.js";
 import {
   tick
-} from "./chunk-4S4GHZOF.js";
-import "./chunk-FXFVRBID.js";
+} from "./chunk-FPRAFZG4.js";
+import "./chunk-7BDUDGHY.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-4HJ3TGH2.js";
+import "./chunk-NRDFFKUH.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
@@ -41,7 +41,7 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-YMUYMD5C.js";
+} from "./chunk-TLTQZDHC.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -58,7 +58,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YTFE5X6V.js";
+import "./chunk-EBHQO6PV.js";
 import {
   STATE_DIR,
   isActiveRef,

@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-ZVYTOWD5.js";
+} from "./chunk-DRAOHOHN.js";
 import {
   outputsFor
 } from "./chunk-4TYRFJ7R.js";
@@ -15,16 +15,16 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-GMTGXB7F.js";
+} from "./chunk-5C3LGKEW.js";
 import {
   preflight,
   runAgent
-} from "./chunk-FXFVRBID.js";
+} from "./chunk-7BDUDGHY.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-PGTG3KI2.js";
 import {
   createEngine
-} from "./chunk-4HJ3TGH2.js";
+} from "./chunk-NRDFFKUH.js";
 import "./chunk-PFOLIUZO.js";
 import {
   detourChain,
@@ -36,9 +36,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-LRD2IZXN.js";
+} from "./chunk-GJDE6ZEC.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-YMUYMD5C.js";
+import "./chunk-TLTQZDHC.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -52,7 +52,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YTFE5X6V.js";
+import "./chunk-EBHQO6PV.js";
 import {
   stateFileRel,
   workingFiles

@@ -6,7 +6,7 @@ import {
 } from "./chunk-BVKM3WGG.js";
 import {
   scrubJson
-} from "./chunk-YTFE5X6V.js";
+} from "./chunk-EBHQO6PV.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

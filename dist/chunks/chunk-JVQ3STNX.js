@@ -7,7 +7,7 @@ import {
 import {
   createStore,
   localUserName
-} from "./chunk-AF3QQTMS.js";
+} from "./chunk-OPPUG6HT.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

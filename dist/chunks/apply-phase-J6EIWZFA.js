@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-ZVYTOWD5.js";
+} from "./chunk-DRAOHOHN.js";
 import {
   outputsFor
 } from "./chunk-4TYRFJ7R.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-PSUWSTK7.js";
+} from "./chunk-G2PYPZTW.js";
 import {
   Ledger
-} from "./chunk-4S4GHZOF.js";
+} from "./chunk-FPRAFZG4.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-GMTGXB7F.js";
+} from "./chunk-5C3LGKEW.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-FXFVRBID.js";
+} from "./chunk-7BDUDGHY.js";
 import "./chunk-OLWH6NLB.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-4HJ3TGH2.js";
+import "./chunk-NRDFFKUH.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-DUCLTAWA.js";
 import "./chunk-4XNKJXBD.js";
@@ -47,9 +47,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-LRD2IZXN.js";
+} from "./chunk-GJDE6ZEC.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-YMUYMD5C.js";
+import "./chunk-TLTQZDHC.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -64,7 +64,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YTFE5X6V.js";
+import "./chunk-EBHQO6PV.js";
 import {
   STATE_DIR
 } from "./chunk-BWBUHT3Z.js";

@@ -1,36 +1,27 @@
 import {
-  checkCommand,
-  report,
-  runCommand
-} from "./chunk-S64QHFU7.js";
-import "./chunk-35UEKOCO.js";
-import "./chunk-IBBO4KBR.js";
+  initCommand,
+  initState,
+  validateCommand
+} from "./chunk-JVQ3STNX.js";
 import "./chunk-67FIGHOT.js";
 import "./chunk-V4FYZFPB.js";
-import "./chunk-AF3QQTMS.js";
-import "./chunk-UNNDACBL.js";
-import "./chunk-4S4GHZOF.js";
-import "./chunk-FXFVRBID.js";
-import "./chunk-OLWH6NLB.js";
+import "./chunk-OPPUG6HT.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-4HJ3TGH2.js";
+import "./chunk-NRDFFKUH.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-XI2UETZT.js";
-import "./chunk-YMUYMD5C.js";
+import "./chunk-TLTQZDHC.js";
 import "./chunk-S6K3D646.js";
-import "./chunk-MR34GH7W.js";
-import "./chunk-JRLYY3GM.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YTFE5X6V.js";
+import "./chunk-EBHQO6PV.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";
@@ -45,7 +36,7 @@ import "./chunk-JRKLLSI7.js";
 import "./chunk-WET6GGPQ.js";
 import "./chunk-27FUKKN2.js";
 export {
-  checkCommand,
-  report,
-  runCommand
+  initCommand,
+  initState,
+  validateCommand
 };

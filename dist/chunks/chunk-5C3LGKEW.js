@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-YTFE5X6V.js";
+} from "./chunk-EBHQO6PV.js";
 import {
   ConfigError,
   describeError

@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-e67349d288af4288";
+var BUILD_ID = "build-b842a02e0faf494c";
 
 export {
   MIN_SECRET_LENGTH,

@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-YTFE5X6V.js";
+} from "./chunk-EBHQO6PV.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,

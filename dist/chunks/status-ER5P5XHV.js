@@ -1,16 +1,16 @@
 import {
   missingPlanError
-} from "./chunk-35UEKOCO.js";
+} from "./chunk-XZA2FHYD.js";
 import {
   createStore
-} from "./chunk-AF3QQTMS.js";
+} from "./chunk-OPPUG6HT.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import {
   LocalOwnerProbe
 } from "./chunk-KI5ITNRB.js";
-import "./chunk-4HJ3TGH2.js";
+import "./chunk-NRDFFKUH.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
@@ -19,7 +19,7 @@ import {
   activeStepId
 } from "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-YMUYMD5C.js";
+import "./chunk-TLTQZDHC.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
@@ -28,7 +28,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YTFE5X6V.js";
+import "./chunk-EBHQO6PV.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";

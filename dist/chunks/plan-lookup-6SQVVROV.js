@@ -1,14 +1,14 @@
 import {
   fleetBranches,
   forPlan
-} from "./chunk-AF3QQTMS.js";
+} from "./chunk-OPPUG6HT.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-4HJ3TGH2.js";
+import "./chunk-NRDFFKUH.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-YMUYMD5C.js";
+import "./chunk-TLTQZDHC.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs
@@ -20,7 +20,7 @@ import {
 } from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YTFE5X6V.js";
+import "./chunk-EBHQO6PV.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";

@@ -3,7 +3,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-YMUYMD5C.js";
+} from "./chunk-TLTQZDHC.js";
 import {
   stateFileRel,
   workBranch

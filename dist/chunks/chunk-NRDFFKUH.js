@@ -8,7 +8,7 @@ import {
   identityArgs,
   openFreshFile,
   writeFreshFile
-} from "./chunk-YMUYMD5C.js";
+} from "./chunk-TLTQZDHC.js";
 import {
   commandLine
 } from "./chunk-SOQWTVCZ.js";
@@ -24,7 +24,7 @@ import {
 } from "./chunk-3M3F447X.js";
 import {
   BUILD_ID
-} from "./chunk-YTFE5X6V.js";
+} from "./chunk-EBHQO6PV.js";
 import {
   isBranchName,
   stateFolderOf,

@@ -63,10 +63,10 @@ function steeringCommand(command, by, step) {
 
 // src/action/routes.ts
 var load = {
-  tick: () => import("./plan-tick-6DVAQF4L.js"),
-  settings: () => import("./plan-settings-4KSPPYLX.js"),
-  fleet: () => import("./fleet-KMZWPKJK.js"),
-  propose: () => import("./propose-WTGHXQ3R.js"),
+  tick: () => import("./plan-tick-NEMHYYY6.js"),
+  settings: () => import("./plan-settings-N3EKRW57.js"),
+  fleet: () => import("./fleet-WQQMIDUR.js"),
+  propose: () => import("./propose-PLPIPRKZ.js"),
   continuation: () => import("./continuation-OPWUMXD4.js")
 };
 async function handle(route, ctx, inputs, client, log, deadline) {

@@ -1,17 +1,17 @@
 import {
   tick,
   waitReason
-} from "./chunk-4S4GHZOF.js";
+} from "./chunk-FPRAFZG4.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-GMTGXB7F.js";
+} from "./chunk-5C3LGKEW.js";
 import {
   gateOf
-} from "./chunk-FXFVRBID.js";
+} from "./chunk-7BDUDGHY.js";
 import {
   streamCommand
 } from "./chunk-PGTG3KI2.js";
@@ -25,7 +25,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-4HJ3TGH2.js";
+} from "./chunk-NRDFFKUH.js";
 import {
   footer,
   getIfModified,
@@ -67,7 +67,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-LRD2IZXN.js";
+} from "./chunk-GJDE6ZEC.js";
 import {
   shouldWriteStatus
 } from "./chunk-DUAHX55U.js";
