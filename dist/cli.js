@@ -13,7 +13,7 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-EBHQO6PV.js";
+} from "./chunks/chunk-S6MJOWPS.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -325,7 +325,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-FQFNKW6L.js"), fleet = () => import("./chunks/fleet-SLL2LO7H.js"), setup = () => import("./chunks/setup-UAZSA2IO.js"), interruptible = async (command) => (await import("./chunks/interrupt-EYA74UA3.js")).untilInterrupted(command(), (line) => printError(`${line}
+var heartbeat = () => import("./chunks/heartbeat-77TNH6RL.js"), fleet = () => import("./chunks/fleet-3XW4GA2N.js"), setup = () => import("./chunks/setup-UVO3DICN.js"), interruptible = async (command) => (await import("./chunks/interrupt-SAMMWCSJ.js")).untilInterrupted(command(), (line) => printError(`${line}
 `));
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
@@ -339,7 +339,7 @@ async function main(argv2) {
     let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-ZWZMMXLC.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-5TY3SSLU.js")).resolvePlan(parsed);
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-QEQGYLDV.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
       return interruptible(async () => (await heartbeat()).checkCommand(s));
@@ -348,18 +348,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return (await import("./chunks/plan-request-EEYHBFSK.js")).planCommand(s, print);
+      return (await import("./chunks/plan-request-UNRSN3WX.js")).planCommand(s, print);
     case "status":
-      return (await import("./chunks/status-ER5P5XHV.js")).statusCommand(s, print);
+      return (await import("./chunks/status-LJJFFUUG.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-PKMYCZNY.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-LSVQTMUM.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-WTHU3KYB.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-D3JO5UWF.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

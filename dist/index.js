@@ -52,7 +52,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-EBHQO6PV.js";
+} from "./chunks/chunk-S6MJOWPS.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -381,9 +381,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-XP2QZFYP.js"),
-  agentPhase: () => import("./chunks/agent-phase-REGKKNTR.js"),
-  applyPhase: () => import("./chunks/apply-phase-J6EIWZFA.js"),
+  routes: () => import("./chunks/routes-SUGK4JTG.js"),
+  agentPhase: () => import("./chunks/agent-phase-N3TISTZS.js"),
+  applyPhase: () => import("./chunks/apply-phase-IYZ7KB3P.js"),
   client: () => import("./chunks/github-client-VHSOVSLI.js")
 };
 async function run() {
@@ -421,10 +421,12 @@ ${err.hint}` : ""}` : describeError(err)
 }
 
 // src/action/index.ts
-var work = run();
-work.catch(() => {
-});
-import("./chunks/interrupt-EYA74UA3.js").then(({ untilInterrupted }) => untilInterrupted(work, (line) => info(line))).then(
+var respond;
+for (let signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => {
+    respond ??= import("./chunks/interrupt-SAMMWCSJ.js").then(({ interruptResponder }) => interruptResponder((line) => info(line))), respond.then((r) => r(signal)).then((code) => process.exit(code));
+  });
+run().then(
   (code) => process.exit(code),
   // run() handles its own errors; this is the last resort for a bug in the handler itself.
   (err) => {

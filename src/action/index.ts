@@ -3,20 +3,22 @@
 import * as core from '@actions/core';
 import { run } from './main.js';
 
-// The run starts at once; the interrupt handling loads meanwhile, and is in place long before an
-// agent can start. Until then a signal ends the process as it always did, with nothing to stop.
-const work = run();
-// Handled where it is raced below; this keeps a rejection before then from counting as unhandled.
-work.catch(() => {});
+// A cancelled job's signals: what stops the agents is loaded only when one comes, so a run that is
+// never interrupted (every idle heartbeat) does not pay for it.
+let respond: Promise<(signal: 'SIGINT' | 'SIGTERM') => Promise<number>> | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    respond ??= import('../adapters/process/interrupt.js').then(({ interruptResponder }) => interruptResponder((line) => core.info(line)));
+    void respond.then((r) => r(signal)).then((code) => process.exit(code));
+  });
+}
 
-import('../adapters/process/interrupt.js')
-  .then(({ untilInterrupted }) => untilInterrupted(work, (line) => core.info(line)))
-  .then(
-    (code) => process.exit(code),
-    // run() handles its own errors; this is the last resort for a bug in the handler itself.
-    (err: unknown) => {
-      // Escaped as @actions/core does, so the message stays one annotation whatever it holds.
-      process.stderr.write(`::error::${String(err).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}\n`);
-      process.exit(1);
-    },
-  );
+run().then(
+  (code) => process.exit(code),
+  // run() handles its own errors; this is the last resort for a bug in the handler itself.
+  (err: unknown) => {
+    // Escaped as @actions/core does, so the message stays one annotation whatever it holds.
+    process.stderr.write(`::error::${String(err).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}\n`);
+    process.exit(1);
+  },
+);

@@ -10,27 +10,36 @@ import { liveAgents } from './live-agents.js';
 /** Each wait of the stop (the stop file's grace, then SIGTERM's): the person asked to stop now. */
 const INTERRUPT_GRACE_MS = 2000;
 const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
-type Interrupt = keyof typeof EXIT_CODES;
 
-/** `work`'s result, or the exit code of a signal that came first (once its agents are stopped). */
-export function untilInterrupted<T>(work: Promise<T>, say: (line: string) => void): Promise<T | number> {
+export type Interrupt = keyof typeof EXIT_CODES;
+export const INTERRUPTS = Object.keys(EXIT_CODES) as Interrupt[];
+
+/**
+ * What each signal does, in order: the first stops the live agents (short waits) and then gives
+ * the exit code; a later one, or one while no agent runs, kills the groups and gives it at once.
+ */
+export function interruptResponder(say: (line: string) => void): (signal: Interrupt) => Promise<number> {
   let stopping = false;
-  let end: (code: number) => void = () => {};
-  const interrupted = new Promise<number>((resolve) => (end = resolve));
-  const onSignal = (signal: Interrupt): void => {
+  return (signal) => {
     const agents = liveAgents();
     if (stopping || agents.length === 0) {
       for (const agent of agents) agent.kill();
-      end(EXIT_CODES[signal]);
-      return;
+      return Promise.resolve(EXIT_CODES[signal]);
     }
     stopping = true;
     const pids = agents.map((a) => a.pid).join(', ');
     const one = agents.length === 1;
     say(`Interrupted: stopping the ${one ? `agent (pid ${pids})` : `agents (pids ${pids})`}; the next run picks the attempt${one ? '' : 's'} up.`);
-    void Promise.allSettled(agents.map((a) => a.stop(INTERRUPT_GRACE_MS))).then(() => end(EXIT_CODES[signal]));
+    return Promise.allSettled(agents.map((a) => a.stop(INTERRUPT_GRACE_MS))).then(() => EXIT_CODES[signal]);
   };
-  const handlers = (Object.keys(EXIT_CODES) as Interrupt[]).map((signal) => [signal, () => onSignal(signal)] as const);
+}
+
+/** `work`'s result, or the exit code of a signal that came first (once its agents are stopped). */
+export function untilInterrupted<T>(work: Promise<T>, say: (line: string) => void): Promise<T | number> {
+  const respond = interruptResponder(say);
+  let end: (code: number) => void = () => {};
+  const interrupted = new Promise<number>((resolve) => (end = resolve));
+  const handlers = INTERRUPTS.map((signal) => [signal, () => void respond(signal).then(end)] as const);
   for (const [signal, handler] of handlers) process.on(signal, handler);
   return Promise.race([work, interrupted]).finally(() => {
     for (const [signal, handler] of handlers) process.off(signal, handler);

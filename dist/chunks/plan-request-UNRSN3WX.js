@@ -2,7 +2,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-CXP6ZWZ4.js";
+} from "./chunk-ZAPGJBKV.js";
 import {
   newState
 } from "./chunk-V4FYZFPB.js";
@@ -11,7 +11,7 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-OPPUG6HT.js";
+} from "./chunk-RTQCI4WU.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
@@ -19,14 +19,14 @@ import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
 import {
   ExecAgentRunner
-} from "./chunk-NRDFFKUH.js";
+} from "./chunk-CSLA747L.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
 } from "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-TLTQZDHC.js";
+import "./chunk-Q4TKIVRS.js";
 import "./chunk-BVKM3WGG.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
@@ -36,7 +36,7 @@ import {
 } from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-EBHQO6PV.js";
+import "./chunk-S6MJOWPS.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

@@ -63,10 +63,10 @@ function steeringCommand(command, by, step) {
 
 // src/action/routes.ts
 var load = {
-  tick: () => import("./plan-tick-NEMHYYY6.js"),
-  settings: () => import("./plan-settings-N3EKRW57.js"),
-  fleet: () => import("./fleet-WQQMIDUR.js"),
-  propose: () => import("./propose-PLPIPRKZ.js"),
+  tick: () => import("./plan-tick-ZDOVVH63.js"),
+  settings: () => import("./plan-settings-SJJOHD2I.js"),
+  fleet: () => import("./fleet-4SEOPJVG.js"),
+  propose: () => import("./propose-V4W5MI4W.js"),
   continuation: () => import("./continuation-OPWUMXD4.js")
 };
 async function handle(route, ctx, inputs, client, log, deadline) {

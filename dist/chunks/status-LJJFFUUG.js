@@ -1,16 +1,16 @@
 import {
   missingPlanError
-} from "./chunk-XZA2FHYD.js";
+} from "./chunk-5EGE4JBH.js";
 import {
   createStore
-} from "./chunk-OPPUG6HT.js";
+} from "./chunk-RTQCI4WU.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import {
   LocalOwnerProbe
 } from "./chunk-KI5ITNRB.js";
-import "./chunk-NRDFFKUH.js";
+import "./chunk-CSLA747L.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
@@ -19,7 +19,7 @@ import {
   activeStepId
 } from "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-TLTQZDHC.js";
+import "./chunk-Q4TKIVRS.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
@@ -28,7 +28,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-EBHQO6PV.js";
+import "./chunk-S6MJOWPS.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";

@@ -11,7 +11,7 @@ import {
   MAX_RAISE,
   hashPrefix,
   namesPlanHash
-} from "./chunk-NRDFFKUH.js";
+} from "./chunk-CSLA747L.js";
 import {
   activeStepId,
   advance,

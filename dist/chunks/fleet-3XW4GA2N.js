@@ -1,8 +1,8 @@
 import {
   report
-} from "./chunk-RSYD5M4B.js";
-import "./chunk-XZA2FHYD.js";
-import "./chunk-JVQ3STNX.js";
+} from "./chunk-LHQ6TDVX.js";
+import "./chunk-5EGE4JBH.js";
+import "./chunk-N45E3LO6.js";
 import "./chunk-67FIGHOT.js";
 import "./chunk-V4FYZFPB.js";
 import {
@@ -11,7 +11,7 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-OPPUG6HT.js";
+} from "./chunk-RTQCI4WU.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -27,13 +27,13 @@ import {
 } from "./chunk-UNNDACBL.js";
 import {
   tick
-} from "./chunk-FPRAFZG4.js";
-import "./chunk-7BDUDGHY.js";
+} from "./chunk-ZRNUTTG5.js";
+import "./chunk-RYVWJMTD.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-NRDFFKUH.js";
+import "./chunk-CSLA747L.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
@@ -41,7 +41,7 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-TLTQZDHC.js";
+} from "./chunk-Q4TKIVRS.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -58,7 +58,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-EBHQO6PV.js";
+import "./chunk-S6MJOWPS.js";
 import {
   STATE_DIR,
   isActiveRef,

@@ -8,7 +8,7 @@ import {
   pauseAtGate,
   recoveredUsage,
   runAttempt
-} from "./chunk-7BDUDGHY.js";
+} from "./chunk-RYVWJMTD.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

@@ -3,7 +3,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-TLTQZDHC.js";
+} from "./chunk-Q4TKIVRS.js";
 import {
   stateFileRel,
   workBranch

@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-b842a02e0faf494c";
+var BUILD_ID = "build-b4d2cbdf0fd1a13c";
 
 export {
   MIN_SECRET_LENGTH,

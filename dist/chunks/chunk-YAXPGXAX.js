@@ -1,17 +1,17 @@
 import {
   tick,
   waitReason
-} from "./chunk-FPRAFZG4.js";
+} from "./chunk-ZRNUTTG5.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-5C3LGKEW.js";
+} from "./chunk-XZXTQIVE.js";
 import {
   gateOf
-} from "./chunk-7BDUDGHY.js";
+} from "./chunk-RYVWJMTD.js";
 import {
   streamCommand
 } from "./chunk-PGTG3KI2.js";
@@ -25,7 +25,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-NRDFFKUH.js";
+} from "./chunk-CSLA747L.js";
 import {
   footer,
   getIfModified,
@@ -67,7 +67,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-GJDE6ZEC.js";
+} from "./chunk-FIX6YDFP.js";
 import {
   shouldWriteStatus
 } from "./chunk-DUAHX55U.js";

@@ -7,7 +7,7 @@ import {
 import {
   createStore,
   localUserName
-} from "./chunk-OPPUG6HT.js";
+} from "./chunk-RTQCI4WU.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

@@ -6,24 +6,24 @@ import {
   reportPlan,
   runLinks,
   tickPlan
-} from "./chunk-G2PYPZTW.js";
-import "./chunk-FPRAFZG4.js";
-import "./chunk-5C3LGKEW.js";
-import "./chunk-7BDUDGHY.js";
+} from "./chunk-YAXPGXAX.js";
+import "./chunk-ZRNUTTG5.js";
+import "./chunk-XZXTQIVE.js";
+import "./chunk-RYVWJMTD.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-NRDFFKUH.js";
+import "./chunk-CSLA747L.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-DUCLTAWA.js";
 import "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
-import "./chunk-GJDE6ZEC.js";
+import "./chunk-FIX6YDFP.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-TLTQZDHC.js";
+import "./chunk-Q4TKIVRS.js";
 import "./chunk-DUAHX55U.js";
 import "./chunk-JRLYY3GM.js";
 import "./chunk-LCWLH6WQ.js";
@@ -33,7 +33,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-EBHQO6PV.js";
+import "./chunk-S6MJOWPS.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";

@@ -6,7 +6,7 @@ import {
 } from "./chunk-BVKM3WGG.js";
 import {
   scrubJson
-} from "./chunk-EBHQO6PV.js";
+} from "./chunk-S6MJOWPS.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

@@ -1,27 +1,26 @@
 import {
-  initCommand,
-  initState,
-  validateCommand
-} from "./chunk-JVQ3STNX.js";
-import "./chunk-67FIGHOT.js";
-import "./chunk-V4FYZFPB.js";
-import "./chunk-OPPUG6HT.js";
-import "./chunk-AH7ZDXIC.js";
-import "./chunk-PGTG3KI2.js";
+  fleetBranches,
+  forPlan
+} from "./chunk-RTQCI4WU.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-NRDFFKUH.js";
+import "./chunk-CSLA747L.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-TLTQZDHC.js";
+import "./chunk-Q4TKIVRS.js";
 import "./chunk-S6K3D646.js";
+import {
+  listPlanRefs
+} from "./chunk-MR34GH7W.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
-import "./chunk-FU35SMV7.js";
+import {
+  workspaceGit
+} from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-EBHQO6PV.js";
+import "./chunk-S6MJOWPS.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";
@@ -35,8 +34,12 @@ import "./chunk-A6RB5CVQ.js";
 import "./chunk-JRKLLSI7.js";
 import "./chunk-WET6GGPQ.js";
 import "./chunk-27FUKKN2.js";
+
+// src/cli/plan-lookup.ts
+async function remotePlanIds(s) {
+  return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
+}
 export {
-  initCommand,
-  initState,
-  validateCommand
+  forPlan,
+  remotePlanIds
 };

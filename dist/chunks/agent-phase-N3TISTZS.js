@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-DRAOHOHN.js";
+} from "./chunk-TPIXSWWI.js";
 import {
   outputsFor
 } from "./chunk-4TYRFJ7R.js";
@@ -15,16 +15,16 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-5C3LGKEW.js";
+} from "./chunk-XZXTQIVE.js";
 import {
   preflight,
   runAgent
-} from "./chunk-7BDUDGHY.js";
+} from "./chunk-RYVWJMTD.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-PGTG3KI2.js";
 import {
   createEngine
-} from "./chunk-NRDFFKUH.js";
+} from "./chunk-CSLA747L.js";
 import "./chunk-PFOLIUZO.js";
 import {
   detourChain,
@@ -36,9 +36,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-GJDE6ZEC.js";
+} from "./chunk-FIX6YDFP.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-TLTQZDHC.js";
+import "./chunk-Q4TKIVRS.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -52,7 +52,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-EBHQO6PV.js";
+import "./chunk-S6MJOWPS.js";
 import {
   stateFileRel,
   workingFiles

@@ -8,11 +8,11 @@ import {
   planBranch,
   planLocation,
   runUrl
-} from "./chunk-GJDE6ZEC.js";
+} from "./chunk-FIX6YDFP.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-TLTQZDHC.js";
+import "./chunk-Q4TKIVRS.js";
 import "./chunk-FU35SMV7.js";
-import "./chunk-EBHQO6PV.js";
+import "./chunk-S6MJOWPS.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";

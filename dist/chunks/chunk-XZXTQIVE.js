@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-EBHQO6PV.js";
+} from "./chunk-S6MJOWPS.js";
 import {
   ConfigError,
   describeError

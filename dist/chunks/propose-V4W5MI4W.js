@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-CXP6ZWZ4.js";
+} from "./chunk-ZAPGJBKV.js";
 import {
   replan
 } from "./chunk-67FIGHOT.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-G2PYPZTW.js";
-import "./chunk-FPRAFZG4.js";
-import "./chunk-5C3LGKEW.js";
-import "./chunk-7BDUDGHY.js";
+} from "./chunk-YAXPGXAX.js";
+import "./chunk-ZRNUTTG5.js";
+import "./chunk-XZXTQIVE.js";
+import "./chunk-RYVWJMTD.js";
 import "./chunk-OLWH6NLB.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
 import {
   ExecAgentRunner
-} from "./chunk-NRDFFKUH.js";
+} from "./chunk-CSLA747L.js";
 import "./chunk-PFOLIUZO.js";
 import {
   answeredCommands,
@@ -57,9 +57,9 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-GJDE6ZEC.js";
+} from "./chunk-FIX6YDFP.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-TLTQZDHC.js";
+import "./chunk-Q4TKIVRS.js";
 import {
   extractPlan,
   parsePlanText
@@ -84,7 +84,7 @@ import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
 import {
   scrubJson
-} from "./chunk-EBHQO6PV.js";
+} from "./chunk-S6MJOWPS.js";
 import {
   issuePlanId
 } from "./chunk-BWBUHT3Z.js";

@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-DRAOHOHN.js";
+} from "./chunk-TPIXSWWI.js";
 import {
   outputsFor
 } from "./chunk-4TYRFJ7R.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-G2PYPZTW.js";
+} from "./chunk-YAXPGXAX.js";
 import {
   Ledger
-} from "./chunk-FPRAFZG4.js";
+} from "./chunk-ZRNUTTG5.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-5C3LGKEW.js";
+} from "./chunk-XZXTQIVE.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-7BDUDGHY.js";
+} from "./chunk-RYVWJMTD.js";
 import "./chunk-OLWH6NLB.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-NRDFFKUH.js";
+import "./chunk-CSLA747L.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-DUCLTAWA.js";
 import "./chunk-4XNKJXBD.js";
@@ -47,9 +47,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-GJDE6ZEC.js";
+} from "./chunk-FIX6YDFP.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-TLTQZDHC.js";
+import "./chunk-Q4TKIVRS.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -64,7 +64,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-EBHQO6PV.js";
+import "./chunk-S6MJOWPS.js";
 import {
   STATE_DIR
 } from "./chunk-BWBUHT3Z.js";

@@ -1,6 +1,6 @@
 import {
   identityArgs
-} from "./chunk-TLTQZDHC.js";
+} from "./chunk-Q4TKIVRS.js";
 import {
   GitCommandError,
   gitMessage

@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-EBHQO6PV.js";
+} from "./chunk-S6MJOWPS.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,
