@@ -52,7 +52,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-S6MJOWPS.js";
+} from "./chunks/chunk-GPRSYQHW.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -381,9 +381,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-SUGK4JTG.js"),
-  agentPhase: () => import("./chunks/agent-phase-N3TISTZS.js"),
-  applyPhase: () => import("./chunks/apply-phase-IYZ7KB3P.js"),
+  routes: () => import("./chunks/routes-HINBRTSZ.js"),
+  agentPhase: () => import("./chunks/agent-phase-ME5WQWOV.js"),
+  applyPhase: () => import("./chunks/apply-phase-R4KNEQOX.js"),
   client: () => import("./chunks/github-client-VHSOVSLI.js")
 };
 async function run() {

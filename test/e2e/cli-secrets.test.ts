@@ -22,7 +22,8 @@ describe('CLI with a leaky agent', () => {
     const agent = path.join(tools, 'agent.mjs');
     await writeFile(agent, AGENT);
     await chmod(agent, 0o755);
-    await writeJson(path.join(ws, 'plan.json'), { title: 'Leak', steps: { s1: { title: 'One', instruction: 'Go' } } });
+    // The plan quotes the key too: it is stored, hashed and given to the agent as ***.
+    await writeJson(path.join(ws, 'plan.json'), { title: 'Leak', steps: { s1: { title: 'One', instruction: `Go, key ${KEY}` } } });
     const r = await runCli(['run', '--plan', 'plan.json', '--max-attempts', '1', '--agent', agent], { cwd: ws, env: { OPENAI_API_KEY: KEY, GITHUB_ACTIONS: 'true' } });
     expect(r.code, output(r)).toBe(1);
     // The agent's output was echoed and reported (scrubbed), not dropped.
@@ -33,6 +34,7 @@ describe('CLI with a leaky agent', () => {
     expect(runnerCommands(r.stdout).concat(runnerCommands(r.stderr))).toEqual([]);
     const state = await readFile(path.join(ws, '.sequencer', 'plan', 'state.json'), 'utf8');
     expect(state).toContain('failing with ***');
+    expect((JSON.parse(state) as { plan: { steps: { s1: { instruction: string } } } }).plan.steps.s1.instruction).toBe('Go, key ***');
     expect(state).not.toContain(KEY);
   });
 });

@@ -3,8 +3,13 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError, describeError } from '../../core/errors.js';
 import type { ExtractedPlan } from '../../core/plan/plan-text.js';
+import { scrubJson } from '../../core/trust/secrets.js';
 
-export async function readPlanFile(file: string): Promise<ExtractedPlan> {
+/**
+ * `scrub`: the secrets of the environment are taken out before the plan is validated, hashed and
+ * stored, so the state (pushed with --store git) and the agent hold `***`, never the secret.
+ */
+export async function readPlanFile(file: string, scrub?: (text: string) => string): Promise<ExtractedPlan> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -12,6 +17,7 @@ export async function readPlanFile(file: string): Promise<ExtractedPlan> {
     throw new ConfigError(`--plan: cannot read "${file}" (${describeError(err)}); expected a JSON or YAML plan file`);
   }
   // The YAML parser is a tenth of the CLI's code: loaded only by the commands that read a plan file.
-  const { loadPlanText } = await import('../../core/plan/plan-text.js');
-  return loadPlanText(text, file);
+  const { extractPlan, parsePlanText } = await import('../../core/plan/plan-text.js');
+  const doc = parsePlanText(text, file);
+  return extractPlan(scrub ? scrubJson(doc, scrub) : doc, file);
 }

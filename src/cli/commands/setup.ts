@@ -6,7 +6,7 @@ import { replan } from '../../core/plan/replan.js';
 import { statusTable } from '../../core/render/render.js';
 import { countOf } from '../../core/render/plural.js';
 import type { CliSettings } from '../options.js';
-import { createStore } from '../plan-settings.js';
+import { cliSecrets, createStore } from '../plan-settings.js';
 import { withStore } from '../../store-access.js';
 import { readPlanFile } from './plan-file.js';
 import { effectiveQueue } from '../../core/plan/plan-queue.js';
@@ -28,7 +28,7 @@ export type InitOutcome = 'created' | 'unchanged' | 'changed';
  */
 export async function initState(s: CliSettings, opts: { approve: boolean }, print: (line: string) => void): Promise<InitOutcome> {
   if (!s.planFile) throw new ConfigError('--plan: required, e.g. `--plan plan.json`');
-  const extracted = await readPlanFile(s.planFile);
+  const extracted = await readPlanFile(s.planFile, cliSecrets(s).scrub);
   const store = createStore(s, 'init');
   return withStore(
     store,

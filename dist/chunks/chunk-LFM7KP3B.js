@@ -6,7 +6,7 @@ import {
 } from "./chunk-BVKM3WGG.js";
 import {
   scrubJson
-} from "./chunk-S6MJOWPS.js";
+} from "./chunk-GPRSYQHW.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

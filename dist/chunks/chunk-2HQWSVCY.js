@@ -1,6 +1,6 @@
 import {
   identityArgs
-} from "./chunk-Q4TKIVRS.js";
+} from "./chunk-FI4IQT6A.js";
 import {
   GitCommandError,
   gitMessage

@@ -5,15 +5,19 @@ import {
   newState
 } from "./chunk-V4FYZFPB.js";
 import {
+  cliSecrets,
   createStore,
   localUserName
-} from "./chunk-RTQCI4WU.js";
+} from "./chunk-PJTBBV6W.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import {
   statusTable
 } from "./chunk-4XNKJXBD.js";
+import {
+  scrubJson
+} from "./chunk-GPRSYQHW.js";
 import {
   effectiveQueue
 } from "./chunk-H5VRUBHN.js";
@@ -28,15 +32,15 @@ import {
 
 // src/cli/commands/plan-file.ts
 import { readFile } from "node:fs/promises";
-async function readPlanFile(file) {
+async function readPlanFile(file, scrub) {
   let text;
   try {
     text = await readFile(file, "utf8");
   } catch (err) {
     throw new ConfigError(`--plan: cannot read "${file}" (${describeError(err)}); expected a JSON or YAML plan file`);
   }
-  let { loadPlanText } = await import("./plan-text-DKFYQDU3.js");
-  return loadPlanText(text, file);
+  let { extractPlan, parsePlanText } = await import("./plan-text-DKFYQDU3.js"), doc = parsePlanText(text, file);
+  return extractPlan(scrub ? scrubJson(doc, scrub) : doc, file);
 }
 
 // src/cli/commands/setup.ts
@@ -48,7 +52,7 @@ async function validateCommand(s, print) {
 }
 async function initState(s, opts, print) {
   if (!s.planFile) throw new ConfigError("--plan: required, e.g. `--plan plan.json`");
-  let extracted = await readPlanFile(s.planFile), store = createStore(s, "init");
+  let extracted = await readPlanFile(s.planFile, cliSecrets(s).scrub), store = createStore(s, "init");
   return withStore(
     store,
     "write",

@@ -8,11 +8,11 @@ import {
   planBranch,
   planLocation,
   runUrl
-} from "./chunk-FIX6YDFP.js";
+} from "./chunk-J7EKOQXS.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-Q4TKIVRS.js";
+import "./chunk-FI4IQT6A.js";
 import "./chunk-FU35SMV7.js";
-import "./chunk-S6MJOWPS.js";
+import "./chunk-GPRSYQHW.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";

@@ -8,7 +8,7 @@ import {
   COMMAND_KINDS,
   createEngine,
   workingFilesOf
-} from "./chunk-CSLA747L.js";
+} from "./chunk-4RDW6CO7.js";
 import {
   blockerReport,
   finalSummary
@@ -19,7 +19,7 @@ import {
 import {
   acquireLock,
   createPlanStore
-} from "./chunk-Q4TKIVRS.js";
+} from "./chunk-FI4IQT6A.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
@@ -33,7 +33,7 @@ import {
 import {
   NO_SECRETS,
   createScrubber
-} from "./chunk-S6MJOWPS.js";
+} from "./chunk-GPRSYQHW.js";
 import {
   DEFAULT_WORK_BRANCHES,
   PLAN_BRANCH_PREFIX,

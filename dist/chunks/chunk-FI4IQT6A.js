@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-S6MJOWPS.js";
+} from "./chunk-GPRSYQHW.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,

@@ -2,26 +2,26 @@ import {
   checkCommand,
   report,
   runCommand
-} from "./chunk-LHQ6TDVX.js";
-import "./chunk-5EGE4JBH.js";
-import "./chunk-N45E3LO6.js";
+} from "./chunk-MOO2FOVQ.js";
+import "./chunk-LIGEQ6AX.js";
+import "./chunk-UUF5E7PH.js";
 import "./chunk-67FIGHOT.js";
 import "./chunk-V4FYZFPB.js";
-import "./chunk-RTQCI4WU.js";
+import "./chunk-PJTBBV6W.js";
 import "./chunk-UNNDACBL.js";
-import "./chunk-ZRNUTTG5.js";
-import "./chunk-RYVWJMTD.js";
+import "./chunk-AHTTPYRF.js";
+import "./chunk-L7ESVRA4.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-CSLA747L.js";
+import "./chunk-4RDW6CO7.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-Q4TKIVRS.js";
+import "./chunk-FI4IQT6A.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-MR34GH7W.js";
 import "./chunk-JRLYY3GM.js";
@@ -30,7 +30,7 @@ import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-S6MJOWPS.js";
+import "./chunk-GPRSYQHW.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";

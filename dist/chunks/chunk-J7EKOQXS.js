@@ -3,7 +3,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-Q4TKIVRS.js";
+} from "./chunk-FI4IQT6A.js";
 import {
   stateFileRel,
   workBranch

@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-S6MJOWPS.js";
+} from "./chunk-GPRSYQHW.js";
 import {
   ConfigError,
   describeError

@@ -8,7 +8,7 @@ import {
   pauseAtGate,
   recoveredUsage,
   runAttempt
-} from "./chunk-RYVWJMTD.js";
+} from "./chunk-L7ESVRA4.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

@@ -17,15 +17,15 @@ import {
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-YAXPGXAX.js";
-import "./chunk-ZRNUTTG5.js";
-import "./chunk-XZXTQIVE.js";
-import "./chunk-RYVWJMTD.js";
+} from "./chunk-XUJTBFKJ.js";
+import "./chunk-AHTTPYRF.js";
+import "./chunk-PGODP4U2.js";
+import "./chunk-L7ESVRA4.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-CSLA747L.js";
+import "./chunk-4RDW6CO7.js";
 import "./chunk-PFOLIUZO.js";
 import {
   isStatus
@@ -36,9 +36,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   REMOTE
-} from "./chunk-FIX6YDFP.js";
+} from "./chunk-J7EKOQXS.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-Q4TKIVRS.js";
+import "./chunk-FI4IQT6A.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -60,7 +60,7 @@ import {
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-S6MJOWPS.js";
+import "./chunk-GPRSYQHW.js";
 import {
   fleetPrefix,
   isActiveRef,

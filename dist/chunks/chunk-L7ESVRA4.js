@@ -11,7 +11,7 @@ import {
   MAX_RAISE,
   hashPrefix,
   namesPlanHash
-} from "./chunk-CSLA747L.js";
+} from "./chunk-4RDW6CO7.js";
 import {
   activeStepId,
   advance,

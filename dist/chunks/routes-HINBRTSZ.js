@@ -63,10 +63,10 @@ function steeringCommand(command, by, step) {
 
 // src/action/routes.ts
 var load = {
-  tick: () => import("./plan-tick-ZDOVVH63.js"),
-  settings: () => import("./plan-settings-SJJOHD2I.js"),
-  fleet: () => import("./fleet-4SEOPJVG.js"),
-  propose: () => import("./propose-V4W5MI4W.js"),
+  tick: () => import("./plan-tick-AN2CT7SZ.js"),
+  settings: () => import("./plan-settings-4LIYJ662.js"),
+  fleet: () => import("./fleet-UTAG2IMS.js"),
+  propose: () => import("./propose-F6F6X7GP.js"),
   continuation: () => import("./continuation-OPWUMXD4.js")
 };
 async function handle(route, ctx, inputs, client, log, deadline) {

@@ -8,7 +8,7 @@ import {
   identityArgs,
   openFreshFile,
   writeFreshFile
-} from "./chunk-Q4TKIVRS.js";
+} from "./chunk-FI4IQT6A.js";
 import {
   commandLine
 } from "./chunk-SOQWTVCZ.js";
@@ -24,7 +24,7 @@ import {
 } from "./chunk-3M3F447X.js";
 import {
   BUILD_ID
-} from "./chunk-S6MJOWPS.js";
+} from "./chunk-GPRSYQHW.js";
 import {
   isBranchName,
   stateFolderOf,

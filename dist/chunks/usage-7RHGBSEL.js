@@ -1,11 +1,11 @@
 import {
   createStore
-} from "./chunk-RTQCI4WU.js";
+} from "./chunk-PJTBBV6W.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-CSLA747L.js";
+import "./chunk-4RDW6CO7.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-4XNKJXBD.js";
 import {
@@ -13,7 +13,7 @@ import {
   usageTable
 } from "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-Q4TKIVRS.js";
+import "./chunk-FI4IQT6A.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
@@ -23,7 +23,7 @@ import {
   terminalLine
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-S6MJOWPS.js";
+import "./chunk-GPRSYQHW.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";

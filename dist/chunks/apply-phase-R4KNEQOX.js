@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-TPIXSWWI.js";
+} from "./chunk-2HQWSVCY.js";
 import {
   outputsFor
 } from "./chunk-4TYRFJ7R.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-YAXPGXAX.js";
+} from "./chunk-XUJTBFKJ.js";
 import {
   Ledger
-} from "./chunk-ZRNUTTG5.js";
+} from "./chunk-AHTTPYRF.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-XZXTQIVE.js";
+} from "./chunk-PGODP4U2.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-RYVWJMTD.js";
+} from "./chunk-L7ESVRA4.js";
 import "./chunk-OLWH6NLB.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-CSLA747L.js";
+import "./chunk-4RDW6CO7.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-DUCLTAWA.js";
 import "./chunk-4XNKJXBD.js";
@@ -47,9 +47,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-FIX6YDFP.js";
+} from "./chunk-J7EKOQXS.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-Q4TKIVRS.js";
+import "./chunk-FI4IQT6A.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -64,7 +64,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-S6MJOWPS.js";
+import "./chunk-GPRSYQHW.js";
 import {
   STATE_DIR
 } from "./chunk-BWBUHT3Z.js";

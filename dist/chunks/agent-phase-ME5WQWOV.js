@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-TPIXSWWI.js";
+} from "./chunk-2HQWSVCY.js";
 import {
   outputsFor
 } from "./chunk-4TYRFJ7R.js";
@@ -15,16 +15,16 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-XZXTQIVE.js";
+} from "./chunk-PGODP4U2.js";
 import {
   preflight,
   runAgent
-} from "./chunk-RYVWJMTD.js";
+} from "./chunk-L7ESVRA4.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-PGTG3KI2.js";
 import {
   createEngine
-} from "./chunk-CSLA747L.js";
+} from "./chunk-4RDW6CO7.js";
 import "./chunk-PFOLIUZO.js";
 import {
   detourChain,
@@ -36,9 +36,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-FIX6YDFP.js";
+} from "./chunk-J7EKOQXS.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-Q4TKIVRS.js";
+import "./chunk-FI4IQT6A.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -52,7 +52,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-S6MJOWPS.js";
+import "./chunk-GPRSYQHW.js";
 import {
   stateFileRel,
   workingFiles

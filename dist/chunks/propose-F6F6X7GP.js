@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-ZAPGJBKV.js";
+} from "./chunk-LFM7KP3B.js";
 import {
   replan
 } from "./chunk-67FIGHOT.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-YAXPGXAX.js";
-import "./chunk-ZRNUTTG5.js";
-import "./chunk-XZXTQIVE.js";
-import "./chunk-RYVWJMTD.js";
+} from "./chunk-XUJTBFKJ.js";
+import "./chunk-AHTTPYRF.js";
+import "./chunk-PGODP4U2.js";
+import "./chunk-L7ESVRA4.js";
 import "./chunk-OLWH6NLB.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
 import {
   ExecAgentRunner
-} from "./chunk-CSLA747L.js";
+} from "./chunk-4RDW6CO7.js";
 import "./chunk-PFOLIUZO.js";
 import {
   answeredCommands,
@@ -57,9 +57,9 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-FIX6YDFP.js";
+} from "./chunk-J7EKOQXS.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-Q4TKIVRS.js";
+import "./chunk-FI4IQT6A.js";
 import {
   extractPlan,
   parsePlanText
@@ -84,7 +84,7 @@ import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
 import {
   scrubJson
-} from "./chunk-S6MJOWPS.js";
+} from "./chunk-GPRSYQHW.js";
 import {
   issuePlanId
 } from "./chunk-BWBUHT3Z.js";

@@ -4,7 +4,7 @@ import {
   existingPlans,
   missingPlanError,
   resolvePlan
-} from "./chunk-5EGE4JBH.js";
+} from "./chunk-LIGEQ6AX.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-A6RB5CVQ.js";
 import "./chunk-WET6GGPQ.js";

@@ -1,19 +1,19 @@
 import {
   missingPlanError
-} from "./chunk-5EGE4JBH.js";
+} from "./chunk-LIGEQ6AX.js";
 import {
   FileInbox,
   createEngine
-} from "./chunk-RTQCI4WU.js";
+} from "./chunk-PJTBBV6W.js";
 import {
   tick
-} from "./chunk-ZRNUTTG5.js";
-import "./chunk-RYVWJMTD.js";
+} from "./chunk-AHTTPYRF.js";
+import "./chunk-L7ESVRA4.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-CSLA747L.js";
+import "./chunk-4RDW6CO7.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
@@ -21,7 +21,7 @@ import {
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-Q4TKIVRS.js";
+import "./chunk-FI4IQT6A.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-JRLYY3GM.js";
 import "./chunk-SOQWTVCZ.js";
@@ -29,7 +29,7 @@ import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-S6MJOWPS.js";
+import "./chunk-GPRSYQHW.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";

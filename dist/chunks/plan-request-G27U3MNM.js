@@ -2,7 +2,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-ZAPGJBKV.js";
+} from "./chunk-LFM7KP3B.js";
 import {
   newState
 } from "./chunk-V4FYZFPB.js";
@@ -11,7 +11,7 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-RTQCI4WU.js";
+} from "./chunk-PJTBBV6W.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
@@ -19,14 +19,14 @@ import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
 import {
   ExecAgentRunner
-} from "./chunk-CSLA747L.js";
+} from "./chunk-4RDW6CO7.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
 } from "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-Q4TKIVRS.js";
+import "./chunk-FI4IQT6A.js";
 import "./chunk-BVKM3WGG.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
@@ -36,7 +36,7 @@ import {
 } from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-S6MJOWPS.js";
+import "./chunk-GPRSYQHW.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

@@ -1,17 +1,17 @@
 import {
   tick,
   waitReason
-} from "./chunk-ZRNUTTG5.js";
+} from "./chunk-AHTTPYRF.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-XZXTQIVE.js";
+} from "./chunk-PGODP4U2.js";
 import {
   gateOf
-} from "./chunk-RYVWJMTD.js";
+} from "./chunk-L7ESVRA4.js";
 import {
   streamCommand
 } from "./chunk-PGTG3KI2.js";
@@ -25,7 +25,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-CSLA747L.js";
+} from "./chunk-4RDW6CO7.js";
 import {
   footer,
   getIfModified,
@@ -67,7 +67,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-FIX6YDFP.js";
+} from "./chunk-J7EKOQXS.js";
 import {
   shouldWriteStatus
 } from "./chunk-DUAHX55U.js";

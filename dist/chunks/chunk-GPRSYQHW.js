@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-b4d2cbdf0fd1a13c";
+var BUILD_ID = "build-e8cdae81ddd28923";
 
 export {
   MIN_SECRET_LENGTH,
