@@ -52,7 +52,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-GPRSYQHW.js";
+} from "./chunks/chunk-G5XCF6CV.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -333,7 +333,7 @@ function dispatchRoute(payload, inputs) {
     let v = given(name);
     return v === void 0 ? void 0 : check(v, source);
   }, command = fromPayload("command", checkCommand) ?? inputs.command, planId = fromPayload("plan-id", checkPlanId2) ?? inputs.planId, planFile = fromPayload("plan", checkPlanFile) ?? inputs.planFile, step = fromPayload("step", checkStep) ?? inputs.step;
-  return {
+  return command === "tick" && !planId ? { kind: "tick-active" } : {
     kind: "dispatch",
     command,
     actor: payload.sender?.login ?? "workflow_dispatch",
@@ -381,9 +381,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-HINBRTSZ.js"),
-  agentPhase: () => import("./chunks/agent-phase-ME5WQWOV.js"),
-  applyPhase: () => import("./chunks/apply-phase-R4KNEQOX.js"),
+  routes: () => import("./chunks/routes-REZUY4CN.js"),
+  agentPhase: () => import("./chunks/agent-phase-7WUMTAMB.js"),
+  applyPhase: () => import("./chunks/apply-phase-VI4EZVJD.js"),
   client: () => import("./chunks/github-client-VHSOVSLI.js")
 };
 async function run() {
@@ -404,7 +404,7 @@ async function run() {
     else if (inputs.phase === "apply") outputs = await (await load.applyPhase()).runApplyPhase(ctx, inputs, client, log);
     else {
       let deadline = new Date(Date.now() + inputs.timeBudgetMinutes * 6e4);
-      if (route.kind === "tick-active" || route.kind === "dispatch" && route.command === "tick" && !route.planId) {
+      if (route.kind === "tick-active") {
         let active = await activePlans(ctx, inputs, log);
         outputs = active.length ? await (await load.routes()).tickActive(ctx, inputs, client, log, deadline, active) : emptyOutputs("IDLE");
       } else outputs = await (await load.routes()).handle(route, ctx, inputs, client, log, deadline);

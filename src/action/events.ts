@@ -72,6 +72,8 @@ function dispatchRoute(payload: Payload, inputs: ActionInputs): Route {
   const planId = fromPayload('plan-id', checkPlanId) ?? inputs.planId;
   const planFile = fromPayload('plan', checkPlanFile) ?? inputs.planFile;
   const step = fromPayload('step', checkStep) ?? inputs.step;
+  // `tick` for every plan is the heartbeat a schedule runs.
+  if (command === 'tick' && !planId) return { kind: 'tick-active' };
   return {
     kind: 'dispatch',
     command,

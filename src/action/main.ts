@@ -1,7 +1,6 @@
 // The Action: inputs → event route → one idempotent tick per plan → outputs. Every path sets the
 // outputs and ends in one place, so a failure is reported once with the right status.
 import * as core from '@actions/core';
-import type { GitHubClient } from '../adapters/github/github-client.js';
 import { guardRepository } from '../adapters/git/git-guard.js';
 import { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { withoutRunnerPaths } from '../core/render/runner-paths.js';
@@ -10,6 +9,8 @@ import { createScrubber, knownSecrets } from '../core/trust/secrets.js';
 import { activePlans } from './active-plans.js';
 import { readRunContext } from './context.js';
 import { routeEvent, type Route } from './events.js';
+import type { Client } from './routes.js';
+import type { GitHubClient } from '../adapters/github/github-client.js';
 import { parseInputs } from './inputs.js';
 import { emptyOutputs, RunFailure, setOutputs, type PlanOutputs } from './outputs.js';
 import { BUILD_ID } from '../build-id.js';
@@ -26,9 +27,6 @@ const load = {
   applyPhase: () => import('./apply-phase.js'),
   client: () => import('../adapters/github/github-client.js'),
 };
-
-/** The GitHub client, built on first use. */
-type Client = () => Promise<GitHubClient>;
 
 export async function run(): Promise<number> {
   // First in the log: which release runs, and the commit it was built from where that is known.
@@ -64,8 +62,7 @@ export async function run(): Promise<number> {
     else if (inputs.phase === 'apply') outputs = await (await load.applyPhase()).runApplyPhase(ctx, inputs, client, log);
     else {
       const deadline = new Date(Date.now() + inputs.timeBudgetMinutes * 60_000);
-      // The heartbeat: a scheduled run, or `tick` dispatched for every plan.
-      if (route.kind === 'tick-active' || (route.kind === 'dispatch' && route.command === 'tick' && !route.planId)) {
+      if (route.kind === 'tick-active') {
         const active = await activePlans(ctx, inputs, log);
         outputs = active.length ? await (await load.routes()).tickActive(ctx, inputs, client, log, deadline, active) : emptyOutputs('IDLE');
       } else outputs = await (await load.routes()).handle(route, ctx, inputs, client, log, deadline);

@@ -35,6 +35,13 @@ describe('routes', () => {
     expect(comment('/draft', ['bug'])).toMatchObject({ kind: 'ignore', reason: '/draft on issue #5 without the "sequencer" label' });
   });
 
+  it('tick dispatched without a plan id is the heartbeat; with one, a dispatch for that plan', () => {
+    const dispatched = (given: Record<string, string>) => routeEvent('workflow_dispatch', { inputs: given, sender: { login: 'maria' } }, inputs());
+    expect(dispatched({ command: 'tick' })).toEqual({ kind: 'tick-active' });
+    expect(dispatched({ command: 'tick', 'plan-id': 'nightly' })).toMatchObject({ kind: 'dispatch', command: 'tick', planId: 'nightly', actor: 'maria' });
+    expect(dispatched({ command: 'status', 'plan-id': 'nightly' })).toMatchObject({ kind: 'dispatch', command: 'status' });
+  });
+
   it('a proposal carries the issue author besides the sender', () => {
     const payload = issuesOpened({ issueNumber: 9, labels: ['sequencer'], sender: 'opener' });
     expect(routeEvent('issues', payload, inputs())).toMatchObject({ kind: 'propose', issueNumber: 9, actor: 'opener', author: 'opener' });

@@ -297,6 +297,20 @@ describe('the proposal shows what the sequencer adds and what the plan may spend
     );
   });
 
+  it('names a hostile last option inertly: no link, no HTML, no mention, no code span broken out of', () => {
+    // One word (single quotes): an option no agent knows, so one that may take the prompt.
+    const option = '--x](https://evil.example)<img src onerror>@org/team`';
+    const body = parts(proposed({ title: 'T', steps: { a: { title: 'A', instruction: 'Do A', agent: `claude -p '${option}'` } } }), SETTINGS)[0]!;
+    const sentence = body.split('\n').find((l) => l.startsWith('The sequencer') && l.includes('before the prompt'))!;
+    expect(sentence).toBeDefined();
+    expect(sentence).toContain('img src onerror');
+    const html = md.render(sentence);
+    expect(html).not.toMatch(/<a |<img|onerror=/);
+    expect(html).not.toMatch(/(^|[^\w`])@org\/team/);
+    // The command itself is shown whole in its code block, `--` last.
+    expect(codeBlocks(body).map((b) => b.text)).toContain(`claude --output-format stream-json --verbose --include-partial-messages -p '${option}' --`);
+  });
+
   it('shows the plan budget (its own, else the workflow default, else none) and each step budget', () => {
     const plan: Plan = { title: 'T', budget: { costUsd: 12.5, tokens: 3_000_000 }, steps: { a: { title: 'A', instruction: 'Do A', budget: { tokens: 200_000 } } } };
     const body = parts(proposed(plan))[0]!;

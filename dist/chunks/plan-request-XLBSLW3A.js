@@ -2,7 +2,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-LFM7KP3B.js";
+} from "./chunk-2QX73B5S.js";
 import {
   newState
 } from "./chunk-V4FYZFPB.js";
@@ -11,7 +11,7 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-PJTBBV6W.js";
+} from "./chunk-BLDW7AF7.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
@@ -19,14 +19,14 @@ import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
 import {
   ExecAgentRunner
-} from "./chunk-4RDW6CO7.js";
+} from "./chunk-6MVTLDDF.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
 } from "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-FI4IQT6A.js";
+import "./chunk-W4SP5A22.js";
 import "./chunk-BVKM3WGG.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
@@ -36,7 +36,7 @@ import {
 } from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-GPRSYQHW.js";
+import "./chunk-G5XCF6CV.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

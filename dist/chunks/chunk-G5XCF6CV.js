@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-e8cdae81ddd28923";
+var BUILD_ID = "build-d94a37b285d5d874";
 
 export {
   MIN_SECRET_LENGTH,

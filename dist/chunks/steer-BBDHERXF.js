@@ -1,19 +1,19 @@
 import {
   missingPlanError
-} from "./chunk-LIGEQ6AX.js";
+} from "./chunk-7W2CY6VN.js";
 import {
   FileInbox,
   createEngine
-} from "./chunk-PJTBBV6W.js";
+} from "./chunk-BLDW7AF7.js";
 import {
   tick
-} from "./chunk-AHTTPYRF.js";
-import "./chunk-L7ESVRA4.js";
+} from "./chunk-L4VDOURU.js";
+import "./chunk-QYT4ZYMH.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-4RDW6CO7.js";
+import "./chunk-6MVTLDDF.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
@@ -21,7 +21,7 @@ import {
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-FI4IQT6A.js";
+import "./chunk-W4SP5A22.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-JRLYY3GM.js";
 import "./chunk-SOQWTVCZ.js";
@@ -29,7 +29,7 @@ import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-GPRSYQHW.js";
+import "./chunk-G5XCF6CV.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";

@@ -1,6 +1,6 @@
 import {
   identityArgs
-} from "./chunk-FI4IQT6A.js";
+} from "./chunk-W4SP5A22.js";
 import {
   GitCommandError,
   gitMessage

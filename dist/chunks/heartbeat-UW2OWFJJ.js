@@ -1,27 +1,36 @@
 import {
-  initCommand,
-  initState,
-  validateCommand
-} from "./chunk-UUF5E7PH.js";
+  checkCommand,
+  report,
+  runCommand
+} from "./chunk-NMNQ2E2Y.js";
+import "./chunk-7W2CY6VN.js";
+import "./chunk-VZZETTLN.js";
 import "./chunk-67FIGHOT.js";
 import "./chunk-V4FYZFPB.js";
-import "./chunk-PJTBBV6W.js";
+import "./chunk-BLDW7AF7.js";
+import "./chunk-UNNDACBL.js";
+import "./chunk-L4VDOURU.js";
+import "./chunk-QYT4ZYMH.js";
+import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-4RDW6CO7.js";
+import "./chunk-6MVTLDDF.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-FI4IQT6A.js";
+import "./chunk-XI2UETZT.js";
+import "./chunk-W4SP5A22.js";
 import "./chunk-S6K3D646.js";
+import "./chunk-MR34GH7W.js";
+import "./chunk-JRLYY3GM.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-GPRSYQHW.js";
+import "./chunk-G5XCF6CV.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";
@@ -36,7 +45,7 @@ import "./chunk-JRKLLSI7.js";
 import "./chunk-WET6GGPQ.js";
 import "./chunk-27FUKKN2.js";
 export {
-  initCommand,
-  initState,
-  validateCommand
+  checkCommand,
+  report,
+  runCommand
 };

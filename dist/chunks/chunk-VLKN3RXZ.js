@@ -3,7 +3,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-FI4IQT6A.js";
+} from "./chunk-W4SP5A22.js";
 import {
   stateFileRel,
   workBranch

@@ -11,7 +11,7 @@ import {
   MAX_RAISE,
   hashPrefix,
   namesPlanHash
-} from "./chunk-4RDW6CO7.js";
+} from "./chunk-6MVTLDDF.js";
 import {
   activeStepId,
   advance,

@@ -17,15 +17,15 @@ import {
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-XUJTBFKJ.js";
-import "./chunk-AHTTPYRF.js";
-import "./chunk-PGODP4U2.js";
-import "./chunk-L7ESVRA4.js";
+} from "./chunk-QXKBQB4K.js";
+import "./chunk-L4VDOURU.js";
+import "./chunk-GRDXD7OP.js";
+import "./chunk-QYT4ZYMH.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-4RDW6CO7.js";
+import "./chunk-6MVTLDDF.js";
 import "./chunk-PFOLIUZO.js";
 import {
   isStatus
@@ -36,9 +36,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   REMOTE
-} from "./chunk-J7EKOQXS.js";
+} from "./chunk-VLKN3RXZ.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-FI4IQT6A.js";
+import "./chunk-W4SP5A22.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -60,7 +60,7 @@ import {
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-GPRSYQHW.js";
+import "./chunk-G5XCF6CV.js";
 import {
   fleetPrefix,
   isActiveRef,

@@ -1,36 +1,27 @@
 import {
-  checkCommand,
-  report,
-  runCommand
-} from "./chunk-MOO2FOVQ.js";
-import "./chunk-LIGEQ6AX.js";
-import "./chunk-UUF5E7PH.js";
+  initCommand,
+  initState,
+  validateCommand
+} from "./chunk-VZZETTLN.js";
 import "./chunk-67FIGHOT.js";
 import "./chunk-V4FYZFPB.js";
-import "./chunk-PJTBBV6W.js";
-import "./chunk-UNNDACBL.js";
-import "./chunk-AHTTPYRF.js";
-import "./chunk-L7ESVRA4.js";
-import "./chunk-OLWH6NLB.js";
+import "./chunk-BLDW7AF7.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-4RDW6CO7.js";
+import "./chunk-6MVTLDDF.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-XI2UETZT.js";
-import "./chunk-FI4IQT6A.js";
+import "./chunk-W4SP5A22.js";
 import "./chunk-S6K3D646.js";
-import "./chunk-MR34GH7W.js";
-import "./chunk-JRLYY3GM.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-GPRSYQHW.js";
+import "./chunk-G5XCF6CV.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";
@@ -45,7 +36,7 @@ import "./chunk-JRKLLSI7.js";
 import "./chunk-WET6GGPQ.js";
 import "./chunk-27FUKKN2.js";
 export {
-  checkCommand,
-  report,
-  runCommand
+  initCommand,
+  initState,
+  validateCommand
 };

@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-2HQWSVCY.js";
+} from "./chunk-NNM4IHPS.js";
 import {
   outputsFor
 } from "./chunk-4TYRFJ7R.js";
@@ -15,16 +15,16 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-PGODP4U2.js";
+} from "./chunk-GRDXD7OP.js";
 import {
   preflight,
   runAgent
-} from "./chunk-L7ESVRA4.js";
+} from "./chunk-QYT4ZYMH.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-PGTG3KI2.js";
 import {
   createEngine
-} from "./chunk-4RDW6CO7.js";
+} from "./chunk-6MVTLDDF.js";
 import "./chunk-PFOLIUZO.js";
 import {
   detourChain,
@@ -36,9 +36,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-J7EKOQXS.js";
+} from "./chunk-VLKN3RXZ.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-FI4IQT6A.js";
+import "./chunk-W4SP5A22.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -52,7 +52,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-GPRSYQHW.js";
+import "./chunk-G5XCF6CV.js";
 import {
   stateFileRel,
   workingFiles

@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-2HQWSVCY.js";
+} from "./chunk-NNM4IHPS.js";
 import {
   outputsFor
 } from "./chunk-4TYRFJ7R.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-XUJTBFKJ.js";
+} from "./chunk-QXKBQB4K.js";
 import {
   Ledger
-} from "./chunk-AHTTPYRF.js";
+} from "./chunk-L4VDOURU.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-PGODP4U2.js";
+} from "./chunk-GRDXD7OP.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-L7ESVRA4.js";
+} from "./chunk-QYT4ZYMH.js";
 import "./chunk-OLWH6NLB.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-4RDW6CO7.js";
+import "./chunk-6MVTLDDF.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-DUCLTAWA.js";
 import "./chunk-4XNKJXBD.js";
@@ -47,9 +47,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-J7EKOQXS.js";
+} from "./chunk-VLKN3RXZ.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-FI4IQT6A.js";
+import "./chunk-W4SP5A22.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -64,7 +64,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-GPRSYQHW.js";
+import "./chunk-G5XCF6CV.js";
 import {
   STATE_DIR
 } from "./chunk-BWBUHT3Z.js";

@@ -8,7 +8,7 @@ import {
   pauseAtGate,
   recoveredUsage,
   runAttempt
-} from "./chunk-L7ESVRA4.js";
+} from "./chunk-QYT4ZYMH.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

@@ -6,24 +6,24 @@ import {
   reportPlan,
   runLinks,
   tickPlan
-} from "./chunk-XUJTBFKJ.js";
-import "./chunk-AHTTPYRF.js";
-import "./chunk-PGODP4U2.js";
-import "./chunk-L7ESVRA4.js";
+} from "./chunk-QXKBQB4K.js";
+import "./chunk-L4VDOURU.js";
+import "./chunk-GRDXD7OP.js";
+import "./chunk-QYT4ZYMH.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-4RDW6CO7.js";
+import "./chunk-6MVTLDDF.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-DUCLTAWA.js";
 import "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
-import "./chunk-J7EKOQXS.js";
+import "./chunk-VLKN3RXZ.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-FI4IQT6A.js";
+import "./chunk-W4SP5A22.js";
 import "./chunk-DUAHX55U.js";
 import "./chunk-JRLYY3GM.js";
 import "./chunk-LCWLH6WQ.js";
@@ -33,7 +33,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-GPRSYQHW.js";
+import "./chunk-G5XCF6CV.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";

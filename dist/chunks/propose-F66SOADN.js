@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-LFM7KP3B.js";
+} from "./chunk-2QX73B5S.js";
 import {
   replan
 } from "./chunk-67FIGHOT.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-XUJTBFKJ.js";
-import "./chunk-AHTTPYRF.js";
-import "./chunk-PGODP4U2.js";
-import "./chunk-L7ESVRA4.js";
+} from "./chunk-QXKBQB4K.js";
+import "./chunk-L4VDOURU.js";
+import "./chunk-GRDXD7OP.js";
+import "./chunk-QYT4ZYMH.js";
 import "./chunk-OLWH6NLB.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
 import {
   ExecAgentRunner
-} from "./chunk-4RDW6CO7.js";
+} from "./chunk-6MVTLDDF.js";
 import "./chunk-PFOLIUZO.js";
 import {
   answeredCommands,
@@ -57,9 +57,9 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-J7EKOQXS.js";
+} from "./chunk-VLKN3RXZ.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-FI4IQT6A.js";
+import "./chunk-W4SP5A22.js";
 import {
   extractPlan,
   parsePlanText
@@ -84,7 +84,7 @@ import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
 import {
   scrubJson
-} from "./chunk-GPRSYQHW.js";
+} from "./chunk-G5XCF6CV.js";
 import {
   issuePlanId
 } from "./chunk-BWBUHT3Z.js";

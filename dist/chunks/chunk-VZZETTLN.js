@@ -8,7 +8,7 @@ import {
   cliSecrets,
   createStore,
   localUserName
-} from "./chunk-PJTBBV6W.js";
+} from "./chunk-BLDW7AF7.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
@@ -17,7 +17,7 @@ import {
 } from "./chunk-4XNKJXBD.js";
 import {
   scrubJson
-} from "./chunk-GPRSYQHW.js";
+} from "./chunk-G5XCF6CV.js";
 import {
   effectiveQueue
 } from "./chunk-H5VRUBHN.js";

@@ -6,7 +6,7 @@ import {
 } from "./chunk-BVKM3WGG.js";
 import {
   scrubJson
-} from "./chunk-GPRSYQHW.js";
+} from "./chunk-G5XCF6CV.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

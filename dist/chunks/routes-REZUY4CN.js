@@ -63,10 +63,10 @@ function steeringCommand(command, by, step) {
 
 // src/action/routes.ts
 var load = {
-  tick: () => import("./plan-tick-AN2CT7SZ.js"),
-  settings: () => import("./plan-settings-4LIYJ662.js"),
-  fleet: () => import("./fleet-UTAG2IMS.js"),
-  propose: () => import("./propose-F6F6X7GP.js"),
+  tick: () => import("./plan-tick-NIQX5EY6.js"),
+  settings: () => import("./plan-settings-LMEICRAQ.js"),
+  fleet: () => import("./fleet-C6HCDVSP.js"),
+  propose: () => import("./propose-F66SOADN.js"),
   continuation: () => import("./continuation-OPWUMXD4.js")
 };
 async function handle(route, ctx, inputs, client, log, deadline) {

@@ -8,7 +8,7 @@ import {
   identityArgs,
   openFreshFile,
   writeFreshFile
-} from "./chunk-FI4IQT6A.js";
+} from "./chunk-W4SP5A22.js";
 import {
   commandLine
 } from "./chunk-SOQWTVCZ.js";
@@ -24,7 +24,7 @@ import {
 } from "./chunk-3M3F447X.js";
 import {
   BUILD_ID
-} from "./chunk-GPRSYQHW.js";
+} from "./chunk-G5XCF6CV.js";
 import {
   isBranchName,
   stateFolderOf,

@@ -1,17 +1,17 @@
 import {
   tick,
   waitReason
-} from "./chunk-AHTTPYRF.js";
+} from "./chunk-L4VDOURU.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-PGODP4U2.js";
+} from "./chunk-GRDXD7OP.js";
 import {
   gateOf
-} from "./chunk-L7ESVRA4.js";
+} from "./chunk-QYT4ZYMH.js";
 import {
   streamCommand
 } from "./chunk-PGTG3KI2.js";
@@ -25,7 +25,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-4RDW6CO7.js";
+} from "./chunk-6MVTLDDF.js";
 import {
   footer,
   getIfModified,
@@ -67,7 +67,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-J7EKOQXS.js";
+} from "./chunk-VLKN3RXZ.js";
 import {
   shouldWriteStatus
 } from "./chunk-DUAHX55U.js";

@@ -1,8 +1,8 @@
 import {
   report
-} from "./chunk-MOO2FOVQ.js";
-import "./chunk-LIGEQ6AX.js";
-import "./chunk-UUF5E7PH.js";
+} from "./chunk-NMNQ2E2Y.js";
+import "./chunk-7W2CY6VN.js";
+import "./chunk-VZZETTLN.js";
 import "./chunk-67FIGHOT.js";
 import "./chunk-V4FYZFPB.js";
 import {
@@ -11,7 +11,7 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-PJTBBV6W.js";
+} from "./chunk-BLDW7AF7.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -27,13 +27,13 @@ import {
 } from "./chunk-UNNDACBL.js";
 import {
   tick
-} from "./chunk-AHTTPYRF.js";
-import "./chunk-L7ESVRA4.js";
+} from "./chunk-L4VDOURU.js";
+import "./chunk-QYT4ZYMH.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-PGTG3KI2.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-4RDW6CO7.js";
+import "./chunk-6MVTLDDF.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-4XNKJXBD.js";
 import "./chunk-5GGJBFZF.js";
@@ -41,7 +41,7 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-FI4IQT6A.js";
+} from "./chunk-W4SP5A22.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -58,7 +58,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-GPRSYQHW.js";
+import "./chunk-G5XCF6CV.js";
 import {
   STATE_DIR,
   isActiveRef,

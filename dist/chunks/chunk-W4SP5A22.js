@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-GPRSYQHW.js";
+} from "./chunk-G5XCF6CV.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,

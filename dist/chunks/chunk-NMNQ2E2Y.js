@@ -1,22 +1,22 @@
 import {
   missingPlanError
-} from "./chunk-LIGEQ6AX.js";
+} from "./chunk-7W2CY6VN.js";
 import {
   initState
-} from "./chunk-UUF5E7PH.js";
+} from "./chunk-VZZETTLN.js";
 import {
   ConsoleLog,
   branchOf,
   createEngine,
   fleetBranches
-} from "./chunk-PJTBBV6W.js";
+} from "./chunk-BLDW7AF7.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-UNNDACBL.js";
 import {
   tick
-} from "./chunk-AHTTPYRF.js";
+} from "./chunk-L4VDOURU.js";
 import {
   workspaceGit
 } from "./chunk-FU35SMV7.js";
@@ -35,7 +35,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-BQOV7XDR.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-E5XGWLKP.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath))
     return new ConsoleLog({ quiet: s.quiet }).info(s.planFrom === "default" ? `No plan in ${path.dirname(path.dirname(s.statePath))}; nothing to do.` : `No state at file ${s.statePath}; nothing to do.`), 0;
   let { deps, cfg } = await createEngine(s, "check"), result = await tick(deps, cfg), maxWaitMs = (s.maxWaitMinutes ?? 0) * 6e4;

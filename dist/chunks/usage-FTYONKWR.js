@@ -1,11 +1,11 @@
 import {
   createStore
-} from "./chunk-PJTBBV6W.js";
+} from "./chunk-BLDW7AF7.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-KI5ITNRB.js";
-import "./chunk-4RDW6CO7.js";
+import "./chunk-6MVTLDDF.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-4XNKJXBD.js";
 import {
@@ -13,7 +13,7 @@ import {
   usageTable
 } from "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-FI4IQT6A.js";
+import "./chunk-W4SP5A22.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
@@ -23,7 +23,7 @@ import {
   terminalLine
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-GPRSYQHW.js";
+import "./chunk-G5XCF6CV.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-KO3AGIXO.js";
 import "./chunk-QT4UXPX2.js";

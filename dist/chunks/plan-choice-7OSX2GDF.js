@@ -4,7 +4,7 @@ import {
   existingPlans,
   missingPlanError,
   resolvePlan
-} from "./chunk-LIGEQ6AX.js";
+} from "./chunk-7W2CY6VN.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-A6RB5CVQ.js";
 import "./chunk-WET6GGPQ.js";

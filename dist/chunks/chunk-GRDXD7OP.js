@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-GPRSYQHW.js";
+} from "./chunk-G5XCF6CV.js";
 import {
   ConfigError,
   describeError
