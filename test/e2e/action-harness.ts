@@ -427,9 +427,19 @@ export class ActionHarness {
     );
   }
 
-  /** Commits on `branch` that are not on main, oldest first, with the paths each changed. */
-  async remoteLog(branch: string): Promise<RemoteCommit[]> {
-    const res = await this.originGit(['log', '--reverse', '--format=%x00%H %s', '--name-only', `refs/heads/${branch}`, '--not', 'refs/heads/main']);
+  /** The commit at the tip of `branch` on the remote, or null when there is no such branch. */
+  async remoteTip(branch: string): Promise<string | null> {
+    const res = await this.originGit(['rev-parse', '--verify', '--quiet', `refs/heads/${branch}^{commit}`], true);
+    return res.code === 0 ? res.stdout.trim() : null;
+  }
+
+  /**
+   * Commits on `branch` that are not on main, oldest first, with the paths each changed. `at` reads
+   * the history up to that commit instead of the branch's tip, so that a check can read a state and
+   * the log that led to it from one moment while a push may still land.
+   */
+  async remoteLog(branch: string, at?: string): Promise<RemoteCommit[]> {
+    const res = await this.originGit(['log', '--reverse', '--format=%x00%H %s', '--name-only', at ?? `refs/heads/${branch}`, '--not', 'refs/heads/main']);
     return res.stdout
       .split('\0')
       .filter((chunk) => chunk.trim())

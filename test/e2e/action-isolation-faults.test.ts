@@ -114,9 +114,11 @@ describe('the isolated layout with jobs killed at random moments', FAULT_CAMPAIG
    * steps finished before is missing now. Returns the finished steps.
    */
   async function checkTruth(planId: string, before: string[], when: string, run: IsolatedRun): Promise<string[]> {
-    const branch = `refs/heads/sequencer/${planId}`;
-    const text = await h.remoteFile(branch, `.sequencer/${planId}/state.json`);
-    if (text === null) {
+    // One commit is read for the state, the outputs and the history: a killed job's git push can
+    // still land after the job died (its receive-pack outlives it), and must not land between reads.
+    const tip = await h.remoteTip(`sequencer/${planId}`);
+    const text = tip === null ? null : await h.remoteFile(tip, `.sequencer/${planId}/state.json`);
+    if (tip === null || text === null) {
       expect(before, `${when}: the state vanished`).toEqual([]);
       return [];
     }
@@ -132,9 +134,9 @@ describe('the isolated layout with jobs killed at random moments', FAULT_CAMPAIG
     for (const id of done) {
       const succeeded = (state.stepRuns[id]?.attempts ?? []).filter((a) => a.outcome === 'succeeded' || a.outcome === 'recovered');
       expect(succeeded, `${when}: ${id} recorded done once`).toHaveLength(1);
-      expect(await h.remoteFile(branch, `out/${id}.md`), `${when}: the output of ${id}`).not.toBeNull();
+      expect(await h.remoteFile(tip, `out/${id}.md`), `${when}: the output of ${id}`).not.toBeNull();
     }
-    const completions = (await h.remoteLog(`sequencer/${planId}`)).filter((c) => / attempt \d+ (succeeded|recovered)$/.test(c.subject)).map((c) => c.subject.replace(/^.*\): (\S+) .*$/, '$1'));
+    const completions = (await h.remoteLog(`sequencer/${planId}`, tip)).filter((c) => / attempt \d+ (succeeded|recovered)$/.test(c.subject)).map((c) => c.subject.replace(/^.*\): (\S+) .*$/, '$1'));
     expect(completions, `${when}: no step completed twice on the branch`).toEqual(done);
     return done;
   }
