@@ -12,7 +12,7 @@ import { budgetName, tokenAllowance, type TokenAllowance } from '../core/tick/bu
 import { BUDGET_STOP_MESSAGE, OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, stoppedText } from '../core/tick/cooperative-stop.js';
 import { withExecForwarder } from '../core/tick/prompts.js';
 import { fillPeople } from '../core/tick/people.js';
-import { expandAgentVariables } from '../core/trust/agent-command.js';
+import { expandAgentVariables } from '../core/trust/agent-command-variables.js';
 import { attemptId, maxAttemptsFor, roundOf, stepDef, stepRun } from '../core/state/step-view.js';
 import { attemptOfRound } from '../core/render/attempt-words.js';
 import type { State } from '../core/state/types.js';

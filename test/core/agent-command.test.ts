@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { agentCommandProblem, commandProblem, expandAgentVariables, isPathLike, parseAgentCommand } from '../../src/core/trust/agent-command.js';
+import { agentCommandProblem, commandProblem, parseAgentCommand } from '../../src/core/trust/agent-command.js';
+import { expandAgentVariables } from '../../src/core/trust/agent-command-variables.js';
+import { isPathLike } from '../../src/core/trust/program-check.js';
 import { ConfigError } from '../../src/core/errors.js';
 
 describe('parseAgentCommand accepts agent commands', () => {
