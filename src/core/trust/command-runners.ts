@@ -1,12 +1,16 @@
 // Programs that start another program: in an environment (uv, poetry, pipenv, conda), a
-// container (docker, podman), a sandbox (unshare, bwrap, firejail, systemd-run, run0) or a nix
-// shell. agent-command.ts looks through them to the program they start, with their options
-// parsed with their values, so `uv run bash -c`, `docker run image sh -c` or
-// `bwrap --bind / / sh -c` are refused like `bash -c`, while `uv run my-agent` or
-// `docker run image my-agent` run. Also the editors and debuggers whose options run commands
-// (`emacs --eval`, `gdb -ex`, `vim -c`). Option lists hold the options that take a value: one
-// missing makes its value look like the program, which refuses a harmless command rather than
-// letting a shell through, unless that value happens to be a harmless program name.
+// container (docker, podman) or a sandbox (unshare, bwrap, firejail, systemd-run, run0); a nix
+// shell is read by nixCommand (wrapped-command.ts). wrapped-command.ts looks through them to the
+// program they start, with their options parsed with their values, so `uv run bash -c`,
+// `docker run image sh -c` or `bwrap --bind / / sh -c` are refused like `bash -c`, while
+// `uv run my-agent` or `docker run image my-agent` run. Option lists hold the options that take a
+// value (the long lists are uv-runner-options.ts, container-runner-options.ts and
+// sandbox-runner-options.ts): one missing makes its value look like the program, which refuses a
+// harmless command rather than letting a shell through, unless that value happens to be a
+// harmless program name.
+import { CONTAINER_GLOBALS, CONTAINER_VALUES } from './container-runner-options.js';
+import { BWRAP_ONE, BWRAP_TWO, SYSTEMD_RUN_VALUES } from './sandbox-runner-options.js';
+import { UV_VALUES } from './uv-runner-options.js';
 
 /** How to find the program a wrapper runs (`env X=1 prog`, `timeout -s KILL 60 prog`). */
 export interface Wrapper {
@@ -41,214 +45,11 @@ export interface Wrapper {
 const VIA_SHELL = 'runs its command through a shell';
 const PACKAGE_RUNNER: Wrapper = { value: 'p', longValue: ['--package'], refuse: { '-c': VIA_SHELL, '--call': VIA_SHELL, '--shell-mode': VIA_SHELL }, packageName: true };
 
-/** uv's options that take a value (`uv run`, `uv tool run`, `uvx`, and the global ones before the subcommand). */
-const UV_VALUES = [
-  '--with',
-  '--with-editable',
-  '--with-requirements',
-  '--from',
-  '--extra',
-  '--group',
-  '--no-group',
-  '--only-group',
-  '--env-file',
-  '--package',
-  '--python',
-  '--index',
-  '--default-index',
-  '--index-url',
-  '--extra-index-url',
-  '--find-links',
-  '--upgrade-package',
-  '--reinstall-package',
-  '--refresh-package',
-  '--index-strategy',
-  '--keyring-provider',
-  '--resolution',
-  '--prerelease',
-  '--fork-strategy',
-  '--exclude-newer',
-  '--exclude-newer-package',
-  '--config-setting',
-  '--config-settings-package',
-  '--no-build-isolation-package',
-  '--link-mode',
-  '--no-build-package',
-  '--no-binary-package',
-  '--python-platform',
-  '--directory',
-  '--project',
-  '--config-file',
-  '--cache-dir',
-  '--color',
-  '--allow-insecure-host',
-  '--python-preference',
-];
 const UV: Wrapper = { value: 'pPCfiw', longValue: UV_VALUES, globalValue: UV_VALUES };
 
 const CONDA: Wrapper = { value: 'npr', longValue: ['--name', '--prefix', '--cwd', '--root-prefix', '--attach', '--label'], subcommands: ['run'] };
 
 /** `docker run|exec` and `podman run|exec`: options, then the image (or container), then the command. */
-const CONTAINER_VALUES = [
-  '--add-host',
-  '--annotation',
-  '--attach',
-  '--blkio-weight',
-  '--blkio-weight-device',
-  '--cap-add',
-  '--cap-drop',
-  '--cgroup-parent',
-  '--cgroupns',
-  '--cgroups',
-  '--cgroup-conf',
-  '--cidfile',
-  '--conmon-pidfile',
-  '--cpu-count',
-  '--cpu-percent',
-  '--cpu-period',
-  '--cpu-quota',
-  '--cpu-rt-period',
-  '--cpu-rt-runtime',
-  '--cpu-shares',
-  '--cpus',
-  '--cpuset-cpus',
-  '--cpuset-mems',
-  '--detach-keys',
-  '--device',
-  '--device-cgroup-rule',
-  '--device-read-bps',
-  '--device-read-iops',
-  '--device-write-bps',
-  '--device-write-iops',
-  '--dns',
-  '--dns-opt',
-  '--dns-option',
-  '--dns-search',
-  '--domainname',
-  '--env',
-  '--env-file',
-  '--expose',
-  '--gidmap',
-  '--gpus',
-  '--group-add',
-  '--group-entry',
-  '--health-cmd',
-  '--health-interval',
-  '--health-retries',
-  '--health-start-interval',
-  '--health-start-period',
-  '--health-timeout',
-  '--health-on-failure',
-  '--hostname',
-  '--hostuser',
-  '--image-volume',
-  '--init-path',
-  '--ip',
-  '--ip6',
-  '--ipc',
-  '--isolation',
-  '--kernel-memory',
-  '--label',
-  '--label-file',
-  '--link',
-  '--link-local-ip',
-  '--log-driver',
-  '--log-opt',
-  '--mac-address',
-  '--memory',
-  '--memory-reservation',
-  '--memory-swap',
-  '--memory-swappiness',
-  '--mount',
-  '--name',
-  '--net',
-  '--net-alias',
-  '--network',
-  '--network-alias',
-  '--oom-score-adj',
-  '--os',
-  '--arch',
-  '--variant',
-  '--passwd-entry',
-  '--personality',
-  '--pid',
-  '--pidfile',
-  '--pids-limit',
-  '--platform',
-  '--pod',
-  '--pod-id-file',
-  '--preserve-fds',
-  '--publish',
-  '--pull',
-  '--requires',
-  '--restart',
-  '--retry',
-  '--retry-delay',
-  '--runtime',
-  '--sdnotify',
-  '--seccomp-policy',
-  '--secret',
-  '--security-opt',
-  '--shm-size',
-  '--shm-size-systemd',
-  '--stop-signal',
-  '--stop-timeout',
-  '--storage-opt',
-  '--subgidname',
-  '--subuidname',
-  '--sysctl',
-  '--timeout',
-  '--tmpfs',
-  '--tz',
-  '--uidmap',
-  '--ulimit',
-  '--umask',
-  '--unsetenv',
-  '--user',
-  '--userns',
-  '--uts',
-  '--volume',
-  '--volume-driver',
-  '--volumes-from',
-  '--workdir',
-  '--authfile',
-  '--cert-dir',
-  '--creds',
-  '--decryption-key',
-  '--chrootdirs',
-  '--env-merge',
-  '--hooks-dir',
-];
-/** Options before `run`/`exec`: docker's and podman's global ones that take a value. */
-const CONTAINER_GLOBALS = [
-  '--context',
-  '-c',
-  '--config',
-  '--host',
-  '-H',
-  '--log-level',
-  '-l',
-  '--tlscacert',
-  '--tlscert',
-  '--tlskey',
-  '--connection',
-  '--url',
-  '--identity',
-  '--root',
-  '--runroot',
-  '--storage-driver',
-  '--storage-opt',
-  '--cgroup-manager',
-  '--events-backend',
-  '--network-cmd-path',
-  '--network-config-dir',
-  '--module',
-  '--conmon',
-  '--runtime',
-  '--tmpdir',
-  '--volumepath',
-  '--imagestore',
-];
 const CONTAINER: Wrapper = {
   value: 'acehlmpuvw',
   longValue: CONTAINER_VALUES,
@@ -257,80 +58,6 @@ const CONTAINER: Wrapper = {
   subcommands: ['run', 'exec', 'container run', 'container exec'],
   globalValue: CONTAINER_GLOBALS,
 };
-
-const BWRAP_ONE = [
-  '--remount-ro',
-  '--tmpfs',
-  '--proc',
-  '--dev',
-  '--mqueue',
-  '--dir',
-  '--unsetenv',
-  '--chdir',
-  '--uid',
-  '--gid',
-  '--hostname',
-  '--lock-file',
-  '--sync-fd',
-  '--info-fd',
-  '--json-status-fd',
-  '--block-fd',
-  '--userns-block-fd',
-  '--seccomp',
-  '--add-seccomp-fd',
-  '--exec-label',
-  '--file-label',
-  '--userns',
-  '--userns2',
-  '--pidns',
-  '--args',
-  '--cap-add',
-  '--cap-drop',
-  '--perms',
-  '--size',
-  '--argv0',
-];
-const BWRAP_TWO = [
-  '--bind',
-  '--bind-try',
-  '--ro-bind',
-  '--ro-bind-try',
-  '--dev-bind',
-  '--dev-bind-try',
-  '--symlink',
-  '--setenv',
-  '--chmod',
-  '--bind-data',
-  '--ro-bind-data',
-  '--file',
-  '--overlay-src',
-];
-
-const SYSTEMD_RUN_VALUES = [
-  '--unit',
-  '--property',
-  '--description',
-  '--slice',
-  '--uid',
-  '--gid',
-  '--nice',
-  '--working-directory',
-  '--setenv',
-  '--machine',
-  '--host',
-  '--on-active',
-  '--on-boot',
-  '--on-startup',
-  '--on-unit-active',
-  '--on-unit-inactive',
-  '--on-calendar',
-  '--timer-property',
-  '--path-property',
-  '--socket-property',
-  '--service-type',
-  '--capsule',
-  '--user-unit',
-];
 
 /** Wrappers looked through to the program they run; a wrapper with no program is refused when the prompt would become it. */
 export const WRAPPERS: Record<string, Wrapper> = {
@@ -393,68 +120,3 @@ export const WRAPPERS: Record<string, Wrapper> = {
   'systemd-run': { value: 'puMHEC', longValue: SYSTEMD_RUN_VALUES, refuse: { '-S': 'runs a shell', '--shell': 'runs a shell' } },
   run0: { value: 'ugD', longValue: ['--user', '--group', '--nice', '--chdir', '--setenv', '--property', '--description', '--slice', '--unit', '--machine', '--background'] },
 };
-
-type Refuse = (what: string, why: string) => never;
-
-/**
- * `nix develop` and `nix shell` run what follows `-c`/`--command` (directly, so it is looked
- * through); without it they start a shell. Returns the command, or null for other nix commands.
- */
-export function nixCommand(args: readonly string[], refuse: Refuse): string[] | null {
-  // Looked for by name: global options before it may take values (`--option flake false`).
-  const sub = args.find((a) => a === 'develop' || a === 'shell');
-  if (sub === undefined) return null;
-  const at = args.findIndex((a) => a === '-c' || a === '--command');
-  if (at < 0) refuse(`nix ${sub} without -c/--command`, 'starts a shell');
-  return args.slice(at + 1);
-}
-
-/** How an editor or debugger runs commands given on its command line, by program name. */
-const CODE_OPTIONS: Array<[RegExp, (args: readonly string[]) => string | null, string]> = [
-  // Emacs reads long options with one dash or two, and a value after `=` or as the next word.
-  [/^emacs(-\d+(\.\d+)*)?$/, (args) => firstOption(args, (name) => name === 'eval' || name === 'execute'), 'evaluates Lisp, which can run any program'],
-  // gdb takes long options with one dash or two, abbreviated to any unambiguous prefix.
-  [
-    /^gdb(-multiarch)?$/,
-    (args) => firstOption(args, (name) => name === 'ex' || name === 'iex' || (name.length >= 2 && 'eval-command'.startsWith(name)) || (name.length >= 6 && 'init-eval-command'.startsWith(name))),
-    'runs debugger commands (`shell` runs any program)',
-  ],
-  [
-    /^lldb(-\d+)?$/,
-    (args) => firstOption(args, (name, dashes) => (dashes === 1 && /^[oOk]$/.test(name)) || /^one-line(-before-file|-on-crash)?$/.test(name)),
-    'runs debugger commands (`platform shell` runs any program)',
-  ],
-  [/^(vi|vim|nvim|ex|view|vimdiff|gvim|rvim|evim|gview|rview|nvi)$/, vimCommand, 'runs editor commands (`:!` runs any program)'],
-];
-
-/** The option with which an editor or debugger would run commands from its command line, or null. */
-export function codeOption(name: string, args: readonly string[]): { option: string; why: string } | null {
-  for (const [pattern, find, why] of CODE_OPTIONS) {
-    if (!pattern.test(name)) continue;
-    const option = find(args);
-    if (option) return { option, why };
-  }
-  return null;
-}
-
-/** The first option (before `--`) whose name, without dashes and `=value`, `matches`. */
-function firstOption(args: readonly string[], matches: (name: string, dashes: number) => boolean): string | null {
-  for (const a of args) {
-    if (a === '--') return null;
-    const m = /^(--?)([^=]+)/.exec(a);
-    if (m && matches(m[2] as string, (m[1] as string).length)) return `${m[1]}${m[2]}`;
-  }
-  return null;
-}
-
-/** vim's `-c CMD`, `-cCMD`, `--cmd CMD` and `+CMD` (also `-Nc CMD`: its short options bundle). */
-function vimCommand(args: readonly string[]): string | null {
-  for (const a of args) {
-    if (a === '--') return null;
-    if (a === '--cmd' || a.startsWith('--cmd=')) return '--cmd';
-    // `+42` only moves to a line.
-    if (a.startsWith('+') && !/^\+\d*$/.test(a)) return a;
-    if (/^-[A-Za-z]*c/.test(a)) return '-c';
-  }
-  return null;
-}

@@ -1,13 +1,14 @@
 // Whether a command's program would bring a shell, or code written inline, back in: shells and the
 // programs that hand their command to one, programs whose first argument is a program, then
 // through wrappers (wrapped-command.ts) to the program they start, and the options of git
-// (git-check.ts), editors and debuggers (command-runners.ts) and interpreters
+// (git-check.ts), editors and debuggers (editor-code-options.ts) and interpreters
 // (interpreter-check.ts) that run code. agent-command.ts says why this is defence in depth.
 import { showValue } from '../errors.js';
-import { codeOption, nixCommand, WRAPPERS } from './command-runners.js';
+import { WRAPPERS } from './command-runners.js';
+import { codeOption } from './editor-code-options.js';
 import { checkGit } from './git-check.js';
 import { checkInterpreter, INTERPRETERS } from './interpreter-check.js';
-import { wrappedCommand, wrapperArgs } from './wrapped-command.js';
+import { nixCommand, wrappedCommand, wrapperArgs } from './wrapped-command.js';
 
 export type Fail = (why: string) => never;
 

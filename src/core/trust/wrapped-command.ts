@@ -1,6 +1,7 @@
 // The program a wrapper starts (`env X=1 prog`, `timeout -s KILL 60 prog`, `docker run IMAGE
 // prog`): its options are read with their values (command-runners.ts says which take one), and the
-// options that make the wrapper run a shell itself are refused.
+// options that make the wrapper run a shell itself are refused. Also what `nix develop -c` and
+// `nix shell -c` run.
 import type { Wrapper } from './command-runners.js';
 import type { CheckContext } from './program-check.js';
 
@@ -87,4 +88,19 @@ function entrypointWords(value: string): string[] {
     }
   }
   return [value];
+}
+
+type Refuse = (what: string, why: string) => never;
+
+/**
+ * `nix develop` and `nix shell` run what follows `-c`/`--command` (directly, so it is looked
+ * through); without it they start a shell. Returns the command, or null for other nix commands.
+ */
+export function nixCommand(args: readonly string[], refuse: Refuse): string[] | null {
+  // Looked for by name: global options before it may take values (`--option flake false`).
+  const sub = args.find((a) => a === 'develop' || a === 'shell');
+  if (sub === undefined) return null;
+  const at = args.findIndex((a) => a === '-c' || a === '--command');
+  if (at < 0) refuse(`nix ${sub} without -c/--command`, 'starts a shell');
+  return args.slice(at + 1);
 }
