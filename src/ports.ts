@@ -81,6 +81,11 @@ export interface AgentSpec {
   graceMs: number;
   /** Full output goes here; a `.pid` file beside it names the process group while it runs. */
   logFile: string;
+  /**
+   * Where stdout alone goes too, byte for byte, up to `maxBytes`: a JSON-lines stream read back
+   * after a crash needs it unmixed, and the log holds stderr wherever it came, inside a line too.
+   */
+  stdoutFile?: { file: string; maxBytes: number };
   /** Aborting it soft-brakes the agent: the stop file (when given; a string abort reason is written in it instead of `stop.message`), its grace, then SIGTERM, grace, SIGKILL. */
   signal?: AbortSignal;
   /**

@@ -20,7 +20,7 @@ import type { AgentResult } from '../ports.js';
 import type { AttemptStart } from './attempt.js';
 import { attemptSite, judge } from './attempt-judge.js';
 import { AttemptStream } from './attempt-stream.js';
-import { chooseUsage, logUsage } from './attempt-usage.js';
+import { chooseUsage, logUsage, STDOUT_KEPT_BYTES } from './attempt-usage.js';
 import type { CancelWatch } from './inbox-session.js';
 import { attemptEnv, attemptPaths, forwarder, prepareAttempt, shownPath, type AttemptPaths } from './step-contract.js';
 import type { Engine } from './types.js';
@@ -127,7 +127,7 @@ async function launch(
   { deps, cfg }: Engine,
   argv: string[],
   timeoutMs: number,
-  { logFile, stopFile }: AttemptPaths,
+  { logFile, stdoutFile, stopFile }: AttemptPaths,
   env: Record<string, string>,
   watch: CancelWatch,
   brake: AbortController,
@@ -138,8 +138,13 @@ async function launch(
   const { stream, echo } = view;
   // A stream is read from stdout alone (a stderr chunk between two of its chunks would cut a JSON
   // line) and shown as its events; stderr is shown as it is. Any other agent is shown as it is.
+  // Its stdout is kept on its own too, for a later tick to read the usage back should this one die.
   const output = stream
-    ? { onStdout: (chunk: string) => stream.push(chunk), ...(echo ? { onStderr: (chunk: string) => echo.push(chunk) } : {}) }
+    ? {
+        onStdout: (chunk: string) => stream.push(chunk),
+        ...(echo ? { onStderr: (chunk: string) => echo.push(chunk) } : {}),
+        stdoutFile: { file: stdoutFile, maxBytes: STDOUT_KEPT_BYTES },
+      }
     : echo
       ? { onOutput: (chunk: string) => echo.push(chunk) }
       : {};
