@@ -70,6 +70,9 @@ export interface StateStore {
   release(): Promise<void>;
 }
 
+/** What an AgentRunner runs: a step's agent, or the command a step runs instead (`run`). */
+export type ProcessRole = 'agent' | 'command';
+
 export interface AgentSpec {
   /** Full argv: the agent command's words followed by the prompt as one argument. */
   argv: string[];
@@ -81,6 +84,8 @@ export interface AgentSpec {
   graceMs: number;
   /** Full output goes here; a `.pid` file beside it names the process group while it runs. */
   logFile: string;
+  /** What runs, as an interrupt names what it stops: a step's agent (the default) or a step's command (`run`). */
+  role?: ProcessRole;
   /**
    * Where stdout alone goes too, byte for byte, up to `maxBytes`: a JSON-lines stream read back
    * after a crash needs it unmixed, and the log holds stderr wherever it came, inside a line too.

@@ -16,7 +16,7 @@ import { expandAgentVariables } from '../core/trust/agent-command.js';
 import { attemptId, maxAttemptsFor, roundOf, stepDef, stepRun } from '../core/state/step-view.js';
 import { attemptOfRound } from '../core/render/attempt-words.js';
 import type { State } from '../core/state/types.js';
-import type { AgentResult } from '../ports.js';
+import type { AgentResult, AgentSpec } from '../ports.js';
 import type { AttemptStart } from './attempt.js';
 import { attemptSite, judge } from './attempt-judge.js';
 import { AttemptStream } from './attempt-stream.js';
@@ -78,7 +78,8 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
       : null;
     let result: AgentResult;
     try {
-      result = await launch(engine, command ? [start.program, ...agentArgs] : [start.program, ...agentArgs, prompt], start.timeoutMs, paths, env, watch, brake, { stream, echo }, def.maxOutputBytes);
+      const argv = command ? [start.program, ...agentArgs] : [start.program, ...agentArgs, prompt];
+      result = await launch(engine, { argv, role: command ? 'command' : 'agent' }, start.timeoutMs, paths, env, watch, brake, { stream, echo }, def.maxOutputBytes);
     } finally {
       echo?.end();
     }
@@ -125,7 +126,7 @@ interface OutputView {
 /** Runs the agent until it exits, times out, passes its output limit, or is stopped by a cancel or its budget. */
 async function launch(
   { deps, cfg }: Engine,
-  argv: string[],
+  { argv, role }: Pick<AgentSpec, 'argv' | 'role'>,
   timeoutMs: number,
   { logFile, stdoutFile, stopFile }: AttemptPaths,
   env: Record<string, string>,
@@ -151,6 +152,7 @@ async function launch(
   try {
     return await deps.agent.run({
       argv,
+      role,
       cwd: deps.workspace.root,
       env,
       timeoutMs,

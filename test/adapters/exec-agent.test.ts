@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExecAgentRunner, isProcessGroupAlive } from '../../src/adapters/process/exec-agent.js';
 import { pidAlive as isProcessAlive, procStat } from '../../src/adapters/process/process-table.js';
-import { untilInterrupted } from '../../src/adapters/process/interrupt.js';
+import { interruptLine, untilInterrupted } from '../../src/adapters/process/interrupt.js';
 import { INTERRUPT_STOP_MESSAGE } from '../../src/core/tick/cooperative-stop.js';
 import type { AgentSpec } from '../../src/ports.js';
 
@@ -388,6 +388,36 @@ describe('an interrupt (SIGINT, SIGTERM) while an agent runs', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(settled).toBe(false);
     expect(listeners()).toBe(before);
+  });
+});
+
+describe('the line an interrupt prints', () => {
+  it('names a step’s command as a command, not as an agent', async () => {
+    const runner = new ExecAgentRunner();
+    const said: string[] = [];
+    const s = spec(['sleep', '30'], { role: 'command' });
+    const code = untilInterrupted(runner.run(s), (line) => said.push(line));
+    await waitFor(() => existsSync(`${s.logFile}.pid`));
+    const pid = Number(readFileSync(`${s.logFile}.pid`, 'utf8').split('\n')[0]);
+    process.emit('SIGINT', 'SIGINT');
+    expect(await code).toBe(130);
+    expect(said).toEqual([`Interrupted: stopping the command (pid ${pid}); the next run picks the attempt up.`]);
+    expect(isProcessGroupAlive(pid)).toBe(false);
+  });
+
+  it.each([
+    [[{ pid: 7, role: 'agent' }], 'the agent (pid 7); the next run picks the attempt up.'],
+    [[{ pid: 7, role: 'command' }], 'the command (pid 7); the next run picks the attempt up.'],
+    [
+      [
+        { pid: 9, role: 'command' },
+        { pid: 7, role: 'agent' },
+        { pid: 8, role: 'agent' },
+      ],
+      'the agents (pids 7, 8) and the command (pid 9); the next run picks the attempts up.',
+    ],
+  ] as const)('%j: %s', (agents, line) => {
+    expect(interruptLine(agents)).toBe(`Interrupted: stopping ${line}`);
   });
 });
 

@@ -230,6 +230,7 @@ export class ExecAgentRunner implements AgentRunner {
     const cleanedUp = new Promise<void>((resolve) => (released = resolve));
     const untrack = trackAgent({
       pid: pgid,
+      role: spec.role ?? 'agent',
       stop: (capMs) => {
         interrupted = true;
         graceCapMs = capMs;

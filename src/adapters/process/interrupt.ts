@@ -5,7 +5,8 @@
 // shell reports a signal (128 + its number) without recording the attempt: it stays in flight,
 // and the next tick's recovery judges it as after a crash. A second signal kills the groups and
 // ends at once.
-import { liveAgents } from './live-agents.js';
+import type { ProcessRole } from '../../ports.js';
+import { liveAgents, type LiveAgent } from './live-agents.js';
 
 /** Each wait of the stop (the stop file's grace, then SIGTERM's): the person asked to stop now. */
 const INTERRUPT_GRACE_MS = 2000;
@@ -27,11 +28,21 @@ export function interruptResponder(say: (line: string) => void): (signal: Interr
       return Promise.resolve(EXIT_CODES[signal]);
     }
     stopping = true;
-    const pids = agents.map((a) => a.pid).join(', ');
-    const one = agents.length === 1;
-    say(`Interrupted: stopping the ${one ? `agent (pid ${pids})` : `agents (pids ${pids})`}; the next run picks the attempt${one ? '' : 's'} up.`);
+    say(interruptLine(agents));
     return Promise.allSettled(agents.map((a) => a.stop(INTERRUPT_GRACE_MS))).then(() => EXIT_CODES[signal]);
   };
+}
+
+const NOUNS: Record<ProcessRole, string> = { agent: 'agent', command: 'command' };
+
+/** What the first signal stops, named by what each is (`the agent (pid 7) and the commands (pids 8, 9)`). */
+export function interruptLine(agents: readonly Pick<LiveAgent, 'pid' | 'role'>[]): string {
+  const named = (Object.keys(NOUNS) as ProcessRole[]).flatMap((role) => {
+    const pids = agents.filter((a) => a.role === role).map((a) => a.pid);
+    const s = pids.length === 1 ? '' : 's';
+    return pids.length ? [`the ${NOUNS[role]}${s} (pid${s} ${pids.join(', ')})`] : [];
+  });
+  return `Interrupted: stopping ${named.join(' and ')}; the next run picks the attempt${agents.length === 1 ? '' : 's'} up.`;
 }
 
 /** `work`'s result, or the exit code of a signal that came first (once its agents are stopped). */
