@@ -70,8 +70,8 @@ export interface StateStore {
   release(): Promise<void>;
 }
 
-/** What an AgentRunner runs: a step's agent, or the command a step runs instead (`run`). */
-export type ProcessRole = 'agent' | 'command';
+/** What an AgentRunner runs: a step's agent, the command a step runs instead (`run`), or the agent drafting a plan (no attempt of a step). */
+export type ProcessRole = 'agent' | 'command' | 'draft';
 
 export interface AgentSpec {
   /** Full argv: the agent command's words followed by the prompt as one argument. */
@@ -84,7 +84,7 @@ export interface AgentSpec {
   graceMs: number;
   /** Full output goes here; a `.pid` file beside it names the process group while it runs. */
   logFile: string;
-  /** What runs, as an interrupt names what it stops: a step's agent (the default) or a step's command (`run`). */
+  /** What runs, as an interrupt names what it stops: a step's agent (the default), a step's command (`run`) or a drafting agent. */
   role?: ProcessRole;
   /**
    * Where stdout alone goes too, byte for byte, up to `maxBytes`: a JSON-lines stream read back

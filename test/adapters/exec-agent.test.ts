@@ -416,6 +416,8 @@ describe('the line an interrupt prints', () => {
       ],
       'the agents (pids 7, 8) and the command (pid 9); the next run picks the attempts up.',
     ],
+    // A drafting agent has no attempt to pick up.
+    [[{ pid: 7, role: 'draft' }], 'the drafting agent (pid 7).'],
   ] as const)('%j: %s', (agents, line) => {
     expect(interruptLine(agents)).toBe(`Interrupted: stopping ${line}`);
   });

@@ -3,8 +3,8 @@
 // would end and the agent would run on, and spend, until a later tick reaped it. The first signal
 // stops the live agents the way a timeout does, with short waits, and ends the process as the
 // shell reports a signal (128 + its number) without recording the attempt: it stays in flight,
-// and the next tick's recovery judges it as after a crash. A second signal kills the groups and
-// ends at once.
+// and the next tick's recovery judges it as after a crash (an agent drafting a plan leaves no
+// draft). A second signal kills the groups and ends at once.
 import type { ProcessRole } from '../../ports.js';
 import { liveAgents, type LiveAgent } from './live-agents.js';
 
@@ -33,16 +33,21 @@ export function interruptResponder(say: (line: string) => void): (signal: Interr
   };
 }
 
-const NOUNS: Record<ProcessRole, string> = { agent: 'agent', command: 'command' };
+const NOUNS: Record<ProcessRole, string> = { agent: 'agent', command: 'command', draft: 'drafting agent' };
 
-/** What the first signal stops, named by what each is (`the agent (pid 7) and the commands (pids 8, 9)`). */
+/**
+ * What the first signal stops, named by what each is (`the agent (pid 7) and the commands (pids
+ * 8, 9)`), and that the next run picks up their attempts: a drafting agent has none, its draft is
+ * simply not made.
+ */
 export function interruptLine(agents: readonly Pick<LiveAgent, 'pid' | 'role'>[]): string {
   const named = (Object.keys(NOUNS) as ProcessRole[]).flatMap((role) => {
     const pids = agents.filter((a) => a.role === role).map((a) => a.pid);
     const s = pids.length === 1 ? '' : 's';
     return pids.length ? [`the ${NOUNS[role]}${s} (pid${s} ${pids.join(', ')})`] : [];
   });
-  return `Interrupted: stopping ${named.join(' and ')}; the next run picks the attempt${agents.length === 1 ? '' : 's'} up.`;
+  const attempts = agents.filter((a) => a.role !== 'draft').length;
+  return `Interrupted: stopping ${named.join(' and ')}${attempts ? `; the next run picks the attempt${attempts === 1 ? '' : 's'} up` : ''}.`;
 }
 
 /** `work`'s result, or the exit code of a signal that came first (once its agents are stopped). */

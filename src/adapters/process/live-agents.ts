@@ -6,7 +6,7 @@ import type { ProcessRole } from '../../ports.js';
 export interface LiveAgent {
   /** The agent's pid, which is also its process group's id. */
   readonly pid: number;
-  /** A step's agent, or the command a step runs instead: what the interrupt says it stops. */
+  /** A step's agent, the command a step runs instead, or an agent drafting a plan: what the interrupt says it stops. */
   readonly role: ProcessRole;
   /** The attempt's own stop (stop file, grace, group signals) with every wait cut to `graceMs`;
    * settles once the group is gone. The attempt's result is then never returned: it stays in flight. */

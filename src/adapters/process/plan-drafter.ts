@@ -81,6 +81,7 @@ export async function draftPlan(o: DraftPlanOptions): Promise<DraftedPlan> {
       timeoutMs: o.timeoutMs,
       graceMs: o.graceMs ?? DEFAULT_GRACE_MS,
       logFile,
+      role: 'draft',
     });
     if (result.spawnError) throw new ConfigError(`${source}: ${result.spawnError}`);
     const judged = await judgeDraft(result, o.draftFile, logFile, o.timeoutMs, o.scrub);
