@@ -93,6 +93,27 @@ describe('packing and applying an attempt', () => {
     expect(await readFile(path.join(apply, '.sequencer', 'p', 'state.json'), 'utf8')).toBe('{}\n');
   });
 
+  it('gives each changed file its size, over several listings and whatever its name looks like to git', async () => {
+    const { agent, apply, base } = await twoJobs();
+    // More paths than one listing takes, names that glob, pathspec magic, an option and a newline
+    // would bend if git read them as patterns; and an unchanged file, whose size is not needed.
+    const odd = ['d*/x', ':(top)f', '--', '-l', 'sub/we ird\nname', '[ab].md'];
+    const many = Array.from({ length: 450 }, (_, i) => `many/f${i}.txt`);
+    const files = new Map<string, string>([...odd, ...many].map((p, i) => [p, 'x'.repeat(i + 1)]));
+    for (const [file, text] of files) {
+      await mkdir(path.dirname(path.join(agent, file)), { recursive: true });
+      await writeFile(path.join(agent, file), text);
+    }
+    const bundle = path.join(root, `b-${cases}.bundle`);
+    const packed = await pack(agent, base, bundle);
+    expect(packed).not.toBeNull();
+    const fetched = await fetchAttemptChanges(runner(apply), bundle, base);
+    if (!fetched.ok) throw new Error(fetched.reason);
+    const changes = await listAttemptChanges(runner(apply), base, fetched.tip);
+    expect(changes).toHaveLength(files.size);
+    for (const c of changes) expect(c.size, c.path).toBe(files.get(c.path)?.length);
+  });
+
   it('packs nothing when the work tree holds no change', async () => {
     const { agent, base } = await twoJobs();
     await writeFile(path.join(agent, '.sequencer', 'p', 'state.json'), '{"only":"state"}\n');

@@ -137,13 +137,11 @@ export async function listAttemptChanges(git: GitRunner, base: string, tip: stri
     changes.push({ path: fields[i + 1]!, status: m[4] as ChangedPath['status'], oldMode: m[1]!, mode: m[2]!, sha: m[3]!, size: 0 });
   }
   if (!changes.length) return [];
-  // Sizes of every blob in the agent's tree, in one process (`ls-tree -l`).
-  const listing = await git.run(['ls-tree', '-r', '-l', '-z', '--full-tree', tip]);
-  const sizes = new Map<string, number>();
-  for (const entry of listing.stdout.split('\0')) {
-    const m = /^\d{6} blob [0-9a-f]+ +(\d+)\t(.*)$/s.exec(entry);
-    if (m) sizes.set(m[2]!, Number(m[1]));
-  }
+  const sizes = await blobSizes(
+    git,
+    tip,
+    changes.filter((c) => c.mode !== '000000').map((c) => c.path),
+  );
   const out: ChangedPath[] = [];
   for (const { sha, ...change } of changes) {
     if (change.mode === '000000') {
@@ -160,6 +158,24 @@ export async function listAttemptChanges(git: GitRunner, base: string, tip: stri
 
 /** Paths per git process: far below any argument limit. */
 const BATCH = 200;
+
+/**
+ * The sizes of the changed blobs in the agent's tree, `BATCH` paths per `ls-tree -l`. Listing
+ * only the changed paths keeps apply's cost with the change, not the repository: a whole-tree
+ * listing of 100,000 files is about 8 MB for git to write and us to parse on every attempt.
+ * `ls-tree` matches its paths literally (no globbing, no pathspec magic).
+ */
+async function blobSizes(git: GitRunner, tip: string, paths: readonly string[]): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  for (let i = 0; i < paths.length; i += BATCH) {
+    const listing = await git.run(['--literal-pathspecs', 'ls-tree', '-l', '-z', '--full-tree', tip, '--', ...paths.slice(i, i + BATCH)]);
+    for (const entry of listing.stdout.split('\0')) {
+      const m = /^\d{6} blob [0-9a-f]+ +(\d+)\t(.*)$/s.exec(entry);
+      if (m) sizes.set(m[2]!, Number(m[1]));
+    }
+  }
+  return sizes;
+}
 
 /**
  * Writes the accepted changes into the work tree and index: each added or changed path as the
