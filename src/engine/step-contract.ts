@@ -38,11 +38,21 @@ export interface AttemptPaths {
   checkLog: (index: number) => string;
 }
 
+const STDOUT_COPY = '.stdout';
+
+/**
+ * Whether a file of the log folder is an attempt's stdout copy: the log already holds every byte
+ * of it, so what publishes the logs leaves it out rather than carry the stream twice.
+ */
+export function isStdoutCopy(file: string): boolean {
+  return file.endsWith(STDOUT_COPY);
+}
+
 export function attemptPaths(logDir: string, stepId: string, n: number): AttemptPaths {
   const base = `${logDir}/${stepId}/attempt-${n}`;
   return {
     logFile: `${base}.log`,
-    stdoutFile: `${base}.stdout`,
+    stdoutFile: `${base}${STDOUT_COPY}`,
     payloadFile: `${base}.payload.json`,
     resultFile: `${base}.result.json`,
     inputFile: `${base}.input.json`,
