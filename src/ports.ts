@@ -70,6 +70,9 @@ export interface StateStore {
   release(): Promise<void>;
 }
 
+/** What an AgentRunner runs: a step's agent, the command a step runs instead (`run`), or the agent drafting a plan (no attempt of a step). */
+export type ProcessRole = 'agent' | 'command' | 'draft';
+
 export interface AgentSpec {
   /** Full argv: the agent command's words followed by the prompt as one argument. */
   argv: string[];
@@ -81,6 +84,13 @@ export interface AgentSpec {
   graceMs: number;
   /** Full output goes here; a `.pid` file beside it names the process group while it runs. */
   logFile: string;
+  /** What runs, as an interrupt names what it stops: a step's agent (the default), a step's command (`run`) or a drafting agent. */
+  role?: ProcessRole;
+  /**
+   * Where stdout alone goes too, byte for byte, up to `maxBytes`: a JSON-lines stream read back
+   * after a crash needs it unmixed, and the log holds stderr wherever it came, inside a line too.
+   */
+  stdoutFile?: { file: string; maxBytes: number };
   /** Aborting it soft-brakes the agent: the stop file (when given; a string abort reason is written in it instead of `stop.message`), its grace, then SIGTERM, grace, SIGKILL. */
   signal?: AbortSignal;
   /**

@@ -220,7 +220,7 @@ describe('payloads', () => {
     expect(h.store.current?.stepRuns.b?.attempts?.map((a) => [a.outcome, a.toolCalls])).toEqual([['succeeded', { calls: 3, denied: 1 }]]);
   });
 
-  it('invalid JSON fails the attempt; a stale payload file (and stop file, usage file and log) is removed before the attempt', async () => {
+  it('invalid JSON fails the attempt; a stale payload file (and stop file, usage file, log and stdout) is removed before the attempt', async () => {
     const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 2 } }), (_s, call) => (call === 1 ? { payloadText: '{"a": 1,' } : {}));
     // A crashed earlier run of attempt 2 left this behind; it must not count as attempt 2's payload.
     await h.attemptFiles.write('/logs/a/attempt-2.payload.json', '{"stale": true}');
@@ -234,12 +234,14 @@ describe('payloads', () => {
       '/logs/a/attempt-1.commands.jsonl',
       '/logs/a/attempt-1.usage.json',
       '/logs/a/attempt-1.log',
+      '/logs/a/attempt-1.stdout',
       '/logs/a/attempt-2.payload.json',
       '/logs/a/attempt-2.result.json',
       '/logs/a/attempt-2.stop',
       '/logs/a/attempt-2.commands.jsonl',
       '/logs/a/attempt-2.usage.json',
       '/logs/a/attempt-2.log',
+      '/logs/a/attempt-2.stdout',
     ]);
     expect(h.store.current?.stepRuns.a?.payload).toBeUndefined();
   });

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { tick, type EngineConfig } from '../src/engine/index.js';
+import { LOG_USAGE_MAX_BYTES } from '../src/engine/attempt-usage.js';
 import type { AgentSpec, ApprovalVerifier } from '../src/ports.js';
 import type { ApprovalVerdict } from '../src/core/trust/approval-evidence.js';
 import type { BudgetRaise } from '../src/core/state/types.js';
@@ -144,6 +145,8 @@ describe('an agent whose stream the sequencer reads', () => {
     );
     await plain.run();
     expect(plain.agent.runs[0]!.argv.slice(0, 2)).toEqual(['/usr/bin/my-agent', '--flag']);
+    // Nothing reads its stdout back: the log alone keeps it.
+    expect(plain.agent.runs[0]!.stdoutFile).toBeUndefined();
     expect(plain.log.lines).toContain('info:   │ plain output');
     expect(attempts(plain.store.current)[0]?.usage).toBeUndefined();
   });
@@ -220,8 +223,8 @@ describe('an attempt whose tick died', () => {
     .map((l) => JSON.stringify(l))
     .join('\n');
 
-  /** Attempt 1 of step a ran in a tick on this host that is gone; its log holds `log` (none: no log). */
-  function died(log: string | undefined, o: { step?: Partial<StepDef>; budget?: State['plan']['budget']; cfg?: Partial<EngineConfig> } = {}) {
+  /** Attempt 1 of step a ran in a tick on this host that is gone; its log holds `log` (none: no log), its stdout file `stdout` (none: a build that kept none). */
+  function died(log: string | undefined, o: { step?: Partial<StepDef>; budget?: State['plan']['budget']; cfg?: Partial<EngineConfig>; stdout?: string } = {}) {
     const attempt: Attempt = {
       n: 1,
       runId: 'p/a/1',
@@ -233,6 +236,7 @@ describe('an attempt whose tick died', () => {
     const fresh = newState({ ...plan(['a'], o.step ?? {}), ...(o.budget ? { budget: o.budget } : {}) }, { planId: 'p', now: T0, approved: { by: 'tester' } });
     const h = harness({ ...fresh, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1, attempts: [attempt] } } }, () => ({}), { logDir, ...o.cfg });
     if (log !== undefined) void h.attemptFiles.write(logFile, log);
+    if (o.stdout !== undefined) void h.attemptFiles.write(`${logDir}/a/attempt-1.stdout`, o.stdout);
     return h;
   }
 
@@ -289,6 +293,36 @@ describe('an attempt whose tick died', () => {
     await recovered.run();
     expect(attempts(recovered.store.current)[0]?.usage).toEqual({ ...streamed, source: 'log' });
     expect(checkState(recovered.store.current)).toEqual([]);
+  });
+
+  it.each([
+    ['claude -p', 'claude-killed.jsonl'],
+    ['codex exec', 'codex-tools.jsonl'],
+    ['gemini', 'gemini-tools.jsonl'],
+  ])('reads %s usage back from its stdout alone, so stderr written inside a line of %s costs no event', async (agentCommand, name) => {
+    const text = fixture(name);
+    const live = harness(
+      state(['a']),
+      (spec) => {
+        play(spec, text);
+        return { exitCode: null, signal: 'SIGKILL' };
+      },
+      { agentCommand, limits },
+    );
+    await live.run();
+    const streamed = attempts(live.store.current)[0]?.usage;
+    expect(streamed?.source).toBe('stream');
+    // The runner keeps its stdout apart, where recovery reads it, a byte past what is read back.
+    expect(live.agent.runs[0]?.stdoutFile).toEqual({ file: '/logs/a/attempt-1.stdout', maxBytes: LOG_USAGE_MAX_BYTES + 1 });
+
+    // The log holds the agent's stderr where it came: in the middle of each line of the stream.
+    const log = text
+      .split('\n')
+      .map((line) => `${line.slice(0, line.length >> 1)}a warning on stderr\n${line.slice(line.length >> 1)}`)
+      .join('\n');
+    const recovered = died(log, { cfg: { agentCommand, limits }, stdout: text });
+    await recovered.run();
+    expect(attempts(recovered.store.current)[0]?.usage).toEqual({ ...streamed, source: 'log' });
   });
 
   it('keeps the usage of an attempt whose work is accepted as recovered', async () => {

@@ -26,6 +26,7 @@ import type { AttemptResult } from '../core/tick/apply.js';
 import type { Scrubber } from '../core/trust/secrets.js';
 import { preflight } from '../engine/attempt.js';
 import { runAgent } from '../engine/attempt-run.js';
+import { isStdoutCopy } from '../engine/step-contract.js';
 import type { AgentResult } from '../ports.js';
 import { RecordingAgentRunner, RecordingVerifier } from '../wiring/attempt-records.js';
 import { createEngine } from '../wiring/engine-factory.js';
@@ -109,7 +110,7 @@ export async function runAgentPhase(ctx: RunContext, inputs: ActionInputs, log: 
     };
     await writeFile(path.join(staging, 'result.json'), formatAttemptResult(record));
     await mkdir(path.join(staging, 'logs'));
-    const logs = await stageScrubbedLogs(cfg.logDir, log.secrets, path.join(staging, 'logs'));
+    const logs = await stageScrubbedLogs(cfg.logDir, log.secrets, path.join(staging, 'logs'), isStdoutCopy);
     const files = [path.join(staging, 'result.json'), ...(packed ? [bundle] : []), ...(logs?.files ?? [])];
     const name = resultArtifactName(d.attemptId);
     const uploaded = await uploadResultArtifact(name, staging, files);

@@ -2,6 +2,7 @@
 // route value. Cheap rejections happen here, before any API call or git fetch; malformed
 // workflow_dispatch inputs throw a ConfigError naming the input.
 import { commandLine, isDraftCommand } from '../core/tick/command-line.js';
+import { isBot } from '../core/trust/authorize.js';
 import { checkCommand, checkPlanFile, checkPlanId, checkStep, type ActionInputs, type DispatchCommand } from './inputs.js';
 
 export type Route =
@@ -11,7 +12,7 @@ export type Route =
   /** workflow_dispatch: an explicit command on a plan (or on all plans for tick/list/audit). */
   | { kind: 'dispatch'; command: DispatchCommand; planId?: string; planFile?: string; step?: string; actor: string }
   /** issues opened/labeled/edited: propose the plan in the issue (or the plan input). */
-  | { kind: 'propose'; issueNumber: number; title: string; body: string; actor: string; author: string }
+  | { kind: 'propose'; issueNumber: number; title: string; body: string; actor: string; actorType: string; author: string }
   /**
    * `/draft` on a labelled issue: a writer asks the agent to draft a plan from the request. Handled
    * before any tick, because an issue without a plan has no state whose inbox could read it.
@@ -24,6 +25,10 @@ export interface DraftComment {
   id: number;
   /** Who wrote `/draft`. */
   login: string;
+  /** `User`, `Bot`, … as the payload's `comment.user.type` says. */
+  userType: string;
+  /** The comment's `author_association`. */
+  association: string;
   body: string;
   createdAt: string;
 }
@@ -33,8 +38,8 @@ interface Payload {
   inputs?: Record<string, unknown>;
   issue?: { number?: number; title?: string; body?: string | null; labels?: Array<{ name?: string } | string>; pull_request?: unknown; user?: { login?: string } | null };
   label?: { name?: string };
-  comment?: { id?: number; body?: string | null; user?: { type?: string; login?: string }; created_at?: string };
-  sender?: { login?: string };
+  comment?: { id?: number; body?: string | null; user?: { type?: string; login?: string }; author_association?: string; created_at?: string };
+  sender?: { login?: string; type?: string };
   workflow_run?: { conclusion?: string | null; event?: string; id?: number };
 }
 
@@ -129,7 +134,15 @@ function issueRoute(payload: Payload, inputs: ActionInputs): Route {
   const action = payload.action ?? '';
   const relevant = (action === 'labeled' && payload.label?.name === inputs.triggerLabel) || ((action === 'opened' || action === 'edited' || action === 'reopened') && labelled);
   if (!relevant) return { kind: 'ignore', reason: `issue #${issue.number} ${action} without the "${inputs.triggerLabel}" label` };
-  return { kind: 'propose', issueNumber: issue.number, title: issue.title ?? '', body: issue.body ?? '', actor: payload.sender?.login ?? '', author: issue.user?.login ?? '' };
+  return {
+    kind: 'propose',
+    issueNumber: issue.number,
+    title: issue.title ?? '',
+    body: issue.body ?? '',
+    actor: payload.sender?.login ?? '',
+    actorType: payload.sender?.type ?? '',
+    author: issue.user?.login ?? '',
+  };
 }
 
 /** `/draft` as the first line of a comment, at column 0. */
@@ -139,7 +152,7 @@ function commentRoute(payload: Payload, inputs: ActionInputs): Route {
   if (!issue?.number || !comment?.id) return { kind: 'ignore', reason: 'issue_comment event without an issue or comment' };
   if (payload.action !== 'created') return { kind: 'ignore', reason: `comment ${payload.action ?? 'changed'}: only new comments are commands` };
   if (issue.pull_request) return { kind: 'ignore', reason: 'comment on a pull request' };
-  if (comment.user?.type === 'Bot') return { kind: 'ignore', reason: 'comment by a bot' };
+  if (isBot({ login: comment.user?.login ?? '', userType: comment.user?.type ?? '' })) return { kind: 'ignore', reason: 'comment by a bot' };
   // The inbox's own rule, so a comment it would not count (indented, quoted, in code) starts nothing.
   if (commandLine(comment.body ?? '') === null) return { kind: 'ignore', reason: 'comment is not a command' };
   if (isDraftCommand(comment.body ?? '')) {
@@ -151,7 +164,14 @@ function commentRoute(payload: Payload, inputs: ActionInputs): Route {
       title: issue.title ?? '',
       body: issue.body ?? '',
       author: issue.user?.login ?? '',
-      comment: { id: comment.id, login: comment.user?.login ?? '', body: comment.body ?? '', createdAt: comment.created_at ?? '' },
+      comment: {
+        id: comment.id,
+        login: comment.user?.login ?? '',
+        userType: comment.user?.type ?? '',
+        association: comment.author_association ?? '',
+        body: comment.body ?? '',
+        createdAt: comment.created_at ?? '',
+      },
     };
   }
   return { kind: 'comment', issueNumber: issue.number, commentId: comment.id };

@@ -24,6 +24,7 @@ import { jobSummary, type Links, type RunLinks } from '../core/render/render-mar
 import { sanitizeArtifactName } from '../core/render/artifact-names.js';
 import type { AttemptOwner, State } from '../core/state/types.js';
 import { tick, type EngineConfig, type EngineDeps, type TickResult } from '../engine/index.js';
+import { isStdoutCopy } from '../engine/step-contract.js';
 import type { HandOff } from '../engine/types.js';
 import type { Inbox, Liveness, Notifier, OwnerProbe } from '../ports.js';
 import { attemptIdOf, type AttemptDescriptor } from '../core/isolation/attempt-descriptor.js';
@@ -283,7 +284,7 @@ export async function tickPlan(ctx: RunContext, inputs: ActionInputs, client: Gi
 
   await reportPlan(pe, log, result.state, writes, ctx);
   if (attempts > 0 && !result.handOff) {
-    await uploadAttemptLogs({ dir: cfg.logDir, name: pe.artifactName, secrets: log.secrets, log: (m: string) => log.warn(m) });
+    await uploadAttemptLogs({ dir: cfg.logDir, name: pe.artifactName, secrets: log.secrets, log: (m: string) => log.warn(m), skip: isStdoutCopy });
   }
   const handOff = result.handOff && result.state ? await describeHandOff(ctx, cfg, result.state, branch, result.handOff) : undefined;
   if (handOff?.apply) log.info(`${handOff.stepId} attempt ${handOff.n}: handed on to the apply job, which records the result workflow run ${handOff.apply.runId} left.`);

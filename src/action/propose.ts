@@ -2,7 +2,8 @@
 // `plan` input, or a plan the agent drafts from the request), store it as AWAITING_APPROVAL on the
 // plan's work branch, post the proposal and record it once GitHub holds it (docs/security.md).
 // Nothing runs before a writer acts: drafting runs the agent, so it needs a writer (the event's
-// sender, or a `/draft` reply); a plan from an author without write access may not choose commands.
+// sender, or a `/draft` reply; never a bot), judged by the rule commands get; a plan from an author
+// without write access may not choose commands.
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitHubClient } from '../adapters/github/github-client.js';
@@ -11,7 +12,7 @@ import { TokenIdentity } from '../adapters/github/posting-identity.js';
 import { RepositoryPermissions } from '../adapters/github/repository-permissions.js';
 import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { ConfigError, PlanError, describeError } from '../core/errors.js';
-import { approversRefusal, gateRefusal } from '../core/trust/authorize.js';
+import { gateRefusal, type ActorFacts, type Gate } from '../core/trust/authorize.js';
 import { classifyRequest } from '../core/plan/classify-request.js';
 import { describeExecution, executionFields } from '../core/plan/execution-fields.js';
 import { newState } from '../core/plan/new-state.js';
@@ -50,6 +51,8 @@ export interface IssueRequest {
   body: string;
   /** Who triggered the event (opened, labeled or edited the issue). */
   actor: string;
+  /** The actor's user type as the payload says (`User`, `Bot`, …); '' when it does not. */
+  actorType: string;
   /** Who opened the issue: the plan's author. */
   author: string;
   /** The `/draft` comment of a writer that asked for this proposal. */
@@ -76,7 +79,7 @@ export async function readPlanInput(workspace: string, file: string, scrub: (tex
   return extractPlan(scrubJson(parsePlanText(text, file), scrub), file);
 }
 
-/** Writers, as the approvers list narrows them: the people who may start the agent. */
+/** Writers, as the approvers list narrows them: the people who may start the agent, by the rule commands get (core/trust/authorize.ts). */
 class Writers {
   readonly permissions: RepositoryPermissions;
   constructor(
@@ -87,10 +90,9 @@ class Writers {
     this.permissions = new RepositoryPermissions({ client, owner: ctx.owner, repo: ctx.repo });
   }
 
-  /** Null when `login` may act; otherwise why not. */
-  async refusal(login: string): Promise<string | null> {
-    if (!login) return 'the event names no sender';
-    return gateRefusal(login, await this.permissions.gate(login)) ?? approversRefusal(this.approvers, login);
+  /** allow when `actor` may start the agent; otherwise why not, the same reason a command of theirs gets. */
+  gate(actor: ActorFacts): Promise<Gate> {
+    return this.permissions.actorGate(actor, this.approvers);
   }
 }
 
@@ -110,9 +112,12 @@ async function planForIssue(ctx: RunContext, inputs: ActionInputs, issue: IssueR
   if (!request) return { problem: 'No plan found: the issue is empty. Describe the work, or add a fenced ```json or ```yaml block with "steps".' };
   // A multi-step request is drafted by the agent: only when a writer asked for it.
   if (classifyRequest(request).multiStep && !issue.draft) {
-    const refused = await writers.refusal(issue.actor);
+    const gate = await writers.gate({ login: issue.actor, userType: issue.actorType, association: '' });
+    const refused = gateRefusal(issue.actor, gate);
     if (refused) {
-      log.info(`Issue #${issue.issueNumber} is a request; drafting a plan runs the agent, and @${issue.actor} may not start it (${refused}). A writer can reply /draft.`);
+      // Write permission does not make a bot a writer: an App opens issues with text others gave it.
+      const why = gate.kind === 'ignore' ? `${refused}: a bot opens issues with text others gave it, and drafting would run the agent on that text` : refused;
+      log.info(`Issue #${issue.issueNumber} is a request; drafting a plan runs the agent, and @${issue.actor} may not start it (${why}). A writer can reply /draft.`);
       return { needsWriter: true };
     }
   }
@@ -315,7 +320,8 @@ export async function draftFromComment(
   const planId = issuePlanId(route.issueNumber);
   const branch = planBranch(inputs, planId);
   const writers = new Writers(ctx, client, inputs.approvers);
-  const refused = await writers.refusal(route.comment.login);
+  const { login, userType, association } = route.comment;
+  const refused = gateRefusal(login, await writers.gate({ login, userType, association }));
   const where = { client, owner: ctx.owner, repo: ctx.repo, issueNumber: route.issueNumber };
   if (refused) {
     log.info(`/draft by @${route.comment.login} on #${route.issueNumber} refused: ${refused}.`);
@@ -326,7 +332,15 @@ export async function draftFromComment(
   await client.rest.reactions
     .createForIssueComment({ owner: ctx.owner, repo: ctx.repo, comment_id: route.comment.id, content: '+1' })
     .catch((err: unknown) => log.warn(`Could not react to comment ${route.comment.id}: ${describeError(err)}`));
-  return proposeFromIssue(ctx, inputs, client, log, { issueNumber: route.issueNumber, title: route.title, body: route.body, actor: route.comment.login, author: route.author, draft: route.comment });
+  return proposeFromIssue(ctx, inputs, client, log, {
+    issueNumber: route.issueNumber,
+    title: route.title,
+    body: route.body,
+    actor: login,
+    actorType: userType,
+    author: route.author,
+    draft: route.comment,
+  });
 }
 
 async function planExists(ctx: RunContext, inputs: ActionInputs, planId: string, log: ToolkitLog): Promise<boolean> {

@@ -9,7 +9,7 @@ import { createScrubber, environmentSecrets } from '../core/trust/secrets.js';
 const heartbeat = () => import('./commands/heartbeat.js');
 const fleet = () => import('./commands/fleet.js');
 const setup = () => import('./commands/setup.js');
-// Ctrl-C while an agent runs stops the agent too (the commands that run agents).
+// Ctrl-C while an agent runs stops the agent too (the commands that run agents: `plan` drafts with one).
 const interruptible = async (command: () => Promise<number>): Promise<number> => (await import('../adapters/process/interrupt.js')).untilInterrupted(command(), (line) => printError(`${line}\n`));
 import { USAGE, parseCli } from './options.js';
 import { commandUsage } from './usage.js';
@@ -49,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
     case 'init':
       return (await setup()).initCommand(s, print);
     case 'plan':
-      return (await import('./commands/plan-request.js')).planCommand(s, print);
+      return interruptible(async () => (await import('./commands/plan-request.js')).planCommand(s, print));
     case 'status':
       return (await import('./commands/status.js')).statusCommand(s, print);
     case 'usage':

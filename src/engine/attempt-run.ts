@@ -16,11 +16,11 @@ import { expandAgentVariables } from '../core/trust/agent-command-variables.js';
 import { attemptId, maxAttemptsFor, roundOf, stepDef, stepRun } from '../core/state/step-view.js';
 import { attemptOfRound } from '../core/render/attempt-words.js';
 import type { State } from '../core/state/types.js';
-import type { AgentResult } from '../ports.js';
+import type { AgentResult, AgentSpec } from '../ports.js';
 import type { AttemptStart } from './attempt.js';
 import { attemptSite, judge } from './attempt-judge.js';
 import { AttemptStream } from './attempt-stream.js';
-import { chooseUsage, logUsage } from './attempt-usage.js';
+import { chooseUsage, logUsage, STDOUT_KEPT_BYTES } from './attempt-usage.js';
 import type { CancelWatch } from './inbox-session.js';
 import { attemptEnv, attemptPaths, forwarder, prepareAttempt, shownPath, type AttemptPaths } from './step-contract.js';
 import type { Engine } from './types.js';
@@ -78,7 +78,8 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
       : null;
     let result: AgentResult;
     try {
-      result = await launch(engine, command ? [start.program, ...agentArgs] : [start.program, ...agentArgs, prompt], start.timeoutMs, paths, env, watch, brake, { stream, echo }, def.maxOutputBytes);
+      const argv = command ? [start.program, ...agentArgs] : [start.program, ...agentArgs, prompt];
+      result = await launch(engine, { argv, role: command ? 'command' : 'agent' }, start.timeoutMs, paths, env, watch, brake, { stream, echo }, def.maxOutputBytes);
     } finally {
       echo?.end();
     }
@@ -125,9 +126,9 @@ interface OutputView {
 /** Runs the agent until it exits, times out, passes its output limit, or is stopped by a cancel or its budget. */
 async function launch(
   { deps, cfg }: Engine,
-  argv: string[],
+  { argv, role }: Pick<AgentSpec, 'argv' | 'role'>,
   timeoutMs: number,
-  { logFile, stopFile }: AttemptPaths,
+  { logFile, stdoutFile, stopFile }: AttemptPaths,
   env: Record<string, string>,
   watch: CancelWatch,
   brake: AbortController,
@@ -138,14 +139,20 @@ async function launch(
   const { stream, echo } = view;
   // A stream is read from stdout alone (a stderr chunk between two of its chunks would cut a JSON
   // line) and shown as its events; stderr is shown as it is. Any other agent is shown as it is.
+  // Its stdout is kept on its own too, for a later tick to read the usage back should this one die.
   const output = stream
-    ? { onStdout: (chunk: string) => stream.push(chunk), ...(echo ? { onStderr: (chunk: string) => echo.push(chunk) } : {}) }
+    ? {
+        onStdout: (chunk: string) => stream.push(chunk),
+        ...(echo ? { onStderr: (chunk: string) => echo.push(chunk) } : {}),
+        stdoutFile: { file: stdoutFile, maxBytes: STDOUT_KEPT_BYTES },
+      }
     : echo
       ? { onOutput: (chunk: string) => echo.push(chunk) }
       : {};
   try {
     return await deps.agent.run({
       argv,
+      role,
       cwd: deps.workspace.root,
       env,
       timeoutMs,

@@ -1,5 +1,5 @@
 // What an attempt used, from wherever its agent said so: its stream (read as it runs, or read
-// back from the attempt's log when the tick that ran it died) and $SEQUENCER_USAGE_FILE. Both
+// back from the attempt's stdout file when the tick that ran it died) and $SEQUENCER_USAGE_FILE. Both
 // ways use the same parser and the same choice between stream and file, so an attempt recovered
 // after a crash counts toward the budgets as it would have, had its tick lived; the longest
 // attempts are the likeliest to be cut short, and would otherwise count for nothing.
@@ -13,6 +13,7 @@ import type { AttemptUsage, State, StepDef } from '../core/state/types.js';
 import { shownAttemptFile } from './attempt-judge.js';
 import { streamUsage } from './attempt-stream.js';
 import { attemptPaths, type AttemptPaths } from './step-contract.js';
+import type { PiecesRead } from '../ports.js';
 import type { Engine, EngineConfig } from './types.js';
 
 /**
@@ -20,6 +21,8 @@ import type { Engine, EngineConfig } from './types.js';
  * cap; reading the log in pieces through it keeps that bound, and this one bounds the time.
  */
 export const LOG_USAGE_MAX_BYTES = 256 * 1024 * 1024;
+/** What the attempt keeps of its stdout: one byte more than is read back, so a read-back can tell the stream went on. */
+export const STDOUT_KEPT_BYTES = LOG_USAGE_MAX_BYTES + 1;
 
 /** The usage to record: the stream's when it has the agent's final figures, else the usage file's, else what the stream showed. */
 export async function chooseUsage(engine: Engine, paths: AttemptPaths, streamed: AttemptUsage | undefined): Promise<AttemptUsage | undefined> {
@@ -35,9 +38,10 @@ export function logUsage({ deps }: Engine, stepId: string, n: number, usage: Att
 }
 
 /**
- * The usage of attempt `n`, whose tick died: its stream read back from the attempt's log (the
- * agent's output, as untrusted as it was live, and no more of it than LOG_USAGE_MAX_BYTES), or
- * its usage file. A log that is gone (the runner that kept it went too) only means no usage.
+ * The usage of attempt `n`, whose tick died: its stream read back from the attempt's stdout file,
+ * or from its log when there is none (an attempt of a build that kept none), as the agent's
+ * output, as untrusted as it was live, and no more of it than LOG_USAGE_MAX_BYTES; or its usage
+ * file. A log that is gone (the runner that kept it went too) only means no usage.
  */
 export async function recoveredUsage(engine: Engine, state: State, stepId: string, n: number): Promise<AttemptUsage | undefined> {
   const paths = attemptPaths(engine.cfg.logDir, stepId, n);
@@ -55,21 +59,31 @@ function loggedStream(def: StepDef, cfg: Pick<EngineConfig, 'agentCommand'>): St
   return command ? streamAgentOf(command) : undefined;
 }
 
-/** What the stream in the attempt's log shows, through the parser the live path uses; a stream cut mid-line counts up to its last whole event. */
+/**
+ * What the stream in the attempt's stdout file shows, else in its log, through the parser the
+ * live path uses; a stream cut mid-line counts up to its last whole event. The log is the
+ * fallback only: stderr written inside a line of the stream cuts that line there.
+ */
 async function usageFromLog({ deps, cfg }: Engine, agent: StreamAgent, paths: AttemptPaths, label: string): Promise<AttemptUsage | undefined> {
-  const shown = shownAttemptFile(cfg, paths.logFile);
-  const parser = new AgentStreamParser(agent);
-  // Only the figures are wanted: the events were shown while the attempt ran.
-  const read = await deps.attemptFiles.readPieces(paths.logFile, LOG_USAGE_MAX_BYTES, (text) => void parser.push(text));
+  const own = await readStream(deps, agent, paths.stdoutFile);
+  const { file, parser, read } = own.read.kind === 'missing' ? await readStream(deps, agent, paths.logFile) : own;
+  const what = `its ${file === paths.logFile ? 'log' : 'stdout'} ${shownAttemptFile(cfg, file)}`;
   if (read.kind !== 'read') {
-    deps.log.info(`${label}: no usage read back, its log ${shown} is ${read.kind === 'missing' ? 'gone' : `unreadable (${read.reason})`}.`);
+    deps.log.info(`${label}: no usage read back, ${what} is ${read.kind === 'missing' ? 'gone' : `unreadable (${read.reason})`}.`);
     return undefined;
   }
   parser.end();
-  if (read.truncated) deps.log.warn(`${label}: only the first ${LOG_USAGE_MAX_BYTES} bytes of its log ${shown} were read back; its usage is at least what they show.`);
+  if (read.truncated) deps.log.warn(`${label}: only the first ${LOG_USAGE_MAX_BYTES} bytes of ${what} were read back; its usage is at least what they show.`);
   const usage = streamUsage(parser, 'log');
-  if (!usage) deps.log.info(`${label}: its log ${shown} shows no usage.`);
+  if (!usage) deps.log.info(`${label}: ${what} shows no usage.`);
   return usage;
+}
+
+/** The stream in `file`, pushed through a parser of its own; only the figures are wanted (the events were shown while the attempt ran). */
+async function readStream(deps: Engine['deps'], agent: StreamAgent, file: string): Promise<{ file: string; parser: AgentStreamParser; read: PiecesRead }> {
+  const parser = new AgentStreamParser(agent);
+  const read = await deps.attemptFiles.readPieces(file, LOG_USAGE_MAX_BYTES, (text) => void parser.push(text));
+  return { file, parser, read };
 }
 
 /** What the agent wrote to $SEQUENCER_USAGE_FILE, when it wrote a valid one; a bad one is reported and left out. */

@@ -16,6 +16,11 @@ import type { AttemptFiles, Verifier } from '../ports.js';
 /** Everything an attempt writes or reads beside its log; fresh per attempt number. */
 export interface AttemptPaths {
   logFile: string;
+  /**
+   * The agent's stdout alone, kept beside the log when its stream is read: what a later tick
+   * reads the usage back from, since the log holds stderr wherever it came, inside a line too.
+   */
+  stdoutFile: string;
   payloadFile: string;
   /** Where the agent may declare its outcome ($SEQUENCER_RESULT_FILE, core/tick/declared-result.ts). */
   resultFile: string;
@@ -33,10 +38,21 @@ export interface AttemptPaths {
   checkLog: (index: number) => string;
 }
 
+const STDOUT_COPY = '.stdout';
+
+/**
+ * Whether a file of the log folder is an attempt's stdout copy: the log already holds every byte
+ * of it, so what publishes the logs leaves it out rather than carry the stream twice.
+ */
+export function isStdoutCopy(file: string): boolean {
+  return file.endsWith(STDOUT_COPY);
+}
+
 export function attemptPaths(logDir: string, stepId: string, n: number): AttemptPaths {
   const base = `${logDir}/${stepId}/attempt-${n}`;
   return {
     logFile: `${base}.log`,
+    stdoutFile: `${base}${STDOUT_COPY}`,
     payloadFile: `${base}.payload.json`,
     resultFile: `${base}.result.json`,
     inputFile: `${base}.input.json`,
@@ -67,10 +83,12 @@ export async function prepareAttempt(files: AttemptFiles, state: State, def: Ste
   await files.remove(paths.resultFile);
   await files.remove(paths.stopFile);
   // Calls logged (and usage reported) by an earlier, crashed run of this attempt number are not
-  // this run's; nor is its log, whose usage would be read back should this run die before its agent starts.
+  // this run's; nor are its log and stdout, whose usage would be read back should this run die
+  // before its agent starts.
   await files.remove(paths.commandLog);
   await files.remove(paths.usageFile);
   await files.remove(paths.logFile);
+  await files.remove(paths.stdoutFile);
   if (guard) {
     await files.write(paths.policyFile, guard.policyText);
     if (guard.claudeSettingsText !== undefined) await files.write(paths.claudeSettings, guard.claudeSettingsText);

@@ -42,9 +42,23 @@ describe('routes', () => {
     expect(dispatched({ command: 'status', 'plan-id': 'nightly' })).toMatchObject({ kind: 'dispatch', command: 'status' });
   });
 
-  it('a proposal carries the issue author besides the sender', () => {
+  it("a proposal carries the issue author besides the sender, and the sender's account type (an App is a Bot)", () => {
     const payload = issuesOpened({ issueNumber: 9, labels: ['sequencer'], sender: 'opener' });
-    expect(routeEvent('issues', payload, inputs())).toMatchObject({ kind: 'propose', issueNumber: 9, actor: 'opener', author: 'opener' });
+    expect(routeEvent('issues', payload, inputs())).toMatchObject({ kind: 'propose', issueNumber: 9, actor: 'opener', actorType: 'User', author: 'opener' });
+    const byApp = issuesOpened({ issueNumber: 9, labels: ['sequencer'], sender: 'deploy-app[bot]', senderType: 'Bot' });
+    expect(routeEvent('issues', byApp, inputs())).toMatchObject({ kind: 'propose', actor: 'deploy-app[bot]', actorType: 'Bot' });
+  });
+
+  it('/draft carries who wrote it as the command gate sees them; a bot, by its type or its [bot] login, asks for nothing', () => {
+    const byMember = issueCommentCreated({ issueNumber: 5, commentId: 77, body: '/draft', login: 'maria', association: 'CONTRIBUTOR', labels: ['sequencer'] });
+    expect(routeEvent('issue_comment', byMember, inputs())).toMatchObject({ kind: 'draft', comment: { login: 'maria', userType: 'User', association: 'CONTRIBUTOR' } });
+    const byBot = (login: string, userType: 'User' | 'Bot') => {
+      const payload = issueCommentCreated({ issueNumber: 5, commentId: 78, body: '/draft', login, labels: ['sequencer'] });
+      payload.comment.user.type = userType;
+      return routeEvent('issue_comment', payload, inputs());
+    };
+    expect(byBot('renovate', 'Bot')).toEqual({ kind: 'ignore', reason: 'comment by a bot' });
+    expect(byBot('helper-app[bot]', 'User')).toEqual({ kind: 'ignore', reason: 'comment by a bot' });
   });
 });
 

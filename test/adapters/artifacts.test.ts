@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scrubBytes, stageScrubbedLogs, uploadAttemptLogs } from '../../src/adapters/toolkit/artifacts.js';
+import { attemptPaths, isStdoutCopy } from '../../src/engine/step-contract.js';
 import { NO_SECRETS, createScrubber } from '../../src/core/trust/secrets.js';
 
 const ENV_KEYS = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_RESULTS_URL'] as const;
@@ -48,6 +49,21 @@ describe('stageScrubbedLogs', () => {
       }
     } finally {
       await rm(outside, { recursive: true, force: true });
+    }
+  });
+
+  it("leaves out an attempt's stdout copy, which its log already holds, when the caller says so", async () => {
+    const paths = attemptPaths(dir, 'step-2', 1);
+    await mkdir(path.dirname(paths.logFile), { recursive: true });
+    await writeFile(paths.logFile, '{"type":"result"}\nwarning\n');
+    await writeFile(paths.stdoutFile, '{"type":"result"}\n');
+    const staged = await stageScrubbedLogs(dir, NO_SECRETS, undefined, isStdoutCopy);
+    try {
+      const names = staged!.files.map((f) => path.relative(staged!.root, f));
+      expect(names).toContain(path.relative(dir, paths.logFile));
+      expect(names).not.toContain(path.relative(dir, paths.stdoutFile));
+    } finally {
+      await rm(staged!.root, { recursive: true, force: true });
     }
   });
 

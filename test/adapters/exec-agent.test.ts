@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExecAgentRunner, isProcessGroupAlive } from '../../src/adapters/process/exec-agent.js';
 import { pidAlive as isProcessAlive, procStat } from '../../src/adapters/process/process-table.js';
-import { untilInterrupted } from '../../src/adapters/process/interrupt.js';
+import { interruptLine, untilInterrupted } from '../../src/adapters/process/interrupt.js';
 import { INTERRUPT_STOP_MESSAGE } from '../../src/core/tick/cooperative-stop.js';
 import type { AgentSpec } from '../../src/ports.js';
 
@@ -140,6 +140,22 @@ describe('ExecAgentRunner.run', () => {
     expect(both.join('').indexOf('a warning')).toBeLessThan(both.join('').indexOf(' two'));
   });
 
+  it('keeps stdout alone in a file of its own, byte for byte and up to its bound, while the log keeps both as they came', async () => {
+    const s = spec([node, script('split-lines.mjs')]);
+    const stdoutFile = `${s.logFile}.stdout`;
+    const r = await runner.run({ ...s, stdoutFile: { file: stdoutFile, maxBytes: 1000 } });
+    expect(r.exitCode).toBe(0);
+    expect(await readFile(stdoutFile, 'utf8')).toBe('{"type":"a","text":"one two"}\n{"type":"b"}\n');
+    expect(await readFile(s.logFile, 'utf8')).toBe('{"type":"a","text":"one' + 'a warning\n' + ' two"}\n{"type":"b"}\n' + 'é');
+
+    // Past its bound, within a chunk: the copy ends there, the log goes on.
+    const flood = spec([node, script('flood.mjs')]);
+    const cut = await runner.run({ ...flood, stdoutFile: { file: `${flood.logFile}.stdout`, maxBytes: 15 } });
+    expect(cut.exitCode).toBe(0);
+    expect(await readFile(`${flood.logFile}.stdout`, 'utf8')).toBe('line 0000\nline ');
+    expect((await readFile(flood.logFile, 'utf8')).length).toBe(2000 * 10);
+  });
+
   it('keeps a bounded head and tail in memory but the full output in the log', async () => {
     const small = new ExecAgentRunner({ headChars: 20, tailChars: 20 });
     const s = spec([node, script('flood.mjs')]);
@@ -268,21 +284,28 @@ describe('ExecAgentRunner.run', () => {
     expect(isProcessAlive(grandchild)).toBe(false);
   });
 
-  it('creates its log and pid file new: links left at their names are replaced, their targets untouched', async () => {
+  it('creates its log, stdout copy and pid file new: links left at their names are replaced, their targets untouched', async () => {
     const s = spec([node, script('pid.mjs')]);
+    const stdoutFile = `${s.logFile}.stdout`;
     await mkdir(path.dirname(s.logFile), { recursive: true });
-    const victims = { log: path.join(dir, 'victim-log'), pid: path.join(dir, 'victim-pid') };
+    const victims = { log: path.join(dir, 'victim-log'), stdout: path.join(dir, 'victim-stdout'), pid: path.join(dir, 'victim-pid') };
     for (const file of Object.values(victims)) await writeFile(file, 'victim\n');
     await symlink(victims.log, s.logFile);
+    await symlink(victims.stdout, stdoutFile);
     await symlink(victims.pid, `${s.logFile}.pid`);
     let pidFileWasOurs = false;
-    const r = await runner.run({ ...s, onOutput: (chunk) => void (chunk.startsWith('pid ') && (pidFileWasOurs = lstatSync(`${s.logFile}.pid`).isFile())) });
+    const r = await runner.run({
+      ...s,
+      stdoutFile: { file: stdoutFile, maxBytes: 1000 },
+      onOutput: (chunk) => void (chunk.startsWith('pid ') && (pidFileWasOurs = lstatSync(`${s.logFile}.pid`).isFile())),
+    });
     expect(r.exitCode).toBe(0);
     expect(pidFileWasOurs).toBe(true);
-    expect(await readFile(victims.log, 'utf8')).toBe('victim\n');
-    expect(await readFile(victims.pid, 'utf8')).toBe('victim\n');
-    expect(lstatSync(s.logFile).isFile()).toBe(true);
-    expect(await readFile(s.logFile, 'utf8')).toMatch(/^pid \d+\n$/);
+    for (const file of Object.values(victims)) expect(await readFile(file, 'utf8')).toBe('victim\n');
+    for (const file of [s.logFile, stdoutFile]) {
+      expect(lstatSync(file).isFile()).toBe(true);
+      expect(await readFile(file, 'utf8')).toMatch(/^pid \d+\n$/);
+    }
   });
 
   it('writes the stop file new on cancel, even where the agent put a link at its name', async () => {
@@ -365,6 +388,38 @@ describe('an interrupt (SIGINT, SIGTERM) while an agent runs', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(settled).toBe(false);
     expect(listeners()).toBe(before);
+  });
+});
+
+describe('the line an interrupt prints', () => {
+  it('names a step’s command as a command, not as an agent', async () => {
+    const runner = new ExecAgentRunner();
+    const said: string[] = [];
+    const s = spec(['sleep', '30'], { role: 'command' });
+    const code = untilInterrupted(runner.run(s), (line) => said.push(line));
+    await waitFor(() => existsSync(`${s.logFile}.pid`));
+    const pid = Number(readFileSync(`${s.logFile}.pid`, 'utf8').split('\n')[0]);
+    process.emit('SIGINT', 'SIGINT');
+    expect(await code).toBe(130);
+    expect(said).toEqual([`Interrupted: stopping the command (pid ${pid}); the next run picks the attempt up.`]);
+    expect(isProcessGroupAlive(pid)).toBe(false);
+  });
+
+  it.each([
+    [[{ pid: 7, role: 'agent' }], 'the agent (pid 7); the next run picks the attempt up.'],
+    [[{ pid: 7, role: 'command' }], 'the command (pid 7); the next run picks the attempt up.'],
+    [
+      [
+        { pid: 9, role: 'command' },
+        { pid: 7, role: 'agent' },
+        { pid: 8, role: 'agent' },
+      ],
+      'the agents (pids 7, 8) and the command (pid 9); the next run picks the attempts up.',
+    ],
+    // A drafting agent has no attempt to pick up.
+    [[{ pid: 7, role: 'draft' }], 'the drafting agent (pid 7).'],
+  ] as const)('%j: %s', (agents, line) => {
+    expect(interruptLine(agents)).toBe(`Interrupted: stopping ${line}`);
   });
 });
 

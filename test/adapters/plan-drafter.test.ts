@@ -104,6 +104,14 @@ describe('draftPlan', () => {
     expect(existsSync(o.draftFile)).toBe(false);
   });
 
+  it('reads a printed plan from stdout alone when the runner kept only its head and tail, whatever the agent wrote to stderr meanwhile', async () => {
+    const o = await options('stdout-json-noisy', { agent: new ExecAgentRunner({ cwd: ws, headChars: 200, tailChars: 200 }) });
+    const drafted = await draftPlan(o);
+    expect(drafted).toMatchObject({ plan: VALID_PLAN, attempts: 1 });
+    // The log has the warning inside the printed plan.
+    expect(await readFile(o.logFile, 'utf8')).toMatch(/\{[^}]*warning: rate limit at 80%/);
+  });
+
   it('takes the plan (and its queue) out of a seed-style state document', async () => {
     const drafted = await draftPlan(await options('state-wrapped'));
     expect(drafted.plan).toEqual({ ...VALID_PLAN, stepQueue: ['step-2', 'step-1'] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_REFUSAL_REACTIONS, decidePermission, gateComment, parseApprovers, refusalAnswers, type CommentFacts } from '../../src/core/trust/authorize.js';
+import { MAX_REFUSAL_REACTIONS, decidePermission, gateActor, gateComment, parseApprovers, refusalAnswers, type CommentFacts, type Gate } from '../../src/core/trust/authorize.js';
 
 const base: CommentFacts = { action: 'created', issueNumber: 7, login: 'octocat', userType: 'User', association: 'MEMBER' };
 const policy = { planIssue: 7, approvers: [] as string[] };
@@ -27,6 +27,37 @@ describe('gateComment', () => {
   it('an approvers list narrows the writers: a listed login still needs write permission, others are denied at once', () => {
     expect(gateComment({ ...base, login: 'Alice', association: 'NONE' }, { planIssue: 7, approvers: ['alice'] }).kind).toBe('check-permission');
     expect(gateComment({ ...base, login: 'bob' }, { planIssue: 7, approvers: ['alice'] })).toMatchObject({ kind: 'deny', reason: expect.stringMatching(/approvers list/) });
+  });
+});
+
+describe('gateActor: one decision, with one reason, whichever path asks who may act', () => {
+  const approvers = ['listed-reader', 'Listed-App[bot]', 'listed-mannequin'];
+  // An issue event's sender asks to have a request drafted: its login and `sender.type`, no association.
+  const sender = (login: string, userType = 'User'): Gate => gateActor({ login, userType, association: '' }, approvers);
+  // The same login's command comment, on the plan's issue.
+  const commenter = (login: string, userType = 'User', association = 'NONE'): Gate => gateComment({ ...base, login, userType, association }, { planIssue: 7, approvers });
+
+  it.each<[string, string, string, Gate]>([
+    [
+      'a non-writer the approvers list leaves out is refused for that, with no permission asked',
+      'drive-by',
+      'User',
+      { kind: 'deny', reason: 'only the logins in the approvers list may command this plan' },
+    ],
+    ['a bot by its type is ignored, with write permission or not', 'deploy-app', 'Bot', { kind: 'ignore', reason: 'deploy-app is a bot' }],
+    ['a bot by its login is ignored, even on the approvers list', 'listed-app[bot]', 'User', { kind: 'ignore', reason: 'listed-app[bot] is a bot' }],
+    ['a listed non-writer is asked about, so the permission answer gives the reason', 'listed-reader', 'User', { kind: 'check-permission' }],
+  ])('%s', (_name, login, userType, gate) => {
+    expect(sender(login, userType)).toEqual(gate);
+    expect(commenter(login, userType)).toEqual(gate);
+  });
+
+  it('in that order: nobody named, a bot, the approvers list, a mannequin, then the permission API', () => {
+    expect(gateActor({ login: '', userType: 'Bot', association: 'MANNEQUIN' }, approvers)).toEqual({ kind: 'deny', reason: 'the event names no sender' });
+    expect(commenter('ghost-import', 'Bot', 'MANNEQUIN')).toMatchObject({ kind: 'ignore' });
+    expect(commenter('ghost-import', 'User', 'MANNEQUIN')).toEqual({ kind: 'deny', reason: 'only the logins in the approvers list may command this plan' });
+    expect(commenter('listed-mannequin', 'User', 'MANNEQUIN')).toEqual({ kind: 'deny', reason: 'commands need write access to this repository (your association: MANNEQUIN)' });
+    expect(gateActor({ login: 'listed-mannequin', userType: 'User', association: 'MANNEQUIN' }, approvers)).toEqual(commenter('listed-mannequin', 'User', 'MANNEQUIN'));
   });
 });
 

@@ -81,6 +81,15 @@ describe('a run step in the tick', () => {
     ]);
   });
 
+  it('tells the runner which step runs a command and which an agent, so an interrupt names what it stops', async () => {
+    const h = harness({ write: { instruction: 'Write notes.md' }, test: { run: ['npm', 'test'] } });
+    expect((await h.run()).outcome).toBe('done');
+    expect(h.agent.runs.map((r) => [r.argv[0], r.role])).toEqual([
+      ['/usr/bin/my-agent', 'agent'],
+      ['/usr/bin/npm', 'command'],
+    ]);
+  });
+
   it('a program not on PATH stops before the attempt, naming the field', async () => {
     const h = harness({ test: { run: ['no-such-tool', 'x'] } }, (cmd) => cmd !== 'no-such-tool');
     const err = await h.run().catch((e: unknown) => e);

@@ -23,10 +23,20 @@ function expectOk(run: ActionRun): void {
   expect(run.code, runReport(run)).toBe(0);
 }
 
-/** An issue with the trigger label and no plan block, opened by `author`. */
-function openRequest(h: ActionHarness, issueNumber: number, author: string, node: string): Promise<ActionRun> {
+/** An issue with the trigger label and no plan block, opened by `author` (an App's account is a `Bot`). */
+function openRequest(h: ActionHarness, issueNumber: number, author: string, node: string, authorType: 'User' | 'Bot' = 'User'): Promise<ActionRun> {
   h.fake.addIssue({ number: issueNumber, title: 'Scheduler report', body: REQUEST, labels: ['sequencer'], login: author });
-  const payload = issuesOpened({ owner: h.owner, repo: h.repo, issueNumber, issueBody: REQUEST, title: 'Scheduler report', labels: ['sequencer'], sender: author, apiUrl: h.fake.url });
+  const payload = issuesOpened({
+    owner: h.owner,
+    repo: h.repo,
+    issueNumber,
+    issueBody: REQUEST,
+    title: 'Scheduler report',
+    labels: ['sequencer'],
+    sender: author,
+    senderType: authorType,
+    apiUrl: h.fake.url,
+  });
   return h.run({ eventName: 'issues', payload, node });
 }
 
@@ -84,6 +94,23 @@ describe.each(ACTION_RUNTIMES)('a request from someone without write access (%s)
     expect(h.botComments(issue)).toHaveLength(1);
     expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
   });
+
+  it("opened by an App's bot account with write permission: the agent never starts, no permission is asked, and the log says why", async () => {
+    const issue = 62;
+    const app = 'deploy-app[bot]';
+    h.fake.setPermission(app, 'write');
+    const before = h.fake.requests.length;
+    const run = await openRequest(h, issue, app, await nodeOf(), 'Bot');
+    expectOk(run);
+    expect(run.outputs.status).toBe('MISSING');
+    expect(await readAgentCalls(h.agentLog)).toEqual([]);
+    // A bot is refused before the permission API, as its comments are.
+    expect(h.fake.requests.slice(before).filter((r) => r.path.includes('/collaborators/'))).toEqual([]);
+    expect(run.stdout).toContain(`@${app} may not start it (${app} is a bot: a bot opens issues with text others gave it, and drafting would run the agent on that text). A writer can reply /draft.`);
+    // A writer learns that the request waits for them.
+    expect(h.botComments(issue, 'request')).toHaveLength(1);
+    expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
+  });
 });
 
 describe('/draft (local node)', () => {
@@ -139,12 +166,15 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
     expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
   });
 
-  it('from a writer the approvers list leaves out: one reply that says so, nothing runs', async () => {
+  it('from a writer the approvers list leaves out: one reply that says so, nothing runs, and no permission is asked', async () => {
     const issue = 75;
     h.fake.addIssue({ number: issue, title: 'Scheduler report', body: REQUEST, labels: ['sequencer'], login: 'maintainer' });
     const calls = (await readAgentCalls(h.agentLog)).length;
+    const before = h.fake.requests.length;
     expectOk(await h.run({ eventName: 'issue_comment', payload: draft(h, issue, 'maintainer', 'MEMBER').payload, inputs: { 'agent-command': draftAgent, approvers: 'someone-else' } }));
     expect(await readAgentCalls(h.agentLog)).toHaveLength(calls);
+    // The list decides before the permission API, as it does for commands.
+    expect(h.fake.requests.slice(before).filter((r) => r.path.includes('/collaborators/'))).toEqual([]);
     const replies = h.botComments(issue, 'reply');
     expect(replies).toHaveLength(1);
     expect(replies[0]!.body).toMatch(/only someone with write access can ask for it: only the logins in the approvers list may command this plan/);

@@ -151,10 +151,21 @@ describe('check STATE after a runner was killed mid-step', () => {
     expect(state.status).toBe('BLOCKED');
     expect(state.stepRuns.write?.attempts).toHaveLength(1);
     // The log keeps stdout and stderr as they came: the stand-in's stderr line lands inside the
-    // stream's first event (the one naming the model), which is therefore not read back.
+    // stream's first event (the one naming the model and the session). The usage is read back from
+    // the agent's stdout alone, where that event is whole.
+    expect((await readFile(logFile, 'utf8')).split('\n')[0]).toMatch(/^\{"type":"system","subtype":"init",.*replay-claude: a warning on stderr$/);
     expect(state.stepRuns.write?.attempts?.[0]).toMatchObject({
       outcome: 'interrupted',
-      usage: { inputTokens: 1740, outputTokens: 4, cacheReadTokens: 4370, cacheWriteTokens: 1510, source: 'log', complete: false },
+      usage: {
+        model: 'claude-opus-5-5',
+        sessionId: 'b9b042df-140d-4875-8545-f7fdf60aff89',
+        inputTokens: 1740,
+        outputTokens: 4,
+        cacheReadTokens: 4370,
+        cacheWriteTokens: 1510,
+        source: 'log',
+        complete: false,
+      },
     });
     expect(state.budgetBlock).toEqual({ stepId: 'write', scope: 'plan', kind: 'tokens', limit: 5000, spent: 7624 });
   });

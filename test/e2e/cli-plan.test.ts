@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VALID_PLAN, readPlanningCalls, writePlanningAgent, type PlanningAgent } from '../fixtures/planning-agents.js';
-import { makeTempDir, output, readState, removeTempDirs, runCli } from './helpers.js';
+import { makeTempDir, output, processAlive, readState, removeTempDirs, runCli, startCli, waitFor } from './helpers.js';
 
 afterEach(removeTempDirs);
 
@@ -23,6 +23,7 @@ async function setup(kind: PlanningAgent = 'valid', env: Record<string, string> 
     stateFile: path.join(ws, '.sequencer', 'plan', 'state.json'),
     planFile: path.join(ws, '.sequencer', 'plan', 'plan.json'),
     cli: (args: string[]) => runCli(args, { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_CALLS: calls, ...env } }),
+    start: (args: string[]) => startCli(args, { cwd: ws, env: { STEP_AGENT_CMD: agent, AGENT_CALLS: calls, ...env } }),
   };
 }
 
@@ -88,6 +89,22 @@ describe('plan --request', () => {
     expect(existsSync(e.stateFile)).toBe(false);
     expect(existsSync(e.planFile)).toBe(false);
     expect(await readPlanningCalls(e.calls)).toHaveLength(2);
+  });
+
+  it('Ctrl-C (SIGINT) while the agent drafts stops the agent and exits 130, proposing nothing', async () => {
+    const pidFile = path.join(await makeTempDir('plan-pid-'), 'agent.pid');
+    const e = await setup('slow', { AGENT_PID_FILE: pidFile });
+    const cli = e.start(['plan', '--request', 'Research X, then write a paper']);
+    const pid = Number(await waitFor(() => readFile(pidFile, 'utf8').catch(() => ''), 20_000, 'the drafting agent to start'));
+    cli.child.kill('SIGINT');
+    const r = await cli.result;
+    const alive = processAlive(pid);
+    if (alive) process.kill(pid, 'SIGKILL'); // not left running when the test fails
+    expect(alive, output(r)).toBe(false);
+    expect(r.code, output(r)).toBe(130);
+    expect(r.stderr).toContain(`Interrupted: stopping the drafting agent (pid ${pid}).`);
+    expect(existsSync(e.stateFile)).toBe(false);
+    expect(existsSync(e.planFile)).toBe(false);
   });
 
   it('refuses to replace an existing plan before running the agent, and needs a request', async () => {

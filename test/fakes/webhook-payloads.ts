@@ -56,6 +56,8 @@ export interface IssueOverrides {
   labels?: string[];
   /** Who triggered the event (also the issue author for `issues.opened`). */
   sender?: string;
+  /** The sender's account type (the examples' is `User`); an App's is `Bot`. */
+  senderType?: 'User' | 'Bot';
   apiUrl?: string;
   /** The repository's default branch (the examples say `master`; the fake repository's is `main`). */
   defaultBranch?: string;
@@ -113,7 +115,7 @@ interface CommentLike {
   reactions?: { url: string };
 }
 
-function applyIssue(payload: { repository: RepoLike; issue: IssueLike; sender: { login: string } }, o: IssueOverrides): void {
+function applyIssue(payload: { repository: RepoLike; issue: IssueLike; sender: { login: string; type?: string } }, o: IssueOverrides): void {
   const owner = o.owner ?? payload.repository.owner.login;
   const repo = o.repo ?? payload.repository.name;
   const api = `${o.apiUrl ?? 'https://api.github.com'}/repos/${owner}/${repo}`;
@@ -142,6 +144,7 @@ function applyIssue(payload: { repository: RepoLike; issue: IssueLike; sender: {
     issue.labels = o.labels.map((name, i) => ({ ...template, id: 1000 + i, name, url: `${api}/labels/${encodeURIComponent(name)}` }));
   }
   if (o.sender !== undefined) payload.sender.login = o.sender;
+  if (o.senderType !== undefined) payload.sender.type = o.senderType;
 }
 
 function applyComment(payload: { repository: RepoLike; issue: IssueLike; sender: { login: string }; comment: CommentLike }, o: CommentOverrides): void {
@@ -176,6 +179,7 @@ export function issuesOpened(o: IssueOverrides = {}): IssuesOpenedPayload {
   const payload = example('issues', 'opened');
   applyIssue(payload, o);
   if (o.sender !== undefined) payload.issue.user.login = o.sender;
+  if (o.senderType !== undefined) payload.issue.user.type = o.senderType;
   return payload;
 }
 

@@ -1,7 +1,7 @@
 // Whether a login has write access, from the collaborator-permission API (docs/security.md), asked
 // once per login per run. `author_association` is never consulted here: a member whose
 // organisation membership is private shows up as CONTRIBUTOR or NONE yet may have write access.
-import { decidePermission, gateComment, type AuthzPolicy, type CommentFacts, type Gate } from '../../core/trust/authorize.js';
+import { decidePermission, gateActor, gateComment, type ActorFacts, type AuthzPolicy, type CommentFacts, type Gate } from '../../core/trust/authorize.js';
 import { isStatus, type GitHubClient } from './github-client.js';
 
 export class RepositoryPermissions {
@@ -24,13 +24,21 @@ export class RepositoryPermissions {
 
   /** The command rule (core/trust/authorize.ts) for a comment, with the permission asked where the rule needs it. */
   async commentGate(c: CommentFacts, policy: AuthzPolicy): Promise<Gate> {
-    const gate = gateComment(c, policy);
-    return gate.kind === 'check-permission' ? this.gate(c.login) : gate;
+    return this.settle(gateComment(c, policy), c.login);
+  }
+
+  /** The same rule for whoever else asks to act (an issue event's sender, a `/draft`): one answer and one reason for a login, whichever path asks. */
+  async actorGate(a: ActorFacts, approvers: readonly string[]): Promise<Gate> {
+    return this.settle(gateActor(a, approvers), a.login);
   }
 
   async hasWrite(login: string): Promise<boolean> {
     if (!login) return false;
     return (await this.gate(login)).kind === 'allow';
+  }
+
+  private async settle(gate: Gate, login: string): Promise<Gate> {
+    return gate.kind === 'check-permission' ? this.gate(login) : gate;
   }
 
   private async ask(login: string): Promise<Gate> {

@@ -1,8 +1,9 @@
 // Runs agent commands as child processes. The agent leads its own process group so that a timeout
 // or cancel reaches everything it started (test runners, language servers, `sleep &`), and a
 // `.pid` file beside the log lets a later tick end a group that a dead tick left behind. The log,
-// the pid file and the stop file lie where the agent can write, so each is created new and never
-// written through a link (fresh-file.ts), and the pid file is read without following one.
+// the copy of stdout, the pid file and the stop file lie where the agent can write, so each is
+// created new and never written through a link (fresh-file.ts), and the pid file is read without
+// following one.
 import { spawn } from 'node:child_process';
 import { accessSync, closeSync, constants, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
@@ -93,6 +94,11 @@ export class ExecAgentRunner implements AgentRunner {
     // into a local file, where a thread-pool round trip costs more than the call.
     // Opened before spawning so a log we cannot write fails the call, not halfway through.
     const log = new LogFile(spec.logFile);
+    const stdoutCopy = spec.stdoutFile ? openedCopy(spec.stdoutFile.file, spec.stdoutFile.maxBytes) : null;
+    const closeLogs = (): void => {
+      log.close();
+      stdoutCopy?.close();
+    };
     const bufferOptions = {
       ...(this.headChars !== undefined ? { head: this.headChars } : {}),
       ...(this.tailChars !== undefined ? { tail: this.tailChars } : {}),
@@ -104,13 +110,13 @@ export class ExecAgentRunner implements AgentRunner {
     const base = { exitCode: null, signal: null, timedOut: false, cancelled: false, stdout: '', stderr: '', outputBytes: 0 };
 
     if (spec.signal?.aborted) {
-      log.close();
+      closeLogs();
       return { ...base, cancelled: true, durationMs: Date.now() - started };
     }
     const [program, ...args] = spec.argv;
     if (!program) {
       log.write('[sequencer] cannot start the agent: the command is empty\n');
-      log.close();
+      closeLogs();
       return { ...base, durationMs: Date.now() - started, spawnError: 'cannot start the agent: the command is empty' };
     }
 
@@ -133,7 +139,7 @@ export class ExecAgentRunner implements AgentRunner {
       const outcome = await exited;
       const message = 'error' in outcome ? await describeSpawnError(outcome.error, program, spec.cwd) : `cannot start ${JSON.stringify(program)}`;
       log.write(`[sequencer] ${message}\n`);
-      log.close();
+      closeLogs();
       return { ...base, durationMs: Date.now() - started, spawnError: message };
     }
     try {
@@ -144,7 +150,7 @@ export class ExecAgentRunner implements AgentRunner {
 
     let outputBytes = 0;
     let overflowed = false;
-    const pipe = (stream: NodeJS.ReadableStream | null, buffer: HeadTailBuffer, own: ((chunk: string) => void) | undefined): void => {
+    const pipe = (stream: NodeJS.ReadableStream | null, buffer: HeadTailBuffer, own: ((chunk: string) => void) | undefined, copy: LogFile | null = null): void => {
       if (!stream) return;
       const decoder = new StringDecoder('utf8');
       stream.on('data', (chunk: Buffer) => {
@@ -155,6 +161,7 @@ export class ExecAgentRunner implements AgentRunner {
           stopping = stopCooperatively(spec.stop?.overflowMessage);
         }
         log.write(chunk);
+        copy?.write(chunk);
         const text = decoder.write(chunk);
         if (!text) return;
         buffer.append(text);
@@ -167,7 +174,7 @@ export class ExecAgentRunner implements AgentRunner {
         if (rest) notify(own, rest);
       });
     };
-    pipe(child.stdout, out, spec.onStdout);
+    pipe(child.stdout, out, spec.onStdout, stdoutCopy);
     pipe(child.stderr, err, spec.onStderr);
 
     let timedOut = false;
@@ -223,6 +230,7 @@ export class ExecAgentRunner implements AgentRunner {
     const cleanedUp = new Promise<void>((resolve) => (released = resolve));
     const untrack = trackAgent({
       pid: pgid,
+      role: spec.role ?? 'agent',
       stop: (capMs) => {
         interrupted = true;
         graceCapMs = capMs;
@@ -248,7 +256,7 @@ export class ExecAgentRunner implements AgentRunner {
       child.stderr?.destroy();
     }
     if (!isProcessGroupAlive(pgid)) rmSync(pidFile, { force: true });
-    log.close();
+    closeLogs();
     untrack();
     released();
     // Never settles: the process ends (interrupt.ts) before anything records the attempt.
@@ -332,23 +340,31 @@ function isExecutableFile(file: string): boolean {
   }
 }
 
-/** The attempt's log: every chunk is written as it arrives; a write error stops logging only. */
+/**
+ * The attempt's log: every chunk is written as it arrives, up to `maxBytes` when given; a write
+ * error stops logging only.
+ */
 class LogFile {
   private fd: number | null;
+  private left: number;
 
-  constructor(file: string) {
+  constructor(file: string, maxBytes = Infinity) {
     this.fd = openFreshFile(file);
+    this.left = maxBytes;
   }
 
   write(chunk: string | Uint8Array): void {
     if (this.fd === null) return;
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const whole = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const bytes = whole.length > this.left ? whole.subarray(0, this.left) : whole;
+    this.left -= bytes.length;
     try {
       for (let offset = 0; offset < bytes.length;) offset += writeSync(this.fd, bytes, offset, bytes.length - offset);
     } catch {
       // A full disk must not kill the agent's run; the head and tail in the state still show it.
       this.close();
     }
+    if (this.left === 0) this.close();
   }
 
   close(): void {
@@ -360,6 +376,18 @@ class LogFile {
     } catch {
       // Nothing more can be lost: every chunk was written synchronously.
     }
+  }
+}
+
+/**
+ * The copy of stdout, or null when it cannot be created: the agent runs without it, and a later
+ * read-back takes the log instead, as for an attempt of a build that kept no copy.
+ */
+function openedCopy(file: string, maxBytes: number): LogFile | null {
+  try {
+    return new LogFile(file, maxBytes);
+  } catch {
+    return null;
   }
 }
 

@@ -81,6 +81,8 @@ export async function draftPlan(o: DraftPlanOptions): Promise<DraftedPlan> {
       timeoutMs: o.timeoutMs,
       graceMs: o.graceMs ?? DEFAULT_GRACE_MS,
       logFile,
+      stdoutFile: { file: stdoutCopyOf(logFile), maxBytes: DRAFT_STDOUT_MAX_BYTES },
+      role: 'draft',
     });
     if (result.spawnError) throw new ConfigError(`${source}: ${result.spawnError}`);
     const judged = await judgeDraft(result, o.draftFile, logFile, o.timeoutMs, o.scrub);
@@ -201,11 +203,22 @@ function unwrapState(doc: unknown): unknown {
   return Array.isArray(doc.stepQueue) && plan.stepQueue === undefined ? { ...plan, stepQueue: doc.stepQueue } : plan;
 }
 
-/** stdout as the runner kept it, or the whole log when the runner kept only its head and tail. */
+/**
+ * stdout as the runner kept it, or all of it from its copy when the runner kept only its head and
+ * tail. Not the log: it holds stderr wherever it came, inside the printed plan too.
+ */
 async function fullStdout(result: AgentResult, logFile: string): Promise<string> {
   const kept = Buffer.byteLength(result.stdout) + Buffer.byteLength(result.stderr);
   if (kept >= result.outputBytes) return result.stdout;
-  return readFile(logFile, 'utf8').catch(() => result.stdout);
+  return readFile(stdoutCopyOf(logFile), 'utf8').catch(() => result.stdout);
+}
+
+/** More than any plan an agent prints: a plan is read from stdout only up to this. */
+const DRAFT_STDOUT_MAX_BYTES = 16 * 1024 * 1024;
+
+/** `plan-draft.stdout` beside `plan-draft.log`: the drafting agent's stdout alone. */
+function stdoutCopyOf(logFile: string): string {
+  return `${logFile.slice(0, logFile.length - path.extname(logFile).length)}.stdout`;
 }
 
 function lastLine(text: string): string | undefined {

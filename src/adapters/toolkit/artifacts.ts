@@ -17,6 +17,8 @@ export interface UploadLogsOptions {
   secrets: Scrubber;
   /** Receives the warning when nothing could be uploaded. */
   log: (message: string) => void;
+  /** Files under `dir` (relative paths) that are not uploaded. */
+  skip?: (file: string) => boolean;
   retentionDays?: number;
 }
 
@@ -36,7 +38,7 @@ export async function uploadAttemptLogs(o: UploadLogsOptions): Promise<UploadedL
   }
   let staging: StagedLogs | null = null;
   try {
-    staging = await stageScrubbedLogs(o.dir, o.secrets);
+    staging = await stageScrubbedLogs(o.dir, o.secrets, undefined, o.skip);
     if (!staging) return null;
     const { DefaultArtifactClient } = await import('@actions/artifact');
     const result = await new DefaultArtifactClient().uploadArtifact(name, staging.files, staging.root, o.retentionDays ? { retentionDays: o.retentionDays } : {});
@@ -57,11 +59,11 @@ export interface StagedLogs {
 }
 
 /**
- * Scrubbed copies of every regular file under `dir`, in a temporary directory (or under `into`,
- * which the caller made and removes); null when none.
+ * Scrubbed copies of every regular file under `dir` but those `skip` names, in a temporary
+ * directory (or under `into`, which the caller made and removes); null when none.
  */
-export async function stageScrubbedLogs(dir: string, secrets: Scrubber, into?: string): Promise<StagedLogs | null> {
-  const files = await regularFiles(dir);
+export async function stageScrubbedLogs(dir: string, secrets: Scrubber, into?: string, skip: (file: string) => boolean = () => false): Promise<StagedLogs | null> {
+  const files = (await regularFiles(dir)).filter((rel) => !skip(rel));
   if (files.length === 0) return null;
   const root = into ?? (await mkdtemp(path.join(os.tmpdir(), 'sequencer-logs-')));
   try {

@@ -11,14 +11,23 @@
 // migrated user that is no account at all, cannot be granted a permission, and cannot sign in
 // to write a comment (once a person claims it, their comments carry their own association).
 // Only that one skips the API call.
+//
+// Every path that asks who may act (a command comment, a `/draft`, the sender of an issue event
+// whose request the agent would draft) asks `gateActor`, so one person gets one answer with one
+// reason whichever path asks, and the cheap refusals never spend an API call.
 
-export interface CommentFacts {
+/** Who asks to act, as the event or the comment names them. */
+export interface ActorFacts {
+  login: string;
+  /** `User`, `Bot`, `Organization`, … from the payload (`comment.user.type`, `sender.type`); '' when it does not say. */
+  userType: string;
+  /** The comment's `author_association`; '' where the event carries none for this login (an issue event's sender). */
+  association: string;
+}
+
+export interface CommentFacts extends ActorFacts {
   action: string;
   issueNumber: number;
-  login: string;
-  /** `User`, `Bot`, `Organization`, … from the payload's `comment.user.type`. */
-  userType: string;
-  association: string;
 }
 
 export interface AuthzPolicy {
@@ -41,17 +50,26 @@ const WRITE_PERMISSIONS = new Set(['admin', 'maintain', 'write']);
 export function gateComment(c: CommentFacts, policy: AuthzPolicy): Gate {
   if (c.action !== 'created') return { kind: 'ignore', reason: `comment ${c.action}: only new comments are commands` };
   if (c.issueNumber !== policy.planIssue) return { kind: 'ignore', reason: `comment on #${c.issueNumber}, not on the plan's issue #${policy.planIssue}` };
-  if (c.userType === 'Bot' || /\[bot\]$/i.test(c.login)) return { kind: 'ignore', reason: `${c.login} is a bot` };
-  const unlisted = approversRefusal(policy.approvers, c.login);
-  if (unlisted) return { kind: 'deny', reason: unlisted };
-  if (NEVER_WRITE.has(c.association)) return { kind: 'deny', reason: `commands need write access to this repository (your association: ${c.association})` };
+  return gateActor(c, policy.approvers);
+}
+
+/**
+ * Whether someone may command a plan or start the agent, as far as it is decided without the
+ * permission API, cheapest first: nobody named; a bot (an App acts on text others gave it, so
+ * nothing it writes is a writer's decision; ignored, as its comments are); a login the approvers
+ * list leaves out; a mannequin. Everyone else is asked about (`check-permission`).
+ */
+export function gateActor(a: ActorFacts, approvers: readonly string[]): Gate {
+  if (!a.login) return { kind: 'deny', reason: 'the event names no sender' };
+  if (isBot(a)) return { kind: 'ignore', reason: `${a.login} is a bot` };
+  if (approvers.length && !approvers.some((l) => l.toLowerCase() === a.login.toLowerCase())) return { kind: 'deny', reason: 'only the logins in the approvers list may command this plan' };
+  if (NEVER_WRITE.has(a.association)) return { kind: 'deny', reason: `commands need write access to this repository (your association: ${a.association})` };
   return { kind: 'check-permission' };
 }
 
-/** Why `login` may not command for want of a place on the approvers list; null when there is no list or it is on it. */
-export function approversRefusal(approvers: readonly string[], login: string): string | null {
-  if (!approvers.length || approvers.some((a) => a.toLowerCase() === login.toLowerCase())) return null;
-  return 'only the logins in the approvers list may command this plan';
+/** A bot account: GitHub's user type says so, or the login has the `[bot]` suffix only Apps get. */
+export function isBot(a: { login: string; userType: string }): boolean {
+  return a.userType === 'Bot' || /\[bot\]$/i.test(a.login);
 }
 
 /** Why `login` may not command, from its gate once the permission was asked; null when it may. */
