@@ -2,7 +2,8 @@
 // run that wrote it, no runner folder is named where it means nothing after the run, one wording
 // per problem, and a missing setting is explained with the name of where to set it.
 import { describe, expect, it } from 'vitest';
-import { draftHintComment, refusedPlanComment, renderProposal, TOO_LARGE_HEADING, TOO_LARGE_HINT, tooLargeText } from '../../src/core/render/proposal-markdown.js';
+import { renderProposal, TOO_LARGE_HEADING, TOO_LARGE_HINT, tooLargeText } from '../../src/core/render/proposal-markdown.js';
+import { draftHintComment, refusedPlanComment } from '../../src/core/render/refused-plan-markdown.js';
 import { footer, problemComment, replyComment, runProblemComment, withoutFooter } from '../../src/core/render/comment-markers.js';
 import { gateNotice } from '../../src/core/render/gate-markdown.js';
 import { countOf, countOfTotal } from '../../src/core/render/plural.js';

@@ -5,17 +5,10 @@ import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { executionFields } from '../../src/core/plan/execution-fields.js';
 import { newState } from '../../src/core/plan/new-state.js';
-import {
-  draftHintComment,
-  MAX_COMMENT_CHARS,
-  MAX_PROPOSAL_PARTS,
-  proposalMarker,
-  refusedPlanComment,
-  renderProposal,
-  retiredProposalComment,
-  runnableSteps,
-  type ProposalSettings,
-} from '../../src/core/render/proposal-markdown.js';
+import { MAX_COMMENT_CHARS, MAX_PROPOSAL_PARTS, renderProposal, runnableSteps } from '../../src/core/render/proposal-markdown.js';
+import { draftHintComment, refusedPlanComment } from '../../src/core/render/refused-plan-markdown.js';
+import { proposalMarker, retiredProposalComment } from '../../src/core/render/retired-proposal-markdown.js';
+import type { ProposalSettings } from '../../src/core/render/proposal-settings-markdown.js';
 import { leadingMarker } from '../../src/core/render/comment-markers.js';
 import { marker } from '../../src/core/render/render-markdown.js';
 import type { Plan, State } from '../../src/core/state/types.js';
