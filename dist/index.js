@@ -12,8 +12,9 @@ import {
 } from "./chunks/chunk-MR34GH7W.js";
 import "./chunks/chunk-DUAHX55U.js";
 import {
+  isBot,
   parseApprovers
-} from "./chunks/chunk-JRLYY3GM.js";
+} from "./chunks/chunk-PSDTEU6M.js";
 import {
   parseAttemptDescriptor
 } from "./chunks/chunk-LCWLH6WQ.js";
@@ -52,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-G5XCF6CV.js";
+} from "./chunks/chunk-Y4WZUCON.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -365,25 +366,40 @@ function issueRoute(payload, inputs) {
   if (!issue?.number) return { kind: "ignore", reason: "issues event without an issue" };
   if (issue.pull_request) return { kind: "ignore", reason: "pull requests do not carry plans" };
   let labelled = (issue.labels ?? []).some((l) => labelName(l) === inputs.triggerLabel), action = payload.action ?? "";
-  return action === "labeled" && payload.label?.name === inputs.triggerLabel || (action === "opened" || action === "edited" || action === "reopened") && labelled ? { kind: "propose", issueNumber: issue.number, title: issue.title ?? "", body: issue.body ?? "", actor: payload.sender?.login ?? "", author: issue.user?.login ?? "" } : { kind: "ignore", reason: `issue #${issue.number} ${action} without the "${inputs.triggerLabel}" label` };
+  return action === "labeled" && payload.label?.name === inputs.triggerLabel || (action === "opened" || action === "edited" || action === "reopened") && labelled ? {
+    kind: "propose",
+    issueNumber: issue.number,
+    title: issue.title ?? "",
+    body: issue.body ?? "",
+    actor: payload.sender?.login ?? "",
+    actorType: payload.sender?.type ?? "",
+    author: issue.user?.login ?? ""
+  } : { kind: "ignore", reason: `issue #${issue.number} ${action} without the "${inputs.triggerLabel}" label` };
 }
 function commentRoute(payload, inputs) {
   let issue = payload.issue, comment = payload.comment;
-  return !issue?.number || !comment?.id ? { kind: "ignore", reason: "issue_comment event without an issue or comment" } : payload.action !== "created" ? { kind: "ignore", reason: `comment ${payload.action ?? "changed"}: only new comments are commands` } : issue.pull_request ? { kind: "ignore", reason: "comment on a pull request" } : comment.user?.type === "Bot" ? { kind: "ignore", reason: "comment by a bot" } : commandLine(comment.body ?? "") === null ? { kind: "ignore", reason: "comment is not a command" } : isDraftCommand(comment.body ?? "") ? (issue.labels ?? []).some((l) => labelName(l) === inputs.triggerLabel) ? {
+  return !issue?.number || !comment?.id ? { kind: "ignore", reason: "issue_comment event without an issue or comment" } : payload.action !== "created" ? { kind: "ignore", reason: `comment ${payload.action ?? "changed"}: only new comments are commands` } : issue.pull_request ? { kind: "ignore", reason: "comment on a pull request" } : isBot({ login: comment.user?.login ?? "", userType: comment.user?.type ?? "" }) ? { kind: "ignore", reason: "comment by a bot" } : commandLine(comment.body ?? "") === null ? { kind: "ignore", reason: "comment is not a command" } : isDraftCommand(comment.body ?? "") ? (issue.labels ?? []).some((l) => labelName(l) === inputs.triggerLabel) ? {
     kind: "draft",
     issueNumber: issue.number,
     title: issue.title ?? "",
     body: issue.body ?? "",
     author: issue.user?.login ?? "",
-    comment: { id: comment.id, login: comment.user?.login ?? "", body: comment.body ?? "", createdAt: comment.created_at ?? "" }
+    comment: {
+      id: comment.id,
+      login: comment.user?.login ?? "",
+      userType: comment.user?.type ?? "",
+      association: comment.author_association ?? "",
+      body: comment.body ?? "",
+      createdAt: comment.created_at ?? ""
+    }
   } : { kind: "ignore", reason: `/draft on issue #${issue.number} without the "${inputs.triggerLabel}" label` } : { kind: "comment", issueNumber: issue.number, commentId: comment.id };
 }
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-REZUY4CN.js"),
-  agentPhase: () => import("./chunks/agent-phase-7WUMTAMB.js"),
-  applyPhase: () => import("./chunks/apply-phase-VI4EZVJD.js"),
+  routes: () => import("./chunks/routes-T72IWWTT.js"),
+  agentPhase: () => import("./chunks/agent-phase-DLING7FD.js"),
+  applyPhase: () => import("./chunks/apply-phase-G5GTVQU5.js"),
   client: () => import("./chunks/github-client-VHSOVSLI.js")
 };
 async function run() {
@@ -424,7 +440,7 @@ ${err.hint}` : ""}` : describeError(err)
 var respond;
 for (let signal of ["SIGINT", "SIGTERM"])
   process.on(signal, () => {
-    respond ??= import("./chunks/interrupt-SAMMWCSJ.js").then(({ interruptResponder }) => interruptResponder((line) => info(line))), respond.then((r) => r(signal)).then((code) => process.exit(code));
+    respond ??= import("./chunks/interrupt-DWN3Y3OZ.js").then(({ interruptResponder }) => interruptResponder((line) => info(line))), respond.then((r) => r(signal)).then((code) => process.exit(code));
   });
 run().then(
   (code) => process.exit(code),
