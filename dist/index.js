@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-MR34GH7W.js";
+} from "./chunks/chunk-ZX2ATV2Y.js";
 import "./chunks/chunk-DUAHX55U.js";
 import {
   isBot,
@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-Y4WZUCON.js";
+} from "./chunks/chunk-YIS24LJY.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -397,10 +397,10 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-T72IWWTT.js"),
-  agentPhase: () => import("./chunks/agent-phase-DLING7FD.js"),
-  applyPhase: () => import("./chunks/apply-phase-G5GTVQU5.js"),
-  client: () => import("./chunks/github-client-VHSOVSLI.js")
+  routes: () => import("./chunks/routes-OP5DVNF6.js"),
+  agentPhase: () => import("./chunks/agent-phase-CIRUU2MJ.js"),
+  applyPhase: () => import("./chunks/apply-phase-T3KUYEHL.js"),
+  client: () => import("./chunks/github-client-F6BGYGKG.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
