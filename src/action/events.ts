@@ -12,12 +12,12 @@ export type Route =
   /** workflow_dispatch: an explicit command on a plan (or on all plans for tick/list/audit). */
   | { kind: 'dispatch'; command: DispatchCommand; planId?: string; planFile?: string; step?: string; actor: string }
   /** issues opened/labeled/edited: propose the plan in the issue (or the plan input). */
-  | { kind: 'propose'; issueNumber: number; title: string; body: string; actor: string; actorType: string; author: string }
+  | { kind: 'propose'; issueNumber: number; title: string; body: string; actor: string; actorType: string; author: string; authorType: string }
   /**
    * `/draft` on a labelled issue: a writer asks the agent to draft a plan from the request. Handled
    * before any tick, because an issue without a plan has no state whose inbox could read it.
    */
-  | { kind: 'draft'; issueNumber: number; title: string; body: string; author: string; comment: DraftComment }
+  | { kind: 'draft'; issueNumber: number; title: string; body: string; author: string; authorType: string; comment: DraftComment }
   /** issue_comment created on a plan's issue: tick the plan; its inbox reads the comment. */
   | { kind: 'comment'; issueNumber: number; commentId: number };
 
@@ -36,7 +36,7 @@ export interface DraftComment {
 interface Payload {
   action?: string;
   inputs?: Record<string, unknown>;
-  issue?: { number?: number; title?: string; body?: string | null; labels?: Array<{ name?: string } | string>; pull_request?: unknown; user?: { login?: string } | null };
+  issue?: { number?: number; title?: string; body?: string | null; labels?: Array<{ name?: string } | string>; pull_request?: unknown; user?: { login?: string; type?: string } | null };
   label?: { name?: string };
   comment?: { id?: number; body?: string | null; user?: { type?: string; login?: string }; author_association?: string; created_at?: string };
   sender?: { login?: string; type?: string };
@@ -142,6 +142,7 @@ function issueRoute(payload: Payload, inputs: ActionInputs): Route {
     actor: payload.sender?.login ?? '',
     actorType: payload.sender?.type ?? '',
     author: issue.user?.login ?? '',
+    authorType: issue.user?.type ?? '',
   };
 }
 
@@ -164,6 +165,7 @@ function commentRoute(payload: Payload, inputs: ActionInputs): Route {
       title: issue.title ?? '',
       body: issue.body ?? '',
       author: issue.user?.login ?? '',
+      authorType: issue.user?.type ?? '',
       comment: {
         id: comment.id,
         login: comment.user?.login ?? '',
