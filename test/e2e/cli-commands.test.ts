@@ -548,4 +548,15 @@ describe('help', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command "nope"');
   });
+
+  it('hook --help and exec --help print their usage; exec -- --help runs a program called --help', async () => {
+    const [hook, exec, passed] = await Promise.all([runCli(['hook', '--help']), runCli(['exec', '-h']), runCli(['exec', '--', '--help'])]);
+    expect(hook.code, output(hook)).toBe(0);
+    expect(hook.stdout).toMatch(/^Usage: agent-step-sequencer hook claude\|codex\|gemini \[options\]\n\nA tool hook: /);
+    expect(exec.code, output(exec)).toBe(0);
+    expect(exec.stdout).toMatch(/^Usage: agent-step-sequencer exec -- PROGRAM ARGS \[options\]\n\nRun one command \(no shell\)/);
+    // After `--` every word is the command's, a leading --help too.
+    expect(passed.code, output(passed)).toBe(127);
+    expect(passed.stderr).toContain('cannot run "--help": not found');
+  });
 });
