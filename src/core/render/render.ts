@@ -5,9 +5,8 @@ import { attemptsMade, stepsDone, stepsSkipped } from '../state/step-view.js';
 import { attemptsCell, attemptsText } from './attempt-words.js';
 import type { Attempt, State, StepRun } from '../state/types.js';
 import { terminalLine } from './terminal-text.js';
-import { costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
-import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
-import { totalTokens } from '../agent-stream/types.js';
+import { attemptTokens, costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
+import { formatUsd } from '../agent-stream/render-event.js';
 
 export interface StepRow {
   index: number;
@@ -150,7 +149,7 @@ export function blockerReport(state: State, stepId: string, reason: string): str
   // Attempts that ended the same way are one line with a count, not four identical lines.
   const attempts = sameAttempts(run?.attempts ?? []).map(
     ({ first: a, last, count }) =>
-      `  attempt ${count > 1 ? `${a.n}-${last.n}` : a.n}${typeof a.round === 'number' && a.round > 1 ? ` (round ${a.round})` : ''}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.usage && count === 1 ? `, ${groupDigits(totalTokens(a.usage))} tokens${a.usage.costUsd !== undefined ? `, ${formatUsd(a.usage.costUsd)}` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}${count > 1 ? ` (${count} times)` : ''}`,
+      `  attempt ${count > 1 ? `${a.n}-${last.n}` : a.n}${typeof a.round === 'number' && a.round > 1 ? ` (round ${a.round})` : ''}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.usage && count === 1 ? `, ${attemptTokens(a.usage)} tokens${a.usage.costUsd !== undefined ? `, ${formatUsd(a.usage.costUsd)}` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}${count > 1 ? ` (${count} times)` : ''}`,
   );
   return [
     `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
