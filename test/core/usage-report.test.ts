@@ -161,4 +161,29 @@ describe('comments and summaries', () => {
     expect(uncosted).toContain('(a "+" after a cost: some attempts reported none)');
     expect(uncosted).not.toContain('after tokens');
   });
+
+  it('the blocker report counts one tool call as one, and a row of like attempts keeps their tokens and cost, summed', () => {
+    const s: State = {
+      ...used(),
+      status: 'BLOCKED',
+      currentStep: 2,
+      stepRuns: {
+        ...used().stepRuns,
+        c: {
+          status: 'FAILED',
+          tries: 4,
+          error: 'agent exited with code 1',
+          attempts: [
+            { ...attempt(1, 'failed', usage(5_000, 0.05)), toolCalls: { calls: 1, denied: 1 } },
+            attempt(2, 'failed', usage(6_000, 0.05)),
+            attempt(3, 'failed', usage(7_000, 0.1, false)),
+            attempt(4, 'failed', usage(8_000)),
+          ],
+        },
+      },
+    };
+    const report = blockerReport(s, 'c', 'max attempts');
+    expect(report).toContain('  attempt 1: failed (exit 1), 1 tool call (1 denied), 5,000 tokens, $0.0500 - agent exited with code 1\n');
+    expect(report).toContain('  attempt 2-4: failed (exit 1), 21,000+ tokens, $0.1500+ in all - agent exited with code 1 (3 times)\n');
+  });
 });

@@ -5,8 +5,9 @@ import { attemptsMade, stepsDone, stepsSkipped } from '../state/step-view.js';
 import { attemptsCell, attemptsText } from './attempt-words.js';
 import type { Attempt, State, StepRun } from '../state/types.js';
 import { terminalLine } from './terminal-text.js';
-import { attemptTokens, costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
-import { formatUsd } from '../agent-stream/render-event.js';
+import { addToTotals, costCell, emptyTotals, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
+import { groupDigits } from '../agent-stream/render-event.js';
+import { countOf } from './plural.js';
 
 export interface StepRow {
   index: number;
@@ -147,10 +148,15 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
 export function blockerReport(state: State, stepId: string, reason: string): string {
   const run = state.stepRuns[stepId];
   // Attempts that ended the same way are one line with a count, not four identical lines.
-  const attempts = sameAttempts(run?.attempts ?? []).map(
-    ({ first: a, last, count }) =>
-      `  attempt ${count > 1 ? `${a.n}-${last.n}` : a.n}${typeof a.round === 'number' && a.round > 1 ? ` (round ${a.round})` : ''}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.usage && count === 1 ? `, ${attemptTokens(a.usage)} tokens${a.usage.costUsd !== undefined ? `, ${formatUsd(a.usage.costUsd)}` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}${count > 1 ? ` (${count} times)` : ''}`,
-  );
+  const all = run?.attempts ?? [];
+  const attempts = sameAttempts(all).map(({ first: a, last, count }) => {
+    const which = count > 1 ? `${a.n}-${last.n}` : String(a.n);
+    const round = typeof a.round === 'number' && a.round > 1 ? ` (round ${a.round})` : '';
+    const exit = a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : '';
+    const tools = a.toolCalls ? `, ${countOf(a.toolCalls.calls, 'tool call')}${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : '';
+    const used = usageText(all.slice(all.indexOf(a), all.indexOf(last) + 1));
+    return `  attempt ${which}${round}: ${a.outcome ?? 'unknown'}${exit}${tools}${used}${a.error ? ` - ${firstLine(a.error)}` : ''}${count > 1 ? ` (${count} times)` : ''}`;
+  });
   return [
     `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
     `Last error: ${run?.error ?? 'none recorded'}`,
@@ -158,6 +164,14 @@ export function blockerReport(state: State, stepId: string, reason: string): str
     ...(state.budgetBlock && state.status === 'BLOCKED' ? ['To raise the spent budget: approve --budget-usd N or --budget-tokens N (above what was used).'] : []),
     'To continue: retry (a new round of attempts), skip (move on without it), or cancel.',
   ].join('\n');
+}
+
+/** `, 12,000 tokens, $0.0500` for an attempt; for a row of like attempts, their sum `in all`. */
+function usageText(group: readonly Attempt[]): string {
+  const t = group.reduce(addToTotals, emptyTotals());
+  if (t.attempts === 0) return '';
+  const cost = costCell(t);
+  return `, ${groupDigits(t.tokens)}${t.partial ? '+' : ''} tokens${cost === '-' ? '' : `, ${cost}`}${group.length > 1 ? ' in all' : ''}`;
 }
 
 function firstLine(text: string): string {
