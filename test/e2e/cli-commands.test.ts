@@ -442,6 +442,13 @@ describe('validate', () => {
     expect(r.stderr).toMatch(/plan\.steps\.a\.expectPayload: .*"yes"/);
   });
 
+  it('names the file it cannot read as it was given, with no --plan that was not passed', async () => {
+    const e = await setup(THREE);
+    const r = await e.cli(['validate', 'nope.json']);
+    expect(r.code, output(r)).toBe(2);
+    expect(r.stderr).toMatch(/^error: validate FILE: cannot read "nope\.json" \(ENOENT\b.*\); expected a JSON or YAML plan file\n/);
+  });
+
   it('rejects a plan whose queue names an unknown step, naming the queue entry', async () => {
     const e = await setup(THREE);
     const file = path.join(e.ws, 'queue.json');
