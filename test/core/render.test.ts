@@ -29,6 +29,14 @@ describe('terminal rendering', () => {
     expect(resumeLines(progressed)).toEqual(['(1/3) [Resume] research Research: done in 2 attempts, outputs: study/summary.md', '(2/3) [Resume] write Title write: skipped']);
   });
 
+  it('lists no outputs for a skipped step: it made none', () => {
+    const skipped = state(['draft', 'never'], { currentStep: 2, stepRuns: { draft: { status: 'DONE', tries: 1 }, never: { status: 'SKIPPED', tries: 0 } } }, (id) => ({
+      title: id === 'never' ? 'Never' : 'Draft',
+      requiredOutputs: [`${id === 'never' ? 'n' : 'd'}.md`],
+    }));
+    expect(resumeLines(skipped)).toEqual(['(1/2) [Resume] draft Draft: done in 1 attempt, outputs: d.md', '(2/2) [Resume] never Never: skipped']);
+  });
+
   it('shows only the last finished steps of a long plan, and says which come before them', () => {
     const ids = Array.from({ length: 30 }, (_, n) => `s${n + 1}`);
     const runs = Object.fromEntries(ids.slice(0, 25).map((id) => [id, { status: id === 's24' ? ('SKIPPED' as const) : ('DONE' as const), tries: 1 }]));

@@ -113,7 +113,8 @@ export function resumeLines(state: State, max = 20): string[] {
     const r = stepRows(state, index, index + 1)[0]!;
     const recovered = state.stepRuns[r.id]?.attempts?.at(-1)?.outcome === 'recovered';
     const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${r.attemptsText}${recovered ? " (recovered: an interrupted attempt's work met the contract)" : ''}`;
-    const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(', ')}` : '';
+    // A skipped step made none of its outputs.
+    const outputs = r.outputs.length && r.status !== 'SKIPPED' ? `, outputs: ${r.outputs.join(', ')}` : '';
     return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
   });
   if (i >= 0) lines.unshift(`(steps 1-${i + 1} not shown)`);
