@@ -113,6 +113,9 @@ describe('applyCommand', () => {
     const out = applyCommand(state(['a']), { kind: 'cancel', by }, T0);
     expect(out.state.status).toBe('CANCELLED');
     expect(out.notices).toEqual([{ kind: 'cancelled', runningStep: null }]);
+    expect(out.reply).toBe(`Cancelled by @${by}.`);
+    // The reason given is said back, not only stored.
+    expect(applyCommand(state(['a']), { kind: 'cancel', by, reason: 'wrong plan' }, T0).reply).toBe(`Cancelled by @${by}: "wrong plan".`);
   });
 
   it('cancel with an attempt in flight stores the intent only', () => {
@@ -120,6 +123,7 @@ describe('applyCommand', () => {
     const out = applyCommand(s, { kind: 'cancel', by, reason: 'wrong plan' }, T0);
     expect(out.state.status).toBe('IN_PROGRESS');
     expect(out.state.cancelRequested).toMatchObject({ by, reason: 'wrong plan' });
+    expect(out.reply).toBe(`Cancel requested by @${by} ("wrong plan"); stopping a.`);
   });
 
   it('retry gives a blocked step a fresh budget and clears its blocker', () => {

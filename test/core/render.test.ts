@@ -29,6 +29,13 @@ describe('terminal rendering', () => {
     expect(resumeLines(progressed)).toEqual(['(1/3) [Resume] research Research: done in 2 attempts, outputs: study/summary.md', '(2/3) [Resume] write Title write: skipped']);
   });
 
+  it('says who cancelled the plan and why, under the table', () => {
+    const cancelled = state(['a'], { status: 'CANCELLED', cancelRequested: { by: 'root', at: T0.toISOString(), reason: 'wrong plan' } });
+    expect(statusTable(cancelled).split('\n').at(-1)).toBe('cancelled by @root: "wrong plan"');
+    const asked = state(['a'], { cancelRequested: { by: 'root', at: T0.toISOString() }, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1 } } });
+    expect(statusTable(asked).split('\n').at(-1)).toBe('cancel requested by @root');
+  });
+
   it('lists no outputs for a skipped step: it made none', () => {
     const skipped = state(['draft', 'never'], { currentStep: 2, stepRuns: { draft: { status: 'DONE', tries: 1 }, never: { status: 'SKIPPED', tries: 0 } } }, (id) => ({
       title: id === 'never' ? 'Never' : 'Draft',

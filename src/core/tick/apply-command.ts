@@ -128,10 +128,10 @@ function requestCancel(state: State, cmd: Extract<Command, { kind: 'cancel' }>, 
   // With an attempt in flight the intent is stored and the running tick soft-brakes the agent;
   // otherwise nothing can still be running, so the plan ends now.
   if (inFlight) {
-    return { state: { ...state, cancelRequested: request }, changed: true, reply: `Cancel requested by @${cmd.by}; stopping ${stepId}.`, notices: [] };
+    return { state: { ...state, cancelRequested: request }, changed: true, reply: `Cancel requested by @${cmd.by}${cmd.reason ? ` ("${cmd.reason}")` : ''}; stopping ${stepId}.`, notices: [] };
   }
   const ended = cancel({ ...state, cancelRequested: request });
-  return { state: ended.state, changed: true, reply: `Cancelled by @${cmd.by}.`, notices: ended.notices };
+  return { state: ended.state, changed: true, reply: `Cancelled by @${cmd.by}${cmd.reason ? `: "${cmd.reason}"` : ''}.`, notices: ended.notices };
 }
 
 /** The named step must be the current one: steps are never run out of order. */
