@@ -1,0 +1,143 @@
+import "./chunk-27FUKKN2.js";
+
+// ../main/node_modules/ajv/dist/refs/json-schema-draft-06.json
+var json_schema_draft_06_default = {
+  $schema: "http://json-schema.org/draft-06/schema#",
+  $id: "http://json-schema.org/draft-06/schema#",
+  title: "Core schema meta-schema",
+  definitions: {
+    schemaArray: {
+      type: "array",
+      minItems: 1,
+      items: { $ref: "#" }
+    },
+    nonNegativeInteger: {
+      type: "integer",
+      minimum: 0
+    },
+    nonNegativeIntegerDefault0: {
+      allOf: [{ $ref: "#/definitions/nonNegativeInteger" }, { default: 0 }]
+    },
+    simpleTypes: {
+      enum: ["array", "boolean", "integer", "null", "number", "object", "string"]
+    },
+    stringArray: {
+      type: "array",
+      items: { type: "string" },
+      uniqueItems: !0,
+      default: []
+    }
+  },
+  type: ["object", "boolean"],
+  properties: {
+    $id: {
+      type: "string",
+      format: "uri-reference"
+    },
+    $schema: {
+      type: "string",
+      format: "uri"
+    },
+    $ref: {
+      type: "string",
+      format: "uri-reference"
+    },
+    title: {
+      type: "string"
+    },
+    description: {
+      type: "string"
+    },
+    default: {},
+    examples: {
+      type: "array",
+      items: {}
+    },
+    multipleOf: {
+      type: "number",
+      exclusiveMinimum: 0
+    },
+    maximum: {
+      type: "number"
+    },
+    exclusiveMaximum: {
+      type: "number"
+    },
+    minimum: {
+      type: "number"
+    },
+    exclusiveMinimum: {
+      type: "number"
+    },
+    maxLength: { $ref: "#/definitions/nonNegativeInteger" },
+    minLength: { $ref: "#/definitions/nonNegativeIntegerDefault0" },
+    pattern: {
+      type: "string",
+      format: "regex"
+    },
+    additionalItems: { $ref: "#" },
+    items: {
+      anyOf: [{ $ref: "#" }, { $ref: "#/definitions/schemaArray" }],
+      default: {}
+    },
+    maxItems: { $ref: "#/definitions/nonNegativeInteger" },
+    minItems: { $ref: "#/definitions/nonNegativeIntegerDefault0" },
+    uniqueItems: {
+      type: "boolean",
+      default: !1
+    },
+    contains: { $ref: "#" },
+    maxProperties: { $ref: "#/definitions/nonNegativeInteger" },
+    minProperties: { $ref: "#/definitions/nonNegativeIntegerDefault0" },
+    required: { $ref: "#/definitions/stringArray" },
+    additionalProperties: { $ref: "#" },
+    definitions: {
+      type: "object",
+      additionalProperties: { $ref: "#" },
+      default: {}
+    },
+    properties: {
+      type: "object",
+      additionalProperties: { $ref: "#" },
+      default: {}
+    },
+    patternProperties: {
+      type: "object",
+      additionalProperties: { $ref: "#" },
+      default: {}
+    },
+    dependencies: {
+      type: "object",
+      additionalProperties: {
+        anyOf: [{ $ref: "#" }, { $ref: "#/definitions/stringArray" }]
+      }
+    },
+    propertyNames: { $ref: "#" },
+    const: {},
+    enum: {
+      type: "array",
+      minItems: 1,
+      uniqueItems: !0
+    },
+    type: {
+      anyOf: [
+        { $ref: "#/definitions/simpleTypes" },
+        {
+          type: "array",
+          items: { $ref: "#/definitions/simpleTypes" },
+          minItems: 1,
+          uniqueItems: !0
+        }
+      ]
+    },
+    format: { type: "string" },
+    allOf: { $ref: "#/definitions/schemaArray" },
+    anyOf: { $ref: "#/definitions/schemaArray" },
+    oneOf: { $ref: "#/definitions/schemaArray" },
+    not: { $ref: "#" }
+  },
+  default: {}
+};
+export {
+  json_schema_draft_06_default as default
+};
