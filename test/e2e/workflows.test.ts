@@ -293,7 +293,8 @@ describe('the isolated example', () => {
     expect(doc.permissions).toEqual({});
     expect(Object.keys(doc.jobs)).toEqual(['prepare', 'agent', 'apply']);
     expect(doc.jobs.agent!.permissions).toEqual({ contents: 'read' });
-    expect(doc.jobs.prepare!.permissions).toEqual({ contents: 'write', issues: 'write', actions: 'read' });
+    // prepare dispatches a run for each plan a heartbeat does not hand on (actions: write).
+    expect(doc.jobs.prepare!.permissions).toEqual({ contents: 'write', issues: 'write', actions: 'write' });
     expect(doc.jobs.apply!.permissions).toEqual({ contents: 'write', issues: 'write', actions: 'write' });
   });
 
