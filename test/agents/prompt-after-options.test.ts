@@ -5,6 +5,8 @@
 // value of --allowedTools, not as a prompt"). The sequencer puts `--` before the prompt: the
 // request the stand-in records holds the step's instruction, and Bash stays allowed. Codex's
 // `-i/--image <FILE>...` gets the same `--`, and the real Codex reads the prompt after it.
+// A command that ends with an option taking one value (`claude -p --model`) is refused instead:
+// the real Claude Code takes the prompt as the model, and `--` as the model just the same.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -73,6 +75,42 @@ describe('an agent command that ends inside an option taking several values, wit
       const first = JSON.stringify(api.requests.find((q) => q.turn === 0)?.body ?? null);
       expect(first).toContain(prompt);
       expect(first).toContain('data:image/png;base64,');
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('an agent command that ends with an option taking one value, with the real Claude Code', () => {
+  it('takes the prompt as the value, `--` too, so the sequencer refuses the command before anything runs', async (ctx) => {
+    const claude = agentFor(ctx, 'claude');
+    const ws = await tempDir('claude-model-ws-');
+    const api = await startAnthropicStandIn([{ say: 'Done.' }]);
+    try {
+      const env = cleanEnv(await agentSetup('claude', api.url, await tempDir('claude-model-home-')));
+      // One word, so the model name Claude Code prints is the prompt exactly.
+      const prompt = 'Summarise-the-notes';
+      const plain = await runAgent([claude.binary, '-p', '--model', prompt], { cwd: ws, env });
+      expect(plain.code).toBe(1);
+      expect(plain.stderr).toContain(`doesn't recognize the model "${prompt}"`);
+      expect(plain.stderr).toContain('Input must be provided either through stdin or as a prompt argument');
+      expect(api.requests).toHaveLength(0);
+
+      // `--` is taken as the model: the prompt arrives, asking for a model named "--".
+      const separated = await runAgent([claude.binary, '-p', '--model', '--', prompt], { cwd: ws, env });
+      expect(separated.code, separated.stderr).toBe(0);
+      const asked = api.requests.find((q) => q.turn === 0)?.body as { model: string } | undefined;
+      expect(asked?.model).toBe('--');
+
+      const planFile = path.join(ws, 'plan.json');
+      await writeJson(planFile, { title: 'Notes', steps: { notes: { title: 'Summarise', instruction: prompt, maxAttempts: 1 } } });
+      const r = await runCli(['run', '--plan', planFile, '--agent', `${claude.binary} -p --model`], { cwd: ws, env, timeoutMs: 60_000 });
+      expect(r.code, output(r)).toBe(2);
+      // The command as written is long (the installed binary's path): it is shown shortened.
+      expect(output(r)).toMatch(/--agent: ".*? ends with --model, which takes the prompt \(added as the last argument\) as its value; give --model a value/);
+      // Nothing ran: no request beyond the two above, no plan created.
+      expect(api.requests.filter((q) => q.turn !== null)).toHaveLength(1);
+      expect(existsSync(path.join(ws, '.sequencer'))).toBe(false);
     } finally {
       await api.close();
     }

@@ -283,6 +283,48 @@ describe('parseAgentCommand rejects commands that bring a shell or inline code b
   });
 });
 
+describe('parseAgentCommand refuses a command whose last option would take the prompt as its one value', () => {
+  // `--` cannot help: the option takes `--` as its value just as it takes the prompt.
+  const refused: Array<[string, string]> = [
+    ['claude -p --model', '--model'],
+    ['claude -p --max-turns', '--max-turns'],
+    ['claude --print --verbose -n', '-n'],
+    // -p bundled with -n, whose value is the next word.
+    ['claude -pn', '-n'],
+    ['timeout 600 claude -p --permission-mode', '--permission-mode'],
+    ['npx -y @anthropic-ai/claude-code -p --system-prompt-file', '--system-prompt-file'],
+    ['codex exec -m', '-m'],
+    ['codex exec --json --sandbox', '--sandbox'],
+    ['codex -c model="gpt-5.5" exec -o', '-o'],
+    ['gemini -m', '-m'],
+    ['gemini --yolo --allowed-tools', '--allowed-tools'],
+  ];
+  it.each(refused)('%s: %s', (text, option) => {
+    const expected = `ends with ${option}, which takes the prompt (added as the last argument) as its value; give ${option} a value (${option} <value>) or leave it out`;
+    expect(() => parseAgentCommand(text, 'STEP_AGENT_CMD')).toThrow(ConfigError);
+    expect(() => parseAgentCommand(text, 'STEP_AGENT_CMD')).toThrow(`STEP_AGENT_CMD: ${JSON.stringify(text)} ${expected}`);
+    expect(agentCommandProblem(text)).toBe(`${JSON.stringify(text)} ${expected}`);
+  });
+
+  it.each([
+    'claude -p --model opus',
+    'claude -p --model=opus',
+    'claude -p --max-turns 20 --verbose',
+    'claude -p --model opus --allowedTools Bash',
+    'codex exec -mgpt-5.5',
+    'codex exec -m gpt-5.5 --sandbox workspace-write',
+    // Codex without `exec`: no prompt of ours is read by its options.
+    'codex -m',
+    'gemini -m gemini-2.5-pro -p',
+    'gemini --yolo --allowed-tools run_shell_command -p',
+    // Another program's options mean what it says they mean.
+    './agent --model',
+    'openclaw agent --message',
+  ])('%s: the prompt is its own', (text) => {
+    expect(agentCommandProblem(text)).toBeNull();
+  });
+});
+
 describe('isPathLike', () => {
   it.each([
     ['claude', false],

@@ -114,8 +114,6 @@ describe('the prompt after a command that ends inside an option', () => {
     'claude -p -dapi',
     'claude -p --allowedTools Bash --',
     'claude -p --max-turns 20',
-    // A missing value would take `--` as well as the prompt: nothing to gain.
-    'claude -p --model',
     'codex exec -ishot.png',
     'codex exec --image=a.png --sandbox workspace-write',
     'codex exec --sandbox workspace-write',

@@ -11,6 +11,7 @@
 // variadic `--allowedTools`). A command that itself ends inside such an option gets `--` after
 // it (prompt-separator.ts), so the prompt stays the prompt.
 import { agentProgram, parseAgentCommand } from '../trust/agent-command.js';
+import { agentNamed, codexSubcommandAt } from './agent-names.js';
 import { optionTakingPrompt } from './prompt-separator.js';
 import type { StreamAgent } from './types.js';
 
@@ -30,34 +31,6 @@ export interface StreamCommand {
   /** Why nothing is read, when nothing is. */
   note?: string;
 }
-
-const CLAUDE_NAMES = new Set(['claude', 'claude-code']);
-const CODEX_NAMES = new Set(['codex']);
-const GEMINI_NAMES = new Set(['gemini', 'gemini-cli']);
-
-/** Codex options before its subcommand that take a value as the next word. */
-const CODEX_GLOBAL_VALUES = new Set([
-  '-c',
-  '--config',
-  '--enable',
-  '--disable',
-  '-i',
-  '--image',
-  '-m',
-  '--model',
-  '--local-provider',
-  '-p',
-  '--profile',
-  '-s',
-  '--sandbox',
-  '-a',
-  '--ask-for-approval',
-  '-C',
-  '--cd',
-  '--add-dir',
-  '--remote',
-  '--remote-auth-token-env',
-]);
 
 /** The value of `--name value` / `--name=value` (any of `names`), or undefined when absent. */
 function optionValue(args: readonly string[], names: readonly string[]): string | undefined {
@@ -103,8 +76,9 @@ function withStreamFlags(argv: readonly string[]): { command: StreamCommand; opt
   const after = program.index + 1;
   const args = argv.slice(after);
   const given = [...argv];
+  const agent = agentNamed(program.name);
 
-  if (CLAUDE_NAMES.has(program.name)) {
+  if (agent === 'claude') {
     const format = optionValue(args, ['--output-format']);
     if (format !== undefined) {
       const parse = format === 'stream-json' || format === 'json';
@@ -119,13 +93,8 @@ function withStreamFlags(argv: readonly string[]): { command: StreamCommand; opt
     return { command: { agent: 'claude', argv: insert(argv, after, added), added, parse: true }, optionsAt: after };
   }
 
-  if (CODEX_NAMES.has(program.name)) {
-    let i = 0;
-    for (; i < args.length; i++) {
-      const a = args[i] as string;
-      if (!a.startsWith('-')) break;
-      if (CODEX_GLOBAL_VALUES.has(a)) i++;
-    }
+  if (agent === 'codex') {
+    const i = codexSubcommandAt(args);
     const sub = args[i];
     if (sub !== 'exec' && sub !== 'e') {
       return { command: { agent: 'codex', argv: given, added: [], parse: false, note: 'Codex prints a stream only as `codex exec`' }, optionsAt: null };
@@ -137,7 +106,7 @@ function withStreamFlags(argv: readonly string[]): { command: StreamCommand; opt
     return { command: { agent: 'codex', argv: insert(argv, optionsAt, added), added, parse: true }, optionsAt };
   }
 
-  if (GEMINI_NAMES.has(program.name)) {
+  if (agent === 'gemini') {
     const format = optionValue(args, ['-o', '--output-format']);
     if (format !== undefined) {
       const parse = format === 'stream-json';
