@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-YIS24LJY.js";
+} from "./chunks/chunk-DWOIM4IW.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -373,7 +373,8 @@ function issueRoute(payload, inputs) {
     body: issue.body ?? "",
     actor: payload.sender?.login ?? "",
     actorType: payload.sender?.type ?? "",
-    author: issue.user?.login ?? ""
+    author: issue.user?.login ?? "",
+    authorType: issue.user?.type ?? ""
   } : { kind: "ignore", reason: `issue #${issue.number} ${action} without the "${inputs.triggerLabel}" label` };
 }
 function commentRoute(payload, inputs) {
@@ -384,6 +385,7 @@ function commentRoute(payload, inputs) {
     title: issue.title ?? "",
     body: issue.body ?? "",
     author: issue.user?.login ?? "",
+    authorType: issue.user?.type ?? "",
     comment: {
       id: comment.id,
       login: comment.user?.login ?? "",
@@ -397,9 +399,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-OP5DVNF6.js"),
-  agentPhase: () => import("./chunks/agent-phase-CIRUU2MJ.js"),
-  applyPhase: () => import("./chunks/apply-phase-T3KUYEHL.js"),
+  routes: () => import("./chunks/routes-3XC3CCQP.js"),
+  agentPhase: () => import("./chunks/agent-phase-53MW7XLB.js"),
+  applyPhase: () => import("./chunks/apply-phase-LXHNXBNZ.js"),
   client: () => import("./chunks/github-client-F6BGYGKG.js")
 };
 async function run() {

@@ -3,7 +3,7 @@
 // plan's work branch, post the proposal and record it once GitHub holds it (docs/security.md).
 // Nothing runs before a writer acts: drafting runs the agent, so it needs a writer (the event's
 // sender, or a `/draft` reply; never a bot), judged by the rule commands get; a plan from an author
-// without write access may not choose commands.
+// without write access, or from a bot, may not choose commands.
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitHubClient } from '../adapters/github/github-client.js';
@@ -12,7 +12,7 @@ import { TokenIdentity } from '../adapters/github/posting-identity.js';
 import { RepositoryPermissions } from '../adapters/github/repository-permissions.js';
 import type { ToolkitLog } from '../adapters/toolkit/toolkit-log.js';
 import { ConfigError, PlanError, describeError } from '../core/errors.js';
-import { gateRefusal, type ActorFacts, type Gate } from '../core/trust/authorize.js';
+import { gateRefusal, isBot, type ActorFacts, type Gate, type PlanAuthor } from '../core/trust/authorize.js';
 import { classifyRequest } from '../core/plan/classify-request.js';
 import { describeExecution, executionFields } from '../core/plan/execution-fields.js';
 import { newState } from '../core/plan/new-state.js';
@@ -24,7 +24,7 @@ import { TOO_LARGE_HEADING, TOO_LARGE_HINT, tooLargeText } from '../core/render/
 import type { State } from '../core/state/types.js';
 import type { StateStore } from '../ports.js';
 import { withStore } from '../store-access.js';
-import type { DraftComment } from './events.js';
+import type { DraftComment, IssueFacts } from './events.js';
 import type { ActionInputs } from './inputs.js';
 import { createNotifier, runLinks } from './plan-tick.js';
 import { actionAgentEnv, createPlanStore, issueUrl, planBranch } from './plan-settings.js';
@@ -45,16 +45,11 @@ export interface ProposeResult {
   problem?: string;
 }
 
-export interface IssueRequest {
-  issueNumber: number;
-  title: string;
-  body: string;
+export interface IssueRequest extends IssueFacts {
   /** Who triggered the event (opened, labeled or edited the issue). */
   actor: string;
   /** The actor's user type as the payload says (`User`, `Bot`, …); '' when it does not. */
   actorType: string;
-  /** Who opened the issue: the plan's author. */
-  author: string;
   /** The `/draft` comment of a writer that asked for this proposal. */
   draft?: DraftComment;
 }
@@ -93,6 +88,15 @@ class Writers {
   /** allow when `actor` may start the agent; otherwise why not, the same reason a command of theirs gets. */
   gate(actor: ActorFacts): Promise<Gate> {
     return this.permissions.actorGate(actor, this.approvers);
+  }
+
+  /**
+   * Whether a plan's author could have run it, so their plan may choose what runs: write
+   * permission, and never a bot, whatever its permission (its permission is then not asked).
+   * The approvers list is not consulted: a listed writer still has to approve the plan.
+   */
+  async mayChooseWhatRuns(author: PlanAuthor): Promise<boolean> {
+    return !isBot(author) && (await this.permissions.hasWrite(author.login));
   }
 }
 
@@ -213,11 +217,13 @@ export async function proposeFromIssue(ctx: RunContext, inputs: ActionInputs, cl
 
     // A plan its author could not have run themselves may not choose what runs (docs/security.md).
     const execution = found.source === 'workflow' || inputs.allowUntrustedPlanCommands ? [] : executionFields(found.plan);
-    if (execution.length && !(await writers.permissions.hasWrite(issue.author))) {
+    const author: PlanAuthor = { login: issue.author, userType: issue.authorType };
+    if (execution.length && !(await writers.mayChooseWhatRuns(author))) {
       const candidate = newState(found.plan, { planId, now, ...(found.stepQueue ? { stepQueue: found.stepQueue } : {}) });
-      const problem = `The plan of issue #${issue.issueNumber} is from ${issue.author || 'an unknown author'}, who has no write access, and it sets what runs (${describeExecution(execution)}); it was not proposed.`;
+      const who = isBot(author) ? `the bot ${issue.author}, which may not choose what runs whatever its permission` : `${issue.author || 'an unknown author'}, who has no write access`;
+      const problem = `The plan of issue #${issue.issueNumber} is from ${who}, and it sets what runs (${describeExecution(execution)}); it was not proposed.`;
       log.warn(problem);
-      await notifier?.refusePlan(candidate, issue.author, execution);
+      await notifier?.refusePlan(candidate, author, execution);
       const withdrawn = loaded.kind === 'loaded' ? await withdrawProposal(store, loaded.state, notifier, 'the issue now holds a plan that was refused') : null;
       return { state: withdrawn, branch, problem };
     }
@@ -310,13 +316,7 @@ async function withdrawProposal(store: StateStore, state: State, notifier: GitHu
  * `/draft` on an issue: a writer asks the agent to draft a plan from the request. An issue that
  * has a plan already is left to its tick ('tick'); anyone else gets one short reply and nothing runs.
  */
-export async function draftFromComment(
-  ctx: RunContext,
-  inputs: ActionInputs,
-  client: GitHubClient,
-  log: ToolkitLog,
-  route: { issueNumber: number; title: string; body: string; author: string; comment: DraftComment },
-): Promise<ProposeResult | 'tick'> {
+export async function draftFromComment(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, route: IssueFacts & { comment: DraftComment }): Promise<ProposeResult | 'tick'> {
   const planId = issuePlanId(route.issueNumber);
   const branch = planBranch(inputs, planId);
   const writers = new Writers(ctx, client, inputs.approvers);
@@ -339,6 +339,7 @@ export async function draftFromComment(
     actor: login,
     actorType: userType,
     author: route.author,
+    authorType: route.authorType,
     draft: route.comment,
   });
 }

@@ -42,16 +42,19 @@ describe('routes', () => {
     expect(dispatched({ command: 'status', 'plan-id': 'nightly' })).toMatchObject({ kind: 'dispatch', command: 'status' });
   });
 
-  it("a proposal carries the issue author besides the sender, and the sender's account type (an App is a Bot)", () => {
+  it('a proposal carries the issue author besides the sender, and both account types (an App is a Bot)', () => {
     const payload = issuesOpened({ issueNumber: 9, labels: ['sequencer'], sender: 'opener' });
-    expect(routeEvent('issues', payload, inputs())).toMatchObject({ kind: 'propose', issueNumber: 9, actor: 'opener', actorType: 'User', author: 'opener' });
+    expect(routeEvent('issues', payload, inputs())).toMatchObject({ kind: 'propose', issueNumber: 9, actor: 'opener', actorType: 'User', author: 'opener', authorType: 'User' });
     const byApp = issuesOpened({ issueNumber: 9, labels: ['sequencer'], sender: 'deploy-app[bot]', senderType: 'Bot' });
-    expect(routeEvent('issues', byApp, inputs())).toMatchObject({ kind: 'propose', actor: 'deploy-app[bot]', actorType: 'Bot' });
+    expect(routeEvent('issues', byApp, inputs())).toMatchObject({ kind: 'propose', actor: 'deploy-app[bot]', actorType: 'Bot', author: 'deploy-app[bot]', authorType: 'Bot' });
   });
 
   it('/draft carries who wrote it as the command gate sees them; a bot, by its type or its [bot] login, asks for nothing', () => {
     const byMember = issueCommentCreated({ issueNumber: 5, commentId: 77, body: '/draft', login: 'maria', association: 'CONTRIBUTOR', labels: ['sequencer'] });
-    expect(routeEvent('issue_comment', byMember, inputs())).toMatchObject({ kind: 'draft', comment: { login: 'maria', userType: 'User', association: 'CONTRIBUTOR' } });
+    expect(routeEvent('issue_comment', byMember, inputs())).toMatchObject({ kind: 'draft', authorType: 'User', comment: { login: 'maria', userType: 'User', association: 'CONTRIBUTOR' } });
+    // On an issue an App opened, the drafted plan's author is the bot.
+    byMember.issue.user = { ...byMember.issue.user, login: 'deploy-app[bot]', type: 'Bot' };
+    expect(routeEvent('issue_comment', byMember, inputs())).toMatchObject({ kind: 'draft', author: 'deploy-app[bot]', authorType: 'Bot' });
     const byBot = (login: string, userType: 'User' | 'Bot') => {
       const payload = issueCommentCreated({ issueNumber: 5, commentId: 78, body: '/draft', login, labels: ['sequencer'] });
       payload.comment.user.type = userType;

@@ -88,7 +88,7 @@ describe('every comment kind links the run that wrote it', () => {
     gate: gateNotice(s, 'b', links),
     problem: problemComment('issue-1', 'No plan found', links),
     'run problem': runProblemComment('issue-1', TOO_LARGE_HEADING, tooLargeText({ parts: 25, chars: 1_400_000 }), TOO_LARGE_HINT, links),
-    refused: refusedPlanComment(s, 'mallory', [{ stepId: 'a', fields: ['agent'] }], links),
+    refused: refusedPlanComment(s, { login: 'mallory', userType: 'User' }, [{ stepId: 'a', fields: ['agent'] }], links),
     'draft hint': draftHintComment('issue-1', links),
     reply: replyComment(5, 'alice', '/draft', 'drafting a plan runs the agent, so only someone with write access can ask for it: no write access.', links),
   };

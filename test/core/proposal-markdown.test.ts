@@ -181,12 +181,30 @@ describe('a proposal longer than one comment', () => {
 describe('refused and request comments', () => {
   it('the refusal names the author, every step that sets execution fields, and offers no approval', () => {
     const s = proposed(RISKY);
-    const body = refusedPlanComment(s, 'drive-by', executionFields(s.plan));
+    const body = refusedPlanComment(s, { login: 'drive-by', userType: 'User' }, executionFields(s.plan));
     expect(body.startsWith(marker('issue-9', 'refused', s.planHash))).toBe(true);
     expect(body).toMatch(/comes from `drive-by`, who does not have write access/);
     expect(body).toMatch(/`build` sets `agent`, `env`, `command`, `command_output_contains`; `fix` sets `env`, `command`/);
     expect(body).toMatch(/Nothing from this plan can be approved or run/);
     expect(body).not.toMatch(/Plan hash|Reply \*\*`\/approve/);
+  });
+
+  it("a bot's refusal says why a bot's plan may only describe the work, whatever its permission, and shows its login as inert code", () => {
+    const s = proposed(RISKY);
+    const found = executionFields(s.plan);
+    const body = refusedPlanComment(s, { login: 'deploy-app[bot]', userType: 'Bot' }, found);
+    expect(body).toMatch(/This plan comes from the bot `deploy-app\[bot\]`, and it sets what runs: `build` sets `agent`, `env`, `command`, `command_output_contains`; `fix` sets `env`, `command`\./);
+    expect(body).toMatch(
+      /A bot files issues with text others gave it, so its plan may only describe the work \(titles, instructions, required outputs, file and payload checks\), whatever the bot's permission; the agent command, environment and check commands come from the workflow/,
+    );
+    expect(body).toMatch(/Nothing from this plan can be approved or run/);
+    // Not the reason a person without write access gets: the bot may well have write permission.
+    expect(body).not.toMatch(/write access to this repository|someone without write access/);
+    // A [bot] login is a bot whatever type the payload gives; markup and mentions in a login stay out.
+    expect(refusedPlanComment(s, { login: 'helper[bot]', userType: 'User' }, found)).toMatch(/comes from the bot `helper\[bot\]`, and/);
+    const odd = md.render(refusedPlanComment(s, { login: '<img src=x>@team`x[bot]', userType: 'Bot' }, found));
+    expect(odd).toContain('comes from the bot <code>imgsrcxteamx[bot]</code>, and');
+    expect(odd).not.toMatch(/<img|@team/);
   });
 
   it('the request hint tells a maintainer to reply /draft', () => {

@@ -28,10 +28,20 @@ function codeBlocks(body: string): string[] {
     .map((t) => t.content.replace(/\n$/, '').replace(/\u200d/g, ''));
 }
 
-/** Opens a labelled issue with this body, written by `author`. */
-function openIssue(h: ActionHarness, issueNumber: number, body: string, author: string, node = process.execPath): Promise<ActionRun> {
+/** Opens a labelled issue with this body, written by `author` (an App's account is a `Bot`). */
+function openIssue(h: ActionHarness, issueNumber: number, body: string, author: string, node = process.execPath, authorType: 'User' | 'Bot' = 'User'): Promise<ActionRun> {
   h.fake.addIssue({ number: issueNumber, title: `Issue ${issueNumber}`, body, labels: ['sequencer'], login: author });
-  const payload = issuesOpened({ owner: h.owner, repo: h.repo, issueNumber, issueBody: body, title: `Issue ${issueNumber}`, labels: ['sequencer'], sender: author, apiUrl: h.fake.url });
+  const payload = issuesOpened({
+    owner: h.owner,
+    repo: h.repo,
+    issueNumber,
+    issueBody: body,
+    title: `Issue ${issueNumber}`,
+    labels: ['sequencer'],
+    sender: author,
+    senderType: authorType,
+    apiUrl: h.fake.url,
+  });
   return h.run({ eventName: 'issues', payload, node });
 }
 
@@ -133,6 +143,25 @@ describe('the proposal (local node)', () => {
     expectOk(approve);
     expect(await h.remoteState('issue-83')).toBeNull();
     expect(await readAgentCalls(h.agentLog)).toEqual([]);
+  });
+
+  it("from an App's bot account with write permission: refused as a bot's plan, and its permission is never asked", async () => {
+    const app = 'deploy-app[bot]';
+    h.fake.setPermission(app, 'write');
+    const before = h.fake.requests.length;
+    const run = await openIssue(h, 88, issueBodyWithPlan(RISKY), app, process.execPath, 'Bot');
+    expectOk(run);
+    expect(run.outputs.status).toBe('MISSING');
+    expect(h.botComments(88, 'proposal')).toEqual([]);
+    const refused = h.botComments(88, 'refused');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.body).toMatch(/comes from the bot `deploy-app\[bot\]`, and it sets what runs: `build` sets `agent`, `env`, `command_output_contains`; `fix` sets `command`/);
+    expect(refused[0]!.body).toMatch(/A bot files issues with text others gave it, so its plan may only describe the work/);
+    expect(refused[0]!.body).toMatch(/Nothing from this plan can be approved or run/);
+    expect((await h.remoteBranches())['sequencer/issue-88']).toBeUndefined();
+    // Write permission does not make a bot a writer, so it is not asked for.
+    expect(h.fake.requests.slice(before).filter((r) => r.path.includes('/collaborators/'))).toEqual([]);
+    expect(run.stdout).toContain('The plan of issue #88 is from the bot deploy-app[bot], which may not choose what runs whatever its permission, and it sets what runs');
   });
 
   it('an author without write access who edits commands into a proposed plan: the earlier proposal is withdrawn, and its comment says so', async () => {

@@ -16,6 +16,7 @@ import type { StepExecution } from '../../core/plan/execution-fields.js';
 import type { StepChange } from '../../core/plan/replan.js';
 import { DEFAULT_LIMITS } from '../../core/state/step-view.js';
 import type { State } from '../../core/state/types.js';
+import type { PlanAuthor } from '../../core/trust/authorize.js';
 import type { Notifier } from '../../ports.js';
 import { isStatus, type GitHubClient } from './github-client.js';
 import { createCommentOnce, MarkerIndex, toIssueComment, type IssueComment, type IssueRef } from './issue-comments.js';
@@ -203,8 +204,8 @@ export class GitHubNotifier implements Notifier {
     return retiredAt;
   }
 
-  /** Says once per plan hash why a plan from someone without write access was not proposed. */
-  async refusePlan(state: State, author: string, found: StepExecution[]): Promise<{ commentId: number }> {
+  /** Says once per plan hash why a plan from someone without write access, or from a bot, was not proposed. */
+  async refusePlan(state: State, author: PlanAuthor, found: StepExecution[]): Promise<{ commentId: number }> {
     const comment = await this.postOnce(refusedPlanComment(this.named(state), author, found, await this.links([])));
     return { commentId: comment.id };
   }

@@ -1,7 +1,7 @@
 // What in a plan chooses what runs, beyond the instruction handed to the workflow's agent: a step's
 // own agent command, its environment, check commands among its validation rules, and preflight
-// commands (of a step, or of the whole plan: `stepId` is then null). A plan from
-// someone without write access may not carry these (docs/security.md), unless the workflow says so
+// commands (of a step, or of the whole plan: `stepId` is then null). A plan from someone without
+// write access, or from a bot, may not carry these (docs/security.md), unless the workflow says so
 // (`allow-untrusted-plan-commands`).
 import type { Plan } from '../state/types.js';
 import { hasPreflightCommands } from './preflight.js';

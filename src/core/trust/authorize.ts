@@ -25,6 +25,13 @@ export interface ActorFacts {
   association: string;
 }
 
+/**
+ * Who opened a plan's issue, as the payload says (`issue.user`). Their plan may choose what runs
+ * only if they could have run it: a writer, never a bot. The approvers list does not narrow this:
+ * it decides who may approve, and a listed writer still approves the plan with every command shown.
+ */
+export type PlanAuthor = Pick<ActorFacts, 'login' | 'userType'>;
+
 export interface CommentFacts extends ActorFacts {
   action: string;
   issueNumber: number;

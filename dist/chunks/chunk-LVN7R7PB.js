@@ -1,18 +1,18 @@
 import {
   tick,
   waitReason
-} from "./chunk-VNV3DQQB.js";
+} from "./chunk-GA76W5TF.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-7BCQIQU7.js";
+} from "./chunk-2GQQEFJ5.js";
 import {
   gateOf,
   isStdoutCopy
-} from "./chunk-NEPQEBTI.js";
+} from "./chunk-WKUNTCM3.js";
 import {
   streamCommand
 } from "./chunk-LJCTEGRG.js";
@@ -26,7 +26,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-N2W4VZ43.js";
+} from "./chunk-CATWJHYW.js";
 import {
   footer,
   getIfModified,
@@ -68,7 +68,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-KH35DCLH.js";
+} from "./chunk-2QI54M2Q.js";
 import {
   shouldWriteStatus
 } from "./chunk-DUAHX55U.js";
@@ -76,7 +76,8 @@ import {
   decidePermission,
   gateActor,
   gateComment,
-  gateRefusal
+  gateRefusal,
+  isBot
 } from "./chunk-PSDTEU6M.js";
 import {
   attemptIdOf
@@ -473,19 +474,30 @@ function describeExecution(found) {
 
 // src/core/render/refused-plan-markdown.ts
 function refusedPlanComment(state, author, found, links = {}) {
-  let id = state.planId ?? "plan", listed = describeExecution(found);
+  let id = state.planId ?? "plan", listed = describeExecution(found), sets = `it sets what runs: ${listed.length > 3e3 ? `${listed.slice(0, 3e3)}\u2026` : listed}.`, rest = "the agent command, environment and check commands come from the workflow and from people with write access. **Nothing from this plan can be approved or run.**", why = isBot(author) ? [
+    `This plan comes from the bot ${codeLogin(author.login)}, and ${sets}`,
+    "",
+    `A bot files issues with text others gave it, so its plan may only describe the work (${DESCRIBING}), whatever the bot's permission; ${rest}`
+  ] : [
+    `This plan comes from ${codeLogin(author.login)}, who does not have write access to this repository, and ${sets}`,
+    "",
+    `A plan from someone without write access may only describe the work (${DESCRIBING}); ${rest}`
+  ];
   return [
     marker(id, "refused", state.planHash),
     `### \u26D4 Plan not proposed: ${inline(state.plan.title ?? id)}`,
     "",
-    `This plan comes from \`${author.replace(/[^A-Za-z0-9-]/g, "")}\`, who does not have write access to this repository, and it sets what runs: ${listed.length > 3e3 ? `${listed.slice(0, 3e3)}\u2026` : listed}.`,
-    "",
-    "A plan from someone without write access may only describe the work (titles, instructions, required outputs, file and payload checks); the agent command, environment and check commands come from the workflow and from people with write access. **Nothing from this plan can be approved or run.**",
+    ...why,
     "",
     "To run it, a maintainer can post the plan in an issue of their own, or set `allow-untrusted-plan-commands: true` in the workflow, after which such plans are proposed with every command shown.",
     ...footer(links)
   ].join(`
 `);
+}
+var DESCRIBING = "titles, instructions, required outputs, file and payload checks";
+function codeLogin(login) {
+  let suffix = /\[bot\]$/i.exec(login)?.[0] ?? "";
+  return `\`${login.slice(0, login.length - suffix.length).replace(/[^A-Za-z0-9-]/g, "")}${suffix}\``;
 }
 function draftHintComment(planId, links = {}) {
   return [
@@ -825,7 +837,7 @@ var GitHubNotifier = class {
     }
     return retiredAt;
   }
-  /** Says once per plan hash why a plan from someone without write access was not proposed. */
+  /** Says once per plan hash why a plan from someone without write access, or from a bot, was not proposed. */
   async refusePlan(state, author, found) {
     return { commentId: (await this.postOnce(refusedPlanComment(this.named(state), author, found, await this.links([])))).id };
   }

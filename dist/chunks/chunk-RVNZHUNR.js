@@ -8,7 +8,7 @@ import {
   COMMAND_KINDS,
   createEngine,
   workingFilesOf
-} from "./chunk-N2W4VZ43.js";
+} from "./chunk-CATWJHYW.js";
 import {
   blockerReport,
   finalSummary
@@ -19,7 +19,7 @@ import {
 import {
   acquireLock,
   createPlanStore
-} from "./chunk-A436SBAS.js";
+} from "./chunk-7WVSWHWZ.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
@@ -33,7 +33,7 @@ import {
 import {
   NO_SECRETS,
   createScrubber
-} from "./chunk-YIS24LJY.js";
+} from "./chunk-DWOIM4IW.js";
 import {
   DEFAULT_WORK_BRANCHES,
   PLAN_BRANCH_PREFIX,

@@ -1,27 +1,36 @@
 import {
-  initCommand,
-  initState,
-  validateCommand
-} from "./chunk-H6US7ALV.js";
+  checkCommand,
+  report,
+  runCommand
+} from "./chunk-7C3AEINB.js";
+import "./chunk-O5BT2QHD.js";
+import "./chunk-Y5L6ZOTX.js";
 import "./chunk-JSY6RRJ7.js";
 import "./chunk-4CFAWS3Z.js";
-import "./chunk-SHGTMSHA.js";
+import "./chunk-RVNZHUNR.js";
+import "./chunk-2XU72WI7.js";
+import "./chunk-GA76W5TF.js";
+import "./chunk-WKUNTCM3.js";
+import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
-import "./chunk-N2W4VZ43.js";
+import "./chunk-CATWJHYW.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-HFMQZEEO.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-A436SBAS.js";
+import "./chunk-XI2UETZT.js";
+import "./chunk-7WVSWHWZ.js";
 import "./chunk-S6K3D646.js";
+import "./chunk-ZX2ATV2Y.js";
+import "./chunk-PSDTEU6M.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YIS24LJY.js";
+import "./chunk-DWOIM4IW.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-S436FCTW.js";
 import "./chunk-QT4UXPX2.js";
@@ -36,7 +45,7 @@ import "./chunk-JRKLLSI7.js";
 import "./chunk-WET6GGPQ.js";
 import "./chunk-27FUKKN2.js";
 export {
-  initCommand,
-  initState,
-  validateCommand
+  checkCommand,
+  report,
+  runCommand
 };

@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-EPAPSWDM.js";
+} from "./chunk-6VJ4MPKK.js";
 import {
   outputsFor
 } from "./chunk-4TYRFJ7R.js";
@@ -15,17 +15,17 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-7BCQIQU7.js";
+} from "./chunk-2GQQEFJ5.js";
 import {
   isStdoutCopy,
   preflight,
   runAgent
-} from "./chunk-NEPQEBTI.js";
+} from "./chunk-WKUNTCM3.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-LJCTEGRG.js";
 import {
   createEngine
-} from "./chunk-N2W4VZ43.js";
+} from "./chunk-CATWJHYW.js";
 import "./chunk-PFOLIUZO.js";
 import {
   detourChain,
@@ -37,9 +37,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-KH35DCLH.js";
+} from "./chunk-2QI54M2Q.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-A436SBAS.js";
+import "./chunk-7WVSWHWZ.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -53,7 +53,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YIS24LJY.js";
+import "./chunk-DWOIM4IW.js";
 import {
   stateFileRel,
   workingFiles

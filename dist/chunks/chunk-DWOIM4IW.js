@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-2f2c1183bbd24a64";
+var BUILD_ID = "build-e90bcef83148e009";
 
 export {
   MIN_SECRET_LENGTH,

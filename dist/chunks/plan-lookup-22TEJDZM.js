@@ -1,36 +1,26 @@
 import {
-  checkCommand,
-  report,
-  runCommand
-} from "./chunk-QMICRQ6Q.js";
-import "./chunk-6CE3WQSJ.js";
-import "./chunk-H6US7ALV.js";
-import "./chunk-JSY6RRJ7.js";
-import "./chunk-4CFAWS3Z.js";
-import "./chunk-SHGTMSHA.js";
-import "./chunk-2XU72WI7.js";
-import "./chunk-VNV3DQQB.js";
-import "./chunk-NEPQEBTI.js";
-import "./chunk-OLWH6NLB.js";
-import "./chunk-AH7ZDXIC.js";
-import "./chunk-LJCTEGRG.js";
+  fleetBranches,
+  forPlan
+} from "./chunk-RVNZHUNR.js";
 import "./chunk-CSY2JQFN.js";
-import "./chunk-N2W4VZ43.js";
+import "./chunk-CATWJHYW.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-HFMQZEEO.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-XI2UETZT.js";
-import "./chunk-A436SBAS.js";
+import "./chunk-7WVSWHWZ.js";
 import "./chunk-S6K3D646.js";
-import "./chunk-ZX2ATV2Y.js";
-import "./chunk-PSDTEU6M.js";
+import {
+  listPlanRefs
+} from "./chunk-ZX2ATV2Y.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
-import "./chunk-FU35SMV7.js";
+import {
+  workspaceGit
+} from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YIS24LJY.js";
+import "./chunk-DWOIM4IW.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-S436FCTW.js";
 import "./chunk-QT4UXPX2.js";
@@ -44,8 +34,12 @@ import "./chunk-A6RB5CVQ.js";
 import "./chunk-JRKLLSI7.js";
 import "./chunk-WET6GGPQ.js";
 import "./chunk-27FUKKN2.js";
+
+// src/cli/plan-lookup.ts
+async function remotePlanIds(s) {
+  return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
+}
 export {
-  checkCommand,
-  report,
-  runCommand
+  forPlan,
+  remotePlanIds
 };

@@ -8,7 +8,7 @@ import {
   cliSecrets,
   createStore,
   localUserName
-} from "./chunk-SHGTMSHA.js";
+} from "./chunk-RVNZHUNR.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
@@ -17,7 +17,7 @@ import {
 } from "./chunk-HFMQZEEO.js";
 import {
   scrubJson
-} from "./chunk-YIS24LJY.js";
+} from "./chunk-DWOIM4IW.js";
 import {
   effectiveQueue
 } from "./chunk-B2TGJQAS.js";

@@ -6,7 +6,7 @@ import {
 } from "./chunk-RH6XWZOX.js";
 import {
   scrubJson
-} from "./chunk-YIS24LJY.js";
+} from "./chunk-DWOIM4IW.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

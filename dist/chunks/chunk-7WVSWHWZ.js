@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-YIS24LJY.js";
+} from "./chunk-DWOIM4IW.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,

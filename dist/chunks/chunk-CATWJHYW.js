@@ -8,7 +8,7 @@ import {
   identityArgs,
   openFreshFile,
   writeFreshFile
-} from "./chunk-A436SBAS.js";
+} from "./chunk-7WVSWHWZ.js";
 import {
   commandLine
 } from "./chunk-SOQWTVCZ.js";
@@ -24,7 +24,7 @@ import {
 } from "./chunk-3M3F447X.js";
 import {
   BUILD_ID
-} from "./chunk-YIS24LJY.js";
+} from "./chunk-DWOIM4IW.js";
 import {
   isBranchName,
   stateFolderOf,

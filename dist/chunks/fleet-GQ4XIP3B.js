@@ -1,8 +1,8 @@
 import {
   report
-} from "./chunk-QMICRQ6Q.js";
-import "./chunk-6CE3WQSJ.js";
-import "./chunk-H6US7ALV.js";
+} from "./chunk-7C3AEINB.js";
+import "./chunk-O5BT2QHD.js";
+import "./chunk-Y5L6ZOTX.js";
 import "./chunk-JSY6RRJ7.js";
 import "./chunk-4CFAWS3Z.js";
 import {
@@ -11,7 +11,7 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-SHGTMSHA.js";
+} from "./chunk-RVNZHUNR.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -27,13 +27,13 @@ import {
 } from "./chunk-2XU72WI7.js";
 import {
   tick
-} from "./chunk-VNV3DQQB.js";
-import "./chunk-NEPQEBTI.js";
+} from "./chunk-GA76W5TF.js";
+import "./chunk-WKUNTCM3.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
-import "./chunk-N2W4VZ43.js";
+import "./chunk-CATWJHYW.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-HFMQZEEO.js";
 import "./chunk-5GGJBFZF.js";
@@ -41,7 +41,7 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-A436SBAS.js";
+} from "./chunk-7WVSWHWZ.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -58,7 +58,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YIS24LJY.js";
+import "./chunk-DWOIM4IW.js";
 import {
   STATE_DIR,
   isActiveRef,

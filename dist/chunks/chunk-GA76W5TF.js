@@ -8,7 +8,7 @@ import {
   pauseAtGate,
   recoveredUsage,
   runAttempt
-} from "./chunk-NEPQEBTI.js";
+} from "./chunk-WKUNTCM3.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

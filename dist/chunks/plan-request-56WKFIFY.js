@@ -2,7 +2,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-AHLEC2QH.js";
+} from "./chunk-AJLERFGN.js";
 import {
   newState
 } from "./chunk-4CFAWS3Z.js";
@@ -11,7 +11,7 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-SHGTMSHA.js";
+} from "./chunk-RVNZHUNR.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
@@ -19,14 +19,14 @@ import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
 import {
   ExecAgentRunner
-} from "./chunk-N2W4VZ43.js";
+} from "./chunk-CATWJHYW.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
 } from "./chunk-HFMQZEEO.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-A436SBAS.js";
+import "./chunk-7WVSWHWZ.js";
 import "./chunk-RH6XWZOX.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
@@ -36,7 +36,7 @@ import {
 } from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YIS24LJY.js";
+import "./chunk-DWOIM4IW.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

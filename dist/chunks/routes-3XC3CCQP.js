@@ -63,10 +63,10 @@ function steeringCommand(command, by, step) {
 
 // src/action/routes.ts
 var load = {
-  tick: () => import("./plan-tick-MIJEFDDT.js"),
-  settings: () => import("./plan-settings-NOH6K6PE.js"),
-  fleet: () => import("./fleet-2ADI2WIL.js"),
-  propose: () => import("./propose-TDGU3UAW.js"),
+  tick: () => import("./plan-tick-GFM4WHOZ.js"),
+  settings: () => import("./plan-settings-ZTYYAY3K.js"),
+  fleet: () => import("./fleet-GEW6SZN6.js"),
+  propose: () => import("./propose-RBD335PJ.js"),
   continuation: () => import("./continuation-GPBHLS5O.js")
 };
 async function handle(route, ctx, inputs, client, log, deadline) {

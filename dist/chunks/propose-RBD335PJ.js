@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-AHLEC2QH.js";
+} from "./chunk-AJLERFGN.js";
 import {
   replan
 } from "./chunk-JSY6RRJ7.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-CIJVTL5Q.js";
-import "./chunk-VNV3DQQB.js";
-import "./chunk-7BCQIQU7.js";
-import "./chunk-NEPQEBTI.js";
+} from "./chunk-LVN7R7PB.js";
+import "./chunk-GA76W5TF.js";
+import "./chunk-2GQQEFJ5.js";
+import "./chunk-WKUNTCM3.js";
 import "./chunk-OLWH6NLB.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
 import {
   ExecAgentRunner
-} from "./chunk-N2W4VZ43.js";
+} from "./chunk-CATWJHYW.js";
 import "./chunk-PFOLIUZO.js";
 import {
   answeredCommands,
@@ -57,9 +57,9 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-KH35DCLH.js";
+} from "./chunk-2QI54M2Q.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-A436SBAS.js";
+import "./chunk-7WVSWHWZ.js";
 import {
   extractPlan,
   parsePlanText
@@ -67,6 +67,7 @@ import {
 import "./chunk-DUAHX55U.js";
 import {
   gateRefusal,
+  isBot,
   refusalAnswers
 } from "./chunk-PSDTEU6M.js";
 import "./chunk-LCWLH6WQ.js";
@@ -83,7 +84,7 @@ import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
 import {
   scrubJson
-} from "./chunk-YIS24LJY.js";
+} from "./chunk-DWOIM4IW.js";
 import {
   issuePlanId
 } from "./chunk-BWBUHT3Z.js";
@@ -200,6 +201,14 @@ var Writers = class {
   gate(actor) {
     return this.permissions.actorGate(actor, this.approvers);
   }
+  /**
+   * Whether a plan's author could have run it, so their plan may choose what runs: write
+   * permission, and never a bot, whatever its permission (its permission is then not asked).
+   * The approvers list is not consulted: a listed writer still has to approve the plan.
+   */
+  async mayChooseWhatRuns(author) {
+    return !isBot(author) && await this.permissions.hasWrite(author.login);
+  }
 };
 async function planForIssue(ctx, inputs, issue, writers, log) {
   let fromBody = planFromIssueBody(issue.body);
@@ -270,10 +279,10 @@ async function proposeFromIssue(ctx, inputs, client, log, issue) {
     run: runLinks(ctx, branch, { branch: inputs.stateStore === "git" && state !== void 0 })
   })), writers = new Writers(ctx, client, inputs.approvers), found = await planForIssue(ctx, inputs, issue, writers, log);
   return "needsWriter" in found ? (await notifier?.postDraftHint(), { state: null, branch, problem: "a request: a writer can reply /draft to have a plan drafted" }) : "problem" in found ? (log.warn(found.problem), await notifier?.postProblem(found.problem), { state: null, branch, problem: found.problem }) : (!found.plan.title && issue.title && (found.plan.title = issue.title), withStore(store, "write", async () => {
-    let loaded = await store.load(), now = /* @__PURE__ */ new Date(), execution = found.source === "workflow" || inputs.allowUntrustedPlanCommands ? [] : executionFields(found.plan);
-    if (execution.length && !await writers.permissions.hasWrite(issue.author)) {
-      let candidate = newState(found.plan, { planId, now, ...found.stepQueue ? { stepQueue: found.stepQueue } : {} }), problem = `The plan of issue #${issue.issueNumber} is from ${issue.author || "an unknown author"}, who has no write access, and it sets what runs (${describeExecution(execution)}); it was not proposed.`;
-      return log.warn(problem), await notifier?.refusePlan(candidate, issue.author, execution), { state: loaded.kind === "loaded" ? await withdrawProposal(store, loaded.state, notifier, "the issue now holds a plan that was refused") : null, branch, problem };
+    let loaded = await store.load(), now = /* @__PURE__ */ new Date(), execution = found.source === "workflow" || inputs.allowUntrustedPlanCommands ? [] : executionFields(found.plan), author = { login: issue.author, userType: issue.authorType };
+    if (execution.length && !await writers.mayChooseWhatRuns(author)) {
+      let candidate = newState(found.plan, { planId, now, ...found.stepQueue ? { stepQueue: found.stepQueue } : {} }), who = isBot(author) ? `the bot ${issue.author}, which may not choose what runs whatever its permission` : `${issue.author || "an unknown author"}, who has no write access`, problem = `The plan of issue #${issue.issueNumber} is from ${who}, and it sets what runs (${describeExecution(execution)}); it was not proposed.`;
+      return log.warn(problem), await notifier?.refusePlan(candidate, author, execution), { state: loaded.kind === "loaded" ? await withdrawProposal(store, loaded.state, notifier, "the issue now holds a plan that was refused") : null, branch, problem };
     }
     let next, changes = [];
     if (loaded.kind === "missing")
@@ -329,6 +338,7 @@ async function draftFromComment(ctx, inputs, client, log, route) {
     actor: login,
     actorType: userType,
     author: route.author,
+    authorType: route.authorType,
     draft: route.comment
   }));
 }

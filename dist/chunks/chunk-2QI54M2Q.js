@@ -3,7 +3,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-A436SBAS.js";
+} from "./chunk-7WVSWHWZ.js";
 import {
   stateFileRel,
   workBranch

@@ -17,15 +17,15 @@ import {
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-CIJVTL5Q.js";
-import "./chunk-VNV3DQQB.js";
-import "./chunk-7BCQIQU7.js";
-import "./chunk-NEPQEBTI.js";
+} from "./chunk-LVN7R7PB.js";
+import "./chunk-GA76W5TF.js";
+import "./chunk-2GQQEFJ5.js";
+import "./chunk-WKUNTCM3.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
-import "./chunk-N2W4VZ43.js";
+import "./chunk-CATWJHYW.js";
 import "./chunk-PFOLIUZO.js";
 import {
   isStatus
@@ -36,9 +36,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   REMOTE
-} from "./chunk-KH35DCLH.js";
+} from "./chunk-2QI54M2Q.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-A436SBAS.js";
+import "./chunk-7WVSWHWZ.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -60,7 +60,7 @@ import {
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YIS24LJY.js";
+import "./chunk-DWOIM4IW.js";
 import {
   fleetPrefix,
   isActiveRef,

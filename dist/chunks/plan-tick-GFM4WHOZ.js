@@ -6,24 +6,24 @@ import {
   reportPlan,
   runLinks,
   tickPlan
-} from "./chunk-CIJVTL5Q.js";
-import "./chunk-VNV3DQQB.js";
-import "./chunk-7BCQIQU7.js";
-import "./chunk-NEPQEBTI.js";
+} from "./chunk-LVN7R7PB.js";
+import "./chunk-GA76W5TF.js";
+import "./chunk-2GQQEFJ5.js";
+import "./chunk-WKUNTCM3.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
-import "./chunk-N2W4VZ43.js";
+import "./chunk-CATWJHYW.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-KN6DL4LR.js";
 import "./chunk-HFMQZEEO.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
-import "./chunk-KH35DCLH.js";
+import "./chunk-2QI54M2Q.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-A436SBAS.js";
+import "./chunk-7WVSWHWZ.js";
 import "./chunk-DUAHX55U.js";
 import "./chunk-PSDTEU6M.js";
 import "./chunk-LCWLH6WQ.js";
@@ -33,7 +33,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YIS24LJY.js";
+import "./chunk-DWOIM4IW.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-S436FCTW.js";
 import "./chunk-QT4UXPX2.js";

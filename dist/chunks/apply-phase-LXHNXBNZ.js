@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-EPAPSWDM.js";
+} from "./chunk-6VJ4MPKK.js";
 import {
   outputsFor
 } from "./chunk-4TYRFJ7R.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-CIJVTL5Q.js";
+} from "./chunk-LVN7R7PB.js";
 import {
   Ledger
-} from "./chunk-VNV3DQQB.js";
+} from "./chunk-GA76W5TF.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-7BCQIQU7.js";
+} from "./chunk-2GQQEFJ5.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-NEPQEBTI.js";
+} from "./chunk-WKUNTCM3.js";
 import "./chunk-OLWH6NLB.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
-import "./chunk-N2W4VZ43.js";
+import "./chunk-CATWJHYW.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-KN6DL4LR.js";
 import "./chunk-HFMQZEEO.js";
@@ -47,9 +47,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-KH35DCLH.js";
+} from "./chunk-2QI54M2Q.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-A436SBAS.js";
+import "./chunk-7WVSWHWZ.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -64,7 +64,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-YIS24LJY.js";
+import "./chunk-DWOIM4IW.js";
 import {
   STATE_DIR
 } from "./chunk-BWBUHT3Z.js";

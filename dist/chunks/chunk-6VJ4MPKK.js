@@ -1,6 +1,6 @@
 import {
   identityArgs
-} from "./chunk-A436SBAS.js";
+} from "./chunk-7WVSWHWZ.js";
 import {
   GitCommandError,
   gitMessage

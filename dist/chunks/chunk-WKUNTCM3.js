@@ -11,7 +11,7 @@ import {
   MAX_RAISE,
   hashPrefix,
   namesPlanHash
-} from "./chunk-N2W4VZ43.js";
+} from "./chunk-CATWJHYW.js";
 import {
   activeStepId,
   advance,

@@ -8,11 +8,11 @@ import {
   planBranch,
   planLocation,
   runUrl
-} from "./chunk-KH35DCLH.js";
+} from "./chunk-2QI54M2Q.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-A436SBAS.js";
+import "./chunk-7WVSWHWZ.js";
 import "./chunk-FU35SMV7.js";
-import "./chunk-YIS24LJY.js";
+import "./chunk-DWOIM4IW.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-S436FCTW.js";
 import "./chunk-QT4UXPX2.js";

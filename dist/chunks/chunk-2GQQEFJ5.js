@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-YIS24LJY.js";
+} from "./chunk-DWOIM4IW.js";
 import {
   ConfigError,
   describeError
