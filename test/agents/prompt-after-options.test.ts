@@ -6,7 +6,9 @@
 // request the stand-in records holds the step's instruction, and Bash stays allowed. Codex's
 // `-i/--image <FILE>...` gets the same `--`, and the real Codex reads the prompt after it.
 // A command that ends with an option taking one value (`claude -p --model`) is refused instead:
-// the real Claude Code takes the prompt as the model, and `--` as the model just the same.
+// the real Claude Code takes the prompt as the model, and `--` as the model just the same. So is
+// a Gemini CLI command whose -p is not its last word: the real Gemini CLI takes only the word
+// right after -p as the prompt, and stops at once when that word is an option.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -16,6 +18,7 @@ import { streamCommand } from '../../src/core/agent-stream/stream-command.js';
 import { parseAgentCommand } from '../../src/core/trust/agent-command.js';
 import { output, readState, runCli, writeJson } from '../e2e/helpers.js';
 import { startAnthropicStandIn } from './anthropic-stand-in.js';
+import { startGeminiStandIn } from './gemini-stand-in.js';
 import { agentFor, removeTempDirs, tempDir } from './lane.js';
 import { startOpenAIStandIn } from './openai-stand-in.js';
 import { agentSetup, cleanEnv, runAgent } from './run-agent.js';
@@ -109,6 +112,45 @@ describe('an agent command that ends with an option taking one value, with the r
       // The command as written is long (the installed binary's path): it is shown shortened.
       expect(output(r)).toMatch(/--agent: ".*? ends with --model, which takes the prompt \(added as the last argument\) as its value; give --model a value/);
       // Nothing ran: no request beyond the two above, no plan created.
+      expect(api.requests.filter((q) => q.turn !== null)).toHaveLength(1);
+      expect(existsSync(path.join(ws, '.sequencer'))).toBe(false);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('a Gemini CLI command whose -p is not its last word, with the real Gemini CLI', () => {
+  it('stops before asking its model, so the sequencer refuses the command; with -p last the prompt arrives', async (ctx) => {
+    const gemini = agentFor(ctx, 'gemini');
+    const ws = await tempDir('gemini-p-ws-');
+    const api = await startGeminiStandIn([{ say: 'Done.' }]);
+    try {
+      const env = cleanEnv(await agentSetup('gemini', api.url, await tempDir('gemini-p-home-')));
+      const prompt = 'Summarise the notes.';
+      // -p does not take the option after it as its value, and the prompt at the end is not read.
+      const before = await runAgent([...gemini.argv, '-p', '--allowed-tools', 'run_shell_command', prompt], { cwd: ws, env });
+      expect(before.code).toBe(1);
+      expect(before.stderr).toContain('Not enough arguments following: p');
+      // -p with a value of its own, and the prompt after it as the positional prompt.
+      const both = await runAgent([...gemini.argv, '-p', 'Say hello first.', '--yolo', prompt], { cwd: ws, env });
+      expect(both.code).toBe(1);
+      expect(both.stderr).toContain('Cannot use both a positional prompt and the --prompt (-p) flag together');
+      expect(api.requests).toHaveLength(0);
+
+      // The command the refusal asks for, -p last: the prompt reaches the model.
+      const after = await runAgent([...gemini.argv, '--allowed-tools', 'run_shell_command', '-p', prompt], { cwd: ws, env });
+      expect(after.code, after.stderr).toBe(0);
+      expect(JSON.stringify(api.requests.find((q) => q.turn === 0)?.body ?? null)).toContain(prompt);
+
+      // The program as npm installs it (`gemini` on PATH), so the sequencer knows it for Gemini CLI.
+      const program = path.join(path.dirname(gemini.binary), '..', '..', '..', '.bin', 'gemini');
+      const planFile = path.join(ws, 'plan.json');
+      await writeJson(planFile, { title: 'Notes', steps: { notes: { title: 'Summarise', instruction: prompt, maxAttempts: 1 } } });
+      const r = await runCli(['run', '--plan', planFile, '--agent', `${program} -p --allowed-tools run_shell_command`], { cwd: ws, env, timeoutMs: 60_000 });
+      expect(r.code, output(r)).toBe(2);
+      expect(output(r)).toMatch(/--agent: ".*? has -p followed by "--allowed-tools", and Gemini CLI takes only the word right after -p as the prompt/);
+      // Nothing ran: no request beyond the one above, no plan created.
       expect(api.requests.filter((q) => q.turn !== null)).toHaveLength(1);
       expect(existsSync(path.join(ws, '.sequencer'))).toBe(false);
     } finally {

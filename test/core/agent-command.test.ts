@@ -17,7 +17,7 @@ describe('parseAgentCommand accepts agent commands', () => {
     ['python -X pycache_prefix=/tmp/c agent.py', ['python', '-X', 'pycache_prefix=/tmp/c', 'agent.py']],
     ['perl -Mstrict agent.pl', ['perl', '-Mstrict', 'agent.pl']],
     ['openclaw agent --message', ['openclaw', 'agent', '--message']],
-    ['gemini  -p\t--yolo', ['gemini', '-p', '--yolo']],
+    ['gemini  --yolo\t-p', ['gemini', '--yolo', '-p']],
     ['./bin/agent', ['./bin/agent']],
     ['agent a\\ b "x\\"y" "c\\d" \'$HOME\' "cost \\$5"', ['agent', 'a b', 'x"y', 'c\\d', '$HOME', 'cost $5']],
     ['agent \'\' ""', ['agent', '', '']],
@@ -323,6 +323,37 @@ describe('parseAgentCommand refuses a command whose last option would take the p
   ])('%s: the prompt is its own', (text) => {
     expect(agentCommandProblem(text)).toBeNull();
   });
+});
+
+describe('parseAgentCommand refuses a Gemini CLI command whose -p is not its last word', () => {
+  it.each([
+    ['gemini -p --allowed-tools run_shell_command', '-p', '"--allowed-tools"'],
+    ['gemini -p --yolo', '-p', '"--yolo"'],
+    ['gemini --prompt -m gemini-2.5-pro', '--prompt', '"-m"'],
+    // -y bundled before -p.
+    ['gemini -yp --approval-mode yolo', '-p', '"--approval-mode"'],
+    ['npx @google/gemini-cli -p --yolo', '-p', '"--yolo"'],
+  ])('%s: %s is followed by %s', (text, prompt, next) => {
+    const why = `has ${prompt} followed by ${next}, and Gemini CLI takes only the word right after ${prompt} as the prompt (it stops with "Not enough arguments following: p" when that word is an option); the prompt is added as the last argument, so move ${prompt} to the end of the command`;
+    expect(() => parseAgentCommand(text, 'plan.steps.fix.agent')).toThrow(`plan.steps.fix.agent: ${JSON.stringify(text)} ${why}`);
+    expect(agentCommandProblem(text)).toBe(`${JSON.stringify(text)} ${why}`);
+  });
+
+  it.each([
+    ['gemini -p "Fix the bug." --yolo', '-p', '"Fix the bug."'],
+    ['gemini --yolo --prompt=hello', '--prompt', '"--prompt=hello"'],
+  ])('%s: %s has a value of its own', (text, prompt, value) => {
+    expect(agentCommandProblem(text)).toBe(
+      `${JSON.stringify(text)} gives ${prompt} a value of its own (${value}) while the prompt is added as the last argument, and Gemini CLI refuses both ("Cannot use both a positional prompt and the --prompt (-p) flag together"); end the command with ${prompt}, without a value`,
+    );
+  });
+
+  it.each(['gemini --yolo -p', 'gemini --allowed-tools run_shell_command --prompt', 'gemini -yp', 'gemini --yolo', 'codex exec -p ci --sandbox workspace-write', 'claude -p --verbose'])(
+    '%s: the prompt is its own',
+    (text) => {
+      expect(agentCommandProblem(text)).toBeNull();
+    },
+  );
 });
 
 describe('isPathLike', () => {

@@ -15,7 +15,10 @@
 //
 // A command that ends with an option taking one value (`claude -p --model`) cannot be helped:
 // that option takes `--` as its value just as it would take the prompt. The agent command's
-// parser refuses it (promptProblem), before a plan with it is proposed or a step runs.
+// parser refuses it (promptProblem), before a plan with it is proposed or a step runs, and a
+// Gemini CLI command whose -p is not its last word (`gemini -p --yolo`) the same way: Gemini CLI
+// takes only the word right after -p as the prompt, so the command must end with it.
+import { showValue } from '../errors.js';
 import { agentNamed, agentOptionsAt } from './agent-names.js';
 import type { StreamAgent } from './types.js';
 
@@ -121,15 +124,43 @@ function openAtEnd(options: Options, args: readonly string[]): { option: string;
  * value, and `--` would be taken as the value just the same (Claude Code 2.1.332 then warns it
  * "doesn't recognize the model" named like the prompt and stops, "Input must be provided";
  * Codex 0.171.0 reads stdin for a prompt; Gemini CLI 0.61.0 says "No input provided via stdin").
+ * Or Gemini CLI's -p (--prompt) is not the last word: Gemini CLI takes only the word right after
+ * it as the prompt, and stops before asking its model when that word is an option ("Not enough
+ * arguments following: p") or when -p has a value and the prompt comes after it ("Cannot use
+ * both a positional prompt and the --prompt (-p) flag together").
  */
 export function promptProblem(name: string, args: readonly string[]): string | null {
   const agent = agentNamed(name);
   const at = agent ? agentOptionsAt(agent, args) : null;
   if (agent === null || at === null) return null;
   const own = args.slice(at);
+  if (agent === 'gemini') {
+    const problem = geminiPromptProblem(own);
+    if (problem) return problem;
+  }
   const open = openAtEnd(agent === 'gemini' ? GEMINI : (OPTIONS[agent] as Options), own);
   if (open?.takes !== 'one') return null;
   return `ends with ${open.option}, which takes the prompt (added as the last argument) as its value; give ${open.option} a value (${open.option} <value>) or leave it out`;
+}
+
+/** Gemini CLI's -p (--prompt) anywhere but last: why the prompt would not reach it, or null. */
+function geminiPromptProblem(args: readonly string[]): string | null {
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] as string;
+    const attached = /^(--prompt|-p)=/.exec(word);
+    if (attached) {
+      return `gives ${attached[1]} a value of its own (${showValue(word)}) while the prompt is added as the last argument, and Gemini CLI refuses both ("Cannot use both a positional prompt and the --prompt (-p) flag together"); end the command with ${attached[1]}, without a value`;
+    }
+    // `-yp`: flags bundled, -p last among them.
+    const prompt = word === '--prompt' ? word : /^-[A-Za-z]*p$/.test(word) ? '-p' : null;
+    const next = args[i + 1];
+    if (prompt === null || next === undefined) continue;
+    if (next.startsWith('-')) {
+      return `has ${prompt} followed by ${showValue(next)}, and Gemini CLI takes only the word right after ${prompt} as the prompt (it stops with "Not enough arguments following: p" when that word is an option); the prompt is added as the last argument, so move ${prompt} to the end of the command`;
+    }
+    return `gives ${prompt} a value of its own (${showValue(next)}) while the prompt is added as the last argument, and Gemini CLI refuses both ("Cannot use both a positional prompt and the --prompt (-p) flag together"); end the command with ${prompt}, without a value`;
+  }
+  return null;
 }
 
 function longOption(options: Options, word: string): { option: string; takes: Takes } | null {
