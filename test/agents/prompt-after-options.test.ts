@@ -8,7 +8,9 @@
 // A command that ends with an option taking one value (`claude -p --model`) is refused instead:
 // the real Claude Code takes the prompt as the model, and `--` as the model just the same. So is
 // a Gemini CLI command whose -p is not its last word: the real Gemini CLI takes only the word
-// right after -p as the prompt, and stops at once when that word is an option.
+// right after -p as the prompt, and stops at once when that word is an option. A prompt that
+// starts with `-` (a step's instruction with no preamble, or a payload filled in first) is read as
+// options by both Claude Code and Codex: the sequencer puts `--` before it when the attempt runs.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -21,13 +23,21 @@ import { startAnthropicStandIn } from './anthropic-stand-in.js';
 import { startGeminiStandIn } from './gemini-stand-in.js';
 import { agentFor, removeTempDirs, tempDir } from './lane.js';
 import { startOpenAIStandIn } from './openai-stand-in.js';
-import { agentSetup, cleanEnv, runAgent } from './run-agent.js';
+import { agentSetup, cleanEnv, runAgent, type Agent } from './run-agent.js';
 
 afterAll(removeTempDirs);
 
 interface Message {
   role: string;
   content: string | Array<{ type: string; text?: string }>;
+}
+
+/**
+ * The program as npm installs it on PATH (`node_modules/.bin/<name>`), for an agent the lane runs
+ * through Node: the sequencer knows the agent by that name.
+ */
+function installedProgram(agent: Agent, name: string): string {
+  return path.join(agent.binary.slice(0, agent.binary.lastIndexOf(`${path.sep}node_modules${path.sep}`)), 'node_modules', '.bin', name);
 }
 
 /** A 1×1 PNG, for Codex to attach. */
@@ -143,8 +153,7 @@ describe('a Gemini CLI command whose -p is not its last word, with the real Gemi
       expect(after.code, after.stderr).toBe(0);
       expect(JSON.stringify(api.requests.find((q) => q.turn === 0)?.body ?? null)).toContain(prompt);
 
-      // The program as npm installs it (`gemini` on PATH), so the sequencer knows it for Gemini CLI.
-      const program = path.join(path.dirname(gemini.binary), '..', '..', '..', '.bin', 'gemini');
+      const program = installedProgram(gemini, 'gemini');
       const planFile = path.join(ws, 'plan.json');
       await writeJson(planFile, { title: 'Notes', steps: { notes: { title: 'Summarise', instruction: prompt, maxAttempts: 1 } } });
       const r = await runCli(['run', '--plan', planFile, '--agent', `${program} -p --allowed-tools run_shell_command`], { cwd: ws, env, timeoutMs: 60_000 });
@@ -153,6 +162,60 @@ describe('a Gemini CLI command whose -p is not its last word, with the real Gemi
       // Nothing ran: no request beyond the one above, no plan created.
       expect(api.requests.filter((q) => q.turn !== null)).toHaveLength(1);
       expect(existsSync(path.join(ws, '.sequencer'))).toBe(false);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe('a prompt that starts with `-`, with the real Claude Code and Codex', () => {
+  const instruction = '- Read the notes.\n- Say what they are about.';
+  async function dashPlan(ws: string): Promise<string> {
+    const planFile = path.join(ws, 'plan.json');
+    await writeJson(planFile, { title: 'Notes', promptPreamble: false, steps: { notes: { title: 'Read the notes', instruction, maxAttempts: 1 } } });
+    return planFile;
+  }
+  const userWords = (body: unknown): string => JSON.stringify(body ?? null);
+
+  it('Claude Code reads it as an option; the sequencer puts `--` before it and the step runs', async (ctx) => {
+    const claude = agentFor(ctx, 'claude');
+    const ws = await tempDir('claude-dash-ws-');
+    const api = await startAnthropicStandIn([{ say: 'They are about the release.' }]);
+    try {
+      const env = await agentSetup('claude', api.url, await tempDir('claude-dash-home-'));
+      const bare = await runAgent([claude.binary, '-p', instruction], { cwd: ws, env: cleanEnv(env) });
+      expect(bare.code).toBe(1);
+      expect(bare.stderr).toContain("error: unknown option '- Read the notes.");
+      expect(api.requests).toHaveLength(0);
+
+      const r = await runCli(['run', '--plan', await dashPlan(ws), '--agent', `${claude.binary} -p`], { cwd: ws, env, timeoutMs: 90_000 });
+      expect(r.code, output(r)).toBe(0);
+      expect(output(r)).toContain('--include-partial-messages -p -- ');
+      expect(userWords(api.requests.find((q) => q.turn === 0)?.body)).toContain(JSON.stringify(instruction).slice(1, -1));
+      expect((await readState(path.join(ws, '.sequencer', 'plan', 'state.json'))).status).toBe('DONE');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('Codex reads it as an option; the sequencer puts `--` before it and the step runs', async (ctx) => {
+    const codex = agentFor(ctx, 'codex');
+    const ws = await tempDir('codex-dash-ws-');
+    execFileSync('git', ['init', '-q', ws]);
+    const api = await startOpenAIStandIn([{ say: 'They are about the release.' }]);
+    try {
+      const env = await agentSetup('codex', api.url, await tempDir('codex-dash-home-'));
+      const bare = await runAgent([...codex.argv, 'exec', instruction], { cwd: ws, env: cleanEnv(env) });
+      expect(bare.code).toBe(2);
+      // clap reads the prompt as short options, the first being a space.
+      expect(bare.stderr).toContain("error: unexpected argument '- ' found");
+      expect(api.requests).toHaveLength(0);
+
+      const r = await runCli(['run', '--plan', await dashPlan(ws), '--agent', `${installedProgram(codex, 'codex')} exec`], { cwd: ws, env, timeoutMs: 90_000 });
+      expect(r.code, output(r)).toBe(0);
+      expect(output(r)).toContain('exec --json -- ');
+      expect(userWords(api.requests.find((q) => q.turn === 0)?.body)).toContain(JSON.stringify(instruction).slice(1, -1));
+      expect((await readState(path.join(ws, '.sequencer', 'plan', 'state.json'))).status).toBe('DONE');
     } finally {
       await api.close();
     }

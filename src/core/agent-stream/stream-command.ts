@@ -11,7 +11,7 @@
 // variadic `--allowedTools`). A command that itself ends inside such an option gets `--` after
 // it (prompt-separator.ts), so the prompt stays the prompt.
 import { agentProgram, parseAgentCommand } from '../trust/agent-command.js';
-import { agentNamed, codexSubcommandAt } from './agent-names.js';
+import { agentNamed, agentOptionsAt, codexSubcommandAt } from './agent-names.js';
 import { optionTakingPrompt } from './prompt-separator.js';
 import type { StreamAgent } from './types.js';
 
@@ -67,6 +67,23 @@ export function streamCommand(argv: readonly string[]): StreamCommand | null {
  */
 export function promptCommand(argv: readonly string[]): string[] {
   return streamCommand(argv)?.closes ? [...argv, '--'] : [...argv];
+}
+
+/**
+ * `--` to put before a prompt that starts with `-`, which Claude Code and Codex (`exec`) would
+ * otherwise read as options and refuse (Claude Code 2.1.332: "error: unknown option '--x'";
+ * Codex 0.171.0: "unexpected argument '--x' found · to pass '--x' as a value, use '-- --x'").
+ * Empty for any other prompt, for a command that already has `--` among the agent's options, and
+ * for other programs. Decided per attempt: the prompt is final only then (payloads filled in).
+ */
+export function dashPromptSeparator(argv: readonly string[], prompt: string): string[] {
+  if (!prompt.startsWith('-')) return [];
+  const program = agentProgram(argv);
+  const agent = program ? agentNamed(program.name) : null;
+  if (!program || (agent !== 'claude' && agent !== 'codex')) return [];
+  const args = argv.slice(program.index + 1);
+  const at = agentOptionsAt(agent, args);
+  return at === null || args.slice(at).includes('--') ? [] : ['--'];
 }
 
 /** streamCommand before the prompt's place is looked at: the command, and where the agent's own options start in its argv (null when no `--` is put after it). */
