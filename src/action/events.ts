@@ -12,14 +12,24 @@ export type Route =
   /** workflow_dispatch: an explicit command on a plan (or on all plans for tick/list/audit). */
   | { kind: 'dispatch'; command: DispatchCommand; planId?: string; planFile?: string; step?: string; actor: string }
   /** issues opened/labeled/edited: propose the plan in the issue (or the plan input). */
-  | { kind: 'propose'; issueNumber: number; title: string; body: string; actor: string; actorType: string; author: string; authorType: string }
+  | ({ kind: 'propose'; actor: string; actorType: string } & IssueFacts)
   /**
    * `/draft` on a labelled issue: a writer asks the agent to draft a plan from the request. Handled
    * before any tick, because an issue without a plan has no state whose inbox could read it.
    */
-  | { kind: 'draft'; issueNumber: number; title: string; body: string; author: string; authorType: string; comment: DraftComment }
+  | ({ kind: 'draft'; comment: DraftComment } & IssueFacts)
   /** issue_comment created on a plan's issue: tick the plan; its inbox reads the comment. */
   | { kind: 'comment'; issueNumber: number; commentId: number };
+
+/** The plan's issue as the payload shows it: its request, and who opened it (the plan's author). */
+export interface IssueFacts {
+  issueNumber: number;
+  title: string;
+  body: string;
+  author: string;
+  /** `User`, `Bot`, … as the payload's `issue.user.type` says. */
+  authorType: string;
+}
 
 export interface DraftComment {
   id: number;
@@ -134,16 +144,11 @@ function issueRoute(payload: Payload, inputs: ActionInputs): Route {
   const action = payload.action ?? '';
   const relevant = (action === 'labeled' && payload.label?.name === inputs.triggerLabel) || ((action === 'opened' || action === 'edited' || action === 'reopened') && labelled);
   if (!relevant) return { kind: 'ignore', reason: `issue #${issue.number} ${action} without the "${inputs.triggerLabel}" label` };
-  return {
-    kind: 'propose',
-    issueNumber: issue.number,
-    title: issue.title ?? '',
-    body: issue.body ?? '',
-    actor: payload.sender?.login ?? '',
-    actorType: payload.sender?.type ?? '',
-    author: issue.user?.login ?? '',
-    authorType: issue.user?.type ?? '',
-  };
+  return { kind: 'propose', ...issueFacts(issue, issue.number), actor: payload.sender?.login ?? '', actorType: payload.sender?.type ?? '' };
+}
+
+function issueFacts(issue: NonNullable<Payload['issue']>, issueNumber: number): IssueFacts {
+  return { issueNumber, title: issue.title ?? '', body: issue.body ?? '', author: issue.user?.login ?? '', authorType: issue.user?.type ?? '' };
 }
 
 /** `/draft` as the first line of a comment, at column 0. */
@@ -161,11 +166,7 @@ function commentRoute(payload: Payload, inputs: ActionInputs): Route {
     if (!labelled) return { kind: 'ignore', reason: `/draft on issue #${issue.number} without the "${inputs.triggerLabel}" label` };
     return {
       kind: 'draft',
-      issueNumber: issue.number,
-      title: issue.title ?? '',
-      body: issue.body ?? '',
-      author: issue.user?.login ?? '',
-      authorType: issue.user?.type ?? '',
+      ...issueFacts(issue, issue.number),
       comment: {
         id: comment.id,
         login: comment.user?.login ?? '',

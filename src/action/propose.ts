@@ -24,7 +24,7 @@ import { TOO_LARGE_HEADING, TOO_LARGE_HINT, tooLargeText } from '../core/render/
 import type { State } from '../core/state/types.js';
 import type { StateStore } from '../ports.js';
 import { withStore } from '../store-access.js';
-import type { DraftComment } from './events.js';
+import type { DraftComment, IssueFacts } from './events.js';
 import type { ActionInputs } from './inputs.js';
 import { createNotifier, runLinks } from './plan-tick.js';
 import { actionAgentEnv, createPlanStore, issueUrl, planBranch } from './plan-settings.js';
@@ -45,18 +45,11 @@ export interface ProposeResult {
   problem?: string;
 }
 
-export interface IssueRequest {
-  issueNumber: number;
-  title: string;
-  body: string;
+export interface IssueRequest extends IssueFacts {
   /** Who triggered the event (opened, labeled or edited the issue). */
   actor: string;
   /** The actor's user type as the payload says (`User`, `Bot`, …); '' when it does not. */
   actorType: string;
-  /** Who opened the issue: the plan's author. */
-  author: string;
-  /** The author's user type as the payload says (`issue.user.type`); '' when it does not. */
-  authorType: string;
   /** The `/draft` comment of a writer that asked for this proposal. */
   draft?: DraftComment;
 }
@@ -323,13 +316,7 @@ async function withdrawProposal(store: StateStore, state: State, notifier: GitHu
  * `/draft` on an issue: a writer asks the agent to draft a plan from the request. An issue that
  * has a plan already is left to its tick ('tick'); anyone else gets one short reply and nothing runs.
  */
-export async function draftFromComment(
-  ctx: RunContext,
-  inputs: ActionInputs,
-  client: GitHubClient,
-  log: ToolkitLog,
-  route: { issueNumber: number; title: string; body: string; author: string; authorType: string; comment: DraftComment },
-): Promise<ProposeResult | 'tick'> {
+export async function draftFromComment(ctx: RunContext, inputs: ActionInputs, client: GitHubClient, log: ToolkitLog, route: IssueFacts & { comment: DraftComment }): Promise<ProposeResult | 'tick'> {
   const planId = issuePlanId(route.issueNumber);
   const branch = planBranch(inputs, planId);
   const writers = new Writers(ctx, client, inputs.approvers);
