@@ -1,22 +1,22 @@
 import {
   missingPlanError
-} from "./chunk-O5BT2QHD.js";
+} from "./chunk-5JHBWEGQ.js";
 import {
   initState
-} from "./chunk-Y5L6ZOTX.js";
+} from "./chunk-73IO5L6Q.js";
 import {
   ConsoleLog,
   branchOf,
   createEngine,
   fleetBranches
-} from "./chunk-RVNZHUNR.js";
+} from "./chunk-N4INV427.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-2XU72WI7.js";
 import {
   tick
-} from "./chunk-GA76W5TF.js";
+} from "./chunk-5UZJ32P7.js";
 import {
   workspaceGit
 } from "./chunk-FU35SMV7.js";
@@ -35,7 +35,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-GQ4XIP3B.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-ECVKQOZT.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath))
     return new ConsoleLog({ quiet: s.quiet }).info(s.planFrom === "default" ? `No plan in ${path.dirname(path.dirname(s.statePath))}; nothing to do.` : `No state at file ${s.statePath}; nothing to do.`), 0;
   let { deps, cfg } = await createEngine(s, "check"), result = await tick(deps, cfg), maxWaitMs = (s.maxWaitMinutes ?? 0) * 6e4;

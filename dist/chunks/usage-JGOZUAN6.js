@@ -1,11 +1,11 @@
 import {
   createStore
-} from "./chunk-RVNZHUNR.js";
+} from "./chunk-N4INV427.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-CSY2JQFN.js";
-import "./chunk-CATWJHYW.js";
+import "./chunk-PBDELKKB.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-HFMQZEEO.js";
 import {
@@ -13,7 +13,7 @@ import {
   usageTable
 } from "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-7WVSWHWZ.js";
+import "./chunk-T2FTTETS.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
@@ -23,7 +23,7 @@ import {
   terminalLine
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-DWOIM4IW.js";
+import "./chunk-5Z3EO4K6.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-S436FCTW.js";
 import "./chunk-QT4UXPX2.js";

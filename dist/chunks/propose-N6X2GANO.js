@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-AJLERFGN.js";
+} from "./chunk-QR22YOZQ.js";
 import {
   replan
 } from "./chunk-JSY6RRJ7.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-LVN7R7PB.js";
-import "./chunk-GA76W5TF.js";
-import "./chunk-2GQQEFJ5.js";
-import "./chunk-WKUNTCM3.js";
+} from "./chunk-Y6EVA344.js";
+import "./chunk-5UZJ32P7.js";
+import "./chunk-FIEHDB6S.js";
+import "./chunk-J5SUD4QN.js";
 import "./chunk-OLWH6NLB.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
 import {
   ExecAgentRunner
-} from "./chunk-CATWJHYW.js";
+} from "./chunk-PBDELKKB.js";
 import "./chunk-PFOLIUZO.js";
 import {
   answeredCommands,
@@ -57,9 +57,9 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-2QI54M2Q.js";
+} from "./chunk-Z4IDVCVU.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-7WVSWHWZ.js";
+import "./chunk-T2FTTETS.js";
 import {
   extractPlan,
   parsePlanText
@@ -84,7 +84,7 @@ import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
 import {
   scrubJson
-} from "./chunk-DWOIM4IW.js";
+} from "./chunk-5Z3EO4K6.js";
 import {
   issuePlanId
 } from "./chunk-BWBUHT3Z.js";

@@ -1,19 +1,19 @@
 import {
   missingPlanError
-} from "./chunk-O5BT2QHD.js";
+} from "./chunk-5JHBWEGQ.js";
 import {
   FileInbox,
   createEngine
-} from "./chunk-RVNZHUNR.js";
+} from "./chunk-N4INV427.js";
 import {
   tick
-} from "./chunk-GA76W5TF.js";
-import "./chunk-WKUNTCM3.js";
+} from "./chunk-5UZJ32P7.js";
+import "./chunk-J5SUD4QN.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
-import "./chunk-CATWJHYW.js";
+import "./chunk-PBDELKKB.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
@@ -21,7 +21,7 @@ import {
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-7WVSWHWZ.js";
+import "./chunk-T2FTTETS.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-PSDTEU6M.js";
 import "./chunk-SOQWTVCZ.js";
@@ -29,7 +29,7 @@ import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-DWOIM4IW.js";
+import "./chunk-5Z3EO4K6.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-S436FCTW.js";
 import "./chunk-QT4UXPX2.js";

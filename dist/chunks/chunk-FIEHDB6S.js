@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-DWOIM4IW.js";
+} from "./chunk-5Z3EO4K6.js";
 import {
   ConfigError,
   describeError

@@ -4,7 +4,7 @@ import {
   existingPlans,
   missingPlanError,
   resolvePlan
-} from "./chunk-O5BT2QHD.js";
+} from "./chunk-5JHBWEGQ.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-A6RB5CVQ.js";
 import "./chunk-WET6GGPQ.js";

@@ -2,26 +2,26 @@ import {
   checkCommand,
   report,
   runCommand
-} from "./chunk-7C3AEINB.js";
-import "./chunk-O5BT2QHD.js";
-import "./chunk-Y5L6ZOTX.js";
+} from "./chunk-JJ7Q45MV.js";
+import "./chunk-5JHBWEGQ.js";
+import "./chunk-73IO5L6Q.js";
 import "./chunk-JSY6RRJ7.js";
 import "./chunk-4CFAWS3Z.js";
-import "./chunk-RVNZHUNR.js";
+import "./chunk-N4INV427.js";
 import "./chunk-2XU72WI7.js";
-import "./chunk-GA76W5TF.js";
-import "./chunk-WKUNTCM3.js";
+import "./chunk-5UZJ32P7.js";
+import "./chunk-J5SUD4QN.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
-import "./chunk-CATWJHYW.js";
+import "./chunk-PBDELKKB.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-HFMQZEEO.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-7WVSWHWZ.js";
+import "./chunk-T2FTTETS.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-ZX2ATV2Y.js";
 import "./chunk-PSDTEU6M.js";
@@ -30,7 +30,7 @@ import "./chunk-NEPVVNT5.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-DWOIM4IW.js";
+import "./chunk-5Z3EO4K6.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-S436FCTW.js";
 import "./chunk-QT4UXPX2.js";

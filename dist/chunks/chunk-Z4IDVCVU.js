@@ -3,7 +3,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-7WVSWHWZ.js";
+} from "./chunk-T2FTTETS.js";
 import {
   stateFileRel,
   workBranch

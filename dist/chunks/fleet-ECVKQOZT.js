@@ -1,8 +1,8 @@
 import {
   report
-} from "./chunk-7C3AEINB.js";
-import "./chunk-O5BT2QHD.js";
-import "./chunk-Y5L6ZOTX.js";
+} from "./chunk-JJ7Q45MV.js";
+import "./chunk-5JHBWEGQ.js";
+import "./chunk-73IO5L6Q.js";
 import "./chunk-JSY6RRJ7.js";
 import "./chunk-4CFAWS3Z.js";
 import {
@@ -11,7 +11,7 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-RVNZHUNR.js";
+} from "./chunk-N4INV427.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -27,13 +27,13 @@ import {
 } from "./chunk-2XU72WI7.js";
 import {
   tick
-} from "./chunk-GA76W5TF.js";
-import "./chunk-WKUNTCM3.js";
+} from "./chunk-5UZJ32P7.js";
+import "./chunk-J5SUD4QN.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
-import "./chunk-CATWJHYW.js";
+import "./chunk-PBDELKKB.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-HFMQZEEO.js";
 import "./chunk-5GGJBFZF.js";
@@ -41,7 +41,7 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-7WVSWHWZ.js";
+} from "./chunk-T2FTTETS.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -58,7 +58,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-DWOIM4IW.js";
+import "./chunk-5Z3EO4K6.js";
 import {
   STATE_DIR,
   isActiveRef,

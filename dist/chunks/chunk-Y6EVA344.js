@@ -1,18 +1,18 @@
 import {
   tick,
   waitReason
-} from "./chunk-GA76W5TF.js";
+} from "./chunk-5UZJ32P7.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-2GQQEFJ5.js";
+} from "./chunk-FIEHDB6S.js";
 import {
   gateOf,
   isStdoutCopy
-} from "./chunk-WKUNTCM3.js";
+} from "./chunk-J5SUD4QN.js";
 import {
   streamCommand
 } from "./chunk-LJCTEGRG.js";
@@ -26,7 +26,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-CATWJHYW.js";
+} from "./chunk-PBDELKKB.js";
 import {
   footer,
   getIfModified,
@@ -68,7 +68,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-2QI54M2Q.js";
+} from "./chunk-Z4IDVCVU.js";
 import {
   shouldWriteStatus
 } from "./chunk-DUAHX55U.js";

@@ -63,10 +63,10 @@ function steeringCommand(command, by, step) {
 
 // src/action/routes.ts
 var load = {
-  tick: () => import("./plan-tick-GFM4WHOZ.js"),
-  settings: () => import("./plan-settings-ZTYYAY3K.js"),
-  fleet: () => import("./fleet-GEW6SZN6.js"),
-  propose: () => import("./propose-RBD335PJ.js"),
+  tick: () => import("./plan-tick-74BOXTZV.js"),
+  settings: () => import("./plan-settings-NREL5MF2.js"),
+  fleet: () => import("./fleet-ISODBUGS.js"),
+  propose: () => import("./propose-N6X2GANO.js"),
   continuation: () => import("./continuation-GPBHLS5O.js")
 };
 async function handle(route, ctx, inputs, client, log, deadline) {

@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-DWOIM4IW.js";
+} from "./chunk-5Z3EO4K6.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,
@@ -194,15 +194,15 @@ function judge(lockPath, seen, staleMs) {
   }
   return info.host === os.hostname() && !pidAlive(info.pid) ? { stale: !0 } : { stale: !1, holder: describeHolder(info) };
 }
-async function createExclusive(path7, text) {
-  let draft = `${path7}.${process.pid}.${randomBytes(4).toString("hex")}.new`, handle = await open(draft, "wx", 420);
+async function createExclusive(path10, text) {
+  let draft = `${path10}.${process.pid}.${randomBytes(4).toString("hex")}.new`, handle = await open(draft, "wx", 420);
   try {
     await handle.writeFile(text, "utf8"), await handle.sync();
   } finally {
     await handle.close();
   }
   try {
-    return await link(draft, path7), !0;
+    return await link(draft, path10), !0;
   } catch (err) {
     if (code(err) === "EEXIST") return !1;
     throw err;
@@ -235,10 +235,10 @@ async function releaseIfOurs(lockPath, text) {
   let seen = await inspect(lockPath);
   !seen || seen.text !== text || await unlinkQuietly(lockPath);
 }
-async function inspect(path7) {
+async function inspect(path10) {
   let handle;
   try {
-    handle = await open(path7, "r");
+    handle = await open(path10, "r");
   } catch (err) {
     if (code(err) === "ENOENT") return null;
     throw err;
@@ -250,17 +250,17 @@ async function inspect(path7) {
     await handle.close();
   }
 }
-async function statQuietly(path7) {
+async function statQuietly(path10) {
   try {
-    return await stat(path7, { bigint: !0 });
+    return await stat(path10, { bigint: !0 });
   } catch (err) {
     if (code(err) === "ENOENT") return null;
     throw err;
   }
 }
-async function unlinkQuietly(path7) {
+async function unlinkQuietly(path10) {
   try {
-    await unlink(path7);
+    await unlink(path10);
   } catch (err) {
     if (code(err) !== "ENOENT") throw err;
   }
@@ -491,8 +491,8 @@ function errorCode(err) {
 }
 
 // src/adapters/git/git-store.ts
-import { lstat, mkdir as mkdir2, readFile, unlink as unlink3 } from "node:fs/promises";
-import path4 from "node:path";
+import { readFile as readFile2 } from "node:fs/promises";
+import path7 from "node:path";
 
 // src/adapters/git/git-identity.ts
 var DEFAULT_GIT_IDENTITY = {
@@ -564,184 +564,140 @@ async function abortInterruptedBaseMerge(git) {
   return await rm(marker, { force: !0 }), aborted;
 }
 
-// src/adapters/git/git-store.ts
-var EXCLUDE_MARKER = "# agent-step-sequencer: never committed", GitStore = class {
-  description;
-  remote;
-  branch;
-  statePath;
-  git;
-  workspace;
-  planId;
-  identity;
-  exclude;
-  pushRetries;
-  base;
-  idleIndex;
-  log;
-  /**
-   * The folder states live under (`.sequencer` for the usual layout, else the state's own folder;
-   * null for a state at the top of the workspace): nothing in it is the agent's to commit.
-   */
-  stateRoot;
-  /** Whether the write being pushed leaves the plan idle (its marker moves along). */
-  pushIdle = !1;
-  revisions;
+// src/adapters/git/git-store-checks.ts
+import path4 from "node:path";
+function checkStatePath(p) {
+  let norm = path4.posix.normalize(p.replace(/\\/g, "/"));
+  if (!p || p.includes("\0") || path4.posix.isAbsolute(norm) || path4.win32.isAbsolute(p) || norm === "." || norm === ".." || norm.startsWith("../") || /^\.git(\/|$)/.test(norm))
+    throw new ConfigError(`Invalid statePath ${showValue(p)}: expected a file path relative to the workspace that stays inside it and outside .git.`);
+  return norm;
+}
+function checkRemote(remote) {
+  if (!isRemoteName(remote))
+    throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
+}
+function checkBranch(branch) {
+  if (!isBranchName(branch))
+    throw new ConfigError(`Invalid branch ${showValue(branch)}: expected a git branch name such as sequencer/issue-42.`);
+}
+function checkExcludes(exclude) {
+  for (let pattern of exclude)
+    if (/[\r\n]/.test(pattern) || !pattern.trim())
+      throw new ConfigError(`Invalid exclude pattern ${showValue(pattern)}: expected one non-empty gitignore line.`);
+}
+function checkPushRetries(pushRetries) {
+  if (!Number.isInteger(pushRetries) || pushRetries < 0)
+    throw new ConfigError(`Invalid pushRetries ${showValue(pushRetries)}: expected a whole number >= 0.`);
+}
+function recordPath(given) {
+  let rel = path4.posix.normalize(given);
+  if (rel.startsWith("..") || path4.posix.isAbsolute(rel) || rel === "." || !/^[\w./-]+$/.test(rel)) throw new StateError(`A record path must stay in the state's folder, got ${showValue(given)}`);
+  return rel;
+}
+
+// src/adapters/git/git-store-exclusions.ts
+import { lstat, mkdir as mkdir2, readFile, unlink as unlink3 } from "node:fs/promises";
+import path5 from "node:path";
+var EXCLUDE_MARKER = "# agent-step-sequencer: never committed";
+async function writeExcludes(git, exclude) {
+  if (exclude.length === 0) return;
+  let common = git.guard?.commonDir;
+  if (!common) return;
+  let file = path5.join(common, "info", "exclude"), current = await readFile(file, "utf8").catch((err) => {
+    if (err.code === "ENOENT") return "";
+    throw err;
+  }), have = new Set(current.split(/\r?\n/)), missing = exclude.filter((p) => !have.has(p));
+  if (missing.length === 0) return;
+  let lines = [...have.has(EXCLUDE_MARKER) ? [] : [EXCLUDE_MARKER], ...missing], sep = current === "" || current.endsWith(`
+`) ? "" : `
+`, dir = path5.dirname(file);
+  (await lstat(dir).catch(() => null))?.isSymbolicLink() && await unlink3(dir), await mkdir2(dir, { recursive: !0 }), await writeFileAtomic(file, `${current}${sep}${lines.join(`
+`)}
+`);
+}
+async function gitlinkExclusions(git) {
+  return (await git.run(["ls-files", "-s", "-z", "--full-name", "--", ":/"])).stdout.split("\0").filter((line) => line.startsWith("160000 ")).map((line) => line.slice(line.indexOf("	") + 1)).map((p) => `:(top,exclude,literal)${p}`);
+}
+async function reportLeftOut(git, folder, records = []) {
+  if (!folder.stateRoot) return;
+  let res = await git.run(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", `:(top,literal)${folder.stateRoot}`]), ours = /* @__PURE__ */ new Set([folder.statePath, ...records.map((r) => r.slice(2))]), left = res.stdout.split("\0").filter((entry) => entry.length > 3 && !ours.has(entry.slice(3))).map((entry) => entry.slice(3));
+  if (!left.length) return;
+  let shown = left.slice(0, 10).map((p) => JSON.stringify(p)).join(", ");
+  folder.log?.(`Left out of the commit: ${left.length} file(s) under ${folder.stateRoot}/, where only the sequencer writes (${shown}${left.length > 10 ? ", \u2026" : ""}).`);
+}
+
+// src/adapters/git/git-store-commit.ts
+var StateCommitter = class {
   // Whether the state file is known to be in the index, so `commit --only` can pick it up
   // without a separate `git add` (one process less per write).
   stateTracked = !1;
+  opts;
   constructor(opts) {
-    this.git = opts.git, this.workspace = opts.git.cwd, this.planId = opts.planId, this.remote = opts.remote ?? "origin", this.branch = opts.branch ?? `sequencer/${opts.planId}`, this.statePath = checkStatePath(opts.statePath ?? `.sequencer/${opts.planId}/state.json`), this.identity = opts.identity ?? DEFAULT_GIT_IDENTITY, this.exclude = opts.exclude ?? [], this.pushRetries = opts.pushRetries ?? 4, this.base = opts.base, this.log = opts.log;
-    let planDir = path4.posix.dirname(this.statePath);
-    this.stateRoot = this.statePath.startsWith(".sequencer/") ? ".sequencer" : planDir === "." ? null : planDir, this.idleIndex = (opts.idleIndex ?? this.branch === `${PLAN_BRANCH_PREFIX}${this.planId}`) && isRefSafePlanId(this.planId), checkRemote(this.remote), checkBranch(this.branch);
-    for (let pattern of this.exclude)
-      if (/[\r\n]/.test(pattern) || !pattern.trim())
-        throw new ConfigError(`Invalid exclude pattern ${showValue(pattern)}: expected one non-empty gitignore line.`);
-    if (!Number.isInteger(this.pushRetries) || this.pushRetries < 0)
-      throw new ConfigError(`Invalid pushRetries ${showValue(opts.pushRetries)}: expected a whole number >= 0.`);
-    this.description = `git ${this.remote} ${this.branch}`, this.revisions = new RevisionGuard({ where: this.where, untouched: "nothing was committed or pushed" });
+    this.opts = opts;
+  }
+  run(args, allowFail = !1) {
+    return this.opts.git.run(args, { allowFail });
+  }
+  /** Commits the state and `records` (pathspecs of the sequencer's files written with it). */
+  async commit(meta, records = []) {
+    let { statePath, stateRoot, planId, identity } = this.opts, spec = `./${statePath}`;
+    if (meta.kind === "completion") {
+      let stateFolder = stateRoot ? [`:(top,exclude,literal)${stateRoot}`] : [], select = meta.select ?? { kind: "all" }, what = select.kind === "outputs" ? select.paths.map((p) => `:(top,literal)${p}`) : [":/", ...select.kind === "ignore" ? select.patterns.map((p) => `:(top,exclude,glob)${p}`) : []];
+      what.length && await this.run(["add", "-A", "--", ...what, ...stateFolder, ...await gitlinkExclusions(this.opts.git)]), await this.run(["add", "-f", "--", spec, ...records]), await reportLeftOut(this.opts.git, this.opts, records);
+    } else (!this.stateTracked || records.length) && await this.run(["add", "-f", "--", spec, ...records]);
+    let message = `sequencer(${planId}): ${meta.message}`, only = meta.kind === "completion" ? [] : ["--only", "--", spec, ...records];
+    await this.run([...identityArgs(identity), "commit", "-q", "--no-verify", "-m", message, ...only]), this.stateTracked = !0;
+  }
+};
+
+// src/adapters/git/git-store-push.ts
+import { unlink as unlink4 } from "node:fs/promises";
+import path6 from "node:path";
+var StatePusher = class {
+  git;
+  workspace;
+  opts;
+  constructor(opts) {
+    this.git = opts.git, this.workspace = opts.git.cwd, this.opts = opts;
   }
   get trackingRef() {
-    return `refs/remotes/${this.remote}/${this.branch}`;
-  }
-  get where() {
-    return `${this.statePath} on branch ${this.branch} (remote ${this.remote})`;
+    return `refs/remotes/${this.opts.remote}/${this.opts.branch}`;
   }
   run(args, allowFail = !1) {
     return this.git.run(args, { allowFail });
   }
-  /** No lock: the remote refusing a non-fast-forward push decides between writers. */
-  async lock() {
-    return { ok: !0 };
-  }
-  /** Guards the repository, fetches the work branch and checks it out at its remote tip. */
-  async open() {
-    this.revisions.reset(), this.stateTracked = !1, await guardRepository(this.git), await abortInterruptedBaseMerge(this.git), await this.writeExcludes();
-    let remoteHasBranch = await this.fetchBranch(), args = remoteHasBranch ? ["checkout", "-q", "--no-track", "-B", this.branch, this.trackingRef] : ["checkout", "-q", "-B", this.branch, ...this.base ? [this.base] : []], res = await this.run(args, !0);
-    if (res.code !== 0) {
-      let target = remoteHasBranch ? `${this.remote}/${this.branch}` : "the current commit";
-      throw new ConfigError(
-        `Cannot switch the workspace ${this.workspace} to branch ${this.branch} at ${target}: ${res.stderr.trim()}`,
-        "Commit or discard uncommitted changes to tracked files (and move away untracked files that collide) before the tick; the state branch must be checked out exactly at its remote tip."
-      );
-    }
-  }
-  async load() {
-    this.revisions.loading();
-    try {
-      let result = await this.readWorkingState();
-      return this.revisions.loaded(result.kind === "loaded" ? result.state.revision ?? 0 : 0), result;
-    } catch (err) {
-      let error = err instanceof StateError ? err : new StateError(`Cannot read ${this.where}: ${describeError(err)}`);
-      throw this.revisions.failed(error), error;
-    }
-  }
-  async write(state, meta) {
-    let base = this.revisions.check(state);
-    for (let record of meta.records ?? []) recordPath(record.path);
-    let next = { ...state, revision: base + 1 };
-    await this.writeWorkingState(next);
-    let records = await this.writeRecords(meta.records ?? []);
-    return await this.commit(meta, records), this.pushIdle = this.idleIndex && isIdleStatus(next.status), await this.push(base), this.revisions.loaded(base + 1), next;
-  }
-  async release() {
-  }
-  async writeExcludes() {
-    if (this.exclude.length === 0) return;
-    let common = this.git.guard?.commonDir;
-    if (!common) return;
-    let file = path4.join(common, "info", "exclude"), current = await readFile(file, "utf8").catch((err) => {
-      if (err.code === "ENOENT") return "";
-      throw err;
-    }), have = new Set(current.split(/\r?\n/)), missing = this.exclude.filter((p) => !have.has(p));
-    if (missing.length === 0) return;
-    let lines = [...have.has(EXCLUDE_MARKER) ? [] : [EXCLUDE_MARKER], ...missing], sep = current === "" || current.endsWith(`
-`) ? "" : `
-`, dir = path4.dirname(file);
-    (await lstat(dir).catch(() => null))?.isSymbolicLink() && await unlink3(dir), await mkdir2(dir, { recursive: !0 }), await writeFileAtomic(file, `${current}${sep}${lines.join(`
-`)}
-`);
-  }
   /** Fetches the work branch into its tracking ref; false when the remote has no such branch. */
   async fetchBranch() {
-    let res = await this.run(["fetch", "-q", "--no-tags", this.remote, `+refs/heads/${this.branch}:${this.trackingRef}`], !0);
+    let { remote, branch } = this.opts, res = await this.run(["fetch", "-q", "--no-tags", remote, `+refs/heads/${branch}:${this.trackingRef}`], !0);
     if (res.code === 0) return !0;
     if (/couldn't find remote ref/i.test(res.stderr)) return !1;
-    throw new RemoteError(`Cannot fetch branch ${this.branch} from remote ${this.remote}: ${res.stderr.trim()}`);
-  }
-  async readWorkingState() {
-    let text;
-    try {
-      text = await readFile(path4.join(this.workspace, this.statePath), "utf8");
-    } catch (err) {
-      if (err.code === "ENOENT") return { kind: "missing" };
-      throw err;
-    }
-    return { kind: "loaded", state: decodeState(text, { subject: `state ${this.where}`, planId: this.planId }) };
-  }
-  async writeWorkingState(state) {
-    let file = path4.join(this.workspace, this.statePath);
-    realFolder(path4.dirname(file)), await writeFileAtomic(file, serializeState(state));
+    throw new RemoteError(`Cannot fetch branch ${branch} from remote ${remote}: ${res.stderr.trim()}`);
   }
   /**
-   * The sequencer's own files kept with this write (an attempt's command log), beside the state:
-   * written the way the state is (no link followed, no predictable temporary name), each path
-   * checked to stay in the state's folder. Returns their pathspecs for the commit.
+   * Pushes the commit at HEAD, which wrote revision `base + 1` of the state; with `idle`, the
+   * plan's idle marker moves along in the same atomic push.
    */
-  async writeRecords(records) {
-    let specs = [], folder = path4.posix.dirname(this.statePath);
-    for (let record of records) {
-      let rel = recordPath(record.path), file = path4.join(this.workspace, folder, rel), parts = path4.posix.dirname(rel).split("/").filter((p) => p !== ".");
-      for (let i = 1; i <= parts.length; i++) realFolder(path4.join(this.workspace, folder, ...parts.slice(0, i)));
-      await writeFileAtomic(file, record.text), specs.push(`./${path4.posix.join(folder, rel)}`);
-    }
-    return specs;
-  }
-  async commit(meta, records = []) {
-    let spec = `./${this.statePath}`;
-    if (meta.kind === "completion") {
-      let stateFolder = this.stateRoot ? [`:(top,exclude,literal)${this.stateRoot}`] : [], select = meta.select ?? { kind: "all" }, what = select.kind === "outputs" ? select.paths.map((p) => `:(top,literal)${p}`) : [":/", ...select.kind === "ignore" ? select.patterns.map((p) => `:(top,exclude,glob)${p}`) : []];
-      what.length && await this.run(["add", "-A", "--", ...what, ...stateFolder, ...await this.gitlinkExclusions()]), await this.run(["add", "-f", "--", spec, ...records]), await this.reportLeftOut(records);
-    } else (!this.stateTracked || records.length) && await this.run(["add", "-f", "--", spec, ...records]);
-    let message = `sequencer(${this.planId}): ${meta.message}`, only = meta.kind === "completion" ? [] : ["--only", "--", spec, ...records];
-    await this.run([...identityArgs(this.identity), "commit", "-q", "--no-verify", "-m", message, ...only]), this.stateTracked = !0;
-  }
-  /**
-   * Pathspecs leaving out the nested repositories already in the index: `add -A` would run
-   * `git status` inside each, and that process reads the nested repository's own config (its
-   * filters), which the agent wrote. They stay recorded at the commit they were added with.
-   */
-  async gitlinkExclusions() {
-    return (await this.run(["ls-files", "-s", "-z", "--full-name", "--", ":/"])).stdout.split("\0").filter((line) => line.startsWith("160000 ")).map((line) => line.slice(line.indexOf("	") + 1)).map((p) => `:(top,exclude,literal)${p}`);
-  }
-  /** Says which files the agent wrote or changed under the state folder (left out of the commit). */
-  async reportLeftOut(records = []) {
-    if (!this.stateRoot) return;
-    let res = await this.run(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", `:(top,literal)${this.stateRoot}`]), ours = /* @__PURE__ */ new Set([this.statePath, ...records.map((r) => r.slice(2))]), left = res.stdout.split("\0").filter((entry) => entry.length > 3 && !ours.has(entry.slice(3))).map((entry) => entry.slice(3));
-    if (!left.length) return;
-    let shown = left.slice(0, 10).map((p) => JSON.stringify(p)).join(", ");
-    this.log?.(`Left out of the commit: ${left.length} file(s) under ${this.stateRoot}/, where only the sequencer writes (${shown}${left.length > 10 ? ", \u2026" : ""}).`);
-  }
-  async push(base) {
+  async push(base, idle) {
+    let { planId, remote, branch, identity, pushRetries, where } = this.opts;
     for (let attempt = 0; ; attempt++) {
-      let marker = this.pushIdle ? ["--atomic"] : [], refspecs = [`HEAD:refs/heads/${this.branch}`, ...this.pushIdle ? [`+HEAD:${idleRef(this.planId)}`] : []], res = await this.run(["push", "--porcelain", "--no-verify", ...marker, this.remote, ...refspecs], !0).catch(async (err) => {
-        throw err instanceof GitTimeoutError ? (await this.undoLocalCommit(), new RemoteError(`The write to ${this.where} is not confirmed: ${err.message}`)) : err;
+      let marker = idle ? ["--atomic"] : [], refspecs = [`HEAD:refs/heads/${branch}`, ...idle ? [`+HEAD:${idleRef(planId)}`] : []], res = await this.run(["push", "--porcelain", "--no-verify", ...marker, remote, ...refspecs], !0).catch(async (err) => {
+        throw err instanceof GitTimeoutError ? (await this.undoLocalCommit(), new RemoteError(`The write to ${where} is not confirmed: ${err.message}`)) : err;
       });
       if (res.code === 0) return;
       if (!isRaceRejection(res) && !(isRefUpdateFailure(res) && await this.remoteMovedUnder()))
-        throw await this.undoLocalCommit(), new RemoteError(`The write to ${this.where} did not become durable: git push to ${this.remote} ${this.branch} failed: ${pushFailure(res)}`);
-      if (attempt >= this.pushRetries)
-        throw await this.undoLocalCommit(), new ConflictError(`Push to ${this.remote} ${this.branch} was rejected ${attempt + 1} times; this tick gives up.`);
+        throw await this.undoLocalCommit(), new RemoteError(`The write to ${where} did not become durable: git push to ${remote} ${branch} failed: ${pushFailure(res)}`);
+      if (attempt >= pushRetries)
+        throw await this.undoLocalCommit(), new ConflictError(`Push to ${remote} ${branch} was rejected ${attempt + 1} times; this tick gives up.`);
       if (!await this.fetchBranch()) continue;
-      let remote = await this.readRemoteRevision();
-      if (remote !== base) {
+      let remoteRevision = await this.readRemoteRevision();
+      if (remoteRevision !== base) {
         await this.resetToRemote();
-        let what = remote === "unreadable" ? "an unreadable state" : `revision ${remote}`;
-        throw new ConflictError(`Another tick wrote ${what} to ${this.remote} ${this.branch}; this tick gives up.`);
+        let what = remoteRevision === "unreadable" ? "an unreadable state" : `revision ${remoteRevision}`;
+        throw new ConflictError(`Another tick wrote ${what} to ${remote} ${branch}; this tick gives up.`);
       }
-      let rebase = await this.run([...identityArgs(this.identity), "rebase", "-q", "--autostash", "--no-verify", this.trackingRef], !0);
+      let rebase = await this.run([...identityArgs(identity), "rebase", "-q", "--autostash", "--no-verify", this.trackingRef], !0);
       if (rebase.code !== 0)
-        throw await this.run(["rebase", "--abort"], !0), await this.resetToRemote(), new ConflictError(`Our commit does not rebase onto ${this.remote}/${this.branch} (${rebase.stderr.trim() || rebase.stdout.trim()}); this tick gives up.`);
+        throw await this.run(["rebase", "--abort"], !0), await this.resetToRemote(), new ConflictError(`Our commit does not rebase onto ${remote}/${branch} (${rebase.stderr.trim() || rebase.stdout.trim()}); this tick gives up.`);
       await sleep2(10 + Math.floor(Math.random() * 91));
     }
   }
@@ -755,7 +711,7 @@ var EXCLUDE_MARKER = "# agent-step-sequencer: never committed", GitStore = class
   }
   /** Revision of the state at the fetched remote tip; a missing file counts as revision 0. */
   async readRemoteRevision() {
-    let text = await readStateAt(this.git, this.trackingRef, this.statePath);
+    let text = await readStateAt(this.git, this.trackingRef, this.opts.statePath);
     if (text === null) return 0;
     try {
       let doc = JSON.parse(text);
@@ -765,7 +721,7 @@ var EXCLUDE_MARKER = "# agent-step-sequencer: never committed", GitStore = class
     }
   }
   async resetToRemote() {
-    await this.run(["reset", "-q", "--hard", this.trackingRef]), this.revisions.reset(), this.stateTracked = !1;
+    await this.run(["reset", "-q", "--hard", this.trackingRef]), this.opts.onReset();
   }
   /**
    * Takes back our commit after a push that did not land, keeping the agent's work-tree changes
@@ -773,9 +729,9 @@ var EXCLUDE_MARKER = "# agent-step-sequencer: never committed", GitStore = class
    * file claims a revision the remote does not have.
    */
   async undoLocalCommit() {
-    let spec = `./${this.statePath}`;
-    (await this.run(["reset", "-q", "--soft", "HEAD~1"], !0)).code !== 0 && await this.run(["update-ref", "-d", `refs/heads/${this.branch}`]), (await this.run(["checkout", "-q", "HEAD", "--", spec], !0)).code !== 0 && (await this.run(["rm", "-q", "--cached", "--ignore-unmatch", "--", spec]), await unlink3(path4.join(this.workspace, this.statePath)).catch(() => {
-    }), this.stateTracked = !1);
+    let spec = `./${this.opts.statePath}`;
+    (await this.run(["reset", "-q", "--soft", "HEAD~1"], !0)).code !== 0 && await this.run(["update-ref", "-d", `refs/heads/${this.opts.branch}`]), (await this.run(["checkout", "-q", "HEAD", "--", spec], !0)).code !== 0 && (await this.run(["rm", "-q", "--cached", "--ignore-unmatch", "--", spec]), await unlink4(path6.join(this.workspace, this.opts.statePath)).catch(() => {
+    }), this.opts.onUntracked());
   }
 };
 async function readStateAt(git, rev, statePath) {
@@ -800,25 +756,117 @@ function pushFailure(res) {
 function sleep2(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
-function checkStatePath(p) {
-  let norm = path4.posix.normalize(p.replace(/\\/g, "/"));
-  if (!p || p.includes("\0") || path4.posix.isAbsolute(norm) || path4.win32.isAbsolute(p) || norm === "." || norm === ".." || norm.startsWith("../") || /^\.git(\/|$)/.test(norm))
-    throw new ConfigError(`Invalid statePath ${showValue(p)}: expected a file path relative to the workspace that stays inside it and outside .git.`);
-  return norm;
-}
-function checkRemote(remote) {
-  if (!isRemoteName(remote))
-    throw new ConfigError(`Invalid remote ${showValue(remote)}: expected a git remote name such as origin.`);
-}
-function checkBranch(branch) {
-  if (!isBranchName(branch))
-    throw new ConfigError(`Invalid branch ${showValue(branch)}: expected a git branch name such as sequencer/issue-42.`);
-}
-function recordPath(given) {
-  let rel = path4.posix.normalize(given);
-  if (rel.startsWith("..") || path4.posix.isAbsolute(rel) || rel === "." || !/^[\w./-]+$/.test(rel)) throw new StateError(`A record path must stay in the state's folder, got ${showValue(given)}`);
-  return rel;
-}
+
+// src/adapters/git/git-store.ts
+var GitStore = class {
+  description;
+  remote;
+  branch;
+  statePath;
+  git;
+  workspace;
+  planId;
+  exclude;
+  base;
+  idleIndex;
+  revisions;
+  committer;
+  pusher;
+  constructor(opts) {
+    this.git = opts.git, this.workspace = opts.git.cwd, this.planId = opts.planId, this.remote = opts.remote ?? "origin", this.branch = opts.branch ?? `sequencer/${opts.planId}`, this.statePath = checkStatePath(opts.statePath ?? `.sequencer/${opts.planId}/state.json`);
+    let identity = opts.identity ?? DEFAULT_GIT_IDENTITY;
+    this.exclude = opts.exclude ?? [];
+    let pushRetries = opts.pushRetries ?? 4;
+    this.base = opts.base;
+    let planDir = path7.posix.dirname(this.statePath), stateRoot = this.statePath.startsWith(".sequencer/") ? ".sequencer" : planDir === "." ? null : planDir;
+    this.idleIndex = (opts.idleIndex ?? this.branch === `${PLAN_BRANCH_PREFIX}${this.planId}`) && isRefSafePlanId(this.planId), checkRemote(this.remote), checkBranch(this.branch), checkExcludes(this.exclude), checkPushRetries(pushRetries), this.description = `git ${this.remote} ${this.branch}`, this.revisions = new RevisionGuard({ where: this.where, untouched: "nothing was committed or pushed" }), this.committer = new StateCommitter({ git: this.git, planId: this.planId, statePath: this.statePath, stateRoot, identity, log: opts.log }), this.pusher = new StatePusher({
+      git: this.git,
+      planId: this.planId,
+      remote: this.remote,
+      branch: this.branch,
+      statePath: this.statePath,
+      identity,
+      pushRetries,
+      where: this.where,
+      onReset: () => {
+        this.revisions.reset(), this.committer.stateTracked = !1;
+      },
+      onUntracked: () => {
+        this.committer.stateTracked = !1;
+      }
+    });
+  }
+  get where() {
+    return `${this.statePath} on branch ${this.branch} (remote ${this.remote})`;
+  }
+  run(args, allowFail = !1) {
+    return this.git.run(args, { allowFail });
+  }
+  /** No lock: the remote refusing a non-fast-forward push decides between writers. */
+  async lock() {
+    return { ok: !0 };
+  }
+  /** Guards the repository, fetches the work branch and checks it out at its remote tip. */
+  async open() {
+    this.revisions.reset(), this.committer.stateTracked = !1, await guardRepository(this.git), await abortInterruptedBaseMerge(this.git), await writeExcludes(this.git, this.exclude);
+    let remoteHasBranch = await this.pusher.fetchBranch(), args = remoteHasBranch ? ["checkout", "-q", "--no-track", "-B", this.branch, this.pusher.trackingRef] : ["checkout", "-q", "-B", this.branch, ...this.base ? [this.base] : []], res = await this.run(args, !0);
+    if (res.code !== 0) {
+      let target = remoteHasBranch ? `${this.remote}/${this.branch}` : "the current commit";
+      throw new ConfigError(
+        `Cannot switch the workspace ${this.workspace} to branch ${this.branch} at ${target}: ${res.stderr.trim()}`,
+        "Commit or discard uncommitted changes to tracked files (and move away untracked files that collide) before the tick; the state branch must be checked out exactly at its remote tip."
+      );
+    }
+  }
+  async load() {
+    this.revisions.loading();
+    try {
+      let result = await this.readWorkingState();
+      return this.revisions.loaded(result.kind === "loaded" ? result.state.revision ?? 0 : 0), result;
+    } catch (err) {
+      let error = err instanceof StateError ? err : new StateError(`Cannot read ${this.where}: ${describeError(err)}`);
+      throw this.revisions.failed(error), error;
+    }
+  }
+  async write(state, meta) {
+    let base = this.revisions.check(state);
+    for (let record of meta.records ?? []) recordPath(record.path);
+    let next = { ...state, revision: base + 1 };
+    await this.writeWorkingState(next);
+    let records = await this.writeRecords(meta.records ?? []);
+    return await this.committer.commit(meta, records), await this.pusher.push(base, this.idleIndex && isIdleStatus(next.status)), this.revisions.loaded(base + 1), next;
+  }
+  async release() {
+  }
+  async readWorkingState() {
+    let text;
+    try {
+      text = await readFile2(path7.join(this.workspace, this.statePath), "utf8");
+    } catch (err) {
+      if (err.code === "ENOENT") return { kind: "missing" };
+      throw err;
+    }
+    return { kind: "loaded", state: decodeState(text, { subject: `state ${this.where}`, planId: this.planId }) };
+  }
+  async writeWorkingState(state) {
+    let file = path7.join(this.workspace, this.statePath);
+    realFolder(path7.dirname(file)), await writeFileAtomic(file, serializeState(state));
+  }
+  /**
+   * The sequencer's own files kept with this write (an attempt's command log), beside the state:
+   * written the way the state is (no link followed, no predictable temporary name), each path
+   * checked to stay in the state's folder. Returns their pathspecs for the commit.
+   */
+  async writeRecords(records) {
+    let specs = [], folder = path7.posix.dirname(this.statePath);
+    for (let record of records) {
+      let rel = recordPath(record.path), file = path7.join(this.workspace, folder, rel), parts = path7.posix.dirname(rel).split("/").filter((p) => p !== ".");
+      for (let i = 1; i <= parts.length; i++) realFolder(path7.join(this.workspace, folder, ...parts.slice(0, i)));
+      await writeFileAtomic(file, record.text), specs.push(`./${path7.posix.join(folder, rel)}`);
+    }
+    return specs;
+  }
+};
 
 // src/adapters/scrubbing-store.ts
 var ScrubbingStore = class {
@@ -858,12 +906,12 @@ var ScrubbingStore = class {
 
 // src/adapters/toolkit/cache-store.ts
 import { randomBytes as randomBytes2 } from "node:crypto";
-import { mkdir as mkdir4, readFile as readFile2, rm as rm3 } from "node:fs/promises";
-import path6 from "node:path";
+import { mkdir as mkdir4, readFile as readFile3, rm as rm3 } from "node:fs/promises";
+import path9 from "node:path";
 
 // src/adapters/toolkit/cache-staging.ts
 import { copyFile, lstat as lstat2, mkdir as mkdir3, readdir as readdir2, realpath, rm as rm2, stat as stat2 } from "node:fs/promises";
-import path5 from "node:path";
+import path8 from "node:path";
 var RESERVED = [".sequencer", ".git"];
 function outputPathProblem(p) {
   let problem = checkRelativePath(p);
@@ -874,7 +922,7 @@ function outputPathProblem(p) {
   return RESERVED.includes(top) ? `${JSON.stringify(p)} is inside ${top}/, which is never carried as an output` : null;
 }
 function normalizeRelative(p) {
-  return path5.posix.normalize(p.replace(/\\/g, "/")).replace(/\/+$/, "") || ".";
+  return path8.posix.normalize(p.replace(/\\/g, "/")).replace(/\/+$/, "") || ".";
 }
 async function stageOutput(workspace, staging, rel, log) {
   let problem = outputPathProblem(rel);
@@ -882,14 +930,14 @@ async function stageOutput(workspace, staging, rel, log) {
     return log.warn(`Output not saved to the cache: ${problem}.`), !1;
   let norm = normalizeRelative(rel), root = await realpath(workspace), real;
   try {
-    real = await realpath(path5.join(workspace, norm));
+    real = await realpath(path8.join(workspace, norm));
   } catch {
     return log.warn(`Output ${norm} does not exist in the workspace; the cache keeps its previous copy, if any.`), !1;
   }
   if (!isInside(root, real))
     return log.warn(`Output ${norm} resolves outside the workspace (${real}); not saved to the cache.`), !1;
-  let target = path5.join(staging, norm);
-  return await rm2(target, { recursive: !0, force: !0 }), await mkdir3(path5.dirname(target), { recursive: !0 }), await copyTree(real, target, norm, log), !0;
+  let target = path8.join(staging, norm);
+  return await rm2(target, { recursive: !0, force: !0 }), await mkdir3(path8.dirname(target), { recursive: !0 }), await copyTree(real, target, norm, log), !0;
 }
 async function copyTree(source, target, label, log) {
   let info = await stat2(source);
@@ -904,7 +952,7 @@ async function copyTree(source, target, label, log) {
   await mkdir3(target, { recursive: !0 });
   for (let entry of await readdir2(source, { withFileTypes: !0 })) {
     let child = `${label}/${entry.name}`;
-    entry.isSymbolicLink() ? log.warn(`Symlink ${child} is not saved to the cache.`) : (entry.isFile() || entry.isDirectory()) && await copyTree(path5.join(source, entry.name), path5.join(target, entry.name), child, log);
+    entry.isSymbolicLink() ? log.warn(`Symlink ${child} is not saved to the cache.`) : (entry.isFile() || entry.isDirectory()) && await copyTree(path8.join(source, entry.name), path8.join(target, entry.name), child, log);
   }
 }
 async function installStagedOutputs(workspace, staging, log) {
@@ -912,14 +960,14 @@ async function installStagedOutputs(workspace, staging, log) {
     for (let entry of await readdir2(dir, { withFileTypes: !0 })) {
       let childRel = rel ? `${rel}/${entry.name}` : entry.name;
       if (!rel && RESERVED.includes(entry.name)) continue;
-      let source = path5.join(dir, entry.name);
+      let source = path8.join(dir, entry.name);
       entry.isDirectory() ? await walk(source, childRel) : entry.isFile() ? await installFile(root, source, childRel, log) && written.push(childRel) : log.warn(`Cache entry holds ${childRel}, which is not a regular file; it was not restored.`);
     }
   };
   return await walk(staging, ""), written;
 }
 async function installFile(root, source, rel, log) {
-  let target = path5.join(root, rel), parent = path5.dirname(target), anchor = await nearestExisting(parent);
+  let target = path8.join(root, rel), parent = path8.dirname(target), anchor = await nearestExisting(parent);
   if (!isInside(root, await realpath(anchor)))
     return log.warn(`Not restoring ${rel}: its folder leads outside the workspace through a symlink.`), !1;
   try {
@@ -929,15 +977,15 @@ async function installFile(root, source, rel, log) {
   }
 }
 async function nearestExisting(dir) {
-  for (let current = dir; ; current = path5.dirname(current))
+  for (let current = dir; ; current = path8.dirname(current))
     try {
       return await lstat2(current), current;
     } catch {
-      if (path5.dirname(current) === current) return current;
+      if (path8.dirname(current) === current) return current;
     }
 }
 function isInside(root, p) {
-  return p === root || p.startsWith(root.endsWith(path5.sep) ? root : root + path5.sep);
+  return p === root || p.startsWith(root.endsWith(path8.sep) ? root : root + path8.sep);
 }
 
 // src/adapters/toolkit/toolkit-problems.ts
@@ -990,11 +1038,11 @@ var REVISION_DIGITS = 10, MAX_HIGHER_PROBES = 20, KNOWN_CACHE_MODES = ["none", "
   log;
   revisions;
   constructor(opts) {
-    if (this.workspace = path6.resolve(opts.workspace), this.planId = opts.planId, this.keyPrefix = opts.keyPrefix ?? `sequencer/${opts.planId}/`, this.outputs = opts.outputs ?? ((state) => state.artifacts ?? []), this.log = opts.log, !/^[A-Za-z0-9._-]{1,100}$/.test(this.planId))
+    if (this.workspace = path9.resolve(opts.workspace), this.planId = opts.planId, this.keyPrefix = opts.keyPrefix ?? `sequencer/${opts.planId}/`, this.outputs = opts.outputs ?? ((state) => state.artifacts ?? []), this.log = opts.log, !/^[A-Za-z0-9._-]{1,100}$/.test(this.planId))
       throw new ConfigError(`Invalid planId ${showValue(this.planId)}: expected 1-100 letters, digits, ".", "_" or "-".`);
     if (!this.keyPrefix || this.keyPrefix.length > 400 || /[,\r\n]/.test(this.keyPrefix))
       throw new ConfigError(`Invalid cache key prefix ${showValue(this.keyPrefix)}: expected 1-400 characters without commas or line breaks.`);
-    if (this.stateRel = `.sequencer/${this.planId}/state.json`, this.statePath = path6.join(this.workspace, this.stateRel), this.stagingDir = path6.join(this.workspace, ".sequencer", this.planId, "cache-transfer"), /[*?[\]{}\r\n\\]/.test(this.stagingDir))
+    if (this.stateRel = `.sequencer/${this.planId}/state.json`, this.statePath = path9.join(this.workspace, this.stateRel), this.stagingDir = path9.join(this.workspace, ".sequencer", this.planId, "cache-transfer"), /[*?[\]{}\r\n\\]/.test(this.stagingDir))
       throw new ConfigError(`Invalid workspace ${showValue(this.workspace)} for the cache store: expected a path without glob characters (* ? [ ] { } \\) or line breaks.`);
     this.description = `cache ${this.keyPrefix}r*`, this.revisions = new RevisionGuard({ where: this.description, untouched: "nothing was saved" });
   }
@@ -1022,8 +1070,8 @@ var REVISION_DIGITS = 10, MAX_HIGHER_PROBES = 20, KNOWN_CACHE_MODES = ["none", "
     let revision = base + 1, taken = await this.lookup(cache, revisionPrefix(this.keyPrefix, revision));
     if (taken)
       throw new ConflictError(`Another writer already saved revision ${revision} to the cache (key ${taken}); nothing was saved.`, "The next tick starts from the newer state.");
-    let next = { ...state, revision }, text = serializeState(next), stagedState = path6.join(this.stagingDir, this.stateRel);
-    if (await mkdir4(path6.dirname(stagedState), { recursive: !0 }), await writeFileAtomic(stagedState, text), meta.kind === "completion")
+    let next = { ...state, revision }, text = serializeState(next), stagedState = path9.join(this.stagingDir, this.stateRel);
+    if (await mkdir4(path9.dirname(stagedState), { recursive: !0 }), await writeFileAtomic(stagedState, text), meta.kind === "completion")
       for (let output of this.outputs(next)) await stageOutput(this.workspace, this.stagingDir, output, this.log);
     let key = `${revisionPrefix(this.keyPrefix, revision)}${randomBytes2(4).toString("hex")}`;
     await this.save(cache, key, revision);
@@ -1032,7 +1080,7 @@ var REVISION_DIGITS = 10, MAX_HIGHER_PROBES = 20, KNOWN_CACHE_MODES = ["none", "
       throw new Error(`State revision ${revision} was NOT confirmed in the cache: saving key ${key} reported success, but a lookup does not find it. Treat this write as lost.`);
     if (newest !== key)
       throw new ConflictError(`Another writer saved revision ${revision} (key ${newest}) right after ours (key ${key}); theirs is the one later ticks load.`);
-    return await mkdir4(path6.dirname(this.statePath), { recursive: !0 }), await writeFileAtomic(this.statePath, text), this.revisions.loaded(revision), next;
+    return await mkdir4(path9.dirname(this.statePath), { recursive: !0 }), await writeFileAtomic(this.statePath, text), this.revisions.loaded(revision), next;
   }
   async loadNewest() {
     let cache = await loadToolkit();
@@ -1048,7 +1096,7 @@ var REVISION_DIGITS = 10, MAX_HIGHER_PROBES = 20, KNOWN_CACHE_MODES = ["none", "
       ), key = await this.restore(cache, higherPrefix), key === null) throw new Error(`Cache entry ${higher} was found by a lookup but could not be restored a moment later.`);
       ({ state, text } = await this.readStaged(key));
     }
-    await mkdir4(path6.dirname(this.statePath), { recursive: !0 }), await writeFileAtomic(this.statePath, text);
+    await mkdir4(path9.dirname(this.statePath), { recursive: !0 }), await writeFileAtomic(this.statePath, text);
     let restored = await installStagedOutputs(this.workspace, this.stagingDir, this.log);
     return this.log.debug(`Restored ${key} (revision ${state.revision})${restored.length ? ` and ${countOf(restored.length, "output file")}` : ""}.`), { kind: "loaded", state };
   }
@@ -1057,9 +1105,9 @@ var REVISION_DIGITS = 10, MAX_HIGHER_PROBES = 20, KNOWN_CACHE_MODES = ["none", "
     let match = new RegExp(`^${escapeRegExp(this.keyPrefix)}r(\\d{${REVISION_DIGITS}})-[0-9a-f]{8}$`).exec(key);
     if (!match)
       throw new StateError(`Cache entry ${showValue(key)} does not look like one of ours: expected ${this.keyPrefix}r<${REVISION_DIGITS} digits>-<8 hex digits>.`);
-    let keyRevision = Number(match[1]), file = path6.join(this.stagingDir, this.stateRel), text;
+    let keyRevision = Number(match[1]), file = path9.join(this.stagingDir, this.stateRel), text;
     try {
-      text = await readFile2(file, "utf8");
+      text = await readFile3(file, "utf8");
     } catch (err) {
       throw new StateError(
         `Cache entry ${key} was restored but ${file} cannot be read (${describeError(err)}).`,

@@ -6,7 +6,7 @@ import {
 } from "./chunk-RH6XWZOX.js";
 import {
   scrubJson
-} from "./chunk-DWOIM4IW.js";
+} from "./chunk-5Z3EO4K6.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

@@ -17,15 +17,15 @@ import {
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-LVN7R7PB.js";
-import "./chunk-GA76W5TF.js";
-import "./chunk-2GQQEFJ5.js";
-import "./chunk-WKUNTCM3.js";
+} from "./chunk-Y6EVA344.js";
+import "./chunk-5UZJ32P7.js";
+import "./chunk-FIEHDB6S.js";
+import "./chunk-J5SUD4QN.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-AH7ZDXIC.js";
 import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
-import "./chunk-CATWJHYW.js";
+import "./chunk-PBDELKKB.js";
 import "./chunk-PFOLIUZO.js";
 import {
   isStatus
@@ -36,9 +36,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   REMOTE
-} from "./chunk-2QI54M2Q.js";
+} from "./chunk-Z4IDVCVU.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-7WVSWHWZ.js";
+import "./chunk-T2FTTETS.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -60,7 +60,7 @@ import {
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-DWOIM4IW.js";
+import "./chunk-5Z3EO4K6.js";
 import {
   fleetPrefix,
   isActiveRef,

@@ -2,7 +2,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-AJLERFGN.js";
+} from "./chunk-QR22YOZQ.js";
 import {
   newState
 } from "./chunk-4CFAWS3Z.js";
@@ -11,7 +11,7 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-RVNZHUNR.js";
+} from "./chunk-N4INV427.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
@@ -19,14 +19,14 @@ import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
 import {
   ExecAgentRunner
-} from "./chunk-CATWJHYW.js";
+} from "./chunk-PBDELKKB.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
 } from "./chunk-HFMQZEEO.js";
 import "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-7WVSWHWZ.js";
+import "./chunk-T2FTTETS.js";
 import "./chunk-RH6XWZOX.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
@@ -36,7 +36,7 @@ import {
 } from "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-DWOIM4IW.js";
+import "./chunk-5Z3EO4K6.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

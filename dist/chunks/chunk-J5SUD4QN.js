@@ -11,7 +11,7 @@ import {
   MAX_RAISE,
   hashPrefix,
   namesPlanHash
-} from "./chunk-CATWJHYW.js";
+} from "./chunk-PBDELKKB.js";
 import {
   activeStepId,
   advance,

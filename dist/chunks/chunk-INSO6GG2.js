@@ -1,6 +1,6 @@
 import {
   identityArgs
-} from "./chunk-7WVSWHWZ.js";
+} from "./chunk-T2FTTETS.js";
 import {
   GitCommandError,
   gitMessage

@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-e90bcef83148e009";
+var BUILD_ID = "build-1ed35ce9e3bb3edb";
 
 export {
   MIN_SECRET_LENGTH,

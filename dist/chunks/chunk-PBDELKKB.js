@@ -8,7 +8,7 @@ import {
   identityArgs,
   openFreshFile,
   writeFreshFile
-} from "./chunk-7WVSWHWZ.js";
+} from "./chunk-T2FTTETS.js";
 import {
   commandLine
 } from "./chunk-SOQWTVCZ.js";
@@ -24,7 +24,7 @@ import {
 } from "./chunk-3M3F447X.js";
 import {
   BUILD_ID
-} from "./chunk-DWOIM4IW.js";
+} from "./chunk-5Z3EO4K6.js";
 import {
   isBranchName,
   stateFolderOf,

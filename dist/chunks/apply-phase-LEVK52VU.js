@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-6VJ4MPKK.js";
+} from "./chunk-INSO6GG2.js";
 import {
   outputsFor
 } from "./chunk-4TYRFJ7R.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-LVN7R7PB.js";
+} from "./chunk-Y6EVA344.js";
 import {
   Ledger
-} from "./chunk-GA76W5TF.js";
+} from "./chunk-5UZJ32P7.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-2GQQEFJ5.js";
+} from "./chunk-FIEHDB6S.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-WKUNTCM3.js";
+} from "./chunk-J5SUD4QN.js";
 import "./chunk-OLWH6NLB.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import "./chunk-LJCTEGRG.js";
 import "./chunk-CSY2JQFN.js";
-import "./chunk-CATWJHYW.js";
+import "./chunk-PBDELKKB.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-KN6DL4LR.js";
 import "./chunk-HFMQZEEO.js";
@@ -47,9 +47,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-2QI54M2Q.js";
+} from "./chunk-Z4IDVCVU.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-7WVSWHWZ.js";
+import "./chunk-T2FTTETS.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -64,7 +64,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-DWOIM4IW.js";
+import "./chunk-5Z3EO4K6.js";
 import {
   STATE_DIR
 } from "./chunk-BWBUHT3Z.js";

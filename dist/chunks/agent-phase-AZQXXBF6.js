@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-6VJ4MPKK.js";
+} from "./chunk-INSO6GG2.js";
 import {
   outputsFor
 } from "./chunk-4TYRFJ7R.js";
@@ -15,17 +15,17 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-2GQQEFJ5.js";
+} from "./chunk-FIEHDB6S.js";
 import {
   isStdoutCopy,
   preflight,
   runAgent
-} from "./chunk-WKUNTCM3.js";
+} from "./chunk-J5SUD4QN.js";
 import "./chunk-OLWH6NLB.js";
 import "./chunk-LJCTEGRG.js";
 import {
   createEngine
-} from "./chunk-CATWJHYW.js";
+} from "./chunk-PBDELKKB.js";
 import "./chunk-PFOLIUZO.js";
 import {
   detourChain,
@@ -37,9 +37,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-2QI54M2Q.js";
+} from "./chunk-Z4IDVCVU.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-7WVSWHWZ.js";
+import "./chunk-T2FTTETS.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -53,7 +53,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-FU35SMV7.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-DWOIM4IW.js";
+import "./chunk-5Z3EO4K6.js";
 import {
   stateFileRel,
   workingFiles

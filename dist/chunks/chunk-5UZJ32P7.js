@@ -8,7 +8,7 @@ import {
   pauseAtGate,
   recoveredUsage,
   runAttempt
-} from "./chunk-WKUNTCM3.js";
+} from "./chunk-J5SUD4QN.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";

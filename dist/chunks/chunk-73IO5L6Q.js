@@ -8,7 +8,7 @@ import {
   cliSecrets,
   createStore,
   localUserName
-} from "./chunk-RVNZHUNR.js";
+} from "./chunk-N4INV427.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
@@ -17,7 +17,7 @@ import {
 } from "./chunk-HFMQZEEO.js";
 import {
   scrubJson
-} from "./chunk-DWOIM4IW.js";
+} from "./chunk-5Z3EO4K6.js";
 import {
   effectiveQueue
 } from "./chunk-B2TGJQAS.js";

@@ -8,11 +8,11 @@ import {
   planBranch,
   planLocation,
   runUrl
-} from "./chunk-2QI54M2Q.js";
+} from "./chunk-Z4IDVCVU.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-7WVSWHWZ.js";
+import "./chunk-T2FTTETS.js";
 import "./chunk-FU35SMV7.js";
-import "./chunk-DWOIM4IW.js";
+import "./chunk-5Z3EO4K6.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-S436FCTW.js";
 import "./chunk-QT4UXPX2.js";

@@ -1,16 +1,16 @@
 import {
   missingPlanError
-} from "./chunk-O5BT2QHD.js";
+} from "./chunk-5JHBWEGQ.js";
 import {
   createStore
-} from "./chunk-RVNZHUNR.js";
+} from "./chunk-N4INV427.js";
 import {
   withStore
 } from "./chunk-AH7ZDXIC.js";
 import {
   LocalOwnerProbe
 } from "./chunk-CSY2JQFN.js";
-import "./chunk-CATWJHYW.js";
+import "./chunk-PBDELKKB.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
@@ -19,7 +19,7 @@ import {
   activeStepId
 } from "./chunk-5GGJBFZF.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-7WVSWHWZ.js";
+import "./chunk-T2FTTETS.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
@@ -28,7 +28,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-DWOIM4IW.js";
+import "./chunk-5Z3EO4K6.js";
 import "./chunk-BWBUHT3Z.js";
 import "./chunk-S436FCTW.js";
 import "./chunk-QT4UXPX2.js";
