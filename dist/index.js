@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-ZX2ATV2Y.js";
+} from "./chunks/chunk-GJNFPEVR.js";
 import "./chunks/chunk-DUAHX55U.js";
 import {
   isBot,
@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-5Z3EO4K6.js";
+} from "./chunks/chunk-LOODZPLR.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -389,9 +389,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-5IDWRLI7.js"),
-  agentPhase: () => import("./chunks/agent-phase-AZQXXBF6.js"),
-  applyPhase: () => import("./chunks/apply-phase-LEVK52VU.js"),
+  routes: () => import("./chunks/routes-3V4FH57I.js"),
+  agentPhase: () => import("./chunks/agent-phase-Q5X74GXY.js"),
+  applyPhase: () => import("./chunks/apply-phase-WWDN2NJU.js"),
   client: () => import("./chunks/github-client-F6BGYGKG.js")
 };
 async function run() {
