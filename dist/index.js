@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-LOODZPLR.js";
+} from "./chunks/chunk-ONAHJ7E2.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -389,9 +389,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-3V4FH57I.js"),
-  agentPhase: () => import("./chunks/agent-phase-Q5X74GXY.js"),
-  applyPhase: () => import("./chunks/apply-phase-WWDN2NJU.js"),
+  routes: () => import("./chunks/routes-PEM27ZEX.js"),
+  agentPhase: () => import("./chunks/agent-phase-WXWFRPBJ.js"),
+  applyPhase: () => import("./chunks/apply-phase-E6QCCQ3D.js"),
   client: () => import("./chunks/github-client-F6BGYGKG.js")
 };
 async function run() {
