@@ -128,7 +128,7 @@ describe('applyCommand', () => {
 
   it('retry gives a blocked step a fresh budget and clears its blocker', () => {
     const failed = state(['a', 'b'], { stepRuns: { a: { status: 'FAILED', tries: 3, error: 'x', firstStartedAt: T0.toISOString() } } });
-    const blocked = block(failed, 'a', 'max retries (3) exceeded').state;
+    const blocked = block(failed, 'a', 'max attempts (3) used up').state;
     const out = applyCommand(blocked, { kind: 'retry', by }, T0);
     expect(out.state.status).toBe('IN_PROGRESS');
     expect(out.state.stepRuns.a).toMatchObject({ status: 'FAILED', tries: 0, firstStartedAt: null });

@@ -85,7 +85,7 @@ describe('markdown rendering', () => {
 
   it('the blocker notice fences the agent error and lists the way out', () => {
     const s = { ...progressed, stepRuns: { ...progressed.stepRuns, review: { status: 'FAILED' as const, tries: 3, error: '```\n@everyone pwned', attempts: [] } } };
-    const body = blockerNotice(s, 'review', 'max retries (3) exceeded');
+    const body = blockerNotice(s, 'review', 'max attempts (3) used up');
     expect(body).toMatch(/````text\n```\n@\u200deveryone pwned\n````/);
     expect(body).toMatch(/`\/retry`/);
     expect(body).toMatch(/`\/skip`/);

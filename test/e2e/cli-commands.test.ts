@@ -78,7 +78,7 @@ const blockedAtS2 = prepared(async (e) => {
   expect(r.code, output(r)).toBe(1);
   const s = await readState(e.stateFile);
   expect(s.status).toBe('BLOCKED');
-  expect(s.blockers).toEqual(['s2: max retries (2) exceeded']);
+  expect(s.blockers).toEqual(['s2: max attempts (2) used up']);
 });
 
 /** `init` without --approve. */
@@ -174,7 +174,7 @@ describe('status', () => {
     expect(lines.find((l) => /\bs1\b/.test(l))).toMatch(/First\s+DONE\s+1\b/);
     expect(lines.find((l) => /\bs2\b/.test(l))).toMatch(/Second\s+FAILED\s+2\b/);
     expect(lines.find((l) => /\bs3\b/.test(l))).toMatch(/Third\s+PENDING\s+0\b/);
-    expect(table.stdout).toContain('blocked: s2: max retries (2) exceeded');
+    expect(table.stdout).toContain('blocked: s2: max attempts (2) used up');
 
     const json = await e.cli(['status', '--json', '--state', e.stateFile]);
     expect(json.code).toBe(0);
