@@ -202,7 +202,9 @@ describe('parseCommandText', () => {
     ['/approve delay=x', /delay=N/],
     ['/approve delay=5000', /0-1440/],
     ['/skip ../etc', /step id/],
-    ['/deploy', /unknown command "\/deploy"/],
+    ['/deploy', /^unknown command "\/deploy"; known: \/approve, \/cancel, \/retry, \/skip, \/resume, \/status, \/restart$/],
+    // The inbox reads the comments of an issue that has a plan: /draft has nothing to draft there.
+    ['/draft', /^\/draft drafts a plan for a request that has none; this issue has its plan already \(commands here: \/approve, .*, \/restart\)$/],
     ['/approve 0123abcd', /first 12 or more hex digits.*got "0123abcd"/],
     ['/approve 0123abcd456', /plan hash .*got "0123abcd456"/],
     ['/approve sha256:xyz123456789', /got "sha256:xyz123456789"/],
