@@ -403,6 +403,22 @@ describe('budgets', () => {
     expect(h.log.lines.some((l) => /^warn: a attempt 1: [\d,]+ tokens used, past the 2,000 left of the token budget of step a: asking the agent to stop\.$/.test(l))).toBe(true);
   });
 
+  it("names the plan's budget in the stop file when it is the plan's token budget that is spent", async () => {
+    let reason: unknown;
+    const h = harness(
+      state(['a']),
+      (spec) => {
+        play(spec, fixture('claude-partial-messages.jsonl'));
+        reason = spec.signal?.reason;
+        return spec.signal?.aborted ? { cancelled: true, exitCode: null, signal: 'SIGTERM', stoppedBy: 'agent' } : {};
+      },
+      { limits: { maxAttempts: 3, attemptTimeoutMinutes: 60, budget: { tokens: 2000 } } },
+    );
+    expect((await h.run()).outcome).toBe('blocked');
+    expect(reason).toBe("The plan's token budget is spent: stop now, save your work and exit.");
+    expect(attempts(h.store.current)[0]?.error).toMatch(/^stopped: its tokens passed the plan's token budget /);
+  });
+
   it('does not stop an agent whose tokens pass the budget only in its final result: the finished attempt stands', async () => {
     const h = harness(
       state(['a', 'b'], {}, { budget: { tokens: 2000 } }),
