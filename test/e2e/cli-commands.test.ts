@@ -251,10 +251,13 @@ describe('status', () => {
 
       run.child.kill('SIGINT');
       await run.result;
-      const after = await e.cli(['status']);
+      // Asked from a shell without STEP_AGENT_CMD: the state does not keep the agent command the
+      // run had, so the commands it advises must be given it again.
+      const after = await e.cli(['status'], { STEP_AGENT_CMD: '' });
       expect(after.code, output(after)).toBe(0);
       expect(after.stdout).toContain(`No runner holds this plan: s1 attempt 1 was started by pid ${run.pid} on `);
-      expect(after.stdout).toContain('Next: `agent-step-sequencer check` records the attempt as interrupted and goes on');
+      expect(after.stdout).toContain('Next: `agent-step-sequencer check --agent CMD` records the attempt as interrupted and goes on (or `agent-step-sequencer run --agent CMD` to run to the end).');
+      expect(after.stdout).toContain('CMD: the agent command the plan runs with, as given to its first run (--agent, or STEP_AGENT_CMD in the environment); the state does not keep it.');
     } finally {
       // The agent runs in its own process group, which the terminal's Ctrl-C does not reach.
       if (processAlive(agentPid)) process.kill(agentPid, 'SIGKILL');
