@@ -265,6 +265,29 @@ describe('status', () => {
   });
 });
 
+describe('a budget given on the command line', () => {
+  it('sticks to the plan: a later run without the flag is still held by it, until approve raises it', async () => {
+    const e = await setup(THREE);
+    const env = { AGENT_USAGE: JSON.stringify({ inputTokens: 100, outputTokens: 0, costUsd: 0.6 }) };
+    const first = await e.cli(['run', '--plan', e.planFile, '--budget-usd', '1'], env);
+    expect(first.code, output(first)).toBe(1);
+    expect(first.stdout).toContain('Budget of the plan: $1.00, over all its runs; recorded in its state, so later runs keep it without the flag.');
+    expect((await readState(e.stateFile)).defaultBudget).toEqual({ costUsd: 1 });
+
+    expect((await e.cli(['retry'])).code).toBe(0);
+    // Without the flag: the budget still holds, and s3 does not run.
+    const again = await e.cli(['run'], env);
+    expect(again.code, output(again)).toBe(1);
+    expect((await readState(e.stateFile)).status).toBe('BLOCKED');
+    expect((await readAgentCalls(e.calls)).map((call) => call.step)).toEqual(['s1', 's2']);
+
+    expect((await e.cli(['approve', '--budget-usd', '2'])).code).toBe(0);
+    const done = await e.cli(['run'], env);
+    expect(done.code, output(done)).toBe(0);
+    expect((await readAgentCalls(e.calls)).map((call) => call.step)).toEqual(['s1', 's2', 's3']);
+  });
+});
+
 describe('retry, skip and cancel', () => {
   it('retry gives a blocked step a new round of attempts, and every count says so', async () => {
     const e = await blockedAtS2();
