@@ -372,7 +372,7 @@ describe('budgets', () => {
     expect(h.agent.runs).toHaveLength(0);
     expect(h.store.current?.budgetBlock).toEqual({ stepId: 'b', scope: 'plan', kind: 'costUsd', limit: 5, spent: 5.12 });
     const blocked = h.notifier.notices.find((n) => n.kind === 'blocked');
-    expect(blocked).toMatchObject({ stepId: 'b', reason: "the plan's cost budget is spent: $5.12 used of $5.00; a writer raises it with /approve budget=$<dollars>" });
+    expect(blocked).toMatchObject({ stepId: 'b', reason: "the plan's cost budget is spent: $5.12 used of $5.00" });
   });
 
   it('takes the workflow’s default when the plan sets no budget; the plan’s own wins', async () => {

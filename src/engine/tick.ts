@@ -2,7 +2,7 @@
 // judge → commit). Written against the ports only; every decision comes from src/core, and each
 // part of the work is a module of its own (see the imports below).
 import { advance, block, cancel, complete, reopenSteps } from '../core/tick/apply.js';
-import { blockOnBudget, budgetText, recordDefaultBudget } from '../core/tick/budget.js';
+import { blockOnBudget, budgetFlag, budgetText, recordDefaultBudget } from '../core/tick/budget.js';
 import { pauseAtGate } from '../core/tick/gates.js';
 import { ConflictError } from '../core/errors.js';
 import { decide, type Decision } from '../core/tick/decide.js';
@@ -92,7 +92,7 @@ class Tick {
   private async recordStickyBudget(): Promise<void> {
     const given = this.engine.cfg.stickyBudget;
     if (!given) return;
-    const recorded = recordDefaultBudget(this.ledger.state, given, (kind) => (kind === 'costUsd' ? '--budget-usd' : '--budget-tokens'));
+    const recorded = recordDefaultBudget(this.ledger.state, given, budgetFlag);
     for (const line of recorded.ignored) this.engine.deps.log.warn(line);
     if (!recorded.changed) return;
     const budget = budgetText(recorded.state.defaultBudget ?? undefined);

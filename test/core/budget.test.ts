@@ -147,7 +147,31 @@ describe('/approve budget=…', () => {
     [[{ amount: 2200 }], "the plan's token budget must be raised above what was spent (2,200 tokens), got 2,200 tokens."],
     [[{ amount: 2500.5 }], "the plan's token budget counts whole tokens, got 2500.5."],
   ])('refuses a raise that would not unblock the plan (%#)', (budgets, reply) => {
-    expect(applyCommand(blocked(), { kind: 'approve', by: 'octocat', budgets }, T0)).toMatchObject({ changed: false, refused: true, reply });
+    expect(applyCommand(blocked(), { kind: 'approve', by: 'octocat', budgets, commentId: 78 }, T0)).toMatchObject({ changed: false, refused: true, reply });
+  });
+
+  it('answers a raise of the other kind from the CLI with the CLI’s command, a comment with the issue’s', () => {
+    expect(applyCommand(blocked(), { kind: 'approve', by: 'me', budgets: [{ kind: 'costUsd', amount: 50 }] }, T0).reply).toBe(
+      "The plan is blocked because the plan's token budget is spent (2,200 tokens of 2,000 tokens); raise that one: approve --budget-tokens N.",
+    );
+  });
+
+  it.each([
+    ['retry', { kind: 'retry', by: 'me' }],
+    ['skip', { kind: 'skip', by: 'me' }],
+    ['resume', { kind: 'resume', by: 'me' }],
+    ['restart', { kind: 'restart', by: 'me' }],
+  ] as const)('%s lifts the block, and the record of the spent budget goes with it', (_verb, cmd) => {
+    const out = applyCommand(blocked(), cmd, T0);
+    expect(out.changed).toBe(true);
+    expect(out.state.status).not.toBe('BLOCKED');
+    expect(out.state).not.toHaveProperty('budgetBlock');
+  });
+
+  it('keeps the record while the plan stays blocked (a refused command)', () => {
+    const out = applyCommand(blocked(), { kind: 'retry', by: 'me', step: 'nosuchstep' }, T0);
+    expect(out.refused).toBe(true);
+    expect(out.state.budgetBlock).toEqual(blocked().budgetBlock);
   });
 
   it('refuses a raise while nothing is blocked by a budget', () => {

@@ -2,6 +2,7 @@
 // blocked step, and the command that moves the plan on. Pure: the CLI finds out whether the
 // attempt's runner is alive and how a command is written for this plan.
 import type { Liveness } from '../../ports.js';
+import { budgetRaiseAdvice } from '../tick/budget.js';
 import { activeStepId } from '../tick/remediation.js';
 import { currentStepId, lastAttempt, stepRun } from '../state/step-view.js';
 import type { AttemptOwner, State } from '../state/types.js';
@@ -72,6 +73,11 @@ export function statusAdvice(state: State, inFlight: InFlight | undefined, comma
   switch (state.status) {
     case 'BLOCKED': {
       const error = stepId !== undefined ? stepRun(state, stepId).error : undefined;
+      if (state.budgetBlock) {
+        // A new round of attempts would block again at once: the raise comes first.
+        lines.push(`Next: ${budgetRaiseAdvice(state.budgetBlock, command('approve'))} Or \`${command('skip')}\` to go on without ${stepId ?? 'the step'}, or \`${command('cancel')}\`.`);
+        break;
+      }
       if (error) lines.push(`Last error: ${error}`);
       lines.push(`Next: fix the cause, then \`${command('retry')}\` (a new round of attempts), \`${command('skip')}\` to go on without ${stepId ?? 'the step'}, or \`${command('cancel')}\`.`);
       break;

@@ -150,9 +150,22 @@ export function budgetName(x: Pick<BudgetSpent, 'scope' | 'stepId' | 'kind'>): s
   return x.scope === 'plan' ? `the plan's ${what} budget` : `the ${what} budget of step ${x.stepId}`;
 }
 
-/** What the block says: which budget, its limit, what was spent, and how a writer raises it. */
+/**
+ * What the block says: which budget, its limit and what was spent. How to raise it is said where
+ * the plan is steered (a comment's `/approve budget=…`, the CLI's `approve --budget-usd N`).
+ */
 export function budgetSpentText(x: BudgetSpent): string {
-  return `${budgetName(x)} is spent: ${budgetAmount(x.kind, x.spent)} used of ${budgetAmount(x.kind, x.limit)}; a writer raises it with /approve budget=${x.kind === 'costUsd' ? '$<dollars>' : '<tokens>'}`;
+  return `${budgetName(x)} is spent: ${budgetAmount(x.kind, x.spent)} used of ${budgetAmount(x.kind, x.limit)}`;
+}
+
+/** The CLI's flag that raises a budget of `kind`. */
+export function budgetFlag(kind: BudgetKind): string {
+  return kind === 'costUsd' ? '--budget-usd' : '--budget-tokens';
+}
+
+/** How the CLI raises the budget that blocked the plan: `approve` (written as `command`) with its flag. */
+export function budgetRaiseAdvice(b: BudgetBlock, command: string): string {
+  return `\`${command} ${budgetFlag(b.kind)} N\` raises ${budgetName(b)} (${budgetAmount(b.kind, b.spent)} used of ${budgetAmount(b.kind, b.limit)}) to N, above what was used, and goes on.`;
 }
 
 /** Blocks the plan before `blockedStepId` runs because a budget is spent, and records which one. */
