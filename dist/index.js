@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-ZX2ATV2Y.js";
+} from "./chunks/chunk-GJNFPEVR.js";
 import "./chunks/chunk-DUAHX55U.js";
 import {
   isBot,
@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-DWOIM4IW.js";
+} from "./chunks/chunk-ONAHJ7E2.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -366,26 +366,16 @@ function issueRoute(payload, inputs) {
   if (!issue?.number) return { kind: "ignore", reason: "issues event without an issue" };
   if (issue.pull_request) return { kind: "ignore", reason: "pull requests do not carry plans" };
   let labelled = (issue.labels ?? []).some((l) => labelName(l) === inputs.triggerLabel), action = payload.action ?? "";
-  return action === "labeled" && payload.label?.name === inputs.triggerLabel || (action === "opened" || action === "edited" || action === "reopened") && labelled ? {
-    kind: "propose",
-    issueNumber: issue.number,
-    title: issue.title ?? "",
-    body: issue.body ?? "",
-    actor: payload.sender?.login ?? "",
-    actorType: payload.sender?.type ?? "",
-    author: issue.user?.login ?? "",
-    authorType: issue.user?.type ?? ""
-  } : { kind: "ignore", reason: `issue #${issue.number} ${action} without the "${inputs.triggerLabel}" label` };
+  return action === "labeled" && payload.label?.name === inputs.triggerLabel || (action === "opened" || action === "edited" || action === "reopened") && labelled ? { kind: "propose", ...issueFacts(issue, issue.number), actor: payload.sender?.login ?? "", actorType: payload.sender?.type ?? "" } : { kind: "ignore", reason: `issue #${issue.number} ${action} without the "${inputs.triggerLabel}" label` };
+}
+function issueFacts(issue, issueNumber) {
+  return { issueNumber, title: issue.title ?? "", body: issue.body ?? "", author: issue.user?.login ?? "", authorType: issue.user?.type ?? "" };
 }
 function commentRoute(payload, inputs) {
   let issue = payload.issue, comment = payload.comment;
   return !issue?.number || !comment?.id ? { kind: "ignore", reason: "issue_comment event without an issue or comment" } : payload.action !== "created" ? { kind: "ignore", reason: `comment ${payload.action ?? "changed"}: only new comments are commands` } : issue.pull_request ? { kind: "ignore", reason: "comment on a pull request" } : isBot({ login: comment.user?.login ?? "", userType: comment.user?.type ?? "" }) ? { kind: "ignore", reason: "comment by a bot" } : commandLine(comment.body ?? "") === null ? { kind: "ignore", reason: "comment is not a command" } : isDraftCommand(comment.body ?? "") ? (issue.labels ?? []).some((l) => labelName(l) === inputs.triggerLabel) ? {
     kind: "draft",
-    issueNumber: issue.number,
-    title: issue.title ?? "",
-    body: issue.body ?? "",
-    author: issue.user?.login ?? "",
-    authorType: issue.user?.type ?? "",
+    ...issueFacts(issue, issue.number),
     comment: {
       id: comment.id,
       login: comment.user?.login ?? "",
@@ -399,9 +389,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-3XC3CCQP.js"),
-  agentPhase: () => import("./chunks/agent-phase-53MW7XLB.js"),
-  applyPhase: () => import("./chunks/apply-phase-LXHNXBNZ.js"),
+  routes: () => import("./chunks/routes-PEM27ZEX.js"),
+  agentPhase: () => import("./chunks/agent-phase-WXWFRPBJ.js"),
+  applyPhase: () => import("./chunks/apply-phase-E6QCCQ3D.js"),
   client: () => import("./chunks/github-client-F6BGYGKG.js")
 };
 async function run() {

@@ -121,6 +121,35 @@ describe('an agent whose stream the sequencer reads', () => {
     expect(h.log.lines.find((l) => l.includes('Runs: '))).toContain('--allowedTools Bash Read -- ');
   });
 
+  it('puts `--` before a prompt that starts with `-`, decided per attempt from the prompt as it is sent, payloads filled in', async () => {
+    const list = '- Fix the failing test.\n- Run npm test.';
+    const defs: Record<string, Partial<StepDef>> = {
+      a: { instruction: list },
+      b: { instruction: 'Do b' },
+      // Known only once step a has run: its payload starts the prompt.
+      c: { instruction: '{{steps.a.payload.flag}} is the flag to document.', agent: 'codex exec' },
+    };
+    const h = harness(
+      state(['a', 'b', 'c'], {}, (id) => defs[id] ?? {}),
+      (spec, call) => {
+        const stream = fixture(call === 3 ? 'codex-tools.jsonl' : 'claude-tools.jsonl');
+        play(spec, stream);
+        return { stdout: stream, ...(call === 1 ? { payload: { flag: '--dry-run' } } : {}) };
+      },
+      { agentCommand: 'claude -p' },
+    );
+    expect((await h.run()).outcome).toBe('done');
+    const [a, b, c] = h.agent.runs.map((r) => r.argv);
+    expect(a?.slice(-3)).toEqual(['-p', '--', list]);
+    // A prompt that does not start with `-` runs as before.
+    expect(b?.slice(-2)).toEqual(['-p', 'Do b']);
+    expect(c?.slice(-3)).toEqual(['--json', '--', '--dry-run is the flag to document.']);
+    // The log says what ran, `--` included.
+    const runs = h.log.lines.filter((l) => l.includes('Runs: '));
+    expect(runs[0]).toContain(' -p -- "- Fix the failing test.… (prompt, ');
+    expect(runs[1]).toContain(' -p "Do b"');
+  });
+
   it('records a killed agent’s usage as a lower bound, and leaves any other agent as it was', async () => {
     const h = harness(
       state(['a']),

@@ -311,6 +311,13 @@ describe('tick', () => {
     expect(h.store.writes).toHaveLength(0);
   });
 
+  it('refuses a default agent command whose last option would take the prompt as its value, naming the input, before the checkpoint', async () => {
+    const h = harness(state(['a']), undefined, { agentCommand: 'claude -p --model', agentSource: "input 'agent-command'" });
+    await expect(h.run()).rejects.toThrow(`input 'agent-command': "claude -p --model" ends with --model, which takes the prompt (added as the last argument) as its value`);
+    expect(h.store.writes).toHaveLength(0);
+    expect(h.agent.runs).toHaveLength(0);
+  });
+
   it('gives up without running anything when the checkpoint loses a race', async () => {
     const h = harness(state(['a']));
     h.store.conflictNext = true;

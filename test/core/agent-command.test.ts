@@ -17,7 +17,7 @@ describe('parseAgentCommand accepts agent commands', () => {
     ['python -X pycache_prefix=/tmp/c agent.py', ['python', '-X', 'pycache_prefix=/tmp/c', 'agent.py']],
     ['perl -Mstrict agent.pl', ['perl', '-Mstrict', 'agent.pl']],
     ['openclaw agent --message', ['openclaw', 'agent', '--message']],
-    ['gemini  -p\t--yolo', ['gemini', '-p', '--yolo']],
+    ['gemini  --yolo\t-p', ['gemini', '--yolo', '-p']],
     ['./bin/agent', ['./bin/agent']],
     ['agent a\\ b "x\\"y" "c\\d" \'$HOME\' "cost \\$5"', ['agent', 'a b', 'x"y', 'c\\d', '$HOME', 'cost $5']],
     ['agent \'\' ""', ['agent', '', '']],
@@ -281,6 +281,79 @@ describe('parseAgentCommand rejects commands that bring a shell or inline code b
       'STEP_AGENT_CMD: "bash -c \\"claude -p\\"" runs a shell interpreter (bash); give the agent binary itself, e.g. "claude -p". The prompt is passed as one argument and never run by a shell.',
     );
   });
+});
+
+describe('parseAgentCommand refuses a command whose last option would take the prompt as its one value', () => {
+  // `--` cannot help: the option takes `--` as its value just as it takes the prompt.
+  const refused: Array<[string, string]> = [
+    ['claude -p --model', '--model'],
+    ['claude -p --max-turns', '--max-turns'],
+    ['claude --print --verbose -n', '-n'],
+    // -p bundled with -n, whose value is the next word.
+    ['claude -pn', '-n'],
+    ['timeout 600 claude -p --permission-mode', '--permission-mode'],
+    ['npx -y @anthropic-ai/claude-code -p --system-prompt-file', '--system-prompt-file'],
+    ['codex exec -m', '-m'],
+    ['codex exec --json --sandbox', '--sandbox'],
+    ['codex -c model="gpt-5.5" exec -o', '-o'],
+    ['gemini -m', '-m'],
+    ['gemini --yolo --allowed-tools', '--allowed-tools'],
+  ];
+  it.each(refused)('%s: %s', (text, option) => {
+    const expected = `ends with ${option}, which takes the prompt (added as the last argument) as its value; give ${option} a value (${option} <value>) or leave it out`;
+    expect(() => parseAgentCommand(text, 'STEP_AGENT_CMD')).toThrow(ConfigError);
+    expect(() => parseAgentCommand(text, 'STEP_AGENT_CMD')).toThrow(`STEP_AGENT_CMD: ${JSON.stringify(text)} ${expected}`);
+    expect(agentCommandProblem(text)).toBe(`${JSON.stringify(text)} ${expected}`);
+  });
+
+  it.each([
+    'claude -p --model opus',
+    'claude -p --model=opus',
+    'claude -p --max-turns 20 --verbose',
+    'claude -p --model opus --allowedTools Bash',
+    'codex exec -mgpt-5.5',
+    'codex exec -m gpt-5.5 --sandbox workspace-write',
+    // Codex without `exec`: no prompt of ours is read by its options.
+    'codex -m',
+    'gemini -m gemini-2.5-pro -p',
+    'gemini --yolo --allowed-tools run_shell_command -p',
+    // Another program's options mean what it says they mean.
+    './agent --model',
+    'openclaw agent --message',
+  ])('%s: the prompt is its own', (text) => {
+    expect(agentCommandProblem(text)).toBeNull();
+  });
+});
+
+describe('parseAgentCommand refuses a Gemini CLI command whose -p is not its last word', () => {
+  it.each([
+    ['gemini -p --allowed-tools run_shell_command', '-p', '"--allowed-tools"'],
+    ['gemini -p --yolo', '-p', '"--yolo"'],
+    ['gemini --prompt -m gemini-2.5-pro', '--prompt', '"-m"'],
+    // -y bundled before -p.
+    ['gemini -yp --approval-mode yolo', '-p', '"--approval-mode"'],
+    ['npx @google/gemini-cli -p --yolo', '-p', '"--yolo"'],
+  ])('%s: %s is followed by %s', (text, prompt, next) => {
+    const why = `has ${prompt} followed by ${next}, and Gemini CLI takes only the word right after ${prompt} as the prompt (it stops with "Not enough arguments following: p" when that word is an option); the prompt is added as the last argument, so move ${prompt} to the end of the command`;
+    expect(() => parseAgentCommand(text, 'plan.steps.fix.agent')).toThrow(`plan.steps.fix.agent: ${JSON.stringify(text)} ${why}`);
+    expect(agentCommandProblem(text)).toBe(`${JSON.stringify(text)} ${why}`);
+  });
+
+  it.each([
+    ['gemini -p "Fix the bug." --yolo', '-p', '"Fix the bug."'],
+    ['gemini --yolo --prompt=hello', '--prompt', '"--prompt=hello"'],
+  ])('%s: %s has a value of its own', (text, prompt, value) => {
+    expect(agentCommandProblem(text)).toBe(
+      `${JSON.stringify(text)} gives ${prompt} a value of its own (${value}) while the prompt is added as the last argument, and Gemini CLI refuses both ("Cannot use both a positional prompt and the --prompt (-p) flag together"); end the command with ${prompt}, without a value`,
+    );
+  });
+
+  it.each(['gemini --yolo -p', 'gemini --allowed-tools run_shell_command --prompt', 'gemini -yp', 'gemini --yolo', 'codex exec -p ci --sandbox workspace-write', 'claude -p --verbose'])(
+    '%s: the prompt is its own',
+    (text) => {
+      expect(agentCommandProblem(text)).toBeNull();
+    },
+  );
 });
 
 describe('isPathLike', () => {

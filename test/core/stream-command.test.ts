@@ -3,7 +3,7 @@
 // format: inserted right after the program (after `exec` for Codex), never at the end, where
 // the prompt goes and where an option could take the prompt as its value.
 import { describe, expect, it } from 'vitest';
-import { promptCommand, streamCommand } from '../../src/core/agent-stream/stream-command.js';
+import { dashPromptSeparator, promptCommand, streamCommand } from '../../src/core/agent-stream/stream-command.js';
 import { agentProgram, parseAgentCommand } from '../../src/core/trust/agent-command.js';
 
 const argv = (text: string): string[] => parseAgentCommand(text, 'test');
@@ -114,8 +114,6 @@ describe('the prompt after a command that ends inside an option', () => {
     'claude -p -dapi',
     'claude -p --allowedTools Bash --',
     'claude -p --max-turns 20',
-    // A missing value would take `--` as well as the prompt: nothing to gain.
-    'claude -p --model',
     'codex exec -ishot.png',
     'codex exec --image=a.png --sandbox workspace-write',
     'codex exec --sandbox workspace-write',
@@ -135,6 +133,28 @@ describe('the prompt after a command that ends inside an option', () => {
     expect(promptCommand(argv('gemini --yolo -p'))).toEqual(['gemini', '--yolo', '-p']);
     // What `--` means to another program is unknown: it is left as written.
     expect(promptCommand(argv('./agent.sh --allowedTools Bash'))).toEqual(['./agent.sh', '--allowedTools', 'Bash']);
+  });
+});
+
+describe('dashPromptSeparator: `--` before a prompt that starts with `-`', () => {
+  it.each([
+    ['claude -p', '- Fix the failing test.', ['--']],
+    ['claude --output-format stream-json --verbose -p', '--dry-run is the flag to document.', ['--']],
+    ['timeout 600 claude -p', '-v', ['--']],
+    ['codex exec --json --sandbox workspace-write', '--help', ['--']],
+    ['npx @openai/codex e --json', '-x', ['--']],
+    // A prompt that starts otherwise is the prompt already.
+    ['claude -p', 'Fix the failing test.', []],
+    ['claude -p', ' - indented', []],
+    // The command already ends the agent's options (an option that takes several values).
+    ['claude -p --allowedTools Bash --', '- Fix it.', []],
+    ['codex exec -i shot.png --', '- Describe it.', []],
+    // Codex without exec reads no prompt of ours; Gemini CLI's -p and other programs: what `--` means there is unknown.
+    ['codex --sandbox workspace-write', '- Fix it.', []],
+    ['gemini --yolo -p', '- Fix it.', []],
+    ['./agent.sh', '- Fix it.', []],
+  ] as const)('%s + %j: %j', (command, prompt, expected) => {
+    expect(dashPromptSeparator(argv(command), prompt)).toEqual(expected);
   });
 });
 

@@ -198,6 +198,18 @@ const badPlans: BadCase[] = [
     message: 'runs a shell interpreter (sh)',
   },
   { name: 'agent command refused at validation', plan: withA({ agent: 'bash -c "claude -p"' }), path: 'plan.steps.a.agent', message: 'runs a shell interpreter (bash)' },
+  {
+    name: 'agent command whose last option takes the prompt as its value',
+    plan: withA({ agent: 'codex exec -m' }),
+    path: 'plan.steps.a.agent',
+    message: '"codex exec -m" ends with -m, which takes the prompt (added as the last argument) as its value; give -m a value (-m <value>) or leave it out',
+  },
+  {
+    name: 'Gemini CLI agent command whose -p is not last',
+    plan: withA({ agent: 'gemini -p --yolo' }),
+    path: 'plan.steps.a.agent',
+    message: '"gemini -p --yolo" has -p followed by "--yolo", and Gemini CLI takes only the word right after -p as the prompt',
+  },
   { name: 'title not string', plan: { title: 5, steps: { a: step() } }, path: 'plan.title', message: 'must be a string, got 5' },
   { name: 'queue empty', plan: { steps: { a: step() }, stepQueue: [] }, path: 'plan.stepQueue', message: 'must be a non-empty array of step ids, got []' },
   { name: 'queue unknown id', plan: { steps: { a: step() }, stepQueue: ['a', 'toString'] }, path: 'plan.stepQueue[1]', message: 'names unknown step "toString"; known steps: a' },

@@ -11,6 +11,7 @@
 // variadic `--allowedTools`). A command that itself ends inside such an option gets `--` after
 // it (prompt-separator.ts), so the prompt stays the prompt.
 import { agentProgram, parseAgentCommand } from '../trust/agent-command.js';
+import { agentNamed, agentOptionsAt, codexSubcommandAt } from './agent-names.js';
 import { optionTakingPrompt } from './prompt-separator.js';
 import type { StreamAgent } from './types.js';
 
@@ -30,34 +31,6 @@ export interface StreamCommand {
   /** Why nothing is read, when nothing is. */
   note?: string;
 }
-
-const CLAUDE_NAMES = new Set(['claude', 'claude-code']);
-const CODEX_NAMES = new Set(['codex']);
-const GEMINI_NAMES = new Set(['gemini', 'gemini-cli']);
-
-/** Codex options before its subcommand that take a value as the next word. */
-const CODEX_GLOBAL_VALUES = new Set([
-  '-c',
-  '--config',
-  '--enable',
-  '--disable',
-  '-i',
-  '--image',
-  '-m',
-  '--model',
-  '--local-provider',
-  '-p',
-  '--profile',
-  '-s',
-  '--sandbox',
-  '-a',
-  '--ask-for-approval',
-  '-C',
-  '--cd',
-  '--add-dir',
-  '--remote',
-  '--remote-auth-token-env',
-]);
 
 /** The value of `--name value` / `--name=value` (any of `names`), or undefined when absent. */
 function optionValue(args: readonly string[], names: readonly string[]): string | undefined {
@@ -96,6 +69,23 @@ export function promptCommand(argv: readonly string[]): string[] {
   return streamCommand(argv)?.closes ? [...argv, '--'] : [...argv];
 }
 
+/**
+ * `--` to put before a prompt that starts with `-`, which Claude Code and Codex (`exec`) would
+ * otherwise read as options and refuse (Claude Code 2.1.332: "error: unknown option '--x'";
+ * Codex 0.171.0: "unexpected argument '--x' found · to pass '--x' as a value, use '-- --x'").
+ * Empty for any other prompt, for a command that already has `--` among the agent's options, and
+ * for other programs. Decided per attempt: the prompt is final only then (payloads filled in).
+ */
+export function dashPromptSeparator(argv: readonly string[], prompt: string): string[] {
+  if (!prompt.startsWith('-')) return [];
+  const program = agentProgram(argv);
+  const agent = program ? agentNamed(program.name) : null;
+  if (!program || (agent !== 'claude' && agent !== 'codex')) return [];
+  const args = argv.slice(program.index + 1);
+  const at = agentOptionsAt(agent, args);
+  return at === null || args.slice(at).includes('--') ? [] : ['--'];
+}
+
 /** streamCommand before the prompt's place is looked at: the command, and where the agent's own options start in its argv (null when no `--` is put after it). */
 function withStreamFlags(argv: readonly string[]): { command: StreamCommand; optionsAt: number | null } | null {
   const program = agentProgram(argv);
@@ -103,8 +93,9 @@ function withStreamFlags(argv: readonly string[]): { command: StreamCommand; opt
   const after = program.index + 1;
   const args = argv.slice(after);
   const given = [...argv];
+  const agent = agentNamed(program.name);
 
-  if (CLAUDE_NAMES.has(program.name)) {
+  if (agent === 'claude') {
     const format = optionValue(args, ['--output-format']);
     if (format !== undefined) {
       const parse = format === 'stream-json' || format === 'json';
@@ -119,13 +110,8 @@ function withStreamFlags(argv: readonly string[]): { command: StreamCommand; opt
     return { command: { agent: 'claude', argv: insert(argv, after, added), added, parse: true }, optionsAt: after };
   }
 
-  if (CODEX_NAMES.has(program.name)) {
-    let i = 0;
-    for (; i < args.length; i++) {
-      const a = args[i] as string;
-      if (!a.startsWith('-')) break;
-      if (CODEX_GLOBAL_VALUES.has(a)) i++;
-    }
+  if (agent === 'codex') {
+    const i = codexSubcommandAt(args);
     const sub = args[i];
     if (sub !== 'exec' && sub !== 'e') {
       return { command: { agent: 'codex', argv: given, added: [], parse: false, note: 'Codex prints a stream only as `codex exec`' }, optionsAt: null };
@@ -137,7 +123,7 @@ function withStreamFlags(argv: readonly string[]): { command: StreamCommand; opt
     return { command: { agent: 'codex', argv: insert(argv, optionsAt, added), added, parse: true }, optionsAt };
   }
 
-  if (GEMINI_NAMES.has(program.name)) {
+  if (agent === 'gemini') {
     const format = optionValue(args, ['-o', '--output-format']);
     if (format !== undefined) {
       const parse = format === 'stream-json';

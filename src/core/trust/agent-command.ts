@@ -23,7 +23,10 @@
 //   `docker run -v A:B IMAGE`), and a wrapper with no program is refused (the prompt would be
 //   the program); `nix-shell` and `pixi run` run their command through a shell;
 // - editors and debuggers with options that run commands (`emacs --eval`, `gdb -ex`, `vim -c`).
-// The words are split in agent-command-words.ts; the checks start at program-check.ts.
+// The words are split in agent-command-words.ts; the checks start at program-check.ts. A Claude
+// Code, Codex or Gemini CLI command whose own options would take the prompt as a value, where
+// `--` cannot help, is refused too (prompt-separator.ts).
+import { promptProblem } from '../agent-stream/prompt-separator.js';
 import { ConfigError, showValue } from '../errors.js';
 import { EXAMPLE, tokenize } from './agent-command-words.js';
 import { WRAPPERS } from './command-runners.js';
@@ -51,6 +54,9 @@ export function parseAgentCommand(text: string, source: string): string[] {
   const argv = tokenize(text, fail);
   if (argv.length === 0) fail('has no words; expected an agent command such as "claude -p"');
   checkProgram(argv, { fail, hint: EXAMPLE, prompt: true });
+  const program = agentProgram(argv);
+  const problem = program ? promptProblem(program.name, argv.slice(program.index + 1)) : null;
+  if (problem) throw new ConfigError(`${source}: ${shown} ${problem}`);
   return argv;
 }
 
