@@ -127,7 +127,11 @@ describe('comments and summaries', () => {
       '**Plan usage so far:** 3,442,000 tokens, $2.55 (1 attempt reported no cost), over 4 attempts (1 stopped before reporting totals: at least this much); 13 min of runner time in attempts.',
     );
     expect(blockerReport(s, 'c', 'spent')).toContain('attempt 1: over_budget (exit 1), 900,000+ tokens, $2.40 - agent exited with code 1');
-    expect(blockerReport(s, 'c', 'spent')).toContain('To raise the spent budget: approve --budget-usd N or --budget-tokens N (above what was used).');
+    const report = blockerReport(s, 'c', 'spent');
+    expect(report).toContain("To raise it: `approve --budget-usd N` raises the plan's cost budget ($2.55 used of $2.50) to N, above what was used, and goes on.");
+    // A new round would block again at once while the budget is spent: retry is not offered.
+    expect(report).toContain('Or: skip (move on without it), or cancel.');
+    expect(report).not.toContain('retry');
   });
 
   it('the terminal table gets the columns and the total too', () => {

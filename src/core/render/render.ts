@@ -8,6 +8,7 @@ import { terminalLine } from './terminal-text.js';
 import { addToTotals, costCell, emptyTotals, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
 import { groupDigits } from '../agent-stream/render-event.js';
 import { countOf } from './plural.js';
+import { budgetRaiseAdvice } from '../tick/budget.js';
 
 export interface StepRow {
   index: number;
@@ -164,8 +165,9 @@ export function blockerReport(state: State, stepId: string, reason: string): str
     `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
     `Last error: ${run?.error ?? 'none recorded'}`,
     ...(attempts.length ? [`Attempts (${attemptsText(run)}):`, ...attempts] : []),
-    ...(state.budgetBlock && state.status === 'BLOCKED' ? ['To raise the spent budget: approve --budget-usd N or --budget-tokens N (above what was used).'] : []),
-    'To continue: retry (a new round of attempts), skip (move on without it), or cancel.',
+    ...(state.budgetBlock && state.status === 'BLOCKED' ? [`To raise it: ${budgetRaiseAdvice(state.budgetBlock, 'approve')}`] : []),
+    // A new round would block again at once while the budget is spent.
+    state.budgetBlock && state.status === 'BLOCKED' ? 'Or: skip (move on without it), or cancel.' : 'To continue: retry (a new round of attempts), skip (move on without it), or cancel.',
   ].join('\n');
 }
 

@@ -27,6 +27,14 @@ const refuse = (state: State, reply: string): CommandOutcome => ({ state, change
 const answer = (state: State, reply: string): CommandOutcome => ({ state, changed: false, reply, notices: [] });
 
 export function applyCommand(state: State, cmd: Command, now: Date): CommandOutcome {
+  const outcome = commandOutcome(state, cmd, now);
+  // A plan that leaves the block (retry, skip, resume, restart, a raise) is no longer held by the spent budget.
+  if (outcome.state.status === 'BLOCKED' || outcome.state.budgetBlock === undefined) return outcome;
+  const { budgetBlock: _lifted, ...rest } = outcome.state;
+  return { ...outcome, state: rest };
+}
+
+function commandOutcome(state: State, cmd: Command, now: Date): CommandOutcome {
   switch (cmd.kind) {
     case 'approve':
       return approve(state, cmd, now);
