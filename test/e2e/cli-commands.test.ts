@@ -232,7 +232,7 @@ describe('status', () => {
 
     const c = await e.cli(['check']);
     expect(c.code, output(c)).toBe(1);
-    expect(c.stdout).toMatch(/^Plan plan is BLOCKED at s2 \(max retries \(\d+\) exceeded\); nothing ran\.$/m);
+    expect(c.stdout).toMatch(/^Plan plan is BLOCKED at s2 \(max attempts \(\d+\) used up\); nothing ran\.$/m);
     expect(c.stdout).toContain('Next: fix the cause, then `agent-step-sequencer retry`');
 
     const r = await e.cli(['retry', 'nosuchstep']);
