@@ -1,8 +1,7 @@
 // Node's parseArgs errors in the CLI's words: the option as given, the command it was given to,
 // and where that command's options are listed, instead of the whole usage text.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { ConfigError } from '../core/errors.js';
-import { nearestName } from '../core/plan/field-checks.js';
+import { ConfigError, nearestName } from '../core/errors.js';
 import { COMMANDS, OPTION_HELP } from './usage.js';
 
 export function optionError(err: unknown, argv: string[], options: NonNullable<ParseArgsConfig['options']>): ConfigError {

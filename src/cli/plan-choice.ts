@@ -5,8 +5,8 @@
 // ones that do.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../core/errors.js';
-import { listSome, nearestName } from '../core/plan/field-checks.js';
+import { ConfigError, nearestName } from '../core/errors.js';
+import { listSome } from '../core/plan/field-checks.js';
 import { STATE_DIR, stateFileIn } from '../wiring/plan-layout.js';
 import type { CliSettings } from './options.js';
 

@@ -115,3 +115,37 @@ export function exactDuration(ms: number, upTo: 's' | 'min' = 's'): string {
   if (upTo === 'min' && ms % 60_000 === 0) return `${ms / 60_000} min`;
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
+
+// "Did you mean" hints for a misspelt plan field, step id or CLI option: here, beside the rest of
+// how an error names what was expected, so every start-up that can fail already has it.
+/** The known name closest to `name` by edit distance (case-insensitive), if close enough to be a typo. */
+export function nearestName(name: string, known: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const d = editDistance(lower, candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  // A third of the longer name, at least 2 edits: "requiredOuputs" and "timeout" find their
+  // field, "color" does not become "title".
+  const limit = Math.max(2, Math.floor(Math.max(name.length, best?.length ?? 0) / 3));
+  return bestDistance <= limit ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  // Field names are short; names past 100 characters are no typo of anything we know.
+  if (a.length > 100 || b.length > 100) return Infinity;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length] ?? Infinity;
+}

@@ -45,10 +45,12 @@ describe("the bundle's start-up graph", () => {
       expect(pathComments(text).filter((p) => p.startsWith(heavy))).toEqual([]);
   });
 
-  it('the CLI (dist/cli.js): at most 8 files and 48 KiB before a command is parsed', () => {
+  // 49 KiB since a mistyped option gets its own line and a "did you mean" (cli/option-errors.ts):
+  // parsing can fail on any command, so that text is loaded before one is parsed.
+  it('the CLI (dist/cli.js): at most 8 files and 49 KiB before a command is parsed', () => {
     const graph = startUpGraph('cli.js');
     expect(graph.size, names(graph).join('\n')).toBeLessThanOrEqual(8);
-    expect(kib(graph)).toBeLessThanOrEqual(48);
+    expect(kib(graph)).toBeLessThanOrEqual(49);
   });
 
   it('finds static imports and only those (the walk the budgets rest on)', () => {

@@ -121,8 +121,8 @@ export function report(result: TickResult, info: (m: string) => void, advice?: {
     for (const line of statusAdvice(s, undefined, advice.command, { agentKnown: advice.agentKnown })) info(line);
     return;
   }
-  // `blocked (plan is BLOCKED)` would say the status three times.
+  // `blocked (plan is BLOCKED)` would say the status three times. The outcome stays even when it
+  // repeats the status: scripts read this line as `Plan <id> <STATUS>: <outcome> …`.
   const detail = result.detail && result.detail !== `plan is ${s.status}` ? ` (${result.detail})` : '';
-  const outcome = result.outcome === s.status.toLowerCase() ? '' : `: ${result.outcome}`;
-  info(`${plan} ${s.status}${outcome}${detail}; ${countOf(result.attempts, 'attempt')} this heartbeat.`);
+  info(`${plan} ${s.status}: ${result.outcome}${detail}; ${countOf(result.attempts, 'attempt')} this heartbeat.`);
 }

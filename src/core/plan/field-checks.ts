@@ -1,6 +1,6 @@
 // Small shared checks for the plan and state validators. Every check appends to an issue list
 // instead of throwing, so one pass reports every problem in a document at once.
-import { escapeUnshowable, showValue, type Issue } from '../errors.js';
+import { escapeUnshowable, showValue, type Issue, nearestName } from '../errors.js';
 
 export { ID_PATTERN } from './plan-limits.js';
 
@@ -128,36 +128,4 @@ export function checkKnownFields(issues: Issue[], path: string, record: Record<s
     const hint = near ? `did you mean ${near}?` : `expected one of ${known.join(', ')}, or a name starting with "${EXTENSION_PREFIX}" for your own data`;
     add(issues, key(path, field), `unknown field; ${hint}`);
   }
-}
-
-/** The known name closest to `name` by edit distance (case-insensitive), if close enough to be a typo. */
-export function nearestName(name: string, known: readonly string[]): string | undefined {
-  const lower = name.toLowerCase();
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const candidate of known) {
-    const d = editDistance(lower, candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  // A third of the longer name, at least 2 edits: "requiredOuputs" and "timeout" find their
-  // field, "color" does not become "title".
-  const limit = Math.max(2, Math.floor(Math.max(name.length, best?.length ?? 0) / 3));
-  return bestDistance <= limit ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  // Field names are short; names past 100 characters are no typo of anything we know.
-  if (a.length > 100 || b.length > 100) return Infinity;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length] ?? Infinity;
 }

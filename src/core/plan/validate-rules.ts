@@ -1,7 +1,7 @@
 // Checks the `validate` rules of a step (the kinds the README's "The plan format" lists). A rule is an
 // object with exactly one key.
-import { showValue, type Issue } from '../errors.js';
-import { add, checkKnownFields, checkString, nearestName, index, isNonEmptyString, isRecord, key, listSome } from './field-checks.js';
+import { showValue, type Issue, nearestName } from '../errors.js';
+import { add, checkKnownFields, checkString, index, isNonEmptyString, isRecord, key, listSome } from './field-checks.js';
 import { compilePattern } from './rule-pattern.js';
 import { checkRelativePath } from './workspace-paths.js';
 import { commandProblem } from '../trust/agent-command.js';

@@ -12,7 +12,7 @@ import { currentStepId, nextAttemptNumber, roundOf, stepRun, withNewRound } from
 import { attemptsText } from '../render/attempt-words.js';
 import { stepProgress } from '../render/step-progress.js';
 import type { State, StepRun } from '../state/types.js';
-import { nearestName } from '../plan/field-checks.js';
+import { nearestName } from '../errors.js';
 
 export interface CommandOutcome {
   state: State;
