@@ -13,7 +13,7 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-LOODZPLR.js";
+} from "./chunks/chunk-53ZEPDVD.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -325,7 +325,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-GO7SDS3J.js"), fleet = () => import("./chunks/fleet-3JAFAPKW.js"), setup = () => import("./chunks/setup-IXKDHIVE.js"), interruptible = async (command) => (await import("./chunks/interrupt-DWN3Y3OZ.js")).untilInterrupted(command(), (line) => printError(`${line}
+var heartbeat = () => import("./chunks/heartbeat-NO5JBD5Y.js"), fleet = () => import("./chunks/fleet-ILVYY5MT.js"), setup = () => import("./chunks/setup-C5W2IXM2.js"), interruptible = async (command) => (await import("./chunks/interrupt-DWN3Y3OZ.js")).untilInterrupted(command(), (line) => printError(`${line}
 `));
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
@@ -336,10 +336,10 @@ var secrets = createScrubber(environmentSecrets(process.env)), print = (line) =>
 async function main(argv2) {
   if (argv2[0] === "demo-agent") return (await import("./chunks/demo-agent-U4KFMP22.js")).demoAgent(argv2.slice(1).join(" "), process.env, print);
   if (argv2[0] === "hook" || argv2[0] === "exec") {
-    let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-ZWZMMXLC.js");
+    let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-Y5YQ3QDC.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-JI5F47D5.js")).resolvePlan(parsed);
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-XKAUAXML.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
       return interruptible(async () => (await heartbeat()).checkCommand(s));
@@ -348,18 +348,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return interruptible(async () => (await import("./chunks/plan-request-L2FAVQEX.js")).planCommand(s, print));
+      return interruptible(async () => (await import("./chunks/plan-request-SW76OR3T.js")).planCommand(s, print));
     case "status":
-      return (await import("./chunks/status-VFPIOBLD.js")).statusCommand(s, print);
+      return (await import("./chunks/status-XCZAAJIE.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-FPWLNZFP.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-IO6O4GZA.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-LWE4J5P7.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-LT72SJPL.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-GJNFPEVR.js";
+} from "./chunks/chunk-MPITGH4G.js";
 import "./chunks/chunk-DUAHX55U.js";
 import {
   isBot,
@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-LOODZPLR.js";
+} from "./chunks/chunk-53ZEPDVD.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -389,10 +389,10 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-3V4FH57I.js"),
-  agentPhase: () => import("./chunks/agent-phase-Q5X74GXY.js"),
-  applyPhase: () => import("./chunks/apply-phase-WWDN2NJU.js"),
-  client: () => import("./chunks/github-client-F6BGYGKG.js")
+  routes: () => import("./chunks/routes-K2V4IJ7O.js"),
+  agentPhase: () => import("./chunks/agent-phase-35PGWALZ.js"),
+  applyPhase: () => import("./chunks/apply-phase-V55HT6BJ.js"),
+  client: () => import("./chunks/github-client-C2RSX5UK.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));

@@ -401,7 +401,7 @@ describe('budgets', () => {
     expect(h.agent.runs).toHaveLength(0);
     expect(h.store.current?.budgetBlock).toEqual({ stepId: 'b', scope: 'plan', kind: 'costUsd', limit: 5, spent: 5.12 });
     const blocked = h.notifier.notices.find((n) => n.kind === 'blocked');
-    expect(blocked).toMatchObject({ stepId: 'b', reason: "the plan's cost budget is spent: $5.12 used of $5.00; a writer raises it with /approve budget=$<dollars>" });
+    expect(blocked).toMatchObject({ stepId: 'b', reason: "the plan's cost budget is spent: $5.12 used of $5.00" });
   });
 
   it('takes the workflow’s default when the plan sets no budget; the plan’s own wins', async () => {
@@ -430,6 +430,22 @@ describe('budgets', () => {
     expect(totalTokens(a!.usage!)).toBeGreaterThan(2000);
     expect(h.store.current?.budgetBlock).toMatchObject({ stepId: 'a', scope: 'step', kind: 'tokens', limit: 2000 });
     expect(h.log.lines.some((l) => /^warn: a attempt 1: [\d,]+ tokens used, past the 2,000 left of the token budget of step a: asking the agent to stop\.$/.test(l))).toBe(true);
+  });
+
+  it("names the plan's budget in the stop file when it is the plan's token budget that is spent", async () => {
+    let reason: unknown;
+    const h = harness(
+      state(['a']),
+      (spec) => {
+        play(spec, fixture('claude-partial-messages.jsonl'));
+        reason = spec.signal?.reason;
+        return spec.signal?.aborted ? { cancelled: true, exitCode: null, signal: 'SIGTERM', stoppedBy: 'agent' } : {};
+      },
+      { limits: { maxAttempts: 3, attemptTimeoutMinutes: 60, budget: { tokens: 2000 } } },
+    );
+    expect((await h.run()).outcome).toBe('blocked');
+    expect(reason).toBe("The plan's token budget is spent: stop now, save your work and exit.");
+    expect(attempts(h.store.current)[0]?.error).toMatch(/^stopped: its tokens passed the plan's token budget /);
   });
 
   it('does not stop an agent whose tokens pass the budget only in its final result: the finished attempt stands', async () => {

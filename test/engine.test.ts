@@ -93,7 +93,7 @@ describe('tick', () => {
     expect(promptOf(h.agent.runs[1]!)).toMatch(
       /^Step a failed \(tries: 1\)\. Previous run ended with: agent exited with code 1: kaboom \(full log: logs\/a\/attempt-1\.log\)\. Please troubleshoot and retry: Do a$/,
     );
-    expect(h.store.current?.blockers).toEqual(['a: max retries (3) exceeded']);
+    expect(h.store.current?.blockers).toEqual(['a: max attempts (3) used up']);
     expect(h.notifier.notices.filter((n) => n.kind === 'blocked')).toHaveLength(1);
     // Later heartbeats see a BLOCKED plan: no write, no second blocker, no second notice.
     const writes = h.store.writes.length;

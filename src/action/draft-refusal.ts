@@ -1,4 +1,4 @@
-// `/draft` from someone who may not start the agent. Each comment is its own event, and so its own
+// `/draft` from someone who may not start the agent, or in a workflow that cannot draft. Each comment is its own event, and so its own
 // run, so answering every one would let a stranger turn a flood of `/draft` comments into a flood
 // of our replies. It is bounded the way the inbox bounds refused commands (refusalAnswers): the
 // run that answers one of the person's `/draft` comments answers all of theirs that are still
@@ -31,8 +31,8 @@ export const MAX_DRAFTS_PER_REPLY = 200;
 export interface DraftRefusal {
   where: IssueRef;
   comment: DraftComment;
-  /** Why the person may not ask for a draft. */
-  reason: string;
+  /** Why no plan is drafted, as the reply says it after `@login: `. */
+  answer: string;
   links: Links;
   log: ToolkitLog;
   /** Who we post as: only its comments are our replies. */
@@ -62,7 +62,7 @@ export async function answerRefusedDraft(o: DraftRefusal): Promise<boolean> {
     first.id,
     first.login,
     first.body,
-    `drafting a plan runs the agent, so only someone with write access can ask for it: ${o.reason}.${more}`,
+    `${o.answer}${more}`,
     o.links,
     rest.map((c) => c.id),
   );

@@ -2,8 +2,9 @@
 // `plan` input, or a plan the agent drafts from the request), store it as AWAITING_APPROVAL on the
 // plan's work branch, post the proposal and record it once GitHub holds it (docs/security.md).
 // Nothing runs before a writer acts: drafting runs the agent, so it needs a writer (the event's
-// sender, or a `/draft` reply; never a bot), judged by the rule commands get; a plan from an author
-// without write access, or from a bot, may not choose commands.
+// sender, or a `/draft` reply; never a bot), judged by the rule commands get, and the single-job
+// layout (in the isolated one no job that writes runs the agent); a plan from an author without
+// write access, or from a bot, may not choose commands.
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitHubClient } from '../adapters/github/github-client.js';
@@ -114,7 +115,9 @@ async function planForIssue(ctx: RunContext, inputs: ActionInputs, issue: IssueR
   if (inputs.planFile) return { ...(await readPlanInput(ctx.workspace, inputs.planFile, log.secrets.scrub)), source: 'workflow' };
   const request = issue.body.trim();
   if (!request) return { problem: 'No plan found: the issue is empty. Describe the work, or add a fenced ```json or ```yaml block with "steps".' };
-  // A multi-step request is drafted by the agent: only when a writer asked for it.
+  // A multi-step request is drafted by the agent: only where the agent may propose (the single-job
+  // layout), and only when a writer asked for it. Nobody is sent to a `/draft` that cannot work.
+  if (classifyRequest(request).multiStep && inputs.phase !== 'single') return { problem: cannotDraftHere(inputs.phase) };
   if (classifyRequest(request).multiStep && !issue.draft) {
     const gate = await writers.gate({ login: issue.actor, userType: issue.actorType, association: '' });
     const refused = gateRefusal(issue.actor, gate);
@@ -129,17 +132,24 @@ async function planForIssue(ctx: RunContext, inputs: ActionInputs, issue: IssueR
 }
 
 /**
+ * Why a request is not drafted in a phase of the isolated layout, and how to go on: drafting runs
+ * the agent, and there no job that writes runs it.
+ */
+function cannotDraftHere(phase: ActionInputs['phase']): string {
+  return `Drafting a plan runs the agent, and this workflow runs the agent only in its agent job (phase: ${phase}), where it cannot propose anything, so it drafts no plan from a request and a /draft cannot change that. Write the plan into the issue as a fenced \`\`\`json or \`\`\`yaml block with "steps", dispatch the workflow with command start and a plan file in the repository, or use the single-job layout (docs/examples/sequencer.yml), which drafts requests.`;
+}
+
+/** The issue's plan would have to be drafted from its request: no plan block, no plan input, a multi-step request. */
+function needsDrafting(inputs: ActionInputs, body: string): boolean {
+  return !inputs.planFile && !planFromIssueBody(body).found && classifyRequest(body.trim()).multiStep;
+}
+
+/**
  * No plan given: the issue text is the request. A single-step request becomes a one-step plan
  * without running anything; a multi-step one is drafted by the agent (validated, with one
  * troubleshooting retry) and proposed like any other plan, so nothing else runs before approval.
  */
 async function planFromIssueRequest(ctx: RunContext, inputs: ActionInputs, request: string, log: ToolkitLog): Promise<FoundPlan> {
-  // Drafting runs the agent, and in the isolated layout no job that writes runs it.
-  if (inputs.phase !== 'single' && classifyRequest(request).multiStep) {
-    return {
-      problem: `Drafting a plan runs the agent, and this workflow runs the agent only in its agent job (phase: ${inputs.phase}), where it cannot propose anything. Write the plan into the issue as a fenced \`\`\`json or \`\`\`yaml block with "steps", or dispatch the workflow with command start and a plan file.`,
-    };
-  }
   const logDir = path.join(ctx.runnerTemp, 'sequencer-planning');
   try {
     const drafted = await planFromRequest({
@@ -321,11 +331,20 @@ export async function draftFromComment(ctx: RunContext, inputs: ActionInputs, cl
   const branch = planBranch(inputs, planId);
   const writers = new Writers(ctx, client, inputs.approvers);
   const { login, userType, association } = route.comment;
-  const refused = gateRefusal(login, await writers.gate({ login, userType, association }));
   const where = { client, owner: ctx.owner, repo: ctx.repo, issueNumber: route.issueNumber };
+  const answer = (text: string) =>
+    answerRefusedDraft({ where, comment: route.comment, answer: text, links: { run: runLinks(ctx, branch) }, log, identity: TokenIdentity.of(client, (m) => log.warn(m)) });
+  // Whoever asks: nobody can have a request drafted by this workflow, so nobody is told to ask a writer.
+  if (inputs.phase !== 'single' && needsDrafting(inputs, route.body)) {
+    const problem = cannotDraftHere(inputs.phase);
+    log.info(`/draft by @${login} on #${route.issueNumber}: ${problem}`);
+    await answer(problem);
+    return { state: null, branch, problem };
+  }
+  const refused = gateRefusal(login, await writers.gate({ login, userType, association }));
   if (refused) {
     log.info(`/draft by @${route.comment.login} on #${route.issueNumber} refused: ${refused}.`);
-    await answerRefusedDraft({ where, comment: route.comment, reason: refused, links: { run: runLinks(ctx, branch) }, log, identity: TokenIdentity.of(client, (m) => log.warn(m)) });
+    await answer(`drafting a plan runs the agent, so only someone with write access can ask for it: ${refused}.`);
     return { state: null, branch, problem: `/draft refused: ${refused}` };
   }
   if (await planExists(ctx, inputs, planId, log)) return 'tick';

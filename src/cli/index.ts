@@ -33,6 +33,11 @@ async function main(argv: string[]): Promise<number> {
   // The sample agent receives the prompt as its last argument, which may look like a flag.
   if (argv[0] === 'demo-agent') return (await import('./commands/demo-agent.js')).demoAgent(argv.slice(1).join(' '), process.env, print);
   // Called for every tool call of an agent: their argv and stdin belong to the agent CLI's protocol.
+  // Only a first argument of --help or -h asks for help: `exec -- --help` runs a program so named.
+  if ((argv[0] === 'hook' || argv[0] === 'exec') && (argv[1] === '--help' || argv[1] === '-h')) {
+    print(commandUsage(argv[0]) ?? USAGE);
+    return 0;
+  }
   if (argv[0] === 'hook' || argv[0] === 'exec') {
     const io = { env: process.env, stdin: process.stdin, out: (t: string) => process.stdout.write(t), err: (t: string) => process.stderr.write(terminalText(secrets.scrub(t))) };
     const guard = await import('./commands/guard.js');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ConfigError } from '../core/errors.js';
 import { environmentSecrets } from '../core/trust/secrets.js';
 import { USAGE } from './usage.js';
+import { optionError } from './option-errors.js';
 import { SYNC_BASE_MODES, type SyncBaseMode } from '../core/tick/sync-base-modes.js';
 import { checkBranchName, checkOneOf, checkPlanId, cliOption, parseBudget, parseNumber } from '../wiring/checks.js';
 import type { Budget } from '../core/state/types.js';
@@ -123,7 +124,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv, cwd: string): C
       options: CLI_OPTIONS,
     });
   } catch (err) {
-    throw new ConfigError(`${(err as Error).message}\n\n${USAGE}`);
+    throw optionError(err, argv, CLI_OPTIONS);
   }
   const { values: v, positionals } = parsed;
   const [command = 'help', ...rest] = positionals;

@@ -97,8 +97,9 @@ export async function createEngine(s: CliSettings, command: string, opts: { onRe
           maxAttempts: s.maxAttempts,
           attemptTimeoutMinutes: s.attemptTimeoutMinutes,
           retryBackoffSeconds: s.retryBackoffSeconds,
-          ...(s.spendBudget && s.command !== 'approve' ? { budget: s.spendBudget } : {}),
         },
+        // Kept in the plan's state once given (approve: the raise, not a default).
+        ...(s.spendBudget && s.command !== 'approve' ? { stickyBudget: s.spendBudget } : {}),
         owner: localOwner(),
         leaseMarginMs: 5 * 60_000,
         graceMs: s.graceSeconds * 1000,

@@ -10,7 +10,7 @@ import { groupDigits } from '../core/agent-stream/render-event.js';
 import { dashPromptSeparator } from '../core/agent-stream/stream-command.js';
 import type { AttemptResult } from '../core/tick/apply.js';
 import { budgetName, tokenAllowance, type TokenAllowance } from '../core/tick/budget.js';
-import { BUDGET_STOP_MESSAGE, OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, stoppedText } from '../core/tick/cooperative-stop.js';
+import { budgetStopMessage, OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, stoppedText } from '../core/tick/cooperative-stop.js';
 import { withExecForwarder } from '../core/tick/prompts.js';
 import { fillPeople } from '../core/tick/people.js';
 import { expandAgentVariables } from '../core/trust/agent-command-variables.js';
@@ -76,7 +76,7 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
             deps.log.warn(
               `${start.stepId} attempt ${start.n}: ${groupDigits(used)} tokens used, past the ${groupDigits(allowance?.left ?? 0)} left of ${budgetName({ ...(allowance as TokenAllowance), kind: 'tokens' })}: asking the agent to stop.`,
             );
-            brake.abort(BUDGET_STOP_MESSAGE);
+            brake.abort(budgetStopMessage(allowance?.scope ?? 'step'));
           },
         })
       : null;

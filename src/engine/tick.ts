@@ -2,7 +2,7 @@
 // judge → commit). Written against the ports only; every decision comes from src/core, and each
 // part of the work is a module of its own (see the imports below).
 import { advance, block, cancel, complete, reopenSteps } from '../core/tick/apply.js';
-import { blockOnBudget } from '../core/tick/budget.js';
+import { blockOnBudget, budgetFlag, budgetText, recordDefaultBudget } from '../core/tick/budget.js';
 import { pauseAtGate } from '../core/tick/gates.js';
 import { ConflictError } from '../core/errors.js';
 import { decide, type Decision } from '../core/tick/decide.js';
@@ -68,6 +68,7 @@ class Tick {
       await this.gate.check(this.ledger);
       await this.inbox.apply();
       if (this.engine.cfg.commandsOnly) return this.result(idleOutcome(this.ledger.state));
+      await this.recordStickyBudget();
       if (this.ledger.state.status === 'IN_PROGRESS') {
         await this.revalidateDoneSteps();
         this.showResume();
@@ -85,6 +86,18 @@ class Tick {
   private result(outcome: TickOutcome, detail?: string): TickResult {
     const { state, attempts, writes } = this.ledger;
     return { outcome, state, attempts, writes, ...(detail ? { detail } : {}), ...(this.configProblem ? { configProblem: this.configProblem } : {}) };
+  }
+
+  /** The run's budget flags become the plan's default once (recordDefaultBudget); a flag that does not count says so. */
+  private async recordStickyBudget(): Promise<void> {
+    const given = this.engine.cfg.stickyBudget;
+    if (!given) return;
+    const recorded = recordDefaultBudget(this.ledger.state, given, budgetFlag);
+    for (const line of recorded.ignored) this.engine.deps.log.warn(line);
+    if (!recorded.changed) return;
+    const budget = budgetText(recorded.state.defaultBudget ?? undefined);
+    this.engine.deps.log.info(`Budget of the plan: ${budget}, over all its runs; recorded in its state, so later runs keep it without the flag.`);
+    await this.ledger.commit({ state: recorded.state, notices: [] }, { kind: 'update', message: `plan budget recorded: ${budget}` });
   }
 
   /** Resume re-validation: a finished step whose outputs vanished is run again before moving on. */

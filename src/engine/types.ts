@@ -3,7 +3,7 @@ import type { AgentSurface } from '../core/trust/agent-command.js';
 import type { EchoCap } from '../core/render/output-echo.js';
 import type { Scrubber } from '../core/trust/secrets.js';
 import type { Limits } from '../core/state/step-view.js';
-import type { AttemptOwner, State } from '../core/state/types.js';
+import type { AttemptOwner, Budget, State } from '../core/state/types.js';
 import type { AgentRunner, ApprovalVerifier, AttemptFiles, BaseSync, Clock, Inbox, Log, Notifier, OwnerProbe, ResultProbe, StateStore, Verifier, Workspace } from '../ports.js';
 import type { AttemptStart } from './attempt.js';
 
@@ -38,6 +38,11 @@ export interface EngineConfig {
   /** Where a person sets it, so a missing one is explained in those words (default `cli`). */
   agentSurface?: AgentSurface;
   limits: Limits;
+  /**
+   * A budget given to this run (the CLI's --budget-usd, --budget-tokens) that sticks to a plan
+   * that sets none: recorded in its state the first time, kept by every later run.
+   */
+  stickyBudget?: Budget;
   /** Who runs attempts started by this tick. */
   owner: AttemptOwner;
   /** Per-attempt logs and payload files: `<logDir>/<stepId>/attempt-<n>.log`. */

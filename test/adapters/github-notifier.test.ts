@@ -94,7 +94,7 @@ describe('publishStatus', () => {
 
 describe('notify', () => {
   it('posts one blocker notice per blocked episode, across processes', async () => {
-    const notice = { kind: 'blocked' as const, stepId: 'a', reason: 'max retries (3) exceeded' };
+    const notice = { kind: 'blocked' as const, stepId: 'a', reason: 'max attempts (3) used up' };
     await notifier().notify(notice, blocked(3));
     await notifier().notify(notice, blocked(3));
     const n = notifier();

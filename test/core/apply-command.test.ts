@@ -113,6 +113,9 @@ describe('applyCommand', () => {
     const out = applyCommand(state(['a']), { kind: 'cancel', by }, T0);
     expect(out.state.status).toBe('CANCELLED');
     expect(out.notices).toEqual([{ kind: 'cancelled', runningStep: null }]);
+    expect(out.reply).toBe(`Cancelled by @${by}.`);
+    // The reason given is said back, not only stored.
+    expect(applyCommand(state(['a']), { kind: 'cancel', by, reason: 'wrong plan' }, T0).reply).toBe(`Cancelled by @${by}: "wrong plan".`);
   });
 
   it('cancel with an attempt in flight stores the intent only', () => {
@@ -120,11 +123,12 @@ describe('applyCommand', () => {
     const out = applyCommand(s, { kind: 'cancel', by, reason: 'wrong plan' }, T0);
     expect(out.state.status).toBe('IN_PROGRESS');
     expect(out.state.cancelRequested).toMatchObject({ by, reason: 'wrong plan' });
+    expect(out.reply).toBe(`Cancel requested by @${by} ("wrong plan"); stopping a.`);
   });
 
   it('retry gives a blocked step a fresh budget and clears its blocker', () => {
     const failed = state(['a', 'b'], { stepRuns: { a: { status: 'FAILED', tries: 3, error: 'x', firstStartedAt: T0.toISOString() } } });
-    const blocked = block(failed, 'a', 'max retries (3) exceeded').state;
+    const blocked = block(failed, 'a', 'max attempts (3) used up').state;
     const out = applyCommand(blocked, { kind: 'retry', by }, T0);
     expect(out.state.status).toBe('IN_PROGRESS');
     expect(out.state.stepRuns.a).toMatchObject({ status: 'FAILED', tries: 0, firstStartedAt: null });
@@ -198,7 +202,9 @@ describe('parseCommandText', () => {
     ['/approve delay=x', /delay=N/],
     ['/approve delay=5000', /0-1440/],
     ['/skip ../etc', /step id/],
-    ['/deploy', /unknown command "\/deploy"/],
+    ['/deploy', /^unknown command "\/deploy"; known: \/approve, \/cancel, \/retry, \/skip, \/resume, \/status, \/restart$/],
+    // The inbox reads the comments of an issue that has a plan: /draft has nothing to draft there.
+    ['/draft', /^\/draft drafts a plan for a request that has none; this issue has its plan already \(commands here: \/approve, .*, \/restart\)$/],
     ['/approve 0123abcd', /first 12 or more hex digits.*got "0123abcd"/],
     ['/approve 0123abcd456', /plan hash .*got "0123abcd456"/],
     ['/approve sha256:xyz123456789', /got "sha256:xyz123456789"/],

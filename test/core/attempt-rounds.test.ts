@@ -24,7 +24,7 @@ function attempts(s: State, outcomes: Array<'failed' | 'succeeded'>): State {
   return s;
 }
 
-const blockedAfter = (s: State) => block(s, 'a', 'max retries (3) exceeded').state;
+const blockedAfter = (s: State) => block(s, 'a', 'max attempts (3) used up').state;
 
 describe('attempts and rounds', () => {
   it('a /retry starts round 2: numbers go on, tries start again, every view counts all attempts', () => {
@@ -52,10 +52,10 @@ describe('attempts and rounds', () => {
     expect(run.tries).toBe(3);
     // The status comment and the blocker notice agree: 6 attempts in 2 rounds.
     expect(statusComment(second)).toMatch(/\| `a` \| Title a \| ❌ FAILED \| 6 \(2 rounds\) \|/);
-    const notice = blockerNotice(second, 'a', 'max retries (3) exceeded');
+    const notice = blockerNotice(second, 'a', 'max attempts (3) used up');
     expect(notice).toContain('**Attempts:** 6 attempts in 2 rounds');
     expect(notice).toMatch(/\| 4 \| 2 \| failed \| 1 \|/);
-    expect(blockerReport(second, 'a', 'max retries (3) exceeded')).toContain('Attempts (6 attempts in 2 rounds):\n  attempt 1: failed');
+    expect(blockerReport(second, 'a', 'max attempts (3) used up')).toContain('Attempts (6 attempts in 2 rounds):\n  attempt 1: failed');
     expect(blockerReport(second, 'a', 'x')).toContain('  attempt 4 (round 2): failed (exit 1) - boom 4');
     expect(applyCommand(second, { kind: 'status', by }, T0).reply).toContain('current step a (FAILED, 6 attempts in 2 rounds)');
 

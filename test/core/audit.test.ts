@@ -40,7 +40,7 @@ describe('auditFindings', () => {
         facts('lease', running(daysAgo(1))),
         facts('broken', 'invalid'),
         facts('stray', 'missing'),
-        facts('old-block', state(['a'], { status: 'BLOCKED', lastHeartbeatIso: daysAgo(20), blockers: ['a: max retries (3) exceeded'] })),
+        facts('old-block', state(['a'], { status: 'BLOCKED', lastHeartbeatIso: daysAgo(20), blockers: ['a: max attempts (3) used up'] })),
         facts('old-ask', state(['a'], { status: 'AWAITING_APPROVAL', lastHeartbeatIso: daysAgo(15) })),
         facts('cached', state(['a'], { status: 'DONE', currentStep: 1, lastHeartbeatIso: daysAgo(1) }), { caches: [{ id: 1, key: 'sequencer/cached/r1-x', sizeBytes: 2 * 1024 * 1024 }] }),
         facts('unindexed', state(['a'], { status: 'CANCELLED', lastHeartbeatIso: daysAgo(1) }), { tip: { sha: SHA, idleSha: null } }),
@@ -63,7 +63,7 @@ describe('auditFindings', () => {
       ['unindexed', 'not-indexed', 'notice'],
     ]);
     const byCode = Object.fromEntries(findings.map((f) => [f.code, f]));
-    expect(byCode['stale-blocked']!.message).toBe(`old-block: blocked for 20 days (since ${daysAgo(20)}): a: max retries (3) exceeded.`);
+    expect(byCode['stale-blocked']!.message).toBe(`old-block: blocked for 20 days (since ${daysAgo(20)}): a: max attempts (3) used up.`);
     expect(byCode['lease-expired']!.message).toContain(`a attempt 1 has run past its lease (${daysAgo(1)})`);
     expect(byCode['finished-plan-caches']!.message).toContain('1 cache entry (2.0 MiB)');
     expect(byCode['workflow-disabled']!.hint).toContain('gh workflow enable sequencer.yml');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommandText } from '../../src/core/tick/commands.js';
 import { applyCommand } from '../../src/core/tick/apply-command.js';
-import { planBudget, spentBudget, tokenAllowance } from '../../src/core/tick/budget.js';
+import { planBudget, recordDefaultBudget, spentBudget, tokenAllowance } from '../../src/core/tick/budget.js';
 import { planTotals, stepTotals } from '../../src/core/render/usage-report.js';
 import { judgeRaise, type HeldComment } from '../../src/core/trust/approval-evidence.js';
 import { newState } from '../../src/core/plan/new-state.js';
@@ -63,6 +63,38 @@ describe('what a plan and its steps have spent', () => {
   });
 });
 
+describe('a budget given on the command line sticks to the plan', () => {
+  const flag = (kind: 'costUsd' | 'tokens') => (kind === 'costUsd' ? '--budget-usd' : '--budget-tokens');
+
+  it('is recorded the first time, holds without the flag, and a later different value is ignored with a warning', () => {
+    const first = recordDefaultBudget(spentState(), { costUsd: 1 }, flag);
+    expect(first).toMatchObject({ changed: true, ignored: [] });
+    expect(first.state.defaultBudget).toEqual({ costUsd: 1 });
+    // A later run without the flag: the recorded budget still blocks.
+    expect(spentBudget(first.state, 'a', {})).toEqual({ scope: 'plan', stepId: 'a', kind: 'costUsd', limit: 1, spent: 1.25 });
+    const again = recordDefaultBudget(first.state, { costUsd: 5, tokens: 9000 }, flag);
+    expect(again.changed).toBe(true);
+    expect(again.state.defaultBudget).toEqual({ costUsd: 1, tokens: 9000 });
+    expect(again.ignored).toEqual([
+      "--budget-usd 5 is ignored: the plan's cost budget is $1.00, set by an earlier run and kept for every run; once it is spent, raise it with approve --budget-usd N.",
+    ]);
+    expect(recordDefaultBudget(again.state, { costUsd: 1 }, flag)).toMatchObject({ changed: false, ignored: [] });
+  });
+
+  it('does not replace the plan’s own budget, and says so', () => {
+    const own = recordDefaultBudget(spentState({ budget: { tokens: 5000 } }), { costUsd: 1 }, flag);
+    expect(own).toMatchObject({ changed: false, ignored: ['--budget-usd 1 is ignored: the plan sets its own budget (5,000 tokens).'] });
+    expect(own.state.defaultBudget).toBeUndefined();
+  });
+
+  it('can only tighten the workflow’s default, and a raise still replaces it', () => {
+    const s: State = { ...spentState(), defaultBudget: { costUsd: 50, tokens: 1000 } };
+    expect(planBudget(s, { budget: { costUsd: 2 } })).toEqual({ costUsd: 2, tokens: 1000 });
+    const raised: State = { ...s, budgetRaises: [{ scope: 'plan', kind: 'tokens', limit: 4000, by: 'x', at: T0.toISOString() }] };
+    expect(planBudget(raised, {})).toEqual({ costUsd: 50, tokens: 4000 });
+  });
+});
+
 describe('/approve budget=…', () => {
   it.each([
     ['/approve budget=$20', [{ kind: 'costUsd', amount: 20 }]],
@@ -115,7 +147,31 @@ describe('/approve budget=…', () => {
     [[{ amount: 2200 }], "the plan's token budget must be raised above what was spent (2,200 tokens), got 2,200 tokens."],
     [[{ amount: 2500.5 }], "the plan's token budget counts whole tokens, got 2500.5."],
   ])('refuses a raise that would not unblock the plan (%#)', (budgets, reply) => {
-    expect(applyCommand(blocked(), { kind: 'approve', by: 'octocat', budgets }, T0)).toMatchObject({ changed: false, refused: true, reply });
+    expect(applyCommand(blocked(), { kind: 'approve', by: 'octocat', budgets, commentId: 78 }, T0)).toMatchObject({ changed: false, refused: true, reply });
+  });
+
+  it('answers a raise of the other kind from the CLI with the CLI’s command, a comment with the issue’s', () => {
+    expect(applyCommand(blocked(), { kind: 'approve', by: 'me', budgets: [{ kind: 'costUsd', amount: 50 }] }, T0).reply).toBe(
+      "The plan is blocked because the plan's token budget is spent (2,200 tokens of 2,000 tokens); raise that one: approve --budget-tokens N.",
+    );
+  });
+
+  it.each([
+    ['retry', { kind: 'retry', by: 'me' }],
+    ['skip', { kind: 'skip', by: 'me' }],
+    ['resume', { kind: 'resume', by: 'me' }],
+    ['restart', { kind: 'restart', by: 'me' }],
+  ] as const)('%s lifts the block, and the record of the spent budget goes with it', (_verb, cmd) => {
+    const out = applyCommand(blocked(), cmd, T0);
+    expect(out.changed).toBe(true);
+    expect(out.state.status).not.toBe('BLOCKED');
+    expect(out.state).not.toHaveProperty('budgetBlock');
+  });
+
+  it('keeps the record while the plan stays blocked (a refused command)', () => {
+    const out = applyCommand(blocked(), { kind: 'retry', by: 'me', step: 'nosuchstep' }, T0);
+    expect(out.refused).toBe(true);
+    expect(out.state.budgetBlock).toEqual(blocked().budgetBlock);
   });
 
   it('refuses a raise while nothing is blocked by a budget', () => {

@@ -46,7 +46,7 @@ function blockedAtB(): State {
   let s = makeState(['a', 'b'], { currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 } } }, { maxAttempts: 1 });
   s = startAttempt(s, { stepId: 'b', n: 1, owner: { kind: 'local', host: 'h', pid: 1 }, now: T0, leaseMs: 1000 }).state;
   s = finishAttempt(s, 'b', { outcome: 'failed', exitCode: 1, error: 'boom', stdout: '', durationMs: 1, outputs: [] }, T0).state;
-  return block(s, 'b', 'max retries (1) exceeded').state;
+  return block(s, 'b', 'max attempts (1) used up').state;
 }
 
 const promptOf = (s: State): string => {

@@ -5,7 +5,7 @@ import { cancel, finishAttempt, startAttempt } from '../../src/core/tick/apply.j
 import { cancelledNotice } from '../../src/core/render/render-markdown.js';
 import type { AgentResult } from '../../src/ports.js';
 import { state, T0 } from '../fakes/states.js';
-import { OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, stopReason } from '../../src/core/tick/cooperative-stop.js';
+import { OVERFLOW_STOP_MESSAGE, PLAN_BUDGET_STOP_MESSAGE, STEP_BUDGET_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, budgetStopMessage, stopReason } from '../../src/core/tick/cooperative-stop.js';
 import { decideCall } from '../../src/core/guard/tool-policy.js';
 
 const result = (over: Partial<AgentResult>): AgentResult => ({ exitCode: 0, signal: null, timedOut: false, cancelled: true, stdout: '', stderr: '', outputBytes: 0, durationMs: 5, ...over });
@@ -53,6 +53,11 @@ describe('a timeout brakes softly too', () => {
     // The agent can write the file: words that are not ours are read as a cancel.
     expect(stopReason('anything the agent wrote')).toBe(STOP_MESSAGE);
     expect(stopReason(`${OVERFLOW_STOP_MESSAGE}\n`)).toBe(OVERFLOW_STOP_MESSAGE);
+    // A spent token budget names whose it is, and a tool call hears the same words.
+    expect(budgetStopMessage('plan')).toBe("The plan's token budget is spent: stop now, save your work and exit.");
+    expect(budgetStopMessage('step')).toBe("The step's token budget is spent: stop now, save your work and exit.");
+    expect(stopReason(`${PLAN_BUDGET_STOP_MESSAGE}\n`)).toBe(PLAN_BUDGET_STOP_MESSAGE);
+    expect(stopReason(`${STEP_BUDGET_STOP_MESSAGE}\n`)).toBe(STEP_BUDGET_STOP_MESSAGE);
     const policy = { maxCalls: null, allow: [], block: [], via: 'hook' as const, onExceed: 'fail' as const };
     expect(decideCall({ tool: 'Bash', subject: 'ls' }, policy, 0, stopReason(TIMEOUT_STOP_MESSAGE))).toEqual({ decision: 'deny', reason: TIMEOUT_STOP_MESSAGE });
     expect(decideCall({ tool: 'Bash', subject: 'ls' }, policy, 0, stopReason(OVERFLOW_STOP_MESSAGE))).toEqual({ decision: 'deny', reason: OVERFLOW_STOP_MESSAGE });

@@ -29,12 +29,12 @@ describe('decide', () => {
       {},
       { kind: 'run', n: 2, retry: true, prompt: 'Step a failed (tries: 1). Previous run ended with: boom. Please troubleshoot and retry: Do a' },
     ],
-    ['a failed step at max tries blocks', state(['a'], { stepRuns: { a: { status: 'FAILED', tries: 3, error: 'boom' } } }), {}, { kind: 'block', reason: 'max retries (3) exceeded' }],
+    ['a failed step at max tries blocks', state(['a'], { stepRuns: { a: { status: 'FAILED', tries: 3, error: 'boom' } } }), {}, { kind: 'block', reason: 'max attempts (3) used up' }],
     [
       'the step limit wins over the default',
       state(['a'], { stepRuns: { a: { status: 'FAILED', tries: 1, error: 'x' } } }, { maxAttempts: 1 }),
       {},
-      { kind: 'block', reason: 'max retries (1) exceeded' },
+      { kind: 'block', reason: 'max attempts (1) used up' },
     ],
     [
       'the limit from the environment applies',

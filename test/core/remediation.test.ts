@@ -107,7 +107,7 @@ describe('onValidationFail', () => {
       ),
     });
     s = attempt(s, retry, exitFailure);
-    expect(decide(s, ctx)).toEqual({ kind: 'block', stepId: 'a', reason: 'remediation step fix: max retries (2) exceeded' });
+    expect(decide(s, ctx)).toEqual({ kind: 'block', stepId: 'a', reason: 'remediation step fix: max attempts (2) used up' });
   });
 
   it('remediation attempts count across detours; the failed step keeps counting its tries', () => {
@@ -117,11 +117,11 @@ describe('onValidationFail', () => {
     s = attempt(s, decide(s, ctx), ruleFailure); // a: attempt 2 fails validation again
     expect(s.stepRuns.a?.tries).toBe(2);
     s = remediate(s);
-    expect(decide(s, ctx)).toEqual({ kind: 'block', stepId: 'a', reason: 'remediation step fix: max retries (1) exceeded' });
+    expect(decide(s, ctx)).toEqual({ kind: 'block', stepId: 'a', reason: 'remediation step fix: max attempts (1) used up' });
 
     // The failed step's own limit comes first.
     const q = plan('fix', { a: { maxAttempts: 1 } });
-    expect(decide(attempt(q, decide(q, ctx), ruleFailure), ctx)).toEqual({ kind: 'block', stepId: 'a', reason: 'max retries (1) exceeded' });
+    expect(decide(attempt(q, decide(q, ctx), ruleFailure), ctx)).toEqual({ kind: 'block', stepId: 'a', reason: 'max attempts (1) used up' });
   });
 
   it('a crash mid-remediation resumes the detour from the state alone', () => {
@@ -160,7 +160,7 @@ describe('commands during a detour', () => {
     s = attempt(s, decide(s, ctx), exitFailure);
     const blocked = decide(s, ctx);
     expect(blocked).toMatchObject({ kind: 'block', stepId: 'a' });
-    s = { ...s, status: 'BLOCKED', blockers: ['a: remediation step fix: max retries (1) exceeded'] };
+    s = { ...s, status: 'BLOCKED', blockers: ['a: remediation step fix: max attempts (1) used up'] };
     const retried = applyCommand(s, { kind: 'retry', by: 'me' }, T0);
     expect(retried.changed).toBe(true);
     expect(retried.state.blockers).toEqual([]);

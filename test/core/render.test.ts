@@ -29,6 +29,21 @@ describe('terminal rendering', () => {
     expect(resumeLines(progressed)).toEqual(['(1/3) [Resume] research Research: done in 2 attempts, outputs: study/summary.md', '(2/3) [Resume] write Title write: skipped']);
   });
 
+  it('says who cancelled the plan and why, under the table', () => {
+    const cancelled = state(['a'], { status: 'CANCELLED', cancelRequested: { by: 'root', at: T0.toISOString(), reason: 'wrong plan' } });
+    expect(statusTable(cancelled).split('\n').at(-1)).toBe('cancelled by @root: "wrong plan"');
+    const asked = state(['a'], { cancelRequested: { by: 'root', at: T0.toISOString() }, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1 } } });
+    expect(statusTable(asked).split('\n').at(-1)).toBe('cancel requested by @root');
+  });
+
+  it('lists no outputs for a skipped step: it made none', () => {
+    const skipped = state(['draft', 'never'], { currentStep: 2, stepRuns: { draft: { status: 'DONE', tries: 1 }, never: { status: 'SKIPPED', tries: 0 } } }, (id) => ({
+      title: id === 'never' ? 'Never' : 'Draft',
+      requiredOutputs: [`${id === 'never' ? 'n' : 'd'}.md`],
+    }));
+    expect(resumeLines(skipped)).toEqual(['(1/2) [Resume] draft Draft: done in 1 attempt, outputs: d.md', '(2/2) [Resume] never Never: skipped']);
+  });
+
   it('shows only the last finished steps of a long plan, and says which come before them', () => {
     const ids = Array.from({ length: 30 }, (_, n) => `s${n + 1}`);
     const runs = Object.fromEntries(ids.slice(0, 25).map((id) => [id, { status: id === 's24' ? ('SKIPPED' as const) : ('DONE' as const), tries: 1 }]));
@@ -70,7 +85,7 @@ describe('markdown rendering', () => {
 
   it('the blocker notice fences the agent error and lists the way out', () => {
     const s = { ...progressed, stepRuns: { ...progressed.stepRuns, review: { status: 'FAILED' as const, tries: 3, error: '```\n@everyone pwned', attempts: [] } } };
-    const body = blockerNotice(s, 'review', 'max retries (3) exceeded');
+    const body = blockerNotice(s, 'review', 'max attempts (3) used up');
     expect(body).toMatch(/````text\n```\n@\u200deveryone pwned\n````/);
     expect(body).toMatch(/`\/retry`/);
     expect(body).toMatch(/`\/skip`/);

@@ -61,7 +61,7 @@ describe('/restart', () => {
   });
 
   it('a blocked or cancelled plan restarts too; the blockers and the cancel are cleared', () => {
-    const blocked = { ...finished(), status: 'BLOCKED' as const, currentStep: 1, blockers: ['b: max retries (3) exceeded'] };
+    const blocked = { ...finished(), status: 'BLOCKED' as const, currentStep: 1, blockers: ['b: max attempts (3) used up'] };
     expect(restart(blocked).state).toMatchObject({ status: 'IN_PROGRESS', blockers: [], currentStep: 0 });
     const cancelled = { ...finished(), status: 'CANCELLED' as const, cancelRequested: { by: 'x', at: T0.toISOString() } };
     expect(restart(cancelled).state).toMatchObject({ status: 'IN_PROGRESS', cancelRequested: null });

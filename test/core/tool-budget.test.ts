@@ -38,6 +38,7 @@ describe('the budget', () => {
     ['past the limit', { maxCalls: 3 }, { calls: 5, denied: 2 }, 'made 5 tool calls, more than the 3 the step allows (tools.maxCalls; tools.onExceed: fail)'],
     ['past the limit, deny chosen', { maxCalls: 3, onExceed: 'deny' }, { calls: 5, denied: 2 }, null],
     ['nothing logged', { maxCalls: 0 }, undefined, null],
+    ['one call where none is allowed', { maxCalls: 0 }, { calls: 1, denied: 0 }, 'made 1 tool call, more than the 0 the step allows (tools.maxCalls; tools.onExceed: fail)'],
   ])('toolBudgetProblem: %s', (_name, p, calls, problem) => {
     expect(toolBudgetProblem(policy(p), calls)).toBe(problem);
   });

@@ -22,7 +22,7 @@ const attempt = (n: number, extra: Partial<Attempt> = {}): Attempt => ({
 
 function blocked(attempts: Attempt[]): State {
   const s = state(['a', 'b']);
-  return { ...s, status: 'BLOCKED', blockers: ['a: max retries (2) exceeded'], stepRuns: { ...s.stepRuns, a: { status: 'FAILED', tries: attempts.length, error: 'exit 1', attempts } } };
+  return { ...s, status: 'BLOCKED', blockers: ['a: max attempts (2) used up'], stepRuns: { ...s.stepRuns, a: { status: 'FAILED', tries: attempts.length, error: 'exit 1', attempts } } };
 }
 
 describe('attempts[i].toolCalls', () => {
@@ -42,11 +42,11 @@ describe('attempts[i].toolCalls', () => {
 
 describe('rendered tool calls', () => {
   it('the blocker notice gets a tool-call column only when calls were logged', () => {
-    const notice = blockerNotice(blocked([attempt(1, { toolCalls: { calls: 7, denied: 2 } }), attempt(2)]), 'a', 'max retries (2) exceeded');
+    const notice = blockerNotice(blocked([attempt(1, { toolCalls: { calls: 7, denied: 2 } }), attempt(2)]), 'a', 'max attempts (2) used up');
     expect(notice).toContain('| attempt | outcome | exit | duration | tool calls | error |');
     expect(notice).toContain('| 1 | failed | 1 | 1m00s | 7 (2 denied) | exit 1 |');
     expect(notice).toContain('| 2 | failed | 1 | 1m00s | - | exit 1 |');
-    const plain = blockerNotice(blocked([attempt(1)]), 'a', 'max retries (2) exceeded');
+    const plain = blockerNotice(blocked([attempt(1)]), 'a', 'max attempts (2) used up');
     expect(plain).toContain('| attempt | outcome | exit | duration | error |');
     expect(plain).not.toContain('tool calls');
   });

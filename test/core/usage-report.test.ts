@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockerNotice, finalSummaryComment, jobSummary, statusComment, stepTable } from '../../src/core/render/render-markdown.js';
 import { blockerReport, finalSummary, statusTable } from '../../src/core/render/render.js';
-import { compactTokens, costCell, totalLine, usageReport } from '../../src/core/render/usage-report.js';
+import { compactTokens, costCell, totalLine, usageReport, usageTable } from '../../src/core/render/usage-report.js';
 import type { Attempt, AttemptUsage, State } from '../../src/core/state/types.js';
 import { state } from '../fakes/states.js';
 
@@ -121,13 +121,17 @@ describe('comments and summaries', () => {
     };
     const body = blockerNotice(s, 'c', "the plan's cost budget is spent: $2.55 used of $2.50");
     expect(body).toContain('| attempt | outcome | exit | duration | tokens | cost | error |');
-    expect(body).toContain('| 1 | over_budget | 1 | - | 900,000 | $2.40 |');
+    expect(body).toContain('| 1 | over_budget | 1 | - | 900,000+ | $2.40 |');
     expect(body).toContain("- `/approve budget=$6`: raise the plan's cost budget ($2.55 used of $2.50) to the amount given, above what was used, and go on");
     expect(body).toContain(
       '**Plan usage so far:** 3,442,000 tokens, $2.55 (1 attempt reported no cost), over 4 attempts (1 stopped before reporting totals: at least this much); 13 min of runner time in attempts.',
     );
-    expect(blockerReport(s, 'c', 'spent')).toContain('attempt 1: over_budget (exit 1), 900,000 tokens, $2.40 - agent exited with code 1');
-    expect(blockerReport(s, 'c', 'spent')).toContain('To raise the spent budget: approve --budget-usd N or --budget-tokens N (above what was used).');
+    expect(blockerReport(s, 'c', 'spent')).toContain('attempt 1: over_budget (exit 1), 900,000+ tokens, $2.40 - agent exited with code 1');
+    const report = blockerReport(s, 'c', 'spent');
+    expect(report).toContain("To raise it: `approve --budget-usd N` raises the plan's cost budget ($2.55 used of $2.50) to N, above what was used, and goes on.");
+    // A new round would block again at once while the budget is spent: retry is not offered.
+    expect(report).toContain('Or: skip (move on without it), or cancel.');
+    expect(report).not.toContain('retry');
   });
 
   it('the terminal table gets the columns and the total too', () => {
@@ -135,5 +139,55 @@ describe('comments and summaries', () => {
     expect(text.split('\n')[1]).toMatch(/^#\s+step\s+title\s+status\s+attempts\s+duration\s+tokens\s+cost\s+outputs$/);
     expect(text).toMatch(/1\/3\s+a\s+Title a\s+DONE\s+2\s+10m00s\s+42k\s+\$0\.1500/);
     expect(text).toContain('usage: 2,542,000 tokens, $0.1500 (1 attempt reported no cost), over 3 attempts; 13 min of runner time in attempts');
+  });
+
+  it('a total that holds an interrupted attempt is a lower bound too: "+" in every cell that counts it, and the legend only then', () => {
+    const interrupted: State = {
+      ...used(),
+      currentStep: 0,
+      stepRuns: { a: { status: 'DONE', tries: 2, attempts: [attempt(1, 'interrupted', usage(5_001, 0.05, false)), attempt(2, 'succeeded', usage(6_100, 0.1))] } },
+    };
+    const table = statusTable(interrupted);
+    expect(table).toMatch(/1\/3\s+a\s+Title a\s+DONE\s+2\s+10m00s\s+11\.1k\+\s+\$0\.1500\s/);
+    expect(stepTable(interrupted)).toContain('| 11.1k+ | $0.1500 |');
+    const report = usageTable(interrupted);
+    expect(report).toMatch(/^a\s+1\s+interrupted\s.*\s5,001\+\s/m);
+    expect(report).toMatch(/^a\s+all\s+11\.1k\+\s+\$0\.1500\s/m);
+    expect(report).toContain('(a "+" after tokens: the agent ended before its totals, so at least this many)');
+    expect(report).not.toContain('after a cost');
+
+    // Nothing partial, nothing uncosted: no "+" anywhere, and no legend for it.
+    const whole: State = { ...interrupted, stepRuns: { a: used().stepRuns.a! } };
+    expect(usageTable(whole)).not.toContain('+');
+    // A cost some attempt did not report: its own note alone.
+    const uncosted = usageTable({ ...interrupted, stepRuns: { a: { status: 'DONE', tries: 2, attempts: [attempt(1, 'failed', usage(12_000)), attempt(2, 'succeeded', usage(30_000, 0.1))] } } });
+    expect(uncosted).toMatch(/^a\s+all\s+42k\s+\$0\.1000\+\s/m);
+    expect(uncosted).toContain('(a "+" after a cost: some attempts reported none)');
+    expect(uncosted).not.toContain('after tokens');
+  });
+
+  it('the blocker report counts one tool call as one, and a row of like attempts keeps their tokens and cost, summed', () => {
+    const s: State = {
+      ...used(),
+      status: 'BLOCKED',
+      currentStep: 2,
+      stepRuns: {
+        ...used().stepRuns,
+        c: {
+          status: 'FAILED',
+          tries: 4,
+          error: 'agent exited with code 1',
+          attempts: [
+            { ...attempt(1, 'failed', usage(5_000, 0.05)), toolCalls: { calls: 1, denied: 1 } },
+            attempt(2, 'failed', usage(6_000, 0.05)),
+            attempt(3, 'failed', usage(7_000, 0.1, false)),
+            attempt(4, 'failed', usage(8_000)),
+          ],
+        },
+      },
+    };
+    const report = blockerReport(s, 'c', 'max attempts');
+    expect(report).toContain('  attempt 1: failed (exit 1), 1 tool call (1 denied), 5,000 tokens, $0.0500 - agent exited with code 1\n');
+    expect(report).toContain('  attempt 2-4: failed (exit 1), 21,000+ tokens, $0.1500+ in all - agent exited with code 1 (3 times)\n');
   });
 });

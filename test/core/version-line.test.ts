@@ -2,6 +2,7 @@
 // built from wherever that can be known without compiling the commit into dist/.
 import { describe, expect, it } from 'vitest';
 import { actionSource, parseReleaseStamp, versionLine, type VersionFacts } from '../../src/core/render/version-line.js';
+import { README } from '../helpers/readme.js';
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 const OTHER = 'fedcba9876543210fedcba9876543210fedcba98';
@@ -34,5 +35,14 @@ describe('the version line', () => {
   it('reads the Action’s coordinates from the runner’s variables', () => {
     expect(actionSource({ GITHUB_ACTION_REPOSITORY: 'acme/x', GITHUB_ACTION_REF: 'v1', GITHUB_SHA: OTHER })).toEqual({ repository: 'acme/x', ref: 'v1', workflowSha: OTHER });
     expect(actionSource({})).toEqual({ repository: '', ref: '', workflowSha: '' });
+  });
+
+  it('is quoted by the README as it prints: a release names its commit and tag, a build from a clone says it records none', () => {
+    const stamped = versionLine({ version: '1.0.0', buildId: 'build-…', stamp: { version: '1.0.0', commit: SHA, tag: 'v1.0.0' } }).replace(SHA, '<sha>');
+    const clone = /\((not a release: [^;]+);/.exec(versionLine(base))?.[1];
+    // A miss names the text looked for, not the whole README.
+    const quoted = (text: string) => README.replace(/\n/g, ' ').includes(`(\`${text}\`)`);
+    expect(quoted(stamped), stamped).toBe(true);
+    expect(quoted(clone ?? '?'), clone).toBe(true);
   });
 });

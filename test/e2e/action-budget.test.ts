@@ -55,7 +55,7 @@ describe('budgets through the Action', () => {
     expect(state.stepRuns.second?.attempts ?? []).toEqual([]);
     const notice = h.botComments(issue, 'blocked')[0]!.body;
     // The reason is escaped as all blocker text is (no math, no markup): it reads as written.
-    expect(notice).toContain("**Why:** the plan's cost budget is spent: \\$0\\.7500 used of \\$0\\.5000; a writer raises it with /approve budget=\\$\\<dollars\\>");
+    expect(notice).toContain("**Why:** the plan's cost budget is spent: \\$0\\.7500 used of \\$0\\.5000\n");
     expect(notice).toContain("- `/approve budget=$2`: raise the plan's cost budget ($0.7500 used of $0.5000) to the amount given, above what was used, and go on");
     const status = h.botComments(issue, 'status')[0]!.body;
     expect(status).toContain('| 1/2 | `first` | First | ✅ DONE | 1 |');

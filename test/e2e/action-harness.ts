@@ -187,16 +187,16 @@ export class ActionHarness {
    * Action sends it (an `AUTHORIZATION: basic` extra header in the push's GIT_CONFIG_* environment,
    * which git hands to the receiving side of a local push), as GitHub accepts a push only with a
    * token that may write. A push with the read token, another credential or none is refused.
+   * `alsoWriting` are more tokens that may push (jobs' tokens granted `contents: write`).
    */
-  async requireWriteToken(): Promise<void> {
-    const header = writeHeader(this.fake.token);
+  async requireWriteToken(alsoWriting: string[] = []): Promise<void> {
+    const wanted = [this.fake.token, ...alsoWriting].map((t) => `'${writeHeader(t)}'`).join(' ');
     const script = [
       '#!/bin/sh',
-      `want='${header}'`,
       'i=0',
       'while [ $i -lt 20 ]; do',
       '  eval "v=\\${GIT_CONFIG_VALUE_$i:-}"',
-      '  [ "$v" = "$want" ] && exit 0',
+      `  for want in ${wanted}; do [ "$v" = "$want" ] && exit 0; done`,
       '  i=$((i+1))',
       'done',
       'echo "push refused: no token with write access" >&2',

@@ -8,9 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultArtifactName } from '../../src/core/render/artifact-names.js';
 import { startFakeArtifactService, unzip, zipOf, type FakeArtifactService } from '../fakes/artifact-server.js';
-import { ActionHarness, workflowDispatchPayload } from './action-harness.js';
+import { ActionHarness, schedulePayload, workflowDispatchPayload } from './action-harness.js';
+import { seedApprovedIssuePlan } from './fleet-seed.js';
 import { removeTempDirs } from './helpers.js';
-import { isolatedReport, isolatedRun, runJob, tickDispatch, type IsolatedRun } from './isolated-run.js';
+import { exampleJobTokens, isolatedReport, isolatedRun, runJob, tickDispatch, type IsolatedRun } from './isolated-run.js';
 import { node24Binary } from './node24.js';
 
 const HOSTILE_AGENT = fileURLToPath(new URL('../fixtures/agents/hostile-agent.mjs', import.meta.url));
@@ -192,15 +193,53 @@ describe('the isolated layout', () => {
     },
   );
 
+  it(
+    "runs every job on a token with that job's permissions in docs/examples/isolated.yml and none is refused: a heartbeat's prepare hands on one plan, answers its command and dispatches a run for the other; apply records the step, posts and dispatches the next",
+    { timeout: 60_000 },
+    async () => {
+      const tokens = await exampleJobTokens(h, 'isolated.yml');
+      const first = await seedApprovedIssuePlan(h, 21, plan('first', 2), h.actor);
+      const other = await seedApprovedIssuePlan(h, 22, plan('other', 2), h.actor);
+      const status = h.fake.addComment(21, { login: h.actor, body: '/status', association: 'COLLABORATOR' });
+      const before = h.fake.requests.length;
+      const dispatches = h.fake.dispatches.length;
+      const run = await isolatedRun(h, { eventName: 'schedule', payload: schedulePayload() }, { artifacts, readToken, tokens });
+      okJobs(run);
+      expect(run.prepare.outputs['plan-id'], isolatedReport(run)).toBe(first);
+      expect(run.apply?.outputs.status, isolatedReport(run)).toBe('IN_PROGRESS');
+      // Deferral (prepare) and continuation (apply) each dispatched a run.
+      expect(
+        h.fake.dispatches.slice(dispatches).map((d) => d.inputs['plan-id']),
+        isolatedReport(run),
+      ).toEqual([other, first]);
+      // The command was answered and reacted to, the status posted, the result downloaded.
+      expect(h.fake.data.reactions.get(status.id)?.map((r) => r.content)).toEqual(['+1']);
+      expect(h.botComments(21, 'reply')).toHaveLength(1);
+      expect(h.botComments(21, 'status')).toHaveLength(1);
+      expect((await h.remoteState(first))?.stepRuns['first-1']?.attempts).toEqual([expect.objectContaining({ n: 1, outcome: 'succeeded' })]);
+      // Every request came with a job's token, and none went beyond what the example grants it.
+      const made = h.fake.requests.slice(before);
+      expect(made.length).toBeGreaterThan(0);
+      expect(made.filter((r) => !Object.values(tokens).includes(r.token ?? ''))).toEqual([]);
+      expect(made.filter((r) => r.status === 403).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    },
+  );
+
   it('records the result of a run whose apply job never ran, in the next run, without running the agent again', { timeout: 60_000 }, async () => {
     const calls = async () => (await readFile(h.agentLog, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
-    const lost = await isolatedRun(h, startPlan('plans/late.json'), { artifacts, readToken, skip: ['apply'] });
+    // The next run reads the dead run's artifacts through the API: on the example's job tokens.
+    const tokens = await exampleJobTokens(h, 'isolated.yml');
+    const before = h.fake.requests.length;
+    const lost = await isolatedRun(h, startPlan('plans/late.json'), { artifacts, readToken, skip: ['apply'], tokens });
     expect(lost.agent?.code, isolatedReport(lost)).toBe(0);
     expect((await h.remoteState('late'))?.stepRuns['late-1']).toMatchObject({ status: 'IN_PROGRESS' });
     const agentCalls = await calls();
 
-    const next = await isolatedRun(h, tickDispatch('late'), { artifacts, readToken });
+    const next = await isolatedRun(h, tickDispatch('late'), { artifacts, readToken, tokens });
     okJobs(next);
+    const made = h.fake.requests.slice(before);
+    expect(made.filter((r) => r.path.includes('/artifacts')).length, 'artifacts looked up through the API').toBeGreaterThan(0);
+    expect(made.filter((r) => r.status === 403).map((r) => `${r.method} ${r.path}`)).toEqual([]);
     expect(next.prepare.outputs['run-agent']).toBe('');
     expect(JSON.parse(next.prepare.outputs.attempt!)).toMatchObject({ stepId: 'late-1', n: 1, runId: String(lost.runId), apply: { runId: String(lost.runId) } });
     expect(next.agent).toBeNull();

@@ -24,7 +24,7 @@ function expectOk(run: ActionRun): void {
 }
 
 /** An issue with the trigger label and no plan block, opened by `author` (an App's account is a `Bot`). */
-function openRequest(h: ActionHarness, issueNumber: number, author: string, node: string, authorType: 'User' | 'Bot' = 'User'): Promise<ActionRun> {
+function openRequest(h: ActionHarness, issueNumber: number, author: string, node: string, authorType: 'User' | 'Bot' = 'User', inputs?: Record<string, string>): Promise<ActionRun> {
   h.fake.addIssue({ number: issueNumber, title: 'Scheduler report', body: REQUEST, labels: ['sequencer'], login: author });
   const payload = issuesOpened({
     owner: h.owner,
@@ -37,7 +37,7 @@ function openRequest(h: ActionHarness, issueNumber: number, author: string, node
     senderType: authorType,
     apiUrl: h.fake.url,
   });
-  return h.run({ eventName: 'issues', payload, node });
+  return h.run({ eventName: 'issues', payload, node, ...(inputs ? { inputs } : {}) });
 }
 
 /** `login` replies `/draft` on the labelled issue: the comment on the fake, and its event. */
@@ -240,6 +240,38 @@ if (process.env.SEQUENCER_PLAN_FILE) fs.writeFileSync(process.env.SEQUENCER_PLAN
     ).not.toContain(KEY);
     // Its inbox starts after the /draft, which is no command for the plan.
     expect(state?.inbox?.lastCommentId).toBe(said.comment.id);
+  });
+
+  it('in the isolated layout (phase: prepare) a request gets the problem that says this workflow drafts no plan and how to go on, never the /draft hint, and a /draft gets the same answer; nothing runs', async () => {
+    const issue = 76;
+    const inputs = { phase: 'prepare', 'agent-command': draftAgent };
+    const calls = (await readAgentCalls(h.agentLog)).length;
+    const before = h.fake.requests.length;
+    const opened = await openRequest(h, issue, 'drive-by', process.execPath, 'User', inputs);
+    expectOk(opened);
+    expect(opened.outputs.status).toBe('MISSING');
+    // Nobody is sent to ask a writer for a /draft that cannot work, so nobody's permission is asked.
+    expect(h.botComments(issue, 'request')).toEqual([]);
+    expect(h.fake.requests.slice(before).filter((r) => r.path.includes('/collaborators/'))).toEqual([]);
+    const problems = h.botComments(issue, 'problem');
+    expect(problems, runReport(opened)).toHaveLength(1);
+    const explanation =
+      /this workflow runs the agent only in its agent job \(phase: prepare\), where it cannot propose anything, so it drafts no plan from a request and a \/draft cannot change that\. Write the plan into the issue as a fenced ```json or ```yaml block with "steps", dispatch the workflow with command start and a plan file in the repository, or use the single-job layout \(docs\/examples\/sequencer\.yml\), which drafts requests\./;
+    expect(problems[0]!.body).toMatch(explanation);
+
+    // A maintainer's /draft under the same workflow: the same explanation as the answer, no 👍, no drafting.
+    const said = draft(h, issue, 'maintainer', 'MEMBER');
+    const run = await h.run({ eventName: 'issue_comment', payload: said.payload, inputs });
+    expectOk(run);
+    const replies = h.botComments(issue, 'reply');
+    expect(replies, runReport(run)).toHaveLength(1);
+    expect(answeredCommands(replies[0]!.body)).toEqual([said.comment.id]);
+    // The reply quotes it as inert text (Markdown escaped).
+    expect(replies[0]!.body.replace(/\\/g, '')).toMatch(explanation);
+    expect(h.fake.data.reactions.get(said.comment.id)?.map((r) => r.content)).toEqual(['confused']);
+    expect(await readAgentCalls(h.agentLog)).toHaveLength(calls);
+    expect(h.botComments(issue, 'proposal')).toEqual([]);
+    expect((await h.remoteBranches())[`sequencer/issue-${issue}`]).toBeUndefined();
   });
 
   it("a draft the agent cannot make: the problem comment sends the reader to the run's log, which shows what the agent printed, inert", async () => {

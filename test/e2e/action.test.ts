@@ -187,7 +187,7 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     // The run that blocked the plan is red, saying why and where to look.
     expect(blocked.code, runReport(blocked)).toBe(1);
     expect(blocked.stdout).toContain(
-      `::error::${planId} is blocked at step-2: max retries (3) exceeded: the blocker notice on its issue says what was tried and how to go on (fail-on-blocked: false keeps such a run green).`,
+      `::error::${planId} is blocked at step-2: max attempts (3) used up: the blocker notice on its issue says what was tried and how to go on (fail-on-blocked: false keeps such a run green).`,
     );
     expect((await h.remoteState(planId))?.approval).toMatchObject({ by: 'bob', note: 'LGTM, ship it' });
     // The log and the run page name the plan's issue.
@@ -201,7 +201,7 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     // This run ran the attempts: its artifact holds their logs.
     expect(footerOf(notices[0]!.body)).toMatch(/^<sub>\[workflow run\]\([^)]+\) · \[attempt logs\]\([^)]+#artifacts\) · work branch /);
     expect(notices[0]!.body).toMatch(/Blocked at `step-2`/);
-    expect(notices[0]!.body).toContain('max retries (3) exceeded');
+    expect(notices[0]!.body).toContain('max attempts (3) used up');
     for (const n of [1, 2, 3]) expect(notices[0]!.body).toMatch(new RegExp(`\\| ${n} \\| failed \\| 1 \\|`));
     // The end of the last attempt's output, collapsed; where the full logs are, as links, not runner paths.
     expect(notices[0]!.body).toMatch(/<details><summary>End of the output of attempt 3 \(all of it\)<\/summary>\n\n`{3,}text\n[\s\S]*Summarise in notes\/summary\.md\n`{3,}\n\n<\/details>/);

@@ -78,7 +78,7 @@ const blockedAtS2 = prepared(async (e) => {
   expect(r.code, output(r)).toBe(1);
   const s = await readState(e.stateFile);
   expect(s.status).toBe('BLOCKED');
-  expect(s.blockers).toEqual(['s2: max retries (2) exceeded']);
+  expect(s.blockers).toEqual(['s2: max attempts (2) used up']);
 });
 
 /** `init` without --approve. */
@@ -174,7 +174,7 @@ describe('status', () => {
     expect(lines.find((l) => /\bs1\b/.test(l))).toMatch(/First\s+DONE\s+1\b/);
     expect(lines.find((l) => /\bs2\b/.test(l))).toMatch(/Second\s+FAILED\s+2\b/);
     expect(lines.find((l) => /\bs3\b/.test(l))).toMatch(/Third\s+PENDING\s+0\b/);
-    expect(table.stdout).toContain('blocked: s2: max retries (2) exceeded');
+    expect(table.stdout).toContain('blocked: s2: max attempts (2) used up');
 
     const json = await e.cli(['status', '--json', '--state', e.stateFile]);
     expect(json.code).toBe(0);
@@ -232,7 +232,8 @@ describe('status', () => {
 
     const c = await e.cli(['check']);
     expect(c.code, output(c)).toBe(1);
-    expect(c.stdout).toContain('Plan plan BLOCKED');
+    expect(c.stdout).toMatch(/^Plan plan is BLOCKED at s2 \(max attempts \(\d+\) used up\); nothing ran\.$/m);
+    expect(c.stdout).toContain('Next: fix the cause, then `agent-step-sequencer retry`');
 
     const r = await e.cli(['retry', 'nosuchstep']);
     expect(r.code, output(r)).toBe(1);
@@ -251,14 +252,57 @@ describe('status', () => {
 
       run.child.kill('SIGINT');
       await run.result;
-      const after = await e.cli(['status']);
+      // Asked from a shell without STEP_AGENT_CMD: the state does not keep the agent command the
+      // run had, so the commands it advises must be given it again.
+      const after = await e.cli(['status'], { STEP_AGENT_CMD: '' });
       expect(after.code, output(after)).toBe(0);
       expect(after.stdout).toContain(`No runner holds this plan: s1 attempt 1 was started by pid ${run.pid} on `);
-      expect(after.stdout).toContain('Next: `agent-step-sequencer check` records the attempt as interrupted and goes on');
+      expect(after.stdout).toContain('Next: `agent-step-sequencer check --agent CMD` records the attempt as interrupted and goes on (or `agent-step-sequencer run --agent CMD` to run to the end).');
+      expect(after.stdout).toContain('CMD: the agent command the plan runs with, as given to its first run (--agent, or STEP_AGENT_CMD in the environment); the state does not keep it.');
     } finally {
       // The agent runs in its own process group, which the terminal's Ctrl-C does not reach.
       if (processAlive(agentPid)) process.kill(agentPid, 'SIGKILL');
     }
+  });
+});
+
+describe('a budget given on the command line', () => {
+  it('sticks to the plan: a later run without the flag is still held by it, until approve raises it', async () => {
+    const e = await setup(THREE);
+    const env = { AGENT_USAGE: JSON.stringify({ inputTokens: 100, outputTokens: 0, costUsd: 0.6 }) };
+    const first = await e.cli(['run', '--plan', e.planFile, '--budget-usd', '1'], env);
+    expect(first.code, output(first)).toBe(1);
+    expect(first.stdout).toContain('Budget of the plan: $1.00, over all its runs; recorded in its state, so later runs keep it without the flag.');
+    expect((await readState(e.stateFile)).defaultBudget).toEqual({ costUsd: 1 });
+    // The block names the CLI's own command, not the issue's.
+    expect(output(first)).toContain("Blocked at s3 (Third): the plan's cost budget is spent: $1.20 used of $1.00\n");
+    expect(output(first)).toContain("To raise it: `approve --budget-usd N` raises the plan's cost budget ($1.20 used of $1.00) to N, above what was used, and goes on.");
+    expect(output(first)).not.toContain('/approve');
+    const raise = "`agent-step-sequencer approve --budget-usd N` raises the plan's cost budget ($1.20 used of $1.00) to N, above what was used, and goes on.";
+    const st = await e.cli(['status']);
+    expect(st.stdout).toContain(`Next: ${raise} Or \`agent-step-sequencer skip\` to go on without s3, or \`agent-step-sequencer cancel\`.`);
+
+    expect((await e.cli(['retry'])).code).toBe(0);
+    // Without the flag: the budget still holds, and s3 does not run.
+    const again = await e.cli(['run'], env);
+    expect(again.code, output(again)).toBe(1);
+    expect((await readState(e.stateFile)).status).toBe('BLOCKED');
+    expect((await readAgentCalls(e.calls)).map((call) => call.step)).toEqual(['s1', 's2']);
+    // A run of a plan that was blocked already says why and what moves it on, once.
+    const idle = await e.cli(['run'], env);
+    expect(idle.code, output(idle)).toBe(1);
+    expect(idle.stdout).toContain("Plan plan is BLOCKED at s3 (the plan's cost budget is spent: $1.20 used of $1.00); nothing ran.");
+    expect(idle.stdout).toContain(`Next: ${raise}`);
+    expect(idle.stdout).not.toContain('(plan is BLOCKED)');
+
+    expect((await e.cli(['approve', '--budget-usd', '2'])).code).toBe(0);
+    const done = await e.cli(['run'], env);
+    expect(done.code, output(done)).toBe(0);
+    expect((await readAgentCalls(e.calls)).map((call) => call.step)).toEqual(['s1', 's2', 's3']);
+    // Past the block, the state no longer says which budget blocked it.
+    const after = await readState(e.stateFile);
+    expect(after.status).toBe('DONE');
+    expect(after).not.toHaveProperty('budgetBlock');
   });
 });
 
@@ -442,6 +486,13 @@ describe('validate', () => {
     expect(r.stderr).toMatch(/plan\.steps\.a\.expectPayload: .*"yes"/);
   });
 
+  it('names the file it cannot read as it was given, with no --plan that was not passed', async () => {
+    const e = await setup(THREE);
+    const r = await e.cli(['validate', 'nope.json']);
+    expect(r.code, output(r)).toBe(2);
+    expect(r.stderr).toMatch(/^error: validate FILE: cannot read "nope\.json" \(ENOENT\b.*\); expected a JSON or YAML plan file\n/);
+  });
+
   it('rejects a plan whose queue names an unknown step, naming the queue entry', async () => {
     const e = await setup(THREE);
     const file = path.join(e.ws, 'queue.json');
@@ -547,5 +598,16 @@ describe('help', () => {
     expect(flag.stdout).toBe(help.stdout);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown command "nope"');
+  });
+
+  it('hook --help and exec --help print their usage; exec -- --help runs a program called --help', async () => {
+    const [hook, exec, passed] = await Promise.all([runCli(['hook', '--help']), runCli(['exec', '-h']), runCli(['exec', '--', '--help'])]);
+    expect(hook.code, output(hook)).toBe(0);
+    expect(hook.stdout).toMatch(/^Usage: agent-step-sequencer hook claude\|codex\|gemini \[options\]\n\nA tool hook: /);
+    expect(exec.code, output(exec)).toBe(0);
+    expect(exec.stdout).toMatch(/^Usage: agent-step-sequencer exec -- PROGRAM ARGS \[options\]\n\nRun one command \(no shell\)/);
+    // After `--` every word is the command's, a leading --help too.
+    expect(passed.code, output(passed)).toBe(127);
+    expect(passed.stderr).toContain('cannot run "--help": not found');
   });
 });

@@ -4,7 +4,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../src/core/state/validate-state.js';
-import { output, runCli } from './helpers.js';
+import { CLI, output, runCli } from './helpers.js';
 
 let workspace: string | null = null;
 afterEach(async () => {
@@ -29,6 +29,8 @@ describe('demo', () => {
 
     const statePath = /State file: (\S+)/.exec(text)?.[1];
     expect(statePath, text).toBeDefined();
+    // Run from outside the clone, `node dist/cli.js` is named by its whole path: the hint works where it was run.
+    expect(text).toContain(`Try: node ${CLI} status --state ${statePath}\n`);
     const state = parseState(JSON.parse(await readFile(statePath!, 'utf8')));
     expect(state.status).toBe('DONE');
     expect(state.currentStep).toBe(4);

@@ -112,7 +112,7 @@ describe('check STATE: the seed heartbeat', () => {
       expect(run.attempts?.map((a) => a.n)).toEqual(Array.from({ length: expected }, (_, i) => i + 1));
       expect((await readdir(path.join(ws, 'state.json.logs', 'step-1'))).filter((f) => /^attempt-\d+\.log$/.test(f))).toHaveLength(expected);
       expect(s.status).toBe('BLOCKED');
-      expect(s.blockers).toEqual([`step-1: max retries (${expected}) exceeded`]);
+      expect(s.blockers).toEqual([`step-1: max attempts (${expected}) used up`]);
       expect(s.stepRuns['step-2']?.tries ?? 0).toBe(0);
 
       const blocked = await snapshot(stateFile);
@@ -125,7 +125,7 @@ describe('check STATE: the seed heartbeat', () => {
       expect((await check(stateFile, env)).code).toBe(1);
       const reblocked = await readState(stateFile);
       expect(reblocked.status).toBe('BLOCKED');
-      expect(reblocked.blockers).toEqual([`step-1: max retries (${expected}) exceeded`]);
+      expect(reblocked.blockers).toEqual([`step-1: max attempts (${expected}) used up`]);
       expect(runOf(reblocked.stepRuns, 'step-1').tries).toBe(expected);
     });
   }

@@ -2,11 +2,16 @@
 // it: three jobs of the bundled Action sharing a run id, each on a runner of its own (its own
 // checkout, RUNNER_TEMP and HOME), `prepare`'s outputs handed to the others the way `needs`
 // hands them, the jobs' conditions as the workflow writes them, and the artifact service shared.
-// The agent job gets only the read token; prepare and apply get the write token.
-import { mkdir } from 'node:fs/promises';
+// The agent job gets only the read token; prepare and apply get the write token, unless each job
+// is given a token of its own (exampleJobTokens: the permissions the example grants the job).
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import type { FakeArtifactService } from '../fakes/artifact-server.js';
+import type { TokenPermissions } from '../fakes/github-server.js';
 import { ActionHarness, workflowDispatchPayload, type ActionRun, type ActionRunOptions } from './action-harness.js';
+import { REPO_ROOT } from './helpers.js';
 
 export type JobName = 'prepare' | 'agent' | 'apply';
 
@@ -24,6 +29,8 @@ export interface IsolatedRunOptions {
   artifacts: FakeArtifactService;
   /** The agent job's GITHUB_TOKEN: read access only. */
   readToken: string;
+  /** Each job's own GITHUB_TOKEN (its `github-token`), instead of the write token and readToken. */
+  tokens?: Partial<Record<JobName, string>>;
   /** Inputs every job gets (the workflow's shared `with:`). */
   inputs?: Record<string, string>;
   env?: Record<string, string | undefined>;
@@ -53,9 +60,10 @@ export async function runJob(
 ): Promise<ActionRun> {
   const home = path.join(h.root, `home-${runId}-${slot}`);
   await mkdir(home, { recursive: true });
+  const token = o.tokens?.[name];
   const run: ActionRunOptions = {
     ...event,
-    inputs: { ...o.inputs, phase: name, ...inputs },
+    inputs: { ...o.inputs, phase: name, ...inputs, ...(token ? { 'github-token': token } : {}) },
     env: { ...o.env, ...o.artifacts.envFor(runId, slot), HOME: home, ...env },
     job: { runId, name: slot, completesRun: false },
     timeoutMs: o.timeoutMs ?? 60_000,
@@ -87,6 +95,27 @@ export async function isolatedRun(h: ActionHarness, event: { eventName: string; 
   const failed = [prepare, agent, apply].some((r) => r && r.code !== 0);
   h.fake.setRun(runId, 'completed', failed ? 'failure' : 'success');
   return { runId, prepare, agent, apply, agentResult };
+}
+
+/**
+ * A token of its own for each job of an example workflow, granted what the job's `permissions:`
+ * block grants (or the workflow's, when the job has none), as GitHub makes each job's
+ * GITHUB_TOKEN; the ones with `contents: write` may push to the harness's remote.
+ */
+export async function exampleJobTokens(h: ActionHarness, file: string): Promise<Record<string, string>> {
+  type Permissions = Record<string, string> | undefined;
+  const doc = parseYaml(await readFile(path.join(REPO_ROOT, 'docs', 'examples', file), 'utf8')) as { permissions?: Permissions; jobs: Record<string, { permissions?: Permissions }> };
+  const tokens: Record<string, string> = {};
+  const writers: string[] = [];
+  for (const [job, spec] of Object.entries(doc.jobs)) {
+    const granted = spec.permissions ?? doc.permissions ?? {};
+    const token = `ghs_${job}_${randomBytes(12).toString('hex')}`;
+    h.fake.grantToken(token, granted as TokenPermissions);
+    if (granted.contents === 'write') writers.push(token);
+    tokens[job] = token;
+  }
+  await h.requireWriteToken(writers);
+  return tokens;
 }
 
 /** The event of a `tick` dispatched for one plan: what apply's continuation dispatch starts. */

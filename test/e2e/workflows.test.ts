@@ -251,23 +251,30 @@ describe('example workflow settings', () => {
     expect(runs('schedule')).toBe(true);
   });
 
-  it('starts a recovery run when a run of itself ended failed, cancelled or timed out, never after a success or another recovery run', async () => {
-    const doc = parseYaml(await readFile(path.join(EXAMPLES, 'sequencer.yml'), 'utf8')) as {
+  it.each(['sequencer.yml', 'isolated.yml'])('%s starts a recovery run when a run of itself ended failed, cancelled or timed out, never after a success or another recovery run', async (file) => {
+    const doc = parseYaml(await readFile(path.join(EXAMPLES, file), 'utf8')) as {
       name: string;
       on: { workflow_run?: { workflows: string[]; types: string[] } };
       jobs: Record<string, { if?: string; steps: Step[] }>;
     };
     expect(doc.on.workflow_run).toEqual({ workflows: [doc.name], types: ['completed'] });
-    const tick = doc.jobs.tick!;
+    // The single job, or the isolated layout's first (the others follow it).
+    const tick = (doc.jobs.tick ?? doc.jobs.prepare)!;
+    expect(runsOn(tick.if!, 'issue_comment', 'thanks')).toBe(false);
     const runs = (conclusion: string, event = 'issue_comment') => evaluate(tick.if!, { github: { event_name: 'workflow_run', event: { workflow_run: { conclusion, event } } } });
     expect(['failure', 'cancelled', 'timed_out'].map((c) => runs(c))).toEqual([true, true, true]);
     expect(runs('success')).toBe(false);
     expect(runs('failure', 'workflow_run')).toBe(false);
-    // It is a heartbeat: it lists the plans first.
-    const list = tick.steps.find((s) => s.id === 'list')!;
-    expect(evaluate(list.if!, { github: { event_name: 'workflow_run' } })).toBe(true);
+    // It is a heartbeat: the single job lists the plans first (prepare lists them itself).
+    const list = tick.steps.find((s) => s.id === 'list');
+    if (file === 'sequencer.yml') expect(evaluate(list!.if!, { github: { event_name: 'workflow_run' } })).toBe(true);
   });
 });
+
+/** Whether a job with this `if:` runs for an event (with a comment body for issue_comment). */
+function runsOn(condition: string, event: string, body?: string): boolean {
+  return evaluate(condition, { github: { event_name: event, event: body === undefined ? {} : { comment: { body } } } });
+}
 
 /** docs/examples/isolated.yml, the recommended layout: three jobs, the agent's holding only a read token. */
 describe('the isolated example', () => {
@@ -293,7 +300,8 @@ describe('the isolated example', () => {
     expect(doc.permissions).toEqual({});
     expect(Object.keys(doc.jobs)).toEqual(['prepare', 'agent', 'apply']);
     expect(doc.jobs.agent!.permissions).toEqual({ contents: 'read' });
-    expect(doc.jobs.prepare!.permissions).toEqual({ contents: 'write', issues: 'write', actions: 'read' });
+    // prepare dispatches a run for each plan a heartbeat does not hand on (actions: write).
+    expect(doc.jobs.prepare!.permissions).toEqual({ contents: 'write', issues: 'write', actions: 'write' });
     expect(doc.jobs.apply!.permissions).toEqual({ contents: 'write', issues: 'write', actions: 'write' });
   });
 

@@ -27,10 +27,26 @@ export interface RouteContext {
 
 type Handler = (req: RouteRequest, ctx: RouteContext) => Reply;
 
+/** A job token's permission scopes, as a workflow's `permissions:` block names them. */
+export type TokenScope = 'contents' | 'issues' | 'actions' | 'pull-requests';
+export type TokenAccess = 'read' | 'write' | 'none';
+export type TokenPermissions = Partial<Record<TokenScope, TokenAccess>>;
+/** What a route needs of a job token: a scope at a level, or `metadata`, which every token has. */
+export type RouteNeeds = readonly [TokenScope, 'read' | 'write'] | 'metadata';
+
+/** Whether a token with `granted` may make a request that needs `needs` (write implies read; a scope left out is none). */
+export function permits(granted: TokenPermissions, needs: RouteNeeds): boolean {
+  if (needs === 'metadata') return true;
+  const [scope, access] = needs;
+  const has = granted[scope] ?? 'none';
+  return has === 'write' || (has === 'read' && access === 'read');
+}
+
 interface Route {
   method: string;
   /** As written below, `:name` for a parameter. */
   template: string;
+  needs: RouteNeeds;
   pattern: RegExp;
   names: string[];
   handler: Handler;
@@ -47,7 +63,7 @@ function invalid(message: string, errors: unknown[] = []): Reply {
   return { status: 422, body: { message, errors, documentation_url: DOCS, status: '422' } };
 }
 
-function route(method: string, template: string, handler: Handler): Route {
+function route(method: string, template: string, needs: RouteNeeds, handler: Handler): Route {
   const names: string[] = [];
   const source = template.replace(/:([a-z_]+)/g, (_m, name: string) => {
     names.push(name);
@@ -55,7 +71,7 @@ function route(method: string, template: string, handler: Handler): Route {
     const numeric = name.endsWith('_number') || (name.endsWith('_id') && name !== 'workflow_id');
     return numeric ? '(\\d+)' : '([^/]+)';
   });
-  return { method, template, pattern: new RegExp(`^${source}/?$`), names, handler };
+  return { method, template, needs, pattern: new RegExp(`^${source}/?$`), names, handler };
 }
 
 /** Every route the fake serves, as `METHOD /path/{param}` in the OpenAPI description's spelling. */
@@ -64,14 +80,14 @@ export function servedRoutes(): string[] {
 }
 
 /** Finds the route for a request; null when none matches (GitHub answers 404). */
-export function matchRoute(method: string, path: string): { handler: Handler; params: Record<string, string> } | null {
+export function matchRoute(method: string, path: string): { handler: Handler; params: Record<string, string>; needs: RouteNeeds } | null {
   for (const r of ROUTES) {
     if (r.method !== method) continue;
     const m = r.pattern.exec(path);
     if (!m) continue;
     const params: Record<string, string> = {};
     r.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1] ?? '')));
-    return { handler: r.handler, params };
+    return { handler: r.handler, params, needs: r.needs };
   }
   return null;
 }
@@ -155,7 +171,7 @@ const PERMISSION_OF_ROLE: Record<RoleName, 'admin' | 'write' | 'read' | 'none'> 
 };
 
 const ROUTES: Route[] = [
-  route('GET', '/repos/:owner/:repo/issues', (req, { data }) => {
+  route('GET', '/repos/:owner/:repo/issues', ['issues', 'read'], (req, { data }) => {
     const state = req.query.get('state') ?? 'open';
     if (!['open', 'closed', 'all'].includes(state)) return invalid('Validation Failed', [{ resource: 'Issue', field: 'state', code: 'invalid', value: state }]);
     const wanted = (req.query.get('labels') ?? '')
@@ -169,12 +185,12 @@ const ROUTES: Route[] = [
     return paginate(issues, req);
   }),
 
-  route('GET', '/repos/:owner/:repo/issues/comments/:comment_id', (req, { data }) => {
+  route('GET', '/repos/:owner/:repo/issues/comments/:comment_id', ['issues', 'read'], (req, { data }) => {
     const comment = data.comment(Number(req.params.comment_id));
     return comment ? { status: 200, body: comment } : notFound();
   }),
 
-  route('PATCH', '/repos/:owner/:repo/issues/comments/:comment_id', (req, { data }) => {
+  route('PATCH', '/repos/:owner/:repo/issues/comments/:comment_id', ['issues', 'write'], (req, { data }) => {
     const id = Number(req.params.comment_id);
     if (!data.comment(id)) return notFound();
     const text = commentBody(req, data);
@@ -182,7 +198,7 @@ const ROUTES: Route[] = [
     return { status: 200, body: data.editComment(id, text) };
   }),
 
-  route('POST', '/repos/:owner/:repo/issues/comments/:comment_id/reactions', (req, { data, login }) => {
+  route('POST', '/repos/:owner/:repo/issues/comments/:comment_id/reactions', ['issues', 'write'], (req, { data, login }) => {
     const id = Number(req.params.comment_id);
     if (!data.comment(id)) return notFound();
     const content = field(req.body, 'content');
@@ -193,12 +209,12 @@ const ROUTES: Route[] = [
     return { status: created ? 201 : 200, body: reaction };
   }),
 
-  route('GET', '/repos/:owner/:repo/issues/:issue_number', (req, { data }) => {
+  route('GET', '/repos/:owner/:repo/issues/:issue_number', ['issues', 'read'], (req, { data }) => {
     const issue = data.issues.get(issueNumber(req));
     return issue ? { status: 200, body: issue } : notFound();
   }),
 
-  route('GET', '/repos/:owner/:repo/issues/:issue_number/comments', (req, { data }) => {
+  route('GET', '/repos/:owner/:repo/issues/:issue_number/comments', ['issues', 'read'], (req, { data }) => {
     if (!data.issues.has(issueNumber(req))) return notFound();
     let comments = data.commentsOf(issueNumber(req));
     const since = req.query.get('since');
@@ -211,14 +227,14 @@ const ROUTES: Route[] = [
     return paginate(comments, req);
   }),
 
-  route('POST', '/repos/:owner/:repo/issues/:issue_number/comments', (req, { data, login }) => {
+  route('POST', '/repos/:owner/:repo/issues/:issue_number/comments', ['issues', 'write'], (req, { data, login }) => {
     if (!data.issues.has(issueNumber(req))) return notFound();
     const text = commentBody(req, data);
     if (typeof text !== 'string') return text;
     return { status: 201, body: data.addComment(issueNumber(req), { login, body: text, association: 'NONE' }) };
   }),
 
-  route('POST', '/repos/:owner/:repo/issues/:issue_number/labels', (req, { data }) => {
+  route('POST', '/repos/:owner/:repo/issues/:issue_number/labels', ['issues', 'write'], (req, { data }) => {
     if (!data.issues.has(issueNumber(req))) return notFound();
     const raw = Array.isArray(req.body) ? req.body : field(req.body, 'labels');
     const names = Array.isArray(raw) ? raw.map((l) => (typeof l === 'string' ? l : field(l, 'name'))) : null;
@@ -228,7 +244,7 @@ const ROUTES: Route[] = [
     return { status: 200, body: data.addLabels(issueNumber(req), names as string[]) };
   }),
 
-  route('GET', '/repos/:owner/:repo/collaborators/:username/permission', (req, { data, defaultPermission }) => {
+  route('GET', '/repos/:owner/:repo/collaborators/:username/permission', 'metadata', (req, { data, defaultPermission }) => {
     const login = req.params.username ?? '';
     const role = data.permissions.get(login) ?? defaultPermission;
     const permission = PERMISSION_OF_ROLE[role];
@@ -238,17 +254,17 @@ const ROUTES: Route[] = [
     return { status: 200, body: { permission, role_name: role, user: { ...data.user(login), permissions, role_name: role } } };
   }),
 
-  route('GET', '/repos/:owner/:repo/actions/workflows', (_req, { data }) => ({
+  route('GET', '/repos/:owner/:repo/actions/workflows', ['actions', 'read'], (_req, { data }) => ({
     status: 200,
     body: { total_count: data.workflows.length, workflows: data.workflows },
   })),
 
-  route('GET', '/repos/:owner/:repo/actions/workflows/:workflow_id', (req, { data }) => {
+  route('GET', '/repos/:owner/:repo/actions/workflows/:workflow_id', ['actions', 'read'], (req, { data }) => {
     const workflow = data.findWorkflow(req.params.workflow_id ?? '');
     return workflow ? { status: 200, body: workflow } : notFound();
   }),
 
-  route('POST', '/repos/:owner/:repo/actions/workflows/:workflow_id/dispatches', (req, { data }) => {
+  route('POST', '/repos/:owner/:repo/actions/workflows/:workflow_id/dispatches', ['actions', 'write'], (req, { data }) => {
     const workflow = data.findWorkflow(req.params.workflow_id ?? '');
     if (!workflow) return notFound();
     const ref = field(req.body, 'ref');
@@ -262,7 +278,7 @@ const ROUTES: Route[] = [
   }),
 
   // Entries whose key starts with `key` (GitHub: "an explicit key or prefix"), newest first.
-  route('GET', '/repos/:owner/:repo/actions/caches', (req, { data }) => {
+  route('GET', '/repos/:owner/:repo/actions/caches', ['actions', 'read'], (req, { data }) => {
     const key = req.query.get('key');
     const ref = req.query.get('ref');
     const matching = data.caches
@@ -273,7 +289,7 @@ const ROUTES: Route[] = [
     return { ...page, body: { total_count: matching.length, actions_caches: page.body } };
   }),
 
-  route('DELETE', '/repos/:owner/:repo/actions/caches/:cache_id', (req, { data }) => {
+  route('DELETE', '/repos/:owner/:repo/actions/caches/:cache_id', ['actions', 'write'], (req, { data }) => {
     const at = data.caches.findIndex((c) => c.id === Number(req.params.cache_id));
     if (at < 0) return notFound();
     data.caches.splice(at, 1);
@@ -281,7 +297,7 @@ const ROUTES: Route[] = [
   }),
 
   // A run's artifacts as the REST API lists them (for another run's jobs: `findBy` in @actions/artifact).
-  route('GET', '/repos/:owner/:repo/actions/runs/:run_id/artifacts', (req, { data }) => {
+  route('GET', '/repos/:owner/:repo/actions/runs/:run_id/artifacts', ['actions', 'read'], (req, { data }) => {
     const name = req.query.get('name');
     const found = (data.artifactSource?.artifacts ?? []).filter((a) => a.finalized && a.runId === req.params.run_id && (name === null || a.name === name)).sort((a, b) => b.id - a.id);
     const page = paginate(
@@ -292,18 +308,18 @@ const ROUTES: Route[] = [
   }),
 
   // The download answers with a redirect to the blob's signed URL, as GitHub's does.
-  route('GET', '/repos/:owner/:repo/actions/artifacts/:artifact_id/:archive_format', (req, { data }) => {
+  route('GET', '/repos/:owner/:repo/actions/artifacts/:artifact_id/:archive_format', ['actions', 'read'], (req, { data }) => {
     const artifact = data.artifactSource?.artifacts.find((a) => a.finalized && a.id === Number(req.params.artifact_id));
     if (!artifact || req.params.archive_format !== 'zip') return notFound();
     return { status: 302, headers: { location: data.artifactSource!.downloadUrl(artifact.id) } };
   }),
 
-  route('GET', '/repos/:owner/:repo/actions/runs/:run_id', (req, { data }) => {
+  route('GET', '/repos/:owner/:repo/actions/runs/:run_id', ['actions', 'read'], (req, { data }) => {
     const run = data.runs.get(Number(req.params.run_id));
     return run ? { status: 200, body: run } : notFound();
   }),
 
-  route('GET', '/repos/:owner/:repo/pulls', (req, { data }) => {
+  route('GET', '/repos/:owner/:repo/pulls', ['pull-requests', 'read'], (req, { data }) => {
     const state = req.query.get('state') ?? 'open';
     const head = req.query.get('head');
     const base = req.query.get('base');
@@ -315,7 +331,7 @@ const ROUTES: Route[] = [
     return paginate(pulls, req);
   }),
 
-  route('POST', '/repos/:owner/:repo/pulls', (req, { data, login }) => {
+  route('POST', '/repos/:owner/:repo/pulls', ['pull-requests', 'write'], (req, { data, login }) => {
     const missing = ['title', 'head', 'base'].filter((k) => typeof field(req.body, k) !== 'string' || field(req.body, k) === '');
     if (missing.length)
       return invalid(
@@ -340,7 +356,7 @@ const ROUTES: Route[] = [
     return { status: 201, body: pull };
   }),
 
-  route('PATCH', '/repos/:owner/:repo/pulls/:pull_number', (req, { data }) => {
+  route('PATCH', '/repos/:owner/:repo/pulls/:pull_number', ['pull-requests', 'write'], (req, { data }) => {
     const pull = data.pulls.find((p) => p.number === Number(req.params.pull_number));
     if (!pull) return notFound();
     const title = field(req.body, 'title');

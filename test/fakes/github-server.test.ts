@@ -46,6 +46,38 @@ describe('auth', () => {
     await expect(gh.rest.issues.get({ ...repo, issue_number: 1 })).resolves.toMatchObject({ status: 200, data: { number: 1 } });
   });
 
+  it("a token granted a job's permissions does what they cover and gets GitHub's 403 beyond them, each request recorded with its token", async () => {
+    const issue = fake.addIssue({ number: 1 });
+    fake.setRun(7, 'completed', 'success');
+    fake.grantToken('ghs_prepare', { contents: 'write', issues: 'write', actions: 'read' });
+    fake.grantToken('ghs_agent', { contents: 'read' });
+    const prepare = client({ token: 'ghs_prepare' });
+    const agent = client({ token: 'ghs_agent' });
+    // Granted: issues written (comments, reactions), runs read, and metadata, which every token reads.
+    const comment = (await prepare.rest.issues.createComment({ ...repo, issue_number: issue.number, body: 'hi' })).data;
+    await prepare.rest.reactions.createForIssueComment({ ...repo, comment_id: comment.id, content: '+1' });
+    await expect(prepare.rest.actions.getWorkflowRun({ ...repo, run_id: 7 })).resolves.toMatchObject({ status: 200 });
+    await expect(agent.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: 'octocat' })).resolves.toMatchObject({ status: 200 });
+    // Beyond them: a dispatch needs actions: write; the agent's token reads no issue and writes nothing.
+    const refused = [
+      await failure(prepare.rest.actions.createWorkflowDispatch({ ...repo, workflow_id: 'sequencer.yml', ref: 'main' })),
+      await failure(agent.rest.issues.get({ ...repo, issue_number: issue.number })),
+      await failure(agent.rest.issues.createComment({ ...repo, issue_number: issue.number, body: 'owned' })),
+    ];
+    for (const err of refused) expect(err).toMatchObject({ status: 403, message: expect.stringContaining('Resource not accessible by integration') });
+    expect(fake.dispatches).toEqual([]);
+    expect(fake.comments.map((c) => c.body)).toEqual(['hi']);
+    expect(fake.requests.filter((r) => r.status === 403).map((r) => `${r.token} ${r.method} ${r.path.replace(/^\/repos\/[^/]+\/[^/]+/, '')}`)).toEqual([
+      'ghs_prepare POST /actions/workflows/sequencer.yml/dispatches',
+      'ghs_agent GET /issues/1',
+      'ghs_agent POST /issues/1/comments',
+    ]);
+    // The full token is not a granted one, so its requests carry none.
+    await gh.rest.issues.get({ ...repo, issue_number: issue.number });
+    expect(fake.requests.at(-1)).toMatchObject({ status: 200 });
+    expect(fake.requests.at(-1)?.token).toBeUndefined();
+  });
+
   it('answers 404 for another repository', async () => {
     fake.addIssue({ number: 1 });
     const err = await failure(gh.rest.issues.get({ owner: 'someone', repo: 'else', issue_number: 1 }));

@@ -22,10 +22,11 @@ import {
   type RunStatus,
   type WorkflowState,
 } from './github-data.js';
-import { matchRoute, notFound, type Reply, type RouteRequest } from './github-routes.js';
+import { matchRoute, notFound, permits, type Reply, type RouteRequest, type TokenPermissions } from './github-routes.js';
 
 export type { ContractViolation } from './github-contract.js';
 export type { FaultKind, FaultScope } from './github-faults.js';
+export type { TokenAccess, TokenPermissions, TokenScope } from './github-routes.js';
 export type * from './github-data.js';
 
 export interface FakeGitHubOptions {
@@ -57,6 +58,8 @@ export interface RecordedRequest {
   counted: boolean;
   /** Whether it was a conditional request (`If-None-Match`): a poll that costs nothing when unchanged. */
   conditional: boolean;
+  /** The token, when it is one given permissions with grantToken (a job's `GITHUB_TOKEN`). */
+  token?: string;
   fault?: FaultKind;
 }
 
@@ -87,6 +90,12 @@ export interface FakeGitHub {
   addComment(issue: number, fields: { login: string; body: string; association?: AuthorAssociation; userType?: 'User' | 'Bot'; createdAt?: Date }): GhComment;
   editComment(id: number, body: string, at?: Date): GhComment;
   setPermission(login: string, permission: RoleName): void;
+  /**
+   * Accepts `token` as a job's `GITHUB_TOKEN` with these permissions, as a workflow's
+   * `permissions:` block grants them (a scope left out is none; every token reads metadata): a
+   * request beyond them gets GitHub's 403, "Resource not accessible by integration".
+   */
+  grantToken(token: string, permissions: TokenPermissions): void;
   setRun(id: number, status: RunStatus, conclusion?: RunConclusion, fields?: Partial<GhRun>): GhRun;
   addWorkflow(fields: { id?: number; name?: string; path: string; state?: WorkflowState }): GhWorkflow;
   setWorkflowState(idOrFile: string | number, state: WorkflowState): void;
@@ -110,6 +119,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
   const faults = new FaultInjector();
   let used = 0;
   let data: GitHubData | undefined;
+  const grants = new Map<string, TokenPermissions>();
 
   const server = createServer((req, res) => {
     readBody(req)
@@ -118,6 +128,8 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
         const { reply, fault, counted, path, query } = handle(req, raw, data);
         if (counted) used += 1;
         const record: RecordedRequest = { method: req.method ?? 'GET', path, query, status: reply.status, counted, conditional: Boolean(req.headers['if-none-match']) };
+        const granted = bearer(req.headers.authorization);
+        if (granted !== undefined && grants.has(granted)) record.token = granted;
         if (fault) record.fault = fault.kind;
         requests.push(record);
         const sent = send(res, reply, rateHeaders(fault));
@@ -153,12 +165,11 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
     const query = url.search.replace(/^\?/, '');
     const result = (reply: Reply, counted = true, fault: Fault | null = null) => ({ reply, fault, counted, path, query });
 
-    if (!authorized(req.headers.authorization, token)) {
+    const grant = grants.get(bearer(req.headers.authorization) ?? '');
+    if (!grant && !authorized(req.headers.authorization, token)) {
       const readOnly = opts.readToken !== undefined && authorized(req.headers.authorization, opts.readToken);
       if (!readOnly) return result({ status: 401, body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' } });
-      if (method !== 'GET' && method !== 'HEAD') {
-        return result({ status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } });
-      }
+      if (method !== 'GET' && method !== 'HEAD') return result(notAccessible());
     }
     // GitHub documents that /rate_limit itself costs nothing.
     if (method === 'GET' && path === '/rate_limit') return result(rateLimitReply(), false);
@@ -183,6 +194,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
       }
     }
     const match = matchRoute(method, path);
+    if (grant && match && !permits(grant, match.needs)) return result(notAccessible());
     const repoMatches = new RegExp(`^/repos/${escape(owner)}/${escape(repo)}(/|$)`, 'i').test(path);
     const routeReq: RouteRequest = { method, params: match?.params ?? {}, query: url.searchParams, body, url };
     let reply = match && repoMatches ? match.handler(routeReq, { data: repoData, login, defaultPermission: opts.defaultPermission ?? 'none' }) : notFound();
@@ -234,6 +246,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions = {}): Promise<Fak
     addComment: (issue, fields) => repoData.addComment(issue, fields),
     editComment: (id, body, at) => repoData.editComment(id, body, at),
     setPermission: (user, permission) => void repoData.permissions.set(user, permission),
+    grantToken: (granted, permissions) => void grants.set(granted, { ...permissions }),
     setRun: (id, status, conclusion, fields) => repoData.setRun(id, status, conclusion, fields),
     addWorkflow: (fields) => repoData.addWorkflow(fields),
     setWorkflowState: (idOrFile, state) => {
@@ -267,9 +280,17 @@ export function graphqlReply(raw: string, login: string): Reply {
   return { status: 200, body: { errors: [{ message: `the fake GitHub answers only { viewer { login } }, got ${JSON.stringify(query)}` }] } };
 }
 
+function bearer(header: string | undefined): string | undefined {
+  return /^(?:token|bearer)\s+(\S+)$/i.exec(header ?? '')?.[1];
+}
+
 function authorized(header: string | undefined, token: string): boolean {
-  const m = /^(?:token|bearer)\s+(\S+)$/i.exec(header ?? '');
-  return m?.[1] === token;
+  return bearer(header) === token;
+}
+
+/** GitHub's answer to a token whose permissions do not cover the request. */
+function notAccessible(): Reply {
+  return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } };
 }
 
 /** If-None-Match uses weak comparison: `W/` prefixes are ignored and `*` matches anything. */
@@ -308,7 +329,7 @@ function faultReply(kind: FaultKind): Reply {
     case 409:
       return { status: 409, body: { message: 'Conflict', documentation_url: 'https://docs.github.com/rest' } };
     case 'forbidden':
-      return { status: 403, body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest', status: '403' } };
+      return notAccessible();
     case 422:
       return { status: 422, body: { message: 'Validation Failed', errors: [{ code: 'custom', message: 'injected fault' }], documentation_url: 'https://docs.github.com/rest' } };
   }

@@ -61,5 +61,9 @@ describe("the README's install from a clone", () => {
     expect(r.code, r.out).toBe(0);
     const { version } = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     expect(r.out).toMatch(new RegExp(`^agent-step-sequencer ${version.replace(/\./g, '\\.')} `, 'm'));
+    // The tarball `npm pack` left in the clone is no change to it.
+    const status = await sh('git status --porcelain', path.join(root, 'agent-step-sequencer'), env);
+    expect(status.code, status.out).toBe(0);
+    expect(status.out).toBe('');
   });
 });

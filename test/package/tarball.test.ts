@@ -35,9 +35,9 @@ let env: NodeJS.ProcessEnv;
 let packed: PackResult;
 
 /** Runs a program to its end; output is kept for the assertion messages. */
-function run(cmd: string, args: string[], cwd: string, timeoutMs = 120_000): Promise<Run> {
+function run(cmd: string, args: string[], cwd: string, timeoutMs = 120_000, runEnv: NodeJS.ProcessEnv = env): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { cwd, env: runEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -167,6 +167,23 @@ describe('the npm package', () => {
     expect(r.code, shown(r)).toBe(0);
     expect(r.stdout).toContain('[Resume]');
     expect(r.stdout).toMatch(/State file: \S+state\.json/);
+    // The hint to go on says npx, as the demo was started: the bin is on no PATH of the person's shell.
+    const statePath = /State file: (\S+)/.exec(r.stdout)?.[1] ?? '';
+    expect(r.stdout).toContain(`Try: npx agent-step-sequencer status --state ${statePath}\n`);
+  });
+
+  it('installed globally, agent-step-sequencer demo names the bin alone in its hint, and the hint runs', async () => {
+    const prefix = path.join(root, 'global');
+    const install = await run('npm', ['install', '--global', '--prefix', prefix, path.join(root, 'tarball', packed.filename)], app);
+    expect(install.code, shown(install)).toBe(0);
+    const onPath = { ...env, PATH: [path.join(prefix, 'bin'), env.PATH].join(path.delimiter) };
+    const r = await run('agent-step-sequencer', ['demo'], app, 120_000, onPath);
+    expect(r.code, shown(r)).toBe(0);
+    const hint = /^Try: (agent-step-sequencer status --state (\S+))$/m.exec(r.stdout);
+    expect(hint, shown(r)).not.toBeNull();
+    const status = await run('agent-step-sequencer', ['status', '--state', hint![2]!], app, 120_000, onPath);
+    expect(status.code, shown(status)).toBe(0);
+    expect(status.stdout).toMatch(/\[demo\] DONE/);
   });
 
   it('npx agent-step-sequencer validate accepts a good YAML plan and names each problem of a bad one', async () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sequencerCliCommand } from '../../adapters/process/cli-path.js';
+import { invokedAs, quote } from '../invoked-as.js';
 import { stateFileIn } from '../../wiring/plan-layout.js';
 
 export const DEMO_PLAN = {
@@ -47,7 +48,8 @@ export async function demoCommand(print: (line: string) => void): Promise<number
   const second = spawn(process.execPath, args, { stdio: 'inherit' });
   const code = await new Promise<number>((resolve) => second.once('exit', (c) => resolve(c ?? 1)));
   print(`\nState file: ${statePath}`);
-  print(`Try: node ${path.relative(process.cwd(), cli) || cli} status --state ${statePath}`);
+  // In the words the person started the demo with: a global install's bin, npx, or node dist/cli.js.
+  print(`Try: ${invokedAs({ entry: process.argv[1], env: process.env, cwd: process.cwd() })} status --state ${quote(statePath)}`);
   return code;
 }
 
@@ -58,8 +60,4 @@ async function analyseRunning(statePath: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function quote(word: string): string {
-  return /^[A-Za-z0-9_./:@-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -14,6 +14,9 @@ import { countOf } from '../../core/render/plural.js';
 import { EXIT } from '../../core/errors.js';
 import { parseAgentCommand } from '../../core/trust/agent-command.js';
 import { missingPlanError } from '../plan-choice.js';
+import { currentStepId } from '../../core/state/step-view.js';
+import { statusAdvice } from '../../core/render/status-advice.js';
+import { cliCommand } from './status.js';
 
 export async function checkCommand(s: CliSettings): Promise<number> {
   // Over every plan: loaded only when asked for, like the other fleet commands.
@@ -45,7 +48,7 @@ export async function checkCommand(s: CliSettings): Promise<number> {
   }
   // A plan named on the command line that is not there (the original `check STATE` excepted).
   if (result.outcome === 'missing' && s.planFrom === 'plan-id') throw await missingPlanError(s);
-  report(result, (m) => deps.log.info(m));
+  report(result, (m) => deps.log.info(m), { command: (verb) => cliCommand(s, verb), agentKnown: s.agentCommand !== undefined });
   if (s.store === 'git') await recordPlanMarkers(workspaceGit(s.workspace), s.remote, deps.log, [tickedPlan(branchOf(s), result)], fleetBranches(s).prefix);
   // A blocked plan waits for a person: a cron job or script sees it in the exit code.
   return result.state?.status === 'BLOCKED' ? EXIT.notDone : EXIT.ok;
@@ -71,7 +74,7 @@ export async function runCommand(s: CliSettings, print: (line: string) => void):
       case 'idle':
       // The CLI runs attempts itself and never hands one on; were it to, looping would only repeat it.
       case 'handed-off':
-        report(result, (m) => deps.log.info(m));
+        report(result, (m) => deps.log.info(m), { command: (verb) => cliCommand(s, verb), agentKnown: s.agentCommand !== undefined });
         return 1;
       case 'waiting': {
         const until = Date.parse(result.detail ?? '');
@@ -103,8 +106,23 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-export function report(result: TickResult, info: (m: string) => void): void {
+/**
+ * The heartbeat's last line. A plan that was blocked before it started (nothing written) gets why
+ * and the command that moves it on, since no blocker report was printed this time.
+ */
+export function report(result: TickResult, info: (m: string) => void, advice?: { command: (verb: string) => string; agentKnown: boolean }): void {
   const s = result.state;
   if (!s) return;
-  info(`Plan${s.planId ? ` ${s.planId}` : ''} ${s.status}: ${result.outcome}${result.detail ? ` (${result.detail})` : ''}; ${countOf(result.attempts, 'attempt')} this heartbeat.`);
+  const plan = `Plan${s.planId ? ` ${s.planId}` : ''}`;
+  if (advice && result.outcome === 'blocked' && result.writes === 0) {
+    const stepId = currentStepId(s);
+    const why = s.blockers?.at(-1);
+    info(`${plan} is BLOCKED${stepId !== undefined ? ` at ${stepId}` : ''}${why ? ` (${why.startsWith(`${stepId}: `) ? why.slice(`${stepId}: `.length) : why})` : ''}; nothing ran.`);
+    for (const line of statusAdvice(s, undefined, advice.command, { agentKnown: advice.agentKnown })) info(line);
+    return;
+  }
+  // `blocked (plan is BLOCKED)` would say the status three times.
+  const detail = result.detail && result.detail !== `plan is ${s.status}` ? ` (${result.detail})` : '';
+  const outcome = result.outcome === s.status.toLowerCase() ? '' : `: ${result.outcome}`;
+  info(`${plan} ${s.status}${outcome}${detail}; ${countOf(result.attempts, 'attempt')} this heartbeat.`);
 }

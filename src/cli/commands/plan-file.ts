@@ -8,13 +8,14 @@ import { scrubJson } from '../../core/trust/secrets.js';
 /**
  * `scrub`: the secrets of the environment are taken out before the plan is validated, hashed and
  * stored, so the state (pushed with --store git) and the agent hold `***`, never the secret.
+ * `given`: the argument that named the file, as an error names it (`validate FILE` takes no --plan).
  */
-export async function readPlanFile(file: string, scrub?: (text: string) => string): Promise<ExtractedPlan> {
+export async function readPlanFile(file: string, scrub?: (text: string) => string, given = '--plan'): Promise<ExtractedPlan> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    throw new ConfigError(`--plan: cannot read "${file}" (${describeError(err)}); expected a JSON or YAML plan file`);
+    throw new ConfigError(`${given}: cannot read "${file}" (${describeError(err)}); expected a JSON or YAML plan file`);
   }
   // The YAML parser is a tenth of the CLI's code: loaded only by the commands that read a plan file.
   const { extractPlan, parsePlanText } = await import('../../core/plan/plan-text.js');

@@ -14,7 +14,7 @@ import { effectiveQueue } from '../../core/plan/plan-queue.js';
 export async function validateCommand(s: CliSettings, print: (line: string) => void): Promise<number> {
   const file = s.positionals[0] ?? s.planFile;
   if (!file) throw new ConfigError('validate: expected a plan file, e.g. `agent-step-sequencer validate plan.json`');
-  const { plan } = await readPlanFile(file);
+  const { plan } = await readPlanFile(file, undefined, s.positionals[0] !== undefined ? 'validate FILE' : '--plan');
   print(`${file}: valid plan with ${countOf(Object.keys(plan.steps).length, 'step')}.`);
   return 0;
 }

@@ -23,7 +23,7 @@ export async function statusCommand(s: CliSettings, print: (line: string) => voi
   }
   const running = attemptInFlightOf(loaded.state);
   const inFlight: InFlight | undefined = running && { ...running, liveness: running.owner ? await new LocalOwnerProbe().liveness(running.owner) : 'unknown' };
-  print([statusTable(loaded.state), ...statusAdvice(loaded.state, inFlight, (verb) => cliCommand(s, verb))].join('\n'));
+  print([statusTable(loaded.state), ...statusAdvice(loaded.state, inFlight, (verb) => cliCommand(s, verb), { agentKnown: s.agentCommand !== undefined })].join('\n'));
   return 0;
 }
 

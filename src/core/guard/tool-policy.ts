@@ -59,7 +59,7 @@ export function effectivePolicy(plan: Plan, stepId: string): EffectivePolicy {
  */
 export function toolBudgetProblem(policy: EffectivePolicy, calls: { calls: number } | undefined): string | null {
   if (policy.maxCalls === null || policy.onExceed !== 'fail' || !calls || calls.calls <= policy.maxCalls) return null;
-  return `made ${calls.calls} tool calls, more than the ${policy.maxCalls} the step allows (tools.maxCalls; tools.onExceed: fail)`;
+  return `made ${countOf(calls.calls, 'tool call')}, more than the ${policy.maxCalls} the step allows (tools.maxCalls; tools.onExceed: fail)`;
 }
 
 /**

@@ -5,9 +5,8 @@ import { lastAttempt, stepRun } from '../state/step-view.js';
 import type { Attempt, State, StepRun } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 import { attemptsText } from './attempt-words.js';
-import { usageLine } from './usage-report.js';
-import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
-import { totalTokens } from '../agent-stream/types.js';
+import { attemptTokens, usageLine } from './usage-report.js';
+import { formatUsd } from '../agent-stream/render-event.js';
 import { budgetAmount, budgetName } from '../tick/budget.js';
 import { link, marker, runFooter, type Links } from './comment-frame.js';
 import { approverMention } from './mentions.js';
@@ -20,7 +19,7 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
   // usage columns only when some attempt recorded usage.
   const tools = all.some((a) => a.toolCalls);
   const usage = all.some((a) => a.usage);
-  const usageCells = (a: Attempt) => (usage ? ` ${a.usage ? groupDigits(totalTokens(a.usage)) : '-'} | ${a.usage?.costUsd !== undefined ? formatUsd(a.usage.costUsd) : '-'} |` : '');
+  const usageCells = (a: Attempt) => (usage ? ` ${a.usage ? attemptTokens(a.usage) : '-'} | ${a.usage?.costUsd !== undefined ? formatUsd(a.usage.costUsd) : '-'} |` : '');
   // The round column appears once a /retry gave the step a second round.
   const rounds = all.some((a) => typeof a.round === 'number' && a.round > 1);
   // Attempts that ended the same way are one row with a count (each keeps its row when each has its usage).

@@ -5,9 +5,10 @@ import { attemptsMade, stepsDone, stepsSkipped } from '../state/step-view.js';
 import { attemptsCell, attemptsText } from './attempt-words.js';
 import type { Attempt, State, StepRun } from '../state/types.js';
 import { terminalLine } from './terminal-text.js';
-import { costCell, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
-import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
-import { totalTokens } from '../agent-stream/types.js';
+import { addToTotals, costCell, emptyTotals, hasUsage, runnerTime, stepTotals, tokensCell, totalLine, planTotals, usageLine } from './usage-report.js';
+import { groupDigits } from '../agent-stream/render-event.js';
+import { countOf } from './plural.js';
+import { budgetRaiseAdvice } from '../tick/budget.js';
 
 export interface StepRow {
   index: number;
@@ -90,6 +91,8 @@ export function statusTable(state: State): string {
   const head = `${title}[${state.planId ?? 'plan'}] ${state.status} (${progress}, revision ${state.revision ?? 0})`;
   const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
   if (state.notBefore && state.status === 'IN_PROGRESS') extra.push(`next step not before ${state.notBefore}`);
+  const stop = state.cancelRequested;
+  if (stop) extra.push(`${state.status === 'CANCELLED' ? 'cancelled' : 'cancel requested'} by @${stop.by}${stop.reason ? `: "${terminalLine(stop.reason)}"` : ''}`);
   const used = usageLine(state);
   if (used) extra.push(`usage: ${used}`);
   return [head, fmt(header), ...rows.map(fmt), ...extra].join('\n');
@@ -113,7 +116,8 @@ export function resumeLines(state: State, max = 20): string[] {
     const r = stepRows(state, index, index + 1)[0]!;
     const recovered = state.stepRuns[r.id]?.attempts?.at(-1)?.outcome === 'recovered';
     const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${r.attemptsText}${recovered ? " (recovered: an interrupted attempt's work met the contract)" : ''}`;
-    const outputs = r.outputs.length ? `, outputs: ${r.outputs.join(', ')}` : '';
+    // A skipped step made none of its outputs.
+    const outputs = r.outputs.length && r.status !== 'SKIPPED' ? `, outputs: ${r.outputs.join(', ')}` : '';
     return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
   });
   if (i >= 0) lines.unshift(`(steps 1-${i + 1} not shown)`);
@@ -148,17 +152,31 @@ export function finalSummary(state: State, link: (path: string) => string = (p) 
 export function blockerReport(state: State, stepId: string, reason: string): string {
   const run = state.stepRuns[stepId];
   // Attempts that ended the same way are one line with a count, not four identical lines.
-  const attempts = sameAttempts(run?.attempts ?? []).map(
-    ({ first: a, last, count }) =>
-      `  attempt ${count > 1 ? `${a.n}-${last.n}` : a.n}${typeof a.round === 'number' && a.round > 1 ? ` (round ${a.round})` : ''}: ${a.outcome ?? 'unknown'}${a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : ''}${a.toolCalls ? `, ${a.toolCalls.calls} tool calls${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : ''}${a.usage && count === 1 ? `, ${groupDigits(totalTokens(a.usage))} tokens${a.usage.costUsd !== undefined ? `, ${formatUsd(a.usage.costUsd)}` : ''}` : ''}${a.error ? ` - ${firstLine(a.error)}` : ''}${count > 1 ? ` (${count} times)` : ''}`,
-  );
+  const all = run?.attempts ?? [];
+  const attempts = sameAttempts(all).map(({ first: a, last, count }) => {
+    const which = count > 1 ? `${a.n}-${last.n}` : String(a.n);
+    const round = typeof a.round === 'number' && a.round > 1 ? ` (round ${a.round})` : '';
+    const exit = a.exitCode !== undefined && a.exitCode !== null ? ` (exit ${a.exitCode})` : '';
+    const tools = a.toolCalls ? `, ${countOf(a.toolCalls.calls, 'tool call')}${a.toolCalls.denied ? ` (${a.toolCalls.denied} denied)` : ''}` : '';
+    const used = usageText(all.slice(all.indexOf(a), all.indexOf(last) + 1));
+    return `  attempt ${which}${round}: ${a.outcome ?? 'unknown'}${exit}${tools}${used}${a.error ? ` - ${firstLine(a.error)}` : ''}${count > 1 ? ` (${count} times)` : ''}`;
+  });
   return [
     `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
     `Last error: ${run?.error ?? 'none recorded'}`,
     ...(attempts.length ? [`Attempts (${attemptsText(run)}):`, ...attempts] : []),
-    ...(state.budgetBlock && state.status === 'BLOCKED' ? ['To raise the spent budget: approve --budget-usd N or --budget-tokens N (above what was used).'] : []),
-    'To continue: retry (a new round of attempts), skip (move on without it), or cancel.',
+    ...(state.budgetBlock && state.status === 'BLOCKED' ? [`To raise it: ${budgetRaiseAdvice(state.budgetBlock, 'approve')}`] : []),
+    // A new round would block again at once while the budget is spent.
+    state.budgetBlock && state.status === 'BLOCKED' ? 'Or: skip (move on without it), or cancel.' : 'To continue: retry (a new round of attempts), skip (move on without it), or cancel.',
   ].join('\n');
+}
+
+/** `, 12,000 tokens, $0.0500` for an attempt; for a row of like attempts, their sum `in all`. */
+function usageText(group: readonly Attempt[]): string {
+  const t = group.reduce(addToTotals, emptyTotals());
+  if (t.attempts === 0) return '';
+  const cost = costCell(t);
+  return `, ${groupDigits(t.tokens)}${t.partial ? '+' : ''} tokens${cost === '-' ? '' : `, ${cost}`}${group.length > 1 ? ' in all' : ''}`;
 }
 
 function firstLine(text: string): string {

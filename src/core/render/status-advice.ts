@@ -2,6 +2,7 @@
 // blocked step, and the command that moves the plan on. Pure: the CLI finds out whether the
 // attempt's runner is alive and how a command is written for this plan.
 import type { Liveness } from '../../ports.js';
+import { budgetRaiseAdvice } from '../tick/budget.js';
 import { activeStepId } from '../tick/remediation.js';
 import { currentStepId, lastAttempt, stepRun } from '../state/step-view.js';
 import type { AttemptOwner, State } from '../state/types.js';
@@ -30,18 +31,40 @@ function ownerText(owner: AttemptOwner | undefined): string {
 }
 
 /**
+ * Whether a step still to run has neither an agent of its own nor a command: it runs the default
+ * agent command (--agent or STEP_AGENT_CMD), which the state does not keep.
+ */
+export function needsDefaultAgent(state: State): boolean {
+  return Object.entries(state.plan.steps).some(([id, def]) => {
+    const status = stepRun(state, id).status;
+    return status !== 'DONE' && status !== 'SKIPPED' && !def.agent && !def.run?.length;
+  });
+}
+
+export interface AdviceOptions {
+  /** The environment of the command that asks gives an agent command (--agent or STEP_AGENT_CMD). */
+  agentKnown?: boolean;
+}
+
+/**
  * Lines for under the step table. `command(verb)` writes a CLI command for this plan, e.g.
  * `agent-step-sequencer retry --plan-id slow`.
  */
-export function statusAdvice(state: State, inFlight: InFlight | undefined, command: (verb: string) => string): string[] {
+export function statusAdvice(state: State, inFlight: InFlight | undefined, command: (verb: string) => string, opts: AdviceOptions = {}): string[] {
   const lines: string[] = [];
+  // `check` and `run` start agents: without the agent command the first run had, they stop at
+  // the first step that has none of its own, so the advice names what must be given again.
+  const agentMissing = !opts.agentKnown && needsDefaultAgent(state);
+  const runs = (verb: string): string => (agentMissing ? `${command(verb)} --agent CMD` : command(verb));
+  const agentNote = 'CMD: the agent command the plan runs with, as given to its first run (--agent, or STEP_AGENT_CMD in the environment); the state does not keep it.';
   if (inFlight) {
     const what = `${inFlight.stepId} attempt ${inFlight.n}`;
     if (inFlight.liveness === 'alive') lines.push(`Running: ${what}, held by a live runner (${ownerText(inFlight.owner)}).`);
     else if (inFlight.liveness === 'dead') {
       lines.push(
         `No runner holds this plan: ${what} was started by ${ownerText(inFlight.owner)}, which has ended (stopped with Ctrl-C, killed or crashed).`,
-        `Next: \`${command('check')}\` records the attempt as interrupted and goes on (or \`${command('run')}\` to run to the end).`,
+        `Next: \`${runs('check')}\` records the attempt as interrupted and goes on (or \`${runs('run')}\` to run to the end).`,
+        ...(agentMissing ? [agentNote] : []),
       );
       return lines;
     } else lines.push(`Running: ${what}, held by ${ownerText(inFlight.owner)} (not checked from here: the runner is on another machine). Its lease ends it if it is gone.`);
@@ -50,6 +73,11 @@ export function statusAdvice(state: State, inFlight: InFlight | undefined, comma
   switch (state.status) {
     case 'BLOCKED': {
       const error = stepId !== undefined ? stepRun(state, stepId).error : undefined;
+      if (state.budgetBlock) {
+        // A new round of attempts would block again at once: the raise comes first.
+        lines.push(`Next: ${budgetRaiseAdvice(state.budgetBlock, command('approve'))} Or \`${command('skip')}\` to go on without ${stepId ?? 'the step'}, or \`${command('cancel')}\`.`);
+        break;
+      }
       if (error) lines.push(`Last error: ${error}`);
       lines.push(`Next: fix the cause, then \`${command('retry')}\` (a new round of attempts), \`${command('skip')}\` to go on without ${stepId ?? 'the step'}, or \`${command('cancel')}\`.`);
       break;
@@ -63,7 +91,7 @@ export function statusAdvice(state: State, inFlight: InFlight | undefined, comma
       lines.push(`Next: \`${command('resume')}\` to continue where it stopped.`);
       break;
     case 'IN_PROGRESS':
-      if (!inFlight) lines.push(`Next: \`${command('run')}\` to run it to the end, or \`${command('check')}\` for one heartbeat.`);
+      if (!inFlight) lines.push(`Next: \`${runs('run')}\` to run it to the end, or \`${runs('check')}\` for one heartbeat.`, ...(agentMissing ? [agentNote] : []));
       break;
     case 'DONE':
       break;

@@ -145,8 +145,14 @@ export function costCell(t: Pick<UsageTotals, 'attempts' | 'costUsd' | 'uncosted
   return `${formatUsd(t.costUsd)}${t.uncosted ? '+' : ''}`;
 }
 
-export function tokensCell(t: Pick<UsageTotals, 'attempts' | 'tokens'>): string {
-  return t.attempts === 0 ? '-' : compactTokens(t.tokens);
+/** A tokens cell; `+` when an attempt it counts ended before its totals: the sum is a lower bound too. */
+export function tokensCell(t: Pick<UsageTotals, 'attempts' | 'tokens' | 'partial'>): string {
+  return t.attempts === 0 ? '-' : `${compactTokens(t.tokens)}${t.partial ? '+' : ''}`;
+}
+
+/** One attempt's tokens in full, `+` when the agent ended before its totals. */
+export function attemptTokens(u: AttemptUsage): string {
+  return `${groupDigits(totalTokens(u))}${u.complete ? '' : '+'}`;
 }
 
 /** `12 min`, `1 h 05 min`, `40 s`. */
@@ -190,7 +196,7 @@ export function usageTable(state: State): string {
         u ? groupDigits(u.outputTokens) : '-',
         u ? groupDigits(u.cacheReadTokens) : '-',
         u ? groupDigits(u.cacheWriteTokens) : '-',
-        u ? `${groupDigits(totalTokens(u))}${u.complete ? '' : '+'}` : '-',
+        u ? attemptTokens(u) : '-',
         u?.costUsd !== undefined ? formatUsd(u.costUsd) : '-',
         u?.turns !== undefined ? String(u.turns) : '-',
         ms(u?.apiMs),
@@ -206,9 +212,15 @@ export function usageTable(state: State): string {
       .join('  ')
       .trimEnd();
   const total = totalLine(r.total);
+  // The legend explains only the marks the table shows.
+  const marked = (column: number) => rows.some((row) => row[column]?.endsWith('+'));
+  const legend = [
+    ...(marked(header.indexOf('tokens')) ? ['a "+" after tokens: the agent ended before its totals, so at least this many'] : []),
+    ...(marked(header.indexOf('cost')) ? ['a "+" after a cost: some attempts reported none'] : []),
+  ];
   return [
     `Usage of ${state.plan.title ? `${state.plan.title} ` : ''}[${r.planId}]: ${total ?? 'no attempt has reported usage yet'}`,
     ...(rows.length ? [fmt(header), ...rows.map(fmt)] : []),
-    '(a "+" after tokens: the agent ended before its totals, so at least this many; after a cost: some attempts reported none)',
+    ...(legend.length ? [`(${legend.join('; ')})`] : []),
   ].join('\n');
 }

@@ -339,6 +339,11 @@ export interface State {
   budgetRaises?: BudgetRaise[];
   /** Set while the plan is BLOCKED because a budget was spent; `/approve budget=…` raises that one. */
   budgetBlock?: BudgetBlock | null;
+  /**
+   * The budget the CLI gave a plan that sets none (--budget-usd, --budget-tokens), recorded when
+   * it first applied so that a later run without the flag keeps it; a raise replaces its limits.
+   */
+  defaultBudget?: Budget | null;
   [key: string]: unknown;
 }
 

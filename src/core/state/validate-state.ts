@@ -6,6 +6,7 @@ import { StateError, showValue, type Issue } from '../errors.js';
 import { ID_PATTERN, add, checkInteger, cloneJson, index, isIntegerIn, isNonEmptyString, isRecord, key, listSome, timestampProblem } from '../plan/field-checks.js';
 import { ATTEMPT_OUTCOMES, PLAN_STATUSES, STATE_VERSION, STEP_STATUSES, type State, type StepRun } from './types.js';
 import { checkQueue, validatePlan } from '../plan/validate-plan.js';
+import { checkBudget } from '../plan/validate-budget.js';
 import { checkBudgetBlock, checkBudgetRaises, checkUsageRecord } from './validate-usage.js';
 
 const HASH_PATTERN = /^sha256:[0-9a-f]{64}$/;
@@ -103,6 +104,7 @@ export function validateState(input: unknown, copy = true): StateValidation {
   checkIssueRef(issues, doc.issue);
   if (doc.budgetRaises !== undefined) checkBudgetRaises(issues, 'budgetRaises', doc.budgetRaises, stepIds);
   if (doc.budgetBlock !== undefined && doc.budgetBlock !== null) checkBudgetBlock(issues, 'budgetBlock', doc.budgetBlock, stepIds);
+  if (doc.defaultBudget !== undefined && doc.defaultBudget !== null) checkBudget(issues, 'defaultBudget', doc.defaultBudget, true);
 
   if (issues.length > 0 || !planResult.plan) return { issues };
   const state: State = {

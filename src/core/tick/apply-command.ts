@@ -27,6 +27,14 @@ const refuse = (state: State, reply: string): CommandOutcome => ({ state, change
 const answer = (state: State, reply: string): CommandOutcome => ({ state, changed: false, reply, notices: [] });
 
 export function applyCommand(state: State, cmd: Command, now: Date): CommandOutcome {
+  const outcome = commandOutcome(state, cmd, now);
+  // A plan that leaves the block (retry, skip, resume, restart, a raise) is no longer held by the spent budget.
+  if (outcome.state.status === 'BLOCKED' || outcome.state.budgetBlock === undefined) return outcome;
+  const { budgetBlock: _lifted, ...rest } = outcome.state;
+  return { ...outcome, state: rest };
+}
+
+function commandOutcome(state: State, cmd: Command, now: Date): CommandOutcome {
   switch (cmd.kind) {
     case 'approve':
       return approve(state, cmd, now);
@@ -128,10 +136,10 @@ function requestCancel(state: State, cmd: Extract<Command, { kind: 'cancel' }>, 
   // With an attempt in flight the intent is stored and the running tick soft-brakes the agent;
   // otherwise nothing can still be running, so the plan ends now.
   if (inFlight) {
-    return { state: { ...state, cancelRequested: request }, changed: true, reply: `Cancel requested by @${cmd.by}; stopping ${stepId}.`, notices: [] };
+    return { state: { ...state, cancelRequested: request }, changed: true, reply: `Cancel requested by @${cmd.by}${cmd.reason ? ` ("${cmd.reason}")` : ''}; stopping ${stepId}.`, notices: [] };
   }
   const ended = cancel({ ...state, cancelRequested: request });
-  return { state: ended.state, changed: true, reply: `Cancelled by @${cmd.by}.`, notices: ended.notices };
+  return { state: ended.state, changed: true, reply: `Cancelled by @${cmd.by}${cmd.reason ? `: "${cmd.reason}"` : ''}.`, notices: ended.notices };
 }
 
 /** The named step must be the current one: steps are never run out of order. */

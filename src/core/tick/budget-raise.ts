@@ -3,7 +3,7 @@
 // beside them (`budgetRaises`, with the approving comment's id), and the Action reads that comment
 // back before the raise counts, as it does for an approval (docs/security.md).
 import type { CommandOutcome } from './apply-command.js';
-import { budgetAmount, budgetName } from './budget.js';
+import { budgetAmount, budgetFlag, budgetName } from './budget.js';
 import { planTotals, stepTotals } from '../render/usage-report.js';
 import { MAX_RAISE, type BudgetValue, type Command } from './commands.js';
 import { currentStepId } from '../state/step-view.js';
@@ -25,7 +25,10 @@ export function raiseBudget(state: State, cmd: Extract<Command, { kind: 'approve
   if (!values.some((v) => (v.kind ?? blocked.kind) === blocked.kind)) {
     return refuse(
       state,
-      `The plan is blocked because ${spentName} is spent (${budgetAmount(blocked.kind, blocked.spent)} of ${budgetAmount(blocked.kind, blocked.limit)}); raise that one: /approve budget=${blocked.kind === 'costUsd' ? '$<dollars>' : '<tokens>'}.`,
+      `The plan is blocked because ${spentName} is spent (${budgetAmount(blocked.kind, blocked.spent)} of ${budgetAmount(blocked.kind, blocked.limit)}); raise that one: ${
+        // A comment is answered in the issue's words, the CLI in its own.
+        cmd.commentId !== undefined ? `/approve budget=${blocked.kind === 'costUsd' ? '$<dollars>' : '<tokens>'}` : `approve ${budgetFlag(blocked.kind)} N`
+      }.`,
     );
   }
   const raises: BudgetRaise[] = [];

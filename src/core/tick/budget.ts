@@ -6,7 +6,7 @@
 import { formatUsd, groupDigits } from '../agent-stream/render-event.js';
 import { planTotals, stepTotals } from '../render/usage-report.js';
 import type { Limits } from '../state/step-view.js';
-import type { Budget, BudgetBlock, BudgetKind, BudgetRaise, State } from '../state/types.js';
+import { BUDGET_KINDS, type Budget, type BudgetBlock, type BudgetKind, type BudgetRaise, type State } from '../state/types.js';
 import { block, type Transition } from './apply.js';
 
 function raised(state: State, scope: 'plan' | 'step', stepId: string | undefined, kind: BudgetKind): number | undefined {
@@ -27,9 +27,64 @@ function withRaises(state: State, scope: 'plan' | 'step', stepId: string | undef
   return out;
 }
 
-/** The plan's budget: its own, else the workflow's default, each limit as a writer last raised it. */
+/**
+ * The default that holds a plan that sets no budget: the one recorded in its state (the CLI's
+ * flags, kept once given) and the workflow's, the lower limit of each kind where both set one, so
+ * a recorded default can only tighten the workflow's.
+ */
+function defaultOf(state: State, limits: Pick<Limits, 'budget'>): Budget | undefined {
+  const recorded = state.defaultBudget ?? undefined;
+  if (!recorded || !limits.budget) return recorded ?? limits.budget;
+  const out: Budget = {};
+  for (const kind of BUDGET_KINDS) {
+    const limit = [recorded[kind], limits.budget[kind]].filter((x): x is number => x !== undefined);
+    if (limit.length) out[kind] = Math.min(...limit);
+  }
+  return out;
+}
+
+/** The plan's budget: its own, else the default (defaultOf), each limit as a writer last raised it. */
 export function planBudget(state: State, limits: Pick<Limits, 'budget'>): Budget {
-  return withRaises(state, 'plan', undefined, state.plan.budget ?? limits.budget);
+  return withRaises(state, 'plan', undefined, state.plan.budget ?? defaultOf(state, limits));
+}
+
+/** What recording a run's budget flags did: the state, whether it changed, and a warning per flag that does not count. */
+export interface BudgetDefaultOutcome {
+  state: State;
+  changed: boolean;
+  ignored: string[];
+}
+
+/**
+ * Records the budget given to this run (the CLI's --budget-usd, --budget-tokens) as the default
+ * of a plan that sets none, each kind the first time it is given: a budget is a safety limit, so
+ * a later run that leaves the flag out keeps it, and one that gives another value is told that
+ * the recorded one holds (`approve` raises it once it is spent). `flag(kind)` names the flag.
+ */
+export function recordDefaultBudget(state: State, given: Budget, flag: (kind: BudgetKind) => string): BudgetDefaultOutcome {
+  const ignored: string[] = [];
+  if (state.plan.budget) {
+    const own = budgetText(state.plan.budget) ?? '';
+    for (const kind of BUDGET_KINDS) if (given[kind] !== undefined) ignored.push(`${flag(kind)} ${given[kind]} is ignored: the plan sets its own budget (${own}).`);
+    return { state, changed: false, ignored };
+  }
+  const recorded: Budget = { ...(state.defaultBudget ?? {}) };
+  let changed = false;
+  for (const kind of BUDGET_KINDS) {
+    const value = given[kind];
+    if (value === undefined) continue;
+    const before = recorded[kind];
+    if (before === undefined) {
+      recorded[kind] = value;
+      changed = true;
+    } else if (before !== value) {
+      const now = planBudget(state, {})[kind] ?? before;
+      ignored.push(
+        `${flag(kind)} ${value} is ignored: ${budgetName({ scope: 'plan', stepId: '', kind })} is ${budgetAmount(kind, now)}, set by an earlier run and kept for every run; once it is spent, raise it with approve ${flag(kind)} N.`,
+      );
+    }
+  }
+  return changed ? { state: { ...state, defaultBudget: recorded }, changed, ignored } : { state, changed, ignored };
 }
 
 /** A step's own budget, each limit as a writer last raised it (empty: none). */
@@ -95,9 +150,22 @@ export function budgetName(x: Pick<BudgetSpent, 'scope' | 'stepId' | 'kind'>): s
   return x.scope === 'plan' ? `the plan's ${what} budget` : `the ${what} budget of step ${x.stepId}`;
 }
 
-/** What the block says: which budget, its limit, what was spent, and how a writer raises it. */
+/**
+ * What the block says: which budget, its limit and what was spent. How to raise it is said where
+ * the plan is steered (a comment's `/approve budget=…`, the CLI's `approve --budget-usd N`).
+ */
 export function budgetSpentText(x: BudgetSpent): string {
-  return `${budgetName(x)} is spent: ${budgetAmount(x.kind, x.spent)} used of ${budgetAmount(x.kind, x.limit)}; a writer raises it with /approve budget=${x.kind === 'costUsd' ? '$<dollars>' : '<tokens>'}`;
+  return `${budgetName(x)} is spent: ${budgetAmount(x.kind, x.spent)} used of ${budgetAmount(x.kind, x.limit)}`;
+}
+
+/** The CLI's flag that raises a budget of `kind`. */
+export function budgetFlag(kind: BudgetKind): string {
+  return kind === 'costUsd' ? '--budget-usd' : '--budget-tokens';
+}
+
+/** How the CLI raises the budget that blocked the plan: `approve` (written as `command`) with its flag. */
+export function budgetRaiseAdvice(b: BudgetBlock, command: string): string {
+  return `\`${command} ${budgetFlag(b.kind)} N\` raises ${budgetName(b)} (${budgetAmount(b.kind, b.spent)} used of ${budgetAmount(b.kind, b.limit)}) to N, above what was used, and goes on.`;
 }
 
 /** Blocks the plan before `blockedStepId` runs because a budget is spent, and records which one. */

@@ -76,10 +76,15 @@ export function parseCommandText(text: string, by: string): ParsedCommand {
       return { ok: true, command: rest ? { kind: name, by, note: rest } : { kind: name, by } };
     case 'status':
       return { ok: true, command: { kind: name, by } };
+    case 'draft':
+      // Commands are read only on the issue of a plan; /draft is answered where a request has none yet.
+      return { ok: false, name: '/draft', error: `/draft drafts a plan for a request that has none; this issue has its plan already (commands here: ${knownCommands()})` };
     default:
-      return { ok: false, name: `/${name}`, error: `unknown command "/${name}"; known: ${COMMAND_KINDS.map((k) => `/${k}`).join(', ')}` };
+      return { ok: false, name: `/${name}`, error: `unknown command "/${name}"; known: ${knownCommands()}` };
   }
 }
+
+const knownCommands = () => COMMAND_KINDS.map((k) => `/${k}`).join(', ');
 
 /** A word that can be a step id. */
 const STEP_WORD = /^[A-Za-z0-9._-]{1,100}$/;

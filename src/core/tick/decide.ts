@@ -72,7 +72,7 @@ export function decide(state: State, ctx: DecideContext): Decision {
   if (run.status === 'FAILED' || detourFor) {
     const route = validationRoute(def, run);
     if (route?.kind === 'fail') return block(`${run.error ?? 'validation failed'} (${route.field}: fail)`);
-    if (run.tries >= max) return block(`max retries (${max}) exceeded`);
+    if (run.tries >= max) return block(`max attempts (${max}) used up`);
     if (stepTimeLeftMs(def, run, ctx.now) <= 0) {
       return block(`timed out: ran ${minutesSince(run.firstStartedAt, ctx.now)} min of its ${def.timeoutMinutes} min (timeoutMinutes)`);
     }
