@@ -220,6 +220,37 @@ describe('payloads', () => {
     expect(h.store.current?.stepRuns.b?.attempts?.map((a) => [a.outcome, a.toolCalls])).toEqual([['succeeded', { calls: 3, denied: 1 }]]);
   });
 
+  it('Claude Code without settings of its own is given the attempt settings file that wires the hook to this CLI', async () => {
+    const cliCommand = ['/usr/bin/node', '/opt/sequencer/dist/cli.js'];
+    const h = harness(plan(['a'], ['a'], { a: { tools: { block: ['Bash(rm *)'] } } }), () => ({}), { agentCommand: 'claude -p --permission-mode acceptEdits', cliCommand });
+    expect((await h.run()).outcome).toBe('done');
+    const spec = h.agent.runs[0]!;
+    const settings = '/logs/a/attempt-1.claude-settings.json';
+    expect(spec.argv.slice(1, -1)).toEqual(['--output-format', 'stream-json', '--verbose', '--include-partial-messages', '--settings', settings, '-p', '--permission-mode', 'acceptEdits']);
+    expect(spec.env.SEQUENCER_CLAUDE_SETTINGS).toBe(settings);
+    const read = await h.attemptFiles.read(settings, 1 << 20);
+    expect(read.kind === 'text' ? JSON.parse(read.text) : null).toMatchObject({
+      hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: '/usr/bin/node /opt/sequencer/dist/cli.js hook claude' }] }] },
+    });
+  });
+
+  it('refuses before the checkpoint a Claude Code command with its own --settings under a tool policy the hook would enforce', async () => {
+    const agentCommand = 'claude -p --settings team.json';
+    const cliCommand = ['/usr/bin/node', '/opt/sequencer/dist/cli.js'];
+    const guarded = harness(plan(['a'], ['a'], { a: { tools: { maxCalls: 5 } } }), () => ({}), { agentCommand, agentSource: "input 'agent-command'", cliCommand });
+    await expect(guarded.run()).rejects.toThrow(
+      `input 'agent-command': gives Claude Code its own --settings ("team.json"), so the sequencer cannot add the attempt's settings file that wires its tool hook, and plan.steps.a.tools (via: hook) would not be enforced; leave --settings out`,
+    );
+    expect(guarded.store.writes).toHaveLength(0);
+    // Without a policy, or with the forwarder enforcing it, the command runs as written.
+    for (const tools of [undefined, { maxCalls: 5, via: 'exec' as const }]) {
+      const h = harness(plan(['a'], ['a'], { a: tools ? { tools } : {} }), () => ({}), { agentCommand, cliCommand });
+      expect((await h.run()).outcome).toBe('done');
+      expect(h.agent.runs[0]!.argv.filter((w) => w === '--settings')).toHaveLength(1);
+      expect(h.agent.runs[0]!.argv).toContain('team.json');
+    }
+  });
+
   it('invalid JSON fails the attempt; a stale payload file (and stop file, usage file, log and stdout) is removed before the attempt', async () => {
     const h = harness(plan(['a'], ['a'], { a: { maxAttempts: 2 } }), (_s, call) => (call === 1 ? { payloadText: '{"a": 1,' } : {}));
     // A crashed earlier run of attempt 2 left this behind; it must not count as attempt 2's payload.

@@ -7,7 +7,8 @@
 import { block, finishAttempt, startAttempt, type AttemptResult } from '../core/tick/apply.js';
 import type { Decision } from '../core/tick/decide.js';
 import { attemptTimeoutMs, blockedStepId, fitsTimeBudget, retryAt } from '../core/tick/attempt-policy.js';
-import { ConfigError } from '../core/errors.js';
+import { ConfigError, showValue } from '../core/errors.js';
+import { effectivePolicy } from '../core/guard/tool-policy.js';
 import { noAgentCommandText, parseAgentCommand } from '../core/trust/agent-command.js';
 import { stepDef, stepRun } from '../core/state/step-view.js';
 import { streamCommand } from '../core/agent-stream/stream-command.js';
@@ -132,9 +133,24 @@ export async function preflight(engine: Engine, state: State, def: StepDef, step
       ? [...(await deps.workspace.preflight(def.requiredOutputs ?? [])), ...(await stepRequirements(engine, state, def, stepId))]
       : [`${source}: "${argv[0]}" not found on PATH (command: ${JSON.stringify(command)})`];
   if (problems.length || !program) return { ok: false, problems };
-  // Claude Code, Codex and Gemini CLI are asked for their stream (the proposal shows the flags).
-  const stream = streamCommand(argv);
+  // Claude Code, Codex and Gemini CLI are asked for their stream, and Claude Code gets the
+  // attempt's settings file that wires the tool hook (the proposal shows the words added).
+  const stream = streamCommand(argv, { hook: cfg.cliCommand !== undefined });
+  const unwired = stream?.ownSettings !== undefined ? unwiredPolicy(state, stepId, source, stream.ownSettings) : null;
+  if (unwired) return { ok: false, problems: [unwired] };
   return { ok: true, argv: stream?.argv ?? argv, program, ...(stream?.parse ? { stream: stream.agent } : {}) };
+}
+
+/**
+ * Why a Claude Code command with a `--settings` of its own cannot run a step whose tool policy
+ * the hook enforces (`via: hook`, the default): Claude Code reads only the last `--settings`, so
+ * the attempt's settings file that wires the hook is not given, and the policy would hold nothing.
+ */
+function unwiredPolicy(state: State, stepId: string, source: string, settings: string): string | null {
+  const policy = effectivePolicy(state.plan, stepId);
+  if (policy.via !== 'hook' || (policy.maxCalls === null && !policy.allow.length && !policy.block.length)) return null;
+  const field = state.plan.steps[stepId]?.tools !== undefined ? `plan.steps.${stepId}.tools` : 'plan.tools';
+  return `${source}: gives Claude Code its own --settings (${showValue(settings)}), so the sequencer cannot add the attempt's settings file that wires its tool hook, and ${field} (via: hook) would not be enforced; leave --settings out (Claude Code still reads ~/.claude/settings.json and the project's .claude/settings.json) or pass --settings $SEQUENCER_CLAUDE_SETTINGS, or set ${field}.via to "exec"`;
 }
 
 /** A failed preflight throws a ConfigError (the CLI) or blocks the plan with a notice (the Action). */

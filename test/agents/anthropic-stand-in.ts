@@ -56,6 +56,13 @@ function streamTurn(res: ServerResponse, model: string, turn: ScriptedTurn, inde
     },
     'message_start',
   );
+  if (turn.holdMs) setTimeout(() => streamRest(res, turn, index), turn.holdMs);
+  else streamRest(res, turn, index);
+}
+
+/** What follows message_start: the content blocks and the message's end, or a stall. */
+function streamRest(res: ServerResponse, turn: ScriptedTurn, index: number): void {
+  const usage = turn.usage ?? DEFAULT_USAGE;
   if ('stall' in turn) {
     sse(res, { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start');
     if (turn.say) sse(res, { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: turn.say } }, 'content_block_delta');

@@ -163,7 +163,9 @@ describe('a plan run by the Action (dist/index.js) with the real Claude Code bin
       ok(await h.openIssue(issue, plan, { inputs }));
       // Mentions in the proposal are broken with a zero-width joiner (`@\u200danthropic-ai`).
       const proposal = h.botComments(issue, 'proposal')[0]!.body.replace(/\u200d/g, '');
-      expect(proposal).toContain(`${claude.binary} --output-format stream-json --verbose --include-partial-messages --allowedTools Bash -p --permission-mode acceptEdits`);
+      expect(proposal).toContain(
+        `${claude.binary} --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS --allowedTools Bash -p --permission-mode acceptEdits`,
+      );
       expect(proposal).toContain("Budget of the plan: 7,120 tokens, over all its attempts and runs (the plan's own `budget`)");
       await api.close();
 
@@ -186,6 +188,8 @@ describe('a plan run by the Action (dist/index.js) with the real Claude Code bin
       const state = (await h.remoteState(planId))!;
       expect(state.status).toBe('BLOCKED');
       expect(state.stepRuns.first?.attempts?.[0]?.usage).toMatchObject({ turns: 2, complete: true, source: 'stream' });
+      // The plain agent-command got the hook: it ran from the Action's own dist/cli.js and logged the call.
+      expect(state.stepRuns.first?.attempts?.[0]?.toolCalls).toEqual({ calls: 1, denied: 0 });
       expect(state.stepRuns.first?.attempts?.[0]?.usage?.costUsd).toBeGreaterThan(0);
       expect(state.stepRuns.second?.attempts?.[0]).toMatchObject({ outcome: 'over_budget' });
       const status = h.botComments(issue, 'status')[0]!.body;

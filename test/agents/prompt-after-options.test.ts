@@ -190,7 +190,7 @@ describe('a prompt that starts with `-`, with the real Claude Code and Codex', (
 
       const r = await runCli(['run', '--plan', await dashPlan(ws), '--agent', `${claude.binary} -p`], { cwd: ws, env, timeoutMs: 90_000 });
       expect(r.code, output(r)).toBe(0);
-      expect(output(r)).toContain('--include-partial-messages -p -- ');
+      expect(output(r)).toContain('--include-partial-messages --settings "$SEQUENCER_CLAUDE_SETTINGS" -p -- ');
       expect(userWords(api.requests.find((q) => q.turn === 0)?.body)).toContain(JSON.stringify(instruction).slice(1, -1));
       expect((await readState(path.join(ws, '.sequencer', 'plan', 'state.json'))).status).toBe('DONE');
     } finally {

@@ -32,7 +32,15 @@ export type ScriptedTurn = (
   | { fail: { status: number; message: string } }
   /** The stream begins (and says `say`, if given) and then never ends: for killing an agent mid-stream. */
   | { stall: true; say?: string }
-) & { usage?: TurnUsage };
+) & {
+  usage?: TurnUsage;
+  /**
+   * Milliseconds between the answer's start (its usage: Anthropic's message_start) and the rest
+   * (Anthropic only): time for what the start sets off (a token budget's stop) to land before
+   * the agent reads the tool call.
+   */
+  holdMs?: number;
+};
 
 export interface LoggedRequest {
   method: string;

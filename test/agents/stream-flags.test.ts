@@ -1,16 +1,19 @@
 // The flags streamCommand adds to the README's agent recipes (read from its table, so a recipe
 // the installed CLI refuses fails here), run with the real agent CLIs: each accepts them where
-// they are put (after the program, before the prompt), prints the stream the parser reads as it
+// they are put (after the program, before the prompt; Claude Code with its settings file), prints the stream the parser reads as it
 // arrives, and the rendered lines show the tool call and the result.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderEvent } from '../../src/core/agent-stream/render-event.js';
 import { streamCommand } from '../../src/core/agent-stream/stream-command.js';
 import { AgentStreamParser } from '../../src/core/agent-stream/stream-parser.js';
 import type { StreamEvent } from '../../src/core/agent-stream/types.js';
+import { claudeSettingsText } from '../../src/core/guard/hook-protocols.js';
 import { parseAgentCommand } from '../../src/core/trust/agent-command.js';
+import { expandAgentVariables } from '../../src/core/trust/agent-command-variables.js';
+import { CLI } from '../e2e/helpers.js';
 import { startAnthropicStandIn } from './anthropic-stand-in.js';
 import { startGeminiStandIn } from './gemini-stand-in.js';
 import { agentFor, REPO_ROOT, removeTempDirs, tempDir } from './lane.js';
@@ -58,9 +61,13 @@ describe('stream flags with the real agent CLIs', () => {
     const installed = agentFor(ctx, agent);
     const command = streamCommand(parseAgentCommand(recipe, 'recipe'));
     expect(command?.parse).toBe(true);
-    // The installed program in place of the recipe's name.
-    const argv = [...installed.argv, ...(command as { argv: string[] }).argv.slice(1)];
     const ws = await tempDir(`${agent}-flags-ws-`);
+    // Claude Code also gets the attempt's settings file (the hook, which allows every call outside an attempt).
+    const settings = path.join(ws, '..', `${path.basename(ws)}.claude-settings.json`);
+    writeFileSync(settings, claudeSettingsText([process.execPath, CLI]));
+    expect(command?.hook).toEqual(agent === 'claude' ? ['--settings', '$SEQUENCER_CLAUDE_SETTINGS'] : []);
+    // The installed program in place of the recipe's name.
+    const argv = [...installed.argv, ...expandAgentVariables((command as { argv: string[] }).argv.slice(1), { SEQUENCER_CLAUDE_SETTINGS: settings })];
     execFileSync('git', ['init', '-q', ws]);
     const api = await start(script(ws));
     try {

@@ -139,11 +139,19 @@ describe('planHash covers what the plan may spend and the flags added to its age
     const claude = plan();
     claude.steps.b!.agent = 'claude -p';
     const hashed = createHash('sha256')
-      .update(canonicalJson({ title: 'Study', steps: claude.steps, stepQueue: ['a', 'b'], agentStreamFlags: { b: ['--output-format', 'stream-json', '--verbose', '--include-partial-messages'] } }))
+      .update(
+        canonicalJson({
+          title: 'Study',
+          steps: claude.steps,
+          stepQueue: ['a', 'b'],
+          agentStreamFlags: { b: ['--output-format', 'stream-json', '--verbose', '--include-partial-messages'] },
+          agentHookSettings: { b: ['--settings', '$SEQUENCER_CLAUDE_SETTINGS'] },
+        }),
+      )
       .digest('hex');
     expect(planHash(claude)).toBe(`sha256:${hashed}`);
-    // An agent whose stream is not read, or whose user chose the format, gets no flags: its hash is the plain one.
-    for (const agent of ['./scripts/agent.sh', 'claude -p --output-format text']) {
+    // An agent whose stream is not read, or whose user chose the format and its settings, gets no flags: its hash is the plain one.
+    for (const agent of ['./scripts/agent.sh', 'claude -p --output-format text --settings $SEQUENCER_CLAUDE_SETTINGS', 'claude -p --output-format text --settings team.json']) {
       const p = plan();
       p.steps.b!.agent = agent;
       expect(planHash(p)).toBe(
@@ -161,9 +169,32 @@ describe('planHash covers what the plan may spend and the flags added to its age
         .digest('hex')}`;
     const own = plan();
     own.steps.b!.agent = 'claude -p --output-format text --allowedTools Bash';
-    expect(planHash(own)).toBe(hashOf({ agentPromptSeparators: { b: '--' } }, own));
+    expect(planHash(own)).toBe(hashOf({ agentHookSettings: { b: ['--settings', '$SEQUENCER_CLAUDE_SETTINGS'] }, agentPromptSeparators: { b: '--' } }, own));
     const both = plan();
     both.steps.b!.agent = 'claude -p --allowedTools Bash';
-    expect(planHash(both)).toBe(hashOf({ agentStreamFlags: { b: ['--output-format', 'stream-json', '--verbose', '--include-partial-messages'] }, agentPromptSeparators: { b: '--' } }, both));
+    expect(planHash(both)).toBe(
+      hashOf(
+        {
+          agentStreamFlags: { b: ['--output-format', 'stream-json', '--verbose', '--include-partial-messages'] },
+          agentHookSettings: { b: ['--settings', '$SEQUENCER_CLAUDE_SETTINGS'] },
+          agentPromptSeparators: { b: '--' },
+        },
+        both,
+      ),
+    );
+  });
+
+  it('covers the settings file added to a step agent for Claude Code: the hook it wires is part of what runs', () => {
+    const hashOf = (extra: Record<string, unknown>, p: ReturnType<typeof plan>) =>
+      `sha256:${createHash('sha256')
+        .update(canonicalJson({ title: 'Study', steps: p.steps, stepQueue: ['a', 'b'], ...extra }))
+        .digest('hex')}`;
+    const json = plan();
+    json.steps.b!.agent = 'claude -p --output-format json';
+    expect(planHash(json)).toBe(hashOf({ agentHookSettings: { b: ['--settings', '$SEQUENCER_CLAUDE_SETTINGS'] } }, json));
+    // A Codex or Gemini CLI step gets no settings file.
+    const codex = plan();
+    codex.steps.b!.agent = 'codex exec --json';
+    expect(planHash(codex)).toBe(hashOf({}, codex));
   });
 });

@@ -259,13 +259,15 @@ describe('the prompt preamble in the proposal', () => {
 
 describe('the proposal shows what the sequencer adds and what the plan may spend', () => {
   const flags = '--output-format stream-json --verbose --include-partial-messages';
+  const hook = '--settings $SEQUENCER_CLAUDE_SETTINGS';
+  const hookWhy = "adds `--settings $SEQUENCER_CLAUDE_SETTINGS`, the attempt's settings file that wires its tool hook (the tool policy, the command log, and a stop answered at the next tool call)";
 
   it('shows the workflow agent command and, when stream flags are added, the command as it runs', () => {
     const body = parts(proposed({ title: 'T', steps: { a: { title: 'A', instruction: 'Do A' } } }))[0]!;
     const blocks = codeBlocks(body);
     expect(blocks.map((b) => b.text)).toContain('claude -p --permission-mode acceptEdits');
-    expect(blocks.map((b) => b.text)).toContain(`claude ${flags} -p --permission-mode acceptEdits`);
-    expect(body).toContain(`The sequencer adds \`${flags}\` to read the agent's progress, tokens and cost as it works, so it runs as:`);
+    expect(blocks.map((b) => b.text)).toContain(`claude ${flags} ${hook} -p --permission-mode acceptEdits`);
+    expect(body).toContain(`The sequencer adds \`${flags}\` to read the agent's progress, tokens and cost as it works, and ${hookWhy}, so it runs as:`);
     // An agent whose stream is not read is shown as it is, with nothing added.
     const plain = parts(proposed({ title: 'T', steps: { a: { title: 'A', instruction: 'Do A' } } }), { ...SETTINGS, agentCommand: './agent.sh' })[0]!;
     expect(plain).not.toContain('The sequencer adds');
@@ -287,6 +289,22 @@ describe('the proposal shows what the sequencer adds and what the plan may spend
     expect(texts).toContain(`claude ${flags} -p --settings $SEQUENCER_CLAUDE_SETTINGS --append-system-prompt 'Be brief.'`);
   });
 
+  it("says when Claude Code's own --settings leave the sequencer's tool hook unwired, its value inert", () => {
+    const own = 'team.json](https://evil.example)<img src onerror>@org/team';
+    const body = parts(proposed({ title: 'T', steps: { a: { title: 'A', instruction: 'Do A', agent: `claude -p --output-format json --settings '${own}'` } } }), {
+      ...SETTINGS,
+      agentCommand: './agent.sh',
+    })[0]!;
+    const sentence = body.split('\n').find((l) => l.startsWith('The command gives Claude Code its own'))!;
+    expect(sentence).toContain("so the sequencer's tool hook is not wired: a tool policy (`via: hook`) is refused before the step runs");
+    expect(sentence).toContain('pass `--settings $SEQUENCER_CLAUDE_SETTINGS` or leave it out');
+    const html = md.render(sentence);
+    expect(html).not.toMatch(/<a |<img|onerror=/);
+    expect(html).not.toMatch(/(^|[^\w`])@org\/team/);
+    // Nothing is added to it, so no "runs as" block.
+    expect(body).not.toContain('The sequencer adds');
+  });
+
   it('shows the `--` put before the prompt of a command that ends inside an option, and why', () => {
     const body = parts(
       proposed({
@@ -299,12 +317,12 @@ describe('the proposal shows what the sequencer adds and what the plan may spend
       { ...SETTINGS, agentCommand: 'claude -p --allowedTools Bash' },
     )[0]!;
     const texts = codeBlocks(body).map((b) => b.text);
-    expect(texts).toContain('claude -p --output-format text --allowedTools Bash Read --');
+    expect(texts).toContain(`claude ${hook} -p --output-format text --allowedTools Bash Read --`);
     expect(texts).toContain('codex exec --json -i shot.png --');
-    expect(texts).toContain(`claude ${flags} -p --allowedTools Bash --`);
-    expect(body).toContain("The sequencer puts `--` before the prompt, which the command's last option (\\--allowedTools) would otherwise take as its value, so it runs as:");
+    expect(texts).toContain(`claude ${flags} ${hook} -p --allowedTools Bash --`);
+    expect(body).toContain(`The sequencer ${hookWhy}, and puts \`--\` before the prompt, which the command's last option (\\--allowedTools) would otherwise take as its value, so it runs as:`);
     expect(body).toContain(
-      `The sequencer adds \`${flags}\` to read the agent's progress, tokens and cost as it works, and puts \`--\` before the prompt, which the command's last option (\\--allowedTools) would otherwise take as its value, so it runs as:`,
+      `The sequencer adds \`${flags}\` to read the agent's progress, tokens and cost as it works, ${hookWhy}, and puts \`--\` before the prompt, which the command's last option (\\--allowedTools) would otherwise take as its value, so it runs as:`,
     );
   });
 
@@ -319,7 +337,7 @@ describe('the proposal shows what the sequencer adds and what the plan may spend
     expect(html).not.toMatch(/<a |<img|onerror=/);
     expect(html).not.toMatch(/(^|[^\w`])@org\/team/);
     // The command itself is shown whole in its code block, `--` last.
-    expect(codeBlocks(body).map((b) => b.text)).toContain(`claude --output-format stream-json --verbose --include-partial-messages -p '${option}' --`);
+    expect(codeBlocks(body).map((b) => b.text)).toContain(`claude ${flags} ${hook} -p '${option}' --`);
   });
 
   it('shows the plan budget (its own, else the workflow default, else none) and each step budget', () => {

@@ -1,7 +1,8 @@
 // Which agent an agent command runs (looking through wrappers such as timeout, env and npx),
 // and the flags that ask it for its machine-readable stream when the user chose no output
 // format: inserted right after the program (after `exec` for Codex), never at the end, where
-// the prompt goes and where an option could take the prompt as its value.
+// the prompt goes and where an option could take the prompt as its value. Claude Code also gets
+// the attempt's settings file that wires the tool hook, unless it has settings of its own.
 import { describe, expect, it } from 'vitest';
 import { dashPromptSeparator, promptCommand, streamCommand } from '../../src/core/agent-stream/stream-command.js';
 import { agentProgram, parseAgentCommand } from '../../src/core/trust/agent-command.js';
@@ -11,17 +12,29 @@ const argv = (text: string): string[] => parseAgentCommand(text, 'test');
 describe('streamCommand', () => {
   it.each([
     // Claude Code
-    ['claude -p', 'claude', 'claude --output-format stream-json --verbose --include-partial-messages -p'],
+    ['claude -p', 'claude', 'claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p'],
     [
       'claude -p --permission-mode acceptEdits --settings $SEQUENCER_CLAUDE_SETTINGS',
       'claude',
       'claude --output-format stream-json --verbose --include-partial-messages -p --permission-mode acceptEdits --settings $SEQUENCER_CLAUDE_SETTINGS',
     ],
-    ['claude --print --verbose --allowedTools Bash', 'claude', 'claude --output-format stream-json --include-partial-messages --print --verbose --allowedTools Bash --'],
-    ['/opt/tools/claude -p', 'claude', '/opt/tools/claude --output-format stream-json --verbose --include-partial-messages -p'],
-    ['timeout 3600 claude -p', 'claude', 'timeout 3600 claude --output-format stream-json --verbose --include-partial-messages -p'],
-    ['npx -y @anthropic-ai/claude-code@2.1.332 -p', 'claude', 'npx -y @anthropic-ai/claude-code@2.1.332 --output-format stream-json --verbose --include-partial-messages -p'],
-    ['env CLAUDE_CODE_MAX_OUTPUT_TOKENS=8000 claude -p', 'claude', 'env CLAUDE_CODE_MAX_OUTPUT_TOKENS=8000 claude --output-format stream-json --verbose --include-partial-messages -p'],
+    [
+      'claude --print --verbose --allowedTools Bash',
+      'claude',
+      'claude --output-format stream-json --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS --print --verbose --allowedTools Bash --',
+    ],
+    ['/opt/tools/claude -p', 'claude', '/opt/tools/claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p'],
+    ['timeout 3600 claude -p', 'claude', 'timeout 3600 claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p'],
+    [
+      'npx -y @anthropic-ai/claude-code@2.1.332 -p',
+      'claude',
+      'npx -y @anthropic-ai/claude-code@2.1.332 --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p',
+    ],
+    [
+      'env CLAUDE_CODE_MAX_OUTPUT_TOKENS=8000 claude -p',
+      'claude',
+      'env CLAUDE_CODE_MAX_OUTPUT_TOKENS=8000 claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p',
+    ],
     // Codex
     ['codex exec --sandbox workspace-write', 'codex', 'codex exec --json --sandbox workspace-write'],
     ['codex -c model="gpt-5.5" -m gpt-5.5 exec', 'codex', 'codex -c model=gpt-5.5 -m gpt-5.5 exec --json'],
@@ -40,23 +53,61 @@ describe('streamCommand', () => {
 
   it.each([
     // The user chose: nothing is added; what can be read is read.
-    ['claude -p --output-format stream-json --verbose', 'claude', true],
-    ['claude -p --output-format=json', 'claude', true],
-    ['claude -p --output-format text', 'claude', false],
+    ['claude -p --output-format stream-json --verbose --settings $SEQUENCER_CLAUDE_SETTINGS', 'claude', true],
+    ['claude -p --output-format=json --settings=${SEQUENCER_CLAUDE_SETTINGS}', 'claude', true],
+    ['claude -p --output-format text --settings $SEQUENCER_CLAUDE_SETTINGS', 'claude', false],
     ['codex exec --json', 'codex', true],
     ['codex exec --experimental-json', 'codex', true],
     ['gemini -o stream-json -p', 'gemini', true],
     ['gemini --output-format=json -p', 'gemini', false],
     ['gemini -o text -p', 'gemini', false],
     // No stream to ask for: Claude Code without -p is interactive; only `codex exec` streams.
-    ['claude', 'claude', false],
+    ['claude --settings $SEQUENCER_CLAUDE_SETTINGS', 'claude', false],
     ['codex --sandbox workspace-write', 'codex', false],
     ['codex review', 'codex', false],
   ] as const)('%s: left as given (%s, read: %s)', (command, agent, parse) => {
     const got = streamCommand(argv(command));
-    expect(got).toMatchObject({ agent, parse, added: [] });
+    expect(got).toMatchObject({ agent, parse, added: [], hook: [] });
+    expect(got?.ownSettings).toBeUndefined();
     expect(got?.argv).toEqual(argv(command));
     if (!parse) expect(got?.note).toBeTruthy();
+  });
+
+  it.each([
+    // Claude Code without settings of its own gets the attempt's, whatever its output format.
+    ['claude -p --output-format stream-json --verbose', 'claude --settings $SEQUENCER_CLAUDE_SETTINGS -p --output-format stream-json --verbose'],
+    ['claude', 'claude --settings $SEQUENCER_CLAUDE_SETTINGS'],
+    ['timeout 600 claude -p --output-format json', 'timeout 600 claude --settings $SEQUENCER_CLAUDE_SETTINGS -p --output-format json'],
+  ])('%s: only the hook settings are added: %s', (command, expected) => {
+    const got = streamCommand(argv(command));
+    expect(got).toMatchObject({ agent: 'claude', added: [], hook: ['--settings', '$SEQUENCER_CLAUDE_SETTINGS'] });
+    expect(got?.argv.join(' ')).toBe(expected);
+  });
+
+  it.each([
+    // Claude Code reads only the last --settings: a command with its own gets none, and says so.
+    ['claude -p --settings team.json', 'team.json'],
+    [`claude -p --settings='{"hooks":{}}'`, '{"hooks":{}}'],
+    ['claude -p --output-format stream-json --settings /etc/claude.json', '/etc/claude.json'],
+  ])('%s: its own settings (%s) are kept, and no hook is wired', (command, own) => {
+    const got = streamCommand(argv(command));
+    expect(got).toMatchObject({ agent: 'claude', hook: [], ownSettings: own });
+    expect(got?.argv.filter((w) => w.startsWith('--settings'))).toHaveLength(1);
+  });
+
+  it.each([
+    // The settings file and the CLI the hook runs are on the runner's filesystem, not the container's.
+    'docker run --rm -i img claude -p',
+    'podman run img claude -p',
+    'bwrap --ro-bind / / claude -p',
+  ])('%s: run on another filesystem, it gets no settings file', (command) => {
+    const got = streamCommand(argv(command));
+    expect(got).toMatchObject({ agent: 'claude', hook: [], parse: true });
+    expect(got?.argv).not.toContain('--settings');
+  });
+
+  it('gets no settings file when the attempt writes none (the CLI the hook runs is unknown)', () => {
+    expect(streamCommand(argv('claude -p'), { hook: false })).toMatchObject({ hook: [], argv: argv('claude --output-format stream-json --verbose --include-partial-messages -p') });
   });
 
   it.each(['./scripts/agent.py', 'openclaw agent --message', 'aider --yes', 'node agent.mjs', 'claudette -p', 'codex-helper exec'])('%s is no agent whose stream we read', (command) => {
@@ -70,30 +121,44 @@ describe('streamCommand', () => {
     // before the prompt, so the prompt is not read as a third tool.
     expect(withPrompt.slice(withPrompt.indexOf('--allowedTools'))).toEqual(['--allowedTools', 'Bash', 'Edit', '--', 'Do the step.']);
     expect(withPrompt.indexOf('--output-format')).toBeLessThan(withPrompt.indexOf('--allowedTools'));
+    // --settings takes one value: the settings file, and nothing of the user's words.
+    expect(withPrompt.slice(withPrompt.indexOf('--settings'), withPrompt.indexOf('--settings') + 3)).toEqual(['--settings', '$SEQUENCER_CLAUDE_SETTINGS', '-p']);
   });
 });
 
 describe('the prompt after a command that ends inside an option', () => {
   it.each([
     // Claude Code's variadic options (`<tools...>` in its --help) take every word up to the next option.
-    ['claude -p --allowedTools Bash', '--allowedTools', 'claude --output-format stream-json --verbose --include-partial-messages -p --allowedTools Bash --'],
-    ['claude -p --allowed-tools Bash Read', '--allowed-tools', 'claude --output-format stream-json --verbose --include-partial-messages -p --allowed-tools Bash Read --'],
+    ['claude -p --allowedTools Bash', '--allowedTools', 'claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p --allowedTools Bash --'],
+    [
+      'claude -p --allowed-tools Bash Read',
+      '--allowed-tools',
+      'claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p --allowed-tools Bash Read --',
+    ],
     [
       'claude -p --permission-mode acceptEdits --disallowedTools WebFetch',
       '--disallowedTools',
-      'claude --output-format stream-json --verbose --include-partial-messages -p --permission-mode acceptEdits --disallowedTools WebFetch --',
+      'claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p --permission-mode acceptEdits --disallowedTools WebFetch --',
     ],
-    ['claude -p --add-dir ../shared ../docs', '--add-dir', 'claude --output-format stream-json --verbose --include-partial-messages -p --add-dir ../shared ../docs --'],
-    ['claude -p --mcp-config mcp.json', '--mcp-config', 'claude --output-format stream-json --verbose --include-partial-messages -p --mcp-config mcp.json --'],
-    ['claude -p --tools Bash,Edit', '--tools', 'claude --output-format stream-json --verbose --include-partial-messages -p --tools Bash,Edit --'],
+    [
+      'claude -p --add-dir ../shared ../docs',
+      '--add-dir',
+      'claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p --add-dir ../shared ../docs --',
+    ],
+    ['claude -p --mcp-config mcp.json', '--mcp-config', 'claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p --mcp-config mcp.json --'],
+    ['claude -p --tools Bash,Edit', '--tools', 'claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p --tools Bash,Edit --'],
     // An optional value (`--debug [filter]`) takes the next word that is no option, bundled too.
-    ['claude -p --debug', '--debug', 'claude --output-format stream-json --verbose --include-partial-messages -p --debug --'],
-    ['claude -pd', '-d', 'claude -pd --'],
+    ['claude -p --debug', '--debug', 'claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p --debug --'],
+    ['claude -pd', '-d', 'claude --settings $SEQUENCER_CLAUDE_SETTINGS -pd --'],
     // The user's own output format, no -p, a wrapper: the prompt still goes where it belongs.
-    ['claude -p --output-format text --allowedTools Bash', '--allowedTools', 'claude -p --output-format text --allowedTools Bash --'],
-    ['timeout 600 claude -p --allowedTools Bash', '--allowedTools', 'timeout 600 claude --output-format stream-json --verbose --include-partial-messages -p --allowedTools Bash --'],
+    ['claude -p --output-format text --allowedTools Bash', '--allowedTools', 'claude --settings $SEQUENCER_CLAUDE_SETTINGS -p --output-format text --allowedTools Bash --'],
+    [
+      'timeout 600 claude -p --allowedTools Bash',
+      '--allowedTools',
+      'timeout 600 claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p --allowedTools Bash --',
+    ],
     // An option Claude Code 2.1.332 does not list might take several values.
-    ['claude -p --future-option a b', '--future-option', 'claude --output-format stream-json --verbose --include-partial-messages -p --future-option a b --'],
+    ['claude -p --future-option a b', '--future-option', 'claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p --future-option a b --'],
     // Codex's `-i/--image <FILE>...`.
     ['codex exec -i shot.png', '-i', 'codex exec --json -i shot.png --'],
     ['codex exec --sandbox workspace-write --image a.png b.png', '--image', 'codex exec --json --sandbox workspace-write --image a.png b.png --'],
@@ -160,12 +225,13 @@ describe('dashPromptSeparator: `--` before a prompt that starts with `-`', () =>
 
 describe('agentProgram', () => {
   it.each([
-    ['claude -p', 0, 'claude'],
-    ['timeout -s KILL 600 claude -p', 4, 'claude'],
-    ['env A=1 B=2 nice -n 5 codex exec', 6, 'codex'],
-    ['npm exec -y @google/gemini-cli -- -p', 3, 'gemini-cli'],
-    ['sudo -u agent /usr/local/bin/claude -p', 3, 'claude'],
-  ] as const)('%s: the program is word %d (%s)', (command, index, name) => {
-    expect(agentProgram(argv(command))).toEqual({ index, name });
+    ['claude -p', 0, 'claude', []],
+    ['timeout -s KILL 600 claude -p', 4, 'claude', ['timeout']],
+    ['env A=1 B=2 nice -n 5 codex exec', 6, 'codex', ['env', 'nice']],
+    ['npm exec -y @google/gemini-cli -- -p', 3, 'gemini-cli', ['npm']],
+    ['sudo -u agent /usr/local/bin/claude -p', 3, 'claude', ['sudo']],
+    ['docker run --rm img claude -p', 4, 'claude', ['docker']],
+  ] as const)('%s: the program is word %d (%s)', (command, index, name, wrappers) => {
+    expect(agentProgram(argv(command))).toEqual({ index, name, wrappers });
   });
 });

@@ -15,7 +15,7 @@ describe('an agent whose stream the CLI reads', () => {
     const r = await runCli(['run', '--plan', 'plan.json', '--agent', 'claude -p'], { cwd: ws, env: { ...env, REPLAY_STREAM: agentStream('claude-tools.jsonl') } });
     const text = output(r);
     expect(r.code, text).toBe(0);
-    expect(text).toMatch(/Runs: claude --output-format stream-json --verbose --include-partial-messages -p /);
+    expect(text).toMatch(/Runs: claude --output-format stream-json --verbose --include-partial-messages --settings "\$SEQUENCER_CLAUDE_SETTINGS" -p /);
     expect(text).toContain('  │ Agent started: session b9b042df-140d-4875-8545-f7fdf60aff89, model claude-opus-5-5');
     // The recorded stream names the workspace it was recorded in.
     expect(text).toContain('  │ Write: /workspace/notes/hello.md');

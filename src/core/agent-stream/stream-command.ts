@@ -10,6 +10,16 @@
 // appended last, and some options take it as their value (Gemini's `-p`, Claude Code's
 // variadic `--allowedTools`). A command that itself ends inside such an option gets `--` after
 // it (prompt-separator.ts), so the prompt stays the prompt.
+//
+// A Claude Code command without `--settings` of its own also gets `--settings
+// $SEQUENCER_CLAUDE_SETTINGS`, the attempt's settings file that wires the sequencer's tool hook
+// (the tool policy, the command log, and the stop file answered at the next tool call). Claude
+// Code 2.1.332 loads it on top of the user's and the project's settings (their hooks and
+// permission rules still apply); a second `--settings` would replace the first, so a command
+// with its own gets none (preflight refuses it under a tool policy the hook would enforce).
+// Not under a wrapper that gives the agent another filesystem (a container, chroot, bwrap): the
+// file and the CLI the hook runs are on the runner's (Claude Code stops at "Settings file not
+// found").
 import { agentProgram, parseAgentCommand } from '../trust/agent-command.js';
 import { agentNamed, agentOptionsAt, codexSubcommandAt } from './agent-names.js';
 import { optionTakingPrompt } from './prompt-separator.js';
@@ -19,8 +29,12 @@ export interface StreamCommand {
   agent: StreamAgent;
   /** The command to run, without the prompt: with the stream flags added, or as given; `--` last when `closes` is set. */
   argv: string[];
-  /** The words added (empty when the user chose an output format, or when none can be). */
+  /** The stream flags added (empty when the user chose an output format, or when none can be). */
   added: string[];
+  /** `--settings $SEQUENCER_CLAUDE_SETTINGS` when added (a Claude Code command without settings of its own), else empty; after `added` in argv. */
+  hook: string[];
+  /** Claude Code's own `--settings` value when it is not the attempt's settings file: the sequencer's hook is not wired. */
+  ownSettings?: string;
   /**
    * The option the command ends inside (`--allowedTools` of `claude -p --allowedTools Bash`),
    * which would take the prompt as one of its values: `--` ends the command, before the prompt.
@@ -48,12 +62,23 @@ function insert(argv: readonly string[], at: number, words: string[]): string[] 
   return [...argv.slice(0, at), ...words, ...argv.slice(at)];
 }
 
+export interface StreamOptions {
+  /** Whether the attempt writes the hook's settings file (it knows the CLI the hook runs); default true. */
+  hook?: boolean;
+}
+
+/** The words that give Claude Code the attempt's settings file (filled in by expandAgentVariables). */
+export const CLAUDE_HOOK_SETTINGS: readonly string[] = ['--settings', '$SEQUENCER_CLAUDE_SETTINGS'];
+
+/** Wrappers that run the agent on another filesystem, where the settings file and the hook's CLI are not. */
+const OTHER_FILESYSTEM = new Set(['docker', 'podman', 'chroot', 'bwrap']);
+
 /**
  * What runs for an agent command (its argv without the prompt): the agent it is, the argv that
  * asks for its stream, and whether that stream will be read. Null for any other program.
  */
-export function streamCommand(argv: readonly string[]): StreamCommand | null {
-  const found = withStreamFlags(argv);
+export function streamCommand(argv: readonly string[], options: StreamOptions = {}): StreamCommand | null {
+  const found = withStreamFlags(argv, options.hook ?? true);
   if (!found) return null;
   const { command, optionsAt } = found;
   const option = optionsAt === null ? null : optionTakingPrompt(command.agent, command.argv.slice(optionsAt));
@@ -87,7 +112,7 @@ export function dashPromptSeparator(argv: readonly string[], prompt: string): st
 }
 
 /** streamCommand before the prompt's place is looked at: the command, and where the agent's own options start in its argv (null when no `--` is put after it). */
-function withStreamFlags(argv: readonly string[]): { command: StreamCommand; optionsAt: number | null } | null {
+function withStreamFlags(argv: readonly string[], hook: boolean): { command: StreamCommand; optionsAt: number | null } | null {
   const program = agentProgram(argv);
   if (!program) return null;
   const after = program.index + 1;
@@ -96,41 +121,53 @@ function withStreamFlags(argv: readonly string[]): { command: StreamCommand; opt
   const agent = agentNamed(program.name);
 
   if (agent === 'claude') {
+    const settings = optionValue(args, ['--settings']);
+    const wired = hook && settings === undefined && !program.wrappers.some((w) => OTHER_FILESYSTEM.has(w)) ? [...CLAUDE_HOOK_SETTINGS] : [];
+    const own = settings !== undefined && !/^\$(SEQUENCER_CLAUDE_SETTINGS|\{SEQUENCER_CLAUDE_SETTINGS\})$/.test(settings) ? { ownSettings: settings } : {};
+    const claude = (added: string[], parse: boolean, note?: string): StreamCommand => ({
+      agent: 'claude',
+      argv: added.length || wired.length ? insert(argv, after, [...added, ...wired]) : given,
+      added,
+      hook: wired,
+      ...own,
+      parse,
+      ...(note ? { note } : {}),
+    });
     const format = optionValue(args, ['--output-format']);
     if (format !== undefined) {
       const parse = format === 'stream-json' || format === 'json';
-      return { command: { agent: 'claude', argv: given, added: [], parse, ...(parse ? {} : { note: `Claude Code's --output-format ${format} is not read` }) }, optionsAt: after };
+      return { command: claude([], parse, parse ? undefined : `Claude Code's --output-format ${format} is not read`), optionsAt: after };
     }
     if (!args.includes('-p') && !args.includes('--print')) {
-      return { command: { agent: 'claude', argv: given, added: [], parse: false, note: 'Claude Code prints a stream only with -p (--print)' }, optionsAt: after };
+      return { command: claude([], false, 'Claude Code prints a stream only with -p (--print)'), optionsAt: after };
     }
     // Partial messages carry each message's output tokens as they grow: the running count a
     // token budget is followed by while the agent works (without them only input is counted live).
     const added = ['--output-format', 'stream-json', ...(args.includes('--verbose') ? [] : ['--verbose']), ...(args.includes('--include-partial-messages') ? [] : ['--include-partial-messages'])];
-    return { command: { agent: 'claude', argv: insert(argv, after, added), added, parse: true }, optionsAt: after };
+    return { command: claude(added, true), optionsAt: after };
   }
 
   if (agent === 'codex') {
     const i = codexSubcommandAt(args);
     const sub = args[i];
     if (sub !== 'exec' && sub !== 'e') {
-      return { command: { agent: 'codex', argv: given, added: [], parse: false, note: 'Codex prints a stream only as `codex exec`' }, optionsAt: null };
+      return { command: { agent: 'codex', argv: given, added: [], hook: [], parse: false, note: 'Codex prints a stream only as `codex exec`' }, optionsAt: null };
     }
     const optionsAt = after + i + 1;
     const execArgs = args.slice(i + 1);
-    if (execArgs.includes('--json') || execArgs.includes('--experimental-json')) return { command: { agent: 'codex', argv: given, added: [], parse: true }, optionsAt };
+    if (execArgs.includes('--json') || execArgs.includes('--experimental-json')) return { command: { agent: 'codex', argv: given, added: [], hook: [], parse: true }, optionsAt };
     const added = ['--json'];
-    return { command: { agent: 'codex', argv: insert(argv, optionsAt, added), added, parse: true }, optionsAt };
+    return { command: { agent: 'codex', argv: insert(argv, optionsAt, added), added, hook: [], parse: true }, optionsAt };
   }
 
   if (agent === 'gemini') {
     const format = optionValue(args, ['-o', '--output-format']);
     if (format !== undefined) {
       const parse = format === 'stream-json';
-      return { command: { agent: 'gemini', argv: given, added: [], parse, ...(parse ? {} : { note: `Gemini CLI's --output-format ${format} is not read` }) }, optionsAt: null };
+      return { command: { agent: 'gemini', argv: given, added: [], hook: [], parse, ...(parse ? {} : { note: `Gemini CLI's --output-format ${format} is not read` }) }, optionsAt: null };
     }
     const added = ['--output-format', 'stream-json'];
-    return { command: { agent: 'gemini', argv: insert(argv, after, added), added, parse: true }, optionsAt: null };
+    return { command: { agent: 'gemini', argv: insert(argv, after, added), added, hook: [], parse: true }, optionsAt: null };
   }
   return null;
 }
@@ -169,6 +206,11 @@ function byStep<T>(steps: Readonly<Record<string, { agent?: unknown }>>, pick: (
 /** The flags added to each step's own agent command, by step, for steps that get any. */
 export function planStreamFlags(steps: Readonly<Record<string, { agent?: unknown }>>): Record<string, string[]> {
   return byStep(steps, (command) => (command.added.length ? command.added : undefined));
+}
+
+/** The words that wire the sequencer's tool hook into each step's own agent command (`--settings $SEQUENCER_CLAUDE_SETTINGS`), by step, for steps that get them. */
+export function planHookSettings(steps: Readonly<Record<string, { agent?: unknown }>>): Record<string, string[]> {
+  return byStep(steps, (command) => (command.hook.length ? command.hook : undefined));
 }
 
 /** The `--` put after each step's own agent command, before its prompt, by step, for steps that get it. */

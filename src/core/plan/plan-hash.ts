@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Plan } from '../state/types.js';
 import { effectiveQueue } from './plan-queue.js';
-import { planPromptSeparators, planStreamFlags } from '../agent-stream/stream-command.js';
+import { planHookSettings, planPromptSeparators, planStreamFlags } from '../agent-stream/stream-command.js';
 
 /** `sha256:<hex>` of the plan's title, steps (with what the sequencer adds to their agent commands), effective step order, tool policy, prompt preamble, budget, preflight checks, step groups, commit choice and deadline. */
 export function planHash(plan: Plan): string {
@@ -21,6 +21,9 @@ export function planHash(plan: Plan): string {
     // The flags the sequencer adds to a step's own agent command to read its stream run with it
     // (the proposal shows them); only when some are, so other plans keep their hash.
     ...streamFlagsEntry(plan),
+    // And the `--settings $SEQUENCER_CLAUDE_SETTINGS` that wires the tool hook into a step's own
+    // Claude Code command without settings of its own: only when some step gets it.
+    ...hookSettingsEntry(plan),
     // Likewise the `--` put before the prompt of a step agent command that ends inside an option
     // that would take the prompt as its value (`--allowedTools Bash`): only when some step gets it.
     // Not the `--` before a prompt that starts with `-` (dashPromptSeparator): it follows from the
@@ -45,6 +48,11 @@ export function planHash(plan: Plan): string {
 function streamFlagsEntry(plan: Plan): { agentStreamFlags?: Record<string, string[]> } {
   const flags = planStreamFlags(plan.steps);
   return Object.keys(flags).length ? { agentStreamFlags: flags } : {};
+}
+
+function hookSettingsEntry(plan: Plan): { agentHookSettings?: Record<string, string[]> } {
+  const words = planHookSettings(plan.steps);
+  return Object.keys(words).length ? { agentHookSettings: words } : {};
 }
 
 function separatorsEntry(plan: Plan): { agentPromptSeparators?: Record<string, string> } {

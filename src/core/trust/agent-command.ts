@@ -95,11 +95,13 @@ export function commandProblem(argv: readonly string[]): string | null {
  * Where the agent program itself is in a parsed agent command, looking through the wrappers the
  * checks look through (`timeout 600 claude -p`, `env X=1 codex exec`, `npx @google/gemini-cli`):
  * its index in argv and its name (a package runner's package named like its binary, `claude-code`
- * for `npx @anthropic-ai/claude-code`). Null when no program can be found.
+ * for `npx @anthropic-ai/claude-code`), and the wrappers it runs under, outermost first. Null when
+ * no program can be found.
  */
-export function agentProgram(argv: readonly string[]): { index: number; name: string } | null {
+export function agentProgram(argv: readonly string[]): { index: number; name: string; wrappers: string[] } | null {
   let words = [...argv];
   let index = 0;
+  const wrappers: string[] = [];
   const ctx: CheckContext = {
     fail: (why) => {
       throw new ConfigError(why);
@@ -111,7 +113,8 @@ export function agentProgram(argv: readonly string[]): { index: number; name: st
   for (let depth = 0; depth < 16 && words.length > 0; depth++) {
     const name = programName(words[0] as string);
     const wrapper = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
-    if (!wrapper || (wrapper.subcommands && !wrapper.subcommands.includes(words[1] ?? ''))) return { index, name };
+    if (!wrapper || (wrapper.subcommands && !wrapper.subcommands.includes(words[1] ?? ''))) return { index, name, wrappers };
+    wrappers.push(name);
     let rest: string[];
     try {
       rest = wrappedCommand(name, wrapper, wrapper.subcommands ? words.slice(2) : words.slice(1), ctx);
