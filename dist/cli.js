@@ -13,7 +13,7 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-53ZEPDVD.js";
+} from "./chunks/chunk-ZETBVOD2.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -26,18 +26,19 @@ import {
   planIdOfFile,
   stateFileIn,
   stateFileRel
-} from "./chunks/chunk-BWBUHT3Z.js";
+} from "./chunks/chunk-6ECGHLWA.js";
 import {
   ConfigError,
   EXIT,
   PlanError,
   SequencerError,
-  describeError
-} from "./chunks/chunk-WET6GGPQ.js";
+  describeError,
+  nearestName
+} from "./chunks/chunk-UZTB5BNK.js";
 import "./chunks/chunk-27FUKKN2.js";
 
 // src/cli/options.ts
-import { parseArgs } from "node:util";
+import { parseArgs as parseArgs2 } from "node:util";
 import path from "node:path";
 
 // src/cli/usage.ts
@@ -171,6 +172,33 @@ function commandUsage(name) {
 `);
 }
 
+// src/cli/option-errors.ts
+import { parseArgs } from "node:util";
+function optionError(err, argv2, options) {
+  let message = err instanceof Error ? err.message : String(err), code = err?.code, command = commandOf(argv2, options), hint = command ? `\`agent-step-sequencer ${command} --help\` lists its options.` : "`agent-step-sequencer --help` lists the commands and their options.", forCommand = command ? ` for ${command}` : "", unknown = /^Unknown option '([^']+)'/.exec(message);
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && unknown?.[1]) {
+    let given = unknown[1], known = command ? [...COMMANDS[command]?.options ?? [], "help"] : Object.keys(options), near = given.startsWith("--") ? nearestName(given.slice(2), known) : void 0;
+    return new ConfigError(`unknown option ${given}${forCommand}${near ? `; did you mean --${near}?` : ""}`, hint);
+  }
+  let option = /^Option '(-[\w-]+|--[\w-]+)/.exec(message)?.[1];
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option) {
+    let form = OPTION_HELP[option.replace(/^-+/, "")]?.[0] ?? option;
+    if (/argument missing/.test(message)) return new ConfigError(`${option}${forCommand}: expected a value, as in ${form}`, hint);
+    if (/does not take an argument/.test(message)) return new ConfigError(`${option}${forCommand} takes no value`, hint);
+    if (/ambiguous/.test(message)) return new ConfigError(`${option}${forCommand}: expected a value, got an option; to give a value that starts with "-", write ${option}=VALUE`, hint);
+  }
+  return new ConfigError(message, hint);
+}
+function commandOf(argv2, options) {
+  let first;
+  try {
+    first = parseArgs({ args: argv2, allowPositionals: !0, strict: !1, options }).positionals[0];
+  } catch {
+    first = argv2[0];
+  }
+  return first !== void 0 && Object.hasOwn(COMMANDS, first) ? first : void 0;
+}
+
 // src/cli/options.ts
 var CLI_OPTIONS = {
   state: { type: "string" },
@@ -213,16 +241,14 @@ var CLI_OPTIONS = {
 function parseCli(argv2, env, cwd) {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = parseArgs2({
       args: argv2,
       allowPositionals: !0,
       strict: !0,
       options: CLI_OPTIONS
     });
   } catch (err) {
-    throw new ConfigError(`${err.message}
-
-${USAGE}`);
+    throw optionError(err, argv2, CLI_OPTIONS);
   }
   let { values: v, positionals } = parsed, [command = "help", ...rest] = positionals;
   if (v.version) return { ...defaults(cwd), command: "version", positionals: [] };
@@ -325,7 +351,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-NO5JBD5Y.js"), fleet = () => import("./chunks/fleet-ILVYY5MT.js"), setup = () => import("./chunks/setup-C5W2IXM2.js"), interruptible = async (command) => (await import("./chunks/interrupt-DWN3Y3OZ.js")).untilInterrupted(command(), (line) => printError(`${line}
+var heartbeat = () => import("./chunks/heartbeat-BD7WEXDE.js"), fleet = () => import("./chunks/fleet-JOXI2G22.js"), setup = () => import("./chunks/setup-I5X2UAIS.js"), interruptible = async (command) => (await import("./chunks/interrupt-DWN3Y3OZ.js")).untilInterrupted(command(), (line) => printError(`${line}
 `));
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
@@ -335,11 +361,13 @@ var secrets = createScrubber(environmentSecrets(process.env)), print = (line) =>
 `), printError = (text) => process.stderr.write(terminalText(secrets.scrub(text)));
 async function main(argv2) {
   if (argv2[0] === "demo-agent") return (await import("./chunks/demo-agent-U4KFMP22.js")).demoAgent(argv2.slice(1).join(" "), process.env, print);
+  if ((argv2[0] === "hook" || argv2[0] === "exec") && (argv2[1] === "--help" || argv2[1] === "-h"))
+    return print(commandUsage(argv2[0]) ?? USAGE), 0;
   if (argv2[0] === "hook" || argv2[0] === "exec") {
-    let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-Y5YQ3QDC.js");
+    let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-27JQRE3H.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-XKAUAXML.js")).resolvePlan(parsed);
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-DVJJAL3I.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
       return interruptible(async () => (await heartbeat()).checkCommand(s));
@@ -348,18 +376,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return interruptible(async () => (await import("./chunks/plan-request-SW76OR3T.js")).planCommand(s, print));
+      return interruptible(async () => (await import("./chunks/plan-request-NGFDIVKL.js")).planCommand(s, print));
     case "status":
-      return (await import("./chunks/status-XCZAAJIE.js")).statusCommand(s, print);
+      return (await import("./chunks/status-4T6NY6CP.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-IO6O4GZA.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-CQJRFXFY.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-LT72SJPL.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-C3LPEY2T.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":
@@ -369,7 +397,7 @@ async function main(argv2) {
     case "maintenance":
       return (await fleet()).maintenanceCommand(s, print);
     case "demo":
-      return (await import("./chunks/demo-4FN5IA7H.js")).demoCommand(print);
+      return (await import("./chunks/demo-4ZDBGNXB.js")).demoCommand(print);
     case "help": {
       let topic = s.positionals[0];
       if (topic === void 0)

@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-MPITGH4G.js";
+} from "./chunks/chunk-ZMUNSGTI.js";
 import "./chunks/chunk-DUAHX55U.js";
 import {
   isBot,
@@ -17,7 +17,7 @@ import {
 } from "./chunks/chunk-PSDTEU6M.js";
 import {
   parseAttemptDescriptor
-} from "./chunks/chunk-LCWLH6WQ.js";
+} from "./chunks/chunk-WSTE2BUZ.js";
 import {
   commandLine,
   isDraftCommand
@@ -38,7 +38,7 @@ import {
 import {
   guardRepository,
   workspaceGit
-} from "./chunks/chunk-FU35SMV7.js";
+} from "./chunks/chunk-IU7JM5AZ.js";
 import {
   SYNC_BASE_MODES,
   VERSION,
@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-53ZEPDVD.js";
+} from "./chunks/chunk-ZETBVOD2.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -66,7 +66,7 @@ import {
   parseBudget,
   parseNumber,
   parseWorkBranches
-} from "./chunks/chunk-BWBUHT3Z.js";
+} from "./chunks/chunk-6ECGHLWA.js";
 import {
   countOf
 } from "./chunks/chunk-UVXCAWLY.js";
@@ -74,7 +74,7 @@ import {
   ConfigError,
   SequencerError,
   describeError
-} from "./chunks/chunk-WET6GGPQ.js";
+} from "./chunks/chunk-UZTB5BNK.js";
 import "./chunks/chunk-27FUKKN2.js";
 
 // src/adapters/toolkit/toolkit-log.ts
@@ -389,10 +389,10 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-K2V4IJ7O.js"),
-  agentPhase: () => import("./chunks/agent-phase-35PGWALZ.js"),
-  applyPhase: () => import("./chunks/apply-phase-V55HT6BJ.js"),
-  client: () => import("./chunks/github-client-C2RSX5UK.js")
+  routes: () => import("./chunks/routes-BLFR54SM.js"),
+  agentPhase: () => import("./chunks/agent-phase-FM52TJTD.js"),
+  applyPhase: () => import("./chunks/apply-phase-FY6IGO3O.js"),
+  client: () => import("./chunks/github-client-NQHGCA7K.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));

@@ -1,9 +1,9 @@
 import {
   runTextCheck
-} from "./chunks/chunk-5BMIKSX6.js";
-import "./chunks/chunk-A6RB5CVQ.js";
+} from "./chunks/chunk-IYAFPMAX.js";
+import "./chunks/chunk-X26RSK32.js";
 import "./chunks/chunk-JRKLLSI7.js";
-import "./chunks/chunk-WET6GGPQ.js";
+import "./chunks/chunk-UZTB5BNK.js";
 import "./chunks/chunk-27FUKKN2.js";
 
 // src/adapters/fs/rule-check-worker.ts
