@@ -6,6 +6,11 @@ import { defineConfig } from 'vitest/config';
 const WORKFLOW_PARSER = '/node_modules/@actions/workflow-parser/';
 /** Tests of pure code: no processes, no writes, no environment. */
 const PURE = ['test/core/**/*.test.ts', 'test/engine.test.ts', 'test/engine-contracts.test.ts'];
+/**
+ * Files that need the toolkit's modules loaded fresh: @actions/github fixes its API URL when it is
+ * first loaded, and in a shared worker an earlier file may have loaded it without GITHUB_API_URL.
+ */
+const FRESH_MODULES = ['test/adapters/result-artifact.test.ts'];
 
 export default defineConfig({
   plugins: [
@@ -71,10 +76,15 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           // Lanes of their own: the real agent CLIs (`npm run test:agents`, test/agents/vitest.config.ts)
           // and the packed npm package (`npm run test:package`, test/package/vitest.config.ts).
-          exclude: [...PURE, 'test/agents/**', 'test/package/**'],
+          exclude: [...PURE, ...FRESH_MODULES, 'test/agents/**', 'test/package/**'],
           // Installs a Node 24 binary once for the Action's end-to-end tests (DESIGN §8).
           globalSetup: ['test/e2e/node24-setup.ts'],
         },
+      },
+      {
+        // As io, in a process of their own.
+        extends: true,
+        test: { name: 'fresh', isolate: true, setupFiles: ['test/helpers/leak-guard.ts'], include: FRESH_MODULES },
       },
       {
         // Pure code: a new process per file would cost more than the tests (about half a second
