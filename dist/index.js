@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-ZETBVOD2.js";
+} from "./chunks/chunk-UOIHXYYL.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -389,10 +389,10 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-BLFR54SM.js"),
-  agentPhase: () => import("./chunks/agent-phase-FM52TJTD.js"),
-  applyPhase: () => import("./chunks/apply-phase-FY6IGO3O.js"),
-  client: () => import("./chunks/github-client-NQHGCA7K.js")
+  routes: () => import("./chunks/routes-RSQAU5SK.js"),
+  agentPhase: () => import("./chunks/agent-phase-VDKBW4PS.js"),
+  applyPhase: () => import("./chunks/apply-phase-7EGCQQPT.js"),
+  client: () => import("./chunks/github-client-LEXETQCV.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
