@@ -1,20 +1,27 @@
 // The README's "run the main job" command: `agent-step-sequencer demo`, run as the built CLI.
 // It must show a failed attempt retried with the troubleshooting prompt, a runner killed in the
 // middle of a step, a later heartbeat resuming from the state on disk, and the final summary.
-import { readFile, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseState } from '../../src/core/state/validate-state.js';
 import { CLI, output, runCli } from './helpers.js';
 
 let workspace: string | null = null;
+let cwd: string | null = null;
 afterEach(async () => {
-  if (workspace) await rm(workspace, { recursive: true, force: true });
-  workspace = null;
+  for (const dir of [workspace, cwd]) if (dir) await rm(dir, { recursive: true, force: true });
+  workspace = cwd = null;
 });
 
 describe('demo', () => {
   it('retries, survives a SIGKILL mid-step, resumes and finishes with every output', async () => {
-    const r = await runCli(['demo'], { timeoutMs: 90_000 });
+    // Started from a folder of its own, outside the checkout (wherever the checkout is).
+    cwd = await mkdtemp(path.join(os.tmpdir(), 'demo-cwd-'));
+    const r = await runCli(['demo'], { timeoutMs: 90_000, cwd });
     const text = output(r);
     expect(r.code, text).toBe(0);
     workspace = /Demo workspace: (\S+)/.exec(text)?.[1] ?? null;
@@ -31,6 +38,10 @@ describe('demo', () => {
     expect(statePath, text).toBeDefined();
     // Run from outside the clone, `node dist/cli.js` is named by its whole path: the hint works where it was run.
     expect(text).toContain(`Try: node ${CLI} status --state ${statePath}\n`);
+    // And the hint runs as printed, from where the demo ran.
+    const hint = /^Try: (.*)$/m.exec(text)![1]!;
+    const status = await promisify(execFile)('sh', ['-c', hint], { cwd });
+    expect(status.stdout).toContain('DONE');
     const state = parseState(JSON.parse(await readFile(statePath!, 'utf8')));
     expect(state.status).toBe('DONE');
     expect(state.currentStep).toBe(4);
