@@ -53,9 +53,8 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
         ]
       : []),
     ...(used ? [`**Plan usage so far:** ${used}.`, ''] : []),
-    '**Last error:**',
-    fence(run?.error ?? 'none recorded', 3000),
-    '',
+    // A step blocked before it ran (a spent budget) has no error: **Why:** says why.
+    ...(run?.error ? ['**Last error:**', fence(run.error, 3000), ''] : []),
     ...outputTail(run),
     ...logsLine(state, stepId, links),
     'To continue, reply with one of:',
