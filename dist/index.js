@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-ZMUNSGTI.js";
+} from "./chunks/chunk-QLJSAC5J.js";
 import "./chunks/chunk-DUAHX55U.js";
 import {
   isBot,
@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-UOIHXYYL.js";
+} from "./chunks/chunk-OS5QNP4O.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -389,10 +389,10 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-RSQAU5SK.js"),
-  agentPhase: () => import("./chunks/agent-phase-VDKBW4PS.js"),
-  applyPhase: () => import("./chunks/apply-phase-7EGCQQPT.js"),
-  client: () => import("./chunks/github-client-LEXETQCV.js")
+  routes: () => import("./chunks/routes-HTRKQ67C.js"),
+  agentPhase: () => import("./chunks/agent-phase-RF7Y6VG2.js"),
+  applyPhase: () => import("./chunks/apply-phase-7SJXZZMG.js"),
+  client: () => import("./chunks/github-client-WYOMDAIT.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
