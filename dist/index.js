@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-OS5QNP4O.js";
+} from "./chunks/chunk-G6P33JTX.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -389,9 +389,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-HTRKQ67C.js"),
-  agentPhase: () => import("./chunks/agent-phase-RF7Y6VG2.js"),
-  applyPhase: () => import("./chunks/apply-phase-7SJXZZMG.js"),
+  routes: () => import("./chunks/routes-X4SBFVL4.js"),
+  agentPhase: () => import("./chunks/agent-phase-CU6AAVYU.js"),
+  applyPhase: () => import("./chunks/apply-phase-HXE5TZDV.js"),
   client: () => import("./chunks/github-client-WYOMDAIT.js")
 };
 async function run() {

@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-c06ad6cc56f7be67";
+var BUILD_ID = "build-182af25ddc19f356";
 
 export {
   MIN_SECRET_LENGTH,

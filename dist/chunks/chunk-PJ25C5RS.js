@@ -8,7 +8,7 @@ import {
   pauseAtGate,
   recoveredUsage,
   runAttempt
-} from "./chunk-E7RJ7U3Y.js";
+} from "./chunk-CEOYGRDJ.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";
@@ -85,7 +85,7 @@ var Ledger = class {
   get state() {
     return this.current;
   }
-  /** Writes this tick made. */
+  /** Writes this tick made that changed the plan (not those that only kept the inbox's place). */
   get writes() {
     return this.written;
   }
@@ -100,10 +100,10 @@ var Ledger = class {
   remember(memo) {
     this.memo = { ...this.memo, ...memo };
   }
-  /** One durable write, then the notices it produced. */
-  async commit({ state, notices }, meta) {
+  /** One durable write, then the notices it produced; `progress` false: it only records what the inbox read. */
+  async commit({ state, notices }, meta, progress = !0) {
     let inbox = this.memo ? { inbox: { ...state.inbox, ...this.memo } } : {};
-    this.current = await this.deps.store.write({ ...state, ...inbox, lastHeartbeatIso: this.deps.clock.now().toISOString() }, meta), this.memo = void 0, this.written++, meta.kind === "checkpoint" && this.started++;
+    this.current = await this.deps.store.write({ ...state, ...inbox, lastHeartbeatIso: this.deps.clock.now().toISOString() }, meta), this.memo = void 0, progress && this.written++, meta.kind === "checkpoint" && this.started++;
     for (let notice of notices) {
       notice.kind === "timed-out" && this.deps.log.warn(`Plan ${this.current.planId ?? "plan"}: ${timedOutText(notice.stepId, notice.minutes)}.`);
       try {

@@ -1,9 +1,9 @@
 import {
   missingPlanError
-} from "./chunk-TNK7ST2T.js";
+} from "./chunk-M7YETCT6.js";
 import {
   createStore
-} from "./chunk-X6PELFG2.js";
+} from "./chunk-HCYCG5KV.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";

@@ -8,11 +8,11 @@ import {
   planBranch,
   planLocation,
   runUrl
-} from "./chunk-7TSO7XIF.js";
+} from "./chunk-JA35I3TM.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-H4WT4AZI.js";
+import "./chunk-NFVTQKRF.js";
 import "./chunk-IU7JM5AZ.js";
-import "./chunk-OS5QNP4O.js";
+import "./chunk-G6P33JTX.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-KPBKEXRS.js";
 import "./chunk-QT4UXPX2.js";

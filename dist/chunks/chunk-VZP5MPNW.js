@@ -1,6 +1,6 @@
 import {
   identityArgs
-} from "./chunk-H4WT4AZI.js";
+} from "./chunk-NFVTQKRF.js";
 import {
   GitCommandError,
   gitMessage

@@ -1,14 +1,14 @@
 import {
   fleetBranches,
   forPlan
-} from "./chunk-X6PELFG2.js";
+} from "./chunk-HCYCG5KV.js";
 import "./chunk-I7L5GTKI.js";
-import "./chunk-Q5BCQHAP.js";
+import "./chunk-6WMUJSMB.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-KVUIMDJ2.js";
 import "./chunk-K6W52O6F.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-H4WT4AZI.js";
+import "./chunk-NFVTQKRF.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs
@@ -20,7 +20,7 @@ import {
 } from "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-OS5QNP4O.js";
+import "./chunk-G6P33JTX.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-KPBKEXRS.js";
 import "./chunk-QT4UXPX2.js";

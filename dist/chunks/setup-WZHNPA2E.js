@@ -1,24 +1,27 @@
 import {
-  cliCommand,
-  statusCommand
-} from "./chunk-MAIU3OF7.js";
-import "./chunk-TNK7ST2T.js";
-import "./chunk-X6PELFG2.js";
+  initCommand,
+  initState,
+  validateCommand
+} from "./chunk-GHGVJWXP.js";
+import "./chunk-SJRU3QPB.js";
+import "./chunk-A4KESCIK.js";
+import "./chunk-HCYCG5KV.js";
 import "./chunk-B4B5LSOZ.js";
+import "./chunk-ZMK4UW7J.js";
 import "./chunk-I7L5GTKI.js";
-import "./chunk-Q5BCQHAP.js";
+import "./chunk-6WMUJSMB.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-KVUIMDJ2.js";
 import "./chunk-K6W52O6F.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-H4WT4AZI.js";
+import "./chunk-NFVTQKRF.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-OS5QNP4O.js";
+import "./chunk-G6P33JTX.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-KPBKEXRS.js";
 import "./chunk-QT4UXPX2.js";
@@ -33,6 +36,7 @@ import "./chunk-JRKLLSI7.js";
 import "./chunk-UZTB5BNK.js";
 import "./chunk-27FUKKN2.js";
 export {
-  cliCommand,
-  statusCommand
+  initCommand,
+  initState,
+  validateCommand
 };

@@ -8,7 +8,7 @@ import {
   COMMAND_KINDS,
   createEngine,
   workingFilesOf
-} from "./chunk-Q5BCQHAP.js";
+} from "./chunk-6WMUJSMB.js";
 import {
   blockerReport,
   finalSummary
@@ -19,7 +19,7 @@ import {
 import {
   acquireLock,
   createPlanStore
-} from "./chunk-H4WT4AZI.js";
+} from "./chunk-NFVTQKRF.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
@@ -33,7 +33,7 @@ import {
 import {
   NO_SECRETS,
   createScrubber
-} from "./chunk-OS5QNP4O.js";
+} from "./chunk-G6P33JTX.js";
 import {
   DEFAULT_WORK_BRANCHES,
   PLAN_BRANCH_PREFIX,

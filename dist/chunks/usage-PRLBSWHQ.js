@@ -1,11 +1,11 @@
 import {
   createStore
-} from "./chunk-X6PELFG2.js";
+} from "./chunk-HCYCG5KV.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";
 import "./chunk-I7L5GTKI.js";
-import "./chunk-Q5BCQHAP.js";
+import "./chunk-6WMUJSMB.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-KVUIMDJ2.js";
 import {
@@ -13,7 +13,7 @@ import {
   usageTable
 } from "./chunk-K6W52O6F.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-H4WT4AZI.js";
+import "./chunk-NFVTQKRF.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
@@ -23,7 +23,7 @@ import {
   terminalLine
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-OS5QNP4O.js";
+import "./chunk-G6P33JTX.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-KPBKEXRS.js";
 import "./chunk-QT4UXPX2.js";

@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-OS5QNP4O.js";
+} from "./chunk-G6P33JTX.js";
 import {
   ConfigError,
   describeError

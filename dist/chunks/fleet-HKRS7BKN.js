@@ -17,15 +17,15 @@ import {
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-FNYJURMQ.js";
-import "./chunk-HQSAHIEN.js";
-import "./chunk-E2DO7QTB.js";
-import "./chunk-E7RJ7U3Y.js";
+} from "./chunk-4P3FTSXH.js";
+import "./chunk-PJ25C5RS.js";
+import "./chunk-CBPDI25T.js";
+import "./chunk-CEOYGRDJ.js";
 import "./chunk-FQEWC6NM.js";
 import "./chunk-B4B5LSOZ.js";
 import "./chunk-ZMK4UW7J.js";
 import "./chunk-I7L5GTKI.js";
-import "./chunk-Q5BCQHAP.js";
+import "./chunk-6WMUJSMB.js";
 import "./chunk-PFOLIUZO.js";
 import {
   isStatus
@@ -36,9 +36,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   REMOTE
-} from "./chunk-7TSO7XIF.js";
+} from "./chunk-JA35I3TM.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-H4WT4AZI.js";
+import "./chunk-NFVTQKRF.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -60,7 +60,7 @@ import {
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-OS5QNP4O.js";
+import "./chunk-G6P33JTX.js";
 import {
   fleetPrefix,
   isActiveRef,

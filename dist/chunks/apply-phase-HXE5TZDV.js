@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-I4DIWTNH.js";
+} from "./chunk-VZP5MPNW.js";
 import {
   outputsFor
 } from "./chunk-WRXM5EB3.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-FNYJURMQ.js";
+} from "./chunk-4P3FTSXH.js";
 import {
   Ledger
-} from "./chunk-HQSAHIEN.js";
+} from "./chunk-PJ25C5RS.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-E2DO7QTB.js";
+} from "./chunk-CBPDI25T.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-E7RJ7U3Y.js";
+} from "./chunk-CEOYGRDJ.js";
 import "./chunk-FQEWC6NM.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";
 import "./chunk-ZMK4UW7J.js";
 import "./chunk-I7L5GTKI.js";
-import "./chunk-Q5BCQHAP.js";
+import "./chunk-6WMUJSMB.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-SBGMNWJI.js";
 import "./chunk-KVUIMDJ2.js";
@@ -47,9 +47,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-7TSO7XIF.js";
+} from "./chunk-JA35I3TM.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-H4WT4AZI.js";
+import "./chunk-NFVTQKRF.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -64,7 +64,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-OS5QNP4O.js";
+import "./chunk-G6P33JTX.js";
 import {
   STATE_DIR
 } from "./chunk-6ECGHLWA.js";

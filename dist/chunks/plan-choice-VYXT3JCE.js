@@ -4,7 +4,7 @@ import {
   existingPlans,
   missingPlanError,
   resolvePlan
-} from "./chunk-TNK7ST2T.js";
+} from "./chunk-M7YETCT6.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-X26RSK32.js";
 import "./chunk-UZTB5BNK.js";

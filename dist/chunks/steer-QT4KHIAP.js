@@ -1,19 +1,19 @@
 import {
   missingPlanError
-} from "./chunk-TNK7ST2T.js";
+} from "./chunk-M7YETCT6.js";
 import {
   FileInbox,
   createEngine
-} from "./chunk-X6PELFG2.js";
+} from "./chunk-HCYCG5KV.js";
 import {
   tick
-} from "./chunk-HQSAHIEN.js";
-import "./chunk-E7RJ7U3Y.js";
+} from "./chunk-PJ25C5RS.js";
+import "./chunk-CEOYGRDJ.js";
 import "./chunk-FQEWC6NM.js";
 import "./chunk-B4B5LSOZ.js";
 import "./chunk-ZMK4UW7J.js";
 import "./chunk-I7L5GTKI.js";
-import "./chunk-Q5BCQHAP.js";
+import "./chunk-6WMUJSMB.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
@@ -21,7 +21,7 @@ import {
 import "./chunk-K6W52O6F.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-H4WT4AZI.js";
+import "./chunk-NFVTQKRF.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-PSDTEU6M.js";
 import "./chunk-SOQWTVCZ.js";
@@ -29,7 +29,7 @@ import "./chunk-NEPVVNT5.js";
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-OS5QNP4O.js";
+import "./chunk-G6P33JTX.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-KPBKEXRS.js";
 import "./chunk-QT4UXPX2.js";

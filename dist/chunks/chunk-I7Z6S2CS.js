@@ -1,26 +1,26 @@
 import {
   cliCommand,
   statusAdvice
-} from "./chunk-MAIU3OF7.js";
+} from "./chunk-33PZXKLG.js";
 import {
   missingPlanError
-} from "./chunk-TNK7ST2T.js";
+} from "./chunk-M7YETCT6.js";
 import {
   initState
-} from "./chunk-UQT6SCY2.js";
+} from "./chunk-GHGVJWXP.js";
 import {
   ConsoleLog,
   branchOf,
   createEngine,
   fleetBranches
-} from "./chunk-X6PELFG2.js";
+} from "./chunk-HCYCG5KV.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-LZFQTZNP.js";
 import {
   tick
-} from "./chunk-HQSAHIEN.js";
+} from "./chunk-PJ25C5RS.js";
 import {
   workspaceGit
 } from "./chunk-IU7JM5AZ.js";
@@ -42,7 +42,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-NK352SQX.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-ZYPRZOUO.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath))
     return new ConsoleLog({ quiet: s.quiet }).info(s.planFrom === "default" ? `No plan in ${path.dirname(path.dirname(s.statePath))}; nothing to do.` : `No state at file ${s.statePath}; nothing to do.`), 0;
   let { deps, cfg } = await createEngine(s, "check"), result = await tick(deps, cfg), maxWaitMs = (s.maxWaitMinutes ?? 0) * 6e4;

@@ -3,7 +3,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-H4WT4AZI.js";
+} from "./chunk-NFVTQKRF.js";
 import {
   stateFileRel,
   workBranch

@@ -6,7 +6,7 @@ import {
 } from "./chunk-3MHVLDUO.js";
 import {
   scrubJson
-} from "./chunk-OS5QNP4O.js";
+} from "./chunk-G6P33JTX.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-I4DIWTNH.js";
+} from "./chunk-VZP5MPNW.js";
 import {
   outputsFor
 } from "./chunk-WRXM5EB3.js";
@@ -15,17 +15,17 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-E2DO7QTB.js";
+} from "./chunk-CBPDI25T.js";
 import {
   isStdoutCopy,
   preflight,
   runAgent
-} from "./chunk-E7RJ7U3Y.js";
+} from "./chunk-CEOYGRDJ.js";
 import "./chunk-FQEWC6NM.js";
 import "./chunk-ZMK4UW7J.js";
 import {
   createEngine
-} from "./chunk-Q5BCQHAP.js";
+} from "./chunk-6WMUJSMB.js";
 import "./chunk-PFOLIUZO.js";
 import {
   detourChain,
@@ -37,9 +37,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-7TSO7XIF.js";
+} from "./chunk-JA35I3TM.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-H4WT4AZI.js";
+import "./chunk-NFVTQKRF.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -53,7 +53,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-OS5QNP4O.js";
+import "./chunk-G6P33JTX.js";
 import {
   stateFileRel,
   workingFiles

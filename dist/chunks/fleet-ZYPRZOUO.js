@@ -1,9 +1,9 @@
 import {
   report
-} from "./chunk-P5RTNGHI.js";
-import "./chunk-MAIU3OF7.js";
-import "./chunk-TNK7ST2T.js";
-import "./chunk-UQT6SCY2.js";
+} from "./chunk-I7Z6S2CS.js";
+import "./chunk-33PZXKLG.js";
+import "./chunk-M7YETCT6.js";
+import "./chunk-GHGVJWXP.js";
 import "./chunk-SJRU3QPB.js";
 import "./chunk-A4KESCIK.js";
 import {
@@ -12,7 +12,7 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-X6PELFG2.js";
+} from "./chunk-HCYCG5KV.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -28,13 +28,13 @@ import {
 } from "./chunk-LZFQTZNP.js";
 import {
   tick
-} from "./chunk-HQSAHIEN.js";
-import "./chunk-E7RJ7U3Y.js";
+} from "./chunk-PJ25C5RS.js";
+import "./chunk-CEOYGRDJ.js";
 import "./chunk-FQEWC6NM.js";
 import "./chunk-B4B5LSOZ.js";
 import "./chunk-ZMK4UW7J.js";
 import "./chunk-I7L5GTKI.js";
-import "./chunk-Q5BCQHAP.js";
+import "./chunk-6WMUJSMB.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-KVUIMDJ2.js";
 import "./chunk-K6W52O6F.js";
@@ -42,7 +42,7 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-H4WT4AZI.js";
+} from "./chunk-NFVTQKRF.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -59,7 +59,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-OS5QNP4O.js";
+import "./chunk-G6P33JTX.js";
 import {
   STATE_DIR,
   isActiveRef,

@@ -2,7 +2,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-M2F3CUZQ.js";
+} from "./chunk-EIWNFP2M.js";
 import {
   newState
 } from "./chunk-A4KESCIK.js";
@@ -11,7 +11,7 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-X6PELFG2.js";
+} from "./chunk-HCYCG5KV.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";
@@ -19,14 +19,14 @@ import "./chunk-ZMK4UW7J.js";
 import "./chunk-I7L5GTKI.js";
 import {
   ExecAgentRunner
-} from "./chunk-Q5BCQHAP.js";
+} from "./chunk-6WMUJSMB.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
 } from "./chunk-KVUIMDJ2.js";
 import "./chunk-K6W52O6F.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-H4WT4AZI.js";
+import "./chunk-NFVTQKRF.js";
 import "./chunk-3MHVLDUO.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
@@ -36,7 +36,7 @@ import {
 } from "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-OS5QNP4O.js";
+import "./chunk-G6P33JTX.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

@@ -8,7 +8,7 @@ import {
   cliSecrets,
   createStore,
   localUserName
-} from "./chunk-X6PELFG2.js";
+} from "./chunk-HCYCG5KV.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";
@@ -17,7 +17,7 @@ import {
 } from "./chunk-KVUIMDJ2.js";
 import {
   scrubJson
-} from "./chunk-OS5QNP4O.js";
+} from "./chunk-G6P33JTX.js";
 import {
   effectiveQueue
 } from "./chunk-CLI34DJC.js";

@@ -1,18 +1,18 @@
 import {
   tick,
   waitReason
-} from "./chunk-HQSAHIEN.js";
+} from "./chunk-PJ25C5RS.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-E2DO7QTB.js";
+} from "./chunk-CBPDI25T.js";
 import {
   gateOf,
   isStdoutCopy
-} from "./chunk-E7RJ7U3Y.js";
+} from "./chunk-CEOYGRDJ.js";
 import {
   streamCommand
 } from "./chunk-ZMK4UW7J.js";
@@ -26,7 +26,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-Q5BCQHAP.js";
+} from "./chunk-6WMUJSMB.js";
 import {
   footer,
   getIfModified,
@@ -68,7 +68,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-7TSO7XIF.js";
+} from "./chunk-JA35I3TM.js";
 import {
   shouldWriteStatus
 } from "./chunk-DUAHX55U.js";

@@ -63,10 +63,10 @@ function steeringCommand(command, by, step) {
 
 // src/action/routes.ts
 var load = {
-  tick: () => import("./plan-tick-3C6747VB.js"),
-  settings: () => import("./plan-settings-3TOTCY7Y.js"),
-  fleet: () => import("./fleet-W66W6XNK.js"),
-  propose: () => import("./propose-YMFN6FMO.js"),
+  tick: () => import("./plan-tick-RBXJPOCZ.js"),
+  settings: () => import("./plan-settings-J2776FYF.js"),
+  fleet: () => import("./fleet-HKRS7BKN.js"),
+  propose: () => import("./propose-OWOYO3NS.js"),
   continuation: () => import("./continuation-MVQWPOHD.js")
 };
 async function handle(route, ctx, inputs, client, log, deadline) {

@@ -12,7 +12,7 @@ import {
   MAX_RAISE,
   hashPrefix,
   namesPlanHash
-} from "./chunk-Q5BCQHAP.js";
+} from "./chunk-6WMUJSMB.js";
 import {
   activeStepId,
   advance,
@@ -1360,7 +1360,7 @@ var InboxSession = class {
   gate;
   /** What answering people without permission has cost this tick. */
   refusals = { answered: /* @__PURE__ */ new Set(), reactions: 0 };
-  /** Reads the inbox and applies what it holds; a batch that changes the state is one write. */
+  /** Reads the inbox and applies what it holds; a batch that holds any command is one write. */
   async apply() {
     let { inbox, log } = this.deps;
     if (!inbox) return;
@@ -1384,13 +1384,12 @@ var InboxSession = class {
       let key = item.cursorKey ?? inbox.cursorKey;
       cursors[key] = Math.max(cursors[key] ?? 0, item.cursor);
     }
-    if (changed)
-      state = { ...state, inbox: { ...state.inbox, ...cursors } }, await this.ledger.commit({ state, notices }, { kind: "update", message: `commands: ${items.map((i) => `/${i.command.kind}`).join(" ")}` });
-    else
-      for (let [key, last] of Object.entries(cursors)) {
-        let seen = Number(this.ledger.remembered?.[key] ?? 0);
-        this.ledger.remember({ [key]: Math.max(seen, last) });
-      }
+    for (let [key, last] of Object.entries(cursors)) {
+      let seen = Number(this.ledger.remembered?.[key] ?? 0);
+      this.ledger.remember({ [key]: Math.max(seen, last) });
+    }
+    let names = replies.map(([item, , refused]) => `${item.label ?? `/${item.command.kind}`}${refused ? " (refused)" : ""}`);
+    await this.ledger.commit({ state, notices }, { kind: "update", message: `commands: ${names.join(", ")}` }, changed);
     for (let [key, last] of Object.entries(cursors)) await inbox.acknowledge(last, key);
     let { answers, budget } = refusalAnswers(items, this.refusals);
     this.refusals = budget;

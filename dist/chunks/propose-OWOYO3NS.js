@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-M2F3CUZQ.js";
+} from "./chunk-EIWNFP2M.js";
 import {
   replan
 } from "./chunk-SJRU3QPB.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-FNYJURMQ.js";
-import "./chunk-HQSAHIEN.js";
-import "./chunk-E2DO7QTB.js";
-import "./chunk-E7RJ7U3Y.js";
+} from "./chunk-4P3FTSXH.js";
+import "./chunk-PJ25C5RS.js";
+import "./chunk-CBPDI25T.js";
+import "./chunk-CEOYGRDJ.js";
 import "./chunk-FQEWC6NM.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-ZMK4UW7J.js";
 import "./chunk-I7L5GTKI.js";
 import {
   ExecAgentRunner
-} from "./chunk-Q5BCQHAP.js";
+} from "./chunk-6WMUJSMB.js";
 import "./chunk-PFOLIUZO.js";
 import {
   answeredCommands,
@@ -57,9 +57,9 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-7TSO7XIF.js";
+} from "./chunk-JA35I3TM.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-H4WT4AZI.js";
+import "./chunk-NFVTQKRF.js";
 import {
   extractPlan,
   parsePlanText
@@ -84,7 +84,7 @@ import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
 import {
   scrubJson
-} from "./chunk-OS5QNP4O.js";
+} from "./chunk-G6P33JTX.js";
 import {
   issuePlanId
 } from "./chunk-6ECGHLWA.js";

@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-OS5QNP4O.js";
+} from "./chunk-G6P33JTX.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,

@@ -8,7 +8,7 @@ import {
   identityArgs,
   openFreshFile,
   writeFreshFile
-} from "./chunk-H4WT4AZI.js";
+} from "./chunk-NFVTQKRF.js";
 import {
   commandLine
 } from "./chunk-SOQWTVCZ.js";
@@ -24,7 +24,7 @@ import {
 } from "./chunk-3M3F447X.js";
 import {
   BUILD_ID
-} from "./chunk-OS5QNP4O.js";
+} from "./chunk-G6P33JTX.js";
 import {
   isBranchName,
   stateFolderOf,
