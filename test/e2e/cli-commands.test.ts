@@ -558,6 +558,8 @@ describe('finding the plan', () => {
       expect(r.stderr).toContain(`error: 2 plans in ${path.join(e.ws, '.sequencer')}: plan, slow. Which one?`);
       expect(r.stderr).toContain(`hint: Give --plan-id ID, e.g. \`agent-step-sequencer ${args[0]} --plan-id plan\`.`);
     }
+    // A plan id that is not there touches no plan.
+    const revision = (await readState(path.join(e.ws, '.sequencer', 'slow', 'state.json'))).revision;
     for (const args of [
       ['status', '--plan-id', 'slwo'],
       ['check', '--plan-id', 'slwo'],
@@ -567,7 +569,7 @@ describe('finding the plan', () => {
       expect(r.code, `${args.join(' ')}: ${output(r)}`).toBe(2);
       expect(r.stderr).toContain(`No plan "slwo" in ${path.join(e.ws, '.sequencer')}; did you mean slow?; the plans there: plan, slow.`);
     }
-    expect((await readState(path.join(e.ws, '.sequencer', 'slow', 'state.json'))).revision).toBe(state.revision);
+    expect((await readState(path.join(e.ws, '.sequencer', 'slow', 'state.json'))).revision).toBe(revision);
 
     // Nowhere a plan: status says how to start one; check has nothing to do, as the original sequencer's.
     const empty = await makeTempDir('cmd-empty-');
