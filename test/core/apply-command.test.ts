@@ -203,6 +203,9 @@ describe('parseCommandText', () => {
     ['/approve delay=5000', /0-1440/],
     ['/skip ../etc', /step id/],
     ['/deploy', /^unknown command "\/deploy"; known: \/approve, \/cancel, \/retry, \/skip, \/resume, \/status, \/restart$/],
+    // A typo of a command names the command meant.
+    ['/aprove abc', /^unknown command "\/aprove"; did you mean \/approve\? known: \/approve, \/cancel, .*, \/restart$/],
+    ['/stauts', /^unknown command "\/stauts"; did you mean \/status\? known: /],
     // The inbox reads the comments of an issue that has a plan: /draft has nothing to draft there.
     ['/draft', /^\/draft drafts a plan for a request that has none; this issue has its plan already \(commands here: \/approve, .*, \/restart\)$/],
     ['/approve 0123abcd', /first 12 or more hex digits.*got "0123abcd"/],
