@@ -121,33 +121,37 @@ describe('an agent whose stream the sequencer reads', () => {
     expect(h.log.lines.find((l) => l.includes('Runs: '))).toContain('--allowedTools Bash Read -- ');
   });
 
-  it('puts `--` before a prompt that starts with `-`, decided per attempt from the prompt as it is sent, payloads filled in', async () => {
+  it('puts `--` before a prompt that starts with `-` (Gemini CLI: `--prompt=<prompt>`), decided per attempt from the prompt as it is sent, payloads filled in', async () => {
     const list = '- Fix the failing test.\n- Run npm test.';
     const defs: Record<string, Partial<StepDef>> = {
       a: { instruction: list },
       b: { instruction: 'Do b' },
       // Known only once step a has run: its payload starts the prompt.
       c: { instruction: '{{steps.a.payload.flag}} is the flag to document.', agent: 'codex exec' },
+      // Gemini CLI takes it only joined to its option: `--prompt=<prompt>`.
+      d: { instruction: list, agent: 'gemini --yolo -p' },
     };
     const h = harness(
-      state(['a', 'b', 'c'], {}, (id) => defs[id] ?? {}),
+      state(['a', 'b', 'c', 'd'], {}, (id) => defs[id] ?? {}),
       (spec, call) => {
-        const stream = fixture(call === 3 ? 'codex-tools.jsonl' : 'claude-tools.jsonl');
+        const stream = fixture(call === 3 ? 'codex-tools.jsonl' : call === 4 ? 'gemini-tools.jsonl' : 'claude-tools.jsonl');
         play(spec, stream);
         return { stdout: stream, ...(call === 1 ? { payload: { flag: '--dry-run' } } : {}) };
       },
       { agentCommand: 'claude -p' },
     );
     expect((await h.run()).outcome).toBe('done');
-    const [a, b, c] = h.agent.runs.map((r) => r.argv);
+    const [a, b, c, d] = h.agent.runs.map((r) => r.argv);
     expect(a?.slice(-3)).toEqual(['-p', '--', list]);
     // A prompt that does not start with `-` runs as before.
     expect(b?.slice(-2)).toEqual(['-p', 'Do b']);
     expect(c?.slice(-3)).toEqual(['--json', '--', '--dry-run is the flag to document.']);
-    // The log says what ran, `--` included.
+    expect(d?.slice(1)).toEqual(['--output-format', 'stream-json', '--yolo', `--prompt=${list}`]);
+    // The log says what ran, `--` and `--prompt=` included.
     const runs = h.log.lines.filter((l) => l.includes('Runs: '));
     expect(runs[0]).toContain(' -p -- "- Fix the failing test.… (prompt, ');
     expect(runs[1]).toContain(' -p "Do b"');
+    expect(runs[3]).toContain('Runs: gemini --output-format stream-json --yolo "--prompt=- Fix the failing test.… (prompt, ');
   });
 
   it('records a killed agent’s usage as a lower bound, and leaves any other agent as it was', async () => {

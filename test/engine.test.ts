@@ -346,6 +346,46 @@ describe('tick', () => {
     expect(h.store.writes).toHaveLength(writes);
   });
 
+  it.each([
+    ['a refused /approve (no write access) on a plan awaiting approval', state(['a'], { status: 'AWAITING_APPROVAL' }), 'awaiting-approval', 'refused'],
+    ['/status on a finished plan', state(['a'], { status: 'DONE', currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 } } }), 'done', 'status'],
+  ] as const)('%s: the cursor moves past it in a write of its own, so later runs neither answer nor log it again', async (_name, initial, outcome, kind) => {
+    const h = harness(initial);
+    if (kind === 'refused') h.inbox.items.push({ cursor: 7, command: { kind: 'approve', by: 'mallory' }, refusal: 'no write access', unauthorized: true });
+    else h.inbox.items.push({ cursor: 7, command: { kind: 'status', by: 'w' } });
+    const first = await h.run();
+    expect(first.outcome).toBe(outcome);
+    // The answer was given, and the read position is durable: one write holding the cursor and nothing else new.
+    expect(h.inbox.replies).toHaveLength(1);
+    expect(h.store.writes).toHaveLength(1);
+    const written = h.store.writes[0]!;
+    expect(written.state.inbox).toMatchObject({ lastFileCursor: 7 });
+    expect(written.meta).toEqual({ kind: 'update', message: kind === 'refused' ? 'commands: /approve (refused)' : 'commands: /status' });
+    const { inbox: _i, revision: _r, lastHeartbeatIso: _h, ...rest } = written.state;
+    const { inbox: _i0, revision: _r0, lastHeartbeatIso: _h0, ...before } = initial;
+    expect(rest).toEqual(before);
+    // Keeping its place is no progress: a run that did only that is not "the run that blocked it" nor one that moved on.
+    expect(first.writes).toBe(0);
+    expect(h.inbox.acknowledged).toBe(7);
+
+    const lines = h.log.lines.length;
+    const second = await h.run();
+    expect(second.outcome).toBe(outcome);
+    expect(h.inbox.replies).toHaveLength(1);
+    expect(h.log.lines.slice(lines).filter((l) => l.includes('Command '))).toEqual([]);
+    // With nothing new to read the run writes nothing.
+    expect(h.store.writes).toHaveLength(1);
+  });
+
+  it('names in a commit the commands that run read, refused ones as such, by the name they were written with', async () => {
+    const h = harness(state(['a'], { status: 'AWAITING_APPROVAL' }));
+    h.inbox.items.push({ cursor: 1, command: { kind: 'status', by: 'w' }, refusal: 'unknown command "/aprove"', label: '/aprove' });
+    await h.run();
+    h.inbox.push({ kind: 'approve', by: 'me', delayMinutes: 0 });
+    await h.run();
+    expect(h.store.writes.map((w) => w.meta.message)).toEqual(['commands: /aprove (refused)', 'commands: /approve', 'a attempt 1 started', 'a attempt 1 succeeded']);
+  });
+
   it('does not start an attempt that cannot finish within the time budget', async () => {
     const h = harness(state(['a']), undefined, { deadline: new Date('2026-01-01T00:30:00Z') });
     expect((await h.run()).outcome).toBe('budget');

@@ -7,7 +7,7 @@ import { policyFileText } from '../core/guard/command-log.js';
 import { effectivePolicy } from '../core/guard/tool-policy.js';
 import { lineEcho, type LineEcho } from '../core/render/output-echo.js';
 import { groupDigits } from '../core/agent-stream/render-event.js';
-import { dashPromptSeparator } from '../core/agent-stream/stream-command.js';
+import { dashPromptPlace } from '../core/agent-stream/stream-command.js';
 import type { AttemptResult } from '../core/tick/apply.js';
 import { budgetName, tokenAllowance, type TokenAllowance } from '../core/tick/budget.js';
 import { budgetStopMessage, OVERFLOW_STOP_MESSAGE, STOP_MESSAGE, TIMEOUT_STOP_MESSAGE, stoppedText } from '../core/tick/cooperative-stop.js';
@@ -47,15 +47,18 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
   const command = def.run !== undefined;
   const agentArgs = command ? start.argv.slice(1) : expandAgentVariables(start.argv.slice(1), env);
   // A prompt that starts with `-` (no preamble, an instruction or a payload starting so) is kept
-  // the prompt: Claude Code and Codex would read it as options.
-  const separator = command ? [] : dashPromptSeparator(start.argv, prompt);
+  // the prompt: the agents would read it as options.
+  const place = command ? null : dashPromptPlace(start.argv, prompt);
+  /** The command's words as they run before the prompt, and the prompt's own word, as `words` then `last`. */
+  const placed = (words: readonly string[], last: string): string[] =>
+    place ? [...words.slice(0, words.length - place.drop), ...place.before, place.option ? `${place.option}=${last}` : last] : [...words];
   const position = `(${state.currentStep + 1}/${state.stepQueue.length})`;
   const role = start.detourFor ? ` (remediation for ${start.detourFor})` : '';
   const run = stepRun(state, start.stepId);
   const which = attemptOfRound(start.n, run.tries, maxAttemptsFor(def, cfg.limits), roundOf(run));
   // The group holds the whole attempt: what runs, the agent's output as it arrives, the verdict.
   return deps.log.group(`${position} ${start.stepId} ${def.title}: attempt ${start.n}${start.retry ? ' (retry)' : ''}${role}`, async () => {
-    deps.log.info(attemptHeader([...start.argv, ...separator], command ? null : prompt, start.timeoutMs, which));
+    deps.log.info(attemptHeader(place ? placed(start.argv, shortPrompt(prompt)) : start.argv, start.timeoutMs, which));
     const brake = new AbortController();
     const allowance = tokenAllowance(state, start.stepId, cfg.limits);
     if (allowance)
@@ -82,7 +85,7 @@ export async function runAgent(engine: Engine, state: State, start: AttemptStart
       : null;
     let result: AgentResult;
     try {
-      const argv = command ? [start.program, ...agentArgs] : [start.program, ...agentArgs, ...separator, prompt];
+      const argv = place ? placed([start.program, ...agentArgs], prompt) : [start.program, ...agentArgs];
       result = await launch(engine, { argv, role: command ? 'command' : 'agent' }, start.timeoutMs, paths, env, watch, brake, { stream, echo }, def.maxOutputBytes);
     } finally {
       echo?.end();
@@ -173,9 +176,9 @@ async function launch(
   }
 }
 
-/** What an attempt runs, for the top of its log group: the prompt shortened to its start. */
-function attemptHeader(argv: string[], prompt: string | null, timeoutMs: number, which: string): string {
-  const shown = [...argv, ...(prompt === null ? [] : [shortPrompt(prompt)])].map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
+/** What an attempt runs, for the top of its log group (the prompt's word shortened to its start). */
+function attemptHeader(argv: readonly string[], timeoutMs: number, which: string): string {
+  const shown = argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(' ');
   return `Runs: ${shown} (timeout ${exactDuration(timeoutMs, 'min')}; ${which})`;
 }
 

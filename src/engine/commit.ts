@@ -27,7 +27,7 @@ export class Ledger {
     return this.current;
   }
 
-  /** Writes this tick made. */
+  /** Writes this tick made that changed the plan (not those that only kept the inbox's place). */
   get writes(): number {
     return this.written;
   }
@@ -46,12 +46,12 @@ export class Ledger {
     this.memo = { ...this.memo, ...memo };
   }
 
-  /** One durable write, then the notices it produced. */
-  async commit({ state, notices }: Transition, meta: WriteMeta): Promise<void> {
+  /** One durable write, then the notices it produced; `progress` false: it only records what the inbox read. */
+  async commit({ state, notices }: Transition, meta: WriteMeta, progress = true): Promise<void> {
     const inbox = this.memo ? { inbox: { ...state.inbox, ...this.memo } } : {};
     this.current = await this.deps.store.write({ ...state, ...inbox, lastHeartbeatIso: this.deps.clock.now().toISOString() }, meta);
     this.memo = undefined;
-    this.written++;
+    if (progress) this.written++;
     if (meta.kind === 'checkpoint') this.started++;
     for (const notice of notices) {
       if (notice.kind === 'timed-out') this.deps.log.warn(`Plan ${this.current.planId ?? 'plan'}: ${timedOutText(notice.stepId, notice.minutes)}.`);

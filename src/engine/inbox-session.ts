@@ -22,7 +22,7 @@ export class InboxSession {
     private readonly gate: ApprovalGate,
   ) {}
 
-  /** Reads the inbox and applies what it holds; a batch that changes the state is one write. */
+  /** Reads the inbox and applies what it holds; a batch that holds any command is one write. */
   async apply(): Promise<void> {
     const { inbox, log } = this.deps;
     if (!inbox) return;
@@ -60,18 +60,18 @@ export class InboxSession {
       const key = item.cursorKey ?? inbox.cursorKey;
       cursors[key] = Math.max(cursors[key] ?? 0, item.cursor);
     }
-    // Commands that change nothing (refused, unauthorized, /status) leave the state untouched: the
-    // cursor rides along with the next real write, and replies are found by marker, not repeated.
-    if (changed) {
-      state = { ...state, inbox: { ...state.inbox, ...cursors } };
-      await this.ledger.commit({ state, notices }, { kind: 'update', message: `commands: ${items.map((i) => `/${i.command.kind}`).join(' ')}` });
-    } else {
-      for (const [key, last] of Object.entries(cursors)) {
-        // The inbox's own memo may already be further along (it read past non-command comments).
-        const seen = Number(this.ledger.remembered?.[key] ?? 0);
-        this.ledger.remember({ [key]: Math.max(seen, last) });
-      }
+    // The cursor is durable before anyone is answered, also when the commands changed nothing (a
+    // refusal, a /status, anything on a finished plan): a later run then neither answers nor logs
+    // them again, and a refused person's earlier command does not use up their reply of that run.
+    // Such a write only keeps the inbox's place; it is no progress of the plan.
+    for (const [key, last] of Object.entries(cursors)) {
+      // The inbox's own memo may already be further along (it read past non-command comments).
+      const seen = Number(this.ledger.remembered?.[key] ?? 0);
+      this.ledger.remember({ [key]: Math.max(seen, last) });
     }
+    // The subject names what this run read, as written, and says which of it was refused.
+    const names = replies.map(([item, , refused]) => `${item.label ?? `/${item.command.kind}`}${refused ? ' (refused)' : ''}`);
+    await this.ledger.commit({ state, notices }, { kind: 'update', message: `commands: ${names.join(', ')}` }, changed);
     for (const [key, last] of Object.entries(cursors)) await inbox.acknowledge(last, key);
     const { answers, budget } = refusalAnswers(items, this.refusals);
     this.refusals = budget;

@@ -116,7 +116,7 @@ export interface TickResult {
   state?: State;
   /** Attempts this tick started. */
   attempts: number;
-  /** Writes this tick made. */
+  /** Writes this tick made that moved the plan: one that only recorded commands as read is no progress. */
   writes: number;
   detail?: string;
   /** The set-up is broken (no agent command, agent not found): the plan was blocked with a notice. */

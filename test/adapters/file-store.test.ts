@@ -121,6 +121,23 @@ describe('FileStore load and write', () => {
     expect(await readFile(statePath, 'utf8')).toBe(invalid);
   });
 
+  it.each([
+    ['a wrong type', 'lots', 'defaultBudget', '"lots"'],
+    ['a negative limit', { costUsd: -1 }, 'defaultBudget.costUsd', '-1'],
+    ['an unknown key', { costUSD: 1 }, 'defaultBudget.costUSD', 'did you mean costUsd?'],
+  ])('rejects a recorded default budget with %s naming the file, field and value, and leaves it untouched', async (_what, defaultBudget, field, value) => {
+    const invalid = JSON.stringify({ ...seedState(), defaultBudget });
+    await writeFile(statePath, invalid);
+    const store = new FileStore({ statePath });
+    const error = await store.load().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StateError);
+    expect((error as StateError).message).toContain(`Invalid state file ${statePath}`);
+    expect((error as StateError).message).toContain(`${field}: `);
+    expect((error as StateError).message).toContain(value);
+    await expect(store.write(parseState(seedState()), meta)).rejects.toThrow(/Refusing to write/);
+    expect(await readFile(statePath, 'utf8')).toBe(invalid);
+  });
+
   it('calls an empty file empty', async () => {
     await writeFile(statePath, '');
     await expect(new FileStore({ statePath }).load()).rejects.toThrow(`State file ${statePath} is empty`);

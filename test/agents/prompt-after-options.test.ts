@@ -11,6 +11,8 @@
 // right after -p as the prompt, and stops at once when that word is an option. A prompt that
 // starts with `-` (a step's instruction with no preamble, or a payload filled in first) is read as
 // options by both Claude Code and Codex: the sequencer puts `--` before it when the attempt runs.
+// Gemini CLI takes no such prompt after -p, after `--` or as its positional prompt, but takes
+// `--prompt=<prompt>`: the sequencer joins it so.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -168,7 +170,7 @@ describe('a Gemini CLI command whose -p is not its last word, with the real Gemi
   });
 });
 
-describe('a prompt that starts with `-`, with the real Claude Code and Codex', () => {
+describe('a prompt that starts with `-`, with the real Claude Code, Codex and Gemini CLI', () => {
   const instruction = '- Read the notes.\n- Say what they are about.';
   async function dashPlan(ws: string): Promise<string> {
     const planFile = path.join(ws, 'plan.json');
@@ -215,6 +217,44 @@ describe('a prompt that starts with `-`, with the real Claude Code and Codex', (
       expect(r.code, output(r)).toBe(0);
       expect(output(r)).toContain('exec --json -- ');
       expect(userWords(api.requests.find((q) => q.turn === 0)?.body)).toContain(JSON.stringify(instruction).slice(1, -1));
+      expect((await readState(path.join(ws, '.sequencer', 'plan', 'state.json'))).status).toBe('DONE');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('Gemini CLI takes it only as --prompt=<prompt>; the sequencer joins it so, after -p and for a positional prompt, and the steps run', async (ctx) => {
+    const gemini = agentFor(ctx, 'gemini');
+    const ws = await tempDir('gemini-dash-ws-');
+    const api = await startGeminiStandIn([{ say: 'They are about the release.' }, { say: 'Still the release.' }]);
+    try {
+      const env = await agentSetup('gemini', api.url, await tempDir('gemini-dash-home-'));
+      const after = await runAgent([...gemini.argv, '--yolo', '-p', instruction], { cwd: ws, env: cleanEnv(env) });
+      expect(after.code).toBe(1);
+      expect(after.stderr).toContain('Not enough arguments following: p');
+      const positional = await runAgent([...gemini.argv, '--yolo', instruction], { cwd: ws, env: cleanEnv(env) });
+      expect(positional.code).toBe(1);
+      expect(positional.stderr).toContain('Unknown arguments');
+      expect(api.requests).toHaveLength(0);
+
+      // The plan's agent ends with -p; its second step's own command gives the prompt as the positional one.
+      const program = installedProgram(gemini, 'gemini');
+      const planFile = path.join(ws, 'plan.json');
+      await writeJson(planFile, {
+        title: 'Notes',
+        promptPreamble: false,
+        steps: {
+          notes: { title: 'Read the notes', instruction, maxAttempts: 1 },
+          again: { title: 'Read them again', instruction, agent: `${program} --yolo`, maxAttempts: 1 },
+        },
+      });
+      const r = await runCli(['run', '--plan', planFile, '--agent', `${program} --yolo -p`], { cwd: ws, env, timeoutMs: 90_000 });
+      const text = output(r);
+      expect(r.code, text).toBe(0);
+      expect(text).toContain('--output-format stream-json --yolo "--prompt=- Read the notes.');
+      const turns = api.requests.filter((q) => q.turn !== null);
+      expect(turns).toHaveLength(2);
+      for (const turn of turns) expect(userWords(turn.body)).toContain(JSON.stringify(instruction).slice(1, -1));
       expect((await readState(path.join(ws, '.sequencer', 'plan', 'state.json'))).status).toBe('DONE');
     } finally {
       await api.close();

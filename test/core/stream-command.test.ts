@@ -4,7 +4,7 @@
 // the prompt goes and where an option could take the prompt as its value. Claude Code also gets
 // the attempt's settings file that wires the tool hook, unless it has settings of its own.
 import { describe, expect, it } from 'vitest';
-import { dashPromptSeparator, promptCommand, streamCommand } from '../../src/core/agent-stream/stream-command.js';
+import { dashPromptPlace, promptCommand, streamCommand } from '../../src/core/agent-stream/stream-command.js';
 import { agentProgram, parseAgentCommand } from '../../src/core/trust/agent-command.js';
 
 const argv = (text: string): string[] => parseAgentCommand(text, 'test');
@@ -201,25 +201,36 @@ describe('the prompt after a command that ends inside an option', () => {
   });
 });
 
-describe('dashPromptSeparator: `--` before a prompt that starts with `-`', () => {
+describe('dashPromptPlace: where a prompt that starts with `-` goes', () => {
+  const dash = { drop: 0, before: ['--'] };
+  const asWritten = { drop: 0, before: [] };
+  const joined = { drop: 1, before: [], option: '--prompt' };
   it.each([
-    ['claude -p', '- Fix the failing test.', ['--']],
-    ['claude --output-format stream-json --verbose -p', '--dry-run is the flag to document.', ['--']],
-    ['timeout 600 claude -p', '-v', ['--']],
-    ['codex exec --json --sandbox workspace-write', '--help', ['--']],
-    ['npx @openai/codex e --json', '-x', ['--']],
+    ['claude -p', '- Fix the failing test.', dash],
+    ['claude --output-format stream-json --verbose -p', '--dry-run is the flag to document.', dash],
+    ['timeout 600 claude -p', '-v', dash],
+    ['codex exec --json --sandbox workspace-write', '--help', dash],
+    ['npx @openai/codex e --json', '-x', dash],
+    // Gemini CLI takes `--prompt=<prompt>`: joined to the -p the command ends with, or added for a positional prompt.
+    ['gemini --output-format stream-json --yolo -p', '- Fix it.', joined],
+    ['npx @google/gemini-cli --yolo --prompt', '--dry-run', joined],
+    ['gemini -yp', '- Fix it.', { drop: 1, before: ['-y'], option: '--prompt' }],
+    ['gemini --yolo', '- Fix it.', { drop: 0, before: [], option: '--prompt' }],
+    ['gemini -m gemini-2.5-pro', '- Fix it.', { drop: 0, before: [], option: '--prompt' }],
     // A prompt that starts otherwise is the prompt already.
-    ['claude -p', 'Fix the failing test.', []],
-    ['claude -p', ' - indented', []],
+    ['claude -p', 'Fix the failing test.', asWritten],
+    ['claude -p', ' - indented', asWritten],
+    ['gemini --yolo -p', 'Fix it.', asWritten],
+    ['gemini --yolo', 'Fix it.', asWritten],
     // The command already ends the agent's options (an option that takes several values).
-    ['claude -p --allowedTools Bash --', '- Fix it.', []],
-    ['codex exec -i shot.png --', '- Describe it.', []],
-    // Codex without exec reads no prompt of ours; Gemini CLI's -p and other programs: what `--` means there is unknown.
-    ['codex --sandbox workspace-write', '- Fix it.', []],
-    ['gemini --yolo -p', '- Fix it.', []],
-    ['./agent.sh', '- Fix it.', []],
+    ['claude -p --allowedTools Bash --', '- Fix it.', asWritten],
+    ['codex exec -i shot.png --', '- Describe it.', asWritten],
+    // Codex without exec reads no prompt of ours; Gemini CLI's interactive prompt and other programs: left as written.
+    ['codex --sandbox workspace-write', '- Fix it.', asWritten],
+    ['gemini --yolo -i', '- Fix it.', asWritten],
+    ['./agent.sh', '- Fix it.', asWritten],
   ] as const)('%s + %j: %j', (command, prompt, expected) => {
-    expect(dashPromptSeparator(argv(command), prompt)).toEqual(expected);
+    expect(dashPromptPlace(argv(command), prompt)).toEqual(expected);
   });
 });
 

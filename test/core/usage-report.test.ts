@@ -134,6 +134,24 @@ describe('comments and summaries', () => {
     expect(report).not.toContain('retry');
   });
 
+  it('a plan blocked by a spent budget before any attempt of its step gives the reason, and no empty "last error"', () => {
+    const reason = "the plan's cost budget is spent: $2.55 used of $2.50";
+    const s: State = { ...used(), status: 'BLOCKED', currentStep: 2, budgetBlock: { stepId: 'c', scope: 'plan', kind: 'costUsd', limit: 2.5, spent: 2.55 } };
+    const report = blockerReport(s, 'c', reason);
+    expect(report.split('\n')[0]).toBe(`Blocked at c (Title c): ${reason}`);
+    expect(report).not.toContain('Last error');
+    expect(report).not.toContain('none recorded');
+    expect(report).toContain("To raise it: `approve --budget-usd N` raises the plan's cost budget ($2.55 used of $2.50) to N, above what was used, and goes on.");
+    const body = blockerNotice(s, 'c', reason);
+    expect(body).toContain("**Why:** the plan's cost budget is spent: ");
+    expect(body).not.toContain('Last error');
+    expect(body).not.toContain('none recorded');
+    // An error recorded is still shown.
+    const failed: State = { ...s, stepRuns: { ...s.stepRuns, c: { status: 'FAILED', tries: 1, error: 'agent exited with code 1' } } };
+    expect(blockerReport(failed, 'c', reason)).toContain('\nLast error: agent exited with code 1\n');
+    expect(blockerNotice(failed, 'c', reason)).toContain('**Last error:**');
+  });
+
   it('the terminal table gets the columns and the total too', () => {
     const text = statusTable(used());
     expect(text.split('\n')[1]).toMatch(/^#\s+step\s+title\s+status\s+attempts\s+duration\s+tokens\s+cost\s+outputs$/);

@@ -281,4 +281,23 @@ describe('usage and budget records', () => {
     expect(messageAt(withAttempt({}, { budgetBlock: { ...block, spent: -1 } }), 'budgetBlock.spent')).toContain('>= 0');
     expect(messageAt(withAttempt({}, { budgetBlock: { ...block, scope: 'team' } }), 'budgetBlock.scope')).toContain('"plan" or "step"');
   });
+
+  it('reads the budget the CLI recorded for a plan that sets none, and null or none', () => {
+    expect(parseState(withAttempt({}, { defaultBudget: { costUsd: 1, tokens: 9000 } })).defaultBudget).toEqual({ costUsd: 1, tokens: 9000 });
+    expect(checkState(withAttempt({}, { defaultBudget: null }))).toEqual([]);
+    expect(checkState(withAttempt({}))).toEqual([]);
+  });
+
+  it.each([
+    ['a wrong type', 'lots', 'defaultBudget: must be an object with "costUsd" (US dollars), "tokens" or both, got "lots"'],
+    ['a list', [1], 'defaultBudget: must be an object with "costUsd" (US dollars), "tokens" or both, got [1]'],
+    ['a negative cost', { costUsd: -1 }, 'defaultBudget.costUsd: must be a number of US dollars > 0 and <= 1000000, got -1'],
+    ['a negative token count', { tokens: -5 }, 'defaultBudget.tokens: must be a whole number of tokens from 1 to 1000000000000, got -5'],
+    ['a cost as text', { costUsd: '5' }, 'defaultBudget.costUsd: must be a number of US dollars > 0 and <= 1000000, got "5"'],
+    ['an unknown key', { costUSD: 1 }, 'defaultBudget.costUSD: unknown field; did you mean costUsd?'],
+    ['no limit', {}, 'defaultBudget: must set "costUsd", "tokens" or both; leave "defaultBudget" out for no budget'],
+  ])('refuses a recorded default budget with %s, naming the field, the value and what was expected', (_what, defaultBudget, line) => {
+    expect(() => parseState(withAttempt({}, { defaultBudget }))).toThrow(StateError);
+    expect(() => parseState(withAttempt({}, { defaultBudget }))).toThrow(`  - ${line}`);
+  });
 });

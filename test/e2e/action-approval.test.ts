@@ -11,9 +11,10 @@ import type { AuthorAssociation } from '../fakes/github-server.js';
 import { issueCommentCreated, issuesEdited } from '../fakes/webhook-payloads.js';
 import { ActionHarness, issueBodyWithPlan, runReport, type ActionRun } from './action-harness.js';
 import { approvedOnIssue, seedPlans, seedState } from './fleet-seed.js';
-import { REPO_ROOT, readAgentCalls, removeTempDirs } from './helpers.js';
+import { REPO_ROOT, planPart, readAgentCalls, removeTempDirs } from './helpers.js';
 import { issuesOpened } from '../fakes/webhook-payloads.js';
 import { newState } from '../../src/core/plan/new-state.js';
+import type { State } from '../../src/core/state/types.js';
 import { statePlanHash } from '../../src/core/tick/approval-check.js';
 
 afterAll(removeTempDirs);
@@ -34,6 +35,8 @@ function expectOk(run: ActionRun): void {
 describe('approving a posted proposal (local node)', () => {
   let h: ActionHarness;
   let tip: string | undefined;
+  /** The state at `tip`. */
+  let baseline: State | null;
   let hash: string;
 
   beforeAll(async () => {
@@ -47,12 +50,16 @@ describe('approving a posted proposal (local node)', () => {
     expect(state?.proposal).toMatchObject({ planHash: state?.planHash, postedAt: expect.any(String) });
     hash = state!.planHash!;
     tip = (await h.remoteBranches())[BRANCH];
+    baseline = state;
   });
   afterAll(async () => h?.close());
 
+  /** Nothing of the plan changed: the only commits since `tip` record refused commands as read. */
   async function expectUntouched(): Promise<void> {
-    expect((await h.remoteBranches())[BRANCH]).toBe(tip);
-    expect((await h.remoteState(PLAN_ID))?.status).toBe('AWAITING_APPROVAL');
+    const state = await h.remoteState(PLAN_ID);
+    expect(state?.status).toBe('AWAITING_APPROVAL');
+    expect(planPart(state)).toEqual(planPart(baseline));
+    for (const subject of await h.subjectsSince(BRANCH, tip!)) expect(subject).toMatch(/^sequencer\(issue-\d+\): commands: \/approve \(refused\)$/);
   }
 
   const repliesTo = (commentId: number) => h.botComments(ISSUE, 'reply').filter((c) => c.body.startsWith(`<!-- agent-step-sequencer:reply:${commentId} -->`));
@@ -130,6 +137,7 @@ describe('approving a posted proposal (local node)', () => {
     expect(older).not.toMatch(/\/approve|Plan hash/);
     hash = state.planHash!;
     tip = (await h.remoteBranches())[BRANCH];
+    baseline = state;
 
     // The writer's page may still show the earlier proposal: a bare /approve could mean that one.
     const bare = comment('writer', '/approve', 'COLLABORATOR');

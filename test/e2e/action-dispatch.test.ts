@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
 import { seedPlans, seedState } from './fleet-seed.js';
-import { readAgentCalls, removeTempDirs } from './helpers.js';
+import { planPart, readAgentCalls, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -48,7 +48,7 @@ describe('workflow_dispatch (local node)', () => {
     expect((await h.remoteBranches())['sequencer/nightly']).toBe(tip);
   });
 
-  it('status reports without writing; cancel ends a blocked plan; both are answered in the log', async () => {
+  it('status reports, writing only that it was read; cancel ends a blocked plan; both are answered in the log', async () => {
     const blocked = await h.dispatch({ command: 'start', plan: 'plans/flaky.yml', 'plan-id': 'flaky' }, { env: { AGENT_FAIL_CALLS: '99' } });
     expect(blocked.code).toBe(1);
     expect(blocked.outputs).toMatchObject({ 'plan-id': 'flaky', status: 'BLOCKED', 'blocked-step': 'flaky-1' });
@@ -61,7 +61,9 @@ describe('workflow_dispatch (local node)', () => {
     expectOk(status);
     expect(status.outputs).toMatchObject({ status: 'BLOCKED', 'blocked-step': 'flaky-1' });
     expect(status.stdout).toMatch(/Plan is BLOCKED/);
-    expect((await h.remoteBranches())['sequencer/flaky']).toBe(tip);
+    // One small commit records the command as read, so no later run answers it again; the plan is as it was.
+    expect(await h.subjectsSince('sequencer/flaky', tip!)).toEqual(['sequencer(flaky): commands: /status']);
+    expect(planPart(await h.remoteState('flaky'))).toEqual(planPart(flaky));
 
     const cancel = await h.dispatch({ command: 'cancel', 'plan-id': 'flaky' });
     expectOk(cancel);

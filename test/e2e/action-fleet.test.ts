@@ -12,6 +12,7 @@ import { DEFAULT_WORKFLOW } from '../fakes/github-server.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
 import { daysAgo, seedPlans, seedState, type SeedPlan } from './fleet-seed.js';
 import { readAgentCalls, removeTempDirs } from './helpers.js';
+import { exampleJobTokens } from './isolated-run.js';
 
 afterAll(removeTempDirs);
 
@@ -147,7 +148,7 @@ describe('the scheduled heartbeat over the plan index', () => {
     expect(await ws(second, 'for-each-ref', '--format=%(refname)', 'refs/remotes/origin/sequencer/')).toBe('');
   });
 
-  it('list gives the active plans for a matrix; a matrix job ticks its plan only; the finished plan leaves the list', async () => {
+  it("list gives the active plans for a matrix; a matrix job ticks its plan only; the finished plan leaves the list; each job on the token docs/examples/matrix.yml's permissions give it", async () => {
     const started = await h.dispatch({ command: 'start', plan: 'plans/nightly.json' }, { inputs: { 'time-budget-minutes': '1', 'attempt-timeout-minutes': '1' } });
     expectOk(started);
     expect(started.outputs.status).toBe('IN_PROGRESS');
@@ -158,20 +159,26 @@ describe('the scheduled heartbeat over the plan index', () => {
     const matrix = JSON.parse(listed.outputs.plans!) as unknown;
     // issue-11 waits on its step delay: no job for it until the delay ends.
     expect(matrix).toEqual(['nightly']);
-    // The list job of a scheduled fan-out names its command in `with:`; nothing is fetched.
-    const scheduledList = await h.tick({ inputs: { command: 'list' } });
+    // The list job of a scheduled fan-out names its command in `with:`; nothing is fetched. It and
+    // the matrix jobs run on the tokens the example's `permissions:` give them (list: contents: read).
+    const tokens = await exampleJobTokens(h, 'matrix.yml');
+    const requests = h.fake.requests.length;
+    const scheduledList = await h.tick({ inputs: { command: 'list', 'github-token': tokens.list ?? '' } });
     expectOk(scheduledList);
     expect(scheduledList.outputs.plans).toBe(listed.outputs.plans);
     expect(await ws(scheduledList, 'for-each-ref', '--format=%(refname)', 'refs/remotes/origin/sequencer/')).toBe('');
 
     // One matrix job: `with: plan-id: ${{ matrix.plan-id }}` on the schedule event.
     const refsBefore = await allRefs(h);
-    const job = await h.tick({ inputs: { 'plan-id': 'nightly' } });
+    const job = await h.tick({ inputs: { 'plan-id': 'nightly', 'github-token': tokens.tick ?? '' } });
     expectOk(job);
     expect(job.outputs).toMatchObject({ 'plan-id': 'nightly', status: 'DONE', 'steps-done': '1' });
     const refsAfter = await allRefs(h);
     expect(refsAfter['refs/heads/sequencer/issue-11'], 'the other plan is not touched').toBe(refsBefore['refs/heads/sequencer/issue-11']);
     expect(refsAfter['refs/sequencer/idle/nightly'], 'DONE and its marker landed in one push').toBe(refsAfter['refs/heads/sequencer/nightly']);
+    const made = h.fake.requests.slice(requests);
+    expect(made.filter((r) => !Object.values(tokens).includes(r.token ?? '')).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(made.filter((r) => r.status === 403).map((r) => `${r.method} ${r.path}`)).toEqual([]);
 
     const again = await h.dispatch({ command: 'list' });
     expect(again.outputs.plans).toBe('[]');

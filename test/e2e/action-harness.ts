@@ -450,6 +450,12 @@ export class ActionHarness {
       });
   }
 
+  /** The subjects of the commits on `branch` after `sha`, oldest first. */
+  async subjectsSince(branch: string, sha: string): Promise<string[]> {
+    const res = await this.originGit(['log', '--reverse', '--format=%s', `${sha}..refs/heads/${branch}`]);
+    return res.stdout.split('\n').filter(Boolean);
+  }
+
   /** The state document at the tip of the plan's work branch, or null when there is none. */
   async remoteState(planId: string, branch = `sequencer/${planId}`): Promise<State | null> {
     const res = await this.originGit(['show', `refs/heads/${branch}:.sequencer/${planId}/state.json`], true);

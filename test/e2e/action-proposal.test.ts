@@ -194,11 +194,17 @@ describe('the proposal (local node)', () => {
     expect(withdrawn?.body).not.toMatch(/\/approve/);
   });
 
-  it('a writer who moves only the deadline: a new plan to approve, proposed again, not an edit kept out of the running plan', async () => {
-    const dated = { title: 'Dated', deadline: '2099-01-01T00:00:00Z', steps: { notes: { title: 'Notes', instruction: 'Write notes.md', requiredOutputs: ['notes.md'] } } };
+  it('a writer who moves only the deadline of a blocked plan: a new plan to approve, proposed again; the blocked step keeps its attempts, runs as attempt 2, and blocking again posts a second notice', async () => {
+    const dated = { title: 'Dated', deadline: '2099-01-01T00:00:00Z', steps: { publish: { title: 'Publish', instruction: 'Write notes.md', requiredOutputs: ['notes.md'], maxAttempts: 1 } } };
+    const env = { AGENT_FAIL_CALLS: '2', AGENT_FAIL_STEPS: 'publish' };
     expectOk(await openIssue(h, 86, issueBodyWithPlan(dated), 'maintainer'));
+    // Approved, attempt 1 fails and the step blocks.
+    const blocked = await h.say(86, 'maintainer', '/approve').deliver({ env });
+    expect(blocked.code, runReport(blocked)).toBe(1);
     const before = await h.remoteState('issue-86');
     expect(before?.plan.deadline).toBe('2099-01-01T00:00:00Z');
+    expect(before?.status).toBe('BLOCKED');
+    expect(h.botComments(86, 'blocked')).toHaveLength(1);
     const moved = { ...dated, deadline: '2099-06-01T00:00:00Z' };
     const payload = issuesEdited({
       owner: h.owner,
@@ -212,12 +218,31 @@ describe('the proposal (local node)', () => {
       apiUrl: h.fake.url,
     });
     expectOk(await h.run({ eventName: 'issues', payload }));
-    const after = await h.remoteState('issue-86');
-    expect(after?.plan.deadline).toBe('2099-06-01T00:00:00Z');
-    expect(after?.planHash).not.toBe(before?.planHash);
+    const after = (await h.remoteState('issue-86'))!;
+    expect(after.plan.deadline).toBe('2099-06-01T00:00:00Z');
+    expect(after.planHash).not.toBe(before?.planHash);
     const proposals = h.botComments(86, 'proposal');
     expect(proposals).toHaveLength(2);
-    expect(proposals.map((p) => p.body).join('\n')).toContain(`Plan hash: \`${after?.planHash}\``);
+    expect(proposals.map((p) => p.body).join('\n')).toContain(`Plan hash: \`${after.planHash}\``);
+    // The new plan still holds the attempt the old one made.
+    expect(after.stepRuns.publish).toMatchObject({ status: 'PENDING', tries: 0, round: 2 });
+    expect(after.stepRuns.publish?.attempts?.map((a) => [a.n, a.outcome])).toEqual([[1, 'failed']]);
+
+    // Approved again: the step's next attempt is its second, in round 2, and its block is told anew.
+    const again = await h.say(86, 'maintainer', `/approve ${after.planHash!.slice(7, 19)}`).deliver({ env });
+    expect(again.code, runReport(again)).toBe(1);
+    const runs = (await h.remoteState('issue-86'))!.stepRuns.publish;
+    expect(runs?.attempts?.map((a) => [a.n, a.round, a.outcome, a.runId])).toEqual([
+      [1, undefined, 'failed', 'issue-86/publish/1'],
+      [2, 2, 'failed', 'issue-86/publish/2'],
+    ]);
+    expect((await readAgentCalls(h.agentLog)).filter((c) => c.step === 'publish').map((c) => c.attemptId)).toEqual(['issue-86/publish/1', 'issue-86/publish/2']);
+    const subjects = (await h.remoteLog('sequencer/issue-86')).map((c) => c.subject);
+    expect(subjects.filter((t) => t.endsWith(' started'))).toEqual(['sequencer(issue-86): publish attempt 1 started', 'sequencer(issue-86): publish attempt 2 started']);
+    const notices = h.botComments(86, 'blocked');
+    expect(notices).toHaveLength(2);
+    expect(notices[1]!.body).toContain('**Attempts:** 2 attempts');
+    expect(notices[1]!.body).toMatch(/\| 2 \| 2 \| failed \| 1 \|/);
   });
 
   it('a plan in the issue that quotes a secret the run knows: stored, hashed and proposed with the secret scrubbed, so what runs is what the proposal shows', async () => {

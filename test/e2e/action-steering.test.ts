@@ -7,6 +7,7 @@ import type { Plan, State } from '../../src/core/state/types.js';
 import { ActionHarness, runReport, type ActionRun } from './action-harness.js';
 import { seedApprovedIssuePlan, seedPlans } from './fleet-seed.js';
 import { readAgentCalls, removeTempDirs } from './helpers.js';
+import { exampleJobTokens } from './isolated-run.js';
 
 afterAll(removeTempDirs);
 
@@ -61,20 +62,28 @@ describe('steering (local node)', () => {
     expect(run.stdout).toMatch(/::error::Input 'time-budget-minutes' \(30\) is shorter than input 'attempt-timeout-minutes' \(60\)/);
   });
 
-  it('a continuation run that makes no progress dispatches no further run, fails, and says why on the issue', async () => {
+  it("a continuation run that makes no progress dispatches no further run, fails, and says why on the issue, all on the token docs/examples/sequencer.yml's permissions give its job", async () => {
     const issue = 32;
     const planId = `issue-${issue}`;
     h.fake.setPermission('alice', 'write');
+    // The job's GITHUB_TOKEN as the single-job example grants it: a request beyond it gets GitHub's 403.
+    const { tick: token = '' } = await exampleJobTokens(h, 'sequencer.yml');
+    const inputs = { 'github-token': token, 'time-budget-minutes': '61' };
+    const requests = h.fake.requests.length;
     const slow = { title: 'Slow', steps: { long: { title: 'Long', instruction: 'Work long', attemptTimeoutMinutes: 120 } } };
-    expectOk(await h.openIssue(issue, slow));
+    expectOk(await h.openIssue(issue, slow, { inputs }));
+    expect(h.botComments(issue, 'proposal')).toHaveLength(1);
     const before = h.fake.dispatches.length;
     // The approval is progress, so the run hands over to a continuation run once: a budget that
     // fits no attempt of the step starts nothing and dispatches a tick for the plan.
-    expectOk(await h.say(issue, 'alice', '/approve').deliver({ inputs: { 'time-budget-minutes': '61' } }));
+    const approve = h.say(issue, 'alice', '/approve');
+    expectOk(await approve.deliver({ inputs }));
     expect(h.fake.dispatches.length).toBe(before + 1);
     expect(h.fake.dispatches.at(-1)?.inputs).toEqual({ command: 'tick', 'plan-id': planId });
+    expect(h.fake.data.reactions.get(approve.comment.id)?.map((r) => r.content)).toEqual(['+1']);
+    expect(h.botComments(issue, 'status')).toHaveLength(1);
 
-    const continued = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs: { 'time-budget-minutes': '61' } });
+    const continued = await h.dispatch({ command: 'tick', 'plan-id': planId }, { inputs });
     expect(continued.code, runReport(continued)).toBe(1);
     expect(continued.outputs).toMatchObject({ 'plan-id': planId, status: 'IN_PROGRESS', 'current-step': 'long' });
     expect(continued.stdout).toMatch(/::error::issue-32 made no progress in this run/);
@@ -82,6 +91,10 @@ describe('steering (local node)', () => {
     const notices = h.botComments(issue, 'problem').map((c) => c.body);
     expect(notices).toEqual([expect.stringMatching(/Not continuing[\s\S]*up to 120 min[\s\S]*Raise `time-budget-minutes` above 120/)]);
     expect(await readAgentCalls(h.agentLog)).toEqual([]);
+    // Every request came with the job's token, and none went beyond what the example grants it.
+    const made = h.fake.requests.slice(requests);
+    expect(made.filter((r) => r.token !== token).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(made.filter((r) => r.status === 403).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
   it('a 403 for a missing job permission fails the run and names the permission to add', async () => {

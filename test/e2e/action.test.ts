@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issuesLabeled, workflowRunCompleted } from '../fakes/webhook-payloads.js';
 import { ActionHarness, issueBodyWithPlan, runReport, type ActionRun } from './action-harness.js';
+import { exampleJobTokens } from './isolated-run.js';
 import { processAlive, readAgentCalls, removeTempDirs, waitFor } from './helpers.js';
 import { NODE24_WAIT_MS, ACTION_RUNTIMES, RUNTIME_MATRIX } from './node24.js';
 
@@ -51,13 +52,17 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
   }, NODE24_WAIT_MS);
   afterAll(async () => h?.close());
 
-  it('proposes, runs all steps in the approving run, reports once, and ignores a re-delivered event', async () => {
+  it("proposes, runs all steps in the approving run, reports once, and ignores a re-delivered event, on the token docs/examples/sequencer.yml's permissions give its job", async () => {
     const node = await nodeReady;
     const issue = 7;
     const planId = `issue-${issue}`;
     const branch = `sequencer/${planId}`;
+    // The job's GITHUB_TOKEN as the single-job example grants it: a request beyond it gets GitHub's 403.
+    const { tick: token = '' } = await exampleJobTokens(h, 'sequencer.yml');
+    const inputs = { 'github-token': token };
+    const requests = h.fake.requests.length;
 
-    const proposed = await h.openIssue(issue, PLAN, { node });
+    const proposed = await h.openIssue(issue, PLAN, { node, inputs });
     expectOk(proposed);
     expect(proposed.outputs).toMatchObject({ status: 'AWAITING_APPROVAL', 'plan-id': planId, 'steps-total': '3', 'state-branch': branch });
     const proposal = h.botComments(issue, 'proposal');
@@ -73,6 +78,7 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
     const tip0 = (await h.remoteBranches())[branch];
     const labeled = await h.run({
       node,
+      inputs,
       eventName: 'issues',
       payload: issuesLabeled({ owner: h.owner, repo: h.repo, issueNumber: issue, issueBody: issueBodyWithPlan(PLAN), label: 'sequencer', apiUrl: h.fake.url }),
     });
@@ -84,7 +90,7 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
     h.fake.setPermission('alice', 'write');
     const approve = h.say(issue, 'alice', '/approve');
     // Each step also leaves a file it does not declare: the final summary lists those too.
-    const done = await approve.deliver({ node, env: { AGENT_EXTRA_DIR: 'scratch' } });
+    const done = await approve.deliver({ node, inputs, env: { AGENT_EXTRA_DIR: 'scratch' } });
     expectOk(done);
     expect(done.outputs).toMatchObject({ status: 'DONE', 'steps-done': '3', 'steps-total': '3', 'current-step': '', 'blocked-step': '', 'plan-id': planId });
     // A clean run leaves no error annotations (Octokit's own request log says `error` for 304s).
@@ -143,7 +149,7 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
     // GitHub re-delivers (or someone re-runs the job): nothing new anywhere.
     const comments = h.fake.comments.length;
     const tip = (await h.remoteBranches())[branch];
-    const again = await approve.deliver({ node });
+    const again = await approve.deliver({ node, inputs });
     expectOk(again);
     expect(again.outputs.status).toBe('DONE');
     expect(h.fake.comments.length).toBe(comments);
@@ -154,6 +160,10 @@ describe.each(ACTION_RUNTIMES)('proposal → /approve → every step → final s
     expect(calls.map((c) => [c.requester, c.approver])).toEqual(Array(3).fill(['octocat', 'alice']));
     expect(calls[2]!.argv.at(-1)).toMatch(/Write report\/final\.md for octocat, approved by alice$/);
     expect(state.requestedBy).toBe('octocat');
+    // Every request came with the job's token, and none went beyond what the example grants it.
+    const made = h.fake.requests.slice(requests);
+    expect(made.filter((r) => r.token !== token).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect(made.filter((r) => r.status === 403).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 });
 

@@ -327,6 +327,16 @@ describe('check STATE: invalid state files', () => {
     expect(r.stderr).toMatch(/currentStep.*5/);
     expect(await snapshot(stateFile)).toEqual(before);
   });
+
+  it('exits 3 on a bad recorded default budget, even with --budget-usd that would record one, and leaves the file byte for byte', async () => {
+    const { stateFile } = await setup(seedState(TWO_STEPS, { defaultBudget: { costUsd: -2 } }));
+    const before = await snapshot(stateFile);
+    const r = await runCli(['check', stateFile, '--budget-usd', '1'], { cwd: path.dirname(stateFile), env: { STEP_AGENT_CMD: 'echo' } });
+    expect(r.code, output(r)).toBe(3);
+    expect(r.stderr).toContain('defaultBudget.costUsd: must be a number of US dollars > 0 and <= 1000000, got -2');
+    expect(r.stderr).toContain(stateFile);
+    expect(await snapshot(stateFile)).toEqual(before);
+  });
 });
 
 describe('check STATE: timing', () => {

@@ -125,6 +125,16 @@ export async function writeJson(file: string, value: unknown): Promise<void> {
   await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
+/**
+ * A state as the plan's people see it: without where its inbox stands, the revision and the time
+ * of the write, which a run that only read commands moves.
+ */
+export function planPart(state: State | null | undefined): Partial<State> | null {
+  if (!state) return null;
+  const { inbox: _inbox, revision: _revision, lastHeartbeatIso: _heartbeat, ...rest } = state;
+  return rest;
+}
+
 export async function readState(file: string): Promise<State> {
   return JSON.parse(await readFile(file, 'utf8')) as State;
 }

@@ -94,21 +94,45 @@ export function promptCommand(argv: readonly string[]): string[] {
   return streamCommand(argv)?.closes ? [...argv, '--'] : [...argv];
 }
 
+/** Where a prompt goes after an agent command: the command's last `drop` words replaced by `before`, then the prompt, joined to `option` (`--prompt=<prompt>`) when one is given. */
+export interface PromptPlace {
+  drop: number;
+  before: string[];
+  option?: string;
+}
+
+/** The prompt as the last word, nothing changed: every prompt that does not start with `-`. */
+const AS_WRITTEN: PromptPlace = { drop: 0, before: [] };
+
 /**
- * `--` to put before a prompt that starts with `-`, which Claude Code and Codex (`exec`) would
- * otherwise read as options and refuse (Claude Code 2.1.332: "error: unknown option '--x'";
- * Codex 0.171.0: "unexpected argument '--x' found · to pass '--x' as a value, use '-- --x'").
- * Empty for any other prompt, for a command that already has `--` among the agent's options, and
- * for other programs. Decided per attempt: the prompt is final only then (payloads filled in).
+ * Where a prompt that starts with `-` goes, so the agent reads it as the prompt and not as its
+ * options. Claude Code and Codex (`exec`) get `--` before it (Claude Code 2.1.332: "error:
+ * unknown option '--x'"; Codex 0.171.0: "unexpected argument '--x' found · to pass '--x' as a
+ * value, use '-- --x'"), unless the command already has `--` among the agent's options. Gemini
+ * CLI 0.61.0 takes no word that starts with `-` as -p's value ("Not enough arguments following:
+ * p"), reads no prompt after `--` ("No input provided via stdin") and reads a positional one as
+ * options ("Unknown arguments"), but takes `--prompt=<prompt>`: a command that ends with -p
+ * (`--prompt`, `-yp`) has it joined to the prompt, and one without -p gets it (a positional prompt
+ * runs headless just the same where there is no terminal, as under the sequencer). Any other
+ * prompt, command or program is left as written. Decided per attempt: the prompt is final only
+ * then (payloads filled in).
  */
-export function dashPromptSeparator(argv: readonly string[], prompt: string): string[] {
-  if (!prompt.startsWith('-')) return [];
+export function dashPromptPlace(argv: readonly string[], prompt: string): PromptPlace {
+  if (!prompt.startsWith('-')) return AS_WRITTEN;
   const program = agentProgram(argv);
   const agent = program ? agentNamed(program.name) : null;
-  if (!program || (agent !== 'claude' && agent !== 'codex')) return [];
+  if (!program || !agent) return AS_WRITTEN;
   const args = argv.slice(program.index + 1);
   const at = agentOptionsAt(agent, args);
-  return at === null || args.slice(at).includes('--') ? [] : ['--'];
+  if (at === null || args.slice(at).includes('--')) return AS_WRITTEN;
+  if (agent !== 'gemini') return { drop: 0, before: ['--'] };
+  const last = args[args.length - 1] ?? '';
+  if (last === '-p' || last === '--prompt') return { drop: 1, before: [], option: '--prompt' };
+  // `-yp`: the flags bundled with it stay.
+  if (/^-[A-Za-z]+p$/.test(last)) return { drop: 1, before: [last.slice(0, -1)], option: '--prompt' };
+  // A positional prompt; one taken by another option that takes it (`-i`) is left as written.
+  const promptOption = args.some((a) => /^(-p|--prompt|-i|--prompt-interactive)(=|$)/.test(a) || /^-[A-Za-z]+[pi]$/.test(a));
+  return promptOption ? AS_WRITTEN : { drop: 0, before: [], option: '--prompt' };
 }
 
 /** streamCommand before the prompt's place is looked at: the command, and where the agent's own options start in its argv (null when no `--` is put after it). */

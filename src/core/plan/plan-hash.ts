@@ -26,9 +26,10 @@ export function planHash(plan: Plan): string {
     ...hookSettingsEntry(plan),
     // Likewise the `--` put before the prompt of a step agent command that ends inside an option
     // that would take the prompt as its value (`--allowedTools Bash`): only when some step gets it.
-    // Not the `--` before a prompt that starts with `-` (dashPromptSeparator): it follows from the
-    // instruction and preamble hashed here, or from a payload known only when the attempt runs,
-    // and adds no option: the agent reads the approved words as its prompt.
+    // Not where a prompt that starts with `-` goes (dashPromptPlace: `--` before it, or Gemini
+    // CLI's `--prompt=<prompt>`): it follows from the instruction and preamble hashed here, or from
+    // a payload known only when the attempt runs, and adds no option: the agent reads the
+    // approved words as its prompt.
     ...separatorsEntry(plan),
     // What the plan may spend; a step's own budget is hashed with its step.
     ...(plan.budget !== undefined ? { budget: plan.budget } : {}),

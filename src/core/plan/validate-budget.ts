@@ -20,5 +20,7 @@ export function checkBudget(issues: Issue[], path: string, value: unknown, stric
   if (tokens !== undefined && (typeof tokens !== 'number' || !Number.isInteger(tokens) || tokens < 1 || tokens > MAX_BUDGET_TOKENS)) {
     add(issues, key(path, 'tokens'), `must be a whole number of tokens from 1 to ${MAX_BUDGET_TOKENS}, got ${showValue(tokens)}`);
   }
-  if (cost === undefined && tokens === undefined) add(issues, path, 'must set "costUsd", "tokens" or both; leave "budget" out for no budget');
+  // Named as the field is (`budget`, or the state's `defaultBudget`).
+  const name = path.slice(path.lastIndexOf('.') + 1);
+  if (cost === undefined && tokens === undefined) add(issues, path, `must set "costUsd", "tokens" or both; leave "${name}" out for no budget`);
 }

@@ -1,7 +1,7 @@
 // The notice posted when a step blocks the plan: why, its attempts, the end of the last one's
 // output, where the logs are, and the replies that let the plan go on.
 import { formatDuration, sameAttempts } from './render.js';
-import { lastAttempt, stepRun } from '../state/step-view.js';
+import { lastAttempt, roundOf, stepRun } from '../state/step-view.js';
 import type { Attempt, State, StepRun } from '../state/types.js';
 import { fence, inline } from './untrusted-text.js';
 import { attemptsText } from './attempt-words.js';
@@ -31,7 +31,10 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
   });
   const raise = budgetRaiseLines(state);
   const used = usageLine(state);
-  const episode = `${stepId}-${run?.attempts?.length ?? run?.tries ?? 0}`;
+  // One notice per blocked episode: a new attempt or a new round (a /retry, a changed plan) makes a
+  // new one, also when the step blocks again before it runs (a spent budget, a failed preflight).
+  const round = run ? roundOf(run) : 1;
+  const episode = `${stepId}-${run?.attempts?.length ?? run?.tries ?? 0}${round > 1 ? `-r${round}` : ''}`;
   return [
     marker(id, 'blocked', episode),
     `### ⛔ Blocked at \`${stepId}\`: ${inline(state.plan.steps[stepId]?.title ?? stepId)}`,
@@ -50,9 +53,8 @@ export function blockerNotice(state: State, stepId: string, reason: string, link
         ]
       : []),
     ...(used ? [`**Plan usage so far:** ${used}.`, ''] : []),
-    '**Last error:**',
-    fence(run?.error ?? 'none recorded', 3000),
-    '',
+    // A step blocked before it ran (a spent budget) has no error: **Why:** says why.
+    ...(run?.error ? ['**Last error:**', fence(run.error, 3000), ''] : []),
     ...outputTail(run),
     ...logsLine(state, stepId, links),
     'To continue, reply with one of:',

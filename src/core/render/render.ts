@@ -178,7 +178,8 @@ export function blockerReport(state: State, stepId: string, reason: string): str
   });
   return [
     `Blocked at ${stepId} (${state.plan.steps[stepId]?.title ?? stepId}): ${reason}`,
-    `Last error: ${run?.error ?? 'none recorded'}`,
+    // A step blocked before it ran (a spent budget) has no error: the first line says why.
+    ...(run?.error ? [`Last error: ${run.error}`] : []),
     ...(attempts.length ? [`Attempts (${attemptsText(run)}):`, ...attempts] : []),
     ...(state.budgetBlock && state.status === 'BLOCKED' ? [`To raise it: ${budgetRaiseAdvice(state.budgetBlock, 'approve')}`] : []),
     // A new round would block again at once while the budget is spent.
