@@ -177,6 +177,13 @@ describe('applyCommand', () => {
     expect(out).toMatchObject({ changed: false, state: s });
     expect(out.reply).toBe('Plan is IN_PROGRESS: 1 of 2 steps is done; current step b (FAILED, 2 attempts).');
   });
+
+  it('status before approval says the plan waits for /approve with its hash', () => {
+    const s = state(['a', 'b'], { status: 'AWAITING_APPROVAL', approval: null, planHash: `sha256:${'0123456789ab'.repeat(5)}abcd` });
+    expect(applyCommand(s, { kind: 'status', by }, T0).reply).toBe(
+      'Plan is AWAITING_APPROVAL: 0 of 2 steps are done; current step a (PENDING, 0 attempts); waiting for approval: /approve 0123456789ab runs it.',
+    );
+  });
 });
 
 describe('parseCommandText', () => {

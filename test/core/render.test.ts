@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockerNotice, doneComment, finalSummaryComment, marker, mermaidQueue, statusComment } from '../../src/core/render/render-markdown.js';
+import { blockerNotice, doneComment, finalSummaryComment, jobSummary, marker, mermaidQueue, statusComment } from '../../src/core/render/render-markdown.js';
 import { finalSummary, resumeLines, statusTable } from '../../src/core/render/render.js';
 import { state, T0 } from '../fakes/states.js';
 
@@ -125,6 +125,13 @@ describe('markdown rendering', () => {
     expect(body).toMatch(/````text\n```\n@\u200deveryone pwned\n````/);
     expect(body).toMatch(/`\/retry`/);
     expect(body).toMatch(/`\/skip`/);
+  });
+
+  it("the job summary lists the finished steps without the log's [Resume] tag, which the log keeps", () => {
+    const summary = jobSummary(progressed);
+    expect(summary).toContain('(1/3) research Research: done in 2 attempts, outputs: study/summary.md\n(2/3) write Title write: skipped');
+    expect(summary).not.toContain('[Resume]');
+    expect(resumeLines(progressed)[0]).toBe('(1/3) [Resume] research Research: done in 2 attempts, outputs: study/summary.md');
   });
 
   it('the mermaid queue has a node per step and an edge between neighbours', () => {

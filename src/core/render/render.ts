@@ -108,8 +108,11 @@ function clip(text: string, width: number): string {
   return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
 }
 
-/** `(1/5) [Resume] step-1 Research: done in 2 attempts, outputs: study/summary.md` per finished step. */
-export function resumeLines(state: State, max = 20): string[] {
+/**
+ * `(1/5) [Resume] step-1 Research: done in 2 attempts, outputs: study/summary.md` per finished step.
+ * The `[Resume]` tag is the original sequencer's log line, which scripts read; Markdown leaves it out (`tagged: false`).
+ */
+export function resumeLines(state: State, max = 20, tagged = true): string[] {
   // Only the last `max` finished steps are looked up, from the current step backwards: a
   // 10,000-step plan must not cost a pass over every step on every heartbeat.
   const shown: number[] = [];
@@ -124,7 +127,7 @@ export function resumeLines(state: State, max = 20): string[] {
     const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${r.attemptsText}${recovered ? " (recovered: an interrupted attempt's work met the contract)" : ''}`;
     // A skipped step made none of its outputs.
     const outputs = r.outputs.length && r.status !== 'SKIPPED' ? `, outputs: ${r.outputs.join(', ')}` : '';
-    return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
+    return `(${r.index}/${r.total})${tagged ? ' [Resume]' : ''} ${r.id} ${r.title}: ${what}${outputs}`;
   });
   if (i >= 0) lines.unshift(`(steps 1-${i + 1} not shown)`);
   return lines;
