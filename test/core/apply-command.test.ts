@@ -177,6 +177,13 @@ describe('applyCommand', () => {
     expect(out).toMatchObject({ changed: false, state: s });
     expect(out.reply).toBe('Plan is IN_PROGRESS: 1 of 2 steps is done; current step b (FAILED, 2 attempts).');
   });
+
+  it('status before approval says the plan waits for /approve with its hash', () => {
+    const s = state(['a', 'b'], { status: 'AWAITING_APPROVAL', approval: null, planHash: `sha256:${'0123456789ab'.repeat(5)}abcd` });
+    expect(applyCommand(s, { kind: 'status', by }, T0).reply).toBe(
+      'Plan is AWAITING_APPROVAL: 0 of 2 steps are done; current step a (PENDING, 0 attempts); waiting for approval: /approve 0123456789ab runs it.',
+    );
+  });
 });
 
 describe('parseCommandText', () => {
@@ -203,6 +210,9 @@ describe('parseCommandText', () => {
     ['/approve delay=5000', /0-1440/],
     ['/skip ../etc', /step id/],
     ['/deploy', /^unknown command "\/deploy"; known: \/approve, \/cancel, \/retry, \/skip, \/resume, \/status, \/restart$/],
+    // A typo of a command names the command meant.
+    ['/aprove abc', /^unknown command "\/aprove"; did you mean \/approve\? known: \/approve, \/cancel, .*, \/restart$/],
+    ['/stauts', /^unknown command "\/stauts"; did you mean \/status\? known: /],
     // The inbox reads the comments of an issue that has a plan: /draft has nothing to draft there.
     ['/draft', /^\/draft drafts a plan for a request that has none; this issue has its plan already \(commands here: \/approve, .*, \/restart\)$/],
     ['/approve 0123abcd', /first 12 or more hex digits.*got "0123abcd"/],

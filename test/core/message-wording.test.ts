@@ -38,9 +38,9 @@ describe('counts agree with their numbers', () => {
     expect(applyCommand(one, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 0 of 1 step are done; current step a (FAILED, 1 attempt).');
     const two = state(['a', 'b'], { currentStep: 1, stepRuns: { a: { status: 'DONE', tries: 1 }, b: { status: 'PENDING', tries: 0 } } } as never);
     expect(applyCommand(two, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 1 of 2 steps is done; current step b (PENDING, 0 attempts).');
-    // A skipped step is finished, not done.
+    // A skipped step is not done, and is named.
     const skipped = state(['a', 'b', 'c'], { currentStep: 2, stepRuns: { a: { status: 'DONE', tries: 1 }, b: { status: 'SKIPPED', tries: 0 }, c: { status: 'PENDING', tries: 0 } } } as never);
-    expect(applyCommand(skipped, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 2 of 3 steps are finished (1 done, 1 skipped); current step c (PENDING, 0 attempts).');
+    expect(applyCommand(skipped, { kind: 'status', by: 'w' }, T0).reply).toBe('Plan is IN_PROGRESS: 1 of 3 steps is done, 1 skipped (b); current step c (PENDING, 0 attempts).');
   });
 
   it('the terminal summary of a one-step plan and its resume lines', () => {
@@ -56,12 +56,12 @@ describe('counts agree with their numbers', () => {
     expect(gateNotice(paused, 'b')).not.toContain('steps are done');
   });
 
-  it('a skipped step is counted as finished, never as done: gate and cancel notices', () => {
+  it('a skipped step is never counted as done, and is named: gate and cancel notices', () => {
     const runs = { a: { status: 'DONE', tries: 1 }, b: { status: 'SKIPPED', tries: 0 } };
     const paused = state(['a', 'b', 'c'], { status: 'AWAITING_APPROVAL', currentStep: 2, stepRuns: runs, gate: { stepId: 'c', at: '2026-01-01T00:00:00Z' } } as never);
-    expect(gateNotice(paused, 'c')).toContain('2 of 3 steps are finished (1 done, 1 skipped):');
+    expect(gateNotice(paused, 'c')).toContain('1 of 3 steps is done, 1 skipped (b):');
     const cancelled = state(['a', 'b', 'c'], { status: 'CANCELLED', currentStep: 2, stepRuns: runs, cancelRequested: { by: 'w', at: T0.toISOString() } } as never);
-    expect(cancelledNotice(cancelled, null)).toContain('2 of 3 steps were finished (1 done, 1 skipped):');
+    expect(cancelledNotice(cancelled, null)).toContain('1 of 3 steps was done, 1 skipped (b):');
   });
 
   it('the proposal counts steps and instruction lines', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockerNotice, finalSummaryComment, marker, mermaidQueue, statusComment } from '../../src/core/render/render-markdown.js';
+import { blockerNotice, doneComment, finalSummaryComment, jobSummary, marker, mermaidQueue, statusComment } from '../../src/core/render/render-markdown.js';
 import { finalSummary, resumeLines, statusTable } from '../../src/core/render/render.js';
 import { state, T0 } from '../fakes/states.js';
 
@@ -44,6 +44,42 @@ describe('terminal rendering', () => {
     expect(resumeLines(skipped)).toEqual(['(1/2) [Resume] draft Draft: done in 1 attempt, outputs: d.md', '(2/2) [Resume] never Never: skipped']);
   });
 
+  describe('a finished plan with a skipped step', () => {
+    const runs = { collect: { status: 'DONE' as const, tries: 1 }, analyse: { status: 'DONE' as const, tries: 1 }, report: { status: 'SKIPPED' as const, tries: 0 } };
+    const done = state(['collect', 'analyse', 'report'], { status: 'DONE', currentStep: 3, stepRuns: runs, artifacts: ['notes/a.md', 'notes/b.md'] }, (id) => ({
+      requiredOutputs: [id === 'collect' ? 'notes/a.md' : id === 'analyse' ? 'notes/b.md' : 'report/final.md'],
+    }));
+    const file = (p: string) => `https://github.com/o/r/blob/abc/${p}`;
+
+    it('the final summary says a step was skipped, which, and that its outputs were not made', () => {
+      const body = finalSummaryComment(done, { file });
+      expect(body).toContain('### ✅ Done, 1 step skipped: Test plan (2/3 done)');
+      expect(body).toContain('**Skipped:** report: it was not done, and its outputs were not made.');
+      expect(body).not.toMatch(/\(3\/3\)|finished/);
+      // The skipped row names its output as not made, unlinked.
+      expect(body).toMatch(/\| 3\/3 \| `report` \| Title report \| ⏭️ SKIPPED \| 0 \| - \| not made: report\/final\\\.md \|/);
+      expect(body).not.toContain('](https://github.com/o/r/blob/abc/report/final.md)');
+      expect(body).toContain('[notes/b\\.md](https://github.com/o/r/blob/abc/notes/b.md)');
+    });
+
+    it('the comment that pings the approver and the terminal summary say it too', () => {
+      expect(doneComment(done, undefined, undefined)).toMatch(/### ✅ Done, 1 step skipped: Test plan\n\n@tester: 2 of 3 steps were done, 1 skipped \(report\)\./);
+      const text = finalSummary(done);
+      expect(text).toContain('Test plan: 2 of 3 steps done, 1 skipped (report).');
+      expect(text).toContain('  (3/3) report Title report: skipped (not made: report/final.md)');
+      expect(text).not.toContain('finished');
+      expect(statusTable(done)).toMatch(/DONE \(2\/3 steps done, 1 skipped, revision \d+\)\n[\s\S]*3\/3\s+report\s+Title report\s+SKIPPED\s+0\s+-\s+not made: report\/final\.md$/m);
+    });
+
+    it('names at most three skipped steps and counts the rest', () => {
+      const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+      const many = state(ids, { status: 'DONE', currentStep: 6, stepRuns: Object.fromEntries(ids.map((id) => [id, { status: id === 'a' ? ('DONE' as const) : ('SKIPPED' as const), tries: 0 }])) });
+      expect(finalSummaryComment(many)).toContain('### ✅ Done, 5 steps skipped: Test plan (1/6 done)');
+      // No step declared outputs: none are said to be missing.
+      expect(finalSummaryComment(many)).toContain('**Skipped:** b, c, d and 2 more: they were not done.');
+    });
+  });
+
   it('shows only the last finished steps of a long plan, and says which come before them', () => {
     const ids = Array.from({ length: 30 }, (_, n) => `s${n + 1}`);
     const runs = Object.fromEntries(ids.slice(0, 25).map((id) => [id, { status: id === 's24' ? ('SKIPPED' as const) : ('DONE' as const), tries: 1 }]));
@@ -62,7 +98,7 @@ describe('terminal rendering', () => {
   it('the status table has a row per step with tries and duration', () => {
     const table = statusTable(progressed);
     // One step done, one skipped: the head does not call the skipped one done.
-    expect(table.split('\n')[0]).toMatch(/IN_PROGRESS \(2\/3 steps finished: 1 done, 1 skipped, revision \d+\)$/);
+    expect(table.split('\n')[0]).toMatch(/IN_PROGRESS \(1\/3 steps done, 1 skipped, revision \d+\)$/);
     expect(table).toMatch(/1\/3\s+research\s+Research\s+DONE\s+2\s+1m35s\s+study\/summary\.md/);
   });
 
@@ -89,6 +125,13 @@ describe('markdown rendering', () => {
     expect(body).toMatch(/````text\n```\n@\u200deveryone pwned\n````/);
     expect(body).toMatch(/`\/retry`/);
     expect(body).toMatch(/`\/skip`/);
+  });
+
+  it("the job summary lists the finished steps without the log's [Resume] tag, which the log keeps", () => {
+    const summary = jobSummary(progressed);
+    expect(summary).toContain('(1/3) research Research: done in 2 attempts, outputs: study/summary.md\n(2/3) write Title write: skipped');
+    expect(summary).not.toContain('[Resume]');
+    expect(resumeLines(progressed)[0]).toBe('(1/3) [Resume] research Research: done in 2 attempts, outputs: study/summary.md');
   });
 
   it('the mermaid queue has a node per step and an edge between neighbours', () => {

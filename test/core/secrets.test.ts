@@ -190,11 +190,12 @@ describe('scrubState', () => {
   });
   const { scrub } = createScrubber([KEY]);
 
-  it('scrubs stdout, errors, attempts, payloads (keys too), blockers and a cancel reason; never the plan', () => {
+  it('scrubs stdout, stderr, errors, attempts, payloads (keys too), blockers and a cancel reason; never the plan', () => {
     const before = state(
       {
         a: run({
           stdout: `printed ${KEY}`,
+          stderr: `warned ${KEY}`,
           error: `failed: ${KEY}`,
           attempts: [{ n: 1, runId: 'p/a/1', startedAt: 't', error: `exit 1: ${b64(KEY)}` }],
           payload: { key: KEY, nested: [{ [KEY]: `x ${KEY}` }], n: 1 },
@@ -204,7 +205,7 @@ describe('scrubState', () => {
     );
     const after = scrubState(before, scrub);
     expect(JSON.stringify({ ...after, plan: null })).not.toContain(KEY);
-    expect(after.stepRuns.a).toMatchObject({ stdout: 'printed ***', error: 'failed: ***', payload: { key: '***', nested: [{ '***': 'x ***' }], n: 1 } });
+    expect(after.stepRuns.a).toMatchObject({ stdout: 'printed ***', stderr: 'warned ***', error: 'failed: ***', payload: { key: '***', nested: [{ '***': 'x ***' }], n: 1 } });
     expect(after.stepRuns.a?.attempts?.[0]?.error).toBe('exit 1: ***');
     expect(after.blockers).toEqual(['a: ***']);
     expect(after.cancelRequested?.reason).toBe('because ***');
@@ -214,11 +215,11 @@ describe('scrubState', () => {
   });
 
   it('keeps clean runs as they are and skips the runs it is told are clean', () => {
-    const clean = run({ stdout: 'fine' });
-    const dirty = run({ stdout: KEY });
+    const clean = run({ stdout: 'fine', stderr: 'fine too' });
+    const dirty = run({ stderr: KEY });
     const after = scrubState(state({ a: clean, b: dirty }), scrub);
     expect(after.stepRuns.a).toBe(clean);
-    expect(after.stepRuns.b?.stdout).toBe('***');
+    expect(after.stepRuns.b?.stderr).toBe('***');
     const skipped = scrubState(state({ a: clean, b: dirty }), scrub, (r) => r === dirty);
     expect(skipped.stepRuns.b).toBe(dirty);
   });

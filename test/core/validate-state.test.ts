@@ -147,6 +147,7 @@ describe('checkState rejects', () => {
     ['step run status', { stepRuns: { 'step-1': { status: 'OK', tries: 1 } } }, 'stepRuns.step-1.status', 'must be one of PENDING, IN_PROGRESS, DONE, FAILED, SKIPPED, got "OK"'],
     ['step run tries', { stepRuns: { 'step-1': { status: 'DONE', tries: -1 } } }, 'stepRuns.step-1.tries', 'must be an integer >= 0, got -1'],
     ['step run stdout', { stepRuns: { 'step-1': { status: 'DONE', stdout: 5 } } }, 'stepRuns.step-1.stdout', 'must be a string or null, got 5'],
+    ['step run stderr', { stepRuns: { 'step-1': { status: 'DONE', stderr: ['x'] } } }, 'stepRuns.step-1.stderr', 'must be a string or null, got ["x"]'],
     ['attempts type', { stepRuns: { 'step-1': { status: 'DONE', attempts: {} } } }, 'stepRuns.step-1.attempts', 'must be an array of attempt records'],
     ['attempt n', { stepRuns: { 'step-1': { status: 'DONE', attempts: [{ n: '1' }] } } }, 'stepRuns.step-1.attempts[0].n', 'got "1"'],
     ['attempt outcome', { stepRuns: { 'step-1': { status: 'DONE', attempts: [{ n: 1, outcome: 'ok' }] } } }, 'stepRuns.step-1.attempts[0].outcome', 'got "ok"'],

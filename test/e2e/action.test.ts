@@ -214,7 +214,10 @@ describe('retries → blocker notice → /retry → done (local node)', () => {
     expect(notices[0]!.body).toContain('max attempts (3) used up');
     for (const n of [1, 2, 3]) expect(notices[0]!.body).toMatch(new RegExp(`\\| ${n} \\| failed \\| 1 \\|`));
     // The end of the last attempt's output, collapsed; where the full logs are, as links, not runner paths.
-    expect(notices[0]!.body).toMatch(/<details><summary>End of the output of attempt 3 \(all of it\)<\/summary>\n\n`{3,}text\n[\s\S]*Summarise in notes\/summary\.md\n`{3,}\n\n<\/details>/);
+    // Both streams: the agent prints its failure on stderr, as real agent CLIs do.
+    expect(notices[0]!.body).toMatch(
+      /<details><summary>End of the output of attempt 3 \(stdout: all of it; stderr: all of it\)<\/summary>\n\nstdout:\n`{3,}text\n[\s\S]*Summarise in notes\/summary\.md\n`{3,}\n\nstderr:\n`{3,}text\nagent failure on call 3 of step-2\n`{3,}\n\n<\/details>/,
+    );
     const artifact = `sequencer-issue-${issue}-run-${blocked.runId}-${blocked.runAttempt}`;
     expect(notices[0]!.body).toMatch(
       new RegExp(`\\*\\*Logs:\\*\\* the full output of attempt 3 is \`step-2/attempt-3\\.log\` in \\[the attempt logs\\]\\(https://github\\.com/[^)]*/actions/runs/${blocked.runId}#artifacts\\)`),

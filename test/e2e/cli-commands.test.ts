@@ -353,6 +353,10 @@ describe('retry, skip and cancel', () => {
     expect(s.status).toBe('DONE');
     expect(runOf(s.stepRuns, 's3').status).toBe('DONE');
     expect((await readAgentCalls(e.calls)).map((call) => call.step)).toEqual(['s1', 's2', 's2', 's3']);
+    // The final summary does not count the skipped step as finished, names it, and its output as not made.
+    expect(c.stdout).toContain(': 2 of 3 steps done, 1 skipped (s2).');
+    expect(c.stdout).toMatch(/\(2\/3\) s2 Second: skipped in 2 attempts \(not made: two\.md\)/);
+    expect(c.stdout).not.toContain('steps finished');
   });
 
   it('skip naming a step that is not the current one is refused (exit 1) and changes nothing', async () => {

@@ -82,16 +82,42 @@ function logsLine(state: State, stepId: string, links: Links): string[] {
 export const OUTPUT_TAIL_LINES = 40;
 const OUTPUT_TAIL_CHARS = 4000;
 
-/** The end of the last attempt's output (the state keeps a bounded, scrubbed copy), collapsed. */
+/**
+ * The end of what the last attempt printed on stdout and on stderr (the state keeps a bounded,
+ * scrubbed copy of each), collapsed. The summary says how much of each stream it shows: a state
+ * written before stderr was kept has none, and "all of it" would then hide the agent's errors.
+ */
 function outputTail(run: StepRun | undefined): string[] {
-  const text = (run?.stdout ?? '').replace(/\s+$/, '');
-  if (!text) return [];
+  const streams = [streamTail('stdout', run?.stdout), streamTail('stderr', run?.stderr)];
+  const shown = streams.filter((s) => s.tail);
+  if (!shown.length) return [];
+  const n = lastAttempt(run!)?.n;
+  const extent = streams.map((s) => `${s.name}: ${s.extent}`).join('; ');
+  return [
+    '<details><summary>End of the output' + (n !== undefined ? ` of attempt ${n}` : '') + ` (${extent})</summary>`,
+    '',
+    ...shown.flatMap((s) => [`${s.name}:`, fence(s.tail, OUTPUT_TAIL_CHARS + 10), '']),
+    '</details>',
+    '',
+  ];
+}
+
+/** The omission marker of a kept head and tail (bounded-text.ts): the middle is only in the full log. */
+const OMITTED = /\n…\[\d+ bytes omitted[^\n]*\]…\n/;
+
+/** The end of one kept stream, and how much of it that is. */
+function streamTail(name: string, kept: string | null | undefined): { name: string; tail: string; extent: string } {
+  if (typeof kept !== 'string') return { name, tail: '', extent: 'not kept' };
+  const text = kept.replace(/\s+$/, '');
+  if (!text) return { name, tail: '', extent: 'empty' };
   const lines = text.split('\n');
   let tail = lines.slice(-OUTPUT_TAIL_LINES).join('\n');
-  if (tail.length > OUTPUT_TAIL_CHARS) tail = `…${tail.slice(-OUTPUT_TAIL_CHARS)}`;
-  const n = lastAttempt(run!)?.n;
-  const shown = lines.length > OUTPUT_TAIL_LINES ? `last ${OUTPUT_TAIL_LINES} lines` : 'all of it';
-  return ['<details><summary>End of the output' + (n !== undefined ? ` of attempt ${n}` : '') + ` (${shown})</summary>`, '', fence(tail, OUTPUT_TAIL_CHARS + 10), '', '</details>', ''];
+  let extent = lines.length > OUTPUT_TAIL_LINES ? `last ${OUTPUT_TAIL_LINES} lines` : OMITTED.test(text) ? 'its start and end' : 'all of it';
+  if (tail.length > OUTPUT_TAIL_CHARS) {
+    tail = `…${tail.slice(-OUTPUT_TAIL_CHARS)}`;
+    extent = `last ${OUTPUT_TAIL_CHARS} characters`;
+  }
+  return { name, tail, extent };
 }
 
 /** `12 (3 denied)`, or `-` when the attempt logged no calls. */

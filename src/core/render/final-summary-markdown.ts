@@ -4,11 +4,11 @@
 import { changedFilesList } from './changed-files.js';
 import { commandLogRecord } from '../guard/command-log.js';
 import { keptCommandLogs, toolCallTotals } from './render.js';
-import { stepsDone } from '../state/step-view.js';
+import { stepsDone, stepsSkipped } from '../state/step-view.js';
 import type { State } from '../state/types.js';
 import { inline } from './untrusted-text.js';
 import { countOf } from './plural.js';
-import { stepProgress } from './step-progress.js';
+import { skippedNames, stepProgress } from './step-progress.js';
 import { planTotals, runnerTime, totalLine } from './usage-report.js';
 import { fittedNotice, link, LISTED_OUTPUTS, marker, outputList, runFooter, type Links } from './comment-frame.js';
 import { stepTable } from './step-table.js';
@@ -22,8 +22,9 @@ export function finalSummaryComment(state: State, links: Links = {}, pullRequest
   return fittedNotice(links, (l, shape) =>
     [
       marker(id, 'summary'),
-      `### ✅ Done: ${inline(state.plan.title ?? id)} (${stepsDone(state)}/${state.stepQueue.length})`,
+      `### ✅ ${doneWords(state)}: ${inline(state.plan.title ?? id)} (${doneCount(state)})`,
       '',
+      ...skippedLines(state),
       stepTable(state, l, shape.tableOutputs),
       '',
       ...usageLines(state),
@@ -61,12 +62,34 @@ export function doneComment(state: State, statusUrl: string | undefined, pullReq
   const where = statusUrl ? link('the status comment', statusUrl) : 'the status comment';
   return [
     marker(id, 'summary'),
-    `### ✅ Done: ${inline(state.plan.title ?? id)}`,
+    `### ✅ ${doneWords(state)}: ${inline(state.plan.title ?? id)}`,
     '',
     `${who ? `${who}: ` : ''}${stepProgress(state, 'past')}. Every step and output is in ${where}.`,
     ...(pullRequest ? ['', pullRequest] : []),
     ...(links.run ? ['', ...runFooter(links)] : []),
   ].join('\n');
+}
+
+/** `Done`, or `Done, 1 step skipped`: a plan that left a step out does not read as complete. */
+function doneWords(state: State): string {
+  const skipped = stepsSkipped(state);
+  return skipped ? `Done, ${countOf(skipped, 'step')} skipped` : 'Done';
+}
+
+/** `3/3`, or `2/3 done` when a step was skipped (skipped steps are not done). */
+function doneCount(state: State): string {
+  const skipped = stepsSkipped(state);
+  const total = state.stepQueue.length;
+  return skipped ? `${stepsDone(state) - skipped}/${total} done` : `${stepsDone(state)}/${total}`;
+}
+
+/** Which steps were skipped, and that what they were to make was not made. */
+function skippedLines(state: State): string[] {
+  const skipped = stepsSkipped(state);
+  if (!skipped) return [];
+  const one = skipped === 1;
+  const outputs = state.stepQueue.some((id) => state.stepRuns[id]?.status === 'SKIPPED' && state.plan.steps[id]?.requiredOutputs?.length);
+  return [`**Skipped:** ${skippedNames(state)}: ${one ? 'it was' : 'they were'} not done${outputs ? `, and ${one ? 'its' : 'their'} outputs were not made` : ''}.`, ''];
 }
 
 /** Per step, a link to the command log of its last attempt that logged calls (kept on the work branch). */

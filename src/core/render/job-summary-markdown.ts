@@ -30,7 +30,8 @@ export function mermaidQueue(state: State): string {
 /** The run page's summary: the status, every output (it has room a comment lacks), the queue as a chart. */
 export function jobSummary(state: State, links: Links = {}, issue?: IssueLink): string {
   const big = state.stepQueue.length > 200;
-  const resumed = resumeLines(state);
+  // Markdown for people: the log's `[Resume]` tag says nothing here.
+  const resumed = resumeLines(state, 20, false);
   const outputs = state.artifacts ?? [];
   return [
     ...issueLine(state.planId ?? 'plan', issue),

@@ -9,6 +9,7 @@ import { addToTotals, costCell, emptyTotals, hasUsage, runnerTime, stepTotals, t
 import { groupDigits } from '../agent-stream/render-event.js';
 import { countOf } from './plural.js';
 import { budgetRaiseAdvice } from '../tick/budget.js';
+import { skippedNames } from './step-progress.js';
 
 export interface StepRow {
   index: number;
@@ -75,7 +76,7 @@ export function statusTable(state: State): string {
   // Cells are made terminal-safe (one line, no controls) before they are measured, so columns line up.
   const rows = stepRows(state).map((r) => {
     const t = usage ? stepTotals(state, r.id) : null;
-    return [`${r.index}/${r.total}`, r.id, r.title, r.status, r.attempts, formatDuration(r.durationMs), ...(t ? [tokensCell(t), costCell(t)] : []), r.outputs.join(', ') || '-'].map(terminalLine);
+    return [`${r.index}/${r.total}`, r.id, r.title, r.status, r.attempts, formatDuration(r.durationMs), ...(t ? [tokensCell(t), costCell(t)] : []), outputsText(r) || '-'].map(terminalLine);
   });
   const widths = header.map((h, c) => Math.min(40, Math.max(h.length, ...rows.map((row) => (row[c] ?? '').length))));
   const fmt = (cells: string[]) =>
@@ -84,10 +85,9 @@ export function statusTable(state: State): string {
       .join('  ')
       .trimEnd();
   const title = state.plan.title ? `${terminalLine(state.plan.title)} ` : '';
-  // stepsDone counts skipped steps too (they are finished); the head says how many were skipped.
-  const finished = stepsDone(state);
+  // stepsDone counts skipped steps too; a skipped step was not done, so the head counts it apart.
   const skipped = stepsSkipped(state);
-  const progress = skipped ? `${finished}/${state.stepQueue.length} steps finished: ${finished - skipped} done, ${skipped} skipped` : `${finished}/${state.stepQueue.length} steps done`;
+  const progress = `${stepsDone(state) - skipped}/${state.stepQueue.length} steps done${skipped ? `, ${skipped} skipped` : ''}`;
   const head = `${title}[${state.planId ?? 'plan'}] ${state.status} (${progress}, revision ${state.revision ?? 0})`;
   const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
   if (state.notBefore && state.status === 'IN_PROGRESS') extra.push(`next step not before ${state.notBefore}`);
@@ -98,12 +98,21 @@ export function statusTable(state: State): string {
   return [head, fmt(header), ...rows.map(fmt), ...extra].join('\n');
 }
 
+/** A row's outputs, or for a skipped step, that they were not made. */
+function outputsText(r: StepRow): string {
+  if (!r.outputs.length) return '';
+  return r.status === 'SKIPPED' ? `not made: ${r.outputs.join(', ')}` : r.outputs.join(', ');
+}
+
 function clip(text: string, width: number): string {
   return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
 }
 
-/** `(1/5) [Resume] step-1 Research: done in 2 attempts, outputs: study/summary.md` per finished step. */
-export function resumeLines(state: State, max = 20): string[] {
+/**
+ * `(1/5) [Resume] step-1 Research: done in 2 attempts, outputs: study/summary.md` per finished step.
+ * The `[Resume]` tag is the original sequencer's log line, which scripts read; Markdown leaves it out (`tagged: false`).
+ */
+export function resumeLines(state: State, max = 20, tagged = true): string[] {
   // Only the last `max` finished steps are looked up, from the current step backwards: a
   // 10,000-step plan must not cost a pass over every step on every heartbeat.
   const shown: number[] = [];
@@ -118,7 +127,7 @@ export function resumeLines(state: State, max = 20): string[] {
     const what = r.status === 'SKIPPED' ? 'skipped' : `done in ${r.attemptsText}${recovered ? " (recovered: an interrupted attempt's work met the contract)" : ''}`;
     // A skipped step made none of its outputs.
     const outputs = r.outputs.length && r.status !== 'SKIPPED' ? `, outputs: ${r.outputs.join(', ')}` : '';
-    return `(${r.index}/${r.total}) [Resume] ${r.id} ${r.title}: ${what}${outputs}`;
+    return `(${r.index}/${r.total})${tagged ? ' [Resume]' : ''} ${r.id} ${r.title}: ${what}${outputs}`;
   });
   if (i >= 0) lines.unshift(`(steps 1-${i + 1} not shown)`);
   return lines;
@@ -128,9 +137,18 @@ export function resumeLines(state: State, max = 20): string[] {
 export function finalSummary(state: State, link: (path: string) => string = (p) => p): string {
   const rows = stepRows(state);
   const outputs = state.artifacts ?? [];
+  const skipped = rows.filter((r) => r.status === 'SKIPPED');
+  const title = state.plan.title ?? state.planId ?? 'Plan';
+  // A skipped step was not done: a plan with one is not "all steps finished".
+  const head = skipped.length
+    ? `${title}: ${rows.filter((r) => r.status === 'DONE').length} of ${countOf(rows.length, 'step')} done, ${skipped.length} skipped (${skippedNames(state)}).`
+    : `${title}: ${rows.length === 1 ? 'its 1 step' : `all ${rows.length} steps`} finished (${rows.filter((r) => r.status === 'DONE').length} done, 0 skipped).`;
   const lines = [
-    `${state.plan.title ?? state.planId ?? 'Plan'}: ${rows.length === 1 ? 'its 1 step' : `all ${rows.length} steps`} finished (${rows.filter((r) => r.status === 'DONE').length} done, ${rows.filter((r) => r.status === 'SKIPPED').length} skipped).`,
-    ...rows.map((r) => `  (${r.index}/${r.total}) ${r.id} ${r.title}: ${r.status.toLowerCase()}${r.tried ? ` in ${r.attemptsText}` : ''}`),
+    head,
+    ...rows.map(
+      (r) =>
+        `  (${r.index}/${r.total}) ${r.id} ${r.title}: ${r.status.toLowerCase()}${r.tried ? ` in ${r.attemptsText}` : ''}${r.status === 'SKIPPED' && r.outputs.length ? ` (${outputsText(r)})` : ''}`,
+    ),
     outputs.length ? 'Outputs:' : 'No outputs were declared.',
     ...outputs.map((o) => `  - ${link(o)}`),
   ];

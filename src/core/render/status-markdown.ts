@@ -29,7 +29,7 @@ export function statusComment(state: State, links: Links = {}, pullRequest?: str
  */
 function finishedBlock(state: State, maxChars: number): string[] {
   if (maxChars <= 0) return [];
-  const lines = resumeLines(state, state.stepQueue.length).map((l) => l.replace(' [Resume] ', ' '));
+  const lines = resumeLines(state, state.stepQueue.length, false);
   if (!lines.length) return [];
   const kept: string[] = [];
   let size = 0;

@@ -21,6 +21,12 @@ export const CELL_OUTPUTS = 3;
 
 function outputsCell(row: StepRow, links: Links): string {
   if (!row.outputs.length) return '';
+  // A skipped step made none of them: they are named, unlinked, as what is missing.
+  if (row.status === 'SKIPPED')
+    return `not made: ${row.outputs
+      .slice(0, CELL_OUTPUTS)
+      .map((o) => outputText(o, links, false))
+      .join(', ')}${row.outputs.length > CELL_OUTPUTS ? ` +${row.outputs.length - CELL_OUTPUTS} more` : ''}`;
   const shown = row.outputs.slice(0, CELL_OUTPUTS).map((o) => outputText(o, links, row.status === 'DONE'));
   const rest = row.outputs.length - shown.length;
   return [...shown, ...(rest > 0 ? [`+${rest} more`] : [])].join(', ');

@@ -265,6 +265,8 @@ export interface StepRun {
   lastRunIso?: string | null;
   /** Bounded head and tail of the last attempt's output (a field of the original step-sequencer). */
   stdout?: string | null;
+  /** Bounded head and tail of the last attempt's stderr, scrubbed like `stdout` (absent in older states: not kept). */
+  stderr?: string | null;
   error?: string | null;
   attempts?: Attempt[];
   /** JSON the agent reported for downstream steps. */

@@ -142,6 +142,7 @@ function checkStepRun(run: unknown, id: string, stepIds: ReadonlySet<string>, is
     if (problem) add(issues, runPath(id, field), problem);
   }
   if (!isOptionalText(run.stdout)) add(issues, runPath(id, 'stdout'), `must be a string or null, got ${showValue(run.stdout)}`);
+  if (!isOptionalText(run.stderr)) add(issues, runPath(id, 'stderr'), `must be a string or null, got ${showValue(run.stderr)}`);
   if (!isOptionalText(run.error)) add(issues, runPath(id, 'error'), `must be a string or null, got ${showValue(run.error)}`);
   if (run.gatePassed !== undefined && run.gatePassed !== null) checkGatePassed(issues, runPath(id, 'gatePassed'), run.gatePassed);
   if (run.maintainerNote !== undefined && run.maintainerNote !== null) checkNote(issues, runPath(id, 'maintainerNote'), run.maintainerNote);

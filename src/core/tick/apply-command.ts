@@ -265,13 +265,18 @@ function resume(state: State, note?: Note): CommandOutcome {
   return refuse(state, `Nothing to resume: the plan is ${state.status}.`);
 }
 
+/** A proposal waits for its approval: the command that gives it, with the plan's hash, as the proposal asks. */
+function approvalWait(state: State): string {
+  return `; waiting for approval: /approve${state.planHash ? ` ${hashPrefix(state.planHash)}` : ''} runs it`;
+}
+
 /** The answer to /status: where the plan stands, in one line. */
 function statusLine(state: State): string {
   const stepId = currentStepId(state);
   const run = stepId !== undefined ? stepRun(state, stepId) : undefined;
   const where = stepId !== undefined && state.status !== 'DONE' ? `; current step ${stepId} (${run?.status ?? 'PENDING'}, ${attemptsText(run)})` : '';
   const wait = state.status === 'IN_PROGRESS' && state.notBefore ? `; next step not before ${state.notBefore}` : '';
-  const gate = state.status === 'AWAITING_APPROVAL' && state.gate ? `; paused at the gate of ${state.gate.stepId}: /approve to run it` : '';
+  const gate = state.status === 'AWAITING_APPROVAL' ? (state.gate ? `; paused at the gate of ${state.gate.stepId}: /approve to run it` : approvalWait(state)) : '';
   const blockers = state.status === 'BLOCKED' && state.blockers?.length ? `; blocked: ${state.blockers[state.blockers.length - 1]}` : '';
   return `Plan is ${state.status}: ${stepProgress(state, 'present')}${where}${wait}${gate}${blockers}.`;
 }

@@ -55,6 +55,8 @@ export interface AttemptResult {
   error: string | null;
   /** Bounded output kept in state. */
   stdout: string;
+  /** Bounded stderr kept in state (absent: not captured, as for an attempt that never ran). */
+  stderr?: string;
   durationMs: number;
   /** The payload the attempt wrote; on success it replaces the step's recorded one. */
   payload?: unknown;
@@ -105,13 +107,15 @@ export function finishAttempt(state: State, stepId: string, r: AttemptResult, no
   // `recovered`: an interrupted attempt whose work met the step's contract counts as done.
   const succeeded = r.outcome === 'succeeded' || r.outcome === 'recovered';
   let next = withRun(state, stepId, (run) => {
-    const { payload: earlier, ...rest } = run;
+    // A new attempt's stderr replaces the last one's, even with none: a notice must not show another attempt's.
+    const { payload: earlier, stderr: _earlierStderr, ...rest } = run;
     // A success replaces the payload, even with none: later steps must not get an older run's data.
     const payload = succeeded ? r.payload : earlier;
     return {
       ...rest,
       status: succeeded ? 'DONE' : 'FAILED',
       stdout: r.stdout,
+      ...(r.stderr !== undefined ? { stderr: r.stderr } : {}),
       error: r.error,
       ...(payload !== undefined ? { payload } : {}),
       attempts: patchLastAttempt(run, {

@@ -1,6 +1,7 @@
 // Commands a person sends to a plan: issue comments in the Action, inbox files from the CLI.
 import { commandLine } from './command-line.js';
 import type { BudgetKind } from '../state/types.js';
+import { nearestName } from '../errors.js';
 
 /** A limit given with `/approve budget=…`: dollars, tokens, or (a bare number) the kind that was spent. */
 export interface BudgetValue {
@@ -79,8 +80,10 @@ export function parseCommandText(text: string, by: string): ParsedCommand {
     case 'draft':
       // Commands are read only on the issue of a plan; /draft is answered where a request has none yet.
       return { ok: false, name: '/draft', error: `/draft drafts a plan for a request that has none; this issue has its plan already (commands here: ${knownCommands()})` };
-    default:
-      return { ok: false, name: `/${name}`, error: `unknown command "/${name}"; known: ${knownCommands()}` };
+    default: {
+      const near = nearestName(name, COMMAND_KINDS);
+      return { ok: false, name: `/${name}`, error: `unknown command "/${name}"; ${near ? `did you mean /${near}? ` : ''}known: ${knownCommands()}` };
+    }
   }
 }
 

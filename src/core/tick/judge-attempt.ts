@@ -35,7 +35,7 @@ const ERROR_TAIL = 1500;
 const CHECKS_CANCELLED = 'stopped by a cancel request while its validation rules were checked (the agent had exited with code 0): the checks were ended, so the attempt has no verdict';
 
 export async function judgeAttempt(result: AgentResult, ctx: JudgeContext): Promise<AttemptResult> {
-  const base = { exitCode: result.exitCode, stdout: result.stdout, durationMs: result.durationMs, outputs: [] as string[] };
+  const base = { exitCode: result.exitCode, stdout: result.stdout, stderr: result.stderr, durationMs: result.durationMs, outputs: [] as string[] };
   if (result.spawnError) return { ...base, outcome: 'failed', error: `could not start the agent: ${result.spawnError}` };
   if (result.cancelled) return { ...base, outcome: 'cancelled', error: `stopped by a cancel request: ${stoppedText(result.stoppedBy)}`, ...(result.stoppedBy ? { stoppedBy: result.stoppedBy } : {}) };
   if (result.overflowed) {

@@ -218,15 +218,16 @@ export function scrubStepRun(run: StepRun, scrub: (text: string) => string): Ste
   const attempts = run.attempts?.map((a) => (typeof a.error === 'string' && scrub(a.error) !== a.error ? { ...a, error: scrub(a.error) } : a));
   const next: StepRun = { ...run };
   if (typeof run.stdout === 'string') next.stdout = text(run.stdout);
+  if (typeof run.stderr === 'string') next.stderr = text(run.stderr);
   if (typeof run.error === 'string') next.error = text(run.error);
   if (run.payload !== undefined) next.payload = scrubJson(run.payload, scrub);
   if (attempts && attempts.some((a, i) => a !== run.attempts![i])) next.attempts = attempts;
-  const same = next.stdout === run.stdout && next.error === run.error && next.payload === run.payload && next.attempts === run.attempts;
+  const same = next.stdout === run.stdout && next.stderr === run.stderr && next.error === run.error && next.payload === run.payload && next.attempts === run.attempts;
   return same ? run : next;
 }
 
 /**
- * The state with agent output scrubbed: runs' `stdout`, `error`, attempts' errors and payloads,
+ * The state with agent output scrubbed: runs' `stdout`, `stderr`, `error`, attempts' errors and payloads,
  * the blockers and a cancel reason. The plan itself is left alone (it is the approved text, and
  * changing it would change its hash). `skip` tells which runs are known to be clean already, so a
  * 10,000-step plan costs a pass over the runs a tick changed, not over every output ever kept.
