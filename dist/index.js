@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-QLJSAC5J.js";
+} from "./chunks/chunk-UEUBVEEP.js";
 import "./chunks/chunk-DUAHX55U.js";
 import {
   isBot,
@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-G6P33JTX.js";
+} from "./chunks/chunk-SLL4IYQV.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -389,10 +389,10 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-X4SBFVL4.js"),
-  agentPhase: () => import("./chunks/agent-phase-CU6AAVYU.js"),
-  applyPhase: () => import("./chunks/apply-phase-HXE5TZDV.js"),
-  client: () => import("./chunks/github-client-WYOMDAIT.js")
+  routes: () => import("./chunks/routes-7MPYY26L.js"),
+  agentPhase: () => import("./chunks/agent-phase-UAFPDFF3.js"),
+  applyPhase: () => import("./chunks/apply-phase-FOJ4PBYV.js"),
+  client: () => import("./chunks/github-client-ZS7LG5BY.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
