@@ -5,17 +5,20 @@
 // created new and never written through a link (fresh-file.ts), and the pid file is read without
 // following one.
 import { spawn } from 'node:child_process';
-import { accessSync, closeSync, constants, readdirSync, rmSync, statSync, writeSync } from 'node:fs';
-import { open, rm, stat } from 'node:fs/promises';
+import { constants, rmSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { AgentResult, AgentRunner, AgentSpec } from '../../ports.js';
 import { HeadTailBuffer } from '../../core/render/bounded-text.js';
 import type { Scrubber } from '../../core/trust/secrets.js';
 import { isPathLike } from '../../core/trust/agent-command.js';
-import { openFreshFile, writeFreshFile } from '../fs/fresh-file.js';
-import { procStat } from './process-table.js';
+import { writeFreshFile } from '../fs/fresh-file.js';
 import { trackAgent } from './live-agents.js';
+import { LogFile, openedCopy } from './attempt-log-file.js';
+import { delay, isProcessGroupAlive, isSafeGroupId, leaderWasReplaced, signalGroup, startTimeOf, terminateGroup } from './process-group.js';
+import { describeSpawnError, isExecutableFile } from './spawn-error.js';
+import { mergeEnv, notify, writeStopFile } from './agent-run-utils.js';
 import { INTERRUPT_STOP_MESSAGE } from '../../core/tick/cooperative-stop.js';
 
 export interface ExecAgentOptions {
@@ -35,9 +38,6 @@ export interface ExecAgentOptions {
 /** Once the agent itself has exited, how long its output pipes may stay open before we conclude
  * that leftover processes of its group hold them. */
 const DRAIN_MS = 500;
-/** How long to wait for a SIGKILLed group to disappear before giving up on it. */
-const KILL_WAIT_MS = 5000;
-const POLL_MS = 25;
 
 export class ExecAgentRunner implements AgentRunner {
   private readonly cwd: string;
@@ -303,176 +303,4 @@ export class ExecAgentRunner implements AgentRunner {
     }
     await rm(pidFile, { force: true });
   }
-}
-
-/** A progress display that throws must not break the run. */
-function notify(callback: ((chunk: string) => void) | undefined, text: string): void {
-  try {
-    callback?.(text);
-  } catch {
-    // Ignored: the output still reaches the log and the kept head and tail.
-  }
-}
-
-function mergeEnv(base: NodeJS.ProcessEnv, extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(base)) if (v !== undefined) env[k] = v;
-  return Object.assign(env, extra);
-}
-
-/** False when the file cannot be written: the agent then cannot see it, so waiting would only delay the signal. */
-function writeStopFile(file: string, message: string): boolean {
-  try {
-    writeFreshFile(file, `${message}\n`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isExecutableFile(file: string): boolean {
-  try {
-    if (!statSync(file).isFile()) return false;
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The attempt's log: every chunk is written as it arrives, up to `maxBytes` when given; a write
- * error stops logging only.
- */
-class LogFile {
-  private fd: number | null;
-  private left: number;
-
-  constructor(file: string, maxBytes = Infinity) {
-    this.fd = openFreshFile(file);
-    this.left = maxBytes;
-  }
-
-  write(chunk: string | Uint8Array): void {
-    if (this.fd === null) return;
-    const whole = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    const bytes = whole.length > this.left ? whole.subarray(0, this.left) : whole;
-    this.left -= bytes.length;
-    try {
-      for (let offset = 0; offset < bytes.length;) offset += writeSync(this.fd, bytes, offset, bytes.length - offset);
-    } catch {
-      // A full disk must not kill the agent's run; the head and tail in the state still show it.
-      this.close();
-    }
-    if (this.left === 0) this.close();
-  }
-
-  close(): void {
-    if (this.fd === null) return;
-    const fd = this.fd;
-    this.fd = null;
-    try {
-      closeSync(fd);
-    } catch {
-      // Nothing more can be lost: every chunk was written synchronously.
-    }
-  }
-}
-
-/**
- * The copy of stdout, or null when it cannot be created: the agent runs without it, and a later
- * read-back takes the log instead, as for an attempt of a build that kept no copy.
- */
-function openedCopy(file: string, maxBytes: number): LogFile | null {
-  try {
-    return new LogFile(file, maxBytes);
-  } catch {
-    return null;
-  }
-}
-
-async function describeSpawnError(error: Error, program: string, cwd: string): Promise<string> {
-  const code = (error as NodeJS.ErrnoException).code;
-  const shown = JSON.stringify(program);
-  if (code === 'ENOENT') {
-    const cwdExists = await stat(cwd).then(
-      (s) => s.isDirectory(),
-      () => false,
-    );
-    if (!cwdExists) return `cannot start agent ${shown}: working directory ${JSON.stringify(cwd)} does not exist`;
-    return `cannot start agent ${shown}: not found${isPathLike(program) ? '' : ' on PATH'} (ENOENT); install it or give its full path`;
-  }
-  if (code === 'EACCES') return `cannot start agent ${shown}: permission denied (EACCES); expected an executable file`;
-  return `cannot start agent ${shown}: ${error.message}`;
-}
-
-/** kill(-pgid) with pgid 0 or 1 would signal our own group or every process we may signal. */
-function isSafeGroupId(pgid: number): boolean {
-  return Number.isInteger(pgid) && pgid > 1 && pgid !== process.pid;
-}
-
-function signalGroup(pgid: number, signal: NodeJS.Signals): void {
-  if (!isSafeGroupId(pgid)) throw new Error(`refusing to signal process group ${pgid}`);
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // ESRCH: already gone. EPERM: not ours to signal; the liveness wait below reports it.
-  }
-}
-
-/** Whether any live (non-zombie) process is in the group. Zombies count as gone: in containers
- * whose init does not reap orphans they would otherwise keep the group "alive" forever. */
-export function isProcessGroupAlive(pgid: number): boolean {
-  if (!isSafeGroupId(pgid)) return false;
-  try {
-    process.kill(-pgid, 0);
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return true;
-  }
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = procStat(Number(entry));
-    if (stat && stat.pgrp === pgid && stat.state !== 'Z') return true;
-  }
-  return false;
-}
-
-async function terminateGroup(pgid: number, graceMs: number): Promise<void> {
-  if (!isProcessGroupAlive(pgid)) return;
-  signalGroup(pgid, 'SIGTERM');
-  if (await waitGone(pgid, Math.max(0, graceMs))) return;
-  signalGroup(pgid, 'SIGKILL');
-  await waitGone(pgid, KILL_WAIT_MS);
-}
-
-async function waitGone(pgid: number, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (!isProcessGroupAlive(pgid)) return true;
-    if (Date.now() >= deadline) return false;
-    await delay(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
-  }
-}
-
-/** True when the group's leader is not the agent we recorded: it started at another time (the
- * pid was reused), or no start was recorded where one can be read (not a file we wrote). Without
- * /proc we cannot tell and assume ours. */
-function leaderWasReplaced(pgid: number, recordedStart: string): boolean {
-  const current = startTimeOf(pgid);
-  if (current === null) return false;
-  return current !== recordedStart;
-}
-
-function startTimeOf(pid: number): string | null {
-  return procStat(pid)?.start ?? null;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
