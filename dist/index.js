@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-SLL4IYQV.js";
+} from "./chunks/chunk-AGVR7SPR.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -389,9 +389,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-7MPYY26L.js"),
-  agentPhase: () => import("./chunks/agent-phase-UAFPDFF3.js"),
-  applyPhase: () => import("./chunks/apply-phase-FOJ4PBYV.js"),
+  routes: () => import("./chunks/routes-GMURPZAA.js"),
+  agentPhase: () => import("./chunks/agent-phase-IXWNXIQB.js"),
+  applyPhase: () => import("./chunks/apply-phase-4RBL4STQ.js"),
   client: () => import("./chunks/github-client-ZS7LG5BY.js")
 };
 async function run() {

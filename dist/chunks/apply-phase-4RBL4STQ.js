@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-DHPRJCGW.js";
+} from "./chunk-5D4KZ5L5.js";
 import {
   outputsFor
 } from "./chunk-WRXM5EB3.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-U4XDTZAN.js";
+} from "./chunk-XZJ2K2GV.js";
 import {
   Ledger
-} from "./chunk-CGKXQW7P.js";
+} from "./chunk-Z5F7ULZM.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-6T7FKOFM.js";
+} from "./chunk-4IEMBUBD.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-DAA4SCI4.js";
+} from "./chunk-C5YUHH2L.js";
 import "./chunk-FQEWC6NM.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";
 import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
-import "./chunk-NRHGX7RM.js";
+import "./chunk-DI4RCLYO.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-HHYPNY3C.js";
 import "./chunk-IRK2HWI5.js";
@@ -47,9 +47,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-ZGPKJQRC.js";
+} from "./chunk-IGR5ZKW5.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-LZ6DDAWT.js";
+import "./chunk-J3DOHX7P.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -64,7 +64,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-SLL4IYQV.js";
+import "./chunk-AGVR7SPR.js";
 import {
   STATE_DIR
 } from "./chunk-6ECGHLWA.js";

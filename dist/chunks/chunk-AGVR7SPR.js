@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-2470c3b8c186ab53";
+var BUILD_ID = "build-616e3adf7bb01687";
 
 export {
   MIN_SECRET_LENGTH,

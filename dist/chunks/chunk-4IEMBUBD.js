@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-SLL4IYQV.js";
+} from "./chunk-AGVR7SPR.js";
 import {
   ConfigError,
   describeError

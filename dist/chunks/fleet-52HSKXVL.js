@@ -17,15 +17,15 @@ import {
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-U4XDTZAN.js";
-import "./chunk-CGKXQW7P.js";
-import "./chunk-6T7FKOFM.js";
-import "./chunk-DAA4SCI4.js";
+} from "./chunk-XZJ2K2GV.js";
+import "./chunk-Z5F7ULZM.js";
+import "./chunk-4IEMBUBD.js";
+import "./chunk-C5YUHH2L.js";
 import "./chunk-FQEWC6NM.js";
 import "./chunk-B4B5LSOZ.js";
 import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
-import "./chunk-NRHGX7RM.js";
+import "./chunk-DI4RCLYO.js";
 import "./chunk-PFOLIUZO.js";
 import {
   isStatus
@@ -36,9 +36,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   REMOTE
-} from "./chunk-ZGPKJQRC.js";
+} from "./chunk-IGR5ZKW5.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-LZ6DDAWT.js";
+import "./chunk-J3DOHX7P.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -60,7 +60,7 @@ import {
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-SLL4IYQV.js";
+import "./chunk-AGVR7SPR.js";
 import {
   fleetPrefix,
   isActiveRef,

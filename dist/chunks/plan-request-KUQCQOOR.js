@@ -2,7 +2,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-EN3SAAQX.js";
+} from "./chunk-JPJA7MYW.js";
 import {
   newState
 } from "./chunk-A4KESCIK.js";
@@ -11,7 +11,7 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-C4HCSCLO.js";
+} from "./chunk-Z26SO6U4.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";
@@ -19,14 +19,14 @@ import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
 import {
   ExecAgentRunner
-} from "./chunk-NRHGX7RM.js";
+} from "./chunk-DI4RCLYO.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
 } from "./chunk-IRK2HWI5.js";
 import "./chunk-J73L5JYA.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-LZ6DDAWT.js";
+import "./chunk-J3DOHX7P.js";
 import "./chunk-3MHVLDUO.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
@@ -36,7 +36,7 @@ import {
 } from "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-SLL4IYQV.js";
+import "./chunk-AGVR7SPR.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-EN3SAAQX.js";
+} from "./chunk-JPJA7MYW.js";
 import {
   replan
 } from "./chunk-3UFEECLI.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-U4XDTZAN.js";
-import "./chunk-CGKXQW7P.js";
-import "./chunk-6T7FKOFM.js";
-import "./chunk-DAA4SCI4.js";
+} from "./chunk-XZJ2K2GV.js";
+import "./chunk-Z5F7ULZM.js";
+import "./chunk-4IEMBUBD.js";
+import "./chunk-C5YUHH2L.js";
 import "./chunk-FQEWC6NM.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
 import {
   ExecAgentRunner
-} from "./chunk-NRHGX7RM.js";
+} from "./chunk-DI4RCLYO.js";
 import "./chunk-PFOLIUZO.js";
 import {
   answeredCommands,
@@ -57,9 +57,9 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-ZGPKJQRC.js";
+} from "./chunk-IGR5ZKW5.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-LZ6DDAWT.js";
+import "./chunk-J3DOHX7P.js";
 import {
   extractPlan,
   parsePlanText
@@ -84,7 +84,7 @@ import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
 import {
   scrubJson
-} from "./chunk-SLL4IYQV.js";
+} from "./chunk-AGVR7SPR.js";
 import {
   issuePlanId
 } from "./chunk-6ECGHLWA.js";

@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-DHPRJCGW.js";
+} from "./chunk-5D4KZ5L5.js";
 import {
   outputsFor
 } from "./chunk-WRXM5EB3.js";
@@ -15,17 +15,17 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-6T7FKOFM.js";
+} from "./chunk-4IEMBUBD.js";
 import {
   isStdoutCopy,
   preflight,
   runAgent
-} from "./chunk-DAA4SCI4.js";
+} from "./chunk-C5YUHH2L.js";
 import "./chunk-FQEWC6NM.js";
 import "./chunk-ZMK4UW7J.js";
 import {
   createEngine
-} from "./chunk-NRHGX7RM.js";
+} from "./chunk-DI4RCLYO.js";
 import "./chunk-PFOLIUZO.js";
 import {
   detourChain,
@@ -37,9 +37,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-ZGPKJQRC.js";
+} from "./chunk-IGR5ZKW5.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-LZ6DDAWT.js";
+import "./chunk-J3DOHX7P.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -53,7 +53,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-SLL4IYQV.js";
+import "./chunk-AGVR7SPR.js";
 import {
   stateFileRel,
   workingFiles

@@ -12,7 +12,7 @@ import {
   MAX_RAISE,
   hashPrefix,
   namesPlanHash
-} from "./chunk-NRHGX7RM.js";
+} from "./chunk-DI4RCLYO.js";
 import {
   activeStepId,
   advance,

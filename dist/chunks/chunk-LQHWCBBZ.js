@@ -8,7 +8,7 @@ import {
   cliSecrets,
   createStore,
   localUserName
-} from "./chunk-C4HCSCLO.js";
+} from "./chunk-Z26SO6U4.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";
@@ -17,7 +17,7 @@ import {
 } from "./chunk-IRK2HWI5.js";
 import {
   scrubJson
-} from "./chunk-SLL4IYQV.js";
+} from "./chunk-AGVR7SPR.js";
 import {
   effectiveQueue
 } from "./chunk-CLI34DJC.js";

@@ -1,9 +1,9 @@
 import {
   missingPlanError
-} from "./chunk-4NHUAUYT.js";
+} from "./chunk-HR4DI3WO.js";
 import {
   createStore
-} from "./chunk-C4HCSCLO.js";
+} from "./chunk-Z26SO6U4.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";

@@ -1,14 +1,14 @@
 import {
   fleetBranches,
   forPlan
-} from "./chunk-C4HCSCLO.js";
+} from "./chunk-Z26SO6U4.js";
 import "./chunk-6MG3T22E.js";
-import "./chunk-NRHGX7RM.js";
+import "./chunk-DI4RCLYO.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-IRK2HWI5.js";
 import "./chunk-J73L5JYA.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-LZ6DDAWT.js";
+import "./chunk-J3DOHX7P.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs
@@ -20,7 +20,7 @@ import {
 } from "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-SLL4IYQV.js";
+import "./chunk-AGVR7SPR.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-6DUBC6QF.js";
 import "./chunk-QT4UXPX2.js";

@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-SLL4IYQV.js";
+} from "./chunk-AGVR7SPR.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,

@@ -3,7 +3,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-LZ6DDAWT.js";
+} from "./chunk-J3DOHX7P.js";
 import {
   stateFileRel,
   workBranch

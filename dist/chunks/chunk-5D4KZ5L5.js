@@ -1,6 +1,6 @@
 import {
   identityArgs
-} from "./chunk-LZ6DDAWT.js";
+} from "./chunk-J3DOHX7P.js";
 import {
   GitCommandError,
   gitMessage

@@ -8,7 +8,7 @@ import {
   identityArgs,
   openFreshFile,
   writeFreshFile
-} from "./chunk-LZ6DDAWT.js";
+} from "./chunk-J3DOHX7P.js";
 import {
   commandLine
 } from "./chunk-SOQWTVCZ.js";
@@ -24,7 +24,7 @@ import {
 } from "./chunk-3M3F447X.js";
 import {
   BUILD_ID
-} from "./chunk-SLL4IYQV.js";
+} from "./chunk-AGVR7SPR.js";
 import {
   isBranchName,
   stateFolderOf,
@@ -57,11 +57,144 @@ import {
 
 // src/adapters/process/exec-agent.ts
 import { spawn } from "node:child_process";
-import { accessSync, closeSync, constants, readdirSync, rmSync, statSync, writeSync } from "node:fs";
-import { open, rm, stat } from "node:fs/promises";
+import { constants as constants2, rmSync } from "node:fs";
+import { open, rm } from "node:fs/promises";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
-var DRAIN_MS = 500, KILL_WAIT_MS = 5e3, POLL_MS = 25, ExecAgentRunner = class {
+
+// src/adapters/process/attempt-log-file.ts
+import { closeSync, writeSync } from "node:fs";
+var LogFile = class {
+  fd;
+  left;
+  constructor(file, maxBytes = 1 / 0) {
+    this.fd = openFreshFile(file), this.left = maxBytes;
+  }
+  write(chunk) {
+    if (this.fd === null) return;
+    let whole = typeof chunk == "string" ? Buffer.from(chunk) : chunk, bytes = whole.length > this.left ? whole.subarray(0, this.left) : whole;
+    this.left -= bytes.length;
+    try {
+      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd, bytes, offset, bytes.length - offset);
+    } catch {
+      this.close();
+    }
+    this.left === 0 && this.close();
+  }
+  close() {
+    if (this.fd === null) return;
+    let fd = this.fd;
+    this.fd = null;
+    try {
+      closeSync(fd);
+    } catch {
+    }
+  }
+};
+function openedCopy(file, maxBytes) {
+  try {
+    return new LogFile(file, maxBytes);
+  } catch {
+    return null;
+  }
+}
+
+// src/adapters/process/process-group.ts
+import { readdirSync } from "node:fs";
+var KILL_WAIT_MS = 5e3, POLL_MS = 25;
+function isSafeGroupId(pgid) {
+  return Number.isInteger(pgid) && pgid > 1 && pgid !== process.pid;
+}
+function signalGroup(pgid, signal) {
+  if (!isSafeGroupId(pgid)) throw new Error(`refusing to signal process group ${pgid}`);
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+  }
+}
+function isProcessGroupAlive(pgid) {
+  if (!isSafeGroupId(pgid)) return !1;
+  try {
+    process.kill(-pgid, 0);
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+  let entries;
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    return !0;
+  }
+  for (let entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat2 = procStat(Number(entry));
+    if (stat2 && stat2.pgrp === pgid && stat2.state !== "Z") return !0;
+  }
+  return !1;
+}
+async function terminateGroup(pgid, graceMs) {
+  isProcessGroupAlive(pgid) && (signalGroup(pgid, "SIGTERM"), !await waitGone(pgid, Math.max(0, graceMs)) && (signalGroup(pgid, "SIGKILL"), await waitGone(pgid, KILL_WAIT_MS)));
+}
+async function waitGone(pgid, ms) {
+  let deadline = Date.now() + ms;
+  for (; ; ) {
+    if (!isProcessGroupAlive(pgid)) return !0;
+    if (Date.now() >= deadline) return !1;
+    await delay(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+  }
+}
+function leaderWasReplaced(pgid, recordedStart) {
+  let current = startTimeOf(pgid);
+  return current === null ? !1 : current !== recordedStart;
+}
+function startTimeOf(pid) {
+  return procStat(pid)?.start ?? null;
+}
+function delay(ms) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+// src/adapters/process/spawn-error.ts
+import { accessSync, constants, statSync } from "node:fs";
+import { stat } from "node:fs/promises";
+function isExecutableFile(file) {
+  try {
+    return statSync(file).isFile() ? (accessSync(file, constants.X_OK), !0) : !1;
+  } catch {
+    return !1;
+  }
+}
+async function describeSpawnError(error, program, cwd) {
+  let code = error.code, shown = JSON.stringify(program);
+  return code === "ENOENT" ? await stat(cwd).then(
+    (s) => s.isDirectory(),
+    () => !1
+  ) ? `cannot start agent ${shown}: not found${isPathLike(program) ? "" : " on PATH"} (ENOENT); install it or give its full path` : `cannot start agent ${shown}: working directory ${JSON.stringify(cwd)} does not exist` : code === "EACCES" ? `cannot start agent ${shown}: permission denied (EACCES); expected an executable file` : `cannot start agent ${shown}: ${error.message}`;
+}
+
+// src/adapters/process/agent-run-utils.ts
+function notify(callback, text) {
+  try {
+    callback?.(text);
+  } catch {
+  }
+}
+function mergeEnv(base, extra) {
+  let env = {};
+  for (let [k, v] of Object.entries(base)) v !== void 0 && (env[k] = v);
+  return Object.assign(env, extra);
+}
+function writeStopFile(file, message) {
+  try {
+    return writeFreshFile(file, `${message}
+`), !0;
+  } catch {
+    return !1;
+  }
+}
+
+// src/adapters/process/exec-agent.ts
+var DRAIN_MS = 500, ExecAgentRunner = class {
   cwd;
   env;
   reapGraceMs;
@@ -193,7 +326,7 @@ ${startTimeOf(pgid) ?? ""}
   async reap(logFile) {
     let pidFile = `${logFile}.pid`, text;
     try {
-      let handle = await open(pidFile, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+      let handle = await open(pidFile, constants2.O_RDONLY | (constants2.O_NOFOLLOW ?? 0));
       try {
         let st = await handle.stat();
         if (!st.isFile() || process.getuid !== void 0 && st.uid !== process.getuid()) throw new Error("not our pid file");
@@ -210,124 +343,6 @@ ${startTimeOf(pgid) ?? ""}
     isSafeGroupId(pgid) && isProcessGroupAlive(pgid) && !leaderWasReplaced(pgid, startLine.trim()) && await terminateGroup(pgid, this.reapGraceMs), await rm(pidFile, { force: !0 });
   }
 };
-function notify(callback, text) {
-  try {
-    callback?.(text);
-  } catch {
-  }
-}
-function mergeEnv(base, extra) {
-  let env = {};
-  for (let [k, v] of Object.entries(base)) v !== void 0 && (env[k] = v);
-  return Object.assign(env, extra);
-}
-function writeStopFile(file, message) {
-  try {
-    return writeFreshFile(file, `${message}
-`), !0;
-  } catch {
-    return !1;
-  }
-}
-function isExecutableFile(file) {
-  try {
-    return statSync(file).isFile() ? (accessSync(file, constants.X_OK), !0) : !1;
-  } catch {
-    return !1;
-  }
-}
-var LogFile = class {
-  fd;
-  left;
-  constructor(file, maxBytes = 1 / 0) {
-    this.fd = openFreshFile(file), this.left = maxBytes;
-  }
-  write(chunk) {
-    if (this.fd === null) return;
-    let whole = typeof chunk == "string" ? Buffer.from(chunk) : chunk, bytes = whole.length > this.left ? whole.subarray(0, this.left) : whole;
-    this.left -= bytes.length;
-    try {
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd, bytes, offset, bytes.length - offset);
-    } catch {
-      this.close();
-    }
-    this.left === 0 && this.close();
-  }
-  close() {
-    if (this.fd === null) return;
-    let fd = this.fd;
-    this.fd = null;
-    try {
-      closeSync(fd);
-    } catch {
-    }
-  }
-};
-function openedCopy(file, maxBytes) {
-  try {
-    return new LogFile(file, maxBytes);
-  } catch {
-    return null;
-  }
-}
-async function describeSpawnError(error, program, cwd) {
-  let code = error.code, shown = JSON.stringify(program);
-  return code === "ENOENT" ? await stat(cwd).then(
-    (s) => s.isDirectory(),
-    () => !1
-  ) ? `cannot start agent ${shown}: not found${isPathLike(program) ? "" : " on PATH"} (ENOENT); install it or give its full path` : `cannot start agent ${shown}: working directory ${JSON.stringify(cwd)} does not exist` : code === "EACCES" ? `cannot start agent ${shown}: permission denied (EACCES); expected an executable file` : `cannot start agent ${shown}: ${error.message}`;
-}
-function isSafeGroupId(pgid) {
-  return Number.isInteger(pgid) && pgid > 1 && pgid !== process.pid;
-}
-function signalGroup(pgid, signal) {
-  if (!isSafeGroupId(pgid)) throw new Error(`refusing to signal process group ${pgid}`);
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-  }
-}
-function isProcessGroupAlive(pgid) {
-  if (!isSafeGroupId(pgid)) return !1;
-  try {
-    process.kill(-pgid, 0);
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-  let entries;
-  try {
-    entries = readdirSync("/proc");
-  } catch {
-    return !0;
-  }
-  for (let entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat2 = procStat(Number(entry));
-    if (stat2 && stat2.pgrp === pgid && stat2.state !== "Z") return !0;
-  }
-  return !1;
-}
-async function terminateGroup(pgid, graceMs) {
-  isProcessGroupAlive(pgid) && (signalGroup(pgid, "SIGTERM"), !await waitGone(pgid, Math.max(0, graceMs)) && (signalGroup(pgid, "SIGKILL"), await waitGone(pgid, KILL_WAIT_MS)));
-}
-async function waitGone(pgid, ms) {
-  let deadline = Date.now() + ms;
-  for (; ; ) {
-    if (!isProcessGroupAlive(pgid)) return !0;
-    if (Date.now() >= deadline) return !1;
-    await delay(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
-  }
-}
-function leaderWasReplaced(pgid, recordedStart) {
-  let current = startTimeOf(pgid);
-  return current === null ? !1 : current !== recordedStart;
-}
-function startTimeOf(pid) {
-  return procStat(pid)?.start ?? null;
-}
-function delay(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 // src/adapters/git/base-sync.ts
 import { rm as rm2 } from "node:fs/promises";
@@ -440,7 +455,7 @@ function nulList(text) {
 }
 
 // src/adapters/fs/attempt-files.ts
-import { closeSync as closeSync2, constants as constants2, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync as closeSync2, constants as constants3, fstatSync, openSync, readSync } from "node:fs";
 import { rm as rm3 } from "node:fs/promises";
 import { StringDecoder as StringDecoder2 } from "node:string_decoder";
 var PIECE_BYTES = 64 * 1024, FsAttemptFiles = class {
@@ -495,7 +510,7 @@ var PIECE_BYTES = 64 * 1024, FsAttemptFiles = class {
 function openRegular(file, linkHint = "") {
   let fd;
   try {
-    fd = openSync(file, constants2.O_RDONLY | (constants2.O_NOFOLLOW ?? 0));
+    fd = openSync(file, constants3.O_RDONLY | (constants3.O_NOFOLLOW ?? 0));
   } catch (err) {
     let code = err.code;
     return code === "ENOENT" || code === "ENOTDIR" ? { kind: "missing" } : code === "ELOOP" ? { kind: "unreadable", reason: `it is a symbolic link${linkHint}` } : { kind: "unreadable", reason: err.message };
@@ -791,7 +806,7 @@ function withRuleChecks(o) {
 }
 
 // src/adapters/fs/workspace-fs.ts
-import { accessSync as accessSync2, constants as constants3, realpathSync, statSync as statSync2 } from "node:fs";
+import { accessSync as accessSync2, constants as constants4, realpathSync, statSync as statSync2 } from "node:fs";
 import { lstat, readdir, realpath as realpath2 } from "node:fs/promises";
 import path5 from "node:path";
 var MAX_WALKED = 5e4, FsWorkspace = class _FsWorkspace {
@@ -853,7 +868,7 @@ var MAX_WALKED = 5e4, FsWorkspace = class _FsWorkspace {
   async preflight(outputs) {
     let problems = [];
     try {
-      accessSync2(this.root, constants3.W_OK);
+      accessSync2(this.root, constants4.W_OK);
     } catch {
       problems.push(`the workspace ${this.root} is not writable`);
     }
@@ -877,7 +892,7 @@ var MAX_WALKED = 5e4, FsWorkspace = class _FsWorkspace {
         let real = realpathSync(dir);
         if (real !== this.root && !real.startsWith(this.root + path5.sep)) return `"${path5.relative(this.root, dir)}" leads outside the workspace`;
         try {
-          accessSync2(dir, constants3.W_OK);
+          accessSync2(dir, constants4.W_OK);
         } catch {
           throw new Error("not writable");
         }

@@ -6,7 +6,7 @@ import {
 } from "./chunk-3MHVLDUO.js";
 import {
   scrubJson
-} from "./chunk-SLL4IYQV.js";
+} from "./chunk-AGVR7SPR.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

@@ -8,7 +8,7 @@ import {
   pauseAtGate,
   recoveredUsage,
   runAttempt
-} from "./chunk-DAA4SCI4.js";
+} from "./chunk-C5YUHH2L.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";

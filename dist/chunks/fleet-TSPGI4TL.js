@@ -1,9 +1,9 @@
 import {
   report
-} from "./chunk-SKGBIUKF.js";
-import "./chunk-Q4U6QCC7.js";
-import "./chunk-4NHUAUYT.js";
-import "./chunk-Y4G7WPL6.js";
+} from "./chunk-56XIGQ5Z.js";
+import "./chunk-ZFV6KVTP.js";
+import "./chunk-HR4DI3WO.js";
+import "./chunk-LQHWCBBZ.js";
 import "./chunk-3UFEECLI.js";
 import "./chunk-A4KESCIK.js";
 import {
@@ -12,7 +12,7 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-C4HCSCLO.js";
+} from "./chunk-Z26SO6U4.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -28,13 +28,13 @@ import {
 } from "./chunk-TSDGMOYQ.js";
 import {
   tick
-} from "./chunk-CGKXQW7P.js";
-import "./chunk-DAA4SCI4.js";
+} from "./chunk-Z5F7ULZM.js";
+import "./chunk-C5YUHH2L.js";
 import "./chunk-FQEWC6NM.js";
 import "./chunk-B4B5LSOZ.js";
 import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
-import "./chunk-NRHGX7RM.js";
+import "./chunk-DI4RCLYO.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-IRK2HWI5.js";
 import "./chunk-J73L5JYA.js";
@@ -42,7 +42,7 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-LZ6DDAWT.js";
+} from "./chunk-J3DOHX7P.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -59,7 +59,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-SLL4IYQV.js";
+import "./chunk-AGVR7SPR.js";
 import {
   STATE_DIR,
   isActiveRef,

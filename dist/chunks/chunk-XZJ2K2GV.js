@@ -1,18 +1,18 @@
 import {
   tick,
   waitReason
-} from "./chunk-CGKXQW7P.js";
+} from "./chunk-Z5F7ULZM.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-6T7FKOFM.js";
+} from "./chunk-4IEMBUBD.js";
 import {
   gateOf,
   isStdoutCopy
-} from "./chunk-DAA4SCI4.js";
+} from "./chunk-C5YUHH2L.js";
 import {
   streamCommand
 } from "./chunk-ZMK4UW7J.js";
@@ -26,7 +26,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-NRHGX7RM.js";
+} from "./chunk-DI4RCLYO.js";
 import {
   footer,
   getIfModified,
@@ -68,7 +68,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-ZGPKJQRC.js";
+} from "./chunk-IGR5ZKW5.js";
 import {
   shouldWriteStatus
 } from "./chunk-DUAHX55U.js";
