@@ -11,6 +11,7 @@ import type { BigIntStats } from 'node:fs';
 import { link, open, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import { isValidPid, pidAlive } from '../process/process-table.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface LockInfo {
   pid: number;
@@ -220,8 +221,4 @@ async function unlinkQuietly(path: string): Promise<void> {
 
 function code(err: unknown): string | undefined {
   return (err as NodeJS.ErrnoException | null)?.code;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -9,6 +9,7 @@ import { ConflictError, RemoteError } from '../../core/errors.js';
 import { idleRef } from '../../core/fleet/plan-index.js';
 import { GitTimeoutError, type GitResult, type GitRunner } from './git.js';
 import { identityArgs, type GitIdentity } from './git-identity.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface StatePusherOptions {
   git: GitRunner;
@@ -186,8 +187,4 @@ function pushFailure(res: GitResult): string {
     .map((line) => line.trimEnd())
     .filter(Boolean);
   return [...refs, ...said].join('\n') || `exit ${res.code}, no output`;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -6,6 +6,7 @@ import { describeError } from '../../core/errors.js';
 import { statusOf, type GitHubClient } from './github-client.js';
 import type { PostingIdentity } from './posting-identity.js';
 import { rateLimitWaitSeconds, refusalOf, shouldRetryRateLimit } from '../../core/github/retry-policy.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface IssueRef {
   client: GitHubClient;
@@ -180,8 +181,4 @@ export async function createCommentOnce(o: CreateOnceOptions): Promise<{ comment
 export function isTransient(err: unknown): boolean {
   const status = statusOf(err);
   return status === undefined || status >= 500;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

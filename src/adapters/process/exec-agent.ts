@@ -16,10 +16,11 @@ import { isPathLike } from '../../core/trust/agent-command.js';
 import { writeFreshFile } from '../fs/fresh-file.js';
 import { trackAgent } from './live-agents.js';
 import { LogFile, openedCopy } from './attempt-log-file.js';
-import { delay, isProcessGroupAlive, isSafeGroupId, leaderWasReplaced, signalGroup, startTimeOf, terminateGroup } from './process-group.js';
+import { isProcessGroupAlive, isSafeGroupId, leaderWasReplaced, signalGroup, startTimeOf, terminateGroup } from './process-group.js';
 import { describeSpawnError, isExecutableFile } from './spawn-error.js';
 import { mergeEnv, notify, writeStopFile } from './agent-run-utils.js';
 import { INTERRUPT_STOP_MESSAGE } from '../../core/tick/cooperative-stop.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface ExecAgentOptions {
   /** Base of relative commands in resolve(); default process.cwd(). */
@@ -247,10 +248,10 @@ export class ExecAgentRunner implements AgentRunner {
     await Promise.resolve(stopping);
     // The agent is done; whatever it left running in its group would keep writing to the
     // workspace while we judge and commit it, so it ends here too.
-    const drained = await Promise.race([closed.then(() => true), delay(DRAIN_MS).then(() => false)]);
+    const drained = await Promise.race([closed.then(() => true), sleep(DRAIN_MS).then(() => false)]);
     if (!drained || isProcessGroupAlive(pgid)) await terminateGroup(pgid, Math.min(spec.graceMs, graceCapMs));
     // A process that left the group (setsid) can still hold our pipes; do not wait on it forever.
-    const closedInTime = await Promise.race([closed.then(() => true), delay(DRAIN_MS).then(() => false)]);
+    const closedInTime = await Promise.race([closed.then(() => true), sleep(DRAIN_MS).then(() => false)]);
     if (!closedInTime) {
       child.stdout?.destroy();
       child.stderr?.destroy();

@@ -3,6 +3,7 @@
 // ends everything it started through the group id.
 import { readdirSync } from 'node:fs';
 import { procStat } from './process-table.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** How long to wait for a SIGKILLed group to disappear before giving up on it. */
 const KILL_WAIT_MS = 5000;
@@ -58,7 +59,7 @@ async function waitGone(pgid: number, ms: number): Promise<boolean> {
   for (;;) {
     if (!isProcessGroupAlive(pgid)) return true;
     if (Date.now() >= deadline) return false;
-    await delay(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+    await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
   }
 }
 
@@ -73,8 +74,4 @@ export function leaderWasReplaced(pgid: number, recordedStart: string): boolean 
 
 export function startTimeOf(pid: number): string | null {
   return procStat(pid)?.start ?? null;
-}
-
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
