@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-AGVR7SPR.js";
+} from "./chunks/chunk-NFBUI6BI.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -389,9 +389,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-GMURPZAA.js"),
-  agentPhase: () => import("./chunks/agent-phase-IXWNXIQB.js"),
-  applyPhase: () => import("./chunks/apply-phase-4RBL4STQ.js"),
+  routes: () => import("./chunks/routes-YGWEUGIF.js"),
+  agentPhase: () => import("./chunks/agent-phase-RPOHVI6P.js"),
+  applyPhase: () => import("./chunks/apply-phase-C6R2LPDW.js"),
   client: () => import("./chunks/github-client-ZS7LG5BY.js")
 };
 async function run() {

@@ -8,7 +8,7 @@ import {
   cliSecrets,
   createStore,
   localUserName
-} from "./chunk-Z26SO6U4.js";
+} from "./chunk-4UXFPTGK.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";
@@ -17,7 +17,7 @@ import {
 } from "./chunk-IRK2HWI5.js";
 import {
   scrubJson
-} from "./chunk-AGVR7SPR.js";
+} from "./chunk-NFBUI6BI.js";
 import {
   effectiveQueue
 } from "./chunk-CLI34DJC.js";

@@ -4,7 +4,7 @@ import {
   draftLogFile,
   planFromIssueBody,
   planFromRequest
-} from "./chunk-JPJA7MYW.js";
+} from "./chunk-HSXGHEZL.js";
 import {
   replan
 } from "./chunk-3UFEECLI.js";
@@ -26,10 +26,10 @@ import {
   sinceQuery,
   tooLargeText,
   writeJobSummary
-} from "./chunk-XZJ2K2GV.js";
-import "./chunk-Z5F7ULZM.js";
-import "./chunk-4IEMBUBD.js";
-import "./chunk-C5YUHH2L.js";
+} from "./chunk-BKNCO2Y5.js";
+import "./chunk-6EAEHO6W.js";
+import "./chunk-FN7MVWIF.js";
+import "./chunk-QPWFLPGS.js";
 import "./chunk-FQEWC6NM.js";
 import {
   withStore
@@ -38,7 +38,7 @@ import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
 import {
   ExecAgentRunner
-} from "./chunk-DI4RCLYO.js";
+} from "./chunk-FFYZ4ROC.js";
 import "./chunk-PFOLIUZO.js";
 import {
   answeredCommands,
@@ -57,9 +57,9 @@ import {
   createPlanStore,
   issueUrl,
   planBranch
-} from "./chunk-IGR5ZKW5.js";
+} from "./chunk-ZWTISQXQ.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-J3DOHX7P.js";
+import "./chunk-FHPBXRTG.js";
 import {
   extractPlan,
   parsePlanText
@@ -84,7 +84,7 @@ import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
 import {
   scrubJson
-} from "./chunk-AGVR7SPR.js";
+} from "./chunk-NFBUI6BI.js";
 import {
   issuePlanId
 } from "./chunk-6ECGHLWA.js";

@@ -17,15 +17,15 @@ import {
 import {
   tickPlan,
   writeJobSummary
-} from "./chunk-XZJ2K2GV.js";
-import "./chunk-Z5F7ULZM.js";
-import "./chunk-4IEMBUBD.js";
-import "./chunk-C5YUHH2L.js";
+} from "./chunk-BKNCO2Y5.js";
+import "./chunk-6EAEHO6W.js";
+import "./chunk-FN7MVWIF.js";
+import "./chunk-QPWFLPGS.js";
 import "./chunk-FQEWC6NM.js";
 import "./chunk-B4B5LSOZ.js";
 import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
-import "./chunk-DI4RCLYO.js";
+import "./chunk-FFYZ4ROC.js";
 import "./chunk-PFOLIUZO.js";
 import {
   isStatus
@@ -36,9 +36,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   REMOTE
-} from "./chunk-IGR5ZKW5.js";
+} from "./chunk-ZWTISQXQ.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-J3DOHX7P.js";
+import "./chunk-FHPBXRTG.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -60,7 +60,7 @@ import {
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-AGVR7SPR.js";
+import "./chunk-NFBUI6BI.js";
 import {
   fleetPrefix,
   isActiveRef,

@@ -1,6 +1,6 @@
 import {
   identityArgs
-} from "./chunk-J3DOHX7P.js";
+} from "./chunk-FHPBXRTG.js";
 import {
   GitCommandError,
   gitMessage

@@ -1,9 +1,9 @@
 import {
   report
-} from "./chunk-56XIGQ5Z.js";
-import "./chunk-ZFV6KVTP.js";
-import "./chunk-HR4DI3WO.js";
-import "./chunk-LQHWCBBZ.js";
+} from "./chunk-Q56JWEHE.js";
+import "./chunk-PZYOBMHA.js";
+import "./chunk-LFKZ6KLN.js";
+import "./chunk-DPLHWEE5.js";
 import "./chunk-3UFEECLI.js";
 import "./chunk-A4KESCIK.js";
 import {
@@ -12,7 +12,7 @@ import {
   createEngine,
   fleetBranches,
   forPlan
-} from "./chunk-Z26SO6U4.js";
+} from "./chunk-4UXFPTGK.js";
 import {
   attemptInFlight,
   auditFindings,
@@ -28,13 +28,13 @@ import {
 } from "./chunk-TSDGMOYQ.js";
 import {
   tick
-} from "./chunk-Z5F7ULZM.js";
-import "./chunk-C5YUHH2L.js";
+} from "./chunk-6EAEHO6W.js";
+import "./chunk-QPWFLPGS.js";
 import "./chunk-FQEWC6NM.js";
 import "./chunk-B4B5LSOZ.js";
 import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
-import "./chunk-DI4RCLYO.js";
+import "./chunk-FFYZ4ROC.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-IRK2HWI5.js";
 import "./chunk-J73L5JYA.js";
@@ -42,7 +42,7 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
 import {
   acquireLock
-} from "./chunk-J3DOHX7P.js";
+} from "./chunk-FHPBXRTG.js";
 import "./chunk-S6K3D646.js";
 import {
   listPlanRefs,
@@ -59,7 +59,7 @@ import {
   terminalJson
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-AGVR7SPR.js";
+import "./chunk-NFBUI6BI.js";
 import {
   STATE_DIR,
   isActiveRef,

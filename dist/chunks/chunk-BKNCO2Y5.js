@@ -1,18 +1,18 @@
 import {
   tick,
   waitReason
-} from "./chunk-Z5F7ULZM.js";
+} from "./chunk-6EAEHO6W.js";
 import {
   HandOffAgentRunner,
   headCommit,
   resultArtifactName,
   sanitizeArtifactName,
   uploadAttemptLogs
-} from "./chunk-4IEMBUBD.js";
+} from "./chunk-FN7MVWIF.js";
 import {
   gateOf,
   isStdoutCopy
-} from "./chunk-C5YUHH2L.js";
+} from "./chunk-QPWFLPGS.js";
 import {
   streamCommand
 } from "./chunk-ZMK4UW7J.js";
@@ -26,7 +26,7 @@ import {
   hashPrefix,
   namesPlanHash,
   parseCommandText
-} from "./chunk-DI4RCLYO.js";
+} from "./chunk-FFYZ4ROC.js";
 import {
   footer,
   getIfModified,
@@ -68,7 +68,7 @@ import {
   issueUrl,
   planBranch,
   runUrl
-} from "./chunk-IGR5ZKW5.js";
+} from "./chunk-ZWTISQXQ.js";
 import {
   shouldWriteStatus
 } from "./chunk-DUAHX55U.js";
@@ -535,6 +535,7 @@ function linked(text, url) {
 }
 
 // src/adapters/github/issue-comments.ts
+import { setTimeout as sleep } from "node:timers/promises";
 function toIssueComment(c) {
   return {
     id: c.id,
@@ -617,9 +618,6 @@ async function createCommentOnce(o) {
 function isTransient(err) {
   let status = statusOf(err);
   return status === void 0 || status >= 500;
-}
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 // src/adapters/github/pull-request.ts

@@ -8,7 +8,7 @@ import {
   pauseAtGate,
   recoveredUsage,
   runAttempt
-} from "./chunk-C5YUHH2L.js";
+} from "./chunk-QPWFLPGS.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";

@@ -4,7 +4,7 @@ import {
   existingPlans,
   missingPlanError,
   resolvePlan
-} from "./chunk-HR4DI3WO.js";
+} from "./chunk-LFKZ6KLN.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-X26RSK32.js";
 import "./chunk-UZTB5BNK.js";

@@ -1,9 +1,9 @@
 import {
   missingPlanError
-} from "./chunk-HR4DI3WO.js";
+} from "./chunk-LFKZ6KLN.js";
 import {
   createStore
-} from "./chunk-Z26SO6U4.js";
+} from "./chunk-4UXFPTGK.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";

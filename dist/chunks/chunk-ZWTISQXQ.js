@@ -3,7 +3,7 @@ import {
 } from "./chunk-XI2UETZT.js";
 import {
   createPlanStore
-} from "./chunk-J3DOHX7P.js";
+} from "./chunk-FHPBXRTG.js";
 import {
   stateFileRel,
   workBranch

@@ -1,19 +1,19 @@
 import {
   missingPlanError
-} from "./chunk-HR4DI3WO.js";
+} from "./chunk-LFKZ6KLN.js";
 import {
   FileInbox,
   createEngine
-} from "./chunk-Z26SO6U4.js";
+} from "./chunk-4UXFPTGK.js";
 import {
   tick
-} from "./chunk-Z5F7ULZM.js";
-import "./chunk-C5YUHH2L.js";
+} from "./chunk-6EAEHO6W.js";
+import "./chunk-QPWFLPGS.js";
 import "./chunk-FQEWC6NM.js";
 import "./chunk-B4B5LSOZ.js";
 import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
-import "./chunk-DI4RCLYO.js";
+import "./chunk-FFYZ4ROC.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
@@ -21,7 +21,7 @@ import {
 import "./chunk-J73L5JYA.js";
 import "./chunk-7JTDDRLV.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-J3DOHX7P.js";
+import "./chunk-FHPBXRTG.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-PSDTEU6M.js";
 import "./chunk-SOQWTVCZ.js";
@@ -29,7 +29,7 @@ import "./chunk-NEPVVNT5.js";
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-AGVR7SPR.js";
+import "./chunk-NFBUI6BI.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-6DUBC6QF.js";
 import "./chunk-QT4UXPX2.js";

@@ -12,7 +12,7 @@ import {
 import {
   BUILD_ID,
   scrubState
-} from "./chunk-AGVR7SPR.js";
+} from "./chunk-NFBUI6BI.js";
 import {
   PLAN_BRANCH_PREFIX,
   idleRef,
@@ -133,6 +133,7 @@ var RevisionGuard = class {
 import { randomBytes } from "node:crypto";
 import { link, open, stat, unlink } from "node:fs/promises";
 import os from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 var DEFAULT_UNFINISHED_STALE_MS = 1e4, MAX_ROUNDS = 50, DEFAULT_INCOMPLETE_WAIT_MS = 500;
 async function acquireLock(lockPath, options = {}) {
   let info = {
@@ -267,9 +268,6 @@ async function unlinkQuietly(path10) {
 }
 function code(err) {
   return err?.code;
-}
-function sleep(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 // src/core/state/state-json.ts
@@ -653,6 +651,7 @@ var StateCommitter = class {
 // src/adapters/git/git-store-push.ts
 import { unlink as unlink4 } from "node:fs/promises";
 import path6 from "node:path";
+import { setTimeout as sleep2 } from "node:timers/promises";
 var StatePusher = class {
   git;
   workspace;
@@ -752,9 +751,6 @@ function pushFailure(res) {
 `).map((line) => line.trimEnd()).filter(Boolean);
   return [...refs, ...said].join(`
 `) || `exit ${res.code}, no output`;
-}
-function sleep2(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 // src/adapters/git/git-store.ts

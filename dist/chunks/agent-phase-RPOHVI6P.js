@@ -4,7 +4,7 @@ import {
   formatAttemptResult,
   packAttemptChanges,
   uploadResultArtifact
-} from "./chunk-5D4KZ5L5.js";
+} from "./chunk-4F5VHMWX.js";
 import {
   outputsFor
 } from "./chunk-WRXM5EB3.js";
@@ -15,17 +15,17 @@ import {
   fileAt,
   resultArtifactName,
   stageScrubbedLogs
-} from "./chunk-4IEMBUBD.js";
+} from "./chunk-FN7MVWIF.js";
 import {
   isStdoutCopy,
   preflight,
   runAgent
-} from "./chunk-C5YUHH2L.js";
+} from "./chunk-QPWFLPGS.js";
 import "./chunk-FQEWC6NM.js";
 import "./chunk-ZMK4UW7J.js";
 import {
   createEngine
-} from "./chunk-DI4RCLYO.js";
+} from "./chunk-FFYZ4ROC.js";
 import "./chunk-PFOLIUZO.js";
 import {
   detourChain,
@@ -37,9 +37,9 @@ import {
   REMOTE,
   engineSettings,
   planBranch
-} from "./chunk-IGR5ZKW5.js";
+} from "./chunk-ZWTISQXQ.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-J3DOHX7P.js";
+import "./chunk-FHPBXRTG.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -53,7 +53,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-AGVR7SPR.js";
+import "./chunk-NFBUI6BI.js";
 import {
   stateFileRel,
   workingFiles

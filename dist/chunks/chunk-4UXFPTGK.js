@@ -8,7 +8,7 @@ import {
   COMMAND_KINDS,
   createEngine,
   workingFilesOf
-} from "./chunk-DI4RCLYO.js";
+} from "./chunk-FFYZ4ROC.js";
 import {
   blockerReport,
   finalSummary
@@ -19,7 +19,7 @@ import {
 import {
   acquireLock,
   createPlanStore
-} from "./chunk-J3DOHX7P.js";
+} from "./chunk-FHPBXRTG.js";
 import {
   guardWorkflowCommands,
   mayHoldWorkflowCommand
@@ -33,7 +33,7 @@ import {
 import {
   NO_SECRETS,
   createScrubber
-} from "./chunk-AGVR7SPR.js";
+} from "./chunk-NFBUI6BI.js";
 import {
   DEFAULT_WORK_BRANCHES,
   PLAN_BRANCH_PREFIX,

@@ -1,26 +1,37 @@
 import {
-  fleetBranches,
-  forPlan
-} from "./chunk-Z26SO6U4.js";
+  checkCommand,
+  report,
+  runCommand
+} from "./chunk-Q56JWEHE.js";
+import "./chunk-PZYOBMHA.js";
+import "./chunk-LFKZ6KLN.js";
+import "./chunk-DPLHWEE5.js";
+import "./chunk-3UFEECLI.js";
+import "./chunk-A4KESCIK.js";
+import "./chunk-4UXFPTGK.js";
+import "./chunk-TSDGMOYQ.js";
+import "./chunk-6EAEHO6W.js";
+import "./chunk-QPWFLPGS.js";
+import "./chunk-FQEWC6NM.js";
+import "./chunk-B4B5LSOZ.js";
+import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
-import "./chunk-DI4RCLYO.js";
+import "./chunk-FFYZ4ROC.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-IRK2HWI5.js";
 import "./chunk-J73L5JYA.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-J3DOHX7P.js";
+import "./chunk-XI2UETZT.js";
+import "./chunk-FHPBXRTG.js";
 import "./chunk-S6K3D646.js";
-import {
-  listPlanRefs
-} from "./chunk-UEUBVEEP.js";
+import "./chunk-UEUBVEEP.js";
+import "./chunk-PSDTEU6M.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
-import {
-  workspaceGit
-} from "./chunk-IU7JM5AZ.js";
+import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-AGVR7SPR.js";
+import "./chunk-NFBUI6BI.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-6DUBC6QF.js";
 import "./chunk-QT4UXPX2.js";
@@ -34,12 +45,8 @@ import "./chunk-X26RSK32.js";
 import "./chunk-JRKLLSI7.js";
 import "./chunk-UZTB5BNK.js";
 import "./chunk-27FUKKN2.js";
-
-// src/cli/plan-lookup.ts
-async function remotePlanIds(s) {
-  return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
-}
 export {
-  forPlan,
-  remotePlanIds
+  checkCommand,
+  report,
+  runCommand
 };

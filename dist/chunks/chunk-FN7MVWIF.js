@@ -1,6 +1,6 @@
 import {
   scrubWith
-} from "./chunk-AGVR7SPR.js";
+} from "./chunk-NFBUI6BI.js";
 import {
   ConfigError,
   describeError

@@ -6,7 +6,7 @@ import {
 } from "./chunk-3MHVLDUO.js";
 import {
   scrubJson
-} from "./chunk-AGVR7SPR.js";
+} from "./chunk-NFBUI6BI.js";
 import {
   agentCommandHelp,
   parseAgentCommand,

@@ -1,37 +1,26 @@
 import {
-  checkCommand,
-  report,
-  runCommand
-} from "./chunk-56XIGQ5Z.js";
-import "./chunk-ZFV6KVTP.js";
-import "./chunk-HR4DI3WO.js";
-import "./chunk-LQHWCBBZ.js";
-import "./chunk-3UFEECLI.js";
-import "./chunk-A4KESCIK.js";
-import "./chunk-Z26SO6U4.js";
-import "./chunk-TSDGMOYQ.js";
-import "./chunk-Z5F7ULZM.js";
-import "./chunk-C5YUHH2L.js";
-import "./chunk-FQEWC6NM.js";
-import "./chunk-B4B5LSOZ.js";
-import "./chunk-ZMK4UW7J.js";
+  fleetBranches,
+  forPlan
+} from "./chunk-4UXFPTGK.js";
 import "./chunk-6MG3T22E.js";
-import "./chunk-DI4RCLYO.js";
+import "./chunk-FFYZ4ROC.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-IRK2HWI5.js";
 import "./chunk-J73L5JYA.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-XI2UETZT.js";
-import "./chunk-J3DOHX7P.js";
+import "./chunk-FHPBXRTG.js";
 import "./chunk-S6K3D646.js";
-import "./chunk-UEUBVEEP.js";
-import "./chunk-PSDTEU6M.js";
+import {
+  listPlanRefs
+} from "./chunk-UEUBVEEP.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
-import "./chunk-IU7JM5AZ.js";
+import {
+  workspaceGit
+} from "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-AGVR7SPR.js";
+import "./chunk-NFBUI6BI.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-6DUBC6QF.js";
 import "./chunk-QT4UXPX2.js";
@@ -45,8 +34,12 @@ import "./chunk-X26RSK32.js";
 import "./chunk-JRKLLSI7.js";
 import "./chunk-UZTB5BNK.js";
 import "./chunk-27FUKKN2.js";
+
+// src/cli/plan-lookup.ts
+async function remotePlanIds(s) {
+  return (await listPlanRefs(workspaceGit(s.workspace), s.remote, fleetBranches(s).prefix)).map((r) => r.planId).sort();
+}
 export {
-  checkCommand,
-  report,
-  runCommand
+  forPlan,
+  remotePlanIds
 };

@@ -2,7 +2,7 @@ import {
   classifyRequest,
   planFromRequest,
   shortTitle
-} from "./chunk-JPJA7MYW.js";
+} from "./chunk-HSXGHEZL.js";
 import {
   newState
 } from "./chunk-A4KESCIK.js";
@@ -11,7 +11,7 @@ import {
   createStore,
   localPaths,
   localUserName
-} from "./chunk-Z26SO6U4.js";
+} from "./chunk-4UXFPTGK.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";
@@ -19,14 +19,14 @@ import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
 import {
   ExecAgentRunner
-} from "./chunk-DI4RCLYO.js";
+} from "./chunk-FFYZ4ROC.js";
 import "./chunk-PFOLIUZO.js";
 import {
   statusTable
 } from "./chunk-IRK2HWI5.js";
 import "./chunk-J73L5JYA.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-J3DOHX7P.js";
+import "./chunk-FHPBXRTG.js";
 import "./chunk-3MHVLDUO.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
@@ -36,7 +36,7 @@ import {
 } from "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-AGVR7SPR.js";
+import "./chunk-NFBUI6BI.js";
 import {
   draftedPlanFileIn,
   planIdOfFile

@@ -8,7 +8,7 @@ import {
   identityArgs,
   openFreshFile,
   writeFreshFile
-} from "./chunk-J3DOHX7P.js";
+} from "./chunk-FHPBXRTG.js";
 import {
   commandLine
 } from "./chunk-SOQWTVCZ.js";
@@ -24,7 +24,7 @@ import {
 } from "./chunk-3M3F447X.js";
 import {
   BUILD_ID
-} from "./chunk-AGVR7SPR.js";
+} from "./chunk-NFBUI6BI.js";
 import {
   isBranchName,
   stateFolderOf,
@@ -101,6 +101,7 @@ function openedCopy(file, maxBytes) {
 
 // src/adapters/process/process-group.ts
 import { readdirSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 var KILL_WAIT_MS = 5e3, POLL_MS = 25;
 function isSafeGroupId(pgid) {
   return Number.isInteger(pgid) && pgid > 1 && pgid !== process.pid;
@@ -140,7 +141,7 @@ async function waitGone(pgid, ms) {
   for (; ; ) {
     if (!isProcessGroupAlive(pgid)) return !0;
     if (Date.now() >= deadline) return !1;
-    await delay(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
+    await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())));
   }
 }
 function leaderWasReplaced(pgid, recordedStart) {
@@ -149,9 +150,6 @@ function leaderWasReplaced(pgid, recordedStart) {
 }
 function startTimeOf(pid) {
   return procStat(pid)?.start ?? null;
-}
-function delay(ms) {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 // src/adapters/process/spawn-error.ts
@@ -194,6 +192,7 @@ function writeStopFile(file, message) {
 }
 
 // src/adapters/process/exec-agent.ts
+import { setTimeout as sleep2 } from "node:timers/promises";
 var DRAIN_MS = 500, ExecAgentRunner = class {
   cwd;
   env;
@@ -308,7 +307,7 @@ ${startTimeOf(pgid) ?? ""}
       stop: (capMs) => (interrupted = !0, graceCapMs = capMs, stopping ??= stopCooperatively(INTERRUPT_STOP_MESSAGE, capMs), cleanedUp),
       kill: () => signalGroup(pgid, "SIGKILL")
     }), outcome = await exited;
-    return clearTimeout(timer), spec.signal?.removeEventListener("abort", onAbort), await Promise.resolve(stopping), (!await Promise.race([closed.then(() => !0), delay(DRAIN_MS).then(() => !1)]) || isProcessGroupAlive(pgid)) && await terminateGroup(pgid, Math.min(spec.graceMs, graceCapMs)), await Promise.race([closed.then(() => !0), delay(DRAIN_MS).then(() => !1)]) || (child.stdout?.destroy(), child.stderr?.destroy()), isProcessGroupAlive(pgid) || rmSync(pidFile, { force: !0 }), closeLogs(), untrack(), released(), interrupted ? new Promise(() => {
+    return clearTimeout(timer), spec.signal?.removeEventListener("abort", onAbort), await Promise.resolve(stopping), (!await Promise.race([closed.then(() => !0), sleep2(DRAIN_MS).then(() => !1)]) || isProcessGroupAlive(pgid)) && await terminateGroup(pgid, Math.min(spec.graceMs, graceCapMs)), await Promise.race([closed.then(() => !0), sleep2(DRAIN_MS).then(() => !1)]) || (child.stdout?.destroy(), child.stderr?.destroy()), isProcessGroupAlive(pgid) || rmSync(pidFile, { force: !0 }), closeLogs(), untrack(), released(), interrupted ? new Promise(() => {
     }) : {
       exitCode: "code" in outcome ? outcome.code : null,
       signal: "signal" in outcome ? outcome.signal : null,
@@ -989,9 +988,9 @@ function parseApprove(rest, by) {
   if (words.some((w) => /^budget=/i.test(w))) return parseBudgetRaise(words, command);
   let note = [];
   for (let word of words) {
-    let delay2 = /^delay=(\d{1,4})$/.exec(word), hash = HASH_PREFIX.exec(word);
-    if (delay2 && command.delayMinutes === void 0) {
-      let minutes = Number(delay2[1]);
+    let delay = /^delay=(\d{1,4})$/.exec(word), hash = HASH_PREFIX.exec(word);
+    if (delay && command.delayMinutes === void 0) {
+      let minutes = Number(delay[1]);
       if (minutes > 1440) return { ok: !1, name: "/approve", error: `/approve delay must be 0-1440 minutes, got ${minutes}` };
       command.delayMinutes = minutes;
     } else if (hash && command.planHash === void 0)

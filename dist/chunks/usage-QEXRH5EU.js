@@ -1,11 +1,11 @@
 import {
   createStore
-} from "./chunk-Z26SO6U4.js";
+} from "./chunk-4UXFPTGK.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";
 import "./chunk-6MG3T22E.js";
-import "./chunk-DI4RCLYO.js";
+import "./chunk-FFYZ4ROC.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-IRK2HWI5.js";
 import {
@@ -13,7 +13,7 @@ import {
   usageTable
 } from "./chunk-J73L5JYA.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-J3DOHX7P.js";
+import "./chunk-FHPBXRTG.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
@@ -23,7 +23,7 @@ import {
   terminalLine
 } from "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-AGVR7SPR.js";
+import "./chunk-NFBUI6BI.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-6DUBC6QF.js";
 import "./chunk-QT4UXPX2.js";

@@ -1,26 +1,26 @@
 import {
   cliCommand,
   statusAdvice
-} from "./chunk-ZFV6KVTP.js";
+} from "./chunk-PZYOBMHA.js";
 import {
   missingPlanError
-} from "./chunk-HR4DI3WO.js";
+} from "./chunk-LFKZ6KLN.js";
 import {
   initState
-} from "./chunk-LQHWCBBZ.js";
+} from "./chunk-DPLHWEE5.js";
 import {
   ConsoleLog,
   branchOf,
   createEngine,
   fleetBranches
-} from "./chunk-Z26SO6U4.js";
+} from "./chunk-4UXFPTGK.js";
 import {
   recordPlanMarkers,
   tickedPlan
 } from "./chunk-TSDGMOYQ.js";
 import {
   tick
-} from "./chunk-Z5F7ULZM.js";
+} from "./chunk-6EAEHO6W.js";
 import {
   workspaceGit
 } from "./chunk-IU7JM5AZ.js";
@@ -42,7 +42,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 async function checkCommand(s) {
-  if (s.all) return (await import("./fleet-TSPGI4TL.js")).checkAllCommand(s);
+  if (s.all) return (await import("./fleet-ID4WRDPY.js")).checkAllCommand(s);
   if (s.store === "file" && !await exists(s.statePath))
     return new ConsoleLog({ quiet: s.quiet }).info(s.planFrom === "default" ? `No plan in ${path.dirname(path.dirname(s.statePath))}; nothing to do.` : `No state at file ${s.statePath}; nothing to do.`), 0;
   let { deps, cfg } = await createEngine(s, "check"), result = await tick(deps, cfg), maxWaitMs = (s.maxWaitMinutes ?? 0) * 6e4;

@@ -12,7 +12,7 @@ import {
   MAX_RAISE,
   hashPrefix,
   namesPlanHash
-} from "./chunk-DI4RCLYO.js";
+} from "./chunk-FFYZ4ROC.js";
 import {
   activeStepId,
   advance,

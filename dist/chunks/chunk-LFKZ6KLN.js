@@ -41,7 +41,7 @@ var ONE_PLAN = /* @__PURE__ */ new Set(["status", "usage", "restart", "check", "
 async function existingPlans(s) {
   if (s.store === "cache") return null;
   if (s.store === "git")
-    return (await import("./plan-lookup-KP52YRXS.js")).remotePlanIds(s);
+    return (await import("./plan-lookup-PMSAJZME.js")).remotePlanIds(s);
   let entries = await readdir(path.join(s.workspace, STATE_DIR), { withFileTypes: !0 }).catch(() => []), ids = [];
   for (let e of entries)
     e.isDirectory() && await stat(stateFileIn(s.workspace, e.name)).then(
@@ -58,7 +58,7 @@ async function resolvePlan(s) {
   let existing = await existingPlans(s);
   if (existing === null) return s;
   let choice = choosePlan(s.planFrom === "plan-id" ? s.planId : void 0, existing);
-  if (choice.kind === "use") return choice.planId === s.planId ? s : (await import("./plan-lookup-KP52YRXS.js")).forPlan(s, choice.planId);
+  if (choice.kind === "use") return choice.planId === s.planId ? s : (await import("./plan-lookup-PMSAJZME.js")).forPlan(s, choice.planId);
   if (choice.kind === "none" && s.command === "check") return s;
   throw choiceError(choice, whereOf(s), s.command);
 }

@@ -63,10 +63,10 @@ function steeringCommand(command, by, step) {
 
 // src/action/routes.ts
 var load = {
-  tick: () => import("./plan-tick-NUICEN2H.js"),
-  settings: () => import("./plan-settings-NYSBTN3T.js"),
-  fleet: () => import("./fleet-52HSKXVL.js"),
-  propose: () => import("./propose-KV6WOJNO.js"),
+  tick: () => import("./plan-tick-7D7ECTQW.js"),
+  settings: () => import("./plan-settings-GGPQECCE.js"),
+  fleet: () => import("./fleet-QHN2OUYF.js"),
+  propose: () => import("./propose-NHDVZOJW.js"),
   continuation: () => import("./continuation-7TWFYJC7.js")
 };
 async function handle(route, ctx, inputs, client, log, deadline) {

@@ -10,33 +10,33 @@ import {
   listAttemptChanges,
   parseAttemptResult,
   writeAttemptChanges
-} from "./chunk-5D4KZ5L5.js";
+} from "./chunk-4F5VHMWX.js";
 import {
   outputsFor
 } from "./chunk-WRXM5EB3.js";
 import {
   planEngine,
   reportPlan
-} from "./chunk-XZJ2K2GV.js";
+} from "./chunk-BKNCO2Y5.js";
 import {
   Ledger
-} from "./chunk-Z5F7ULZM.js";
+} from "./chunk-6EAEHO6W.js";
 import {
   ReplayedChecks,
   resultArtifactName
-} from "./chunk-4IEMBUBD.js";
+} from "./chunk-FN7MVWIF.js";
 import {
   attemptPaths,
   finish,
   judge
-} from "./chunk-C5YUHH2L.js";
+} from "./chunk-QPWFLPGS.js";
 import "./chunk-FQEWC6NM.js";
 import {
   withStore
 } from "./chunk-B4B5LSOZ.js";
 import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
-import "./chunk-DI4RCLYO.js";
+import "./chunk-FFYZ4ROC.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-HHYPNY3C.js";
 import "./chunk-IRK2HWI5.js";
@@ -47,9 +47,9 @@ import "./chunk-7JTDDRLV.js";
 import "./chunk-YZVZVWYV.js";
 import {
   planBranch
-} from "./chunk-IGR5ZKW5.js";
+} from "./chunk-ZWTISQXQ.js";
 import "./chunk-XI2UETZT.js";
-import "./chunk-J3DOHX7P.js";
+import "./chunk-FHPBXRTG.js";
 import {
   emptyOutputs
 } from "./chunk-45U3NNUK.js";
@@ -64,7 +64,7 @@ import "./chunk-HQAVCPKY.js";
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-AGVR7SPR.js";
+import "./chunk-NFBUI6BI.js";
 import {
   STATE_DIR
 } from "./chunk-6ECGHLWA.js";

@@ -182,7 +182,7 @@ function scrubState(state, scrub, skip = () => !1) {
 }
 
 // src/build-id.ts
-var BUILD_ID = "build-616e3adf7bb01687";
+var BUILD_ID = "build-61995145731acdf1";
 
 export {
   MIN_SECRET_LENGTH,

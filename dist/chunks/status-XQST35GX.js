@@ -1,27 +1,24 @@
 import {
-  initCommand,
-  initState,
-  validateCommand
-} from "./chunk-LQHWCBBZ.js";
-import "./chunk-3UFEECLI.js";
-import "./chunk-A4KESCIK.js";
-import "./chunk-Z26SO6U4.js";
+  cliCommand,
+  statusCommand
+} from "./chunk-PZYOBMHA.js";
+import "./chunk-LFKZ6KLN.js";
+import "./chunk-4UXFPTGK.js";
 import "./chunk-B4B5LSOZ.js";
-import "./chunk-ZMK4UW7J.js";
 import "./chunk-6MG3T22E.js";
-import "./chunk-DI4RCLYO.js";
+import "./chunk-FFYZ4ROC.js";
 import "./chunk-PFOLIUZO.js";
 import "./chunk-IRK2HWI5.js";
 import "./chunk-J73L5JYA.js";
 import "./chunk-7JTDDRLV.js";
-import "./chunk-J3DOHX7P.js";
+import "./chunk-FHPBXRTG.js";
 import "./chunk-S6K3D646.js";
 import "./chunk-SOQWTVCZ.js";
 import "./chunk-NEPVVNT5.js";
 import "./chunk-IU7JM5AZ.js";
 import "./chunk-A35T5UHC.js";
 import "./chunk-3M3F447X.js";
-import "./chunk-AGVR7SPR.js";
+import "./chunk-NFBUI6BI.js";
 import "./chunk-6ECGHLWA.js";
 import "./chunk-6DUBC6QF.js";
 import "./chunk-QT4UXPX2.js";
@@ -36,7 +33,6 @@ import "./chunk-JRKLLSI7.js";
 import "./chunk-UZTB5BNK.js";
 import "./chunk-27FUKKN2.js";
 export {
-  initCommand,
-  initState,
-  validateCommand
+  cliCommand,
+  statusCommand
 };
