@@ -158,7 +158,7 @@ describe('ExecAgentRunner.run', () => {
   });
 
   it('keeps a bounded head and tail in memory but the full output in the log', async () => {
-    const small = new ExecAgentRunner({ headChars: 20, tailChars: 20 });
+    const small = new ExecAgentRunner({ env: process.env, headChars: 20, tailChars: 20 });
     const s = spec([node, script('flood.mjs')]);
     const r = await small.run(s);
     expect(r.exitCode).toBe(0);
@@ -358,7 +358,7 @@ describe('ExecAgentRunner.run', () => {
 });
 
 describe('an interrupt (SIGINT, SIGTERM) while an agent runs', () => {
-  const runner = new ExecAgentRunner();
+  const runner = new ExecAgentRunner({ env: process.env });
 
   it('the first stops the agent with its stop file and short waits and keeps its result back; a second kills the group at once and gives 130', async () => {
     const pidFile = path.join(dir, 'interrupted.pid');
@@ -394,7 +394,7 @@ describe('an interrupt (SIGINT, SIGTERM) while an agent runs', () => {
 
 describe('the line an interrupt prints', () => {
   it('names a step’s command as a command, not as an agent', async () => {
-    const runner = new ExecAgentRunner();
+    const runner = new ExecAgentRunner({ env: process.env });
     const said: string[] = [];
     const s = spec(['sleep', '30'], { role: 'command' });
     const code = untilInterrupted(runner.run(s), (line) => said.push(line));
@@ -460,7 +460,7 @@ describe('ExecAgentRunner.reap', () => {
     await writeFile(`${logFile}.pid`, `${leader}\n${procStat(leader)?.start ?? ''}\n`);
     expect(isProcessGroupAlive(leader)).toBe(true);
 
-    await new ExecAgentRunner({ reapGraceMs: 200 }).reap(logFile);
+    await new ExecAgentRunner({ env: process.env, reapGraceMs: 200 }).reap(logFile);
     expect(isProcessAlive(leader)).toBe(false);
     expect(isProcessAlive(grandchild)).toBe(false);
     expect(isProcessGroupAlive(leader)).toBe(false);
@@ -474,7 +474,7 @@ describe('ExecAgentRunner.reap', () => {
     const pid = other.pid as number;
     started.push(pid);
     await writeFile(`${logFile}.pid`, `${pid}\n1\n`);
-    await new ExecAgentRunner({ reapGraceMs: 100 }).reap(logFile);
+    await new ExecAgentRunner({ env: process.env, reapGraceMs: 100 }).reap(logFile);
     expect(isProcessAlive(pid)).toBe(true);
     expect(existsSync(`${logFile}.pid`)).toBe(false);
     process.kill(pid, 'SIGKILL');
@@ -490,7 +490,7 @@ describe('ExecAgentRunner.reap', () => {
     const elsewhere = path.join(dir, 'elsewhere.pid');
     await writeFile(elsewhere, `${pid}\n`);
     await symlink(elsewhere, `${logFile}.pid`);
-    await new ExecAgentRunner({ reapGraceMs: 100 }).reap(logFile);
+    await new ExecAgentRunner({ env: process.env, reapGraceMs: 100 }).reap(logFile);
     expect(isProcessAlive(pid)).toBe(true);
     expect(existsSync(`${logFile}.pid`)).toBe(false);
     expect(await readFile(elsewhere, 'utf8')).toBe(`${pid}\n`);
@@ -506,20 +506,20 @@ describe('ExecAgentRunner.reap', () => {
     started.push(pid);
     // What an agent can plant: a group id and nothing we recorded about it.
     await writeFile(`${logFile}.pid`, `${pid}\n`);
-    await new ExecAgentRunner({ reapGraceMs: 100 }).reap(logFile);
+    await new ExecAgentRunner({ env: process.env, reapGraceMs: 100 }).reap(logFile);
     expect(isProcessAlive(pid)).toBe(true);
     // An agent run as another user writes the right start time, but the file is not ours.
     if (process.getuid?.() === 0) {
       await writeFile(`${logFile}.pid`, `${pid}\n${procStat(pid)?.start ?? ''}\n`);
       await chown(`${logFile}.pid`, 65534, 65534);
-      await new ExecAgentRunner({ reapGraceMs: 100 }).reap(logFile);
+      await new ExecAgentRunner({ env: process.env, reapGraceMs: 100 }).reap(logFile);
       expect(isProcessAlive(pid)).toBe(true);
     }
     process.kill(pid, 'SIGKILL');
   });
 
   it('only removes the pid file when the group is gone, and ignores garbage', async () => {
-    const runner = new ExecAgentRunner({ reapGraceMs: 100 });
+    const runner = new ExecAgentRunner({ env: process.env, reapGraceMs: 100 });
     const logFile = path.join(dir, 'logs', 'stale.log');
     await writeFile(`${logFile}.pid`, '999999999\n');
     await runner.reap(logFile);

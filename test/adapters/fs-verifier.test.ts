@@ -42,7 +42,7 @@ function isAlive(pid: number): boolean {
 
 describe('FsVerifier.readWorkspaceFile', () => {
   it('reads files inside the workspace, following links that stay inside', async () => {
-    const v = new FsVerifier({ root });
+    const v = new FsVerifier({ env: process.env, root });
     await symlink(path.join(root, 'out', 'report.md'), path.join(root, 'inside-link.md'));
     expect(await v.readWorkspaceFile('out/report.md')).toBe('## Sources\n');
     expect(await v.readWorkspaceFile('./out/../out/report.md')).toBe('## Sources\n');
@@ -50,7 +50,7 @@ describe('FsVerifier.readWorkspaceFile', () => {
   });
 
   it('treats missing files, folders and anything outside the workspace as missing', async () => {
-    const v = new FsVerifier({ root });
+    const v = new FsVerifier({ env: process.env, root });
     await symlink(path.join(outside, 'secret.txt'), path.join(root, 'escape.txt'));
     await symlink(outside, path.join(root, 'escape-dir'));
     for (const p of ['nope.md', 'out', '../outside/secret.txt', path.join(outside, 'secret.txt'), 'escape.txt', 'escape-dir/secret.txt']) {
@@ -60,7 +60,7 @@ describe('FsVerifier.readWorkspaceFile', () => {
 
   it('refuses a file larger than it may read, naming both sizes', async () => {
     await writeFile(path.join(root, 'big.log'), 'x'.repeat(2048));
-    await expect(new FsVerifier({ root, maxFileBytes: 1024 }).readWorkspaceFile('big.log')).rejects.toThrow('big.log is 2048 bytes, more than the 1024 bytes a rule reads');
+    await expect(new FsVerifier({ env: process.env, root, maxFileBytes: 1024 }).readWorkspaceFile('big.log')).rejects.toThrow('big.log is 2048 bytes, more than the 1024 bytes a rule reads');
   });
 
   it('reads at most 16 MiB by default: a larger file is refused unread, as a FileTooLargeError', async () => {
@@ -69,7 +69,7 @@ describe('FsVerifier.readWorkspaceFile', () => {
     await truncate(path.join(root, 'limit.bin'), MAX_RULE_FILE_BYTES);
     await writeFile(path.join(root, 'over.bin'), '');
     await truncate(path.join(root, 'over.bin'), MAX_RULE_FILE_BYTES + 1);
-    const v = new FsVerifier({ root });
+    const v = new FsVerifier({ env: process.env, root });
     expect(MAX_RULE_FILE_BYTES).toBe(16 * 1024 * 1024);
     expect((await v.readWorkspaceFile('limit.bin'))?.length).toBe(MAX_RULE_FILE_BYTES);
     const err = await v.readWorkspaceFile('over.bin').catch((e: unknown) => e);
@@ -80,17 +80,17 @@ describe('FsVerifier.readWorkspaceFile', () => {
 
 describe('FsVerifier.runCheck', () => {
   it('runs argv without a shell in the workspace with the given environment, logging the output', async () => {
-    const v = new FsVerifier({ root });
+    const v = new FsVerifier({ env: process.env, root });
     const logFile = path.join(base, 'logs', 'check-1.log');
     const script = 'console.log(process.cwd(), process.env.SEQUENCER_STEP_ID, process.argv[1]); console.error("warn"); process.exit(3)';
     const r = await v.runCheck([process.execPath, '-e', script, '$(touch pwned) ; echo hi'], { timeoutMs: 10_000, env: { SEQUENCER_STEP_ID: 'a' }, logFile });
     expect(r).toMatchObject({ exitCode: 3, timedOut: false, stdout: `${root} a $(touch pwned) ; echo hi\n`, stderr: 'warn\n' });
     expect(await readFile(logFile, 'utf8')).toContain('warn');
-    expect(await new FsVerifier({ root }).readWorkspaceFile('pwned')).toBeNull();
+    expect(await new FsVerifier({ env: process.env, root }).readWorkspaceFile('pwned')).toBeNull();
   });
 
   it('kills the whole process group on timeout', async () => {
-    const v = new FsVerifier({ root, graceMs: 200 });
+    const v = new FsVerifier({ env: process.env, root, graceMs: 200 });
     // The check starts a grandchild that sleeps; it must be gone afterwards, not just the check.
     const script = `const { spawn } = require('node:child_process');
       const g = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
@@ -106,7 +106,7 @@ describe('FsVerifier.runCheck', () => {
   });
 
   it('reports a program that cannot be started', async () => {
-    const r = await new FsVerifier({ root }).runCheck(['definitely-not-a-program-xyz'], { timeoutMs: 5000 });
+    const r = await new FsVerifier({ env: process.env, root }).runCheck(['definitely-not-a-program-xyz'], { timeoutMs: 5000 });
     expect(r.exitCode).toBeNull();
     expect(r.spawnError).toMatch(/ENOENT|not found/);
   });

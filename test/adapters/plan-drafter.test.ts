@@ -27,7 +27,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const runner = () => new ExecAgentRunner({ cwd: ws });
+const runner = () => new ExecAgentRunner({ env: process.env, cwd: ws });
 
 async function options(kind: PlanningAgent, extra: Partial<DraftPlanOptions> = {}): Promise<DraftPlanOptions> {
   const agent = await writePlanningAgent(dir, kind);
@@ -105,7 +105,7 @@ describe('draftPlan', () => {
   });
 
   it('reads a printed plan from stdout alone when the runner kept only its head and tail, whatever the agent wrote to stderr meanwhile', async () => {
-    const o = await options('stdout-json-noisy', { agent: new ExecAgentRunner({ cwd: ws, headChars: 200, tailChars: 200 }) });
+    const o = await options('stdout-json-noisy', { agent: new ExecAgentRunner({ env: process.env, cwd: ws, headChars: 200, tailChars: 200 }) });
     const drafted = await draftPlan(o);
     expect(drafted).toMatchObject({ plan: VALID_PLAN, attempts: 1 });
     // The log has the warning inside the printed plan.

@@ -40,7 +40,7 @@ const context = (verifier: FsVerifier) => ({ verifier, payload: undefined, paylo
 describe('RuleCheckThread', () => {
   it('stops a check at the time limit, naming the rule, the file and the limit, while the tick stays responsive', async () => {
     const thread = new RuleCheckThread(workerFile, 1000);
-    const verifier = new FsVerifier({ root, ruleChecks: thread });
+    const verifier = new FsVerifier({ env: process.env, root, ruleChecks: thread });
     try {
       // While the check runs, the tick's timers fire: on the tick's own thread the check would
       // run to its end first (and settle), and only then would a timer get its turn.
@@ -74,7 +74,7 @@ describe('RuleCheckThread', () => {
 
   it('a cancel ends a check under way with its thread at once, and no later rule is checked; the next check gets a new thread', async () => {
     const thread = new RuleCheckThread(workerFile, 60_000);
-    const verifier = new FsVerifier({ root, ruleChecks: thread });
+    const verifier = new FsVerifier({ env: process.env, root, ruleChecks: thread });
     try {
       const cancel = new AbortController();
       const began = Date.now();
@@ -91,7 +91,7 @@ describe('RuleCheckThread', () => {
 
   it('reports a thread that cannot start as a rule that could not be checked', async () => {
     const thread = new RuleCheckThread(path.join(dir, 'no-such-worker.mjs'), 5000);
-    const results = await evaluateRules([unique('small.json')], context(new FsVerifier({ root, ruleChecks: thread })));
+    const results = await evaluateRules([unique('small.json')], context(new FsVerifier({ env: process.env, root, ruleChecks: thread })));
     expect(results).toEqual([{ rule: 'json_schema(small.json)', ok: false, reason: expect.stringMatching(/^could not be checked: .*no-such-worker\.mjs/) }]);
   });
 });
@@ -139,7 +139,7 @@ describe('withRuleChecks', () => {
     await mkdir(dist);
     await writeFile(path.join(dist, 'cli.js'), '');
     const { lines, log } = warnings();
-    const verifier = new FsVerifier({ root, ...withRuleChecks({ log, env: {}, entry: path.join(dist, 'cli.js'), bundled: true }) });
+    const verifier = new FsVerifier({ env: process.env, root, ...withRuleChecks({ log, env: {}, entry: path.join(dist, 'cli.js'), bundled: true }) });
     const problem = `content rules (file_contains, json_schema) cannot be checked: the bundle's ${path.join(dist, RULE_CHECK_WORKER)} is missing (it ships beside cli.js and index.js: install or copy the whole dist/ folder); on the tick's own thread an agent-written file could hold the tick up past every time limit`;
     expect(verifier.contentRuleProblem()).toBe(problem);
     // Not checked in line, where nothing could stop it: the rule fails, saying why.
@@ -151,7 +151,7 @@ describe('withRuleChecks', () => {
   });
 
   it('bundled code started from another file than dist/cli.js or dist/index.js names that file', () => {
-    const verifier = new FsVerifier({ root, ...withRuleChecks({ log: warnings().log, env: {}, entry: path.join(dir, 'vitest.mjs'), bundled: true }) });
+    const verifier = new FsVerifier({ env: process.env, root, ...withRuleChecks({ log: warnings().log, env: {}, entry: path.join(dir, 'vitest.mjs'), bundled: true }) });
     expect(verifier.contentRuleProblem()).toMatch(
       new RegExp(
         `^content rules \\(file_contains, json_schema\\) cannot be checked: they run in rule-check-worker\\.js beside the bundle's cli\\.js or index\\.js, and this process was started from ".*vitest\\.mjs" \\(run dist/cli\\.js or dist/index\\.js itself\\)`,
@@ -161,7 +161,7 @@ describe('withRuleChecks', () => {
 
   it('the sources check content rules in line, and say once in the log that they run without their time limit', async () => {
     const { lines, log } = warnings();
-    const verifier = new FsVerifier({ root, ...withRuleChecks({ log, env: {}, entry: path.join(dir, 'vitest.mjs'), bundled: false }) });
+    const verifier = new FsVerifier({ env: process.env, root, ...withRuleChecks({ log, env: {}, entry: path.join(dir, 'vitest.mjs'), bundled: false }) });
     expect(verifier.contentRuleProblem()).toBeNull();
     const rules = [unique('small.json'), { file_contains: { path: 'notes.md', pattern: '^## Sources', flags: 'm' } }];
     expect((await evaluateRules(rules, context(verifier))).map((r) => r.ok)).toEqual([true, true]);
@@ -179,7 +179,7 @@ describe('withRuleChecks', () => {
     const { ruleChecks } = withRuleChecks({ log: warnings().log, env: { SEQUENCER_RULE_CHECK_SECONDS: '7' }, entry: path.join(dist, 'index.js'), bundled: true });
     expect(ruleChecks).toBeInstanceOf(RuleCheckThread);
     expect((ruleChecks as RuleCheckThread).limitMs).toBe(7000);
-    const verifier = new FsVerifier({ root, ruleChecks });
+    const verifier = new FsVerifier({ env: process.env, root, ruleChecks });
     try {
       expect(await evaluateRules([unique('small.json')], context(verifier))).toEqual([{ rule: 'json_schema(small.json)', ok: true }]);
     } finally {

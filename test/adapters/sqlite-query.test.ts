@@ -31,7 +31,7 @@ beforeAll(async () => {
   await symlink(path.join(base, 'outside.db'), path.join(root, 'data', 'link.db'));
   await writeFile(path.join(root, 'data', 'notes.txt'), 'not a database\n');
   const version = (await run(node24, ['-p', 'process.versions.node'])).stdout.trim();
-  verifier = new FsVerifier({ root, node: { execPath: node24, version } });
+  verifier = new FsVerifier({ env: process.env, root, node: { execPath: node24, version } });
 }, 240_000);
 
 afterAll(async () => {
@@ -89,7 +89,7 @@ describe('FsVerifier.queryDatabase', () => {
   });
 
   it('on a Node without node:sqlite, names the requirement and runs nothing', async () => {
-    const old = new FsVerifier({ root, node: { execPath: '/nonexistent/node', version: '20.20.2' } });
+    const old = new FsVerifier({ env: process.env, root, node: { execPath: '/nonexistent/node', version: '20.20.2' } });
     const problem = old.databaseProblem();
     expect(problem).toMatch(/^db_query rules need node:sqlite, in Node\.js 22\.13 or newer .*this runs on Node 20\.20\.2/);
     expect(await old.queryDatabase('data/app.db', 'SELECT 1', 30_000)).toEqual({ kind: 'error', problem });

@@ -15,8 +15,8 @@ import { CURRENT_NODE, queryCommand, queryFact, sqliteRuntime, type NodeRuntime 
 export interface FsVerifierOptions {
   /** The workspace root with symlinks resolved (FsWorkspace.root). */
   root: string;
-  /** Base environment of check commands; default process.env. Pass the agent's (no tokens). */
-  env?: NodeJS.ProcessEnv;
+  /** Base environment of check commands: the agent's (no tokens). Required, as for the agent. */
+  env: NodeJS.ProcessEnv;
   /** SIGTERM → SIGKILL grace for a check that times out; default 2 s. */
   graceMs?: number;
   /** Largest file a rule reads; default MAX_RULE_FILE_BYTES. */
@@ -60,7 +60,7 @@ export class FsVerifier implements Verifier {
     const chars = options.outputChars ?? 64 * 1024;
     this.runner = new ExecAgentRunner({
       cwd: options.root,
-      ...(options.env ? { env: options.env } : {}),
+      env: options.env,
       ...(options.scrubber ? { scrubber: options.scrubber } : {}),
       headChars: chars,
       tailChars: chars,

@@ -25,8 +25,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface ExecAgentOptions {
   /** Base of relative commands in resolve(); default process.cwd(). */
   cwd?: string;
-  /** PATH for resolve() and the base of the agent's environment; default process.env. */
-  env?: NodeJS.ProcessEnv;
+  /**
+   * PATH for resolve() and the base of the agent's environment. Required, so that every caller
+   * decides what a child may see (the Action's agent gets no token unless asked).
+   */
+  env: NodeJS.ProcessEnv;
   /** Time between SIGTERM and SIGKILL in reap(); default 5 s. */
   reapGraceMs?: number;
   /** Characters kept from the start and from the end of stdout and of stderr. */
@@ -48,10 +51,10 @@ export class ExecAgentRunner implements AgentRunner {
   private readonly tailChars: number | undefined;
   private readonly scrubber: Scrubber | undefined;
 
-  constructor(options: ExecAgentOptions = {}) {
+  constructor(options: ExecAgentOptions) {
     this.scrubber = options.scrubber;
     this.cwd = options.cwd ?? process.cwd();
-    this.env = options.env ?? process.env;
+    this.env = options.env;
     this.reapGraceMs = options.reapGraceMs ?? 5000;
     this.headChars = options.headChars;
     this.tailChars = options.tailChars;
