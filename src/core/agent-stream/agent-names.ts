@@ -46,7 +46,7 @@ export function agentOptionsAt(agent: StreamAgent, args: readonly string[]): num
 }
 
 /** The index in `args` of Codex's subcommand: the first word after its global options and their values. */
-export function codexSubcommandAt(args: readonly string[]): number {
+function codexSubcommandAt(args: readonly string[]): number {
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i] as string;

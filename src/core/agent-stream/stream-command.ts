@@ -21,7 +21,7 @@
 // file and the CLI the hook runs are on the runner's (Claude Code stops at "Settings file not
 // found").
 import { agentProgram, parseAgentCommand } from '../trust/agent-command.js';
-import { agentNamed, agentOptionsAt, codexSubcommandAt } from './agent-names.js';
+import { agentNamed, agentOptionsAt } from './agent-names.js';
 import { optionTakingPrompt } from './prompt-separator.js';
 import type { StreamAgent } from './types.js';
 
@@ -172,13 +172,12 @@ function withStreamFlags(argv: readonly string[], hook: boolean): { command: Str
   }
 
   if (agent === 'codex') {
-    const i = codexSubcommandAt(args);
-    const sub = args[i];
-    if (sub !== 'exec' && sub !== 'e') {
+    const at = agentOptionsAt('codex', args);
+    if (at === null) {
       return { command: { agent: 'codex', argv: given, added: [], hook: [], parse: false, note: 'Codex prints a stream only as `codex exec`' }, optionsAt: null };
     }
-    const optionsAt = after + i + 1;
-    const execArgs = args.slice(i + 1);
+    const optionsAt = after + at;
+    const execArgs = args.slice(at);
     if (execArgs.includes('--json') || execArgs.includes('--experimental-json')) return { command: { agent: 'codex', argv: given, added: [], hook: [], parse: true }, optionsAt };
     const added = ['--json'];
     return { command: { agent: 'codex', argv: insert(argv, optionsAt, added), added, hook: [], parse: true }, optionsAt };
@@ -205,39 +204,39 @@ function streamCommandOf(command: string): StreamCommand | null {
   }
 }
 
-/** The stream flags added to an agent command as written (empty when none are, or it does not parse). */
-export function addedStreamFlags(command: string): string[] {
-  return streamCommandOf(command)?.added ?? [];
-}
-
 /** The agent whose stream the output of an agent command as written is read as; undefined when it is not read. */
 export function streamAgentOf(command: string): StreamAgent | undefined {
   const stream = streamCommandOf(command);
   return stream?.parse ? stream.agent : undefined;
 }
 
-/** What `pick` finds in each step's own agent command as it runs, by step, for steps where it finds something. */
-function byStep<T>(steps: Readonly<Record<string, { agent?: unknown }>>, pick: (command: StreamCommand) => T | undefined): Record<string, T> {
-  const out: Record<string, T> = {};
+/** What the sequencer adds to the steps' own agent commands, by step: what the plan hash covers of them. */
+export interface PlanAgentAdditions {
+  /** The stream flags (`--output-format stream-json …`), for steps that get any. */
+  agentStreamFlags?: Record<string, string[]>;
+  /** The words that wire the tool hook (`--settings $SEQUENCER_CLAUDE_SETTINGS`), for steps that get them. */
+  agentHookSettings?: Record<string, string[]>;
+  /** The `--` put before the prompt, for steps whose command ends inside an option that would take it. */
+  agentPromptSeparators?: Record<string, string>;
+}
+
+/** Each step's own agent command read once; a kind appears only when some step gets it, so other plans keep their hash. */
+export function planAgentAdditions(steps: Readonly<Record<string, { agent?: unknown }>>): PlanAgentAdditions {
+  const flags: Record<string, string[]> = {};
+  const hook: Record<string, string[]> = {};
+  const separators: Record<string, string> = {};
+  // defineProperty: a step id is the plan's own text, `__proto__` included.
+  const put = <T>(into: Record<string, T>, id: string, value: T) => Object.defineProperty(into, id, { value, enumerable: true, writable: true, configurable: true });
   for (const [id, step] of Object.entries(steps)) {
     const command = typeof step.agent === 'string' ? streamCommandOf(step.agent) : null;
-    const found = command ? pick(command) : undefined;
-    if (found !== undefined) Object.defineProperty(out, id, { value: found, enumerable: true, writable: true, configurable: true });
+    if (!command) continue;
+    if (command.added.length) put(flags, id, command.added);
+    if (command.hook.length) put(hook, id, command.hook);
+    if (command.closes) put(separators, id, '--');
   }
-  return out;
-}
-
-/** The flags added to each step's own agent command, by step, for steps that get any. */
-export function planStreamFlags(steps: Readonly<Record<string, { agent?: unknown }>>): Record<string, string[]> {
-  return byStep(steps, (command) => (command.added.length ? command.added : undefined));
-}
-
-/** The words that wire the sequencer's tool hook into each step's own agent command (`--settings $SEQUENCER_CLAUDE_SETTINGS`), by step, for steps that get them. */
-export function planHookSettings(steps: Readonly<Record<string, { agent?: unknown }>>): Record<string, string[]> {
-  return byStep(steps, (command) => (command.hook.length ? command.hook : undefined));
-}
-
-/** The `--` put after each step's own agent command, before its prompt, by step, for steps that get it. */
-export function planPromptSeparators(steps: Readonly<Record<string, { agent?: unknown }>>): Record<string, string> {
-  return byStep(steps, (command) => (command.closes ? '--' : undefined));
+  return {
+    ...(Object.keys(flags).length ? { agentStreamFlags: flags } : {}),
+    ...(Object.keys(hook).length ? { agentHookSettings: hook } : {}),
+    ...(Object.keys(separators).length ? { agentPromptSeparators: separators } : {}),
+  };
 }

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Plan } from '../state/types.js';
 import { effectiveQueue } from './plan-queue.js';
-import { planHookSettings, planPromptSeparators, planStreamFlags } from '../agent-stream/stream-command.js';
+import { planAgentAdditions } from '../agent-stream/stream-command.js';
 
 /** `sha256:<hex>` of the plan's title, steps (with what the sequencer adds to their agent commands), effective step order, tool policy, prompt preamble, budget, preflight checks, step groups, commit choice and deadline. */
 export function planHash(plan: Plan): string {
@@ -18,19 +18,16 @@ export function planHash(plan: Plan): string {
     ...(plan.tools !== undefined ? { tools: plan.tools } : {}),
     // What the agent is told before every step is part of what was approved.
     ...(plan.promptPreamble !== undefined ? { promptPreamble: plan.promptPreamble } : {}),
-    // The flags the sequencer adds to a step's own agent command to read its stream run with it
-    // (the proposal shows them); only when some are, so other plans keep their hash.
-    ...streamFlagsEntry(plan),
-    // And the `--settings $SEQUENCER_CLAUDE_SETTINGS` that wires the tool hook into a step's own
-    // Claude Code command without settings of its own: only when some step gets it.
-    ...hookSettingsEntry(plan),
-    // Likewise the `--` put before the prompt of a step agent command that ends inside an option
-    // that would take the prompt as its value (`--allowedTools Bash`): only when some step gets it.
-    // Not where a prompt that starts with `-` goes (dashPromptPlace: `--` before it, or Gemini
-    // CLI's `--prompt=<prompt>`): it follows from the instruction and preamble hashed here, or from
-    // a payload known only when the attempt runs, and adds no option: the agent reads the
-    // approved words as its prompt.
-    ...separatorsEntry(plan),
+    // What the sequencer adds to a step's own agent command runs with it (the proposal shows it),
+    // each kind only when some step gets it, so other plans keep their hash: the flags that make
+    // it print its stream; the `--settings $SEQUENCER_CLAUDE_SETTINGS` that wires the tool hook
+    // into a Claude Code command without settings of its own; the `--` before the prompt of a
+    // command that ends inside an option that would take the prompt as its value
+    // (`--allowedTools Bash`). Not where a prompt that starts with `-` goes (dashPromptPlace: `--`
+    // before it, or Gemini CLI's `--prompt=<prompt>`): it follows from the instruction and preamble
+    // hashed here, or from a payload known only when the attempt runs, and adds no option: the
+    // agent reads the approved words as its prompt.
+    ...planAgentAdditions(plan.steps),
     // What the plan may spend; a step's own budget is hashed with its step.
     ...(plan.budget !== undefined ? { budget: plan.budget } : {}),
     // The checks before every attempt run commands: what runs is what was approved.
@@ -44,21 +41,6 @@ export function planHash(plan: Plan): string {
     ...(plan.deadline !== undefined ? { deadline: plan.deadline } : {}),
   };
   return `sha256:${createHash('sha256').update(canonicalJson(hashed)).digest('hex')}`;
-}
-
-function streamFlagsEntry(plan: Plan): { agentStreamFlags?: Record<string, string[]> } {
-  const flags = planStreamFlags(plan.steps);
-  return Object.keys(flags).length ? { agentStreamFlags: flags } : {};
-}
-
-function hookSettingsEntry(plan: Plan): { agentHookSettings?: Record<string, string[]> } {
-  const words = planHookSettings(plan.steps);
-  return Object.keys(words).length ? { agentHookSettings: words } : {};
-}
-
-function separatorsEntry(plan: Plan): { agentPromptSeparators?: Record<string, string> } {
-  const separators = planPromptSeparators(plan.steps);
-  return Object.keys(separators).length ? { agentPromptSeparators: separators } : {};
 }
 
 /** JSON with object keys sorted at every depth; `undefined` members are left out as JSON does. */
