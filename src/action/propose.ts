@@ -18,7 +18,7 @@ import { classifyRequest } from '../core/plan/classify-request.js';
 import { describeExecution, executionFields } from '../core/plan/execution-fields.js';
 import { newState } from '../core/plan/new-state.js';
 import { planFromIssueBody } from '../core/plan/plan-from-issue.js';
-import { extractPlan, parsePlanText, type ExtractedPlan } from '../core/plan/plan-text.js';
+import { extractPlan, loadPlanText, type ExtractedPlan } from '../core/plan/plan-text.js';
 import { scrubJson } from '../core/trust/secrets.js';
 import { replan, type StepChange } from '../core/plan/replan.js';
 import { TOO_LARGE_HEADING, TOO_LARGE_HINT, tooLargeText } from '../core/render/proposal-markdown.js';
@@ -72,7 +72,7 @@ export async function readPlanInput(workspace: string, file: string, scrub: (tex
   } catch (err) {
     throw new ConfigError(`Input 'plan': cannot read "${file}" in the repository (${describeError(err)}).`);
   }
-  return extractPlan(scrubJson(parsePlanText(text, file), scrub), file);
+  return loadPlanText(text, file, (doc) => scrubJson(doc, scrub));
 }
 
 /** Writers, as the approvers list narrows them: the people who may start the agent, by the rule commands get (core/trust/authorize.ts). */
@@ -97,7 +97,8 @@ class Writers {
    * The approvers list is not consulted: a listed writer still has to approve the plan.
    */
   async mayChooseWhatRuns(author: PlanAuthor): Promise<boolean> {
-    return !isBot(author) && (await this.permissions.hasWrite(author.login));
+    // The rule every path shares, with no approvers list: a bot is refused before any request.
+    return (await this.permissions.actorGate({ ...author, association: '' }, [])).kind === 'allow';
   }
 }
 

@@ -170,6 +170,16 @@ describe('attacker text renders as text (markdown-it, html and linkify on)', () 
     expect(r.tokens.filter((t) => t.type === 'html_block' && t.content.startsWith('<details>'))).toHaveLength(1);
   });
 
+  it('blocker notice with hostile text on both streams', () => {
+    // The agent's stderr is shown too: it gets the same fence as stdout, whatever it holds.
+    const both: State = { ...s, stepRuns: { ...s.stepRuns, b: { ...s.stepRuns.b!, stderr: MULTILINE } } };
+    const r = expectInert(blockerNotice(both, 'b', MULTILINE), { tables: [{ columns: 5, rows: 1 }], ourMentions: ['tester'] });
+    const fences = r.tokens.filter((t) => t.type === 'fence');
+    expect(fences).toHaveLength(3);
+    for (const f of fences) expect(f.content).toContain('</details>');
+    expect(r.tokens.filter((t) => t.type === 'html_block' && t.content.startsWith('<details>'))).toHaveLength(1);
+  });
+
   it('final summary', () => {
     expectInert(finalSummaryComment(s, links), { ourLinks: 3, tables: [{ columns: 7, rows: 3 }] });
     expectInert(finalSummaryComment(s), { tables: [{ columns: 7, rows: 3 }] });

@@ -34,6 +34,13 @@ describe('terminal rendering', () => {
     expect(statusTable(cancelled).split('\n').at(-1)).toBe('cancelled by @root: "wrong plan"');
     const asked = state(['a'], { cancelRequested: { by: 'root', at: T0.toISOString() }, stepRuns: { a: { status: 'IN_PROGRESS', tries: 1 } } });
     expect(statusTable(asked).split('\n').at(-1)).toBe('cancel requested by @root');
+    // Who cancelled is state text like the reason: it cannot start a line of its own.
+    const forged = state(['a'], { status: 'CANCELLED', cancelRequested: { by: 'x\nblocked: forged', at: T0.toISOString() } });
+    expect(
+      statusTable(forged)
+        .split('\n')
+        .filter((l) => l.startsWith('blocked:')),
+    ).toEqual([]);
   });
 
   it('lists no outputs for a skipped step: it made none', () => {

@@ -66,7 +66,7 @@ export class GitHubApprovalVerifier implements ApprovalVerifier {
   /** Null when `login` may command the plan now (write access, and listed where a list is given). */
   private async refusal(login: string): Promise<string | null> {
     if (!login) return 'the approval names nobody';
-    const gate = await this.o.permissions.commentGate({ action: 'created', issueNumber: 0, login, userType: 'User', association: 'NONE' }, { ...this.o.policy, planIssue: 0 });
+    const gate = await this.o.permissions.actorGate({ login, userType: 'User', association: '' }, this.o.policy.approvers);
     return gateRefusal(login, gate);
   }
 

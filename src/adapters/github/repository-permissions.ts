@@ -9,8 +9,8 @@ export class RepositoryPermissions {
 
   constructor(private readonly o: { client: GitHubClient; owner: string; repo: string }) {}
 
-  /** allow for write, maintain or admin permission; deny (with the reason) otherwise. */
-  gate(login: string): Promise<Gate> {
+  /** allow for write, maintain or admin permission; deny (with the reason) otherwise. Private: every caller goes through a rule. */
+  private gate(login: string): Promise<Gate> {
     const key = login.toLowerCase();
     let gate = this.asked.get(key);
     if (!gate) {
@@ -30,11 +30,6 @@ export class RepositoryPermissions {
   /** The same rule for whoever else asks to act (an issue event's sender, a `/draft`): one answer and one reason for a login, whichever path asks. */
   async actorGate(a: ActorFacts, approvers: readonly string[]): Promise<Gate> {
     return this.settle(gateActor(a, approvers), a.login);
-  }
-
-  async hasWrite(login: string): Promise<boolean> {
-    if (!login) return false;
-    return (await this.gate(login)).kind === 'allow';
   }
 
   private async settle(gate: Gate, login: string): Promise<Gate> {

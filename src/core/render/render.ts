@@ -92,7 +92,7 @@ export function statusTable(state: State): string {
   const extra = (state.blockers ?? []).map((b) => `blocked: ${b}`);
   if (state.notBefore && state.status === 'IN_PROGRESS') extra.push(`next step not before ${state.notBefore}`);
   const stop = state.cancelRequested;
-  if (stop) extra.push(`${state.status === 'CANCELLED' ? 'cancelled' : 'cancel requested'} by @${stop.by}${stop.reason ? `: "${terminalLine(stop.reason)}"` : ''}`);
+  if (stop) extra.push(`${state.status === 'CANCELLED' ? 'cancelled' : 'cancel requested'} by @${terminalLine(stop.by)}${stop.reason ? `: "${terminalLine(stop.reason)}"` : ''}`);
   const used = usageLine(state);
   if (used) extra.push(`usage: ${used}`);
   return [head, fmt(header), ...rows.map(fmt), ...extra].join('\n');
