@@ -151,7 +151,7 @@ function issueFacts(issue: NonNullable<Payload['issue']>, issueNumber: number): 
   return { issueNumber, title: issue.title ?? '', body: issue.body ?? '', author: issue.user?.login ?? '', authorType: issue.user?.type ?? '' };
 }
 
-/** `/draft` as the first line of a comment, at column 0. */
+/** A comment: a `/draft` on a labelled issue, or a command for its plan's tick. */
 function commentRoute(payload: Payload, inputs: ActionInputs): Route {
   const issue = payload.issue;
   const comment = payload.comment;

@@ -7,7 +7,7 @@ import { unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { ConflictError, RemoteError } from '../../core/errors.js';
 import { idleRef } from '../../core/fleet/plan-index.js';
-import { GitTimeoutError, type GitResult, type GitRunner } from './git.js';
+import { gitMessage, GitTimeoutError, type GitResult, type GitRunner } from './git.js';
 import { identityArgs, type GitIdentity } from './git-identity.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -95,7 +95,7 @@ export class StatePusher {
       if (rebase.code !== 0) {
         await this.run(['rebase', '--abort'], true);
         await this.resetToRemote();
-        throw new ConflictError(`Our commit does not rebase onto ${remote}/${branch} (${rebase.stderr.trim() || rebase.stdout.trim()}); this tick gives up.`);
+        throw new ConflictError(`Our commit does not rebase onto ${remote}/${branch} (${gitMessage(rebase)}); this tick gives up.`);
       }
       await sleep(10 + Math.floor(Math.random() * 91));
     }
@@ -152,7 +152,7 @@ export class StatePusher {
 }
 
 /** The state file's text at `rev` (e.g. `refs/remotes/origin/sequencer/x`), or null if absent there. */
-export async function readStateAt(git: GitRunner, rev: string, statePath: string): Promise<string | null> {
+async function readStateAt(git: GitRunner, rev: string, statePath: string): Promise<string | null> {
   const res = await git.run(['show', `${rev}:./${statePath}`], { allowFail: true });
   return res.code === 0 ? res.stdout : null;
 }

@@ -24,8 +24,6 @@ import { StateCommitter } from './git-store-commit.js';
 import { writeExcludes } from './git-store-exclusions.js';
 import { StatePusher } from './git-store-push.js';
 
-export { readStateAt } from './git-store-push.js';
-
 export interface GitStoreOptions {
   /** The git runner of the checkout that is the agent's working directory (its workspace). */
   git: GitRunner;

@@ -16,7 +16,7 @@ import { parseAgentCommand } from '../../core/trust/agent-command.js';
 import { missingPlanError } from '../plan-choice.js';
 import { currentStepId } from '../../core/state/step-view.js';
 import { statusAdvice } from '../../core/render/status-advice.js';
-import { cliCommand } from './status.js';
+import { cliAdvice } from './status.js';
 
 export async function checkCommand(s: CliSettings): Promise<number> {
   // Over every plan: loaded only when asked for, like the other fleet commands.
@@ -48,7 +48,7 @@ export async function checkCommand(s: CliSettings): Promise<number> {
   }
   // A plan named on the command line that is not there (the original `check STATE` excepted).
   if (result.outcome === 'missing' && s.planFrom === 'plan-id') throw await missingPlanError(s);
-  report(result, (m) => deps.log.info(m), { command: (verb) => cliCommand(s, verb), agentKnown: s.agentCommand !== undefined });
+  report(result, (m) => deps.log.info(m), cliAdvice(s));
   if (s.store === 'git') await recordPlanMarkers(workspaceGit(s.workspace), s.remote, deps.log, [tickedPlan(branchOf(s), result)], fleetBranches(s).prefix);
   // A blocked plan waits for a person: a cron job or script sees it in the exit code.
   return result.state?.status === 'BLOCKED' ? EXIT.notDone : EXIT.ok;
@@ -74,7 +74,7 @@ export async function runCommand(s: CliSettings, print: (line: string) => void):
       case 'idle':
       // The CLI runs attempts itself and never hands one on; were it to, looping would only repeat it.
       case 'handed-off':
-        report(result, (m) => deps.log.info(m), { command: (verb) => cliCommand(s, verb), agentKnown: s.agentCommand !== undefined });
+        report(result, (m) => deps.log.info(m), cliAdvice(s));
         return 1;
       case 'waiting': {
         const until = Date.parse(result.detail ?? '');

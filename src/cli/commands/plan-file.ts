@@ -18,7 +18,6 @@ export async function readPlanFile(file: string, scrub?: (text: string) => strin
     throw new ConfigError(`${given}: cannot read "${file}" (${describeError(err)}); expected a JSON or YAML plan file`);
   }
   // The YAML parser is a tenth of the CLI's code: loaded only by the commands that read a plan file.
-  const { extractPlan, parsePlanText } = await import('../../core/plan/plan-text.js');
-  const doc = parsePlanText(text, file);
-  return extractPlan(scrub ? scrubJson(doc, scrub) : doc, file);
+  const { loadPlanText } = await import('../../core/plan/plan-text.js');
+  return loadPlanText(text, file, scrub ? (doc) => scrubJson(doc, scrub) : undefined);
 }

@@ -23,12 +23,18 @@ export async function statusCommand(s: CliSettings, print: (line: string) => voi
   }
   const running = attemptInFlightOf(loaded.state);
   const inFlight: InFlight | undefined = running && { ...running, liveness: running.owner ? await new LocalOwnerProbe().liveness(running.owner) : 'unknown' };
-  print([statusTable(loaded.state), ...statusAdvice(loaded.state, inFlight, (verb) => cliCommand(s, verb), { agentKnown: s.agentCommand !== undefined })].join('\n'));
+  const advice = cliAdvice(s);
+  print([statusTable(loaded.state), ...statusAdvice(loaded.state, inFlight, advice.command, { agentKnown: advice.agentKnown })].join('\n'));
   return 0;
 }
 
 /** A command for the same plan, with the flags that chose it. */
-export function cliCommand(s: CliSettings, verb: string): string {
+/** What status advice needs to name a command of this CLI, and whether the agent must be given again. */
+export function cliAdvice(s: CliSettings): { command: (verb: string) => string; agentKnown: boolean } {
+  return { command: (verb) => cliCommand(s, verb), agentKnown: s.agentCommand !== undefined };
+}
+
+function cliCommand(s: CliSettings, verb: string): string {
   const which = s.planFrom === 'plan-id' ? ` --plan-id ${s.planId}` : s.planFrom === 'state' ? ` --state ${s.statePath}` : '';
   const store = s.store !== 'file' ? ` --store ${s.store}` : '';
   return `agent-step-sequencer ${verb}${which}${store}`;

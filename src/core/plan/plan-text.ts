@@ -66,9 +66,15 @@ export function extractPlan(doc: unknown, source: string): ExtractedPlan {
   throw new PlanError(issues, source);
 }
 
-/** parsePlanText and extractPlan in one: what `validate FILE` and `run --plan FILE` need. */
-export function loadPlanText(text: string, fileName: string): ExtractedPlan {
-  return extractPlan(parsePlanText(text, fileName), fileName);
+/**
+ * parsePlanText and extractPlan in one: what a plan file needs (`validate FILE`, `run --plan FILE`,
+ * a dispatched `start`). `scrub` takes the run's secrets out of the parsed document (scrubJson)
+ * before the plan is validated, hashed and stored, so the state and the agent hold `***` as the
+ * proposal shows. Passed in: the secrets module is not this one's to load.
+ */
+export function loadPlanText(text: string, fileName: string, scrub?: (doc: unknown) => unknown): ExtractedPlan {
+  const doc = parsePlanText(text, fileName);
+  return extractPlan(scrub ? scrub(doc) : doc, fileName);
 }
 
 function collect(issues: Issue[], input: unknown): { plan?: Plan } {

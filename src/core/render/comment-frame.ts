@@ -57,7 +57,7 @@ export function outputText(path: string, links: Links, linked: boolean): string 
 }
 
 /** What a comment may use; the rest is kept for the pull request line a final summary may gain. */
-export const COMMENT_BUDGET = MAX_COMMENT_CHARS - 1_000;
+const COMMENT_BUDGET = MAX_COMMENT_CHARS - 1_000;
 
 /** How a comment is rendered, from the fullest to the barest. */
 export interface Shape {

@@ -10,9 +10,9 @@
 // GitHub client's lazily loaded chunk (which reaches this module through comment-markers.ts)
 // leave most of them out, which splits a chunk of the Action's start-up in two, one file over
 // its budget (test/build/start-up-graph.test.ts).
-export { COMMENT_BUDGET, fittedNotice, LISTED_OUTPUTS, marker, MAX_COMMENT_CHARS, outputList, outputText, runFooter } from './comment-frame.js';
-export type { Links, MarkerKind, RunLinks, Shape } from './comment-frame.js';
-export { CELL_OUTPUTS, FULL_TABLE_STEPS, shownOutputs, stepTable, TABLE_WINDOW } from './step-table.js';
+export { fittedNotice, LISTED_OUTPUTS, marker, MAX_COMMENT_CHARS, outputList, outputText, runFooter } from './comment-frame.js';
+export type { Links, RunLinks, Shape } from './comment-frame.js';
+export { CELL_OUTPUTS, shownOutputs, stepTable } from './step-table.js';
 export { statusComment } from './status-markdown.js';
 export { blockerNotice, OUTPUT_TAIL_LINES } from './blocker-markdown.js';
 export { doneComment, finalSummaryComment, pullRequestBody } from './final-summary-markdown.js';

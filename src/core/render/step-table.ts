@@ -33,9 +33,9 @@ function outputsCell(row: StepRow, links: Links): string {
 }
 
 /** Plans up to this many steps are shown whole; larger ones as a window around the current step. */
-export const FULL_TABLE_STEPS = 30;
+const FULL_TABLE_STEPS = 30;
 /** Steps shown before and after the current one when the table is a window. */
-export const TABLE_WINDOW = 10;
+const TABLE_WINDOW = 10;
 
 /** The rows a step table shows: all of a small plan, a window around the current step of a large one. */
 function tableWindow(state: State): { from: number; to: number } {

@@ -232,6 +232,7 @@ function closes(text: string, open: string, close: string): boolean {
   return depth === 0;
 }
 
+/** `/draft` as the first line of a comment, at column 0. */
 const DRAFT = /^\/draft(?:[ \t]*(?:\r?\n|$))/;
 
 /** A comment that is a `/draft` command: one the inbox would count, with `/draft` as its first line. */
