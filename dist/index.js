@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-UEUBVEEP.js";
+} from "./chunks/chunk-5LI6ABWM.js";
 import "./chunks/chunk-DUAHX55U.js";
 import {
   isBot,
@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-NFBUI6BI.js";
+} from "./chunks/chunk-2X65GO6K.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -389,10 +389,10 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-YGWEUGIF.js"),
-  agentPhase: () => import("./chunks/agent-phase-RPOHVI6P.js"),
-  applyPhase: () => import("./chunks/apply-phase-C6R2LPDW.js"),
-  client: () => import("./chunks/github-client-ZS7LG5BY.js")
+  routes: () => import("./chunks/routes-UPAXVNSK.js"),
+  agentPhase: () => import("./chunks/agent-phase-Y7SIEFTZ.js"),
+  applyPhase: () => import("./chunks/apply-phase-JJWJTFXM.js"),
+  client: () => import("./chunks/github-client-FR35G5HQ.js")
 };
 async function run() {
   info(versionLine({ version: VERSION, buildId: BUILD_ID, stamp: readReleaseStamp(process.argv[1]), action: actionSource(process.env) }));
