@@ -13,7 +13,7 @@ import {
   BUILD_ID,
   createScrubber,
   environmentSecrets
-} from "./chunks/chunk-2X65GO6K.js";
+} from "./chunks/chunk-FOVAUIMP.js";
 import {
   DEFAULT_WORK_BRANCHES,
   checkBranchName,
@@ -351,7 +351,7 @@ function tolerateClosedOutput(stream, name, report) {
 }
 
 // src/cli/index.ts
-var heartbeat = () => import("./chunks/heartbeat-U6TJPZZY.js"), fleet = () => import("./chunks/fleet-IJ3KCMKB.js"), setup = () => import("./chunks/setup-A4GCVZVU.js"), interruptible = async (command) => (await import("./chunks/interrupt-DWN3Y3OZ.js")).untilInterrupted(command(), (line) => printError(`${line}
+var heartbeat = () => import("./chunks/heartbeat-5P2AFUML.js"), fleet = () => import("./chunks/fleet-L2FXYGVT.js"), setup = () => import("./chunks/setup-QHUIHDC5.js"), interruptible = async (command) => (await import("./chunks/interrupt-DWN3Y3OZ.js")).untilInterrupted(command(), (line) => printError(`${line}
 `));
 tolerateClosedOutput(process.stdout, "stdout", (line) => process.stderr.write(`${line}
 `));
@@ -367,7 +367,7 @@ async function main(argv2) {
     let io = { env: process.env, stdin: process.stdin, out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(terminalText(secrets.scrub(t))) }, guard = await import("./chunks/guard-27JQRE3H.js");
     return argv2[0] === "hook" ? guard.hookCommand(argv2.slice(1), io) : guard.execCommand(argv2.slice(1), io);
   }
-  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-KXZ3NWSS.js")).resolvePlan(parsed);
+  let parsed = parseCli(argv2, process.env, process.cwd()), s = parsed.command === "help" || parsed.command === "version" ? parsed : await (await import("./chunks/plan-choice-ABBCQ6D5.js")).resolvePlan(parsed);
   switch (s.command) {
     case "check":
       return interruptible(async () => (await heartbeat()).checkCommand(s));
@@ -376,18 +376,18 @@ async function main(argv2) {
     case "init":
       return (await setup()).initCommand(s, print);
     case "plan":
-      return interruptible(async () => (await import("./chunks/plan-request-4Y2R6RCE.js")).planCommand(s, print));
+      return interruptible(async () => (await import("./chunks/plan-request-ZHGMPTXS.js")).planCommand(s, print));
     case "status":
-      return (await import("./chunks/status-F6B6J6DE.js")).statusCommand(s, print);
+      return (await import("./chunks/status-ANOPFKZW.js")).statusCommand(s, print);
     case "usage":
-      return (await import("./chunks/usage-OXE64ASE.js")).usageCommand(s, print);
+      return (await import("./chunks/usage-ZFXVZWBU.js")).usageCommand(s, print);
     case "approve":
     case "cancel":
     case "retry":
     case "skip":
     case "resume":
     case "restart":
-      return (await import("./chunks/steer-ANQMEERY.js")).steerCommand(s, print);
+      return (await import("./chunks/steer-ER7VDIF5.js")).steerCommand(s, print);
     case "validate":
       return (await setup()).validateCommand(s, print);
     case "list":

@@ -9,7 +9,7 @@ import {
 } from "./chunks/chunk-45U3NNUK.js";
 import {
   listPlanRefs
-} from "./chunks/chunk-5LI6ABWM.js";
+} from "./chunks/chunk-UC6RM3HP.js";
 import "./chunks/chunk-DUAHX55U.js";
 import {
   isBot,
@@ -53,7 +53,7 @@ import {
   NO_SECRETS,
   createScrubber,
   knownSecrets
-} from "./chunks/chunk-2X65GO6K.js";
+} from "./chunks/chunk-FOVAUIMP.js";
 import {
   DEFAULT_WORK_BRANCHES,
   actionInput,
@@ -389,9 +389,9 @@ function commentRoute(payload, inputs) {
 
 // src/action/main.ts
 var load = {
-  routes: () => import("./chunks/routes-UPAXVNSK.js"),
-  agentPhase: () => import("./chunks/agent-phase-Y7SIEFTZ.js"),
-  applyPhase: () => import("./chunks/apply-phase-JJWJTFXM.js"),
+  routes: () => import("./chunks/routes-2VRE22RP.js"),
+  agentPhase: () => import("./chunks/agent-phase-YNOCILKS.js"),
+  applyPhase: () => import("./chunks/apply-phase-FPRMPKS4.js"),
   client: () => import("./chunks/github-client-FR35G5HQ.js")
 };
 async function run() {

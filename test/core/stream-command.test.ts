@@ -157,6 +157,12 @@ describe('the prompt after a command that ends inside an option', () => {
       '--allowedTools',
       'timeout 600 claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p --allowedTools Bash --',
     ],
+    // A wrapper with options of its own before its subcommand: looked through as the checks do.
+    [
+      'uv --directory d run claude -p --allowedTools Bash',
+      '--allowedTools',
+      'uv --directory d run claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p --allowedTools Bash --',
+    ],
     // An option Claude Code 2.1.332 does not list might take several values.
     ['claude -p --future-option a b', '--future-option', 'claude --output-format stream-json --verbose --include-partial-messages --settings $SEQUENCER_CLAUDE_SETTINGS -p --future-option a b --'],
     // Codex's `-i/--image <FILE>...`.
@@ -242,6 +248,10 @@ describe('agentProgram', () => {
     ['npm exec -y @google/gemini-cli -- -p', 3, 'gemini-cli', ['npm']],
     ['sudo -u agent /usr/local/bin/claude -p', 3, 'claude', ['sudo']],
     ['docker run --rm img claude -p', 4, 'claude', ['docker']],
+    // The wrapper's own options before its subcommand, as the checks read them.
+    ['uv --directory d run claude -p', 4, 'claude', ['uv']],
+    ['docker --context prod run --rm img claude -p', 6, 'claude', ['docker']],
+    ['yarn node ./agent.mjs', 1, 'node', ['yarn']],
   ] as const)('%s: the program is word %d (%s)', (command, index, name, wrappers) => {
     expect(agentProgram(argv(command))).toEqual({ index, name, wrappers });
   });

@@ -31,7 +31,7 @@ import { ConfigError, showValue } from '../errors.js';
 import { EXAMPLE, tokenize } from './agent-command-words.js';
 import { WRAPPERS } from './command-runners.js';
 import { checkProgram, programName, type CheckContext } from './program-check.js';
-import { wrappedCommand } from './wrapped-command.js';
+import { wrappedCommand, wrapperArgs } from './wrapped-command.js';
 
 // Also read from here by the process adapter that starts the agent.
 export { isPathLike } from './program-check.js';
@@ -113,11 +113,14 @@ export function agentProgram(argv: readonly string[]): { index: number; name: st
   for (let depth = 0; depth < 16 && words.length > 0; depth++) {
     const name = programName(words[0] as string);
     const wrapper = Object.hasOwn(WRAPPERS, name) ? WRAPPERS[name] : undefined;
-    if (!wrapper || (wrapper.subcommands && !wrapper.subcommands.includes(words[1] ?? ''))) return { index, name, wrappers };
+    // The walk the checks make (program-check.ts): the wrapper's own options before its
+    // subcommand (`uv --directory d run`), multi-word subcommands, aliases (`yarn node`).
+    const wrapped = wrapper ? wrapperArgs(wrapper, words.slice(1)) : null;
+    if (!wrapper || !wrapped) return { index, name, wrappers };
     wrappers.push(name);
     let rest: string[];
     try {
-      rest = wrappedCommand(name, wrapper, wrapper.subcommands ? words.slice(2) : words.slice(1), ctx);
+      rest = wrapped.alias ? [wrapped.alias, ...wrapped.args] : wrappedCommand(name, wrapper, wrapped.args, ctx);
     } catch {
       return null;
     }

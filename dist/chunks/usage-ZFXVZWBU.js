@@ -1,0 +1,53 @@
+import {
+  createStore
+} from "./chunk-X2DQ6Z7J.js";
+import {
+  withStore
+} from "./chunk-B4B5LSOZ.js";
+import "./chunk-RDXXX3FV.js";
+import "./chunk-L5MZAUVI.js";
+import "./chunk-PFOLIUZO.js";
+import "./chunk-6MTQECTV.js";
+import {
+  usageReport,
+  usageTable
+} from "./chunk-J73L5JYA.js";
+import "./chunk-7JTDDRLV.js";
+import "./chunk-BYHQDYH5.js";
+import "./chunk-S6K3D646.js";
+import "./chunk-SOQWTVCZ.js";
+import "./chunk-NEPVVNT5.js";
+import "./chunk-IU7JM5AZ.js";
+import {
+  terminalJson,
+  terminalLine
+} from "./chunk-A35T5UHC.js";
+import "./chunk-3M3F447X.js";
+import "./chunk-FOVAUIMP.js";
+import "./chunk-6ECGHLWA.js";
+import "./chunk-H3KJFUGS.js";
+import "./chunk-QT4UXPX2.js";
+import "./chunk-O2X2K62E.js";
+import "./chunk-PY777ZN4.js";
+import "./chunk-IU6TIPQF.js";
+import "./chunk-RK2TRGWS.js";
+import "./chunk-UVXCAWLY.js";
+import "./chunk-IYAFPMAX.js";
+import "./chunk-X26RSK32.js";
+import "./chunk-JRKLLSI7.js";
+import "./chunk-UZTB5BNK.js";
+import "./chunk-27FUKKN2.js";
+
+// src/cli/commands/usage.ts
+async function usageCommand(s, print) {
+  let store = createStore(s, "usage"), loaded = await withStore(store, "read", () => store.load());
+  if (loaded.kind === "missing")
+    return print(s.json ? JSON.stringify({ status: "MISSING", planId: s.planId }) : `No plan at ${store.description}.`), 0;
+  if (s.json) print(terminalJson(usageReport(loaded.state), 2));
+  else for (let line of usageTable(loaded.state).split(`
+`)) print(terminalLine(line));
+  return 0;
+}
+export {
+  usageCommand
+};
